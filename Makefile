@@ -1,0 +1,30 @@
+# Two entry points: `make run` (play) and `make test` (the whole suite).
+# Both build their own virtual environment in .venv from the package registries.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+
+.PHONY: run test venv clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+venv: $(VENV)/.installed-test
+
+run: $(VENV)/.installed-run
+	$(BIN)/goat play kozel --rules classic
+
+test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -n auto -q
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis

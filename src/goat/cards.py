@@ -1,0 +1,148 @@
+"""Playing cards and their text notation.
+
+Every card game in Goat speaks the same notation (records, CLI, tests, logs):
+ranks ``6 7 8 9 T J Q K A`` (``10`` is accepted on input as ``T``) and suits
+``C D H S`` (the symbols ``♣ ♦ ♥ ♠`` are accepted on input too).
+
+>>> Card.parse("QC")
+Card('QC')
+>>> str(Card.parse("10♥"))
+'TH'
+>>> [str(c) for c in parse_cards("KH+AH")]
+['KH', 'AH']
+
+Cards are interned: ``Card.parse("QC") is Card.parse("QC")``. That keeps them
+cheap to hash and compare in the engines' inner loops.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+RANKS = "6789TJQKA"
+SUITS = "CDHS"
+
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+RANK_NAMES = {
+    "6": "six", "7": "seven", "8": "eight", "9": "nine", "T": "ten",
+    "J": "jack", "Q": "queen", "K": "king", "A": "ace",
+}
+
+_SYMBOL_TO_SUIT = {
+    "♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S",
+}
+
+
+class CardSyntaxError(ValueError):
+    """A piece of text is not a card in the project's notation."""
+
+
+class Card:
+    """One playing card: a rank from :data:`RANKS` and a suit from :data:`SUITS`.
+
+    Use :meth:`Card.parse` or :func:`card` to get one; instances are interned,
+    immutable and ordered by (suit, rank) only for stable display, never for
+    game strength (that is each game's business).
+    """
+
+    __slots__ = ("rank", "suit", "_text", "_index")
+    _interned: dict[str, "Card"] = {}
+
+    rank: str
+    suit: str
+
+    def __new__(cls, rank: str, suit: str) -> "Card":
+        text = rank + suit
+        existing = cls._interned.get(text)
+        if existing is not None:
+            return existing
+        if rank not in RANKS or suit not in SUITS or len(rank) != 1 or len(suit) != 1:
+            raise CardSyntaxError(f"not a card: {text!r}")
+        self = object.__new__(cls)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "_index", SUITS.index(suit) * len(RANKS) + RANKS.index(rank))
+        cls._interned[text] = self
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self):  # pickling keeps interning
+        return (Card, (self.rank, self.suit))
+
+    @classmethod
+    def parse(cls, text: str) -> "Card":
+        """Parse ``"QC"``, ``"10h"``, ``"Q♣"`` and the like.
+
+        Raises :class:`CardSyntaxError` with the offending text otherwise.
+        """
+        if not isinstance(text, str):
+            raise CardSyntaxError(f"not a card: {text!r}")
+        raw = text.strip()
+        if not raw:
+            raise CardSyntaxError("empty card")
+        suit_char = raw[-1]
+        suit = _SYMBOL_TO_SUIT.get(suit_char, suit_char.upper())
+        rank = raw[:-1].upper()
+        if rank == "10":
+            rank = "T"
+        if len(rank) != 1 or rank not in RANKS or suit not in SUITS:
+            raise CardSyntaxError(f"not a card: {text!r} (write rank then suit, e.g. QC, TH, 7S)")
+        return cls(rank, suit)
+
+    @property
+    def index(self) -> int:
+        """A dense 0..35 index (suit-major), handy for bitmasks."""
+        return self._index
+
+    def symbol(self) -> str:
+        """Text with the suit symbol, e.g. ``Q♣`` (``10`` is kept as ``T``)."""
+        return self.rank + SUIT_SYMBOLS[self.suit]
+
+    def name(self) -> str:
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Card({self._text!r})"
+
+    def __lt__(self, other: "Card") -> bool:
+        return self._index < other._index
+
+    def __hash__(self) -> int:
+        return self._index
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+
+def card(text: str) -> Card:
+    """Shorthand for :meth:`Card.parse`."""
+    return Card.parse(text)
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Parse ``"KH+AH"``, ``"KH AH"``, ``"KH,AH"`` or a list of card strings."""
+    if isinstance(text, str):
+        parts = text.replace(",", "+").replace(" ", "+").split("+")
+        parts = [p for p in parts if p]
+        if not parts:
+            raise CardSyntaxError(f"no cards in {text!r}")
+    else:
+        parts = list(text)
+    return tuple(Card.parse(p) for p in parts)
+
+
+def format_cards(cards: Iterable[Card], sep: str = "+") -> str:
+    """Inverse of :func:`parse_cards`: ``"KH+AH"``."""
+    return sep.join(str(c) for c in cards)
+
+
+def make_deck(ranks: str, suits: str = SUITS) -> tuple[Card, ...]:
+    """All cards of the given ranks in the given suits, suit-major."""
+    return tuple(Card(r, s) for s in suits for r in ranks)

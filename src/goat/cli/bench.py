@@ -1,0 +1,7 @@
+"""Placeholder: the `bench` sub-command is being written."""
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    pass

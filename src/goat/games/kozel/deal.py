@@ -1,0 +1,138 @@
+"""The chance outcome of Kozel: one shuffled deal (hands, stock, shown trump card).
+
+A :class:`KozelDeal` is what :meth:`KozelState.sample_chance` draws from a seeded
+generator and what a record's deal object holds, so servers, solvers and
+replays share one code path.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from goat.cards import Card, CardSyntaxError
+from goat.games.kozel.rules import KozelRules
+from goat.games.tricks import clockwise, left_of
+from goat.protocol import InvalidChanceError
+
+
+@dataclass(frozen=True)
+class KozelDeal:
+    """Hands by seat, the stock top first, and the shown trump card (or ``None``)."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    trump_card: Card | None = None
+
+    # ------------------------------------------------------------ generation
+    @classmethod
+    def shuffle(cls, rules: KozelRules, dealer: int, rng: random.Random) -> "KozelDeal":
+        """Shuffle and deal as the rules say: one card at a time clockwise from the
+        seat left of the dealer, the dealer last; the rest is the stock."""
+        deck = list(rules.deck_cards)
+        trump_card = None
+        if rules.trump_suit == "drawn" and rules.trump_card_from == "deck":
+            # Drawn from the shuffled deck and shown, then shuffled back.
+            trump_card = deck[rng.randrange(len(deck))]
+        rng.shuffle(deck)
+        hands: list[list[Card]] = [[] for _ in range(rules.players)]
+        position = 0
+        for _ in range(rules.hand_size):
+            for seat in clockwise(left_of(dealer, rules.players), rules.players):
+                hands[seat].append(deck[position])
+                position += 1
+        stock = deck[position:]
+        if rules.trump_suit == "drawn" and rules.trump_card_from == "stock":
+            # Taken from the middle of the stock, shown, and put back in place.
+            lo, hi = (1, len(stock) - 2) if len(stock) > 2 else (0, len(stock) - 1)
+            trump_card = stock[rng.randint(lo, hi)]
+        return cls(tuple(tuple(h) for h in hands), tuple(stock), trump_card)
+
+    # --------------------------------------------------------------- records
+    def to_json(self) -> dict[str, Any]:
+        obj: dict[str, Any] = {
+            "hands": {str(seat): [str(c) for c in hand] for seat, hand in enumerate(self.hands)},
+            "stock": [str(c) for c in self.stock],
+        }
+        if self.trump_card is not None:
+            obj["trump_card"] = str(self.trump_card)
+        return obj
+
+    @classmethod
+    def from_json(cls, rules: KozelRules, obj: Any) -> "KozelDeal":
+        """Read a record's deal object; raises :class:`InvalidChanceError` (one line)."""
+        if not isinstance(obj, dict):
+            raise InvalidChanceError("a deal must be a JSON object with hands and stock")
+        hands_obj = obj.get("hands")
+        if not isinstance(hands_obj, dict):
+            raise InvalidChanceError('"hands" must be an object mapping seats ("0", "1", ...) to card lists')
+        expected_seats = {str(s) for s in range(rules.players)}
+        if set(hands_obj) != expected_seats:
+            raise InvalidChanceError(
+                f'"hands" must name seats {", ".join(sorted(expected_seats))} '
+                f'(got {", ".join(sorted(map(str, hands_obj))) or "none"})'
+            )
+        hands = tuple(_cards(hands_obj[str(s)], f"seat {s}'s hand") for s in range(rules.players))
+        stock = _cards(obj.get("stock", []), "stock")
+        trump_text = obj.get("trump_card")
+        trump_card = None
+        if trump_text is not None:
+            trump_card = _cards([trump_text], "trump_card")[0]
+        deal = cls(hands, stock, trump_card)
+        deal.validate(rules)
+        return deal
+
+    def validate(self, rules: KozelRules) -> None:
+        """Check sizes, duplicates, deck membership and the trump card."""
+        deck = set(rules.deck_cards)
+        seen: set[Card] = set()
+        for seat, hand in enumerate(self.hands):
+            if len(hand) != rules.hand_size:
+                raise InvalidChanceError(
+                    f"seat {seat} is dealt {len(hand)} cards; {rules.name} deals {rules.hand_size}"
+                )
+        for where, cards in [*((f"seat {s}'s hand", h) for s, h in enumerate(self.hands)),
+                             ("the stock", self.stock)]:
+            for c in cards:
+                if c not in deck:
+                    raise InvalidChanceError(
+                        f"card {c} in {where} is not in the {len(deck)}-card deck of {rules.name}"
+                    )
+                if c in seen:
+                    raise InvalidChanceError(f"card {c} is dealt twice (again in {where})")
+                seen.add(c)
+        if len(self.stock) != rules.stock_size:
+            missing = sorted(deck - seen)
+            raise InvalidChanceError(
+                f"the stock holds {len(self.stock)} cards; {rules.name} leaves {rules.stock_size}"
+                + (f" (missing {' '.join(map(str, missing))})" if missing else "")
+            )
+        if rules.trump_suit == "drawn":
+            if self.trump_card is None:
+                raise InvalidChanceError(f"{rules.name} shows a trump card: the deal needs \"trump_card\"")
+            if self.trump_card not in deck:
+                raise InvalidChanceError(f"trump_card {self.trump_card} is not in the deck")
+            if rules.trump_card_from == "stock" and self.trump_card not in self.stock:
+                raise InvalidChanceError(
+                    f"trump_card {self.trump_card} must lie in the stock (it is shown from the stock)"
+                )
+        elif self.trump_card is not None:
+            raise InvalidChanceError(
+                f"{rules.name} has the fixed trump suit {rules.trump_suit}: no trump_card is shown"
+            )
+
+    def trump_suit(self, rules: KozelRules) -> str:
+        if rules.trump_suit == "drawn":
+            assert self.trump_card is not None
+            return self.trump_card.suit
+        return rules.trump_suit
+
+
+def _cards(value: Any, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise InvalidChanceError(f"{where} must be a list of card strings")
+    try:
+        return tuple(Card.parse(v) for v in value)
+    except CardSyntaxError as exc:
+        raise InvalidChanceError(f"{where}: {exc}") from None

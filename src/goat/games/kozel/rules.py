@@ -1,0 +1,278 @@
+"""Kozel rulesets: rules are data.
+
+A :class:`KozelRules` is a frozen dataclass of named options; the presets
+``classic``, ``full-hand``, ``full-hand-24`` and ``street`` are just values of it
+(``shared/rules/kozel.md``). The engine branches on options, never on a preset's
+name, so a table can mix and match (e.g. ``street`` with ``penalty="flat2"``).
+
+>>> r = make_rules("classic")
+>>> r.players, r.deck, r.hand_size, r.stock_size, r.trump_suit
+(4, '32', 4, 16, 'C')
+>>> make_rules("full-hand", players=3).deck
+'24'
+>>> make_rules("street", options={"penalty": "flat2"}).penalty
+'flat2'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from goat.cards import Card, make_deck
+from goat.protocol import RulesError
+
+#: Kozel card points, whatever the suit or trump status. Every deck sums to 120.
+CARD_POINTS = {"6": 0, "7": 0, "8": 0, "9": 0, "J": 2, "Q": 3, "K": 4, "T": 10, "A": 11}
+
+#: Rank order inside a suit, lowest to highest. Classic's plain order
+#: ``7 8 9 K T A`` is this order once J and Q have become permanent trumps.
+RANK_ORDER = "6789JQKTA"
+
+#: Order of suits among the permanent jacks and queens, lowest to highest
+#: ([decision] the same C > S > H > D for jacks as for queens).
+PERMANENT_SUIT_ORDER = "DHSC"
+
+DECK_RANKS = {"24": "9TJQKA", "32": "789TJQKA", "36": "6789TJQKA"}
+
+SHAMOK = Card("7", "C")
+QUEEN_OF_CLUBS = Card("Q", "C")
+
+# Allowed values of each enumerated option: one place, used for validation,
+# for `goat rules` style help and for the docs.
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "deck": ("24", "32", "36"),
+    "trump_suit": ("drawn", "C", "D", "H", "S"),
+    "trick_style": ("single", "street"),
+    "trump_lead": ("previous-opener", "not-after-own-lead", "opening-only", "free"),
+    "tie": ("no-penalty", "annul"),
+    "eggs": ("nothing", "double-next"),
+    "penalty": ("flat2", "graded"),
+    "opening_leader": ("dealer", "last-trick-winner"),
+    "next_dealer": ("clockwise", "same"),
+    "trump_card_from": ("deck", "stock"),
+}
+
+
+@dataclass(frozen=True)
+class KozelRules:
+    """Every named option of a Kozel table. See ``docs/kozel-options.md``.
+
+    Attributes:
+        name: the preset this was made from (display only; never branched on).
+        players: 2, 3 or 4; 4 plays in partnerships 0+2 and 1+3.
+        deck: ``"24"`` (9–A), ``"32"`` (7–A) or ``"36"`` (6–A).
+        hand_size: cards dealt to each seat; the rest is the stock.
+        trump_suit: a fixed suit letter, or ``"drawn"`` (a random card shows it).
+        trump_card_from: where the shown card comes from: the shuffled ``"deck"``
+            (then shuffled back; full-hand) or the middle of the ``"stock"`` (street).
+        permanent_trumps: jacks, queens and the shamok ``7C`` are always trumps
+            above the trump suit (classic, full-hand); off in street.
+        trick_style: ``"single"`` one card each, following suit; ``"street"``
+            multi-card leads answered by beats or face-down passes.
+        trump_lead: who may lead a trump (rule 2 of classic) — [decision].
+        must_follow_trump: a trump lead must be followed with a trump — [decision].
+        forced_exchange: the trump-lead rule's swap with the partner (rule 3).
+        shamok_catches_queen: ``7C`` and ``QC`` in one trick from two teams ends the deal.
+        shamok_penalty: penalty points for the team that played ``QC``.
+        partner_exchange: cards each seat passes face down to its partner after the deal (0 or 1).
+        royal_goat: all four aces in one hand after a deal or draw wins the match.
+        tie: a 60–60 deal (or no one above 60 in individual play) gives
+            ``"no-penalty"`` or is ``"annul"``-led and redealt by the same dealer.
+        eggs: ``"nothing"`` or ``"double-next"``: penalty of the next decided deal doubled.
+        penalty: ``"flat2"`` (losers get 2) or ``"graded"`` (street's 2/4/6).
+        match_target: penalty points at which a team loses the match.
+        opening_leader: ``"dealer"`` leads first, or ``"last-trick-winner"`` of the
+            previous deal (the first deal: the seat left of the dealer).
+        next_dealer: ``"clockwise"`` ([decision]) or ``"same"``.
+        molodka: street's out-of-turn four-card restart.
+        max_molodka_per_trick: [decision] 1.
+        max_lead: the most cards a street lead may hold.
+    """
+
+    name: str = "custom"
+    players: int = 4
+    deck: str = "32"
+    hand_size: int = 4
+    trump_suit: str = "C"
+    trump_card_from: str = "deck"
+    permanent_trumps: bool = True
+    trick_style: str = "single"
+    trump_lead: str = "previous-opener"
+    must_follow_trump: bool = True
+    forced_exchange: bool = True
+    shamok_catches_queen: bool = True
+    shamok_penalty: int = 4
+    partner_exchange: int = 0
+    royal_goat: bool = False
+    tie: str = "no-penalty"
+    eggs: str = "nothing"
+    penalty: str = "flat2"
+    match_target: int = 12
+    opening_leader: str = "dealer"
+    next_dealer: str = "clockwise"
+    molodka: bool = False
+    max_molodka_per_trick: int = 1
+    max_lead: int = 4
+    # Derived, not options:
+    deck_cards: tuple[Card, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "deck_cards", make_deck(DECK_RANKS.get(self.deck, "")))
+        self.validate()
+
+    # ------------------------------------------------------------------ checks
+    def validate(self) -> None:
+        """Raise :class:`RulesError` naming the first bad option."""
+        for name, allowed in CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise RulesError(
+                    f"option {name}={value!r} is not allowed (one of {', '.join(map(str, allowed))})"
+                )
+        for name in ("must_follow_trump", "forced_exchange", "shamok_catches_queen",
+                     "royal_goat", "permanent_trumps", "molodka"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"option {name} must be true or false, not {getattr(self, name)!r}")
+        for name in ("players", "hand_size", "shamok_penalty", "partner_exchange",
+                     "match_target", "max_molodka_per_trick", "max_lead"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise RulesError(f"option {name} must be a whole number >= 0, not {value!r}")
+        if self.players not in (2, 3, 4):
+            raise RulesError(f"option players={self.players} is not allowed (2, 3 or 4)")
+        if self.hand_size < 1 or self.players * self.hand_size > len(self.deck_cards):
+            raise RulesError(
+                f"option hand_size={self.hand_size}: {self.players} hands of {self.hand_size} "
+                f"do not fit a {self.deck}-card deck"
+            )
+        if self.partner_exchange not in (0, 1):
+            raise RulesError(f"option partner_exchange={self.partner_exchange} is not allowed (0 or 1)")
+        if self.partner_exchange and not self.partnerships:
+            raise RulesError("option partner_exchange needs 4 players in partnerships")
+        if self.match_target < 1:
+            raise RulesError("option match_target must be at least 1")
+        if not 1 <= self.max_lead <= 4:
+            raise RulesError(f"option max_lead={self.max_lead} is not allowed (1 to 4)")
+        if self.trick_style == "street" and self.permanent_trumps:
+            raise RulesError("option trick_style='street' needs permanent_trumps=false")
+        if self.trick_style == "street" and self.trump_lead != "free":
+            raise RulesError("option trump_lead must be 'free' with trick_style='street' "
+                             "(street leads are sets of cards; no trump-lead rule applies)")
+        if self.molodka and self.trick_style != "street":
+            raise RulesError("option molodka needs trick_style='street'")
+        if self.trump_suit == "drawn" and self.trump_card_from == "stock" and self.stock_size == 0:
+            raise RulesError("option trump_card_from='stock' needs a stock (hand_size too large)")
+
+    # ----------------------------------------------------------------- derived
+    @property
+    def partnerships(self) -> bool:
+        """True when seats 0+2 and 1+3 play as teams."""
+        return self.players == 4
+
+    @property
+    def num_teams(self) -> int:
+        return 2 if self.partnerships else self.players
+
+    def team_of(self, seat: int) -> int:
+        return seat % 2 if self.partnerships else seat
+
+    @property
+    def stock_size(self) -> int:
+        return len(self.deck_cards) - self.players * self.hand_size
+
+    @property
+    def has_shamok(self) -> bool:
+        return self.permanent_trumps and SHAMOK in self.deck_cards
+
+    def options(self) -> dict[str, Any]:
+        """All options as a JSON-able dict (what a record's ``options`` may hold)."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                if f.init and f.name != "name"}
+
+    def differences_from(self, other: "KozelRules") -> dict[str, Any]:
+        """Options whose value differs from ``other`` (a record's ``options``)."""
+        mine, theirs = self.options(), other.options()
+        return {k: v for k, v in mine.items() if theirs.get(k) != v}
+
+
+def _classic() -> dict[str, Any]:
+    return dict(players=4, deck="32", hand_size=4, trump_suit="C", permanent_trumps=True,
+                trick_style="single", trump_lead="previous-opener", shamok_catches_queen=True,
+                partner_exchange=0, royal_goat=False, tie="no-penalty", penalty="flat2",
+                opening_leader="dealer")
+
+
+def _full_hand(players: int) -> dict[str, Any]:
+    base = _classic() | dict(trump_suit="drawn", trump_card_from="deck", royal_goat=True,
+                             tie="annul", partner_exchange=1 if players == 4 else 0)
+    if players == 4:
+        return base | dict(players=4, deck="32", hand_size=8)
+    if players == 3:
+        return base | dict(players=3, deck="24", hand_size=8)
+    if players == 2:
+        return base | dict(players=2, deck="32", hand_size=8)
+    raise RulesError(f"players={players} is not allowed for full-hand (2, 3 or 4)")
+
+
+def _full_hand_24(players: int) -> dict[str, Any]:
+    if players != 4:
+        raise RulesError(f"players={players} is not allowed for full-hand-24 (4)")
+    return _full_hand(4) | dict(deck="24", hand_size=6)
+
+
+def _street(players: int) -> dict[str, Any]:
+    if players != 4:
+        raise RulesError(f"players={players} is not allowed for street (4)")
+    return dict(players=4, deck="36", hand_size=4, trump_suit="drawn", trump_card_from="stock",
+                permanent_trumps=False, trick_style="street", trump_lead="free",
+                shamok_catches_queen=False, partner_exchange=0, royal_goat=False,
+                tie="no-penalty", penalty="graded", opening_leader="last-trick-winner",
+                molodka=True)
+
+
+PRESETS = {
+    "classic": lambda players: _classic() if players == 4 else _bad_players("classic", players),
+    "full-hand": _full_hand,
+    "full-hand-24": _full_hand_24,
+    "street": _street,
+}
+DEFAULT_PLAYERS = {"classic": 4, "full-hand": 4, "full-hand-24": 4, "street": 4}
+
+
+def _bad_players(preset: str, players: int) -> dict[str, Any]:
+    raise RulesError(f"players={players} is not allowed for {preset} (4)")
+
+
+OPTION_NAMES = tuple(f.name for f in dataclasses.fields(KozelRules) if f.init and f.name != "name")
+
+
+def make_rules(preset: str = "classic", players: int | None = None,
+               options: dict[str, Any] | None = None) -> KozelRules:
+    """Build a ruleset from a preset name, a player count and option overrides.
+
+    Raises :class:`RulesError` (one line) for an unknown preset or option, or a
+    value out of range.
+    """
+    if preset not in PRESETS:
+        raise RulesError(f"unknown Kozel ruleset {preset!r} (one of {', '.join(PRESETS)})")
+    options = dict(options or {})
+    if "players" in options:
+        opt_players = options.pop("players")
+        if players is not None and players != opt_players:
+            raise RulesError(f"players={players} and options.players={opt_players} disagree")
+        players = opt_players
+    if players is None:
+        players = DEFAULT_PLAYERS[preset]
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise RulesError(f"players must be a whole number, not {players!r}")
+    values = PRESETS[preset](players)
+    for key, value in options.items():
+        if key not in OPTION_NAMES:
+            raise RulesError(f"unknown option {key!r} for Kozel (known: {', '.join(OPTION_NAMES)})")
+        values[key] = value
+    try:
+        return KozelRules(name=preset, **values)
+    except TypeError as exc:  # a value of the wrong type reaching a comparison
+        raise RulesError(f"bad option value: {exc}") from None

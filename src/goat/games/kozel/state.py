@@ -1,0 +1,778 @@
+"""The Kozel game state: a whole match, deal after deal (or one deal).
+
+Implements :class:`goat.protocol.GameState`. A typical loop:
+
+>>> import random
+>>> from goat.games.kozel import new_state
+>>> state = new_state("classic", first_dealer=0)
+>>> state.current_player() == CHANCE
+True
+>>> state.apply_chance(state.sample_chance(random.Random(7)))
+>>> state.current_player()          # the dealer leads in classic
+0
+>>> all(a.seat == 0 for a in state.legal_actions())
+True
+
+Every refusal is an :class:`IllegalActionError` whose ``reason`` names the seat
+and the rule, and the state is left exactly as it was (checking happens in
+:meth:`KozelState.check_action` before anything is changed).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from itertools import combinations, permutations
+from typing import Any
+
+from goat.cards import Card, format_cards
+from goat.games.kozel.deal import KozelDeal
+from goat.games.kozel.rules import QUEEN_OF_CLUBS, RANK_ORDER, SHAMOK, KozelRules
+from goat.games.kozel.scoring import card_points, deal_penalty
+from goat.games.kozel.trumps import TRUMP, TrumpOrder, suit_label, trump_order
+from goat.games.tricks import clockwise, draw_to, left_of, must_follow
+from goat.protocol import CHANCE, TERMINAL, Action, GoatError, IllegalActionError, InvalidChanceError
+
+# Phases of a deal.
+DEAL = "deal"                    # chance: shuffle and deal
+PARTNER_EXCHANGE = "partner-exchange"
+FORCED_RETURN = "forced-exchange"  # the partner gives a plain card back
+PLAY = "play"
+OVER = "over"                    # match (or single deal) finished
+
+ENDED_BY = ("cards-exhausted", "shamok-caught-queen", "royal-goat", "annulled", "unfinished")
+
+
+@dataclass(frozen=True)
+class TablePlay:
+    """One set of cards put on the table in the current trick."""
+
+    seat: int
+    verb: str                 # "play" (face up) or "pass" (face down)
+    cards: tuple[Card, ...]
+
+
+class KozelState:
+    """A Kozel match in progress. Create with :func:`goat.games.kozel.new_state`."""
+
+    game_name = "kozel"
+
+    def __init__(self, rules: KozelRules, first_dealer: int = 0, single_deal: bool = False) -> None:
+        if not isinstance(first_dealer, int) or not 0 <= first_dealer < rules.players:
+            raise GoatError(f"first_dealer must be a seat 0..{rules.players - 1}, not {first_dealer!r}")
+        self.rules = rules
+        self.num_players = rules.players
+        self.single_deal = single_deal
+        self.first_dealer = first_dealer
+        self.dealer = first_dealer
+        teams = rules.num_teams
+        self.penalty_total = [0] * teams
+        self.deal_results: list[dict[str, Any]] = []
+        self.match_over = False
+        self.loser_team: int | None = None
+        self.double_next = False
+        self.prev_opening_team: int | None = None
+        self.last_trick_winner: int | None = None
+        #: One entry a deal: {"deal": KozelDeal, "actions": [Action], "private": [frozenset|None]}
+        self.logs: list[dict[str, Any]] = []
+        self.phase = DEAL
+        self._reset_deal_fields()
+
+    def _reset_deal_fields(self) -> None:
+        n, teams = self.rules.players, self.rules.num_teams
+        self.order: TrumpOrder | None = None
+        self.trump_card: Card | None = None
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.stock: list[Card] = []
+        self.piles: list[list[Card]] = [[] for _ in range(teams)]
+        self.tricks_won = [0] * teams
+        self.tricks_by_seat = [0] * n
+        self.trick: list[TablePlay] = []
+        self.trick_leader = 0
+        self.best_index = 0
+        self.to_act = 0
+        self.opening_team: int | None = None
+        self.tricks_played = 0
+        self.prev_trick_leader_team: int | None = None
+        self.molodkas = 0
+        self.pending_gives: list[tuple[int, Card]] = []
+        self.forced: tuple[int, int, Card] | None = None  # (leader, partner, card given)
+        self.must_lead: Card | None = None
+        self.last_trick: dict[str, Any] | None = None
+
+    # ================================================================ protocol
+    def current_player(self) -> int:
+        if self.phase == OVER:
+            return TERMINAL
+        if self.phase == DEAL:
+            return CHANCE
+        return self.to_act
+
+    def is_chance_node(self) -> bool:
+        return self.phase == DEAL
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def team_of(self, seat: int) -> int:
+        return self.rules.team_of(seat)
+
+    def partner_of(self, seat: int) -> int | None:
+        return (seat + 2) % 4 if self.rules.partnerships else None
+
+    # ---------------------------------------------------------------- chance
+    def sample_chance(self, rng: random.Random) -> KozelDeal:
+        """Shuffle and deal from ``rng`` (only at a chance node)."""
+        if self.phase != DEAL:
+            raise GoatError("no deal is due now")
+        return KozelDeal.shuffle(self.rules, self.dealer, rng)
+
+    def apply_chance(self, outcome: KozelDeal) -> None:
+        """Start the next deal with ``outcome`` (validated against the rules)."""
+        if self.phase != DEAL:
+            raise InvalidChanceError("no deal is due now" + (": the match is over" if self.phase == OVER else ""))
+        outcome.validate(self.rules)
+        self._reset_deal_fields()
+        rules = self.rules
+        self.hands = [list(h) for h in outcome.hands]
+        self.stock = list(outcome.stock)
+        self.trump_card = outcome.trump_card
+        self.order = trump_order(rules.permanent_trumps, rules.deck, outcome.trump_suit(rules))
+        self.logs.append({"deal": outcome, "dealer": self.dealer, "actions": [], "private": []})
+        if self._royal_goat_check():
+            return
+        self.phase = PLAY
+        self.to_act = self.trick_leader = self._opening_leader()
+        if rules.partner_exchange:
+            self.phase = PARTNER_EXCHANGE
+            self.to_act = left_of(self.dealer, rules.players)
+
+    def _opening_leader(self) -> int:
+        if self.rules.opening_leader == "dealer":
+            return self.dealer
+        if self.last_trick_winner is not None:
+            return self.last_trick_winner
+        return left_of(self.dealer, self.rules.players)
+
+    # --------------------------------------------------------------- actions
+    def legal_actions(self) -> list[Action]:
+        """Every action any seat may take now, current player's first.
+
+        Only street's molodka can come from a seat other than
+        :meth:`current_player`.
+        """
+        if self.phase in (DEAL, OVER):
+            return []
+        seat = self.to_act
+        hand = self.hands[seat]
+        if self.phase == PARTNER_EXCHANGE:
+            return [Action(seat, "give", (c,)) for c in _sorted(hand)]
+        if self.phase == FORCED_RETURN:
+            plain = [c for c in hand if not self.order.is_trump(c)]
+            return [Action(seat, "give", (c,)) for c in _sorted(plain)]
+        if self.rules.trick_style == "street":
+            return self._street_actions(seat) + self._molodka_actions()
+        return self._single_actions(seat)
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self.check_action(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def check_action(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` if ``action`` is not allowed now."""
+        self._check(action)
+
+    def apply_action(self, action: Action) -> None:
+        """Apply a legal action; an illegal one raises and changes nothing."""
+        kind = self._check(action)
+        self._log(action, kind)
+        if kind == "partner-give":
+            self._apply_partner_give(action)
+        elif kind == "forced-give":
+            self._apply_forced_give(action)
+        elif kind == "forced-return":
+            self._apply_forced_return(action)
+        elif kind == "molodka":
+            self._apply_molodka(action)
+        else:
+            self._apply_play(action)
+
+    # ============================================================ validation
+    def _check(self, action: Action) -> str:
+        """Validate and classify ``action``; the single gate every action passes."""
+        if not isinstance(action, Action):
+            raise IllegalActionError(None, "syntax", f"not an action: {action!r}")
+        seat, verb, cards = action.seat, action.verb, action.cards
+        n = self.rules.players
+        if self.phase == OVER:
+            raise IllegalActionError(action, "game-over", "the match is over")
+        if self.phase == DEAL:
+            raise IllegalActionError(action, "no-deal", "the cards have not been dealt yet")
+        if not 0 <= seat < n:
+            raise IllegalActionError(action, "seat", f"there is no seat {seat} (seats 0..{n - 1})")
+        if verb == "molodka":
+            self._check_molodka(action)
+            return "molodka"
+        if seat != self.to_act:
+            raise IllegalActionError(action, "turn", f"it is seat {self.to_act}'s turn, not seat {seat}'s")
+        self._check_cards_held(action)
+        if self.phase == PARTNER_EXCHANGE:
+            self._expect_verb(action, "give", "give one card face down to their partner")
+            self._expect_count(action, 1)
+            return "partner-give"
+        if self.phase == FORCED_RETURN:
+            self._expect_verb(action, "give", "give a plain card back to their partner")
+            self._expect_count(action, 1)
+            if self.order.is_trump(cards[0]):
+                raise IllegalActionError(action, "forced-exchange",
+                                         f"seat {seat} must give back a plain card, not the trump {cards[0]}")
+            return "forced-return"
+        if self.rules.trick_style == "street":
+            self._check_street(action)
+            return "play"
+        return self._check_single(action)
+
+    def _check_cards_held(self, action: Action) -> None:
+        if action.verb == "bid":
+            raise IllegalActionError(action, "verb", f"seat {action.seat} cannot bid in Kozel")
+        if not action.cards:
+            raise IllegalActionError(action, "syntax", f"seat {action.seat} names no card")
+        if len(set(action.cards)) != len(action.cards):
+            raise IllegalActionError(action, "duplicate-card", f"seat {action.seat} names a card twice")
+        hand = self.hands[action.seat]
+        for c in action.cards:
+            if c not in hand:
+                raise IllegalActionError(action, "card-in-hand", f"seat {action.seat} does not hold {c}")
+
+    @staticmethod
+    def _expect_verb(action: Action, verb: str, what: str) -> None:
+        if action.verb != verb:
+            raise IllegalActionError(action, "verb", f"seat {action.seat} must {what} now, not {action.verb}")
+
+    @staticmethod
+    def _expect_count(action: Action, count: int) -> None:
+        if len(action.cards) != count:
+            raise IllegalActionError(
+                action, "card-count",
+                f"seat {action.seat} must use exactly {count} card{'s' if count != 1 else ''}, "
+                f"not {len(action.cards)}")
+
+    # -------------------------------------------------- single-card tricks
+    def _lead_restriction(self, seat: int) -> str | None:
+        """Why ``seat`` may not lead a trump now (``None``: it may)."""
+        rule = self.rules.trump_lead
+        if rule == "free":
+            return None
+        if self.tricks_played == 0:
+            return "the opening lead of a deal must be a plain card"
+        if rule == "opening-only":
+            return None
+        team = self.team_of(seat)
+        if rule == "previous-opener" and self.prev_opening_team == team:
+            who = f"team {team}" if self.rules.partnerships else f"seat {seat}"
+            return f"{who} made the opening lead of the previous deal"
+        if rule == "not-after-own-lead" and self.prev_trick_leader_team == team:
+            who = "their team" if self.rules.partnerships else "they"
+            return f"{who} led the previous trick"
+        return None
+
+    def _forced_exchange_possible(self, seat: int) -> bool:
+        partner = self.partner_of(seat)
+        return (self.rules.forced_exchange and partner is not None
+                and any(not self.order.is_trump(c) for c in self.hands[partner]))
+
+    def _single_actions(self, seat: int) -> list[Action]:
+        hand = _sorted(self.hands[seat])
+        if not self.trick:
+            if self.must_lead is not None:
+                return [Action(seat, "play", (self.must_lead,))]
+            if self._lead_restriction(seat):
+                plain = [c for c in hand if not self.order.is_trump(c)]
+                if plain:
+                    return [Action(seat, "play", (c,)) for c in plain]
+                if self._forced_exchange_possible(seat):
+                    return [Action(seat, "give", (c,)) for c in hand]
+            return [Action(seat, "play", (c,)) for c in hand]
+        led = self.order.suit_of(self.trick[0].cards[0])
+        follow = self._followers(hand, led)
+        return [Action(seat, "play", (c,)) for c in (follow or hand)]
+
+    def _followers(self, hand: list[Card], led: str) -> list[Card]:
+        if led == TRUMP and not self.rules.must_follow_trump:
+            return []
+        return must_follow(hand, led, self.order.suit_of)
+
+    def _check_single(self, action: Action) -> str:
+        seat, card = action.seat, action.cards[0]
+        hand = self.hands[seat]
+        if not self.trick:
+            restriction = self._lead_restriction(seat) if self.must_lead is None else None
+            plain = [c for c in hand if not self.order.is_trump(c)]
+            must_exchange = restriction and not plain and self._forced_exchange_possible(seat)
+            if action.verb == "give":
+                self._expect_count(action, 1)
+                if not must_exchange:
+                    raise IllegalActionError(action, "forced-exchange",
+                                             f"seat {seat} may give a card only in a forced exchange "
+                                             "(leading with only trumps when a trump lead is barred)")
+                return "forced-give"
+            self._expect_verb(action, "play", "lead a card")
+            self._expect_count(action, 1)
+            if self.must_lead is not None and card != self.must_lead:
+                raise IllegalActionError(action, "forced-exchange",
+                                         f"seat {seat} must lead {self.must_lead}, the card received in the exchange")
+            if must_exchange:
+                raise IllegalActionError(action, "forced-exchange",
+                                         f"seat {seat} may not lead a trump ({restriction}) and holds only "
+                                         "trumps: they must give one to their partner for a plain card")
+            if restriction and plain and self.order.is_trump(card):
+                raise IllegalActionError(action, "trump-lead",
+                                         f"seat {seat} may not lead a trump: {restriction} "
+                                         f"(holds plain {' '.join(map(str, _sorted(plain)))})")
+            return "play"
+        self._expect_verb(action, "play", "play one card to the trick")
+        self._expect_count(action, 1)
+        led = self.order.suit_of(self.trick[0].cards[0])
+        follow = self._followers(hand, led)
+        if follow and card not in follow:
+            raise IllegalActionError(action, "follow-suit",
+                                     f"seat {seat} must follow {suit_label(led)} "
+                                     f"(holds {' '.join(map(str, _sorted(follow)))})")
+        return "play"
+
+    # ------------------------------------------------------- street tricks
+    def _street_actions(self, seat: int) -> list[Action]:
+        hand = _sorted(self.hands[seat])
+        if not self.trick:
+            actions = []
+            limit = min(self.rules.max_lead, len(hand))
+            for size in range(1, limit + 1):
+                for combo in combinations(hand, size):
+                    if len({c.suit for c in combo}) == 1:
+                        actions.append(Action(seat, "play", combo))
+            return actions
+        need = len(self.trick[0].cards)
+        best = self.trick[self.best_index].cards
+        beats, passes = [], []
+        for combo in combinations(hand, need):
+            if self._beats_set(combo, best):
+                beats.append(Action(seat, "play", combo))
+            passes.append(Action(seat, "pass", combo))
+        return beats + passes
+
+    def _beats_set(self, challengers: tuple[Card, ...], best: tuple[Card, ...]) -> bool:
+        """True if each challenger can beat a different card of ``best`` (a matching)."""
+        if len(challengers) != len(best):
+            return False
+        beats = self.order.beats
+        return any(all(beats(c, b) for c, b in zip(perm, best)) for perm in permutations(challengers))
+
+    def _check_street(self, action: Action) -> None:
+        seat, cards = action.seat, action.cards
+        if not self.trick:
+            self._expect_verb(action, "play", "lead 1 to 4 cards of one suit")
+            if len(cards) > self.rules.max_lead:
+                raise IllegalActionError(action, "street-lead",
+                                         f"seat {seat} may lead at most {self.rules.max_lead} cards")
+            if len({c.suit for c in cards}) != 1:
+                raise IllegalActionError(action, "street-lead",
+                                         f"seat {seat} must lead cards of one suit")
+            return
+        need = len(self.trick[0].cards)
+        if action.verb not in ("play", "pass"):
+            raise IllegalActionError(action, "verb", f"seat {seat} must beat (play) or pass now, not {action.verb}")
+        if len(cards) != need:
+            raise IllegalActionError(action, "street-count",
+                                     f"seat {seat} must {'beat' if action.verb == 'play' else 'pass'} "
+                                     f"with exactly {need} card{'s' if need != 1 else ''}, not {len(cards)}")
+        if action.verb == "play":
+            best = self.trick[self.best_index].cards
+            if not self._beats_set(cards, best):
+                raise IllegalActionError(action, "street-beat",
+                                         f"seat {seat}'s {format_cards(cards)} do not beat "
+                                         f"{format_cards(best)} card for card (pass face down instead)")
+
+    # -------------------------------------------------------------- molodka
+    def _molodka_eligible(self, seat: int) -> bool:
+        return (self.rules.molodka and self.phase == PLAY and bool(self.trick)
+                and len(self.trick) < self.rules.players
+                and self.molodkas < self.rules.max_molodka_per_trick
+                and all(p.seat != seat for p in self.trick))
+
+    def _molodka_actions(self) -> list[Action]:
+        actions = []
+        for seat in clockwise(left_of(self.trick_leader, self.rules.players), self.rules.players):
+            if not self._molodka_eligible(seat):
+                continue
+            hand = self.hands[seat]
+            for suit in "CDHS":
+                same = [c for c in hand if c.suit == suit]
+                if len(same) >= 4:
+                    for combo in combinations(_sorted(same), 4):
+                        actions.append(Action(seat, "molodka", combo))
+        return actions
+
+    def _check_molodka(self, action: Action) -> None:
+        seat = action.seat
+        if not self.rules.molodka:
+            raise IllegalActionError(action, "molodka", f"seat {seat} cannot declare molodka: not in these rules")
+        if self.phase != PLAY or not self.trick:
+            raise IllegalActionError(action, "molodka",
+                                     f"seat {seat} may declare molodka only after a lead, before the trick is complete")
+        if any(p.seat == seat for p in self.trick):
+            raise IllegalActionError(action, "molodka",
+                                     f"seat {seat} has already played to this trick and cannot declare molodka")
+        if self.molodkas >= self.rules.max_molodka_per_trick:
+            raise IllegalActionError(action, "molodka", f"seat {seat} cannot declare molodka: "
+                                     "this trick already had one")
+        self._check_cards_held(action)
+        if len(action.cards) != 4 or len({c.suit for c in action.cards}) != 1:
+            raise IllegalActionError(action, "molodka", f"seat {seat}: a molodka is four cards of one suit")
+
+    def molodka_priority(self, seats: list[int]) -> list[int]:
+        """Order simultaneous molodka claims: the seat nearer clockwise to the
+        player who led the trick goes first (the server uses this for claims
+        arriving together)."""
+        n = self.rules.players
+        return sorted(set(seats), key=lambda s: (s - self.trick_leader) % n)
+
+    # ============================================================= appliers
+    def _log(self, action: Action, kind: str) -> None:
+        log = self.logs[-1]
+        log["actions"].append(action)
+        private: frozenset[int] | None = None
+        if kind in ("partner-give", "forced-give", "forced-return"):
+            private = frozenset({action.seat, self.partner_of(action.seat)})
+        elif action.verb == "pass":
+            private = frozenset({action.seat})
+        log["private"].append(private)
+
+    def _apply_partner_give(self, action: Action) -> None:
+        seat, card = action.seat, action.cards[0]
+        self.hands[seat].remove(card)
+        self.pending_gives.append((seat, card))
+        if len(self.pending_gives) < self.rules.players:
+            self.to_act = left_of(seat, self.rules.players)
+            return
+        for giver, given in self.pending_gives:
+            partner = self.partner_of(giver)
+            self.hands[partner].append(given)
+        self.pending_gives = []
+        self.phase = PLAY
+        self.to_act = self.trick_leader = self._opening_leader()
+
+    def _apply_forced_give(self, action: Action) -> None:
+        seat, card = action.seat, action.cards[0]
+        partner = self.partner_of(seat)
+        self.hands[seat].remove(card)
+        self.hands[partner].append(card)
+        self.forced = (seat, partner, card)
+        self.phase = FORCED_RETURN
+        self.to_act = partner
+
+    def _apply_forced_return(self, action: Action) -> None:
+        seat, card = action.seat, action.cards[0]
+        leader = self.forced[0]
+        self.hands[seat].remove(card)
+        self.hands[leader].append(card)
+        self.must_lead = card
+        self.forced = None
+        self.phase = PLAY
+        self.to_act = leader
+
+    def _apply_molodka(self, action: Action) -> None:
+        for play in self.trick:  # every card on the table goes back where it came from
+            self.hands[play.seat].extend(play.cards)
+        self.trick = []
+        self.molodkas += 1
+        self.trick_leader = action.seat  # play continues clockwise from the molodka player
+        self._put_on_table(TablePlay(action.seat, "play", action.cards))
+
+    def _apply_play(self, action: Action) -> None:
+        if not self.trick:
+            self.trick_leader = action.seat
+            self.must_lead = None
+            if self.opening_team is None:
+                self.opening_team = self.team_of(action.seat)
+        self._put_on_table(TablePlay(action.seat, action.verb, action.cards))
+
+    def _put_on_table(self, play: TablePlay) -> None:
+        hand = self.hands[play.seat]
+        for c in play.cards:
+            hand.remove(c)
+        self.trick.append(play)
+        n = self.rules.players
+        if len(self.trick) == 1:
+            self.best_index = 0
+        elif play.verb == "play":
+            if self.rules.trick_style == "street":
+                self.best_index = len(self.trick) - 1  # a legal beat always takes over
+            elif self.order.beats(play.cards[0], self.trick[self.best_index].cards[0]):
+                self.best_index = len(self.trick) - 1
+        if self._shamok_caught():
+            return
+        if len(self.trick) < n:
+            self.to_act = left_of(play.seat, n)
+            return
+        self._finish_trick()
+
+    def _shamok_caught(self) -> bool:
+        rules = self.rules
+        if not (rules.shamok_catches_queen and rules.has_shamok):
+            return False
+        seats = {p.cards[0]: p.seat for p in self.trick if p.verb == "play" and len(p.cards) == 1}
+        if SHAMOK in seats and QUEEN_OF_CLUBS in seats:
+            shamok_team, queen_team = self.team_of(seats[SHAMOK]), self.team_of(seats[QUEEN_OF_CLUBS])
+            if shamok_team != queen_team:
+                penalty = [0] * rules.num_teams
+                penalty[queen_team] = rules.shamok_penalty
+                self._end_deal("shamok-caught-queen", penalty, winner_team=shamok_team)
+                return True
+        return False
+
+    def _finish_trick(self) -> None:
+        winner = self.trick[self.best_index].seat
+        team = self.team_of(winner)
+        for play in self.trick:
+            self.piles[team].extend(play.cards)
+        self.tricks_won[team] += 1
+        self.tricks_by_seat[winner] += 1
+        self.last_trick = {
+            "leader": self.trick_leader,
+            "winner": winner,
+            "plays": list(self.trick),
+        }
+        self.prev_trick_leader_team = self.team_of(self.trick_leader)
+        self.tricks_played += 1
+        self.trick = []
+        self.molodkas = 0
+        self.last_trick_winner = winner
+        draw_to(self.hands, self.stock, winner, self.rules.hand_size)
+        if self._royal_goat_check():
+            return
+        if not self.stock and not any(self.hands):
+            self._score_deal()
+            return
+        self.to_act = self.trick_leader = winner
+
+    # ============================================================ deal end
+    def _royal_goat_check(self) -> bool:
+        if not self.rules.royal_goat:
+            return False
+        aces = {c for c in self.rules.deck_cards if c.rank == "A"}
+        for seat, hand in enumerate(self.hands):
+            if aces <= set(hand):
+                winner = self.team_of(seat)
+                self._end_deal("royal-goat", [0] * self.rules.num_teams, winner_team=winner,
+                               match_winner=winner)
+                return True
+        return False
+
+    def _points(self) -> list[int]:
+        return [card_points(p) for p in self.piles]
+
+    def _score_deal(self) -> None:
+        points = self._points()
+        score = deal_penalty(self.rules, points, self.tricks_won)
+        if score.tie:
+            if self.rules.eggs == "double-next":
+                self.double_next = True
+            ended = "annulled" if self.rules.tie == "annul" else "cards-exhausted"
+            self._end_deal(ended, score.penalty, winner_team=None)
+        else:
+            self._end_deal("cards-exhausted", score.penalty, winner_team=score.winner_team)
+
+    def _end_deal(self, ended_by: str, penalty: list[int], winner_team: int | None,
+                  match_winner: int | None = None) -> None:
+        rules = self.rules
+        decided = ended_by not in ("annulled",) and winner_team is not None
+        if decided and self.double_next and any(penalty):
+            penalty = [2 * p for p in penalty]
+            self.double_next = False
+        counted = ended_by != "shamok-caught-queen" and ended_by != "royal-goat"
+        self.deal_results.append({
+            "points": self._points() if counted else [0] * rules.num_teams,
+            "tricks": list(self.tricks_won),
+            "penalty": list(penalty),
+            "ended_by": ended_by,
+            "winner_team": winner_team,
+        })
+        for team, p in enumerate(penalty):
+            self.penalty_total[team] += p
+        if ended_by != "annulled":
+            if self.opening_team is not None:
+                self.prev_opening_team = self.opening_team
+        self.trick = []
+        if match_winner is not None:
+            self.match_over = True
+            others = [t for t in range(rules.num_teams) if t != match_winner]
+            self.loser_team = others[0] if len(others) == 1 else None
+        elif max(self.penalty_total) >= rules.match_target:
+            self.match_over = True
+            worst = max(self.penalty_total)
+            self.loser_team = self.penalty_total.index(worst)
+        if self.match_over or (self.single_deal and ended_by != "annulled"):
+            self.phase = OVER
+            return
+        if ended_by != "annulled" and rules.next_dealer == "clockwise":
+            self.dealer = left_of(self.dealer, rules.players)
+        self.phase = DEAL
+
+    # ============================================================== results
+    def points(self) -> list[int]:
+        """Card points in each side's pile so far this deal."""
+        return self._points()
+
+    def returns(self) -> list[float]:
+        """+1 / −1 per seat when the match is over (the loser's seats −1, the
+        others share +1 each; in individual play the winners split the loss so the
+        sum is zero). In single-deal games: the deal's penalty balance per seat."""
+        n, rules = self.rules.players, self.rules
+        if self.phase != OVER:
+            return [0.0] * n
+        if self.single_deal and not self.match_over:
+            pen = self.deal_results[-1]["penalty"] if self.deal_results else [0] * rules.num_teams
+            sides = rules.num_teams
+            mean_other = [(sum(pen) - pen[t]) / (sides - 1) for t in range(sides)]
+            return [float(mean_other[self.team_of(s)] - pen[self.team_of(s)]) for s in range(n)]
+        sides = rules.num_teams
+        if self.loser_team is not None:
+            value = [1.0 / (sides - 1)] * sides
+            value[self.loser_team] = -1.0
+        else:  # royal goat among 3 individual players: one winner, two losers
+            winner = self.deal_results[-1]["winner_team"]
+            value = [-1.0 / (sides - 1)] * sides
+            value[winner] = 1.0
+        return [value[self.team_of(s)] for s in range(n)]
+
+    def result(self) -> dict[str, Any]:
+        """The record's ``result`` object (``shared/spec/records.md``)."""
+        deals = [dict(d) for d in self.deal_results]
+        if self.phase in (PLAY, PARTNER_EXCHANGE, FORCED_RETURN):
+            deals.append({
+                "points": self._points(),
+                "tricks": list(self.tricks_won),
+                "penalty": [0] * self.rules.num_teams,
+                "ended_by": "unfinished",
+                "winner_team": None,
+            })
+        return {
+            "deals": deals,
+            "penalty_total": list(self.penalty_total),
+            "match_over": self.match_over,
+            "loser_team": self.loser_team,
+        }
+
+    def deal_log(self) -> list[dict[str, Any]]:
+        """The record's ``deals`` array: every deal's cards and actions so far."""
+        return [log["deal"].to_json() | {"actions": [str(a) for a in log["actions"]]}
+                for log in self.logs]
+
+    # ================================================================= views
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator, public facts only).
+
+        Own hand; every face-up card; hand and stock sizes; trick piles'
+        owners and sizes; the shown trump card; cards given in an exchange, only to
+        giver and receiver; passed cards only to the passer. Nothing else.
+        """
+        rules = self.rules
+        if seat is not None and not 0 <= seat < rules.players:
+            raise GoatError(f"there is no seat {seat}")
+        trick = [self._view_play(p, seat) for p in self.trick]
+        last = None
+        if self.last_trick is not None:
+            last = {"leader": self.last_trick["leader"], "winner": self.last_trick["winner"],
+                    "plays": [self._view_play(p, seat) for p in self.last_trick["plays"]]}
+        history: list[str] = []
+        if self.logs:
+            log = self.logs[-1]
+            for action, private in zip(log["actions"], log["private"]):
+                if private is None or (seat is not None and seat in private):
+                    history.append(str(action))
+                else:
+                    history.append(f"{action.seat} {action.verb} " + "+".join("?" * len(action.cards)))
+        legal = []
+        if seat is not None and self.phase not in (DEAL, OVER):
+            legal = [str(a) for a in self.legal_actions() if a.seat == seat]
+        view: dict[str, Any] = {
+            "game": "kozel",
+            "rules": rules.name,
+            "options": rules.options(),
+            "seat": seat,
+            "players": rules.players,
+            "deal_number": len(self.logs),
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "current_player": self.current_player(),
+            "trump_suit": self.order.trump_suit if self.order else None,
+            "trump_card": str(self.trump_card) if self.trump_card else None,
+            "hand": [str(c) for c in _sorted(self.hands[seat])] if seat is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "stock_size": len(self.stock),
+            "trick": trick,
+            "trick_leader": self.trick_leader if self.trick else None,
+            "last_trick": last,
+            "tricks_won": list(self.tricks_won),
+            "pile_sizes": [len(p) for p in self.piles],
+            "penalty_total": list(self.penalty_total),
+            "deal_results": [dict(d) for d in self.deal_results],
+            "match_over": self.match_over,
+            "loser_team": self.loser_team,
+            "history": history,
+            "legal_actions": legal,
+        }
+        if rules.trick_style == "single":  # every card in a pile was face up: points are public
+            view["pile_points"] = self._points()
+        if seat is not None and self.phase == PLAY and not self.trick and self.must_lead is not None \
+                and self.to_act == seat:
+            view["must_lead"] = str(self.must_lead)
+        return view
+
+    @staticmethod
+    def _view_play(play: TablePlay, seat: int | None) -> dict[str, Any]:
+        if play.verb == "pass" and play.seat != seat:
+            return {"seat": play.seat, "verb": "pass", "count": len(play.cards)}
+        return {"seat": play.seat, "verb": play.verb, "cards": [str(c) for c in play.cards]}
+
+    def information_state_string(self, seat: int | None) -> str:
+        """Canonical text of :meth:`view` (sorted-key JSON) — equal strings mean
+        the seat cannot tell the two states apart."""
+        view = self.view(seat)
+        view.pop("legal_actions", None)
+        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+
+    # ================================================================ clone
+    def clone(self) -> "KozelState":
+        """An independent copy (cheaper than ``copy.deepcopy``)."""
+        other = object.__new__(KozelState)
+        other.__dict__.update(self.__dict__)
+        other.penalty_total = list(self.penalty_total)
+        other.deal_results = [dict(d) for d in self.deal_results]
+        other.logs = [{"deal": log["deal"], "dealer": log["dealer"], "actions": list(log["actions"]),
+                       "private": list(log["private"])} for log in self.logs]
+        other.hands = [list(h) for h in self.hands]
+        other.stock = list(self.stock)
+        other.piles = [list(p) for p in self.piles]
+        other.tricks_won = list(self.tricks_won)
+        other.tricks_by_seat = list(self.tricks_by_seat)
+        other.trick = list(self.trick)
+        other.pending_gives = list(self.pending_gives)
+        return other
+
+    def __repr__(self) -> str:
+        return (f"KozelState(rules={self.rules.name!r}, deal={len(self.logs)}, phase={self.phase!r}, "
+                f"to_act={self.current_player()}, penalty={self.penalty_total})")
+
+
+def _sorted(cards: list[Card] | tuple[Card, ...]) -> list[Card]:
+    """Display order: by suit then rank order (stable across runs)."""
+    return sorted(cards, key=_display_key)
+
+
+def _display_key(card: Card) -> tuple[int, int]:
+    return ("CDHS".index(card.suit), RANK_ORDER.index(card.rank))

@@ -1,0 +1,184 @@
+"""The game protocol every Goat game implements.
+
+The names follow OpenSpiel where they fit, so that an algorithm written for one
+game runs on all of them:
+
+* :meth:`GameState.current_player` — the seat to act, :data:`CHANCE` when the
+  next event is random (a shuffle and deal), or :data:`TERMINAL`.
+* :meth:`GameState.legal_actions` / :meth:`GameState.is_legal` /
+  :meth:`GameState.check_action` / :meth:`GameState.apply_action` — checking is
+  separate from applying; an illegal action raises :class:`IllegalActionError`
+  and leaves the state exactly as it was.
+* :meth:`GameState.sample_chance` / :meth:`GameState.apply_chance` — chance
+  events are explicit values drawn from a seeded :class:`random.Random`, so a
+  game is deterministic from its seed and every deal can be written to a record.
+* :meth:`GameState.view` — *the* one function that says what a seat (or a
+  spectator, ``seat=None``) may know. The CLI, bots, records, envs and the server
+  use it and nothing else; :meth:`GameState.information_state_string` is its
+  canonical text.
+* :meth:`GameState.is_terminal`, :meth:`GameState.returns`,
+  :meth:`GameState.clone`.
+
+Actions are small immutable values with a text form that round-trips, like
+python-chess's ``Move``:
+
+>>> a = Action.parse("1 play KH+AH")
+>>> a.seat, a.verb, [str(c) for c in a.cards]
+(1, 'play', ['KH', 'AH'])
+>>> str(a)
+'1 play KH+AH'
+>>> str(Action.parse("3 bid nil"))
+'3 bid nil'
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from goat.cards import Card, CardSyntaxError, format_cards, parse_cards
+
+#: ``current_player()`` value when the next event is a chance event (a deal).
+CHANCE = -1
+#: ``current_player()`` value when the game is over.
+TERMINAL = -4
+
+#: Verbs an action may carry, across all games (see ``shared/spec/records.md``).
+VERBS = ("play", "pass", "molodka", "give", "bid")
+
+
+class GoatError(Exception):
+    """Base of every error Goat raises on purpose for bad input.
+
+    Its message is always one line meant for a user.
+    """
+
+
+class ActionSyntaxError(GoatError):
+    """A piece of text is not an action ``"<seat> <verb> <cards>"``."""
+
+
+class IllegalActionError(GoatError):
+    """An action that the rules do not allow in the current state.
+
+    Attributes:
+        seat: the seat named by the action.
+        action: the refused action.
+        rule: a short stable name of the rule it breaks (e.g. ``"follow-suit"``),
+            for programs; the message is for people.
+        reason: the one-line explanation, naming the seat, e.g.
+            ``"seat 2 must follow hearts (holds 9H)"``.
+    """
+
+    def __init__(self, action: "Action | None", rule: str, reason: str) -> None:
+        self.action = action
+        self.seat = action.seat if action is not None else None
+        self.rule = rule
+        self.reason = reason
+        prefix = f'"{action}": ' if action is not None else ""
+        super().__init__(f"{prefix}{reason} [{rule}]")
+
+
+class InvalidChanceError(GoatError):
+    """A chance outcome (e.g. a deal read from a record) that is not possible."""
+
+
+class RulesError(GoatError):
+    """An unknown ruleset or option, or an option value out of range."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move by one seat: ``"<seat> <verb> <cards>"`` (or ``"<seat> bid <bid>"``)."""
+
+    seat: int
+    verb: str
+    cards: tuple[Card, ...] = ()
+    bid: str | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        """Parse the record notation; raises :class:`ActionSyntaxError`."""
+        if not isinstance(text, str):
+            raise ActionSyntaxError(f"an action must be a string, not {text!r}")
+        parts = text.split()
+        if len(parts) != 3:
+            raise ActionSyntaxError(f'not an action: "{text}" (expected "<seat> <verb> <cards>")')
+        seat_text, verb, rest = parts
+        if not seat_text.isdigit():
+            raise ActionSyntaxError(f'not an action: "{text}" (seat must be a number)')
+        verb = verb.lower()
+        if verb not in VERBS:
+            raise ActionSyntaxError(
+                f'not an action: "{text}" (unknown verb {verb!r}; one of {", ".join(VERBS)})'
+            )
+        if verb == "bid":
+            return cls(int(seat_text), verb, (), rest.lower())
+        try:
+            cards = parse_cards(rest)
+        except CardSyntaxError as exc:
+            raise ActionSyntaxError(f'not an action: "{text}" ({exc})') from None
+        return cls(int(seat_text), verb, cards)
+
+    def __str__(self) -> str:
+        tail = self.bid if self.verb == "bid" else format_cards(self.cards)
+        return f"{self.seat} {self.verb} {tail}"
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """What every game's state offers. See the module docstring."""
+
+    num_players: int
+
+    def current_player(self) -> int: ...
+
+    def is_chance_node(self) -> bool: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def legal_actions(self) -> list[Action]: ...
+
+    def is_legal(self, action: Action) -> bool: ...
+
+    def check_action(self, action: Action) -> None: ...
+
+    def apply_action(self, action: Action) -> None: ...
+
+    def sample_chance(self, rng: random.Random) -> Any: ...
+
+    def apply_chance(self, outcome: Any) -> None: ...
+
+    def view(self, seat: int | None) -> dict[str, Any]: ...
+
+    def information_state_string(self, seat: int | None) -> str: ...
+
+    def returns(self) -> list[float]: ...
+
+    def clone(self) -> "GameState": ...
+
+
+@dataclass
+class PlayLog:
+    """What a record stores of one deal: the chance outcome and the actions after it."""
+
+    chance: dict[str, Any]
+    actions: list[str] = field(default_factory=list)
+
+
+def play_randomly(state: GameState, rng: random.Random, max_steps: int = 100_000) -> GameState:
+    """Play ``state`` to the end with uniformly random legal actions and chance.
+
+    The single code path for random play (tests, ``goat random-games``, bench):
+    deterministic for a given ``rng`` seed.
+    """
+    for _ in range(max_steps):
+        if state.is_terminal():
+            return state
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+    raise RuntimeError("game did not end within max_steps")
