@@ -1,7 +1,352 @@
-"""Placeholder: the `play` sub-command is being written."""
+"""``goat play kozel``: a human against bots in the terminal.
+
+The human's screen is drawn only from ``state.view(human_seat)`` (see
+:mod:`goat.cli.render`), bots see only their own seat's view (see
+:mod:`goat.bots.base`), and every move, typed or chosen, passes the engine's
+``check_action`` before it is applied, so a refusal leaves the game untouched
+and shows the engine's own reason.
+
+One seed fixes the whole game: the first dealer, every shuffle and every bot
+choice (the human's answers are the only other input).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Optional
 
 import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
+
+from goat.bots import Bot, make_bot, out_of_turn_claim
+from goat.cards import CardSyntaxError, parse_cards
+from goat.cli import render
+from goat.games.kozel import KozelRules, KozelState, make_rules, new_state
+from goat.protocol import VERBS, Action, ActionSyntaxError, GoatError, IllegalActionError
+
+QUIT_WORDS = ("quit", "exit", "q", ":q")
+HELP_WORDS = ("help", "h", "?")
+
+
+class Quit(Exception):
+    """The human asked to stop (``quit`` or end of input)."""
+
+
+class MoveSyntaxError(GoatError):
+    """Typed text that is not a move (the message says what was expected)."""
+
+
+# ============================================================ option parsing
+def parse_option_pairs(pairs: Sequence[str]) -> dict[str, Any]:
+    """``["trump_suit=H", "royal_goat=false"]`` -> typed option values.
+
+    Values are converted to the type of the option's default (so ``deck=32``
+    stays the string ``"32"``); an unknown key is passed through for
+    :func:`make_rules` to reject with its one-line message.
+    """
+    defaults = {f.name: f.default for f in dataclasses.fields(KozelRules) if f.init}
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        key, raw = key.strip().replace("-", "_"), raw.strip()
+        if not sep or not key:
+            raise GoatError(f"--option needs key=value, not {pair!r}")
+        default = defaults.get(key)
+        if isinstance(default, bool):
+            low = raw.lower()
+            if low in ("true", "yes", "on", "1"):
+                options[key] = True
+            elif low in ("false", "no", "off", "0"):
+                options[key] = False
+            else:
+                raise GoatError(f"option {key} must be true or false, not {raw!r}")
+        elif isinstance(default, int):
+            try:
+                options[key] = int(raw)
+            except ValueError:
+                raise GoatError(f"option {key} must be a whole number, not {raw!r}") from None
+        else:
+            options[key] = raw
+    return options
+
+
+# ============================================================== typed moves
+def default_verb(legal: Sequence[str]) -> str:
+    """The verb meant by bare cards: ``give`` in an exchange, otherwise ``play``."""
+    verbs = {a.split(" ", 2)[1] for a in legal} - {"molodka"}
+    return "give" if verbs == {"give"} else "play"
+
+
+def parse_move(text: str, view: Mapping[str, Any]) -> Action:
+    """Read what the human typed: a move number, cards (``9H``, ``10h``, ``Q♣``,
+    ``KH AH``, ``KH+AH``), a verb and cards (``pass 6C 7D``, ``molodka ...``,
+    ``give QD``) or a full action (``0 play 9H``).
+
+    Raises :class:`MoveSyntaxError` (a one-line message) when it cannot.
+    """
+    seat, legal = view["seat"], view["legal_actions"]
+    text = text.strip()
+    if text.isdigit():
+        n = int(text)
+        if 1 <= n <= len(legal):
+            return Action.parse(legal[n - 1])
+        raise MoveSyntaxError(f"there is no move {n} (choose 1 to {len(legal)}, or type the cards)")
+    words = text.split(None, 1)
+    first = words[0].lower()
+    try:
+        if first.isdigit() and len(text.split()) == 3:
+            action = Action.parse(text)
+            if action.seat != seat:
+                raise MoveSyntaxError(f"you play seat {seat}, not seat {action.seat}")
+            return action
+        if first in VERBS:
+            if len(words) < 2:
+                only = [a for a in legal if a.split(" ", 2)[1] == first]
+                if len(only) == 1:  # e.g. "molodka" when there is one to declare
+                    return Action.parse(only[0])
+                raise MoveSyntaxError(f"name the cards after {first!r}, e.g. {first} 9H")
+            return Action(seat, first, parse_cards(words[1]))
+        return Action(seat, default_verb(legal), parse_cards(text))
+    except (CardSyntaxError, ActionSyntaxError) as exc:
+        raise MoveSyntaxError(f"{exc}; type a card like 9H, 10h or Q♣, a move number, or help") from None
+
+
+# ================================================================= session
+class KozelSession:
+    """One match in the terminal: a human seat and bots on the others."""
+
+    def __init__(self, console: Console, state: KozelState, human: int, bots: Sequence[Bot | None],
+                 chance_rng: random.Random) -> None:
+        self.console = console
+        self.state = state
+        self.human = human
+        self.bots = bots
+        self.chance_rng = chance_rng
+        self.names = ["you" if b is None else b.name for b in bots]
+
+    # ---------------------------------------------------------------- input
+    def read(self, prompt: str) -> str:
+        try:
+            return self.console.input(prompt)
+        except EOFError:
+            self.console.print()
+            raise Quit from None
+
+    def view(self) -> dict[str, Any]:
+        return self.state.view(self.human)
+
+    # ------------------------------------------------------------------ loop
+    def run(self) -> None:
+        state = self.state
+        while not state.is_terminal():
+            if state.is_chance_node():
+                done = len(state.deal_results)
+                state.apply_chance(state.sample_chance(self.chance_rng))
+                self.announce_deal()
+                if len(state.deal_results) > done:  # ended at once (royal goat)
+                    self.console.print(render.deal_result_text(self.view(), len(state.deal_results)))
+                continue
+            action = self.out_of_turn()
+            if action is None:
+                seat = state.current_player()
+                bot = self.bots[seat]
+                action = self.human_turn() if bot is None else bot.choose(state.view(seat))
+            self.apply(action)
+        self.console.print(render.match_result_text(self.view()))
+
+    def announce_deal(self) -> None:
+        view = self.view()
+        self.console.print()
+        self.console.rule(f"Deal {view['deal_number']}")
+        self.console.print(render.header_text(view, self.names))
+
+    def out_of_turn(self) -> Action | None:
+        """Out-of-turn claims (molodka) before the seat to act moves: the bots'
+        through the Bot interface, the human's by a y/N question when a bot is to
+        act. Simultaneous claims go by the engine's priority."""
+        state = self.state
+        claims: dict[int, Action] = {}
+        bot_claim = out_of_turn_claim(state, self.bots)
+        if bot_claim is not None:
+            claims[bot_claim.seat] = bot_claim
+        if state.current_player() != self.human:
+            mine = self.view()["legal_actions"]
+            if mine:
+                human_claim = self.ask_out_of_turn(mine)
+                if human_claim is not None:
+                    claims[self.human] = human_claim
+        if not claims:
+            return None
+        return claims[state.molodka_priority(list(claims))[0]]
+
+    def ask_out_of_turn(self, legal: Sequence[str]) -> Action | None:
+        """Ask briefly (Enter = no): the trick on the table, the hand, the offer."""
+        view = self.view()
+        self.console.print(render.trick_text(view, self.names))
+        self.console.print(render.hand_text(view))
+        if len(legal) == 1:
+            offer = Text("You may declare ").append_text(render.move_label(legal[0]))
+            answer = self.read(f"{offer.markup} out of turn? {escape('[y/N]')} ").strip().lower()
+            if answer in QUIT_WORDS:
+                raise Quit
+            return Action.parse(legal[0]) if answer in ("y", "yes") else None
+        self.console.print(Text("You may act out of turn: ").append_text(render.moves_text(legal)))
+        answer = self.read("Number to declare, or Enter to let play go on: ").strip().lower()
+        if answer in QUIT_WORDS:
+            raise Quit
+        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            return Action.parse(legal[int(answer) - 1])
+        return None
+
+    def human_turn(self) -> Action:
+        view = self.view()
+        self.console.print()
+        self.console.print(render.table_view(view, self.names))
+        if view.get("must_lead"):
+            self.console.print(Text("You must lead ").append_text(render.card_text(view["must_lead"]))
+                               .append(", the card your partner gave back."))
+        self.console.print(Text("Your moves: ").append_text(render.moves_text(view["legal_actions"])))
+        while True:
+            text = self.read("[bold cyan]Your move[/] (number, cards, help, quit)> ").strip()
+            if not text:
+                continue
+            if text.lower() in QUIT_WORDS:
+                raise Quit
+            if text.lower() in HELP_WORDS:
+                self.show_help(view)
+                continue
+            try:
+                action = parse_move(text, view)
+                self.state.check_action(action)
+            except IllegalActionError as exc:
+                self.console.print(f"[red]illegal:[/] {escape(exc.reason)}")
+                continue
+            except GoatError as exc:
+                self.console.print(f"[red]?[/] {escape(str(exc))}")
+                continue
+            return action
+
+    def show_help(self, view: Mapping[str, Any]) -> None:
+        self.console.print(Text("Legal moves: ").append_text(render.moves_text(view["legal_actions"])))
+        self.console.print(escape(render.rule_summary(view)))
+        self.console.print("Type a move number, the card(s) (9H, 10h, Q♣, KH AH or KH+AH), "
+                           "pass 6C 7D, molodka ..., give QD; help; quit.")
+
+    # ----------------------------------------------------------- announce
+    def apply(self, action: Action) -> None:
+        before = self.view()
+        self.state.apply_action(action)
+        after = self.view()
+        self.console.print(render.action_text(after, after["history"][-1], self.names))
+        if action.verb == "molodka":
+            self.console.print("  The trick restarts: every card on the table goes back to its owner.")
+        gained = sorted(set(after["hand"]) - set(before["hand"]))
+        if gained and action.verb != "molodka":
+            how = "receive" if action.verb == "give" else "draw"
+            self.console.print(Text(f"  You {how} ").append_text(render.cards_text(gained)))
+        if after["deal_number"] == before["deal_number"] and sum(after["tricks_won"]) > sum(before["tricks_won"]):
+            winner = after["last_trick"]["winner"]
+            self.console.print(Text(f"  → {render.seat_name(after, winner, self.names)} "
+                                    f"{'win' if winner == self.human else 'wins'} the trick", style="green"))
+        if len(after["deal_results"]) > len(before["deal_results"]):
+            self.console.print(render.deal_result_text(after, len(after["deal_results"])))
+
+
+# ================================================================ records
+def write_record(path: Path, state: KozelState) -> None:
+    """Write ``state`` as one game record (``shared/spec/records.md``) on one
+    line, so the file is both a ``.json`` record and a one-line ``.jsonl``."""
+    try:
+        from goat.records import record_from_state
+    except ImportError:  # records.py not available: build the record here
+        preset = make_rules(state.rules.name, players=state.rules.players)
+        record = {
+            "game": "kozel",
+            "rules": state.rules.name,
+            "options": state.rules.differences_from(preset),
+            "players": state.rules.players,
+            "first_dealer": state.first_dealer,
+            "deals": state.deal_log(),
+            "result": state.result(),
+        }
+    else:
+        record = record_from_state(state)
+    path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+# ==================================================================== CLI
+def _fail(message: str) -> None:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def _make_bots(spec: str, players: int, human: int, master: random.Random) -> list[Bot | None]:
+    names = [n.strip() for n in spec.split(",") if n.strip()]
+    others = players - 1
+    if len(names) == 1:
+        names = names * others
+    if len(names) != others:
+        raise GoatError(f"--bots needs one name or {others} comma-separated names, not {spec!r}")
+    bots: list[Bot | None] = []
+    it = iter(names)
+    for seat in range(players):
+        bots.append(None if seat == human else make_bot(next(it), seed=master.getrandbits(64)))
+    return bots
+
+
+def play_kozel(
+    rules: str = typer.Option("classic", "--rules", "-r", help="classic, full-hand, full-hand-24 or street."),
+    seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Makes the whole game reproducible."),
+    seat: int = typer.Option(0, "--seat", help="Your seat (0 = first)."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the ruleset's)."),
+    option: list[str] = typer.Option([], "--option", "-o", help="Rules option key=value (repeatable)."),
+    bots: str = typer.Option("random", "--bots", help="Bot name for the other seats, or one per seat, comma-separated."),
+    record: Optional[Path] = typer.Option(None, "--record", help="Write the game record here when it ends or on quit."),
+) -> None:
+    """Play Kozel against bots in the terminal."""
+    try:
+        kozel_rules = make_rules(rules, players=players, options=parse_option_pairs(option))
+        if not 0 <= seat < kozel_rules.players:
+            raise GoatError(f"--seat must be 0..{kozel_rules.players - 1}, not {seat}")
+        if seed is None:
+            seed = secrets.randbelow(2**32)
+        master = random.Random(seed)
+        state = new_state(kozel_rules, first_dealer=master.randrange(kozel_rules.players))
+        chance_rng = random.Random(master.getrandbits(64))
+        bot_list = _make_bots(bots, kozel_rules.players, seat, master)
+    except GoatError as exc:
+        _fail(str(exc))
+        return
+    console = Console(highlight=False, emoji=False)
+    console.print(f"Kozel ({escape(kozel_rules.name)}), you are seat {seat}; seed {seed} "
+                  f"(play it again with --seed {seed}). Type help for the moves and rules.")
+    session = KozelSession(console, state, seat, bot_list, chance_rng)
+    code = 0
+    try:
+        session.run()
+    except Quit:
+        console.print("Bye: game stopped.")
+    except KeyboardInterrupt:
+        console.print("\nInterrupted.")
+        code = 130
+    if record is not None:
+        try:
+            write_record(record, state)
+        except (OSError, GoatError) as exc:
+            _fail(f"cannot write the record to {record}: {exc}")
+        console.print(f"Record written to {escape(str(record))}.")
+    if code:
+        raise typer.Exit(code)
 
 
 def register(app: typer.Typer) -> None:
-    pass
+    play_app = typer.Typer(help="Play a game in the terminal against bots.", no_args_is_help=True)
+    play_app.command("kozel")(play_kozel)
+    app.add_typer(play_app, name="play")

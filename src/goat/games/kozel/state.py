@@ -209,9 +209,9 @@ class KozelState:
         seat, verb, cards = action.seat, action.verb, action.cards
         n = self.rules.players
         if self.phase == OVER:
-            raise IllegalActionError(action, "game-over", "the match is over")
+            raise IllegalActionError(action, "game-over", f"seat {seat} cannot act: the match is over")
         if self.phase == DEAL:
-            raise IllegalActionError(action, "no-deal", "the cards have not been dealt yet")
+            raise IllegalActionError(action, "no-deal", f"seat {seat} cannot act: the cards have not been dealt yet")
         if not 0 <= seat < n:
             raise IllegalActionError(action, "seat", f"there is no seat {seat} (seats 0..{n - 1})")
         if verb == "molodka":
@@ -691,8 +691,12 @@ class KozelState:
         history: list[str] = []
         if self.logs:
             log = self.logs[-1]
+            # The partner exchange is simultaneous: a give stays hidden from the
+            # receiver until every seat has given.
+            open_exchange = self.phase == PARTNER_EXCHANGE
             for action, private in zip(log["actions"], log["private"]):
-                if private is None or (seat is not None and seat in private):
+                if private is None or (seat is not None and seat in private
+                                       and not (open_exchange and action.seat != seat)):
                     history.append(str(action))
                 else:
                     history.append(f"{action.seat} {action.verb} " + "+".join("?" * len(action.cards)))

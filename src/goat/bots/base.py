@@ -1,0 +1,121 @@
+"""The bot interface: a bot sees one seat's view, never the game state.
+
+A bot is handed the JSON-able dict from ``state.view(seat)`` — the one view
+function of :mod:`goat.protocol` — so it knows exactly what a player at that
+seat knows (own hand, face-up cards, the seat's ``legal_actions`` as strings)
+and nothing more. It answers with an :class:`~goat.protocol.Action`.
+
+Two questions are put to a bot:
+
+* :meth:`Bot.choose` — it is this seat's turn; pick one of ``legal_actions``.
+* :meth:`Bot.out_of_turn` — another seat is to act, but this seat may act too
+  (street Kozel's molodka); return an action or ``None`` to stay silent.
+
+The drivers below (:func:`next_bot_action`, :func:`play_bots`) are the one
+place that turns a state into views and bot answers, shared by the CLI, tests
+and later tournaments. They know games only through the protocol (plus the
+optional ``molodka_priority`` a state may offer to order simultaneous claims).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from goat.protocol import Action, GameState, GoatError
+
+View = Mapping[str, Any]
+
+
+class BotError(GoatError):
+    """A bot was asked for something it cannot do (unknown name, no legal move)."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """What every bot offers. ``name`` is shown in the CLI and in tournament tables."""
+
+    name: str
+
+    def choose(self, view: View) -> Action:
+        """The action to take on this seat's turn (one of ``view["legal_actions"]``)."""
+        ...
+
+    def out_of_turn(self, view: View) -> Action | None:
+        """An action to take although another seat is to act, or ``None``."""
+        ...
+
+
+def legal_actions(view: View) -> list[Action]:
+    """The seat's legal actions from its view, parsed."""
+    return [Action.parse(text) for text in view.get("legal_actions", ())]
+
+
+class BaseBot:
+    """Convenience base: never acts out of turn unless a subclass says so."""
+
+    name = "bot"
+
+    def choose(self, view: View) -> Action:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def out_of_turn(self, view: View) -> Action | None:
+        return None
+
+
+def out_of_turn_claim(state: GameState, bots: Sequence[Bot | None]) -> Action | None:
+    """Ask every bot that may act out of turn now; return the claim that goes first.
+
+    Seats whose entry in ``bots`` is ``None`` (a human) are not asked. When
+    several bots claim at once, the state's ``molodka_priority`` (if any) orders
+    them, otherwise the order of ``state.legal_actions()``.
+    """
+    if state.is_chance_node() or state.is_terminal():
+        return None
+    current = state.current_player()
+    actions = state.legal_actions()
+    seats = list(dict.fromkeys(a.seat for a in actions if a.seat != current))
+    claims: dict[int, Action] = {}
+    for seat in seats:
+        bot = bots[seat]
+        if bot is None:
+            continue
+        action = bot.out_of_turn(state.view(seat))
+        if action is not None:
+            claims[seat] = action
+    if not claims:
+        return None
+    priority = getattr(state, "molodka_priority", None)
+    order = priority(list(claims)) if priority is not None else list(claims)
+    return claims[order[0]]
+
+
+def next_bot_action(state: GameState, bots: Sequence[Bot | None]) -> Action:
+    """The next action when the seat to act is a bot: an out-of-turn claim by a
+    bot first (it comes "before" the current player moves), else the current
+    bot's choice. Does not apply it."""
+    claim = out_of_turn_claim(state, bots)
+    if claim is not None:
+        return claim
+    seat = state.current_player()
+    bot = bots[seat]
+    if bot is None:
+        raise BotError(f"seat {seat} is not a bot")
+    view = state.view(seat)
+    if not view.get("legal_actions"):
+        raise BotError(f"seat {seat} has no legal action")
+    return bot.choose(view)
+
+
+def play_bots(state: GameState, bots: Sequence[Bot], rng: random.Random,
+              max_steps: int = 100_000) -> GameState:
+    """Play ``state`` to the end with ``bots`` (one per seat); chance from ``rng``."""
+    for _ in range(max_steps):
+        if state.is_terminal():
+            return state
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            state.apply_action(next_bot_action(state, bots))
+    raise RuntimeError("game did not end within max_steps")

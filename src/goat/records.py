@@ -1,0 +1,478 @@
+"""Game records: read, write, replay and check them (``shared/spec/records.md``).
+
+A record is to Goat what PGN is to chess: one JSON object holding the game, the
+ruleset and its option overrides, the seats, the first dealer, every deal's cards
+and actions, and the engine's ``result``. This module knows games only through the
+protocol (:func:`goat.games.get_game` gives a module with ``new_state`` and
+``chance_from_json``), so Spades records will replay through the same code.
+
+Problems come in exactly two kinds, because a caller (``goat replay``) must tell
+them apart by exit status:
+
+* :class:`MalformedRecordError` (exit status 2) — the input is not a record at all:
+  not JSON, not an object, a missing or mistyped field, an unknown game, ruleset
+  or option, a bad option value, a first dealer out of range, or a deal object the
+  ruleset cannot have dealt (a card twice, a card the ruleset does not use, hands
+  of the wrong size). Deal objects are checked *before* any action is replayed, so
+  a malformed record is reported as malformed even when it also breaks the rules.
+* :class:`IllegalRecordError` (exit status 1) — a well-formed record that breaks
+  the rules: an action the engine refuses, an action written after its deal or the
+  match is over, a deal after the match ended, an unfinished deal followed by
+  another, and (with ``check_result``) a stored result that differs from the
+  replay. An action *string* that cannot be parsed (``"2 plya 8S"``) is illegal at
+  its position, not malformed: it is a move the table cannot accept, and naming
+  its deal and index is the most useful report. A non-string action (``42``) is a
+  shape error and therefore malformed.
+
+Illegal actions are reported exactly as::
+
+    deal 1, action 5 "2 play 8S": seat 2 must follow hearts (holds 9H)
+
+(deal numbers 1-based, action index 0-based, the action text as written, in
+JSON quotes so that a stray quote or newline cannot break the line), and a file
+holding several records prefixes ``record K: `` (1-based).
+
+A record whose actions stop mid-deal is legal: its result's last deal has
+``"ended_by": "unfinished"``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from goat.games import get_game
+from goat.protocol import Action, ActionSyntaxError, GoatError, IllegalActionError
+
+#: Fields every record must carry (``options``, ``players`` and ``result`` may be omitted).
+REQUIRED_FIELDS = ("game", "rules", "first_dealer", "deals")
+
+
+# ====================================================================== errors
+class RecordProblem(GoatError):
+    """A record that cannot be replayed or checked; one line for people.
+
+    Attributes:
+        detail: the problem without the ``record K: `` prefix.
+        record: 1-based index of the record in its file, once known (``None``
+            for a single-record file, where no prefix is printed).
+        outcome: the replay up to the problem (illegal records only), so a
+            report can show the play that led to it.
+    """
+
+    exit_status = 2
+
+    def __init__(self, detail: str, outcome: "ReplayOutcome | None" = None) -> None:
+        detail = detail.replace("\r", "\\r").replace("\n", "\\n")  # always one line
+        super().__init__(detail)
+        self.detail = detail
+        self.record: int | None = None
+        self.outcome = outcome
+
+    def in_record(self, index: int | None) -> "RecordProblem":
+        """Name the record (1-based) the problem belongs to; returns ``self``."""
+        self.record = index
+        return self
+
+    def __str__(self) -> str:
+        prefix = f"record {self.record}: " if self.record is not None else ""
+        return prefix + self.detail
+
+
+class MalformedRecordError(RecordProblem):
+    """The input is not a well-formed record (exit status 2)."""
+
+    exit_status = 2
+
+
+class IllegalRecordError(RecordProblem):
+    """A well-formed record that breaks the rules (exit status 1)."""
+
+    exit_status = 1
+
+
+class ResultMismatchError(IllegalRecordError):
+    """The stored ``result`` differs from the replayed one (exit status 1)."""
+
+
+# ================================================================ reading
+def read_records(source: str | os.PathLike[str]) -> list[Any]:
+    """Read the records of a file (``"-"``: standard input).
+
+    A ``.jsonl`` file holds one record per line (blank lines are skipped); any
+    other file holds one JSON object. Standard input, and a non-``.jsonl`` file
+    that is not one JSON document, are read as JSON lines when every line is.
+    Raises :class:`MalformedRecordError` for unreadable or invalid input.
+    """
+    if str(source) == "-":
+        return parse_records(sys.stdin.read(), jsonl=None, name="<stdin>")
+    path = Path(source)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise MalformedRecordError(f"{path}: not UTF-8 text") from None
+    except OSError as exc:
+        raise MalformedRecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+    return parse_records(text, jsonl=True if path.suffix == ".jsonl" else None, name=str(path))
+
+
+def parse_records(text: str, jsonl: bool | None = None, name: str = "<text>") -> list[Any]:
+    """Records in ``text``: one JSON document (``jsonl=False``), one per line
+    (``jsonl=True``), or either (``None``: one document first, else lines).
+
+    The values are returned as parsed; :func:`replay` checks their shape, so a
+    file's K-th record can be named in the message.
+    """
+    if jsonl is not True:
+        try:
+            return [json.loads(text)]
+        except json.JSONDecodeError as exc:
+            if jsonl is False or not text.strip() or exc.msg != "Extra data":
+                raise MalformedRecordError(f"{name}: not valid JSON: {_json_error(exc)}") from None
+            whole_error = exc
+        try:
+            return _parse_lines(text, name)
+        except MalformedRecordError:
+            raise MalformedRecordError(f"{name}: not valid JSON: {_json_error(whole_error)}") from None
+    records = _parse_lines(text, name)
+    if not records:
+        raise MalformedRecordError(f"{name}: holds no record")
+    return records
+
+
+def _parse_lines(text: str, name: str) -> list[Any]:
+    records = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            records.append(json.loads(line))
+        except json.JSONDecodeError as exc:
+            raise MalformedRecordError(f"{name} line {number}: not valid JSON: {_json_error(exc)}") from None
+    return records
+
+
+def _json_error(exc: json.JSONDecodeError) -> str:
+    return f"{exc.msg} (line {exc.lineno} column {exc.colno})"
+
+
+# ================================================================ writing
+def record_from_state(state: Any) -> dict[str, Any]:
+    """The record of a game so far: what :func:`replay` turns back into ``state``.
+
+    ``options`` holds only the options that differ from the ruleset preset (for
+    the same player count), so records stay short and survive new options.
+    """
+    game = get_game(state.game_name)
+    preset = game.new_state(rules=state.rules.name, players=state.num_players)
+    mine, base = state.rules.options(), preset.rules.options()
+    options = {k: v for k, v in mine.items() if k != "players" and base.get(k) != v}
+    return {
+        "game": state.game_name,
+        "rules": state.rules.name,
+        "options": options,
+        "players": state.num_players,
+        "first_dealer": state.first_dealer,
+        "deals": state.deal_log(),
+        "result": state.result(),
+    }
+
+
+def dumps_record(record: dict[str, Any]) -> str:
+    """One record as one line of compact JSON (no trailing newline)."""
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+def write_records(records: Iterable[dict[str, Any]], dest: str | os.PathLike[str] | TextIO) -> int:
+    """Write records one per line (JSON lines); returns how many.
+
+    ``dest`` is a path, ``"-"`` (standard output) or an open text stream. A
+    single record written this way is also a valid ``.json`` record file.
+    """
+    if isinstance(dest, (str, os.PathLike)):
+        if str(dest) == "-":
+            return write_records(records, sys.stdout)
+        with open(dest, "w", encoding="utf-8", newline="\n") as stream:
+            return write_records(records, stream)
+    count = 0
+    for record in records:
+        dest.write(dumps_record(record) + "\n")
+        count += 1
+    return count
+
+
+# ================================================================= replay
+@dataclass
+class TrickReport:
+    """One trick as played: the action texts on the table and who took it
+    (``None`` for a trick cut short, e.g. by the shamok, or still in progress)."""
+
+    plays: list[str]
+    winner: int | None
+
+
+@dataclass
+class DealReport:
+    """What the human report shows of one deal."""
+
+    number: int
+    dealer: int | None
+    trump_card: str | None
+    trump_suit: str | None
+    other_actions: list[str] = field(default_factory=list)  # gives (exchanges), bids
+    tricks: list[TrickReport] = field(default_factory=list)
+
+
+@dataclass
+class ReplayOutcome:
+    """A replayed record: the final state and what happened deal by deal."""
+
+    record: dict[str, Any]
+    state: Any
+    deals: list[DealReport]
+
+    @property
+    def result(self) -> dict[str, Any]:
+        return self.state.result()
+
+
+def new_state_for(record: Any) -> Any:
+    """The state a record starts from; raises :class:`MalformedRecordError`."""
+    if not isinstance(record, dict):
+        raise MalformedRecordError(f"a record must be a JSON object, not {_json_type(record)}")
+    for name in REQUIRED_FIELDS:
+        if name not in record:
+            raise MalformedRecordError(f'the record has no "{name}" field')
+    game_name, rules, deals = record["game"], record["rules"], record["deals"]
+    options = record.get("options") or {}
+    players = record.get("players")
+    first_dealer = record["first_dealer"]
+    if not isinstance(game_name, str):
+        raise MalformedRecordError(f'"game" must be a string, not {_json_type(game_name)}')
+    if not isinstance(rules, str):
+        raise MalformedRecordError(f'"rules" must be a string, not {_json_type(rules)}')
+    if not isinstance(options, dict):
+        raise MalformedRecordError(f'"options" must be an object, not {_json_type(options)}')
+    if players is not None and not _is_int(players):
+        raise MalformedRecordError(f'"players" must be a whole number, not {json.dumps(players)}')
+    if not _is_int(first_dealer):
+        raise MalformedRecordError(f'"first_dealer" must be a seat number, not {json.dumps(first_dealer)}')
+    if not isinstance(deals, list):
+        raise MalformedRecordError(f'"deals" must be a list, not {_json_type(deals)}')
+    try:
+        game = get_game(game_name)
+        return game.new_state(rules=rules, options=options, players=players, first_dealer=first_dealer)
+    except GoatError as exc:
+        raise MalformedRecordError(str(exc)) from None
+    except (TypeError, ValueError) as exc:  # an option value of a type the rules cannot compare
+        raise MalformedRecordError(f"bad option value: {exc}") from None
+
+
+def replay(record: Any) -> ReplayOutcome:
+    """Replay a record deal by deal, action by action.
+
+    Raises :class:`MalformedRecordError` or :class:`IllegalRecordError` (the
+    latter carries the replay up to the problem in ``.outcome``). Does not look
+    at the stored ``result``; see :func:`check_result`.
+    """
+    state = new_state_for(record)
+    game = get_game(record["game"])
+    chances = [_read_deal(game, state, number, deal) for number, deal in enumerate(record["deals"], start=1)]
+    outcome = ReplayOutcome(record, state, [])
+
+    def illegal(detail: str) -> IllegalRecordError:
+        return IllegalRecordError(detail, outcome)
+
+    for number, (deal, chance) in enumerate(zip(record["deals"], chances), start=1):
+        if state.is_terminal():
+            raise illegal(f"deal {number}: the match is already over after deal {number - 1}")
+        if not state.is_chance_node():
+            raise illegal(f"deal {number}: deal {number - 1} is unfinished (seat {state.current_player()} "
+                          f"to act) but another deal follows")
+        try:
+            state.apply_chance(chance)
+        except GoatError as exc:
+            raise illegal(f"deal {number}: {exc}") from None
+        report = _deal_report(state, number)
+        outcome.deals.append(report)
+        tracker = _TrickTracker(state, report)
+        for index, text in enumerate(deal["actions"]):
+            where = f"deal {number}, action {index} {json.dumps(text, ensure_ascii=False)}"
+            if state.is_terminal() or state.is_chance_node():
+                raise illegal(f"{where}: {_over_reason(state)}")
+            try:
+                action = Action.parse(text)
+            except ActionSyntaxError as exc:
+                raise illegal(f"{where}: {_syntax_reason(exc, text)}") from None
+            try:
+                state.apply_action(action)
+            except IllegalActionError as exc:
+                tracker.finish()
+                raise illegal(f"{where}: {exc.reason}") from None
+            tracker.after(action, text)
+        tracker.finish()
+    return outcome
+
+
+def _read_deal(game: Any, state: Any, number: int, deal: Any) -> Any:
+    """Validate one deal object before anything is replayed (malformed = exit 2)."""
+    if not isinstance(deal, dict):
+        raise MalformedRecordError(f"deal {number}: a deal must be a JSON object, not {_json_type(deal)}")
+    actions = deal.get("actions")
+    if actions is None:
+        raise MalformedRecordError(f'deal {number}: the deal has no "actions" list')
+    if not isinstance(actions, list):
+        raise MalformedRecordError(f'deal {number}: "actions" must be a list, not {_json_type(actions)}')
+    for index, text in enumerate(actions):
+        if not isinstance(text, str):
+            raise MalformedRecordError(
+                f"deal {number}, action {index}: an action must be a string, not {json.dumps(text)}")
+    try:
+        return game.chance_from_json(state, deal)
+    except GoatError as exc:
+        raise MalformedRecordError(f"deal {number}: {exc}") from None
+
+
+def _over_reason(state: Any) -> str:
+    if state.is_terminal():
+        return "the match is already over"
+    deals = state.result().get("deals") or [{}]
+    ended_by = deals[-1].get("ended_by")
+    return "the deal is already over" + (f" ({ended_by})" if ended_by else "")
+
+
+def _syntax_reason(exc: ActionSyntaxError, text: str) -> str:
+    """The parser's message without repeating the action text."""
+    return str(exc).replace(f'not an action: "{text}" ', "not an action ", 1)
+
+
+def _deal_report(state: Any, number: int) -> DealReport:
+    view = state.view(None)
+    return DealReport(number, view.get("dealer"), view.get("trump_card"), view.get("trump_suit"))
+
+
+class _TrickTracker:
+    """Turns the action stream of one deal into tricks for the human report.
+
+    A trick is complete when the count of tricks played grows; its winner is
+    the ``last_trick`` winner.
+    """
+
+    TABLE_VERBS = ("play", "pass", "molodka")
+
+    def __init__(self, state: Any, report: DealReport) -> None:
+        self.state = state
+        self.report = report
+        self.table: list[str] = []
+        self.done = self._tricks_done()
+
+    def _tricks_done(self) -> int:
+        # ``tricks_played``/``last_trick`` are cheap state attributes; the view
+        # (which rebuilds the whole history) is the fallback for other games.
+        done = getattr(self.state, "tricks_played", None)
+        return done if isinstance(done, int) else sum(self.state.view(None).get("tricks_won") or [])
+
+    def _last_winner(self) -> int | None:
+        last = getattr(self.state, "last_trick", None)
+        if not isinstance(last, dict):
+            last = self.state.view(None).get("last_trick") or {}
+        return last.get("winner")
+
+    def after(self, action: Action, text: str) -> None:
+        if action.verb not in self.TABLE_VERBS:
+            self.report.other_actions.append(text)
+            return
+        self.table.append(text)  # a molodka restarts the trick; the report keeps what it undid
+        done = self._tricks_done()
+        if done > self.done:
+            self.report.tricks.append(TrickReport(self.table, self._last_winner()))
+            self.table = []
+        self.done = done
+
+    def finish(self) -> None:
+        """Keep a trick cut short (shamok, record end, illegal action) in the report."""
+        if self.table:
+            self.report.tricks.append(TrickReport(self.table, None))
+            self.table = []
+
+
+# ================================================================== check
+def check_result(record: dict[str, Any], outcome: ReplayOutcome) -> None:
+    """Compare the stored ``result`` with the replayed one.
+
+    Only the engine's fields are compared (every key of the replayed result and
+    of each replayed deal); extra stored keys are ignored and a record without
+    ``result`` passes. Raises :class:`ResultMismatchError` naming the first
+    differing field, e.g. ``deals[0].points: stored [60, 60], replayed [67, 53]``.
+    """
+    if "result" not in record or record["result"] is None:
+        return
+    stored = record["result"]
+    if not isinstance(stored, dict):
+        raise MalformedRecordError(f'"result" must be an object, not {_json_type(stored)}')
+    difference = _first_difference(stored, outcome.result)
+    if difference is not None:
+        raise ResultMismatchError(f"record result differs at {difference}", outcome)
+
+
+_MISSING = object()
+
+
+def _first_difference(stored: dict[str, Any], replayed: dict[str, Any]) -> str | None:
+    for key, mine in replayed.items():
+        theirs = stored.get(key, _MISSING)
+        if key == "deals" and isinstance(theirs, list) and isinstance(mine, list):
+            for i, (s_deal, r_deal) in enumerate(zip(theirs, mine)):
+                if not isinstance(s_deal, dict):
+                    return f"deals[{i}]: stored {_show(s_deal)}, replayed {_show(r_deal)}"
+                for field_name, r_value in r_deal.items():
+                    s_value = s_deal.get(field_name, _MISSING)
+                    if not _same(s_value, r_value):
+                        return f"deals[{i}].{field_name}: stored {_show(s_value)}, replayed {_show(r_value)}"
+            if len(theirs) != len(mine):
+                return f"deals: stored {len(theirs)} deals, replayed {len(mine)}"
+            continue
+        if not _same(theirs, mine):
+            return f"{key}: stored {_show(theirs)}, replayed {_show(mine)}"
+    return None
+
+
+def _same(a: Any, b: Any) -> bool:
+    """JSON equality that keeps ``true`` and ``1`` apart."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    return a is not _MISSING and b is not _MISSING and type(a) in (int, float, str, type(None)) \
+        and type(b) in (int, float, str, type(None)) and a == b
+
+
+def _show(value: Any, limit: int = 80) -> str:
+    if value is _MISSING:
+        return "(missing)"
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _json_type(value: Any) -> str:
+    names = {dict: "an object", list: "a list", str: "a string", bool: "true/false",
+             int: "a number", float: "a number", type(None): "null"}
+    return names.get(type(value), type(value).__name__)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+__all__ = [
+    "DealReport", "IllegalRecordError", "MalformedRecordError", "RecordProblem", "ReplayOutcome",
+    "ResultMismatchError", "TrickReport", "check_result", "dumps_record", "new_state_for",
+    "parse_records", "read_records", "record_from_state", "replay", "write_records",
+]

@@ -1,0 +1,274 @@
+"""``goat play kozel``: a human against bots, driven through typer's CliRunner."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from goat.cards import Card
+from goat.cli.main import app
+from goat.cli.play import MoveSyntaxError, parse_move, parse_option_pairs
+from goat.games.kozel import KozelDeal, KozelState, make_rules, new_state
+from goat.protocol import Action, GoatError
+
+MOVE_PROMPT = "Your move (number, cards, help, quit)> "
+MOLODKA_PROMPT = "out of turn? [y/N] "
+
+
+def play(args: list[str], text: str) -> Any:
+    return CliRunner().invoke(app, ["play", "kozel", *args], input=text)
+
+
+def load_record(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+
+
+def replay(record: dict[str, Any]) -> KozelState:
+    """Rebuild a recorded game with the engine alone (independent of the CLI)."""
+    rules = make_rules(record["rules"], players=record["players"], options=record.get("options"))
+    state = new_state(rules, first_dealer=record["first_dealer"])
+    for deal in record["deals"]:
+        state.apply_chance(KozelDeal.from_json(rules, deal))
+        for text in deal["actions"]:
+            state.apply_action(Action.parse(text))
+    return state
+
+
+def prompts(output: str) -> int:
+    return output.count(MOVE_PROMPT) + output.count(MOLODKA_PROMPT)
+
+
+# ------------------------------------------------------------ whole games
+@pytest.mark.parametrize("args", [["--rules", "classic", "--seed", "7"],
+                                  ["--rules", "street", "--seed", "3", "--seat", "2"],
+                                  ["--rules", "full-hand", "--players", "3", "--seed", "1"]])
+def test_answering_move_1_plays_a_whole_match(tmp_path: Path, args: list[str]) -> None:
+    path = tmp_path / "game.json"
+    result = play([*args, "--record", str(path)], "1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    assert "The match is over" in result.output and "goat" in result.output
+    record = load_record(path)
+    state = replay(record)
+    assert state.is_terminal()
+    assert state.result() == record["result"]
+    assert record["result"]["match_over"]
+    # The screen announced every deal result the engine computed.
+    assert result.output.count("is over (") == len(record["result"]["deals"])
+
+
+def test_the_seed_makes_the_game_reproducible(tmp_path: Path) -> None:
+    first = play(["--rules", "street", "--seed", "21"], "1\n" * 40 + "quit\n")
+    second = play(["--rules", "street", "--seed", "21"], "1\n" * 40 + "quit\n")
+    other = play(["--rules", "street", "--seed", "22"], "1\n" * 40 + "quit\n")
+    assert first.exit_code == second.exit_code == 0
+    assert first.output == second.output
+    assert first.output != other.output
+
+
+# ---------------------------------------------------------- refusals
+def first_prompt_state(tmp_path: Path, args: list[str]) -> tuple[KozelState, dict[str, Any]]:
+    path = tmp_path / "first.json"
+    result = play([*args, "--record", str(path)], "quit\n")
+    assert result.exit_code == 0, result.output
+    record = load_record(path)
+    return replay(record), record
+
+
+def test_illegal_card_is_refused_with_the_engine_reason_and_reprompted(tmp_path: Path) -> None:
+    # Find a seed where, at the human's first turn, a card in hand breaks the follow rule.
+    for seed in range(80):
+        args = ["--rules", "classic", "--seed", str(seed)]
+        state, record = first_prompt_state(tmp_path, args)
+        if not state.trick or state.current_player() != 0:
+            continue
+        illegal = [c for c in state.hands[0] if not state.is_legal(Action(0, "play", (c,)))]
+        if illegal:
+            break
+    else:
+        pytest.fail("no seed with an illegal follow at the first prompt")
+    card = illegal[0]
+    with pytest.raises(GoatError) as info:
+        state.check_action(Action(0, "play", (card,)))
+    reason = info.value.reason
+    assert "must follow" in reason
+    path = tmp_path / "after.json"
+    typed = f"{card.rank}{card.suit.lower()}"  # lower-case suit is accepted too
+    result = play([*args, "--record", str(path)], f"{typed}\nquit\n")
+    assert result.exit_code == 0
+    assert f"illegal: {reason}" in result.output
+    assert result.output.count(MOVE_PROMPT) == 2  # asked again
+    # The refused card changed nothing: same actions as when quitting at once.
+    assert load_record(path)["deals"] == record["deals"]
+
+
+def test_unparsable_input_is_explained_and_reprompted() -> None:
+    result = play(["--seed", "4"], "xyz\n99\n\nquit\n")
+    assert result.exit_code == 0
+    assert "not a card: 'xyz'" in result.output
+    assert "there is no move 99" in result.output
+    assert result.output.count(MOVE_PROMPT) == 4
+    assert "Traceback" not in result.output
+
+
+def test_help_lists_the_moves_and_the_rules() -> None:
+    result = play(["--rules", "street", "--seed", "4"], "help\nquit\n")
+    assert result.exit_code == 0
+    assert "Legal moves: 1)" in result.output
+    assert "beats every led card" in result.output
+    assert "Molodka" in result.output
+
+
+@pytest.mark.parametrize("text", ["quit\n", "", "1\n1\nexit\n"])
+def test_quit_and_end_of_input_exit_cleanly(text: str, tmp_path: Path) -> None:
+    path = tmp_path / "stopped.json"
+    result = play(["--seed", "9", "--record", str(path)], text)
+    assert result.exit_code == 0
+    assert "Bye" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    record = load_record(path)
+    assert record["result"]["deals"][-1]["ended_by"] == "unfinished"
+    replay(record)  # a legal record
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["--rules", "poker"], "unknown Kozel ruleset 'poker'"),
+    (["--option", "colour=red"], "unknown option 'colour'"),
+    (["--option", "royal_goat=perhaps"], "royal_goat must be true or false"),
+    (["--option", "novalue"], "key=value"),
+    (["--rules", "street", "--players", "3"], "players=3"),
+    (["--seat", "4"], "--seat must be 0..3"),
+    (["--bots", "alien"], "unknown bot 'alien'"),
+])
+def test_bad_setup_exits_2_with_one_line(args: list[str], needle: str) -> None:
+    result = play(args, "")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and needle in lines[0], result.stderr
+
+
+# ------------------------------------------------------- hidden information
+CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])([6789TJQKA])([CDHS♣♦♥♠])(?![A-Za-z0-9])")
+SYMBOL = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+
+
+def shown_cards(output: str) -> set[Card]:
+    return {Card(rank, SYMBOL.get(suit, suit)) for rank, suit in CARD_TOKEN.findall(output)}
+
+
+@pytest.mark.parametrize("rules,seat", [("classic", 0), ("street", 1), ("full-hand", 3)])
+def test_the_screen_never_shows_cards_the_human_may_not_know(tmp_path: Path, rules: str, seat: int) -> None:
+    for seed in range(10):
+        path = tmp_path / "seen.json"
+        result = play(["--rules", rules, "--seed", str(seed), "--seat", str(seat), "--record", str(path)],
+                      "1\n" * 4 + "quit\n")
+        record = load_record(path)
+        if len(record["deals"]) == 1:
+            break
+    assert result.exit_code == 0
+    # Replay the first deal and collect what the human may know: cards they held at
+    # any time, cards played face up (plays, molodkas) and the shown trump card.
+    rules_obj = make_rules(record["rules"], players=record["players"], options=record.get("options"))
+    state = new_state(rules_obj, first_dealer=record["first_dealer"])
+    deal = record["deals"][0]
+    state.apply_chance(KozelDeal.from_json(rules_obj, deal))
+    known = set(state.hands[seat])
+    for text in deal["actions"]:
+        action = Action.parse(text)
+        state.apply_action(action)
+        if action.verb in ("play", "molodka"):
+            known.update(action.cards)
+        known.update(state.hands[seat])
+    if deal.get("trump_card"):
+        known.add(Card.parse(deal["trump_card"]))
+    hidden = set(rules_obj.deck_cards) - known
+    assert hidden, "the test needs cards the human may not see"
+    shown = shown_cards(result.output)
+    assert shown, "the screen shows cards at all"
+    assert set(state.hands[seat]) <= shown, "the human's own hand is on screen"
+    assert not (shown & hidden), f"leaked: {sorted(map(str, shown & hidden))}"
+
+
+# ------------------------------------------------------------- molodka
+def test_human_may_declare_molodka_out_of_turn() -> None:
+    for seed in range(40):
+        probe = play(["--rules", "street", "--seed", str(seed)], "1\n" * 400 + "quit\n")
+        head, found, _ = probe.output.partition(MOLODKA_PROMPT)
+        if found:
+            break
+    else:
+        pytest.skip("no seed offered the human a molodka")
+    before = prompts(head)  # every earlier prompt consumed one line
+    result = play(["--rules", "street", "--seed", str(seed)], "1\n" * before + "y\n" + "1\n" * 3000)
+    assert result.exit_code == 0
+    assert result.output[:len(head)] == head
+    assert "You declare MOLODKA" in result.output
+    assert "The match is over" in result.output
+
+
+# ------------------------------------------------------------ move syntax
+VIEW = {"seat": 0, "legal_actions": ["0 play 9H", "0 play TH", "0 play QC"]}
+STREET_VIEW = {"seat": 2, "legal_actions": ["2 play KH+AH", "2 pass 6C+7D", "2 molodka 6S+9S+KS+AS"]}
+GIVE_VIEW = {"seat": 1, "legal_actions": ["1 give 9H", "1 give QC"]}
+
+
+@pytest.mark.parametrize("view,text,expected", [
+    (VIEW, "9H", "0 play 9H"),
+    (VIEW, "10h", "0 play TH"),
+    (VIEW, "Q♣", "0 play QC"),
+    (VIEW, "2", "0 play TH"),
+    (VIEW, "0 play 9H", "0 play 9H"),
+    (VIEW, "7S", "0 play 7S"),  # parsed; legality is the engine's business
+    (STREET_VIEW, "KH AH", "2 play KH+AH"),
+    (STREET_VIEW, "KH+AH", "2 play KH+AH"),
+    (STREET_VIEW, "pass 6C 7D", "2 pass 6C+7D"),
+    (STREET_VIEW, "molodka 6S 9S KS AS", "2 molodka 6S+9S+KS+AS"),
+    (STREET_VIEW, "3", "2 molodka 6S+9S+KS+AS"),
+    (GIVE_VIEW, "qc", "1 give QC"),
+])
+def test_typed_moves(view: dict[str, Any], text: str, expected: str) -> None:
+    assert str(parse_move(text, view)) == expected
+
+
+@pytest.mark.parametrize("text,needle", [("0", "no move 0"), ("4", "no move 4"), ("1 play 9H", "seat 0"),
+                                         ("pass", "name the cards"), ("9X", "not a card")])
+def test_bad_typed_moves(text: str, needle: str) -> None:
+    with pytest.raises(MoveSyntaxError, match=needle):
+        parse_move(text, VIEW)
+
+
+def test_option_values_take_the_option_type() -> None:
+    assert parse_option_pairs(["deck=32", "royal_goat=no", "match_target=8", "trump-suit=H"]) == \
+        {"deck": "32", "royal_goat": False, "match_target": 8, "trump_suit": "H"}
+    with pytest.raises(GoatError, match="whole number"):
+        parse_option_pairs(["match_target=many"])
+
+
+def test_a_deal_that_ends_at_once_is_announced(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Royal goat right after the deal: no move is made, the result still shows."""
+    import io
+    import random
+
+    from rich.console import Console
+
+    from goat.bots import RandomBot
+    from goat.cli.play import KozelSession
+
+    rules = make_rules("full-hand")
+    deck = list(rules.deck_cards)
+    aces = [c for c in deck if c.rank == "A"]
+    rest = [c for c in deck if c.rank != "A"]
+    hands = (tuple(rest[:8]), tuple(aces + rest[8:12]), tuple(rest[12:20]), tuple(rest[20:28]))
+    state = new_state(rules, first_dealer=0)
+    monkeypatch.setattr(state, "sample_chance", lambda rng: KozelDeal(hands, (), deck[0]))
+    console = Console(record=True, width=100, file=io.StringIO())
+    KozelSession(console, state, 0, [None, RandomBot(1), RandomBot(2), RandomBot(3)], random.Random(1)).run()
+    text = console.export_text()
+    assert "royal goat" in text
+    assert "seats 0+2 (you) are the goat" in text

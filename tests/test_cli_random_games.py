@@ -1,0 +1,137 @@
+"""``goat random-games``: reproducible random self-play records that replay and check."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from goat.cli.main import app
+from goat.records import check_result, read_records, replay
+
+GOAT = Path(sys.executable).with_name("goat")
+runner = CliRunner(env={"FORCE_COLOR": None})
+
+
+def generate(tmp_path: Path, *args: str, name: str = "games.jsonl"):
+    out = tmp_path / name
+    result = runner.invoke(app, ["random-games", "kozel", "--out", str(out), *args])
+    return result, out
+
+
+@pytest.mark.parametrize("args", [
+    ["--rules", "classic"],
+    ["--rules", "full-hand"],
+    ["--rules", "full-hand", "--players", "2"],
+    ["--rules", "full-hand", "--players", "3"],
+    ["--rules", "full-hand-24"],
+    ["--rules", "street"],
+    ["--rules", "street", "--single-deal"],
+], ids=lambda a: "-".join(a[1:]).replace("--", ""))
+def test_output_passes_replay_check(tmp_path: Path, args: list[str]) -> None:
+    result, out = generate(tmp_path, *args, "--n", "4", "--seed", "11")
+    assert result.exit_code == 0, result.output
+    records = read_records(out)
+    assert len(records) == 4
+    for record in records:
+        check_result(record, replay(record))
+        assert record["rules"] == args[1]
+    check = runner.invoke(app, ["replay", str(out), "--check"])
+    assert check.exit_code == 0, check.output
+    if "--single-deal" in args:
+        assert all(not r["result"]["match_over"] or r["result"]["deals"][-1]["ended_by"] == "royal-goat"
+                   for r in records)
+        # one decided deal, after any annulled ones
+        assert all(sum(d["ended_by"] != "annulled" for d in r["result"]["deals"]) == 1 for r in records)
+    else:
+        assert all(r["result"]["match_over"] for r in records)
+
+
+def test_same_seed_same_file_and_game_i_alone(tmp_path: Path) -> None:
+    _, a = generate(tmp_path, "--rules", "street", "--n", "3", "--seed", "5", name="a.jsonl")
+    _, b = generate(tmp_path, "--rules", "street", "--n", "3", "--seed", "5", name="b.jsonl")
+    _, c = generate(tmp_path, "--rules", "street", "--n", "3", "--seed", "6", name="c.jsonl")
+    assert a.read_text() == b.read_text()
+    assert a.read_text() != c.read_text()
+    lines = a.read_text().splitlines()
+    assert len(set(lines)) == 3  # each game has its own generator
+    from goat.cli.random_games import parse_options, play_one
+    from goat.games import get_game
+    kozel = get_game("kozel")
+    options = parse_options(kozel, "street", None, [])
+    assert json.dumps(play_one(kozel, "street", options, None, 5, 2, False), separators=(",", ":")) == lines[2]
+
+
+def test_first_dealer_is_drawn(tmp_path: Path) -> None:
+    _, out = generate(tmp_path, "--rules", "classic", "--n", "24", "--seed", "1", "--single-deal")
+    assert len({r["first_dealer"] for r in read_records(out)}) > 1
+
+
+def test_options_are_json_parsed_and_recorded(tmp_path: Path) -> None:
+    result, out = generate(tmp_path, "--rules", "full-hand", "--n", "2", "--seed", "3",
+                           "--option", "royal_goat=false", "--option", "eggs=double-next",
+                           "--option", "match-target=4")
+    assert result.exit_code == 0, result.output
+    for record in read_records(out):
+        assert record["options"] == {"royal_goat": False, "eggs": "double-next", "match_target": 4}
+        check_result(record, replay(record))
+
+
+def test_text_option_given_a_number_stays_text(tmp_path: Path) -> None:
+    result, out = generate(tmp_path, "--rules", "full-hand", "--n", "1", "--seed", "3",
+                           "--option", "deck=24", "--option", "hand_size=6")
+    assert result.exit_code == 0, result.output
+    assert read_records(out)[0]["options"] == {"deck": "24", "hand_size": 6}
+
+
+def test_summary_line(tmp_path: Path) -> None:
+    result, out = generate(tmp_path, "--rules", "classic", "--n", "3", "--seed", "9")
+    lines = result.stdout.splitlines()
+    assert len(lines) == 1
+    deals = sum(len(r["deals"]) for r in read_records(out))
+    assert lines[0].startswith(f"wrote 3 kozel classic records ({deals} deals) to {out}, seed 9, ")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--rules", "klassik"], "error: unknown Kozel ruleset 'klassik'"),
+    (["--rules", "classic", "--option", "royal_gaot=true"], "error: unknown option 'royal_gaot'"),
+    (["--rules", "classic", "--option", "eggs=plenty"], "error: option eggs='plenty' is not allowed"),
+    (["--rules", "classic", "--option", "royal_goat"], "error: --option 'royal_goat': write key=value"),
+    (["--rules", "classic", "--players", "3"], "error: players=3 is not allowed for classic"),
+])
+def test_bad_ruleset_or_option_is_one_line_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
+    result, out = generate(tmp_path, *args, "--n", "1")
+    assert result.exit_code == 2
+    assert len(result.stderr.splitlines()) == 1
+    assert result.stderr.startswith(message)
+    assert not out.exists()
+
+
+def test_unknown_game_is_exit_2(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["random-games", "chess", "--rules", "classic", "--n", "1",
+                                 "--out", str(tmp_path / "x.jsonl")])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: unknown game 'chess'")
+
+
+def test_console_script_output_passes_console_script_check(tmp_path: Path) -> None:
+    out = tmp_path / "street.jsonl"
+    env = {k: v for k, v in os.environ.items() if k != "FORCE_COLOR"}
+    made = subprocess.run([str(GOAT), "random-games", "kozel", "--rules", "street", "--n", "5", "--seed", "2",
+                           "--out", str(out)], capture_output=True, text=True, timeout=120, env=env)
+    assert made.returncode == 0, made.stderr
+    assert "Traceback" not in made.stderr
+    checked = subprocess.run([str(GOAT), "replay", str(out), "--check"], capture_output=True, text=True,
+                             timeout=120, env=env)
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stdout.startswith("ok: 5 records legal")
+    bad = subprocess.run([str(GOAT), "random-games", "kozel", "--rules", "street", "--n", "1",
+                          "--out", str(out), "--option", "nope=1"], capture_output=True, text=True,
+                         timeout=120, env=env)
+    assert bad.returncode == 2
+    assert "Traceback" not in bad.stderr and len(bad.stderr.splitlines()) == 1

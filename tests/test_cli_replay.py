@@ -1,0 +1,169 @@
+"""``goat replay``: report, --json, --check, exit statuses, one-line problems.
+
+Most cases go through typer's CliRunner; a few run the installed ``goat``
+console script in a subprocess, to prove that a real user never sees a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from goat.cli.main import app
+
+DATA = Path(__file__).parent / "data" / "records"
+GOOD = sorted((DATA / "good").glob("*.json"))
+BAD = sorted(p for p in (DATA / "bad").glob("*.json") if p.name != "malformed-not-json.json")
+GOAT = Path(sys.executable).with_name("goat")
+
+runner = CliRunner(env={"FORCE_COLOR": None})
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, ["replay", *args], input=input)
+
+
+def test_check_accepts_every_golden_record() -> None:
+    for path in GOOD:
+        result = run(str(path), "--check")
+        assert result.exit_code == 0, (path.name, result.output)
+        assert result.stdout.startswith("ok: 1 record legal")
+        assert result.stderr == ""
+
+
+def test_json_prints_each_stored_result_on_one_line(tmp_path: Path) -> None:
+    records = [json.loads(p.read_text()) for p in GOOD]
+    path = tmp_path / "all.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    result = run(str(path), "--json")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert len(lines) == len(records)
+    for line, record in zip(lines, records):
+        assert json.loads(line) == record["result"]
+        assert ": " not in line and ", " not in line  # compact
+
+
+def test_report_shows_tricks_winners_points_penalties_and_match_state() -> None:
+    result = run(str(DATA / "good" / "classic-full-deal.json"))
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "trick 2: 1 play TH · 2 play AH · 3 play KH · 0 play 8D  → seat 2" in out
+    assert "cards-exhausted: points 54/66, tricks 3/5, penalty 2/0; team 1 (seats 1+3) wins the deal" in out
+    assert "Match not over (penalty 2/0)" in out
+
+
+def test_report_of_a_finished_match_names_the_goat() -> None:
+    result = run(str(DATA / "good" / "classic-shamok-match.json"))
+    assert result.exit_code == 0
+    assert "shamok-caught-queen: points 0/0, tricks 1/0, penalty 4/0" in result.stdout
+    assert "penalty total 8/0" in result.stdout
+    assert "Match over: team 0 (seats 0+2) is the goat (penalty 12/0)" in result.stdout
+
+
+def test_report_of_an_individual_royal_goat_names_the_winner() -> None:
+    result = run(str(DATA / "good" / "full-hand-3p-royal-goat.json"))
+    assert result.exit_code == 0
+    assert "royal-goat: points 0/0/0" in result.stdout
+    assert "Match over: seat 2 wins" in result.stdout
+
+
+def test_report_of_an_unfinished_record() -> None:
+    result = run(str(DATA / "good" / "classic-unfinished.json"))
+    assert result.exit_code == 0
+    assert "trick 2: 2 play 8H  (not completed)" in result.stdout
+    assert "unfinished: points 11/0, tricks 1/0, penalty 0/0" in result.stdout
+
+
+@pytest.mark.parametrize("path", BAD, ids=lambda p: p.stem)
+def test_bad_record_exit_status_and_single_stderr_line(path: Path) -> None:
+    expect = json.loads(path.read_text())["expect"]
+    result = run(str(path), "--check")
+    assert result.exit_code == expect["status"], result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1
+    if "line" in expect:
+        assert lines[0] == expect["line"]
+    else:
+        assert expect["contains"] in lines[0]
+    assert result.stdout == ""
+
+
+def test_illegal_record_without_check_shows_the_play_up_to_the_problem() -> None:
+    result = run(str(DATA / "bad" / "illegal-follow-suit.json"))
+    assert result.exit_code == 1
+    assert "trick 1: 0 play 7D · 1 play AD · 2 play 7S · 3 play 9H  → seat 1" in result.stdout
+    assert "trick 2: 1 play TH  (not completed)" in result.stdout
+    assert result.stderr.splitlines() == ['deal 1, action 5 "2 play 8S": seat 2 must follow hearts (holds AH)']
+
+
+def test_wrong_stored_result_is_only_an_error_under_check() -> None:
+    path = str(DATA / "bad" / "illegal-wrong-result.json")
+    assert run(path).exit_code == 0
+    assert run(path, "--json").exit_code == 0
+    assert run(path, "--json", "--check").exit_code == 1
+
+
+def test_multi_record_file_prefixes_the_record_number(tmp_path: Path) -> None:
+    good = json.loads((DATA / "good" / "street-molodka.json").read_text())
+    bad = json.loads((DATA / "bad" / "illegal-follow-suit.json").read_text())
+    path = tmp_path / "mixed.jsonl"
+    path.write_text(json.dumps(good) + "\n" + json.dumps(bad) + "\n" + json.dumps(good) + "\n")
+    result = run(str(path), "--check")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        'record 2: deal 1, action 5 "2 play 8S": seat 2 must follow hearts (holds AH)']
+    result = run(str(path), "--json")
+    assert result.exit_code == 1
+    assert len(result.stdout.splitlines()) == 1  # record 1's result, then the stop
+
+
+def test_stdin_dash() -> None:
+    text = (DATA / "good" / "street-molodka.json").read_text()
+    result = run("-", "--json", input=text)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["penalty_total"] == [0, 2]
+
+
+def test_missing_file_and_empty_input_exit_2() -> None:
+    result = run("/nonexistent/game.json")
+    assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1
+    assert "cannot read /nonexistent/game.json" in result.stderr
+    result = run("-", input="")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("<stdin>: not valid JSON")
+
+
+# ------------------------------------------------- the real console script
+def goat(*args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(GOAT), *args], input=input, capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize("name, status, start", [
+    ("good/full-hand-24-annulled-royal-goat.json", 0, None),
+    ("bad/malformed-not-json.json", 2, "not valid JSON"),
+    ("bad/malformed-duplicate-card.json", 2, "deal 1: card 8H is dealt twice"),
+    ("bad/illegal-trump-lead.json", 1, 'deal 2, action 4 "2 play JD": seat 2 may not lead a trump'),
+    ("bad/illegal-wrong-result.json", 1, "record result differs at deals[0].points"),
+])
+def test_console_script_exit_status_without_traceback(name: str, status: int, start: str | None) -> None:
+    proc = goat("replay", str(DATA / name), "--check")
+    assert proc.returncode == status, proc.stderr
+    assert "Traceback" not in proc.stderr + proc.stdout
+    if start is None:
+        assert proc.stderr == ""
+    else:
+        assert len(proc.stderr.splitlines()) == 1
+        assert start in proc.stderr
+
+
+def test_console_script_reads_stdin() -> None:
+    text = (DATA / "good" / "classic-shamok-match.json").read_text()
+    proc = goat("replay", "-", input=text)
+    assert proc.returncode == 0, proc.stderr
+    assert "Match over: team 0 (seats 0+2) is the goat (penalty 12/0)" in proc.stdout

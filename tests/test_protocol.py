@@ -1,0 +1,136 @@
+"""The game protocol: action text round trips, one-line syntax errors, and the
+Kozel state satisfying :class:`goat.protocol.GameState`.
+
+Actions are the currency of records, the CLI and the server, so their text form
+must round-trip exactly and bad text must give a one-line user error.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from goat.cards import Card, make_deck
+from goat.games.kozel import new_state
+from goat.protocol import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    ActionSyntaxError,
+    GameState,
+    GoatError,
+    IllegalActionError,
+    play_randomly,
+)
+
+ALL_CARDS = make_deck("6789TJQKA")
+
+
+@pytest.mark.parametrize("text", [
+    "1 play KH+AH",
+    "0 play 9H",
+    "2 pass 6C+7D",
+    "3 molodka 6S+9S+KS+AS",
+    "0 give QD",
+    "1 bid 4",
+    "3 bid nil",
+    "2 bid blind-nil",
+])
+def test_canonical_text_round_trips(text: str) -> None:
+    action = Action.parse(text)
+    assert str(action) == text
+    assert Action.parse(str(action)) == action
+
+
+def test_parse_fields() -> None:
+    a = Action.parse("1 play KH+AH")
+    assert (a.seat, a.verb, a.cards, a.bid) == (1, "play", (Card("K", "H"), Card("A", "H")), None)
+    b = Action.parse("3 bid nil")
+    assert (b.seat, b.verb, b.cards, b.bid) == (3, "bid", (), "nil")
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("1 PLAY kh+ah", "1 play KH+AH"),
+    ("0 play 10h", "0 play TH"),
+    ("2 play Q♣+10♥", "2 play QC+TH"),
+    ("  3   give   7c  ", "3 give 7C"),
+    ("1 bid NIL", "1 bid nil"),
+])
+def test_lenient_input_normalises(text: str, canonical: str) -> None:
+    assert str(Action.parse(text)) == canonical
+
+
+@pytest.mark.parametrize("text", [
+    "",
+    "   ",
+    "1 play",
+    "play KH",
+    "x play KH",
+    "-1 play KH",
+    "1 jump KH",
+    "1 play ZZ",
+    "1 play KH AH",      # a space splits into four words
+    "1 play 1H",
+    "1 play +",
+    pytest.param("1\nplay\nKH\nextra", marks=pytest.mark.xfail(
+        strict=True, reason="protocol.py echoes the raw text, newlines included")),
+])
+def test_bad_text_is_a_one_line_syntax_error(text: str) -> None:
+    with pytest.raises(ActionSyntaxError) as info:
+        Action.parse(text)
+    message = str(info.value)
+    assert isinstance(info.value, GoatError)
+    assert message and "\n" not in message
+    assert "not an action" in message or "must be" in message
+
+
+def test_non_string_is_a_syntax_error() -> None:
+    with pytest.raises(ActionSyntaxError):
+        Action.parse(42)  # type: ignore[arg-type]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    seat=st.integers(min_value=0, max_value=9),
+    verb=st.sampled_from(["play", "pass", "molodka", "give"]),
+    cards=st.lists(st.sampled_from(ALL_CARDS), min_size=1, max_size=4, unique=True),
+)
+def test_round_trip_property(seat: int, verb: str, cards: list[Card]) -> None:
+    action = Action(seat, verb, tuple(cards))
+    assert Action.parse(str(action)) == action
+
+
+def test_actions_are_hashable_values() -> None:
+    assert Action.parse("1 play KH") == Action(1, "play", (Card.parse("KH"),))
+    assert len({Action.parse("1 play KH"), Action.parse("1 play kh")}) == 1
+
+
+def test_kozel_state_satisfies_game_state() -> None:
+    for preset in ("classic", "full-hand", "full-hand-24", "street"):
+        state = new_state(preset)
+        assert isinstance(state, GameState)
+        assert state.current_player() == CHANCE
+        assert isinstance(state.clone(), GameState)
+
+
+def test_illegal_action_error_carries_seat_rule_reason() -> None:
+    state = new_state("classic", first_dealer=0)
+    state.apply_chance(state.sample_chance(random.Random(3)))
+    wrong_seat = next(s for s in range(4) if s != state.current_player())
+    action = Action(wrong_seat, "play", (state.hands[wrong_seat][0],))
+    with pytest.raises(IllegalActionError) as info:
+        state.apply_action(action)
+    err = info.value
+    assert err.seat == wrong_seat and err.action == action
+    assert err.rule == "turn"
+    assert "\n" not in str(err) and str(action) in str(err)
+
+
+def test_play_randomly_reaches_terminal_deterministically() -> None:
+    a = play_randomly(new_state("street"), random.Random(11))
+    b = play_randomly(new_state("street"), random.Random(11))
+    assert a.current_player() == TERMINAL and a.is_terminal()
+    assert a.result() == b.result() and a.deal_log() == b.deal_log()
