@@ -33,6 +33,7 @@ python-chess's ``Move``:
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -56,7 +57,17 @@ class GoatError(Exception):
 
 
 class ActionSyntaxError(GoatError):
-    """A piece of text is not an action ``"<seat> <verb> <cards>"``."""
+    """A piece of text is not an action ``"<seat> <verb> <cards>"``.
+
+    ``text`` is the offending input and ``detail`` says what is wrong with it, so
+    callers that already show the text (``goat replay``) can print just the detail.
+    """
+
+    def __init__(self, text: object, detail: str) -> None:
+        self.text = text
+        self.detail = detail
+        shown = json.dumps(text, ensure_ascii=False) if isinstance(text, str) else repr(text)
+        super().__init__(f"not an action: {shown} ({detail})")  # quoted: stays one line
 
 
 class IllegalActionError(GoatError):
@@ -101,24 +112,22 @@ class Action:
     def parse(cls, text: str) -> "Action":
         """Parse the record notation; raises :class:`ActionSyntaxError`."""
         if not isinstance(text, str):
-            raise ActionSyntaxError(f"an action must be a string, not {text!r}")
+            raise ActionSyntaxError(text, "an action must be a string")
         parts = text.split()
         if len(parts) != 3:
-            raise ActionSyntaxError(f'not an action: "{text}" (expected "<seat> <verb> <cards>")')
+            raise ActionSyntaxError(text, 'expected "<seat> <verb> <cards>"')
         seat_text, verb, rest = parts
         if not seat_text.isdigit():
-            raise ActionSyntaxError(f'not an action: "{text}" (seat must be a number)')
+            raise ActionSyntaxError(text, "seat must be a number")
         verb = verb.lower()
         if verb not in VERBS:
-            raise ActionSyntaxError(
-                f'not an action: "{text}" (unknown verb {verb!r}; one of {", ".join(VERBS)})'
-            )
+            raise ActionSyntaxError(text, f'unknown verb {verb!r}; one of {", ".join(VERBS)}')
         if verb == "bid":
             return cls(int(seat_text), verb, (), rest.lower())
         try:
             cards = parse_cards(rest)
         except CardSyntaxError as exc:
-            raise ActionSyntaxError(f'not an action: "{text}" ({exc})') from None
+            raise ActionSyntaxError(text, str(exc)) from None
         return cls(int(seat_text), verb, cards)
 
     def __str__(self) -> str:

@@ -347,8 +347,8 @@ def _over_reason(state: Any) -> str:
 
 
 def _syntax_reason(exc: ActionSyntaxError, text: str) -> str:
-    """The parser's message without repeating the action text."""
-    return str(exc).replace(f'not an action: "{text}" ', "not an action ", 1)
+    """The parser's message without repeating the action text (already shown)."""
+    return f"not an action ({exc.detail})"
 
 
 def _deal_report(state: Any, number: int) -> DealReport:

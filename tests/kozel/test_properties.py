@@ -27,7 +27,7 @@ RULESETS = [("classic", 4), ("full-hand", 4), ("full-hand-24", 4), ("street", 4)
 
 rulesets = st.sampled_from(RULESETS)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
-SETTINGS = settings(max_examples=24, deadline=None)
+SETTINGS = settings(max_examples=50, deadline=None)
 
 
 def decisions(preset: str, players: int, seed: int, single_deal: bool = False) -> Iterator[KozelState]:
@@ -142,10 +142,11 @@ def test_is_legal_agrees_with_legal_actions_and_refusals_change_nothing(
         rules: tuple[str, int], seed: int) -> None:
     preset, players = rules
     rng = random.Random(seed ^ 0xBAD)
-    refused = 0
+    refused = decided = 0
     for state in decisions(preset, players, seed, single_deal=True):
         if state.is_terminal():
             break
+        decided += 1
         legal = {key(a) for a in state.legal_actions()}
         for action in random_actions(state, rng, 4):
             expected = len(set(action.cards)) == len(action.cards) and key(action) in legal
@@ -160,7 +161,8 @@ def test_is_legal_agrees_with_legal_actions_and_refusals_change_nothing(
                     raise AssertionError(f"illegal {action} was applied")
                 assert snapshot(state) == before
                 refused += 1
-    assert refused > 0
+    # A deal can end before anyone acts (a royal goat in the deal itself).
+    assert refused > 0 or decided == 0
 
 
 @SETTINGS
