@@ -35,7 +35,8 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from goat.cards import Card, CardSyntaxError, format_cards, parse_cards
@@ -168,12 +169,20 @@ class GameState(Protocol):
     def clone(self) -> "GameState": ...
 
 
-@dataclass
-class PlayLog:
-    """What a record stores of one deal: the chance outcome and the actions after it."""
+def play_out(state: GameState, choose: Callable[[GameState], Action], rng: random.Random,
+             max_steps: int = 100_000) -> GameState:
+    """Play ``state`` to the end: chance from ``rng``, every decision from ``choose``.
 
-    chance: dict[str, Any]
-    actions: list[str] = field(default_factory=list)
+    The one game loop that random play, bots and tournaments share.
+    """
+    for _ in range(max_steps):
+        if state.is_terminal():
+            return state
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            state.apply_action(choose(state))
+    raise RuntimeError("game did not end within max_steps")
 
 
 def play_randomly(state: GameState, rng: random.Random, max_steps: int = 100_000) -> GameState:
@@ -182,12 +191,8 @@ def play_randomly(state: GameState, rng: random.Random, max_steps: int = 100_000
     The single code path for random play (tests, ``goat random-games``, bench):
     deterministic for a given ``rng`` seed.
     """
-    for _ in range(max_steps):
-        if state.is_terminal():
-            return state
-        if state.is_chance_node():
-            state.apply_chance(state.sample_chance(rng))
-        else:
-            actions = state.legal_actions()
-            state.apply_action(actions[rng.randrange(len(actions))])
-    raise RuntimeError("game did not end within max_steps")
+    def choose(s: GameState) -> Action:
+        actions = s.legal_actions()
+        return actions[rng.randrange(len(actions))]
+
+    return play_out(state, choose, rng, max_steps)

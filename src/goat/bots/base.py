@@ -23,7 +23,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from goat.protocol import Action, GameState, GoatError
+from goat.protocol import Action, GameState, GoatError, play_out
 
 View = Mapping[str, Any]
 
@@ -111,11 +111,4 @@ def next_bot_action(state: GameState, bots: Sequence[Bot | None]) -> Action:
 def play_bots(state: GameState, bots: Sequence[Bot], rng: random.Random,
               max_steps: int = 100_000) -> GameState:
     """Play ``state`` to the end with ``bots`` (one per seat); chance from ``rng``."""
-    for _ in range(max_steps):
-        if state.is_terminal():
-            return state
-        if state.is_chance_node():
-            state.apply_chance(state.sample_chance(rng))
-        else:
-            state.apply_action(next_bot_action(state, bots))
-    raise RuntimeError("game did not end within max_steps")
+    return play_out(state, lambda s: next_bot_action(s, bots), rng, max_steps)
