@@ -11,7 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from goat.games.kozel.deal import KozelDeal
-from goat.games.kozel.rules import CARD_POINTS, OPTION_NAMES, PRESETS, KozelRules, make_rules
+from goat.games.kozel.rules import (
+    CARD_POINTS,
+    OPTION_NAMES,
+    PRESETS,
+    KozelRules,
+    make_rules,
+)
 from goat.games.kozel.state import KozelState
 
 NAME = "kozel"

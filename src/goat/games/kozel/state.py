@@ -20,40 +20,42 @@ and the rule, and the state is left exactly as it was (checking happens in
 
 from __future__ import annotations
 
-import json
 import random
-from dataclasses import dataclass
-from itertools import combinations, permutations
 from typing import Any
 
-from goat.cards import Card, format_cards
+from goat.cards import Card
 from goat.games.kozel.deal import KozelDeal
-from goat.games.kozel.rules import QUEEN_OF_CLUBS, RANK_ORDER, SHAMOK, KozelRules
+from goat.games.kozel.phases import (
+    DEAL,
+    ENDED_BY,
+    FORCED_RETURN,
+    OVER,
+    PARTNER_EXCHANGE,
+    PLAY,
+    TablePlay,
+)
+from goat.games.kozel.phases import sort_for_display as _sorted
+from goat.games.kozel.rules import QUEEN_OF_CLUBS, SHAMOK, KozelRules
 from goat.games.kozel.scoring import card_points, deal_penalty
-from goat.games.kozel.trumps import TRUMP, TrumpOrder, suit_label, trump_order
-from goat.games.tricks import clockwise, draw_to, left_of, must_follow
-from goat.protocol import CHANCE, TERMINAL, Action, GoatError, IllegalActionError, InvalidChanceError
+from goat.games.kozel.single import SingleCardTricks
+from goat.games.kozel.street import StreetTricks
+from goat.games.kozel.trumps import TrumpOrder, trump_order
+from goat.games.kozel.view import KozelViews
+from goat.games.tricks import draw_to, left_of
+from goat.protocol import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    GoatError,
+    IllegalActionError,
+    InvalidChanceError,
+)
 
-# Phases of a deal.
-DEAL = "deal"                    # chance: shuffle and deal
-PARTNER_EXCHANGE = "partner-exchange"
-FORCED_RETURN = "forced-exchange"  # the partner gives a plain card back
-PLAY = "play"
-OVER = "over"                    # match (or single deal) finished
-
-ENDED_BY = ("cards-exhausted", "shamok-caught-queen", "royal-goat", "annulled", "unfinished")
-
-
-@dataclass(frozen=True)
-class TablePlay:
-    """One set of cards put on the table in the current trick."""
-
-    seat: int
-    verb: str                 # "play" (face up) or "pass" (face down)
-    cards: tuple[Card, ...]
+__all__ = ["DEAL", "ENDED_BY", "FORCED_RETURN", "OVER", "PARTNER_EXCHANGE", "PLAY", "KozelState",
+           "TablePlay"]
 
 
-class KozelState:
+class KozelState(SingleCardTricks, StreetTricks, KozelViews):
     """A Kozel match in progress. Create with :func:`goat.games.kozel.new_state`."""
 
     game_name = "kozel"
@@ -260,185 +262,6 @@ class KozelState:
                 action, "card-count",
                 f"seat {action.seat} must use exactly {count} card{'s' if count != 1 else ''}, "
                 f"not {len(action.cards)}")
-
-    # -------------------------------------------------- single-card tricks
-    def _lead_restriction(self, seat: int) -> str | None:
-        """Why ``seat`` may not lead a trump now (``None``: it may)."""
-        rule = self.rules.trump_lead
-        if rule == "free":
-            return None
-        if self.tricks_played == 0:
-            return "the opening lead of a deal must be a plain card"
-        if rule == "opening-only":
-            return None
-        team = self.team_of(seat)
-        if rule == "previous-opener" and self.prev_opening_team == team:
-            who = f"team {team}" if self.rules.partnerships else f"seat {seat}"
-            return f"{who} made the opening lead of the previous deal"
-        if rule == "not-after-own-lead" and self.prev_trick_leader_team == team:
-            who = "their team" if self.rules.partnerships else "they"
-            return f"{who} led the previous trick"
-        return None
-
-    def _forced_exchange_possible(self, seat: int) -> bool:
-        partner = self.partner_of(seat)
-        return (self.rules.forced_exchange and partner is not None
-                and any(not self.order.is_trump(c) for c in self.hands[partner]))
-
-    def _single_actions(self, seat: int) -> list[Action]:
-        hand = _sorted(self.hands[seat])
-        if not self.trick:
-            if self.must_lead is not None:
-                return [Action(seat, "play", (self.must_lead,))]
-            if self._lead_restriction(seat):
-                plain = [c for c in hand if not self.order.is_trump(c)]
-                if plain:
-                    return [Action(seat, "play", (c,)) for c in plain]
-                if self._forced_exchange_possible(seat):
-                    return [Action(seat, "give", (c,)) for c in hand]
-            return [Action(seat, "play", (c,)) for c in hand]
-        led = self.order.suit_of(self.trick[0].cards[0])
-        follow = self._followers(hand, led)
-        return [Action(seat, "play", (c,)) for c in (follow or hand)]
-
-    def _followers(self, hand: list[Card], led: str) -> list[Card]:
-        if led == TRUMP and not self.rules.must_follow_trump:
-            return []
-        return must_follow(hand, led, self.order.suit_of)
-
-    def _check_single(self, action: Action) -> str:
-        seat, card = action.seat, action.cards[0]
-        hand = self.hands[seat]
-        if not self.trick:
-            restriction = self._lead_restriction(seat) if self.must_lead is None else None
-            plain = [c for c in hand if not self.order.is_trump(c)]
-            must_exchange = restriction and not plain and self._forced_exchange_possible(seat)
-            if action.verb == "give":
-                self._expect_count(action, 1)
-                if not must_exchange:
-                    raise IllegalActionError(action, "forced-exchange",
-                                             f"seat {seat} may give a card only in a forced exchange "
-                                             "(leading with only trumps when a trump lead is barred)")
-                return "forced-give"
-            self._expect_verb(action, "play", "lead a card")
-            self._expect_count(action, 1)
-            if self.must_lead is not None and card != self.must_lead:
-                raise IllegalActionError(action, "forced-exchange",
-                                         f"seat {seat} must lead {self.must_lead}, the card received in the exchange")
-            if must_exchange:
-                raise IllegalActionError(action, "forced-exchange",
-                                         f"seat {seat} may not lead a trump ({restriction}) and holds only "
-                                         "trumps: they must give one to their partner for a plain card")
-            if restriction and plain and self.order.is_trump(card):
-                raise IllegalActionError(action, "trump-lead",
-                                         f"seat {seat} may not lead a trump: {restriction} "
-                                         f"(holds plain {' '.join(map(str, _sorted(plain)))})")
-            return "play"
-        self._expect_verb(action, "play", "play one card to the trick")
-        self._expect_count(action, 1)
-        led = self.order.suit_of(self.trick[0].cards[0])
-        follow = self._followers(hand, led)
-        if follow and card not in follow:
-            raise IllegalActionError(action, "follow-suit",
-                                     f"seat {seat} must follow {suit_label(led)} "
-                                     f"(holds {' '.join(map(str, _sorted(follow)))})")
-        return "play"
-
-    # ------------------------------------------------------- street tricks
-    def _street_actions(self, seat: int) -> list[Action]:
-        hand = _sorted(self.hands[seat])
-        if not self.trick:
-            actions = []
-            limit = min(self.rules.max_lead, len(hand))
-            for size in range(1, limit + 1):
-                for combo in combinations(hand, size):
-                    if len({c.suit for c in combo}) == 1:
-                        actions.append(Action(seat, "play", combo))
-            return actions
-        need = len(self.trick[0].cards)
-        best = self.trick[self.best_index].cards
-        beats, passes = [], []
-        for combo in combinations(hand, need):
-            if self._beats_set(combo, best):
-                beats.append(Action(seat, "play", combo))
-            passes.append(Action(seat, "pass", combo))
-        return beats + passes
-
-    def _beats_set(self, challengers: tuple[Card, ...], best: tuple[Card, ...]) -> bool:
-        """True if each challenger can beat a different card of ``best`` (a matching)."""
-        if len(challengers) != len(best):
-            return False
-        beats = self.order.beats
-        return any(all(beats(c, b) for c, b in zip(perm, best)) for perm in permutations(challengers))
-
-    def _check_street(self, action: Action) -> None:
-        seat, cards = action.seat, action.cards
-        if not self.trick:
-            self._expect_verb(action, "play", "lead 1 to 4 cards of one suit")
-            if len(cards) > self.rules.max_lead:
-                raise IllegalActionError(action, "street-lead",
-                                         f"seat {seat} may lead at most {self.rules.max_lead} cards")
-            if len({c.suit for c in cards}) != 1:
-                raise IllegalActionError(action, "street-lead",
-                                         f"seat {seat} must lead cards of one suit")
-            return
-        need = len(self.trick[0].cards)
-        if action.verb not in ("play", "pass"):
-            raise IllegalActionError(action, "verb", f"seat {seat} must beat (play) or pass now, not {action.verb}")
-        if len(cards) != need:
-            raise IllegalActionError(action, "street-count",
-                                     f"seat {seat} must {'beat' if action.verb == 'play' else 'pass'} "
-                                     f"with exactly {need} card{'s' if need != 1 else ''}, not {len(cards)}")
-        if action.verb == "play":
-            best = self.trick[self.best_index].cards
-            if not self._beats_set(cards, best):
-                raise IllegalActionError(action, "street-beat",
-                                         f"seat {seat}'s {format_cards(cards)} do not beat "
-                                         f"{format_cards(best)} card for card (pass face down instead)")
-
-    # -------------------------------------------------------------- molodka
-    def _molodka_eligible(self, seat: int) -> bool:
-        return (self.rules.molodka and self.phase == PLAY and bool(self.trick)
-                and len(self.trick) < self.rules.players
-                and self.molodkas < self.rules.max_molodka_per_trick
-                and all(p.seat != seat for p in self.trick))
-
-    def _molodka_actions(self) -> list[Action]:
-        actions = []
-        for seat in clockwise(left_of(self.trick_leader, self.rules.players), self.rules.players):
-            if not self._molodka_eligible(seat):
-                continue
-            hand = self.hands[seat]
-            for suit in "CDHS":
-                same = [c for c in hand if c.suit == suit]
-                if len(same) >= 4:
-                    for combo in combinations(_sorted(same), 4):
-                        actions.append(Action(seat, "molodka", combo))
-        return actions
-
-    def _check_molodka(self, action: Action) -> None:
-        seat = action.seat
-        if not self.rules.molodka:
-            raise IllegalActionError(action, "molodka", f"seat {seat} cannot declare molodka: not in these rules")
-        if self.phase != PLAY or not self.trick:
-            raise IllegalActionError(action, "molodka",
-                                     f"seat {seat} may declare molodka only after a lead, before the trick is complete")
-        if any(p.seat == seat for p in self.trick):
-            raise IllegalActionError(action, "molodka",
-                                     f"seat {seat} has already played to this trick and cannot declare molodka")
-        if self.molodkas >= self.rules.max_molodka_per_trick:
-            raise IllegalActionError(action, "molodka", f"seat {seat} cannot declare molodka: "
-                                     "this trick already had one")
-        self._check_cards_held(action)
-        if len(action.cards) != 4 or len({c.suit for c in action.cards}) != 1:
-            raise IllegalActionError(action, "molodka", f"seat {seat}: a molodka is four cards of one suit")
-
-    def molodka_priority(self, seats: list[int]) -> list[int]:
-        """Order simultaneous molodka claims: the seat nearer clockwise to the
-        player who led the trick goes first (the server uses this for claims
-        arriving together)."""
-        n = self.rules.players
-        return sorted(set(seats), key=lambda s: (s - self.trick_leader) % n)
 
     # ============================================================= appliers
     def _log(self, action: Action, kind: str) -> None:
@@ -672,84 +495,6 @@ class KozelState:
         return [log["deal"].to_json() | {"actions": [str(a) for a in log["actions"]]}
                 for log in self.logs]
 
-    # ================================================================= views
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know (``None``: a spectator, public facts only).
-
-        Own hand; every face-up card; hand and stock sizes; trick piles'
-        owners and sizes; the shown trump card; cards given in an exchange, only to
-        giver and receiver; passed cards only to the passer. Nothing else.
-        """
-        rules = self.rules
-        if seat is not None and not 0 <= seat < rules.players:
-            raise GoatError(f"there is no seat {seat}")
-        trick = [self._view_play(p, seat) for p in self.trick]
-        last = None
-        if self.last_trick is not None:
-            last = {"leader": self.last_trick["leader"], "winner": self.last_trick["winner"],
-                    "plays": [self._view_play(p, seat) for p in self.last_trick["plays"]]}
-        history: list[str] = []
-        if self.logs:
-            log = self.logs[-1]
-            # The partner exchange is simultaneous: a give stays hidden from the
-            # receiver until every seat has given.
-            open_exchange = self.phase == PARTNER_EXCHANGE
-            for action, private in zip(log["actions"], log["private"]):
-                if private is None or (seat is not None and seat in private
-                                       and not (open_exchange and action.seat != seat)):
-                    history.append(str(action))
-                else:
-                    history.append(f"{action.seat} {action.verb} " + "+".join("?" * len(action.cards)))
-        legal = []
-        if seat is not None and self.phase not in (DEAL, OVER):
-            legal = [str(a) for a in self.legal_actions() if a.seat == seat]
-        view: dict[str, Any] = {
-            "game": "kozel",
-            "rules": rules.name,
-            "options": rules.options(),
-            "seat": seat,
-            "players": rules.players,
-            "deal_number": len(self.logs),
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "current_player": self.current_player(),
-            "trump_suit": self.order.trump_suit if self.order else None,
-            "trump_card": str(self.trump_card) if self.trump_card else None,
-            "hand": [str(c) for c in _sorted(self.hands[seat])] if seat is not None else None,
-            "hand_sizes": [len(h) for h in self.hands],
-            "stock_size": len(self.stock),
-            "trick": trick,
-            "trick_leader": self.trick_leader if self.trick else None,
-            "last_trick": last,
-            "tricks_won": list(self.tricks_won),
-            "pile_sizes": [len(p) for p in self.piles],
-            "penalty_total": list(self.penalty_total),
-            "deal_results": [dict(d) for d in self.deal_results],
-            "match_over": self.match_over,
-            "loser_team": self.loser_team,
-            "history": history,
-            "legal_actions": legal,
-        }
-        if rules.trick_style == "single":  # every card in a pile was face up: points are public
-            view["pile_points"] = self._points()
-        if seat is not None and self.phase == PLAY and not self.trick and self.must_lead is not None \
-                and self.to_act == seat:
-            view["must_lead"] = str(self.must_lead)
-        return view
-
-    @staticmethod
-    def _view_play(play: TablePlay, seat: int | None) -> dict[str, Any]:
-        if play.verb == "pass" and play.seat != seat:
-            return {"seat": play.seat, "verb": "pass", "count": len(play.cards)}
-        return {"seat": play.seat, "verb": play.verb, "cards": [str(c) for c in play.cards]}
-
-    def information_state_string(self, seat: int | None) -> str:
-        """Canonical text of :meth:`view` (sorted-key JSON) — equal strings mean
-        the seat cannot tell the two states apart."""
-        view = self.view(seat)
-        view.pop("legal_actions", None)
-        return json.dumps(view, sort_keys=True, separators=(",", ":"))
-
     # ================================================================ clone
     def clone(self) -> "KozelState":
         """An independent copy (cheaper than ``copy.deepcopy``)."""
@@ -773,10 +518,3 @@ class KozelState:
                 f"to_act={self.current_player()}, penalty={self.penalty_total})")
 
 
-def _sorted(cards: list[Card] | tuple[Card, ...]) -> list[Card]:
-    """Display order: by suit then rank order (stable across runs)."""
-    return sorted(cards, key=_display_key)
-
-
-def _display_key(card: Card) -> tuple[int, int]:
-    return ("CDHS".index(card.suit), RANK_ORDER.index(card.rank))

@@ -14,9 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from goat.cards import SUIT_NAMES, Card
+from goat.cards import SUIT_NAMES, Card, make_deck
 from goat.games.kozel.rules import DECK_RANKS, PERMANENT_SUIT_ORDER, RANK_ORDER, SHAMOK
-from goat.cards import make_deck
 
 TRUMP = "trump"
 

@@ -1,0 +1,96 @@
+"""Single-card tricks (classic, full-hand): who may lead a trump, the forced
+exchange, and the follow rules. Mixed into :class:`~goat.games.kozel.state.KozelState`."""
+
+from __future__ import annotations
+
+from goat.cards import Card
+from goat.games.kozel.phases import sort_for_display as _sorted
+from goat.games.kozel.trumps import TRUMP, suit_label
+from goat.games.tricks import must_follow
+from goat.protocol import Action, IllegalActionError
+
+
+class SingleCardTricks:
+    """Rules 1–5 of classic Kozel: leads, the trump-lead rule, following."""
+
+    def _lead_restriction(self, seat: int) -> str | None:
+        """Why ``seat`` may not lead a trump now (``None``: it may)."""
+        rule = self.rules.trump_lead
+        if rule == "free":
+            return None
+        if self.tricks_played == 0:
+            return "the opening lead of a deal must be a plain card"
+        if rule == "opening-only":
+            return None
+        team = self.team_of(seat)
+        if rule == "previous-opener" and self.prev_opening_team == team:
+            who = f"team {team}" if self.rules.partnerships else f"seat {seat}"
+            return f"{who} made the opening lead of the previous deal"
+        if rule == "not-after-own-lead" and self.prev_trick_leader_team == team:
+            who = "their team" if self.rules.partnerships else "they"
+            return f"{who} led the previous trick"
+        return None
+
+    def _forced_exchange_possible(self, seat: int) -> bool:
+        partner = self.partner_of(seat)
+        return (self.rules.forced_exchange and partner is not None
+                and any(not self.order.is_trump(c) for c in self.hands[partner]))
+
+    def _single_actions(self, seat: int) -> list[Action]:
+        hand = _sorted(self.hands[seat])
+        if not self.trick:
+            if self.must_lead is not None:
+                return [Action(seat, "play", (self.must_lead,))]
+            if self._lead_restriction(seat):
+                plain = [c for c in hand if not self.order.is_trump(c)]
+                if plain:
+                    return [Action(seat, "play", (c,)) for c in plain]
+                if self._forced_exchange_possible(seat):
+                    return [Action(seat, "give", (c,)) for c in hand]
+            return [Action(seat, "play", (c,)) for c in hand]
+        led = self.order.suit_of(self.trick[0].cards[0])
+        follow = self._followers(hand, led)
+        return [Action(seat, "play", (c,)) for c in (follow or hand)]
+
+    def _followers(self, hand: list[Card], led: str) -> list[Card]:
+        if led == TRUMP and not self.rules.must_follow_trump:
+            return []
+        return must_follow(hand, led, self.order.suit_of)
+
+    def _check_single(self, action: Action) -> str:
+        seat, card = action.seat, action.cards[0]
+        hand = self.hands[seat]
+        if not self.trick:
+            restriction = self._lead_restriction(seat) if self.must_lead is None else None
+            plain = [c for c in hand if not self.order.is_trump(c)]
+            must_exchange = restriction and not plain and self._forced_exchange_possible(seat)
+            if action.verb == "give":
+                self._expect_count(action, 1)
+                if not must_exchange:
+                    raise IllegalActionError(action, "forced-exchange",
+                                             f"seat {seat} may give a card only in a forced exchange "
+                                             "(leading with only trumps when a trump lead is barred)")
+                return "forced-give"
+            self._expect_verb(action, "play", "lead a card")
+            self._expect_count(action, 1)
+            if self.must_lead is not None and card != self.must_lead:
+                raise IllegalActionError(action, "forced-exchange",
+                                         f"seat {seat} must lead {self.must_lead}, the card received in the exchange")
+            if must_exchange:
+                raise IllegalActionError(action, "forced-exchange",
+                                         f"seat {seat} may not lead a trump ({restriction}) and holds only "
+                                         "trumps: they must give one to their partner for a plain card")
+            if restriction and plain and self.order.is_trump(card):
+                raise IllegalActionError(action, "trump-lead",
+                                         f"seat {seat} may not lead a trump: {restriction} "
+                                         f"(holds plain {' '.join(map(str, _sorted(plain)))})")
+            return "play"
+        self._expect_verb(action, "play", "play one card to the trick")
+        self._expect_count(action, 1)
+        led = self.order.suit_of(self.trick[0].cards[0])
+        follow = self._followers(hand, led)
+        if follow and card not in follow:
+            raise IllegalActionError(action, "follow-suit",
+                                     f"seat {seat} must follow {suit_label(led)} "
+                                     f"(holds {' '.join(map(str, _sorted(follow)))})")
+        return "play"

@@ -1,0 +1,111 @@
+"""Street tricks: multi-card leads, one-to-one beats, face-down passes and the
+out-of-turn molodka. Mixed into :class:`~goat.games.kozel.state.KozelState`."""
+
+from __future__ import annotations
+
+from itertools import combinations, permutations
+
+from goat.cards import Card, format_cards
+from goat.games.kozel.phases import PLAY
+from goat.games.kozel.phases import sort_for_display as _sorted
+from goat.games.tricks import clockwise, left_of
+from goat.protocol import Action, IllegalActionError
+
+
+class StreetTricks:
+    """Rules 1–4 of the street ruleset."""
+
+    def _street_actions(self, seat: int) -> list[Action]:
+        hand = _sorted(self.hands[seat])
+        if not self.trick:
+            actions = []
+            limit = min(self.rules.max_lead, len(hand))
+            for size in range(1, limit + 1):
+                for combo in combinations(hand, size):
+                    if len({c.suit for c in combo}) == 1:
+                        actions.append(Action(seat, "play", combo))
+            return actions
+        need = len(self.trick[0].cards)
+        best = self.trick[self.best_index].cards
+        beats, passes = [], []
+        for combo in combinations(hand, need):
+            if self._beats_set(combo, best):
+                beats.append(Action(seat, "play", combo))
+            passes.append(Action(seat, "pass", combo))
+        return beats + passes
+
+    def _beats_set(self, challengers: tuple[Card, ...], best: tuple[Card, ...]) -> bool:
+        """True if each challenger can beat a different card of ``best`` (a matching)."""
+        if len(challengers) != len(best):
+            return False
+        beats = self.order.beats
+        return any(all(beats(c, b) for c, b in zip(perm, best)) for perm in permutations(challengers))
+
+    def _check_street(self, action: Action) -> None:
+        seat, cards = action.seat, action.cards
+        if not self.trick:
+            self._expect_verb(action, "play", "lead 1 to 4 cards of one suit")
+            if len(cards) > self.rules.max_lead:
+                raise IllegalActionError(action, "street-lead",
+                                         f"seat {seat} may lead at most {self.rules.max_lead} cards")
+            if len({c.suit for c in cards}) != 1:
+                raise IllegalActionError(action, "street-lead",
+                                         f"seat {seat} must lead cards of one suit")
+            return
+        need = len(self.trick[0].cards)
+        if action.verb not in ("play", "pass"):
+            raise IllegalActionError(action, "verb", f"seat {seat} must beat (play) or pass now, not {action.verb}")
+        if len(cards) != need:
+            raise IllegalActionError(action, "street-count",
+                                     f"seat {seat} must {'beat' if action.verb == 'play' else 'pass'} "
+                                     f"with exactly {need} card{'s' if need != 1 else ''}, not {len(cards)}")
+        if action.verb == "play":
+            best = self.trick[self.best_index].cards
+            if not self._beats_set(cards, best):
+                raise IllegalActionError(action, "street-beat",
+                                         f"seat {seat}'s {format_cards(cards)} do not beat "
+                                         f"{format_cards(best)} card for card (pass face down instead)")
+
+    # -------------------------------------------------------------- molodka
+    def _molodka_eligible(self, seat: int) -> bool:
+        return (self.rules.molodka and self.phase == PLAY and bool(self.trick)
+                and len(self.trick) < self.rules.players
+                and self.molodkas < self.rules.max_molodka_per_trick
+                and all(p.seat != seat for p in self.trick))
+
+    def _molodka_actions(self) -> list[Action]:
+        actions = []
+        for seat in clockwise(left_of(self.trick_leader, self.rules.players), self.rules.players):
+            if not self._molodka_eligible(seat):
+                continue
+            hand = self.hands[seat]
+            for suit in "CDHS":
+                same = [c for c in hand if c.suit == suit]
+                if len(same) >= 4:
+                    for combo in combinations(_sorted(same), 4):
+                        actions.append(Action(seat, "molodka", combo))
+        return actions
+
+    def _check_molodka(self, action: Action) -> None:
+        seat = action.seat
+        if not self.rules.molodka:
+            raise IllegalActionError(action, "molodka", f"seat {seat} cannot declare molodka: not in these rules")
+        if self.phase != PLAY or not self.trick:
+            raise IllegalActionError(action, "molodka",
+                                     f"seat {seat} may declare molodka only after a lead, before the trick is complete")
+        if any(p.seat == seat for p in self.trick):
+            raise IllegalActionError(action, "molodka",
+                                     f"seat {seat} has already played to this trick and cannot declare molodka")
+        if self.molodkas >= self.rules.max_molodka_per_trick:
+            raise IllegalActionError(action, "molodka", f"seat {seat} cannot declare molodka: "
+                                     "this trick already had one")
+        self._check_cards_held(action)
+        if len(action.cards) != 4 or len({c.suit for c in action.cards}) != 1:
+            raise IllegalActionError(action, "molodka", f"seat {seat}: a molodka is four cards of one suit")
+
+    def molodka_priority(self, seats: list[int]) -> list[int]:
+        """Order simultaneous molodka claims: the seat nearer clockwise to the
+        player who led the trick goes first (the server uses this for claims
+        arriving together)."""
+        n = self.rules.players
+        return sorted(set(seats), key=lambda s: (s - self.trick_leader) % n)

@@ -1,0 +1,92 @@
+"""The one view function of Kozel: what a seat (or a spectator) may know.
+Mixed into :class:`~goat.games.kozel.state.KozelState`."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from goat.games.kozel.phases import DEAL, OVER, PARTNER_EXCHANGE, PLAY, TablePlay
+from goat.games.kozel.phases import sort_for_display as _sorted
+from goat.protocol import GoatError
+
+
+class KozelViews:
+    """``view`` and ``information_state_string``."""
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator, public facts only).
+
+        Own hand; every face-up card; hand and stock sizes; trick piles'
+        owners and sizes; the shown trump card; cards given in an exchange, only to
+        giver and receiver; passed cards only to the passer. Nothing else.
+        """
+        rules = self.rules
+        if seat is not None and not 0 <= seat < rules.players:
+            raise GoatError(f"there is no seat {seat}")
+        trick = [self._view_play(p, seat) for p in self.trick]
+        last = None
+        if self.last_trick is not None:
+            last = {"leader": self.last_trick["leader"], "winner": self.last_trick["winner"],
+                    "plays": [self._view_play(p, seat) for p in self.last_trick["plays"]]}
+        history: list[str] = []
+        if self.logs:
+            log = self.logs[-1]
+            # The partner exchange is simultaneous: a give stays hidden from the
+            # receiver until every seat has given.
+            open_exchange = self.phase == PARTNER_EXCHANGE
+            for action, private in zip(log["actions"], log["private"]):
+                if private is None or (seat is not None and seat in private
+                                       and not (open_exchange and action.seat != seat)):
+                    history.append(str(action))
+                else:
+                    history.append(f"{action.seat} {action.verb} " + "+".join("?" * len(action.cards)))
+        legal = []
+        if seat is not None and self.phase not in (DEAL, OVER):
+            legal = [str(a) for a in self.legal_actions() if a.seat == seat]
+        view: dict[str, Any] = {
+            "game": "kozel",
+            "rules": rules.name,
+            "options": rules.options(),
+            "seat": seat,
+            "players": rules.players,
+            "deal_number": len(self.logs),
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "current_player": self.current_player(),
+            "trump_suit": self.order.trump_suit if self.order else None,
+            "trump_card": str(self.trump_card) if self.trump_card else None,
+            "hand": [str(c) for c in _sorted(self.hands[seat])] if seat is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "stock_size": len(self.stock),
+            "trick": trick,
+            "trick_leader": self.trick_leader if self.trick else None,
+            "last_trick": last,
+            "tricks_won": list(self.tricks_won),
+            "pile_sizes": [len(p) for p in self.piles],
+            "penalty_total": list(self.penalty_total),
+            "deal_results": [dict(d) for d in self.deal_results],
+            "match_over": self.match_over,
+            "loser_team": self.loser_team,
+            "history": history,
+            "legal_actions": legal,
+        }
+        if rules.trick_style == "single":  # every card in a pile was face up: points are public
+            view["pile_points"] = self._points()
+        if seat is not None and self.phase == PLAY and not self.trick and self.must_lead is not None \
+                and self.to_act == seat:
+            view["must_lead"] = str(self.must_lead)
+        return view
+
+    @staticmethod
+    def _view_play(play: TablePlay, seat: int | None) -> dict[str, Any]:
+        if play.verb == "pass" and play.seat != seat:
+            return {"seat": play.seat, "verb": "pass", "count": len(play.cards)}
+        return {"seat": play.seat, "verb": play.verb, "cards": [str(c) for c in play.cards]}
+
+    def information_state_string(self, seat: int | None) -> str:
+        """Canonical text of :meth:`view` (sorted-key JSON) — equal strings mean
+        the seat cannot tell the two states apart."""
+        view = self.view(seat)
+        view.pop("legal_actions", None)
+        return json.dumps(view, sort_keys=True, separators=(",", ":"))
