@@ -70,6 +70,22 @@ class KozelViews:
             "loser_team": self.loser_team,
             "history": history,
             "legal_actions": legal,
+            # Public rule state, so that a bot can rebuild a consistent world from
+            # the view alone (goat.games.kozel.worlds) without seeing the state.
+            "first_dealer": self.first_dealer,
+            "single_deal": self.single_deal,
+            "tricks_played": self.tricks_played,
+            "tricks_by_seat": list(self.tricks_by_seat),
+            "trick_best": self.best_index if self.trick else None,
+            "opening_team": self.opening_team,
+            "prev_opening_team": self.prev_opening_team,
+            "prev_trick_leader_team": self.prev_trick_leader_team,
+            "last_trick_winner": self.last_trick_winner,
+            "double_next": self.double_next,
+            "molodkas_this_trick": self.molodkas,
+            "exchange_givers": [giver for giver, _ in self.pending_gives],
+            "forced_exchange": ({"leader": self.forced[0], "partner": self.forced[1]}
+                                if self.forced is not None else None),
         }
         if rules.trick_style == "single":  # every card in a pile was face up: points are public
             view["pile_points"] = self._points()
