@@ -102,6 +102,7 @@ class KozelState(SingleCardTricks, StreetTricks, KozelViews):
         self.forced: tuple[int, int, Card] | None = None  # (leader, partner, card given)
         self.must_lead: Card | None = None
         self.last_trick: dict[str, Any] | None = None
+        self.drawn: list[list[Card]] = [[] for _ in range(n)]  # each seat's draws this deal, in order
 
     # ================================================================ protocol
     def current_player(self) -> int:
@@ -374,7 +375,8 @@ class KozelState(SingleCardTricks, StreetTricks, KozelViews):
         self.trick = []
         self.molodkas = 0
         self.last_trick_winner = winner
-        draw_to(self.hands, self.stock, winner, self.rules.hand_size)
+        for seat, card in draw_to(self.hands, self.stock, winner, self.rules.hand_size):
+            self.drawn[seat].append(card)
         if self._royal_goat_check():
             return
         if not self.stock and not any(self.hands):
@@ -511,6 +513,7 @@ class KozelState(SingleCardTricks, StreetTricks, KozelViews):
         other.tricks_by_seat = list(self.tricks_by_seat)
         other.trick = list(self.trick)
         other.pending_gives = list(self.pending_gives)
+        other.drawn = [list(d) for d in self.drawn]
         return other
 
     def __repr__(self) -> str:

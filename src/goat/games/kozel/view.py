@@ -57,6 +57,7 @@ class KozelViews:
             "trump_suit": self.order.trump_suit if self.order else None,
             "trump_card": str(self.trump_card) if self.trump_card else None,
             "hand": [str(c) for c in _sorted(self.hands[seat])] if seat is not None else None,
+            "drawn": [str(c) for c in self.drawn[seat]] if seat is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
             "stock_size": len(self.stock),
             "trick": trick,
