@@ -365,3 +365,22 @@ def test_full_hand_24_deck_no_shamok() -> None:
         deal_state("full-hand-24", trump_card="9H",
                    hands={"0": "7C TH JH QH KH AH", "1": "9D TD JD QD KD AD",
                           "2": "9S TS JS QS KS AS", "3": "TC JC QC KC AC 9H"})
+
+
+def test_royal_goat_not_after_a_trick_without_a_draw() -> None:
+    # "all four aces after the deal (or after any draw)": the fourth ace arriving
+    # through the partner exchange is neither, and full-hand has no stock to draw
+    # from, so seat 0 keeping AC AD AH AS through trick 1 does not end the match.
+    s = deal_state("full-hand", hands={
+        "0": "AC AD AH 7D 8D 9D 7H 8H",
+        "1": "9H KH TH KD TD 7S 8S 9S",
+        "2": "AS KS TS 8C 9C KC TC 7C",
+        "3": "JC JD JH JS QC QD QH QS",
+    }, trump_card="9S", dealer=0)
+    play(s, "1 give 9H", "2 give AS", "3 give JC", "0 give 7H")
+    assert {"AC", "AD", "AH", "AS"} <= {str(c) for c in s.hands[0]}
+    # Spades are trump: 7D is a plain lead; seat 1 follows TD, seats 2 and 3 have no
+    # diamond (seat 3 got 9H from its partner seat 1).
+    play(s, "0 play 7D", "1 play TD", "2 play 8C", "3 play 9H")
+    assert s.deal_results == [] and not s.match_over
+    assert s.current_player() == 1  # TD won the trick; play goes on

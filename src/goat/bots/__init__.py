@@ -8,23 +8,36 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from goat.bots.base import BaseBot, Bot, BotError, next_bot_action, out_of_turn_claim, play_bots
+from goat.bots.heuristic import HeuristicBot
+from goat.bots.ismcts import ISMCTSBot
+from goat.bots.pimc import PerfectInformationBot, PIMCBot
 from goat.bots.random_bot import RandomBot
 
 #: Bot name -> factory taking a seed. Later issues add heuristic, pimc, ismcts.
-BOTS: dict[str, Callable[[int | str | None], Bot]] = {
+BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
+    "ismcts": ISMCTSBot,
+    "heuristic": HeuristicBot,
+    "pimc": PIMCBot,
+    "perfect": PerfectInformationBot,
 }
 
 
-def make_bot(name: str, seed: int | str | None = None) -> Bot:
-    """A new bot by registry name; raises :class:`BotError` (one line) if unknown."""
+def make_bot(name: str, seed: int | str | None = None, **settings: Any) -> Bot:
+    """A new bot by registry name with optional strength/budget ``settings``
+    (e.g. ``make_bot("ismcts", 1, iterations=100)``); raises :class:`BotError`
+    (one line) if the name or a setting is unknown."""
     factory = BOTS.get(name.strip().lower()) if isinstance(name, str) else None
     if factory is None:
         raise BotError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
-    return factory(seed)
+    try:
+        return factory(seed, **settings)
+    except TypeError:
+        raise BotError(f"bot {name!r} does not take the settings {', '.join(sorted(settings))}") from None
 
 
-__all__ = ["BOTS", "BaseBot", "Bot", "BotError", "RandomBot", "make_bot", "next_bot_action",
+__all__ = ["BOTS", "BaseBot", "Bot", "BotError", "ISMCTSBot", "RandomBot", "make_bot", "next_bot_action",
            "out_of_turn_claim", "play_bots"]

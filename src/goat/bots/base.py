@@ -105,6 +105,10 @@ def next_bot_action(state: GameState, bots: Sequence[Bot | None]) -> Action:
     view = state.view(seat)
     if not view.get("legal_actions"):
         raise BotError(f"seat {seat} has no legal action")
+    if getattr(bot, "sees_everything", False):
+        # The declared exception: a perfect-information bot (the upper bound of a
+        # tournament table) gets a copy of the true state besides the view.
+        return bot.choose_with_state(state.clone(), view)
     return bot.choose(view)
 
 

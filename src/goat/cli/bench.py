@@ -33,8 +33,97 @@ def bench_engine(
     console.print(engine_bench.table(results))
 
 
+def bench_bots(
+    decisions: int = typer.Option(100, "--decisions", help="Positions each bot decides (the same for all)."),
+    bots: str | None = typer.Option(None, "--bots", help="Comma-separated bot specs, e.g. random,pimc:worlds=100 "
+                                    "(default: every registered bot, plus pimc:worlds=100)."),
+    rules: str = typer.Option("classic", "--rules", help="Ruleset the positions come from."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the random games the positions come from."),
+) -> None:
+    """Median and p99 decision time per bot and setting, next to the random bot
+    (the cost of building the view and parsing the legal actions) on the same positions."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from goat.bench import bots as bots_bench
+    from goat.tournament.specs import parse_bot_list
+
+    console = Console()
+    try:
+        if bots is not None:
+            specs = [s.text for s in parse_bot_list(bots)]
+            for spec in parse_bot_list(bots):
+                spec.make(0)  # unknown bot or setting: one line, exit 2
+        else:
+            specs = bots_bench.default_specs()
+        if decisions < 1:
+            raise GoatError(f"--decisions must be at least 1, not {decisions}")
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      console=Console(stderr=True), transient=True) as progress:
+            task = progress.add_task("decisions", total=decisions * (len(specs) + 1))
+            baseline, timings = bots_bench.run(specs, rules, decisions, seed, lambda: progress.advance(task))
+    except GoatError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    console.print(bots_bench.table(baseline, timings, rules))
+    verdict = bots_bench.target_verdict(timings)
+    console.print(verdict if verdict is not None else
+                  f"target {bots_bench.TARGET_SPEC} ≤ {bots_bench.TARGET_MEDIAN_MS:g} ms median: not measured "
+                  "(no pimc bot in this run)")
+
+
+def bench_sim(
+    seconds: float = typer.Option(3.0, "--seconds", help="Time per ruleset (all contenders together)."),
+    rules: str = typer.Option("classic,full-hand", "--rules", help="all, or comma-separated: "
+                              "classic, full-hand, full-hand-24, full-hand-2p, full-hand-3p, street"),
+    seed: int = typer.Option(0, "--seed", help="Seed of the random deals."),
+) -> None:
+    """Batch simulator (numba) deals per second next to the Python engine and
+    OpenSpiel's C++ spades through pyspiel, measured in the same run."""
+    from goat.bench import sim as sim_bench
+
+    try:
+        labels = sim_bench.select(rules)
+        engine_bench.check_seconds(seconds)
+        console = Console()
+        console.print(f"Measuring {len(labels)} ruleset(s), about {seconds:g} s each…")
+        results, note = sim_bench.run(labels, seconds, seed)
+    except GoatError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    if note:
+        console.print(note)
+    console.print(sim_bench.table(results))
+    for line in sim_bench.summary_lines(results):
+        console.print(line)
+
+
+def bench_solver(
+    deals: int = typer.Option(50, "--deals", help="Deals solved per contender."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the random deals."),
+) -> None:
+    """Double-dummy solver: full-hand and classic deals from trick 1, mean and p99
+    solve time, next to Bo Haglund's DDS (endplay) on 32-card bridge-like deals."""
+    from goat.bench import solver as solver_bench
+
+    console = Console()
+    try:
+        console.print(f"Solving {deals} deal(s) per contender…")
+        results, note = solver_bench.run(deals, seed)
+    except GoatError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    if note:
+        console.print(note)
+    console.print(solver_bench.table(results))
+    for line in solver_bench.summary_lines(results):
+        console.print(line)
+
+
 def register(app: typer.Typer) -> None:
     bench_app = typer.Typer(help="Measure speed (figures next to a same-run baseline).",
                             no_args_is_help=True)
     bench_app.command("engine")(bench_engine)
+    bench_app.command("sim")(bench_sim)
+    bench_app.command("bots")(bench_bots)
+    bench_app.command("solver")(bench_solver)
     app.add_typer(bench_app, name="bench")

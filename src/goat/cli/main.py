@@ -25,12 +25,14 @@ app = typer.Typer(
 
 def _register() -> None:
     # Imported here so each module stays independent of the others.
-    from goat.cli import bench, play, random_games, replay
+    from goat.cli import analyze, bench, play, random_games, replay, tournament
 
     play.register(app)
     replay.register(app)
     random_games.register(app)
     bench.register(app)
+    analyze.register(app)
+    tournament.register(app)
 
 
 _register()

@@ -20,3 +20,11 @@ def get_game(name: str) -> Any:
 
         return kozel
     raise RulesError(f"unknown game {name!r} (one of {', '.join(GAMES)})")
+
+
+def sample_world(view: dict[str, Any], rng: Any) -> Any:
+    """A complete state consistent with one seat's ``view`` (its game's
+    ``sample_world``; OpenSpiel's ``ResampleFromInfostate``). Search bots call
+    this so that they need only the protocol and never the real state."""
+    game = view.get("game") if isinstance(view, dict) else None
+    return get_game(game if isinstance(game, str) else repr(game)).sample_world(view, rng)

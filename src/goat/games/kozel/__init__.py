@@ -19,6 +19,7 @@ from goat.games.kozel.rules import (
     make_rules,
 )
 from goat.games.kozel.state import KozelState
+from goat.games.kozel.worlds import sample_world
 
 NAME = "kozel"
 
@@ -38,4 +39,4 @@ def chance_from_json(state: KozelState, obj: Any) -> KozelDeal:
 
 
 __all__ = ["CARD_POINTS", "NAME", "OPTION_NAMES", "PRESETS", "KozelDeal", "KozelRules",
-           "KozelState", "chance_from_json", "make_rules", "new_state"]
+           "KozelState", "chance_from_json", "make_rules", "new_state", "sample_world"]

@@ -375,9 +375,10 @@ class KozelState(SingleCardTricks, StreetTricks, KozelViews):
         self.trick = []
         self.molodkas = 0
         self.last_trick_winner = winner
-        for seat, card in draw_to(self.hands, self.stock, winner, self.rules.hand_size):
+        draws = draw_to(self.hands, self.stock, winner, self.rules.hand_size)
+        for seat, card in draws:
             self.drawn[seat].append(card)
-        if self._royal_goat_check():
+        if draws and self._royal_goat_check():  # "after the deal, or after any draw"
             return
         if not self.stock and not any(self.hands):
             self._score_deal()

@@ -1,0 +1,119 @@
+"""Per-move analysis of a recorded deal with a double-dummy solver.
+
+For every decision actually taken in one deal of a record, the solver gives the
+value of the action played and of the best action in that position, from the
+acting seat's side's point of view; the difference is the cost of the mistake.
+This module knows no game rules: it replays the record through the protocol
+(``apply_chance`` / ``apply_action``) and asks a solver — anything with
+``evaluate_moves(state) -> {action: value}`` raising :class:`GoatError` for a
+position it does not take — about each position. Positions the solver refuses
+(e.g. Kozel's partner exchange, which happens before the play the solver
+starts from) are listed as skipped.
+
+Values follow :mod:`goat.fast.solver`: the card points the acting side ends the
+deal with under best play from there on, or a decisive value (shamok catch,
+royal goat) ranked above or below every point total.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from goat.games import get_game
+from goat.protocol import Action, GoatError
+from goat.records import MalformedRecordError, new_state_for, replay
+
+
+class MoveSolver(Protocol):
+    def evaluate_moves(self, state: Any) -> dict[Action, int]: ...
+
+    def unsupported(self, state: Any) -> str | None: ...
+
+
+@dataclass
+class MoveAnalysis:
+    """One decision: what was played, what was best, and what it cost."""
+
+    index: int                 # action index in the deal (0-based, as in records)
+    trick: int                 # 1-based trick number
+    seat: int
+    side: int                  # the acting seat's side (values are from its view)
+    action: Action
+    value: int                 # value of the action played
+    best_value: int
+    best: list[Action]         # every action reaching best_value
+    values: dict[Action, int]
+
+    @property
+    def cost(self) -> int:
+        """best_value - value (0 when the played action was among the best)."""
+        return self.best_value - self.value
+
+
+@dataclass
+class DealAnalysis:
+    deal: int                              # 1-based deal number
+    rules: str
+    moves: list[MoveAnalysis] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)   # actions the solver does not analyse
+    result: dict[str, Any] | None = None   # the engine's deal result, if the deal finished
+
+
+def _default_solver(game_name: str) -> MoveSolver:
+    if game_name != "kozel":
+        raise GoatError(f"no solver for the game {game_name!r} (analysis exists for kozel)")
+    from goat.fast import solver
+    return solver
+
+
+def analyze_record(record: Any, deal: int = 1, solver: MoveSolver | None = None) -> DealAnalysis:
+    """Analyse deal ``deal`` (1-based) of ``record``.
+
+    Raises a :class:`~goat.records.RecordProblem` for a record that is not
+    well-formed or not legal, and :class:`GoatError` for a deal number out of
+    range or a ruleset the solver cannot take.
+    """
+    replay(record)  # validates the whole record first
+    deals = record["deals"]
+    if not isinstance(deal, int) or not 1 <= deal <= len(deals):
+        raise GoatError(f"the record has {len(deals)} deal{'s' if len(deals) != 1 else ''}; "
+                        f"there is no deal {deal}")
+    game = get_game(record["game"])
+    solver = solver or _default_solver(record["game"])
+    state = new_state_for(record)
+    for number, deal_obj in enumerate(deals[:deal - 1], start=1):
+        state.apply_chance(game.chance_from_json(state, deal_obj))
+        for text in deal_obj["actions"]:
+            state.apply_action(Action.parse(text))
+    deal_obj = deals[deal - 1]
+    try:
+        state.apply_chance(game.chance_from_json(state, deal_obj))
+    except GoatError as exc:
+        raise MalformedRecordError(f"deal {deal}: {exc}") from None
+    reason = solver.unsupported(state)
+    if reason:
+        raise GoatError(reason)
+    out = DealAnalysis(deal, str(record["rules"]))
+    results_before = len(state.deal_results)
+    team_of = getattr(state, "team_of", lambda s: s)
+    for index, text in enumerate(deal_obj["actions"]):
+        action = Action.parse(text)
+        seat = state.current_player()
+        if action.seat == seat:
+            try:
+                values = solver.evaluate_moves(state)
+            except GoatError:
+                out.skipped.append(text)
+                values = {}
+            if values:
+                side = team_of(seat)
+                best_value = max(values.values())
+                out.moves.append(MoveAnalysis(
+                    index=index, trick=state.tricks_played + 1, seat=seat, side=side, action=action,
+                    value=values[action], best_value=best_value,
+                    best=[a for a, v in values.items() if v == best_value], values=values))
+        state.apply_action(action)
+    if len(state.deal_results) > results_before:
+        out.result = state.deal_results[results_before]
+    return out

@@ -1,0 +1,174 @@
+"""Double-dummy solver speed, next to Bo Haglund's DDS measured in the same run.
+
+Contenders, each solving whole deals from the first lead, one position at a time
+on one core:
+
+* **full-hand** — :func:`goat.fast.solver.solve` on random ``full-hand`` deals
+  (32 cards, 8 a hand, a drawn trump suit), after a random partner exchange;
+  the exact card-point value (0..120, or a shamok / royal-goat outcome);
+* **classic** — the same on random ``classic`` deals with the stock order known
+  (4 cards a hand, 16 in the stock);
+* **DDS** — ``endplay.dds.solve_board`` in ``OptimalOne`` mode (one best card and
+  its trick count: the same question our ``solve`` answers) on random 32-card
+  bridge-like deals: ranks 7–A in four suits, 8 cards a hand, spades trumps,
+  a random leader. Skipped with an install hint when ``endplay`` is missing.
+
+Deals are interleaved (one of each contender in turn) so a burst of load on a
+shared machine hits all of them. Reported: mean, median, p99 and max solve time.
+The issue's target — our ``full-hand`` mean ≤ DDS's mean — is printed as pass or
+miss, never asserted.
+
+Used by ``goat bench solver`` and ``python -m goat.bench.solver``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from goat.games.kozel import new_state
+from goat.protocol import GoatError
+
+INSTALL_HINT = ("endplay (Bo Haglund's DDS) is not installed: the DDS column is skipped. "
+                "Install the bench extra: pip install -e '.[bench]'  (or: pip install endplay)")
+RANKS = "AKQJT987"
+
+
+@dataclass
+class Timings:
+    label: str
+    what: str
+    seconds: list[float] = field(default_factory=list)
+    values: list[int] = field(default_factory=list)
+
+    def ms(self, q: float) -> float:
+        s = sorted(self.seconds)
+        if not s:
+            return float("nan")
+        k = min(len(s) - 1, max(0, round(q * (len(s) - 1))))
+        return 1000 * s[k]
+
+    @property
+    def mean_ms(self) -> float:
+        return 1000 * statistics.fmean(self.seconds) if self.seconds else float("nan")
+
+
+def kozel_position(preset: str, rng: random.Random) -> Any:
+    """A random deal of ``preset`` at its first lead (partner exchange made at random)."""
+    state = new_state(preset, single_deal=True)
+    state.apply_chance(state.sample_chance(rng))
+    while state.phase != "play":
+        if state.is_terminal() or state.is_chance_node():  # royal goat at the deal: redeal
+            state = new_state(preset, single_deal=True)
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def dds_available() -> bool:
+    try:
+        import endplay.dds  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def dds_deal(rng: random.Random) -> Any:
+    """A 32-card bridge-like deal (7–A, 8 a hand), spades trumps, a random leader."""
+    from endplay.types import Deal, Denom, Player
+
+    cards = [s + r for s in "SHDC" for r in RANKS]
+    rng.shuffle(cards)
+    hands = [cards[i * 8:(i + 1) * 8] for i in range(4)]
+    pbn = " ".join(".".join("".join(r for r in RANKS if s + r in h) for s in "SHDC") for h in hands)
+    deal = Deal("N:" + pbn)
+    deal.trump = Denom.spades
+    deal.first = rng.choice([Player.north, Player.east, Player.south, Player.west])
+    return deal
+
+
+def _timed(fn: Callable[[], int], into: Timings) -> None:
+    t = time.perf_counter()
+    v = fn()
+    into.seconds.append(time.perf_counter() - t)
+    into.values.append(v)
+
+
+def run(deals: int, seed: int = 0, with_dds: bool | None = None,
+        presets: tuple[str, ...] = ("full-hand", "classic")) -> tuple[list[Timings], str | None]:
+    """Solve ``deals`` deals of each contender; returns the timings and a note
+    (the install hint when DDS is skipped)."""
+    from goat.fast.solver import solve
+
+    if deals < 1:
+        raise GoatError(f"--deals must be at least 1, not {deals}")
+    if with_dds is None:
+        with_dds = dds_available()
+    note = None if with_dds else INSTALL_HINT
+    rng = random.Random(seed)
+    solve(kozel_position("full-hand", random.Random(-1)))  # load / compile the kernel
+    results = [Timings(p, "card points, exact" + (" (stock order known)" if p == "classic" else ""))
+               for p in presets]
+    dds = Timings("DDS (endplay)", "tricks, 32-card bridge-like deal, one best card")
+    if with_dds:
+        from endplay.dds import solve_board
+        from endplay.dds.solve import SolveMode
+        solve_board(dds_deal(random.Random(-1)), SolveMode.OptimalOne)
+    for _ in range(deals):
+        for t in results:
+            state = kozel_position(t.label, rng)
+            _timed(lambda state=state: solve(state, 0), t)
+        if with_dds:
+            deal = dds_deal(rng)
+            _timed(lambda deal=deal: max(n for _, n in solve_board(deal, SolveMode.OptimalOne)), dds)
+    return results + ([dds] if with_dds else []), note
+
+
+def table(results: list[Timings]) -> Table:
+    t = Table(title="Double-dummy solves from the first lead (one core)", box=box.SIMPLE_HEAVY)
+    for name in ("solver", "deals", "mean ms", "median ms", "p99 ms", "max ms", "solves"):
+        t.add_column(name, justify="left" if name in ("solver", "solves") else "right")
+    for r in results:
+        t.add_row(r.label, str(len(r.seconds)), f"{r.mean_ms:.2f}", f"{r.ms(0.5):.2f}", f"{r.ms(0.99):.2f}",
+                  f"{r.ms(1.0):.2f}", r.what)
+    return t
+
+
+def summary_lines(results: list[Timings]) -> list[str]:
+    by = {r.label: r for r in results}
+    ours, dds = by.get("full-hand"), by.get("DDS (endplay)")
+    if ours is None or dds is None:
+        return ["target full-hand mean ≤ DDS mean: not measured (DDS skipped)"]
+    ratio = ours.mean_ms / dds.mean_ms
+    verdict = "pass" if ours.mean_ms <= dds.mean_ms else "miss"
+    line = (f"target full-hand mean ≤ DDS mean: {verdict} "
+            f"({ours.mean_ms:.2f} ms vs {dds.mean_ms:.2f} ms, ratio {ratio:.2f}×)")
+    return [line]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    results, note = run(args.deals, args.seed)
+    console = Console()
+    if note:
+        console.print(note)
+    console.print(table(results))
+    for line in summary_lines(results):
+        console.print(line)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,287 @@
+"""Information-set MCTS: single-observer ISMCTS (Cowling, Powley & Whitehouse 2012).
+
+One tree is grown for the bot's own information set. Every iteration
+
+1. *determinizes*: draws a complete world consistent with the bot's view
+   (``goat.games.sample_world(view, rng)`` — the bot never sees the real state);
+2. *selects* down the tree with UCB1, considering only the children whose
+   action is available in this world, with each child's *availability count*
+   (how often it was available when its parent was visited) in place of the
+   parent's visit count;
+3. *expands* one untried action, 4. *rolls out* to the end of the **deal**
+   (the world is searched as a one-deal game), and 5. *backpropagates* the
+   deal's reward.
+
+Actions the bot cannot see (another seat's face-down pass or give) are keyed
+in the tree by what the bot sees (``"1 pass ?+?"``), as in ISMCTS with partially
+observable moves; the concrete cards behind such a key are chosen at random in
+the world. Every edge's statistics are kept from the point of view of the seat
+that takes the action, so opponents minimise and partners maximise the bot's
+reward. Inside the tree, street's out-of-turn molodka is one more action at a
+node, taken by its own seat. Out of turn (:meth:`ISMCTSBot.out_of_turn`) the
+root offers the bot's molodkas and "stay silent"; the bot declares when the
+search prefers a molodka.
+
+Reward (a deal is the unit of search, not the match): for a seat's team,
+``0.75 * clip(penalty_balance / P, -1, 1) + 0.25 * point_balance / 120``, where the
+penalty balance is the other sides' (mean) penalty points of the deal minus the
+team's own, the point balance likewise for card points, and ``P`` the largest
+usual penalty of a deal (6 with street's graded penalty; 4 when the shamok can
+catch the queen; else 2). The penalty part is what the match is about; the
+point part breaks ties between deals with the same penalty (65 vs 90 points). A deal that ends the match scores +1 / -1.
+All rewards lie in [-1, 1].
+
+Rollouts are "greedy" by default (:func:`_greedy_kozel_action`: lead at
+random, take a trick cheaply when possible, feed a partner's winning trick, throw cheap cards
+otherwise; one move in five random) or uniformly ``"random"``
+(``rollout="random"``); for a game other than Kozel they are always random.
+
+Budget: ``iterations`` (default 200) and/or ``time_limit`` seconds, whichever
+runs out first; with only ``iterations`` the bot is deterministic for a seed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from goat.bots.base import BaseBot, BotError, View, legal_actions
+from goat.games import sample_world
+from goat.games.kozel.rules import CARD_POINTS
+from goat.protocol import Action
+
+#: Root key meaning "do not act out of turn" (see :meth:`ISMCTSBot.out_of_turn`).
+SILENT = "-"
+
+
+class _Node:
+    __slots__ = ("children", "visits", "total", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+
+
+class ISMCTSBot(BaseBot):
+    """Single-observer ISMCTS over one deal. See the module docstring."""
+
+    name = "ismcts"
+
+    def __init__(self, seed: int | str | None = None, iterations: int = 200,
+                 time_limit: float | None = None, exploration: float = 0.7,
+                 rollout: str = "greedy") -> None:
+        if not isinstance(iterations, int) or iterations < 1:
+            raise BotError(f"ismcts: iterations must be a whole number >= 1, not {iterations!r}")
+        if time_limit is not None and not time_limit > 0:
+            raise BotError(f"ismcts: time_limit must be a positive number of seconds, not {time_limit!r}")
+        if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) or exploration < 0:
+            raise BotError(f"ismcts: exploration must be a number >= 0, not {exploration!r}")
+        if rollout not in ("greedy", "random"):
+            raise BotError(f"ismcts: rollout must be 'greedy' or 'random', not {rollout!r}")
+        self.rollout = rollout
+        self.rng = random.Random(seed)
+        self.name = f"ismcts:iterations={iterations}" + (f":time_limit={time_limit}" if time_limit else "")
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.exploration = exploration
+
+    # ------------------------------------------------------------------ bot API
+    def choose(self, view: View) -> Action:
+        actions = legal_actions(view)
+        if not actions:
+            raise BotError(f"seat {view.get('seat')} has no legal action")
+        if len(actions) == 1:
+            return actions[0]
+        mine = {str(a) for a in actions}
+        root = self._search(view, lambda world: [a for a in world.legal_actions() if str(a) in mine], None)
+        best = self._best_key(root, mine)
+        return Action.parse(best)
+
+    def out_of_turn(self, view: View) -> Action | None:
+        """Declare a molodka when a search says it beats staying silent."""
+        actions = [a for a in legal_actions(view) if a.verb == "molodka"]
+        if not actions:
+            return None
+        mine = {str(a) for a in actions}
+        root = self._search(view, lambda world: [a for a in world.legal_actions() if str(a) in mine], SILENT)
+        best = self._best_key(root, mine | {SILENT})
+        return None if best == SILENT else Action.parse(best)
+
+    # ------------------------------------------------------------------ search
+    @staticmethod
+    def _best_key(root: _Node, allowed: set[str]) -> str:
+        scored = [(child.visits, child.total / child.visits if child.visits else -2.0, key)
+                  for key, child in root.children.items() if key in allowed]
+        if not scored:
+            raise BotError("ismcts: the search found no legal action")
+        return max(scored)[2]
+
+    def _search(self, view: View, root_actions: Any, silent: str | None) -> _Node:
+        root = _Node()
+        seat = view["seat"]
+        deadline = time.perf_counter() + self.time_limit if self.time_limit else None
+        for i in range(self.iterations):
+            if deadline is not None and i and time.perf_counter() > deadline:
+                break
+            world = sample_world(dict(view), self.rng)
+            self._iterate(world, root, seat, root_actions, silent)
+        return root
+
+    def _iterate(self, world: Any, root: _Node, seat: int, root_actions: Any, silent: str | None) -> None:
+        rng = self.rng
+        node = root
+        path: list[tuple[_Node, int]] = []
+        while not _deal_over(world):
+            if node is root:
+                actions = root_actions(world)
+            elif silent is not None and len(path) == 1 and node is root.children.get(silent):
+                # after staying silent, the seat to act moves (not this bot's molodka)
+                actions = [a for a in world.legal_actions() if not (a.seat == seat and a.verb == "molodka")]
+            else:
+                actions = world.legal_actions()
+            groups: dict[str, list[Action]] = {}
+            for a in actions:
+                groups.setdefault(_key(a, seat), []).append(a)
+            if node is root and silent is not None:
+                groups[silent] = []
+            untried = []
+            for key in groups:
+                child = node.children.get(key)
+                if child is None:
+                    untried.append(key)
+                else:
+                    child.avail += 1
+            if untried:  # expand one new child, then roll out
+                key = untried[rng.randrange(len(untried))]
+                node.children[key] = child = _Node()
+                child.avail = 1
+            else:
+                key = self._select(node, groups)
+                child = node.children[key]
+            choice = groups[key]
+            # Root edges are the bot's own; silence hands the move to the seat to act.
+            mover = seat if node is root else choice[0].seat
+            if choice:
+                world.apply_action(choice[rng.randrange(len(choice))] if len(choice) > 1 else choice[0])
+            path.append((child, mover))
+            node = child
+            if untried:
+                break
+        _rollout(world, rng, self.rollout)
+        rewards = deal_rewards(world)
+        for child, mover in path:
+            child.visits += 1
+            child.total += rewards[mover]
+
+    def _select(self, node: _Node, groups: dict[str, list[Action]]) -> str:
+        """UCB1 with availability counts in place of the parent's visits."""
+        c = self.exploration
+        best_key, best_value = "", -math.inf
+        for key in groups:
+            child = node.children[key]
+            if not child.visits:
+                return key
+            value = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if value > best_value:
+                best_key, best_value = key, value
+        return best_key
+
+
+def _key(action: Action, observer: int) -> str:
+    """The tree key of ``action``: what the observing seat sees of it."""
+    if action.seat != observer and action.verb in ("pass", "give"):
+        return f"{action.seat} {action.verb} " + "+".join("?" * len(action.cards))
+    return str(action)
+
+
+def _deal_over(world: Any) -> bool:
+    """The searched deal has ended (the world is at a chance node or over)."""
+    return world.is_terminal() or world.is_chance_node()
+
+
+def _rollout(world: Any, rng: random.Random, policy: str = "random") -> None:
+    smart = policy == "greedy" and getattr(world, "game_name", None) == "kozel"
+    while not _deal_over(world):
+        actions = world.legal_actions()
+        if smart and rng.random() >= ROLLOUT_EPSILON:
+            world.apply_action(_greedy_kozel_action(world, actions, rng))
+        else:
+            world.apply_action(actions[rng.randrange(len(actions))])
+
+
+#: Share of random moves in a greedy rollout, so rollouts still explore.
+ROLLOUT_EPSILON = 0.2
+
+
+def _greedy_kozel_action(world: Any, actions: list[Action], rng: random.Random) -> Action:
+    """A cheap playout move for Kozel (a "heavy playout"): lead at random; when
+    following, give the partner's winning trick points, otherwise take the trick
+    with the cheapest winning card(s) if possible, else throw the cheapest card(s).
+    Never a molodka (a rollout would declare them far too often)."""
+    seat = world.current_player()
+    own = [a for a in actions if a.seat == seat and a.verb != "molodka"] or actions
+    if not world.trick or own[0].verb == "give":
+        return own[rng.randrange(len(own))]
+    order, team_of = world.order, world.rules.team_of
+    best_play = world.trick[world.best_index]
+    partner_wins = team_of(best_play.seat) == team_of(seat)
+
+    def points(a: Action) -> int:
+        return sum(CARD_POINTS[c.rank] for c in a.cards)
+
+    def strength(a: Action) -> int:
+        return sum(order.strength[c] for c in a.cards)
+
+    if world.rules.trick_style == "street":
+        beats = [a for a in own if a.verb == "play"]
+        passes = [a for a in own if a.verb == "pass"] or own
+        if beats and not partner_wins:
+            return min(beats, key=lambda a: (strength(a), points(a)))
+        if partner_wins:
+            return max(passes, key=lambda a: (points(a), -strength(a)))
+        return min(passes, key=lambda a: (points(a), strength(a)))
+    best_card = best_play.cards[0]
+    winning = [a for a in own if order.beats(a.cards[0], best_card)]
+    if partner_wins:
+        return max(own, key=lambda a: (a not in winning, points(a), -strength(a)))
+    if winning:
+        return min(winning, key=lambda a: (strength(a), points(a)))
+    return min(own, key=lambda a: (points(a), strength(a)))
+
+
+def deal_rewards(world: Any) -> list[float]:
+    """Each seat's reward in [-1, 1] for the deal the world just finished
+    (see the module docstring); 0 for every seat if no deal has ended."""
+    n = world.num_players
+    rules = world.rules
+    if world.match_over:
+        loser = world.loser_team
+        if loser is not None:
+            return [-1.0 if rules.team_of(s) == loser else 1.0 for s in range(n)]
+        winner = world.deal_results[-1]["winner_team"]
+        return [1.0 if rules.team_of(s) == winner else -1.0 for s in range(n)]
+    if not world.deal_results:
+        return [0.0] * n
+    result = world.deal_results[-1]
+    pen, pts = result["penalty"], result["points"]
+    sides = len(pen)
+    scale = penalty_scale(rules)
+    out = []
+    for s in range(n):
+        t = rules.team_of(s)
+        pen_balance = (sum(pen) - pen[t]) / (sides - 1) - pen[t]
+        pts_balance = pts[t] - (sum(pts) - pts[t]) / (sides - 1)
+        out.append(0.75 * max(-1.0, min(1.0, pen_balance / scale)) + 0.25 * pts_balance / 120)
+    return out
+
+
+def penalty_scale(rules: Any) -> int:
+    """The largest penalty one deal usually brings: 6 (graded), else 2 or the
+    shamok's penalty — so a deal's penalty balance maps onto [-1, 1]."""
+    if rules.penalty == "graded":
+        return 6
+    return max(2, rules.shamok_penalty if rules.has_shamok and rules.shamok_catches_queen else 2)

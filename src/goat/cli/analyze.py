@@ -1,0 +1,114 @@
+"""``goat analyze RECORD [--deal N] [--record K]``: the cost of every card played.
+
+For one deal of a recorded Kozel game (``classic`` or ``full-hand``), the
+double-dummy solver values each card actually played next to the best card in
+that position, from the acting seat's team's point of view, with everything
+known (all hands and the stock order). Bad input — an unreadable or illegal
+record, a deal that does not exist, a ruleset the solver does not take — is one
+line on standard error and exit status 2.
+"""
+
+from __future__ import annotations
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from goat.analysis import DealAnalysis, analyze_record
+from goat.fast.solver import CATCH, ROYAL
+from goat.protocol import GoatError
+from goat.records import RecordProblem, read_records
+
+VALUE_NOTE = (
+    "Value = card points the acting seat's team ends the deal with if both teams play "
+    "perfectly from there on, knowing every card. 'catch' = the shamok 7C catches QC: the "
+    "deal ends at once, points are not counted and QC's team takes 4 penalty points — for "
+    "the catching team better than any point result, for the other worse ('caught'). "
+    "'royal' = royal goat (all four aces): the match is won.")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("analyze")(analyze_command)
+
+
+def analyze_command(
+    record_file: str = typer.Argument(..., metavar="RECORD",
+                                      help="A .json record, a .jsonl file of records, or - for stdin."),
+    deal: int = typer.Option(1, "--deal", help="Which deal of the record (1-based)."),
+    record_index: int = typer.Option(1, "--record", help="Which record of a .jsonl file (1-based)."),
+) -> None:
+    """Double-dummy analysis of one deal: each card played next to the best card, and the cost."""
+    records: list[object] = []
+    try:
+        records = read_records(record_file)
+        if not 1 <= record_index <= len(records):
+            raise GoatError(f"the file has {len(records)} record{'s' if len(records) != 1 else ''}; "
+                            f"there is no record {record_index}")
+        analysis = analyze_record(records[record_index - 1], deal)
+    except RecordProblem as problem:
+        problem.in_record(record_index if len(records) > 1 else None)
+        typer.echo(f"error: {problem}", err=True)
+        raise typer.Exit(2) from None
+    except GoatError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    print_analysis(Console(highlight=False, soft_wrap=True), analysis)
+
+
+def show_value(v: int) -> str:
+    if v >= ROYAL:
+        return "royal"
+    if v <= -ROYAL:
+        return "royal against"
+    if v >= CATCH:
+        return "catch"
+    if v <= -CATCH:
+        return "caught"
+    return str(v)
+
+
+def show_cost(best: int, played: int) -> str:
+    if best == played:
+        return ""
+    if max(abs(best), abs(played)) >= CATCH:
+        return f"{show_value(best)} → {show_value(played)}"
+    return str(best - played)
+
+
+def print_analysis(out: Console, analysis: DealAnalysis) -> None:
+    out.print(Text(f"Deal {analysis.deal} ({analysis.rules}): double-dummy analysis", style="bold"))
+    out.print(Text(VALUE_NOTE, style="dim"))
+    if analysis.skipped:
+        out.print(Text("Not analysed (before the play the solver starts from): "
+                       + " · ".join(analysis.skipped), style="dim"))
+    table = Table(show_lines=False)
+    for name, justify in (("trick", "right"), ("seat", "right"), ("played", "left"),
+                          ("value", "right"), ("best", "left"), ("best value", "right"),
+                          ("cost", "right")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    costs = [0, 0]
+    mistakes = [0, 0]
+    for m in analysis.moves:
+        played = " ".join(f"{m.action.verb} {' '.join(map(str, m.action.cards))}".split())
+        best = ", ".join(" ".join(map(str, a.cards)) for a in m.best)
+        style = None if m.cost == 0 else ("red" if m.cost > 0 else None)
+        table.add_row(str(m.trick), str(m.seat), played, show_value(m.value), best,
+                      show_value(m.best_value), show_cost(m.best_value, m.value), style=style)
+        if m.cost:
+            mistakes[m.side % 2] += 1
+            if max(abs(m.best_value), abs(m.value)) < CATCH:
+                costs[m.side % 2] += m.cost
+    out.print(table)
+    for side in (0, 1):
+        out.print(f"team {side} (seats {side}+{side + 2}): {mistakes[side]} mistake"
+                  f"{'s' if mistakes[side] != 1 else ''}, {costs[side]} points given away"
+                  + (" (plus decisive ones)" if any(
+                      m.side % 2 == side and m.cost and max(abs(m.best_value), abs(m.value)) >= CATCH
+                      for m in analysis.moves) else ""))
+    if analysis.result is not None:
+        r = analysis.result
+        out.print(f"result: {r.get('ended_by')}, points {'/'.join(map(str, r.get('points', [])))}, "
+                  f"penalty {'/'.join(map(str, r.get('penalty', [])))}")
+    else:
+        out.print("the deal is unfinished in the record")

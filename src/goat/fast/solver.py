@@ -1,0 +1,307 @@
+"""Double-dummy solver for single-card Kozel (``classic``, ``full-hand``, ``full-hand-24``).
+
+With every card known — all hands and, in ``classic``, the order of the stock — the
+rest of a deal is a two-team zero-sum game of perfect information. :func:`solve`
+gives its exact minimax value, :func:`evaluate_moves` the value after each legal
+action of the seat to act. PIMC bots call them on sampled worlds; ``goat analyze``
+on the true deal of a record.
+
+**The value** is a single integer from one side's point of view (``side`` 0 =
+seats 0+2, 1 = seats 1+3):
+
+* normally the card points that side holds at the end of the deal: what it has
+  already won plus what it takes of the remaining cards with best play by both
+  teams (0..120);
+* ``+CATCH`` (1000) / ``-CATCH`` when the deal ends with the shamok ``7C``
+  catching the queen of clubs played by the other / this side. The deal's points
+  are then not counted and the side that played ``QC`` gets 4 penalty points,
+  which is better (worse) for a team than any point result (a lost deal costs
+  2): so a catch is ranked above (below) every point total;
+* ``+ROYAL`` (2000) / ``-ROYAL`` when a player of this / the other side holds
+  all four aces after a trick (royal goat, ``full-hand``; the engine checks it
+  after every trick, and so does the solver): that wins the match.
+
+This ranks every outcome of the deal consistently for a team: decisive ends
+first, then more card points (which never make a deal result worse). Maximising
+it is what a team playing for the deal wants; the points between 61 and 120 are
+the tie-breaker that makes the value exact and informative.
+
+What the search does (:mod:`goat.fast.solver_search`, compiled by numba): fail-soft
+alpha-beta over single card plays, driven by null-window searches that bisect
+the value range (about eight passes); a transposition table at trick starts,
+keyed on the four hands (canonical: within a run of equal-point, adjacent cards
+of one suit class only the number of live cards each seat holds matters), the
+leader, the stock position and the trump-lead state, storing bounds on the value
+of the *remaining* tricks (so the points already won never enter the key); free
+bounds from the cards left and from each side's unbeatable top trumps; the last
+two tricks enumerated directly (no recursion, no table); move ordering with the table's best move first and a
+cheap "win cheaply / feed the partner / discard low" heuristic; and
+equivalent-card pruning (two cards of one hand, adjacent in the live order of
+one suit class with no other seat's card between them and with equal points, are
+searched once; the shamok and the queen of clubs never merge).
+
+Classic's forced exchange is part of the search: a restricted leader holding only
+trumps gives any trump and its partner returns any plain card, which is then
+led — one composite move of that team. The full-hand partner exchange is
+*not*: solve from after it (positions in that phase are refused with
+:class:`SolverError`). Only 4-player single-card rulesets are taken (``classic``,
+``full-hand``, ``full-hand-24`` and their options); ``street`` and 2/3-player
+``full-hand`` are refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from goat.cards import Card
+from goat.fast import solver_core as core
+from goat.fast import solver_search as search
+from goat.fast.encoding import TRUMP_CLASS, tables
+from goat.games.kozel.phases import FORCED_RETURN, PARTNER_EXCHANGE, PLAY
+from goat.games.kozel.rules import QUEEN_OF_CLUBS, SHAMOK, KozelRules
+from goat.games.kozel.scoring import card_points
+from goat.protocol import Action, GoatError
+
+CATCH = core.CATCH
+ROYAL = core.ROYAL
+LEAD_RULES = {"free": 0, "opening-only": 1, "previous-opener": 2, "not-after-own-lead": 3}
+TT_BITS = 20
+
+
+class SolverError(GoatError):
+    """A position the solver cannot take (wrong ruleset or phase); one line."""
+
+
+def describe(value: int) -> str:
+    """Human wording of a solver value (see the module doc)."""
+    if value >= ROYAL:
+        return "royal goat (wins the match)"
+    if value <= -ROYAL:
+        return "royal goat against"
+    if value >= CATCH:
+        return "shamok catches QC (+4 penalty to the other team)"
+    if value <= -CATCH:
+        return "QC caught by the shamok (+4 penalty)"
+    return f"{value} points"
+
+
+# ============================================================ tables
+@dataclass(frozen=True)
+class _DealCode:
+    """Compact card numbering of one ruleset and deal (trump suit)."""
+
+    cards: tuple[Card, ...]           # compact index -> card
+    index: dict[Card, int]
+    base: np.ndarray                  # the constant part of the work array
+
+
+@lru_cache(maxsize=64)
+def _deal_code(rules: KozelRules, trump_suit: str | None) -> _DealCode:
+    t = tables(rules, trump_suit)
+    # compact indices in (class, strength) order: a class is a contiguous run of bits
+    cards = tuple(sorted(rules.deck_cards, key=lambda c: (t.suit_class[c.index], t.strength[c.index])))
+    index = {c: i for i, c in enumerate(cards)}
+    W = np.zeros(core.W_SIZE, dtype=np.int64)
+    trumps = aces = 0
+    class_masks = [0] * 5
+    for i, c in enumerate(cards):
+        k = c.index
+        W[core.STRENGTH + i] = t.strength[k]
+        W[core.CLASS + i] = t.suit_class[k]
+        W[core.POINTS + i] = t.points[k]
+        class_masks[t.suit_class[k]] |= 1 << i
+        if t.suit_class[k] == TRUMP_CLASS:
+            trumps |= 1 << i
+        if c.rank == "A":
+            aces |= 1 << i
+    for k in range(5):
+        W[core.CLASS_MASK + k] = class_masks[k]
+    groups: list[int] = []  # point groups: adjacent in one class, equal points, not special
+    special = {SHAMOK, QUEEN_OF_CLUBS}
+    for i, c in enumerate(cards):
+        prev = cards[i - 1] if i else None
+        if (prev is None or c in special or prev in special
+                or t.suit_class[c.index] != t.suit_class[prev.index]
+                or t.points[c.index] != t.points[prev.index]):
+            groups.append(0)
+        groups[-1] |= 1 << i
+        W[core.GROUP_OF + i] = len(groups) - 1
+    W[core.NGROUPS] = len(groups)
+    for g, m in enumerate(groups):
+        W[core.GROUP_MASK + g] = m
+    W[core.TRUMPS] = trumps
+    W[core.ACES] = aces
+    W[core.LEAD_RULE] = LEAD_RULES[rules.trump_lead]
+    W[core.FOLLOW_TRUMP] = int(rules.must_follow_trump)
+    W[core.FORCED_EX] = int(rules.forced_exchange)
+    W[core.HAND_SIZE] = rules.hand_size
+    W[core.SHAMOK] = index.get(SHAMOK, -1)
+    W[core.QUEEN] = index.get(QUEEN_OF_CLUBS, -1)
+    W[core.SHAMOK_ON] = int(rules.shamok_catches_queen and rules.has_shamok)
+    # Royal goat is checked after draws only; the solver refuses it with a stock,
+    # so within a search it never fires (kept as a switch for stock support).
+    W[core.ROYAL_ON] = int(rules.royal_goat and rules.stock_size > 0)
+    return _DealCode(cards, index, W[core.CONST_START:core.CONST_END].copy())
+
+
+class _Workspace:
+    """The transposition table (32 MB) and the work array, reused across solves
+    (one per process; not for concurrent use from several threads).
+
+    Each top-level call takes a new *generation*, which turns every older table
+    entry into a miss (no clearing)."""
+
+    def __init__(self, bits: int = TT_BITS) -> None:
+        self.tt = core.new_table(bits)
+        self.W = np.zeros(core.W_SIZE, dtype=np.int64)
+        self.gen = 0
+
+    def next_gen(self) -> int:
+        self.gen += 1
+        return self.gen
+
+
+_WS: _Workspace | None = None
+
+
+def _workspace() -> _Workspace:
+    global _WS
+    if _WS is None:
+        _WS = _Workspace()
+    return _WS
+
+
+# ============================================================ encoding
+def unsupported(state: Any) -> str | None:
+    """Why the solver can never take positions of ``state``'s ruleset (else ``None``)."""
+    rules = state.rules
+    if rules.trick_style != "single" or not rules.partnerships:
+        return (f"the solver handles 4-player single-card Kozel (classic, full-hand), "
+                f"not {rules.name} with {rules.players} players")
+    return None
+
+
+def _check(state: Any) -> None:
+    reason = unsupported(state)
+    if reason:
+        raise SolverError(reason)
+    rules = state.rules
+    if state.phase == PARTNER_EXCHANGE:
+        raise SolverError("the solver starts after the partner exchange: finish the exchange first")
+    if state.phase not in (PLAY, FORCED_RETURN):
+        raise SolverError(f"no card play is due (phase {state.phase})")
+    if rules.royal_goat and state.stock:
+        raise SolverError("royal goat with a stock is not supported by the solver")
+
+
+def _encode(state: Any, side: int, ws: _Workspace, gen: int) -> tuple[np.ndarray, _DealCode]:
+    """Load ``state`` into the workspace's work array (for ``side``, generation ``gen``)."""
+    code = _deal_code(state.rules, state.order.trump_suit)
+    idx = code.index
+    W = ws.W
+    W[:] = 0
+    W[core.CONST_START:core.CONST_END] = code.base
+    W[core.SIDE] = side
+    W[core.PREV_OPEN] = -1 if state.prev_opening_team is None else state.prev_opening_team
+    W[core.GEN] = gen
+    for seat in range(4):
+        m = 0
+        for c in state.hands[seat]:
+            m |= 1 << idx[c]
+        W[core.HANDS + seat] = m
+    for i, play in enumerate(state.trick):
+        W[core.TRICK + i] = idx[play.cards[0]]
+    W[core.NTRICK] = len(state.trick)
+    W[core.LEADER] = state.trick_leader if state.trick else state.to_act
+    W[core.SLEN] = len(state.stock)
+    live = 0
+    for i in range(len(state.stock) - 1, -1, -1):
+        W[core.STOCK + i] = idx[state.stock[i]]
+        live |= 1 << idx[state.stock[i]]
+        W[core.STOCK_LIVE + i] = live
+    left = [c for h in state.hands for c in h] + [p.cards[0] for p in state.trick] + list(state.stock)
+    W[core.REM_PTS] = card_points(left)
+    W[core.FIRST] = int(state.tricks_played == 0)
+    W[core.PREV_LT] = -1 if state.prev_trick_leader_team is None else state.prev_trick_leader_team
+    W[core.MUST_LEAD] = -1 if state.must_lead is None else idx[state.must_lead]
+    return W, code
+
+
+def _absolute(state: Any, side: int, remaining: int) -> int:
+    if abs(remaining) >= CATCH:
+        return int(remaining)
+    return int(state.points()[side] + remaining)
+
+
+def _deal_over_value(state: Any, side: int, deals_before: int) -> int | None:
+    """The value of a position where the deal has just ended (else ``None``)."""
+    if len(state.deal_results) == deals_before:
+        return None
+    res = state.deal_results[-1]
+    if res["ended_by"] == "shamok-caught-queen":
+        return -CATCH if res["penalty"][side] else CATCH
+    if res["ended_by"] == "royal-goat":
+        return ROYAL if res["winner_team"] == side else -ROYAL
+    return int(res["points"][side])
+
+
+# ============================================================ API
+def solve(state: Any, side: int = 0) -> int:
+    """Exact value of ``state`` (a classic/full-hand state with a card play or
+    forced-exchange return due) for ``side``; see the module doc for the scale.
+
+    The state is not changed. It is read as a perfect-information position: the
+    real hands and stock are used, so call it on the true state or a sampled world.
+    """
+    _check(state)
+    ws = _workspace()
+    return _solve(state, side, ws, ws.next_gen())
+
+
+def _solve(state: Any, side: int, ws: _Workspace, gen: int) -> int:
+    if state.phase == FORCED_RETURN:
+        values = _values_by_action(state, side, ws, gen)
+        mover = state.team_of(state.current_player())
+        return max(values.values()) if mover == side else min(values.values())
+    W, _ = _encode(state, side, ws, gen)
+    v = search.mtdf(W, ws.tt, int(W[core.REM_PTS]) // 2)
+    return _absolute(state, side, v)
+
+
+def evaluate_moves(state: Any, side: int | None = None) -> dict[Action, int]:
+    """The exact value after each legal action of the seat to act (every card,
+    equivalent ones included; or each ``give`` of a forced exchange), for
+    ``side`` — by default the team of the seat to act."""
+    _check(state)
+    if side is None:
+        side = state.team_of(state.current_player())
+    ws = _workspace()
+    return _values_by_action(state, side, ws, ws.next_gen())
+
+
+def _values_by_action(state: Any, side: int, ws: _Workspace, gen: int) -> dict[Action, int]:
+    actions = state.legal_actions()
+    if state.phase == FORCED_RETURN or any(a.verb == "give" for a in actions):
+        out: dict[Action, int] = {}
+        for a in actions:
+            child = state.clone()
+            before = len(child.deal_results)
+            child.apply_action(a)
+            over = _deal_over_value(child, side, before)
+            out[a] = over if over is not None else _solve(child, side, ws, gen)
+        return out
+    W, code = _encode(state, side, ws, gen)
+    cards = np.array([code.index[a.cards[0]] for a in actions], dtype=np.int64)
+    values = np.zeros(len(actions), dtype=np.int64)
+    search.root_values(W, ws.tt, cards, values)
+    return {a: _absolute(state, side, int(v)) for a, v in zip(actions, values)}
+
+
+def best_actions(values: dict[Action, int], maximize: bool = True) -> list[Action]:
+    """The actions with the best value (for the side the values are for)."""
+    target = max(values.values()) if maximize else min(values.values())
+    return [a for a, v in values.items() if v == target]

@@ -1,0 +1,381 @@
+"""The numba kernel of the double-dummy solver (see :mod:`goat.fast.solver`):
+the state layout and the rules helpers; the search is in :mod:`goat.fast.solver_search`.
+
+Everything here works on small integers so numba can compile it, and on just
+two arrays so that a recursive call passes almost nothing:
+
+* cards are *compact* indices ``0..31`` assigned in (suit class, strength) order
+  for the deal, so one class is a contiguous run of bits, weakest first; hands
+  are ``int64`` bitmasks of them;
+* ``W`` (one ``int64`` array) holds the mutable search state (hands, trick,
+  stock, trump-lead state — changed in place and restored after each move), the
+  constants of the deal (side, rule codes, strength / class / point tables, class
+  masks), the per-depth move and score buffers and a node counter;
+* ``TT``, the transposition table, holds 4 words an entry: two words of hands,
+  one of leader / stock position / trump-lead state / *generation*, and the
+  packed bounds and best move. A new generation makes every old entry a miss, so
+  the table is never cleared.
+
+Values are side A's card points in the cards not yet in a finished trick, or a
+decisive value (``±CATCH`` shamok catch, ``±ROYAL`` royal goat) that ends the
+deal whatever the points: see :func:`child_alpha` for how a window is carried
+across a finished trick.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# ------------------------------------------------- W: the search state
+HANDS = 0          # 0..3: hands of seats 0..3
+TRICK = 4          # 4..7: cards on the table, in play order
+NTRICK = 8         # cards on the table (4: complete, not yet scored)
+LEADER = 9         # seat that led this trick
+SPOS = 10          # next stock card to draw
+SLEN = 11          # stock length
+FIRST = 12         # 1 while no trick is finished (the opening lead must be plain)
+PREV_LT = 13       # team that led the previous trick (-1: none)
+MUST_LEAD = 14     # card the leader must lead (after a forced exchange), -1: none
+REM_PTS = 15       # points of the cards not yet in a finished trick
+STOCK = 16         # 16..47: stock cards, top first
+STOCK_LIVE = 48    # 48..80: mask of the stock cards from position i on
+GEN = 81           # transposition-table generation of this solve
+NODES = 82         # node counter
+PASSES = 83        # null-window passes of the last solve
+# ------------------------------------------------- W: the deal's constants
+SIDE = 96          # team whose points are maximised (0: seats 0+2, 1: seats 1+3)
+LEAD_RULE = 97     # 0 free, 1 opening-only, 2 previous-opener, 3 not-after-own-lead
+PREV_OPEN = 98     # team that made the opening lead of the previous deal (-1: none)
+FOLLOW_TRUMP = 99  # a trump lead must be followed with a trump
+FORCED_EX = 100    # forced exchange enabled
+SHAMOK_ON = 101    # shamok catches the queen of clubs
+HAND_SIZE = 102
+SHAMOK = 103       # compact index of 7C (-1: none)
+QUEEN = 104        # compact index of QC (-1: none)
+ROYAL_ON = 105     # royal goat checked after each trick
+ACES = 106         # mask of the four aces
+TRUMPS = 107       # mask of all trumps
+CLASS_MASK = 108   # 108..112
+NGROUPS = 113      # number of point groups
+STRENGTH = 128     # 128..159
+CLASS = 160        # 160..191: 0..3 plain suit, 4 trump
+POINTS = 192       # 192..223
+GROUP_OF = 224     # 224..255: point group of each card
+GROUP_MASK = 256   # 256..287: cards of each point group
+# ------------------------------------------------- W: scratch
+MAX_MOVES = 72     # 8 trumps x 8 plain cards of a forced exchange, plus margin
+MAX_DEPTH = 40
+MOVES = 288
+SCORES = MOVES + MAX_DEPTH * MAX_MOVES
+W_SIZE = SCORES + MAX_DEPTH * MAX_MOVES
+CONST_START, CONST_END = SIDE, MOVES
+
+TRUMP_CLASS = 4
+CATCH = 1000       # shamok catches the queen: decisive, above any point total
+ROYAL = 2000       # royal goat: wins the match, above everything
+INF = 10000
+NONE = -INF - 1
+BOUND_BIAS = 1 << 14
+USE_CANONICAL = True
+
+_DEBRUIJN = np.array([0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
+                      31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9], dtype=np.int64)
+
+
+def new_table(bits: int) -> np.ndarray:
+    """An empty transposition table of ``2**bits`` entries."""
+    tt = np.zeros(4 << bits, dtype=np.int64)
+    tt[2::4] = -1  # no generation matches
+    return tt
+
+
+@njit(cache=True)
+def lowbit_index(x: int) -> int:
+    """Index of the lowest set bit of a non-zero mask below 2**32."""
+    return _DEBRUIJN[(((x & -x) * 0x077CB531) & 0xFFFFFFFF) >> 27]
+
+
+@njit(cache=True)
+def popcount(x: int) -> int:
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def beats(W: np.ndarray, a: int, b: int) -> bool:
+    ca, cb = W[CLASS + a], W[CLASS + b]
+    if ca == cb:
+        return W[STRENGTH + a] > W[STRENGTH + b]
+    return ca == TRUMP_CLASS
+
+
+@njit(cache=True)
+def child_alpha(x: int, pts: int) -> int:
+    """Lower window bound for the next trick's value, given ``pts`` taken in this one.
+
+    The parent's value is ``f(v) = v + pts`` for a point value (``0..120``) and
+    ``v`` for a decisive one; ``f`` is monotone. The child bound ``a`` must give
+    ``v <= a <=> f(v) <= x``; when several ``a`` qualify (``x`` falls in a gap
+    between possible values) the lowest is taken, and :func:`child_beta` takes the
+    highest, so a null window never collapses into an empty one.
+    """
+    if x >= CATCH or x <= -CATCH:
+        return x
+    y = x - pts
+    if y < 0:
+        return -CATCH
+    if y > 120:
+        return 120
+    return y
+
+
+@njit(cache=True)
+def child_beta(x: int, pts: int) -> int:
+    """Upper window bound: ``v >= b <=> f(v) >= x`` (see :func:`child_alpha`)."""
+    if x >= CATCH or x <= -CATCH:
+        return x
+    y = x - pts
+    if y <= 0:
+        return 0
+    if y > 120:
+        return CATCH
+    return y
+
+
+@njit(cache=True)
+def combine(v: int, pts: int) -> int:
+    if v >= CATCH or v <= -CATCH:
+        return v
+    return v + pts
+
+
+@njit(cache=True)
+def tt_slot(k1: int, k2: int, k3: int, mask: int) -> int:
+    h = (k1 * 0x1E3779B97F4A7C15) ^ (k2 * 0x42B2AE3D27D4EB4F) ^ (k3 * 0x165667B19E3779F9)
+    h ^= h >> 31
+    h *= 0x14D049BB133111EB
+    h ^= h >> 29
+    return (h & mask) * 4
+
+
+@njit(cache=True)
+def lead_restricted(W: np.ndarray, seat: int) -> bool:
+    rule = W[LEAD_RULE]
+    if rule == 0:
+        return False
+    if W[FIRST] == 1:
+        return True
+    if rule == 1:
+        return False
+    team = seat & 1
+    if rule == 2:
+        return W[PREV_OPEN] == team
+    return W[PREV_LT] == team
+
+
+@njit(cache=True)
+def gen_moves(W: np.ndarray, seat: int, base: int) -> int:
+    """Write the moves of ``seat`` at ``W[base:]``; return their count.
+
+    A move is a card index, or ``p + 32 * (t + 1)`` for a forced exchange
+    (give trump ``t`` to the partner, lead the plain card ``p`` received).
+    Equal-point cards of one class with no other seat's live card between them
+    are played once (equivalent cards); the shamok and the queen of clubs are
+    never merged.
+    """
+    hand = W[HANDS + seat]
+    ntrick = W[NTRICK]
+    if ntrick == 0:
+        if W[MUST_LEAD] >= 0:
+            W[base] = W[MUST_LEAD]
+            return 1
+        legal = hand
+        if lead_restricted(W, seat):
+            plain = hand & ~W[TRUMPS]
+            if plain:
+                legal = plain
+            else:
+                pplain = W[HANDS + ((seat + 2) & 3)] & ~W[TRUMPS]
+                if W[FORCED_EX] == 1 and pplain:
+                    n = 0
+                    th = hand
+                    while th:
+                        t = lowbit_index(th)
+                        th &= th - 1
+                        pp = pplain
+                        while pp:
+                            p = lowbit_index(pp)
+                            pp &= pp - 1
+                            W[base + n] = p + 32 * (t + 1)
+                            n += 1
+                    return n
+    else:
+        lc = W[CLASS + W[TRICK]]
+        if lc == TRUMP_CLASS and W[FOLLOW_TRUMP] == 0:
+            legal = hand
+        else:
+            follow = hand & W[CLASS_MASK + lc]
+            legal = follow if follow else hand
+    if (legal & (legal - 1)) == 0:  # a single legal card
+        W[base] = lowbit_index(legal)
+        return 1
+    # live cards of the other seats: other hands, the stock still to draw, the table
+    others = W[STOCK_LIVE + W[SPOS]]
+    for s in range(4):
+        if s != seat:
+            others |= W[HANDS + s]
+    for i in range(ntrick):
+        others |= 1 << W[TRICK + i]
+    n = 0
+    rep = -1
+    sh, qc = W[SHAMOK], W[QUEEN]
+    x = legal
+    while x:
+        c = lowbit_index(x)
+        x &= x - 1
+        if (rep >= 0 and W[CLASS + c] == W[CLASS + rep] and W[POINTS + c] == W[POINTS + rep]
+                and c != sh and c != qc and rep != sh and rep != qc):
+            between = ((1 << c) - 1) & ~((1 << (rep + 1)) - 1)
+            if (between & others) == 0:
+                continue
+        W[base + n] = c
+        n += 1
+        rep = c
+    return n
+
+
+@njit(cache=True)
+def order_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: int) -> None:
+    """Sort the ``n`` moves at ``W[base:]`` best-first by a cheap heuristic
+    (``first``, the table's best move, on top)."""
+    ntrick = W[NTRICK]
+    best = -1
+    best_seat = -1
+    for i in range(ntrick):
+        c = W[TRICK + i]
+        if best < 0 or beats(W, c, best):
+            best = c
+            best_seat = (W[LEADER] + i) & 3
+    last = ntrick == 3
+    for i in range(n):
+        m = W[base + i]
+        c = m % 32
+        pts = W[POINTS + c]
+        strength = W[STRENGTH + c]
+        if m == first:
+            sc = 1 << 40
+        elif ntrick == 0:
+            sc = strength + 10 * pts
+        elif (best_seat & 1) == (seat & 1):  # partner winning: feed points
+            sc = 1000 + 20 * pts - strength if last else 500 + pts * 5 - strength
+        elif beats(W, c, best):
+            sc = 2000 + 20 * pts - strength if last else 1500 - strength + pts
+        else:
+            sc = 100 - 20 * pts - strength
+        W[sbase + i] = sc
+    for i in range(1, n):  # insertion sort, descending
+        m, sc = W[base + i], W[sbase + i]
+        j = i - 1
+        while j >= 0 and W[sbase + j] < sc:
+            W[base + j + 1] = W[base + j]
+            W[sbase + j + 1] = W[sbase + j]
+            j -= 1
+        W[base + j + 1] = m
+        W[sbase + j + 1] = sc
+
+
+@njit(cache=True)
+def trick_winner(W: np.ndarray) -> int:
+    """Seat that wins the full trick on the table."""
+    best = W[TRICK]
+    win = 0
+    for i in range(1, 4):
+        c = W[TRICK + i]
+        if beats(W, c, best):
+            best = c
+            win = i
+    return (W[LEADER] + win) & 3
+
+
+@njit(cache=True)
+def trick_points(W: np.ndarray) -> int:
+    return (W[POINTS + W[TRICK]] + W[POINTS + W[TRICK + 1]] + W[POINTS + W[TRICK + 2]]
+            + W[POINTS + W[TRICK + 3]])
+
+
+@njit(cache=True)
+def catch_value(W: np.ndarray, card: int, pos: int) -> int:
+    """Decisive value if ``card`` (just put at table position ``pos``) completes
+    a shamok catch, else 0."""
+    if W[SHAMOK_ON] == 0:
+        return 0
+    sh, qc = W[SHAMOK], W[QUEEN]
+    if card != sh and card != qc:
+        return 0
+    other = qc if card == sh else sh
+    leader = W[LEADER]
+    for i in range(pos):
+        if W[TRICK + i] == other:
+            seat_other = (leader + i) & 3
+            seat_me = (leader + pos) & 3
+            if (seat_other & 1) == (seat_me & 1):
+                return 0
+            queen_team = (seat_me if card == qc else seat_other) & 1
+            return -CATCH if queen_team == W[SIDE] else CATCH
+    return 0
+
+
+@njit(cache=True)
+def draw(W: np.ndarray, winner: int) -> None:
+    """Draw from the stock one card at a time clockwise from the trick winner,
+    up to the hand size (as :func:`goat.games.tricks.draw_to`)."""
+    pos = W[SPOS]
+    slen = W[SLEN]
+    hs = W[HAND_SIZE]
+    while pos < slen:
+        progressed = False
+        for i in range(4):
+            if pos >= slen:
+                break
+            s = (winner + i) & 3
+            if popcount(W[s]) < hs:
+                W[s] |= 1 << W[STOCK + pos]
+                pos += 1
+                progressed = True
+        if not progressed:
+            break
+    W[SPOS] = pos
+
+
+@njit(cache=True)
+def royal_value(W: np.ndarray) -> int:
+    """Decisive value if a hand holds all four aces after a trick (royal goat), else 0."""
+    if W[ROYAL_ON] == 0:
+        return 0
+    for s in range(4):
+        if (W[s] & W[ACES]) == W[ACES]:
+            return ROYAL if (s & 1) == W[SIDE] else -ROYAL
+    return 0
+
+
+@njit(cache=True)
+def decisive_possible(W: np.ndarray) -> bool:
+    """At a trick start: can the rest of the deal end with a shamok catch or a
+    royal goat? If not, the value lies in ``0..REM_PTS`` (a free cut-off)."""
+    if W[ROYAL_ON] == 1:
+        for s in range(4):
+            if (W[s] & W[ACES]) == W[ACES]:
+                return True
+    if W[SHAMOK_ON] == 0:
+        return False
+    both = (1 << W[SHAMOK]) | (1 << W[QUEEN])
+    stock = W[STOCK_LIVE + W[SPOS]]
+    if both & stock:
+        return ((W[0] | W[1] | W[2] | W[3] | stock) & both) == both
+    team0 = (W[0] | W[2]) & both
+    team1 = (W[1] | W[3]) & both
+    return team0 != 0 and team1 != 0 and (team0 | team1) == both

@@ -1,0 +1,53 @@
+"""A PNG of a tournament: win rate and penalty-point difference per bot with
+their 95% intervals, and each bot's cumulative penalty-point difference over
+the deals it played.
+
+Uses matplotlib's object API with the Agg canvas directly, so it never touches
+the global backend (safe inside a CLI, a test run or a notebook).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Sequence
+from itertools import accumulate
+
+from goat.tournament.runner import GameResult
+from goat.tournament.stats import BotSummary, deal_differences
+
+
+def plot_results(rows: Sequence[BotSummary], results: Sequence[GameResult], path: str | os.PathLike[str],
+                 title: str = "") -> None:
+    """Write the figure to ``path`` (format from the suffix, PNG by default)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(12, 4.2), layout="constrained")
+    FigureCanvasAgg(figure)
+    win_ax, diff_ax, cum_ax = figure.subplots(1, 3, width_ratios=[1, 1, 1.6])
+    labels = [r.label for r in rows]
+    x = list(range(len(rows)))
+
+    def bars(ax, values, errors, ylabel: str, reference: float) -> None:
+        finite_err = [e if math.isfinite(e) else 0.0 for e in errors]
+        ax.bar(x, values, yerr=finite_err, capsize=6, color=[f"C{i}" for i in x], alpha=0.8)
+        ax.axhline(reference, color="grey", linewidth=0.8, linestyle="--")
+        ax.set_xticks(x, labels, rotation=20 if len(labels) > 2 else 0, ha="right" if len(labels) > 2 else "center")
+        ax.set_ylabel(ylabel)
+
+    bars(win_ax, [r.score.mean for r in rows], [r.score.half_width for r in rows], "win rate (95% CI)", 0.5)
+    win_ax.set_ylim(0, 1)
+    bars(diff_ax, [r.difference.mean for r in rows], [r.difference.half_width for r in rows],
+         "penalty-point difference per deal (95% CI)", 0.0)
+
+    for i, label in enumerate(labels):
+        series = [d for result in results if label in result.labels for d in deal_differences(result, label)]
+        cum_ax.plot(range(1, len(series) + 1), list(accumulate(series)), color=f"C{i}", label=label)
+    cum_ax.axhline(0, color="grey", linewidth=0.8, linestyle="--")
+    cum_ax.set_xlabel("deals played")
+    cum_ax.set_ylabel("cumulative penalty-point difference")
+    cum_ax.legend(loc="best", fontsize="small")
+    if title:
+        figure.suptitle(title)
+    figure.savefig(path, dpi=100)

@@ -1,0 +1,174 @@
+"""Playing the scheduled games: in-process, on a local process pool, or on Ray.
+
+:func:`play_game` is the unit of work: a pure function of its
+:class:`~goat.tournament.schedule.GameSpec` (the cards come from the spec's deal
+seeds, the bots from its bot seeds), so the same tournament gives the same
+results on one worker, on many, or on a Ray cluster. :func:`run` yields results
+as they finish (for the progress bar); :func:`run_all` returns them in schedule
+order.
+
+The local pool uses the ``spawn`` start method: the parent runs a progress-bar
+thread, and forking a process that runs threads can deadlock.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from goat.bots import next_bot_action
+from goat.games import get_game
+from goat.protocol import GoatError
+from goat.records import record_from_state
+from goat.tournament.schedule import GameSpec
+
+BACKENDS = ("local", "ray")
+
+#: Safety net against a bot that never ends a game.
+MAX_STEPS = 200_000
+
+
+class TournamentError(GoatError):
+    """A game could not be played (a bot failed, a backend is missing)."""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What stats, plots and the records file need from one finished game."""
+
+    index: int
+    pairing: int
+    set_index: int
+    rotation: int
+    labels: tuple[str, ...]          # bot label per seat
+    teams: tuple[int, ...]           # team (or individual side) of each seat
+    penalty_total: tuple[int, ...]   # per team, at the end
+    returns: tuple[float, ...]       # per seat (state.returns())
+    deal_penalties: tuple[tuple[int, ...], ...]  # per deal, per team
+    record: dict[str, Any]
+    seconds: float
+
+    @property
+    def deals(self) -> int:
+        return len(self.deal_penalties)
+
+
+def new_table(spec: GameSpec) -> Any:
+    """The state a game of ``spec`` starts from (raises GoatError on bad rules)."""
+    c = spec.config
+    return get_game(c.game).new_state(rules=c.rules, options=dict(c.options), players=c.players,
+                                      first_dealer=spec.first_dealer, single_deal=c.deals_only)
+
+
+def play_game(spec: GameSpec) -> GameResult:
+    """Play one scheduled game to its end.
+
+    Errors are re-raised as :class:`TournamentError` with a plain one-line
+    message (it crosses process boundaries, so it must pickle simply).
+    """
+    started = time.perf_counter()
+    try:
+        state = new_table(spec)
+        bots = [b.make(spec.bot_seed(seat)) for seat, b in enumerate(spec.bots)]
+        deal = 0
+        for _ in range(MAX_STEPS):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                state.apply_chance(state.sample_chance(random.Random(spec.deal_seed(deal))))
+                deal += 1
+            else:
+                state.apply_action(next_bot_action(state, bots))
+        else:
+            raise TournamentError(f"game {spec.index} did not end within {MAX_STEPS} steps")
+    except GoatError as exc:
+        raise TournamentError(f"game {spec.index} ({', '.join(spec.labels)}): {exc}") from None
+    record = record_from_state(state)
+    result = record["result"]
+    return GameResult(
+        index=spec.index, pairing=spec.pairing, set_index=spec.set_index, rotation=spec.rotation,
+        labels=spec.labels, teams=tuple(state.rules.team_of(s) for s in range(state.num_players)),
+        penalty_total=tuple(result["penalty_total"]), returns=tuple(state.returns()),
+        deal_penalties=tuple(tuple(d["penalty"]) for d in result["deals"]),
+        record=record, seconds=time.perf_counter() - started)
+
+
+def default_workers() -> int:
+    return os.cpu_count() or 1
+
+
+def run(specs: Sequence[GameSpec], workers: int | None = None, backend: str = "local") -> Iterator[GameResult]:
+    """Yield the results of ``specs`` as they finish (in no particular order)."""
+    workers = workers or default_workers()
+    if workers < 1:
+        raise TournamentError(f"--workers must be at least 1, not {workers}")
+    if backend == "local":
+        yield from _run_local(specs, workers)
+    elif backend == "ray":
+        yield from _run_ray(specs, workers)
+    else:
+        raise TournamentError(f"unknown backend {backend!r} (one of {', '.join(BACKENDS)})")
+
+
+def run_all(specs: Sequence[GameSpec], workers: int | None = None, backend: str = "local",
+            on_result: Callable[[GameResult], None] | None = None) -> list[GameResult]:
+    """All results in schedule order; ``on_result`` is called as each one finishes."""
+    results = []
+    for result in run(specs, workers, backend):
+        results.append(result)
+        if on_result is not None:
+            on_result(result)
+    return sorted(results, key=lambda r: r.index)
+
+
+def _run_local(specs: Sequence[GameSpec], workers: int) -> Iterator[GameResult]:
+    if workers == 1 or len(specs) <= 1:
+        for spec in specs:
+            yield play_game(spec)
+        return
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(min(workers, len(specs))) as pool:
+        yield from pool.imap_unordered(play_game, specs, chunksize=1)
+
+
+def ray_available() -> bool:
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _run_ray(specs: Sequence[GameSpec], workers: int) -> Iterator[GameResult]:
+    """Ray tasks, one per game. Connects to a running Ray instance if this
+    process already has one (``ray.init(address=...)`` by the caller), else
+    starts a local one with ``workers`` CPUs and shuts it down afterwards."""
+    try:
+        import ray
+    except ImportError:
+        raise TournamentError("the ray backend needs Ray: pip install 'goat[ray]'") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
+                 logging_level="ERROR")
+    try:
+        task = ray.remote(play_game)
+        pending = [task.remote(spec) for spec in specs]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                try:
+                    yield ray.get(ref)
+                except ray.exceptions.RayTaskError as exc:
+                    cause = getattr(exc, "cause", None)
+                    if isinstance(cause, GoatError):
+                        raise TournamentError(str(cause)) from None
+                    raise
+    finally:
+        if started_here:
+            ray.shutdown()

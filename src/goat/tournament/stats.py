@@ -1,0 +1,227 @@
+"""Tournament statistics: win rate and penalty-point difference with 95%
+confidence intervals, and Elo.
+
+Per game, each bot at the table gets two numbers:
+
+* **score** — the mean, over every other bot ``Y`` at the table, of 1 / ½ / 0
+  as the bot's seats did better than / as well as / worse than ``Y``'s seats by
+  ``state.returns()`` (the match loser, "the goat", gets −1; with
+  ``--deals-only`` the deal's penalty balance). With two sides this is simply
+  the match (or deal) win rate, a draw (60–60 deal) counting ½.
+* **penalty difference per deal** — the mean final penalty points of the other
+  bots' seats minus those of its own seats, divided by the number of deals
+  played (annulled deals included). Positive is good.
+
+Confidence intervals. Games of one duplicate set share their cards, so they are
+not independent; the **duplicate set is the unit**: a bot's value for a set is
+the mean over the set's games, and the interval is the Student-*t* 95% interval
+of the mean of those per-set values (``mean ± t(0.975, n−1) · s / √n``).
+
+Elo is a **Bradley–Terry** maximum-likelihood fit (Hunter's MM iterations) of
+all pairwise game results (a draw is half a win each), with one virtual drawn
+game added to every pairing that met, so a clean sweep still gives a finite
+rating; ratings are ``400·log10(strength)``, shifted so their mean is 1500. The
+expected score of A against B is then ``1 / (1 + 10^((R_B − R_A)/400))``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from goat.tournament.runner import GameResult
+
+#: Two-sided 95% Student-t quantiles t(0.975, df) for df = 1..30.
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+         2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+         2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+_Z975 = 1.959964
+
+
+def t975(df: int) -> float:
+    """The 0.975 quantile of Student's t with ``df`` degrees of freedom.
+
+    Exact table values up to 30, then the Cornish–Fisher expansion around the
+    normal quantile (error < 0.001).
+
+    >>> t975(4), round(t975(1000), 3)
+    (2.776, 1.962)
+    """
+    if df < 1:
+        raise ValueError("df must be at least 1")
+    if df <= len(_T975):
+        return _T975[df - 1]
+    z = _Z975
+    return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A mean with its 95% half-width (``inf`` from fewer than two samples)."""
+
+    mean: float
+    half_width: float
+    n: int
+
+    @property
+    def low(self) -> float:
+        return self.mean - self.half_width
+
+    @property
+    def high(self) -> float:
+        return self.mean + self.half_width
+
+    def excludes(self, value: float) -> bool:
+        return value < self.low or value > self.high
+
+
+def mean_ci(values: Sequence[float]) -> Interval:
+    """Mean and Student-t 95% half-width of ``values`` (sample standard deviation).
+
+    >>> i = mean_ci([1, 2, 3, 4]); round(i.mean, 3), round(i.half_width, 3)
+    (2.5, 2.054)
+    """
+    n = len(values)
+    if n == 0:
+        return Interval(math.nan, math.inf, 0)
+    mean = sum(values) / n
+    if n == 1:
+        return Interval(mean, math.inf, 1)
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return Interval(mean, t975(n - 1) * math.sqrt(variance / n), n)
+
+
+# ============================================================ per game
+def pairwise(result: GameResult) -> list[tuple[str, str, float]]:
+    """``(A, B, score of A)`` for every pair of different bots at the table."""
+    labels = sorted(set(result.labels), key=result.labels.index)
+    value = {lab: _mean(r for r, l in zip(result.returns, result.labels) if l == lab) for lab in labels}
+    out = []
+    for i, a in enumerate(labels):
+        for b in labels[i + 1:]:
+            out.append((a, b, 1.0 if value[a] > value[b] else 0.0 if value[a] < value[b] else 0.5))
+    return out
+
+
+def game_scores(result: GameResult) -> dict[str, tuple[float, float]]:
+    """Bot label → (score, penalty difference per deal) in one game."""
+    seat_penalty = [result.penalty_total[t] for t in result.teams]
+    pairs = pairwise(result)
+    out: dict[str, tuple[float, float]] = {}
+    for label in dict.fromkeys(result.labels):
+        mine = [p for p, l in zip(seat_penalty, result.labels) if l == label]
+        others = [p for p, l in zip(seat_penalty, result.labels) if l != label]
+        scores = [s if a == label else 1 - s for a, b, s in pairs if label in (a, b)]
+        diff = (_mean(others) - _mean(mine)) / max(result.deals, 1)
+        out[label] = (_mean(scores), diff)
+    return out
+
+
+def deal_differences(result: GameResult, label: str) -> list[float]:
+    """Per deal of one game: others' mean penalty minus ``label``'s (for the cumulative plot)."""
+    out = []
+    for penalties in result.deal_penalties:
+        seat = [penalties[t] for t in result.teams]
+        mine = [p for p, l in zip(seat, result.labels) if l == label]
+        others = [p for p, l in zip(seat, result.labels) if l != label]
+        out.append(_mean(others) - _mean(mine))
+    return out
+
+
+# ============================================================ summary
+@dataclass(frozen=True)
+class BotSummary:
+    """One row of the results table."""
+
+    label: str
+    games: int
+    deals: int
+    score: Interval          # match (or deal) win rate, per duplicate set
+    difference: Interval     # penalty-point difference per deal, per duplicate set
+    elo: float
+
+
+def summarize(results: Iterable[GameResult], labels: Sequence[str] | None = None) -> list[BotSummary]:
+    """The results table: one row per bot, in ``labels`` order (default: first seen)."""
+    results = list(results)
+    per_set: dict[tuple[str, int, int], list[tuple[float, float]]] = defaultdict(list)
+    games: dict[str, int] = defaultdict(int)
+    deals: dict[str, int] = defaultdict(int)
+    matches: list[tuple[str, str, float]] = []
+    seen: dict[str, None] = {}
+    for result in results:
+        for label, value in game_scores(result).items():
+            per_set[(label, result.pairing, result.set_index)].append(value)
+            games[label] += 1
+            deals[label] += result.deals
+            seen[label] = None
+        matches.extend(pairwise(result))
+    order = list(labels) if labels is not None else list(seen)
+    elo = bradley_terry(matches, order)
+    rows = []
+    for label in order:
+        sets = [v for (lab, _, _), v in per_set.items() if lab == label]
+        score = mean_ci([_mean(s for s, _ in values) for values in sets])
+        diff = mean_ci([_mean(d for _, d in values) for values in sets])
+        rows.append(BotSummary(label, games[label], deals[label], score, diff, elo.get(label, math.nan)))
+    return rows
+
+
+def bradley_terry(matches: Iterable[tuple[str, str, float]], labels: Sequence[str] | None = None,
+                  prior_draws: float = 1.0, mean_rating: float = 1500.0,
+                  iterations: int = 10_000, tolerance: float = 1e-12) -> dict[str, float]:
+    """Elo ratings from pairwise results ``(A, B, score of A)`` (1, ½ or 0).
+
+    Bradley–Terry: P(A beats B) = γ_A / (γ_A + γ_B), fitted by Hunter's MM
+    update γ_i ← W_i / Σ_j n_ij / (γ_i + γ_j), where W_i is i's total score and
+    n_ij the games between i and j, after adding ``prior_draws`` virtual drawn
+    games to every pairing that met. Rating = 400·log10 γ, shifted so the mean
+    is ``mean_rating``; a bot with no score at all (only possible with
+    ``prior_draws=0``) gets −inf.
+    """
+    wins: dict[str, float] = defaultdict(float)
+    games: dict[tuple[str, str], float] = defaultdict(float)
+    names: dict[str, None] = dict.fromkeys(labels or ())
+    for a, b, score in matches:
+        names.setdefault(a)
+        names.setdefault(b)
+        wins[a] += score
+        wins[b] += 1 - score
+        games[_key(a, b)] += 1
+    for (a, b) in list(games):
+        games[(a, b)] += prior_draws
+        wins[a] += prior_draws / 2
+        wins[b] += prior_draws / 2
+    players = list(names)
+    opponents: dict[str, list[tuple[str, float]]] = defaultdict(list)
+    for (a, b), n in games.items():
+        opponents[a].append((b, n))
+        opponents[b].append((a, n))
+    gamma = {p: 1.0 for p in players}
+    for _ in range(iterations):
+        new = {}
+        for p in players:
+            denominator = sum(n / (gamma[p] + gamma[q]) for q, n in opponents[p])
+            new[p] = wins[p] / denominator if denominator > 0 else gamma[p]
+        positive = [math.log(v) for v in new.values() if v > 0]
+        shift = math.exp(sum(positive) / len(positive)) if positive else 1.0
+        new = {p: v / shift for p, v in new.items()}
+        change = max((abs(new[p] - gamma[p]) for p in players), default=0.0)
+        gamma = new
+        if change < tolerance:
+            break
+    ratings = {p: 400 * math.log10(g) if g > 0 else -math.inf for p, g in gamma.items()}
+    finite = [r for r in ratings.values() if math.isfinite(r)]
+    offset = mean_rating - (sum(finite) / len(finite) if finite else 0.0)
+    return {p: r + offset for p, r in ratings.items()}
+
+
+def _key(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a <= b else (b, a)
+
+
+def _mean(values: Iterable[float]) -> float:
+    values = list(values)
+    return sum(values) / len(values) if values else 0.0

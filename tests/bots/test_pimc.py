@@ -1,0 +1,100 @@
+"""PIMC and the perfect-information upper bound: hand-made positions, the
+fallback outside the solver's reach, and the one declared view exception."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from goat.bots import make_bot
+from goat.bots.base import BaseBot, next_bot_action, play_bots
+from goat.bots.pimc import PerfectInformationBot, PIMCBot, utility
+from goat.bots.base import BotError
+from goat.games.kozel import new_state
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from kozel.conftest import deal_state, play  # noqa: E402
+
+# Full-hand, hearts trump, no partner exchange, trumps may be led at once.
+# Seat 0 leads QC; seat 1 must follow with a trump: 7C or JD. 7C catches the queen
+# of clubs (deal over, 4 penalty points to seats 0+2): better than any card play,
+# in every world consistent with seat 1's view.
+CATCH_HANDS = {
+    "0": "QC AH TH KH AD TD KD 9D",
+    "1": "7C JD 8S 9S KS 8D 7D 7S",
+    "2": "QS QH QD JS JH JC AS TS",
+    "3": "7H 8H 9H AC TC KC 9C 8C",
+}
+CATCH_OPTIONS = {"partner_exchange": 0, "trump_lead": "free"}
+
+
+def catch_position():
+    state = deal_state("full-hand", hands=CATCH_HANDS, trump_card="9H", dealer=0,
+                       options=CATCH_OPTIONS, single_deal=True)
+    return play(state, "0 play QC")
+
+
+def test_utility_ranks_outcomes_by_penalty_points() -> None:
+    # a won deal (+2) < a shamok catch (+4) < a royal goat (+12); margins only break ties
+    assert utility(61) < utility(120) < utility(1000) < utility(2000)
+    assert utility(59) > utility(0) > utility(-1000) > utility(-2000)
+    assert utility(60) == 0.0
+
+
+def test_pimc_plays_the_shamok_onto_the_queen_of_clubs() -> None:
+    state = catch_position()
+    assert sorted(state.view(1)["legal_actions"]) == ["1 play 7C", "1 play JD"]
+    bot = PIMCBot(seed=3, worlds=8)
+    assert str(bot.choose(state.view(1))) == "1 play 7C"
+
+
+def test_perfect_bot_plays_the_shamok_onto_the_queen_of_clubs() -> None:
+    state = catch_position()
+    bots = [None, PerfectInformationBot(seed=1), None, None]
+    assert str(next_bot_action(state, bots)) == "1 play 7C"
+
+
+def test_only_a_bot_that_declares_it_gets_the_state() -> None:
+    seen: list[str] = []
+
+    class Probe(BaseBot):
+        def __init__(self, sees: bool) -> None:
+            self.sees_everything = sees
+
+        def choose(self, view):
+            seen.append("view")
+            return make_bot("random", 0).choose(view)
+
+        def choose_with_state(self, state, view):
+            seen.append(type(state).__name__)
+            assert state is not real  # a copy: the bot cannot disturb the game
+            return make_bot("random", 0).choose(view)
+
+    real = catch_position()
+    next_bot_action(real, [None, Probe(False), None, None])
+    next_bot_action(real, [None, Probe(True), None, None])
+    assert seen == ["view", "KozelState"]
+
+
+@pytest.mark.parametrize("preset,players", [("street", 4), ("full-hand", 3)])
+def test_pimc_falls_back_where_the_solver_does_not_apply(preset: str, players: int) -> None:
+    state = new_state(preset, players=players, single_deal=True)
+    bots = [PIMCBot(seed=s, worlds=2) for s in range(players)]
+    play_bots(state, bots, random.Random(4))
+    assert state.is_terminal()
+
+
+def test_pimc_plays_a_whole_classic_deal_legally() -> None:
+    state = new_state("classic", single_deal=True)
+    bots = [PIMCBot(seed=1, worlds=3), make_bot("random", 2), PIMCBot(seed=3, worlds=3), make_bot("random", 4)]
+    play_bots(state, bots, random.Random(11))
+    assert state.is_terminal() and state.deal_results
+
+
+def test_pimc_settings_are_checked() -> None:
+    with pytest.raises(BotError):
+        make_bot("pimc", 1, worlds=0)
+    assert make_bot("pimc", 1, worlds=7).name == "pimc:worlds=7"

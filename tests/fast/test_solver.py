@@ -1,0 +1,264 @@
+"""The double-dummy solver: hand-made endings worked out by hand, and a random
+cross-check against a brute-force minimax over the reference engine.
+
+Values are from one side's point of view: its card points at the end of the
+deal, or ±CATCH / ±ROYAL for a deal ended by the shamok or the royal goat
+(:mod:`goat.fast.solver`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from goat.cards import Card, parse_cards
+from goat.fast.solver import CATCH, ROYAL, SolverError, describe, evaluate_moves, solve
+from goat.games.kozel import new_state
+from goat.games.kozel.phases import FORCED_RETURN, PARTNER_EXCHANGE, PLAY
+from goat.protocol import Action
+
+
+# ================================================================ helpers
+def position(preset: str, hands: dict[int, str], leader: int, stock: str = "",
+             trump_card: str | None = None, tricks_played: int = 1,
+             prev_opening_team: int | None = None, options: dict[str, Any] | None = None) -> Any:
+    """A PLAY position at a trick start with exactly these hands and stock.
+
+    Built by dealing a real deal and then replacing the cards (the engine has no
+    constructor for an ending); the piles are empty, so a value is the points
+    taken from here on.
+    """
+    state = new_state(preset, options=options, single_deal=True)
+    state.apply_chance(state.sample_chance(random.Random(0)))
+    if trump_card is not None:
+        from goat.games.kozel.trumps import trump_order
+        card = Card.parse(trump_card)
+        state.trump_card = card
+        state.order = trump_order(state.rules.permanent_trumps, state.rules.deck, card.suit)
+    state.hands = [list(parse_cards(hands[s])) if hands.get(s) else [] for s in range(4)]
+    state.stock = list(parse_cards(stock)) if stock else []
+    state.piles = [[], []]
+    state.phase = PLAY
+    state.trick = []
+    state.tricks_played = tricks_played
+    state.prev_opening_team = prev_opening_team
+    state.prev_trick_leader_team = None
+    state.must_lead = None
+    state.to_act = state.trick_leader = leader
+    return state
+
+
+def act(state: Any, *texts: str) -> Any:
+    for t in texts:
+        state.apply_action(Action.parse(t))
+    return state
+
+
+def values(state: Any, side: int | None = None) -> dict[str, int]:
+    return {str(a): v for a, v in evaluate_moves(state, side).items()}
+
+
+def reference(state: Any, side: int, deals_before: int) -> int:
+    """Brute-force minimax over the engine (``clone``/``apply_action``)."""
+    if len(state.deal_results) > deals_before:
+        res = state.deal_results[-1]
+        if res["ended_by"] == "shamok-caught-queen":
+            return -CATCH if res["penalty"][side] else CATCH
+        if res["ended_by"] == "royal-goat":
+            return ROYAL if res["winner_team"] == side else -ROYAL
+        return res["points"][side]
+    results = []
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply_action(a)
+        results.append(reference(child, side, deals_before))
+    return max(results) if state.team_of(state.current_player()) == side else min(results)
+
+
+# ================================================================ by hand
+def test_feeding_the_partner_is_worth_ten() -> None:
+    # Trumps spades (none held). Seat 0 leads AH; 1 and 3 must follow hearts, seat 2
+    # (void) dumps TD on the partner's ace; then 8C loses to AC (with KC): 21 for
+    # team 0. Dumping 8D instead leaves TD to fall on AC: 11. Leading 8C first:
+    # AC wins (2 dumps 8D), then 1 leads 7H and AH takes 9H and TD: 21.
+    s = position("full-hand", {0: "AH 8C", 1: "7H AC", 2: "TD 8D", 3: "9H KC"}, leader=0,
+                 trump_card="9S")
+    assert solve(s, 0) == 21
+    assert solve(s, 1) == 15
+    assert values(s) == {"0 play 8C": 21, "0 play AH": 21}
+    act(s, "0 play AH", "1 play 7H")
+    assert values(s) == {"2 play 8D": 11, "2 play TD": 21}
+    assert values(s, side=1) == {"2 play 8D": 25, "2 play TD": 15}
+
+
+def test_shamok_catch_is_decisive() -> None:
+    # Classic. Seat 0 leads 7C: seat 1 must follow trumps and saves QC with JD;
+    # seat 2 feeds AH, seat 3 keeps TH for the hearts trick (dumps KS): 17 for
+    # team 0, then QC takes 8H+9S+TH (13). Leading 8H lets QC take AH+TH at once
+    # and the shamok later only gets 6.
+    s = position("classic", {0: "7C 8H", 1: "QC JD", 2: "AH 9S", 3: "TH KS"}, leader=0)
+    assert values(s) == {"0 play 7C": 17, "0 play 8H": 6}
+    assert solve(s, 0) == 17
+    act(s, "0 play 7C")
+    assert values(s) == {"1 play JD": 13, "1 play QC": -CATCH}
+    assert values(s, side=0) == {"1 play JD": 17, "1 play QC": CATCH}
+    one = position("classic", {0: "7C", 1: "QC", 2: "AH", 3: "TH"}, leader=0)
+    assert solve(one, 0) == CATCH and solve(one, 1) == -CATCH
+    assert "shamok" in describe(CATCH)
+
+
+def test_shamok_and_queen_of_one_team_do_not_end_the_deal() -> None:
+    # 0 leads 7C, partner 2 plays QC: no catch; the shamok takes all 3+0+... points.
+    s = position("classic", {0: "7C", 1: "AH", 2: "QC", 3: "TH"}, leader=0)
+    assert solve(s, 0) == 3 + 11 + 10
+
+
+def test_classic_stock_is_drawn_from_the_trick_winner() -> None:
+    # Trick 1 is forced: AH (seat 3) takes 9H+KH: 15 for team 1. Seat 3 draws
+    # first: 3 TS, 0 AS, 1 7S, 2 KS; trick 2: TS, AS, 7S, KS → AS: 25 for team 0.
+    # (Drawing from seat 0 would give AS to seat 1 and 25 to team 1.)
+    s = position("classic", {0: "9H", 1: "KH", 2: "8S", 3: "AH"}, leader=0, stock="TS AS 7S KS")
+    assert solve(s, 0) == 25
+    assert solve(s, 1) == 15
+
+
+def test_forced_exchange_in_the_search() -> None:
+    # Team 0 opened the previous deal, so seat 0 may not lead a trump; holding only
+    # JD it gives it to seat 2 for AH, leads AH, and seat 2 trumps in with JD:
+    # AH+TH+JD+9H = 23 for team 0.
+    s = position("classic", {0: "JD", 1: "TH", 2: "AH", 3: "9H"}, leader=0, prev_opening_team=0)
+    assert [str(a) for a in s.legal_actions()] == ["0 give JD"]
+    assert solve(s, 0) == 23
+    assert values(s) == {"0 give JD": 23}
+    act(s, "0 give JD")
+    assert solve(s, 1) == 0
+    assert values(s) == {"2 give AH": 23}
+
+
+def test_no_royal_goat_after_a_trick_without_a_draw() -> None:
+    # Full-hand has no stock: the royal goat is judged "after the deal (or after any
+    # draw)", so seat 0 keeping its four aces through a trick wins nothing special —
+    # every value is a point total, the two sides' totals share the 88 points left,
+    # and the search agrees with brute force over the engine.
+    s = position("full-hand", {0: "AC AD AH AS 9H", 1: "7H 8S 9S KS TS", 2: "8H 9D KD TD 7D",
+                               3: "KH TH 8D 7S JD"}, leader=0, trump_card="9C")
+    assert all(0 <= v <= 88 for v in values(s).values())
+    assert solve(s, 0) + solve(s, 1) == 88
+    assert solve(s, 0) == reference(s.clone(), 0, len(s.deal_results))
+
+
+def test_refusals_are_one_line() -> None:
+    street = new_state("street", single_deal=True)
+    street.apply_chance(street.sample_chance(random.Random(1)))
+    with pytest.raises(SolverError, match="single-card"):
+        solve(street)
+    fh = new_state("full-hand", single_deal=True)
+    fh.apply_chance(fh.sample_chance(random.Random(1)))
+    assert fh.phase == PARTNER_EXCHANGE
+    with pytest.raises(SolverError, match="partner exchange"):
+        solve(fh)
+
+
+def test_solve_does_not_change_the_state() -> None:
+    s = position("classic", {0: "7C 8H", 1: "QC JD", 2: "AH 9S", 3: "TH KS"}, leader=0)
+    before = (s.information_state_string(None), [list(h) for h in s.hands], s.current_player())
+    solve(s)
+    evaluate_moves(s)
+    assert (s.information_state_string(None), [list(h) for h in s.hands], s.current_player()) == before
+
+
+# ================================================================ random cross-check
+def random_position(rng: random.Random) -> Any:
+    """A random position with at most 3 cards a hand (classic: plus 0 or 4 stock
+    cards; full-hand-24: no shamok), random trump-lead options, and 0–3 cards
+    already in the trick."""
+    preset = rng.choice(["classic", "full-hand", "classic", "full-hand", "full-hand-24"])
+    options = {"trump_lead": rng.choice(["previous-opener", "not-after-own-lead", "opening-only", "free"]),
+               "must_follow_trump": rng.random() < 0.75, "forced_exchange": rng.random() < 0.8}
+    state = new_state(preset, options=options, single_deal=True)
+    state.apply_chance(state.sample_chance(rng))
+    while state.phase == PARTNER_EXCHANGE:
+        state.apply_action(rng.choice(state.legal_actions()))
+    pool = [c for h in state.hands for c in h] + list(state.stock)
+    rng.shuffle(pool)
+    size = rng.choice([1, 2, 2, 3, 3])
+    if state.rules.has_shamok and rng.random() < 0.4:  # shamok and QC in play, in two hands
+        for card, at in ((Card.parse("7C"), 0), (Card.parse("QC"), size * rng.randrange(1, 4))):
+            pool.remove(card)
+            pool.insert(at, card)
+    state.hands = [pool[i * size:(i + 1) * size] for i in range(4)]
+    stock = 4 if preset == "classic" and size < 3 and rng.random() < 0.6 else 0
+    state.stock = pool[4 * size:4 * size + stock]
+    state.phase = PLAY
+    state.tricks_played = rng.choice([0, 1, 3])
+    state.prev_opening_team = rng.choice([None, 0, 1])
+    state.prev_trick_leader_team = None if state.tricks_played == 0 else rng.choice([0, 1])
+    state.to_act = state.trick_leader = rng.randrange(4)
+    for _ in range(rng.randrange(4)):  # some cards already on the table (or an exchange begun)
+        if state.phase not in (PLAY, FORCED_RETURN) or len(state.trick) == 3:
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_random_positions_agree_with_brute_force(chunk: int) -> None:
+    rng = random.Random(1000 + chunk)
+    seen_exchange = seen_catch = 0
+    for _ in range(150):
+        state = random_position(rng)
+        if state.phase not in ("play", "forced-exchange") or state.is_terminal():
+            continue
+        before = len(state.deal_results)
+        seen_exchange += any(a.verb == "give" for a in state.legal_actions())
+        for side in (0, 1):
+            expected = reference(state, side, before)
+            assert solve(state, side) == expected, (side, state.hands, state.stock, state.trick)
+            seen_catch += abs(expected) >= CATCH
+        mover = state.team_of(state.current_player())
+        for a, v in evaluate_moves(state).items():
+            child = state.clone()
+            child.apply_action(a)
+            assert v == reference(child, mover, before), (str(a), state.hands, state.trick)
+    assert seen_exchange > 0 and seen_catch > 0
+
+
+# ================================================================ bigger positions
+@pytest.mark.parametrize("preset", ["full-hand", "classic"])
+def test_solve_agrees_with_the_best_move_values_down_a_deal(preset: str) -> None:
+    """On whole deals (too big for brute force): the value of a position is the
+    best of its moves' values, and after the best move the next position's value
+    is that same number (for the side of the seat that then acts: 120 - v)."""
+    rng = random.Random(7)
+    state = new_state(preset, single_deal=True)
+    state.apply_chance(state.sample_chance(rng))
+    while state.phase == PARTNER_EXCHANGE:
+        state.apply_action(rng.choice(state.legal_actions()))
+    for _ in range(8):  # two tricks at random first: a smaller search
+        state.apply_action(rng.choice(state.legal_actions()))
+    while state.phase in (PLAY, FORCED_RETURN):
+        mover = state.team_of(state.current_player())
+        moves = evaluate_moves(state)
+        best = max(moves.values())
+        assert solve(state, mover) == best
+        if abs(best) >= CATCH:
+            break
+        action = max(moves, key=lambda a: (moves[a], str(a)))
+        state.apply_action(action)
+        if state.deal_results:  # the deal is over (annulled 60-60 deals included)
+            assert state.deal_results[-1]["points"][mover] == best
+            break
+        assert solve(state, mover) == best
+        assert solve(state, 1 - mover) == 120 - best
+
+
+def test_bench_runs_without_dds() -> None:
+    from goat.bench import solver as bench
+    results, note = bench.run(1, seed=3, with_dds=False)
+    assert [r.label for r in results] == ["full-hand", "classic"]
+    assert all(len(r.seconds) == 1 and r.seconds[0] > 0 for r in results)
+    assert note is not None and "pip install" in note
+    assert "not measured" in bench.summary_lines(results)[0]
+    assert all(0 <= r.values[0] <= 120 or abs(r.values[0]) >= CATCH for r in results)

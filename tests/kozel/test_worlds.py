@@ -1,0 +1,212 @@
+"""Determinization: ``sample_world(view, rng)`` rebuilds a whole state from one
+seat's view that the seat cannot tell from the real one.
+
+The function is handed the view through JSON, so it cannot reach the real state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from goat.games import sample_world as generic_sample_world
+from goat.games.kozel import KozelState, new_state, sample_world
+from goat.games.kozel.worlds import WorldSamplingError
+from goat.protocol import GoatError
+
+from .conftest import deal_state, play
+
+RULESETS = [("classic", 4), ("full-hand", 4), ("full-hand-24", 4), ("street", 4),
+            ("full-hand", 2), ("full-hand", 3)]
+
+
+def seat_view(state: KozelState, seat: int) -> dict:
+    """The view exactly as a remote bot would get it: plain JSON, no objects."""
+    return json.loads(json.dumps(state.view(seat)))
+
+
+def seat_legal(state: KozelState, seat: int) -> list[str]:
+    return [str(a) for a in state.legal_actions() if a.seat == seat]
+
+
+def random_point(preset: str, players: int, seed: int, steps: int, single_deal: bool = False) -> KozelState:
+    """A match of ``preset`` after ``steps`` random chance/decision events."""
+    rng = random.Random(seed)
+    state = new_state(preset, players=players, first_dealer=seed % players, single_deal=single_deal)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+    return state
+
+
+@pytest.mark.parametrize("preset,players", RULESETS)
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(1, 160), world_seed=st.integers(0, 10**6))
+def test_world_is_indistinguishable_for_the_seat(preset, players, seed, steps, world_seed):
+    state = random_point(preset, players, seed, steps)
+    for seat in range(players):
+        world = sample_world(seat_view(state, seat), random.Random(world_seed))
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert seat_legal(world, seat) == seat_legal(state, seat)
+        if not state.is_chance_node() and not state.is_terminal():
+            assert world.current_player() == state.current_player()
+            # the world is a complete, playable state
+            assert sorted(map(str, world.rules.deck_cards)) == sorted(
+                str(c) for c in [*sum(world.hands, []), *world.stock, *sum(world.piles, []),
+                                 *(c for p in world.trick for c in p.cards),
+                                 *(c for _, c in world.pending_gives)])
+
+
+@pytest.mark.parametrize("preset,players", RULESETS)
+def test_worlds_play_on_to_the_end(preset, players):
+    """A world continues legally: random play from it finishes the match."""
+    from goat.protocol import play_randomly
+
+    state = random_point(preset, players, 5, 40)
+    seat = 0
+    world = sample_world(seat_view(state, seat), random.Random(1))
+    play_randomly(world, random.Random(2))
+    assert world.is_terminal()
+
+
+@pytest.mark.parametrize("preset,players", RULESETS)
+def test_hidden_cards_vary_and_seed_is_deterministic(preset, players):
+    state = random_point(preset, players, 11, 12, single_deal=True)
+    assert not state.is_chance_node() and not state.is_terminal()
+    seat = state.current_player()
+    view = seat_view(state, seat)
+    others = [s for s in range(players) if s != seat]
+
+    def hidden(world: KozelState) -> tuple:
+        return tuple(frozenset(world.hands[s]) for s in others) + (tuple(world.stock),)
+
+    samples = {hidden(sample_world(view, random.Random(k))) for k in range(12)}
+    assert len(samples) > 1
+    assert hidden(sample_world(view, random.Random(3))) == hidden(sample_world(view, random.Random(3)))
+    for k in range(12):  # the seat's own cards are never changed
+        assert sorted(map(str, sample_world(view, random.Random(k)).hands[seat])) == sorted(view["hand"])
+
+
+def test_unseen_cards_are_spread_evenly():
+    """Full-hand opening position: seat 1 sees only its 8 cards, so each of the
+    24 others lies with each other seat about a third of the time."""
+    state = new_state("full-hand")
+    state.apply_chance(state.sample_chance(random.Random(3)))
+    view = seat_view(state, 1)
+    rng = random.Random(0)
+    counts: Counter = Counter()
+    worlds = 600
+    for _ in range(worlds):
+        world = sample_world(view, rng)
+        for seat in (0, 2, 3):
+            for card in world.hands[seat]:
+                counts[(card, seat)] += 1
+    assert len(counts) == 24 * 3
+    # expected 200 each; binomial sd ~11.5, so this band is > 4 sd wide
+    assert all(150 < n < 250 for n in counts.values()), sorted(counts.values())[:3]
+
+
+def test_failing_to_follow_reveals_a_void():
+    """Full-hand, 3 players, clubs trump. Seat 0 leads AH; seat 1 plays AD, so it
+    holds no plain heart (JH, QH are trumps). The plain hearts seat 0 has not seen
+    (TH, KH) must then be with seat 2 in every world."""
+    state = deal_state("full-hand", players=3, trump_card="9C", hands={
+        "0": "AH 9S TS KS AS 9D TD KD",
+        "1": "AD 9C KC TC AC JD JH JS",
+        "2": "9H TH KH JC QD QH QS QC",
+    })
+    play(state, "0 play AH", "1 play AD", "2 play 9H")
+    view = seat_view(state, 0)
+    spread: Counter = Counter()
+    for k in range(60):
+        world = sample_world(view, random.Random(k))
+        hearts = {str(c) for c in world.hands[2] if c.suit == "H" and c.rank not in "JQ"}
+        assert hearts == {"TH", "KH"}
+        spread[frozenset(map(str, world.hands[1]))] += 1
+    assert len(spread) > 5  # seat 1's other cards still vary
+
+
+def test_street_trump_card_stays_in_the_middle_of_the_stock():
+    state = random_point("street", 4, 21, 3, single_deal=True)
+    view = seat_view(state, state.current_player())
+    for k in range(40):
+        world = sample_world(view, random.Random(k))
+        deal = world.logs[-1]["deal"]
+        if deal.trump_card in deal.stock:
+            assert 1 <= deal.stock.index(deal.trump_card) <= len(deal.stock) - 2
+        assert str(deal.trump_card) == view["trump_card"]
+
+
+def test_only_views_are_accepted():
+    state = random_point("classic", 4, 1, 5)
+    with pytest.raises(WorldSamplingError):
+        sample_world(state.view(None), random.Random(0))  # a spectator has no seat
+    with pytest.raises(WorldSamplingError):
+        sample_world({"game": "spades"}, random.Random(0))
+    with pytest.raises(GoatError):
+        generic_sample_world({"game": "chess"}, random.Random(0))
+
+
+def test_generic_sample_world_dispatches_on_the_game():
+    state = random_point("street", 4, 2, 10)
+    seat = 1
+    world = generic_sample_world(seat_view(state, seat), random.Random(0))
+    assert isinstance(world, KozelState)
+    assert world.information_state_string(seat) == state.information_state_string(seat)
+
+
+def test_an_impossible_view_is_refused_with_one_line():
+    state = random_point("classic", 4, 1, 8)
+    view = seat_view(state, 0)
+    view["hand"] = view["hand"][:-1]  # the history no longer adds up
+    with pytest.raises(WorldSamplingError) as info:
+        sample_world(view, random.Random(0))
+    assert "\n" not in str(info.value)
+
+
+def test_forced_exchanges_and_barred_trump_leads():
+    """Classic positions whose deal holds a forced exchange (or where the seat to
+    lead is barred from trumps): every seat's world still matches, including
+    whether the seat's own legal actions offer the exchange."""
+    rng = random.Random(7)
+    checked = exchanges = 0
+    for game in range(40):
+        state = new_state("classic", first_dealer=game % 4)
+        while not state.is_terminal() and checked < 300:
+            if state.is_chance_node():
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+            history = state.logs[-1]["actions"] if state.logs else []
+            gave = any(a.verb == "give" for a in history)
+            barred = (state.phase == "play" and not state.trick
+                      and state._lead_restriction(state.current_player()) is not None)
+            if not (gave or barred):
+                continue
+            exchanges += gave
+            checked += 1
+            for seat in range(4):
+                world = sample_world(seat_view(state, seat), rng)
+                assert world.information_state_string(seat) == state.information_state_string(seat)
+                assert seat_legal(world, seat) == seat_legal(state, seat)
+    assert exchanges > 10
+
+
+def test_a_truncated_view_is_refused_with_one_line():
+    state = random_point("street", 4, 3, 9)
+    view = seat_view(state, 1)
+    del view["history"]
+    with pytest.raises(WorldSamplingError) as info:
+        sample_world(view, random.Random(0))
+    assert "\n" not in str(info.value) and "history" in str(info.value)

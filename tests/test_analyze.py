@@ -1,0 +1,99 @@
+"""``goat analyze`` and :mod:`goat.analysis`: the per-move double-dummy report.
+
+The checks do not trust the solver's numbers blindly: consecutive rows must be
+consistent with each other (the value of a move is the best value of the next
+decision, from whichever side takes it, as points are zero-sum over 120), and
+the last card's value must be the engine's own deal result.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from goat.analysis import analyze_record
+from goat.cli.main import app
+from goat.fast.solver import CATCH
+from goat.games.kozel import new_state
+from goat.protocol import GoatError, play_randomly
+from goat.records import record_from_state
+
+
+def random_record(preset: str, seed: int) -> dict[str, Any]:
+    state = new_state(preset, single_deal=True)
+    play_randomly(state, random.Random(seed))
+    return record_from_state(state)
+
+
+def decisive(v: int) -> bool:
+    return abs(v) >= CATCH
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("full-hand", 11), ("classic", 5), ("classic", 8)])
+def test_rows_are_consistent_and_end_at_the_result(preset: str, seed: int) -> None:
+    record = random_record(preset, seed)
+    analysis = analyze_record(record, 1)
+    assert analysis.result is not None
+    moves = analysis.moves
+    plays = [a for a in record["deals"][0]["actions"] if " play " in a]
+    assert [str(m.action) for m in moves if m.action.verb == "play"] == plays
+    for m in moves:
+        assert m.action in m.values and m.value == m.values[m.action]
+        assert m.best_value == max(m.values.values()) and m.cost >= 0
+        assert (m.cost == 0) == (m.action in m.best)
+    for a, b in itertools.pairwise(moves):
+        if b.index != a.index + 1 or decisive(a.value):
+            continue
+        expected = a.value if a.side == b.side else 120 - a.value
+        assert b.best_value == expected, (str(a.action), str(b.action))
+    last = moves[-1]
+    result = analysis.result
+    if result["ended_by"] == "shamok-caught-queen":
+        assert decisive(last.value)
+    else:
+        assert last.value == result["points"][last.side]
+
+
+def test_partner_exchange_is_listed_as_not_analysed() -> None:
+    record = random_record("full-hand", 3)
+    analysis = analyze_record(record, 1)
+    assert len(analysis.skipped) == 4 and all(" give " in s for s in analysis.skipped)
+
+
+def test_cli_prints_the_table(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(random_record("classic", 5)))
+    result = CliRunner().invoke(app, ["analyze", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "best value" in result.output and "cost" in result.output
+    assert "shamok" in result.output          # the value scale is explained
+    assert "result: " in result.output
+
+
+@pytest.mark.parametrize("case", ["missing", "not-json", "bad-deal", "street"])
+def test_cli_bad_input_is_one_line_exit_2(tmp_path: Path, case: str) -> None:
+    path = tmp_path / "game.json"
+    args = ["analyze", str(path)]
+    if case == "not-json":
+        path.write_text("{nope")
+    elif case == "bad-deal":
+        path.write_text(json.dumps(random_record("classic", 5)))
+        args += ["--deal", "3"]
+    elif case == "street":
+        path.write_text(json.dumps(random_record("street", 5)))
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.output
+    assert "Traceback" not in result.output
+
+
+def test_deal_out_of_range_raises() -> None:
+    with pytest.raises(GoatError, match="no deal 2"):
+        analyze_record(random_record("classic", 5), 2)

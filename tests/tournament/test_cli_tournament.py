@@ -1,0 +1,150 @@
+"""``goat tournament`` end to end: records, plot, reproducibility, backends, errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from goat.cli.main import app
+from goat.records import read_records
+from goat.tournament.runner import ray_available
+
+runner = CliRunner(env={"FORCE_COLOR": None, "COLUMNS": "150"})
+
+
+def tournament(tmp_path: Path, name: str, *extra: str) -> tuple[Path, Path, str]:
+    out, plot = tmp_path / f"{name}.jsonl", tmp_path / f"{name}.png"
+    result = runner.invoke(app, ["tournament", "--rules", "classic", "--bots", "random,random",
+                                 "--matches", "2", "--seed", "11", "--out", str(out), "--plot", str(plot),
+                                 *extra])
+    assert result.exit_code == 0, result.output
+    return out, plot, result.stdout
+
+
+def table_rows(stdout: str) -> list[str]:
+    return [line for line in stdout.splitlines() if line.startswith("│")]
+
+
+def test_tiny_tournament_writes_checkable_records_and_a_png(tmp_path: Path) -> None:
+    out, plot, stdout = tournament(tmp_path, "w1", "--workers", "1")
+    records = read_records(out)
+    assert len(records) == 4  # 2 duplicate sets x 2 seatings
+    assert all(r["result"]["match_over"] for r in records)
+    check = runner.invoke(app, ["replay", str(out), "--check"])
+    assert check.exit_code == 0, check.output
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and plot.stat().st_size > 10_000
+    rows = table_rows(stdout)
+    assert [row.split("│")[1].strip() for row in rows] == ["random", "random#2"]
+    assert "Elo" in stdout and "Bradley" in stdout
+
+
+def test_results_do_not_depend_on_the_worker_count(tmp_path: Path) -> None:
+    out1, _, stdout1 = tournament(tmp_path, "w1", "--workers", "1")
+    out2, _, stdout2 = tournament(tmp_path, "w2", "--workers", "2")
+    assert out1.read_text() == out2.read_text()
+    assert table_rows(stdout1) == table_rows(stdout2)
+    tournament(tmp_path, "s12", "--workers", "1", "--seed", "12")
+    assert out1.read_text() != (tmp_path / "s12.jsonl").read_text()
+
+
+def test_deals_only_and_individual_play(tmp_path: Path) -> None:
+    out = tmp_path / "three.jsonl"
+    result = runner.invoke(app, ["tournament", "--rules", "full-hand", "--players", "3", "--bots",
+                                 "random,random", "--matches", "2", "--seed", "3", "--deals-only",
+                                 "--workers", "1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "deal win rate" in result.stdout
+    records = read_records(out)
+    assert len(records) == 6  # 2 sets x 3 rotations of A,B,A
+    assert all(r["players"] == 3 for r in records)
+    for duplicate_set in (records[:3], records[3:]):  # the three rotations share their first deal
+        assert len({json.dumps(r["deals"][0]["hands"], sort_keys=True) for r in duplicate_set}) == 1
+    for r in records:  # one decided deal each (an annulled 60-60 deal is replayed first)
+        ended = [d["ended_by"] for d in r["result"]["deals"]]
+        assert ended[-1] != "annulled" and all(e == "annulled" for e in ended[:-1])
+    assert records[0]["deals"][0]["hands"] != records[3]["deals"][0]["hands"]
+    assert runner.invoke(app, ["replay", str(out), "--check"]).exit_code == 0
+
+
+@pytest.mark.skipif(not ray_available(), reason="Ray is not installed (pip install 'goat[ray]'); "
+                                                "make test installs it via the test extra")
+def test_ray_backend_gives_the_local_results(tmp_path: Path) -> None:
+    local, _, local_stdout = tournament(tmp_path, "local", "--workers", "1")
+    ray_out, _, ray_stdout = tournament(tmp_path, "ray", "--workers", "2", "--backend", "ray")
+    assert ray_out.read_text() == local.read_text()
+    assert table_rows(ray_stdout) == table_rows(local_stdout)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--bots", "random,nobody"], "error: bot 'nobody': unknown bot"),
+    (["--bots", "random"], "error: --bots needs at least two bots"),
+    (["--bots", "random,random:depth=3"], "error: bot 'random:depth=3'"),
+    (["--bots", "random,random:depth"], "error: bot 'random:depth'"),
+    (["--rules", "bridge"], "error: unknown"),
+    (["--option", "royal_goat"], "error: --option 'royal_goat'"),
+    (["--option", "no_such_option=1"], "error: "),
+    (["--matches", "0"], "error: --matches must be at least 1, not 0"),
+    (["--matches", "-3"], "error: --matches must be at least 1, not -3"),
+    (["--workers", "0"], "error: --workers must be at least 1"),
+    (["--backend", "slurm"], "error: --backend must be one of local, ray"),
+    (["--game", "chess"], "error: unknown game 'chess'"),
+])
+def test_mistakes_are_one_line_with_exit_status_2(args: list[str], message: str) -> None:
+    base = {"--rules": "classic", "--bots": "random,random", "--matches": "1"}
+    for i in range(0, len(args), 2):
+        base[args[i]] = args[i + 1]
+    argv = ["tournament"] + [x for pair in base.items() for x in pair]
+    result = runner.invoke(app, argv)
+    assert result.exit_code == 2, result.output
+    assert len(result.stderr.splitlines()) == 1, result.stderr
+    assert result.stderr.startswith(message), result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_records_name_nothing_but_the_record_format(tmp_path: Path) -> None:
+    out, _, _ = tournament(tmp_path, "fmt", "--workers", "1")
+    first = json.loads(out.read_text().splitlines()[0])
+    assert set(first) == {"game", "rules", "options", "players", "first_dealer", "deals", "result"}
+    assert first["game"] == "kozel" and first["rules"] == "classic" and first["first_dealer"] == 0
+
+
+def test_records_can_go_to_stdout_with_the_table_on_stderr() -> None:
+    result = runner.invoke(app, ["tournament", "--rules", "classic", "--bots", "random,random", "--matches", "1",
+                                 "--seed", "2", "--workers", "1", "--out", "-"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2 and all(json.loads(line)["game"] == "kozel" for line in lines)
+    assert "Elo" in result.stderr
+
+
+class _CheatingBot:
+    """Always plays the first card of the whole deck: illegal sooner or later."""
+
+    name = "broken"
+
+    def __init__(self, seed=None) -> None:
+        pass
+
+    def choose(self, view):
+        from goat.protocol import Action
+
+        return Action.parse(f"{view['seat']} play 7C")
+
+    def out_of_turn(self, view):
+        return None
+
+
+def test_a_bot_that_breaks_the_rules_stops_the_run_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from goat import bots
+
+    monkeypatch.setitem(bots.BOTS, "broken", _CheatingBot)
+    result = runner.invoke(app, ["tournament", "--rules", "classic", "--bots", "random,broken", "--matches", "1",
+                                 "--seed", "2", "--workers", "1"])
+    assert result.exit_code == 1, result.output
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
+    assert errors == [result.stderr.splitlines()[-1]] and "Traceback" not in result.output
+    assert errors[0].startswith("error: game 0 (random, broken, random, broken): ")
+    assert "does not hold 7C" in errors[0]

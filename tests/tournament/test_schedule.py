@@ -1,0 +1,93 @@
+"""The duplicate schedule: shared deals, swapped teams, rotated seats, seeds."""
+
+from __future__ import annotations
+
+import pytest
+
+from goat.tournament.runner import play_game
+from goat.tournament.schedule import TableConfig, schedule, seatings
+from goat.tournament.specs import BotSpecError, parse_bot_list, parse_bot_spec
+
+TEAMS4 = [0, 1, 0, 1]
+
+
+def labels(games, **where):
+    return [g.labels for g in games if all(getattr(g, k) == v for k, v in where.items())]
+
+
+def deals_without_actions(record):
+    return [{k: v for k, v in deal.items() if k != "actions"} for deal in record["deals"]]
+
+
+def test_partnership_pairs_swap_teams_and_share_the_set_seed() -> None:
+    a, b = parse_bot_list("random,random")
+    games = schedule([a, b], TableConfig(rules="classic"), 4, TEAMS4, sets=3, seed=9)
+    assert len(games) == 6
+    assert [g.index for g in games] == list(range(6))
+    for k in range(3):
+        pair = [g for g in games if g.set_index == k]
+        assert [g.labels for g in pair] == [("random", "random#2", "random", "random#2"),
+                                            ("random#2", "random", "random#2", "random")]
+        assert pair[0].seed_root == pair[1].seed_root == f"9/0/{k}"
+        assert pair[0].deal_seed(3) == pair[1].deal_seed(3)
+        assert pair[0].first_dealer == pair[1].first_dealer == k % 4  # dealer rotates by set
+        assert pair[0].bot_seed(0) != pair[1].bot_seed(0)           # bots differ by game
+    assert len({g.seed_root for g in games}) == 3
+
+
+def test_duplicate_games_are_dealt_the_same_cards() -> None:
+    a, b = parse_bot_list("random,random")
+    games = schedule([a, b], TableConfig(rules="classic"), 4, TEAMS4, sets=2, seed=4)
+    records = [play_game(g).record for g in games]
+    for first, second in (records[0:2], records[2:4]):
+        d1, d2 = deals_without_actions(first), deals_without_actions(second)
+        common = min(len(d1), len(d2))
+        assert common >= 1 and d1[:common] == d2[:common]
+        assert first["first_dealer"] == second["first_dealer"]
+        assert first["deals"][0]["actions"] != second["deals"][0]["actions"]  # different players, different play
+    assert deals_without_actions(records[0])[0] != deals_without_actions(records[2])[0]
+
+
+def test_deals_only_pairs_share_their_single_deal() -> None:
+    a, b = parse_bot_list("random,random")
+    games = schedule([a, b], TableConfig(rules="street", deals_only=True), 4, TEAMS4, sets=1, seed=2)
+    first, second = (play_game(g) for g in games)
+    assert first.record["deals"][0]["hands"] == second.record["deals"][0]["hands"]
+    assert first.record["deals"][0]["stock"] == second.record["deals"][0]["stock"]
+    assert first.deals == len(first.record["deals"]) >= 1
+
+
+def test_individual_play_rotates_the_bots_over_every_seat() -> None:
+    a, b, c = parse_bot_list("random,random,random")
+    two = [[s.label for s in seating] for seating in seatings([a, b], 3, [0, 1, 2])]
+    assert two == [["random", "random#2", "random"], ["random", "random", "random#2"],
+                   ["random#2", "random", "random"]]
+    three = [[s.label for s in seating] for seating in seatings([a, b, c], 3, [0, 1, 2])]
+    assert len(three) == 3
+    for seat in range(3):  # each bot sits at each seat exactly once
+        assert sorted(row[seat] for row in three) == ["random", "random#2", "random#3"]
+    assert [[s.label for s in x] for x in seatings([a, b], 2, [0, 1])] == [["random", "random#2"],
+                                                                         ["random#2", "random"]]
+
+
+def test_more_bots_than_sides_play_a_round_robin() -> None:
+    bots = parse_bot_list("random,random,random")
+    games = schedule(bots, TableConfig(rules="classic"), 4, TEAMS4, sets=2, seed=1)
+    assert len(games) == 3 * 2 * 2
+    met = {frozenset(g.labels) for g in games}
+    assert met == {frozenset({"random", "random#2"}), frozenset({"random", "random#3"}),
+                   frozenset({"random#2", "random#3"})}
+    assert {g.pairing for g in games} == {0, 1, 2}
+
+
+def test_bot_specs_parse_settings_and_label_repeats() -> None:
+    spec = parse_bot_spec("PIMC:worlds=100:mode=fast")
+    assert spec.name == "pimc" and spec.settings == (("worlds", 100), ("mode", "fast"))
+    assert [s.label for s in parse_bot_list("random, random ,random:x=1")] == ["random", "random#2", "random:x=1"]
+    for bad in ("random:worlds", ":x=1", "random,,random", ""):
+        with pytest.raises(BotSpecError):
+            parse_bot_list(bad)
+    with pytest.raises(BotSpecError, match="unknown bot"):
+        parse_bot_spec("nobody").make(0)
+    with pytest.raises(BotSpecError, match="random:depth=3"):
+        parse_bot_spec("random:depth=3").make(0)

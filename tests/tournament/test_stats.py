@@ -1,0 +1,100 @@
+"""Statistics on hand-made results, every expected number worked out by hand."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from goat.tournament.runner import GameResult
+from goat.tournament.stats import bradley_terry, game_scores, mean_ci, pairwise, summarize, t975
+
+
+def result(index: int, set_index: int, rotation: int, labels: str, penalty: tuple[int, ...],
+           deals: int, teams: tuple[int, ...] = (0, 1, 0, 1)) -> GameResult:
+    """A finished game; returns follow the engine's rule (the loser side −1, the others share +1)."""
+    sides = len(penalty)
+    loser = max(range(sides), key=lambda t: penalty[t]) if max(penalty) >= 12 else None
+    side_value = [1.0 / (sides - 1) if t != loser else -1.0 for t in range(sides)] if loser is not None \
+        else [0.0] * sides
+    per_deal = tuple(tuple(p if d == 0 else 0 for p in penalty) for d in range(deals))  # all on deal 1
+    return GameResult(index, 0, set_index, rotation, tuple(labels.split()), teams, penalty,
+                      tuple(side_value[t] for t in teams), per_deal, {}, 0.0)
+
+
+def test_t_quantiles_and_a_hand_computed_interval() -> None:
+    assert t975(1) == 12.706 and t975(30) == 2.042
+    assert t975(120) == pytest.approx(1.980, abs=0.001)  # table value for 120 degrees of freedom
+    # 1,2,3,4: mean 2.5, s^2 = (2.25+0.25+0.25+2.25)/3 = 5/3, se = sqrt(5/12), t(3) = 3.182
+    interval = mean_ci([1, 2, 3, 4])
+    assert interval.mean == 2.5
+    assert interval.half_width == pytest.approx(3.182 * math.sqrt(5 / 12))
+    assert interval.excludes(0) and not interval.excludes(1)
+    assert mean_ci([7]).half_width == math.inf and mean_ci([7]).mean == 7
+
+
+def test_game_scores_from_penalties_and_the_goat() -> None:
+    game = result(0, 0, 0, "A B A B", (12, 4), deals=5)  # team 0 (A) is the goat
+    assert pairwise(game) == [("A", "B", 0.0)]
+    assert game_scores(game) == {"A": (0.0, (4 - 12) / 5), "B": (1.0, (12 - 4) / 5)}
+    # three individual seats, A twice: B is the goat -> A beats B; A's mean penalty 3, B's 12
+    three = result(1, 0, 0, "A A B", (2, 4, 12), deals=4, teams=(0, 1, 2))
+    assert pairwise(three) == [("A", "B", 1.0)]
+    assert game_scores(three)["A"] == (1.0, (12 - 3) / 4)
+    assert game_scores(three)["B"] == (0.0, (3 - 12) / 4)
+
+
+def test_summary_uses_the_duplicate_set_as_the_unit() -> None:
+    games = [
+        result(0, 0, 0, "A B A B", (12, 4), 5),   # A loses, diff (4-12)/5 = -1.6
+        result(1, 0, 1, "B A B A", (6, 12), 4),   # A (team 1) loses, diff (6-12)/4 = -1.5
+        result(2, 1, 0, "A B A B", (2, 12), 6),   # A wins, diff 10/6
+        result(3, 1, 1, "B A B A", (12, 0), 3),   # A wins, diff 12/3 = 4
+        result(4, 2, 0, "A B A B", (12, 10), 8),  # A loses, diff -2/8
+        result(5, 2, 1, "B A B A", (12, 10), 8),  # A wins, diff +2/8
+    ]
+    rows = {row.label: row for row in summarize(games)}
+    a, b = rows["A"], rows["B"]
+    assert (a.games, a.deals) == (6, 34)
+    # per set, A's score: 0, 1, 0.5 -> mean 0.5, s = 0.5, half width t(2) * 0.5 / sqrt(3)
+    assert a.score.mean == pytest.approx(0.5) and a.score.n == 3
+    assert a.score.half_width == pytest.approx(4.303 * 0.5 / math.sqrt(3))
+    assert b.score.mean == pytest.approx(0.5) and b.score.half_width == pytest.approx(a.score.half_width)
+    # per set, A's difference: (-1.6-1.5)/2 = -1.55, (10/6+4)/2 = 17/6, (-0.25+0.25)/2 = 0
+    sets = [-1.55, 17 / 6, 0.0]
+    mean = sum(sets) / 3
+    s = math.sqrt(sum((x - mean) ** 2 for x in sets) / 2)
+    assert a.difference.mean == pytest.approx(mean) and a.difference.mean == pytest.approx(0.427778, abs=1e-6)
+    assert a.difference.half_width == pytest.approx(4.303 * s / math.sqrt(3))
+    assert a.difference.half_width == pytest.approx(5.5221, abs=1e-3)
+    assert b.difference.mean == pytest.approx(-mean)
+    # 3 wins each (+ one virtual draw): equal strength, both at the mean rating
+    assert a.elo == pytest.approx(1500) and b.elo == pytest.approx(1500)
+
+
+def test_bradley_terry_two_bots() -> None:
+    matches = [("A", "B", 1.0)] * 3 + [("A", "B", 0.0)]
+    # no prior: P(A) = 3/4 -> strengths 3:1 -> 400*log10(3) apart, centred on 1500
+    exact = bradley_terry(matches, prior_draws=0)
+    assert exact["A"] - exact["B"] == pytest.approx(400 * math.log10(3))
+    assert exact["A"] + exact["B"] == pytest.approx(3000)
+    # one virtual draw: 3.5 of 5 games vs 1.5 -> 400*log10(7/3)
+    smoothed = bradley_terry(matches)
+    assert smoothed["A"] - smoothed["B"] == pytest.approx(400 * math.log10(7 / 3))
+    # a clean sweep stays finite with the prior, infinite without
+    assert math.isfinite(bradley_terry([("A", "B", 1.0)] * 5)["B"])
+    assert bradley_terry([("A", "B", 1.0)] * 5, prior_draws=0)["B"] == -math.inf
+
+
+def test_bradley_terry_three_bots_recovers_hand_made_strengths() -> None:
+    # Data built to match strengths 4:2:1 exactly: A-B 2-1 (4/6), B-C 2-1 (2/3), A-C 4-1 (4/5).
+    # Score equations: A expects 3*4/6 + 5*4/5 = 6 = its 6 wins; B 3*2/6 + 3*2/3 = 3; C 3*1/3 + 5*1/5 = 2.
+    matches = ([("A", "B", 1.0)] * 2 + [("A", "B", 0.0)] + [("B", "C", 1.0)] * 2 + [("C", "B", 1.0)]
+               + [("A", "C", 1.0)] * 4 + [("A", "C", 0.0)])
+    elo = bradley_terry(matches, prior_draws=0)
+    step = 400 * math.log10(2)  # 120.41
+    assert elo["A"] == pytest.approx(1500 + step, abs=1e-6)
+    assert elo["B"] == pytest.approx(1500, abs=1e-6)
+    assert elo["C"] == pytest.approx(1500 - step, abs=1e-6)
+    draws = bradley_terry([("A", "B", 0.5)] * 4 + [("B", "C", 0.5)], prior_draws=0)
+    assert draws["A"] == pytest.approx(draws["C"]) == pytest.approx(1500)
