@@ -12,7 +12,6 @@ choice (the human's answers are the only other input).
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 import secrets
@@ -28,7 +27,8 @@ from rich.text import Text
 from goat.bots import Bot, make_bot, out_of_turn_claim
 from goat.cards import CardSyntaxError, parse_cards
 from goat.cli import render
-from goat.games.kozel import KozelRules, KozelState, make_rules, new_state
+from goat.games.kozel import KozelState, make_rules, new_state
+from goat.cli.options import parse_option_pairs
 from goat.protocol import VERBS, Action, ActionSyntaxError, GoatError, IllegalActionError
 
 QUIT_WORDS = ("quit", "exit", "q", ":q")
@@ -41,40 +41,6 @@ class Quit(Exception):
 
 class MoveSyntaxError(GoatError):
     """Typed text that is not a move (the message says what was expected)."""
-
-
-# ============================================================ option parsing
-def parse_option_pairs(pairs: Sequence[str]) -> dict[str, Any]:
-    """``["trump_suit=H", "royal_goat=false"]`` -> typed option values.
-
-    Values are converted to the type of the option's default (so ``deck=32``
-    stays the string ``"32"``); an unknown key is passed through for
-    :func:`make_rules` to reject with its one-line message.
-    """
-    defaults = {f.name: f.default for f in dataclasses.fields(KozelRules) if f.init}
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, raw = pair.partition("=")
-        key, raw = key.strip().replace("-", "_"), raw.strip()
-        if not sep or not key:
-            raise GoatError(f"--option needs key=value, not {pair!r}")
-        default = defaults.get(key)
-        if isinstance(default, bool):
-            low = raw.lower()
-            if low in ("true", "yes", "on", "1"):
-                options[key] = True
-            elif low in ("false", "no", "off", "0"):
-                options[key] = False
-            else:
-                raise GoatError(f"option {key} must be true or false, not {raw!r}")
-        elif isinstance(default, int):
-            try:
-                options[key] = int(raw)
-            except ValueError:
-                raise GoatError(f"option {key} must be a whole number, not {raw!r}") from None
-        else:
-            options[key] = raw
-    return options
 
 
 # ============================================================== typed moves

@@ -10,7 +10,6 @@ one per line, so ``goat replay FILE --check`` accepts the output.
 
 from __future__ import annotations
 
-import json
 import random
 import secrets
 import sys
@@ -23,6 +22,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from goat.games import get_game
+from goat.cli.options import parse_options
 from goat.protocol import GoatError, play_randomly
 from goat.records import dumps_record, record_from_state
 
@@ -92,30 +92,6 @@ def play_one(module: Any, rules: str, options: dict[str, Any], players: int | No
                              single_deal=single_deal)
     play_randomly(state, rng)
     return record_from_state(state)
-
-
-def parse_options(module: Any, rules: str, players: int | None, pairs: list[str]) -> dict[str, Any]:
-    """``["royal_goat=false", "eggs=double-next"]`` → ``{"royal_goat": False, "eggs": "double-next"}``.
-
-    Values are JSON when they parse (``false``, ``3``), else text; a value for an
-    option whose preset value is text stays text (``deck=32`` is ``"32"``). Dashes
-    in keys are read as underscores.
-    """
-    defaults = module.new_state(rules=rules, players=players).rules.options()
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, text = pair.partition("=")
-        key = key.strip().replace("-", "_")
-        if not sep or not key:
-            raise GoatError(f"--option {pair!r}: write key=value, e.g. royal_goat=false")
-        try:
-            value: Any = json.loads(text)
-        except json.JSONDecodeError:
-            value = text
-        if isinstance(defaults.get(key), str) and not isinstance(value, str):
-            value = text
-        options[key] = value
-    return options
 
 
 def _loser_label(record: dict[str, Any]) -> str:

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from goat.cli.random_games import parse_options
+from goat.cli.options import parse_options
 from goat.games import get_game
 from goat.protocol import GoatError
 from goat.records import dumps_record
@@ -64,7 +64,7 @@ def tournament_command(
     games = schedule(specs, config, probe.num_players, teams, matches, seed)
     unit = "deal" if deals_only else "match"
     console = Console(stderr=True)
-    console.print(f"{game} {rules}, {len(specs)} bots, {len(games)} games ({unit}es, duplicate), "
+    console.print(f"{game} {rules}, {len(specs)} bots, {len(games)} games ({'single deals' if deals_only else 'whole matches'}, duplicate), "
                   f"seed {seed}, {workers} worker(s), backend {backend}")
     started = time.perf_counter()
     try:

@@ -1,0 +1,56 @@
+"""``--option key=value`` for every command that sets up a table (play,
+random-games, tournament): one parser, so the same text means the same option
+everywhere."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from goat.games.kozel.rules import KozelRules
+from goat.protocol import GoatError
+
+#: Kozel's options and their default values (their types drive the parsing).
+KOZEL_DEFAULTS = {f.name: f.default for f in dataclasses.fields(KozelRules) if f.init}
+
+
+def parse_option_pairs(pairs: Sequence[str], defaults: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """``["trump_suit=H", "royal_goat=false"]`` -> typed option values.
+
+    Values take the type of the option's default in ``defaults`` (Kozel's by
+    default): ``deck=32`` stays the string ``"32"``, ``royal_goat=no`` is
+    ``False``, ``match_target=8`` is ``8``. Dashes in keys read as underscores. An
+    unknown key is passed through for the rules to reject with their one-line
+    message.
+    """
+    defaults = KOZEL_DEFAULTS if defaults is None else defaults
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        key, raw = key.strip().replace("-", "_"), raw.strip()
+        if not sep or not key:
+            raise GoatError(f"--option {pair!r}: write key=value, e.g. royal_goat=false")
+        default = defaults.get(key)
+        if isinstance(default, bool):
+            low = raw.lower()
+            if low in ("true", "yes", "on", "1"):
+                options[key] = True
+            elif low in ("false", "no", "off", "0"):
+                options[key] = False
+            else:
+                raise GoatError(f"option {key} must be true or false, not {raw!r}")
+        elif isinstance(default, int):
+            try:
+                options[key] = int(raw)
+            except ValueError:
+                raise GoatError(f"option {key} must be a whole number, not {raw!r}") from None
+        else:
+            options[key] = raw
+    return options
+
+
+def parse_options(module: Any, rules: str, players: int | None, pairs: Sequence[str]) -> dict[str, Any]:
+    """:func:`parse_option_pairs` with the defaults of ``module``'s ruleset ``rules``."""
+    defaults = module.new_state(rules=rules, players=players).rules.options()
+    return parse_option_pairs(pairs, defaults)
