@@ -18,7 +18,7 @@ from goat.protocol import Action
 # tests/bots is not a package: reach the Kozel test helpers the way pytest
 # itself imports them (tests/ on sys.path, module ``kozel.conftest``).
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from kozel.conftest import deal_state, play  # noqa: E402
+from kozel.conftest import deal_state, play
 
 RULESETS = [("classic", 4), ("full-hand", 4), ("full-hand", 3), ("full-hand", 2),
             ("full-hand-24", 4), ("street", 4)]
@@ -166,3 +166,73 @@ def test_greedy_rollout_moves():
         stock="6S 7S 8S 9S JS QS KS 8C 9C JC QC KC TC AC KD TD AD JH QH KH")
     play(state, "1 play AH+TH")
     assert str(_greedy_kozel_action(state, state.legal_actions(), rng)) == "2 play TS+AS"
+
+
+def _street_lead_position():
+    """Street, spades trump (KS in the stock), dealer 0 so seat 1 leads. Seat 1's
+    opponents (0 and 2) hold no spade and no heart: AH+TH cannot be beaten."""
+    return deal_state("street", dealer=0, trump_card="KS", hands={
+        "1": "AH TH 6D 7D", "2": "6C 7C 8C 9C", "3": "KH 7H 8H QH", "0": "8D 9D JD QD"},
+        stock="6S 7S 8S 9S JS QS KS AS TS JC QC KC TC AC KD TD AD JH 6H 9H")
+
+
+def test_street_rollout_policy_by_hand():
+    """The street rollout policy, worked by hand on the position above.
+    Lead: AH+TH stands (no opponent holds a spade or a heart) and is the richest
+    set that does (6D+7D falls to 8D+9D, AH alone is worth less). Seat 2 cannot
+    beat it: pass the two cheapest cards (6C 7C). Seat 3's partner owns a set
+    that seat 0 cannot beat: feed the two richest cards (KH 4 + QH 3 points).
+    Earlier position: seat 2's only beat of AH+TH is TS+AS and nobody after can
+    beat two top trumps, so it takes the trick."""
+    from goat.bots.ismcts import _street_policy
+
+    def cards(action: Action) -> set[str]:
+        return {str(c) for c in action.cards}
+
+    state = _street_lead_position()
+    lead = _street_policy(state)
+    assert (lead.seat, lead.verb, cards(lead)) == (1, "play", {"AH", "TH"})
+    state.apply_action(lead)
+    answer = _street_policy(state)
+    assert (answer.seat, answer.verb, cards(answer)) == (2, "pass", {"6C", "7C"})
+    state.apply_action(answer)
+    feed = _street_policy(state)
+    assert (feed.seat, feed.verb, cards(feed)) == (3, "pass", {"KH", "QH"})
+    state = deal_state("street", dealer=0, trump_card="KS", hands={
+        "1": "AH TH 6D 7D", "2": "AS TS 6C 7C", "3": "6H 7H 8H 9H", "0": "8D 9D JD QD"},
+        stock="6S 7S 8S 9S JS QS KS 8C 9C JC QC KC TC AC KD TD AD JH QH KH")
+    play(state, "1 play AH+TH")
+    beat = _street_policy(state)
+    assert (beat.seat, beat.verb, cards(beat)) == (2, "play", {"AS", "TS"})
+
+
+def test_street_rollout_policy_is_always_legal():
+    """Random street deals: every policy move is legal wherever it is asked."""
+    from goat.bots.ismcts import _street_policy
+
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = new_state("street", single_deal=True)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            state.check_action(_street_policy(state))
+            actions = [a for a in state.legal_actions() if a.verb != "molodka"]
+            state.apply_action(actions[rng.randrange(len(actions))])
+
+
+def test_heuristic_prior_steers_a_small_search():
+    """With an overwhelming progressive bias and a small budget the search ends
+    on the heuristic's move (the prior); with guide=0 no heuristic is consulted."""
+    import copy
+
+    state = _street_lead_position()
+    view = as_json(state.view(1))
+    for seed in range(3):
+        bot = ISMCTSBot(seed, iterations=40, guide=1000.0)
+        expected = copy.deepcopy(bot._guide_bot).choose(view)
+        assert bot.choose(view) == expected
+    assert ISMCTSBot(1, iterations=5, guide=0)._guide_bot is None
+    with pytest.raises(BotError):
+        make_bot("ismcts", 1, guide=-1)

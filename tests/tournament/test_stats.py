@@ -98,3 +98,24 @@ def test_bradley_terry_three_bots_recovers_hand_made_strengths() -> None:
     assert elo["C"] == pytest.approx(1500 - step, abs=1e-6)
     draws = bradley_terry([("A", "B", 0.5)] * 4 + [("B", "C", 0.5)], prior_draws=0)
     assert draws["A"] == pytest.approx(draws["C"]) == pytest.approx(1500)
+
+
+def test_head_to_head_separates_the_pairings_of_a_round_robin() -> None:
+    from dataclasses import replace
+
+    from goat.tournament.stats import head_to_head
+
+    # pairing A–B: the two duplicate sets of the summary test above (A: -1.55 then 17/6 per set)
+    ab = [result(0, 0, 0, "A B A B", (12, 4), 5), result(1, 0, 1, "B A B A", (6, 12), 4),
+          result(2, 1, 0, "A B A B", (2, 12), 6), result(3, 1, 1, "B A B A", (12, 0), 3)]
+    # pairing A–C: A gains 2 penalty points a deal in both sets
+    ac = [replace(result(4 + i, i // 2, i % 2, "A C A C" if i % 2 == 0 else "C A C A",
+                         (0, 2) if i % 2 == 0 else (2, 0), 1), pairing=1) for i in range(4)]
+    rows = {(h.first, h.second): h for h in head_to_head(ab + ac)}
+    assert set(rows) == {("A", "B"), ("A", "C")}
+    assert rows[("A", "B")].deals == 18 and rows[("A", "C")].deals == 4
+    assert rows[("A", "B")].difference.mean == pytest.approx((-1.55 + 17 / 6) / 2)
+    assert rows[("A", "C")].difference.mean == pytest.approx(2.0)
+    # no match was decided (nobody reached 12), so every game is a draw for the score
+    assert rows[("A", "C")].score.mean == pytest.approx(0.5)
+    assert not rows[("A", "B")].difference.excludes(0.0)

@@ -16,7 +16,13 @@ from typing import Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from goat.cli.options import parse_options
@@ -26,7 +32,7 @@ from goat.records import dumps_record
 from goat.tournament.runner import BACKENDS, GameResult, default_workers, run_all
 from goat.tournament.schedule import TableConfig, schedule
 from goat.tournament.specs import parse_bot_list
-from goat.tournament.stats import BotSummary, summarize
+from goat.tournament.stats import BotSummary, HeadToHead, head_to_head, summarize
 
 ELO_NOTE = ("Elo: Bradley–Terry fit of all pairwise game results (draw = ½), one virtual draw per "
             "pairing, mean 1500. Intervals: Student-t 95% over duplicate sets.")
@@ -64,7 +70,8 @@ def tournament_command(
     games = schedule(specs, config, probe.num_players, teams, matches, seed)
     unit = "deal" if deals_only else "match"
     console = Console(stderr=True)
-    console.print(f"{game} {rules}, {len(specs)} bots, {len(games)} games ({'single deals' if deals_only else 'whole matches'}, duplicate), "
+    kind = "single deals" if deals_only else "whole matches"
+    console.print(f"{game} {rules}, {len(specs)} bots, {len(games)} games ({kind}, duplicate), "
                   f"seed {seed}, {workers} worker(s), backend {backend}")
     started = time.perf_counter()
     try:
@@ -79,6 +86,9 @@ def tournament_command(
     out_console = Console(stderr=out == "-")  # records on stdout: keep the table off it
     out_console.print(results_table(rows, unit, f"{game} {rules}: {len(games)} games, "
                                                f"{sum(r.deals for r in results)} deals, {seconds:.1f} s"))
+    pairs = head_to_head(results)
+    if len(pairs) > 1:
+        out_console.print(head_to_head_table(pairs, unit))
     out_console.print(ELO_NOTE, style="dim")
     if out is not None:
         _write_records(results, out)
@@ -131,6 +141,23 @@ def results_table(rows: list[BotSummary], unit: str, title: str) -> Table:
                       _interval(r.score.mean * 100, r.score.half_width * 100, "%"),
                       _interval(r.difference.mean, r.difference.half_width, ""),
                       f"{r.elo:.0f}" if r.elo == r.elo and abs(r.elo) != float("inf") else str(r.elo))
+    return table
+
+
+def head_to_head_table(pairs: list[HeadToHead], unit: str) -> Table:
+    """Each pairing of a round robin, from the first bot's side."""
+    table = Table(title="head to head (first bot's side)")
+    table.add_column("bot")
+    table.add_column("vs")
+    table.add_column("deals", justify="right")
+    table.add_column(f"{unit} win rate ±95%", justify="right")
+    table.add_column("pen. gain/deal ±95%", justify="right")
+    table.add_column("CI excludes 0", justify="center")
+    for p in pairs:
+        table.add_row(p.first, p.second, str(p.deals),
+                      _interval(p.score.mean * 100, p.score.half_width * 100, "%"),
+                      _interval(p.difference.mean, p.difference.half_width, ""),
+                      "yes" if p.difference.excludes(0.0) else "no")
     return table
 
 

@@ -130,6 +130,40 @@ def deal_differences(result: GameResult, label: str) -> list[float]:
     return out
 
 
+# ============================================================ head to head
+@dataclass(frozen=True)
+class HeadToHead:
+    """One pairing of a round robin, from ``first``'s side."""
+
+    first: str
+    second: str
+    deals: int
+    score: Interval          # first's match (or deal) win rate, per duplicate set
+    difference: Interval     # first's penalty-point gain per deal over second, per duplicate set
+
+
+def head_to_head(results: Iterable[GameResult]) -> list[HeadToHead]:
+    """Per pairing of two bots: how the first (in schedule order) did against the
+    second, with intervals over duplicate sets — the figure that says whether one
+    bot beats another when a tournament holds more than two."""
+    results = [r for r in results if len(set(r.labels)) == 2]
+    # A pairing's first bot is the one at seat 0 in its first seating (rotation 0).
+    names = {r.pairing: tuple(dict.fromkeys(r.labels)) for r in results if r.rotation == 0}
+    per_set: dict[tuple[str, str], dict[int, list[tuple[float, float]]]] = defaultdict(lambda: defaultdict(list))
+    deals: dict[tuple[str, str], int] = defaultdict(int)
+    for result in results:
+        first, second = names.get(result.pairing) or tuple(dict.fromkeys(result.labels))
+        score, diff = game_scores(result)[first]
+        per_set[(first, second)][result.set_index].append((score, diff))
+        deals[(first, second)] += result.deals
+    rows = []
+    for (first, second), sets in per_set.items():
+        rows.append(HeadToHead(first, second, deals[(first, second)],
+                               mean_ci([_mean(s for s, _ in v) for v in sets.values()]),
+                               mean_ci([_mean(d for _, d in v) for v in sets.values()])))
+    return rows
+
+
 # ============================================================ summary
 @dataclass(frozen=True)
 class BotSummary:
