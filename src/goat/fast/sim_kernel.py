@@ -216,6 +216,34 @@ def random_deals(params, deck, n, seed, trump_mode, fixed_trump,  # type: ignore
 
 # ---------------------------------------------------------------- one deal
 @njit(inline="always")
+def score_deal(pts, won, teams, graded, tie_annul, penalty_row):  # type: ignore[no-untyped-def]
+    """A deal played out: (ended_by, winner side), penalties written to ``penalty_row``.
+
+    The side above 60 wins; the others take 2 (``graded``: 2/4/6 by points and
+    tricks). Nobody above 60: no penalty, or an annulled deal. Shared by the
+    single-card and street kernels (once a deal, so the call costs nothing).
+    """
+    winner = -1
+    for s in range(teams):
+        if pts[s] > 60:
+            winner = s
+            break
+    if winner < 0:
+        return (ANNULLED if tie_annul else CARDS_EXHAUSTED), winner
+    for s in range(teams):
+        if s != winner:
+            if not graded:
+                penalty_row[s] = 2
+            elif won[s] == 0:
+                penalty_row[s] = 6
+            elif pts[s] <= 30:
+                penalty_row[s] = 4
+            else:
+                penalty_row[s] = 2
+    return CARDS_EXHAUSTED, winner
+
+
+@njit(inline="always")
 def _team(seat, partners):  # type: ignore[no-untyped-def]
     return seat % 2 if partners else seat
 
@@ -428,26 +456,7 @@ def simulate_kernel(params, value, suit_class, class_mask, points_tab, aces,  # 
                 if hand[s] != _ZERO:
                     empty = False
             if empty:
-                # ------------------------------------------------- scoring
-                winner = -1
-                for s in range(teams):
-                    if pts[s] > 60:
-                        winner = s
-                        break
-                if winner < 0:
-                    ended = ANNULLED if tie_annul else CARDS_EXHAUSTED
-                else:
-                    ended = CARDS_EXHAUSTED
-                    for s in range(teams):
-                        if s != winner:
-                            if not graded:
-                                out_penalty[b, s] = 2
-                            elif won[s] == 0:
-                                out_penalty[b, s] = 6
-                            elif pts[s] <= 30:
-                                out_penalty[b, s] = 4
-                            else:
-                                out_penalty[b, s] = 2
+                ended, winner = score_deal(pts, won, teams, graded, tie_annul, out_penalty[b])
                 break
             lead = best_seat
 

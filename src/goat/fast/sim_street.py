@@ -21,8 +21,6 @@ import numpy as np
 from numba import njit
 
 from goat.fast.sim_kernel import (
-    ANNULLED,
-    CARDS_EXHAUSTED,
     P_GRADED,
     P_HAND_SIZE,
     P_PLAYERS,
@@ -32,6 +30,7 @@ from goat.fast.sim_kernel import (
     bit,
     lowest_bit_index,
     popcount,
+    score_deal,
     splitmix64,
     xorshift,
 )
@@ -255,25 +254,7 @@ def street_kernel(params, beaters, suit_masks, points_tab,  # type: ignore[no-un
                 if hand[s2] != _ZERO:
                     empty = False
             if empty:
-                winner = -1
-                for s2 in range(teams):
-                    if pts[s2] > 60:
-                        winner = s2
-                        break
-                if winner < 0:
-                    ended = ANNULLED if tie_annul else CARDS_EXHAUSTED
-                else:
-                    ended = CARDS_EXHAUSTED
-                    for s2 in range(teams):
-                        if s2 != winner:
-                            if not graded:
-                                out_penalty[b, s2] = 2
-                            elif won[s2] == 0:
-                                out_penalty[b, s2] = 6
-                            elif pts[s2] <= 30:
-                                out_penalty[b, s2] = 4
-                            else:
-                                out_penalty[b, s2] = 2
+                ended, winner = score_deal(pts, won, teams, graded, tie_annul, out_penalty[b])
                 break
             to_act = best_seat
             trick_leader = best_seat
