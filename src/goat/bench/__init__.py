@@ -3,3 +3,23 @@
 Every figure is printed next to a baseline measured in the same run, because
 the machines these run on are shared and noisy: compare ratios, not times.
 """
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from goat.protocol import GoatError
+
+
+def select_labels(text: str, known: Sequence[str], bench: str = "bench") -> list[str]:
+    """``"all"`` or comma-separated labels out of ``known``; a one-line
+    :class:`GoatError` for an unknown or empty choice."""
+    if text.strip().lower() == "all":
+        return list(known)
+    labels = [r.strip() for r in text.split(",") if r.strip()]
+    for label in labels:
+        if label not in known:
+            raise GoatError(f"unknown ruleset {label!r} for the {bench} (all, {', '.join(known)})")
+    if not labels:
+        raise GoatError(f"no ruleset given (all, {', '.join(known)})")
+    return labels

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from rich.console import Console
 from rich.table import Table
 
+from goat.bench import select_labels
 from goat.games.kozel import KozelRules, make_rules, new_state
 from goat.protocol import GoatError
 
@@ -158,17 +159,8 @@ def bench_rules(label: str, rules: KozelRules, seconds: float, seed: int = 0) ->
 
 
 def select(rules: str) -> list[str]:
-    """``"all"`` or comma-separated labels of :data:`CONFIGS`; a one-line
-    :class:`GoatError` for an unknown one."""
-    if rules.strip().lower() == "all":
-        return list(CONFIGS)
-    labels = [r.strip() for r in rules.split(",") if r.strip()]
-    for label in labels:
-        if label not in CONFIGS:
-            raise GoatError(f"unknown ruleset {label!r} for the bench (all, {', '.join(CONFIGS)})")
-    if not labels:
-        raise GoatError("no ruleset given (all, " + ", ".join(CONFIGS) + ")")
-    return labels
+    """``"all"`` or comma-separated labels of :data:`CONFIGS` (one-line errors)."""
+    return select_labels(rules, list(CONFIGS), "bench")
 
 
 def check_seconds(seconds: float) -> None:

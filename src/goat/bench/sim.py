@@ -34,6 +34,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from goat.bench import select_labels
 from goat.bench.engine import CONFIGS as ENGINE_CONFIGS
 from goat.bench.engine import Tally, check_seconds, engine_deals
 from goat.games.kozel import KozelRules, make_rules
@@ -182,16 +183,8 @@ def bench_rules(label: str, rules: KozelRules, seconds: float, seed: int = 0,
 
 
 def select(rules: str) -> list[str]:
-    """Comma-separated labels of :data:`CONFIGS` or ``all``; one-line errors."""
-    if rules.strip().lower() == "all":
-        return list(CONFIGS)
-    labels = [r.strip() for r in rules.split(",") if r.strip()]
-    for label in labels:
-        if label not in CONFIGS:
-            raise GoatError(f"unknown ruleset {label!r} for the sim bench (all, {', '.join(CONFIGS)})")
-    if not labels:
-        raise GoatError("no ruleset given (all, " + ", ".join(CONFIGS) + ")")
-    return labels
+    """``"all"`` or comma-separated labels of :data:`CONFIGS` (one-line errors)."""
+    return select_labels(rules, list(CONFIGS), "sim bench")
 
 
 def run(labels: Sequence[str], seconds: float, seed: int = 0,
