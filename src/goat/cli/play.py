@@ -273,7 +273,9 @@ def play_kozel(
     seat: int = typer.Option(0, "--seat", help="Your seat (0 = first)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the ruleset's)."),
     option: list[str] = typer.Option([], "--option", "-o", help="Rules option key=value (repeatable)."),
-    bots: str = typer.Option("random", "--bots", help="Bot name for the other seats, or one per seat, comma-separated."),
+    bots: str = typer.Option(
+        "heuristic", "--bots",
+        help="Bot for the other seats (random, heuristic, pimc, ismcts), or one per seat, comma-separated."),
     record: Optional[Path] = typer.Option(None, "--record", help="Write the game record here when it ends or on quit."),
 ) -> None:
     """Play Kozel against bots in the terminal."""
