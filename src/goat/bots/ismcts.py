@@ -61,13 +61,14 @@ from __future__ import annotations
 import math
 import random
 import time
-from itertools import combinations, permutations
+from itertools import combinations
 from typing import Any
 
 from goat.bots.base import BaseBot, BotError, View, legal_actions
 from goat.bots.heuristic import HeuristicBot
 from goat.games import sample_world
 from goat.games.kozel.rules import CARD_POINTS, RANK_ORDER
+from goat.games.kozel.street import beats_set
 from goat.protocol import Action
 
 #: Root key meaning "do not act out of turn" (see :meth:`ISMCTSBot.out_of_turn`).
@@ -276,14 +277,6 @@ def _greedy_kozel_action(world: Any, actions: list[Action], rng: random.Random) 
     def strength(a: Action) -> int:
         return sum(order.strength[c] for c in a.cards)
 
-    if world.rules.trick_style == "street":
-        beats = [a for a in own if a.verb == "play"]
-        passes = [a for a in own if a.verb == "pass"] or own
-        if beats and not partner_wins:
-            return min(beats, key=lambda a: (strength(a), points(a)))
-        if partner_wins:
-            return max(passes, key=lambda a: (points(a), -strength(a)))
-        return min(passes, key=lambda a: (points(a), strength(a)))
     best_card = best_play.cards[0]
     winning = [a for a in own if order.beats(a.cards[0], best_card)]
     if partner_wins:
@@ -308,12 +301,6 @@ def _beaters(order: Any, hand: Any, best: tuple) -> bool:
             return False
         used.update(found)
     return len(used) >= len(best)
-
-
-def _beats_set(order: Any, challengers: tuple, best: tuple) -> bool:
-    """Each challenger beats a different card of ``best`` (the street rule)."""
-    beats = order.beats
-    return any(all(beats(c, b) for c, b in zip(perm, best)) for perm in permutations(challengers))
 
 
 def _stands(world: Any, cards: tuple, seats: Any, team: int) -> bool:
@@ -367,7 +354,7 @@ def _street_policy(world: Any) -> Action:
         feed = sorted(hand, key=lambda c: (3.0 * spend((c,)) - CARD_POINTS[c.rank], cost(c)))
         return Action(seat, "pass", tuple(feed[:need]))
     standing = [combo for combo in combinations(hand, need)
-                if _beats_set(order, combo, best.cards) and _stands(world, combo, after, team)]
+                if beats_set(order, combo, best.cards) and _stands(world, combo, after, team)]
     if standing:
         return Action(seat, "play", min(standing, key=lambda cs: (spend(cs), value(cs))))
     return Action(seat, "pass", tuple(sorted(hand, key=cost)[:need]))

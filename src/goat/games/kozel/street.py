@@ -8,8 +8,18 @@ from itertools import combinations, permutations
 from goat.cards import Card, format_cards
 from goat.games.kozel.phases import PLAY
 from goat.games.kozel.phases import sort_for_display as _sorted
+from goat.games.kozel.trumps import TrumpOrder
 from goat.games.tricks import clockwise, left_of
 from goat.protocol import Action, IllegalActionError
+
+
+def beats_set(order: TrumpOrder, challengers: tuple[Card, ...], best: tuple[Card, ...]) -> bool:
+    """Street's beat: each challenger beats a different card of ``best`` (a
+    one-to-one matching; at most 4 cards, so trying the orderings is enough)."""
+    if len(challengers) != len(best):
+        return False
+    beats = order.beats
+    return any(all(beats(c, b) for c, b in zip(perm, best)) for perm in permutations(challengers))
 
 
 class StreetTricks:
@@ -35,11 +45,7 @@ class StreetTricks:
         return beats + passes
 
     def _beats_set(self, challengers: tuple[Card, ...], best: tuple[Card, ...]) -> bool:
-        """True if each challenger can beat a different card of ``best`` (a matching)."""
-        if len(challengers) != len(best):
-            return False
-        beats = self.order.beats
-        return any(all(beats(c, b) for c, b in zip(perm, best)) for perm in permutations(challengers))
+        return beats_set(self.order, challengers, best)
 
     def _check_street(self, action: Action) -> None:
         seat, cards = action.seat, action.cards
