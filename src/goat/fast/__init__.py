@@ -5,4 +5,9 @@
   random-playout simulator, tested step for step against :mod:`goat.games.kozel`.
 * :mod:`goat.fast.solver` (``solver_core``, ``solver_search``) — the double-dummy
   solver for single-card Kozel with every card known.
+
+The kernels are compiled with ``cache=True``. Numba does not notice when a module
+that a cached kernel *inlines from* changes (e.g. ``solver_core`` under
+``solver_search``): after editing such a module, delete the ``*.nbi``/``*.nbc``
+files in ``src/goat/fast/__pycache__``. A fresh clone (CI) compiles from scratch.
 """

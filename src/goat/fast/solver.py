@@ -28,7 +28,9 @@ the tie-breaker that makes the value exact and informative.
 
 What the search does (:mod:`goat.fast.solver_search`, compiled by numba): fail-soft
 alpha-beta over single card plays, driven by null-window searches that bisect
-the value range (about eight passes); a transposition table at trick starts,
+the value range, starting from the value of a two-trick search with the rest
+estimated (galloping out from that guess, then bisecting); a transposition
+table at trick starts,
 keyed on the four hands (canonical: within a run of equal-point, adjacent cards
 of one suit class only the number of live cards each seat holds matters), the
 leader, the stock position and the trump-lead state, storing bounds on the value
@@ -70,6 +72,7 @@ CATCH = core.CATCH
 ROYAL = core.ROYAL
 LEAD_RULES = {"free": 0, "opening-only": 1, "previous-opener": 2, "not-after-own-lead": 3}
 TT_BITS = 20
+GUESS_TRICKS = 2   # depth of the guess search (measured best of 1..4)
 
 
 class SolverError(GoatError):
@@ -268,7 +271,15 @@ def _solve(state: Any, side: int, ws: _Workspace, gen: int) -> int:
         mover = state.team_of(state.current_player())
         return max(values.values()) if mover == side else min(values.values())
     W, _ = _encode(state, side, ws, gen)
-    v = search.mtdf(W, ws.tt, int(W[core.REM_PTS]) // 2)
+    # First guess for MTD(f): the value with only the next GUESS_TRICKS tricks
+    # searched and the rest estimated (own table generation, so the estimates
+    # never meet the exact entries); a close guess lets mtdf gallop instead of bisect.
+    W[core.GEN] = ws.next_gen()
+    W[core.HORIZON] = 4 * GUESS_TRICKS
+    guess = search.mtdf(W, ws.tt, int(W[core.REM_PTS]) // 2)
+    W[core.HORIZON] = 0
+    W[core.GEN] = gen
+    v = search.mtdf(W, ws.tt, guess)
     return _absolute(state, side, v)
 
 

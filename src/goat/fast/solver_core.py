@@ -43,6 +43,7 @@ STOCK_LIVE = 48    # 48..80: mask of the stock cards from position i on
 GEN = 81           # transposition-table generation of this solve
 NODES = 82         # node counter
 PASSES = 83        # null-window passes of the last solve
+HORIZON = 84       # guess search: plies after which a trick start is estimated (0: exact)
 # ------------------------------------------------- W: the deal's constants
 SIDE = 96          # team whose points are maximised (0: seats 0+2, 1: seats 1+3)
 LEAD_RULE = 97     # 0 free, 1 opening-only, 2 previous-opener, 3 not-after-own-lead
@@ -268,14 +269,14 @@ def order_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: 
         strength = W[STRENGTH + c]
         if m == first:
             sc = 1 << 40
-        elif ntrick == 0:
-            sc = strength + 10 * pts
+        elif ntrick == 0:  # lead high (measured: fewer nodes than weighting points)
+            sc = strength
         elif (best_seat & 1) == (seat & 1):  # partner winning: feed points
             sc = 1000 + 20 * pts - strength if last else 500 + pts * 5 - strength
         elif beats(W, c, best):
             sc = 2000 + 20 * pts - strength if last else 1500 - strength + pts
         else:
-            sc = 100 - 20 * pts - strength
+            sc = 100 - 5 * pts - strength
         W[sbase + i] = sc
     for i in range(1, n):  # insertion sort, descending
         m, sc = W[base + i], W[sbase + i]

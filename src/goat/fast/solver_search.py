@@ -22,6 +22,7 @@ from goat.fast.solver_core import (
     GROUP_MASK,
     GROUP_OF,
     HANDS,
+    HORIZON,
     INF,
     LEADER,
     MAX_MOVES,
@@ -348,6 +349,11 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
     if ntrick == 0:
         if (W[0] | W[1] | W[2] | W[3]) == 0 and W[SPOS] >= W[SLEN]:
             return 0
+        if W[HORIZON] > 0 and depth >= W[HORIZON]:
+            # the guess search's horizon: an estimate, never stored as exact
+            low, high = sure_points(W)
+            est = W[REM_PTS] // 2
+            return min(max(est, low), high)
         if W[MUST_LEAD] < 0:
             t0, t1, t2, t3 = W[TRICK], W[TRICK + 1], W[TRICK + 2], W[TRICK + 3]
             v = last_trick(W)
@@ -455,10 +461,13 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def mtdf(W: np.ndarray, TT: np.ndarray, guess: int) -> int:
     """The exact value by null-window searches: the first at ``guess``, then
-    bisecting the interval the fail-soft results leave (about log2(120) passes;
-    plain MTD(f) creeps one bound at a time on a 0..120 point scale)."""
+    galloping away from it (steps 1, 2, 4...) while the value is bounded on one
+    side only, then bisecting the interval the fail-soft results leave (plain
+    MTD(f) creeps one bound at a time on a 0..120 point scale). A guess within a
+    few points takes 2-4 passes; a blind one about log2(120)."""
     lower, upper = -INF, INF
     b = guess
+    step = 1
     while lower < upper:
         W[PASSES] += 1
         g = search(W, TT, 0, b - 1, b)
@@ -469,6 +478,13 @@ def mtdf(W: np.ndarray, TT: np.ndarray, guess: int) -> int:
         lo = max(lower, -ROYAL - 1)
         hi = min(upper, ROYAL + 1)
         b = (lo + hi + 1) // 2
+        # gallop outward from the guess (steps 1, 2, 4...) while one side is open
+        if upper >= INF:
+            b = min(lower + step, b)
+            step *= 2
+        elif lower <= -INF:
+            b = max(upper - step + 1, b)
+            step *= 2
     return lower
 
 
