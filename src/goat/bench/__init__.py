@@ -23,3 +23,12 @@ def select_labels(text: str, known: Sequence[str], bench: str = "bench") -> list
     if not labels:
         raise GoatError(f"no ruleset given (all, {', '.join(known)})")
     return labels
+
+
+def format_rate(x: float) -> str:
+    """Compact rate for bench tables: ``1,921``, ``58.5k``, ``1.23M``."""
+    if x >= 1e6:
+        return f"{x / 1e6:.2f}M"
+    if x >= 1e4:
+        return f"{x / 1e3:.1f}k"
+    return f"{x:,.0f}"

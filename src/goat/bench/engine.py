@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from rich.console import Console
 from rich.table import Table
 
-from goat.bench import select_labels
+from goat.bench import format_rate, select_labels
 from goat.games.kozel import KozelRules, make_rules, new_state
 from goat.protocol import GoatError
 
@@ -178,15 +178,6 @@ def run(labels: Sequence[str], seconds: float, seed: int = 0) -> list[BenchResul
     return results
 
 
-def _rate(x: float) -> str:
-    """Compact rate: ``1,921``, ``58.5k``, ``1.23M``."""
-    if x >= 1e6:
-        return f"{x / 1e6:.2f}M"
-    if x >= 1e4:
-        return f"{x / 1e3:.1f}k"
-    return f"{x:,.0f}"
-
-
 def _ratio(x: float) -> str:
     return f"1/{1 / x:.0f}" if x else "–"
 
@@ -206,9 +197,9 @@ def table(results: Sequence[BenchResult]) -> Table:
     out.add_column("ratio", justify="right", no_wrap=True)
     for r in results:
         out.add_row(r.label,
-                    _rate(r.engine.deals_per_second), _rate(r.baseline.deals_per_second),
+                    format_rate(r.engine.deals_per_second), format_rate(r.baseline.deals_per_second),
                     _ratio(r.deal_ratio),
-                    _rate(r.engine.actions_per_second), _rate(r.baseline.actions_per_second),
+                    format_rate(r.engine.actions_per_second), format_rate(r.baseline.actions_per_second),
                     _ratio(r.action_ratio))
     return out
 

@@ -34,7 +34,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from goat.bench import select_labels
+from goat.bench import format_rate, select_labels
 from goat.bench.engine import CONFIGS as ENGINE_CONFIGS
 from goat.bench.engine import Tally, check_seconds, engine_deals
 from goat.games.kozel import KozelRules, make_rules
@@ -202,12 +202,6 @@ def run(labels: Sequence[str], seconds: float, seed: int = 0,
 
 
 # -------------------------------------------------------------------- output
-def _rate(x: float) -> str:
-    if x >= 1e6:
-        return f"{x / 1e6:.2f}M"
-    if x >= 1e4:
-        return f"{x / 1e3:.1f}k"
-    return f"{x:,.0f}"
 
 
 def _ratio(x: float | None, target: float | None = None) -> str:
@@ -233,9 +227,9 @@ def table(results: Sequence[SimBenchResult]) -> Table:
     for r in results:
         ns = 1e9 / r.sim.actions_per_second if r.sim.actions_per_second else 0.0
         sp = r.spades
-        out.add_row(r.label, _rate(r.sim.deals_per_second), f"{ns:.1f}",
-                    _rate(r.python.deals_per_second), _ratio(r.vs_python, TARGET_VS_PYTHON),
-                    _rate(sp.actions_per_second) if sp else "–",
+        out.add_row(r.label, format_rate(r.sim.deals_per_second), f"{ns:.1f}",
+                    format_rate(r.python.deals_per_second), _ratio(r.vs_python, TARGET_VS_PYTHON),
+                    format_rate(sp.actions_per_second) if sp else "–",
                     _ratio(r.vs_spades, TARGET_VS_SPADES))
     return out
 
