@@ -24,6 +24,7 @@ from goat.fast.solver_core import (
     HANDS,
     HORIZON,
     INF,
+    LEAD_RULE,
     LEADER,
     MAX_MOVES,
     MOVES,
@@ -309,6 +310,27 @@ def sure_points(W: np.ndarray) -> tuple:
     return 0, W[REM_PTS] - run
 
 
+@njit(cache=True)
+def tt_store(TT: np.ndarray, slot: int, k1: int, k2: int, k3: int, best: int,
+             alpha0: int, beta0: int, move: int) -> None:
+    """Record a fail-soft result ``best`` of the window ``(alpha0, beta0)`` at
+    ``slot`` (tightening the bounds already there for the same key)."""
+    if TT[slot] == k1 and TT[slot + 1] == k2 and TT[slot + 2] == k3:
+        packed = TT[slot + 3]
+        lo = (packed & 0xFFFF) - BOUND_BIAS
+        hi = ((packed >> 16) & 0xFFFF) - BOUND_BIAS
+    else:
+        lo, hi = -INF, INF
+    if best <= alpha0:
+        hi = min(hi, best)
+    elif best >= beta0:
+        lo = max(lo, best)
+    else:
+        lo = hi = best
+    TT[slot], TT[slot + 1], TT[slot + 2] = k1, k2, k3
+    TT[slot + 3] = (lo + BOUND_BIAS) | ((hi + BOUND_BIAS) << 16) | (move << 32)
+
+
 SEARCH_SIG = types.int64(types.int64[:], types.int64[:], types.int64, types.int64, types.int64)
 
 
@@ -357,8 +379,6 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
         if W[MUST_LEAD] < 0:
             t0, t1, t2, t3 = W[TRICK], W[TRICK + 1], W[TRICK + 2], W[TRICK + 3]
             v = last_trick(W)
-            if v == NONE:
-                v = ending2(W, alpha, beta)
             W[TRICK], W[TRICK + 1], W[TRICK + 2], W[TRICK + 3] = t0, t1, t2, t3
             if v != NONE:
                 return v
@@ -375,7 +395,9 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
             else:
                 k1 = W[0] | (W[1] << 32)
                 k2 = W[2] | (W[3] << 32)
-            k3 = (leader | (W[SPOS] << 2) | (W[FIRST] << 8) | ((W[PREV_LT] + 1) << 9) | (canon << 11)
+            # who led the previous trick matters only under "not after own lead"
+            prev_lt = W[PREV_LT] + 1 if W[LEAD_RULE] == 3 else 0
+            k3 = (leader | (W[SPOS] << 2) | (W[FIRST] << 8) | (prev_lt << 9) | (canon << 11)
                   | (W[GEN] << 12))
             slot = tt_slot(k1, k2, k3, (TT.shape[0] >> 2) - 1)
             if TT[slot] == k1 and TT[slot + 1] == k2 and TT[slot + 2] == k3:
@@ -393,6 +415,12 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
                 tt_move = packed >> 32
                 if canon and tt_move >= 0:
                     tt_move = from_canonical(W, tt_move)
+            # the last two tricks: enumerated directly, the result kept in the table
+            # (an ending is reached from many orders of the tricks before it)
+            v = ending2(W, alpha, beta)
+            if v != NONE:
+                tt_store(TT, slot, k1, k2, k3, v, alpha, beta, -1)
+                return v
     alpha0, beta0 = alpha, beta
     base = MOVES + depth * MAX_MOVES
     n = gen_moves(W, seat, base)
@@ -437,25 +465,13 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
             break
     W[MUST_LEAD] = must_before
     if slot >= 0:
-        if TT[slot] == k1 and TT[slot + 1] == k2 and TT[slot + 2] == k3:
-            packed = TT[slot + 3]
-            lo = (packed & 0xFFFF) - BOUND_BIAS
-            hi = ((packed >> 16) & 0xFFFF) - BOUND_BIAS
-        else:
-            lo, hi = -INF, INF
-        if best <= alpha0:
-            hi = min(hi, best)
-        elif best >= beta0:
-            lo = max(lo, best)
-        else:
-            lo = hi = best
         if best_move >= 32:
             best_move = -1
         elif canon:
             best_move = to_canonical(W, best_move)
-        TT[slot], TT[slot + 1], TT[slot + 2] = k1, k2, k3
-        TT[slot + 3] = (lo + BOUND_BIAS) | ((hi + BOUND_BIAS) << 16) | (best_move << 32)
+        tt_store(TT, slot, k1, k2, k3, best, alpha0, beta0, best_move)
     return best
+
 
 
 @njit(cache=True)
