@@ -36,8 +36,10 @@ of one suit class only the number of live cards each seat holds matters), the
 leader, the stock position and the trump-lead state, storing bounds on the value
 of the *remaining* tricks (so the points already won never enter the key); free
 bounds from the cards left and from each side's unbeatable top trumps; the last
-two tricks enumerated directly (no recursion, no table); move ordering with the table's best move first and a
-cheap "win cheaply / feed the partner / discard low" heuristic; and
+two tricks enumerated directly (no recursion; their values kept in the table);
+move ordering with the table's best move first, then for leads "high, and what
+cut off elsewhere" (a history heuristic) and for follows a cheap "win cheaply /
+feed the partner / discard low" heuristic; and
 equivalent-card pruning (two cards of one hand, adjacent in the live order of
 one suit class with no other seat's card between them and with equal points, are
 searched once; the shamok and the queen of clubs never merge).

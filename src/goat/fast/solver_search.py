@@ -22,6 +22,7 @@ from goat.fast.solver_core import (
     GROUP_MASK,
     GROUP_OF,
     HANDS,
+    HIST,
     HORIZON,
     INF,
     LEAD_RULE,
@@ -462,6 +463,8 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
                 best_move = m
                 beta = min(beta, best)
         if alpha >= beta:
+            if ntrick == 0 and m < 32:  # history heuristic for leads (cut-offs, weighted by
+                W[HIST + seat * 32 + m] += popcount(hand_before) ** 2  # the subtree's size)
             break
     W[MUST_LEAD] = must_before
     if slot >= 0:
