@@ -49,7 +49,7 @@ class GoatSingleAgentEnv(gymnasium.Env):
         illegal_reward: reward of an illegal action, or ``None`` to raise.
     """
 
-    metadata = {"render_modes": list(RENDER_MODES)}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
     def __init__(self, game: str = "kozel", rules: str = "classic", players: int | None = None,
                  options: Mapping[str, Any] | None = None, seat: int = 0,
@@ -114,8 +114,6 @@ class GoatSingleAgentEnv(gymnasium.Env):
         reward = float(self.aec._cumulative_rewards[self.agent])
         self.aec._cumulative_rewards[self.agent] = 0.0
         terminated = self.aec.terminations[self.agent]
-        if self.render_mode == "human":
-            self.render()
         return self.aec.observe(self.agent), reward, terminated, False, {}
 
     def _play_bots(self) -> None:
@@ -137,6 +135,7 @@ class GoatSingleAgentEnv(gymnasium.Env):
                 aec.step(token)
 
     def render(self) -> str | None:
+        """The public table as text (``"ansi"``); ``"human"`` prints it after every decision."""
         return self.aec.render()
 
     def close(self) -> None:
