@@ -1,8 +1,9 @@
 """Kozel's observation encoder for the RL environments (every ruleset).
 
 Seats are *relative*: row 0 is always the observing seat, row ``r`` the seat
-``r`` places to its left (clockwise); sides likewise (side 0 is the observer's
-team, or the observer alone in 2–3 player games). Cards are indexed within the
+``r`` places to its left (clockwise); sides likewise: side 0 is the observer's
+team and side 1 the opponents, or with 2–3 players each side is one seat,
+relative as seats are. Cards are indexed within the
 ruleset's deck, suit-major (``C D H S``) with ranks low to high as written in
 the deck (``9 T J Q K A``, ``7 8 9 T J Q K A`` or ``6 7 8 9 T J Q K A``), so
 ``QC`` is token 5 in a 32-card deck. Every value lies in ``[0, 1]``.
@@ -78,7 +79,6 @@ class KozelEncoder:
     # ------------------------------------------------------------------ layout
     def _fields(self) -> list[Field]:
         n, d, s = self.n, self.deck_size, self.sides
-        team = "side (0: own team, 1: opponents)" if self.rules.partnerships else "seat, relative"
         return [
             Field("hand", (d,), "1 for each card in the observer's hand"),
             Field("known", (n - 1, d), "cards the observer knows seat r+1 holds: cards it gave that "
@@ -97,11 +97,11 @@ class KozelEncoder:
             Field("to_act", (n,), "seat whose turn it is (one-hot; another seat may be offered a molodka)"),
             Field("dealer", (n,), "dealer of this deal (one-hot)"),
             Field("phase", (len(PHASES),), "phase one-hot: play, partner exchange, forced exchange"),
-            Field("tricks", (s,), f"tricks won this deal per {team} ÷ (deck ÷ players)"),
-            Field("pile_points", (s,), f"card points in each {team}'s pile ÷ 120 (single-card "
+            Field("tricks", (s,), "tricks each side won this deal ÷ (deck ÷ players)"),
+            Field("pile_points", (s,), "card points in each side's pile ÷ 120 (single-card "
                   "rulesets; zeros in street, where passed cards are hidden)"),
-            Field("pile_sizes", (s,), f"cards in each {team}'s pile ÷ deck size"),
-            Field("penalty", (s,), f"penalty points of each {team} this match ÷ match_target (capped at 1)"),
+            Field("pile_sizes", (s,), "cards in each side's pile ÷ deck size"),
+            Field("penalty", (s,), "penalty points of each side this match ÷ match_target (capped at 1)"),
             Field("flags", (6,), "[own side made the previous deal's opening lead (trump-lead rule), "
                   "own side made this deal's opening lead, own side led the previous trick, "
                   "eggs pending (next penalty doubled), a molodka was declared in this trick, "
