@@ -59,13 +59,13 @@ class GoatAECEnv(AECEnv):
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise GoatError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
-        self.spec_ = GameSpec(game, rules, players, dict(options or {}), single_deal)
-        self.encoder, n = self.spec_.encoder()
+        self.game_spec = GameSpec(game, rules, players, dict(options or {}), single_deal)
+        self.encoder, n = self.game_spec.encoder()
         self.render_mode = render_mode
         self.deal_rewards = deal_rewards
-        self.metadata = dict(self.metadata, name=f"goat_{self.spec_.label.replace('-', '_')}_v0")
+        self.metadata = dict(self.metadata, name=f"goat_{self.game_spec.label.replace('-', '_')}_v0")
         self.possible_agents = [f"seat_{i}" for i in range(n)]
-        probe = TokenGame(self.spec_.new_state(), self.encoder)
+        probe = TokenGame(self.game_spec.new_state(), self.encoder)
         self.num_actions = probe.num_actions
         self.layout = probe.layout
         space = observation_space(probe.layout.size, probe.num_actions)
@@ -92,8 +92,7 @@ class GoatAECEnv(AECEnv):
             self._rng = random.Random(seed)
         n = len(self.possible_agents)
         while True:
-            self.game = TokenGame(self.spec_.new_state(first_dealer=self._rng.randrange(n)), self.encoder)
-            self._scores = self.encoder.scores(self.game.state.result())
+            self.game = TokenGame(self.game_spec.new_state(first_dealer=self._rng.randrange(n)), self.encoder)
             while self.game.state.is_chance_node():
                 self.game.deal(self._rng)
             if not self.game.state.is_terminal():
@@ -133,7 +132,7 @@ class GoatAECEnv(AECEnv):
         """After a token: score finished deals, deal the next one, find the next agent."""
         game, state = self.game, self.game.state
         while state.is_chance_node() or state.is_terminal():
-            if not self.spec_.single_deal and self.deal_rewards:
+            if not self.game_spec.single_deal and self.deal_rewards:
                 self._reward_deal()
             if state.is_terminal():
                 break

@@ -8,6 +8,10 @@ ruleset's deck, suit-major (``C D H S``) with ranks low to high as written in
 the deck (``9 T J Q K A``, ``7 8 9 T J Q K A`` or ``6 7 8 9 T J Q K A``), so
 ``QC`` is token 5 in a 32-card deck. Every value lies in ``[0, 1]``.
 
+The observation fields (name, shape, meaning) are declared once, in
+:meth:`KozelEncoder._fields`; ``docs/envs.md`` lists them, and
+``encoder.layout.markdown()`` prints them with their offsets for a ruleset.
+
 >>> from goat.games.kozel import new_state
 >>> enc = make_encoder(new_state("classic").view(None))
 >>> enc.num_tokens, enc.multi_token, enc.out_of_turn, enc.layout.size
