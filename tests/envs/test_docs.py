@@ -43,7 +43,7 @@ def test_the_page_names_every_field_and_the_sizes(label: str) -> None:
 def test_readme_rl_example_runs() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme.split("## RL environments", 1)[1].split("\n## ", 1)[0]
-    blocks = re.findall(r"```python\n(.*?)```", section, flags=re.S)
+    blocks = re.findall(r"```python\n(.*?)```", section, flags=re.DOTALL)
     assert blocks and ">>>" in blocks[0]
     test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "README RL environments", "README.md", 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)

@@ -10,7 +10,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from goat.cards import Card
 from goat.envs.encoders import get_encoder
 from goat.envs.tokens import TokenGame
 from goat.games import sample_world

@@ -10,16 +10,16 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts
 
-import goat.envs.openspiel  # noqa: E402,F401  (registers goat_kozel)
-from goat.games.kozel import chance_from_json, new_state  # noqa: E402
-from goat.protocol import Action  # noqa: E402
+import goat.envs.openspiel  # noqa: F401  (registers goat_kozel)
+from goat.games.kozel import chance_from_json, new_state
+from goat.protocol import Action
 
-from .conftest import RULESETS  # noqa: E402
+from .conftest import RULESETS
 
 
-def load(label: str, **params) -> "pyspiel.Game":
+def load(label: str, **params) -> pyspiel.Game:
     rules, players = RULESETS[label]
     params = {"rules": rules, **({"players": players} if players else {}), **params}
     return pyspiel.load_game("goat_kozel", params)
@@ -53,7 +53,7 @@ def test_bad_parameters_are_refused() -> None:
             pyspiel.load_game("goat_kozel", params)
 
 
-def play_deal(game, bots, seed: int) -> "pyspiel.State":
+def play_deal(game, bots, seed: int) -> pyspiel.State:
     rng = np.random.RandomState(seed)
     state = game.new_initial_state()
     while not state.is_terminal():
@@ -136,3 +136,21 @@ def test_the_same_history_replays_the_same_game() -> None:
     assert str(b) == str(a) and b.returns() == a.returns()
     # Seed bytes never reach an information state.
     assert "seed" not in a.information_state_string(0)
+
+
+def test_resampling_for_another_seat_forgets_the_actors_half_made_choice() -> None:
+    game = load("street", single_deal=True)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(4)
+    while state.is_chance_node() or state.core.is_offer():
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randint(len(legal))])
+    actor = state.current_player()
+    state.apply_action(state.legal_actions()[0])  # the first card of a lead
+    assert state.core.prefix and state.current_player() == actor
+    other = (actor + 1) % 4
+    world = state.resample_from_infostate(other, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert world.core.prefix == () and world.current_player() == actor
+    assert world.information_state_string(other) == state.information_state_string(other)
+    mine = state.resample_from_infostate(actor, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert mine.core.prefix == state.core.prefix

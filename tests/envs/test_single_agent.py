@@ -90,7 +90,6 @@ class SpyBot(BaseBot):
 
     def out_of_turn(self, view):
         self.seen.append(view)
-        return None
 
 
 def test_bots_are_handed_their_own_view_and_nothing_else() -> None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
@@ -51,7 +51,7 @@ def observation_space(game_layout_size: int, num_actions: int) -> gymnasium.spac
 class GoatAECEnv(AECEnv):
     """One game and ruleset as a PettingZoo AEC environment (see the module docstring)."""
 
-    metadata = {"render_modes": list(RENDER_MODES), "name": "goat_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "name": "goat_v0", "is_parallelizable": False}
 
     def __init__(self, game: str = "kozel", rules: str = "classic", players: int | None = None,
                  options: Mapping[str, Any] | None = None, single_deal: bool = False,

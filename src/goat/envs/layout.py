@@ -52,7 +52,7 @@ class Layout:
             offset += f.size
         self.size = offset
 
-    def __add__(self, other: "Layout") -> "Layout":
+    def __add__(self, other: Layout) -> Layout:
         return Layout(self.fields + other.fields)
 
     def offset(self, name: str) -> int:

@@ -109,10 +109,10 @@ class GoatGame(pyspiel.Game):
         )
         super().__init__(game_type(game), info, params)
 
-    def new_initial_state(self) -> "GoatState":
+    def new_initial_state(self) -> GoatState:
         return GoatState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "GoatObserver":
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> GoatObserver:
         return GoatObserver(self, iig_obs_type, params)
 
 
@@ -171,7 +171,7 @@ class GoatState(pyspiel.State):
         return self.core.token_name(int(action))
 
     # -------------------------------------------------------- hidden information
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "GoatState":
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GoatState:
         """A state ``player_id`` cannot tell from this one (a world sampled from
         its view only; OpenSpiel's ISMCTS calls this)."""
         if not self.dealer_drawn or not self.core.is_decision():
@@ -180,6 +180,8 @@ class GoatState(pyspiel.State):
         world = sample_world(self.core.state.view(player_id), rng)
         other = self.get_game().new_initial_state()
         other.core = self.core.with_state(world)
+        if player_id != self.core.actor():
+            other.core.prefix = ()  # another seat's half-made choice is hidden from this one
         other.dealer_drawn = True
         return other
 

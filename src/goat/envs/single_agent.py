@@ -24,10 +24,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
-import numpy as np
 
 from goat.bots import Bot, BotError
 from goat.envs.aec import RENDER_MODES, GoatAECEnv
@@ -49,7 +48,7 @@ class GoatSingleAgentEnv(gymnasium.Env):
         illegal_reward: reward of an illegal action, or ``None`` to raise.
     """
 
-    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
     def __init__(self, game: str = "kozel", rules: str = "classic", players: int | None = None,
                  options: Mapping[str, Any] | None = None, seat: int = 0,

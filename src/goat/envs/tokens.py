@@ -207,17 +207,17 @@ class TokenGame:
         return text
 
     # ----------------------------------------------------------------- copies
-    def clone(self) -> "TokenGame":
+    def clone(self) -> TokenGame:
         other = object.__new__(TokenGame)
         other.__dict__.update(self.__dict__)
         other.state = self.state.clone()
         other.offers = list(self.offers)
         return other
 
-    def __deepcopy__(self, memo: dict) -> "TokenGame":
+    def __deepcopy__(self, memo: dict) -> TokenGame:
         return self.clone()
 
-    def with_state(self, state: GameState) -> "TokenGame":
+    def with_state(self, state: GameState) -> TokenGame:
         """The same decision in progress on another state (a sampled world that
         the actor cannot tell from this one)."""
         other = object.__new__(TokenGame)

@@ -168,9 +168,9 @@ class KozelEncoder:
 
     def describe(self, public_view: View) -> str:
         v = public_view
-        lines = [f"kozel {v['rules']}: deal {v['deal_number']}, dealer {v['dealer']}, "
-                 f"phase {v['phase']}, to act {v['current_player']}, "
-                 f"trump {v['trump_suit'] or '-'}, penalty {v['penalty_total']}"]
+        lines = [(f"kozel {v['rules']}: deal {v['deal_number']}, dealer {v['dealer']}, "
+                  f"phase {v['phase']}, to act {v['current_player']}, "
+                  f"trump {v['trump_suit'] or '-'}, penalty {v['penalty_total']}")]
         if v["trick"]:
             plays = "  ".join(f"{p['seat']}:{'+'.join(p['cards']) if 'cards' in p else '?' * p['count']}"
                               for p in v["trick"])
