@@ -122,8 +122,9 @@ def test_illegal_actions_raise_one_line_and_change_nothing() -> None:
         with pytest.raises(IllegalActionError) as err:
             env.step(bad)
         assert "\n" not in str(err.value)
-    with pytest.raises(GoatError, match="integer token"):
-        env.step("QC")
+    for not_a_token in ("QC", 2.0, None):
+        with pytest.raises(GoatError, match="integer token"):
+            env.step(not_a_token)
     assert env.agent_selection == agent
     after, *_ = env.last()
     assert np.array_equal(after["observation"], obs["observation"])
@@ -146,3 +147,31 @@ def test_render_shows_the_public_table_only() -> None:
     assert text.startswith("kozel street: deal 1")
     hands = env.game.state.hands
     assert not any(str(c) in text for hand in hands for c in hand if str(c) != env.game.state.view(None)["trump_card"])
+
+
+def test_a_game_won_before_anyone_acts_is_dealt_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A royal goat dealt to the first deal ends the match at once; reset deals a new game."""
+    from goat.games.kozel import KozelDeal, KozelState
+
+    shuffle = KozelState.sample_chance
+    calls = []
+
+    def royal_first(self, rng):
+        deal = shuffle(self, rng)
+        calls.append(deal)
+        if len(calls) > 1:
+            return deal
+        cards = [c for hand in deal.hands for c in hand]
+        aces = [c for c in cards if c.rank == "A"]
+        rest = [c for c in cards if c.rank != "A"]
+        size = len(deal.hands[0])
+        hands = [tuple(aces + rest[:size - 4])] + [tuple(rest[size - 4 + i * size:size - 4 + (i + 1) * size])
+                                                   for i in range(len(deal.hands) - 1)]
+        return KozelDeal(tuple(hands), deal.stock, deal.trump_card)
+
+    monkeypatch.setattr(KozelState, "sample_chance", royal_first)
+    env = make("full-hand")
+    env.reset(seed=1)
+    assert len(calls) == 2  # the royal goat game was dropped, a second one dealt
+    assert not any(env.terminations.values()) and not env.game.state.is_terminal()
+    assert len(env.game.state.deal_results) == 0

@@ -25,6 +25,7 @@ or ±1 for a royal goat). ``deal_rewards=False`` keeps only the match outcome.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -117,8 +118,8 @@ class GoatAECEnv(AECEnv):
             return
         game = self.game
         try:
-            token = int(action)
-        except (TypeError, ValueError):
+            token = operator.index(action)  # ints and numpy integers, not floats or text
+        except TypeError:
             raise GoatError(f"an action is an integer token, not {action!r}") from None
         game.apply_token(token)  # raises before any change if illegal
         self._cumulative_rewards[agent] = 0.0
