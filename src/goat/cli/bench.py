@@ -119,6 +119,30 @@ def bench_solver(
         console.print(line)
 
 
+def bench_env(
+    seconds: float = typer.Option(2.0, "--seconds", help="Time per ruleset (all contenders together)."),
+    rules: str = typer.Option("classic,street", "--rules", help="all, or comma-separated: "
+                              + ", ".join(engine_bench.CONFIGS)),
+    seed: int = typer.Option(0, "--seed", help="Seed of the environments and the random actions."),
+) -> None:
+    """RL environment steps per second: our PettingZoo AEC environment next to
+    OpenSpiel's C++ spades through pyspiel (random legal actions, same run)."""
+    from goat.bench import env as env_bench
+
+    try:
+        labels = env_bench.select(rules)
+        engine_bench.check_seconds(seconds)
+        console = Console()
+        console.print(f"Measuring {len(labels)} ruleset(s), about {seconds:g} s each…")
+        results, note = env_bench.run(labels, seconds, seed)
+    except GoatError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    if note:
+        console.print(note)
+    console.print(env_bench.table(results))
+
+
 def register(app: typer.Typer) -> None:
     bench_app = typer.Typer(help="Measure speed (figures next to a same-run baseline).",
                             no_args_is_help=True)
@@ -126,4 +150,5 @@ def register(app: typer.Typer) -> None:
     bench_app.command("sim")(bench_sim)
     bench_app.command("bots")(bench_bots)
     bench_app.command("solver")(bench_solver)
+    bench_app.command("env")(bench_env)
     app.add_typer(bench_app, name="bench")

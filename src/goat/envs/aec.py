@@ -1,0 +1,171 @@
+"""PettingZoo AEC environment for any Goat game with an encoder.
+
+>>> env = GoatAECEnv("kozel", "classic")
+>>> env.reset(seed=7)
+>>> env.agent_selection
+'seat_2'
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> obs["observation"].shape, obs["action_mask"].shape, int(obs["action_mask"].sum())
+((526,), (32,), 3)
+
+Agents are ``seat_0 .. seat_{n-1}``. Each step one agent picks a token (see
+:mod:`goat.envs.tokens`): a card in the single-card rulesets, a card or a verb
+(or ``wait``) in street. Chance (shuffle and deal, the first dealer) is drawn
+inside the environment from the ``reset`` seed, so a seed and the agents'
+actions fix the whole trajectory.
+
+Rewards (zero-sum, see ``docs/envs.md``): when a deal ends, every seat gets the
+change of the encoder's score — in Kozel the penalty points its side avoided
+minus those it took (classic: −2 to the losers of a deal, +2 to the winners);
+when the match ends, every seat also gets ``state.returns()`` (Kozel: −1 for the
+goat side, +1 for the others). With ``single_deal=True`` an episode is one deal
+and its only reward is ``returns()`` at the end (the same penalty balance,
+or ±1 for a royal goat). ``deal_rewards=False`` keeps only the match outcome.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+
+from goat.envs.spec import GameSpec
+from goat.envs.tokens import TokenGame
+from goat.protocol import GoatError
+
+RENDER_MODES = ("ansi", "human")
+
+
+def observation_space(game_layout_size: int, num_actions: int) -> gymnasium.spaces.Dict:
+    """``{"observation": Box[0,1], "action_mask": Box{0,1}}`` — the same for every seat."""
+    return gymnasium.spaces.Dict({
+        "observation": gymnasium.spaces.Box(0.0, 1.0, (game_layout_size,), np.float32),
+        "action_mask": gymnasium.spaces.Box(0, 1, (num_actions,), np.int8),
+    })
+
+
+class GoatAECEnv(AECEnv):
+    """One game and ruleset as a PettingZoo AEC environment (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "name": "goat_v0", "is_parallelizable": False}
+
+    def __init__(self, game: str = "kozel", rules: str = "classic", players: int | None = None,
+                 options: Mapping[str, Any] | None = None, single_deal: bool = False,
+                 deal_rewards: bool = True, render_mode: str | None = None) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise GoatError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
+        self.game_spec = GameSpec(game, rules, players, dict(options or {}), single_deal)
+        self.encoder, n = self.game_spec.encoder()
+        self.render_mode = render_mode
+        self.deal_rewards = deal_rewards
+        self.metadata = dict(self.metadata, name=f"goat_{self.game_spec.label.replace('-', '_')}_v0")
+        self.possible_agents = [f"seat_{i}" for i in range(n)]
+        probe = TokenGame(self.game_spec.new_state(), self.encoder)
+        self.num_actions = probe.num_actions
+        self.layout = probe.layout
+        space = observation_space(probe.layout.size, probe.num_actions)
+        self.observation_spaces = {a: space for a in self.possible_agents}
+        self.action_spaces = {a: gymnasium.spaces.Discrete(probe.num_actions) for a in self.possible_agents}
+        self.game: TokenGame | None = None
+        self._rng: random.Random | None = None
+
+    # --------------------------------------------------------------- spaces
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space:
+        return self.action_spaces[agent]
+
+    # ---------------------------------------------------------------- reset
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Start a new episode. ``seed`` fixes chance; without it the generator
+        of the previous episode continues. ``options`` are not used.
+
+        An episode always has a decision: a game that ends before anyone acts
+        (a royal goat dealt at the first deal) is dealt again."""
+        if seed is not None or self._rng is None:
+            self._rng = random.Random(seed)
+        n = len(self.possible_agents)
+        while True:
+            self.game = TokenGame(self.game_spec.new_state(first_dealer=self._rng.randrange(n)), self.encoder)
+            while self.game.state.is_chance_node():
+                self.game.deal(self._rng)
+            if not self.game.state.is_terminal():
+                break
+        self._scores = self.encoder.scores(self.game.state.result())
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.game.actor()]
+
+    # ----------------------------------------------------------------- step
+    def step(self, action: Any) -> None:
+        """The selected agent picks token ``action`` (an integer the mask allows).
+        An illegal token raises :class:`~goat.protocol.IllegalActionError` and
+        changes nothing."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self.game
+        try:
+            token = operator.index(action)  # ints and numpy integers, not floats or text
+        except TypeError:
+            raise GoatError(f"an action is an integer token, not {action!r}") from None
+        game.apply_token(token)  # raises before any change if illegal
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self._advance()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _advance(self) -> None:
+        """After a token: score finished deals, deal the next one, find the next agent."""
+        game, state = self.game, self.game.state
+        while state.is_chance_node() or state.is_terminal():
+            if not self.game_spec.single_deal and self.deal_rewards:
+                self._reward_deal()
+            if state.is_terminal():
+                break
+            game.deal(self._rng)
+        if state.is_terminal():
+            for agent, value in zip(self.possible_agents, state.returns()):
+                self.rewards[agent] += float(value)
+            self.terminations = {a: True for a in self.agents}
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self.possible_agents[game.actor()]
+
+    def _reward_deal(self) -> None:
+        scores = self.encoder.scores(self.game.state.result())
+        for agent, new, old in zip(self.possible_agents, scores, self._scores):
+            self.rewards[agent] += new - old
+        self._scores = scores
+
+    # -------------------------------------------------------------- observe
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.possible_agents.index(agent)
+        return {"observation": self.game.observation(seat), "action_mask": self.game.mask(seat)}
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode (use 'ansi' or 'human')")
+            return None
+        text = self.encoder.describe(self.game.state.view(None)) if self.game else "(not reset)"
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        self.game = None

@@ -1,0 +1,100 @@
+"""Observation encoders: the only per-game part of the RL environments.
+
+The environments (:mod:`goat.envs.aec`, :mod:`goat.envs.single_agent`,
+:mod:`goat.envs.openspiel`) drive any game through the protocol of
+:mod:`goat.protocol`. What they cannot know generically — how a seat's view
+becomes a fixed-size tensor, how an :class:`~goat.protocol.Action` becomes
+integers, which seats may act out of turn, how a deal is scored — each game
+says in one small module here that offers ``make_encoder(view)``, returning an
+object that satisfies :class:`Encoder`. Adding a game to the environments is
+that module plus one line in :data:`ENCODERS` (see ``docs/envs.md``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+import numpy as np
+
+from goat.envs.layout import Layout
+from goat.protocol import Action, GoatError
+
+#: game name (``view["game"]``) -> module offering ``make_encoder(view) -> Encoder``.
+ENCODERS: dict[str, str] = {
+    "kozel": "goat.envs.encoders.kozel",
+}
+
+View = Mapping[str, Any]
+
+
+class Encoder(Protocol):
+    """What an environment needs to know about one game under one ruleset.
+
+    Built once per environment from the spectator view of a fresh state
+    (``state.view(None)``), so it may depend on the ruleset but never on a deal.
+
+    Attributes:
+        game: the registry name (``"kozel"``).
+        layout: the fields :meth:`encode` writes, a fixed size for the ruleset.
+        num_tokens: actions are sequences of tokens ``0..num_tokens-1``.
+        multi_token: some action takes more than one token (the environment then
+            adds a ``pending`` field to the observation: the tokens chosen so far).
+        out_of_turn: seats may be offered an action out of turn (the environment
+            then adds the ``wait`` token ``num_tokens`` and an ``offer`` field).
+        max_tokens_per_deal: an upper bound on decisions (tokens) in one deal.
+        zero_sum: ``returns()`` and the deal scores always sum to zero.
+    """
+
+    game: str
+    layout: Layout
+    num_tokens: int
+    multi_token: bool
+    out_of_turn: bool
+    max_tokens_per_deal: int
+    zero_sum: bool
+
+    def encode(self, view: View, out: np.ndarray) -> None:
+        """Write ``view`` (a seat's view, never the state) into ``out``, a zeroed
+        ``float32`` vector of ``layout.size``; every value in ``[0, 1]``."""
+        ...
+
+    def tokens(self, action: Action) -> tuple[int, ...]:
+        """The tokens of ``action``. Distinct legal actions of one seat at one
+        moment must give distinct sequences, none a prefix of another."""
+        ...
+
+    def token_name(self, token: int) -> str:
+        """A short name for a token (``"QC"``, ``"pass"``), for logs and OpenSpiel."""
+        ...
+
+    def offer_seats(self, public_view: View) -> list[int]:
+        """Seats asked, in priority order, whether they act out of turn before the
+        current player acts. It must depend on the public (spectator) view only,
+        so that who is asked reveals nothing; a seat with no such action can
+        only answer ``wait``."""
+        ...
+
+    def scores(self, result: View) -> list[float]:
+        """Per-seat running score from ``state.result()``; the environment's deal
+        reward is the change of it when a deal ends."""
+        ...
+
+    def utility_range(self, single_deal: bool) -> tuple[float, float]:
+        """Bounds of ``returns()`` (OpenSpiel's min/max utility)."""
+        ...
+
+    def describe(self, public_view: View) -> str:
+        """A few lines of text about the table (the environments' ``render``)."""
+        ...
+
+
+def get_encoder(view: View) -> Encoder:
+    """The encoder for the game and ruleset of ``view`` (a fresh state's
+    spectator view); a one-line :class:`GoatError` if the game has none."""
+    game = view.get("game")
+    module_name = ENCODERS.get(game) if isinstance(game, str) else None
+    if module_name is None:
+        raise GoatError(f"no RL environment for game {game!r} yet (have: {', '.join(ENCODERS)})")
+    return importlib.import_module(module_name).make_encoder(view)

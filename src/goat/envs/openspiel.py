@@ -1,0 +1,236 @@
+"""OpenSpiel registration of every Goat game that has an encoder.
+
+Importing this module registers ``goat_kozel`` with ``pyspiel``, so OpenSpiel's
+algorithms load and run it unchanged:
+
+>>> import pyspiel
+>>> import goat.envs.openspiel  # noqa: F401  (registers the games)
+>>> game = pyspiel.load_game("goat_kozel", {"rules": "street", "single_deal": True})
+>>> game.num_distinct_actions(), game.num_players(), game.max_chance_outcomes()
+(40, 4, 256)
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 4)
+
+Game parameters: ``rules`` (a preset name), ``players`` (0: the preset's
+default), ``options`` (JSON object text of option overrides, e.g.
+``'{"penalty": "flat2"}'``) and ``single_deal`` (one deal instead of a match;
+then ``returns()`` is the deal's zero-sum penalty balance).
+
+The game is :class:`~goat.envs.tokens.TokenGame`'s decisions: actions are
+tokens (cards, and in street the verbs and ``wait``), ``num_distinct_actions``
+is the environments' action-space size. Chance is explicit: the first chance
+node draws the first dealer (one of ``n`` seats), then every deal is drawn by
+four chance nodes of 256 outcomes each — the bytes of a 32-bit seed — and
+dealt by the game's own ``sample_chance(random.Random(seed))``. So a history
+of OpenSpiel actions replays the same game, while the seed bytes (like every
+hidden card) never enter an information state.
+
+Information states are the game's ``information_state_string`` (the JSON of the
+seat's view) plus the seat's decision in progress; the observation tensor is the
+environments' observation vector (``docs/envs.md``). ``resample_from_infostate``
+is :func:`goat.games.sample_world`, so OpenSpiel's Python ISMCTS
+(``open_spiel.python.algorithms.ismcts``) samples worlds the seat cannot tell
+from the real one. (OpenSpiel's C++ ISMCTS cannot call back into Python for
+that; use the Python one.)
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+from typing import Any
+
+import pyspiel
+
+from goat.envs.encoders import ENCODERS
+from goat.envs.spec import GameSpec
+from goat.envs.tokens import TokenGame
+from goat.games import get_game, sample_world
+from goat.protocol import GoatError
+
+SEED_BYTES = 4
+#: Deals a match may take, for OpenSpiel's ``max_game_length`` (a size hint:
+#: a longer run of drawn or annulled deals is not cut short).
+MATCH_DEALS_BOUND = 100
+SINGLE_DEAL_BOUND = 10  # an annulled deal is redealt
+
+
+def game_type(game: str) -> pyspiel.GameType:
+    module = importlib.import_module(ENCODERS[game])
+    low, high = module.PLAYERS
+    return pyspiel.GameType(
+        short_name=f"goat_{game}",
+        long_name=f"Goat {game} (goat card games project)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high,
+        min_num_players=low,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"rules": module.DEFAULT_RULES, "players": 0, "options": "",
+                                 "single_deal": False},
+    )
+
+
+class GoatGame(pyspiel.Game):
+    """One Goat game under the ruleset of its parameters."""
+
+    def __init__(self, game: str, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        try:
+            options = json.loads(params.get("options") or "{}")
+        except json.JSONDecodeError as exc:
+            raise GoatError(f"options must be a JSON object, e.g. '{{\"penalty\": \"flat2\"}}' ({exc})") from None
+        if not isinstance(options, dict):
+            raise GoatError("options must be a JSON object, e.g. '{\"penalty\": \"flat2\"}'")
+        self.spec = GameSpec(game, params.get("rules") or importlib.import_module(ENCODERS[game]).DEFAULT_RULES,
+                             params.get("players") or None, options, bool(params.get("single_deal", False)))
+        self.encoder, n = self.spec.encoder()
+        if not self.encoder.zero_sum:
+            raise GoatError(f"{game}: the OpenSpiel registration needs a zero-sum encoder")
+        self.prototype = TokenGame(self.spec.new_state(), self.encoder)
+        low, high = self.encoder.utility_range(self.spec.single_deal)
+        deals = SINGLE_DEAL_BOUND if self.spec.single_deal else MATCH_DEALS_BOUND
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.prototype.num_actions,
+            max_chance_outcomes=max(256, n),
+            num_players=n,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=0.0,
+            max_game_length=deals * self.encoder.max_tokens_per_deal,
+        )
+        super().__init__(game_type(game), info, params)
+
+    def new_initial_state(self) -> GoatState:
+        return GoatState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> GoatObserver:
+        return GoatObserver(self, iig_obs_type, params)
+
+
+class GoatState(pyspiel.State):
+    """A Goat game in OpenSpiel: before the first dealer is drawn, at a deal's
+    seed bytes, or at a :class:`TokenGame` decision."""
+
+    def __init__(self, game: GoatGame) -> None:
+        super().__init__(game)
+        self.core: TokenGame = game.prototype.clone()
+        self.dealer_drawn = False
+        self.seed_bytes: list[int] = []
+
+    # ------------------------------------------------------------- players
+    def current_player(self) -> int:
+        if not self.dealer_drawn:
+            return pyspiel.PlayerId.CHANCE
+        if self.core.state.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        if self.core.state.is_chance_node():
+            return pyspiel.PlayerId.CHANCE
+        return self.core.actor()
+
+    def is_terminal(self) -> bool:
+        return self.dealer_drawn and self.core.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self.num_players()
+        return [float(v) for v in self.core.state.returns()]
+
+    # ------------------------------------------------------------- actions
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        count = self.num_players() if not self.dealer_drawn else 256
+        return [(i, 1.0 / count) for i in range(count)]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.core.legal_tokens()
+
+    def _apply_action(self, action: int) -> None:
+        if not self.dealer_drawn:
+            self.core = TokenGame(self.get_game().spec.new_state(first_dealer=int(action)), self.core.encoder)
+            self.dealer_drawn = True
+        elif self.core.state.is_chance_node():
+            self.seed_bytes.append(int(action))
+            if len(self.seed_bytes) == SEED_BYTES:
+                seed = int.from_bytes(bytes(self.seed_bytes), "big")
+                self.seed_bytes = []
+                self.core.deal(random.Random(seed))
+        else:
+            self.core.apply_token(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"first dealer {action}" if not self.dealer_drawn else f"deal seed byte {action}"
+        return self.core.token_name(int(action))
+
+    # -------------------------------------------------------- hidden information
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GoatState:
+        """A state ``player_id`` cannot tell from this one (a world sampled from
+        its view only; OpenSpiel's ISMCTS calls this)."""
+        if not self.dealer_drawn or not self.core.is_decision():
+            raise GoatError("worlds are sampled only at a decision")
+        rng = random.Random(int(probability_sampler() * 2**53))
+        world = sample_world(self.core.state.view(player_id), rng)
+        other = self.get_game().new_initial_state()
+        other.core = self.core.with_state(world)
+        if player_id != self.core.actor():
+            other.core.prefix = ()  # another seat's half-made choice is hidden from this one
+        other.dealer_drawn = True
+        return other
+
+    def __str__(self) -> str:
+        if not self.dealer_drawn:
+            return "first dealer not drawn"
+        state = self.core.state
+        return json.dumps({"deals": state.deal_log(), "result": state.result(), "actor": self.core.actor(),
+                           "pending": list(self.core.prefix), "offers": self.core.offers,
+                           "seed_bytes": self.seed_bytes}, sort_keys=True)
+
+
+class GoatObserver:
+    """OpenSpiel observer: a seat's own view (public facts plus its private cards).
+
+    The information-state observer has a string only; the observation observer
+    has the environments' tensor too, its fields named as in ``docs/envs.md``.
+    """
+
+    def __init__(self, game: GoatGame, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        if iig_obs_type is not None and (
+                iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not iig_obs_type.public_info):
+            raise ValueError("goat games observe one seat's view: public info plus that seat's private info")
+        perfect_recall = iig_obs_type.perfect_recall if iig_obs_type is not None else False
+        layout = game.prototype.layout
+        self.tensor = None if perfect_recall else layout.zeros()
+        self.dict = {} if self.tensor is None else layout.views(self.tensor)
+
+    def set_from(self, state: GoatState, player: int) -> None:
+        if self.tensor is not None:
+            self.tensor[:] = state.core.observation(player)
+
+    def string_from(self, state: GoatState, player: int) -> str:
+        return state.core.information_state_string(player)
+
+
+def register(game: str) -> type[GoatGame]:
+    """Register ``goat_<game>`` with pyspiel (once); returns its game class."""
+    get_game(game)  # an unknown game fails here, in one line
+    cls = type(f"Goat{game.title()}Game", (GoatGame,), {
+        "__init__": lambda self, params=None: GoatGame.__init__(self, game, params),
+        "__module__": __name__,
+    })
+    if f"goat_{game}" not in pyspiel.registered_names():
+        pyspiel.register_game(game_type(game), cls)
+    return cls
+
+
+for _game in ENCODERS:
+    register(_game)

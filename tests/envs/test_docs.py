@@ -1,0 +1,52 @@
+"""docs/envs.md and the README's RL example cannot rot: the page names every
+observation field and states each ruleset's sizes, and the README example runs."""
+
+from __future__ import annotations
+
+import doctest
+import re
+from pathlib import Path
+
+import pytest
+
+from goat.envs.spec import GameSpec
+from goat.envs.tokens import TokenGame
+
+from .conftest import RULESETS
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC_ROWS = {"classic": "`classic`", "full-hand": "`full-hand` (4 players)",
+            "full-hand-3p": "`full-hand` (3 players)", "full-hand-2p": "`full-hand` (2 players)",
+            "full-hand-24": "`full-hand-24`", "street": "`street`"}
+
+
+def layout_of(label: str) -> TokenGame:
+    rules, players = RULESETS[label]
+    spec = GameSpec("kozel", rules, players)
+    encoder, _ = spec.encoder()
+    return TokenGame(spec.new_state(), encoder)
+
+
+@pytest.mark.parametrize("label", list(RULESETS))
+def test_the_page_names_every_field_and_the_sizes(label: str) -> None:
+    text = (ROOT / "docs" / "envs.md").read_text(encoding="utf-8")
+    game = layout_of(label)
+    missing = [f.name for f in game.layout.fields if f"| `{f.name}` |" not in text]
+    assert not missing, f"fields missing from docs/envs.md: {missing}"
+    row = next(line for line in text.splitlines() if line.startswith(f"| {DOC_ROWS[label]} |"))
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert int(cells[4]) == game.layout.size
+    assert cells[3].startswith(f"{game.num_actions}:")
+    assert int(cells[1]) == len(game.encoder.deck) and int(cells[2]) == game.state.num_players
+
+
+def test_readme_rl_example_runs() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## RL environments", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```python\n(.*?)```", section, flags=re.DOTALL)
+    assert blocks and ">>>" in blocks[0]
+    test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "README RL environments", "README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
+    assert runner.summarize(verbose=False).attempted >= 8

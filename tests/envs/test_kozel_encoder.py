@@ -1,0 +1,178 @@
+"""Kozel's observation encoder: fixed size, values in [0, 1], fields that mean
+what docs/envs.md says, and nothing a seat may not know."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from goat.envs.encoders import get_encoder
+from goat.envs.tokens import TokenGame
+from goat.games import sample_world
+from goat.games.kozel import new_state
+from goat.games.kozel.trumps import trump_order
+from goat.protocol import GoatError
+
+from .conftest import RULESETS, decisions, new_game
+
+
+def fields(game: TokenGame, seat: int) -> dict[str, np.ndarray]:
+    return game.layout.views(game.observation(seat))
+
+
+@settings(max_examples=30, deadline=None)
+@given(label=st.sampled_from(list(RULESETS)), seed=st.integers(0, 2**32))
+def test_observations_have_a_fixed_size_and_values_in_0_1(label: str, seed: int) -> None:
+    game, rng = new_game(label, seed, single_deal=False)
+    size = game.layout.size
+    for step, g in enumerate(decisions(game, rng)):
+        if step % 3:
+            continue
+        for seat in range(g.state.num_players):
+            obs = g.observation(seat)
+            assert obs.shape == (size,) and obs.dtype == np.float32
+            assert obs.min() >= 0.0 and obs.max() <= 1.0
+
+
+@settings(max_examples=25, deadline=None)
+@given(label=st.sampled_from(list(RULESETS)), seed=st.integers(0, 2**32))
+def test_a_seat_cannot_tell_worlds_apart_so_neither_can_its_observation(label: str, seed: int) -> None:
+    """Observations are a function of the seat's view only: a world sampled from
+    that view (other hidden cards) gives the very same vector."""
+    game, rng = new_game(label, seed)
+    for step, g in enumerate(decisions(game, rng)):
+        if step % 4:
+            continue
+        seat = g.actor()
+        world = g.with_state(sample_world(g.state.view(seat), random.Random(step)))
+        assert np.array_equal(world.observation(seat), g.observation(seat))
+        assert world.information_state_string(seat) == g.information_state_string(seat)
+
+
+@settings(max_examples=30, deadline=None)
+@given(label=st.sampled_from(list(RULESETS)), seed=st.integers(0, 2**32))
+def test_card_fields_match_the_view(label: str, seed: int) -> None:
+    game, rng = new_game(label, seed)
+    deck = game.encoder.deck
+    n = game.state.num_players
+    for g in decisions(game, rng):
+        seat = g.actor()
+        view = g.state.view(seat)
+        f = fields(g, seat)
+        on = {str(deck[i]) for i in np.flatnonzero(f["hand"])}
+        assert on == set(view["hand"])
+        for play in view["trick"]:
+            r = (play["seat"] - seat) % n
+            if play["verb"] == "play":
+                assert {str(deck[i]) for i in np.flatnonzero(f["table"][r])} == set(play["cards"])
+        # Cards seen leaving the game are neither in the hand nor on the table.
+        gone = f["played"].sum(axis=0) + f["passed"]
+        assert gone.max() <= 1 and not (gone * f["hand"]).any()
+        assert not (f["played"].sum(axis=0) * f["table"].sum(axis=0)).any()
+        assert f["trumps"].sum() == sum(g.state.order.is_trump(c) for c in deck)
+        assert f["to_act"][(g.state.current_player() - seat) % n] == 1
+
+
+def test_finished_tricks_are_remembered_by_seat() -> None:
+    game, rng = new_game("classic", 4)
+    n, deck = 4, game.encoder.deck
+    for g in decisions(game, rng):
+        state = g.state
+        if state.tricks_played == 3 and not state.trick:
+            seat = g.actor()
+            f = fields(g, seat)
+            expected = {r: set() for r in range(n)}
+            log = state.deal_log()[-1]["actions"]
+            for text in log[:12]:
+                s, _, card = text.split()
+                expected[(int(s) - seat) % n].add(card)
+            for r in range(n):
+                assert {str(deck[i]) for i in np.flatnonzero(f["played"][r])} == expected[r]
+            return
+    pytest.fail("no position after three tricks")
+
+
+def test_a_card_given_to_the_partner_is_known_until_played() -> None:
+    game, rng = new_game("full-hand", 8)
+    deck = game.encoder.deck
+    for g in decisions(game, rng):
+        state = g.state
+        if state.phase == "play" and state.tricks_played == 0 and not state.trick:
+            break
+    log = state.deal_log()[-1]["actions"]
+    gives = {int(t.split()[0]): t.split()[2] for t in log if " give " in t}
+    for seat, card in gives.items():
+        partner_row = 1  # the partner sits two places left: relative seat 2 -> row 1 of "known"
+        f = fields(g, seat)
+        assert {str(deck[i]) for i in np.flatnonzero(f["known"][partner_row])} == {card}
+        # Nobody else knows where it went.
+        for other in range(4):
+            if other not in (seat, (seat + 2) % 4):
+                assert not fields(g, other)["known"][:, g.encoder.card_token(card)].any()
+
+
+def test_molodka_returns_cards_to_known_hands() -> None:
+    seen = 0
+    for seed in range(400):
+        game, rng = new_game("street", seed)
+        for g in decisions(game, rng):
+            history = g.state.view(None)["history"]
+            if g.is_offer() or not history or " molodka " not in history[-1]:
+                continue
+            trick_before = g.state.logs[-1]["actions"]
+            # The plays since the last completed trick before the molodka went back to hands.
+            observer = int(history[-1].split()[0])
+            f = fields(g, observer)
+            back = [a for a in trick_before[:-1][-3:] if a.verb == "play" and a.seat != observer]
+            for action in back:
+                if all(c in g.state.hands[action.seat] for c in action.cards):
+                    row = (action.seat - observer) % 4 - 1
+                    for c in action.cards:
+                        assert f["known"][row, g.encoder.card_token(c)] == 1
+                        seen += 1
+            break
+        if seen >= 3:
+            return
+    pytest.fail("no molodka with returned face-up cards in 400 random street deals")
+
+
+def test_classic_trumps_and_tokens() -> None:
+    enc = get_encoder(new_state("classic").view(None))
+    order = trump_order(True, "32", "C")
+    plane = enc._trump_plane("C")
+    assert [str(c) for c, on in zip(enc.deck, plane) if on] == sorted(map(str, order.trumps),
+                                                                    key=lambda t: enc.card_token(t))
+    assert plane.sum() == 14
+    assert [enc.token_name(enc.card_token(c)) for c in enc.deck] == [str(c) for c in enc.deck]
+    with pytest.raises(ValueError):
+        enc.token_name(32)
+
+
+@pytest.mark.parametrize("label", list(RULESETS))
+def test_scores_are_zero_sum_and_move_by_the_deal_penalty(label: str) -> None:
+    game, rng = new_game(label, 21, single_deal=False)
+    enc, state = game.encoder, game.state
+    before = enc.scores(state.result())
+    deals = 0
+    for _ in decisions(game, rng):
+        if len(state.deal_results) > deals:
+            result = state.result()
+            after = enc.scores(result)
+            assert abs(sum(after)) < 1e-9
+            pen = state.deal_results[-1]["penalty"]  # (result()["deals"] ends with the deal in play)
+            sides = state.rules.num_teams
+            for seat in range(state.num_players):
+                side = state.rules.team_of(seat)
+                balance = (sum(pen) - pen[side]) / (sides - 1) - pen[side]
+                assert after[seat] - before[seat] == pytest.approx(balance)
+            before, deals = after, len(state.deal_results)
+    assert deals >= 2
+
+
+def test_unknown_games_have_no_encoder() -> None:
+    with pytest.raises(GoatError, match="no RL environment for game 'chess'"):
+        get_encoder({"game": "chess"})
