@@ -245,6 +245,15 @@ class YugiohState:
     def information_state_string(self, seat: int | None) -> str:
         return json.dumps(self.view(seat), sort_keys=True, separators=(",", ":"))
 
+    def summary_lines(self, index: int | None = None) -> list[str]:
+        """The human report of ``goat replay``."""
+        from goat.games.yugioh.recording import summary_lines
+
+        lines = summary_lines(self)
+        if index:
+            lines[0] = f"Record {index}: {lines[0]}"
+        return lines
+
     def result(self) -> dict[str, Any]:
         """The record's ``result`` object (``docs/yugioh-records.md``)."""
         return {"duels": [dict(r) for r in self.results], "wins": list(self.wins), "match_over": self.over,
