@@ -86,3 +86,25 @@ def test_clone_is_independent() -> None:
     before = state.information_state_string(None)
     play_out(copy, lambda s: s.legal_actions()[0], random.Random(1))
     assert state.information_state_string(None) == before
+
+
+try:
+    from hypothesis import given, settings, strategies as st
+except ImportError:  # pragma: no cover
+    pass
+else:
+    @settings(max_examples=12, deadline=None)
+    @given(seed=st.integers(min_value=0, max_value=2**32 - 1), rules=st.sampled_from(["goat", "official"]))
+    def test_property_any_seed_single_duel_keeps_invariants_and_replays(seed: int, rules: str) -> None:
+        state = new_state(rules, single_duel=True, seed=seed)
+        rng = random.Random(seed)
+
+        def choose(s):
+            check_invariants(s)
+            actions = s.legal_actions()
+            return actions[rng.randrange(len(actions))]
+
+        play_out(state, choose, rng, max_steps=20_000)
+        record = json.loads(json.dumps(record_from_state(state)))
+        outcome = replay(record)
+        check_result(record, outcome)
