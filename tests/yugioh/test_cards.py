@@ -365,3 +365,18 @@ def test_simultaneous_triggers_turn_player_first_on_the_chain() -> None:
     assert first < second
     # Chain link 2 (the opponent's) resolves first.
     assert text.index("chain link 2 resolves: Sangan") < text.index("chain link 1 resolves: Sangan")
+
+
+def test_restrict_may_absorb_a_sheep_token() -> None:
+    s = scenario(p0={"monsters": ["Thousand-Eyes Restrict"]}, p1={"monsters": ["Sheep Token:def"]})
+    play(s, ["0 activate Thousand-Eyes Restrict@0M1"])
+    duel = s.duel
+    assert names(duel.players[0].spells) == ["Sheep Token"] and not duel.monsters(1)
+    assert duel.atk(duel.players[0].monsters[0]) == 0
+
+
+def test_summoned_then_turned_face_down_cannot_flip_summon_that_turn() -> None:
+    s = scenario(p0={"hand": ["Vorse Raider", "Book of Moon"]})
+    play(s, ["0 summon Vorse Raider", "0 activate Book of Moon"])
+    assert not s.duel.players[0].monsters[0].face_up
+    assert not any(a.startswith("0 flip") for a in s.legal_texts())

@@ -38,6 +38,13 @@ def new_state(rules: str | YugiohRules = "goat", options: dict[str, Any] | None 
     return YugiohState(rules, decks, single_duel=single_duel, seed=seed)
 
 
+def sample_world(view: dict[str, Any], rng: Any) -> YugiohState:
+    """Determinization is not offered for Yu-Gi-Oh! yet (no search bot needs it)."""
+    from goat.protocol import GoatError
+
+    raise GoatError("sample_world is not available for yugioh yet")
+
+
 def parse_action(text: str) -> DuelAction:
     """Parse an action text (``"0 summon Sangan"``)."""
     return DuelAction.parse(text)
@@ -45,4 +52,5 @@ def parse_action(text: str) -> DuelAction:
 
 __all__ = ["NAME", "PRESETS", "DeckError", "DeckList", "DuelAction", "RecordFormatError", "RecordStepError",
            "YugiohRules", "YugiohState", "record_from_state", "replay_record",
-           "builtin_deck", "check_deck", "load_deck", "make_rules", "new_state", "parse_action", "parse_ydk"]
+           "builtin_deck", "check_deck", "load_deck", "make_rules", "new_state", "parse_action", "parse_ydk",
+           "sample_world"]

@@ -174,7 +174,7 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
                               card.linked, card.linked_stamp, card.equipped_to, card.equip_stamp))
         self._remove(card)
         card.reset_visit()
-        if card.is_token and zone not in ("monster",):
+        if card.is_token and zone not in ("monster", "spell"):  # a token may only be an absorbed equip
             card.zone = "gone"
             return
         seat = card.owner if seat is None else seat

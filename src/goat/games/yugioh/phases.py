@@ -143,7 +143,7 @@ class PhaseMixin:
             if self.locked_by_restrict(card):
                 continue
             if not card.face_up and card.arrived_turn != self.turn and card.position_changed_turn != self.turn \
-                    and not locked:
+                    and card.summoned_turn != self.turn and not locked:
                 options.append((f"flip {self.label(card, tp)}", ("flip", card)))
             if card.face_up and self.may_change_position(tp, card):
                 options.append((f"position {self.label(card, tp)}", ("position", card)))
