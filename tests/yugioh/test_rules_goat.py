@@ -258,3 +258,14 @@ def test_goat_control_deck_is_legal_and_loads_by_name() -> None:
     assert len(deck.main) == 40 and deck.fusion == ("Thousand-Eyes Restrict",) and len(deck.side) == 15
     with pytest.raises(IllegalActionError):
         start_duel("goat").apply_action("1 summon Sangan")
+
+
+def test_every_switch_and_preset_is_documented() -> None:
+    from pathlib import Path
+
+    from goat.games.yugioh.rules import PRESETS
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "yugioh.md").read_text(encoding="utf-8")
+    missing = [name for name in PRESETS["goat"].options() if f"`{name}`" not in text]
+    assert not missing, f"switches missing from docs/yugioh.md: {missing}"
+    assert all(f"`{p}`" in text for p in PRESETS)
