@@ -150,7 +150,7 @@ def test_speed_one_cannot_respond_and_chain_is_lifo() -> None:
 def battle(p0_monster: str, p1_monster: str, rules: str = "official"):
     s = scenario(rules, phase="battle", p0={"monsters": [p0_monster]}, p1={"monsters": [p1_monster]})
     target = p1_monster.split(":")[0]
-    label = f"face-down@1M1" if p1_monster.endswith(":set") else f"{target}@1M1"
+    label = "face-down@1M1" if p1_monster.endswith(":set") else f"{target}@1M1"
     play(s, [f"0 attack {p0_monster.split(':')[0]}@0M1 -> {label}"])
     return s
 
@@ -173,8 +173,8 @@ def test_atk_vs_atk_equal_both_destroyed() -> None:
 def test_atk_vs_def() -> None:
     higher = battle("Gene-Warped Warwolf", "Vorse Raider:def")
     assert names(higher.duel.players[1].gy) == ["Vorse Raider"] and higher.duel.players[1].lp == 8000
-    equal = battle("Giant Soldier of Stone", "Vorse Raider:def")  # 1300 vs 1200 DEF... destroyed
-    assert equal.duel.players[1].lp == 8000
+    equal = battle("Gene-Warped Warwolf", "Mystical Elf:def")  # 2000 ATK vs 2000 DEF: nothing happens
+    assert len(equal.duel.monsters()) == 2 and equal.duel.players[0].lp == equal.duel.players[1].lp == 8000
     lower = battle("Vorse Raider", "Mystical Elf:def")
     assert len(lower.duel.monsters()) == 2 and lower.duel.players[0].lp == 7900
 

@@ -18,7 +18,7 @@ import json
 import random
 from typing import Any
 
-from goat.games.yugioh.deck import DeckError, DeckList
+from goat.games.yugioh.deck import DeckList
 from goat.games.yugioh.decisions import DuelAction
 from goat.games.yugioh.rules import PRESETS, make_rules
 from goat.games.yugioh.state import YugiohState
