@@ -169,6 +169,8 @@ def record_from_state(state: Any) -> dict[str, Any]:
     the same player count), so records stay short and survive new options.
     """
     game = get_game(state.game_name)
+    if hasattr(game, "record_from_state"):  # games with their own record shape (yugioh)
+        return game.record_from_state(state)
     preset = game.new_state(rules=state.rules.name, players=state.num_players)
     mine, base = state.rules.options(), preset.rules.options()
     options = {k: v for k, v in mine.items() if k != "players" and base.get(k) != v}
@@ -280,6 +282,8 @@ def replay(record: Any) -> ReplayOutcome:
     latter carries the replay up to the problem in ``.outcome``). Does not look
     at the stored ``result``; see :func:`check_result`.
     """
+    if isinstance(record, dict) and record.get("game") == "yugioh":
+        return _replay_by_game(record)
     state = new_state_for(record)
     game = get_game(record["game"])
     chances = [_read_deal(game, state, number, deal) for number, deal in enumerate(record["deals"], start=1)]
@@ -317,6 +321,21 @@ def replay(record: Any) -> ReplayOutcome:
             tracker.after(action, text)
         tracker.finish()
     return outcome
+
+
+def _replay_by_game(record: dict[str, Any]) -> ReplayOutcome:
+    """Games whose records extend the card-game format (Yu-Gi-Oh!: decks, chance
+    outcomes and one action list; ``docs/yugioh-records.md``) replay through the
+    game module's ``replay_record`` hook; its ``RecordStepError`` is an illegal
+    record (exit 1), any other :class:`GoatError` a malformed one (exit 2)."""
+    game = get_game(record["game"])
+    try:
+        state = game.replay_record(record)
+    except game.RecordStepError as exc:
+        raise IllegalRecordError(exc.detail, ReplayOutcome(record, exc.state, [])) from None
+    except GoatError as exc:
+        raise MalformedRecordError(str(exc)) from None
+    return ReplayOutcome(record, state, [])
 
 
 def _read_deal(game: Any, state: Any, number: int, deal: Any) -> Any:

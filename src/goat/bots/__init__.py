@@ -26,13 +26,27 @@ BOTS: dict[str, Callable[..., Bot]] = {
 }
 
 
-def make_bot(name: str, seed: int | str | None = None, **settings: Any) -> Bot:
+#: Bots of other games, registered per game (Kozel's are :data:`BOTS`).
+GAME_BOTS: dict[str, dict[str, Callable[..., Bot]]] = {}
+
+
+def _game_bots(game: str) -> dict[str, Callable[..., Bot]]:
+    if game == "yugioh" and game not in GAME_BOTS:
+        from goat.bots import yugioh
+
+        GAME_BOTS[game] = yugioh.BOTS
+    return GAME_BOTS.get(game, BOTS)
+
+
+def make_bot(name: str, seed: int | str | None = None, game: str = "kozel", **settings: Any) -> Bot:
     """A new bot by registry name with optional strength/budget ``settings``
-    (e.g. ``make_bot("ismcts", 1, iterations=100)``); raises :class:`BotError`
+    (e.g. ``make_bot("ismcts", 1, iterations=100)``), for ``game`` (Kozel's by
+    default; ``make_bot("greedy", 1, game="yugioh")``); raises :class:`BotError`
     (one line) if the name or a setting is unknown."""
-    factory = BOTS.get(name.strip().lower()) if isinstance(name, str) else None
+    registry = _game_bots(game)
+    factory = registry.get(name.strip().lower()) if isinstance(name, str) else None
     if factory is None:
-        raise BotError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+        raise BotError(f"unknown bot {name!r} (known: {', '.join(registry)})")
     try:
         return factory(seed, **settings)
     except TypeError:

@@ -317,4 +317,7 @@ def play_kozel(
 def register(app: typer.Typer) -> None:
     play_app = typer.Typer(help="Play a game in the terminal against bots.", no_args_is_help=True)
     play_app.command("kozel")(play_kozel)
+    from goat.cli.play_yugioh import play_yugioh  # Yu-Gi-Oh! lives in its own module
+
+    play_app.command("yugioh")(play_yugioh)
     app.add_typer(play_app, name="play")

@@ -73,6 +73,10 @@ def replay_command(
 # ================================================================= report
 def _print_report(out: Console, outcome: ReplayOutcome, index: int | None) -> None:
     record, state = outcome.record, outcome.state
+    if hasattr(state, "summary_lines"):  # games with their own report (yugioh)
+        for line in state.summary_lines(index):
+            out.print(Text(line))
+        return
     result = outcome.result
     sides = len(result.get("penalty_total") or []) or state.num_players
     teams = sides != state.num_players

@@ -6,7 +6,7 @@ from typing import Any
 
 from goat.protocol import RulesError
 
-GAMES = ("kozel",)
+GAMES = ("kozel", "yugioh")
 
 
 def get_game(name: str) -> Any:
@@ -19,6 +19,10 @@ def get_game(name: str) -> Any:
         from goat.games import kozel
 
         return kozel
+    if name == "yugioh":
+        from goat.games import yugioh
+
+        return yugioh
     raise RulesError(f"unknown game {name!r} (one of {', '.join(GAMES)})")
 
 

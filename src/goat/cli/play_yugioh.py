@@ -1,0 +1,192 @@
+"""``goat play yugioh``: a Yu-Gi-Oh! match in the terminal against a bot.
+
+Everything shown comes from ``state.view(seat)`` of the human's seat, so the
+screen cannot leak the opponent's hand, Set cards or deck order. Moves are
+typed as their number in the list, as the action text without the seat
+(``summon Sangan``), or in full (``0 summon Sangan``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from goat.bots import Bot, make_bot
+from goat.games.yugioh import DeckList, builtin_deck, load_deck, make_rules, new_state, parse_action
+from goat.games.yugioh.state import YugiohState
+from goat.protocol import ActionSyntaxError, GoatError, IllegalActionError
+
+QUIT_WORDS = ("quit", "exit", "q", ":q")
+
+
+class Quit(Exception):
+    """The human asked to stop."""
+
+
+def board_text(view: Mapping[str, Any]) -> str:
+    """The field as the viewer sees it (plain text, one block)."""
+    if "players" not in view:
+        return ""
+    me = view["seat"]
+    lines = [f"Duel {view['duel_number']} (wins {view['wins'][0]}-{view['wins'][1]}) · turn {view['turn']} · "
+             f"player {view['turn_player']}'s {view['phase']}" + (f" / {view['step']}" if view.get("step") else "")]
+    for seat in (1 - me, me):
+        p = view["players"][seat]
+        who = "you" if seat == me else "opponent"
+        lines.append(f"[{who}, seat {seat}] LP {p['lp']} · hand {p['hand_count']} · deck {p['deck_count']} · "
+                     f"GY {len(p['gy'])}" + (f" (top: {p['gy'][-1]})" if p["gy"] else "")
+                     + (f" · banished {len(p['banished'])}" if p["banished"] else ""))
+        lines.append("  monsters: " + "  ".join(_slot(c, i, "M") for i, c in enumerate(p["monsters"])))
+        lines.append("  spell/trap: " + "  ".join(_slot(c, i, "S") for i, c in enumerate(p["spells"])))
+    lines.append("your hand: " + (", ".join(view["players"][me]["hand"]) or "(empty)"))
+    if view.get("chain"):
+        lines.append("chain: " + " → ".join(f"{link['card']} ({link['seat']})" for link in view["chain"]))
+    return "\n".join(lines)
+
+
+def _slot(card: Mapping[str, Any] | None, index: int, zone: str) -> str:
+    if card is None:
+        return f"{zone}{index + 1}:-"
+    text = card["name"] if card["face_up"] else f"set {card['name']}" if card["name"] != "?" else "set ?"
+    if "atk" in card:
+        text += f" {card['atk']}/{card['def']} {card['position'][:3]}"
+    elif "position" in card and not card["face_up"]:
+        text += " def"
+    return f"{zone}{index + 1}:{text}"
+
+
+def parse_typed(text: str, view: Mapping[str, Any]) -> Any:
+    legal: Sequence[str] = view["legal_actions"]
+    text = text.strip()
+    if text.isdigit():
+        n = int(text)
+        if 1 <= n <= len(legal):
+            return parse_action(legal[n - 1])
+        raise GoatError(f"there is no move {n} (choose 1 to {len(legal)})")
+    if not text[:1].isdigit():
+        text = f"{view['seat']} {text}"
+    return parse_action(text)
+
+
+class YugiohSession:
+    def __init__(self, console: Console, state: YugiohState, human: int, bot: Bot, chance_rng: random.Random) -> None:
+        self.console, self.state, self.human, self.bot, self.chance_rng = console, state, human, bot, chance_rng
+        self.shown = 0
+
+    def read(self, prompt: str) -> str:
+        try:
+            return self.console.input(prompt)
+        except EOFError:
+            raise Quit from None
+
+    def show_log(self) -> None:
+        view = self.state.view(self.human)
+        log = view.get("log", [])
+        if len(log) < self.shown:  # a new duel began
+            self.shown = 0
+        for line in log[self.shown:]:
+            self.console.print(f"  {escape(line)}")
+        self.shown = len(log)
+
+    def run(self) -> None:
+        state = self.state
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_chance(state.sample_chance(self.chance_rng))
+                continue
+            seat = state.current_player()
+            if seat == self.human:
+                self.show_log()
+                action = self.human_turn()
+            else:
+                action = self.bot.choose(state.view(seat))
+            state.apply_action(action)
+        self.show_log()
+        r = state.result()
+        w = r["winner"]
+        self.console.print(f"[bold]Match over: {'you win' if w == self.human else 'draw' if w is None else 'you lose'}"
+                           f" ({r['wins'][0]}-{r['wins'][1]})[/]")
+
+    def human_turn(self) -> Any:
+        view = self.state.view(self.human)
+        self.console.print()
+        self.console.print(escape(board_text(view)))
+        self.console.print(f"[bold]{escape(view['decision']['prompt'])}[/]")
+        for i, text in enumerate(view["legal_actions"], 1):
+            self.console.print(f"  [cyan]{i})[/] {escape(text.split(' ', 1)[1])}")
+        while True:
+            text = self.read("[bold cyan]Your choice[/] (number or text, quit)> ").strip()
+            if not text:
+                continue
+            if text.lower() in QUIT_WORDS:
+                raise Quit
+            try:
+                action = parse_typed(text, view)
+                self.state.check_action(action)
+            except IllegalActionError as exc:
+                self.console.print(f"[red]illegal:[/] {escape(exc.reason)}")
+                continue
+            except (GoatError, ActionSyntaxError) as exc:
+                self.console.print(f"[red]?[/] {escape(str(exc))}")
+                continue
+            return action
+
+
+def _deck(path: Optional[Path]) -> DeckList:
+    return builtin_deck("goat_control") if path is None else load_deck(path)
+
+
+def play_yugioh(
+    deck: Optional[Path] = typer.Option(None, "--deck", help="Your deck (.ydk list of card names); default Goat Control."),
+    opponent_deck: Optional[Path] = typer.Option(None, "--opponent-deck", help="The bot's deck; default Goat Control."),
+    vs: str = typer.Option("greedy", "--vs", help="The bot: random or greedy."),
+    rules: str = typer.Option("goat", "--rules", "-r", help="goat or official."),
+    seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Makes the whole match reproducible."),
+    seat: int = typer.Option(0, "--seat", help="Your seat (0 or 1)."),
+    single: bool = typer.Option(False, "--single", help="One duel instead of a match."),
+    record: Optional[Path] = typer.Option(None, "--record", help="Write the match record here at the end or on quit."),
+) -> None:
+    """Play a Yu-Gi-Oh! (Goat Format) match against a bot in the terminal."""
+    try:
+        if seat not in (0, 1):
+            raise GoatError(f"--seat must be 0 or 1, not {seat}")
+        if seed is None:
+            seed = secrets.randbelow(2**32)
+        decks = [_deck(deck), _deck(opponent_deck)]
+        if seat == 1:
+            decks.reverse()
+        state = new_state(make_rules(rules), decks=decks, single_duel=single, seed=seed)
+        bot = make_bot(vs, seed=seed + 1, game="yugioh")
+    except GoatError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    console = Console(highlight=False, emoji=False)
+    console.print(f"Yu-Gi-Oh! ({escape(rules)}), you are seat {seat} against {bot.name}; seed {seed}.")
+    session = YugiohSession(console, state, seat, bot, random.Random(seed))
+    code = 0
+    try:
+        session.run()
+    except Quit:
+        console.print("Bye: match stopped.")
+    except KeyboardInterrupt:
+        console.print("\nInterrupted.")
+        code = 130
+    if record is not None:
+        from goat.records import record_from_state
+
+        try:
+            record.write_text(json.dumps(record_from_state(state), ensure_ascii=False) + "\n", encoding="utf-8")
+        except OSError as exc:
+            typer.echo(f"error: cannot write the record to {record}: {exc}", err=True)
+            raise typer.Exit(2) from None
+        console.print(f"Record written to {escape(str(record))}.")
+    if code:
+        raise typer.Exit(code)

@@ -1,0 +1,56 @@
+"""Yu-Gi-Oh! duels in the Goat Format: rules engine, card pool, decks, records.
+
+>>> from goat.games.yugioh import new_state
+>>> state = new_state("goat")            # Goat Control mirror, match of three duels
+>>> state.is_chance_node()               # the coin toss is due
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from goat.games.yugioh.deck import DeckError, DeckList, builtin_deck, check_deck, load_deck, parse_ydk
+from goat.games.yugioh.decisions import DuelAction
+from goat.games.yugioh.recording import RecordFormatError, RecordStepError, record_from_state, replay_record
+from goat.games.yugioh.rules import PRESETS, YugiohRules, make_rules
+from goat.games.yugioh.state import YugiohState
+
+NAME = "yugioh"
+
+
+def new_state(rules: str | YugiohRules = "goat", options: dict[str, Any] | None = None,
+              players: int | None = None, first_dealer: int = 0,
+              decks: Sequence[DeckList] | None = None, single_duel: bool = False,
+              seed: int | None = None) -> YugiohState:
+    """A new match at its first chance node (the coin toss). ``decks``
+    defaults to the Goat Control mirror. ``players`` must be 2 (or None);
+    ``first_dealer`` is ignored (kept for the registry's common signature)."""
+    from goat.protocol import RulesError
+
+    if players not in (None, 2):
+        raise RulesError("a duel has exactly 2 players")
+    rules = make_rules(rules, options)
+    if decks is None:
+        deck = builtin_deck("goat_control")
+        decks = (deck, deck)
+    return YugiohState(rules, decks, single_duel=single_duel, seed=seed)
+
+
+def sample_world(view: dict[str, Any], rng: Any) -> YugiohState:
+    """Determinization is not offered for Yu-Gi-Oh! yet (no search bot needs it)."""
+    from goat.protocol import GoatError
+
+    raise GoatError("sample_world is not available for yugioh yet")
+
+
+def parse_action(text: str) -> DuelAction:
+    """Parse an action text (``"0 summon Sangan"``)."""
+    return DuelAction.parse(text)
+
+
+__all__ = ["NAME", "PRESETS", "DeckError", "DeckList", "DuelAction", "RecordFormatError", "RecordStepError",
+           "YugiohRules", "YugiohState", "record_from_state", "replay_record",
+           "builtin_deck", "check_deck", "load_deck", "make_rules", "new_state", "parse_action", "parse_ydk",
+           "sample_world"]

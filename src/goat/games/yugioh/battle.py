@@ -1,0 +1,259 @@
+"""The Battle Phase: Start Step, Battle Step (attacks, replays), the Damage
+Step's six sub-steps (Goat rule 9), End Step.
+
+Damage Step sub-steps, as the duel's ``substep``:
+
+1. ``start`` — start of the Damage Step;
+2. ``before`` — before damage calculation: a face-down target is turned face up;
+3. ``calc`` — damage calculation: ATK/DEF modifiers (one chain only under
+   ``damage_calc_one_chain``), then the battle is worked out;
+4. ``after`` — after damage calculation: battle damage is applied, "deals battle
+   damage" triggers (Airknight Parshath);
+5. ``flip`` — before the end of the Damage Step: Flip effects and "after it
+   battles" effects (D.D. Warrior Lady);
+6. ``end`` — end of the Damage Step: monsters destroyed by battle go to the
+   Graveyard and their triggers (Sangan) activate.
+
+A replay happens when the number of monsters the defender controls changes
+between the attack declaration and the Damage Step (or the target leaves).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from goat.games.yugioh.cards.base import Gen
+
+if TYPE_CHECKING:  # pragma: no cover
+    from goat.games.yugioh.zones import CardInst
+
+
+@dataclass
+class Attack:
+    attacker: "CardInst"
+    attacker_stamp: int
+    target: "CardInst | None"
+    target_stamp: int
+    defender_count: int
+
+
+class BattleMixin:
+    """Battle procedures of :class:`~goat.games.yugioh.duel.Duel`."""
+
+    def battle_phase(self: Any) -> Gen:
+        tp = self.turn_player
+        self.step = "start"
+        yield from self.quick_window(tp)
+        while True:
+            self.step = "battle"
+            options = [(f"attack {self.label(a, tp)} -> {'direct' if t is None else self.label(t, tp)}",
+                        ("attack", a, t)) for a, t in self.attack_options(tp)]
+            options += [(text, ("activate", *v)) for text, v in
+                        self.activation_options(tp, self.activatable(tp))]
+            options.append(("phase main2", ("end",)))
+            kind, *rest = yield from self.ask(tp, "battle", "Battle Step: attack, activate or end the Battle Phase",
+                                              options, auto=False)
+            if kind == "activate":
+                yield from self.activate(tp, *rest)
+                summons = yield from self.run_chain(1 - tp)
+                yield from self.quick_window(tp, summons)
+            elif kind == "attack":
+                yield from self.declare_attack(*rest)
+            else:
+                if (yield from self.quick_window(1 - tp)):
+                    continue
+                break
+        self.step = "end"
+        yield from self.quick_window(tp)
+        self.step = None
+
+    # --------------------------------------------------------------- attacks
+    def can_attack(self: Any, card: "CardInst") -> bool:
+        return (card.face_up and card.attack_pos and card.controller == self.turn_player
+                and card.cannot_attack_turn != self.turn and not self.locked_by_restrict(card))
+
+    def attack_options(self: Any, tp: int) -> list[tuple["CardInst", "CardInst | None"]]:
+        defenders = self.monsters(1 - tp)
+        out = []
+        for card in self.monsters(tp):
+            if not self.can_attack(card):
+                continue
+            if "attack_all" in card.data.traits:
+                if defenders:
+                    out += [(card, t) for t in defenders if t.uid not in card.attacked_uids]
+                elif card.attacks == 0:
+                    out.append((card, None))
+                continue
+            bonus = 1 if card.extra_attack and card.destroyed_by_battle_turn == self.turn else 0
+            if card.attacks >= 1 + bonus:
+                continue
+            out += [(card, t) for t in defenders] if defenders else [(card, None)]
+        return out
+
+    def declare_attack(self: Any, attacker: "CardInst", target: "CardInst | None") -> Gen:
+        tp = self.turn_player
+        attacker.attacks += 1
+        if target is not None:
+            attacker.attacked_uids.append(target.uid)
+        what = "directly" if target is None else self.label(target, None)
+        self.say(f"{tp} attacks with {attacker.name} -> {what}")
+        self.attack = Attack(attacker, attacker.stamp, target, -1 if target is None else target.stamp,
+                             len(self.monsters(1 - tp)))
+        event = ("attack", attacker, target, tp)
+        self.emit(event)
+        self.window_events = [event]
+        before = self.chains_resolved
+        yield from self.settle()
+        if self.chains_resolved == before:
+            yield from self.quick_window(tp, [event])
+        yield from self.after_declaration()
+
+    def attacker_ok(self: Any) -> bool:
+        a = self.attack
+        card = a.attacker
+        return (card.stamp == a.attacker_stamp and card.zone == "monster" and card.face_up and card.attack_pos
+                and card.controller == self.turn_player)
+
+    def after_declaration(self: Any) -> Gen:
+        """Replay check, then the Damage Step."""
+        tp = self.turn_player
+        a = self.attack
+        if not self.attacker_ok():
+            self.say("the attack stops: the attacker is gone or cannot attack")
+            self.attack = None
+            return
+        target_gone = a.target is not None and (a.target.stamp != a.target_stamp or a.target.zone != "monster"
+                                                or a.target.controller != 1 - tp)
+        if target_gone or len(self.monsters(1 - tp)) != a.defender_count:
+            self.say("replay: the defender's monsters changed")
+            attacker = a.attacker
+            if a.target is not None and a.target.uid in attacker.attacked_uids:
+                attacker.attacked_uids.remove(a.target.uid)
+            self.attack = None
+            if self.rules.replay_rewinds:
+                attacker.attacks -= 1   # back to the start of the Battle Step
+                return
+            defenders = self.monsters(1 - tp)
+            options = [(f"attack {self.label(attacker, tp)} -> {self.label(t, tp)}", t) for t in defenders
+                       if t.uid not in attacker.attacked_uids or "attack_all" not in attacker.data.traits]
+            if not defenders:
+                options.append((f"attack {self.label(attacker, tp)} -> direct", "direct"))
+            options.append(("pass", None))
+            choice = yield from self.ask(tp, "replay", "replay: choose a new target or stop the attack",
+                                         options, auto=False)
+            if choice is None:
+                return
+            attacker.attacks -= 1
+            yield from self.declare_attack(attacker, None if choice == "direct" else choice)
+            return
+        yield from self.damage_step()
+
+    # ----------------------------------------------------------- Damage Step
+    def damage_window(self: Any, one_chain: bool = False) -> Gen:
+        yield from self.quick_window(self.turn_player, one_chain=one_chain)
+
+    def battle_valid(self: Any) -> bool:
+        a = self.attack
+        if not self.attacker_ok():
+            return False
+        t = a.target
+        return t is None or (t.stamp == a.target_stamp and t.zone == "monster")
+
+    def damage_step(self: Any) -> Gen:
+        tp = self.turn_player
+        a = self.attack
+        self.step = "damage"
+        try:
+            self.substep = "start"
+            yield from self.damage_window()
+            if not self.battle_valid():
+                self.say("the battle stops before damage calculation")
+                return
+            self.substep = "before"
+            flipped = None
+            if a.target is not None and not a.target.face_up:
+                a.target.face_up = True
+                a.target.flipped_turn = self.turn
+                flipped = a.target
+                self.say(f"the attacked face-down monster is {a.target.name} "
+                         f"({'Attack' if a.target.attack_pos else 'Defense'} Position)")
+            yield from self.damage_window()
+            if not self.battle_valid():
+                self.say("the battle stops before damage calculation")
+                return
+            self.substep = "calc"
+            yield from self.damage_window(one_chain=self.rules.damage_calc_one_chain)
+            if not self.battle_valid():
+                self.say("the battle stops at damage calculation")
+                return
+            destroyed, damage = self.calculate(a.attacker, a.target)
+            self.substep = "after"
+            for seat, amount in damage:
+                self.damage(seat, amount, battle=True, source=a.attacker)
+            self.check_over()
+            destroyed = self.substitute_restrict(destroyed)
+            yield from self.settle()
+            self.substep = "flip"
+            if flipped is not None and flipped.zone == "monster" and flipped.face_up:
+                self.emit(("flipped", flipped))
+            if a.target is not None:
+                self.emit(("battled", a.attacker, a.target))
+                self.emit(("battled", a.target, a.attacker))
+            yield from self.settle()
+            self.substep = "end"
+            dead = [c for c, stamp in destroyed if c.stamp == stamp and c.zone == "monster"]
+            if dead:
+                self.destroy(dead, "battle")
+                if any(c is a.target for c in dead) and a.attacker.stamp == a.attacker_stamp:
+                    a.attacker.destroyed_by_battle_turn = self.turn
+                self.check_over()
+            yield from self.settle()
+        finally:
+            self.step, self.substep = "battle", None
+            self.attack = None
+        if tp != self.turn_player:  # pragma: no cover - defensive
+            raise RuntimeError("turn changed during a battle")
+
+    def calculate(self: Any, attacker: "CardInst", target: "CardInst | None") -> tuple[list, list]:
+        """Work out a battle: (monsters destroyed with their stamps, [(seat, damage)])."""
+        tp = self.turn_player
+        atk = self.atk(attacker)
+        if target is None:
+            self.say(f"direct attack for {atk}")
+            return [], [(1 - tp, atk)]
+        destroyed: list[tuple["CardInst", int]] = []
+        damage: list[tuple[int, int]] = []
+        if target.attack_pos:
+            other = self.atk(target)
+            self.say(f"battle: {attacker.name} {atk} ATK vs {target.name} {other} ATK")
+            if atk > other:
+                destroyed.append((target, target.stamp))
+                damage.append((target.controller, atk - other))
+            elif atk < other:
+                destroyed.append((attacker, attacker.stamp))
+                damage.append((tp, other - atk))
+            elif atk > 0 or self.rules.zero_atk_both_destroyed:
+                destroyed += [(attacker, attacker.stamp), (target, target.stamp)]
+        else:
+            other = self.defense(target)
+            self.say(f"battle: {attacker.name} {atk} ATK vs {target.name} {other} DEF")
+            if atk > other:
+                destroyed.append((target, target.stamp))
+                if "piercing" in attacker.data.traits:
+                    damage.append((target.controller, atk - other))
+            elif atk < other:
+                damage.append((tp, other - atk))
+        return destroyed, damage
+
+    def substitute_restrict(self: Any, destroyed: list[tuple["CardInst", int]]) -> list[tuple["CardInst", int]]:
+        """Thousand-Eyes Restrict: the absorbed monster is destroyed in its place."""
+        out = []
+        for card, stamp in destroyed:
+            held = self.equipped_monster(card) if card.name == "Thousand-Eyes Restrict" and card.face_up else None
+            if held is not None:
+                self.say(f"{held.name} is destroyed in place of Thousand-Eyes Restrict")
+                self.destroy([held], "instead of Thousand-Eyes Restrict")
+            else:
+                out.append((card, stamp))
+        return out

@@ -1,0 +1,94 @@
+"""What an effect implementation looks like (one class per effect).
+
+An effect is a small object that answers four questions for the engine:
+
+* ``can_activate(duel, card, seat)`` — may it be activated now (beyond the
+  timing the engine checks: spell speed, zones, phases, the Damage Step)?
+* ``activate(duel, link)`` — a generator: pay the costs and pick the targets
+  (every choice is a :class:`~goat.games.yugioh.decisions.Decision`).
+* ``resolve(duel, link)`` — a generator: do what the card says, re-checking
+  its targets (a lost target does nothing).
+* for trigger effects, ``triggers(duel, card, event)`` — the seat that
+  activates it when ``event`` happens, else ``None``; ``can_trigger`` says
+  whether it can be put on a chain at all (e.g. a target exists).
+
+Costs are paid in ``activate`` and effects happen in ``resolve``, so a cost
+is never undone and a destroyed card's effect still resolves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from goat.games.yugioh.duel import Duel
+    from goat.games.yugioh.zones import CardInst
+
+Gen = Generator[Any, Any, Any]
+
+
+@dataclass
+class Link:
+    """One chain link: the effect, its card and controller, targets and notes."""
+
+    effect: "Effect"
+    card: "CardInst"
+    seat: int
+    speed: int
+    card_stamp: int = 0
+    targets: list[tuple["CardInst", int]] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Trigger:
+    """A trigger effect waiting to be put on a chain (SEGOC)."""
+
+    effect: "Effect"
+    card: "CardInst"
+    seat: int
+    event: tuple[Any, ...]
+    mid_chain: bool = False
+
+
+class Effect:
+    """Base effect. Subclasses set ``kind``, ``key`` and override the hooks.
+
+    kind: ``"card"`` (activating a Spell/Trap card), ``"ignition"`` (a monster's
+    Main Phase effect, spell speed 1), ``"trigger"``.
+    """
+
+    kind = "card"
+    key = "main"
+    label = ""            # shown after the card when a card has several effects
+    once_per_turn = False
+    once_key = ""         # effects sharing a once-per-turn (Black Luster Soldier's two modes)
+    mandatory = True      # triggers only
+    trigger_speed = 1
+
+    def speed_of(self, card: "CardInst") -> int:
+        if self.kind == "card":
+            d = card.data
+            if d.kind == "spell":
+                return 2 if d.subtype == "quick-play" else 1
+            return 3 if d.subtype == "counter" else 2
+        return 1 if self.kind in ("ignition", "trigger") else 2
+
+    def can_activate(self, duel: "Duel", card: "CardInst", seat: int) -> bool:
+        return True
+
+    def activate(self, duel: "Duel", link: Link) -> Gen:
+        return
+        yield  # pragma: no cover
+
+    def resolve(self, duel: "Duel", link: Link) -> Gen:
+        return
+        yield  # pragma: no cover
+
+    def triggers(self, duel: "Duel", card: "CardInst", event: tuple[Any, ...]) -> int | None:
+        return None
+
+    def can_trigger(self, duel: "Duel", trig: Trigger) -> bool:
+        return True

@@ -1,0 +1,198 @@
+"""The card database: public card facts, effect summaries in our own words.
+
+A :class:`CardData` holds what is printed on a card (name, kind, attribute,
+Type, Level, ATK/DEF) and ``traits``, short flags the engine reads for rules
+that are not effects with a chain link (Spirit return, piercing, "cannot be
+Special Summoned" ...). What a card *does* lives in the effect modules of this
+package, one per family, keyed by the card name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from goat.protocol import GoatError
+
+
+class UnknownCardError(GoatError):
+    """A card name that is not in the database."""
+
+
+@dataclass(frozen=True)
+class CardData:
+    """One card's printed facts.
+
+    ``kind`` is ``"monster"``, ``"spell"`` or ``"trap"``; ``subtype`` is
+    ``normal``/``effect``/``fusion``/``token`` for monsters, ``normal``/
+    ``quick-play``/``continuous``/``equip``/``field`` for spells and
+    ``normal``/``continuous``/``counter`` for traps.
+    """
+
+    name: str
+    kind: str
+    subtype: str
+    text: str
+    attribute: str = ""
+    race: str = ""
+    level: int = 0
+    atk: int = 0
+    defense: int = 0
+    traits: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def is_monster(self) -> bool:
+        return self.kind == "monster"
+
+    @property
+    def is_fusion(self) -> bool:
+        return self.subtype == "fusion"
+
+    @property
+    def extra_deck(self) -> bool:
+        return self.subtype == "fusion"
+
+    def tributes_needed(self) -> int:
+        return 0 if self.level <= 4 else 1 if self.level <= 6 else 2
+
+
+def _m(name: str, subtype: str, attribute: str, race: str, level: int, atk: int, defense: int,
+       text: str, *traits: str) -> CardData:
+    return CardData(name, "monster", subtype, text, attribute, race, level, atk, defense, frozenset(traits))
+
+
+def _s(name: str, subtype: str, text: str, *traits: str) -> CardData:
+    return CardData(name, "spell", subtype, text, traits=frozenset(traits))
+
+
+def _t(name: str, subtype: str, text: str, *traits: str) -> CardData:
+    return CardData(name, "trap", subtype, text, traits=frozenset(traits))
+
+
+#: Every Type a monster can have (Tribe-Infecting Virus declares one of these).
+RACES = ("Aqua", "Beast", "Beast-Warrior", "Dinosaur", "Dragon", "Fairy", "Fiend", "Fish", "Insect",
+         "Machine", "Plant", "Pyro", "Reptile", "Rock", "Sea Serpent", "Spellcaster", "Thunder",
+         "Warrior", "Winged Beast", "Zombie")
+
+CARDS: tuple[CardData, ...] = (
+    # ------------------------------------------------------- Goat Control monsters
+    _m("Black Luster Soldier - Envoy of the Beginning", "effect", "LIGHT", "Warrior", 8, 3000, 2500,
+       "Cannot be Normal Summoned or Set. Special Summon it from your hand by removing from play one LIGHT "
+       "and one DARK monster in your Graveyard. Once per turn, choose one: remove from play one monster on "
+       "the field (this card cannot attack this turn), or let this card attack a second time this turn if "
+       "it destroys a monster by battle.", "nomi", "light_dark"),
+    _m("Chaos Sorcerer", "effect", "DARK", "Spellcaster", 6, 2300, 2000,
+       "Cannot be Normal Summoned or Set. Special Summon it from your hand by removing from play one LIGHT "
+       "and one DARK monster in your Graveyard. Once per turn you may remove from play one face-up monster "
+       "on the field; this card cannot attack that turn.", "nomi", "light_dark"),
+    _m("Airknight Parshath", "effect", "LIGHT", "Fairy", 5, 1900, 1400,
+       "Attacking a Defense Position monster with lower DEF deals the difference as battle damage. When it "
+       "deals battle damage to the opponent, its controller draws one card.", "piercing"),
+    _m("Tsukuyomi", "effect", "DARK", "Spellcaster", 4, 1100, 1400,
+       "Spirit: cannot be Special Summoned; returns to its owner's hand in the End Phase of the turn it was "
+       "Normal Summoned or flipped face up. When Normal Summoned or flipped face up, turn one face-up "
+       "monster on the field into face-down Defense Position.", "spirit", "no_special"),
+    _m("Asura Priest", "effect", "LIGHT", "Fairy", 4, 1700, 1200,
+       "Spirit: cannot be Special Summoned; returns to its owner's hand in the End Phase of the turn it was "
+       "Normal Summoned or flipped face up. It may attack every monster the opponent controls, once each.",
+       "spirit", "no_special", "attack_all"),
+    _m("Breaker the Magical Warrior", "effect", "DARK", "Spellcaster", 4, 1600, 1000,
+       "When Normal Summoned, it gets one Spell Counter (at most one). It gains 300 ATK per Spell Counter. "
+       "Remove its Spell Counter to destroy one Spell or Trap card on the field."),
+    _m("Tribe-Infecting Virus", "effect", "WATER", "Aqua", 4, 1600, 1000,
+       "Discard one card and declare a Type: destroy every face-up monster of that Type on the field."),
+    _m("D.D. Warrior Lady", "effect", "LIGHT", "Warrior", 4, 1500, 1600,
+       "After damage calculation, when it battles an opponent's monster, you may remove that monster and "
+       "this card from play."),
+    _m("Sangan", "effect", "DARK", "Fiend", 3, 1000, 600,
+       "When it is sent from the field to the Graveyard, its owner adds one monster with 1500 or less ATK "
+       "from the Deck to the hand, then shuffles the Deck."),
+    _m("Magician of Faith", "effect", "LIGHT", "Spellcaster", 1, 300, 400,
+       "Flip: return one Spell card from your Graveyard to your hand.", "flip"),
+    _m("Magical Merchant", "effect", "LIGHT", "Insect", 1, 200, 700,
+       "Flip: turn over cards from the top of your Deck until a Spell or Trap appears; add it to your hand "
+       "and send the other turned-over cards to the Graveyard.", "flip"),
+    _m("Sinister Serpent", "effect", "WATER", "Reptile", 1, 300, 250,
+       "During your Standby Phase, if this card is in your Graveyard, you may return it to your hand."),
+    _m("Morphing Jar", "effect", "EARTH", "Rock", 2, 700, 600,
+       "Flip: both players discard their whole hands, then each draws five cards.", "flip"),
+    _m("Thousand-Eyes Restrict", "fusion", "DARK", "Spellcaster", 1, 0, 0,
+       "Fusion of Relinquished and Thousand-Eyes Idol. No other monster can attack or change its battle "
+       "position. Once per turn, equip one monster the opponent controls to this card (one at a time); its "
+       "ATK/DEF become that monster's. If it would be destroyed by battle, the equipped monster is destroyed "
+       "instead.", "no_position_lock"),
+    _m("Sheep Token", "token", "EARTH", "Beast", 1, 0, 0, "A token made by Scapegoat.", "token"),
+    # ------------------------------------------------------- Goat Control spells
+    _s("Pot of Greed", "normal", "Draw two cards.", "draw"),
+    _s("Graceful Charity", "normal", "Draw three cards, then discard two.", "draw"),
+    _s("Delinquent Duo", "normal",
+       "Pay 1000 LP. The opponent discards one card at random, then one card of their choice."),
+    _s("Heavy Storm", "normal", "Destroy every Spell and Trap card on the field."),
+    _s("Mystical Space Typhoon", "quick-play", "Destroy one Spell or Trap card on the field."),
+    _s("Snatch Steal", "equip",
+       "Equip to a monster the opponent controls: you control it. The opponent gains 1000 LP in each of "
+       "their Standby Phases."),
+    _s("Premature Burial", "equip",
+       "Pay 800 LP: Special Summon one monster from your Graveyard in Attack Position and equip it with "
+       "this card. When this card is destroyed, destroy that monster."),
+    _s("Scapegoat", "quick-play",
+       "Special Summon four Sheep Tokens in Defense Position. They cannot be tributed for a Tribute Summon. "
+       "You cannot Summon other monsters the turn you activate it (you may still Set)."),
+    _s("Metamorphosis", "normal",
+       "Tribute one face-up monster: Special Summon from your Fusion Deck a Fusion monster of the same Level."),
+    _s("Book of Moon", "quick-play", "Turn one face-up monster into face-down Defense Position."),
+    _s("Nobleman of Crossout", "normal",
+       "Destroy one face-down monster and remove it from play. If it is a Flip monster, each player removes "
+       "from play every card of that name in their Deck."),
+    _s("Rush Recklessly", "quick-play", "One face-up monster gains 700 ATK until the end of the turn.",
+       "atk_modifier"),
+    # ------------------------------------------------------- Goat Control traps
+    _t("Mirror Force", "normal",
+       "When an opponent's monster declares an attack: destroy every Attack Position monster the "
+       "opponent controls."),
+    _t("Torrential Tribute", "normal", "When a monster is summoned: destroy every monster on the field."),
+    _t("Ring of Destruction", "normal",
+       "Destroy one face-up monster; both players take damage equal to its ATK."),
+    _t("Call of the Haunted", "continuous",
+       "Special Summon one monster from your Graveyard in Attack Position. When this card leaves the field, "
+       "destroy that monster; when that monster is destroyed, destroy this card."),
+    _t("Sakuretsu Armor", "normal", "When an opponent's monster declares an attack: destroy the attacker."),
+    _t("Dust Tornado", "normal",
+       "Destroy one Spell or Trap card the opponent controls; then you may Set a Spell or Trap card from "
+       "your hand."),
+    # ------------------------------------------------------- plain monsters (tests, casual decks)
+    _m("Gene-Warped Warwolf", "normal", "EARTH", "Beast-Warrior", 4, 2000, 100, "A plain monster."),
+    _m("Vorse Raider", "normal", "DARK", "Beast-Warrior", 4, 1900, 1200, "A plain monster."),
+    _m("Mystical Elf", "normal", "LIGHT", "Spellcaster", 4, 800, 2000, "A plain monster."),
+    _m("Giant Soldier of Stone", "normal", "EARTH", "Rock", 3, 1300, 2000, "A plain monster."),
+    _m("Summoned Skull", "normal", "DARK", "Fiend", 6, 2500, 1200, "A plain monster."),
+    _m("Dark Magician", "normal", "DARK", "Spellcaster", 7, 2500, 2100, "A plain monster."),
+    _m("Blue-Eyes White Dragon", "normal", "LIGHT", "Dragon", 8, 3000, 2500, "A plain monster."),
+    _m("Exodia the Forbidden One", "effect", "DARK", "Spellcaster", 3, 1000, 1000,
+       "Holding this card and the four Forbidden One limbs in hand wins the duel.", "exodia"),
+    _m("Right Arm of the Forbidden One", "normal", "DARK", "Spellcaster", 1, 200, 300,
+       "A piece of Exodia.", "exodia"),
+    _m("Left Arm of the Forbidden One", "normal", "DARK", "Spellcaster", 1, 200, 300,
+       "A piece of Exodia.", "exodia"),
+    _m("Right Leg of the Forbidden One", "normal", "DARK", "Spellcaster", 1, 200, 300,
+       "A piece of Exodia.", "exodia"),
+    _m("Left Leg of the Forbidden One", "normal", "DARK", "Spellcaster", 1, 200, 300,
+       "A piece of Exodia.", "exodia"),
+)
+
+DATABASE: dict[str, CardData] = {c.name: c for c in CARDS}
+_FOLDED = {c.name.casefold(): c for c in CARDS}
+# Names as often typed: an en dash in BLS's name, "Envoy of the Beginning" alone.
+_ALIASES = {"black luster soldier – envoy of the beginning": "Black Luster Soldier - Envoy of the Beginning",
+            "black luster soldier - envoy of the beginning": "Black Luster Soldier - Envoy of the Beginning"}
+
+EXODIA = frozenset(c.name for c in CARDS if "exodia" in c.traits)
+SHEEP_TOKEN = "Sheep Token"
+
+
+def card(name: str) -> CardData:
+    """The card called ``name`` (case-insensitive); raises :class:`UnknownCardError`."""
+    key = name.strip().casefold()
+    found = _FOLDED.get(_ALIASES.get(key, key).casefold())
+    if found is None or "token" in found.traits:
+        raise UnknownCardError(f"unknown card {name.strip()!r}")
+    return found

@@ -1,0 +1,267 @@
+"""Chains: spell speeds, response windows, priority, SEGOC, resolution.
+
+* :meth:`ChainMixin.activatable` — what a seat may activate *now*: the timing
+  rules (Normal Spells only in its own open Main Phase, Quick-Play Spells from
+  the hand only in its own turn, Set Traps and Quick-Plays not the turn they
+  were Set, responses of speed 2 or more and at least the last link's speed,
+  the Damage Step's limits) and each effect's own condition.
+* :meth:`ChainMixin.quick_window` — both players may start a chain, the
+  first named seat first; after a chain resolves the turn player has priority
+  again (Goat rule 4: also for ignition effects in a Main Phase).
+* :meth:`ChainMixin.chain_responses` — after a link, the other player may
+  respond first; two passes in a row close the chain.
+* :meth:`ChainMixin.resolve_chain` — last in, first out; Normal/Quick-Play
+  Spells and Normal Traps go to the Graveyard when the whole chain is done.
+* :meth:`ChainMixin.settle` — simultaneous triggers as SEGOC: turn player's
+  mandatory, opponent's mandatory, turn player's optional, opponent's
+  optional, each player ordering their own; then responses and resolution,
+  until no trigger is waiting.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from goat.games.yugioh.cards import effects_for
+from goat.games.yugioh.cards.base import Effect, Gen, Link, Trigger
+
+if TYPE_CHECKING:  # pragma: no cover
+    from goat.games.yugioh.zones import CardInst
+
+MAIN_PHASES = ("main1", "main2")
+
+
+class ChainMixin:
+    """Chain procedures of :class:`~goat.games.yugioh.duel.Duel`."""
+
+    # --------------------------------------------------------------- timing
+    def activatable(self: Any, seat: int, open_state: bool = False,
+                    ignition: bool = False) -> list[tuple["CardInst", Effect]]:
+        """Every (card, effect) ``seat`` may activate now."""
+        p = self.players[seat]
+        top = self.chain[-1].speed if self.chain else 0
+        out = []
+        for card in list(p.hand) + p.field_spells() + p.field_monsters():
+            for effect in effects_for(card.name):
+                if effect.kind == "trigger":
+                    continue
+                speed = effect.speed_of(card)
+                if self.chain and (speed < 2 or speed < top):
+                    continue
+                if not self._timing_ok(seat, card, effect, open_state, ignition):
+                    continue
+                if effect.once_per_turn and card.used_turn.get(effect.once_key or effect.key) == self.turn:
+                    continue
+                if effect.can_activate(self, card, seat):
+                    out.append((card, effect))
+        return out
+
+    def _timing_ok(self: Any, seat: int, card: "CardInst", effect: Effect, open_state: bool,
+                   ignition: bool) -> bool:
+        in_damage_step = self.step == "damage"
+        if effect.kind == "card":
+            d = card.data
+            if card.zone == "hand":
+                if d.kind != "spell" or self.players[seat].free("spell") == 0:
+                    return False
+                if d.subtype == "quick-play":
+                    if self.turn_player != seat:
+                        return False
+                elif not open_state:
+                    return False
+            elif card.zone == "spell" and not card.face_up and card.controller == seat:
+                if d.kind == "spell" and d.subtype != "quick-play":
+                    if not open_state:
+                        return False
+                elif card.arrived_turn == self.turn:
+                    return False
+            else:
+                return False
+            if in_damage_step:
+                if d.subtype == "counter":
+                    return True
+                if "atk_modifier" not in d.traits:
+                    return False
+                calc_only = self.rules.damage_step_strict
+                return self.substep == "calc" if calc_only else self.substep in ("start", "before", "calc")
+            return True
+        if effect.kind == "ignition":
+            return (card.zone == "monster" and card.face_up and card.controller == seat and not self.chain
+                    and not in_damage_step and self.phase in MAIN_PHASES and self.turn_player == seat
+                    and (open_state or ignition))
+        return False
+
+    def activation_options(self: Any, seat: int, found: list[tuple["CardInst", Effect]]) -> list[tuple[str, Any]]:
+        options = []
+        for card, effect in found:
+            text = f"activate {self.label(card, seat)}" + (f" {effect.label}" if effect.label else "")
+            options.append((text, (card, effect)))
+        return options
+
+    # ----------------------------------------------------------- activation
+    def activate(self: Any, seat: int, card: "CardInst", effect: Effect) -> Gen:
+        """Activate: place/flip the card, pay costs, choose targets, add the link."""
+        if effect.kind == "card":
+            if card.zone == "hand":
+                self.move(card, "spell", seat, face_up=True)
+            else:
+                card.face_up = True
+        link = Link(effect, card, seat, effect.speed_of(card), card.stamp)
+        if effect.once_per_turn:
+            card.used_turn[effect.once_key or effect.key] = self.turn
+        self.say(f"{seat} activates {card.name}" + (f" ({effect.label})" if effect.label else "")
+                 + f" as chain link {len(self.chain) + 1}")
+        yield from effect.activate(self, link)
+        self.chain.append(link)
+        self.check_over()
+
+    def activate_trigger(self: Any, trig: Trigger) -> Gen:
+        link = Link(trig.effect, trig.card, trig.seat, trig.effect.trigger_speed, trig.card.stamp,
+                    data={"event": trig.event})
+        self.say(f"{trig.seat} activates {trig.card.name}'s effect as chain link {len(self.chain) + 1}")
+        yield from trig.effect.activate(self, link)
+        self.chain.append(link)
+
+    # -------------------------------------------------------------- windows
+    def chain_responses(self: Any, first: int) -> Gen:
+        """Players alternate (``first`` first) adding links until both pass in a row."""
+        p, passes = first, 0
+        while passes < 2:
+            found = self.activatable(p)
+            choice = None
+            if found:
+                choice = yield from self.ask(p, "respond", f"respond to chain link {len(self.chain)}?",
+                                             [("pass", None)] + self.activation_options(p, found), auto=False)
+            if choice is None:
+                passes += 1
+            else:
+                yield from self.activate(p, *choice)
+                passes = 0
+            p = 1 - p
+
+    def quick_window(self: Any, first: int, events: list[tuple[Any, ...]] | tuple = (),
+                     ignition_first: bool = False, one_chain: bool = False) -> Gen:
+        """Both players may start a chain, ``first`` first; repeats after each
+        chain (turn player first again) until both pass in a row.
+
+        ``events`` are what "just happened" (a summon, an attack) for cards
+        such as Torrential Tribute or Mirror Force. ``ignition_first`` lets the
+        turn player start with an ignition effect (Goat rule 4). Returns how
+        many chains were started."""
+        tp = self.turn_player
+        p, passes, fresh, chains = first, 0, True, 0
+        self.window_events = list(events)
+        try:
+            while passes < 2:
+                allow_ignition = ignition_first and fresh and p == tp
+                found = self.activatable(p, ignition=allow_ignition)
+                choice = None
+                if found:
+                    choice = yield from self.ask(p, "respond", self._window_prompt(),
+                                                 [("pass", None)] + self.activation_options(p, found),
+                                                 auto=False)
+                if choice is None:
+                    passes += 1
+                    p, fresh = 1 - p, False
+                    continue
+                yield from self.activate(p, *choice)
+                chains += 1
+                summons = yield from self.run_chain(1 - p)
+                if one_chain:
+                    return chains
+                self.window_events = summons
+                p, passes, fresh = tp, 0, True
+                ignition_first = self.rules.ignition_priority and self.phase in MAIN_PHASES
+            return chains
+        finally:
+            self.window_events = []
+
+    def _window_prompt(self: Any) -> str:
+        where = self.phase + (f" / {self.step}" if self.step else "") + (f" / {self.substep}" if self.substep else "")
+        if self.window_events:
+            kinds = ", ".join(e[0] for e in self.window_events)
+            return f"{where}: respond to {kinds}?"
+        return f"{where}: activate something?"
+
+    def run_chain(self: Any, first: int) -> Gen:
+        """Responses, resolution and the triggers that follow; returns the
+        summons made by the chain (for a following window)."""
+        yield from self.chain_responses(first)
+        summons = yield from self.resolve_chain()
+        more = yield from self.settle()
+        return summons + more
+
+    # ----------------------------------------------------------- resolution
+    def resolve_chain(self: Any) -> Gen:
+        self.chain_summons = []
+        self.chains_resolved += 1
+        self.window_events = []  # what "just happened" before the chain is past now
+        resolved: list[Link] = []
+        while self.chain:
+            link = self.chain.pop()
+            self.resolving = link
+            card, effect = link.card, link.effect
+            self.say(f"chain link {len(self.chain) + 1} resolves: {card.name}"
+                     + (f" ({effect.label})" if effect.label else ""))
+            stays = card.data.kind in ("spell", "trap") and card.data.subtype in ("continuous", "equip")
+            if effect.kind == "card" and stays and not self.still_there(card, link.card_stamp):
+                self.say(f"{card.name} is no longer on the field: no effect")
+                link.data["fizzled"] = True
+            else:
+                yield from effect.resolve(self, link)
+            self.resolving = None
+            self.adjust()
+            self.check_over()
+            if effect.kind == "card":
+                resolved.append(link)
+        for link in resolved:
+            card = link.card
+            if not self.still_there(card, link.card_stamp) or not card.face_up:
+                continue
+            if card.data.subtype in ("normal", "quick-play", "counter") or link.data.get("fizzled"):
+                self.send_to_gy(card, "resolved")
+        self.adjust()
+        self.check_over()
+        summons, self.chain_summons = self.chain_summons, []
+        return summons
+
+    def still_there(self: Any, card: "CardInst", stamp: int) -> bool:
+        return card.stamp == stamp and card.zone in ("monster", "spell")
+
+    def target(self: Any, link: Link, card: "CardInst") -> None:
+        link.targets.append((card, card.stamp))
+        self.say(f"{link.seat} targets {self.label(card, None)}")
+
+    def target_ok(self: Any, link: Link, index: int = 0) -> "CardInst | None":
+        """The link's target if it is still the same card in the same place."""
+        if index >= len(link.targets):
+            return None
+        card, stamp = link.targets[index]
+        return card if card.stamp == stamp and card.zone != "gone" else None
+
+    # ------------------------------------------------------------- triggers
+    def settle(self: Any) -> Gen:
+        """Put waiting triggers on chains (SEGOC) and resolve them, until none wait."""
+        summons: list[tuple[Any, ...]] = []
+        while self.pending:
+            waiting, self.pending = self.pending, []
+            waiting = [t for t in waiting if t.effect.can_trigger(self, t)]
+            tp = self.turn_player
+            for seat, mandatory in ((tp, True), (1 - tp, True), (tp, False), (1 - tp, False)):
+                group = [t for t in waiting if t.seat == seat and t.effect.mandatory == mandatory]
+                while group:
+                    options = [(f"activate {self.label(t.card, seat)}", t) for t in group]
+                    if mandatory:
+                        pick = yield from self.ask(seat, "order", "which trigger goes on the chain next?", options)
+                    else:
+                        pick = yield from self.ask(seat, "trigger", "activate an optional trigger?",
+                                                   [("pass", None)] + options, auto=False)
+                        if pick is None:
+                            break
+                    group.remove(pick)
+                    if pick.effect.can_trigger(self, pick):
+                        yield from self.activate_trigger(pick)
+            if self.chain:
+                yield from self.chain_responses(1 - self.chain[-1].seat)
+                summons += yield from self.resolve_chain()
+        return summons

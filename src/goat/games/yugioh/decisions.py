@@ -1,0 +1,110 @@
+"""The one request/response mechanism of a duel.
+
+The engine is written as generators that *yield* what they need next:
+
+* a :class:`Decision` — who decides, what kind of decision, a prompt, and the
+  legal choices, each already written as an action text
+  (``"0 summon Sangan"``, ``"1 activate Mirror Force@1S2"``, ``"0 pass"``,
+  ``"0 choose Sheep Token@1M3"``); the engine receives the chosen index back;
+* a :class:`ChanceRequest` — a shuffle, a coin toss or a random discard; the
+  engine receives the outcome (a JSON value) back.
+
+Nothing else enters a duel. The terminal UI, bots, records and tests therefore
+all drive it the same way: read ``legal_actions()``, answer with one of them.
+
+Card labels in choices: hand, Deck, Graveyard and banished cards by name;
+field cards as ``Name@<seat><M|S><1-5>`` (``Sangan@0M2``), face-down cards of
+the other player as ``face-down@1M3`` so that a choice never reveals a hidden
+card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from goat.protocol import ActionSyntaxError
+
+#: Verbs of Yu-Gi-Oh! actions (the record notation ``"<seat> <verb> <args>"``).
+VERBS = ("summon", "set", "flip", "position", "special", "activate", "attack", "phase", "pass",
+         "choose", "done", "swap")
+
+
+@dataclass(frozen=True, slots=True)
+class DuelAction:
+    """One decision taken: ``"<seat> <verb> [args]"`` (args may hold spaces)."""
+
+    seat: int
+    verb: str
+    args: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> "DuelAction":
+        if not isinstance(text, str):
+            raise ActionSyntaxError(text, "an action must be a string")
+        parts = text.strip().split(None, 2)
+        if len(parts) < 2:
+            raise ActionSyntaxError(text, 'expected "<seat> <verb> [what]"')
+        if not parts[0].isdigit():
+            raise ActionSyntaxError(text, "seat must be a number")
+        verb = parts[1].lower()
+        if verb not in VERBS:
+            raise ActionSyntaxError(text, f"unknown verb {verb!r}; one of {', '.join(VERBS)}")
+        return cls(int(parts[0]), verb, " ".join(parts[2].split()) if len(parts) > 2 else "")
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.verb}" + (f" {self.args}" if self.args else "")
+
+
+@dataclass
+class Decision:
+    """A pending decision: ``seat`` chooses one of ``actions`` (texts)."""
+
+    seat: int
+    kind: str          # open, battle, respond, trigger, target, cost, select, position, order, first, side ...
+    prompt: str
+    actions: list[str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "prompt": self.prompt}
+
+
+@dataclass
+class ChanceRequest:
+    """A random event: ``kind`` is ``coin``, ``shuffle`` or ``discard``.
+
+    ``seat`` is whose deck/hand it concerns; ``cards`` the names to order
+    (shuffle) or to pick one of (discard).
+    """
+
+    kind: str
+    seat: int
+    cards: list[str]
+
+
+def ask(seat: int, kind: str, prompt: str, options: Any, auto: bool = True) -> Any:
+    """Ask ``seat`` to pick one of ``options`` (pairs of text after the seat, value).
+
+    A generator: ``value = yield from ask(...)``. Options with the same text
+    are the same choice (two copies of a card in hand). With ``auto`` a single
+    option is taken without asking.
+    """
+    choices: dict[str, Any] = {}
+    for text, value in options:
+        choices.setdefault(f"{seat} {text}", value)
+    if not choices:
+        raise RuntimeError(f"no option for decision {kind!r} of seat {seat}")
+    texts = list(choices)
+    if auto and len(texts) == 1:
+        return choices[texts[0]]
+    index = yield Decision(seat, kind, prompt, texts)
+    return choices[texts[index]]
+
+
+class DuelOver(Exception):
+    """Raised inside the engine when a duel ends (LP 0, deck-out, Exodia)."""
+
+    def __init__(self, winner: int | None, reason: str) -> None:
+        super().__init__(reason)
+        self.winner = winner
+        self.reason = reason

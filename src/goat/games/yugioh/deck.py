@@ -1,0 +1,165 @@
+"""Deck lists: the ``.ydk``-style text format, loading by card name, legality.
+
+A deck file has a ``#main`` section, an ``#extra`` section (the Fusion Deck)
+and a ``!side`` section, one card name a line; lines starting with ``#`` that
+are not section names are comments. Card names are matched case-insensitively.
+(Classic ``.ydk`` files list numeric passcodes; this project lists names.)
+
+Legality (:func:`deck_problems`): main deck at least 40 cards, side deck 0 or
+15, at most 3 copies of a name across main, side and Fusion Deck, and the Goat
+Format Forbidden / Limited / Semi-limited list (:data:`BANLIST`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from goat.games.yugioh.cards.data import UnknownCardError, card
+from goat.games.yugioh.rules import YugiohRules
+from goat.protocol import GoatError
+
+
+class DeckError(GoatError):
+    """A deck list that cannot be read or is not legal (one line)."""
+
+
+#: The Goat Format list (April 2005) for the cards this engine knows, plus a few
+#: well-known Forbidden cards so that they are refused with the right reason.
+#: Copies allowed: 0 Forbidden, 1 Limited, 2 Semi-limited.
+BANLIST: dict[str, int] = {
+    # Forbidden
+    "Change of Heart": 0, "Monster Reborn": 0, "Raigeki": 0, "Harpie's Feather Duster": 0,
+    "Painful Choice": 0, "Yata-Garasu": 0, "Cyber Jar": 0, "Fiber Jar": 0, "Imperial Order": 0,
+    "Butterfly Dagger - Elma": 0, "Chaos Emperor Dragon - Envoy of the End": 0,
+    "Witch of the Black Forest": 0, "Dark Hole": 0, "Magical Scientist": 0, "Makyura the Destructor": 0,
+    # Limited
+    "Black Luster Soldier - Envoy of the Beginning": 1, "Breaker the Magical Warrior": 1,
+    "Tribe-Infecting Virus": 1, "Sangan": 1, "Magician of Faith": 1, "Sinister Serpent": 1,
+    "Morphing Jar": 1, "Thousand-Eyes Restrict": 1, "Pot of Greed": 1, "Graceful Charity": 1,
+    "Delinquent Duo": 1, "Heavy Storm": 1, "Mystical Space Typhoon": 1, "Snatch Steal": 1,
+    "Premature Burial": 1, "Metamorphosis": 1, "Mirror Force": 1, "Torrential Tribute": 1,
+    "Ring of Destruction": 1, "Call of the Haunted": 1, "Exodia the Forbidden One": 1,
+    "Right Arm of the Forbidden One": 1, "Left Arm of the Forbidden One": 1,
+    "Right Leg of the Forbidden One": 1, "Left Leg of the Forbidden One": 1,
+    # Semi-limited
+    "Nobleman of Crossout": 2,
+}
+
+
+@dataclass(frozen=True)
+class DeckList:
+    """A player's deck by card names (canonical spelling)."""
+
+    main: tuple[str, ...]
+    fusion: tuple[str, ...] = ()
+    side: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"main": list(self.main), "fusion": list(self.fusion), "side": list(self.side)}
+
+    @classmethod
+    def from_json(cls, obj: Any) -> "DeckList":
+        if not isinstance(obj, dict):
+            raise DeckError("a deck must be an object with main, fusion and side lists")
+        parts = []
+        for key in ("main", "fusion", "side"):
+            names = obj.get(key, [])
+            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+                raise DeckError(f'deck "{key}" must be a list of card names')
+            parts.append(tuple(_canonical(n) for n in names))
+        return cls(*parts)
+
+    def to_ydk(self) -> str:
+        lines = ["#created by goat", "#main", *self.main, "#extra", *self.fusion, "!side", *self.side]
+        return "\n".join(lines) + "\n"
+
+
+def _canonical(name: str) -> str:
+    stripped = name.strip()
+    forbidden = {k.casefold(): k for k, v in BANLIST.items()}
+    try:
+        return card(stripped).name
+    except UnknownCardError:
+        if stripped.casefold() in forbidden:
+            raise DeckError(f"{forbidden[stripped.casefold()]} is Forbidden in the Goat Format") from None
+        raise DeckError(f"unknown card {stripped!r}") from None
+
+
+def parse_ydk(text: str, name: str = "deck") -> DeckList:
+    """Read a deck list; raises :class:`DeckError` naming the line."""
+    sections: dict[str, list[str]] = {"main": [], "fusion": [], "side": []}
+    current = "main"
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        low = line.lower()
+        if low in ("#main",):
+            current = "main"
+            continue
+        if low in ("#extra", "#fusion"):
+            current = "fusion"
+            continue
+        if low in ("!side", "#side"):
+            current = "side"
+            continue
+        if line.startswith("#"):
+            continue
+        if line.isdigit():
+            raise DeckError(f"{name} line {number}: passcodes are not supported, write the card name")
+        try:
+            sections[current].append(_canonical(line))
+        except DeckError as exc:
+            raise DeckError(f"{name} line {number}: {exc}") from None
+    return DeckList(tuple(sections["main"]), tuple(sections["fusion"]), tuple(sections["side"]))
+
+
+def load_deck(path: str | Path) -> DeckList:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise DeckError(f"cannot read deck {p}: {exc.strerror or exc}") from None
+    return parse_ydk(text, p.name)
+
+
+def builtin_deck(name: str = "goat_control") -> DeckList:
+    """A deck shipped with the package (``decks/<name>.ydk``)."""
+    path = Path(__file__).parent / "decks" / f"{name}.ydk"
+    if not path.exists():
+        raise DeckError(f"no built-in deck {name!r}")
+    return load_deck(path)
+
+
+def deck_problems(deck: DeckList, rules: YugiohRules) -> list[str]:
+    """Every reason ``deck`` is not legal under ``rules`` (empty: legal)."""
+    problems = []
+    if len(deck.main) < rules.min_main_deck:
+        problems.append(f"the main deck has {len(deck.main)} cards (at least {rules.min_main_deck})")
+    if len(deck.side) not in rules.side_sizes():
+        sizes = " or ".join(map(str, rules.side_sizes()))
+        problems.append(f"the side deck has {len(deck.side)} cards ({sizes} allowed)")
+    for name in deck.main + deck.side:
+        if card(name).is_fusion:
+            problems.append(f"{name} belongs in the Fusion Deck")
+    for name in deck.fusion:
+        if not card(name).is_fusion:
+            problems.append(f"{name} is not a Fusion monster")
+    counts = Counter(deck.main + deck.fusion + deck.side)
+    for name, n in sorted(counts.items()):
+        allowed = rules.max_copies
+        if rules.banlist == "goat":
+            allowed = min(allowed, BANLIST.get(name, allowed))
+        if n > allowed:
+            status = {0: "Forbidden", 1: "Limited", 2: "Semi-limited"}.get(allowed, f"at most {allowed}")
+            problems.append(f"{n} copies of {name} ({status})")
+    return problems
+
+
+def check_deck(deck: DeckList, rules: YugiohRules, who: str = "deck") -> None:
+    problems = deck_problems(deck, rules)
+    if problems:
+        raise DeckError(f"{who} is not legal: " + "; ".join(problems))

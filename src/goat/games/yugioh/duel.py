@@ -1,0 +1,446 @@
+"""One duel: the field, Life Points and the primitive game actions.
+
+:class:`Duel` combines the mixins that hold the procedures of the rules — the
+chain (:mod:`.chain`), the Battle Phase (:mod:`.battle`) and the turn
+(:mod:`.phases`) — with the primitive actions defined here: moving cards,
+drawing, destroying, summoning, Life Points, derived ATK/DEF, the checks that
+end a duel, and the log. Everything that needs a player's choice is a
+generator (``x = yield from duel.ask(...)``).
+
+Continuous effects are *derived*: ATK/DEF, who may attack, who may change
+position are computed from the field when asked (:meth:`atk`,
+:meth:`locked_by_restrict`), never stored, so they cannot go stale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from goat.games.yugioh.battle import BattleMixin
+from goat.games.yugioh.cards import effects_for
+from goat.games.yugioh.cards.base import Gen, Link, Trigger
+from goat.games.yugioh.cards.data import EXODIA, SHEEP_TOKEN, CardData, DATABASE
+from goat.games.yugioh.chain import ChainMixin
+from goat.games.yugioh.decisions import ChanceRequest, DuelOver, ask
+from goat.games.yugioh.phases import PhaseMixin
+from goat.games.yugioh.rules import YugiohRules
+from goat.games.yugioh.zones import CardInst, PlayerZones
+
+
+class EngineError(RuntimeError):
+    """An internal inconsistency (a bug, never bad input)."""
+
+
+@dataclass
+class LogEntry:
+    """One line of the duel log; ``secret`` replaces ``text`` for one seat."""
+
+    text: str
+    secret_seat: int | None = None
+    secret_text: str = ""
+
+    def for_seat(self, seat: int | None) -> str:
+        return self.secret_text if seat is not None and seat == self.secret_seat else self.text
+
+
+class Duel(ChainMixin, BattleMixin, PhaseMixin):
+    """The state of one duel between seats 0 and 1."""
+
+    def __init__(self, rules: YugiohRules, decks: Sequence[Any], first: int, number: int = 1) -> None:
+        self.rules = rules
+        self.number = number
+        self.first = first
+        self.players = [PlayerZones(s, rules.starting_lp) for s in (0, 1)]
+        self.next_uid = 0
+        for seat, deck in enumerate(decks):
+            p = self.players[seat]
+            p.deck = [self.new_card(DATABASE[name], seat, "deck") for name in deck.main]
+            p.fusion = [self.new_card(DATABASE[name], seat, "fusion") for name in deck.fusion]
+        self.turn = 0
+        self.turn_player = first
+        self.phase = "draw"
+        self.step: str | None = None       # battle step: start, battle, damage, end
+        self.substep: str | None = None    # damage step: start, before, calc, after, flip, end
+        self.chain: list[Link] = []
+        self.pending: list[Trigger] = []
+        self.resolving: Link | None = None
+        self.window_events: list[tuple[Any, ...]] = []
+        self.chain_summons: list[tuple[Any, ...]] = []
+        self.normal_summon_used = False
+        self.summoned_this_turn = [False, False]
+        self.scapegoat_turn = [-1, -1]
+        self.losers: set[int] = set()
+        self.log: list[LogEntry] = []
+        self.attack: Any = None
+        self.winner: int | None = None
+        self.end_reason: str | None = None
+        self.left: list[tuple[Any, ...]] = []
+        self.chains_resolved = 0
+        self._adjusting = False
+        self._destroying = False
+
+    # ================================================================ cards
+    def new_card(self, data: CardData, owner: int, zone: str) -> CardInst:
+        card = CardInst(self.next_uid, data, owner, zone=zone, controller=owner)
+        self.next_uid += 1
+        return card
+
+    def opp(self, seat: int) -> int:
+        return 1 - seat
+
+    def all_field(self) -> list[CardInst]:
+        out: list[CardInst] = []
+        for p in self.players:
+            out += p.field_monsters() + p.field_spells()
+        return out
+
+    def monsters(self, seat: int | None = None) -> list[CardInst]:
+        seats = (0, 1) if seat is None else (seat,)
+        return [c for s in seats for c in self.players[s].field_monsters()]
+
+    def face_up_monsters(self, seat: int | None = None) -> list[CardInst]:
+        return [c for c in self.monsters(seat) if c.face_up]
+
+    def spelltraps(self, seat: int | None = None) -> list[CardInst]:
+        seats = (0, 1) if seat is None else (seat,)
+        return [c for s in seats for c in self.players[s].field_spells()]
+
+    def label(self, card: CardInst, viewer: int | None) -> str:
+        """How ``viewer`` names ``card`` in an action (see :mod:`.decisions`)."""
+        if card.zone in ("monster", "spell"):
+            where = f"{card.controller}{'M' if card.zone == 'monster' else 'S'}{card.index + 1}"
+            if not card.face_up and viewer != card.controller:
+                return f"face-down@{where}"
+            return f"{card.name}@{where}"
+        return card.name
+
+    def public_name(self, card: CardInst) -> str:
+        return card.name if card.face_up or card.zone in ("gy", "banished") else "a face-down card"
+
+    # ================================================================= log
+    def say(self, text: str, secret_seat: int | None = None, secret_text: str = "") -> None:
+        self.log.append(LogEntry(text, secret_seat, secret_text))
+
+    # ============================================================ decisions
+    def ask(self, seat: int, kind: str, prompt: str, options: Iterable[tuple[str, Any]],
+            auto: bool = True) -> Gen:
+        """See :func:`goat.games.yugioh.decisions.ask`."""
+        return (yield from ask(seat, kind, prompt, options, auto))
+
+    def choose_card(self, seat: int, kind: str, prompt: str, cards: Sequence[CardInst],
+                    optional: bool = False) -> Gen:
+        options = [(f"choose {self.label(c, seat)}", c) for c in cards]
+        if optional:
+            options.append(("done", None))
+        return (yield from self.ask(seat, kind, prompt, options, auto=not optional))
+
+    def ask_position(self, seat: int, card: CardInst) -> Gen:
+        return (yield from self.ask(seat, "position", f"battle position for {card.name}",
+                                    [("choose attack", True), ("choose defense", False)], auto=False))
+
+    # ============================================================== chance
+    def shuffle(self, seat: int) -> Gen:
+        deck = self.players[seat].deck
+        if len(deck) > 1:
+            order = yield ChanceRequest("shuffle", seat, [c.name for c in deck])
+            pool: dict[str, list[CardInst]] = {}
+            for c in deck:
+                pool.setdefault(c.name, []).append(c)
+            self.players[seat].deck = [pool[name].pop(0) for name in order]
+        self.say(f"{seat} shuffles their deck")
+
+    # ================================================================ moves
+    def _remove(self, card: CardInst) -> None:
+        p = self.players[card.controller if card.zone in ("monster", "spell") else card.owner]
+        if card.zone in ("monster", "spell"):
+            slots = p.slots(card.zone)
+            if slots[card.index] is not card:
+                raise EngineError(f"{card.name} is not in its slot")
+            slots[card.index] = None
+        elif card.zone in ("deck", "hand", "gy", "banished", "fusion"):
+            p.pile(card.zone).remove(card)
+
+    def move(self, card: CardInst, zone: str, seat: int | None = None, face_up: bool = True,
+             attack_pos: bool = True, top: bool = False) -> None:
+        """Put ``card`` in ``zone`` (of ``seat``, default: the owner).
+
+        Leaving the field (or any zone change) starts a fresh card: per-visit
+        facts are reset and the stamp grows, so older targets are lost.
+        """
+        if card.zone in ("monster", "spell"):
+            self.left.append((card, card.stamp, card.zone, card.controller, self._destroying,
+                              card.linked, card.linked_stamp, card.equipped_to, card.equip_stamp))
+        self._remove(card)
+        card.reset_visit()
+        if card.is_token and zone not in ("monster", "spell"):  # a token may only be an absorbed equip
+            card.zone = "gone"
+            return
+        seat = card.owner if seat is None else seat
+        p = self.players[seat]
+        card.zone = zone
+        card.face_up = face_up
+        card.attack_pos = attack_pos
+        card.controller = seat
+        if zone in ("monster", "spell"):
+            index = p.first_free(zone)
+            if index < 0:
+                raise EngineError(f"no free {zone} zone for {card.name}")
+            p.slots(zone)[index] = card
+            card.index = index
+            card.arrived_turn = self.turn
+        else:
+            pile = p.pile(zone)
+            if top:
+                pile.insert(0, card)
+            else:
+                pile.append(card)
+
+    def send_to_gy(self, card: CardInst, reason: str = "sent") -> None:
+        """Send a card to its owner's Graveyard (a token vanishes) and fire triggers."""
+        from_zone, controller = card.zone, card.controller
+        self.move(card, "gy")
+        if card.zone == "gone":
+            self.say(f"{card.name} ({controller}) leaves the field and vanishes")
+        else:
+            self.say(f"{card.name} ({card.owner}) goes to the Graveyard ({reason})")
+        self.emit(("sent_to_gy", card, from_zone, controller, reason))
+
+    def banish(self, card: CardInst, reason: str = "removed") -> None:
+        from_zone = card.zone
+        self.move(card, "banished")
+        if card.zone != "gone":
+            self.say(f"{card.name} ({card.owner}) is removed from play ({reason})")
+        self.emit(("banished", card, from_zone))
+
+    def to_hand(self, card: CardInst, reveal: bool = True) -> None:
+        from_zone = card.zone
+        self.move(card, "hand")
+        if reveal or from_zone in ("monster", "spell", "gy", "banished"):
+            self.say(f"{card.name} returns to {card.owner}'s hand (from {from_zone})")
+        else:
+            self.say(f"{card.owner} adds a card to their hand", card.owner, f"{card.owner} adds {card.name} to their hand")
+
+    def discard(self, seat: int, card: CardInst, reason: str = "discard") -> None:
+        self.move(card, "gy")
+        self.say(f"{seat} discards {card.name} ({reason})")
+        self.emit(("sent_to_gy", card, "hand", seat, reason))
+
+    def draw(self, seat: int, count: int = 1) -> None:
+        p = self.players[seat]
+        for _ in range(count):
+            if not p.deck:
+                self.say(f"{seat} must draw from an empty deck")
+                self.losers.add(seat)
+                return
+            card = p.deck[0]
+            self.move(card, "hand")
+            self.say(f"{seat} draws a card", seat, f"{seat} draws {card.name}")
+
+    def destroy(self, cards: Iterable[CardInst], reason: str = "effect", banish: bool = False) -> list[CardInst]:
+        """Destroy field cards at once; returns those destroyed. Linked cards follow."""
+        done = []
+        for card in list(cards):
+            if card.zone not in ("monster", "spell"):
+                continue
+            self.say(f"{self.public_name(card)} ({card.controller}) is destroyed ({reason})"
+                     if card.face_up else f"{card.name} ({card.controller}) is destroyed ({reason})")
+            snapshot = (card, card.stamp, card.zone, card.controller)
+            self._destroying = True
+            try:
+                if banish:
+                    self.banish(card, reason)
+                else:
+                    self.send_to_gy(card, reason)
+            finally:
+                self._destroying = False
+            done.append(snapshot)
+        for card, _stamp, zone, controller in done:
+            self.emit(("destroyed", card, zone, controller, reason))
+        self.adjust()
+        return [c for c, *_ in done]
+
+    # ============================================================ summons
+    def place_monster(self, card: CardInst, seat: int, face_up: bool, attack_pos: bool) -> None:
+        self.move(card, "monster", seat, face_up=face_up, attack_pos=attack_pos)
+
+    def special_summon(self, card: CardInst, seat: int, attack_pos: bool, how: str = "special") -> None:
+        self.place_monster(card, seat, True, attack_pos)
+        card.summoned_turn, card.summoned_by, card.summon_how = self.turn, seat, how
+        self.summoned_this_turn[seat] = True
+        self.say(f"{seat} Special Summons {card.name} in {'Attack' if attack_pos else 'Defense'} Position")
+        event = ("summoned", card, how, seat)
+        self.emit(event)
+        self.chain_summons.append(event)
+
+    def make_token(self, seat: int, attack_pos: bool) -> CardInst:
+        token = self.new_card(DATABASE[SHEEP_TOKEN], seat, "token")
+        token.zone = "limbo"
+        p = self.players[seat]
+        index = p.first_free("monster")
+        p.monsters[index] = token
+        token.zone, token.index, token.controller = "monster", index, seat
+        token.face_up, token.attack_pos, token.arrived_turn = True, attack_pos, self.turn
+        token.summoned_turn, token.summoned_by, token.summon_how = self.turn, seat, "special"
+        self.summoned_this_turn[seat] = True
+        event = ("summoned", token, "special", seat)
+        self.emit(event)
+        self.chain_summons.append(event)
+        return token
+
+    def can_special(self, card: CardInst) -> bool:
+        """May ``card`` (in a Graveyard) be Special Summoned by an effect?"""
+        d = card.data
+        if not d.is_monster or "no_special" in d.traits or d.is_fusion or "token" in d.traits:
+            return False
+        return "nomi" not in d.traits or card.proper
+
+    def flip_down(self, card: CardInst) -> None:
+        card.face_up = False
+        card.attack_pos = False
+        card.counters = 0
+        card.atk_bonus = 0
+        self.say(f"{card.name} ({card.controller}) is turned face-down")
+        self.adjust()
+
+    def change_control(self, card: CardInst, seat: int) -> bool:
+        """Move a monster to ``seat``'s side; False (and to the Graveyard) if no zone."""
+        p = self.players[seat]
+        index = p.first_free("monster")
+        if index < 0:
+            return False
+        old = self.players[card.controller]
+        old.monsters[card.index] = None
+        p.monsters[index] = card
+        card.index, card.controller = index, seat
+        self.say(f"{seat} takes control of {self.public_name(card)}")
+        return True
+
+    # =========================================================== LP
+    def lp_payable(self, seat: int, amount: int) -> bool:
+        lp = self.players[seat].lp
+        return lp > amount if self.rules.lp_cost_leaves_positive else lp >= amount
+
+    def pay_lp(self, seat: int, amount: int) -> None:
+        self.players[seat].lp -= amount
+        self.say(f"{seat} pays {amount} LP ({self.players[seat].lp} left)")
+
+    def damage(self, seat: int, amount: int, battle: bool = False, source: CardInst | None = None) -> None:
+        if amount <= 0:
+            return
+        p = self.players[seat]
+        p.lp = max(0, p.lp - amount)
+        self.say(f"{seat} takes {amount} {'battle ' if battle else ''}damage ({p.lp} LP left)")
+        if battle:
+            self.emit(("battle_damage", source, seat, amount))
+
+    def gain_lp(self, seat: int, amount: int) -> None:
+        self.players[seat].lp += amount
+        self.say(f"{seat} gains {amount} LP ({self.players[seat].lp})")
+
+    # ====================================================== derived stats
+    def equipped_monster(self, card: CardInst) -> CardInst | None:
+        """The monster card Thousand-Eyes Restrict has absorbed, if any."""
+        for c in self.spelltraps():
+            if c.data.is_monster and c.equipped_to is card:
+                return c
+        return None
+
+    def atk(self, card: CardInst) -> int:
+        base = card.data.atk
+        if card.name == "Thousand-Eyes Restrict" and card.face_up:
+            held = self.equipped_monster(card)
+            base = held.data.atk if held is not None else 0
+        if card.name == "Breaker the Magical Warrior" and card.face_up:
+            base += 300 * card.counters
+        return max(0, base + card.atk_bonus)
+
+    def defense(self, card: CardInst) -> int:
+        base = card.data.defense
+        if card.name == "Thousand-Eyes Restrict" and card.face_up:
+            held = self.equipped_monster(card)
+            base = held.data.defense if held is not None else 0
+        return max(0, base)
+
+    def locked_by_restrict(self, card: CardInst) -> bool:
+        """Thousand-Eyes Restrict: no *other* monster may attack or change position."""
+        return any(c.name == "Thousand-Eyes Restrict" and c is not card for c in self.face_up_monsters())
+
+    # ========================================================== triggers
+    def emit(self, event: tuple[Any, ...]) -> None:
+        """Offer ``event`` to every trigger effect that can see it (field, hands,
+        Graveyards, banished; Goat rule 11 lets triggers be seen mid-chain)."""
+        mid_chain = self.resolving is not None and bool(self.chain)
+        for p in self.players:
+            for card in list(p.all_cards()):
+                for effect in effects_for(card.name):
+                    if effect.kind != "trigger":
+                        continue
+                    seat = effect.triggers(self, card, event)
+                    if seat is None:
+                        continue
+                    if mid_chain and not effect.mandatory and not self.rules.triggers_seen_mid_chain:
+                        self.say(f"{card.name} misses its timing")
+                        continue
+                    self.pending.append(Trigger(effect, card, seat, event, mid_chain))
+
+    # ============================================== linked cards, state checks
+    def adjust(self) -> None:
+        """State checks after every action, until nothing changes: equip cards
+        whose monster is gone or face-down, monsters absorbed by a Thousand-Eyes
+        Restrict that left, Call of the Haunted's link both ways, Premature
+        Burial's destruction, Snatch Steal's control returning."""
+        if self._adjusting:
+            return
+        self._adjusting = True
+        try:
+            for _ in range(100):
+                if self.left:
+                    info = self.left.pop(0)
+                    self._follow_left(*info)
+                    continue
+                lost = next((c for c in self.spelltraps() if c.equipped_to is not None and (
+                    c.equipped_to.stamp != c.equip_stamp or c.equipped_to.zone != "monster"
+                    or not c.equipped_to.face_up)), None)
+                if lost is None:
+                    return
+                self.destroy([lost], "its monster is gone" if lost.data.is_monster else "equip lost")
+        finally:
+            self._adjusting = False
+
+    def _follow_left(self, card: CardInst, stamp: int, zone: str, controller: int, destroyed: bool,
+                     linked: CardInst | None, linked_stamp: int, equipped: CardInst | None,
+                     equip_stamp: int) -> None:
+        def same(target: CardInst | None, target_stamp: int) -> bool:
+            return target is not None and target.stamp == target_stamp and target.zone == "monster"
+
+        if card.name == "Call of the Haunted" and zone == "spell" and same(linked, linked_stamp):
+            self.destroy([linked], "Call of the Haunted left the field")
+        elif card.name == "Premature Burial" and destroyed and same(equipped, equip_stamp):
+            self.destroy([equipped], "Premature Burial was destroyed")
+        elif card.name == "Snatch Steal" and same(equipped, equip_stamp) and equipped.controller == controller:
+            back = 1 - controller
+            if not self.change_control(equipped, back):
+                self.send_to_gy(equipped, "no zone to return to")
+        if zone == "monster" and destroyed:
+            for c in self.spelltraps():
+                if c.name == "Call of the Haunted" and c.face_up and c.linked is card and c.linked_stamp == stamp:
+                    self.destroy([c], "its monster was destroyed")
+
+    # ============================================================ win checks
+    def check_over(self) -> None:
+        """Raise :class:`DuelOver` when a player has won (Exodia, LP 0, deck-out)."""
+        exodia = [s for s in (0, 1) if EXODIA <= {c.name for c in self.players[s].hand}]
+        if exodia:
+            self._end(exodia[0] if len(exodia) == 1 else None, "exodia")
+        zero = {s for s in (0, 1) if self.players[s].lp <= 0}
+        lost = zero | self.losers
+        if lost:
+            reason = "lp" if zero and not self.losers else "deck-out" if not zero else "lp+deck-out"
+            self._end(None if len(lost) == 2 else 1 - next(iter(lost)), reason)
+
+    def _end(self, winner: int | None, reason: str) -> None:
+        self.winner, self.end_reason = winner, reason
+        self.say(f"duel {self.number} ends: " + (f"{winner} wins" if winner is not None else "draw") + f" ({reason})")
+        raise DuelOver(winner, reason)

@@ -1,0 +1,239 @@
+"""The turn: Draw, Standby, Main 1, Battle, Main 2, End; the Main Phase's
+open game state (summons, Sets, position changes, activations).
+
+Turns are numbered from 1. The player who goes first has no Battle Phase on
+turn 1 and draws on it only under Goat rule 1 (``first_player_draws``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from goat.games.yugioh.cards.base import Gen
+
+if TYPE_CHECKING:  # pragma: no cover
+    from goat.games.yugioh.zones import CardInst
+
+
+class PhaseMixin:
+    """Turn procedures of :class:`~goat.games.yugioh.duel.Duel`."""
+
+    # ---------------------------------------------------------------- duel
+    def run(self: Any) -> Gen:
+        """The whole duel: shuffle, opening hands, then turns until it ends."""
+        for seat in (self.first, 1 - self.first):
+            yield from self.shuffle(seat)
+        for seat in (self.first, 1 - self.first):
+            self.draw(seat, self.rules.starting_hand)
+        self.check_over()
+        yield from self.turns()
+
+    def turns(self: Any, start_phase: str = "draw") -> Gen:
+        """Turns from ``start_phase`` of the current turn on (tests start mid-turn)."""
+        phase = start_phase
+        while True:
+            if self.turn == 0:
+                self.turn = 1
+            yield from self.play_turn(phase)
+            phase = "draw"
+            self.turn += 1
+            self.turn_player = 1 - self.turn_player
+
+    def play_turn(self: Any, start: str = "draw") -> Gen:
+        tp = self.turn_player
+        order = ("draw", "standby", "main1", "battle", "main2", "end")
+        begin = order.index(start)
+        if begin == 0:
+            self.normal_summon_used = False
+            self.summoned_this_turn = [False, False]
+            self.say(f"turn {self.turn}: player {tp}")
+            self.phase = "draw"
+            if self.turn > 1 or self.rules.first_player_draws:
+                self.draw(tp, 1)
+                self.check_over()
+            yield from self.quick_window(tp)
+        if begin <= 1:
+            self.phase = "standby"
+            self.emit(("standby", tp))
+            yield from self.settle()
+            yield from self.quick_window(tp)
+        go_battle = start in ("battle",)
+        if begin <= 2:
+            self.phase = "main1"
+            go_battle = (yield from self.main_phase()) == "battle"
+        if go_battle and self.turn > 1:
+            self.phase = "battle"
+            yield from self.battle_phase()
+            self.phase = "main2"
+            yield from self.main_phase()
+        elif start == "main2":
+            self.phase = "main2"
+            yield from self.main_phase()
+        self.phase = "end"
+        self.emit(("end_phase", tp))
+        yield from self.settle()
+        yield from self.quick_window(tp)
+        yield from self.hand_limit(tp)
+        for card in self.monsters():
+            card.atk_bonus = 0
+            card.extra_attack = False
+        self.say(f"turn {self.turn} ends")
+
+    def hand_limit(self: Any, seat: int) -> Gen:
+        hand = self.players[seat].hand
+        while len(hand) > self.rules.hand_limit:
+            card = yield from self.choose_card(seat, "discard", f"discard down to {self.rules.hand_limit} cards",
+                                               hand)
+            self.discard(seat, card, "hand size")
+
+    # ---------------------------------------------------------- main phase
+    def main_phase(self: Any) -> Gen:
+        """The open game state: returns ``"battle"`` or ``"end"``."""
+        tp = self.turn_player
+        while True:
+            options = self.main_options(tp)
+            kind, *rest = yield from self.ask(tp, "open", f"{self.phase}: your move", options, auto=False)
+            if kind == "phase":
+                # The turn player passes priority: the opponent may respond first.
+                if (yield from self.quick_window(1 - tp)):
+                    continue
+                return rest[0]
+            if kind == "activate":
+                card, effect = rest
+                yield from self.activate(tp, card, effect)
+                summons = yield from self.run_chain(1 - tp)
+                yield from self.after_chain(summons)
+            elif kind in ("summon", "set"):
+                yield from self.normal_summon(tp, rest[0], set_it=kind == "set")
+            elif kind == "set_spell":
+                card = rest[0]
+                self.move(card, "spell", tp, face_up=False)
+                self.say(f"{tp} sets a card in the Spell & Trap zone", tp, f"{tp} sets {card.name}")
+            elif kind == "special":
+                yield from self.procedure_summon(tp, rest[0])
+            elif kind == "flip":
+                yield from self.flip_summon(tp, rest[0])
+            elif kind == "position":
+                card = rest[0]
+                card.attack_pos = not card.attack_pos
+                card.position_changed_turn = self.turn
+                self.say(f"{tp} changes {card.name} to {'Attack' if card.attack_pos else 'Defense'} Position")
+
+    def after_chain(self: Any, summons: list[tuple[Any, ...]]) -> Gen:
+        """The window after a chain: turn player first (Goat rule 4: ignition too)."""
+        yield from self.quick_window(self.turn_player, summons,
+                                     ignition_first=self.rules.ignition_priority and self.phase in ("main1", "main2"))
+
+    def main_options(self: Any, tp: int) -> list[tuple[str, Any]]:
+        p = self.players[tp]
+        options: list[tuple[str, Any]] = []
+        locked = self.scapegoat_turn[tp] == self.turn
+        for card in p.hand:
+            d = card.data
+            if d.is_monster:
+                if self.can_normal_summon(tp, card):
+                    if not locked:
+                        options.append((f"summon {card.name}", ("summon", card)))
+                    options.append((f"set {card.name}", ("set", card)))
+                if "light_dark" in d.traits and not locked and self.light_dark_ready(tp):
+                    options.append((f"special {card.name}", ("special", card)))
+            elif p.free("spell"):
+                options.append((f"set {card.name}", ("set_spell", card)))
+        for card in p.field_monsters():
+            if self.locked_by_restrict(card):
+                continue
+            if not card.face_up and card.arrived_turn != self.turn and card.position_changed_turn != self.turn \
+                    and card.summoned_turn != self.turn and not locked:
+                options.append((f"flip {self.label(card, tp)}", ("flip", card)))
+            if card.face_up and self.may_change_position(tp, card):
+                options.append((f"position {self.label(card, tp)}", ("position", card)))
+        for text, value in self.activation_options(tp, self.activatable(tp, open_state=True)):
+            options.append((text, ("activate", *value)))
+        if self.phase == "main1" and self.turn > 1:
+            options.append(("phase battle", ("phase", "battle")))
+        options.append(("phase end", ("phase", "end")))
+        return options
+
+    def may_change_position(self: Any, seat: int, card: "CardInst") -> bool:
+        if card.position_changed_turn == self.turn or card.attacks:
+            return False
+        if card.summoned_turn == self.turn:
+            # Goat rule 13: a monster the opponent summoned this turn may be turned by its new controller.
+            return self.rules.taken_monster_may_change_position and card.summoned_by != seat
+        return True
+
+    # -------------------------------------------------------------- summons
+    def tribute_fodder(self: Any, seat: int) -> list["CardInst"]:
+        return [c for c in self.players[seat].field_monsters() if not c.is_token]
+
+    def can_normal_summon(self: Any, seat: int, card: "CardInst") -> bool:
+        d = card.data
+        if self.normal_summon_used or d.is_fusion or "nomi" in d.traits or "token" in d.traits:
+            return False
+        need = d.tributes_needed()
+        if need == 0:
+            return self.players[seat].free("monster") > 0
+        return len(self.tribute_fodder(seat)) >= need
+
+    def normal_summon(self: Any, seat: int, card: "CardInst", set_it: bool) -> Gen:
+        need = card.data.tributes_needed()
+        chosen: list["CardInst"] = []
+        for i in range(need):
+            fodder = [c for c in self.tribute_fodder(seat) if c not in chosen]
+            chosen.append((yield from self.choose_card(seat, "tribute", f"tribute {i + 1} of {need}", fodder)))
+        for t in chosen:
+            self.send_to_gy(t, "tribute")
+        self.adjust()
+        self.normal_summon_used = True
+        if set_it:
+            self.place_monster(card, seat, face_up=False, attack_pos=False)
+            self.say(f"{seat} sets a monster", seat, f"{seat} sets {card.name}")
+            yield from self.settle()
+            return
+        self.place_monster(card, seat, face_up=True, attack_pos=True)
+        card.summoned_turn, card.summoned_by, card.summon_how = self.turn, seat, "normal"
+        self.summoned_this_turn[seat] = True
+        self.say(f"{seat} {'Tribute' if need else 'Normal'} Summons {card.name}")
+        yield from self.after_summon(("summoned", card, "normal", seat))
+
+    def flip_summon(self: Any, seat: int, card: "CardInst") -> Gen:
+        card.face_up, card.attack_pos = True, True
+        card.position_changed_turn = card.flipped_turn = card.summoned_turn = self.turn
+        card.summoned_by, card.summon_how = seat, "flip"
+        self.summoned_this_turn[seat] = True
+        self.say(f"{seat} Flip Summons {card.name}")
+        self.emit(("flipped", card))
+        yield from self.after_summon(("summoned", card, "flip", seat))
+
+    def light_dark_ready(self: Any, seat: int) -> bool:
+        p = self.players[seat]
+        attrs = {c.data.attribute for c in p.gy if c.data.is_monster}
+        return {"LIGHT", "DARK"} <= attrs and p.free("monster") > 0
+
+    def procedure_summon(self: Any, seat: int, card: "CardInst") -> Gen:
+        """Black Luster Soldier / Chaos Sorcerer: remove a LIGHT and a DARK monster (no chain)."""
+        p = self.players[seat]
+        for attribute in ("LIGHT", "DARK"):
+            pick = yield from self.choose_card(seat, "cost", f"remove a {attribute} monster from your Graveyard",
+                                               [c for c in p.gy if c.data.is_monster and c.data.attribute == attribute])
+            self.banish(pick, f"cost of {card.name}")
+        attack = yield from self.ask_position(seat, card)
+        self.place_monster(card, seat, True, attack)
+        card.summoned_turn, card.summoned_by, card.summon_how = self.turn, seat, "special"
+        card.proper = True
+        self.summoned_this_turn[seat] = True
+        self.say(f"{seat} Special Summons {card.name} in {'Attack' if attack else 'Defense'} Position")
+        yield from self.after_summon(("summoned", card, "special", seat))
+
+    def after_summon(self: Any, event: tuple[Any, ...]) -> Gen:
+        """A summon that starts no chain: its triggers (Torrential Tribute may
+        chain to them), else a window where the turn player acts first."""
+        self.emit(event)
+        self.window_events = [event]
+        before = self.chains_resolved
+        summons = yield from self.settle()
+        if self.chains_resolved > before:
+            yield from self.after_chain(summons)
+        else:
+            yield from self.quick_window(self.turn_player, [event],
+                                         ignition_first=self.rules.ignition_priority and self.phase in ("main1", "main2"))

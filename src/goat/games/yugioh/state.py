@@ -1,0 +1,260 @@
+"""The match as a protocol state (:class:`goat.protocol.GameState`).
+
+A match is up to three duels (Goat rule 10: until someone has won two). The
+first duel's chooser is decided by a coin toss (a chance event); the loser of
+a duel chooses who goes first in the next, after both players may side-deck.
+Everything random is a chance event with an explicit outcome — the coin, each
+shuffle (the new deck order, top first, by card names), each random discard —
+so a match is a pure function of its chance outcomes and decisions. The state
+keeps both lists; :meth:`YugiohState.clone` replays them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from goat.games.yugioh.deck import DeckList, check_deck
+from goat.games.yugioh.decisions import ChanceRequest, Decision, DuelAction, DuelOver, ask
+from goat.games.yugioh.duel import Duel
+from goat.games.yugioh.rules import YugiohRules
+from goat.protocol import CHANCE, TERMINAL, ActionSyntaxError, IllegalActionError, InvalidChanceError
+
+MAX_SIDE_SWAPS = 15
+
+
+class YugiohState:
+    """A Yu-Gi-Oh! match (or a single duel) driven through the game protocol."""
+
+    game_name = "yugioh"
+    num_players = 2
+
+    def __init__(self, rules: YugiohRules, decks: Sequence[DeckList], single_duel: bool = False,
+                 check_legal: bool = True, seed: int | None = None) -> None:
+        if len(decks) != 2:
+            raise ValueError("a duel needs two decks")
+        if check_legal:
+            for seat, deck in enumerate(decks):
+                check_deck(deck, rules, f"seat {seat}'s deck")
+        self.rules = rules
+        self.first_dealer = 0  # records.py compatibility: no dealer in a duel
+        self.seed = seed
+        self.start_decks = tuple(decks)
+        self.decks = list(decks)
+        self.single_duel = single_duel
+        self.chances: list[Any] = []
+        self.actions: list[str] = []
+        self.results: list[dict[str, Any]] = []
+        self.wins = [0, 0]
+        self.duel: Duel | None = None
+        self.match_winner: int | None = None
+        self.over = False
+        self._pending: Decision | ChanceRequest | None = None
+        self._legal_cache: list[DuelAction] | None = None
+        self._flow = self._match()
+        self._advance(None)
+
+    # ---------------------------------------------------------------- flow
+    def _advance(self, value: Any) -> None:
+        self._legal_cache = None
+        try:
+            self._pending = self._flow.send(value)
+        except StopIteration:
+            self._pending = None
+            self.over = True
+
+    def _match(self) -> Any:
+        chooser = yield ChanceRequest("coin", -1, ["0", "1"])
+        number = 0
+        while True:
+            number += 1
+            first = yield from ask(chooser, "first", f"duel {number}: go first or second?",
+                                   [("choose first", chooser), ("choose second", 1 - chooser)], auto=False)
+            duel = Duel(self.rules, self.decks, first, number)
+            self.duel = duel
+            try:
+                yield from duel.run()
+            except DuelOver as over:
+                winner, reason = over.winner, over.reason
+            self.results.append({"winner": winner, "reason": reason, "first": first, "turns": duel.turn,
+                                 "lp": [duel.players[0].lp, duel.players[1].lp]})
+            if winner is not None:
+                self.wins[winner] += 1
+            if self._match_decided(number):
+                return
+            for seat in (0, 1):
+                if self.decks[seat].side:
+                    yield from self._side_deck(seat)
+            if winner is None:
+                chooser = yield ChanceRequest("coin", -1, ["0", "1"])
+            else:
+                chooser = 1 - winner
+
+    def _match_decided(self, played: int) -> bool:
+        if self.single_duel:
+            last = self.results[-1]["winner"]
+            self.match_winner = last
+            return True
+        need = self.rules.match_duels // 2 + 1
+        for seat in (0, 1):
+            if self.wins[seat] >= need:
+                self.match_winner = seat
+                return True
+        if not self.rules.match_no_draws and played >= self.rules.match_duels:
+            if self.wins[0] != self.wins[1]:
+                self.match_winner = 0 if self.wins[0] > self.wins[1] else 1
+            return True
+        return False
+
+    def _side_deck(self, seat: int) -> Any:
+        """Swap cards between side and main deck, one pair at a time, keeping the count."""
+        for _ in range(MAX_SIDE_SWAPS):
+            deck = self.decks[seat]
+            options: list[tuple[str, Any]] = [("done", None)]
+            for out in sorted(set(deck.main)):
+                for into in sorted(set(deck.side)):
+                    if out != into:
+                        options.append((f"swap {out} / {into}", (out, into)))
+            pick = yield from ask(seat, "side", "side-deck: swap a main deck card for a side deck card, or done",
+                                  options, auto=False)
+            if pick is None:
+                return
+            out, into = pick
+            main, side = list(deck.main), list(deck.side)
+            main.remove(out)
+            side.remove(into)
+            main.append(into)
+            side.append(out)
+            self.decks[seat] = DeckList(tuple(main), deck.fusion, tuple(side))
+
+    # ------------------------------------------------------------ protocol
+    def current_player(self) -> int:
+        if self._pending is None:
+            return TERMINAL
+        if isinstance(self._pending, ChanceRequest):
+            return CHANCE
+        return self._pending.seat
+
+    def is_chance_node(self) -> bool:
+        return isinstance(self._pending, ChanceRequest)
+
+    def is_terminal(self) -> bool:
+        return self._pending is None
+
+    def pending(self) -> Decision | ChanceRequest | None:
+        return self._pending
+
+    def legal_actions(self) -> list[DuelAction]:
+        if not isinstance(self._pending, Decision):
+            return []
+        if self._legal_cache is None:
+            self._legal_cache = [DuelAction.parse(t) for t in self._pending.actions]
+        return list(self._legal_cache)
+
+    def legal_texts(self) -> list[str]:
+        return list(self._pending.actions) if isinstance(self._pending, Decision) else []
+
+    def check_action(self, action: DuelAction | str) -> int:
+        """Raise :class:`IllegalActionError` unless ``action`` is legal; returns its index."""
+        if isinstance(action, str):
+            action = DuelAction.parse(action)
+        text = str(action)
+        pending = self._pending
+        if not isinstance(pending, Decision):
+            raise IllegalActionError(action, "turn", "no decision is pending"
+                                     + (" (the match is over)" if pending is None else " (a chance event is due)"))
+        if action.seat != pending.seat:
+            raise IllegalActionError(action, "turn", f"seat {pending.seat} is to decide ({pending.kind}), "
+                                                     f"not seat {action.seat}")
+        try:
+            return pending.actions.index(text)
+        except ValueError:
+            shown = ", ".join(f'"{a}"' for a in pending.actions[:6]) + (" ..." if len(pending.actions) > 6 else "")
+            raise IllegalActionError(action, pending.kind, f"not a legal choice now ({pending.prompt}; "
+                                                           f"legal: {shown})") from None
+
+    def is_legal(self, action: DuelAction | str) -> bool:
+        try:
+            self.check_action(action)
+        except (IllegalActionError, ActionSyntaxError):
+            return False
+        return True
+
+    def apply_action(self, action: DuelAction | str) -> None:
+        index = self.check_action(action)
+        text = self._pending.actions[index]  # type: ignore[union-attr]
+        self.actions.append(text)
+        self._advance(index)
+
+    def sample_chance(self, rng: random.Random) -> Any:
+        pending = self._pending
+        if not isinstance(pending, ChanceRequest):
+            raise InvalidChanceError("no chance event is due")
+        if pending.kind == "coin":
+            return rng.randrange(2)
+        if pending.kind == "shuffle":
+            order = list(pending.cards)
+            rng.shuffle(order)
+            return order
+        return pending.cards[rng.randrange(len(pending.cards))]
+
+    def check_chance(self, outcome: Any) -> None:
+        pending = self._pending
+        if not isinstance(pending, ChanceRequest):
+            raise InvalidChanceError("no chance event is due")
+        if pending.kind == "coin":
+            if outcome not in (0, 1) or isinstance(outcome, bool):
+                raise InvalidChanceError(f"a coin toss is 0 or 1, not {json.dumps(outcome)}")
+        elif pending.kind == "shuffle":
+            if not isinstance(outcome, list) or Counter(outcome) != Counter(pending.cards):
+                raise InvalidChanceError(f"a shuffle of seat {pending.seat}'s deck must list its "
+                                         f"{len(pending.cards)} cards, top first")
+        elif outcome not in pending.cards:
+            raise InvalidChanceError(f"a random discard must name a card in seat {pending.seat}'s hand, "
+                                     f"not {json.dumps(outcome)}")
+
+    def apply_chance(self, outcome: Any) -> None:
+        self.check_chance(outcome)
+        self.chances.append(outcome)
+        self._advance(outcome)
+
+    def returns(self) -> list[float]:
+        if not self.over or self.match_winner is None:
+            return [0.0, 0.0]
+        return [1.0 if s == self.match_winner else -1.0 for s in (0, 1)]
+
+    def clone(self) -> "YugiohState":
+        """An independent copy, rebuilt by replaying the chance outcomes and decisions."""
+        copy = YugiohState(self.rules, self.start_decks, self.single_duel, check_legal=False, seed=self.seed)
+        chances, actions = iter(self.chances), iter(self.actions)
+        while len(copy.chances) < len(self.chances) or len(copy.actions) < len(self.actions):
+            if copy.is_chance_node():
+                copy.apply_chance(next(chances))
+            else:
+                copy.apply_action(next(actions))
+        return copy
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from goat.games.yugioh.view import view
+
+        return view(self, seat)
+
+    def information_state_string(self, seat: int | None) -> str:
+        return json.dumps(self.view(seat), sort_keys=True, separators=(",", ":"))
+
+    def summary_lines(self, index: int | None = None) -> list[str]:
+        """The human report of ``goat replay``."""
+        from goat.games.yugioh.recording import summary_lines
+
+        lines = summary_lines(self)
+        if index:
+            lines[0] = f"Record {index}: {lines[0]}"
+        return lines
+
+    def result(self) -> dict[str, Any]:
+        """The record's ``result`` object (``docs/yugioh-records.md``)."""
+        return {"duels": [dict(r) for r in self.results], "wins": list(self.wins), "match_over": self.over,
+                "winner": self.match_winner if self.over else None}

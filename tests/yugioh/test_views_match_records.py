@@ -1,0 +1,171 @@
+"""Views hide what a seat may not know; the match (three duels, side-decking,
+loser chooses); records through ``goat replay``; deck lists."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from goat.bots import make_bot
+from goat.bots.base import play_bots
+from goat.games.yugioh import DeckError, builtin_deck, new_state, parse_ydk, record_from_state
+from goat.games.yugioh.scenario import play, scenario
+from goat.protocol import play_out
+
+
+def test_view_hides_hand_set_cards_and_deck_order() -> None:
+    s = scenario(p0={"hand": ["Sangan", "Mirror Force"], "monsters": ["Morphing Jar:set"], "spells": ["Ring of Destruction"]},
+                 p1={"hand": ["Pot of Greed"]})
+    play(s, ["0 set Mirror Force"])
+    mine, theirs, spectator = s.view(0), s.view(1), s.view(None)
+    assert mine["players"][0]["hand"] == ["Sangan"]
+    assert theirs["players"][0]["hand"] is None and theirs["players"][0]["hand_count"] == 1
+    assert mine["players"][0]["monsters"][0]["name"] == "Morphing Jar"
+    text = json.dumps(theirs) + json.dumps(spectator)
+    for secret in ("Sangan", "Morphing Jar", "Mirror Force", "Ring of Destruction"):
+        assert secret not in text, secret
+    assert "Pot of Greed" not in json.dumps(mine)
+    assert "deck" not in json.dumps(mine["players"][0]).replace("deck_count", "")
+    assert theirs["legal_actions"] == [] and mine["legal_actions"]
+
+
+def test_random_views_never_leak_the_opponents_hand() -> None:
+    state = new_state("goat", single_duel=True, seed=11)
+    rng = random.Random(11)
+    steps = 0
+    while not state.is_terminal() and steps < 400:
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        duel = state.duel
+        if duel is not None and steps % 7 == 0:
+            for seat in (0, 1):
+                view = state.view(seat)
+                other = duel.players[1 - seat]
+                assert view["players"][1 - seat]["hand"] is None
+                hidden_set = [c.name for c in other.monsters + other.spells if c is not None and not c.face_up]
+                for slot in view["players"][1 - seat]["monsters"] + view["players"][1 - seat]["spells"]:
+                    if slot is not None and not slot["face_up"]:
+                        assert slot["name"] == "?"
+                assert len(hidden_set) == sum(1 for slot in view["players"][1 - seat]["monsters"]
+                                              + view["players"][1 - seat]["spells"] if slot and slot["name"] == "?")
+                for action in view["legal_actions"]:
+                    for c in other.monsters:
+                        if c is not None and not c.face_up:
+                            assert f"{c.name}@{1 - seat}M{c.index + 1}" not in action
+        actions = state.legal_actions()
+        state.apply_action(actions[rng.randrange(len(actions))])
+        steps += 1
+
+
+def test_match_side_decking_and_loser_chooses() -> None:
+    state = new_state("goat", seed=5)
+    rng = random.Random(5)
+    saw_side = saw_loser_choice = False
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        pending = state.pending()
+        if pending.kind == "side":
+            saw_side = True
+            swaps = [a for a in state.legal_texts() if " swap " in a]
+            state.apply_action(swaps[0] if len(state.decks[pending.seat].main) == 40 and rng.random() < 0.5
+                               else f"{pending.seat} done")
+            assert len(state.decks[pending.seat].main) == 40 and len(state.decks[pending.seat].side) == 15
+            continue
+        if pending.kind == "first" and state.results:
+            saw_loser_choice = True
+            assert pending.seat == 1 - state.results[-1]["winner"]
+        actions = state.legal_actions()
+        state.apply_action(actions[rng.randrange(len(actions))])
+    assert saw_side and saw_loser_choice
+    assert max(state.wins) == 2 and 2 <= len(state.results) <= 3
+
+
+def test_greedy_bot_beats_random_more_often_than_not() -> None:
+    wins = 0
+    for seed in range(6):
+        state = new_state("goat", single_duel=True, seed=seed)
+        greedy_seat = seed % 2
+        bots = [None, None]
+        bots[greedy_seat] = make_bot("greedy", seed, game="yugioh")
+        bots[1 - greedy_seat] = make_bot("random", seed, game="yugioh")
+        play_bots(state, bots, random.Random(seed))
+        wins += state.match_winner == greedy_seat
+    assert wins >= 4
+
+
+def test_record_roundtrip_and_goat_replay_check(tmp_path: Path) -> None:
+    state = new_state("goat", single_duel=True, seed=2)
+    play_out(state, lambda s: s.legal_actions()[-1], random.Random(2))
+    path = tmp_path / "duel.json"
+    path.write_text(json.dumps(record_from_state(state)))
+    cmd = [sys.executable, "-m", "goat.cli.main", "replay", str(path)]
+    ok = subprocess.run(cmd + ["--check"], capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stderr
+    shown = subprocess.run(cmd + ["--json"], capture_output=True, text=True)
+    assert json.loads(shown.stdout) == state.result()
+    # An illegal decision: exit 1 naming the action.
+    record = record_from_state(state)
+    record["actions"][3] = "0 summon Blue-Eyes White Dragon"
+    path.write_text(json.dumps(record))
+    bad = subprocess.run(cmd + ["--check"], capture_output=True, text=True)
+    assert bad.returncode == 1 and 'action 3 "0 summon Blue-Eyes White Dragon"' in bad.stderr
+    # A tampered result: exit 1.
+    record = record_from_state(state)
+    record["result"]["wins"] = [9, 9]
+    path.write_text(json.dumps(record))
+    assert subprocess.run(cmd + ["--check"], capture_output=True, text=True).returncode == 1
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda r: r["decks"][0]["main"].append("Raigeki"), "Forbidden"),
+    (lambda r: r["decks"][0]["main"].append("Pot of Greed"), "Limited"),
+    (lambda r: r["decks"][1].update(main=["Sangan"]), "at least 40"),
+    (lambda r: r.update(rules="speed"), "unknown yugioh ruleset"),
+    (lambda r: r.update(options={"nope": 1}), "unknown yugioh option"),
+    (lambda r: r.update(chance=[0, ["Sangan"]]), "shuffle"),
+])
+def test_malformed_records_exit_2(tmp_path: Path, mutate, message: str) -> None:
+    state = new_state("goat", single_duel=True, seed=1)
+    play_out(state, lambda s: s.legal_actions()[0], random.Random(1))
+    record = record_from_state(state)
+    mutate(record)
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record))
+    run = subprocess.run([sys.executable, "-m", "goat.cli.main", "replay", str(path), "--check"],
+                         capture_output=True, text=True)
+    assert message in run.stderr and "Traceback" not in run.stderr
+    assert run.returncode == (1 if message == "shuffle" else 2)
+    assert len(run.stderr.strip().splitlines()) == 1
+
+
+def test_ydk_loading_by_name() -> None:
+    deck = parse_ydk("#created by someone\n#main\nsangan\nPOT OF GREED\n#extra\nThousand-Eyes Restrict\n!side\n")
+    assert deck.main == ("Sangan", "Pot of Greed") and deck.fusion == ("Thousand-Eyes Restrict",)
+    with pytest.raises(DeckError, match="line 2: unknown card 'Sangen'"):
+        parse_ydk("#main\nSangen\n")
+    with pytest.raises(DeckError, match="passcodes"):
+        parse_ydk("#main\n26202165\n")
+    assert parse_ydk(builtin_deck().to_ydk()) == builtin_deck()
+
+
+def test_cli_play_runs_and_quits(tmp_path: Path) -> None:
+    record = tmp_path / "m.json"
+    run = subprocess.run([sys.executable, "-m", "goat.cli.main", "play", "yugioh", "--vs", "random", "--seed", "3",
+                          "--record", str(record)], input="1\n1\n1\nquit\n", capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert "Record written" in run.stdout
+    check = subprocess.run([sys.executable, "-m", "goat.cli.main", "replay", str(record), "--check"],
+                           capture_output=True, text=True)
+    assert check.returncode == 0, check.stderr
+    bad = subprocess.run([sys.executable, "-m", "goat.cli.main", "play", "yugioh", "--deck", str(tmp_path / "no.ydk")],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr.startswith("error: cannot read deck")
