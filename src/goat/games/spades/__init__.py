@@ -18,6 +18,10 @@ from goat.games.spades.worlds import sample_world
 
 NAME = "spades"
 
+#: Options random play needs to end a game (``goat random-games``): uniformly
+#: random bids are almost always set, so no team would ever reach the target.
+RANDOM_PLAY_OPTIONS: dict[str, Any] = {"max_deals": 10}
+
 
 def new_state(rules: str | SpadesRules = "standard", options: dict[str, Any] | None = None,
               players: int | None = None, first_dealer: int = 0, single_deal: bool = False) -> SpadesState:
@@ -32,5 +36,5 @@ def chance_from_json(state: SpadesState, obj: Any) -> SpadesDeal:
     return SpadesDeal.from_json(state.rules, obj)
 
 
-__all__ = ["CHOICES", "NAME", "OPTION_NAMES", "PRESETS", "SpadesDeal", "SpadesRules", "SpadesState",
+__all__ = ["CHOICES", "NAME", "OPTION_NAMES", "PRESETS", "RANDOM_PLAY_OPTIONS", "SpadesDeal", "SpadesRules", "SpadesState",
            "chance_from_json", "draw_first_dealer", "make_rules", "new_state", "sample_world"]
