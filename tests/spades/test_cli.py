@@ -136,3 +136,11 @@ def test_play_spades_bad_option_is_one_line() -> None:
     result = goat("play", "spades", "--option", "players=3")
     assert result.exit_code == 2 and result.stderr.strip() == \
         "error: option players=3 is not allowed (Spades is played by 4)"
+
+
+def test_tournament_and_analyze_refuse_spades_in_one_line() -> None:
+    result = goat("tournament", "--game", "spades", "--rules", "standard", "--bots", "random,heuristic", "--matches", "1")
+    assert result.exit_code == 2 and "spades is not supported yet" in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+    result = goat("analyze", str(DATA / "good" / "spades-standard-full-deal.json"))
+    assert result.exit_code != 0 and "no solver for the game 'spades'" in result.output

@@ -218,7 +218,7 @@ class _Draw:
 
     # ------------------------------------------------------------- drawing
     def run(self) -> tuple[SpadesDeal, list[Action]]:
-        ctx, rules, rng = self.ctx, self.ctx.rules, self.rng
+        ctx, rules = self.ctx, self.ctx.rules
         n, me = rules.players, ctx.seat
         partner = (me + 2) % 4
         face_up_cards = {c for cards in ctx.face_up for c in cards}
