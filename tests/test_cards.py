@@ -1,6 +1,7 @@
-"""The card notation shared by every game (``shared/rules/kozel.md``, "Notation"):
-ranks ``6 7 8 9 T J Q K A`` (``10`` accepted as ``T``), suits ``C D H S``
-(the symbols ``♣ ♦ ♥ ♠`` accepted on input)."""
+"""The card notation shared by every game (``shared/rules/kozel.md``, "Notation",
+and ``spades.md``): ranks ``2 3 4 5 6 7 8 9 T J Q K A`` (``10`` accepted as ``T``),
+suits ``C D H S`` (the symbols ``♣ ♦ ♥ ♠`` accepted on input), and the jokers
+``LJ``/``BJ`` of Spades' joker-trumps variant."""
 
 from __future__ import annotations
 
@@ -10,14 +11,31 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from goat.cards import RANKS, SUITS, Card, CardSyntaxError, format_cards, make_deck, parse_cards
+from goat.cards import HIGH_RANKS, RANKS, SUITS, Card, CardSyntaxError, format_cards, make_deck, parse_cards
 
 ALL = make_deck(RANKS)
+JOKERS = (Card.parse("LJ"), Card.parse("BJ"))
 
 
-def test_notation_has_36_cards_six_to_ace_in_four_suits() -> None:
-    assert RANKS == "6789TJQKA" and SUITS == "CDHS"
-    assert len(ALL) == 36 and len(set(ALL)) == 36
+def test_notation_has_52_cards_two_to_ace_in_four_suits() -> None:
+    assert RANKS == "23456789TJQKA" and SUITS == "CDHS"
+    assert len(ALL) == 52 and len(set(ALL)) == 52
+
+
+def test_indices_are_dense_and_six_to_ace_keep_0_to_35() -> None:
+    # Kozel's bitmask kernels index the 36 cards six to ace as suit * 9 + rank.
+    for card in make_deck(HIGH_RANKS):
+        assert card.index == SUITS.index(card.suit) * 9 + HIGH_RANKS.index(card.rank)
+    assert sorted(c.index for c in (*ALL, *JOKERS)) == list(range(54))
+
+
+def test_jokers_parse_name_and_round_trip() -> None:
+    little, big = JOKERS
+    assert str(little) == "LJ" and str(big) == "BJ"
+    assert Card.parse("bj") is big and little.is_joker and not Card.parse("JS").is_joker
+    assert big.name() == "big joker" and big.symbol() == "BJ"
+    with pytest.raises(CardSyntaxError):
+        Card.parse("JJ")
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -46,7 +64,7 @@ def test_symbol_uses_suit_glyph_and_keeps_t() -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "", "   ", "Q", "C", "1H", "11H", "0H", "QX", "QQC", "ZC", "5C", "10", "♣Q", "Q C", "QC+",
+    "", "   ", "Q", "C", "1H", "11H", "0H", "QX", "QQC", "ZC", "1C", "10", "♣Q", "Q C", "QC+", "AJ", "XJ",
 ])
 def test_bad_card_text_is_refused_with_one_line_message(text: str) -> None:
     with pytest.raises(CardSyntaxError) as info:
@@ -107,5 +125,5 @@ def test_format_cards_is_inverse_of_parse_cards(cards: list[Card]) -> None:
 
 
 def test_display_order_is_stable_not_strength() -> None:
-    # Ordering is only for stable display: suit-major C D H S, then rank 6..A.
-    assert sorted(parse_cards("AS 6C TD 7C")) == list(parse_cards("6C 7C TD AS"))
+    # Ordering is only for stable display: suit-major C D H S (jokers last), then rank 2..A.
+    assert sorted(parse_cards("AS 6C TD 7C 2C BJ LJ 5S")) == list(parse_cards("2C 6C 7C TD 5S AS LJ BJ"))

@@ -4,7 +4,10 @@ A record is to Goat what PGN is to chess: one JSON object holding the game, the
 ruleset and its option overrides, the seats, the first dealer, every deal's cards
 and actions, and the engine's ``result``. This module knows games only through the
 protocol (:func:`goat.games.get_game` gives a module with ``new_state`` and
-``chance_from_json``), so Spades records will replay through the same code.
+``chance_from_json``): Kozel and Spades records replay through the same code,
+each state writing its own game's ``result`` object. The human report's trick
+list reads only ``tricks_played`` and ``last_trick`` (every trick game has them);
+actions off the table (bids, gives) are listed apart.
 
 Problems come in exactly two kinds, because a caller (``goat replay``) must tell
 them apart by exit status:

@@ -65,6 +65,7 @@ from dataclasses import dataclass, field
 from itertools import combinations, permutations
 
 from goat.bots.base import BaseBot, BotError, View, legal_actions
+from goat.bots.spades_heuristic import SpadesHeuristicBot
 from goat.cards import Card, make_deck
 from goat.games.kozel.rules import (
     CARD_POINTS,
@@ -251,9 +252,15 @@ def table_plays(view: View) -> list[tuple[int, str, list[Card] | None, int]]:
     return out
 
 
+#: The heuristics of the other games, by view["game"].
+OTHER_GAMES = {"spades": SpadesHeuristicBot}
+
+
 # ====================================================================== the bot
 class HeuristicBot(BaseBot):
-    """Rule-based Kozel bot; see the module docstring for the policy.
+    """Rule-based Kozel bot; see the module docstring for the policy. Views of
+    another game go to that game's heuristic (:data:`OTHER_GAMES`), so
+    ``make_bot("heuristic")`` plays every game.
 
     Args:
         seed: seeds the street sampler (the single-card play is deterministic).
@@ -263,11 +270,27 @@ class HeuristicBot(BaseBot):
     name = "heuristic"
 
     def __init__(self, seed: int | str | None = None, samples: int = 24) -> None:
+        self.seed = seed
         self.rng = random.Random(seed)
         self.samples = max(1, int(samples))
+        self._other: dict[str, BaseBot] = {}
+
+    def _for_game(self, view: View) -> BaseBot | None:
+        """The heuristic of a view's game when it is not Kozel (created once, same seed)."""
+        game = view.get("game", "kozel")
+        if game == "kozel":
+            return None
+        if game not in self._other:
+            if game not in OTHER_GAMES:
+                raise BotError(f"the heuristic bot does not play {game!r}")
+            self._other[game] = OTHER_GAMES[game](self.seed)
+        return self._other[game]
 
     # ----------------------------------------------------------------- protocol
     def choose(self, view: View) -> Action:
+        other = self._for_game(view)
+        if other is not None:
+            return other.choose(view)
         actions = legal_actions(view)
         if not actions:
             raise BotError(f"seat {view.get('seat')} has no legal action")
@@ -279,6 +302,9 @@ class HeuristicBot(BaseBot):
         return _Single(know, view).choose(actions)
 
     def out_of_turn(self, view: View) -> Action | None:
+        other = self._for_game(view)
+        if other is not None:
+            return other.out_of_turn(view)
         actions = [a for a in legal_actions(view) if a.verb == "molodka"]
         if not actions:
             return None

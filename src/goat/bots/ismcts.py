@@ -28,7 +28,8 @@ penalty balance is the other sides' (mean) penalty points of the deal minus the
 team's own, the point balance likewise for card points, and ``P`` the largest
 usual penalty of a deal (6 with street's graded penalty; 4 when the shamok can
 catch the queen; else 2). The penalty part is what the match is about; the
-point part breaks ties between deals with the same penalty (65 vs 90 points). A deal that ends the match scores +1 / -1.
+point part breaks ties between deals with the same penalty (65 vs 90 points). A deal that ends the match scores +1 / -1. In Spades a deal is worth its score
+difference (ours minus theirs) over 200, clipped to [-1, 1].
 All rewards lie in [-1, 1].
 
 Rollouts are "greedy" by default, one move in five random. In ``street``
@@ -365,14 +366,19 @@ def deal_rewards(world: Any) -> list[float]:
     n = world.num_players
     rules = world.rules
     if world.match_over:
-        loser = world.loser_team
+        loser = getattr(world, "loser_team", None)
         if loser is not None:
             return [-1.0 if rules.team_of(s) == loser else 1.0 for s in range(n)]
-        winner = world.deal_results[-1]["winner_team"]
+        winner = getattr(world, "winner_team", None)
+        if winner is None:
+            winner = world.deal_results[-1]["winner_team"]
         return [1.0 if rules.team_of(s) == winner else -1.0 for s in range(n)]
     if not world.deal_results:
         return [0.0] * n
     result = world.deal_results[-1]
+    if "score" in result:   # Spades: the deal's score balance, 200 points to the unit
+        score = result["score"]
+        return [max(-1.0, min(1.0, (score[s % 2] - score[1 - s % 2]) / SPADES_SCALE)) for s in range(n)]
     pen, pts = result["penalty"], result["points"]
     sides = len(pen)
     scale = penalty_scale(rules)
@@ -383,6 +389,10 @@ def deal_rewards(world: Any) -> list[float]:
         pts_balance = pts[t] - (sum(pts) - pts[t]) / (sides - 1)
         out.append(0.75 * max(-1.0, min(1.0, pen_balance / scale)) + 0.25 * pts_balance / 120)
     return out
+
+
+#: Spades deal-score difference that counts as a full win of the deal in a rollout.
+SPADES_SCALE = 200.0
 
 
 def penalty_scale(rules: Any) -> int:

@@ -20,9 +20,13 @@ def parse_option_pairs(pairs: Sequence[str], defaults: Mapping[str, Any] | None 
 
     Values take the type of the option's default in ``defaults`` (Kozel's by
     default): ``deck=32`` stays the string ``"32"``, ``royal_goat=no`` is
-    ``False``, ``match_target=8`` is ``8``. Dashes in keys read as underscores. An
-    unknown key is passed through for the rules to reject with their one-line
-    message.
+    ``False``, ``match_target=8`` is ``8``. An option that is off by default
+    (``None``, e.g. Spades' ``lose_at``) takes a whole number, or ``null``/``off``.
+    Dashes in keys read as underscores. An unknown key is passed through for the
+    rules to reject with their one-line message.
+
+    >>> parse_option_pairs(["lose_at=-200", "max_deals=off"], {"lose_at": None, "max_deals": None})
+    {'lose_at': -200, 'max_deals': None}
     """
     defaults = KOZEL_DEFAULTS if defaults is None else defaults
     options: dict[str, Any] = {}
@@ -32,7 +36,16 @@ def parse_option_pairs(pairs: Sequence[str], defaults: Mapping[str, Any] | None 
         if not sep or not key:
             raise GoatError(f"--option {pair!r}: write key=value, e.g. royal_goat=false")
         default = defaults.get(key)
-        if isinstance(default, bool):
+        if key in defaults and default is None:
+            low = raw.lower()
+            if low in ("null", "none", "off", ""):
+                options[key] = None
+            else:
+                try:
+                    options[key] = int(raw)
+                except ValueError:
+                    raise GoatError(f"option {key} must be a whole number or off, not {raw!r}") from None
+        elif isinstance(default, bool):
             low = raw.lower()
             if low in ("true", "yes", "on", "1"):
                 options[key] = True

@@ -1,7 +1,8 @@
-"""``goat play kozel``: a human against bots in the terminal.
+"""``goat play kozel`` / ``goat play spades``: a human against bots in the terminal.
 
 The human's screen is drawn only from ``state.view(human_seat)`` (see
-:mod:`goat.cli.render`), bots see only their own seat's view (see
+:mod:`goat.cli.render` and :mod:`goat.cli.render_spades`), bots see only their
+own seat's view (see
 :mod:`goat.bots.base`), and every move, typed or chosen, passes the engine's
 ``check_action`` before it is applied, so a refusal leaves the game untouched
 and shows the engine's own reason.
@@ -26,10 +27,10 @@ from rich.text import Text
 
 from goat.bots import Bot, make_bot, out_of_turn_claim
 from goat.cards import CardSyntaxError, parse_cards
-from goat.cli import render
-from goat.games.kozel import KozelState, make_rules, new_state
+from goat.cli import render, render_spades
 from goat.cli.options import parse_option_pairs
-from goat.protocol import VERBS, Action, ActionSyntaxError, GoatError, IllegalActionError
+from goat.games import get_game
+from goat.protocol import VERBS, Action, ActionSyntaxError, GameState, GoatError, IllegalActionError
 
 QUIT_WORDS = ("quit", "exit", "q", ":q")
 HELP_WORDS = ("help", "h", "?")
@@ -45,20 +46,31 @@ class MoveSyntaxError(GoatError):
 
 # ============================================================== typed moves
 def default_verb(legal: Sequence[str]) -> str:
-    """The verb meant by bare cards: ``give`` in an exchange, otherwise ``play``."""
+    """The verb meant by bare input: ``bid`` when bidding, ``give`` in an
+    exchange, otherwise ``play``."""
     verbs = {a.split(" ", 2)[1] for a in legal} - {"molodka"}
+    if verbs == {"bid"}:
+        return "bid"
     return "give" if verbs == {"give"} else "play"
 
 
 def parse_move(text: str, view: Mapping[str, Any]) -> Action:
     """Read what the human typed: a move number, cards (``9H``, ``10h``, ``Q♣``,
     ``KH AH``, ``KH+AH``), a verb and cards (``pass 6C 7D``, ``molodka ...``,
-    ``give QD``) or a full action (``0 play 9H``).
+    ``give QD``), a full action (``0 play 9H``), or while bidding a bid
+    (``4``, ``nil``, ``blind nil``, ``bid 4``: a bare number is the bid itself).
 
     Raises :class:`MoveSyntaxError` (a one-line message) when it cannot.
     """
     seat, legal = view["seat"], view["legal_actions"]
     text = text.strip()
+    if default_verb(legal) == "bid":
+        words = text.lower().split()
+        if words and words[0] == "bid":
+            words = words[1:]
+        if not words:
+            raise MoveSyntaxError("name the bid, e.g. 4, nil or blind nil")
+        return Action(seat, "bid", (), "-".join(words))
     if text.isdigit():
         n = int(text)
         if 1 <= n <= len(legal):
@@ -72,6 +84,8 @@ def parse_move(text: str, view: Mapping[str, Any]) -> Action:
             if action.seat != seat:
                 raise MoveSyntaxError(f"you play seat {seat}, not seat {action.seat}")
             return action
+        if first == "bid":
+            raise MoveSyntaxError("there is nothing to bid now")
         if first in VERBS:
             if len(words) < 2:
                 only = [a for a in legal if a.split(" ", 2)[1] == first]
@@ -85,10 +99,15 @@ def parse_move(text: str, view: Mapping[str, Any]) -> Action:
 
 
 # ================================================================= session
-class KozelSession:
-    """One match in the terminal: a human seat and bots on the others."""
+class GameSession:
+    """One match in the terminal: a human seat and bots on the others.
 
-    def __init__(self, console: Console, state: KozelState, human: int, bots: Sequence[Bot | None],
+    ``render`` is the game's renderer module (every screen is drawn from the
+    human's view through it)."""
+
+    render: Any = render
+
+    def __init__(self, console: Console, state: GameState, human: int, bots: Sequence[Bot | None],
                  chance_rng: random.Random) -> None:
         self.console = console
         self.state = state
@@ -117,7 +136,7 @@ class KozelSession:
                 state.apply_chance(state.sample_chance(self.chance_rng))
                 self.announce_deal()
                 if len(state.deal_results) > done:  # ended at once (royal goat)
-                    self.console.print(render.deal_result_text(self.view(), len(state.deal_results)))
+                    self.console.print(self.render.deal_result_text(self.view(), len(state.deal_results)))
                 continue
             action = self.out_of_turn()
             if action is None:
@@ -125,13 +144,13 @@ class KozelSession:
                 bot = self.bots[seat]
                 action = self.human_turn() if bot is None else bot.choose(state.view(seat))
             self.apply(action)
-        self.console.print(render.match_result_text(self.view()))
+        self.console.print(self.render.match_result_text(self.view()))
 
     def announce_deal(self) -> None:
         view = self.view()
         self.console.print()
         self.console.rule(f"Deal {view['deal_number']}")
-        self.console.print(render.header_text(view, self.names))
+        self.console.print(self.render.header_text(view, self.names))
 
     def out_of_turn(self) -> Action | None:
         """Out-of-turn claims (molodka) before the seat to act moves: the bots'
@@ -155,15 +174,15 @@ class KozelSession:
     def ask_out_of_turn(self, legal: Sequence[str]) -> Action | None:
         """Ask briefly (Enter = no): the trick on the table, the hand, the offer."""
         view = self.view()
-        self.console.print(render.trick_text(view, self.names))
-        self.console.print(render.hand_text(view))
+        self.console.print(self.render.trick_text(view, self.names))
+        self.console.print(self.render.hand_text(view))
         if len(legal) == 1:
-            offer = Text("You may declare ").append_text(render.move_label(legal[0]))
+            offer = Text("You may declare ").append_text(self.render.move_label(legal[0]))
             answer = self.read(f"{offer.markup} out of turn? {escape('[y/N]')} ").strip().lower()
             if answer in QUIT_WORDS:
                 raise Quit
             return Action.parse(legal[0]) if answer in ("y", "yes") else None
-        self.console.print(Text("You may act out of turn: ").append_text(render.moves_text(legal)))
+        self.console.print(Text("You may act out of turn: ").append_text(self.render.moves_text(legal)))
         answer = self.read("Number to declare, or Enter to let play go on: ").strip().lower()
         if answer in QUIT_WORDS:
             raise Quit
@@ -174,11 +193,10 @@ class KozelSession:
     def human_turn(self) -> Action:
         view = self.view()
         self.console.print()
-        self.console.print(render.table_view(view, self.names))
-        if view.get("must_lead"):
-            self.console.print(Text("You must lead ").append_text(render.card_text(view["must_lead"]))
-                               .append(", the card your partner gave back."))
-        self.console.print(Text("Your moves: ").append_text(render.moves_text(view["legal_actions"])))
+        self.console.print(self.render.table_view(view, self.names))
+        for note in self.render.turn_notes(view):
+            self.console.print(note)
+        self.console.print(Text("Your moves: ").append_text(self.render.moves_text(view["legal_actions"])))
         while True:
             text = self.read("[bold cyan]Your move[/] (number, cards, help, quit)> ").strip()
             if not text:
@@ -200,50 +218,81 @@ class KozelSession:
             return action
 
     def show_help(self, view: Mapping[str, Any]) -> None:
-        self.console.print(Text("Legal moves: ").append_text(render.moves_text(view["legal_actions"])))
-        self.console.print(escape(render.rule_summary(view)))
-        self.console.print("Type a move number, the card(s) (9H, 10h, Q♣, KH AH or KH+AH), "
-                           "pass 6C 7D, molodka ..., give QD; help; quit.")
+        self.console.print(Text("Legal moves: ").append_text(self.render.moves_text(view["legal_actions"])))
+        self.console.print(escape(self.render.rule_summary(view)))
+        self.console.print(self.render.INPUT_HELP)
 
     # ----------------------------------------------------------- announce
     def apply(self, action: Action) -> None:
         before = self.view()
         self.state.apply_action(action)
         after = self.view()
-        self.console.print(render.action_text(after, after["history"][-1], self.names))
+        self.console.print(self.render.action_text(after, after["history"][-1], self.names))
         if action.verb == "molodka":
             self.console.print("  The trick restarts: every card on the table goes back to its owner.")
         gained = sorted(set(after["hand"]) - set(before["hand"]))
         if gained and action.verb != "molodka":
             how = "receive" if action.verb == "give" else "draw"
-            self.console.print(Text(f"  You {how} ").append_text(render.cards_text(gained)))
+            self.console.print(Text(f"  You {how} ").append_text(self.render.cards_text(gained)))
         if after["deal_number"] == before["deal_number"] and sum(after["tricks_won"]) > sum(before["tricks_won"]):
             winner = after["last_trick"]["winner"]
-            self.console.print(Text(f"  → {render.seat_name(after, winner, self.names)} "
+            self.console.print(Text(f"  → {self.render.seat_name(after, winner, self.names)} "
                                     f"{'win' if winner == self.human else 'wins'} the trick", style="green"))
         if len(after["deal_results"]) > len(before["deal_results"]):
-            self.console.print(render.deal_result_text(after, len(after["deal_results"])))
+            self.console.print(self.render.deal_result_text(after, len(after["deal_results"])))
+
+
+class KozelSession(GameSession):
+    """A Kozel match in the terminal."""
+
+    render = render
+
+
+class SpadesSession(GameSession):
+    """A Spades game in the terminal. A blind bid is offered *before* the hand
+    is shown, since blind nil is a bid made without looking at the cards."""
+
+    render = render_spades
+
+    def human_turn(self) -> Action:
+        view = self.view()
+        blind = [a for a in view["legal_actions"] if a.split()[2] in ("blind-nil", "double-nil")]
+        if blind:
+            action = self.ask_blind(view, blind)
+            if action is not None:
+                return action
+        return super().human_turn()
+
+    def ask_blind(self, view: Mapping[str, Any], blind: Sequence[str]) -> Action | None:
+        self.console.print()
+        self.console.print(self.render.header_text(view, self.names))
+        self.console.print(self.render.bids_text(view, self.names))
+        kinds = {a.split()[2]: a for a in blind}
+        choices = ["n = look at your cards", "b = blind nil"] + (["d = double nil"] if "double-nil" in kinds else [])
+        behind = view["options"]["blind_nil_behind"]
+        self.console.print(f"Your team is at least {behind} points behind: you may bid before looking at your cards.")
+        while True:
+            answer = self.read(f"Bid blind? ({', '.join(choices)}) ").strip().lower()
+            if answer in QUIT_WORDS:
+                raise Quit
+            if answer in ("", "n", "no"):
+                return None
+            if answer in ("b", "blind", "blind nil", "blind-nil") and "blind-nil" in kinds:
+                return Action.parse(kinds["blind-nil"])
+            if answer in ("d", "double", "double nil", "double-nil") and "double-nil" in kinds:
+                return Action.parse(kinds["double-nil"])
+
+
+SESSIONS: dict[str, type[GameSession]] = {"kozel": KozelSession, "spades": SpadesSession}
 
 
 # ================================================================ records
-def write_record(path: Path, state: KozelState) -> None:
+def write_record(path: Path, state: GameState) -> None:
     """Write ``state`` as one game record (``shared/spec/records.md``) on one
     line, so the file is both a ``.json`` record and a one-line ``.jsonl``."""
-    try:
-        from goat.records import record_from_state
-    except ImportError:  # records.py not available: build the record here
-        preset = make_rules(state.rules.name, players=state.rules.players)
-        record = {
-            "game": "kozel",
-            "rules": state.rules.name,
-            "options": state.rules.differences_from(preset),
-            "players": state.rules.players,
-            "first_dealer": state.first_dealer,
-            "deals": state.deal_log(),
-            "result": state.result(),
-        }
-    else:
-        record = record_from_state(state)
+    from goat.records import record_from_state
+
+    record = record_from_state(state)
     path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
@@ -267,35 +316,30 @@ def _make_bots(spec: str, players: int, human: int, master: random.Random) -> li
     return bots
 
 
-def play_kozel(
-    rules: str = typer.Option("classic", "--rules", "-r", help="classic, full-hand, full-hand-24 or street."),
-    seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Makes the whole game reproducible."),
-    seat: int = typer.Option(0, "--seat", help="Your seat (0 = first)."),
-    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the ruleset's)."),
-    option: list[str] = typer.Option([], "--option", "-o", help="Rules option key=value (repeatable)."),
-    bots: str = typer.Option(
-        "heuristic", "--bots",
-        help="Bot for the other seats (random, heuristic, pimc, ismcts), or one per seat, comma-separated."),
-    record: Optional[Path] = typer.Option(None, "--record", help="Write the game record here when it ends or on quit."),
-) -> None:
-    """Play Kozel against bots in the terminal."""
+def play_game(game: str, rules: str, seed: int | None, seat: int, players: int | None, option: list[str],
+              bots: str, record: Path | None) -> None:
+    """Set up a table of ``game`` and run it in the terminal (shared by every ``goat play`` command)."""
+    module = get_game(game)
     try:
-        kozel_rules = make_rules(rules, players=players, options=parse_option_pairs(option))
-        if not 0 <= seat < kozel_rules.players:
-            raise GoatError(f"--seat must be 0..{kozel_rules.players - 1}, not {seat}")
+        state_rules = module.make_rules(rules, players=players,
+                                        options=parse_option_pairs(option, _defaults(module, rules)))
+        if not 0 <= seat < state_rules.players:
+            raise GoatError(f"--seat must be 0..{state_rules.players - 1}, not {seat}")
         if seed is None:
             seed = secrets.randbelow(2**32)
         master = random.Random(seed)
-        state = new_state(kozel_rules, first_dealer=master.randrange(kozel_rules.players))
+        draw = getattr(module, "draw_first_dealer", None)
+        first_dealer = draw(master, state_rules.players) if draw else master.randrange(state_rules.players)
+        state = module.new_state(state_rules, first_dealer=first_dealer)
         chance_rng = random.Random(master.getrandbits(64))
-        bot_list = _make_bots(bots, kozel_rules.players, seat, master)
+        bot_list = _make_bots(bots, state_rules.players, seat, master)
     except GoatError as exc:
         _fail(str(exc))
         return
     console = Console(highlight=False, emoji=False)
-    console.print(f"Kozel ({escape(kozel_rules.name)}), you are seat {seat}; seed {seed} "
+    console.print(f"{game.capitalize()} ({escape(state_rules.name)}), you are seat {seat}; seed {seed} "
                   f"(play it again with --seed {seed}). Type help for the moves and rules.")
-    session = KozelSession(console, state, seat, bot_list, chance_rng)
+    session = SESSIONS[game](console, state, seat, bot_list, chance_rng)
     code = 0
     try:
         session.run()
@@ -314,9 +358,53 @@ def play_kozel(
         raise typer.Exit(code)
 
 
+def _defaults(module: Any, rules: str) -> dict[str, Any] | None:
+    """The preset's option values (their types drive ``--option`` parsing)."""
+    try:
+        return module.make_rules(rules).options()
+    except GoatError:
+        return None   # an unknown preset: make_rules reports it below
+
+
+SEED_HELP = "Makes the whole game reproducible."
+BOTS_HELP = "Bot for the other seats (random, heuristic, pimc, ismcts), or one per seat, comma-separated."
+RECORD_HELP = "Write the game record here when it ends or on quit."
+
+
+def play_kozel(
+    rules: str = typer.Option("classic", "--rules", "-r", help="classic, full-hand, full-hand-24 or street."),
+    seed: Optional[int] = typer.Option(None, "--seed", "-s", help=SEED_HELP),
+    seat: int = typer.Option(0, "--seat", help="Your seat (0 = first)."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the ruleset's)."),
+    option: list[str] = typer.Option([], "--option", "-o", help="Rules option key=value (repeatable)."),
+    bots: str = typer.Option("heuristic", "--bots", help=BOTS_HELP),
+    record: Optional[Path] = typer.Option(None, "--record", help=RECORD_HELP),
+) -> None:
+    """Play Kozel against bots in the terminal."""
+    play_game("kozel", rules, seed, seat, players, option, bots, record)
+
+
+def play_spades(
+    rules: str = typer.Option("standard", "--rules", "-r",
+                              help="standard, or a variant: no-early-spades, face-up-four, wheels, mirror, "
+                                   "joker-trumps, partnership-fourteen, low-club-lead, boston, bemo, "
+                                   "negative-reverse."),
+    seed: Optional[int] = typer.Option(None, "--seed", "-s", help=SEED_HELP),
+    seat: int = typer.Option(0, "--seat", help="Your seat (0 = first; your partner sits at seat + 2)."),
+    option: list[str] = typer.Option([], "--option", "-o", help="Rules option key=value (repeatable), "
+                                                                "e.g. lose_at=-200, double_nil=true."),
+    bots: str = typer.Option("heuristic", "--bots", help="Bot for the other seats (random, heuristic), "
+                                                         "or one per seat, comma-separated."),
+    record: Optional[Path] = typer.Option(None, "--record", help=RECORD_HELP),
+) -> None:
+    """Play Spades against bots in the terminal (you and seat + 2 are partners)."""
+    play_game("spades", rules, seed, seat, None, option, bots, record)
+
+
 def register(app: typer.Typer) -> None:
     play_app = typer.Typer(help="Play a game in the terminal against bots.", no_args_is_help=True)
     play_app.command("kozel")(play_kozel)
+    play_app.command("spades")(play_spades)
     from goat.cli.play_yugioh import play_yugioh  # Yu-Gi-Oh! lives in its own module
 
     play_app.command("yugioh")(play_yugioh)

@@ -6,6 +6,12 @@ Each game is played with uniformly random legal actions and chance through
 same seed gives the same file on every machine and game ``i`` can be reproduced
 alone). The first dealer is drawn from that generator too. Records are written
 one per line, so ``goat replay FILE --check`` accepts the output.
+
+A game module may name ``RANDOM_PLAY_OPTIONS``: options that random play needs
+to end at all (uniformly random Spades bids are almost always set, so neither
+team ever reaches 500: a deal limit ends those games). They apply unless the
+user sets one of them or asks for ``--single-deal``; the summary says so and
+the records carry them, so every record still replays exactly.
 """
 
 from __future__ import annotations
@@ -32,8 +38,10 @@ def register(app: typer.Typer) -> None:
 
 
 def random_games_command(
-    game: str = typer.Argument(..., help="The game, e.g. kozel."),
-    rules: str = typer.Option(..., "--rules", help="Ruleset preset: classic, full-hand, full-hand-24, street."),
+    game: str = typer.Argument(..., help="The game: kozel or spades."),
+    rules: str | None = typer.Option(None, "--rules", help="Ruleset preset (kozel: classic, full-hand, "
+                                                          "full-hand-24, street; spades: standard or a "
+                                                          "variant). Default: the game's first."),
     n: int = typer.Option(..., "--n", "-n", min=1, help="How many games to play."),
     out: str = typer.Option(..., "--out", help="Output file (JSON lines), or - for stdout."),
     seed: int | None = typer.Option(None, "--seed", help="Seed; game i uses random.Random(f'{seed}/{i}'). "
@@ -46,7 +54,11 @@ def random_games_command(
     """Play N games with uniformly random legal moves and write them as records."""
     try:
         module = get_game(game)
+        rules = rules or next(iter(module.PRESETS))
         options = parse_options(module, rules, players, option)
+        added = {} if single_deal else {k: v for k, v in getattr(module, "RANDOM_PLAY_OPTIONS", {}).items()
+                                        if k not in options}
+        options.update(added)
         module.new_state(rules=rules, options=options, players=players)  # fail fast, before the file
     except GoatError as exc:
         typer.echo(f"error: {exc}", err=True)
@@ -78,26 +90,43 @@ def random_games_command(
             stream.close()
     seconds = time.perf_counter() - started
     tally = ", ".join(f"{label} {count}" for label, count in sorted(losers.items()))
+    kind = _outcome_kind(record["result"]) if n else "loser"
+    note = ""
+    if added:
+        note = " (random play needs " + ", ".join(f"{k}={v}" for k, v in added.items()) + " to end a game)"
     typer.echo(f"wrote {n} {game} {rules} record{'s' if n != 1 else ''} ({deals} deals) to {out}, "
-               f"seed {seed}, in {seconds:.1f}s; loser: {tally}", err=out == "-")
+               f"seed {seed}, in {seconds:.1f}s; {kind}: {tally}{note}", err=out == "-")
 
 
 def play_one(module: Any, rules: str, options: dict[str, Any], players: int | None, seed: int,
              index: int, single_deal: bool) -> dict[str, Any]:
-    """Game ``index`` of a run: reproducible from ``seed`` and ``index`` alone."""
+    """Game ``index`` of a run: reproducible from ``seed`` and ``index`` alone.
+
+    The first dealer comes from the game's own ``draw_first_dealer`` when it has
+    one (Spades: each player draws a card, highest deals), else uniformly."""
     rng = random.Random(f"{seed}/{index}")
     probe = module.new_state(rules=rules, options=options, players=players)
-    first_dealer = rng.randrange(probe.num_players)
+    draw = getattr(module, "draw_first_dealer", None)
+    first_dealer = draw(rng, probe.num_players) if draw else rng.randrange(probe.num_players)
     state = module.new_state(rules=rules, options=options, players=players, first_dealer=first_dealer,
                              single_deal=single_deal)
     play_randomly(state, rng)
     return record_from_state(state)
 
 
+def _outcome_kind(result: dict[str, Any]) -> str:
+    """What a game's result names: its ``loser`` (Kozel's goat) or its ``winner`` (Spades)."""
+    return "winner" if "winner_team" in result and "loser_team" not in result else "loser"
+
+
 def _loser_label(record: dict[str, Any]) -> str:
+    """The side the result names (see :func:`_outcome_kind`)."""
     result = record["result"]
     if not result.get("match_over"):
         return "none (match not over)"
+    if _outcome_kind(result) == "winner":
+        winner = result["winner_team"]
+        return "none" if winner is None else f"team {winner}"
     loser = result.get("loser_team")
     teams = len(result.get("penalty_total") or []) != record["players"]
     return "none" if loser is None else f"{'team' if teams else 'seat'} {loser}"

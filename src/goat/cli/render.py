@@ -20,7 +20,11 @@ from goat.games.kozel.trumps import trump_order
 
 View = Mapping[str, Any]
 
-SUIT_STYLES = {"H": "bold red", "D": "bold red", "C": "bold", "S": "bold"}
+SUIT_STYLES = {"H": "bold red", "D": "bold red", "C": "bold", "S": "bold", "J": "bold magenta"}
+
+#: What the human may type (shown by ``help``).
+INPUT_HELP = ("Type a move number, the card(s) (9H, 10h, Q♣, KH AH or KH+AH), "
+              "pass 6C 7D, molodka ..., give QD; help; quit.")
 
 ENDED_BY_TEXT = {
     "cards-exhausted": "all cards played",
@@ -249,6 +253,14 @@ def trick_text(view: View, names: Sequence[str]) -> Text:
 def hand_text(view: View) -> Text:
     hand = Text("Your hand: ", style="bold")
     return hand.append_text(cards_text(sort_hand(view, view["hand"] or []), sep="  "))
+
+
+def turn_notes(view: View) -> list[Text]:
+    """Reminders shown before the human's move."""
+    if view.get("must_lead"):
+        return [Text("You must lead ").append_text(card_text(view["must_lead"]))
+                .append(", the card your partner gave back.")]
+    return []
 
 
 def deal_result_text(view: View, deal_number: int) -> Text:

@@ -1,5 +1,8 @@
 """``goat replay FILE [--json] [--check]``: replay, score and check game records.
 
+The report is per game: Kozel shows points and penalty points, Spades bids,
+tricks, scores and bags; both list every trick and who took it.
+
 Exit status: 0 when every record replays (and, with ``--check``, its stored
 result matches); 1 at the first illegal action or result mismatch; 2 when the
 input is not a well-formed record (see :mod:`goat.records` for the split).
@@ -72,19 +75,31 @@ def replay_command(
 
 # ================================================================= report
 def _print_report(out: Console, outcome: ReplayOutcome, index: int | None) -> None:
-    record, state = outcome.record, outcome.state
-    if hasattr(state, "summary_lines"):  # games with their own report (yugioh)
-        for line in state.summary_lines(index):
+    if hasattr(outcome.state, "summary_lines"):  # games with their own report (yugioh)
+        for line in outcome.state.summary_lines(index):
             out.print(Text(line))
         return
-    result = outcome.result
-    sides = len(result.get("penalty_total") or []) or state.num_players
-    teams = sides != state.num_players
+    if outcome.record.get("game") == "spades":
+        _print_spades_report(out, outcome, index)
+    else:
+        _print_kozel_report(out, outcome, index)
+
+
+def _title(outcome: ReplayOutcome, index: int | None) -> Text:
+    record, state = outcome.record, outcome.state
     title = f"{'Record ' + str(index) + ': ' if index else ''}{record['game']} {record['rules']}, " \
             f"{state.num_players} players, first dealer seat {record['first_dealer']}"
     if record.get("options"):
         title += ", options " + ", ".join(f"{k}={json.dumps(v)}" for k, v in record["options"].items())
-    out.print(Text(title, style="bold"))
+    return Text(title, style="bold")
+
+
+def _print_kozel_report(out: Console, outcome: ReplayOutcome, index: int | None) -> None:
+    state = outcome.state
+    result = outcome.result
+    sides = len(result.get("penalty_total") or []) or state.num_players
+    teams = sides != state.num_players
+    out.print(_title(outcome, index))
     totals = [0] * sides
     deal_results = result.get("deals") or []
     for report, deal_result in zip(outcome.deals, deal_results):
@@ -107,7 +122,8 @@ def _print_report(out: Console, outcome: ReplayOutcome, index: int | None) -> No
         out.print(Text(f"Match not over (penalty {_join(result.get('penalty_total', []))})", style="bold"))
 
 
-def _print_deal(out: Console, report: DealReport, deal_result: dict[str, Any] | None, teams: bool) -> None:
+def _print_play(out: Console, report: DealReport) -> None:
+    """The deal's header, its non-trick actions (bids, gives) and every trick."""
     head = f"Deal {report.number}"
     if report.dealer is not None:
         head += f": dealer seat {report.dealer}"
@@ -121,6 +137,10 @@ def _print_deal(out: Console, report: DealReport, deal_result: dict[str, Any] | 
     for number, trick in enumerate(report.tricks, start=1):
         taker = f"→ seat {trick.winner}" if trick.winner is not None else "(not completed)"
         out.print(Text(f"  trick {number}: {' · '.join(trick.plays)}  {taker}"))
+
+
+def _print_deal(out: Console, report: DealReport, deal_result: dict[str, Any] | None, teams: bool) -> None:
+    _print_play(out, report)
     if deal_result is None:
         return
     ended = deal_result.get("ended_by", "?")
@@ -131,6 +151,40 @@ def _print_deal(out: Console, report: DealReport, deal_result: dict[str, Any] | 
     if winner is not None:
         line += f"; {_side(winner, teams)} wins the deal"
     out.print(Text(line, style="green" if ended != "unfinished" else "yellow"))
+
+
+def _print_spades_report(out: Console, outcome: ReplayOutcome, index: int | None) -> None:
+    state, result = outcome.state, outcome.result
+    out.print(_title(outcome, index))
+    deal_results = result.get("deals") or []
+    in_deal = not (state.is_chance_node() or state.is_terminal())
+    scores, bags = [0, 0], [0, 0]
+    for number, report in enumerate(outcome.deals, start=1):
+        _print_play(out, report)
+        if number > len(deal_results):
+            continue  # the replay stopped before this deal had a result
+        deal = deal_results[number - 1]
+        bids = "/".join("-" if b is None else str(b) for b in deal["bids"])
+        if in_deal and number == len(deal_results):
+            out.print(Text(f"  unfinished: bids {bids}, tricks {_join(deal['tricks'])}", style="yellow"))
+            continue
+        if "redeal" in deal["bids"]:
+            seat = deal["bids"].index("redeal")
+            out.print(Text(f"  redeal: seat {seat} showed a weak hand; the same dealer deals again",
+                           style="yellow"))
+            continue
+        scores = [s + d for s, d in zip(scores, deal["score"])]
+        out.print(Text(f"  bids {bids}, tricks {_join(deal['tricks'])}: "
+                       f"score {'/'.join(f'{d:+d}' for d in deal['score'])}, bags {_join(deal['bags'])}",
+                       style="green"))
+        out.print(Text(f"  score total {_join(scores)}", style="cyan"))
+    bags = result.get("bags_total", bags)
+    totals = f"score {_join(result.get('score_total', scores))}, bags {_join(bags)}"
+    winner = result.get("winner_team")
+    if result.get("match_over") and winner is not None:
+        out.print(Text(f"Game over: {_side(winner, True)} wins ({totals})", style="bold"))
+    else:
+        out.print(Text(f"Game not over ({totals})", style="bold"))
 
 
 def _side(index: int, teams: bool) -> str:

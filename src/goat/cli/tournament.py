@@ -120,6 +120,8 @@ def _prepare(game: str, rules: str, bots: str, matches: int, workers: int | None
     module = get_game(game)
     options = parse_options(module, rules, players, option)
     probe = module.new_state(rules=rules, options=options, players=players)
+    if "penalty_total" not in probe.result():
+        raise GoatError(f"tournaments are scored in penalty points: {game} is not supported yet (kozel is)")
     specs = parse_bot_list(bots)
     if len(specs) < 2:
         raise GoatError("--bots needs at least two bots (the same one twice is fine: random,random)")

@@ -1,7 +1,7 @@
 """Cards as small integers and hands as 64-bit masks, for the numba kernels.
 
 A card's index is :attr:`goat.cards.Card.index` (suit-major, ``C D H S`` × ``6..A``,
-0..35), so a hand is a ``uint64`` bitmask. :func:`tables` turns one deal's trump order
+0..35 — the 36 cards Kozel can use), so a hand is a ``uint64`` bitmask. :func:`tables` turns one deal's trump order
 (:mod:`goat.games.kozel.trumps`) into flat arrays that compiled code can index:
 
 >>> from goat.games.kozel import make_rules
@@ -21,17 +21,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from goat.cards import RANKS, SUITS, Card
+from goat.cards import HIGH_RANKS, SUITS, Card
 from goat.games.kozel.rules import CARD_POINTS, KozelRules
 from goat.games.kozel.trumps import TRUMP, trump_order
 
-NUM_CARDS = len(RANKS) * len(SUITS)  # 36
+NUM_CARDS = len(HIGH_RANKS) * len(SUITS)  # 36: six to ace
 #: ``suit_class`` of a trump; plain cards have their suit's index 0..3 (C D H S).
 TRUMP_CLASS = 4
 #: ``suit_class`` of a card that is not in the deck.
 NOT_IN_DECK = -1
 
-ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in RANKS)
+ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in HIGH_RANKS)
 assert all(c.index == i for i, c in enumerate(ALL_CARDS))
 
 

@@ -6,19 +6,24 @@ from typing import Any
 
 from goat.protocol import RulesError
 
-GAMES = ("kozel", "yugioh")
+GAMES = ("kozel", "spades", "yugioh")
 
 
 def get_game(name: str) -> Any:
-    """The game module registered under ``name`` (``"kozel"``; later ``"spades"``).
+    """The game module registered under ``name`` (``"kozel"`` or ``"spades"``).
 
-    A game module offers ``new_state(rules, options, players, first_dealer)``,
-    ``chance_from_json(state, obj)`` and ``PRESETS``.
+    A game module offers ``new_state(rules, options, players, first_dealer,
+    single_deal)``, ``chance_from_json(state, obj)``, ``sample_world(view, rng)``,
+    ``make_rules`` and ``PRESETS``.
     """
     if name == "kozel":
         from goat.games import kozel
 
         return kozel
+    if name == "spades":
+        from goat.games import spades
+
+        return spades
     if name == "yugioh":
         from goat.games import yugioh
 

@@ -11,9 +11,9 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from goat.cards import Card, CardSyntaxError
+from goat.cards import Card
 from goat.games.kozel.rules import KozelRules
-from goat.games.tricks import clockwise, left_of
+from goat.games.tricks.deals import check_dealt_cards, deal_in_turn, read_cards, read_hands
 from goat.protocol import InvalidChanceError
 
 
@@ -36,13 +36,7 @@ class KozelDeal:
             # Drawn from the shuffled deck and shown, then shuffled back.
             trump_card = deck[rng.randrange(len(deck))]
         rng.shuffle(deck)
-        hands: list[list[Card]] = [[] for _ in range(rules.players)]
-        position = 0
-        for _ in range(rules.hand_size):
-            for seat in clockwise(left_of(dealer, rules.players), rules.players):
-                hands[seat].append(deck[position])
-                position += 1
-        stock = deck[position:]
+        hands, stock = deal_in_turn(deck, dealer, rules.players, rules.hand_size)
         if rules.trump_suit == "drawn" and rules.trump_card_from == "stock":
             # Taken from the middle of the stock, shown, and put back in place.
             lo, hi = (1, len(stock) - 2) if len(stock) > 2 else (0, len(stock) - 1)
@@ -64,21 +58,12 @@ class KozelDeal:
         """Read a record's deal object; raises :class:`InvalidChanceError` (one line)."""
         if not isinstance(obj, dict):
             raise InvalidChanceError("a deal must be a JSON object with hands and stock")
-        hands_obj = obj.get("hands")
-        if not isinstance(hands_obj, dict):
-            raise InvalidChanceError('"hands" must be an object mapping seats ("0", "1", ...) to card lists')
-        expected_seats = {str(s) for s in range(rules.players)}
-        if set(hands_obj) != expected_seats:
-            raise InvalidChanceError(
-                f'"hands" must name seats {", ".join(sorted(expected_seats))} '
-                f'(got {", ".join(sorted(map(str, hands_obj))) or "none"})'
-            )
-        hands = tuple(_cards(hands_obj[str(s)], f"seat {s}'s hand") for s in range(rules.players))
-        stock = _cards(obj.get("stock", []), "stock")
+        hands = read_hands(obj, rules.players)
+        stock = read_cards(obj.get("stock", []), "stock")
         trump_text = obj.get("trump_card")
         trump_card = None
         if trump_text is not None:
-            trump_card = _cards([trump_text], "trump_card")[0]
+            trump_card = read_cards([trump_text], "trump_card")[0]
         deal = cls(hands, stock, trump_card)
         deal.validate(rules)
         return deal
@@ -86,22 +71,7 @@ class KozelDeal:
     def validate(self, rules: KozelRules) -> None:
         """Check sizes, duplicates, deck membership and the trump card."""
         deck = set(rules.deck_cards)
-        seen: set[Card] = set()
-        for seat, hand in enumerate(self.hands):
-            if len(hand) != rules.hand_size:
-                raise InvalidChanceError(
-                    f"seat {seat} is dealt {len(hand)} cards; {rules.name} deals {rules.hand_size}"
-                )
-        for where, cards in [*((f"seat {s}'s hand", h) for s, h in enumerate(self.hands)),
-                             ("the stock", self.stock)]:
-            for c in cards:
-                if c not in deck:
-                    raise InvalidChanceError(
-                        f"card {c} in {where} is not in the {len(deck)}-card deck of {rules.name}"
-                    )
-                if c in seen:
-                    raise InvalidChanceError(f"card {c} is dealt twice (again in {where})")
-                seen.add(c)
+        seen = check_dealt_cards(self.hands, self.stock, deck, rules.hand_size, rules.name)
         if len(self.stock) != rules.stock_size:
             missing = sorted(deck - seen)
             raise InvalidChanceError(
@@ -128,11 +98,3 @@ class KozelDeal:
             return self.trump_card.suit
         return rules.trump_suit
 
-
-def _cards(value: Any, where: str) -> tuple[Card, ...]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise InvalidChanceError(f"{where} must be a list of card strings")
-    try:
-        return tuple(Card.parse(v) for v in value)
-    except CardSyntaxError as exc:
-        raise InvalidChanceError(f"{where}: {exc}") from None

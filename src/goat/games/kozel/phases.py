@@ -3,10 +3,12 @@ table, and the display order of cards."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from goat.cards import Card
 from goat.games.kozel.rules import RANK_ORDER
+from goat.games.tricks.table import TablePlay, sort_cards
+
+__all__ = ["DEAL", "ENDED_BY", "FORCED_RETURN", "OVER", "PARTNER_EXCHANGE", "PLAY", "TablePlay",
+           "sort_for_display"]
 
 # Phases of a deal.
 DEAL = "deal"                      # chance: shuffle and deal
@@ -18,19 +20,6 @@ OVER = "over"                      # match (or single deal) finished
 ENDED_BY = ("cards-exhausted", "shamok-caught-queen", "royal-goat", "annulled", "unfinished")
 
 
-@dataclass(frozen=True)
-class TablePlay:
-    """One set of cards put on the table in the current trick."""
-
-    seat: int
-    verb: str                 # "play" (face up) or "pass" (face down)
-    cards: tuple[Card, ...]
-
-
 def sort_for_display(cards: list[Card] | tuple[Card, ...]) -> list[Card]:
-    """Display order: by suit (C D H S), then rank order — stable across runs."""
-    return sorted(cards, key=_display_key)
-
-
-def _display_key(card: Card) -> tuple[int, int]:
-    return ("CDHS".index(card.suit), RANK_ORDER.index(card.rank))
+    """Display order: by suit (C D H S), then Kozel's rank order — stable across runs."""
+    return sort_cards(cards, RANK_ORDER)

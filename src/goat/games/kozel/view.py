@@ -3,11 +3,11 @@ Mixed into :class:`~goat.games.kozel.state.KozelState`."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from goat.games.kozel.phases import DEAL, OVER, PARTNER_EXCHANGE, PLAY, TablePlay
+from goat.games.kozel.phases import DEAL, OVER, PARTNER_EXCHANGE, PLAY
 from goat.games.kozel.phases import sort_for_display as _sorted
+from goat.games.tricks.views import information_state_string, play_view, visible_history
 from goat.protocol import GoatError
 
 
@@ -24,23 +24,18 @@ class KozelViews:
         rules = self.rules
         if seat is not None and not 0 <= seat < rules.players:
             raise GoatError(f"there is no seat {seat}")
-        trick = [self._view_play(p, seat) for p in self.trick]
+        trick = [play_view(p, seat) for p in self.trick]
         last = None
         if self.last_trick is not None:
             last = {"leader": self.last_trick["leader"], "winner": self.last_trick["winner"],
-                    "plays": [self._view_play(p, seat) for p in self.last_trick["plays"]]}
+                    "plays": [play_view(p, seat) for p in self.last_trick["plays"]]}
         history: list[str] = []
         if self.logs:
             log = self.logs[-1]
             # The partner exchange is simultaneous: a give stays hidden from the
             # receiver until every seat has given.
-            open_exchange = self.phase == PARTNER_EXCHANGE
-            for action, private in zip(log["actions"], log["private"]):
-                if private is None or (seat is not None and seat in private
-                                       and not (open_exchange and action.seat != seat)):
-                    history.append(str(action))
-                else:
-                    history.append(f"{action.seat} {action.verb} " + "+".join("?" * len(action.cards)))
+            pending = range(rules.players) if self.phase == PARTNER_EXCHANGE else ()
+            history = visible_history(log["actions"], log["private"], seat, pending)
         legal = []
         if seat is not None and self.phase not in (DEAL, OVER):
             legal = [str(a) for a in self.legal_actions() if a.seat == seat]
@@ -95,15 +90,7 @@ class KozelViews:
             view["must_lead"] = str(self.must_lead)
         return view
 
-    @staticmethod
-    def _view_play(play: TablePlay, seat: int | None) -> dict[str, Any]:
-        if play.verb == "pass" and play.seat != seat:
-            return {"seat": play.seat, "verb": "pass", "count": len(play.cards)}
-        return {"seat": play.seat, "verb": play.verb, "cards": [str(c) for c in play.cards]}
-
     def information_state_string(self, seat: int | None) -> str:
         """Canonical text of :meth:`view` (sorted-key JSON) — equal strings mean
         the seat cannot tell the two states apart."""
-        view = self.view(seat)
-        view.pop("legal_actions", None)
-        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+        return information_state_string(self.view(seat))

@@ -1,0 +1,208 @@
+"""Rich rendering of a Spades seat's view for the terminal.
+
+Like :mod:`goat.cli.render` (Kozel), everything here takes the dict from
+``state.view(seat)``, never the state, so the screen shows only what that seat
+may know. Cards, seat names and move lists are drawn by the shared helpers of
+:mod:`goat.cli.render`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from goat.cli.render import card_text, cards_text, seat_name
+
+View = Mapping[str, Any]
+
+__all__ = ["INPUT_HELP", "action_text", "card_text", "cards_text", "deal_result_text", "header_text",
+           "hand_text", "match_result_text", "move_label", "moves_text", "rule_summary", "seat_name",
+           "table_view", "trick_text", "turn_notes"]
+
+INPUT_HELP = ("Bidding: type the bid (4, nil, blind nil, double nil) or its number in the list. "
+              "Playing: a move number or the card (9H, 10h, Q♣); give QD in an exchange; help; quit.")
+
+
+def side_name(view: View, team: int) -> str:
+    me = view["seat"]
+    return f"seats {team}+{team + 2}" + (" (you)" if me is not None and me % 2 == team else "")
+
+
+def bid_label(bid: str) -> str:
+    return {"nil": "nil", "blind-nil": "blind nil", "double-nil": "double nil",
+            "little-bemo": "little Bemo", "big-bemo": "big Bemo", "redeal": "redeal (weak hand)"}.get(bid, bid)
+
+
+# ---------------------------------------------------------------- actions
+def action_text(view: View, action: str, names: Sequence[str]) -> Text:
+    """One line for an action as the viewer may see it (``?`` = a hidden card)."""
+    seat_s, verb, rest = action.split(" ", 2)
+    who = seat_name(view, int(seat_s), names)
+    out = Text(who[0].upper() + who[1:] + " ")
+    you = who == "you"
+    if verb == "bid":
+        out.append("bid " if you else "bids ")
+        out.append(bid_label(rest), style="bold")
+    elif verb == "give":
+        giver, me = int(seat_s), view["seat"]
+        if giver == me:
+            out.append("give your partner a card")
+        elif me is not None and (giver + 2) % 4 == me:
+            out.append("gives you a card")
+        else:
+            out.append("gives their partner a card")
+        if rest != "?":
+            out.append(": ").append_text(cards_text(rest.split("+")))
+    else:
+        out.append("play " if you else "plays ").append_text(cards_text(rest.split("+")))
+    return out
+
+
+def move_label(action: str) -> Text:
+    _seat, verb, rest = action.split(" ", 2)
+    if verb == "bid":
+        return Text(bid_label(rest))
+    if verb == "give":
+        return Text("give ").append_text(cards_text(rest.split("+")))
+    return cards_text(rest.split("+"))
+
+
+def moves_text(legal: Sequence[str]) -> Text:
+    out = Text()
+    for i, action in enumerate(legal, 1):
+        if i > 1:
+            out.append("   ")
+        out.append(f"{i})", style="cyan").append(" ").append_text(move_label(action))
+    return out
+
+
+# ----------------------------------------------------------------- tables
+def header_text(view: View, names: Sequence[str]) -> Text:
+    return Text(f"Spades · {view['rules']} · deal {view['deal_number']} · dealer: "
+                f"{seat_name(view, view['dealer'], names)} · score "
+                f"{side_name(view, 0)} {view['score_total'][0]} ({view['bags_total'][0]} bags), "
+                f"{side_name(view, 1)} {view['score_total'][1]} ({view['bags_total'][1]} bags)", style="bold")
+
+
+def bids_text(view: View, names: Sequence[str]) -> Text:
+    out = Text("Bids: ", style="bold")
+    for seat, bid in enumerate(view["bids"]):
+        if seat:
+            out.append(" · ")
+        out.append(f"{seat_name(view, seat, names)} ")
+        out.append("—" if bid is None else bid_label(bid), style="dim" if bid is None else "bold")
+        out.append(f" ({view['tricks_by_seat'][seat]} won)" if view["tricks_played"] else "")
+    return out
+
+
+def score_table(view: View) -> Table:
+    options = view["options"]
+    table = Table(title=f"Score sheet ({options['target']} wins)", title_justify="left", show_edge=False,
+                  pad_edge=False)
+    table.add_column("deal", justify="right")
+    table.add_column("bids", justify="left")
+    table.add_column("tricks", justify="left")
+    for team in (0, 1):
+        table.add_column(side_name(view, team), justify="right")
+    for i, deal in enumerate(view["deal_results"], 1):
+        table.add_row(str(i), " ".join("-" if b is None else b for b in deal["bids"]),
+                      " ".join(map(str, deal["tricks"])),
+                      *(f"{s:+d} ({b} bags)" for s, b in zip(deal["score"], deal["bags"])))
+    table.add_row("total", "", "", *(Text(str(s), style="bold") for s in view["score_total"]), style="bold")
+    return table
+
+
+def trick_text(view: View, names: Sequence[str]) -> Text:
+    out = Text("On the table: ", style="bold")
+    if not view["trick"]:
+        return out.append("(empty)", style="dim")
+    for i, play in enumerate(view["trick"]):
+        if i:
+            out.append(" · ", style="dim")
+        out.append(f"{seat_name(view, play['seat'], names)}: ").append_text(cards_text(play["cards"]))
+    return out
+
+
+def hand_text(view: View) -> Text:
+    hand = Text("Your hand: ", style="bold")
+    return hand.append_text(cards_text(view["hand"] or [], sep="  "))
+
+
+def table_view(view: View, names: Sequence[str]) -> RenderableType:
+    """The whole screen for the seat whose view this is."""
+    parts: list[RenderableType] = [header_text(view, names), score_table(view), bids_text(view, names)]
+    if any(view["face_up_held"]):
+        line = Text("Face-up cards: ")
+        for seat, cards in enumerate(view["face_up_held"]):
+            if cards and seat != view["seat"]:
+                line.append(f"{seat_name(view, seat, names)} ").append_text(cards_text(cards)).append("  ")
+        parts.append(line)
+    status = Text(f"Tricks {view['tricks_won'][0]}–{view['tricks_won'][1]} · "
+                  f"spades {'broken' if view['spades_broken'] else 'not broken'}")
+    parts.append(status)
+    last = view.get("last_trick")
+    if last is not None:
+        line = Text("Last trick: ", style="dim")
+        for i, play in enumerate(last["plays"]):
+            if i:
+                line.append(" · ", style="dim")
+            line.append(f"{seat_name(view, play['seat'], names)}: ").append_text(cards_text(play["cards"]))
+        parts.append(line.append(f" → won by {seat_name(view, last['winner'], names)}", style="dim"))
+    parts.append(trick_text(view, names))
+    if view["hand"] is not None:
+        parts.append(hand_text(view))
+    return Group(*parts)
+
+
+def turn_notes(view: View) -> list[Text]:
+    notes = []
+    if view.get("must_lead"):
+        notes.append(Text("You must lead ").append_text(card_text(view["must_lead"])).append(", the lowest club."))
+    if view["phase"] == "exchange":
+        left = sum(1 for g in view["exchange_to_give"] if g == view["seat"])
+        notes.append(Text(f"Double nil: give your partner {left} more card{'s' if left != 1 else ''}."))
+    return notes
+
+
+def deal_result_text(view: View, deal_number: int) -> Text:
+    deal = view["deal_results"][deal_number - 1]
+    out = Text(f"Deal {deal_number} is over: ", style="bold yellow")
+    if "redeal" in deal["bids"]:
+        return out.append(f"seat {deal['bids'].index('redeal')} showed a weak hand; the same dealer deals again.")
+    for team in (0, 1):
+        out.append(f"{side_name(view, team)} {deal['score'][team]:+d} ({deal['bags'][team]} bags)")
+        out.append("; " if team == 0 else ". ")
+    return out.append("Totals: " + ", ".join(f"{side_name(view, t)} {view['score_total'][t]}" for t in (0, 1)))
+
+
+def match_result_text(view: View) -> Text:
+    winner = view.get("winner_team")
+    if winner is None:
+        return Text("The game is over.", style="bold")
+    me = view["seat"]
+    mine = me is not None and me % 2 == winner
+    return Text(f"The game is over: {side_name(view, winner)} win "
+                f"{view['score_total'][winner]} to {view['score_total'][1 - winner]}"
+                + (" — you win!" if mine else "."), style="bold green" if mine else "bold red")
+
+
+def rule_summary(view: View) -> str:
+    """A few lines on the rules in force, built from the options (for ``help``)."""
+    o = view["options"]
+    lines = ["Spades: partners sit opposite (you and seat + 2). Each player bids once, 1–13 tricks"
+             + (" or nil (take no trick)" if o["nil"] else "") + "; a team's contract is the sum of its bids."]
+    if o["blind_nil"] or o["double_nil"]:
+        lines.append(f"A team {o['blind_nil_behind']}+ points behind may bid blind nil"
+                     + (" or double nil (then exchange 3 cards with the partner)" if o["double_nil"] else "")
+                     + " before looking at the cards.")
+    lines.append("Follow suit if you can; spades are trumps"
+                 + (" (with the little and big joker above the ace)" if o["jokers"] else "")
+                 + ". A spade may not be led until spades are broken, unless you hold only spades.")
+    lines.append(f"Made contract: 10 a trick plus 1 a bag (overtrick); missed: "
+                 f"{'-10 a trick' if o['set_penalty'] else '0'}; nil ±{o['nil_points']}; "
+                 f"every {o['bag_limit']} bags cost {o['bag_penalty']}. {o['target']} points win.")
+    return "\n".join(lines)

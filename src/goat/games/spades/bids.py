@@ -1,0 +1,140 @@
+"""Spades bids: what a bid's text means and which bids a seat may make.
+
+A bid is written as in the record (``"1 bid 4"``): a number ``1``–``13``,
+``nil`` (``0`` is read as nil too), ``blind-nil``, ``double-nil``, the Bemo bids
+``little-bemo`` / ``big-bemo``, or ``redeal`` (a weak hand shown instead of a
+bid). Each is worth a number of tricks toward the team's contract; the nil kinds
+are worth 0.
+
+>>> parse_bid("nil").kind, parse_bid("0").is_nil, parse_bid("7").tricks, parse_bid("big-bemo").tricks
+('nil', True, 7, 9)
+>>> parse_bid("14") is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from goat.cards import Card
+from goat.games.spades.cards import is_weak_hand, trump_count
+from goat.games.spades.rules import BEMO, HAND_SIZE, SpadesRules
+
+NIL_KINDS = ("nil", "blind-nil", "double-nil")
+BLIND_KINDS = ("blind-nil", "double-nil")
+REDEAL = "redeal"
+WORDS = (*NIL_KINDS, *BEMO, REDEAL)
+
+
+@dataclass(frozen=True)
+class Bid:
+    """One bid: the text as written, its kind and the tricks it adds to the contract."""
+
+    text: str
+    kind: str      # "number", one of NIL_KINDS, "little-bemo", "big-bemo" or "redeal"
+    tricks: int
+
+    @property
+    def is_nil(self) -> bool:
+        return self.kind in NIL_KINDS
+
+    @property
+    def is_blind(self) -> bool:
+        return self.kind in BLIND_KINDS
+
+    def same_as(self, other: "Bid") -> bool:
+        """The same bid whatever the spelling (``0`` and ``nil``)."""
+        return self.kind == other.kind and self.tricks == other.tricks
+
+
+def parse_bid(text: str) -> Bid | None:
+    """The bid ``text`` names, or ``None`` when it names none."""
+    if text in (str(n) for n in range(HAND_SIZE + 1)):
+        n = int(text)
+        return Bid(text, "nil", 0) if n == 0 else Bid(text, "number", n)
+    if text in NIL_KINDS:
+        return Bid(text, text, 0)
+    if text in BEMO:
+        return Bid(text, text, BEMO[text][0])
+    if text == REDEAL:
+        return Bid(text, REDEAL, 0)
+    return None
+
+
+@dataclass(frozen=True)
+class BidContext:
+    """What decides a seat's bids: its hand, its partner's bid (if made), and
+    whether its team may bid blind (far enough behind at the start of the deal)."""
+
+    rules: SpadesRules
+    seat: int
+    hand: Sequence[Card]
+    partner_bid: Bid | None
+    blind_allowed: bool
+
+    # ----------------------------------------------------------- the list
+    def legal(self) -> list[Bid]:
+        """Every bid the seat may make, in display order."""
+        rules = self.rules
+        if rules.mirror:
+            n = trump_count(self.hand)
+            return [Bid("nil", "nil", 0) if n == 0 else Bid(str(n), "number", n)]
+        candidates = [Bid("nil", "nil", 0)] if rules.nil else []
+        candidates += [Bid(str(n), "number", n) for n in range(rules.min_bid, HAND_SIZE + 1)]
+        if self.blind_allowed:
+            candidates += [Bid(k, k, 0) for k, on in (("blind-nil", rules.blind_nil),
+                                                      ("double-nil", rules.double_nil)) if on]
+        if rules.bemo:
+            candidates += [Bid(k, k, n) for k, (n, _) in BEMO.items()]
+        legal = [b for b in candidates if self._team_total_possible(b.tricks)]
+        if rules.weak_hand_redeal and is_weak_hand(self.hand):
+            legal.append(Bid(REDEAL, REDEAL, 0))
+        return legal
+
+    def _partner_values(self) -> set[int]:
+        rules = self.rules
+        values = set(range(rules.min_bid, HAND_SIZE + 1))
+        if rules.nil or (self.blind_allowed and (rules.blind_nil or rules.double_nil)):
+            values.add(0)
+        if rules.bemo:
+            values.update(n for n, _ in BEMO.values())
+        return values
+
+    def _team_total_possible(self, tricks: int) -> bool:
+        lo, hi = self.rules.min_team_bid, self.rules.max_team_bid
+        if self.partner_bid is not None:
+            return lo <= tricks + self.partner_bid.tricks <= hi
+        return any(lo <= tricks + q <= hi for q in self._partner_values())
+
+    # --------------------------------------------------------- refusals
+    def refusal(self, bid: Bid) -> tuple[str, str] | None:
+        """``(rule, reason)`` when ``bid`` is not allowed, else ``None``."""
+        if any(bid.same_as(b) for b in self.legal()):
+            return None
+        rules, who = self.rules, f"seat {self.seat}"
+        if rules.mirror:
+            n = trump_count(self.hand)
+            return "mirror", f"{who} must bid {n or 'nil'}, the number of spades they hold (mirror)"
+        if bid.kind == REDEAL:
+            if not rules.weak_hand_redeal:
+                return "weak-hand", "a redeal for a weak hand is not played (option weak_hand_redeal is off)"
+            return "weak-hand", f"{who} may ask for a redeal only holding no spade and no face card"
+        if bid.kind == "nil" and not rules.nil:
+            return "nil", f"{who} may not bid nil (option nil is off)"
+        if bid.is_blind:
+            option = bid.kind.replace("-", "_")
+            if not getattr(rules, option):
+                return bid.kind, f"{bid.kind} is not played (option {option} is off)"
+            if not self.blind_allowed:
+                return bid.kind, (f"{who} may bid {bid.kind} only when their team is at least "
+                                  f"{rules.blind_nil_behind} points behind")
+        if bid.kind in BEMO and not rules.bemo:
+            return "bemo", f"{bid.kind} is not played (option bemo is off)"
+        if bid.kind == "number" and bid.tricks < rules.min_bid:
+            return "min-bid", f"{who} may not bid below {rules.min_bid}"
+        lo, hi = rules.min_team_bid, rules.max_team_bid
+        if self.partner_bid is not None:
+            return "team-bid", (f"a team's bids must total {lo} to {hi}: with their partner's "
+                                f"{self.partner_bid.text}, {who} may not bid {bid.text}")
+        return "team-bid", f"a team's bids must total {lo} to {hi}: no partner's bid completes {bid.text}"

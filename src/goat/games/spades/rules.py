@@ -1,0 +1,269 @@
+"""Spades rulesets: rules are data (``shared/rules/spades.md``).
+
+A :class:`SpadesRules` is a frozen dataclass of named options. The standard game
+(``standard``, also reachable as ``spades``, the rules file's name for it) and
+every named variant of the rules file's table are presets — values of it — and the
+engine branches on options only, so variants combine freely
+(``--option jokers=true`` with ``--rules bemo``).
+
+>>> r = make_rules("standard")
+>>> r.target, r.blind_nil, r.blind_nil_behind, r.double_nil, r.nil_tricks
+(500, True, 100, False, 'bags')
+>>> make_rules("joker-trumps").jokers, make_rules("no-early-spades").spades_broken_by
+(True, 'trumping')
+>>> make_rules("standard", options={"lose_at": -200}).lose_at
+-200
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from goat.cards import Card, make_deck
+from goat.protocol import RulesError
+
+#: Tricks in a deal, and cards in each hand.
+HAND_SIZE = 13
+#: The wheels variant ("10 for 200"): a team contract of at least this many tricks...
+WHEELS_CONTRACT = 10
+#: ...scores this much when made and loses it when missed.
+WHEELS_POINTS = 200
+#: Boston: a team bid of all 13 tricks scores this much (made) or loses it (missed).
+BOSTON_POINTS = 200
+#: Bemo bids: the tricks at the start of the deal the team must all win, and the points.
+BEMO = {"little-bemo": (6, 60), "big-bemo": (9, 90)}
+
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "nil_tricks": ("bags", "contract"),
+    "spades_broken_by": ("any-spade", "trumping", "never"),
+    "first_lead": ("left-of-dealer", "lowest-club"),
+}
+
+_BOOLS = ("negative_target_loses", "set_penalty", "bags", "nil", "blind_nil", "double_nil",
+          "weak_hand_redeal", "wheels", "mirror", "jokers", "boston", "boston_wins_game", "bemo",
+          "renege_penalty")
+_INTS = ("players", "target", "bag_limit", "bag_penalty", "nil_points", "blind_nil_behind",
+         "blind_nil_points", "double_nil_points", "exchange_cards", "face_up_cards", "min_bid",
+         "min_team_bid", "max_team_bid")
+_OPTIONAL_INTS = ("lose_at", "max_deals")
+
+
+@dataclass(frozen=True)
+class SpadesRules:
+    """Every named option of a Spades table. See ``docs/spades.md``.
+
+    Attributes:
+        name: the preset this was made from (display only; never branched on).
+        players: always 4, in partnerships 0+2 and 1+3.
+        target: points that win the game (after a deal; equal scores play on).
+        lose_at: a team at or below this loses (``None``: off; the source's variant is −200).
+        negative_target_loses: ``negative-reverse``: a team at or below −target loses.
+        max_deals: the time limit as a number of played deals (``None``: none);
+            then the higher score wins.
+        set_penalty: a missed contract costs 10 per bid trick (off: it scores 0).
+        bags: every 10 bags cost 100 points and 10 bags.
+        bag_limit, bag_penalty: the 10 and the 100 of the bag rule.
+        nil: a bid of nil (0) is allowed.
+        nil_points: what a nil wins or loses.
+        blind_nil: a nil bid before looking at the hand is allowed...
+        blind_nil_behind: ...to a team at least this many points behind — [decision].
+        blind_nil_points: what a blind nil wins or loses (the source: 100).
+        double_nil: the ``double-nil`` bid: a blind nil followed by an exchange
+            of ``exchange_cards`` cards with the partner.
+        double_nil_points: what a double nil wins or loses.
+        exchange_cards: cards each partner gives in a double nil's exchange.
+        nil_tricks: ``"bags"``: only non-nil bidders' tricks count toward the
+            team's contract, and each trick a nil bidder takes is 1 point and 1 bag
+            — [decision]; ``"contract"``: they count toward the contract (OpenSpiel).
+        weak_hand_redeal: a player with no spades and no face cards may show the
+            hand and ask for a redeal instead of bidding.
+        spades_broken_by: what allows spade leads: ``"any-spade"`` played to an
+            earlier trick (standard), ``"trumping"`` — a spade played to a trick led
+            in another suit (``no-early-spades``), or ``"never"`` (only a hand of
+            nothing but spades may lead one; OpenSpiel's engine).
+        first_lead: ``"left-of-dealer"`` leads anything but a spade, or the
+            ``"lowest-club"`` holder leads that club (``low-club-lead``).
+        face_up_cards: the first N cards dealt to each player are public (``face-up-four``: 4).
+        wheels: a team contract of 10+ scores ±200 (``wheels``).
+        mirror: every bid must equal the spades held (``mirror``).
+        jokers: big and little joker are the top trumps, 2C and 2D leave (``joker-trumps``).
+        min_bid: the lowest number bid (nil aside).
+        min_team_bid, max_team_bid: bounds on a team's two bids together
+            (``partnership-fourteen``: exactly 7; OpenSpiel: at most 13).
+        boston: a team contract of all 13 tricks scores ±200 (``boston``)...
+        boston_wins_game: ...and making it wins the game.
+        bemo: the ``little-bemo`` (first 6 tricks, ±60) and ``big-bemo`` (first 9, ±90) bids.
+        renege_penalty: for imported human records: a card that fails to follow
+            suit is accepted and the team scores 0 for the deal and −10 per bid trick.
+    """
+
+    name: str = "custom"
+    players: int = 4
+    target: int = 500
+    lose_at: int | None = None
+    negative_target_loses: bool = False
+    max_deals: int | None = None
+    set_penalty: bool = True
+    bags: bool = True
+    bag_limit: int = 10
+    bag_penalty: int = 100
+    nil: bool = True
+    nil_points: int = 100
+    blind_nil: bool = True
+    blind_nil_behind: int = 100
+    blind_nil_points: int = 100
+    double_nil: bool = False
+    double_nil_points: int = 200
+    exchange_cards: int = 3
+    nil_tricks: str = "bags"
+    weak_hand_redeal: bool = False
+    spades_broken_by: str = "any-spade"
+    first_lead: str = "left-of-dealer"
+    face_up_cards: int = 0
+    wheels: bool = False
+    mirror: bool = False
+    jokers: bool = False
+    min_bid: int = 1
+    min_team_bid: int = 0
+    max_team_bid: int = 26
+    boston: bool = False
+    boston_wins_game: bool = False
+    bemo: bool = False
+    renege_penalty: bool = False
+    # Derived, not options:
+    deck_cards: tuple[Card, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        deck = make_deck("23456789TJQKA")
+        if self.jokers is True:
+            deck = tuple(c for c in deck if str(c) not in ("2C", "2D")) + (Card("L", "J"), Card("B", "J"))
+        object.__setattr__(self, "deck_cards", deck)
+        self.validate()
+
+    # ------------------------------------------------------------------ checks
+    def validate(self) -> None:
+        """Raise :class:`RulesError` naming the first bad option."""
+        for name, allowed in CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise RulesError(f"option {name}={value!r} is not allowed (one of {', '.join(allowed)})")
+        for name in _BOOLS:
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"option {name} must be true or false, not {getattr(self, name)!r}")
+        for name in _INTS + _OPTIONAL_INTS:
+            value = getattr(self, name)
+            if value is None and name in _OPTIONAL_INTS:
+                continue
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RulesError(f"option {name} must be a whole number{' or null' if name in _OPTIONAL_INTS else ''}, "
+                                 f"not {value!r}")
+        for name in ("target", "bag_limit", "bag_penalty", "nil_points", "blind_nil_points",
+                     "double_nil_points", "blind_nil_behind", "face_up_cards", "min_team_bid"):
+            if getattr(self, name) < 0:
+                raise RulesError(f"option {name} must be >= 0, not {getattr(self, name)}")
+        if self.players != 4:
+            raise RulesError(f"option players={self.players} is not allowed (Spades is played by 4)")
+        if self.target < 1 or self.bag_limit < 1:
+            raise RulesError("options target and bag_limit must be at least 1")
+        if self.max_deals is not None and self.max_deals < 1:
+            raise RulesError(f"option max_deals={self.max_deals} must be at least 1 (or null: no limit)")
+        if not 1 <= self.exchange_cards <= HAND_SIZE:
+            raise RulesError(f"option exchange_cards={self.exchange_cards} is not allowed (1 to {HAND_SIZE})")
+        if self.face_up_cards > HAND_SIZE:
+            raise RulesError(f"option face_up_cards={self.face_up_cards} is not allowed (0 to {HAND_SIZE})")
+        if not 1 <= self.min_bid <= HAND_SIZE:
+            raise RulesError(f"option min_bid={self.min_bid} is not allowed (1 to {HAND_SIZE}; nil is option nil)")
+        if not self.min_team_bid <= self.max_team_bid <= 2 * HAND_SIZE:
+            raise RulesError(f"options min_team_bid={self.min_team_bid} and max_team_bid={self.max_team_bid} "
+                             f"must satisfy 0 <= min_team_bid <= max_team_bid <= {2 * HAND_SIZE}")
+        if self.mirror:
+            clash = [n for n in ("blind_nil", "double_nil", "bemo", "weak_hand_redeal") if getattr(self, n)]
+            if clash or self.min_team_bid > 0 or self.max_team_bid < 2 * HAND_SIZE or self.min_bid > 1:
+                raise RulesError("option mirror forces every bid (the spades held): it cannot be combined "
+                                 f"with {', '.join(clash) or 'bid limits'} (set them off)")
+        if not self._team_bid_possible():
+            raise RulesError(f"no two bids make a team total between {self.min_team_bid} and {self.max_team_bid} "
+                             f"(min_bid={self.min_bid}, nil={str(self.nil).lower()})")
+
+    def _team_bid_possible(self) -> bool:
+        values = self.bid_values()
+        return any(self.min_team_bid <= a + b <= self.max_team_bid for a in values for b in values)
+
+    # ----------------------------------------------------------------- derived
+    def bid_values(self) -> set[int]:
+        """Trick counts a player's bid can add to the team's two bids (nil kinds add 0)."""
+        values = set(range(self.min_bid, HAND_SIZE + 1))
+        if self.nil or self.blind_nil or self.double_nil:
+            values.add(0)
+        if self.bemo:
+            values.update(n for n, _ in BEMO.values())
+        return values
+
+    @property
+    def num_teams(self) -> int:
+        return 2
+
+    @staticmethod
+    def team_of(seat: int) -> int:
+        return seat % 2
+
+    @property
+    def hand_size(self) -> int:
+        return HAND_SIZE
+
+    def options(self) -> dict[str, Any]:
+        """All options as a JSON-able dict (what a record's ``options`` may hold)."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                if f.init and f.name != "name"}
+
+
+STANDARD: dict[str, Any] = {}
+
+#: Every preset: the standard game and each named variant of ``spades.md`` as an option set.
+PRESETS: dict[str, dict[str, Any]] = {
+    "standard": STANDARD,
+    "spades": STANDARD,          # the rules file's name for the standard game
+    "no-early-spades": {"spades_broken_by": "trumping"},
+    "face-up-four": {"face_up_cards": 4},
+    "wheels": {"wheels": True},
+    "mirror": {"mirror": True, "blind_nil": False},
+    "joker-trumps": {"jokers": True},
+    "partnership-fourteen": {"min_bid": 2, "nil": False, "blind_nil": False,
+                             "min_team_bid": 7, "max_team_bid": 7},
+    "low-club-lead": {"first_lead": "lowest-club"},
+    "boston": {"boston": True},
+    "bemo": {"bemo": True},
+    "negative-reverse": {"negative_target_loses": True},
+}
+
+OPTION_NAMES = tuple(f.name for f in dataclasses.fields(SpadesRules) if f.init and f.name != "name")
+
+
+def make_rules(preset: str = "standard", players: int | None = None,
+               options: dict[str, Any] | None = None) -> SpadesRules:
+    """Build a ruleset from a preset name and option overrides.
+
+    Raises :class:`RulesError` (one line) for an unknown preset or option, or a
+    value out of range.
+    """
+    if preset not in PRESETS:
+        raise RulesError(f"unknown Spades ruleset {preset!r} (one of {', '.join(PRESETS)})")
+    values = dict(PRESETS[preset])
+    options = dict(options or {})
+    if "players" in options:
+        opt_players = options.pop("players")
+        if players is not None and players != opt_players:
+            raise RulesError(f"players={players} and options.players={opt_players} disagree")
+        players = opt_players
+    if players is not None:
+        values["players"] = players
+    for key, value in options.items():
+        if key not in OPTION_NAMES:
+            raise RulesError(f"unknown option {key!r} for Spades (known: {', '.join(OPTION_NAMES)})")
+        values[key] = value
+    try:
+        return SpadesRules(name=preset, **values)
+    except TypeError as exc:  # a value of the wrong type reaching a comparison
+        raise RulesError(f"bad option value: {exc}") from None

@@ -1,0 +1,119 @@
+"""Spades scoring: contracts, nils, bags, the variants' bonuses, and the game end.
+
+Pure functions of the bids and tricks, so every rule of ``spades.md``'s scoring
+section can be checked by hand:
+
+>>> from goat.games.spades.bids import parse_bid
+>>> from goat.games.spades.rules import make_rules
+>>> bids = [parse_bid(b) for b in ("3", "nil", "4", "2")]
+>>> s = score_deal(make_rules("standard"), bids, tricks=[3, 1, 5, 4], trick_winners=[], bags_before=[0, 0])
+>>> s.score, s.bags, s.bags_total
+([71, -77], [1, 3], [1, 3])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from goat.games.spades.bids import Bid
+from goat.games.spades.rules import BEMO, BOSTON_POINTS, HAND_SIZE, WHEELS_CONTRACT, WHEELS_POINTS, SpadesRules
+
+
+@dataclass
+class DealScore:
+    """What each team gained in a deal (bag penalties included in ``score``),
+    the bags gained, the bags after penalties, and a team that made a Boston."""
+
+    score: list[int]
+    bags: list[int]
+    bags_total: list[int]
+    boston_made_by: int | None = None
+
+
+def team_seats(team: int) -> tuple[int, int]:
+    return (team, team + 2)
+
+
+def contract_value(rules: SpadesRules, contract: int) -> int:
+    """Points a made contract is worth: 10 a trick, or a variant's flat value."""
+    if rules.boston and contract == HAND_SIZE:
+        return BOSTON_POINTS
+    if rules.wheels and contract >= WHEELS_CONTRACT:
+        return WHEELS_POINTS
+    return 10 * contract
+
+
+def nil_value(rules: SpadesRules, bid: Bid) -> int:
+    return {"nil": rules.nil_points, "blind-nil": rules.blind_nil_points,
+            "double-nil": rules.double_nil_points}[bid.kind]
+
+
+def score_deal(rules: SpadesRules, bids: Sequence[Bid], tricks: Sequence[int], trick_winners: Sequence[int],
+               bags_before: Sequence[int], reneged: Collection[int] = ()) -> DealScore:
+    """Score a deal played to the end.
+
+    ``tricks`` per seat, ``trick_winners`` the seat that took each trick in
+    order (for Bemo), ``bags_before`` each team's bags before the deal, and
+    ``reneged`` the teams caught failing to follow suit (``renege_penalty``).
+    """
+    score, bags, totals = [0, 0], [0, 0], list(bags_before)
+    boston_by = None
+    for team in (0, 1):
+        seats = team_seats(team)
+        contract = sum(bids[s].tricks for s in seats if not bids[s].is_nil)
+        if team in reneged:  # 0 for the deal and -10 per bid trick
+            score[team] = -10 * contract
+            continue
+        nil_seats = [s for s in seats if bids[s].is_nil]
+        if rules.nil_tricks == "bags":
+            counted = sum(tricks[s] for s in seats if not bids[s].is_nil)
+            loose = sum(tricks[s] for s in nil_seats)     # each 1 point and 1 bag
+        else:
+            counted, loose = sum(tricks[s] for s in seats), 0
+        points = 0
+        if counted >= contract:
+            over = counted - contract
+            points += contract_value(rules, contract) + over
+            bags[team] += over
+            if rules.boston and contract == HAND_SIZE:
+                boston_by = team
+        elif rules.set_penalty:
+            points -= contract_value(rules, contract)
+        points += loose
+        bags[team] += loose
+        for s in nil_seats:
+            value = nil_value(rules, bids[s])
+            points += value if tricks[s] == 0 else -value
+        for s in seats:
+            if bids[s].kind in BEMO:
+                first, value = BEMO[bids[s].kind]
+                won_all = all(w % 2 == team for w in trick_winners[:first]) and len(trick_winners) >= first
+                points += value if won_all else -value
+        totals[team] += bags[team]
+        if rules.bags:
+            while totals[team] >= rules.bag_limit:
+                points -= rules.bag_penalty
+                totals[team] -= rules.bag_limit
+        score[team] = points
+    return DealScore(score, bags, totals, boston_by)
+
+
+def game_winner(rules: SpadesRules, scores: Sequence[int], deals_played: int,
+                boston_made_by: int | None = None) -> int | None:
+    """The team that wins the game after a deal, or ``None`` to play on.
+
+    A team at ``target`` or more, or a team at or below ``lose_at`` (or −target
+    under ``negative_target_loses``), ends the game, and so does the deal limit;
+    the higher score wins and equal scores play another deal. A Boston wins at
+    once under ``boston_wins_game``.
+    """
+    if boston_made_by is not None and rules.boston_wins_game:
+        return boston_made_by
+    reached = any(s >= rules.target for s in scores)
+    sunk = any((rules.lose_at is not None and s <= rules.lose_at)
+               or (rules.negative_target_loses and s <= -rules.target) for s in scores)
+    limit = rules.max_deals is not None and deals_played >= rules.max_deals
+    if (reached or sunk or limit) and scores[0] != scores[1]:
+        return 0 if scores[0] > scores[1] else 1
+    return None

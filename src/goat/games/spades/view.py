@@ -1,0 +1,91 @@
+"""The one view function of Spades: what a seat (or a spectator) may know.
+Mixed into :class:`~goat.games.spades.state.SpadesState`.
+
+A seat sees its own hand; every bid; every card played; the cards dealt face
+up (``face-up-four``) while they are held; the cards given in a double nil's
+exchange only if it gave or received them, and received ones only once its pair's
+exchange is complete; a hand shown to ask for a redeal; trick counts, scores
+and bags. A renege (under
+``renege_penalty``) is not announced: it shows in the deal's score.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from goat.games.spades.bids import REDEAL
+from goat.games.spades.cards import sort_hand
+from goat.games.spades.phases import DEAL, OVER
+from goat.games.tricks.views import information_state_string, play_view, visible_history
+from goat.protocol import GoatError
+
+
+class SpadesViews:
+    """``view`` and ``information_state_string``."""
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator, public facts only)."""
+        rules = self.rules
+        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < rules.players):
+            raise GoatError(f"there is no seat {seat}")
+        history: list[str] = []
+        shown: dict[str, list[str]] | None = None
+        if self.logs:
+            log = self.logs[-1]
+            pending = {giver for giver, _, _ in self.pending_gives}
+            history = visible_history(log["actions"], log["private"], seat, pending)
+            for action in log["actions"]:
+                if action.verb == "bid" and action.bid == REDEAL:   # the weak hand is shown to all
+                    shown = {str(action.seat): [str(c) for c in log["deal"].hands[action.seat]]}
+        face_up_cards = {c for cards in self.face_up for c in cards}
+        last = None
+        if self.last_trick is not None:
+            last = {"leader": self.last_trick["leader"], "winner": self.last_trick["winner"],
+                    "plays": [play_view(p, seat) for p in self.last_trick["plays"]]}
+        legal = []
+        if seat is not None and self.phase not in (DEAL, OVER) and seat == self.to_act:
+            legal = [str(a) for a in self.legal_actions()]
+        return {
+            "game": "spades",
+            "rules": rules.name,
+            "options": rules.options(),
+            "seat": seat,
+            "players": rules.players,
+            "deal_number": len(self.logs),
+            "dealer": self.dealer,
+            "first_dealer": self.first_dealer,
+            "single_deal": self.single_deal,
+            "phase": self.phase,
+            "current_player": self.current_player(),
+            "hand": [str(c) for c in sort_hand(self.hands[seat])] if seat is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "face_up": [[str(c) for c in cards] for cards in self.face_up],
+            "face_up_held": [[str(c) for c in sort_hand(h) if c in face_up_cards] for h in self.hands],
+            "bids": [b.text if b is not None else None for b in self.bids],
+            "shown_hand": shown,
+            "blind_nil_teams": list(self.blind_teams),
+            "exchange_to_give": [giver for giver, _ in self.exchange_queue],
+            "trick": [play_view(p, seat) for p in self.trick],
+            "trick_leader": self.trick_leader if self.trick else None,
+            "trick_best": self.best_index if self.trick else None,
+            "last_trick": last,
+            "must_lead": str(self.must_lead) if self.must_lead is not None else None,
+            "tricks_by_seat": list(self.tricks_by_seat),
+            "tricks_won": [self.tricks_by_seat[0] + self.tricks_by_seat[2],
+                           self.tricks_by_seat[1] + self.tricks_by_seat[3]],
+            "tricks_played": self.tricks_played,
+            "spades_broken": self.spades_broken,
+            "score_total": list(self.score_total),
+            "bags_total": list(self.bags_total),
+            "deals_played": self.deals_played,
+            "deal_results": [dict(d) for d in self.deal_results],
+            "match_over": self.match_over,
+            "winner_team": self.winner_team,
+            "history": history,
+            "legal_actions": legal,
+        }
+
+    def information_state_string(self, seat: int | None) -> str:
+        """Canonical text of :meth:`view` — equal strings mean the seat cannot
+        tell the two states apart."""
+        return information_state_string(self.view(seat))

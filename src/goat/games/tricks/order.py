@@ -1,0 +1,90 @@
+"""Card strength in a trick: trumps, effective suits, who beats whom.
+
+Every trick-taking game here ranks cards the same way once it has said which
+cards are trumps: a trump beats any plain card, inside one *effective* suit the
+stronger card wins, and two plain cards of different suits never beat each
+other. Kozel builds a :class:`TrumpOrder` with permanent trumps and a drawn
+suit (:func:`goat.games.kozel.trumps.trump_order`), Spades with spades and
+jokers (:func:`goat.games.spades.cards.spades_order`).
+
+>>> from goat.cards import parse_cards
+>>> order = simple_order(parse_cards("2S 3S AH KH 2C"), trumps=parse_cards("2S 3S"))
+>>> order.beats(Card.parse("2S"), Card.parse("AH")), order.suit_of(Card.parse("3S"))
+(True, 'trump')
+>>> trick_winner([Card.parse(c) for c in ("KH", "AH", "2C", "2S")], order)
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from goat.cards import RANKS, SUIT_NAMES, Card
+
+#: The effective suit of every trump (Kozel's permanent trumps, Spades' spades and jokers).
+TRUMP = "trump"
+
+
+@dataclass(frozen=True)
+class TrumpOrder:
+    """Strength of every card of one deck for one deal.
+
+    Attributes:
+        trump_suit: the suit letter whose cards are trumps (or ``None``).
+        trumps: trumps from lowest to highest.
+        strength: card → integer; trumps are above every plain card, and two
+            plain cards compare only within their suit (see :meth:`beats`).
+        effective_suit: card → ``"trump"`` or its own suit letter.
+    """
+
+    trump_suit: str | None
+    trumps: tuple[Card, ...]
+    strength: dict[Card, int]
+    effective_suit: dict[Card, str]
+
+    def is_trump(self, card: Card) -> bool:
+        return self.effective_suit[card] == TRUMP
+
+    def suit_of(self, card: Card) -> str:
+        """``"trump"`` or the card's own suit letter: the suit that must be followed."""
+        return self.effective_suit[card]
+
+    def beats(self, challenger: Card, best: Card) -> bool:
+        """True when ``challenger`` beats ``best``: a trump beats any plain card,
+        and inside one (effective) suit the stronger card wins. Two plain cards of
+        different suits never beat each other."""
+        cs, bs = self.effective_suit[challenger], self.effective_suit[best]
+        if cs == bs:
+            return self.strength[challenger] > self.strength[best]
+        return cs == TRUMP
+
+
+def trick_winner(cards: Sequence[Card], order: TrumpOrder) -> int:
+    """Index of the card that takes a trick of single cards (the first is the lead)."""
+    best = 0
+    for i in range(1, len(cards)):
+        if order.beats(cards[i], cards[best]):
+            best = i
+    return best
+
+
+def suit_label(suit: str, trump_name: str = "trumps") -> str:
+    """Human name of an effective suit: ``"trumps"`` (or the game's word for
+    them, e.g. ``"spades"``) or ``"hearts"``."""
+    return trump_name if suit == TRUMP else SUIT_NAMES[suit]
+
+
+def simple_order(cards: Iterable[Card], trumps: Sequence[Card] = (), trump_suit: str | None = None,
+                 rank_order: str = RANKS) -> TrumpOrder:
+    """An order where ``trumps`` (lowest first) rank above everything and every
+    other card ranks by ``rank_order`` inside its own suit."""
+    strength: dict[Card, int] = {}
+    effective: dict[Card, str] = {}
+    for c in cards:
+        strength[c] = rank_order.index(c.rank) if c.rank in rank_order else 0
+        effective[c] = c.suit
+    for i, c in enumerate(trumps):
+        strength[c] = 100 + i
+        effective[c] = TRUMP
+    return TrumpOrder(trump_suit, tuple(trumps), strength, effective)

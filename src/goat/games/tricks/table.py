@@ -1,0 +1,31 @@
+"""What lies on the table during a trick, and cards in display order."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from goat.cards import Card
+
+#: Display order of suits (clubs, diamonds, hearts, spades; jokers last).
+DISPLAY_SUITS = "CDHSJ"
+
+
+@dataclass(frozen=True)
+class TablePlay:
+    """One set of cards put on the table in the current trick."""
+
+    seat: int
+    verb: str                 # "play" (face up) or "pass" (face down, Kozel street)
+    cards: tuple[Card, ...]
+
+
+def sort_cards(cards: Iterable[Card], rank_order: str) -> list[Card]:
+    """Display order: by suit (C D H S, jokers last), then by ``rank_order``
+    (each game's own, e.g. Kozel's ``6789JQKTA``) — stable across runs.
+
+    >>> from goat.cards import parse_cards
+    >>> [str(c) for c in sort_cards(parse_cards("AS TC KC BJ 2S"), "23456789TJQKALB")]
+    ['TC', 'KC', '2S', 'AS', 'BJ']
+    """
+    return sorted(cards, key=lambda c: (DISPLAY_SUITS.index(c.suit), rank_order.index(c.rank)))

@@ -1,0 +1,57 @@
+"""View helpers every trick game shares: the history a seat may see, a play on
+the table as a seat sees it, and the canonical information-state text.
+
+The view function itself stays one per game (it knows the game's public
+facts); these helpers make sure the *same* hiding rules apply everywhere: a card
+given in an exchange is shown only to giver and receiver — and to the receiver
+only once the exchange is complete, since exchanges are simultaneous in spirit —
+and a card passed face down only to the passer.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Container, Iterable, Sequence
+from typing import Any
+
+from goat.games.tricks.table import TablePlay
+from goat.protocol import Action
+
+
+def hidden_text(action: Action) -> str:
+    """The action with its cards replaced by ``?`` (``"1 give ?+?"``)."""
+    return f"{action.seat} {action.verb} " + "+".join("?" * len(action.cards))
+
+
+def visible_history(actions: Sequence[Action], private: Sequence[Container[int] | None], seat: int | None,
+                    pending_from: Iterable[int] = ()) -> list[str]:
+    """The action texts ``seat`` may see (``None``: a spectator).
+
+    ``private[i]`` is ``None`` for a public action, else the seats allowed to
+    see its cards. ``pending_from`` lists givers whose gives are still pending
+    (an exchange in progress): those stay hidden from everyone but the giver.
+    """
+    pending = set(pending_from)
+    out: list[str] = []
+    for action, allowed in zip(actions, private):
+        if allowed is None or (seat is not None and seat in allowed
+                               and not (action.seat in pending and action.seat != seat)):
+            out.append(str(action))
+        else:
+            out.append(hidden_text(action))
+    return out
+
+
+def play_view(play: TablePlay, seat: int | None) -> dict[str, Any]:
+    """A play on the table as ``seat`` sees it: face-down passes show only a count."""
+    if play.verb == "pass" and play.seat != seat:
+        return {"seat": play.seat, "verb": "pass", "count": len(play.cards)}
+    return {"seat": play.seat, "verb": play.verb, "cards": [str(c) for c in play.cards]}
+
+
+def information_state_string(view: dict[str, Any]) -> str:
+    """Canonical text of a view (sorted-key JSON, without the legal actions):
+    equal strings mean the seat cannot tell the two states apart."""
+    view = dict(view)
+    view.pop("legal_actions", None)
+    return json.dumps(view, sort_keys=True, separators=(",", ":"))

@@ -1,0 +1,146 @@
+"""``goat replay``, ``goat random-games spades`` and ``goat play spades``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from goat.cli.main import app
+from goat.cli.play import MoveSyntaxError, parse_move
+from goat.cli.options import parse_option_pairs
+from goat.games.spades import make_rules
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "records"
+runner = CliRunner(env={"FORCE_COLOR": None})
+
+
+def goat(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+# ================================================================ replay
+def test_replay_report_shows_bids_tricks_scores_bags_and_game_state() -> None:
+    result = goat("replay", str(DATA / "good" / "spades-standard-full-deal.json"))
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "spades standard, 4 players, first dealer seat 3" in out
+    assert "0 bid 5 · 1 bid 1 · 2 bid nil · 3 bid 9" in out
+    assert "  bids 5/1/nil/9, tricks 4/1/0/8: score +50/-100, bags 0/0" in out
+    assert "Game not over (score 50/-100, bags 0/0)" in out
+    assert out.count("  trick ") == 13
+
+
+def test_replay_report_of_a_won_game_a_redeal_and_an_unfinished_deal() -> None:
+    out = goat("replay", str(DATA / "good" / "spades-bags-and-game-won.json")).stdout
+    assert "bids 1/2/1/2, tricks 0/0/0/13: score -20/-51, bags 0/9" in out
+    assert "Game over: team 1 (seats 1+3) wins (score -60/128, bags 0/8)" in out
+    out = goat("replay", str(DATA / "good" / "spades-weak-hand-redeal.json")).stdout
+    assert "redeal: seat 0 showed a weak hand; the same dealer deals again" in out
+    out = goat("replay", str(DATA / "good" / "spades-joker-trumps-unfinished.json")).stdout
+    assert "trick 1: 0 play 3C · 1 play LJ · 2 play 2H · 3 play AS  → seat 1" in out
+    assert "unfinished: bids 1/1/nil/9, tricks 0/1/0/0" in out
+
+
+def test_replay_json_prints_the_spades_result_object() -> None:
+    path = DATA / "good" / "spades-double-nil-exchange.json"
+    result = goat("replay", str(path), "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == json.loads(path.read_text())["result"]
+    assert set(json.loads(result.stdout)) == {"deals", "score_total", "bags_total", "match_over", "winner_team"}
+
+
+# =========================================================== random games
+def test_random_games_spades_writes_records_that_replay(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    result = goat("random-games", "spades", "--n", "4", "--out", str(out), "--seed", "5")
+    assert result.exit_code == 0, result.output
+    assert "wrote 4 spades standard records" in result.stdout
+    assert "random play needs max_deals=10 to end a game" in result.stdout
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert all(r["options"] == {"max_deals": 10} and r["result"]["match_over"] for r in records)
+    assert goat("replay", str(out), "--check").exit_code == 0
+    again = tmp_path / "again.jsonl"
+    goat("random-games", "spades", "--n", "4", "--out", str(again), "--seed", "5")
+    assert again.read_text() == out.read_text()                     # same seed, same games
+
+
+def test_random_games_spades_variants_options_and_single_deals(tmp_path: Path) -> None:
+    out = tmp_path / "bemo.jsonl"
+    result = goat("random-games", "spades", "--rules", "bemo", "--n", "3", "--out", str(out), "--seed", "1",
+                  "--option", "lose_at=-200", "--option", "double_nil=true", "--single-deal")
+    assert result.exit_code == 0, result.output
+    assert "needs" not in result.stdout
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert all(len(r["deals"]) == 1 and r["options"] == {"lose_at": -200, "double_nil": True} for r in records)
+    assert goat("replay", str(out), "--check").exit_code == 0
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--option", "jokerz=1"], "unknown option 'jokerz' for Spades"),
+    (["--option", "lose_at=low"], "option lose_at must be a whole number or off"),
+    (["--rules", "speed"], "unknown Spades ruleset 'speed'"),
+])
+def test_random_games_spades_bad_input_is_one_line(tmp_path: Path, args: list[str], message: str) -> None:
+    result = goat("random-games", "spades", "--n", "1", "--out", str(tmp_path / "x.jsonl"), *args)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [f"error: {result.stderr.splitlines()[0][7:]}"]
+    assert message in result.stderr
+
+
+# ================================================================== play
+def test_typed_bids_while_bidding() -> None:
+    view = {"seat": 1, "legal_actions": ["1 bid nil", "1 bid 1", "1 bid 2", "1 bid blind-nil"]}
+    assert str(parse_move("2", view)) == "1 bid 2"                  # a bare number is the bid
+    assert str(parse_move("Blind Nil", view)) == "1 bid blind-nil"
+    assert str(parse_move("bid nil", view)) == "1 bid nil"
+    with pytest.raises(MoveSyntaxError):
+        parse_move("bid", view)
+    with pytest.raises(MoveSyntaxError, match="nothing to bid"):
+        parse_move("bid 4", {"seat": 1, "legal_actions": ["1 play 2C"]})
+
+
+def test_option_values_off_by_default_take_numbers_or_off() -> None:
+    defaults = make_rules("standard").options()
+    assert parse_option_pairs(["lose_at=-200", "max_deals=off", "double_nil=yes"], defaults) == \
+        {"lose_at": -200, "max_deals": None, "double_nil": True}
+
+
+def test_play_spades_against_bots_and_write_a_replayable_record(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    moves = "14\nnil\n" + "1\n" * 13
+    result = goat("play", "spades", "--seed", "3", "--bots", "random", "--record", str(record), input=moves)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Spades (standard), you are seat 0; seed 3" in out
+    assert "illegal: seat 0 bids '14', which is not a bid" in out
+    assert "You bid nil" in out
+    assert "Deal 1 is over" in out and "Bye: game stopped." in out
+    data = json.loads(record.read_text())
+    assert data["game"] == "spades" and data["deals"][0]["actions"][:4].count("0 bid nil") == 1
+    assert goat("replay", str(record), "--check").exit_code == 0
+
+
+def test_play_spades_offers_blind_nil_before_showing_the_hand() -> None:
+    result = goat("play", "spades", "--seed", "3", "--bots", "random", "--option", "blind_nil_behind=0",
+                  "--option", "double_nil=true", input="d\n")
+    out = result.stdout
+    assert "Bid blind? (n = look at your cards, b = blind nil, d = double nil)" in out
+    assert out.index("Bid blind?") < out.index("You bid double nil")
+    assert "Your hand:" not in out[:out.index("You bid double nil")]
+
+
+def test_play_spades_bad_option_is_one_line() -> None:
+    result = goat("play", "spades", "--option", "players=3")
+    assert result.exit_code == 2 and result.stderr.strip() == \
+        "error: option players=3 is not allowed (Spades is played by 4)"
+
+
+def test_tournament_and_analyze_refuse_spades_in_one_line() -> None:
+    result = goat("tournament", "--game", "spades", "--rules", "standard", "--bots", "random,heuristic", "--matches", "1")
+    assert result.exit_code == 2 and "spades is not supported yet" in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+    result = goat("analyze", str(DATA / "good" / "spades-standard-full-deal.json"))
+    assert result.exit_code != 0 and "no solver for the game 'spades'" in result.output

@@ -1,0 +1,161 @@
+"""One test per named variant of ``shared/rules/spades.md`` (each a preset, i.e.
+an option set), with hands in card notation."""
+
+from __future__ import annotations
+
+import pytest
+
+from goat.cards import Card
+from goat.games.spades import PRESETS, make_rules
+from goat.games.spades.bids import parse_bid
+from goat.games.spades.cards import spades_order
+from goat.games.spades.scoring import score_deal
+from goat.protocol import RulesError
+
+from .conftest import SUIT_HANDS, act, bid, deal_state, legal_texts, play_first_legal
+from .test_rules_standard import D1, refused
+
+#: Seat 0 holds the 13 spades, the others one plain suit each.
+SPADES_FIRST = [SUIT_HANDS[3], *SUIT_HANDS[:3]]
+
+
+def test_every_variant_of_the_rules_table_is_a_preset() -> None:
+    assert {"no-early-spades", "face-up-four", "wheels", "mirror", "joker-trumps", "partnership-fourteen",
+            "low-club-lead", "boston", "bemo", "negative-reverse"} <= set(PRESETS)
+    assert make_rules("spades") == make_rules("standard").__class__(name="spades")
+
+
+def test_no_early_spades_breaks_spades_only_by_a_spade_played_to_beat_another_card() -> None:
+    # A spade led from a hand of only spades breaks them in the standard game, not here.
+    for preset, broken in (("standard", True), ("no-early-spades", False)):
+        s = deal_state(SPADES_FIRST, rules=preset)
+        bid(s, "3", "3", "3", "3")
+        act(s, "0 play 2S", "1 play 2C", "2 play 2D", "3 play 2H")
+        assert s.spades_broken is broken
+    # Trumping a heart is playing a spade to beat it: spades are broken, leads open.
+    s = deal_state(D1, rules="no-early-spades")
+    bid(s, "3", "3", "3", "3")
+    act(s, "0 play AH", "1 play 4S", "2 play 2H", "3 play JC")
+    assert s.spades_broken and "1 play 5S" in legal_texts(s)
+
+
+def test_face_up_four_deals_the_first_four_cards_of_each_hand_face_up() -> None:
+    s = deal_state(D1, rules="face-up-four")
+    view = s.view(1)
+    assert view["face_up"][0] == ["AH", "KH", "QH", "JH"]
+    assert view["face_up_held"][0] == ["JH", "QH", "KH", "AH"]
+    assert "TH" not in str({k: v for k, v in view.items() if k != "options"})   # the fifth stays hidden
+    bid(s, "3", "3", "3", "3")
+    act(s, "0 play AH")
+    assert s.view(2)["face_up_held"][0] == ["JH", "QH", "KH"]
+
+
+def test_wheels_a_contract_of_10_or_more_scores_plus_or_minus_200() -> None:
+    rules = make_rules("wheels")
+    bids = [parse_bid(b) for b in "6 1 4 1".split()]
+    assert score_deal(rules, bids, [6, 1, 5, 1], [], [0, 0]).score[0] == 200 + 1
+    assert score_deal(rules, bids, [6, 2, 3, 2], [], [0, 0]).score[0] == -200
+    assert score_deal(make_rules("standard"), bids, [6, 1, 5, 1], [], [0, 0]).score[0] == 100 + 1
+
+
+def test_mirror_every_player_bids_exactly_the_spades_held() -> None:
+    s = deal_state(D1, rules="mirror")
+    assert legal_texts(s) == ["0 bid 2"]
+    err = refused(s, "0 bid 3", "mirror")
+    assert "must bid 2, the number of spades they hold" in err.reason
+    bid(s, "2")
+    assert legal_texts(s) == ["1 bid 3"]
+    bid(s, "3")
+    assert legal_texts(s) == ["2 bid nil"]                  # no spade: nil
+    with pytest.raises(RulesError, match="mirror"):
+        make_rules("mirror", options={"blind_nil": True})
+
+
+def test_joker_trumps_adds_big_and_little_joker_above_the_ace_of_spades() -> None:
+    rules = make_rules("joker-trumps")
+    deck = {str(c) for c in rules.deck_cards}
+    assert len(deck) == 52 and {"LJ", "BJ"} <= deck and not {"2C", "2D"} & deck
+    order = spades_order(True)
+    big, little, ace = Card.parse("BJ"), Card.parse("LJ"), Card.parse("AS")
+    assert order.beats(big, little) and order.beats(little, ace) and order.beats(little, Card.parse("AH"))
+    # Jokers are spades: barred from the opening lead, and they follow a spade lead.
+    hands = ["3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC BJ",
+             "3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD LJ",
+             " ".join(r + "H" for r in "23456789TJQKA"),
+             " ".join(r + "S" for r in "23456789TJQKA")]
+    s = deal_state(hands, rules="joker-trumps")
+    bid(s, "3", "3", "3", "3")
+    refused(s, "0 play BJ", "spades-broken")
+    act(s, "0 play 3C", "1 play LJ", "2 play 2H", "3 play AS")
+    assert s.last_trick["winner"] == 1 and s.spades_broken
+
+
+def test_partnership_fourteen_each_team_bids_exactly_7_and_no_bid_below_2() -> None:
+    s = deal_state(D1, rules="partnership-fourteen")
+    assert [t.split()[2] for t in legal_texts(s)] == ["2", "3", "4", "5"]
+    refused(s, "0 bid nil", "nil")
+    refused(s, "0 bid 6", "team-bid")
+    bid(s, "3", "5")
+    assert legal_texts(s) == ["2 bid 4"]
+    err = refused(s, "2 bid 5", "team-bid")
+    assert "with their partner's 3" in err.reason
+    bid(s, "4")
+    assert legal_texts(s) == ["3 bid 2"]
+
+
+def test_low_club_lead_the_holder_of_the_lowest_club_leads_it() -> None:
+    s = deal_state(D1, rules="low-club-lead")
+    bid(s, "3", "3", "3", "3")
+    assert s.current_player() == 1 and legal_texts(s) == ["1 play 2C"]     # seat 1 holds 2C
+    assert s.view(1)["must_lead"] == "2C"
+    refused(s, "1 play 3C", "low-club-lead")
+    act(s, "1 play 2C")
+    assert s.current_player() == 2
+    hands = ["3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC BJ", "3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD LJ",
+             " ".join(r + "H" for r in "23456789TJQKA"), " ".join(r + "S" for r in "23456789TJQKA")]
+    s = deal_state(hands, rules="low-club-lead", options={"jokers": True})
+    bid(s, "3", "3", "3", "3")
+    assert legal_texts(s) == ["0 play 3C"]                                    # 2C left the deck
+
+
+def test_boston_a_team_bid_of_13_scores_plus_or_minus_200_and_may_win_the_game() -> None:
+    # Seat 3 (all spades) takes 13 on a bid of 13, its partner's nil is made: 200 + 100.
+    s = deal_state(SUIT_HANDS, rules="boston")
+    bid(s, "1", "nil", "1", "13")
+    play_first_legal(s)
+    assert s.score_total == [-20, 300] and not s.match_over
+    s = deal_state(SUIT_HANDS, rules="boston", options={"boston_wins_game": True})
+    bid(s, "1", "nil", "1", "13")
+    play_first_legal(s)
+    assert s.match_over and s.winner_team == 1 and s.score_total[1] < 500
+    bids = [parse_bid(b) for b in "7 1 6 1".split()]
+    assert score_deal(make_rules("boston"), bids, [6, 1, 6, 0], [], [0, 0]).score[0] == -200
+    assert score_deal(make_rules("standard"), bids, [6, 1, 6, 0], [], [0, 0]).score[0] == -130
+
+
+def test_bemo_little_first_6_tricks_plus_or_minus_60_big_first_9_plus_or_minus_90() -> None:
+    # Seat 3 takes every trick: team 1's little Bemo (6 toward the contract, 6 + 2 = 8)
+    # makes 80 + 5 overtricks and +60; team 0's big Bemo (9 + 1) misses: -100 and -90.
+    s = deal_state(SUIT_HANDS, rules="bemo")
+    bid(s, "big-bemo", "2", "1", "little-bemo")
+    play_first_legal(s)
+    assert s.result()["deals"][0]["score"] == [-100 - 90, 85 + 60]
+    refused(deal_state(SUIT_HANDS), "0 bid little-bemo", "bemo")              # not in the standard game
+    rules = make_rules("bemo")
+    bids = [parse_bid(b) for b in "little-bemo 1 1 1".split()]
+    # Team 0 takes five of the first six tricks: 5 < 7 is set (-70) and the Bemo fails (-60).
+    five_of_six = [0, 2, 0, 2, 0, 1, 1, 1, 1, 1, 1, 1, 1]
+    assert score_deal(rules, bids, [3, 8, 2, 0], five_of_six, [0, 0]).score[0] == -70 - 60
+    six_of_six = [0, 2, 0, 2, 0, 2, 0, 1, 1, 1, 1, 1, 1]
+    assert score_deal(rules, bids, [4, 6, 3, 0], six_of_six, [0, 0]).score[0] == 70 + 60
+
+
+def test_negative_reverse_a_team_at_or_below_minus_target_loses() -> None:
+    s = deal_state(SUIT_HANDS, rules="negative-reverse", score_total=[-450, 0])
+    bid(s, "4", "1", "4", "1")
+    play_first_legal(s)
+    assert s.score_total[0] == -530 and s.match_over and s.winner_team == 1
+    s = deal_state(SUIT_HANDS, score_total=[-450, 0])
+    bid(s, "4", "1", "4", "1")
+    play_first_legal(s)
+    assert not s.match_over
