@@ -24,6 +24,7 @@ from goat.protocol import Action, GoatError
 #: game name (``view["game"]``) -> module offering ``make_encoder(view) -> Encoder``.
 ENCODERS: dict[str, str] = {
     "kozel": "goat.envs.encoders.kozel",
+    "spades": "goat.envs.encoders.spades",
 }
 
 View = Mapping[str, Any]
