@@ -12,22 +12,22 @@ import pytest
 from goat.envs.spec import GameSpec
 from goat.envs.tokens import TokenGame
 
-from .conftest import RULESETS
+from .conftest import CASES, SPADES
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC_ROWS = {"classic": "`classic`", "full-hand": "`full-hand` (4 players)",
             "full-hand-3p": "`full-hand` (3 players)", "full-hand-2p": "`full-hand` (2 players)",
-            "full-hand-24": "`full-hand-24`", "street": "`street`"}
+            "full-hand-24": "`full-hand-24`", "street": "`street`",
+            **{label: "`spades` (every preset)" for label in SPADES}}
 
 
 def layout_of(label: str) -> TokenGame:
-    rules, players = RULESETS[label]
-    spec = GameSpec("kozel", rules, players)
+    spec = CASES[label].spec(single_deal=False)
     encoder, _ = spec.encoder()
     return TokenGame(spec.new_state(), encoder)
 
 
-@pytest.mark.parametrize("label", list(RULESETS))
+@pytest.mark.parametrize("label", list(CASES))
 def test_the_page_names_every_field_and_the_sizes(label: str) -> None:
     text = (ROOT / "docs" / "envs.md").read_text(encoding="utf-8")
     game = layout_of(label)
