@@ -187,11 +187,9 @@ def test_render_shows_the_public_table() -> None:
     assert not any(str(c) in text.split("\n")[0].split("bids")[1] for c in env.game.state.hands[0])
 
 
-pyspiel = pytest.importorskip("pyspiel")
-
-
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_pyspiel_random_sim_test_goat_spades(preset: str) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
     import goat.envs.openspiel  # noqa: F401  (registers goat_spades)
 
     game = pyspiel.load_game("goat_spades", {"rules": preset, "single_deal": True})
@@ -201,6 +199,7 @@ def test_pyspiel_random_sim_test_goat_spades(preset: str) -> None:
 
 
 def test_pyspiel_goat_spades_whole_match_and_an_openspiel_bot() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
     from open_spiel.python.algorithms import ismcts, mcts
 
     import goat.envs.openspiel  # noqa: F401
@@ -223,3 +222,12 @@ def test_pyspiel_goat_spades_whole_match_and_an_openspiel_bot() -> None:
             state.apply_action(action)
     score = state.core.state.deal_results[-1]["score"]
     assert state.returns() == [score[0], score[1], score[0], score[1]]
+
+
+def test_gymnasium_make_spades_by_id() -> None:
+    import gymnasium
+
+    env = gymnasium.make("goat/Spades-v0", rules="wheels", opponents="random", single_deal=True)
+    obs, _ = env.reset(seed=1)
+    assert env.observation_space.contains(obs) and env.action_space.n == 71
+    assert env.unwrapped.aec.game.state.rules.wheels
