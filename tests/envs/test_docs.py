@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from goat.envs.spec import GameSpec
 from goat.envs.tokens import TokenGame
 
 from .conftest import CASES, SPADES

@@ -165,9 +165,9 @@ class SpadesEncoder:
     def describe(self, public_view: View) -> str:
         v = public_view
         bids = " ".join(b or "-" for b in v["bids"])
-        lines = [f"spades {v['rules']}: deal {v['deal_number']}, dealer {v['dealer']}, phase {v['phase']}, "
-                 f"to act {v['current_player']}, bids {bids}, tricks {v['tricks_by_seat']}, "
-                 f"score {v['score_total']}, bags {v['bags_total']}"]
+        lines = [(f"spades {v['rules']}: deal {v['deal_number']}, dealer {v['dealer']}, phase {v['phase']}, "
+                  f"to act {v['current_player']}, bids {bids}, tricks {v['tricks_by_seat']}, "
+                  f"score {v['score_total']}, bags {v['bags_total']}")]
         if v["trick"]:
             lines.append("trick: " + "  ".join(f"{p['seat']}:{'+'.join(p['cards'])}" for p in v["trick"]))
         if v["history"]:
