@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from goat.envs.spec import GameSpec
 from goat.envs.tokens import TokenGame
 
 from .conftest import CASES, SPADES
@@ -37,6 +38,20 @@ def test_the_page_names_every_field_and_the_sizes(label: str) -> None:
     assert int(cells[4]) == game.layout.size
     assert cells[3].startswith(f"{game.num_actions}:")
     assert int(cells[1]) == len(game.encoder.deck) and int(cells[2]) == game.state.num_players
+
+
+def test_the_page_names_every_yugioh_field_and_its_sizes() -> None:
+    text = (ROOT / "docs" / "envs.md").read_text(encoding="utf-8")
+    spec = GameSpec("yugioh", "goat")
+    encoder, n = spec.encoder()
+    game = TokenGame(spec.new_state(), encoder)
+    section = text.split("## Yu-Gi-Oh!", 1)[1]
+    missing = [f.name for f in game.layout.fields if f"| `{f.name}` |" not in section]
+    assert not missing, f"fields missing from the Yu-Gi-Oh! section: {missing}"
+    row = next(line for line in section.splitlines() if line.startswith("| `yugioh`"))
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert (int(cells[1]), int(cells[2]), int(cells[4])) == (encoder.cards, n, game.layout.size)
+    assert cells[3].startswith(f"{game.num_actions}:")
 
 
 def test_readme_rl_example_runs() -> None:

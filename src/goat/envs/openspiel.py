@@ -240,4 +240,5 @@ def register(game: str) -> type[GoatGame]:
 
 
 for _game in ENCODERS:
-    register(_game)
+    if getattr(importlib.import_module(ENCODERS[_game]), "OPENSPIEL", True):
+        register(_game)
