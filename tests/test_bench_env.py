@@ -60,3 +60,23 @@ def test_cli_prints_the_table_and_rejects_bad_input() -> None:
 def test_module_entry_point(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert bench.main(argv) == 0
     assert "classic" in capsys.readouterr().out
+
+
+def test_the_spades_row_is_our_spades_under_openspiels_rules_one_deal_an_episode() -> None:
+    import ast
+    from pathlib import Path
+
+    differential = (Path(__file__).parent / "spades" / "test_openspiel.py").read_text(encoding="utf-8")
+    assign = next(node for node in ast.parse(differential).body if isinstance(node, ast.Assign)
+                  and getattr(node.targets[0], "id", None) == "OPENSPIEL_OPTIONS")
+    OPENSPIEL_OPTIONS = ast.literal_eval(assign.value)
+    assert bench.OPENSPIEL_SPADES_OPTIONS == OPENSPIEL_OPTIONS  # the differential test's common ground
+    runner = bench.AECRunner("spades", seed=3)
+    state = runner.env.game.state
+    assert state.rules.name == "standard" and state.single_deal
+    assert all(getattr(state.rules, k) == v for k, v in OPENSPIEL_OPTIONS.items())
+    tally = bench.StepTally()
+    while tally.episodes < 2:
+        runner.run(tally, 0.05)
+    assert tally.steps >= 2 * 56  # whole deals: four bids and 52 cards each
+    assert bench.select("all")[-1] == "spades"

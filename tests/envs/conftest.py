@@ -1,13 +1,35 @@
-"""Shared helpers for the RL environment tests: every Kozel ruleset, and
-random walks through :class:`~goat.envs.tokens.TokenGame` decisions."""
+"""Shared helpers for the RL environment tests: every ruleset of every game
+with an encoder (Kozel's rulesets, every Spades preset), and random walks
+through :class:`~goat.envs.tokens.TokenGame` decisions."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
 
 from goat.envs.spec import GameSpec
 from goat.envs.tokens import TokenGame
+from goat.games.spades import PRESETS as SPADES_PRESETS
+
+
+@dataclass(frozen=True)
+class Case:
+    """One game under one ruleset, as the environments take it."""
+
+    game: str
+    rules: str
+    players: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def spec(self, single_deal: bool = True, **extra_options: Any) -> GameSpec:
+        return GameSpec(self.game, self.rules, self.players, {**self.options, **extra_options}, single_deal)
+
+    def env_args(self) -> tuple[str, str, int | None, dict[str, Any]]:
+        """Positional arguments of the AEC and Gymnasium environments."""
+        return self.game, self.rules, self.players, dict(self.options)
+
 
 #: label -> (rules, players): every Kozel ruleset the environments must cover.
 RULESETS: dict[str, tuple[str, int | None]] = {
@@ -19,10 +41,16 @@ RULESETS: dict[str, tuple[str, int | None]] = {
     "street": ("street", None),
 }
 
+#: label -> Spades case: every preset, plus double nil made likely (the exchange).
+SPADES: dict[str, Case] = {f"spades-{p}": Case("spades", p) for p in SPADES_PRESETS}
+SPADES["spades-double-nil"] = Case("spades", "standard", options={"double_nil": True, "blind_nil_behind": 0})
+
+#: Every case of every game, by label.
+CASES: dict[str, Case] = {label: Case("kozel", r, p) for label, (r, p) in RULESETS.items()} | SPADES
+
 
 def spec_of(label: str, single_deal: bool = True) -> GameSpec:
-    rules, players = RULESETS[label]
-    return GameSpec("kozel", rules, players, {}, single_deal)
+    return CASES[label].spec(single_deal)
 
 
 def new_game(label: str, seed: int, single_deal: bool = True) -> tuple[TokenGame, random.Random]:

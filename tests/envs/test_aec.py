@@ -1,5 +1,5 @@
 """The PettingZoo AEC environment: PettingZoo's own API and seed tests for
-every Kozel ruleset, our determinism and reward checks, and one-line refusals."""
+every ruleset of every game (Kozel, each Spades preset), our determinism and reward checks, and one-line refusals."""
 
 from __future__ import annotations
 
@@ -12,12 +12,11 @@ from pettingzoo.test import api_test, seed_test
 from goat.envs import GoatAECEnv, aec_env
 from goat.protocol import GoatError, IllegalActionError
 
-from .conftest import RULESETS
+from .conftest import CASES
 
 
 def make(label: str, **kwargs) -> GoatAECEnv:
-    rules, players = RULESETS[label]
-    return GoatAECEnv("kozel", rules, players, **kwargs)
+    return GoatAECEnv(*CASES[label].env_args(), **kwargs)
 
 
 def play(env: GoatAECEnv, seed: int, policy_seed: int, max_steps: int = 20_000):
@@ -44,7 +43,7 @@ DICT_OBSERVATION_NOTES = ("Observation is not a NumPy array",
                           "Observation space for each agent probably should be gymnasium.spaces.box")
 
 
-@pytest.mark.parametrize("label", list(RULESETS))
+@pytest.mark.parametrize("label", list(CASES))
 def test_pettingzoo_api_test(label: str) -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -53,12 +52,12 @@ def test_pettingzoo_api_test(label: str) -> None:
     assert not others
 
 
-@pytest.mark.parametrize("label", list(RULESETS))
+@pytest.mark.parametrize("label", list(CASES))
 def test_pettingzoo_seed_test(label: str) -> None:
     seed_test(lambda: make(label), num_cycles=300)
 
 
-@pytest.mark.parametrize("label", list(RULESETS))
+@pytest.mark.parametrize("label", list(CASES))
 def test_same_seed_same_trajectory_other_seed_other_game(label: str) -> None:
     first, _ = play(make(label, single_deal=True), seed=5, policy_seed=1)
     again, _ = play(make(label, single_deal=True), seed=5, policy_seed=1)

@@ -12,22 +12,22 @@ import pytest
 from goat.envs.spec import GameSpec
 from goat.envs.tokens import TokenGame
 
-from .conftest import RULESETS
+from .conftest import CASES, SPADES
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC_ROWS = {"classic": "`classic`", "full-hand": "`full-hand` (4 players)",
             "full-hand-3p": "`full-hand` (3 players)", "full-hand-2p": "`full-hand` (2 players)",
-            "full-hand-24": "`full-hand-24`", "street": "`street`"}
+            "full-hand-24": "`full-hand-24`", "street": "`street`",
+            **{label: "`spades` (every preset)" for label in SPADES}}
 
 
 def layout_of(label: str) -> TokenGame:
-    rules, players = RULESETS[label]
-    spec = GameSpec("kozel", rules, players)
+    spec = CASES[label].spec(single_deal=False)
     encoder, _ = spec.encoder()
     return TokenGame(spec.new_state(), encoder)
 
 
-@pytest.mark.parametrize("label", list(RULESETS))
+@pytest.mark.parametrize("label", list(CASES))
 def test_the_page_names_every_field_and_the_sizes(label: str) -> None:
     text = (ROOT / "docs" / "envs.md").read_text(encoding="utf-8")
     game = layout_of(label)
@@ -38,6 +38,20 @@ def test_the_page_names_every_field_and_the_sizes(label: str) -> None:
     assert int(cells[4]) == game.layout.size
     assert cells[3].startswith(f"{game.num_actions}:")
     assert int(cells[1]) == len(game.encoder.deck) and int(cells[2]) == game.state.num_players
+
+
+def test_the_page_names_every_yugioh_field_and_its_sizes() -> None:
+    text = (ROOT / "docs" / "envs.md").read_text(encoding="utf-8")
+    spec = GameSpec("yugioh", "goat")
+    encoder, n = spec.encoder()
+    game = TokenGame(spec.new_state(), encoder)
+    section = text.split("## Yu-Gi-Oh!", 1)[1]
+    missing = [f.name for f in game.layout.fields if f"| `{f.name}` |" not in section]
+    assert not missing, f"fields missing from the Yu-Gi-Oh! section: {missing}"
+    row = next(line for line in section.splitlines() if line.startswith("| `yugioh`"))
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert (int(cells[1]), int(cells[2]), int(cells[4])) == (encoder.cards, n, game.layout.size)
+    assert cells[3].startswith(f"{game.num_actions}:")
 
 
 def test_readme_rl_example_runs() -> None:

@@ -15,12 +15,11 @@ from goat.bots import BaseBot, BotError, make_bot
 from goat.envs import GoatSingleAgentEnv, gymnasium_id, single_agent_env
 from goat.protocol import Action, GoatError, IllegalActionError
 
-from .conftest import RULESETS
+from .conftest import CASES, SPADES
 
 
 def make(label: str, **kwargs) -> GoatSingleAgentEnv:
-    rules, players = RULESETS[label]
-    return GoatSingleAgentEnv("kozel", rules, players, **kwargs)
+    return GoatSingleAgentEnv(*CASES[label].env_args(), **kwargs)
 
 
 def run_episode(env: GoatSingleAgentEnv, seed: int, policy_seed: int = 0) -> tuple[list, float]:
@@ -41,7 +40,8 @@ def run_episode(env: GoatSingleAgentEnv, seed: int, policy_seed: int = 0) -> tup
 
 
 @pytest.mark.parametrize("label,opponents", [("classic", "random"), ("street", "heuristic"),
-                                             ("full-hand-3p", "heuristic"), ("full-hand-24", "random")])
+                                             ("full-hand-3p", "heuristic"), ("full-hand-24", "random"),
+                                             *((label, "heuristic") for label in SPADES)])
 def test_gymnasium_env_checker(label: str, opponents: str) -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -60,7 +60,7 @@ def test_gymnasium_make_and_the_checker_with_render_modes() -> None:
     assert env.observation_space.contains(obs)
 
 
-@pytest.mark.parametrize("label", list(RULESETS))
+@pytest.mark.parametrize("label", list(CASES))
 def test_an_episode_ends_with_the_learners_returns(label: str) -> None:
     env = make(label, opponents="heuristic", single_deal=True, seat=1)
     steps, total = run_episode(env, seed=7)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from goat.envs.tokens import TokenGame
 from goat.protocol import Action, IllegalActionError
 
-from .conftest import RULESETS, decisions, new_game
+from .conftest import CASES, decisions, new_game
 
 
 def completions(game: TokenGame) -> set[Action | None]:
@@ -38,8 +38,8 @@ def completions(game: TokenGame) -> set[Action | None]:
     return found
 
 
-@settings(max_examples=40, deadline=None)
-@given(label=st.sampled_from(list(RULESETS)), seed=st.integers(0, 2**32))
+@settings(max_examples=60, deadline=None)
+@given(label=st.sampled_from(list(CASES)), seed=st.integers(0, 2**32))
 def test_masks_reach_exactly_the_legal_actions(label: str, seed: int) -> None:
     game, rng = new_game(label, seed)
     for g in decisions(game, rng):
@@ -51,8 +51,8 @@ def test_masks_reach_exactly_the_legal_actions(label: str, seed: int) -> None:
         assert completions(g) == expected
 
 
-@settings(max_examples=40, deadline=None)
-@given(label=st.sampled_from(list(RULESETS)), seed=st.integers(0, 2**32))
+@settings(max_examples=60, deadline=None)
+@given(label=st.sampled_from(list(CASES)), seed=st.integers(0, 2**32))
 def test_token_sequences_are_distinct_and_prefix_free(label: str, seed: int) -> None:
     game, rng = new_game(label, seed)
     for g in decisions(game, rng):

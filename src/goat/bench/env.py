@@ -8,6 +8,9 @@ all of them), each playing random legal actions:
   step is ``env.last()`` (the observation vector and action mask of the agent
   to act) plus ``env.step(token)`` with a uniformly random token the mask
   allows. Deals are shuffled inside the environment; resets are timed too.
+  The ``spades`` row is our Spades environment under the options where it
+  and OpenSpiel's game coincide (``tests/spades/test_openspiel.py``), one deal
+  an episode as OpenSpiel's: the like-for-like row.
 * **spades** — ``pyspiel.load_game("spades")``: a step is ``legal_actions()``
   plus ``apply_action`` of a random one (bids and card plays; the 52 dealing
   chance actions are applied in between and timed, not counted).
@@ -35,7 +38,29 @@ from goat.bench.engine import CONFIGS, check_seconds
 from goat.bench.sim import INSTALL_HINT, load_spades
 from goat.protocol import GoatError
 
-DEFAULT_RULES = "classic,street"
+DEFAULT_RULES = "classic,street,spades"
+
+#: Options under which our Spades and OpenSpiel's ``spades`` are the same game.
+OPENSPIEL_SPADES_OPTIONS = {"nil_tricks": "contract", "spades_broken_by": "never", "max_team_bid": 13,
+                            "blind_nil": False}
+
+
+@dataclass(frozen=True)
+class EnvConfig:
+    """What one row measures: a game and ruleset as the AEC environment takes them."""
+
+    game: str
+    rules: str
+    players: int | None = None
+    options: tuple[tuple[str, object], ...] = ()
+    single_deal: bool = False
+
+
+#: Row label -> environment: Kozel's engine-bench rulesets, then Spades like OpenSpiel's.
+ENV_CONFIGS: dict[str, EnvConfig] = {
+    **{label: EnvConfig("kozel", preset, players) for label, (preset, players) in CONFIGS.items()},
+    "spades": EnvConfig("spades", "standard", None, tuple(OPENSPIEL_SPADES_OPTIONS.items()), single_deal=True),
+}
 SLICE_SECONDS = 0.05
 
 
@@ -70,8 +95,8 @@ class AECRunner:
     def __init__(self, label: str, seed: int) -> None:
         from goat.envs import GoatAECEnv
 
-        preset, players = CONFIGS[label]
-        self.env = GoatAECEnv("kozel", preset, players)
+        c = ENV_CONFIGS[label]
+        self.env = GoatAECEnv(c.game, c.rules, c.players, dict(c.options), single_deal=c.single_deal)
         self.env.reset(seed=seed)
         self.rng = np.random.default_rng(seed)
 
@@ -144,8 +169,8 @@ def bench_rules(label: str, seconds: float, seed: int = 0, spades: object | None
 
 
 def select(rules: str) -> list[str]:
-    """``"all"`` or comma-separated labels of the engine bench's rulesets (one-line errors)."""
-    return select_labels(rules, list(CONFIGS), "env bench")
+    """``"all"`` or comma-separated labels of :data:`ENV_CONFIGS` (one-line errors)."""
+    return select_labels(rules, list(ENV_CONFIGS), "env bench")
 
 
 def run(labels: Sequence[str], seconds: float, seed: int = 0,
@@ -187,7 +212,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m goat.bench.env [--seconds S] [--rules classic,street]``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per ruleset (all contenders)")
-    parser.add_argument("--rules", default=DEFAULT_RULES, help="all, or comma-separated: " + ", ".join(CONFIGS))
+    parser.add_argument("--rules", default=DEFAULT_RULES, help="all, or comma-separated: " + ", ".join(ENV_CONFIGS))
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     try:

@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 
 from goat.bench import engine as engine_bench
+from goat.bench import env as env_bench
 from goat.protocol import GoatError
 
 
@@ -121,14 +122,13 @@ def bench_solver(
 
 def bench_env(
     seconds: float = typer.Option(2.0, "--seconds", help="Time per ruleset (all contenders together)."),
-    rules: str = typer.Option("classic,street", "--rules", help="all, or comma-separated: "
-                              + ", ".join(engine_bench.CONFIGS)),
+    rules: str = typer.Option("classic,street,spades", "--rules", help="all, or comma-separated: "
+                              + ", ".join(env_bench.ENV_CONFIGS)),
     seed: int = typer.Option(0, "--seed", help="Seed of the environments and the random actions."),
 ) -> None:
     """RL environment steps per second: our PettingZoo AEC environment next to
-    OpenSpiel's C++ spades through pyspiel (random legal actions, same run)."""
-    from goat.bench import env as env_bench
-
+    OpenSpiel's C++ spades through pyspiel (random legal actions, same run);
+    the spades row is our Spades under OpenSpiel's rules, like for like."""
     try:
         labels = env_bench.select(rules)
         engine_bench.check_seconds(seconds)

@@ -1,7 +1,7 @@
 """OpenSpiel registration of every Goat game that has an encoder.
 
-Importing this module registers ``goat_kozel`` with ``pyspiel``, so OpenSpiel's
-algorithms load and run it unchanged:
+Importing this module registers ``goat_kozel`` and ``goat_spades`` with
+``pyspiel``, so OpenSpiel's algorithms load and run them unchanged:
 
 >>> import pyspiel
 >>> import goat.envs.openspiel  # noqa: F401  (registers the games)
@@ -15,7 +15,9 @@ algorithms load and run it unchanged:
 Game parameters: ``rules`` (a preset name), ``players`` (0: the preset's
 default), ``options`` (JSON object text of option overrides, e.g.
 ``'{"penalty": "flat2"}'``) and ``single_deal`` (one deal instead of a match;
-then ``returns()`` is the deal's zero-sum penalty balance).
+then ``returns()`` is the game's one-deal returns: in Kozel the deal's zero-sum
+penalty balance, in Spades each seat's team score for the deal, as OpenSpiel's
+own ``spades`` — so ``goat_spades`` is a general-sum game).
 
 The game is :class:`~goat.envs.tokens.TokenGame`'s decisions: actions are
 tokens (cards, and in street the verbs and ``wait``), ``num_distinct_actions``
@@ -58,15 +60,19 @@ SINGLE_DEAL_BOUND = 10  # an annulled deal is redealt
 
 
 def game_type(game: str) -> pyspiel.GameType:
+    """The game's OpenSpiel type. Zero-sum unless the encoder module says
+    ``ZERO_SUM = False`` (Spades: a single deal's returns are each team's own
+    score), then general-sum."""
     module = importlib.import_module(ENCODERS[game])
     low, high = module.PLAYERS
+    zero_sum = getattr(module, "ZERO_SUM", True)
     return pyspiel.GameType(
         short_name=f"goat_{game}",
         long_name=f"Goat {game} (goat card games project)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=high,
         min_num_players=low,
@@ -93,8 +99,9 @@ class GoatGame(pyspiel.Game):
         self.spec = GameSpec(game, params.get("rules") or importlib.import_module(ENCODERS[game]).DEFAULT_RULES,
                              params.get("players") or None, options, bool(params.get("single_deal", False)))
         self.encoder, n = self.spec.encoder()
-        if not self.encoder.zero_sum:
-            raise GoatError(f"{game}: the OpenSpiel registration needs a zero-sum encoder")
+        declared_zero_sum = getattr(importlib.import_module(ENCODERS[game]), "ZERO_SUM", True)
+        if declared_zero_sum and not self.encoder.zero_sum:
+            raise GoatError(f"{game}: registered as zero-sum, but its returns are not zero-sum here")
         self.prototype = TokenGame(self.spec.new_state(), self.encoder)
         low, high = self.encoder.utility_range(self.spec.single_deal)
         deals = SINGLE_DEAL_BOUND if self.spec.single_deal else MATCH_DEALS_BOUND
@@ -104,7 +111,7 @@ class GoatGame(pyspiel.Game):
             num_players=n,
             min_utility=low,
             max_utility=high,
-            utility_sum=0.0,
+            utility_sum=0.0 if declared_zero_sum else None,  # a general-sum game has none
             max_game_length=deals * self.encoder.max_tokens_per_deal,
         )
         super().__init__(game_type(game), info, params)
@@ -233,4 +240,5 @@ def register(game: str) -> type[GoatGame]:
 
 
 for _game in ENCODERS:
-    register(_game)
+    if getattr(importlib.import_module(ENCODERS[_game]), "OPENSPIEL", True):
+        register(_game)

@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 import gymnasium
 
-from goat.bots import Bot, BotError
+from goat.bots import Bot, BotError, make_bot
 from goat.envs.aec import RENDER_MODES, GoatAECEnv
 from goat.protocol import GoatError, IllegalActionError
 from goat.tournament.specs import parse_bot_spec
@@ -70,15 +70,25 @@ class GoatSingleAgentEnv(gymnasium.Env):
         if len(opponents) != len(others):
             raise GoatError(f"give one opponent or {len(others)} (one per other seat), not {len(opponents)}")
         self._opponent_specs = dict(zip(others, opponents))
+        self.game_name = game
         for spec in opponents:  # an unknown bot or setting fails now, in one line
             self._make_bot(spec, 0)
         self.observation_space = self.aec.observation_space(self.agent)
         self.action_space = self.aec.action_space(self.agent)
         self.bots: dict[int, Bot] = {}
 
-    @staticmethod
-    def _make_bot(spec: OpponentSpec, seed: int) -> Bot:
-        bot = spec if not isinstance(spec, str) else parse_bot_spec(spec).make(seed)
+    def _make_bot(self, spec: OpponentSpec, seed: int) -> Bot:
+        """A bot of this game (Kozel's registry unless the game has its own)."""
+        if isinstance(spec, str):
+            parsed = parse_bot_spec(spec)
+            try:
+                bot = make_bot(parsed.name, seed, game=self.game_name, **dict(parsed.settings))
+            except GoatError as exc:
+                raise BotError(f"bot {parsed.text!r}: {exc}") from None
+            except (TypeError, ValueError) as exc:
+                raise BotError(f"bot {parsed.text!r}: bad setting ({exc})") from None
+        else:
+            bot = spec
         if getattr(bot, "sees_everything", False):
             raise BotError(f"bot {getattr(bot, 'name', bot)!r} sees the whole state; "
                            "opponents in an environment see only their views")
@@ -124,7 +134,7 @@ class GoatSingleAgentEnv(gymnasium.Env):
             bot = self.bots[seat]
             view = game.state.view(seat)
             action = bot.out_of_turn(view) if game.is_offer() else bot.choose(view)
-            seq = (game.wait,) if action is None else game.encoder.tokens(action)
+            seq = game.tokens_of(action)
             if game.is_offer() and action is not None and seq not in game.sequences():
                 seq = (game.wait,)  # a claim that is not allowed is no claim
             if seq not in game.sequences():

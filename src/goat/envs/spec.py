@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from goat.envs.encoders import Encoder, get_encoder
+from goat.envs.encoders import ENCODERS, Encoder, encoder_module, get_encoder
 from goat.games import get_game
 from goat.protocol import GameState, GoatError
 
@@ -35,7 +35,11 @@ class GameSpec:
         if not isinstance(self.rules, str):
             raise GoatError(f"rules must be a ruleset name, not {self.rules!r}")
         module = get_game(self.game)
-        extra = {"single_deal": True} if self.single_deal else {}
+        extra = {}
+        if self.single_deal:  # the game's own name for "one deal" (Yu-Gi-Oh!: single_duel)
+            name = getattr(encoder_module(self.game), "SINGLE_EPISODE_ARGUMENT", "single_deal") \
+                if self.game in ENCODERS else "single_deal"
+            extra[name] = True
         return module.new_state(self.rules, options=dict(self.options or {}), players=self.players,
                                 first_dealer=first_dealer, **extra)
 

@@ -42,7 +42,7 @@ import numpy as np
 
 from goat.envs.encoders import Encoder
 from goat.envs.layout import Field, Layout
-from goat.protocol import Action, GameState, IllegalActionError
+from goat.protocol import Action, GameState, GoatError, IllegalActionError
 
 WAIT_NAME = "wait"
 
@@ -108,9 +108,15 @@ class TokenGame:
         (``(wait,)`` → ``None`` on an offer)."""
         if self._seqs is None:
             seat = self.actor()
-            tokens = self.encoder.tokens
-            seqs: dict[tuple[int, ...], Action | None] = {
-                tokens(a): a for a in self.state.legal_actions() if a.seat == seat}
+            legal = [a for a in self.state.legal_actions() if a.seat == seat]
+            if getattr(self.encoder, "positional", False):  # token = the choice's index
+                if len(legal) > self.encoder.num_tokens:
+                    raise GoatError(f"{len(legal)} choices exceed the action space of "
+                                    f"{self.encoder.num_tokens} ({self.encoder.game})")
+                seqs: dict[tuple[int, ...], Action | None] = {(i,): a for i, a in enumerate(legal)}
+            else:
+                tokens = self.encoder.tokens
+                seqs = {tokens(a): a for a in legal}
             if self.offers:
                 seqs[(self.wait,)] = None
             self._seqs = seqs
@@ -125,8 +131,22 @@ class TokenGame:
             return sorted({seq[0] for seq in self.sequences()})
         return sorted({seq[k] for seq in self.sequences() if len(seq) > k and seq[:k] == prefix})
 
+    def tokens_of(self, action: Action | None) -> tuple[int, ...]:
+        """The tokens of a whole action of :meth:`actor` (``None``: wait), as a bot
+        chose it; a positional encoder's token depends on the choices now."""
+        if action is None:
+            return (self.wait,)
+        if getattr(self.encoder, "positional", False):
+            return next((seq for seq, a in self.sequences().items() if a == action), ())
+        return self.encoder.tokens(action)
+
     def token_name(self, token: int) -> str:
-        return WAIT_NAME if token == self.wait else self.encoder.token_name(token)
+        if token == self.wait:
+            return WAIT_NAME
+        if getattr(self.encoder, "positional", False):
+            action = self.sequences().get((token,)) if self.is_decision() else None
+            return f"{token}: {action}" if action is not None else f"choice {token}"
+        return self.encoder.token_name(token)
 
     # -------------------------------------------------------------- changes
     def apply_token(self, token: int) -> Action | None:
@@ -158,7 +178,7 @@ class TokenGame:
     def apply_action(self, action: Action | None) -> None:
         """Apply a whole action of :meth:`actor` (``None``: wait on an offer), as
         bots choose them. Checked first: an illegal one changes nothing."""
-        seq = (self.wait,) if action is None else self.encoder.tokens(action)
+        seq = self.tokens_of(action)
         if self.prefix or seq not in self.sequences() or (action is not None and action.seat != self.actor()):
             raise IllegalActionError(action, "action-mask",
                                      f"seat {self.actor()} cannot take "

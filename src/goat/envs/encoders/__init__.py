@@ -24,6 +24,8 @@ from goat.protocol import Action, GoatError
 #: game name (``view["game"]``) -> module offering ``make_encoder(view) -> Encoder``.
 ENCODERS: dict[str, str] = {
     "kozel": "goat.envs.encoders.kozel",
+    "spades": "goat.envs.encoders.spades",
+    "yugioh": "goat.envs.encoders.yugioh",
 }
 
 View = Mapping[str, Any]
@@ -45,6 +47,10 @@ class Encoder(Protocol):
             then adds the ``wait`` token ``num_tokens`` and an ``offer`` field).
         max_tokens_per_deal: an upper bound on decisions (tokens) in one deal.
         zero_sum: ``returns()`` and the deal scores always sum to zero.
+        positional: (optional, default ``False``) a token is the *index* of an
+            action in ``state.legal_actions()`` rather than ``tokens(action)``,
+            for games whose decisions are variable lists of choices (Yu-Gi-Oh!);
+            ``num_tokens`` is then the largest list allowed.
     """
 
     game: str
@@ -88,6 +94,14 @@ class Encoder(Protocol):
     def describe(self, public_view: View) -> str:
         """A few lines of text about the table (the environments' ``render``)."""
         ...
+
+
+def encoder_module(game: str) -> Any:
+    """The encoder module of ``game`` (its constants: ``DEFAULT_RULES``, ``PLAYERS``,
+    and optionally ``ZERO_SUM``, ``OPENSPIEL``, ``SINGLE_EPISODE_ARGUMENT``)."""
+    if game not in ENCODERS:
+        raise GoatError(f"no RL environment for game {game!r} yet (have: {', '.join(ENCODERS)})")
+    return importlib.import_module(ENCODERS[game])
 
 
 def get_encoder(view: View) -> Encoder:
