@@ -18,7 +18,7 @@ PLAIN = DeckList(tuple(["Giant Soldier of Stone"] * 3 + ["Mystical Elf"] * 3 + [
 
 
 def start_duel(rules: str):
-    state = new_state(rules, decks=(PLAIN, PLAIN), single_duel=True)
+    state = new_state(rules, {"ask_responses": "when-able"}, decks=(PLAIN, PLAIN), single_duel=True)
     resolve_chance(state)             # coin: seat 0 chooses
     state.apply_action("0 choose first")
     resolve_chance(state)             # both shuffles

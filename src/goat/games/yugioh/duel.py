@@ -131,10 +131,17 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
 
     def choose_card(self, seat: int, kind: str, prompt: str, cards: Sequence[CardInst],
                     optional: bool = False) -> Gen:
+        """Ask ``seat`` to pick one of ``cards`` (copies of a name are one choice).
+
+        The choice is taken without asking only when exactly one *card* is
+        offered and it is not in a Deck: the number of cards is public, the
+        number of distinct names in a hand or Deck is not, so asking (or not)
+        must never depend on it."""
         options = [(f"choose {self.label(c, seat)}", c) for c in cards]
         if optional:
             options.append(("done", None))
-        return (yield from self.ask(seat, kind, prompt, options, auto=not optional))
+        auto = not optional and len(cards) == 1 and cards[0].zone != "deck"
+        return (yield from self.ask(seat, kind, prompt, options, auto=auto))
 
     def ask_position(self, seat: int, card: CardInst) -> Gen:
         return (yield from self.ask(seat, "position", f"battle position for {card.name}",
