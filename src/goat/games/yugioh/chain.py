@@ -148,7 +148,7 @@ class ChainMixin:
             if card.zone == "hand":
                 self.move(card, "spell", seat, face_up=True)
             else:
-                card.face_up = True
+                self.turn_face_up(card)
         link = Link(effect, card, seat, effect.speed_of(card), card.stamp)
         if effect.once_per_turn:
             card.used_turn[effect.once_key or effect.key] = self.turn
@@ -174,7 +174,8 @@ class ChainMixin:
             choice = None
             if self.asked_to_respond(p, found):
                 choice = yield from self.ask(p, "respond", f"respond to chain link {len(self.chain)}?",
-                                             [("pass", None)] + self.activation_options(p, found), auto=False)
+                                             lambda: [("pass", None)] + self.activation_options(p, self.activatable(p)),
+                                             auto=False)
             if choice is None:
                 passes += 1
             else:
@@ -200,9 +201,10 @@ class ChainMixin:
                 found = self.activatable(p, ignition=allow_ignition)
                 choice = None
                 if self.asked_to_respond(p, found):
-                    choice = yield from self.ask(p, "respond", self._window_prompt(),
-                                                 [("pass", None)] + self.activation_options(p, found),
-                                                 auto=False)
+                    choice = yield from self.ask(
+                        p, "respond", self._window_prompt(), auto=False,
+                        options=lambda: [("pass", None)] + self.activation_options(
+                            p, self.activatable(p, ignition=allow_ignition)))
                 if choice is None:
                     passes += 1
                     p, fresh = 1 - p, False

@@ -51,6 +51,8 @@ class ScenarioState(YugiohState):
         self.over = False
         self._pending = None
         self._legal_cache = None
+        self.history = ([], [], [])
+        self.last_facts = []
         self._flow = self._run(start_phase)
         self._advance(None)
 
