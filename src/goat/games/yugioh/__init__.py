@@ -39,10 +39,10 @@ def new_state(rules: str | YugiohRules = "goat", options: dict[str, Any] | None 
 
 
 def sample_world(view: dict[str, Any], rng: Any) -> YugiohState:
-    """Determinization is not offered for Yu-Gi-Oh! yet (no search bot needs it)."""
-    from goat.protocol import GoatError
+    """A complete match consistent with one seat's ``view`` (see :mod:`.worlds`)."""
+    from goat.games.yugioh.worlds import sample_world as sample
 
-    raise GoatError("sample_world is not available for yugioh yet")
+    return sample(view, rng)
 
 
 def parse_action(text: str) -> DuelAction:

@@ -387,9 +387,8 @@ class _Renamer:
                 where, _, name = tail.partition(" ")
                 slots = duel.players[owner].slots("monster" if where[0] == "M" else "spell")
                 card = slots[int(where[1:]) - 1]
-                if card is None:
-                    raise _Retry("no way to make the glimpses true")
-                self.make(card, name, claimed)
+                if card is not None:  # else it arrives within the step: a card the seat saw go face down
+                    self.make(card, name, claimed)
             # "fusion": Fusion Decks are the open deck lists; nothing to hide
 
     def make(self, card: CardInst, name: str, claimed: set[CardInst]) -> None:
@@ -435,11 +434,21 @@ class _Renamer:
         """Give ``card`` the name ``name`` by swapping names with a hidden card called so."""
         if card in self.pinned or not self.accepts(card, name):
             raise _Retry(f"cannot rename {card.name} to {name}")
-        partners = [c for c in self.hidden_cards(card.owner) if c is not card and c.name == name
-                    and c not in claimed and self.accepts(c, card.name)]
-        if not partners:
+        hidden = [c for c in self.hidden_cards(card.owner) if c is not card and c not in claimed]
+        named = [c for c in hidden if c.name == name]
+        partners = [c for c in named if self.accepts(c, card.name)]
+        if partners:
+            self.swap(card, self.rng.choice(partners))
+            return
+        # A three-way rotation: card <- partner's name <- third's name <- card's name
+        # (a face-down card keeps the class it was Set as).
+        cycles = [(b, c) for b in named for c in hidden
+                  if c is not b and self.accepts(b, c.name) and self.accepts(c, card.name)]
+        if not cycles:
             raise _Retry(f"no hidden {name} to swap with {card.name}")
-        self.swap(card, self.rng.choice(partners))
+        partner, third = self.rng.choice(cycles)
+        card.data, partner.data, third.data = partner.data, third.data, card.data
+        self.dirty = True
 
     def swap(self, a: CardInst, b: CardInst) -> None:
         a.data, b.data = b.data, a.data
@@ -473,20 +482,27 @@ class _Renamer:
         deck = self.world.decks[seat]
         main, side = list(deck.main), list(deck.side)
         available = Counter(main + side)
-        need = Counter()
-        shown = self.shown_next_duel(seat, index)
+        need: Counter = Counter()
+        shown, tribute_sets = self.shown_next_duel(seat, index)
         for name, n in shown.items():
             need[name] = min(n, available[name])
+        for tributes, sets in tribute_sets.items():  # Sets needing tributes need such monsters
+            fits = _settable_monster(tributes)
+            while sum(n for name, n in need.items() if fits(name)) < sets:
+                extra = [name for name in (available - need).elements() if fits(name)]
+                if not extra:
+                    break
+                need[self.rng.choice(sorted(extra))] += 1
         ins = list((need - Counter(main)).elements())
         if len(ins) > count or Counter(ins) - Counter(side):
-            raise _Retry("no way to make the glimpses true")
+            raise _Retry(f"{count} side-deck swaps cannot bring in {sorted(ins)}")
         spare_out = list((Counter(main) - need).elements())
         self.rng.shuffle(spare_out)
         plan: list[tuple[str, str]] = []
 
         def do(out: str, into: str) -> None:
             if out == into or out not in main or into not in side:
-                raise _Retry("no way to make the glimpses true")
+                raise _Retry("no side-deck swaps fit")
             main.remove(out)
             side.remove(into)
             main.append(into)
@@ -496,12 +512,12 @@ class _Renamer:
         spare = count - len(ins)
         for into in ins:
             if not spare_out:
-                raise _Retry("no way to make the glimpses true")
+                raise _Retry("no side-deck swaps fit")
             out = spare_out.pop()
             if spare % 2:  # one detour: out -> via -> into
                 vias = [v for v in set(side) if v not in (out, into)]
                 if not vias:
-                    raise _Retry("no way to make the glimpses true")
+                    raise _Retry("no side-deck swaps fit")
                 via = self.rng.choice(sorted(vias))
                 do(out, via)
                 do(via, into)
@@ -510,32 +526,36 @@ class _Renamer:
                 do(out, into)
         if spare % 2:  # nothing to bring in: one free swap
             if not spare_out:
-                raise _Retry("no way to make the glimpses true")
+                raise _Retry("no side-deck swaps fit")
             out = spare_out.pop()
             choices = sorted(v for v in set(side) if v != out)
             if not choices:
-                raise _Retry("no way to make the glimpses true")
+                raise _Retry("no side-deck swaps fit")
             do(out, self.rng.choice(choices))
             spare -= 1
         while spare > 0:  # swap a pair back and forth
             out = self.rng.choice(sorted(set(main)))
             choices = sorted(v for v in set(side) if v != out)
             if not choices:
-                raise _Retry("no way to make the glimpses true")
+                raise _Retry("no side-deck swaps fit")
             into = self.rng.choice(choices)
             do(out, into)
             do(into, out)
             spare -= 2
         return [f"{seat} swap {out} / {into}" for out, into in plan]
 
-    def shown_next_duel(self, seat: int, index: int) -> Counter:
-        """Names of ``seat``'s cards glimpsed in the duel after step ``index``."""
+    def shown_next_duel(self, seat: int, index: int) -> tuple[Counter, Counter]:
+        """Names of ``seat``'s cards glimpsed in the duel after step ``index``,
+        and how many monsters it Set with 1 and with 2 tributes there."""
         steps = self.ctx.steps
         start = next((i for i in range(index, len(steps)) if _DUEL_START.match(steps[i][0])), len(steps))
         shown: Counter = Counter()
+        tribute_sets: Counter = Counter()
         for entry, seen in steps[start + 1:]:
             if _DUEL_START.match(entry):
                 break
+            if entry.startswith(f"act {seat} set ?monster:") and not entry.endswith(":0"):
+                tribute_sets[int(entry.rsplit(":", 1)[1])] += 1
             for fact in seen:
                 kind, _, rest = fact.partition(" ")
                 owner, _, tail = rest.partition(" ")
@@ -543,4 +563,4 @@ class _Renamer:
                     shown[tail] += 1
                 elif kind == "slot" and owner == str(seat):
                     shown[tail.partition(" ")[2]] += 1
-        return shown
+        return shown, tribute_sets
