@@ -11,7 +11,8 @@ import pytest
 
 from goat.games import sample_world
 from goat.games.yugioh import new_state
-from goat.games.yugioh.worlds import WorldSamplingError, sample_world as sample_yugioh_world
+from goat.games.yugioh.worlds import WorldSamplingError
+from goat.games.yugioh.worlds import sample_world as sample_yugioh_world
 from goat.protocol import play_randomly
 
 from .invariants import check_invariants

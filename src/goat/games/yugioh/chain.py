@@ -174,7 +174,8 @@ class ChainMixin:
             choice = None
             if self.asked_to_respond(p, found):
                 choice = yield from self.ask(p, "respond", f"respond to chain link {len(self.chain)}?",
-                                             lambda: [("pass", None)] + self.activation_options(p, self.activatable(p)),
+                                             lambda p=p: [("pass", None)] + self.activation_options(
+                                                 p, self.activatable(p)),
                                              auto=False)
             if choice is None:
                 passes += 1
@@ -203,8 +204,8 @@ class ChainMixin:
                 if self.asked_to_respond(p, found):
                     choice = yield from self.ask(
                         p, "respond", self._window_prompt(), auto=False,
-                        options=lambda: [("pass", None)] + self.activation_options(
-                            p, self.activatable(p, ignition=allow_ignition)))
+                        options=lambda p=p, ignition=allow_ignition: [("pass", None)] + self.activation_options(
+                            p, self.activatable(p, ignition=ignition)))
                 if choice is None:
                     passes += 1
                     p, fresh = 1 - p, False

@@ -47,8 +47,8 @@ from collections.abc import Callable
 from typing import Any
 
 from goat.games.yugioh.cards.data import DATABASE
-from goat.games.yugioh.deck import DeckError, DeckList
 from goat.games.yugioh.decisions import ChanceRequest, Decision
+from goat.games.yugioh.deck import DeckError, DeckList
 from goat.games.yugioh.duel import visible_to
 from goat.games.yugioh.rules import make_rules
 from goat.games.yugioh.state import YugiohState, public_action
