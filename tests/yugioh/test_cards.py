@@ -45,14 +45,15 @@ def test_sangan_searches_when_destroyed_by_battle() -> None:
 
 def test_sangan_tributed_also_searches() -> None:
     s = scenario(p0={"hand": ["Summoned Skull"], "monsters": ["Sangan"], "deck": ["Mystical Elf"]})
-    play(s, ["0 summon Summoned Skull"])
+    play(s, ["0 summon Summoned Skull", "0 choose Mystical Elf"])  # a search is asked even with one find
     assert names(s.duel.players[0].hand) == ["Mystical Elf"]
 
 
 def test_stolen_sangan_searches_for_its_controller() -> None:
     s = scenario(p0={"hand": ["Snatch Steal"], "spells": ["Ring of Destruction"], "deck": ["Sinister Serpent"]},
                  p1={"monsters": ["Sangan"], "deck": ["Mystical Elf"]})
-    play(s, ["0 activate Snatch Steal", "0 pass", "0 activate Ring of Destruction@0S1"])  # one target
+    play(s, ["0 activate Snatch Steal", "0 pass", "0 activate Ring of Destruction@0S1",  # one target
+             "0 choose Sinister Serpent"])
     assert names(s.duel.players[0].hand) == ["Sinister Serpent"]
     assert names(s.duel.players[1].gy) == ["Sangan"]
 
@@ -143,7 +144,7 @@ def test_sakuretsu_armor_destroys_the_attacker() -> None:
 def test_torrential_tribute_answers_a_summon() -> None:
     s = scenario(p0={"hand": ["Vorse Raider"], "monsters": ["Mystical Elf"]},
                  p1={"spells": ["Torrential Tribute"], "monsters": ["Sangan:set"], "deck": ["Magician of Faith"]})
-    play(s, ["0 summon Vorse Raider", "1 activate Torrential Tribute@1S1"])
+    play(s, ["0 summon Vorse Raider", "1 activate Torrential Tribute@1S1", "1 choose Magician of Faith"])
     duel = s.duel
     assert not duel.monsters()
     assert names(duel.players[1].hand) == ["Magician of Faith"]  # Sangan's search
@@ -352,13 +353,14 @@ def test_virus_destroys_face_up_monsters_of_the_declared_type() -> None:
 def test_simultaneous_triggers_turn_player_first_on_the_chain() -> None:
     s = scenario(p0={"monsters": ["Sangan"], "spells": ["Ring of Destruction"], "deck": ["Mystical Elf"]},
                  p1={"monsters": ["Sangan"], "spells": [], "deck": ["Magician of Faith"]})
-    play(s, ["0 activate Ring of Destruction@0S1", "0 choose Sangan@1M1"])
+    play(s, ["0 activate Ring of Destruction@0S1", "0 choose Sangan@1M1", "1 choose Magician of Faith"])
     text = log(s)
     assert "1 activates Sangan's effect as chain link 1" in text
     # Now Torrential-like double: destroy both Sangans with one card.
     s2 = scenario(p0={"monsters": ["Sangan"], "hand": ["Vorse Raider"], "deck": ["Mystical Elf"]},
                   p1={"monsters": ["Sangan"], "spells": ["Torrential Tribute"], "deck": ["Magician of Faith"]})
-    play(s2, ["0 summon Vorse Raider", "1 activate Torrential Tribute@1S1"])
+    play(s2, ["0 summon Vorse Raider", "1 activate Torrential Tribute@1S1", "1 choose Magician of Faith",
+              "0 choose Mystical Elf"])
     text = log(s2)
     first = text.index("0 activates Sangan's effect as chain link 1")
     second = text.index("1 activates Sangan's effect as chain link 2")

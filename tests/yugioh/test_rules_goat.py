@@ -18,7 +18,7 @@ PLAIN = DeckList(tuple(["Giant Soldier of Stone"] * 3 + ["Mystical Elf"] * 3 + [
 
 
 def start_duel(rules: str):
-    state = new_state(rules, decks=(PLAIN, PLAIN), single_duel=True)
+    state = new_state(rules, {"ask_responses": "when-able"}, decks=(PLAIN, PLAIN), single_duel=True)
     resolve_chance(state)             # coin: seat 0 chooses
     state.apply_action("0 choose first")
     resolve_chance(state)             # both shuffles
@@ -42,7 +42,7 @@ def test_rule2_side_deck_is_0_or_15_and_no_maximum() -> None:
     from goat.games.yugioh.deck import deck_problems
     from goat.games.yugioh.rules import make_rules
 
-    big = DeckList(PLAIN.main + ("Asura Priest", "Asura Priest", "D.D. Warrior Lady", "D.D. Warrior Lady"))
+    big = DeckList(PLAIN.main + ("Asura Priest", "Asura Priest", "Tsukuyomi", "Tsukuyomi"))
     assert deck_problems(big, make_rules("goat")) == []  # 44 cards: no maximum
     bad = DeckList(PLAIN.main, side=("Mystical Elf",))
     assert any("side deck" in p for p in deck_problems(bad, make_rules("goat")))

@@ -44,7 +44,9 @@ def test_exodia_in_hand_wins() -> None:
 # ---------------------------------------------------------------------- turn
 def test_end_phase_discards_down_to_six() -> None:
     s = scenario(phase="main2", p0={"hand": ["Mystical Elf"] * 7 + ["Sangan"]})
-    play(s, ["0 phase end", "0 choose Sangan"])  # the second discard is a Mystical Elf either way
+    # Two cards to discard: Sangan, then a Mystical Elf (asked although every copy is the same:
+    # whether a hand holds copies must not decide whether a player is asked).
+    play(s, ["0 phase end", "0 choose Sangan", "0 choose Mystical Elf"])
     assert len(s.duel.players[0].hand) == 6
     assert names(s.duel.players[0].gy) == ["Sangan", "Mystical Elf"]
 

@@ -90,7 +90,7 @@ def test_match_side_decking_and_loser_chooses() -> None:
 
 def test_greedy_bot_beats_random_more_often_than_not() -> None:
     wins = 0
-    for seed in range(6):
+    for seed in range(10):  # about 85% over 40 duels; 6 of 10 is the bar
         state = new_state("goat", single_duel=True, seed=seed)
         greedy_seat = seed % 2
         bots = [None, None]
@@ -98,7 +98,7 @@ def test_greedy_bot_beats_random_more_often_than_not() -> None:
         bots[1 - greedy_seat] = make_bot("random", seed, game="yugioh")
         play_bots(state, bots, random.Random(seed))
         wins += state.match_winner == greedy_seat
-    assert wins >= 4
+    assert wins >= 6
 
 
 def test_record_roundtrip_and_goat_replay_check(tmp_path: Path) -> None:

@@ -103,7 +103,11 @@ class YugiohSession:
                 state.apply_chance(state.sample_chance(self.chance_rng))
                 continue
             seat = state.current_player()
-            if seat == self.human:
+            if seat == self.human and state.legal_texts() == [f"{seat} pass"]:
+                # A window where the human can only pass (the engine asks anyway, so
+                # that the bot cannot tell; this screen need not).
+                action = state.legal_actions()[0]
+            elif seat == self.human:
                 self.show_log()
                 action = self.human_turn()
             else:

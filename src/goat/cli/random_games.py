@@ -1,4 +1,5 @@
-"""``goat random-games GAME --rules R --n N --out FILE.jsonl``: random self-play records.
+"""``goat random-games GAME --rules R --n N --out FILE.jsonl``: random self-play records
+(``kozel``, or ``yugioh``: Goat Control mirror matches, or duels with ``--single-deal``).
 
 Each game is played with uniformly random legal actions and chance through
 :func:`goat.protocol.play_randomly`, from its own generator seeded with
@@ -38,10 +39,10 @@ def register(app: typer.Typer) -> None:
 
 
 def random_games_command(
-    game: str = typer.Argument(..., help="The game: kozel or spades."),
-    rules: str | None = typer.Option(None, "--rules", help="Ruleset preset (kozel: classic, full-hand, "
-                                                          "full-hand-24, street; spades: standard or a "
-                                                          "variant). Default: the game's first."),
+    game: str = typer.Argument(..., help="The game: kozel, spades or yugioh."),
+    rules: str | None = typer.Option(None, "--rules", help="Ruleset preset (default: the game's first): "
+                                                           "kozel classic, full-hand, full-hand-24, street; "
+                                                           "spades standard or a variant; yugioh goat, official."),
     n: int = typer.Option(..., "--n", "-n", min=1, help="How many games to play."),
     out: str = typer.Option(..., "--out", help="Output file (JSON lines), or - for stdout."),
     seed: int | None = typer.Option(None, "--seed", help="Seed; game i uses random.Random(f'{seed}/{i}'). "
@@ -49,12 +50,13 @@ def random_games_command(
     players: int | None = typer.Option(None, "--players", help="Number of seats (default: the preset's)."),
     option: list[str] = typer.Option([], "--option", help="key=value overriding a ruleset option "
                                                           "(JSON value, else text); repeatable."),
-    single_deal: bool = typer.Option(False, "--single-deal", help="Play one deal per game instead of a match."),
+    single_deal: bool = typer.Option(False, "--single-deal", help="Play one deal (yugioh: one duel) per game "
+                                                                   "instead of a match."),
 ) -> None:
     """Play N games with uniformly random legal moves and write them as records."""
     try:
         module = get_game(game)
-        rules = rules or next(iter(module.PRESETS))
+        rules = rules if rules is not None else next(iter(module.PRESETS))
         options = parse_options(module, rules, players, option)
         added = {} if single_deal else {k: v for k, v in getattr(module, "RANDOM_PLAY_OPTIONS", {}).items()
                                         if k not in options}
@@ -82,7 +84,7 @@ def random_games_command(
             for i in range(n):
                 record = play_one(module, rules, options, players, seed, i, single_deal)
                 target.write(dumps_record(record) + "\n")
-                deals += len(record["deals"])
+                deals += len(_deals(record))
                 losers[_loser_label(record)] += 1
                 progress.advance(task)
     finally:
@@ -94,7 +96,8 @@ def random_games_command(
     note = ""
     if added:
         note = " (random play needs " + ", ".join(f"{k}={v}" for k, v in added.items()) + " to end a game)"
-    typer.echo(f"wrote {n} {game} {rules} record{'s' if n != 1 else ''} ({deals} deals) to {out}, "
+    unit = "duels" if game == "yugioh" else "deals"
+    typer.echo(f"wrote {n} {game} {rules} record{'s' if n != 1 else ''} ({deals} {unit}) to {out}, "
                f"seed {seed}, in {seconds:.1f}s; {kind}: {tally}{note}", err=out == "-")
 
 
@@ -115,8 +118,14 @@ def play_one(module: Any, rules: str, options: dict[str, Any], players: int | No
 
 
 def _outcome_kind(result: dict[str, Any]) -> str:
-    """What a game's result names: its ``loser`` (Kozel's goat) or its ``winner`` (Spades)."""
+    """What a game's result names: its ``loser`` (Kozel's goat, a duel's loser) or
+    its ``winner`` (Spades)."""
     return "winner" if "winner_team" in result and "loser_team" not in result else "loser"
+
+
+def _deals(record: dict[str, Any]) -> list[Any]:
+    """A record's deals (Yu-Gi-Oh!: its duels, ``docs/yugioh-records.md``)."""
+    return record["deals"] if "deals" in record else record["result"]["duels"]
 
 
 def _loser_label(record: dict[str, Any]) -> str:
@@ -127,6 +136,8 @@ def _loser_label(record: dict[str, Any]) -> str:
     if _outcome_kind(result) == "winner":
         winner = result["winner_team"]
         return "none" if winner is None else f"team {winner}"
+    if "loser_team" not in result and "winner" in result:  # a duel: one winner of two seats
+        return "none" if result["winner"] is None else f"seat {1 - result['winner']}"
     loser = result.get("loser_team")
     teams = len(result.get("penalty_total") or []) != record["players"]
     return "none" if loser is None else f"{'team' if teams else 'seat'} {loser}"

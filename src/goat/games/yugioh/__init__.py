@@ -23,10 +23,11 @@ NAME = "yugioh"
 def new_state(rules: str | YugiohRules = "goat", options: dict[str, Any] | None = None,
               players: int | None = None, first_dealer: int = 0,
               decks: Sequence[DeckList] | None = None, single_duel: bool = False,
-              seed: int | None = None) -> YugiohState:
+              seed: int | None = None, single_deal: bool = False) -> YugiohState:
     """A new match at its first chance node (the coin toss). ``decks``
     defaults to the Goat Control mirror. ``players`` must be 2 (or None);
-    ``first_dealer`` is ignored (kept for the registry's common signature)."""
+    ``first_dealer`` is ignored and ``single_deal`` means ``single_duel`` (the
+    registry's common signature: a duel is this game's deal)."""
     from goat.protocol import RulesError
 
     if players not in (None, 2):
@@ -35,14 +36,14 @@ def new_state(rules: str | YugiohRules = "goat", options: dict[str, Any] | None 
     if decks is None:
         deck = builtin_deck("goat_control")
         decks = (deck, deck)
-    return YugiohState(rules, decks, single_duel=single_duel, seed=seed)
+    return YugiohState(rules, decks, single_duel=single_duel or single_deal, seed=seed)
 
 
 def sample_world(view: dict[str, Any], rng: Any) -> YugiohState:
-    """Determinization is not offered for Yu-Gi-Oh! yet (no search bot needs it)."""
-    from goat.protocol import GoatError
+    """A complete match consistent with one seat's ``view`` (see :mod:`.worlds`)."""
+    from goat.games.yugioh.worlds import sample_world as sample
 
-    raise GoatError("sample_world is not available for yugioh yet")
+    return sample(view, rng)
 
 
 def parse_action(text: str) -> DuelAction:

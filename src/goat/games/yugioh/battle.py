@@ -47,13 +47,8 @@ class BattleMixin:
         yield from self.quick_window(tp)
         while True:
             self.step = "battle"
-            options = [(f"attack {self.label(a, tp)} -> {'direct' if t is None else self.label(t, tp)}",
-                        ("attack", a, t)) for a, t in self.attack_options(tp)]
-            options += [(text, ("activate", *v)) for text, v in
-                        self.activation_options(tp, self.activatable(tp))]
-            options.append(("phase main2", ("end",)))
             kind, *rest = yield from self.ask(tp, "battle", "Battle Step: attack, activate or end the Battle Phase",
-                                              options, auto=False)
+                                              lambda: self.battle_options(tp), auto=False)
             if kind == "activate":
                 yield from self.activate(tp, *rest)
                 summons = yield from self.run_chain(1 - tp)
@@ -67,6 +62,13 @@ class BattleMixin:
         self.step = "end"
         yield from self.quick_window(tp)
         self.step = None
+
+    def battle_options(self: Any, tp: int) -> list[tuple[str, Any]]:
+        options = [(f"attack {self.label(a, tp)} -> {'direct' if t is None else self.label(t, tp)}",
+                    ("attack", a, t)) for a, t in self.attack_options(tp)]
+        options += [(text, ("activate", *v)) for text, v in self.activation_options(tp, self.activatable(tp))]
+        options.append(("phase main2", ("end",)))
+        return options
 
     # --------------------------------------------------------------- attacks
     def can_attack(self: Any, card: "CardInst") -> bool:
@@ -173,7 +175,7 @@ class BattleMixin:
             self.substep = "before"
             flipped = None
             if a.target is not None and not a.target.face_up:
-                a.target.face_up = True
+                self.turn_face_up(a.target)
                 a.target.flipped_turn = self.turn
                 flipped = a.target
                 self.say(f"the attacked face-down monster is {a.target.name} "

@@ -20,15 +20,30 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from goat.games.yugioh.cards import effects_for
 from goat.games.yugioh.cards.base import Effect, Gen, Link, Trigger
 
 if TYPE_CHECKING:  # pragma: no cover
+    from goat.games.yugioh.cards.data import CardData
     from goat.games.yugioh.zones import CardInst
 
 MAIN_PHASES = ("main1", "main2")
+
+
+@functools.cache
+def spell_trap_shapes() -> tuple["CardData", ...]:
+    """One Spell/Trap of each timing shape in the pool (kind, subtype, ATK
+    modifier or not): what a face-down card or a hand card might be."""
+    from goat.games.yugioh.cards.data import CARDS
+
+    shapes: dict[tuple[Any, ...], "CardData"] = {}
+    for d in CARDS:
+        if d.kind in ("spell", "trap"):
+            shapes.setdefault((d.kind, d.subtype, "atk_modifier" in d.traits), d)
+    return tuple(shapes.values())
 
 
 class ChainMixin:
@@ -60,36 +75,64 @@ class ChainMixin:
                    ignition: bool) -> bool:
         in_damage_step = self.step == "damage"
         if effect.kind == "card":
-            d = card.data
-            if card.zone == "hand":
-                if d.kind != "spell" or self.players[seat].free("spell") == 0:
-                    return False
-                if d.subtype == "quick-play":
-                    if self.turn_player != seat:
-                        return False
-                elif not open_state:
-                    return False
-            elif card.zone == "spell" and not card.face_up and card.controller == seat:
-                if d.kind == "spell" and d.subtype != "quick-play":
-                    if not open_state:
-                        return False
-                elif card.arrived_turn == self.turn:
-                    return False
-            else:
-                return False
-            if in_damage_step:
-                if d.subtype == "counter":
-                    return True
-                if "atk_modifier" not in d.traits:
-                    return False
-                calc_only = self.rules.damage_step_strict
-                return self.substep == "calc" if calc_only else self.substep in ("start", "before", "calc")
-            return True
+            return self.card_timing_ok(seat, card, card.data, open_state)
         if effect.kind == "ignition":
             return (card.zone == "monster" and card.face_up and card.controller == seat and not self.chain
                     and not in_damage_step and self.phase in MAIN_PHASES and self.turn_player == seat
                     and (open_state or ignition))
         return False
+
+    def card_timing_ok(self: Any, seat: int, card: "CardInst", d: "CardData", open_state: bool) -> bool:
+        """May a Spell/Trap with the facts ``d``, where ``card`` is, be activated
+        now by the timing rules alone? ``d`` is ``card.data`` — or, to ask what a
+        face-down card *could* be, any card of the pool."""
+        if card.zone == "hand":
+            if d.kind != "spell" or self.players[seat].free("spell") == 0:
+                return False
+            if d.subtype == "quick-play":
+                if self.turn_player != seat:
+                    return False
+            elif not open_state:
+                return False
+        elif card.zone == "spell" and not card.face_up and card.controller == seat:
+            if d.kind == "spell" and d.subtype != "quick-play":
+                if not open_state:
+                    return False
+            elif card.arrived_turn == self.turn:
+                return False
+        else:
+            return False
+        if self.chain:
+            speed = 3 if d.subtype == "counter" else 1 if d.kind == "spell" and d.subtype != "quick-play" else 2
+            if speed < 2 or speed < self.chain[-1].speed:
+                return False
+        if self.step == "damage":
+            if d.subtype == "counter":
+                return True
+            if "atk_modifier" not in d.traits:
+                return False
+            calc_only = self.rules.damage_step_strict
+            return self.substep == "calc" if calc_only else self.substep in ("start", "before", "calc")
+        return True
+
+    def asked_to_respond(self: Any, seat: int, found: list[tuple["CardInst", Effect]]) -> bool:
+        """Is ``seat`` asked at this response window (rule option ``ask_responses``)?
+
+        Under ``when-set-cards`` the answer depends only on what the opponent
+        knows: something activatable that is public (``found`` holds only public
+        cards then), or a face-down Spell/Trap or a hand card that *some* Spell or
+        Trap of the pool could be activated from now. So a pending "respond"
+        never tells the opponent that a hidden card can answer."""
+        mode = self.rules.ask_responses
+        if mode == "always" or found:
+            return True
+        if mode == "when-able":
+            return False
+        p = self.players[seat]
+        hidden = [c for c in p.field_spells() if not c.face_up]
+        if p.hand:
+            hidden.append(p.hand[0])
+        return any(self.card_timing_ok(seat, c, d, False) for c in hidden for d in spell_trap_shapes())
 
     def activation_options(self: Any, seat: int, found: list[tuple["CardInst", Effect]]) -> list[tuple[str, Any]]:
         options = []
@@ -105,7 +148,7 @@ class ChainMixin:
             if card.zone == "hand":
                 self.move(card, "spell", seat, face_up=True)
             else:
-                card.face_up = True
+                self.turn_face_up(card)
         link = Link(effect, card, seat, effect.speed_of(card), card.stamp)
         if effect.once_per_turn:
             card.used_turn[effect.once_key or effect.key] = self.turn
@@ -129,9 +172,11 @@ class ChainMixin:
         while passes < 2:
             found = self.activatable(p)
             choice = None
-            if found:
+            if self.asked_to_respond(p, found):
                 choice = yield from self.ask(p, "respond", f"respond to chain link {len(self.chain)}?",
-                                             [("pass", None)] + self.activation_options(p, found), auto=False)
+                                             lambda p=p: [("pass", None)] + self.activation_options(
+                                                 p, self.activatable(p)),
+                                             auto=False)
             if choice is None:
                 passes += 1
             else:
@@ -156,10 +201,11 @@ class ChainMixin:
                 allow_ignition = ignition_first and fresh and p == tp
                 found = self.activatable(p, ignition=allow_ignition)
                 choice = None
-                if found:
-                    choice = yield from self.ask(p, "respond", self._window_prompt(),
-                                                 [("pass", None)] + self.activation_options(p, found),
-                                                 auto=False)
+                if self.asked_to_respond(p, found):
+                    choice = yield from self.ask(
+                        p, "respond", self._window_prompt(), auto=False,
+                        options=lambda p=p, ignition=allow_ignition: [("pass", None)] + self.activation_options(
+                            p, self.activatable(p, ignition=ignition)))
                 if choice is None:
                     passes += 1
                     p, fresh = 1 - p, False

@@ -82,23 +82,49 @@ class ChanceRequest:
     cards: list[str]
 
 
+class _Refresh:
+    """Sent instead of an answer: "ask again" (see :data:`REFRESH`)."""
+
+    def __repr__(self) -> str:
+        return "REFRESH"
+
+
+#: Sent into a pending decision or chance request instead of an answer, it makes
+#: the engine ask the same question again, its choices written anew from the
+#: cards as they are now. Only world sampling (:mod:`.worlds`) uses it: it
+#: renames hidden cards while a question is pending.
+REFRESH = _Refresh()
+
+
 def ask(seat: int, kind: str, prompt: str, options: Any, auto: bool = True) -> Any:
     """Ask ``seat`` to pick one of ``options`` (pairs of text after the seat, value).
 
     A generator: ``value = yield from ask(...)``. Options with the same text
     are the same choice (two copies of a card in hand). With ``auto`` a single
-    option is taken without asking.
+    option is taken without asking. ``options`` may be a function that makes
+    them, so that a :data:`REFRESH` can remake them.
     """
-    choices: dict[str, Any] = {}
-    for text, value in options:
-        choices.setdefault(f"{seat} {text}", value)
-    if not choices:
-        raise RuntimeError(f"no option for decision {kind!r} of seat {seat}")
-    texts = list(choices)
-    if auto and len(texts) == 1:
-        return choices[texts[0]]
-    index = yield Decision(seat, kind, prompt, texts)
-    return choices[texts[index]]
+    while True:
+        choices: dict[str, Any] = {}
+        for text, value in (options() if callable(options) else options):
+            choices.setdefault(f"{seat} {text}", value)
+        if not choices:
+            raise RuntimeError(f"no option for decision {kind!r} of seat {seat}")
+        texts = list(choices)
+        if auto and len(texts) == 1:
+            return choices[texts[0]]
+        index = yield Decision(seat, kind, prompt, texts)
+        if index is not REFRESH:
+            return choices[texts[index]]
+
+
+def chance(request: Any) -> Any:
+    """Yield the chance request ``request()`` until an outcome (not a
+    :data:`REFRESH`) comes back: ``outcome = yield from chance(lambda: ...)``."""
+    while True:
+        outcome = yield request()
+        if outcome is not REFRESH:
+            return outcome
 
 
 class DuelOver(Exception):

@@ -26,26 +26,46 @@ class DeckError(GoatError):
     """A deck list that cannot be read or is not legal (one line)."""
 
 
-#: The Goat Format list (April 2005) for the cards this engine knows, plus a few
-#: well-known Forbidden cards so that they are refused with the right reason.
-#: Copies allowed: 0 Forbidden, 1 Limited, 2 Semi-limited.
+#: The Goat Format list: the TCG Forbidden/Limited list in effect from April 1,
+#: 2005 (Goat Format = April–September 2005). Copies allowed: 0 Forbidden,
+#: 1 Limited, 2 Semi-limited; every other card 3.
+#:
+#: Sources, cross-checked: the April 2005 changes against October 2004 listed on
+#: the Yu-Gi-Oh! wiki (https://yugioh.fandom.com/wiki/April_2005_Lists: e.g. Sangan,
+#: Graceful Charity, Delinquent Duo and Mirror Force from Forbidden to Limited,
+#: D.D. Warrior Lady newly Limited, Confiscation and Change of Heart Forbidden);
+#: the community "2005.4 GOAT" list that simulators use (ProjectIgnis/LFLists,
+#: GOAT.lflist.conf); seed 000's Goat rule 7 (D.D. Warrior Lady "limited to 1");
+#: and the October 2005 list (forum copy) for cards unchanged in between (Cyber
+#: Jar Limited, Dark Hole Forbidden until October 2005). Magician of Faith,
+#: Metamorphosis and Thousand-Eyes Restrict are unlimited in April 2005 (Magician
+#: of Faith became Limited in October 2005). Cards outside this engine's pool
+#: are kept so that a deck naming them gets the right reason (only Forbidden
+#: ones are named in errors; others are unknown cards to the engine).
 BANLIST: dict[str, int] = {
     # Forbidden
-    "Change of Heart": 0, "Monster Reborn": 0, "Raigeki": 0, "Harpie's Feather Duster": 0,
-    "Painful Choice": 0, "Yata-Garasu": 0, "Cyber Jar": 0, "Fiber Jar": 0, "Imperial Order": 0,
-    "Butterfly Dagger - Elma": 0, "Chaos Emperor Dragon - Envoy of the End": 0,
-    "Witch of the Black Forest": 0, "Dark Hole": 0, "Magical Scientist": 0, "Makyura the Destructor": 0,
+    "Chaos Emperor Dragon - Envoy of the End": 0, "Fiber Jar": 0, "Magical Scientist": 0,
+    "Makyura the Destructor": 0, "Witch of the Black Forest": 0, "Yata-Garasu": 0,
+    "Butterfly Dagger - Elma": 0, "Change of Heart": 0, "Confiscation": 0, "Dark Hole": 0,
+    "Harpie's Feather Duster": 0, "Mirage of Nightmare": 0, "Monster Reborn": 0, "Painful Choice": 0,
+    "Raigeki": 0, "The Forceful Sentry": 0, "Imperial Order": 0,
     # Limited
-    "Black Luster Soldier - Envoy of the Beginning": 1, "Breaker the Magical Warrior": 1,
-    "Tribe-Infecting Virus": 1, "Sangan": 1, "Magician of Faith": 1, "Sinister Serpent": 1,
-    "Morphing Jar": 1, "Thousand-Eyes Restrict": 1, "Pot of Greed": 1, "Graceful Charity": 1,
-    "Delinquent Duo": 1, "Heavy Storm": 1, "Mystical Space Typhoon": 1, "Snatch Steal": 1,
-    "Premature Burial": 1, "Metamorphosis": 1, "Mirror Force": 1, "Torrential Tribute": 1,
-    "Ring of Destruction": 1, "Call of the Haunted": 1, "Exodia the Forbidden One": 1,
-    "Right Arm of the Forbidden One": 1, "Left Arm of the Forbidden One": 1,
-    "Right Leg of the Forbidden One": 1, "Left Leg of the Forbidden One": 1,
+    "Black Luster Soldier - Envoy of the Beginning": 1, "Breaker the Magical Warrior": 1, "Cyber Jar": 1,
+    "D.D. Warrior Lady": 1, "Dark Magician of Chaos": 1, "Exiled Force": 1, "Injection Fairy Lily": 1,
+    "Jinzo": 1, "Morphing Jar": 1, "Protector of the Sanctuary": 1, "Reflect Bounder": 1,
+    "Sacred Phoenix of Nephthys": 1, "Sangan": 1, "Sinister Serpent": 1, "Tribe-Infecting Virus": 1,
+    "Twin-Headed Behemoth": 1, "Exodia the Forbidden One": 1, "Right Arm of the Forbidden One": 1,
+    "Left Arm of the Forbidden One": 1, "Right Leg of the Forbidden One": 1, "Left Leg of the Forbidden One": 1,
+    "Card Destruction": 1, "Delinquent Duo": 1, "Graceful Charity": 1, "Heavy Storm": 1, "Lightning Vortex": 1,
+    "Mage Power": 1, "Mystical Space Typhoon": 1, "Pot of Greed": 1, "Premature Burial": 1, "Snatch Steal": 1,
+    "Swords of Revealing Light": 1, "United We Stand": 1, "Call of the Haunted": 1, "Ceasefire": 1,
+    "Deck Devastation Virus": 1, "Magic Cylinder": 1, "Mirror Force": 1, "Reckless Greed": 1,
+    "Ring of Destruction": 1, "Torrential Tribute": 1,
     # Semi-limited
-    "Nobleman of Crossout": 2,
+    "Abyss Soldier": 2, "Dark Scorpion - Chick the Yellow": 2, "Manticore of Darkness": 2, "Marauding Captain": 2,
+    "Night Assailant": 2, "Vampire Lord": 2, "Creature Swap": 2, "Emergency Provisions": 2,
+    "Level Limit - Area B": 2, "Nobleman of Crossout": 2, "Reinforcement of the Army": 2, "Upstart Goblin": 2,
+    "Good Goblin Housekeeping": 2, "Gravity Bind": 2, "Last Turn": 2,
 }
 
 

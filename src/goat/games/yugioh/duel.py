@@ -14,7 +14,7 @@ position are computed from the field when asked (:meth:`atk`,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +23,7 @@ from goat.games.yugioh.cards import effects_for
 from goat.games.yugioh.cards.base import Gen, Link, Trigger
 from goat.games.yugioh.cards.data import EXODIA, SHEEP_TOKEN, CardData, DATABASE
 from goat.games.yugioh.chain import ChainMixin
-from goat.games.yugioh.decisions import ChanceRequest, DuelOver, ask
+from goat.games.yugioh.decisions import ChanceRequest, DuelOver, ask, chance
 from goat.games.yugioh.phases import PhaseMixin
 from goat.games.yugioh.rules import YugiohRules
 from goat.games.yugioh.zones import CardInst, PlayerZones
@@ -43,6 +43,26 @@ class LogEntry:
 
     def for_seat(self, seat: int | None) -> str:
         return self.secret_text if seat is not None and seat == self.secret_seat else self.text
+
+
+#: Who may look at a duel: seat 0, seat 1, a spectator.
+VIEWERS: tuple[int | None, ...] = (0, 1, None)
+
+
+def visible_to(card: CardInst, viewer: int | None) -> bool:
+    """May ``viewer`` see which card ``card`` is, where it is now?"""
+    zone = card.zone
+    if zone in ("gy", "banished"):
+        return True
+    if zone in ("monster", "spell"):
+        return card.face_up or viewer == card.controller
+    if zone in ("hand", "fusion"):
+        return viewer == card.owner
+    return False  # a Deck: nobody
+
+
+def _where(card: CardInst) -> str:
+    return f"{card.controller} {'M' if card.zone == 'monster' else 'S'}{card.index + 1}"
 
 
 class Duel(ChainMixin, BattleMixin, PhaseMixin):
@@ -73,6 +93,14 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         self.scapegoat_turn = [-1, -1]
         self.losers: set[int] = set()
         self.log: list[LogEntry] = []
+        #: What each viewer (0, 1, spectator) learns about hidden cards, in
+        #: order: ``"top 1 ?"`` (seat 1 drew a card it alone sees), ``"top 0
+        #: Sangan"``, ``"deck 1 Sangan"`` (taken from the Deck, not the top),
+        #: ``"hand 1 Sangan"``, ``"slot 1 S2 Mirror Force"`` (a face-down card),
+        #: ``"fusion 1 ..."``, ``"nocopy 1 <name>"`` and ``"nofind 1"`` (a Deck
+        #: proved to hold no such card). The state drains it into each viewer's
+        #: history; ``sample_world`` rebuilds hidden cards from it.
+        self.facts: list[tuple[tuple[str | None, ...], CardInst | None]] = []
         self.attack: Any = None
         self.winner: int | None = None
         self.end_reason: str | None = None
@@ -124,17 +152,27 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         self.log.append(LogEntry(text, secret_seat, secret_text))
 
     # ============================================================ decisions
-    def ask(self, seat: int, kind: str, prompt: str, options: Iterable[tuple[str, Any]],
-            auto: bool = True) -> Gen:
+    def ask(self, seat: int, kind: str, prompt: str,
+            options: Iterable[tuple[str, Any]] | Callable[[], Iterable[tuple[str, Any]]], auto: bool = True) -> Gen:
         """See :func:`goat.games.yugioh.decisions.ask`."""
         return (yield from ask(seat, kind, prompt, options, auto))
 
-    def choose_card(self, seat: int, kind: str, prompt: str, cards: Sequence[CardInst],
-                    optional: bool = False) -> Gen:
-        options = [(f"choose {self.label(c, seat)}", c) for c in cards]
-        if optional:
-            options.append(("done", None))
-        return (yield from self.ask(seat, kind, prompt, options, auto=not optional))
+    def choose_card(self, seat: int, kind: str, prompt: str,
+                    cards: Sequence[CardInst] | Callable[[], Sequence[CardInst]], optional: bool = False) -> Gen:
+        """Ask ``seat`` to pick one of ``cards`` (copies of a name are one choice).
+
+        The choice is taken without asking only when exactly one *card* is
+        offered and it is not in a Deck: the number of cards is public, the
+        number of distinct names in a hand or Deck is not, so asking (or not)
+        must never depend on it. ``cards`` may be a function that finds them
+        (for a :data:`~.decisions.REFRESH`)."""
+        def options() -> list[tuple[str, Any]]:
+            found = cards() if callable(cards) else cards
+            return [(f"choose {self.label(c, seat)}", c) for c in found] + ([("done", None)] if optional else [])
+
+        first = cards() if callable(cards) else cards
+        auto = not optional and len(first) == 1 and first[0].zone != "deck"
+        return (yield from self.ask(seat, kind, prompt, options, auto=auto))
 
     def ask_position(self, seat: int, card: CardInst) -> Gen:
         return (yield from self.ask(seat, "position", f"battle position for {card.name}",
@@ -144,7 +182,7 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
     def shuffle(self, seat: int) -> Gen:
         deck = self.players[seat].deck
         if len(deck) > 1:
-            order = yield ChanceRequest("shuffle", seat, [c.name for c in deck])
+            order = yield from chance(lambda: ChanceRequest("shuffle", seat, [c.name for c in deck]))
             pool: dict[str, list[CardInst]] = {}
             for c in deck:
                 pool.setdefault(c.name, []).append(c)
@@ -163,12 +201,38 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
             p.pile(card.zone).remove(card)
 
     def move(self, card: CardInst, zone: str, seat: int | None = None, face_up: bool = True,
-             attack_pos: bool = True, top: bool = False) -> None:
+             attack_pos: bool = True, top: bool = False, from_top: bool = False, reveal: bool = False) -> None:
         """Put ``card`` in ``zone`` (of ``seat``, default: the owner).
 
         Leaving the field (or any zone change) starts a fresh card: per-visit
         facts are reset and the stamp grows, so older targets are lost.
+        ``from_top`` says the card is the top card of its Deck (a draw, an
+        excavation) and ``reveal`` that it is shown to both players on the way
+        (a searched card): both only shape what each viewer learns.
         """
+        before = [visible_to(card, v) for v in VIEWERS]
+        origin = ("top" if from_top else "deck") if card.zone == "deck" else \
+            "hand" if card.zone == "hand" else "fusion" if card.zone == "fusion" else \
+            f"slot {_where(card)}" if card.zone in ("monster", "spell") else None
+        self._move(card, zone, seat, face_up, attack_pos, top)
+        if origin is not None and not all(before):
+            owner = card.controller if origin.startswith("slot") else card.owner
+            seen = f"{origin} {card.name}" if origin.startswith("slot") else f"{origin} {owner} {card.name}"
+            after = [reveal or (card.zone != "gone" and visible_to(card, v)) for v in VIEWERS]
+            self.facts.append((tuple(
+                None if was else seen if now else f"top {owner} ?" if from_top else None
+                for was, now in zip(before, after)), card))
+
+    def turn_face_up(self, card: CardInst) -> None:
+        """Turn a face-down field card face up (activation, flip): the other
+        viewers learn which card it is."""
+        if not card.face_up:
+            seen = f"slot {_where(card)} {card.name}"
+            self.facts.append((tuple(None if v == card.controller else seen for v in VIEWERS), card))
+        card.face_up = True
+
+    def _move(self, card: CardInst, zone: str, seat: int | None, face_up: bool, attack_pos: bool,
+              top: bool) -> None:
         if card.zone in ("monster", "spell"):
             self.left.append((card, card.stamp, card.zone, card.controller, self._destroying,
                               card.linked, card.linked_stamp, card.equipped_to, card.equip_stamp))
@@ -214,9 +278,9 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
             self.say(f"{card.name} ({card.owner}) is removed from play ({reason})")
         self.emit(("banished", card, from_zone))
 
-    def to_hand(self, card: CardInst, reveal: bool = True) -> None:
+    def to_hand(self, card: CardInst, reveal: bool = True, from_top: bool = False) -> None:
         from_zone = card.zone
-        self.move(card, "hand")
+        self.move(card, "hand", reveal=reveal, from_top=from_top)
         if reveal or from_zone in ("monster", "spell", "gy", "banished"):
             self.say(f"{card.name} returns to {card.owner}'s hand (from {from_zone})")
         else:
@@ -235,7 +299,7 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
                 self.losers.add(seat)
                 return
             card = p.deck[0]
-            self.move(card, "hand")
+            self.move(card, "hand", from_top=True)
             self.say(f"{seat} draws a card", seat, f"{seat} draws {card.name}")
 
     def destroy(self, cards: Iterable[CardInst], reason: str = "effect", banish: bool = False) -> list[CardInst]:

@@ -91,8 +91,8 @@ class PhaseMixin:
         """The open game state: returns ``"battle"`` or ``"end"``."""
         tp = self.turn_player
         while True:
-            options = self.main_options(tp)
-            kind, *rest = yield from self.ask(tp, "open", f"{self.phase}: your move", options, auto=False)
+            kind, *rest = yield from self.ask(tp, "open", f"{self.phase}: your move", lambda: self.main_options(tp),
+                                              auto=False)
             if kind == "phase":
                 # The turn player passes priority: the opponent may respond first.
                 if (yield from self.quick_window(1 - tp)):
@@ -197,7 +197,8 @@ class PhaseMixin:
         yield from self.after_summon(("summoned", card, "normal", seat))
 
     def flip_summon(self: Any, seat: int, card: "CardInst") -> Gen:
-        card.face_up, card.attack_pos = True, True
+        self.turn_face_up(card)
+        card.attack_pos = True
         card.position_changed_turn = card.flipped_turn = card.summoned_turn = self.turn
         card.summoned_by, card.summon_how = seat, "flip"
         self.summoned_this_turn[seat] = True

@@ -61,6 +61,15 @@ class YugiohRules:
         voluntary_loops_illegal: rule 16 (no loop is possible with the pool).
         one_union_per_monster: rule 17 (no Union monster in the pool).
         match_duels: duels in a match (best of 3).
+        ask_responses: when a player is asked at a response window (not a Goat
+            difference; the same in both presets). ``"when-set-cards"`` (default):
+            whenever they could respond for all the opponent knows — they hold
+            something public that can be activated, or a face-down Spell/Trap or
+            a hand card that some card of the pool could be by the timing rules —
+            so being asked tells the opponent nothing hidden. ``"always"``: at
+            every window. ``"when-able"``: only with something to activate (the
+            fastest for bots and fuzzing, but a pending "respond" then tells the
+            opponent that a response exists).
     """
 
     name: str = "goat"
@@ -90,6 +99,7 @@ class YugiohRules:
     voluntary_loops_illegal: bool = True
     one_union_per_monster: bool = True
     match_duels: int = 3
+    ask_responses: str = "when-set-cards"
 
     def options(self) -> dict[str, Any]:
         """All switches by name (``name`` excluded): what records compare."""
@@ -113,7 +123,8 @@ PRESETS: dict[str, YugiohRules] = {
     "official": YugiohRules(name="official", **{k: False for k in GOAT_SWITCHES}),
 }
 
-CHOICES: dict[str, tuple[Any, ...]] = {"banlist": ("goat", "none"), "side_deck_sizes": ("0,15", "0", "15")}
+CHOICES: dict[str, tuple[Any, ...]] = {"banlist": ("goat", "none"), "side_deck_sizes": ("0,15", "0", "15"),
+                                       "ask_responses": ("when-set-cards", "always", "when-able")}
 
 
 def make_rules(rules: str | YugiohRules = "goat", options: dict[str, Any] | None = None) -> YugiohRules:

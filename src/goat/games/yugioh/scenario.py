@@ -51,6 +51,8 @@ class ScenarioState(YugiohState):
         self.over = False
         self._pending = None
         self._legal_cache = None
+        self.history = ([], [], [])
+        self.last_facts = []
         self._flow = self._run(start_phase)
         self._advance(None)
 
@@ -94,7 +96,12 @@ def _place(duel: Duel, seat: int, spec: str, zone: str) -> CardInst:
 def scenario(rules: str | YugiohRules = "goat", options: dict[str, Any] | None = None, turn_player: int = 0,
              phase: str = "main1", turn: int = 3, p0: dict[str, Any] | None = None,
              p1: dict[str, Any] | None = None, normal_summon_used: bool = False) -> ScenarioState:
-    """A duel at ``phase`` of turn ``turn`` with the boards described by ``p0``/``p1``."""
+    """A duel at ``phase`` of turn ``turn`` with the boards described by ``p0``/``p1``.
+
+    Scenarios ask at response windows only a player who can respond
+    (``ask_responses="when-able"``) unless ``options`` say otherwise, so that a
+    script lists only the decisions that matter to the rule under test."""
+    options = {"ask_responses": "when-able", **(options or {})}
     rules = make_rules(rules, options)
     duel = Duel(rules, [DeckList(()), DeckList(())], first=turn_player if turn % 2 else 1 - turn_player)
     duel.turn, duel.turn_player = turn, turn_player

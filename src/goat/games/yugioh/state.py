@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from goat.games.yugioh.deck import DeckList, check_deck
-from goat.games.yugioh.decisions import ChanceRequest, Decision, DuelAction, DuelOver, ask
+from goat.games.yugioh.decisions import REFRESH, ChanceRequest, Decision, DuelAction, DuelOver, ask, chance
 from goat.games.yugioh.duel import Duel
 from goat.games.yugioh.rules import YugiohRules
 from goat.protocol import CHANCE, TERMINAL, ActionSyntaxError, IllegalActionError, InvalidChanceError
@@ -54,26 +54,48 @@ class YugiohState:
         self.over = False
         self._pending: Decision | ChanceRequest | None = None
         self._legal_cache: list[DuelAction] | None = None
+        self.history: tuple[list[str], list[str], list[str]] = ([], [], [])
+        self.last_facts: list[tuple[tuple[str | None, ...], Any]] = []
         self._flow = self._match()
         self._advance(None)
 
     # ---------------------------------------------------------------- flow
     def _advance(self, value: Any) -> None:
         self._legal_cache = None
+        self.last_facts = []
         try:
             self._pending = self._flow.send(value)
         except StopIteration:
             self._pending = None
             self.over = True
+        self._drain_facts()
+
+    def _drain_facts(self) -> None:
+        """Move what the duel showed each viewer into their history (and keep
+        the cards concerned of the last step for :mod:`.worlds`)."""
+        duel = self.duel
+        if duel is None or not duel.facts:
+            return
+        for fact, _card in duel.facts:
+            for index, text in enumerate(fact):
+                if text is not None:
+                    self.history[index].append("see " + text)
+        self.last_facts.extend(duel.facts)
+        duel.facts.clear()
+
+    def _record(self, texts: Sequence[str]) -> None:
+        for index, text in enumerate(texts):
+            self.history[index].append(text)
 
     def _match(self) -> Any:
-        chooser = yield ChanceRequest("coin", -1, ["0", "1"])
+        chooser = yield from chance(lambda: ChanceRequest("coin", -1, ["0", "1"]))
         number = 0
         while True:
             number += 1
             first = yield from ask(chooser, "first", f"duel {number}: go first or second?",
                                    [("choose first", chooser), ("choose second", 1 - chooser)], auto=False)
             duel = Duel(self.rules, self.decks, first, number)
+            self._drain_facts()
             self.duel = duel
             try:
                 yield from duel.run()
@@ -89,7 +111,7 @@ class YugiohState:
                 if self.decks[seat].side:
                     yield from self._side_deck(seat)
             if winner is None:
-                chooser = yield ChanceRequest("coin", -1, ["0", "1"])
+                chooser = yield from chance(lambda: ChanceRequest("coin", -1, ["0", "1"]))
             else:
                 chooser = 1 - winner
 
@@ -185,8 +207,12 @@ class YugiohState:
 
     def apply_action(self, action: DuelAction | str) -> None:
         index = self.check_action(action)
-        text = self._pending.actions[index]  # type: ignore[union-attr]
+        pending = self._pending
+        assert isinstance(pending, Decision)
+        text = pending.actions[index]
         self.actions.append(text)
+        public = public_action(self.duel, pending, text)
+        self._record([f"act {text if seat == pending.seat else public}" for seat in (0, 1, None)])
         self._advance(index)
 
     def sample_chance(self, rng: random.Random) -> Any:
@@ -219,7 +245,20 @@ class YugiohState:
     def apply_chance(self, outcome: Any) -> None:
         self.check_chance(outcome)
         self.chances.append(outcome)
+        pending = self._pending
+        assert isinstance(pending, ChanceRequest)
+        # The coin and a random discard are seen by all; a new Deck order by nobody.
+        shown = {"coin": f" {outcome}", "shuffle": f" {pending.seat}"}.get(pending.kind, f" {pending.seat} {outcome}")
+        self._record([f"chance {pending.kind}{shown}"] * 3)
         self._advance(outcome)
+
+    def refresh(self) -> None:
+        """Ask the pending question again, its choices (or a chance request's
+        card names) written from the cards as they are now. For world sampling,
+        which renames hidden cards while a question is pending; records and
+        histories are untouched."""
+        if self._pending is not None:
+            self._advance(REFRESH)
 
     def returns(self) -> list[float]:
         if not self.over or self.match_winner is None:
@@ -236,6 +275,13 @@ class YugiohState:
             else:
                 copy.apply_action(next(actions))
         return copy
+
+    def history_of(self, seat: int | None) -> list[str]:
+        """What ``seat`` (``None``: a spectator) has seen happen, in order:
+        ``"act ..."`` decisions (the other seat's hidden choices masked, see
+        :func:`public_action`), ``"chance ..."`` events and ``"see ..."`` facts
+        about hidden cards (``Duel.facts``)."""
+        return list(self.history[2 if seat is None else seat])
 
     def view(self, seat: int | None) -> dict[str, Any]:
         from goat.games.yugioh.view import view
@@ -258,3 +304,30 @@ class YugiohState:
         """The record's ``result`` object (``docs/yugioh-records.md``)."""
         return {"duels": [dict(r) for r in self.results], "wins": list(self.wins), "match_over": self.over,
                 "winner": self.match_winner if self.over else None}
+
+
+def public_action(duel: Duel | None, pending: Decision, text: str) -> str:
+    """How the other seat and spectators see the decision ``text``.
+
+    Hidden choices keep only what the table sees: Setting a card from the hand
+    (``"0 set ?monster:1"`` — a monster needing one tribute — or ``"0 set
+    ?spell"``), Dust Tornado's Set (``"0 choose ?spell"``), a side-deck swap
+    (``"0 swap ?"``). The decider's own face-down cards are ``face-down@...``
+    as in the other seat's labels."""
+    from goat.games.yugioh.cards.data import DATABASE
+
+    seat = pending.seat
+    parts = text.split(" ", 2)
+    verb, args = (parts + ["", ""])[1:3]
+    if pending.kind == "side" and verb == "swap":
+        return f"{seat} swap ?"
+    if pending.kind == "open" and verb == "set":
+        data = DATABASE[args]
+        return f"{seat} set ?monster:{data.tributes_needed()}" if data.is_monster else f"{seat} set ?spell"
+    if pending.kind == "set" and verb == "choose":
+        return f"{seat} choose ?spell"
+    if duel is not None and "@" in text:
+        for card in duel.players[seat].field_monsters() + duel.players[seat].field_spells():
+            if not card.face_up:
+                text = text.replace(duel.label(card, seat), duel.label(card, 1 - seat))
+    return text

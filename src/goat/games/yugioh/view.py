@@ -5,7 +5,9 @@ card, both Graveyards and banished piles, LP, pile sizes, the chain, the
 pending decision's kind and — when it is the one to decide — the legal
 actions. The opponent's hand, Set cards and Fusion Deck are counts or ``"?"``;
 no deck order is ever shown. The log is filtered per seat (a draw names the
-card only to the drawer).
+card only to the drawer), and so is the history (``YugiohState.history_of``):
+every decision, chance event and glimpse of a hidden card, as this viewer saw
+them — what :func:`goat.games.yugioh.worlds.sample_world` rebuilds a world from.
 """
 
 from __future__ import annotations
@@ -75,6 +77,11 @@ def view(state: "YugiohState", seat: int | None) -> dict[str, Any]:
         "legal_actions": list(pending.actions) if deciding and pending.seat == seat else [],
         "my_deck": None if seat is None else {"main_count": len(state.decks[seat].main),
                                                "side": list(state.decks[seat].side)},
+        # Deck lists are open (as at an open-decklist event): what each player
+        # brought to the match. Side-decking between duels stays private.
+        "decklists": [d.to_json() for d in state.start_decks],
+        "single_duel": state.single_duel,
+        "history": state.history_of(seat),
     }
     if duel is not None:
         out.update({

@@ -241,11 +241,13 @@ class SanganSearch(Effect):
     def resolve(self, duel: "Duel", link: Link) -> Gen:
         found = self.finds(duel, link.seat)
         if found:
-            pick = yield from duel.choose_card(link.seat, "search", "add which monster to your hand?", found)
-            duel.move(pick, "hand", link.seat)
+            pick = yield from duel.choose_card(link.seat, "search", "add which monster to your hand?",
+                                               lambda: self.finds(duel, link.seat))
+            duel.move(pick, "hand", link.seat, reveal=True)
             duel.say(f"{link.seat} adds {pick.name} from the Deck to the hand")
         else:
             duel.say(f"{link.seat} finds no monster to add")
+            duel.facts.append(((f"nofind {link.seat}",) * 3, None))
         yield from duel.shuffle(link.seat)
         duel.check_over()
 
@@ -289,13 +291,13 @@ class MagicalMerchant(Effect):
                 found = top
                 break
             turned.append(top)
-            duel.move(top, "gy")
+            duel.move(top, "gy", from_top=True)
         duel.say(f"{link.seat} turns over {len(turned)} card(s) before "
                  + (f"{found.name}" if found else "the end of the Deck"))
         for card in turned:
             duel.emit(("sent_to_gy", card, "deck", link.seat, "Magical Merchant"))
         if found is not None:
-            duel.to_hand(found)
+            duel.to_hand(found, from_top=True)
         duel.check_over()
         return
         yield  # pragma: no cover
@@ -326,7 +328,8 @@ class MorphingJar(Effect):
 
     def resolve(self, duel: "Duel", link: Link) -> Gen:
         for seat in (duel.turn_player, 1 - duel.turn_player):
-            for card in list(duel.players[seat].hand):
+            # All at once; shown by name so that the order says nothing about the hand's past.
+            for card in sorted(duel.players[seat].hand, key=lambda c: c.name):
                 duel.discard(seat, card, "Morphing Jar")
         for seat in (duel.turn_player, 1 - duel.turn_player):
             duel.draw(seat, 5)

@@ -46,12 +46,12 @@ class DelinquentDuo(Effect):
         yield  # pragma: no cover
 
     def resolve(self, duel: "Duel", link: Link) -> Gen:
-        from goat.games.yugioh.decisions import ChanceRequest
+        from goat.games.yugioh.decisions import ChanceRequest, chance
 
         victim = 1 - link.seat
         hand = duel.players[victim].hand
         if hand:
-            name = yield ChanceRequest("discard", victim, [c.name for c in hand])
+            name = yield from chance(lambda: ChanceRequest("discard", victim, [c.name for c in hand]))
             card = next(c for c in hand if c.name == name)
             duel.discard(victim, card, "at random, Delinquent Duo")
         if hand:
@@ -93,8 +93,11 @@ class DestroySpellTrap(Effect):
             duel.destroy([target], link.card.name)
         if self.then_set:
             p = duel.players[link.seat]
-            settable = [c for c in p.hand if c.data.kind in ("spell", "trap")]
-            if settable and p.free("spell"):
+            def settable() -> list["CardInst"]:
+                return [c for c in p.hand if c.data.kind in ("spell", "trap")]
+
+            # Asked whenever the hand holds a card: whether it holds a Spell/Trap is hidden.
+            if p.hand and p.free("spell"):
                 pick = yield from duel.choose_card(link.seat, "set", "Set a Spell/Trap card from your hand?",
                                                    settable, optional=True)
                 if pick is not None:
@@ -263,6 +266,7 @@ class Nobleman(Effect):
                     duel.say(f"{seat} reveals their Deck to check for {name}")
                 for card in [c for c in duel.players[seat].deck if c.name == name]:
                     duel.banish(card, "Nobleman of Crossout")
+                duel.facts.append(((f"nocopy {seat} {name}",) * 3, None))
         return
         yield  # pragma: no cover
 

@@ -1,0 +1,566 @@
+"""Determinization: a complete duel consistent with what one seat knows.
+
+:func:`sample_world` reads only a seat's view — the open deck lists, the
+ruleset and the seat's history (``YugiohState.history_of``: every decision as
+the seat saw it, every chance event, every glimpse of a hidden card) — and
+returns a :class:`~goat.games.yugioh.state.YugiohState` whose view for that
+seat is *exactly* the given view. Search bots (ISMCTS, PIMC) then play on in
+it without ever touching the real state.
+
+How: a card's identity matters only where someone sees it, so the world is
+rebuilt by replaying the history in a fresh match whose hidden cards get their
+names lazily.
+
+1. **Replay with renaming.** Every shuffle gets a random order. Before each
+   step, the glimpses it will produce (``see top 0 Sangan``, ``see slot 1 S2
+   Mirror Force``, ``see hand 1 Pot of Greed`` ...) are made true by swapping
+   names between two cards that the seat has never seen (same owner, both in a
+   Deck, a hand or face down). A hidden choice of the other seat (``1 set
+   ?spell``) takes any legal choice that looks the same. Cards the seat has
+   seen are pinned and never renamed; a face-down card keeps the class it was
+   Set as (a monster needing k tributes, a Spell/Trap); a Deck proved to hold
+   no copy of a card (Nobleman of Crossout) or nothing to search (Sangan) keeps
+   that property. Each step must produce exactly the history's entries.
+2. **A clean replay.** The final names give every shuffle's order and every
+   hidden choice's text; a fresh match replays them (so the world's records,
+   ``clone`` and chance lists are coherent) and its view must equal the given
+   one, else the attempt is retried.
+
+Between duels the other seat's side-deck swaps are hidden: they are chosen so
+that its next main deck holds every card it shows in that duel, with the same
+number of swaps.
+
+Approximations (documented in ``docs/yugioh.md``): hidden cards are spread
+uniformly over the places they could be, not weighted by how likely the
+opponent's choices were with them (the usual determinization); and with
+``ask_responses="when-able"`` whether the opponent was asked depends on its
+hidden cards, so many attempts fail and sampling may give up.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from goat.games.yugioh.cards.data import DATABASE
+from goat.games.yugioh.decisions import ChanceRequest, Decision
+from goat.games.yugioh.deck import DeckError, DeckList
+from goat.games.yugioh.duel import visible_to
+from goat.games.yugioh.rules import make_rules
+from goat.games.yugioh.state import YugiohState, public_action
+from goat.games.yugioh.zones import CardInst
+from goat.protocol import GoatError
+
+#: Zones where a card may hide (and be renamed) from the seat that samples.
+_HIDING = ("deck", "hand", "monster", "spell")
+_DUEL_START = re.compile(r"^act \d choose (first|second)$")
+
+
+class WorldSamplingError(GoatError):
+    """No world consistent with the view could be built."""
+
+
+class _Retry(Exception):
+    """This attempt went wrong; try another random world."""
+
+
+def sample_world(view: dict[str, Any], rng: random.Random, max_tries: int = 30) -> YugiohState:
+    """A complete match state whose ``view(seat)`` equals ``view``.
+
+    Raises :class:`WorldSamplingError` for a spectator's view, a view that is
+    not a Yu-Gi-Oh! view, or when ``max_tries`` attempts all fail.
+    """
+    context = _Context(view)
+    problem = ""
+    for _ in range(max_tries):
+        try:
+            return context.attempt(rng)
+        except _Retry as retry:
+            problem = str(retry)
+    raise WorldSamplingError(f"no world consistent with seat {context.seat}'s view found in {max_tries} tries "
+                             f"(last problem: {problem})")
+
+
+class _Context:
+    """What is fixed for every attempt: rules, decks, the history cut into steps."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        if not isinstance(view, dict) or view.get("game") != "yugioh":
+            raise WorldSamplingError("sample_world needs a Yu-Gi-Oh! view dict")
+        seat = view.get("seat")
+        if seat not in (0, 1) or isinstance(seat, bool):
+            raise WorldSamplingError("sample_world needs a seat's view, not a spectator's")
+        try:
+            self.rules = make_rules(view["rules"], view["options"])
+            self.decks = [DeckList.from_json(d) for d in view["decklists"]]
+            history = list(view["history"])
+            self.single_duel = bool(view["single_duel"])
+        except (KeyError, TypeError, DeckError, GoatError) as exc:
+            raise WorldSamplingError(f"not a usable Yu-Gi-Oh! view ({exc})") from None
+        self.seat = seat
+        self.target = json.dumps(view, sort_keys=True)
+        self.steps: list[tuple[str, list[str]]] = []
+        for entry in history:
+            if entry.startswith("see "):
+                if not self.steps:
+                    raise WorldSamplingError("a history must start with a decision or a chance event")
+                self.steps[-1][1].append(entry[4:])
+            else:
+                self.steps.append((entry, []))
+
+    def attempt(self, rng: random.Random) -> YugiohState:
+        chances, actions = _Renamer(self, rng).run()
+        world = YugiohState(self.rules, self.decks, self.single_duel, check_legal=False)
+        chance_iter, action_iter = iter(chances), iter(actions)
+        try:
+            while len(world.chances) < len(chances) or len(world.actions) < len(actions):
+                if world.is_chance_node():
+                    world.apply_chance(next(chance_iter))
+                else:
+                    world.apply_action(next(action_iter))
+        except (GoatError, StopIteration) as exc:
+            raise _Retry(f"the clean replay failed: {exc}") from None
+        if json.dumps(world.view(self.seat), sort_keys=True) != self.target:
+            raise _Retry("the clean replay's view differs")
+        return world
+
+
+def _settable_monster(tributes: int) -> Callable[[str], bool]:
+    def ok(name: str) -> bool:
+        d = DATABASE[name]
+        return (d.is_monster and not d.is_fusion and "nomi" not in d.traits and "token" not in d.traits
+                and d.tributes_needed() == tributes)
+    return ok
+
+
+def _spell_or_trap(name: str) -> bool:
+    return DATABASE[name].kind in ("spell", "trap")
+
+
+def _searchable(name: str) -> bool:
+    d = DATABASE[name]
+    return d.is_monster and d.atk <= 1500
+
+
+class _Renamer:
+    """One attempt's first pass: replay the history, renaming hidden cards."""
+
+    def __init__(self, context: _Context, rng: random.Random) -> None:
+        self.ctx = context
+        self.rng = rng
+        self.seat = context.seat
+        self.world = YugiohState(context.rules, context.decks, context.single_duel, check_legal=False)
+        self.pinned: set[CardInst] = set()
+        self.tags: dict[CardInst, list[Callable[[str], bool]]] = {}
+        self.chances: list[Any] = []      # coin seat | [cards] (a shuffle) | discarded name
+        self.actions: list[Any] = []      # text | (prefix, card): the card's final name ends the text
+        self.side_plan: list[str] = []
+        self.dirty = False                # a hidden card was renamed: ask the pending question again
+
+    # ------------------------------------------------------------------ driver
+    def run(self) -> tuple[list[Any], list[str]]:
+        for index, (entry, seen) in enumerate(self.ctx.steps):
+            before = len(self.world.history[self.seat])
+            self.dirty = False
+            if entry.startswith("chance shuffle "):
+                self.shuffle(entry, seen)
+            elif entry.startswith("chance "):
+                self.prepare(seen)
+                self.chance(entry)
+            elif entry.startswith("act "):
+                self.prepare(seen)
+                self.act(entry[4:], index)
+            else:
+                raise _Retry(f"unknown history entry {entry!r}")
+            got = self.world.history[self.seat][before:]
+            if got != [entry] + ["see " + s for s in seen]:
+                raise _Retry(f"step {index} ({entry}) showed {got[:4]}")
+            self.pin()
+        chances = [[c.name for c in x] if isinstance(x, list) else x for x in self.chances]
+        actions = [x if isinstance(x, str) else f"{x[0]} {x[1].name}" for x in self.actions]
+        return chances, actions
+
+    def pending_chance(self, kind: str) -> ChanceRequest:
+        pending = self.world.pending()
+        if not isinstance(pending, ChanceRequest) or pending.kind != kind:
+            raise _Retry(f"expected a {kind} chance event, the world has {pending}")
+        return pending
+
+    def apply_chance(self, outcome: Any) -> None:
+        if self.dirty:
+            self.world.refresh()
+        try:
+            self.world.apply_chance(outcome)
+        except GoatError as exc:
+            raise _Retry(str(exc)) from None
+
+    def chance(self, entry: str) -> None:
+        """A coin toss or a random discard: public outcomes."""
+        _, kind, *rest = entry.split(" ", 3)
+        self.pending_chance(kind)
+        outcome: Any = int(rest[0]) if kind == "coin" else rest[1]
+        self.apply_chance(outcome)
+        self.chances.append(outcome)
+
+    def shuffle(self, entry: str, seen: list[str]) -> None:
+        """A random new order, then the glimpses that follow it made true."""
+        seat = self.pending_chance("shuffle").seat
+        order = list(self.world.duel.players[seat].deck)
+        self.rng.shuffle(order)
+        self.prepare(seen, {seat: list(order)})
+        names = [c.name for c in order]
+        # The engine gives each name the first card of that name in the old
+        # order: record the cards it will really put where.
+        pool: dict[str, list[CardInst]] = {}
+        for card in self.world.duel.players[seat].deck:
+            pool.setdefault(card.name, []).append(card)
+        placed = [pool[name].pop(0) for name in names]
+        self.dirty = True  # the request's names are remade from the Deck
+        self.apply_chance(names)
+        self.chances.append(placed)
+
+    def act(self, text: str, index: int) -> None:
+        world = self.world
+        pending = world.pending()
+        seat = int(text.split(" ", 1)[0])
+        if not isinstance(pending, Decision) or pending.seat != seat:
+            raise _Retry(f"expected a decision of seat {seat}, the world has {pending}")
+        if seat == self.seat:
+            if self.dirty:
+                world.refresh()
+            self.apply(text)
+            self.actions.append(text)
+            return
+        if pending.kind == "side" and text.endswith(" swap ?"):
+            if not self.side_plan:
+                self.side_plan = self.plan_side(seat, index)
+            chosen = self.side_plan.pop(0)
+            self.apply(chosen)
+            self.actions.append(chosen)
+            return
+        if self.dirty:
+            world.refresh()
+            pending = world.pending()
+        matches = self.matching(pending, text)
+        if not matches:
+            self.make_legal(pending, text)
+            world.refresh()
+            pending = world.pending()
+            matches = self.matching(pending, text)
+        if not matches:
+            raise _Retry(f"no legal action looks like {text!r}")
+        if " ?" not in text:
+            chosen = self.rng.choice(matches)
+            self.apply(chosen)
+            self.actions.append(chosen)
+            return
+        # A Set from the hand: the engine takes the first card of that name.
+        chosen = self.choose_set(seat, index, text, matches)
+        verb, name = chosen.split(" ", 2)[1:]
+        card = next(c for c in world.duel.players[seat].hand if c.name == name)
+        self.tags.setdefault(card, []).append(self.set_class(text))
+        self.apply(chosen)
+        self.actions.append((f"{seat} {verb}", card))
+
+    @staticmethod
+    def set_class(text: str) -> Callable[[str], bool]:
+        return _spell_or_trap if text.endswith("?spell") else _settable_monster(int(text.rsplit(":", 1)[1]))
+
+    def choose_set(self, seat: int, index: int, text: str, matches: list[str]) -> str:
+        """Which hand card a hidden Set takes: the one its slot later shows, if
+        the history shows it, else any card of the right class."""
+        duel = self.world.duel
+        zone = "spell" if text.endswith("?spell") else "monster"
+        if text.endswith(("?monster:1", "?monster:2")):  # its zone depends on the tributes chosen next
+            return self.rng.choice(matches)
+        slot = f"{'S' if zone == 'spell' else 'M'}{duel.players[seat].first_free(zone) + 1}"
+        later = self.later_in_slot(seat, slot, index)
+        if later is None:
+            return self.rng.choice(matches)
+        wanted = f"{text.split(' ', 2)[0]} {text.split(' ', 2)[1]} {later}"
+        if wanted not in matches:
+            hand = [c for c in duel.players[seat].hand if c not in self.pinned and self.accepts(c, later)]
+            if not hand:
+                raise _Retry(f"no hand card can be the {later} Set now")
+            self.rename(self.rng.choice(hand), later, set())
+            self.world.refresh()
+            if wanted not in self.world.pending().actions:
+                raise _Retry(f"cannot Set {later}")
+        return wanted
+
+    def later_in_slot(self, seat: int, slot: str, index: int) -> str | None:
+        """The name the history later shows for ``seat``'s face-down card in ``slot``."""
+        head = f"slot {seat} {slot} "
+        for entry, seen in self.ctx.steps[index + 1:]:
+            if _DUEL_START.match(entry):
+                return None  # the duel ended with the card still face down
+            for fact in seen:
+                if fact.startswith(head):
+                    return fact[len(head):]
+        return None
+
+    def apply(self, text: str) -> None:
+        try:
+            self.world.apply_action(text)
+        except GoatError as exc:
+            raise _Retry(str(exc)) from None
+
+    def matching(self, pending: Decision, text: str) -> list[str]:
+        duel = self.world.duel
+        return [t for t in pending.actions if public_action(duel, pending, t) == text]
+
+    def make_legal(self, pending: Decision, text: str) -> None:
+        """An opponent's action naming a card from its hand (or Deck) that the
+        world does not have there yet: rename a hidden card so that it does."""
+        seat, verb, *rest = text.split(" ", 2)
+        if " ?" in text:  # a hidden Set with no card of its class in the hand
+            fits = self.set_class(text)
+            owner = int(seat)
+            hand = [c for c in self.world.duel.players[owner].hand if c not in self.pinned]
+            others = [c for c in self.hidden_cards(owner) if c.zone != "hand" and fits(c.name)]
+            pairs = [(a, b) for a in hand for b in others if self.accepts(a, b.name) and self.accepts(b, a.name)]
+            if not pairs:
+                raise _Retry(f"no card for {text!r}")
+            self.swap(*self.rng.choice(pairs))
+            return
+        if not rest or "@" in rest[0]:
+            return
+        name = rest[0]
+        if verb not in ("summon", "special", "activate", "choose") or name not in DATABASE:
+            return
+        owner = int(seat)
+        zone = "deck" if pending.kind == "search" else "hand"
+        pile = self.world.duel.players[owner].pile(zone)
+        if any(c.name == name for c in pile):
+            return
+        spare = [c for c in pile if c not in self.pinned and self.accepts(c, name)]
+        if not spare:
+            raise _Retry("no way to make the glimpses true")
+        self.rename(self.rng.choice(spare), name, set())
+
+    # --------------------------------------------------------------- glimpses
+    def prepare(self, seen: list[str], decks: dict[int, list[CardInst]] | None = None) -> None:
+        """Make the glimpses of the coming step true in the world (``decks``:
+        a Deck's order as the step will find it, if not the present one)."""
+        if not seen:
+            return
+        duel = self.world.duel
+        if duel is None:
+            raise _Retry("no way to make the glimpses true")
+        claimed: set[CardInst] = set()
+        decks = {s: list(duel.players[s].deck) for s in (0, 1)} | (decks or {})
+        hands = {s: list(duel.players[s].hand) for s in (0, 1)}  # with the cards drawn in the step
+        for fact in seen:
+            kind, rest = fact.split(" ", 1)
+            if kind == "nofind":
+                self.deck_without(decks[int(rest)], _searchable, claimed)
+                continue
+            seat_text, _, tail = rest.partition(" ")
+            owner = int(seat_text)
+            if kind == "top":
+                if not decks[owner]:
+                    raise _Retry("no way to make the glimpses true")
+                card = decks[owner].pop(0)
+                if tail != "?":
+                    self.make(card, tail, claimed)
+                else:
+                    hands[owner].append(card)
+            elif kind == "deck":
+                found = [c for c in decks[owner] if c.name == tail and c not in claimed]
+                if not found:
+                    found = [c for c in decks[owner] if c not in claimed and c not in self.pinned
+                             and self.accepts(c, tail)]
+                    if not found:
+                        raise _Retry("no way to make the glimpses true")
+                card = self.rng.choice(found)
+                decks[owner].remove(card)
+                self.make(card, tail, claimed)
+            elif kind == "nocopy":
+                self.deck_without(decks[owner], lambda n, x=tail: n == x, claimed)
+            elif kind == "hand":
+                self.hand_has(hands[owner], tail, claimed)
+            elif kind == "slot":
+                where, _, name = tail.partition(" ")
+                slots = duel.players[owner].slots("monster" if where[0] == "M" else "spell")
+                card = slots[int(where[1:]) - 1]
+                if card is not None:  # else it arrives within the step: a card the seat saw go face down
+                    self.make(card, name, claimed)
+            # "fusion": Fusion Decks are the open deck lists; nothing to hide
+
+    def make(self, card: CardInst, name: str, claimed: set[CardInst]) -> None:
+        """``card`` must be called ``name``: swap names with a hidden card so called."""
+        if card.name != name:
+            self.rename(card, name, claimed)
+        claimed.add(card)
+
+    def hand_has(self, hand: list[CardInst], name: str, claimed: set[CardInst]) -> None:
+        hand = [c for c in hand if c not in claimed]
+        named = [c for c in hand if c.name == name]
+        if named:
+            claimed.add(named[0])
+            return
+        spare = [c for c in hand if c not in self.pinned and self.accepts(c, name)]
+        if not spare:
+            raise _Retry("no way to make the glimpses true")
+        self.make(self.rng.choice(spare), name, claimed)
+
+    def deck_without(self, deck: list[CardInst], bad: Callable[[str], bool], claimed: set[CardInst]) -> None:
+        """No card left in ``deck`` may satisfy ``bad``, now or after later renames."""
+        for card in deck:
+            if bad(card.name):
+                outside = [c for c in self.hidden_cards(card.owner) if c.zone != "deck" and not bad(c.name)
+                           and c not in claimed and self.accepts(c, card.name) and self.accepts(card, c.name)]
+                if not outside:
+                    raise _Retry("no way to make the glimpses true")
+                self.swap(card, self.rng.choice(outside))
+            self.tags.setdefault(card, []).append(lambda n, b=bad: not b(n))
+
+    # ---------------------------------------------------------------- renames
+    def hidden_cards(self, owner: int) -> list[CardInst]:
+        """Cards of ``owner`` the sampling seat has never seen (renamable)."""
+        p = self.world.duel.players[owner]
+        cards = p.deck + p.hand + p.field_monsters() + p.field_spells()
+        return [c for c in cards if c not in self.pinned and c.owner == owner and c.zone in _HIDING
+                and not visible_to(c, self.seat) and not c.is_token]
+
+    def accepts(self, card: CardInst, name: str) -> bool:
+        return all(ok(name) for ok in self.tags.get(card, ()))
+
+    def rename(self, card: CardInst, name: str, claimed: set[CardInst]) -> None:
+        """Give ``card`` the name ``name`` by swapping names with a hidden card called so."""
+        if card in self.pinned or not self.accepts(card, name):
+            raise _Retry(f"cannot rename {card.name} to {name}")
+        hidden = [c for c in self.hidden_cards(card.owner) if c is not card and c not in claimed]
+        named = [c for c in hidden if c.name == name]
+        partners = [c for c in named if self.accepts(c, card.name)]
+        if partners:
+            self.swap(card, self.rng.choice(partners))
+            return
+        # A three-way rotation: card <- partner's name <- third's name <- card's name
+        # (a face-down card keeps the class it was Set as).
+        cycles = [(b, c) for b in named for c in hidden
+                  if c is not b and self.accepts(b, c.name) and self.accepts(c, card.name)]
+        if not cycles:
+            raise _Retry(f"no hidden {name} to swap with {card.name}")
+        partner, third = self.rng.choice(cycles)
+        card.data, partner.data, third.data = partner.data, third.data, card.data
+        self.dirty = True
+
+    def swap(self, a: CardInst, b: CardInst) -> None:
+        a.data, b.data = b.data, a.data
+        self.dirty = True
+
+    def pin(self) -> None:
+        """Pin every card the sampling seat sees now or has just glimpsed."""
+        world = self.world
+        seat = self.seat
+        for fact, card in world.last_facts:
+            text = fact[seat]
+            if card is not None and text is not None and not text.endswith(" ?"):
+                self.pinned.add(card)
+        duel = world.duel
+        if duel is None:
+            return
+        for p in duel.players:
+            for card in p.gy + p.banished + p.field_monsters() + p.field_spells():
+                if visible_to(card, seat):
+                    self.pinned.add(card)
+        self.pinned.update(duel.players[seat].hand)
+
+    # -------------------------------------------------------------- side deck
+    def plan_side(self, seat: int, index: int) -> list[str]:
+        """The hidden swaps of ``seat`` from step ``index`` on: as many as the
+        history shows, leaving in the main deck every card shown next duel."""
+        steps = self.ctx.steps
+        count = 0
+        while index + count < len(steps) and steps[index + count][0] == f"act {seat} swap ?":
+            count += 1
+        deck = self.world.decks[seat]
+        main, side = list(deck.main), list(deck.side)
+        available = Counter(main + side)
+        need: Counter = Counter()
+        shown, tribute_sets = self.shown_next_duel(seat, index)
+        for name, n in shown.items():
+            need[name] = min(n, available[name])
+        for tributes, sets in tribute_sets.items():  # Sets needing tributes need such monsters
+            fits = _settable_monster(tributes)
+            while sum(n for name, n in need.items() if fits(name)) < sets:
+                extra = [name for name in (available - need).elements() if fits(name)]
+                if not extra:
+                    break
+                need[self.rng.choice(sorted(extra))] += 1
+        ins = list((need - Counter(main)).elements())
+        if len(ins) > count or Counter(ins) - Counter(side):
+            raise _Retry(f"{count} side-deck swaps cannot bring in {sorted(ins)}")
+        spare_out = list((Counter(main) - need).elements())
+        self.rng.shuffle(spare_out)
+        plan: list[tuple[str, str]] = []
+
+        def do(out: str, into: str) -> None:
+            if out == into or out not in main or into not in side:
+                raise _Retry("no side-deck swaps fit")
+            main.remove(out)
+            side.remove(into)
+            main.append(into)
+            side.append(out)
+            plan.append((out, into))
+
+        spare = count - len(ins)
+        for into in ins:
+            if not spare_out:
+                raise _Retry("no side-deck swaps fit")
+            out = spare_out.pop()
+            if spare % 2:  # one detour: out -> via -> into
+                vias = [v for v in set(side) if v not in (out, into)]
+                if not vias:
+                    raise _Retry("no side-deck swaps fit")
+                via = self.rng.choice(sorted(vias))
+                do(out, via)
+                do(via, into)
+                spare -= 1
+            else:
+                do(out, into)
+        if spare % 2:  # nothing to bring in: one free swap
+            if not spare_out:
+                raise _Retry("no side-deck swaps fit")
+            out = spare_out.pop()
+            choices = sorted(v for v in set(side) if v != out)
+            if not choices:
+                raise _Retry("no side-deck swaps fit")
+            do(out, self.rng.choice(choices))
+            spare -= 1
+        while spare > 0:  # swap a pair back and forth
+            out = self.rng.choice(sorted(set(main)))
+            choices = sorted(v for v in set(side) if v != out)
+            if not choices:
+                raise _Retry("no side-deck swaps fit")
+            into = self.rng.choice(choices)
+            do(out, into)
+            do(into, out)
+            spare -= 2
+        return [f"{seat} swap {out} / {into}" for out, into in plan]
+
+    def shown_next_duel(self, seat: int, index: int) -> tuple[Counter, Counter]:
+        """Names of ``seat``'s cards glimpsed in the duel after step ``index``,
+        and how many monsters it Set with 1 and with 2 tributes there."""
+        steps = self.ctx.steps
+        start = next((i for i in range(index, len(steps)) if _DUEL_START.match(steps[i][0])), len(steps))
+        shown: Counter = Counter()
+        tribute_sets: Counter = Counter()
+        for entry, seen in steps[start + 1:]:
+            if _DUEL_START.match(entry):
+                break
+            if entry.startswith(f"act {seat} set ?monster:") and not entry.endswith(":0"):
+                tribute_sets[int(entry.rsplit(":", 1)[1])] += 1
+            for fact in seen:
+                kind, _, rest = fact.partition(" ")
+                owner, _, tail = rest.partition(" ")
+                if kind in ("top", "deck", "hand") and owner == str(seat) and tail != "?":
+                    shown[tail] += 1
+                elif kind == "slot" and owner == str(seat):
+                    shown[tail.partition(" ")[2]] += 1
+        return shown, tribute_sets

@@ -1,0 +1,137 @@
+"""sample_world: a complete match consistent with one seat's view."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from goat.games import sample_world
+from goat.games.yugioh import new_state
+from goat.games.yugioh.worlds import WorldSamplingError
+from goat.games.yugioh.worlds import sample_world as sample_yugioh_world
+from goat.protocol import play_randomly
+
+from .invariants import check_invariants
+
+
+def random_position(seed: int, steps: int, rules: str = "goat", options: dict[str, Any] | None = None,
+                    single_duel: bool = True, until: Any = None) -> Any:
+    state = new_state(rules, options, single_duel=single_duel, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal() or (until is not None and until(state)):
+            break
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            actions = state.legal_texts()
+            state.apply_action(actions[rng.randrange(len(actions))])
+    return state
+
+
+def sampled(state: Any, seat: int, seed: int) -> Any:
+    view = json.loads(json.dumps(state.view(seat)))  # as a bot would get it, through JSON
+    world = sample_world(view, random.Random(seed))
+    assert json.dumps(world.view(seat), sort_keys=True) == json.dumps(view, sort_keys=True)
+    return world
+
+
+def hidden_of(state: Any, seat: int) -> tuple[Any, ...]:
+    """What ``seat`` cannot see: the other hand, the other face-down cards, both deck orders."""
+    duel = state.duel
+    other = duel.players[1 - seat]
+    return (sorted(c.name for c in other.hand),
+            [c.name for c in other.field_monsters() + other.field_spells() if not c.face_up],
+            [c.name for c in other.deck], [c.name for c in duel.players[seat].deck])
+
+
+@pytest.mark.parametrize("seed, steps", [(1, 120), (2, 400), (3, 700), (4, 1000)])
+def test_a_sampled_world_shows_the_seat_exactly_its_view(seed: int, steps: int) -> None:
+    state = random_position(seed, steps)
+    for seat in (0, 1):
+        world = sampled(state, seat, seed)
+        check_invariants(world)
+        assert world.actions != [] and world.is_terminal() == state.is_terminal()
+
+
+def test_sampled_worlds_vary_what_is_hidden_and_keep_the_rest() -> None:
+    state = random_position(5, 600)
+    real = hidden_of(state, 0)
+    worlds = [sampled(state, 0, k) for k in range(4)]
+    hidden = [hidden_of(w, 0) for w in worlds]
+    assert any(h != real for h in hidden)
+    assert len({json.dumps(h) for h in hidden}) > 1
+    for world in worlds:  # the same cards in all, only placed differently
+        for seat in (0, 1):
+            mine = Counter(c.name for c in world.duel.players[seat].all_cards())
+            theirs = Counter(c.name for c in state.duel.players[seat].all_cards())
+            assert mine == theirs
+        assert [c.name for c in world.duel.players[0].hand] == [c.name for c in state.duel.players[0].hand]
+
+
+def test_a_sampled_world_plays_on_clones_and_replays() -> None:
+    state = random_position(6, 500)
+    world = sampled(state, 1, 6)
+    copy = world.clone()
+    assert copy.information_state_string(1) == world.information_state_string(1)
+    play_randomly(world, random.Random(6))
+    assert world.is_terminal()
+    assert copy.information_state_string(1) == state.information_state_string(1)
+
+
+def test_after_hidden_side_decking() -> None:
+    def second_duel_under_way(s: Any) -> bool:
+        return len(s.results) == 1 and s.duel is not None and s.duel.number == 2 and s.duel.turn >= 3
+
+    for seed in range(40):
+        state = random_position(seed, 6000, single_duel=False, until=second_duel_under_way)
+        if second_duel_under_way(state) and any(e.endswith(" swap ?") for e in state.history_of(0)):
+            break
+    else:  # pragma: no cover - the seeds above always give one
+        pytest.fail("no match with hidden side-decking found")
+    world = sampled(state, 0, seed)
+    assert world.decks[0] == state.decks[0]  # own side-decking kept
+    assert Counter(world.decks[1].main + world.decks[1].side) == Counter(state.decks[1].main + state.decks[1].side)
+
+
+@pytest.mark.parametrize("rules, options", [("official", None), ("goat", {"ask_responses": "always"})])
+def test_other_rulesets(rules: str, options: dict[str, Any] | None) -> None:
+    state = random_position(7, 500, rules, options)
+    sampled(state, 0, 7)
+
+
+def test_at_the_start_and_at_the_end() -> None:
+    sampled(new_state("goat", seed=1), 0, 1)
+    done = random_position(8, 100_000)
+    assert done.is_terminal()
+    sampled(done, 1, 8)
+
+
+def test_bad_views_are_refused_in_one_line() -> None:
+    state = random_position(9, 200)
+    with pytest.raises(WorldSamplingError, match="spectator"):
+        sample_world(state.view(None), random.Random(1))
+    view = state.view(0)
+    del view["history"]
+    with pytest.raises(WorldSamplingError, match="not a usable"):
+        sample_world(view, random.Random(1))
+    bad = state.view(0)
+    bad["history"] = ["see top 0 Sangan"] + bad["history"]
+    with pytest.raises(WorldSamplingError):
+        sample_world(bad, random.Random(1))
+
+
+def test_when_able_may_give_up_but_never_lies() -> None:
+    """Under "when-able" being asked depends on hidden cards: a sample either
+    matches the view or fails with a WorldSamplingError."""
+    state = random_position(10, 400, options={"ask_responses": "when-able"})
+    try:
+        world = sample_yugioh_world(state.view(0), random.Random(1), max_tries=3)
+    except WorldSamplingError as exc:
+        assert "no world consistent" in str(exc)
+    else:
+        assert world.information_state_string(0) == state.information_state_string(0)
