@@ -7,6 +7,13 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import os
+import queue
+import random
+import re
+import subprocess
+import sys
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +26,7 @@ from goat.server.runner import ServerThread
 from goat.server.settings import Settings
 
 TIMEOUT = 20.0
+SRC = Path(__file__).resolve().parents[2] / "src"
 
 
 def server_settings(data_dir: Path, **overrides: Any) -> Settings:
@@ -146,3 +154,82 @@ class Client:
 
 def run(coro: Any) -> Any:
     return asyncio.run(coro)
+
+
+async def random_player(client: Client, seat: int | None, rng: random.Random, mischief: bool = True) -> None:
+    """Play random legal actions until the match is over; with ``mischief`` also
+    some illegal and out-of-turn ones (refused) and molodkas out of turn."""
+    while True:
+        message = await client.recv(timeout=60)
+        if message["type"] != "state" or message["view"] is None:
+            continue
+        view, version = message["view"], message["version"]
+        if view["match_over"] or message["status"] == "finished":
+            return
+        if seat is None:
+            continue
+        legal, hand = view["legal_actions"], view["hand"]
+        if view["current_player"] == seat and legal:
+            wrong = [c for c in hand if all(c not in a for a in legal)]
+            if mischief and wrong and rng.random() < 0.15:   # an illegal card from my own hand
+                await client.act(f"{seat} play {wrong[0]}", version)
+            await client.act(rng.choice(legal), version)
+        elif legal and rng.random() < 0.5:                   # a molodka out of turn
+            await client.act(rng.choice(legal), version)
+        elif mischief and hand and rng.random() < 0.05:      # out of turn: refused
+            await client.act(f"{seat} play {hand[0]}", version)
+
+
+class ServeProcess:
+    """``goat serve`` in a subprocess on a free loopback port (``--port 0``);
+    ``url`` is read from the line it prints."""
+
+    def __init__(self, data_dir: Path, *args: str) -> None:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), env.get("PYTHONPATH")) if p)
+        self.log = open(data_dir.parent / f"serve-{os.getpid()}-{id(self)}.log", "w")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "goat.cli.main", "serve", "--port", "0", "--data-dir", str(data_dir), *args],
+            stdout=subprocess.PIPE, stderr=self.log, text=True, env=env)
+        lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=lambda: [lines.put(line) for line in self.proc.stdout], daemon=True).start()
+        try:
+            first = lines.get(timeout=90)
+        except queue.Empty:
+            self.proc.kill()
+            raise RuntimeError("goat serve printed nothing") from None
+        found = re.search(r"open (http://\S+/) in a browser", first)
+        assert found, first
+        self.url = found.group(1)
+        self.ws_url = "ws" + self.url[4:]
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs."""
+        self.proc.kill()
+        self.proc.wait(timeout=30)
+        self.log.close()
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.log.close()
+
+
+@pytest.fixture
+def serve_process(tmp_path: Path) -> Iterator[Callable[..., ServeProcess]]:
+    """``serve_process(*args)`` -> a running ``goat serve`` on ``tmp_path/data`` (stopped at teardown)."""
+    started: list[ServeProcess] = []
+
+    def start(*args: str) -> ServeProcess:
+        (tmp_path / "data").mkdir(exist_ok=True)
+        started.append(ServeProcess(tmp_path / "data", *args))
+        return started[-1]
+
+    yield start
+    for process in started:
+        process.stop()

@@ -33,7 +33,7 @@ from goat.records import new_state_for
 from goat.server.runner import ServerThread
 from goat.server.viewfilter import cards_in
 
-from .conftest import Client, Lobby, run
+from .conftest import Client, Lobby, random_player, run
 
 GAMES = [  # (rules, players, options, seed): whole matches
     ("classic", 4, {}, 1),
@@ -88,29 +88,6 @@ def knowledge_by_version(record: dict[str, Any]) -> Knowledge:
 def leaks(raw: str, version: int, seat: int | None, knowledge: Knowledge) -> set[str]:
     who = len(knowledge[0]) - 1 if seat is None else seat
     return cards_in(raw) - knowledge[version][who]
-
-
-async def random_player(client: Client, seat: int | None, rng: random.Random) -> None:
-    """Play random legal actions (and some bad ones) until the match is over."""
-    while True:
-        message = await client.recv(timeout=60)
-        if message["type"] != "state" or message["view"] is None:
-            continue
-        view, version = message["view"], message["version"]
-        if view["match_over"] or message["status"] == "finished":
-            return
-        if seat is None:
-            continue
-        legal, hand = view["legal_actions"], view["hand"]
-        if view["current_player"] == seat and legal:
-            wrong = [c for c in hand if all(c not in a for a in legal)]
-            if wrong and rng.random() < 0.15:   # an illegal card from my own hand: the engine's reason
-                await client.act(f"{seat} play {wrong[0]}", version)
-            await client.act(rng.choice(legal), version)
-        elif legal and rng.random() < 0.5:      # a molodka out of turn
-            await client.act(rng.choice(legal), version)
-        elif hand and rng.random() < 0.05:      # out of turn: refused
-            await client.act(f"{seat} play {hand[0]}", version)
 
 
 @pytest.mark.slow

@@ -212,8 +212,23 @@ def test_a_match_against_bots_ends_with_a_record_that_replays(start_server: Call
         info = (await lobby.http.get(f"/api/tables/{tid}")).json()
         assert info["status"] == "finished" and info["version"] == final["version"]
         await lobby.close()
+        return tid, record, final
 
-    run(scenario())
+    tid, record, final = run(scenario())
+    server.__exit__(None, None, None)
+    again = start_server()   # the same data directory: the finished table is found in storage
+
+    async def after_restart() -> None:
+        lobby = Lobby(again.url)
+        assert await lobby.record(tid) == record
+        async with Client(again.ws_url, tid) as watcher:
+            state = await watcher.until(lambda m: m["type"] == "state")
+            assert state["status"] == "finished" and state["version"] == final["version"]
+            assert state["view"]["penalty_total"] == final["view"]["penalty_total"]
+            assert state["view"]["hand"] is None
+        await lobby.close()
+
+    run(after_restart())
 
 
 def test_a_dropped_player_is_replaced_by_a_bot_until_they_return(start_server: Callable[..., ServerThread]) -> None:

@@ -77,5 +77,5 @@ def test_settings_come_from_the_environment_and_are_checked(tmp_path: Path) -> N
     assert settings.url == f"sqlite:///{tmp_path.resolve() / 'goat.db'}"
     url = "postgresql+psycopg://u:p@db/goat"
     assert Settings.from_env({"GOAT_DATABASE_URL": url}).url == url
-    with pytest.raises(SettingsError, match="grace-seconds must be a number >= 0"):
+    with pytest.raises(SettingsError, match="grace must be a number of seconds >= 0"):
         Settings(grace_seconds=-1)

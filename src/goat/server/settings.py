@@ -50,15 +50,15 @@ class Settings:
     send_queue: int = 512
 
     def __post_init__(self) -> None:
-        for name in ("grace_seconds", "bot_delay", "deal_pause"):
+        for name, option in (("grace_seconds", "grace"), ("bot_delay", "bot-delay"), ("deal_pause", "deal-pause")):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or value < 0:
-                raise SettingsError(f"{name.replace('_', '-')} must be a number >= 0, not {value!r}")
+                raise SettingsError(f"{option} must be a number of seconds >= 0, not {value!r}")
         for name in ("max_message_bytes", "rate_burst", "send_queue"):
             if getattr(self, name) < 1:
                 raise SettingsError(f"{name.replace('_', '-')} must be at least 1")
         if not self.rate_per_second > 0:
-            raise SettingsError("rate-per-second must be positive")
+            raise SettingsError(f"rate-limit must be positive, not {self.rate_per_second!r}")
 
     @property
     def url(self) -> str:

@@ -357,6 +357,9 @@ class Table:
             except StorageError as exc:
                 log.error("table %s: %s; retrying in 1 s", self.id, exc)
                 await asyncio.sleep(1.0)
+            except Exception:  # a bug must not stop the table for good
+                log.exception("table %s: the driver failed; retrying in 1 s", self.id)
+                await asyncio.sleep(1.0)
 
     async def _bot_choice(self) -> Action | None:
         """A bot's action now (its turn, or an out-of-turn claim), chosen on a
