@@ -111,3 +111,12 @@ def test_leaving_and_removing_bots_before_the_start(http: httpx.Client) -> None:
     assert [s["kind"] for s in seats(http, tid)] == ["human", "empty", "empty", "empty"]
     assert error(http.post(f"/api/tables/{tid}/start", headers=auth(bob)), 403)  # Bob's token is void now
 
+
+
+def test_the_page_and_its_assets_are_served(http: httpx.Client) -> None:
+    page = http.get("/")
+    assert page.status_code == 200 and '<html lang="ru">' in page.text and 'aria-live="polite"' in page.text
+    for asset, needle in [("app.js", "new WebSocket"), ("style.css", "@media"), ("i18n.js", "Козёл"),
+                          ("cards.js", "♠")]:
+        response = http.get(f"/static/{asset}")
+        assert response.status_code == 200 and needle in response.text
