@@ -15,6 +15,7 @@ const S = {
   ws: null,
   msg: null,           // the last state message
   selected: new Set(), // street: cards chosen for the next action
+  lead: null,          // the trick the selection was made for
   focus: 0,            // index of the focused card in the hand
   actionFocus: 0,
   pending: false,      // an action is on its way
@@ -201,6 +202,7 @@ function onMessage(m) {
     const moved = !S.msg || m.version !== S.msg.version;
     if (moved || m.ack) S.pending = false;
     S.msg = m;
+    document.body.dataset.version = String(m.version);  // for tests and debugging
     render();
     return;
   }
@@ -487,6 +489,9 @@ function renderHand(v) {
   const street = v.options.trick_style === "street";
   const cards = v.hand || [];
   hand.hidden = S.seat === null;
+  const lead = JSON.stringify([v.deal_number, v.tricks_played, v.molodkas_this_trick, v.trick[0] || null]);
+  if (lead !== S.lead) S.selected.clear();  // a new trick, or a molodka restarted it: choose again
+  S.lead = lead;
   for (const c of [...S.selected]) if (!cards.includes(c)) S.selected.delete(c);
   S.focus = Math.max(0, Math.min(S.focus, cards.length - 1));
   cards.forEach((card, index) => {
