@@ -43,8 +43,12 @@ def url_of(sock: socket.socket) -> str:
 def make_server(settings: Settings, log_level: str = "warning") -> uvicorn.Server:
     from goat.server.app import create_app
 
+    # No per-message deflate: state messages are ~2 KB and compressing each one for
+    # every seat cost more CPU than all the rest of an action together (measured
+    # with `goat bench server`).
     config = uvicorn.Config(create_app(settings), log_level=log_level, ws_max_size=WS_MAX_SIZE,
-                            lifespan="on", access_log=False, timeout_graceful_shutdown=3)
+                            ws_per_message_deflate=False, lifespan="on", access_log=False,
+                            timeout_graceful_shutdown=3)
     return uvicorn.Server(config)
 
 
