@@ -272,3 +272,37 @@ def test_a_dropped_player_is_replaced_by_a_bot_until_they_return(start_server: C
         await lobby.close()
 
     run(scenario())
+
+
+def test_a_connection_of_a_seat_given_up_hears_nothing_more(start_server: Callable[..., ServerThread]) -> None:
+    """Ann leaves seat 0 but keeps her connection open; Bob sits there and the game
+    starts. Ann's old connection is told and closed: it never sees Bob's cards."""
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        created = await lobby.create(name="Ann", seed=2)
+        tid, ann = created["id"], created["token"]
+        keeper = await lobby.sit(tid, 1, "Keeper")
+        async with Client(server.ws_url, tid, ann) as old:
+            await old.until(lambda m: m["type"] == "state")
+            response = await lobby.http.delete(f"/api/tables/{tid}/seats/0", headers={"Authorization": f"Bearer {ann}"})
+            assert response.status_code == 200
+            error = await old.until(lambda m: m["type"] == "error")
+            assert error["code"] == "wrong-token" and "you left this seat" in error["message"]
+            try:
+                while True:
+                    await old.recv(timeout=5)
+            except ConnectionClosed as closed:
+                assert closed.rcvd is not None and closed.rcvd.code == 4403
+            bob = await lobby.sit(tid, 0, "Bob")
+            for seat in (2, 3):
+                await lobby.bot(tid, seat, keeper)
+            async with Client(server.ws_url, tid, bob) as new:
+                await lobby.start(tid, bob)
+                state = await new.at_version(1)
+                assert state["view"]["hand"]
+            assert all(m.get("view") is None or m["view"].get("hand") is None for m in old.inbox)
+        await lobby.close()
+
+    run(scenario())

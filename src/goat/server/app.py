@@ -238,6 +238,12 @@ class Client:
             return
         self.queue.put_nowait(text)
 
+    def revoke(self) -> None:
+        self.seat = None          # from now on this connection is nobody's
+        self.table = None         # and leaves no trace when it closes
+        self.error(ErrorCode.WRONG_TOKEN, "you left this seat; reconnect to watch or to sit again")
+        asyncio.get_running_loop().create_task(self._flush_and_close(CLOSE_WRONG_TOKEN))
+
     async def _write(self) -> None:
         while True:
             text = await self.queue.get()

@@ -67,6 +67,11 @@ class Connection(Protocol):
         """Queue one message; never blocks."""
         ...
 
+    def revoke(self) -> None:
+        """The seat this connection spoke for is no longer its own: send nothing
+        more for that seat, and close."""
+        ...
+
 
 def table_bots() -> list[str]:
     """Bots that may sit at a table of people: every registered bot that plays
@@ -225,8 +230,14 @@ class Table:
 
     async def _save_seat(self, seat: Seat) -> None:
         await self._store(self.store.save_seat(self.id, seat.row()))
-        seat.connections = self.seats[seat.index].connections
+        old = self.seats[seat.index]
         self.seats[seat.index] = seat
+        if old.token_hash is not None and old.token_hash != seat.token_hash:
+            # Whoever held this seat gave it up: their connections must not see the
+            # next holder's cards.
+            for conn in [c for c in self.connections if c.seat == seat.index]:
+                self.connections.discard(conn)
+                conn.revoke()
 
     @staticmethod
     async def _store(call: Any) -> None:
