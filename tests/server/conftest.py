@@ -7,13 +7,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-import os
-import queue
 import random
-import re
-import subprocess
-import sys
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -22,7 +16,7 @@ import httpx
 import pytest
 from websockets.asyncio.client import connect
 
-from goat.server.runner import ServerThread
+from goat.server.runner import ServeProcess, ServerThread
 from goat.server.settings import Settings
 
 TIMEOUT = 20.0
@@ -180,44 +174,23 @@ async def random_player(client: Client, seat: int | None, rng: random.Random, mi
             await client.act(f"{seat} play {hand[0]}", version)
 
 
-class ServeProcess:
-    """``goat serve`` in a subprocess on a free loopback port (``--port 0``);
-    ``url`` is read from the line it prints."""
+def my_turn(message: dict[str, Any], seat: int = 0) -> bool:
+    """A state message in which ``seat`` is to act."""
+    return (message["type"] == "state" and message["view"] is not None
+            and message["view"]["current_player"] == seat and bool(message["view"]["legal_actions"]))
 
-    def __init__(self, data_dir: Path, *args: str) -> None:
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), env.get("PYTHONPATH")) if p)
-        self.log = open(data_dir.parent / f"serve-{os.getpid()}-{id(self)}.log", "w")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "goat.cli.main", "serve", "--port", "0", "--data-dir", str(data_dir), *args],
-            stdout=subprocess.PIPE, stderr=self.log, text=True, env=env)
-        lines: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=lambda: [lines.put(line) for line in self.proc.stdout], daemon=True).start()
-        try:
-            first = lines.get(timeout=90)
-        except queue.Empty:
-            self.proc.kill()
-            raise RuntimeError("goat serve printed nothing") from None
-        found = re.search(r"open (http://\S+/) in a browser", first)
-        assert found, first
-        self.url = found.group(1)
-        self.ws_url = "ws" + self.url[4:]
 
-    def kill(self) -> None:
-        """SIGKILL: no shutdown code runs."""
-        self.proc.kill()
-        self.proc.wait(timeout=30)
-        self.log.close()
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        self.log.close()
+async def play_to_the_end(client: Client, seat: int, pick: int = 0) -> dict[str, Any]:
+    """Play ``seat``'s turns (the ``pick``-th legal action) from now until the
+    match is over, others playing as they will; returns the final state."""
+    await client.send({"type": "sync"})   # the current state, in case it is our turn already
+    while True:
+        state = await client.until(lambda m: m["type"] == "state" and m["view"] is not None, timeout=60)
+        if state["status"] == "finished":
+            return state
+        view = state["view"]
+        if view["current_player"] == seat and view["legal_actions"]:
+            await client.act(view["legal_actions"][pick], state["version"])
 
 
 @pytest.fixture
@@ -227,7 +200,7 @@ def serve_process(tmp_path: Path) -> Iterator[Callable[..., ServeProcess]]:
 
     def start(*args: str) -> ServeProcess:
         (tmp_path / "data").mkdir(exist_ok=True)
-        started.append(ServeProcess(tmp_path / "data", *args))
+        started.append(ServeProcess(tmp_path / "data", *args, log_path=tmp_path / f"serve-{len(started)}.log"))
         return started[-1]
 
     yield start

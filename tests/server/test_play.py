@@ -16,7 +16,7 @@ from websockets.exceptions import ConnectionClosed
 from goat.records import check_result, replay
 from goat.server.runner import ServerThread
 
-from .conftest import TIMEOUT, Client, Lobby, run
+from .conftest import TIMEOUT, Client, Lobby, my_turn, play_to_the_end, run
 
 
 async def closing_error(url: str, hello: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
@@ -179,18 +179,6 @@ def test_same_seed_same_deals(start_server: Callable[..., ServerThread]) -> None
     run(scenario())
 
 
-def play_until_over(client: Client, seat: int) -> Any:
-    async def loop() -> dict[str, Any]:
-        while True:
-            state = await client.until(lambda m: m["type"] == "state" and m["view"] is not None)
-            view = state["view"]
-            if view["match_over"]:
-                return state
-            if view["current_player"] == seat and view["legal_actions"]:
-                await client.act(view["legal_actions"][-1], version=state["version"])
-    return loop()
-
-
 def test_a_match_against_bots_ends_with_a_record_that_replays(start_server: Callable[..., ServerThread]) -> None:
     server = start_server()
 
@@ -202,7 +190,7 @@ def test_a_match_against_bots_ends_with_a_record_that_replays(start_server: Call
             await lobby.bot(tid, seat, token, bot=("heuristic", "random", "heuristic")[seat - 1])
         async with Client(server.ws_url, tid, token) as me:
             await lobby.start(tid, token)
-            final = await play_until_over(me, 0)
+            final = await play_to_the_end(me, 0, pick=-1)
         view = final["view"]
         assert max(view["penalty_total"]) >= 12 and view["loser_team"] is not None
         assert final["status"] == "finished"
@@ -246,9 +234,7 @@ def test_a_dropped_player_is_replaced_by_a_bot_until_they_return(start_server: C
         async with Client(server.ws_url, tid) as watcher:
             me = await Client(server.ws_url, tid, token).__aenter__()
             await lobby.start(tid, token)
-            state = await me.until(lambda m: m["type"] == "state" and m["view"] and m["view"]["current_player"] == 0
-                                   and m["view"]["legal_actions"])
-            version = state["version"]
+            version = (await me.until(my_turn))["version"]
             await me.__aexit__()   # dropped on my turn
             dropped = await watcher.until(lambda m: m["type"] == "state" and m["version"] == version
                                           and not m["seats"][0]["connected"])
@@ -261,8 +247,7 @@ def test_a_dropped_player_is_replaced_by_a_bot_until_they_return(start_server: C
             me = await Client(server.ws_url, tid, token).__aenter__()
             back = await me.until(lambda m: m["type"] == "state")
             assert back["seats"][0]["connected"] and back["seats"][0]["autoplay"] is False
-            mine = await me.until(lambda m: m["type"] == "state" and m["view"]["current_player"] == 0
-                                  and m["view"]["legal_actions"] and not m["seats"][0]["autoplay"])
+            mine = back if my_turn(back) else await me.until(my_turn)
             await asyncio.sleep(0.4)  # longer than a bot would wait: nobody plays for me now
             await me.send({"type": "sync"})
             assert (await me.until(lambda m: m["type"] == "state"))["version"] == mine["version"]

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import SRC, Client, Lobby, ServeProcess, random_player, run
+from .conftest import SRC, Client, Lobby, ServeProcess, my_turn, play_to_the_end, random_player, run
 
 
 def replay_check(record: dict[str, Any], path: Path) -> subprocess.CompletedProcess[str]:
@@ -131,7 +131,7 @@ def test_sigkill_while_bots_play_then_the_table_plays_on(serve_process: Callable
         me = await Client(server.ws_url, seen["id"], seen["token"]).__aenter__()
         first = await me.until(lambda m: m["type"] == "state")
         assert first["version"] >= seen["last"]["version"]
-        final = await play_to_the_end(me)
+        final = await play_to_the_end(me, 0)
         assert final["status"] == "finished"
         record = await lobby.record(seen["id"])
         for state in seen["states"]:   # every action shown before the crash is in the record, in place
@@ -147,19 +147,3 @@ def test_sigkill_while_bots_play_then_the_table_plays_on(serve_process: Callable
 
     run(after_restart())
 
-
-def my_turn(message: dict[str, Any]) -> bool:
-    return (message["type"] == "state" and message["view"] is not None and message["view"]["current_player"] == 0
-            and bool(message["view"]["legal_actions"]))
-
-
-async def play_to_the_end(me: Client) -> dict[str, Any]:
-    """Play seat 0's turns from the current state on until the match is over."""
-    await me.send({"type": "sync"})
-    while True:
-        state = await me.until(lambda m: m["type"] == "state" and m["view"] is not None, timeout=60)
-        if state["status"] == "finished":
-            return state
-        view = state["view"]
-        if view["current_player"] == 0 and view["legal_actions"]:
-            await me.act(view["legal_actions"][0], state["version"])

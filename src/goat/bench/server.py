@@ -29,14 +29,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
-import queue
 import random
-import re
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -48,6 +43,7 @@ from rich.table import Table
 
 from goat.bench import format_rate
 from goat.protocol import GoatError
+from goat.server.runner import ServeProcess
 
 #: Table options of the bench: a long match, so tables keep playing for the whole run.
 BENCH_OPTIONS = {"match_target": 100}
@@ -100,46 +96,6 @@ class ServerBenchResult:
     def ratio(self) -> float:
         base = self.engine_actions_per_second
         return self.actions_per_second / base if base else 0.0
-
-
-# ================================================================ the server
-class ServerProcess:
-    """``goat serve`` on a free loopback port with its own data directory."""
-
-    def __init__(self, data_dir: Path) -> None:
-        self.data_dir = data_dir
-        self.log_path = data_dir / "serve.log"
-        env = dict(os.environ)
-        src = str(Path(__file__).resolve().parents[2])
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH")) if p)
-        self.log = open(self.log_path, "w")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "goat.cli.main", "serve", "--host", "127.0.0.1", "--port", "0",
-             "--data-dir", str(data_dir), "--bot-delay", "0", "--deal-pause", "0"],
-            stdout=subprocess.PIPE, stderr=self.log, text=True, env=env)
-        lines: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=lambda: [lines.put(line) for line in self.proc.stdout], daemon=True).start()
-        try:
-            first = lines.get(timeout=120)
-        except queue.Empty:
-            self.stop()
-            raise GoatError("goat serve did not start within 120 s") from None
-        found = re.search(r"open (http://\S+/) in a browser", first)
-        if not found:
-            self.stop()
-            raise GoatError(f"goat serve did not start: {first.strip() or self.log_path.read_text()[-200:]}")
-        self.url = found.group(1)
-        self.ws_url = "ws" + self.url[4:]
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        self.log.close()
 
 
 # ================================================================ clients
@@ -244,7 +200,7 @@ class Player:
 
 
 # ================================================================== run
-async def _run_clients(server: ServerProcess, result: ServerBenchResult, rules: str, players: int,
+async def _run_clients(server: ServeProcess, result: ServerBenchResult, rules: str, players: int,
                        seconds: float, seed: int) -> list[Player]:
     import httpx
 
@@ -298,39 +254,26 @@ async def _run_clients(server: ServerProcess, result: ServerBenchResult, rules: 
 
 
 def _check_storage(data_dir: Path, everyone: list[Player], result: ServerBenchResult) -> None:
-    """Compare what clients were told with what the server stored, and replay every table's log."""
+    """Compare what clients were told with what the server stored, and replay every
+    table's stored log through the engine (the code path of a restart)."""
     from goat.server.settings import Settings
     from goat.server.storage import Storage
-    from goat.server.tables import seat_rng
-    from goat.games import get_game
-    from goat.protocol import Action
+    from goat.server.tables import Table
 
-    storage = Storage(Settings(data_dir=data_dir).url)
+    settings = Settings(data_dir=data_dir)
+    storage = Storage(settings.url)
     try:
         stored: dict[str, dict[int, tuple[str, str | None]]] = {}
-        tables = {p.table for p in everyone}
-        for table_id in tables:
+        for table_id in {p.table for p in everyone}:
             loaded = storage.load(table_id)
             if loaded is None:
                 raise GoatError(f"table {table_id} is not in storage")
-            events = {e.seq: (e.payload, e.client_id) for e in loaded.events}
-            stored[table_id] = events
+            stored[table_id] = {e.seq: (e.payload, e.client_id) for e in loaded.events}
             ids = [e.client_id for e in loaded.events if e.client_id is not None]
             result.duplicated += len(ids) - len(set(ids))
             result.stored_actions += sum(1 for e in loaded.events if e.kind == "action")
             result.finished_tables += loaded.table.status == "finished"
-            # Replay the stored log through the engine: every stored action is legal, in order.
-            row = loaded.table
-            game = get_game(row.game)
-            state = game.new_state(rules=row.rules, options=row.options, players=row.players,
-                                   first_dealer=seat_rng(row.seed, "first-dealer").randrange(row.players))
-            for number, event in enumerate(loaded.events, start=1):
-                if event.seq != number:
-                    raise GoatError(f"table {table_id}: the stored log skips from {number - 1} to {event.seq}")
-                if event.kind == "deal":
-                    state.apply_chance(game.chance_from_json(state, json.loads(event.payload)))
-                else:
-                    state.apply_action(Action.parse(event.payload))
+            Table(loaded.table, loaded.seats, settings, store=None).replay(loaded.events)  # raises if it does not
             result.replayed_tables += 1
         for player in everyone:
             for version, action, msg_id in player.acked:   # told "accepted at this version": stored there?
@@ -370,7 +313,7 @@ def run(clients: int = 400, tables: int = 100, seconds: float = 20.0, rules: str
     result.engine_actions_per_second = engine_baseline(rules, min(3.0, max(0.5, seconds / 4)), seed)
     with tempfile.TemporaryDirectory(prefix="goat-bench-server-") as tmp:
         data_dir = Path(tmp)
-        server = ServerProcess(data_dir)
+        server = ServeProcess(data_dir, "--bot-delay", "0", "--deal-pause", "0")
         try:
             everyone = asyncio.run(_run_clients(server, result, rules, players, seconds, seed))
         finally:

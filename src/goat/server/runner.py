@@ -4,9 +4,15 @@ a free port whose number is known before anyone connects."""
 
 from __future__ import annotations
 
+import os
+import queue
+import re
 import socket
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 from types import TracebackType
 
 import uvicorn
@@ -80,3 +86,50 @@ class ServerThread:
         self.server.should_exit = True
         self.thread.join(timeout=10)
         self.sock.close()
+
+
+class ServeProcess:
+    """``goat serve`` in a subprocess on a free loopback port (``--port 0``), for
+    tests and ``goat bench server``: a real server process, killable with SIGKILL.
+    ``url`` is read from the line it prints; its stderr goes to ``log_path``."""
+
+    def __init__(self, data_dir: Path, *args: str, log_path: Path | None = None, start_timeout: float = 120) -> None:
+        env = dict(os.environ)
+        src = str(Path(__file__).resolve().parents[2])   # this checkout's sources come first
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH")) if p)
+        self.log_path = log_path or Path(data_dir) / "serve.log"
+        self.log = open(self.log_path, "w")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "goat.cli.main", "serve", "--host", "127.0.0.1", "--port", "0",
+             "--data-dir", str(data_dir), *args],
+            stdout=subprocess.PIPE, stderr=self.log, text=True, env=env)
+        lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=lambda: [lines.put(line) for line in self.proc.stdout], daemon=True).start()
+        try:
+            first = lines.get(timeout=start_timeout)
+        except queue.Empty:
+            self.stop()
+            raise GoatError(f"goat serve did not start within {start_timeout:g} s") from None
+        found = re.search(r"open (http://\S+/) in a browser", first)
+        if not found:
+            self.stop()
+            raise GoatError(f"goat serve did not start: {first.strip() or self.log_path.read_text()[-200:]}")
+        self.url = found.group(1)
+        self.ws_url = "ws" + self.url[4:]
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs."""
+        self.proc.kill()
+        self.proc.wait(timeout=30)
+        self.log.close()
+
+    def stop(self) -> None:
+        """SIGTERM, and SIGKILL if it does not end within 30 s."""
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.log.close()

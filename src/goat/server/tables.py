@@ -125,7 +125,8 @@ class Seat:
 class Table:
     """One table: seats, the authoritative state, its version and its bots."""
 
-    def __init__(self, row: TableRow, seats: list[SeatRow], settings: Settings, store: AsyncStorage) -> None:
+    def __init__(self, row: TableRow, seats: list[SeatRow], settings: Settings, store: AsyncStorage | None) -> None:
+        """``store`` may be ``None`` for a table that is only replayed (a check), never played."""
         self.id = row.id
         self.row = row
         self.settings = settings
@@ -295,12 +296,9 @@ class Table:
         """Store, then apply, then broadcast one checked action (lock held)."""
         trial = self.state.clone()
         trial.apply_action(action)
-        seq = self.version + 1
-        record = record_from_state(trial) if trial.is_terminal() else None
-        await self.store.append_event(self.id, EventRow(seq, "action", str(action), actor, client_id), record)
-        self._advance(trial, seq)
+        await self._commit(trial, EventRow(self.version + 1, "action", str(action), actor, client_id))
         if client_id is not None and ack_seat is not None:
-            self.applied[f"{ack_seat}:{client_id}"] = seq
+            self.applied[f"{ack_seat}:{client_id}"] = self.version
         self.broadcast(ack_seat, client_id)
 
     async def _commit_deal(self) -> None:
@@ -309,12 +307,16 @@ class Table:
         trial.apply_chance(trial.sample_chance(seat_rng(self.row.seed, f"deal/{self.deals + 1}")))
         deal = dict(trial.deal_log()[-1])
         deal.pop("actions", None)
-        seq = self.version + 1
-        record = record_from_state(trial) if trial.is_terminal() else None
-        await self.store.append_event(self.id, EventRow(seq, "deal", json.dumps(deal), "server"), record)
+        await self._commit(trial, EventRow(self.version + 1, "deal", json.dumps(deal), "server"))
         self.deals += 1
-        self._advance(trial, seq)
         self.broadcast()
+
+    async def _commit(self, trial: Any, event: EventRow) -> None:
+        """Append ``event`` (with the record, if ``trial`` ended the game), then make
+        ``trial`` the table's state: nothing is applied that is not stored."""
+        record = record_from_state(trial) if trial.is_terminal() else None
+        await self.store.append_event(self.id, event, record)
+        self._advance(trial, event.seq)
 
     def _advance(self, state: Any, version: int) -> None:
         self.state = state
