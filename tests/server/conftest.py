@@ -80,6 +80,13 @@ class Lobby:
         assert r.status_code == 200, r.text
         return r.json()
 
+    async def with_bots(self, bot: str = "heuristic", **body: Any) -> tuple[str, str]:
+        """A table with "Ann" at seat 0 and bots at the others; returns (id, Ann's token)."""
+        created = await self.create(name="Ann", **body)
+        for seat in range(1, created["players"]):
+            await self.bot(created["id"], seat, created["token"], bot)
+        return created["id"], created["token"]
+
     async def humans(self, players: int = 4, **body: Any) -> tuple[str, list[str]]:
         """A table with a person at every seat; returns (id, tokens by seat)."""
         created = await self.create(name="P0", players=players, **body)

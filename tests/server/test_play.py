@@ -227,10 +227,7 @@ def test_a_dropped_player_is_replaced_by_a_bot_until_they_return(start_server: C
 
     async def scenario() -> None:
         lobby = Lobby(server.url)
-        created = await lobby.create(rules="classic", name="Ann", seed=5)
-        tid, token = created["id"], created["token"]
-        for seat in (1, 2, 3):
-            await lobby.bot(tid, seat, token)
+        tid, token = await lobby.with_bots(rules="classic", seed=5)
         async with Client(server.ws_url, tid) as watcher:
             me = await Client(server.ws_url, tid, token).__aenter__()
             await lobby.start(tid, token)

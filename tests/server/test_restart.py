@@ -104,10 +104,7 @@ def test_sigkill_while_bots_play_then_the_table_plays_on(serve_process: Callable
 
     async def before_kill() -> None:
         lobby = Lobby(server.url)
-        created = await lobby.create(rules="classic", name="Ann", seed=8)
-        tid, token = created["id"], created["token"]
-        for seat in (1, 2, 3):
-            await lobby.bot(tid, seat, token)
+        tid, token = await lobby.with_bots(rules="classic", seed=8)
         me = await Client(server.ws_url, tid, token).__aenter__()
         await lobby.start(tid, token)
         turns = 0
