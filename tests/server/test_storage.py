@@ -66,9 +66,11 @@ def test_a_database_that_cannot_be_opened_is_one_line(tmp_path: Path) -> None:
     with pytest.raises(StorageError) as info:
         Storage(f"sqlite:///{tmp_path / 'file' / 'goat.db'}")
     assert "cannot open the database" in str(info.value) and "\n" not in str(info.value)
-    with pytest.raises(StorageError) as info:
+    with pytest.raises(StorageError) as info:   # refused, or no driver installed: one line either way
         Storage("postgresql+psycopg://user:secret@127.0.0.1:1/goat")
-    assert "secret" not in str(info.value)
+    assert "secret" not in str(info.value) and "\n" not in str(info.value)
+    with pytest.raises(StorageError, match="its driver is not installed"):
+        Storage("postgresql+pg8000://user@127.0.0.1/goat")   # a driver this project never installs
 
 
 def test_settings_come_from_the_environment_and_are_checked(tmp_path: Path) -> None:

@@ -170,6 +170,9 @@ class Storage:
             metadata.create_all(self.engine)
         except (SQLAlchemyError, OSError) as exc:
             raise StorageError(f"cannot open the database {_safe_url(url)}: {_first_line(exc)}") from None
+        except ImportError as exc:  # e.g. psycopg for PostgreSQL
+            raise StorageError(f"cannot open the database {_safe_url(url)}: its driver is not installed "
+                               f"({exc.name or exc}; for PostgreSQL: pip install 'goat[postgres]')") from None
 
     def close(self) -> None:
         self.engine.dispose()
