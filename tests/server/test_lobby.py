@@ -77,6 +77,7 @@ def test_refusals_change_nothing(http: httpx.Client) -> None:
         (http.post("/api/tables", json={"rules": "street", "players": 3}), 400, "players=3 is not allowed"),
         (http.post("/api/tables", json={"game": "chess"}), 400, "unknown game 'chess'"),
         (http.post("/api/tables", json={"players": "four"}), 422, "players"),
+        (http.post("/api/tables", json={"seed": "x" * 65}), 400, "a seed has at most 64 characters"),
         (http.get("/api/tables/0123456789"), 404, "there is no table '0123456789'"),
         (http.get("/api/tables/../etc"), 404, None),
         (http.post(f"/api/tables/{tid}/seats/0", json={"name": "Eve"}), 409, "seat 0 is taken"),
@@ -120,3 +121,10 @@ def test_the_page_and_its_assets_are_served(http: httpx.Client) -> None:
                           ("cards.js", "♠")]:
         response = http.get(f"/static/{asset}")
         assert response.status_code == 200 and needle in response.text
+
+
+def test_a_full_server_refuses_new_tables(start_server: Callable[..., ServerThread]) -> None:
+    server = start_server(max_tables=2)
+    with httpx.Client(base_url=server.url, timeout=20) as http:
+        assert [http.post("/api/tables", json={}).status_code for _ in range(2)] == [201, 201]
+        assert "the server is full" in error(http.post("/api/tables", json={}), 503)

@@ -36,6 +36,7 @@ class Settings:
         rate_per_second, rate_burst: per-connection token bucket for client messages.
         default_bot: the bot that plays for a dropped player and fills seats by default.
         send_queue: messages queued for one slow client before it is disconnected.
+        max_tables: tables in their lobby or in play; beyond it, creating one is refused.
     """
 
     data_dir: Path = DEFAULT_DATA_DIR
@@ -48,13 +49,14 @@ class Settings:
     rate_burst: int = 40
     default_bot: str = "heuristic"
     send_queue: int = 512
+    max_tables: int = 5000
 
     def __post_init__(self) -> None:
         for name, option in (("grace_seconds", "grace"), ("bot_delay", "bot-delay"), ("deal_pause", "deal-pause")):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or value < 0:
                 raise SettingsError(f"{option} must be a number of seconds >= 0, not {value!r}")
-        for name in ("max_message_bytes", "rate_burst", "send_queue"):
+        for name in ("max_message_bytes", "rate_burst", "send_queue", "max_tables"):
             if getattr(self, name) < 1:
                 raise SettingsError(f"{name.replace('_', '-')} must be at least 1")
         if not self.rate_per_second > 0:

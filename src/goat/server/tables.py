@@ -23,6 +23,7 @@ replaying its stored events.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import json
 import logging
@@ -48,6 +49,7 @@ log = logging.getLogger("goat.server")
 #: Engine rules that mean "not now" rather than "not that".
 TURN_RULES = ("turn", "no-deal")
 NAME_LIMIT = 24
+SEED_LIMIT = 64
 
 
 class LobbyError(GoatError):
@@ -480,6 +482,11 @@ class Tables:
                      players: int | None = None, seed: str | int | None = None) -> Table:
         """A new table in its lobby, stored; raises :class:`LobbyError` for a bad game or rule."""
         options = dict(options or {})
+        if sum(t.status != "finished" for t in self.tables.values()) >= self.settings.max_tables:
+            raise LobbyError("the server is full: too many tables in play; try again later", status=503)
+        seed_text = str(seed) if seed is not None else str(secrets.randbits(63))
+        if len(seed_text) > SEED_LIMIT:
+            raise LobbyError(f"a seed has at most {SEED_LIMIT} characters")
         try:
             module = get_game(game)
             players = module.new_state(rules=rules, options=options, players=players).num_players
@@ -487,7 +494,6 @@ class Tables:
             raise LobbyError(str(exc)) from None
         except (TypeError, ValueError) as exc:
             raise LobbyError(f"bad option value: {exc}") from None
-        seed_text = str(seed) if seed is not None else str(secrets.randbits(63))
         while True:
             table_id = secrets.token_hex(5)
             if table_id not in self.tables and not await self.store.exists(table_id):
@@ -555,6 +561,7 @@ def _looks_like_id(text: str) -> bool:
     return 1 <= len(text) <= 32 and all(ch in "0123456789abcdef" for ch in text)
 
 
+@functools.cache
 def game_catalog() -> list[dict[str, Any]]:
     """The games, rulesets and player counts a table may be created with, found
     through the protocol alone (a player count is offered if ``new_state`` takes it)."""
