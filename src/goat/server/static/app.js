@@ -841,7 +841,7 @@ function init() {
   S.tableId = id;
   const saved = savedSeat(id);
   S.token = saved?.token || null;
-  api("GET", "/api/games").then((c) => { S.catalog = c; }).catch(() => {});
+  api("GET", "/api/games").then((c) => { S.catalog = c; if (S.msg) render(); }).catch(() => {});
   connect();
 }
 
