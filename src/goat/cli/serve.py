@@ -21,17 +21,17 @@ def serve_command(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every interface)."),
     port: int = typer.Option(8000, "--port", help="Port to listen on (0: any free port)."),
     data_dir: Optional[Path] = typer.Option(None, "--data-dir", help="Directory of the SQLite database "
-                                            "[default: $GOAT_DATA_DIR or ./goat-data]."),
+                                            "(default: $GOAT_DATA_DIR or ./goat-data)."),
     database_url: Optional[str] = typer.Option(None, "--database-url", help="A SQLAlchemy URL instead of SQLite "
-                                               "[default: $GOAT_DATABASE_URL], e.g. postgresql+psycopg://u:p@host/db."),
+                                               "(default: $GOAT_DATABASE_URL), e.g. postgresql+psycopg://u:p@host/db."),
     grace: Optional[float] = typer.Option(None, "--grace", help="Seconds a dropped player keeps their seat before "
-                                          "a bot plays for them [default: 60]."),
+                                          "a bot plays for them (default: 60)."),
     bot_delay: Optional[float] = typer.Option(None, "--bot-delay", help="Seconds a bot waits before playing "
-                                              "[default: 0.8]."),
+                                              "(default: 0.8)."),
     deal_pause: Optional[float] = typer.Option(None, "--deal-pause", help="Seconds between a deal's end and "
-                                               "the next shuffle [default: 2.5]."),
+                                               "the next shuffle (default: 2.5)."),
     rate_limit: Optional[float] = typer.Option(None, "--rate-limit", help="Messages a second one connection may "
-                                               "send (bursts of twice that) [default: 20]."),
+                                               "send (bursts of twice that) (default: 20)."),
     log_level: str = typer.Option("warning", "--log-level", help="uvicorn's log level (info shows requests)."),
 ) -> None:
     """Serve Kozel tables online: create a table, invite friends, fill seats with bots, play in the browser."""
