@@ -1,7 +1,8 @@
 """Property tests of a table, driven directly (no network): whatever clients send
 — legal and illegal actions, other seats' numbers, garbage, stale versions,
 repeated ids — the table's version is the number of stored events, every
-accepted client id is stored exactly once, a refused message changes nothing,
+accepted (seat, client id) is stored exactly once (ids are the clients' own, so
+two seats may pick the same one), a refused message changes nothing,
 and replaying the stored log gives the same game."""
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ async def _scenario(tmp: Path, rules: str, seed: int, script: list) -> None:
     row = TableRow("t1", "kozel", rules, {}, 4, str(seed), "playing")
     await store.create_table(row, seats)
     table = Table(row, seats, config, store)
-    ids: list[str] = []
+    ids: list[str] = []                       # every id sent so far
+    accepted: list[tuple[int, str]] = []      # (seat, id) of accepted actions
     try:
         for step, (kind, seat, offset, reuse) in enumerate(script):
             if table.status == "finished":
@@ -63,12 +65,13 @@ async def _scenario(tmp: Path, rules: str, seed: int, script: list) -> None:
             except ProtocolError:
                 assert table.version == before_version and table.state.deal_log() == before_log
             else:
-                assert table.version == before_version + 1 and msg_id not in ids
-                ids.append(msg_id)
+                assert table.version == before_version + 1 and (seat, msg_id) not in accepted
+                accepted.append((seat, msg_id))
+            ids.append(msg_id)
         stored = await store.load("t1")
         assert [e.seq for e in stored.events] == list(range(1, table.version + 1))
-        stored_ids = [e.client_id for e in stored.events if e.client_id is not None]
-        assert sorted(stored_ids) == sorted(ids) and len(set(stored_ids)) == len(stored_ids)
+        stored_ids = [(int(e.payload.split()[0]), e.client_id) for e in stored.events if e.client_id is not None]
+        assert sorted(stored_ids) == sorted(accepted) and len(set(stored_ids)) == len(stored_ids)
         again = Table(stored.table, stored.seats, config, None)
         again.replay(stored.events)
         assert again.version == table.version
