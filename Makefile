@@ -1,4 +1,4 @@
-# Two entry points: `make run` (play) and `make test` (the whole suite).
+# Two entry points: `make run` (serve the table; it prints the URL) and `make test` (the whole suite).
 # Both build their own virtual environment in .venv from the package registries.
 PYTHON ?= python3
 VENV   ?= .venv
@@ -21,10 +21,10 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 venv: $(VENV)/.installed-test
 
 run: $(VENV)/.installed-run
-	$(BIN)/goat play kozel --rules classic
+	$(BIN)/goat serve
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n auto -q
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis tests/artifacts

@@ -143,6 +143,30 @@ def bench_env(
     console.print(env_bench.table(results))
 
 
+def bench_server(
+    clients: int = typer.Option(400, "--clients", help="WebSocket clients: a person at every seat, the rest watch."),
+    tables: int = typer.Option(100, "--tables", help="Tables played at the same time."),
+    seconds: float = typer.Option(20.0, "--seconds", help="How long the clients play (then a short drain)."),
+    rules: str = typer.Option("classic", "--rules", help="Ruleset of every table."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the tables and of the clients' choices."),
+) -> None:
+    """Load on `goat serve` (a subprocess on loopback): accepted actions/s, p50/p99 latency
+    send → update, lost and duplicated actions (must be 0), next to the in-memory engine."""
+    from goat.bench import server as server_bench
+
+    console = Console()
+    try:
+        console.print(f"Starting goat serve, {tables} tables, {clients} clients, {seconds:g} s of play…")
+        result = server_bench.run(clients, tables, seconds, rules, seed)
+    except GoatError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    console.print(server_bench.table(result))
+    console.print(server_bench.verdict(result))
+    if result.lost or result.duplicated:
+        raise typer.Exit(1)
+
+
 def register(app: typer.Typer) -> None:
     bench_app = typer.Typer(help="Measure speed (figures next to a same-run baseline).",
                             no_args_is_help=True)
@@ -151,4 +175,7 @@ def register(app: typer.Typer) -> None:
     bench_app.command("bots")(bench_bots)
     bench_app.command("solver")(bench_solver)
     bench_app.command("env")(bench_env)
+
+
+    bench_app.command("server")(bench_server)
     app.add_typer(bench_app, name="bench")

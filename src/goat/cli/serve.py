@@ -1,0 +1,64 @@
+"""``goat serve``: the online table server (``goat.server``) under uvicorn.
+
+Prints the address to open and serves until Ctrl+C. Unfinished tables in the
+database come back where they stopped. A bad setting, an address in use or a
+database that cannot be opened is one line and exit status 2.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from goat.protocol import GoatError
+
+
+def serve_command(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every interface)."),
+    port: int = typer.Option(8000, "--port", help="Port to listen on (0: any free port)."),
+    data_dir: Optional[Path] = typer.Option(None, "--data-dir", help="Directory of the SQLite database "
+                                            "(default: $GOAT_DATA_DIR or ./goat-data)."),
+    database_url: Optional[str] = typer.Option(None, "--database-url", help="A SQLAlchemy URL instead of SQLite "
+                                               "(default: $GOAT_DATABASE_URL), e.g. postgresql+psycopg://u:p@host/db."),
+    grace: Optional[float] = typer.Option(None, "--grace", help="Seconds a dropped player keeps their seat before "
+                                          "a bot plays for them (default: 60)."),
+    bot_delay: Optional[float] = typer.Option(None, "--bot-delay", help="Seconds a bot waits before playing "
+                                              "(default: 0.8)."),
+    deal_pause: Optional[float] = typer.Option(None, "--deal-pause", help="Seconds between a deal's end and "
+                                               "the next shuffle (default: 2.5)."),
+    rate_limit: Optional[float] = typer.Option(None, "--rate-limit", help="Messages a second one connection may "
+                                               "send (bursts of twice that) (default: 20)."),
+    log_level: str = typer.Option("warning", "--log-level", help="uvicorn's log level (info shows requests)."),
+) -> None:
+    """Serve Kozel tables online: create a table, invite friends, fill seats with bots, play in the browser."""
+    from goat.server.runner import bind, make_server, url_of
+    from goat.server.settings import Settings
+
+    try:
+        settings = Settings.from_env(data_dir=data_dir, database_url=database_url, grace_seconds=grace,
+                                     bot_delay=bot_delay, deal_pause=deal_pause, rate_per_second=rate_limit,
+                                     rate_burst=None if rate_limit is None else max(1, round(2 * rate_limit)))
+        if not 0 <= port <= 65535:
+            raise GoatError(f"--port must be 0..65535, not {port}")
+        sock = bind(host, port)
+        server = make_server(settings, log_level=log_level)
+    except GoatError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    url = url_of(sock)
+    if host in ("0.0.0.0", "::"):
+        url = url.replace("0.0.0.0", "127.0.0.1").replace("[::]", "[::1]")
+    where = settings.database_url and "the database at $GOAT_DATABASE_URL" or settings.url.removeprefix("sqlite:///")
+    print(f"Goat table server: open {url} in a browser", flush=True)
+    print(f"Tables are kept in {where}. Ctrl+C stops the server.", flush=True)
+    server.run(sockets=[sock])
+    sys.stdout.flush()
+
+
+def register(app: typer.Typer) -> None:
+    app.command("serve")(serve_command)

@@ -1,0 +1,353 @@
+"""The FastAPI app: the HTTP lobby, one WebSocket per client, the browser table.
+
+HTTP (JSON; lobby changes need ``Authorization: Bearer <seat token>``):
+
+========================================  =========================================
+``GET  /api/games``                       games, rulesets, player counts, bots
+``GET  /api/tables``                      tables in their lobby or in play
+``POST /api/tables``                      create (and, with ``name``, take a seat)
+``GET  /api/tables/{id}``                 seats and status
+``POST /api/tables/{id}/seats/{seat}``    take a seat with a name → its secret token
+``POST /api/tables/{id}/seats/{seat}/bot``  put a bot there (seated players only)
+``DELETE /api/tables/{id}/seats/{seat}``  empty a bot's seat or leave one's own
+``POST /api/tables/{id}/start``           start once every seat is filled
+``GET  /api/tables/{id}/record``          the record of a finished game
+========================================  =========================================
+
+``/ws/{id}`` is the live channel (``docs/server.md``). Everything it sends is
+built by :func:`goat.server.viewfilter.render`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from goat.server.messages import (
+    ActionMessage,
+    ErrorCode,
+    Hello,
+    Ping,
+    ProtocolError,
+    Sync,
+    TokenBucket,
+    parse_client_message,
+)
+from goat.server.settings import Settings
+from goat.server.storage import AsyncStorage, Storage
+from goat.server.tables import LobbyError, Table, Tables, game_catalog, table_bots
+from goat.server.viewfilter import render
+
+log = logging.getLogger("goat.server")
+STATIC = Path(__file__).with_name("static")
+
+#: WebSocket close codes (4000-4999 are the application's).
+CLOSE_UNKNOWN_TABLE = 4404
+CLOSE_WRONG_TOKEN = 4403
+CLOSE_TOO_SLOW = 4408
+HELLO_TIMEOUT = 30.0
+
+
+class CreateTable(BaseModel):
+    game: str = "kozel"
+    rules: str = "classic"
+    options: dict[str, Any] = Field(default_factory=dict)
+    players: int | None = None
+    seed: int | str | None = None
+    name: str | None = None          # take a seat at once with this name
+    seat: int = 0
+
+
+class TakeSeat(BaseModel):
+    name: str
+
+
+class SetBot(BaseModel):
+    bot: str = "heuristic"
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The app for ``settings`` (default: from the environment). Opens the
+    database at once, so a bad URL fails here with one line
+    (:class:`~goat.server.storage.StorageError`); unfinished tables are
+    restored when the app starts."""
+    settings = settings or Settings.from_env()
+    store = AsyncStorage(Storage(settings.url))
+    tables: Tables | None = None
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        nonlocal tables
+        tables = Tables(settings, store)
+        app.state.tables = tables
+        restored = await tables.restore_all()
+        if restored:
+            log.info("restored %d unfinished table(s)", restored)
+        yield
+        await tables.close()
+        store.close()
+
+    app = FastAPI(title="Goat table server", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.settings = settings
+
+    def registry() -> Tables:
+        assert tables is not None, "the app has not started"
+        return tables
+
+    async def find(table_id: str) -> Table:
+        table = await registry().get(table_id)
+        if table is None:
+            raise LobbyError(f"there is no table {table_id[:40]!r}", status=404)
+        return table
+
+    @app.exception_handler(LobbyError)
+    async def _lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "bad request"}
+        where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "request"
+        return JSONResponse({"error": f"{where}: {first.get('msg')}"}, status_code=422)
+
+    # ------------------------------------------------------------ pages
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # ------------------------------------------------------------ lobby
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "tables": len(registry().tables)}
+
+    @app.get("/api/games")
+    async def games() -> dict[str, Any]:
+        return {"games": game_catalog(), "bots": table_bots(), "default_bot": settings.default_bot}
+
+    @app.get("/api/tables")
+    async def list_tables() -> dict[str, Any]:
+        return {"tables": registry().listing()}
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        table = await registry().create(body.game, body.rules, body.options, body.players, body.seed)
+        answer: dict[str, Any] = {"id": table.id, "url": f"{request.base_url}?table={table.id}",
+                                  **table.public()}
+        if body.name is not None:
+            answer["token"] = await table.take_seat(body.seat, body.name)
+            answer["seat"] = body.seat
+        return answer
+
+    @app.get("/api/tables/{table_id}")
+    async def table_info(table_id: str, request: Request) -> dict[str, Any]:
+        table = await find(table_id)
+        return {"id": table.id, "url": f"{request.base_url}?table={table.id}", "version": table.version,
+                **table.public()}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}")
+    async def take_seat(table_id: str, seat: int, body: TakeSeat) -> dict[str, Any]:
+        table = await find(table_id)
+        return {"seat": seat, "token": await table.take_seat(seat, body.name)}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
+    async def set_bot(table_id: str, seat: int, body: SetBot, request: Request) -> dict[str, Any]:
+        table = await find(table_id)
+        await table.set_bot(seat, body.bot, bearer(request))
+        return {"id": table.id, **table.public()}
+
+    @app.delete("/api/tables/{table_id}/seats/{seat}")
+    async def clear_seat(table_id: str, seat: int, request: Request) -> dict[str, Any]:
+        table = await find(table_id)
+        await table.clear_seat(seat, bearer(request))
+        return {"id": table.id, **table.public()}
+
+    @app.post("/api/tables/{table_id}/start")
+    async def start(table_id: str, request: Request) -> dict[str, Any]:
+        table = await find(table_id)
+        await table.start(bearer(request))
+        return {"id": table.id, **table.public()}
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str) -> JSONResponse:
+        table = await find(table_id)
+        stored = await store.record(table.id) if table.status == "finished" else None
+        if stored is None:
+            raise LobbyError("the game is not over: its record would show hidden cards", status=409)
+        return JSONResponse(stored, headers={
+            "Content-Disposition": f'attachment; filename="goat-{table.id}.json"'})
+
+    # -------------------------------------------------------- websocket
+    @app.websocket("/ws/{table_id}")
+    async def live(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        client = Client(websocket, settings)
+        try:
+            await client.serve(await registry().get(table_id), table_id)
+        finally:
+            await client.finish()
+
+    return app
+
+
+def bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+class Client:
+    """One WebSocket client: its seat (``None``: spectator), an outgoing queue
+    drained by its own writer task (a slow reader never holds up the table), and
+    its rate limit."""
+
+    def __init__(self, websocket: WebSocket, settings: Settings) -> None:
+        self.websocket = websocket
+        self.settings = settings
+        self.seat: int | None = None
+        self.table: Table | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.limit = TokenBucket(settings.rate_per_second, settings.rate_burst, time.monotonic)
+        self.last_limit_notice = -1e9
+        self.closing = False
+        self.writer = asyncio.get_running_loop().create_task(self._write())
+
+    # ---------------------------------------------------------- sending
+    def deliver(self, text: str) -> None:
+        if self.closing:
+            return
+        if self.queue.qsize() >= self.settings.send_queue:
+            self.closing = True
+            log.warning("closing a client that does not read (%d messages queued)", self.queue.qsize())
+            self.writer.cancel()
+            asyncio.get_running_loop().create_task(self._close(CLOSE_TOO_SLOW))
+            return
+        self.queue.put_nowait(text)
+
+    def revoke(self) -> None:
+        self.seat = None          # from now on this connection is nobody's
+        self.table = None         # and leaves no trace when it closes
+        self.error(ErrorCode.WRONG_TOKEN, "you left this seat; reconnect to watch or to sit again")
+        asyncio.get_running_loop().create_task(self._flush_and_close(CLOSE_WRONG_TOKEN))
+
+    async def _write(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                return
+            try:
+                await self.websocket.send_text(text)
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                return
+
+    def error(self, code: ErrorCode, message: str, echoed: str = "", msg_id: str | None = None) -> None:
+        self.deliver(render(self.table, self.seat, "error", code=code, message=message, echoed=echoed, id=msg_id))
+
+    async def _close(self, code: int) -> None:
+        if self.websocket.client_state == WebSocketState.CONNECTED:
+            try:
+                await self.websocket.close(code)
+            except (RuntimeError, OSError):
+                pass
+
+    async def _flush_and_close(self, code: int) -> None:
+        self.queue.put_nowait(None)
+        try:
+            await asyncio.wait_for(asyncio.shield(self.writer), 5.0)
+        except (asyncio.TimeoutError, asyncio.CancelledError):
+            pass
+        await self._close(code)
+
+    # -------------------------------------------------------- receiving
+    async def serve(self, table: Table | None, table_id: str) -> None:
+        if table is None:
+            self.error(ErrorCode.UNKNOWN_TABLE, f"there is no table {json.dumps(table_id[:40])}", echoed=table_id)
+            await self._flush_and_close(CLOSE_UNKNOWN_TABLE)
+            return
+        self.table = table
+        greeted = False
+        while True:
+            try:
+                timeout = None if greeted else HELLO_TIMEOUT
+                event = await asyncio.wait_for(self.websocket.receive(), timeout)
+            except (asyncio.TimeoutError, WebSocketDisconnect, RuntimeError):
+                return
+            if event["type"] == "websocket.disconnect":
+                return
+            raw = event.get("text")
+            if raw is None:
+                raw_bytes = event.get("bytes") or b""
+                raw = raw_bytes.decode("utf-8", errors="replace")
+            if not self.limit.allow():
+                self._rate_limited()
+                continue
+            try:
+                message = parse_client_message(raw, self.settings.max_message_bytes)
+                if isinstance(message, Hello):
+                    if greeted:
+                        raise ProtocolError(ErrorCode.MALFORMED, "hello was already said on this connection")
+                    if not await self._hello(table, message):
+                        return
+                    greeted = True
+                elif not greeted:
+                    raise ProtocolError(ErrorCode.MALFORMED, 'say {"type": "hello"} first')
+                elif isinstance(message, ActionMessage):
+                    await self._act(table, message, raw)
+                elif isinstance(message, Sync):
+                    self.deliver(render(table, self.seat, "state"))
+                elif isinstance(message, Ping):
+                    self.deliver(render(table, self.seat, "pong"))
+            except ProtocolError as exc:
+                self.error(exc.code, str(exc), echoed=raw[: self.settings.max_message_bytes])
+            except Exception:  # a bug must not drop the player
+                log.exception("table %s: error handling a client message", table.id)
+                self.error(ErrorCode.INTERNAL, "the server failed on this message; the table is unchanged")
+
+    async def _hello(self, table: Table, hello: Hello) -> bool:
+        try:
+            seat = table.seat_of(hello.token)
+        except LobbyError as exc:
+            self.error(ErrorCode.WRONG_TOKEN, str(exc))
+            await self._flush_and_close(CLOSE_WRONG_TOKEN)
+            return False
+        self.seat = seat
+        self.deliver(render(table, seat, "welcome"))
+        table.attach(self)
+        return True
+
+    async def _act(self, table: Table, message: ActionMessage, raw: str) -> None:
+        try:
+            await table.submit(self.seat, message)
+        except ProtocolError as exc:
+            self.error(exc.code, str(exc), echoed=raw, msg_id=message.id)
+
+    def _rate_limited(self) -> None:
+        now = time.monotonic()
+        if now - self.last_limit_notice >= 1.0:  # one notice a second, not one per message
+            self.last_limit_notice = now
+            self.error(ErrorCode.RATE_LIMITED, f"too many messages: at most {self.settings.rate_per_second:g} "
+                       "a second; this one was dropped")
+
+    async def finish(self) -> None:
+        if self.table is not None:
+            self.table.detach(self)
+        self.queue.put_nowait(None)
+        try:
+            await asyncio.wait_for(self.writer, 2.0)
+        except (asyncio.TimeoutError, asyncio.CancelledError):
+            self.writer.cancel()
+        await self._close(1000)

@@ -1,0 +1,135 @@
+"""Running the app under uvicorn: in the foreground (``goat serve``) or in a
+background thread (tests). The listening socket is bound first, so port 0 gives
+a free port whose number is known before anyone connects."""
+
+from __future__ import annotations
+
+import os
+import queue
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from types import TracebackType
+
+import uvicorn
+
+from goat.protocol import GoatError
+from goat.server.settings import Settings
+
+#: Frames above this size close the connection outright; messages between the
+#: settings' ``max_message_bytes`` and this get an ``oversized`` error instead.
+WS_MAX_SIZE = 64 * 1024
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening TCP socket; raises :class:`GoatError` (one line) if the address is taken."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise GoatError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    sock.listen(2048)
+    sock.setblocking(False)
+    return sock
+
+
+def url_of(sock: socket.socket) -> str:
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/"
+
+
+def make_server(settings: Settings, log_level: str = "warning") -> uvicorn.Server:
+    from goat.server.app import create_app
+
+    # No per-message deflate: state messages are ~2 KB and compressing each one for
+    # every seat cost more CPU than all the rest of an action together (measured
+    # with `goat bench server`).
+    config = uvicorn.Config(create_app(settings), log_level=log_level, ws_max_size=WS_MAX_SIZE,
+                            ws_per_message_deflate=False, lifespan="on", access_log=False,
+                            timeout_graceful_shutdown=3)
+    return uvicorn.Server(config)
+
+
+class ServerThread:
+    """The server on a free loopback port in a daemon thread (``with`` block)::
+
+        with ServerThread(settings) as server:
+            httpx.get(server.url + "api/health")
+    """
+
+    def __init__(self, settings: Settings, host: str = "127.0.0.1", port: int = 0) -> None:
+        self.sock = bind(host, port)
+        self.url = url_of(self.sock)
+        self.ws_url = "ws" + self.url[4:]
+        self.server = make_server(settings)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+
+    def __enter__(self) -> "ServerThread":
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the server did not start")
+            time.sleep(0.01)
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        self.sock.close()
+
+
+class ServeProcess:
+    """``goat serve`` in a subprocess on a free loopback port (``--port 0``), for
+    tests and ``goat bench server``: a real server process, killable with SIGKILL.
+    ``url`` is read from the line it prints; its stderr goes to ``log_path``."""
+
+    def __init__(self, data_dir: Path, *args: str, log_path: Path | None = None, start_timeout: float = 120) -> None:
+        env = dict(os.environ)
+        src = str(Path(__file__).resolve().parents[2])   # this checkout's sources come first
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH")) if p)
+        self.log_path = log_path or Path(data_dir) / "serve.log"
+        self.log = open(self.log_path, "w")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "goat.cli.main", "serve", "--host", "127.0.0.1", "--port", "0",
+             "--data-dir", str(data_dir), *args],
+            stdout=subprocess.PIPE, stderr=self.log, text=True, env=env)
+        lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=lambda: [lines.put(line) for line in self.proc.stdout], daemon=True).start()
+        try:
+            first = lines.get(timeout=start_timeout)
+        except queue.Empty:
+            self.stop()
+            raise GoatError(f"goat serve did not start within {start_timeout:g} s") from None
+        found = re.search(r"open (http://\S+/) in a browser", first)
+        if not found:
+            self.stop()
+            raise GoatError(f"goat serve did not start: {first.strip() or self.log_path.read_text()[-200:]}")
+        self.url = found.group(1)
+        self.ws_url = "ws" + self.url[4:]
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs."""
+        self.proc.kill()
+        self.proc.wait(timeout=30)
+        self.log.close()
+
+    def stop(self) -> None:
+        """SIGTERM, and SIGKILL if it does not end within 30 s."""
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.log.close()

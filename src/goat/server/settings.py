@@ -1,0 +1,88 @@
+"""Server settings: one frozen value built from the command line and the
+environment (``GOAT_DATA_DIR``, ``GOAT_DATABASE_URL``), so tests can start a
+server with a short grace period and no bot delay."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from goat.protocol import GoatError
+
+#: Where the SQLite file lives unless ``--data-dir`` or ``GOAT_DATA_DIR`` says otherwise.
+DEFAULT_DATA_DIR = Path("goat-data")
+
+
+class SettingsError(GoatError):
+    """A server setting out of range (one line)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything a running server needs to know.
+
+    Attributes:
+        data_dir: directory of the SQLite database (created if missing).
+        database_url: a SQLAlchemy URL (``postgresql+psycopg://...``); ``None``
+            means ``sqlite:///<data_dir>/goat.db``.
+        grace_seconds: how long a dropped player keeps their seat before a bot
+            plays for them (until they come back with their token).
+        bot_delay: seconds a bot waits before it plays, so people can follow.
+        deal_pause: seconds between the end of a deal and the next shuffle, so the
+            last trick and the deal result stay on screen.
+        max_message_bytes: the largest client message accepted (UTF-8 bytes).
+        rate_per_second, rate_burst: per-connection token bucket for client messages.
+        default_bot: the bot that plays for a dropped player and fills seats by default.
+        send_queue: messages queued for one slow client before it is disconnected.
+        max_tables: tables in their lobby or in play; beyond it, creating one is refused.
+    """
+
+    data_dir: Path = DEFAULT_DATA_DIR
+    database_url: str | None = None
+    grace_seconds: float = 60.0
+    bot_delay: float = 0.8
+    deal_pause: float = 2.5
+    max_message_bytes: int = 4096
+    rate_per_second: float = 20.0
+    rate_burst: int = 40
+    default_bot: str = "heuristic"
+    send_queue: int = 512
+    max_tables: int = 5000
+
+    def __post_init__(self) -> None:
+        for name, option in (("grace_seconds", "grace"), ("bot_delay", "bot-delay"), ("deal_pause", "deal-pause")):
+            value = getattr(self, name)
+            if not isinstance(value, (int, float)) or value < 0:
+                raise SettingsError(f"{option} must be a number of seconds >= 0, not {value!r}")
+        for name in ("max_message_bytes", "rate_burst", "send_queue", "max_tables"):
+            if getattr(self, name) < 1:
+                raise SettingsError(f"{name.replace('_', '-')} must be at least 1")
+        if not self.rate_per_second > 0:
+            raise SettingsError(f"rate-limit must be positive, not {self.rate_per_second!r}")
+
+    @property
+    def url(self) -> str:
+        """The database URL actually used."""
+        if self.database_url:
+            return self.database_url
+        return f"sqlite:///{Path(self.data_dir).resolve() / 'goat.db'}"
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None, **overrides: Any) -> "Settings":
+        """Defaults, then ``GOAT_DATA_DIR`` / ``GOAT_DATABASE_URL``, then ``overrides``
+        (``None`` values in ``overrides`` are ignored)."""
+        env = dict(os.environ) if env is None else env
+        values: dict[str, Any] = {}
+        if env.get("GOAT_DATA_DIR"):
+            values["data_dir"] = Path(env["GOAT_DATA_DIR"])
+        if env.get("GOAT_DATABASE_URL"):
+            values["database_url"] = env["GOAT_DATABASE_URL"]
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        if "data_dir" in values:
+            values["data_dir"] = Path(values["data_dir"])
+        return cls(**values)
+
+    def but(self, **changes: Any) -> "Settings":
+        return replace(self, **changes)

@@ -1,0 +1,55 @@
+// Cards on screen: the project's notation ("QH", "TS") drawn with the suit symbol
+// AND its letter, so that no card is told apart by colour alone.
+
+import { t } from "./i18n.js";
+
+export const SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+
+export function rankText(rank) {
+  return rank === "T" ? "10" : rank;
+}
+
+/** "QH" -> "Q♥" (the compact form used in the log and status lines). */
+export function short(card) {
+  return rankText(card[0]) + SYMBOLS[card[1]];
+}
+
+export function cardsText(cards) {
+  return cards.map(short).join(" ");
+}
+
+export function cardName(card) {
+  return t("cardName", { rank: t(`ranks.${card[0]}`), suit: t(`suits.${card[1]}`) });
+}
+
+/** A face-up card element: rank, suit symbol and suit letter. */
+export function cardFace(card, tag = "div") {
+  const el = document.createElement(tag);
+  el.className = `card suit-${card[1]}`;
+  el.dataset.card = card;
+  el.setAttribute("aria-label", cardName(card));
+  el.innerHTML =
+    `<span class="corner" aria-hidden="true"><span class="rank">${rankText(card[0])}</span>` +
+    `<span class="sym">${SYMBOLS[card[1]]}</span></span>` +
+    `<span class="pip" aria-hidden="true">${SYMBOLS[card[1]]}</span>` +
+    `<span class="letter" aria-hidden="true">${card[1]}</span>`;
+  return el;
+}
+
+export function cardBack(extraClass = "") {
+  const el = document.createElement("div");
+  el.className = `card back ${extraClass}`.trim();
+  el.setAttribute("aria-label", t("faceDown"));
+  return el;
+}
+
+/** Same cards, whatever the order: the key of an action's card set. */
+export function setKey(cards) {
+  return [...cards].sort().join("+");
+}
+
+/** "2 play KH+AH" -> {seat: 2, verb: "play", cards: ["KH", "AH"]} ("?" stays "?"). */
+export function parseAction(text) {
+  const [seat, verb, rest = ""] = text.split(" ");
+  return { seat: Number(seat), verb, cards: rest ? rest.split("+") : [], text };
+}

@@ -1,0 +1,329 @@
+"""Persistence of tables: SQLAlchemy 2, SQLite by default, PostgreSQL by URL.
+
+What is stored is exactly what a table needs to come back after a crash:
+
+* ``goat_tables`` — game, ruleset, options, players, seed and status;
+* ``goat_seats`` — who sits where (names, bots, and a *hash* of each seat's token);
+* ``goat_events`` — the append-only log: every chance outcome (``deal``, the
+  record's deal object) and every accepted action, numbered by the table version
+  it produced. An action is written here, and committed, *before* anyone is told
+  about it, so a client never sees an action the log does not hold;
+* ``goat_records`` — a finished game's record (``shared/spec/records.md``).
+
+SQLite runs in WAL mode with ``synchronous=NORMAL``: a commit survives the
+server process being killed (the operating system holds the written pages).
+
+All calls are synchronous; :class:`AsyncStorage` runs them one at a time on a
+dedicated thread so the event loop never waits on the disk or the network and
+SQLite sees a single writer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, TypeVar
+
+from sqlalchemy import (
+    Column,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
+
+from goat.protocol import GoatError
+
+metadata = MetaData()
+
+tables_t = Table(
+    "goat_tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("rules", String(64), nullable=False),
+    Column("options", Text, nullable=False),          # JSON object
+    Column("players", Integer, nullable=False),
+    Column("seed", String(64), nullable=False),
+    Column("status", String(16), nullable=False),     # lobby | playing | finished
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+seats_t = Table(
+    "goat_seats", metadata,
+    Column("table_id", String(32), ForeignKey("goat_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),        # empty | human | bot
+    Column("name", String(64), nullable=False),
+    Column("bot", String(32)),
+    Column("token_hash", String(64)),
+)
+
+events_t = Table(
+    "goat_events", metadata,
+    Column("table_id", String(32), ForeignKey("goat_tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),         # the table version this event produced
+    Column("kind", String(8), nullable=False),        # deal | action
+    Column("payload", Text, nullable=False),          # deal object (JSON) or action text
+    Column("actor", String(8), nullable=False),       # human | bot | server
+    Column("client_id", String(64)),                  # the client's message id (humans)
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+records_t = Table(
+    "goat_records", metadata,
+    Column("table_id", String(32), ForeignKey("goat_tables.id"), primary_key=True),
+    Column("record", Text, nullable=False),
+    Column("finished_at", DateTime(timezone=True), nullable=False),
+)
+
+
+class StorageError(GoatError):
+    """The database refused a read or write (one line)."""
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str = "empty"
+    name: str = ""
+    bot: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass
+class EventRow:
+    seq: int
+    kind: str
+    payload: str
+    actor: str
+    client_id: str | None = None
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    rules: str
+    options: dict[str, Any]
+    players: int
+    seed: str
+    status: str = "lobby"
+
+
+@dataclass
+class StoredTable:
+    """Everything stored about one table, in event order."""
+
+    table: TableRow
+    seats: list[SeatRow]
+    events: list[EventRow] = field(default_factory=list)
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets its directory, WAL and a busy timeout."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        if parsed.database and parsed.database != ":memory:":
+            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class Storage:
+    """Synchronous access to the tables of one database."""
+
+    def __init__(self, url: str) -> None:
+        try:
+            self.engine = make_engine(url)
+            metadata.create_all(self.engine)
+        except (SQLAlchemyError, OSError) as exc:
+            raise StorageError(f"cannot open the database {_safe_url(url)}: {_first_line(exc)}") from None
+        except ImportError as exc:  # e.g. psycopg for PostgreSQL
+            raise StorageError(f"cannot open the database {_safe_url(url)}: its driver is not installed "
+                               f"({exc.name or exc}; for PostgreSQL: pip install 'goat[postgres]')") from None
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------- writes
+    def create_table(self, row: TableRow, seats: Iterable[SeatRow]) -> None:
+        now = _now()
+        with self._begin() as conn:
+            conn.execute(insert(tables_t).values(
+                id=row.id, game=row.game, rules=row.rules, options=json.dumps(row.options),
+                players=row.players, seed=row.seed, status=row.status, created_at=now, updated_at=now))
+            conn.execute(insert(seats_t), [_seat_values(row.id, s) for s in seats])
+
+    def save_seat(self, table_id: str, seat: SeatRow) -> None:
+        with self._begin() as conn:
+            conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat.seat)
+                         .values(kind=seat.kind, name=seat.name, bot=seat.bot, token_hash=seat.token_hash))
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self._begin() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status, updated_at=_now()))
+
+    def append_event(self, table_id: str, ev: EventRow, record: dict[str, Any] | None = None) -> None:
+        """Append one event; with ``record`` (the game just ended) also store the
+        record and mark the table finished, in the same transaction."""
+        now = _now()
+        with self._begin() as conn:
+            conn.execute(insert(events_t).values(
+                table_id=table_id, seq=ev.seq, kind=ev.kind, payload=ev.payload, actor=ev.actor,
+                client_id=ev.client_id, created_at=now))
+            if record is not None:
+                self._write_record(conn, table_id, record, now)
+
+    def finish(self, table_id: str, record: dict[str, Any]) -> None:
+        """Store a finished game's record (when no final event carried it)."""
+        with self._begin() as conn:
+            self._write_record(conn, table_id, record, _now())
+
+    @staticmethod
+    def _write_record(conn: Any, table_id: str, record: dict[str, Any], now: datetime) -> None:
+        conn.execute(insert(records_t).values(
+            table_id=table_id, record=json.dumps(record, ensure_ascii=False), finished_at=now))
+        conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status="finished", updated_at=now))
+
+    # -------------------------------------------------------------- reads
+    def load(self, table_id: str) -> StoredTable | None:
+        with self._connect() as conn:
+            row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
+            return None if row is None else self._stored(conn, row)
+
+    def load_active(self) -> list[StoredTable]:
+        """Every table not finished (lobby or playing), oldest first."""
+        with self._connect() as conn:
+            rows = conn.execute(select(tables_t).where(tables_t.c.status != "finished")
+                                .order_by(tables_t.c.created_at)).all()
+            return [self._stored(conn, row) for row in rows]
+
+    def record(self, table_id: str) -> dict[str, Any] | None:
+        with self._connect() as conn:
+            text = conn.execute(select(records_t.c.record).where(records_t.c.table_id == table_id)).scalar()
+        return None if text is None else json.loads(text)
+
+    def exists(self, table_id: str) -> bool:
+        with self._connect() as conn:
+            return conn.execute(select(tables_t.c.id).where(tables_t.c.id == table_id)).first() is not None
+
+    @staticmethod
+    def _stored(conn: Any, row: Any) -> StoredTable:
+        table = TableRow(row.id, row.game, row.rules, json.loads(row.options), row.players, row.seed, row.status)
+        seats = [SeatRow(r.seat, r.kind, r.name, r.bot, r.token_hash) for r in conn.execute(
+            select(seats_t).where(seats_t.c.table_id == row.id).order_by(seats_t.c.seat))]
+        events = [EventRow(r.seq, r.kind, r.payload, r.actor, r.client_id) for r in conn.execute(
+            select(events_t).where(events_t.c.table_id == row.id).order_by(events_t.c.seq))]
+        return StoredTable(table, seats, events)
+
+    # ------------------------------------------------------------ helpers
+    def _begin(self) -> Any:
+        return _guard(self.engine.begin)
+
+    def _connect(self) -> Any:
+        return _guard(self.engine.connect)
+
+
+@contextmanager
+def _guard(opener: Callable[[], Any]) -> Iterator[Any]:
+    """A connection (or transaction) whose database errors become :class:`StorageError`."""
+    try:
+        with opener() as conn:
+            yield conn
+    except SQLAlchemyError as exc:
+        raise StorageError(f"database error: {_first_line(exc)}") from None
+
+
+def _seat_values(table_id: str, s: SeatRow) -> dict[str, Any]:
+    return {"table_id": table_id, "seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
+            "token_hash": s.token_hash}
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(getattr(exc, "orig", None) or exc)
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def _safe_url(url: str) -> str:
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # noqa: BLE001 - only for the message
+        return "(bad URL)"
+
+
+T = TypeVar("T")
+
+
+class AsyncStorage:
+    """:class:`Storage` for the event loop: every call runs on one worker thread,
+    in the order it was made."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.sync = storage
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="goat-storage")
+
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+
+    async def create_table(self, row: TableRow, seats: list[SeatRow]) -> None:
+        await self._run(self.sync.create_table, row, seats)
+
+    async def save_seat(self, table_id: str, seat: SeatRow) -> None:
+        await self._run(self.sync.save_seat, table_id, seat)
+
+    async def set_status(self, table_id: str, status: str) -> None:
+        await self._run(self.sync.set_status, table_id, status)
+
+    async def append_event(self, table_id: str, ev: EventRow, record: dict[str, Any] | None = None) -> None:
+        await self._run(self.sync.append_event, table_id, ev, record)
+
+    async def finish(self, table_id: str, record: dict[str, Any]) -> None:
+        await self._run(self.sync.finish, table_id, record)
+
+    async def load(self, table_id: str) -> StoredTable | None:
+        return await self._run(self.sync.load, table_id)
+
+    async def load_active(self) -> list[StoredTable]:
+        return await self._run(self.sync.load_active)
+
+    async def record(self, table_id: str) -> dict[str, Any] | None:
+        return await self._run(self.sync.record, table_id)
+
+    async def exists(self, table_id: str) -> bool:
+        return await self._run(self.sync.exists, table_id)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True)
+        self.sync.close()

@@ -1,0 +1,583 @@
+"""Tables: the authoritative game state of one table, its seats, and its bots.
+
+A :class:`Table` owns one game state built by :func:`goat.games.get_game` and
+changes it only through the protocol: ``check_action`` before anything is
+stored, then ``apply_action``; ``sample_chance`` / ``apply_chance`` for the
+shuffles, which only the server draws, from generators seeded by the table's
+seed and the deal number (so the seed and the stored deals reproduce the game).
+
+Every change — a deal or an action — gets the next *version* number, is
+appended to storage (and committed), and only then broadcast. Changes happen
+under the table's lock, one at a time, so versions are gap-free and a client's
+``version`` tells exactly which state it acted on.
+
+Seats are empty, human (a name and the hash of a secret token) or bot. A human
+whose last connection drops keeps the seat for ``grace_seconds``; after that the
+default bot plays for them until they come back with their token.
+
+:class:`Tables` is the registry: creates tables, finds them (loading finished
+ones from storage on demand) and restores every unfinished table at start-up by
+replaying its stored events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import hashlib
+import json
+import logging
+import random
+import secrets
+import time
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from goat.bots import BOTS, Bot, make_bot, next_bot_action, out_of_turn_claim
+from goat.games import GAMES, get_game
+from goat.protocol import Action, ActionSyntaxError, GoatError, IllegalActionError
+from goat.records import record_from_state
+from goat.server.messages import ActionMessage, ErrorCode, ProtocolError
+from goat.server.settings import Settings
+from goat.server.storage import AsyncStorage, EventRow, SeatRow, StorageError, StoredTable, TableRow
+from goat.server.viewfilter import render
+
+log = logging.getLogger("goat.server")
+
+#: Engine rules that mean "not now" rather than "not that".
+TURN_RULES = ("turn", "no-deal")
+NAME_LIMIT = 24
+SEED_LIMIT = 64
+
+
+class LobbyError(GoatError):
+    """A lobby request that cannot be done (one line); ``status`` is the HTTP status."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class Connection(Protocol):
+    """What a table needs of a client connection."""
+
+    seat: int | None
+
+    def deliver(self, text: str) -> None:
+        """Queue one message; never blocks."""
+        ...
+
+    def revoke(self) -> None:
+        """The seat this connection spoke for is no longer its own: send nothing
+        more for that seat, and close."""
+        ...
+
+
+def table_bots() -> list[str]:
+    """Bots that may sit at a table of people: every registered bot that plays
+    from its view (``perfect`` sees every card, so it may not)."""
+    return [name for name, factory in BOTS.items() if not getattr(factory, "sees_everything", False)]
+
+
+def hash_token(token: str) -> str:
+    """Tokens are stored hashed: a copy of the database does not hand out seats."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def clean_name(name: object) -> str:
+    """A player's display name: printable, single-spaced, at most 24 characters."""
+    if not isinstance(name, str):
+        raise LobbyError("a name must be text")
+    text = "".join(ch for ch in name if unicodedata.category(ch)[0] != "C")
+    text = " ".join(text.split())[:NAME_LIMIT]
+    if not text:
+        raise LobbyError("say a name to take a seat")
+    return text
+
+
+def seat_rng(seed: str, purpose: str) -> random.Random:
+    """A generator for one purpose of one table (``"deal/3"``, ``"first-dealer"``):
+    string seeds are hashed by :mod:`random`, so this is stable across runs."""
+    return random.Random(f"{seed}/{purpose}")
+
+
+@dataclass
+class Seat:
+    """One seat and who holds it (the live part is not stored)."""
+
+    index: int
+    kind: str = "empty"                 # empty | human | bot
+    name: str = ""
+    bot: str | None = None
+    token_hash: str | None = None
+    connections: int = 0
+    autoplay: bool = False              # a bot plays for a dropped human
+    timer: asyncio.TimerHandle | None = None
+
+    def row(self) -> SeatRow:
+        return SeatRow(self.index, self.kind, self.name, self.bot, self.token_hash)
+
+    def public(self) -> dict[str, Any]:
+        return {"seat": self.index, "kind": self.kind, "name": self.name, "bot": self.bot,
+                "connected": self.kind == "bot" or self.connections > 0, "autoplay": self.autoplay}
+
+
+class Table:
+    """One table: seats, the authoritative state, its version and its bots."""
+
+    def __init__(self, row: TableRow, seats: list[SeatRow], settings: Settings, store: AsyncStorage | None) -> None:
+        """``store`` may be ``None`` for a table that is only replayed (a check), never played."""
+        self.id = row.id
+        self.row = row
+        self.settings = settings
+        self.store = store
+        self.game = get_game(row.game)
+        first_dealer = seat_rng(row.seed, "first-dealer").randrange(row.players)
+        self.state = self.game.new_state(rules=row.rules, options=row.options, players=row.players,
+                                         first_dealer=first_dealer)
+        self.seats = [Seat(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in seats]
+        self.status = row.status
+        self.version = 0
+        self.deals = 0
+        self.applied: dict[str, int] = {}   # "seat:client id" -> the version it produced
+        self.connections: set[Connection] = set()
+        self.bots: list[Bot | None] = [None] * row.players
+        self.lock = asyncio.Lock()
+        self._wake = asyncio.Event()
+        self._driver: asyncio.Task[None] | None = None
+
+    # ============================================================= info
+    def public(self) -> dict[str, Any]:
+        """What anyone may know of the table (no cards)."""
+        return {"status": self.status, "game": self.row.game, "rules": self.row.rules,
+                "options": self.row.options, "players": self.row.players,
+                "seats": [s.public() for s in self.seats]}
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat holding ``token``; raises :class:`LobbyError` (403) for a wrong one."""
+        if token is None:
+            return None
+        digest = hash_token(token)
+        for seat in self.seats:
+            if seat.kind == "human" and seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
+                return seat.index
+        raise LobbyError(f"that token holds no seat at table {self.id}", status=403)
+
+    def _seat(self, index: int) -> Seat:
+        if not isinstance(index, int) or not 0 <= index < len(self.seats):
+            raise LobbyError(f"there is no seat {index} (seats 0..{len(self.seats) - 1})", status=404)
+        return self.seats[index]
+
+    # ============================================================ lobby
+    async def take_seat(self, index: int, name: object) -> str:
+        """Seat a person; returns their secret token (shown once, stored hashed)."""
+        name = clean_name(name)
+        async with self.lock:
+            seat = self._seat(index)
+            if self.status != "lobby":
+                raise LobbyError("the game has started: seats are taken", status=409)
+            if seat.kind != "empty":
+                raise LobbyError(f"seat {index} is taken", status=409)
+            token = secrets.token_urlsafe(24)
+            changed = Seat(index, "human", name, None, hash_token(token))
+            await self._save_seat(changed)
+        self.broadcast()
+        return token
+
+    async def set_bot(self, index: int, bot: str, token: str | None) -> None:
+        """Put a bot on an empty (or bot) seat; any seated player may."""
+        if bot not in table_bots():
+            raise LobbyError(f"unknown bot {bot!r} (one of {', '.join(table_bots())})")
+        async with self.lock:
+            self._authorize(token)
+            seat = self._seat(index)
+            if self.status != "lobby":
+                raise LobbyError("the game has started", status=409)
+            if seat.kind == "human":
+                raise LobbyError(f"seat {index} is held by {seat.name}", status=409)
+            await self._save_seat(Seat(index, "bot", f"{bot} bot", bot, None))
+        self.broadcast()
+
+    async def clear_seat(self, index: int, token: str | None) -> None:
+        """Empty a bot's seat, or leave one's own seat, before the game starts."""
+        async with self.lock:
+            mine = self._authorize(token)
+            seat = self._seat(index)
+            if self.status != "lobby":
+                raise LobbyError("the game has started: seats stay as they are", status=409)
+            if seat.kind == "human" and index != mine:
+                raise LobbyError(f"seat {index} belongs to {seat.name}; only they can leave it", status=403)
+            await self._save_seat(Seat(index))
+        self.broadcast()
+
+    async def start(self, token: str | None) -> None:
+        """Start play once every seat is filled; the driver deals at once."""
+        async with self.lock:
+            self._authorize(token)
+            if self.status != "lobby":
+                raise LobbyError("the game has already started", status=409)
+            empty = [s.index for s in self.seats if s.kind == "empty"]
+            if empty:
+                raise LobbyError(f"fill every seat first (empty: {', '.join(map(str, empty))})", status=409)
+            await self._store(self.store.set_status(self.id, "playing"))
+            self.status = "playing"
+            self._begin_play()
+        self.broadcast()
+
+    def _authorize(self, token: str | None) -> int:
+        if token is None:
+            raise LobbyError("take a seat first: only seated players manage the table", status=403)
+        return self.seat_of(token)  # type: ignore[return-value]
+
+    async def _save_seat(self, seat: Seat) -> None:
+        await self._store(self.store.save_seat(self.id, seat.row()))
+        old = self.seats[seat.index]
+        self.seats[seat.index] = seat
+        if old.token_hash is not None and old.token_hash != seat.token_hash:
+            # Whoever held this seat gave it up: their connections must not see the
+            # next holder's cards.
+            for conn in [c for c in self.connections if c.seat == seat.index]:
+                self.connections.discard(conn)
+                conn.revoke()
+
+    @staticmethod
+    async def _store(call: Any) -> None:
+        try:
+            await call
+        except StorageError as exc:
+            raise LobbyError(str(exc), status=503) from None
+
+    def _begin_play(self) -> None:
+        for seat in self.seats:
+            if seat.kind == "bot":
+                self.bots[seat.index] = make_bot(seat.bot or self.settings.default_bot,
+                                                 seed=f"{self.row.seed}/bot/{seat.index}")
+            elif seat.kind == "human" and seat.connections == 0:
+                self._dropped(seat)
+        if self.status == "playing" and self._driver is None:
+            self._driver = asyncio.get_running_loop().create_task(self._drive(), name=f"table {self.id}")
+
+    # ============================================================ play
+    async def submit(self, seat: int | None, message: ActionMessage) -> None:
+        """A client's action: checked, stored, applied, broadcast (with ``ack``);
+        or refused with a :class:`ProtocolError` and nothing changed."""
+        if seat is None:
+            raise ProtocolError(ErrorCode.NOT_SEATED, "spectators cannot act; take a seat to play")
+        async with self.lock:
+            key = f"{seat}:{message.id}"
+            if key in self.applied:
+                raise ProtocolError(ErrorCode.DUPLICATE, f"action id {message.id!r} was already applied "
+                                    f"(it made version {self.applied[key]}); not applied again")
+            if self.status == "lobby":
+                raise ProtocolError(ErrorCode.NOT_STARTED, "the game has not started yet")
+            if self.status == "finished":
+                raise ProtocolError(ErrorCode.GAME_OVER, "the game is over")
+            if message.version != self.version:
+                raise ProtocolError(ErrorCode.STALE_VERSION, f"you acted on version {message.version}, "
+                                    f"the table is at version {self.version}; look again and resend")
+            try:
+                action = Action.parse(message.action)
+            except ActionSyntaxError as exc:
+                raise ProtocolError(ErrorCode.MALFORMED, str(exc)) from None
+            if action.seat != seat:
+                raise ProtocolError(ErrorCode.WRONG_SEAT, f"you sit at seat {seat}, not seat {action.seat}")
+            try:
+                self.state.check_action(action)
+            except IllegalActionError as exc:
+                code = ErrorCode.NOT_YOUR_TURN if exc.rule in TURN_RULES else ErrorCode.ILLEGAL_ACTION
+                raise ProtocolError(code, exc.reason, rule=exc.rule) from None
+            try:
+                await self._commit_action(action, "human", message.id, ack_seat=seat)
+            except StorageError as exc:
+                raise ProtocolError(ErrorCode.STORAGE, f"not applied: {exc}") from None
+
+    async def _commit_action(self, action: Action, actor: str, client_id: str | None,
+                             ack_seat: int | None = None) -> None:
+        """Store, then apply, then broadcast one checked action (lock held)."""
+        trial = self.state.clone()
+        trial.apply_action(action)
+        await self._commit(trial, EventRow(self.version + 1, "action", str(action), actor, client_id))
+        if client_id is not None and ack_seat is not None:
+            self.applied[f"{ack_seat}:{client_id}"] = self.version
+        self.broadcast(ack_seat, client_id)
+
+    async def _commit_deal(self) -> None:
+        """Shuffle and deal the next deal from the table's seeded generator (lock held)."""
+        trial = self.state.clone()
+        trial.apply_chance(trial.sample_chance(seat_rng(self.row.seed, f"deal/{self.deals + 1}")))
+        deal = dict(trial.deal_log()[-1])
+        deal.pop("actions", None)
+        await self._commit(trial, EventRow(self.version + 1, "deal", json.dumps(deal), "server"))
+        self.deals += 1
+        self.broadcast()
+
+    async def _commit(self, trial: Any, event: EventRow) -> None:
+        """Append ``event`` (with the record, if ``trial`` ended the game), then make
+        ``trial`` the table's state: nothing is applied that is not stored."""
+        record = record_from_state(trial) if trial.is_terminal() else None
+        await self.store.append_event(self.id, event, record)
+        self._advance(trial, event.seq)
+
+    def _advance(self, state: Any, version: int) -> None:
+        self.state = state
+        self.version = version
+        if state.is_terminal():
+            self.status = "finished"
+        self._wake.set()
+
+    def replay(self, events: Iterable[EventRow]) -> None:
+        """Rebuild the state from stored events (restart); raises :class:`GoatError`
+        if the log does not replay."""
+        for ev in events:
+            if ev.seq != self.version + 1:
+                raise GoatError(f"table {self.id}: event {ev.seq} follows version {self.version}")
+            if ev.kind == "deal":
+                self.state.apply_chance(self.game.chance_from_json(self.state, json.loads(ev.payload)))
+                self.deals += 1
+            elif ev.kind == "action":
+                action = Action.parse(ev.payload)
+                self.state.apply_action(action)
+                if ev.client_id is not None:
+                    self.applied[f"{action.seat}:{ev.client_id}"] = ev.seq
+            else:
+                raise GoatError(f"table {self.id}: unknown event kind {ev.kind!r}")
+            self.version = ev.seq
+
+    # ========================================================== driver
+    async def _drive(self) -> None:
+        """Deal when a deal is due and let bots move; sleeps until something changes."""
+        settings = self.settings
+        while self.status == "playing":
+            self._wake.clear()
+            try:
+                if self.state.is_chance_node():
+                    if self.deals:
+                        await asyncio.sleep(settings.deal_pause)
+                    async with self.lock:
+                        if self.status == "playing" and self.state.is_chance_node():
+                            await self._commit_deal()
+                    continue
+                version, started = self.version, time.monotonic()
+                action = await self._bot_choice()
+                if action is None:
+                    await self._wake.wait()
+                    continue
+                await asyncio.sleep(max(0.0, settings.bot_delay - (time.monotonic() - started)))
+                async with self.lock:
+                    if (self.version == version and self.status == "playing"
+                            and self.bots[action.seat] is not None and self.state.is_legal(action)):
+                        await self._commit_action(action, "bot", None)
+            except StorageError as exc:
+                log.error("table %s: %s; retrying in 1 s", self.id, exc)
+                await asyncio.sleep(1.0)
+            except Exception:  # a bug must not stop the table for good
+                log.exception("table %s: the driver failed; retrying in 1 s", self.id)
+                await asyncio.sleep(1.0)
+
+    async def _bot_choice(self) -> Action | None:
+        """A bot's action now (its turn, or an out-of-turn claim), chosen on a
+        copy of the state in a worker thread; ``None`` if no bot acts."""
+        if not any(self.bots):
+            return None
+        state, bots = self.state.clone(), list(self.bots)
+        try:
+            return await asyncio.to_thread(_bot_action, state, bots)
+        except Exception:  # a broken bot must not stall the table
+            log.exception("table %s: bot failed; playing its first legal action", self.id)
+            seat = state.current_player()
+            legal = [a for a in state.legal_actions() if a.seat == seat]
+            return legal[0] if bots[seat] is not None and legal else None
+
+    # ===================================================== connections
+    def attach(self, conn: Connection) -> None:
+        """A client said hello: it gets its snapshot, and everyone sees the seat connected."""
+        self.connections.add(conn)
+        if conn.seat is None:
+            conn.deliver(render(self, None, "state"))
+            return
+        seat = self.seats[conn.seat]
+        seat.connections += 1
+        if seat.timer is not None:
+            seat.timer.cancel()
+            seat.timer = None
+        if seat.autoplay:
+            seat.autoplay = False
+            self.bots[seat.index] = None
+            self._wake.set()
+        self.broadcast()
+
+    def detach(self, conn: Connection) -> None:
+        """A client left; a human seat left empty starts its grace period."""
+        if conn not in self.connections:
+            return
+        self.connections.discard(conn)
+        if conn.seat is None:
+            return
+        seat = self.seats[conn.seat]
+        seat.connections -= 1
+        if seat.connections == 0 and seat.kind == "human" and self.status == "playing":
+            self._dropped(seat)
+        self.broadcast()
+
+    def _dropped(self, seat: Seat) -> None:
+        loop = asyncio.get_running_loop()
+        seat.timer = loop.call_later(self.settings.grace_seconds, self._grace_over, seat.index)
+
+    def _grace_over(self, index: int) -> None:
+        seat = self.seats[index]
+        seat.timer = None
+        if seat.connections or seat.kind != "human" or self.status != "playing":
+            return
+        seat.autoplay = True
+        self.bots[index] = make_bot(self.settings.default_bot, seed=f"{self.row.seed}/autoplay/{index}")
+        self._wake.set()
+        self.broadcast()
+
+    def broadcast(self, ack_seat: int | None = None, ack_id: str | None = None) -> None:
+        """Send every connection its own state message (built by the view filter)."""
+        texts: dict[tuple[int | None, bool], str] = {}
+        for conn in list(self.connections):
+            acked = ack_id is not None and conn.seat is not None and conn.seat == ack_seat
+            key = (conn.seat, acked)
+            if key not in texts:
+                texts[key] = render(self, conn.seat, "state", ack=ack_id if acked else None)
+            conn.deliver(texts[key])
+
+    async def close(self) -> None:
+        """Stop the driver and the grace timers (server shutdown)."""
+        for seat in self.seats:
+            if seat.timer is not None:
+                seat.timer.cancel()
+        if self._driver is not None:
+            self._driver.cancel()
+            try:
+                await self._driver
+            except (asyncio.CancelledError, Exception):  # noqa: BLE001 - shutting down
+                pass
+            self._driver = None
+
+
+def _bot_action(state: Any, bots: list[Bot | None]) -> Action | None:
+    """The bots' move on ``state`` (a copy): the current seat's, if a bot holds
+    it, else an out-of-turn claim by a bot (street's molodka), else ``None``."""
+    if state.is_terminal() or state.is_chance_node():
+        return None
+    if bots[state.current_player()] is not None:
+        return next_bot_action(state, bots)
+    return out_of_turn_claim(state, bots)
+
+
+class Tables:
+    """Every table of a server: create, find, restore."""
+
+    def __init__(self, settings: Settings, store: AsyncStorage) -> None:
+        self.settings = settings
+        self.store = store
+        self.tables: dict[str, Table] = {}
+        self._loading = asyncio.Lock()
+
+    async def create(self, game: str = "kozel", rules: str = "classic", options: dict[str, Any] | None = None,
+                     players: int | None = None, seed: str | int | None = None) -> Table:
+        """A new table in its lobby, stored; raises :class:`LobbyError` for a bad game or rule."""
+        options = dict(options or {})
+        if sum(t.status != "finished" for t in self.tables.values()) >= self.settings.max_tables:
+            raise LobbyError("the server is full: too many tables in play; try again later", status=503)
+        seed_text = str(seed) if seed is not None else str(secrets.randbits(63))
+        if len(seed_text) > SEED_LIMIT:
+            raise LobbyError(f"a seed has at most {SEED_LIMIT} characters")
+        try:
+            module = get_game(game)
+            players = module.new_state(rules=rules, options=options, players=players).num_players
+        except GoatError as exc:
+            raise LobbyError(str(exc)) from None
+        except (TypeError, ValueError) as exc:
+            raise LobbyError(f"bad option value: {exc}") from None
+        while True:
+            table_id = secrets.token_hex(5)
+            if table_id not in self.tables and not await self.store.exists(table_id):
+                break
+        row = TableRow(table_id, game, rules, options, players, seed_text, "lobby")
+        seats = [SeatRow(i) for i in range(players)]
+        try:
+            await self.store.create_table(row, seats)
+        except StorageError as exc:
+            raise LobbyError(str(exc), status=503) from None
+        table = Table(row, seats, self.settings, self.store)
+        self.tables[table_id] = table
+        return table
+
+    async def get(self, table_id: str) -> Table | None:
+        """The table, from memory or (finished tables) from storage."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        if not _looks_like_id(table_id):
+            return None
+        async with self._loading:
+            if table_id in self.tables:
+                return self.tables[table_id]
+            stored = await self.store.load(table_id)
+            if stored is None:
+                return None
+            return await self._restore(stored)
+
+    async def restore_all(self) -> int:
+        """Bring back every unfinished table (server start); returns how many."""
+        count = 0
+        for stored in await self.store.load_active():
+            if stored.table.id not in self.tables and await self._restore(stored) is not None:
+                count += 1
+        return count
+
+    async def _restore(self, stored: StoredTable) -> Table | None:
+        try:
+            table = Table(stored.table, stored.seats, self.settings, self.store)
+            table.replay(stored.events)
+        except GoatError as exc:
+            log.error("table %s cannot be restored: %s", stored.table.id, exc)
+            return None
+        self.tables[table.id] = table
+        if table.status == "playing":
+            if table.state.is_terminal():  # finished but not marked so: write the record now
+                await self.store.finish(table.id, record_from_state(table.state))
+                table.status = "finished"
+            else:
+                table._begin_play()
+        return table
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Tables people can join or watch, newest first."""
+        return [{"id": t.id, **t.public()} for t in reversed(list(self.tables.values()))
+                if t.status != "finished"]
+
+    async def close(self) -> None:
+        for table in self.tables.values():
+            await table.close()
+
+
+def _looks_like_id(text: str) -> bool:
+    return 1 <= len(text) <= 32 and all(ch in "0123456789abcdef" for ch in text)
+
+
+@functools.cache
+def game_catalog() -> list[dict[str, Any]]:
+    """The games, rulesets and player counts a table may be created with, found
+    through the protocol alone (a player count is offered if ``new_state`` takes it)."""
+    catalog = []
+    for name in GAMES:
+        module = get_game(name)
+        presets = []
+        for preset in module.PRESETS:
+            default = module.new_state(rules=preset).num_players
+            counts = []
+            for players in range(2, 9):
+                try:
+                    module.new_state(rules=preset, players=players)
+                except GoatError:
+                    continue
+                counts.append(players)
+            presets.append({"name": preset, "players": counts, "default_players": default})
+        catalog.append({"name": name, "rules": presets})
+    return catalog

@@ -1,0 +1,81 @@
+"""The one gate every message to a client passes through.
+
+A client is a seat (``0..n-1``) or a spectator (``None``). Whatever the server
+says to it — the welcome, every state update, reconnect snapshots, errors — is
+built here by :func:`render`, and game information comes from one source only:
+the game's own ``view(seat)`` (a spectator gets ``view(None)``, public facts
+only). The server never serialises the state itself.
+
+Free text that can mention cards (the engine's refusal reasons) is scrubbed
+against the same view: a card name the recipient cannot see in its view, and
+did not write itself, is replaced by ``?``. Engine reasons only ever speak of
+the acting seat's own cards, so this is a second line of defence, not the
+first; ``tests/server/test_no_leak.py`` checks every message of many games.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from goat.server.tables import Table
+
+#: A card in the project's notation as a word of its own ("9H", "TH", "10H", "QC").
+CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[CDHS](?![A-Za-z0-9])")
+
+
+def cards_in(text: str) -> set[str]:
+    """Every card named in ``text`` (``"10H"`` counts as ``"TH"``)."""
+    return {_norm(m) for m in CARD_TOKEN.findall(text)}
+
+
+def _norm(token: str) -> str:
+    return "T" + token[2:] if token.startswith("10") else token
+
+
+def redact(text: str, known: set[str]) -> str:
+    """``text`` with every card not in ``known`` replaced by ``?``."""
+    return CARD_TOKEN.sub(lambda m: m.group(0) if _norm(m.group(0)) in known else "?", text)
+
+
+def view_for(table: "Table", seat: int | None) -> dict[str, Any] | None:
+    """The game's view for the recipient, or ``None`` while the table is a lobby."""
+    if table.status == "lobby":
+        return None
+    return table.state.view(seat)
+
+
+def render(table: "Table | None", seat: int | None, kind: str, **fields: Any) -> str:
+    """The JSON text of one message of ``kind`` for the recipient ``seat``.
+
+    Kinds: ``welcome`` (role and seat), ``state`` (public table info and the
+    recipient's view; ``ack`` names the recipient's action that produced it),
+    ``error`` (``code``, ``message``; ``echoed`` is the text the client sent,
+    whose cards it may hear back), ``pong``.
+    """
+    message: dict[str, Any] = {"type": kind}
+    if table is not None:
+        message["table"] = table.id
+        message["version"] = table.version
+    if kind == "welcome":
+        message["seat"] = seat
+        message["role"] = "spectator" if seat is None else "player"
+    elif kind == "state":
+        message["seat"] = seat
+        message.update(table.public() if table is not None else {})
+        message["view"] = view_for(table, seat) if table is not None else None
+        if fields.get("ack") is not None:
+            message["ack"] = fields["ack"]
+    elif kind == "error":
+        view = view_for(table, seat) if table is not None else None
+        known = cards_in(json.dumps(view)) if view is not None else set()
+        known |= cards_in(fields.get("echoed") or "")
+        message["code"] = str(fields["code"])
+        message["message"] = redact(str(fields["message"]), known)
+        if fields.get("id") is not None:
+            message["id"] = fields["id"]
+    elif kind != "pong":
+        raise ValueError(f"unknown message kind {kind!r}")
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))

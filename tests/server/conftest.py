@@ -1,0 +1,215 @@
+"""Shared helpers of the server tests: a real server (uvicorn in a thread on a
+free loopback port, its own data directory) and a WebSocket client that keeps
+every message it receives."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.asyncio.client import connect
+
+from goat.server.runner import ServeProcess, ServerThread
+from goat.server.settings import Settings
+
+TIMEOUT = 20.0
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def server_settings(data_dir: Path, **overrides: Any) -> Settings:
+    """No bot delay, no pause between deals, no rate limit in the way (tests
+    that test those set them)."""
+    values: dict[str, Any] = dict(data_dir=data_dir, bot_delay=0.0, deal_pause=0.0, grace_seconds=60.0,
+                                  rate_per_second=10_000.0, rate_burst=10_000)
+    values.update(overrides)
+    return Settings(**values)
+
+
+@pytest.fixture
+def start_server(tmp_path: Path) -> Iterator[Callable[..., ServerThread]]:
+    """``start_server(**settings)`` -> a running :class:`ServerThread` (stopped at teardown)."""
+    running: list[ServerThread] = []
+
+    def start(**overrides: Any) -> ServerThread:
+        server = ServerThread(server_settings(tmp_path / "data", **overrides)).__enter__()
+        running.append(server)
+        return server
+
+    yield start
+    for server in reversed(running):
+        server.__exit__(None, None, None)
+
+
+class Lobby:
+    """The HTTP lobby of one server (async)."""
+
+    def __init__(self, base: str) -> None:
+        self.http = httpx.AsyncClient(base_url=base, timeout=TIMEOUT)
+
+    async def close(self) -> None:
+        await self.http.aclose()
+
+    async def create(self, **body: Any) -> dict[str, Any]:
+        r = await self.http.post("/api/tables", json=body)
+        assert r.status_code == 201, r.text
+        return r.json()
+
+    async def sit(self, table: str, seat: int, name: str) -> str:
+        r = await self.http.post(f"/api/tables/{table}/seats/{seat}", json={"name": name})
+        assert r.status_code == 200, r.text
+        return r.json()["token"]
+
+    async def bot(self, table: str, seat: int, token: str, bot: str = "heuristic") -> None:
+        r = await self.http.post(f"/api/tables/{table}/seats/{seat}/bot", json={"bot": bot},
+                                 headers={"Authorization": f"Bearer {token}"})
+        assert r.status_code == 200, r.text
+
+    async def start(self, table: str, token: str) -> None:
+        r = await self.http.post(f"/api/tables/{table}/start", headers={"Authorization": f"Bearer {token}"})
+        assert r.status_code == 200, r.text
+
+    async def record(self, table: str) -> dict[str, Any]:
+        r = await self.http.get(f"/api/tables/{table}/record")
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    async def with_bots(self, bot: str = "heuristic", **body: Any) -> tuple[str, str]:
+        """A table with "Ann" at seat 0 and bots at the others; returns (id, Ann's token)."""
+        created = await self.create(name="Ann", **body)
+        for seat in range(1, created["players"]):
+            await self.bot(created["id"], seat, created["token"], bot)
+        return created["id"], created["token"]
+
+    async def humans(self, players: int = 4, **body: Any) -> tuple[str, list[str]]:
+        """A table with a person at every seat; returns (id, tokens by seat)."""
+        created = await self.create(name="P0", players=players, **body)
+        tokens = [created["token"]] + [await self.sit(created["id"], s, f"P{s}") for s in range(1, players)]
+        return created["id"], tokens
+
+
+class Client:
+    """One WebSocket client; ``inbox`` holds every message it received, in order."""
+
+    _ids = itertools.count()
+
+    def __init__(self, ws_base: str, table: str, token: str | None = None) -> None:
+        self.url = f"{ws_base}ws/{table}"
+        self.token = token
+        self.inbox: list[dict[str, Any]] = []
+        self.raw: list[str] = []
+        self.state: dict[str, Any] | None = None
+
+    async def __aenter__(self) -> "Client":
+        self.ws = await connect(self.url, max_size=None, open_timeout=TIMEOUT)
+        await self.send({"type": "hello", "token": self.token})
+        self.welcome = await self.until(lambda m: m["type"] in ("welcome", "error"))
+        return self
+
+    async def __aexit__(self, *exc: Any) -> None:
+        await self.ws.close()
+
+    async def send(self, message: dict[str, Any] | str) -> None:
+        await self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    async def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
+        text = await asyncio.wait_for(self.ws.recv(), timeout)
+        message = json.loads(text)
+        self.raw.append(text)
+        self.inbox.append(message)
+        if message["type"] == "state":
+            self.state = message
+        return message
+
+    async def until(self, pred: Callable[[dict[str, Any]], bool], timeout: float = TIMEOUT) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            message = await self.recv(max(0.01, deadline - loop.time()))
+            if pred(message):
+                return message
+
+    async def at_version(self, version: int) -> dict[str, Any]:
+        """The state message of ``version`` (or the first one after it)."""
+        if self.state is not None and self.state["version"] >= version:
+            return self.state
+        return await self.until(lambda m: m["type"] == "state" and m["version"] >= version)
+
+    async def act(self, action: str, version: int | None = None, msg_id: str | None = None) -> str:
+        msg_id = msg_id or f"m{next(self._ids)}"
+        assert self.state is not None
+        await self.send({"type": "action", "action": action,
+                         "version": self.state["version"] if version is None else version, "id": msg_id})
+        return msg_id
+
+    async def reply_to(self, msg_id: str) -> dict[str, Any]:
+        """The ack'ed state or the error answering ``msg_id``."""
+        return await self.until(lambda m: m.get("ack") == msg_id or (m["type"] == "error" and m.get("id") == msg_id))
+
+
+def run(coro: Any) -> Any:
+    return asyncio.run(coro)
+
+
+async def random_player(client: Client, seat: int | None, rng: random.Random, mischief: bool = True) -> None:
+    """Play random legal actions until the match is over; with ``mischief`` also
+    some illegal and out-of-turn ones (refused) and molodkas out of turn."""
+    while True:
+        message = await client.recv(timeout=60)
+        if message["type"] != "state" or message["view"] is None:
+            continue
+        view, version = message["view"], message["version"]
+        if view["match_over"] or message["status"] == "finished":
+            return
+        if seat is None:
+            continue
+        legal, hand = view["legal_actions"], view["hand"]
+        if view["current_player"] == seat and legal:
+            wrong = [c for c in hand if all(c not in a for a in legal)]
+            if mischief and wrong and rng.random() < 0.15:   # an illegal card from my own hand
+                await client.act(f"{seat} play {wrong[0]}", version)
+            await client.act(rng.choice(legal), version)
+        elif legal and rng.random() < 0.5:                   # a molodka out of turn
+            await client.act(rng.choice(legal), version)
+        elif mischief and hand and rng.random() < 0.05:      # out of turn: refused
+            await client.act(f"{seat} play {hand[0]}", version)
+
+
+def my_turn(message: dict[str, Any], seat: int = 0) -> bool:
+    """A state message in which ``seat`` is to act."""
+    return (message["type"] == "state" and message["view"] is not None
+            and message["view"]["current_player"] == seat and bool(message["view"]["legal_actions"]))
+
+
+async def play_to_the_end(client: Client, seat: int, pick: int = 0) -> dict[str, Any]:
+    """Play ``seat``'s turns (the ``pick``-th legal action) from now until the
+    match is over, others playing as they will; returns the final state."""
+    await client.send({"type": "sync"})   # the current state, in case it is our turn already
+    while True:
+        state = await client.until(lambda m: m["type"] == "state" and m["view"] is not None, timeout=60)
+        if state["status"] == "finished":
+            return state
+        view = state["view"]
+        if view["current_player"] == seat and view["legal_actions"]:
+            await client.act(view["legal_actions"][pick], state["version"])
+
+
+@pytest.fixture
+def serve_process(tmp_path: Path) -> Iterator[Callable[..., ServeProcess]]:
+    """``serve_process(*args)`` -> a running ``goat serve`` on ``tmp_path/data`` (stopped at teardown)."""
+    started: list[ServeProcess] = []
+
+    def start(*args: str) -> ServeProcess:
+        (tmp_path / "data").mkdir(exist_ok=True)
+        started.append(ServeProcess(tmp_path / "data", *args, log_path=tmp_path / f"serve-{len(started)}.log"))
+        return started[-1]
+
+    yield start
+    for process in started:
+        process.stop()

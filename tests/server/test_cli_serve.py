@@ -1,0 +1,47 @@
+"""``goat serve``: bad settings, a busy port and a database that cannot be
+opened are one line and exit status 2; a good start prints the URL to open."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Callable
+from pathlib import Path
+
+import httpx
+import pytest
+from typer.testing import CliRunner
+
+from goat.cli.main import app
+
+from .conftest import ServeProcess
+
+
+@pytest.fixture
+def busy_port() -> int:
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(1)
+    yield sock.getsockname()[1]
+    sock.close()
+
+
+def test_bad_settings_are_one_line(tmp_path: Path, busy_port: int) -> None:
+    (tmp_path / "file").write_text("not a directory")
+    cases = [
+        (["--grace", "-1"], "grace must be a number of seconds >= 0"),
+        (["--rate-limit", "0"], "rate-limit must be positive"),
+        (["--port", "70000"], "--port must be 0..65535"),
+        (["--port", str(busy_port)], f"cannot listen on 127.0.0.1:{busy_port}"),
+        (["--port", "0", "--data-dir", str(tmp_path / "file")], "cannot open the database"),
+    ]
+    for args, needle in cases:
+        result = CliRunner().invoke(app, ["serve", *args])
+        assert result.exit_code == 2, (args, result.output)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: ") and needle in lines[0], (args, lines)
+
+
+def test_serve_prints_the_url_and_serves_it(serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process()
+    assert server.url.startswith("http://127.0.0.1:")
+    assert httpx.get(server.url + "api/health", timeout=20).json()["ok"] is True

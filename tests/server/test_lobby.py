@@ -1,0 +1,130 @@
+"""The HTTP lobby: create a table, take seats, add bots, start; every refusal
+is a one-line ``{"error": ...}`` with a fitting status and changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+import pytest
+
+from goat.server.runner import ServerThread
+
+
+@pytest.fixture
+def http(start_server: Callable[..., ServerThread]) -> httpx.Client:
+    server = start_server()
+    with httpx.Client(base_url=server.url, timeout=20) as client:
+        yield client
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def error(response: httpx.Response, status: int) -> str:
+    assert response.status_code == status, response.text
+    message = response.json()["error"]
+    assert isinstance(message, str) and "\n" not in message
+    return message
+
+
+def seats(http: httpx.Client, table: str) -> list[dict[str, Any]]:
+    return http.get(f"/api/tables/{table}").json()["seats"]
+
+
+def test_catalog_lists_rulesets_player_counts_and_table_bots(http: httpx.Client) -> None:
+    games = http.get("/api/games").json()
+    kozel = {r["name"]: r for r in games["games"][0]["rules"]}
+    assert games["games"][0]["name"] == "kozel"
+    assert kozel["full-hand"]["players"] == [2, 3, 4] and kozel["classic"]["players"] == [4]
+    assert "heuristic" in games["bots"] and "random" in games["bots"]
+    assert "perfect" not in games["bots"]  # it sees every card: not at a table of people
+
+
+def test_create_sit_fill_with_bots_and_start(http: httpx.Client) -> None:
+    created = http.post("/api/tables", json={"rules": "full-hand", "players": 3, "name": "  Аня\n "})
+    assert created.status_code == 201
+    body = created.json()
+    table, token = body["id"], body["token"]
+    assert body["url"].endswith(f"/?table={table}") and body["players"] == 3 and body["seat"] == 0
+    assert seats(http, table)[0] | {"connected": False} == {
+        "seat": 0, "kind": "human", "name": "Аня", "bot": None, "connected": False, "autoplay": False}
+    assert token not in http.get(f"/api/tables/{table}").text  # tokens are never shown again
+
+    friend = http.post(f"/api/tables/{table}/seats/1", json={"name": "Boris"}).json()["token"]
+    assert friend != token
+    assert error(http.post(f"/api/tables/{table}/start", headers=auth(token)), 409) == \
+        "fill every seat first (empty: 2)"
+    assert http.post(f"/api/tables/{table}/seats/2/bot", json={"bot": "random"}, headers=auth(friend)).status_code == 200
+    assert [s["kind"] for s in seats(http, table)] == ["human", "human", "bot"]
+    assert http.get("/api/tables").json()["tables"][0]["id"] == table
+    started = http.post(f"/api/tables/{table}/start", headers=auth(token))
+    assert started.status_code == 200 and started.json()["status"] == "playing"
+    assert error(http.post(f"/api/tables/{table}/start", headers=auth(token)), 409) == "the game has already started"
+    assert error(http.post(f"/api/tables/{table}/seats/2/bot", json={}, headers=auth(token)), 409) == \
+        "the game has started"
+
+
+def test_refusals_change_nothing(http: httpx.Client) -> None:
+    table = http.post("/api/tables", json={"name": "Ann"}).json()
+    tid, token = table["id"], table["token"]
+    before = seats(http, tid)
+    cases = [
+        (http.post("/api/tables", json={"rules": "bridge"}), 400, "unknown Kozel ruleset 'bridge'"),
+        (http.post("/api/tables", json={"options": {"eggs": "many"}}), 400, "option eggs='many' is not allowed"),
+        (http.post("/api/tables", json={"rules": "street", "players": 3}), 400, "players=3 is not allowed"),
+        (http.post("/api/tables", json={"game": "chess"}), 400, "unknown game 'chess'"),
+        (http.post("/api/tables", json={"players": "four"}), 422, "players"),
+        (http.post("/api/tables", json={"seed": "x" * 65}), 400, "a seed has at most 64 characters"),
+        (http.get("/api/tables/0123456789"), 404, "there is no table '0123456789'"),
+        (http.get("/api/tables/../etc"), 404, None),
+        (http.post(f"/api/tables/{tid}/seats/0", json={"name": "Eve"}), 409, "seat 0 is taken"),
+        (http.post(f"/api/tables/{tid}/seats/7", json={"name": "Eve"}), 404, "there is no seat 7"),
+        (http.post(f"/api/tables/{tid}/seats/1", json={"name": " \t"}), 400, "say a name"),
+        (http.post(f"/api/tables/{tid}/seats/1/bot", json={"bot": "heuristic"}), 403, "take a seat first"),
+        (http.post(f"/api/tables/{tid}/seats/1/bot", json={"bot": "heuristic"}, headers=auth("forged")), 403,
+         f"that token holds no seat at table {tid}"),
+        (http.post(f"/api/tables/{tid}/seats/1/bot", json={"bot": "perfect"}, headers=auth(token)), 400,
+         "unknown bot 'perfect'"),
+        (http.post(f"/api/tables/{tid}/seats/0/bot", json={"bot": "random"}, headers=auth(token)), 409,
+         "seat 0 is held by Ann"),
+        (http.post(f"/api/tables/{tid}/start", headers=auth("forged")), 403, "that token holds no seat"),
+        (http.get(f"/api/tables/{tid}/record"), 409, "the game is not over"),
+    ]
+    for response, status, needle in cases:
+        if needle is None:
+            assert response.status_code == status
+        else:
+            assert needle in error(response, status)
+    assert seats(http, tid) == before
+
+
+def test_leaving_and_removing_bots_before_the_start(http: httpx.Client) -> None:
+    table = http.post("/api/tables", json={"name": "Ann"}).json()
+    tid, ann = table["id"], table["token"]
+    bob = http.post(f"/api/tables/{tid}/seats/1", json={"name": "Bob"}).json()["token"]
+    http.post(f"/api/tables/{tid}/seats/2/bot", json={"bot": "heuristic"}, headers=auth(ann))
+    assert "only they can leave it" in error(http.delete(f"/api/tables/{tid}/seats/1", headers=auth(ann)), 403)
+    assert http.delete(f"/api/tables/{tid}/seats/2", headers=auth(bob)).status_code == 200
+    assert http.delete(f"/api/tables/{tid}/seats/1", headers=auth(bob)).status_code == 200
+    assert [s["kind"] for s in seats(http, tid)] == ["human", "empty", "empty", "empty"]
+    assert error(http.post(f"/api/tables/{tid}/start", headers=auth(bob)), 403)  # Bob's token is void now
+
+
+
+def test_the_page_and_its_assets_are_served(http: httpx.Client) -> None:
+    page = http.get("/")
+    assert page.status_code == 200 and '<html lang="ru">' in page.text and 'aria-live="polite"' in page.text
+    for asset, needle in [("app.js", "new WebSocket"), ("style.css", "@media"), ("i18n.js", "Козёл"),
+                          ("cards.js", "♠")]:
+        response = http.get(f"/static/{asset}")
+        assert response.status_code == 200 and needle in response.text
+
+
+def test_a_full_server_refuses_new_tables(start_server: Callable[..., ServerThread]) -> None:
+    server = start_server(max_tables=2)
+    with httpx.Client(base_url=server.url, timeout=20) as http:
+        assert [http.post("/api/tables", json={}).status_code for _ in range(2)] == [201, 201]
+        assert "the server is full" in error(http.post("/api/tables", json={}), 503)

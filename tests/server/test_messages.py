@@ -1,0 +1,90 @@
+"""The client message schema, the rate limit and the view filter's scrubbing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from goat.server.messages import (
+    ActionMessage,
+    ErrorCode,
+    Hello,
+    Ping,
+    ProtocolError,
+    Sync,
+    TokenBucket,
+    parse_client_message,
+)
+from goat.server.viewfilter import cards_in, redact
+
+
+def code_of(text: str | bytes, limit: int = 4096) -> tuple[ErrorCode, str]:
+    with pytest.raises(ProtocolError) as info:
+        parse_client_message(text, limit)
+    assert "\n" not in str(info.value)
+    return info.value.code, str(info.value)
+
+
+def test_each_message_shape_parses() -> None:
+    assert parse_client_message('{"type":"hello","token":"abc"}', 4096) == Hello(type="hello", token="abc")
+    assert parse_client_message('{"type":"hello"}', 4096).token is None
+    action = parse_client_message('{"type":"action","action":"0 play 9H","version":3,"id":"x1"}', 4096)
+    assert isinstance(action, ActionMessage) and (action.action, action.version, action.id) == ("0 play 9H", 3, "x1")
+    assert isinstance(parse_client_message('{"type":"sync"}', 4096), Sync)
+    assert isinstance(parse_client_message(b'{"type":"ping"}', 4096), Ping)
+
+
+@pytest.mark.parametrize("text, needle", [
+    ("not json", "not JSON"),
+    ("[1, 2]", "must be a JSON object"),
+    ('{"type": "dance"}', 'unknown message type "dance"'),
+    ('{"action": "0 play 9H"}', "unknown message type null"),
+    ('{"type":"action","action":"0 play 9H","id":"x"}', "version"),
+    ('{"type":"action","action":"0 play 9H","version":-1,"id":"x"}', "version"),
+    ('{"type":"action","action":"0 play 9H","version":"3","id":"x"}', "version"),
+    ('{"type":"action","action":"","version":1,"id":"x"}', "action"),
+    ('{"type":"action","action":"0 play 9H","version":1,"id":"x","extra":1}', "extra"),
+    ('{"type":"hello","token":5}', "token"),
+    (b"\xff\xfe", "not JSON"),
+])
+def test_malformed_messages_get_one_line_reasons(text: str, needle: str) -> None:
+    code, message = code_of(text)
+    assert code == ErrorCode.MALFORMED
+    assert needle in message
+
+
+def test_oversized_is_checked_before_parsing() -> None:
+    big = json.dumps({"type": "hello", "token": "x" * 100})
+    assert code_of(big, limit=50)[0] == ErrorCode.OVERSIZED
+    assert "over the limit of 50" in code_of(big, limit=50)[1]
+    assert code_of("é" * 30, limit=50)[0] == ErrorCode.OVERSIZED  # bytes, not characters
+
+
+def test_token_bucket_allows_bursts_then_the_rate() -> None:
+    now = [0.0]
+    bucket = TokenBucket(rate=2.0, burst=3, clock=lambda: now[0])
+    assert [bucket.allow() for _ in range(4)] == [True, True, True, False]
+    now[0] += 0.5  # one token back
+    assert [bucket.allow(), bucket.allow()] == [True, False]
+    now[0] += 100  # never more than the burst
+    assert sum(bucket.allow() for _ in range(10)) == 3
+
+
+def test_cards_in_finds_card_words_only() -> None:
+    assert cards_in('seat 2 must follow hearts (holds 9H), "1 play KH+10S"') == {"9H", "KH", "TS"}
+    assert cards_in("table ab9hcd, token x9H_y, 9HX, A9H") == set()
+    assert cards_in("QC. 7C? (JD)") == {"QC", "7C", "JD"}
+
+
+def test_redact_hides_exactly_the_unknown_cards() -> None:
+    text = "seat 2 must follow hearts (holds 9H), not KH+AS"
+    assert redact(text, {"9H", "AS"}) == "seat 2 must follow hearts (holds 9H), not ?+AS"
+    assert redact(text, set()) == "seat 2 must follow hearts (holds ?), not ?+?"
+
+
+@given(st.text(max_size=60), st.sets(st.sampled_from(["9H", "KH", "AS", "TS", "QC"])))
+def test_redacted_text_names_no_unknown_card(text: str, known: set[str]) -> None:
+    assert cards_in(redact(text, known)) <= known

@@ -1,0 +1,74 @@
+"""The same server on PostgreSQL (``GOAT_DATABASE_URL``). Runs when
+``GOAT_TEST_DATABASE_URL`` names a database to use, e.g.
+``postgresql+psycopg://goat@127.0.0.1:5432/goat``; skipped otherwise."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+from collections.abc import Callable
+
+import pytest
+
+from goat.records import check_result, replay
+from goat.server.runner import ServerThread
+from goat.server.storage import EventRow, SeatRow, Storage, TableRow
+
+from .conftest import Client, Lobby, random_player, run
+
+URL = os.environ.get("GOAT_TEST_DATABASE_URL")
+pytestmark = pytest.mark.skipif(not URL, reason="set GOAT_TEST_DATABASE_URL to a PostgreSQL database to run these")
+
+
+def test_storage_round_trip_on_postgres() -> None:
+    store = Storage(URL)
+    table_id = f"pg{random.getrandbits(32):08x}"
+    store.create_table(TableRow(table_id, "kozel", "classic", {"eggs": "double-next"}, 4, "9"),
+                       [SeatRow(i) for i in range(4)])
+    store.save_seat(table_id, SeatRow(0, "human", "Ann", None, "a" * 64))
+    store.append_event(table_id, EventRow(1, "deal", "{}", "server"))
+    store.append_event(table_id, EventRow(2, "action", "0 play 9H", "human", "x"), record={"ok": True})
+    loaded = store.load(table_id)
+    assert loaded.table.status == "finished" and loaded.table.options == {"eggs": "double-next"}
+    assert [e.seq for e in loaded.events] == [1, 2] and loaded.seats[0].name == "Ann"
+    assert store.record(table_id) == {"ok": True}
+    store.close()
+
+
+def test_a_match_and_a_restart_on_postgres(start_server: Callable[..., ServerThread]) -> None:
+    server = start_server(database_url=URL)
+    state: dict = {}
+
+    async def first_half() -> None:
+        lobby = Lobby(server.url)
+        tid, tokens = await lobby.humans(seed=5)
+        clients = [await Client(server.ws_url, tid, t).__aenter__() for t in tokens]
+        await lobby.start(tid, tokens[0])
+        for c in clients:
+            await c.at_version(1)
+        state.update(id=tid, tokens=tokens, view=clients[0].state["view"])
+        for c in clients:
+            await c.__aexit__()
+        await lobby.close()
+
+    run(first_half())
+    server.__exit__(None, None, None)
+    again = start_server(database_url=URL)
+
+    async def second_half() -> None:
+        lobby = Lobby(again.url)
+        clients = [await Client(again.ws_url, state["id"], t).__aenter__() for t in state["tokens"]]
+        first = await clients[0].until(lambda m: m["type"] == "state")
+        assert first["version"] == 1 and first["view"] == state["view"]
+        for c in clients:
+            await c.send({"type": "sync"})
+        await asyncio.gather(*(random_player(c, s, random.Random(s), mischief=False)
+                                             for s, c in enumerate(clients)))
+        record = await lobby.record(state["id"])
+        check_result(record, replay(record))
+        for c in clients:
+            await c.__aexit__()
+        await lobby.close()
+
+    run(second_half())

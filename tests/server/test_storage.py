@@ -1,0 +1,83 @@
+"""Storage: what is written comes back, SQLite runs in WAL mode, errors are one line."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from goat.server.settings import Settings, SettingsError
+from goat.server.storage import EventRow, SeatRow, Storage, StorageError, TableRow
+
+
+def make(tmp_path: Path) -> Storage:
+    return Storage(Settings(data_dir=tmp_path / "nested" / "data").url)
+
+
+def test_tables_seats_events_and_records_round_trip(tmp_path: Path) -> None:
+    store = make(tmp_path)
+    row = TableRow("abc123", "kozel", "street", {"penalty": "flat2"}, 4, "42")
+    store.create_table(row, [SeatRow(i) for i in range(4)])
+    store.save_seat("abc123", SeatRow(1, "human", "Ann", None, "f" * 64))
+    store.save_seat("abc123", SeatRow(2, "bot", "heuristic bot", "heuristic"))
+    store.set_status("abc123", "playing")
+    store.append_event("abc123", EventRow(1, "deal", '{"hands": {}}', "server"))
+    store.append_event("abc123", EventRow(2, "action", "1 play 9H", "human", "c-1"))
+    assert [t.table.id for t in store.load_active()] == ["abc123"]
+    store.append_event("abc123", EventRow(3, "action", "2 play KH", "bot"), record={"game": "kozel"})
+
+    loaded = store.load("abc123")
+    assert loaded is not None
+    assert loaded.table == TableRow("abc123", "kozel", "street", {"penalty": "flat2"}, 4, "42", "finished")
+    assert [(s.kind, s.name, s.bot) for s in loaded.seats] == [
+        ("empty", "", None), ("human", "Ann", None), ("bot", "heuristic bot", "heuristic"), ("empty", "", None)]
+    assert loaded.seats[1].token_hash == "f" * 64
+    assert [(e.seq, e.kind, e.payload, e.actor, e.client_id) for e in loaded.events] == [
+        (1, "deal", '{"hands": {}}', "server", None), (2, "action", "1 play 9H", "human", "c-1"),
+        (3, "action", "2 play KH", "bot", None)]
+    assert store.record("abc123") == {"game": "kozel"}
+    assert store.load_active() == []          # finished tables are not restored
+    assert store.load("nope") is None and store.record("nope") is None
+    assert store.exists("abc123") and not store.exists("nope")
+
+
+def test_an_event_number_is_never_written_twice(tmp_path: Path) -> None:
+    store = make(tmp_path)
+    store.create_table(TableRow("t1", "kozel", "classic", {}, 4, "1"), [SeatRow(i) for i in range(4)])
+    store.append_event("t1", EventRow(1, "action", "0 play 9H", "human"))
+    with pytest.raises(StorageError) as info:
+        store.append_event("t1", EventRow(1, "action", "0 play KH", "human"))
+    assert "\n" not in str(info.value)
+    assert [e.payload for e in store.load("t1").events] == ["0 play 9H"]
+
+
+def test_sqlite_file_lives_in_the_data_dir_in_wal_mode(tmp_path: Path) -> None:
+    store = make(tmp_path)
+    store.create_table(TableRow("t1", "kozel", "classic", {}, 4, "1"), [SeatRow(0)])
+    db = tmp_path / "nested" / "data" / "goat.db"
+    assert db.exists()
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_database_that_cannot_be_opened_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(StorageError) as info:
+        Storage(f"sqlite:///{tmp_path / 'file' / 'goat.db'}")
+    assert "cannot open the database" in str(info.value) and "\n" not in str(info.value)
+    with pytest.raises(StorageError) as info:   # refused, or no driver installed: one line either way
+        Storage("postgresql+psycopg://user:secret@127.0.0.1:1/goat")
+    assert "secret" not in str(info.value) and "\n" not in str(info.value)
+    with pytest.raises(StorageError, match="its driver is not installed"):
+        Storage("postgresql+pg8000://user@127.0.0.1/goat")   # a driver this project never installs
+
+
+def test_settings_come_from_the_environment_and_are_checked(tmp_path: Path) -> None:
+    settings = Settings.from_env({"GOAT_DATA_DIR": str(tmp_path)}, grace_seconds=5, bot_delay=None)
+    assert settings.data_dir == tmp_path and settings.grace_seconds == 5 and settings.bot_delay == 0.8
+    assert settings.url == f"sqlite:///{tmp_path.resolve() / 'goat.db'}"
+    url = "postgresql+psycopg://u:p@db/goat"
+    assert Settings.from_env({"GOAT_DATABASE_URL": url}).url == url
+    with pytest.raises(SettingsError, match="grace must be a number of seconds >= 0"):
+        Settings(grace_seconds=-1)
