@@ -16,7 +16,7 @@ from goat.protocol import GoatError
 
 app = typer.Typer(
     name="goat",
-    help="Play, replay and study the goat card games (Kozel: classic, full-hand, street; Spades).",
+    help="Play, serve, replay and study the goat games: Kozel (classic, full-hand, street), Spades, Yu-Gi-Oh! (Goat Format).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
