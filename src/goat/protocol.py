@@ -83,7 +83,7 @@ class IllegalActionError(GoatError):
             ``"seat 2 must follow hearts (holds 9H)"``.
     """
 
-    def __init__(self, action: "Action | None", rule: str, reason: str) -> None:
+    def __init__(self, action: Action | None, rule: str, reason: str) -> None:
         self.action = action
         self.seat = action.seat if action is not None else None
         self.rule = rule
@@ -110,7 +110,7 @@ class Action:
     bid: str | None = None
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: str) -> Action:
         """Parse the record notation; raises :class:`ActionSyntaxError`."""
         if not isinstance(text, str):
             raise ActionSyntaxError(text, "an action must be a string")
@@ -166,7 +166,25 @@ class GameState(Protocol):
 
     def returns(self) -> list[float]: ...
 
-    def clone(self) -> "GameState": ...
+    def clone(self) -> GameState: ...
+
+
+class CheckedActions:
+    """``is_legal`` and ``check_action`` for a state whose ``_check(action)``
+    raises :class:`IllegalActionError` (and changes nothing) for an action it
+    refuses — checking kept apart from applying, as PokerKit's verify / can / do.
+    (No stub of ``_check`` here: it would shadow one a later base class defines.)"""
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self.check_action(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def check_action(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` if ``action`` is not allowed now."""
+        self._check(action)
 
 
 def play_out(state: GameState, choose: Callable[[GameState], Action], rng: random.Random,

@@ -46,6 +46,7 @@ from goat.protocol import (
     CHANCE,
     TERMINAL,
     Action,
+    CheckedActions,
     GoatError,
     IllegalActionError,
     InvalidChanceError,
@@ -55,7 +56,7 @@ __all__ = ["DEAL", "ENDED_BY", "FORCED_RETURN", "OVER", "PARTNER_EXCHANGE", "PLA
            "TablePlay"]
 
 
-class KozelState(SingleCardTricks, StreetTricks, KozelViews):
+class KozelState(CheckedActions, SingleCardTricks, StreetTricks, KozelViews):
     """A Kozel match in progress. Create with :func:`goat.games.kozel.new_state`."""
 
     game_name = "kozel"
@@ -177,17 +178,6 @@ class KozelState(SingleCardTricks, StreetTricks, KozelViews):
         if self.rules.trick_style == "street":
             return self._street_actions(seat) + self._molodka_actions()
         return self._single_actions(seat)
-
-    def is_legal(self, action: Action) -> bool:
-        try:
-            self.check_action(action)
-        except IllegalActionError:
-            return False
-        return True
-
-    def check_action(self, action: Action) -> None:
-        """Raise :class:`IllegalActionError` if ``action`` is not allowed now."""
-        self._check(action)
 
     def apply_action(self, action: Action) -> None:
         """Apply a legal action; an illegal one raises and changes nothing."""
@@ -499,7 +489,7 @@ class KozelState(SingleCardTricks, StreetTricks, KozelViews):
                 for log in self.logs]
 
     # ================================================================ clone
-    def clone(self) -> "KozelState":
+    def clone(self) -> KozelState:
         """An independent copy (cheaper than ``copy.deepcopy``)."""
         other = object.__new__(KozelState)
         other.__dict__.update(self.__dict__)

@@ -38,10 +38,8 @@ meaningful for its current deal.
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from goat.cards import Card
@@ -52,19 +50,17 @@ from goat.games.kozel.single import SingleCardTricks
 from goat.games.kozel.state import KozelState
 from goat.games.kozel.trumps import TRUMP, TrumpOrder, trump_order
 from goat.games.tricks import draw_to
-from goat.protocol import Action, GoatError, IllegalActionError
+from goat.games.worlds import (
+    Retry,
+    WorldSamplingError,
+    rules_of_view,
+    sample_with_retries,
+)
+from goat.protocol import Action, IllegalActionError
 
 __all__ = ["WorldSamplingError", "sample_world"]
 
 PLAIN_SUITS = frozenset("CDHS")
-
-
-class WorldSamplingError(GoatError):
-    """No state consistent with the view was found (or the view is not a Kozel view)."""
-
-
-class _Retry(Exception):
-    """This attempt painted itself into a corner; draw again."""
 
 
 @dataclass(frozen=True)
@@ -73,11 +69,6 @@ class _Move:
     verb: str
     cards: tuple[Card, ...] | None  # None: hidden from the viewer
     count: int
-
-
-@lru_cache(maxsize=64)
-def _rules(preset: str, options_json: str) -> KozelRules:
-    return make_rules(preset, options=json.loads(options_json))
 
 
 class _RestrictionProbe:
@@ -102,16 +93,7 @@ def sample_world(view: dict[str, Any], rng: random.Random, max_tries: int = 200)
     Reads only ``view`` (a dict from ``KozelState.view(seat)``, possibly through
     JSON). Raises :class:`WorldSamplingError` if ``max_tries`` draws all fail.
     """
-    try:
-        ctx = _Context(view)
-        for _ in range(max_tries):
-            try:
-                return ctx.attempt(rng)
-            except _Retry:
-                continue
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise WorldSamplingError(f"not a usable Kozel view ({type(exc).__name__}: {exc})") from exc
-    raise WorldSamplingError(f"no world consistent with seat {ctx.seat}'s view found in {max_tries} tries")
+    return sample_with_retries(_Context, view, rng, max_tries, "Kozel")
 
 
 class _Context:
@@ -125,7 +107,7 @@ class _Context:
             raise WorldSamplingError("sample_world needs a seat's view, not a spectator's")
         self.view = view
         self.seat = seat
-        self.rules = rules = _rules(view["rules"], json.dumps(view["options"], sort_keys=True))
+        self.rules = rules = rules_of_view(make_rules, view)
         self.n = rules.players
         self.order: TrumpOrder | None = (trump_order(rules.permanent_trumps, rules.deck, view["trump_suit"])
                                          if view["deal_number"] else None)
@@ -194,12 +176,12 @@ class _Context:
         try:
             for action in actions:
                 if world.phase in (DEAL, OVER):
-                    raise _Retry
+                    raise Retry
                 world.apply_action(action)
         except IllegalActionError:
-            raise _Retry from None
+            raise Retry from None
         if self.in_deal and (world.phase != v["phase"] or world.current_player() != v["current_player"]):
-            raise _Retry
+            raise Retry
         return world
 
     def _replay_ended(self, deal: KozelDeal, actions: list[Any]) -> KozelState:
@@ -222,14 +204,14 @@ class _Context:
                      "double_next": False}
             try:
                 world = self._replay(deal, actions, start)
-            except _Retry:
+            except Retry:
                 continue
             if world.phase not in (DEAL, OVER):
                 continue
             self._restore_match(world)
             world.phase = v["phase"]
             return world
-        raise _Retry
+        raise Retry
 
 
 def _parse_move(text: str) -> _Move:
@@ -285,7 +267,7 @@ class _SlotReplay:
             else:  # keep the slots that could hold the shown trump card for it
                 free = [s for s in free if not self._in_trump_range(s)] or free
         if not free:
-            raise _Retry
+            raise Retry
         slot = free[0] if len(free) == 1 else self.rng.choice(free)
         self._set(slot, card)
         return slot
@@ -294,7 +276,7 @@ class _SlotReplay:
         self.card[slot] = card
         if card is self.ctx.trump_card and self.ctx.trump_range is not None:
             if not self._in_trump_range(slot):
-                raise _Retry
+                raise Retry
             self.trump_bound = True
 
     def take(self, seat: int, move: _Move) -> list[int]:
@@ -319,7 +301,7 @@ class _SlotReplay:
             if card is None:
                 self.excl[s] |= suits
             elif self.ctx.order.suit_of(card) in suits:
-                raise _Retry
+                raise Retry
 
     # ------------------------------------------------------------------ replay
     def run(self) -> tuple[KozelDeal, list[Any]]:
@@ -364,14 +346,14 @@ class _SlotReplay:
                              if (self.card[s] is None or not order.is_trump(self.card[s]))
                              and not PLAIN_SUITS <= self.excl[s]]
                     if not plain:
-                        raise _Retry
+                        raise Retry
                     slot = self.rng.choice(plain)
                     self.hands[seat].remove(slot)
                     self.excl[slot].add(TRUMP)
                     slots = [slot]
                 else:
                     if order.is_trump(move.cards[0]):
-                        raise _Retry
+                        raise Retry
                     slots = self.take(seat, move)
                 self.hands[forced].append(slots[0])
                 must_lead = slots[0]
@@ -397,7 +379,7 @@ class _SlotReplay:
             if lead and must_lead is not None:
                 if move.cards is None or self.card[must_lead] not in (None, move.cards[0]) \
                         or not self._allows(must_lead, move.cards[0]):
-                    raise _Retry
+                    raise Retry
                 self._set(must_lead, move.cards[0])
                 must_lead = None
             slots = self.take(seat, move)
@@ -427,7 +409,7 @@ class _SlotReplay:
                     if drawn_next >= len(ctx.drawn):
                         raise WorldSamplingError("the view's draws do not fit its history")
                     if self.card[slot] is not None:
-                        raise _Retry
+                        raise Retry
                     self._set(slot, ctx.drawn[drawn_next])
                     drawn_next += 1
         self._check_sizes()
@@ -436,7 +418,7 @@ class _SlotReplay:
         self._deal_unseen(self._royal_goat_seat())
         if partner_needs_plain is not None and not any(
                 not order.is_trump(self.card[s]) for s in self.hands[partner_needs_plain]):
-            raise _Retry
+            raise Retry
         deal = KozelDeal(tuple(tuple(self.card[s] for s in h) for h in self.initial),
                          tuple(self.card[s] for s in self.initial_stock), ctx.trump_card)
         actions = []
@@ -510,7 +492,7 @@ class _SlotReplay:
         if not self.trump_bound:
             spots = [s for s in free if self._in_trump_range(s) and self._allows(s, ctx.trump_card)]
             if not spots:
-                raise _Retry
+                raise Retry
             slot = rng.choice(spots)
             self._set(slot, ctx.trump_card)
             free.remove(slot)
@@ -519,7 +501,7 @@ class _SlotReplay:
             aces = [c for c in unseen if c.rank == "A"]
             spots = [s for s in self.hands[aces_to] if self.card[s] is None]
             if len(spots) < len(aces):
-                raise _Retry
+                raise Retry
             for slot, card in zip(rng.sample(spots, len(aces)), aces):
                 self.card[slot] = card
                 free.remove(slot)
@@ -532,7 +514,7 @@ class _SlotReplay:
         for s in tight:
             options = [i for i, c in enumerate(unseen) if self._allows(s, c)]
             if not options:
-                raise _Retry
+                raise Retry
             self.card[s] = unseen.pop(rng.choice(options))
         for s, c in zip(loose, unseen):
             self.card[s] = c

@@ -33,12 +33,20 @@ from goat.games.spades.rules import HAND_SIZE, SpadesRules
 from goat.games.spades.scoring import game_winner, score_deal
 from goat.games.spades.view import SpadesViews
 from goat.games.tricks import TablePlay, left_of, must_follow
-from goat.protocol import CHANCE, TERMINAL, Action, GoatError, IllegalActionError, InvalidChanceError
+from goat.protocol import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    CheckedActions,
+    GoatError,
+    IllegalActionError,
+    InvalidChanceError,
+)
 
 __all__ = ["BID", "DEAL", "EXCHANGE", "OVER", "PLAY", "SpadesState"]
 
 
-class SpadesState(SpadesViews):
+class SpadesState(CheckedActions, SpadesViews):
     """A Spades game in progress. Create with :func:`goat.games.spades.new_state`."""
 
     game_name = "spades"
@@ -141,17 +149,6 @@ class SpadesState(SpadesViews):
         if self.phase == PLAY:
             return [Action(seat, "play", (c,)) for c in self._playable(seat)]
         return []
-
-    def is_legal(self, action: Action) -> bool:
-        try:
-            self.check_action(action)
-        except IllegalActionError:
-            return False
-        return True
-
-    def check_action(self, action: Action) -> None:
-        """Raise :class:`IllegalActionError` if ``action`` is not allowed now."""
-        self._check(action)
 
     def apply_action(self, action: Action) -> None:
         """Apply a legal action; an illegal one raises and changes nothing."""
@@ -416,7 +413,7 @@ class SpadesState(SpadesViews):
         return [log["deal"].to_json() | {"actions": [str(a) for a in log["actions"]]} for log in self.logs]
 
     # ================================================================ clone
-    def clone(self) -> "SpadesState":
+    def clone(self) -> SpadesState:
         """An independent copy (cheaper than ``copy.deepcopy``)."""
         other = object.__new__(SpadesState)
         other.__dict__.update(self.__dict__)

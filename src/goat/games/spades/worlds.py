@@ -27,10 +27,8 @@ deals are not rebuilt (their log entries are placeholders).
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from goat.cards import Card
@@ -38,22 +36,20 @@ from goat.games.spades.bids import parse_bid
 from goat.games.spades.cards import spades_order, trump_count
 from goat.games.spades.deal import SpadesDeal
 from goat.games.spades.phases import BID, DEAL, EXCHANGE, OVER, PLAY
-from goat.games.spades.rules import HAND_SIZE, SpadesRules, make_rules
+from goat.games.spades.rules import HAND_SIZE, make_rules
 from goat.games.spades.state import SpadesState
 from goat.games.tricks.order import TRUMP
-from goat.protocol import Action, GoatError, IllegalActionError
+from goat.games.worlds import (
+    Retry,
+    WorldSamplingError,
+    rules_of_view,
+    sample_with_retries,
+)
+from goat.protocol import Action, IllegalActionError
 
 __all__ = ["WorldSamplingError", "sample_world"]
 
 PLAIN = frozenset("CDH")
-
-
-class WorldSamplingError(GoatError):
-    """No state consistent with the view was found (or the view is not a Spades view)."""
-
-
-class _Retry(Exception):
-    """This attempt painted itself into a corner; draw again."""
 
 
 @dataclass(frozen=True)
@@ -64,27 +60,13 @@ class _Move:
     bid: str | None
 
 
-@lru_cache(maxsize=64)
-def _rules(preset: str, options_json: str) -> SpadesRules:
-    return make_rules(preset, options=json.loads(options_json))
-
-
 def sample_world(view: dict[str, Any], rng: random.Random, max_tries: int = 200) -> SpadesState:
     """A complete state consistent with everything ``view``'s seat knows.
 
     Reads only ``view`` (a dict from ``SpadesState.view(seat)``, possibly through
     JSON). Raises :class:`WorldSamplingError` if ``max_tries`` draws all fail.
     """
-    try:
-        ctx = _Context(view)
-        for _ in range(max_tries):
-            try:
-                return ctx.attempt(rng)
-            except _Retry:
-                continue
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise WorldSamplingError(f"not a usable Spades view ({type(exc).__name__}: {exc})") from exc
-    raise WorldSamplingError(f"no world consistent with seat {ctx.seat}'s view found in {max_tries} tries")
+    return sample_with_retries(_Context, view, rng, max_tries, "Spades")
 
 
 def _parse_move(text: str) -> _Move:
@@ -108,7 +90,7 @@ class _Context:
             raise WorldSamplingError("sample_world needs a seat's view, not a spectator's")
         self.view = view
         self.seat = seat
-        self.rules = _rules(view["rules"], json.dumps(view["options"], sort_keys=True))
+        self.rules = rules_of_view(make_rules, view)
         self.order = spades_order(self.rules.jokers)
         self.moves = [_parse_move(text) for text in view["history"]]
         self.hand = [Card.parse(c) for c in view["hand"]]
@@ -161,13 +143,13 @@ class _Context:
         try:
             for action in actions:
                 if world.phase in (DEAL, OVER):
-                    raise _Retry
+                    raise Retry
                 world.apply_action(action)
         except IllegalActionError:
-            raise _Retry from None
+            raise Retry from None
         if world.phase != v["phase"] or world.current_player() != v["current_player"] \
                 or world.match_over != v["match_over"]:
-            raise _Retry
+            raise Retry
         return world
 
 
@@ -237,7 +219,7 @@ class _Draw:
                                    and c not in known_now[partner]]
         for s, cards in ctx.shown.items():
             known_now[s] = list(cards)
-        seen = set(c for hand in known_now for c in hand) | {c for p in self.played for c in p} \
+        seen = {c for hand in known_now for c in hand} | {c for p in self.played for c in p} \
             | set(limbo_known) | set(my_gifts)
         unseen = [c for c in rules.deck_cards if c not in seen]
         sizes = ctx.view["hand_sizes"]
@@ -256,7 +238,7 @@ class _Draw:
                 bid = parse_bid(self.bids[s])
                 need = (bid.tricks if bid else 0) - trump_count(known_now[s] + self.played[s])
                 if not 0 <= need <= free:
-                    raise _Retry
+                    raise Retry
                 kinds = ["trump"] * need + ["plain"] * (free - need)
             slots += [(s, k) for k in kinds]
         slots += [(-1, "any")] * len(limbo_hidden)
@@ -291,7 +273,7 @@ class _Draw:
         for i in order:
             fits = [j for j, c in enumerate(pool) if self._allowed(slots[i], c)]
             if not fits:
-                raise _Retry
+                raise Retry
             out[i] = pool.pop(rng.choice(fits))
         return out  # type: ignore[return-value]
 
@@ -329,7 +311,7 @@ class _Draw:
             pool = [c for c in held[receiver] if c not in visible and c not in ctx.face_up[receiver]
                     and c not in face_up_cards]
             if len(pool) < count:
-                raise _Retry
+                raise Retry
             chosen[giver] = rng.sample(pool, count)
         taken: dict[int, list[Card]] = {g: list(cs) for g, cs in chosen.items()}
         for giver, card in self.gives:
@@ -338,7 +320,7 @@ class _Draw:
             gift_cards.append(real)
             if giver not in pending:
                 if real not in initial[receiver]:
-                    raise _Retry
+                    raise Retry
                 initial[receiver].remove(real)
             initial[giver].append(real)
         if any(len(h) != HAND_SIZE for h in initial):
@@ -348,7 +330,7 @@ class _Draw:
             up = list(ctx.face_up[s])
             rest = [c for c in initial[s] if c not in up]
             if len(rest) + len(up) != HAND_SIZE:
-                raise _Retry
+                raise Retry
             if s in ctx.shown:
                 rest = [c for c in ctx.shown[s] if c not in up]
             else:
