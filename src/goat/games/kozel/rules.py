@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from goat.cards import Card, make_deck
+from goat.games.ruleset import build_rules, option_names, take_players
 from goat.protocol import RulesError
 
 #: Kozel card points, whatever the suit or trump status. Every deck sums to 120.
@@ -245,7 +246,7 @@ def _bad_players(preset: str, players: int) -> dict[str, Any]:
     raise RulesError(f"players={players} is not allowed for {preset} (4)")
 
 
-OPTION_NAMES = tuple(f.name for f in dataclasses.fields(KozelRules) if f.init and f.name != "name")
+OPTION_NAMES = option_names(KozelRules)
 
 
 def make_rules(preset: str = "classic", players: int | None = None,
@@ -257,22 +258,9 @@ def make_rules(preset: str = "classic", players: int | None = None,
     """
     if preset not in PRESETS:
         raise RulesError(f"unknown Kozel ruleset {preset!r} (one of {', '.join(PRESETS)})")
-    options = dict(options or {})
-    if "players" in options:
-        opt_players = options.pop("players")
-        if players is not None and players != opt_players:
-            raise RulesError(f"players={players} and options.players={opt_players} disagree")
-        players = opt_players
+    players, options = take_players(players, options)
     if players is None:
         players = DEFAULT_PLAYERS[preset]
     if not isinstance(players, int) or isinstance(players, bool):
         raise RulesError(f"players must be a whole number, not {players!r}")
-    values = PRESETS[preset](players)
-    for key, value in options.items():
-        if key not in OPTION_NAMES:
-            raise RulesError(f"unknown option {key!r} for Kozel (known: {', '.join(OPTION_NAMES)})")
-        values[key] = value
-    try:
-        return KozelRules(name=preset, **values)
-    except TypeError as exc:  # a value of the wrong type reaching a comparison
-        raise RulesError(f"bad option value: {exc}") from None
+    return build_rules(KozelRules, "Kozel", preset, PRESETS[preset](players), options)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from goat.cards import Card, make_deck
+from goat.games.ruleset import build_rules, option_names, take_players
 from goat.protocol import RulesError
 
 #: Tricks in a deal, and cards in each hand.
@@ -238,7 +239,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "negative-reverse": {"negative_target_loses": True},
 }
 
-OPTION_NAMES = tuple(f.name for f in dataclasses.fields(SpadesRules) if f.init and f.name != "name")
+OPTION_NAMES = option_names(SpadesRules)
 
 
 def make_rules(preset: str = "standard", players: int | None = None,
@@ -251,19 +252,7 @@ def make_rules(preset: str = "standard", players: int | None = None,
     if preset not in PRESETS:
         raise RulesError(f"unknown Spades ruleset {preset!r} (one of {', '.join(PRESETS)})")
     values = dict(PRESETS[preset])
-    options = dict(options or {})
-    if "players" in options:
-        opt_players = options.pop("players")
-        if players is not None and players != opt_players:
-            raise RulesError(f"players={players} and options.players={opt_players} disagree")
-        players = opt_players
+    players, options = take_players(players, options)
     if players is not None:
         values["players"] = players
-    for key, value in options.items():
-        if key not in OPTION_NAMES:
-            raise RulesError(f"unknown option {key!r} for Spades (known: {', '.join(OPTION_NAMES)})")
-        values[key] = value
-    try:
-        return SpadesRules(name=preset, **values)
-    except TypeError as exc:  # a value of the wrong type reaching a comparison
-        raise RulesError(f"bad option value: {exc}") from None
+    return build_rules(SpadesRules, "Spades", preset, values, options)

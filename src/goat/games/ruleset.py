@@ -1,0 +1,49 @@
+"""How every game builds a ruleset from a preset and option overrides.
+
+A ruleset is a frozen dataclass of named options (``KozelRules``,
+``SpadesRules``); a preset is a set of its values. ``make_rules`` of each game
+picks the preset's values; these helpers do the parts that are the same for
+every game — the player count given twice, unknown options, values of the
+wrong type — so that each mistake reads the same one line in every game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, TypeVar
+
+from goat.protocol import RulesError
+
+R = TypeVar("R")
+
+
+def option_names(rules_class: type) -> tuple[str, ...]:
+    """The option names of a ruleset dataclass (every field but its ``name``)."""
+    return tuple(f.name for f in dataclasses.fields(rules_class) if f.init and f.name != "name")
+
+
+def take_players(players: int | None, options: dict[str, Any] | None) -> tuple[int | None, dict[str, Any]]:
+    """The player count (argument or ``options["players"]``, which must agree)
+    and a copy of the other options."""
+    options = dict(options or {})
+    if "players" in options:
+        opt_players = options.pop("players")
+        if players is not None and players != opt_players:
+            raise RulesError(f"players={players} and options.players={opt_players} disagree")
+        players = opt_players
+    return players, options
+
+
+def build_rules(rules_class: type[R], game: str, preset: str, values: dict[str, Any],
+                options: dict[str, Any]) -> R:
+    """``rules_class(name=preset, **values)`` with ``options`` laid over ``values``."""
+    names = option_names(rules_class)
+    values = dict(values)
+    for key, value in options.items():
+        if key not in names:
+            raise RulesError(f"unknown option {key!r} for {game} (known: {', '.join(names)})")
+        values[key] = value
+    try:
+        return rules_class(name=preset, **values)
+    except TypeError as exc:  # a value of the wrong type reaching a comparison
+        raise RulesError(f"bad option value: {exc}") from None
