@@ -52,6 +52,14 @@ def legal_actions(view: View) -> list[Action]:
     return [Action.parse(text) for text in view.get("legal_actions", ())]
 
 
+def required_actions(view: View) -> list[Action]:
+    """:func:`legal_actions` for a bot that must act: :class:`BotError` if there are none."""
+    actions = legal_actions(view)
+    if not actions:
+        raise BotError(f"seat {view.get('seat')} has no legal action")
+    return actions
+
+
 class BaseBot:
     """Convenience base: never acts out of turn unless a subclass says so."""
 

@@ -64,7 +64,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
 
-from goat.bots.base import BaseBot, BotError, View, legal_actions
+from goat.bots.base import BaseBot, BotError, View, legal_actions, required_actions
 from goat.bots.spades_heuristic import SpadesHeuristicBot
 from goat.cards import Card, make_deck
 from goat.games.kozel.rules import (
@@ -291,9 +291,7 @@ class HeuristicBot(BaseBot):
         other = self._for_game(view)
         if other is not None:
             return other.choose(view)
-        actions = legal_actions(view)
-        if not actions:
-            raise BotError(f"seat {view.get('seat')} has no legal action")
+        actions = required_actions(view)
         if len(actions) == 1:
             return actions[0]
         know = read_view(view)

@@ -65,7 +65,7 @@ import time
 from itertools import combinations
 from typing import Any
 
-from goat.bots.base import BaseBot, BotError, View, legal_actions
+from goat.bots.base import BaseBot, BotError, View, legal_actions, required_actions
 from goat.bots.heuristic import HeuristicBot
 from goat.games import sample_world
 from goat.games.kozel.rules import CARD_POINTS, RANK_ORDER
@@ -115,9 +115,7 @@ class ISMCTSBot(BaseBot):
 
     # ------------------------------------------------------------------ bot API
     def choose(self, view: View) -> Action:
-        actions = legal_actions(view)
-        if not actions:
-            raise BotError(f"seat {view.get('seat')} has no legal action")
+        actions = required_actions(view)
         if len(actions) == 1:
             return actions[0]
         mine = {str(a) for a in actions}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from goat.bots.base import BaseBot, BotError, View, legal_actions
+from goat.bots.base import BaseBot, View, legal_actions, required_actions
 from goat.protocol import Action
 
 
@@ -25,9 +25,7 @@ class RandomBot(BaseBot):
         self.rng = random.Random(seed)
 
     def choose(self, view: View) -> Action:
-        actions = legal_actions(view)
-        if not actions:
-            raise BotError(f"seat {view.get('seat')} has no legal action")
+        actions = required_actions(view)
         return actions[self.rng.randrange(len(actions))]
 
     def out_of_turn(self, view: View) -> Action | None:

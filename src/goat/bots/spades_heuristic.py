@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from goat.bots.base import BaseBot, BotError, View, legal_actions
+from goat.bots.base import BaseBot, View, required_actions
 from goat.cards import Card
 from goat.games.spades.cards import spades_order
 from goat.games.tricks.order import TrumpOrder
@@ -46,9 +46,7 @@ class SpadesHeuristicBot(BaseBot):
         self.rng = random.Random(seed)
 
     def choose(self, view: View) -> Action:
-        actions = legal_actions(view)
-        if not actions:
-            raise BotError(f"seat {view.get('seat')} has no legal action")
+        actions = required_actions(view)
         if len(actions) == 1:
             return actions[0]
         order = spades_order(bool(view["options"]["jokers"]))
