@@ -7,7 +7,13 @@ from typing import Any
 
 from goat.games.kozel.phases import DEAL, OVER, PARTNER_EXCHANGE, PLAY
 from goat.games.kozel.phases import sort_for_display as _sorted
-from goat.games.tricks.views import information_state_string, play_view, visible_history
+from goat.games.tricks.views import (
+    information_state_string,
+    last_trick_view,
+    play_view,
+    view_header,
+    visible_history,
+)
 from goat.protocol import GoatError
 
 
@@ -25,10 +31,7 @@ class KozelViews:
         if seat is not None and not 0 <= seat < rules.players:
             raise GoatError(f"there is no seat {seat}")
         trick = [play_view(p, seat) for p in self.trick]
-        last = None
-        if self.last_trick is not None:
-            last = {"leader": self.last_trick["leader"], "winner": self.last_trick["winner"],
-                    "plays": [play_view(p, seat) for p in self.last_trick["plays"]]}
+        last = last_trick_view(self.last_trick, seat)
         history: list[str] = []
         if self.logs:
             log = self.logs[-1]
@@ -40,13 +43,7 @@ class KozelViews:
         if seat is not None and self.phase not in (DEAL, OVER):
             legal = [str(a) for a in self.legal_actions() if a.seat == seat]
         view: dict[str, Any] = {
-            "game": "kozel",
-            "rules": rules.name,
-            "options": rules.options(),
-            "seat": seat,
-            "players": rules.players,
-            "deal_number": len(self.logs),
-            "dealer": self.dealer,
+            **view_header("kozel", self, seat),
             "phase": self.phase,
             "current_player": self.current_player(),
             "trump_suit": self.order.trump_suit if self.order else None,

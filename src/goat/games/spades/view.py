@@ -16,7 +16,13 @@ from typing import Any
 from goat.games.spades.bids import REDEAL
 from goat.games.spades.cards import sort_hand
 from goat.games.spades.phases import DEAL, OVER
-from goat.games.tricks.views import information_state_string, play_view, visible_history
+from goat.games.tricks.views import (
+    information_state_string,
+    last_trick_view,
+    play_view,
+    view_header,
+    visible_history,
+)
 from goat.protocol import GoatError
 
 
@@ -38,21 +44,12 @@ class SpadesViews:
                 if action.verb == "bid" and action.bid == REDEAL:   # the weak hand is shown to all
                     shown = {str(action.seat): [str(c) for c in log["deal"].hands[action.seat]]}
         face_up_cards = {c for cards in self.face_up for c in cards}
-        last = None
-        if self.last_trick is not None:
-            last = {"leader": self.last_trick["leader"], "winner": self.last_trick["winner"],
-                    "plays": [play_view(p, seat) for p in self.last_trick["plays"]]}
+        last = last_trick_view(self.last_trick, seat)
         legal = []
         if seat is not None and self.phase not in (DEAL, OVER) and seat == self.to_act:
             legal = [str(a) for a in self.legal_actions()]
         return {
-            "game": "spades",
-            "rules": rules.name,
-            "options": rules.options(),
-            "seat": seat,
-            "players": rules.players,
-            "deal_number": len(self.logs),
-            "dealer": self.dealer,
+            **view_header("spades", self, seat),
             "first_dealer": self.first_dealer,
             "single_deal": self.single_deal,
             "phase": self.phase,

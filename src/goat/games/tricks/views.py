@@ -49,6 +49,22 @@ def play_view(play: TablePlay, seat: int | None) -> dict[str, Any]:
     return {"seat": play.seat, "verb": play.verb, "cards": [str(c) for c in play.cards]}
 
 
+def last_trick_view(last: dict[str, Any] | None, seat: int | None) -> dict[str, Any] | None:
+    """The previous trick (``{"leader", "winner", "plays"}``) as ``seat`` sees it."""
+    if last is None:
+        return None
+    return {"leader": last["leader"], "winner": last["winner"],
+            "plays": [play_view(p, seat) for p in last["plays"]]}
+
+
+def view_header(game: str, state: Any, seat: int | None) -> dict[str, Any]:
+    """The fields every trick game's view opens with: the game, its ruleset and
+    options, whose view it is, the table size, the deal number and the dealer."""
+    rules = state.rules
+    return {"game": game, "rules": rules.name, "options": rules.options(), "seat": seat,
+            "players": rules.players, "deal_number": len(state.logs), "dealer": state.dealer}
+
+
 def information_state_string(view: dict[str, Any]) -> str:
     """Canonical text of a view (sorted-key JSON, without the legal actions):
     equal strings mean the seat cannot tell the two states apart."""
