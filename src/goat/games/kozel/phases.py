@@ -5,17 +5,16 @@ from __future__ import annotations
 
 from goat.cards import Card
 from goat.games.kozel.rules import RANK_ORDER
+from goat.games.tricks.phases import DEAL, OVER  # shared by every game
 from goat.games.tricks.table import TablePlay, sort_cards
 
 __all__ = ["DEAL", "ENDED_BY", "FORCED_RETURN", "OVER", "PARTNER_EXCHANGE", "PLAY", "TablePlay",
            "sort_for_display"]
 
-# Phases of a deal.
-DEAL = "deal"                      # chance: shuffle and deal
+# Phases of a deal (DEAL and OVER above).
 PARTNER_EXCHANGE = "partner-exchange"
 FORCED_RETURN = "forced-exchange"  # the partner gives a plain card back
 PLAY = "play"
-OVER = "over"                      # match (or single deal) finished
 
 ENDED_BY = ("cards-exhausted", "shamok-caught-queen", "royal-goat", "annulled", "unfinished")
 

@@ -42,9 +42,8 @@ from goat.games.kozel.street import StreetTricks
 from goat.games.kozel.trumps import TrumpOrder, trump_order
 from goat.games.kozel.view import KozelViews
 from goat.games.tricks import draw_to, left_of
+from goat.games.tricks.phases import PhaseTurns
 from goat.protocol import (
-    CHANCE,
-    TERMINAL,
     Action,
     CheckedActions,
     GoatError,
@@ -56,7 +55,7 @@ __all__ = ["DEAL", "ENDED_BY", "FORCED_RETURN", "OVER", "PARTNER_EXCHANGE", "PLA
            "TablePlay"]
 
 
-class KozelState(CheckedActions, SingleCardTricks, StreetTricks, KozelViews):
+class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, KozelViews):
     """A Kozel match in progress. Create with :func:`goat.games.kozel.new_state`."""
 
     game_name = "kozel"
@@ -106,19 +105,6 @@ class KozelState(CheckedActions, SingleCardTricks, StreetTricks, KozelViews):
         self.drawn: list[list[Card]] = [[] for _ in range(n)]  # each seat's draws this deal, in order
 
     # ================================================================ protocol
-    def current_player(self) -> int:
-        if self.phase == OVER:
-            return TERMINAL
-        if self.phase == DEAL:
-            return CHANCE
-        return self.to_act
-
-    def is_chance_node(self) -> bool:
-        return self.phase == DEAL
-
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
     def team_of(self, seat: int) -> int:
         return self.rules.team_of(seat)
 

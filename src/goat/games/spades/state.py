@@ -33,9 +33,8 @@ from goat.games.spades.rules import HAND_SIZE, SpadesRules
 from goat.games.spades.scoring import game_winner, score_deal
 from goat.games.spades.view import SpadesViews
 from goat.games.tricks import TablePlay, left_of, must_follow
+from goat.games.tricks.phases import PhaseTurns
 from goat.protocol import (
-    CHANCE,
-    TERMINAL,
     Action,
     CheckedActions,
     GoatError,
@@ -46,7 +45,7 @@ from goat.protocol import (
 __all__ = ["BID", "DEAL", "EXCHANGE", "OVER", "PLAY", "SpadesState"]
 
 
-class SpadesState(CheckedActions, SpadesViews):
+class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
     """A Spades game in progress. Create with :func:`goat.games.spades.new_state`."""
 
     game_name = "spades"
@@ -93,19 +92,6 @@ class SpadesState(CheckedActions, SpadesViews):
         self.reneged: set[int] = set()
 
     # ================================================================ protocol
-    def current_player(self) -> int:
-        if self.phase == OVER:
-            return TERMINAL
-        if self.phase == DEAL:
-            return CHANCE
-        return self.to_act
-
-    def is_chance_node(self) -> bool:
-        return self.phase == DEAL
-
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
     @staticmethod
     def team_of(seat: int) -> int:
         return seat % 2
