@@ -107,7 +107,10 @@ class PhaseMixin:
                 yield from self.normal_summon(tp, rest[0], set_it=kind == "set")
             elif kind == "set_spell":
                 card = rest[0]
-                self.move(card, "spell", tp, face_up=False)
+                if card.data.subtype == "field":
+                    self.place_field_spell(card, tp, face_up=False)
+                else:
+                    self.move(card, "spell", tp, face_up=False)
                 self.say(f"{tp} sets a card in the Spell & Trap zone", tp, f"{tp} sets {card.name}")
             elif kind == "special":
                 yield from self.procedure_summon(tp, rest[0])
@@ -137,7 +140,7 @@ class PhaseMixin:
                     options.append((f"set {card.name}", ("set", card)))
                 if "light_dark" in d.traits and not locked and self.light_dark_ready(tp):
                     options.append((f"special {card.name}", ("special", card)))
-            elif p.free("spell"):
+            elif p.free("spell") or d.subtype == "field":
                 options.append((f"set {card.name}", ("set_spell", card)))
         for card in p.field_monsters():
             if self.locked_by_restrict(card):

@@ -52,7 +52,7 @@ from goat.games.yugioh.deck import DeckError, DeckList
 from goat.games.yugioh.duel import visible_to
 from goat.games.yugioh.rules import make_rules
 from goat.games.yugioh.state import YugiohState, public_action
-from goat.games.yugioh.zones import CardInst
+from goat.games.yugioh.zones import FIELD_SLOT, CardInst
 from goat.protocol import GoatError
 
 #: Zones where a card may hide (and be renamed) from the seat that samples.
@@ -180,12 +180,22 @@ def _settable_monster(tributes: int) -> Callable[[str], bool]:
 
 
 def _spell_or_trap(name: str) -> bool:
-    return DATABASE[name].kind in ("spell", "trap")
+    """What a "?spell" Set can be: any Spell/Trap but a Field Spell (those go to the Field zone)."""
+    return DATABASE[name].kind in ("spell", "trap") and DATABASE[name].subtype != "field"
 
 
 def _searchable(name: str) -> bool:
     d = DATABASE[name]
     return d.is_monster and d.atk <= 1500
+
+
+def _field_spell(name: str) -> bool:
+    return DATABASE[name].subtype == "field" and DATABASE[name].kind == "spell"
+
+
+def _warrior(name: str) -> bool:
+    d = DATABASE[name]
+    return d.is_monster and d.race == "Warrior" and 1 <= d.level <= 4
 
 
 class _Renamer:
@@ -310,16 +320,19 @@ class _Renamer:
 
     @staticmethod
     def set_class(text: str) -> Callable[[str], bool]:
+        if text.endswith("?field"):
+            return _field_spell
         return _spell_or_trap if text.endswith("?spell") else _settable_monster(int(text.rsplit(":", 1)[1]))
 
     def choose_set(self, seat: int, index: int, text: str, matches: list[str]) -> str:
         """Which hand card a hidden Set takes: the one its slot later shows, if
         the history shows it, else any card of the right class."""
         duel = self.world.duel
-        zone = "spell" if text.endswith("?spell") else "monster"
+        zone = "spell" if text.endswith(("?spell", "?field")) else "monster"
         if text.endswith(("?monster:1", "?monster:2")):  # its zone depends on the tributes chosen next
             return self.rng.choice(matches)
-        slot = f"{'S' if zone == 'spell' else 'M'}{duel.players[seat].first_free(zone) + 1}"
+        index = FIELD_SLOT if text.endswith("?field") else duel.players[seat].first_free(zone)
+        slot = f"{'S' if zone == 'spell' else 'M'}{index + 1}"
         later = self.later_in_slot(seat, slot, index)
         if later is None:
             return self.rng.choice(matches)
@@ -398,8 +411,9 @@ class _Renamer:
         hands = {s: list(duel.players[s].hand) for s in (0, 1)}  # with the cards drawn in the step
         for fact in seen:
             kind, rest = fact.split(" ", 1)
-            if kind == "nofind":
-                self.deck_without(decks[int(rest)], _searchable, claimed)
+            if kind == "nofind":  # "nofind 1" (Sangan), "nofind 1 warrior" (Reinforcement of the Army)
+                owner_text, _, what = rest.partition(" ")
+                self.deck_without(decks[int(owner_text)], _warrior if what == "warrior" else _searchable, claimed)
                 continue
             seat_text, _, tail = rest.partition(" ")
             owner = int(seat_text)
