@@ -331,8 +331,8 @@ class _Renamer:
         zone = "spell" if text.endswith(("?spell", "?field")) else "monster"
         if text.endswith(("?monster:1", "?monster:2")):  # its zone depends on the tributes chosen next
             return self.rng.choice(matches)
-        index = FIELD_SLOT if text.endswith("?field") else duel.players[seat].first_free(zone)
-        slot = f"{'S' if zone == 'spell' else 'M'}{index + 1}"
+        slot_index = FIELD_SLOT if text.endswith("?field") else duel.players[seat].first_free(zone)
+        slot = f"{'S' if zone == 'spell' else 'M'}{slot_index + 1}"
         later = self.later_in_slot(seat, slot, index)
         if later is None:
             return self.rng.choice(matches)
@@ -666,19 +666,24 @@ def _seen_cards(view: dict[str, Any], owner: int) -> Counter:
     return out
 
 
-def _deck_sizes(view: dict[str, Any], owner: int) -> tuple[int, int] | None:
-    """The main and Fusion Deck sizes of ``owner`` the view shows (both are
-    public: pile counts plus its cards elsewhere), or ``None`` between duels."""
+def _deck_sizes(view: dict[str, Any], owner: int) -> tuple[int, int, int] | None:
+    """What the view shows of ``owner``'s main and Fusion Deck sizes: the cards
+    known to come from each (pile counts plus its public cards elsewhere) and how
+    many face-down monsters could be either or a token; ``None`` between duels."""
     players = view.get("players")
     if not players:
         return None
     p = players[owner]
-    main, fusion = p["deck_count"] + p["hand_count"], p["fusion_count"]
+    main, fusion, unknown = p["deck_count"] + p["hand_count"], p["fusion_count"], 0
     public = list(p["gy"]) + list(p["banished"])
     for p_seat, q in enumerate(players):
-        for slot in q["monsters"] + q["spells"]:
-            if slot and slot.get("owner", p_seat) == owner:
-                public.append(slot["name"])
+        for zone in ("monsters", "spells"):
+            for slot in q[zone]:
+                if slot and slot.get("owner", p_seat) == owner:
+                    if slot["name"] == "?" and zone == "monsters":
+                        unknown += 1  # a face-down monster: main deck, Fusion Deck or a token
+                    else:
+                        public.append(slot["name"])
     for name in public:
         data = DATABASE.get(name)
         if data is not None and "token" in data.traits:
@@ -686,8 +691,8 @@ def _deck_sizes(view: dict[str, Any], owner: int) -> tuple[int, int] | None:
         if data is not None and data.extra_deck:
             fusion += 1
         else:
-            main += 1  # a face-down card ("?") is counted as a main deck card
-    return main, fusion
+            main += 1  # a face-down Spell/Trap is a main deck card
+    return main, fusion, unknown
 
 
 def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
@@ -696,7 +701,9 @@ def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
     view: every card of that seat seen so far (at least ``extra`` copies) is in it, each
     added in place of a card of ``base`` never seen; then the main and Fusion
     Deck are cut or padded (with copies of ``base``'s cards) to the sizes the
-    view shows. The side deck is ``base``'s."""
+    view shows (a face-down monster may be a main or Fusion Deck card or a
+    token: there ``base``'s sizes are kept when they fit). The side deck is
+    ``base``'s."""
     owner = 1 - view["seat"]
     need = _seen_cards(view, owner) | (extra or Counter())
     sizes = _deck_sizes(view, owner)
@@ -741,6 +748,11 @@ def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
 
     main_need = Counter({n: c for n, c in need.items() if not DATABASE[n].extra_deck})
     fusion_need = Counter({n: c for n, c in need.items() if DATABASE[n].extra_deck})
-    main = fit(base.main, main_need, sizes[0] if sizes else None)
-    fusion = fit(base.fusion, fusion_need, sizes[1] if sizes else None)
+    main_size = fusion_size = None
+    if sizes is not None:  # the base list's sizes, within what the view allows
+        known_main, known_fusion, unknown = sizes
+        main_size = min(max(len(base.main), known_main), known_main + unknown)
+        fusion_size = min(max(len(base.fusion), known_fusion), known_fusion + unknown)
+    main = fit(base.main, main_need, main_size)
+    fusion = fit(base.fusion, fusion_need, fusion_size)
     return DeckList(main, fusion, tuple(base.side))
