@@ -67,6 +67,9 @@ class ChainMixin:
                     continue
                 if effect.once_per_turn and card.used_turn.get(effect.once_key or effect.key) == self.turn:
                     continue
+                if effect.kind == "card" and card.data.subtype in ("continuous", "field", "equip") \
+                        and self.loop_illegal(card, seat):
+                    continue  # Goat rule 16
                 if effect.can_activate(self, card, seat):
                     out.append((card, effect))
         return out

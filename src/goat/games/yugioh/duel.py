@@ -21,7 +21,7 @@ from typing import Any
 from goat.games.yugioh.battle import BattleMixin
 from goat.games.yugioh.cards import effects_for
 from goat.games.yugioh.cards.base import Gen, Link, Trigger
-from goat.games.yugioh.cards.continuous import stat_bonus
+from goat.games.yugioh.cards.continuous import SPELL_IMMUNITY, stat_bonus
 from goat.games.yugioh.cards.data import EXODIA, SHEEP_TOKEN, CardData, DATABASE
 from goat.games.yugioh.chain import ChainMixin
 from goat.games.yugioh.decisions import ChanceRequest, DuelOver, ask, chance
@@ -304,6 +304,7 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
             card = p.deck[0]
             self.move(card, "hand", from_top=True)
             self.say(f"{seat} draws a card", seat, f"{seat} draws {card.name}")
+        self.adjust()  # a hand size can change ATK (Blade Knight), and so make a loop
 
     def destroy(self, cards: Iterable[CardInst], reason: str = "effect", banish: bool = False) -> list[CardInst]:
         """Destroy field cards at once; returns those destroyed. Linked cards follow."""
@@ -456,6 +457,10 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
                 self.destroy(others, f"{card.name} took the field")
 
     def atk(self, card: CardInst) -> int:
+        return self._atk(card, card in self.spell_immune()[0])
+
+    def _atk(self, card: CardInst, immune: bool) -> int:
+        """ATK with every modifier, or without Spell cards' (``immune``)."""
         base = card.data.atk
         if card.name == "Thousand-Eyes Restrict" and card.face_up:
             held = self.equipped_monster(card)
@@ -463,8 +468,62 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         if card.name == "Breaker the Magical Warrior" and card.face_up:
             base += 300 * card.counters
         if card.face_up and card.zone == "monster":
-            base += stat_bonus(self, card)[0]
-        return max(0, base + card.atk_bonus)
+            base += stat_bonus(self, card, spells=not immune)[0]
+        # Rush Recklessly's bonus is a Spell's effect.
+        return max(0, base + (0 if immune else card.atk_bonus))
+
+    def spell_immune(self) -> tuple[frozenset[CardInst], bool]:
+        """The monsters unaffected by Spell cards now, and whether working that
+        out loops (Goat rule 16). Effects in ``SPELL_IMMUNITY`` depend on ATK
+        that depends on them: iterate from "nobody is immune" until the set
+        repeats; a fixpoint is the answer, a cycle longer than one is a loop."""
+        if not SPELL_IMMUNITY:  # no such card in the pool: the usual case, answered at once
+            return frozenset(), False
+        sources = [c for c in self.all_field() if c.face_up and c.name in SPELL_IMMUNITY]
+        if not sources:
+            return frozenset(), False
+        immune: frozenset[CardInst] = frozenset()
+        seen: list[frozenset[CardInst]] = []
+        monsters = self.face_up_monsters()
+        for _ in range(2 * len(monsters) + 4):
+            stats = {m: self._atk(m, m in immune) for m in monsters}
+            found: frozenset[CardInst] = frozenset().union(*(SPELL_IMMUNITY[c.name](self, c, stats) for c in sources))
+            if found == immune:
+                return immune, False
+            if found in seen:
+                return immune, True
+            seen.append(immune)
+            immune = found
+        return immune, True
+
+    def loop_sources(self) -> list[CardInst]:
+        """The cards that cause the loop in the continuous effects now, if any."""
+        if not self.spell_immune()[1]:
+            return []
+        return [c for c in self.all_field() if c.face_up and c.name in SPELL_IMMUNITY]
+
+    def would_loop(self, card: CardInst, zone: str, seat: int, slot: int | None = None) -> bool:
+        """Would ``card`` face up in ``zone`` (a summon, a flip, an activation)
+        make the continuous effects loop? Tried on the field and undone."""
+        if not SPELL_IMMUNITY or not (card.name in SPELL_IMMUNITY or any(
+                c.face_up and c.name in SPELL_IMMUNITY for c in self.all_field())):
+            return False
+        saved = (card.zone, card.index, card.controller, card.face_up)
+        placed = card.zone != zone
+        if placed:
+            slots = self.players[seat].slots(zone)
+            index = self.players[seat].first_free(zone) if slot is None else slot
+            if index < 0 or slots[index] is not None:
+                return False
+            slots[index] = card
+            card.zone, card.index, card.controller = zone, index, seat
+        card.face_up = True
+        try:
+            return self.spell_immune()[1]
+        finally:
+            if placed:
+                self.players[seat].slots(zone)[card.index] = None
+            card.zone, card.index, card.controller, card.face_up = saved
 
     def defense(self, card: CardInst) -> int:
         base = card.data.defense
@@ -472,7 +531,7 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
             held = self.equipped_monster(card)
             base = held.data.defense if held is not None else 0
         if card.face_up and card.zone == "monster":
-            base += stat_bonus(self, card)[1]
+            base += stat_bonus(self, card, spells=card not in self.spell_immune()[0])[1]
         return max(0, base)
 
     def locked_by_restrict(self, card: CardInst) -> bool:
@@ -516,7 +575,12 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
                     c.equipped_to.stamp != c.equip_stamp or c.equipped_to.zone != "monster"
                     or not c.equipped_to.face_up)), None)
                 if lost is None:
-                    return
+                    looping = self.loop_sources()
+                    if not looping:
+                        return
+                    # Goat rule 16 (and today's rules): a loop nobody chose destroys its cause.
+                    self.destroy(looping, "an infinite loop")
+                    continue
                 self.destroy([lost], "its monster is gone" if lost.data.is_monster else "equip lost")
         finally:
             self._adjusting = False

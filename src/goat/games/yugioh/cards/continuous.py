@@ -55,12 +55,24 @@ MODIFIERS: dict[str, Modifier] = {
 }
 
 
-def stat_bonus(duel: "Duel", target: "CardInst") -> tuple[int, int]:
-    """What every face-up modifier on the field adds to ``target`` now."""
+def stat_bonus(duel: "Duel", target: "CardInst", spells: bool = True) -> tuple[int, int]:
+    """What every face-up modifier on the field adds to ``target`` now
+    (``spells=False``: leaving out Spell cards' modifiers, for a monster
+    unaffected by Spell cards)."""
     atk = defense = 0
     for p in duel.players:
         for source in p.monsters + p.spells:
-            if source is not None and source.face_up and source.name in MODIFIERS:
+            if source is not None and source.face_up and source.name in MODIFIERS \
+                    and (spells or source.data.kind != "spell"):
                 da, dd = MODIFIERS[source.name](duel, source, target)
                 atk, defense = atk + da, defense + dd
     return atk, defense
+
+
+#: Continuous effects that make monsters unaffected by Spell cards depending on
+#: derived stats (Goat rule 16's loops come from such effects, e.g. Pole
+#: Position): card name -> function ``(duel, source, atk_by_monster) -> the
+#: monsters unaffected by Spells``. No card of the pool has one yet; the engine
+#: (:meth:`Duel.spell_immune`) iterates them to a fixpoint and reports a loop
+#: when there is none. Tests register a test-only card here.
+SPELL_IMMUNITY: dict[str, Callable[["Duel", "CardInst", dict["CardInst", int]], frozenset["CardInst"]]] = {}
