@@ -86,3 +86,16 @@ def test_reinforcement_of_the_army_searches_a_low_level_warrior() -> None:
     assert names(s.duel.players[0].hand) == ["Blade Knight"]
     s = scenario("official", p0={"hand": ["Reinforcement of the Army"], "deck": ["Sangan"]})
     assert "0 activate Reinforcement of the Army" not in s.legal_texts()  # rule 8 off: nothing to find
+
+
+def test_mystic_swordsman_lv2_destroys_a_face_down_defender_unflipped() -> None:
+    s = scenario("goat", p0={"monsters": ["Mystic Swordsman LV2"], "hand": ["Sangan"]},
+                 p1={"monsters": ["Morphing Jar:set"], "hand": ["Mirror Force"]})
+    play(s, ["0 phase battle", "0 attack Mystic Swordsman LV2@0M1 -> face-down@1M1"])
+    duel = s.duel
+    assert names(duel.players[1].gy) == ["Morphing Jar"]
+    assert names(duel.players[0].hand) == ["Sangan"] and names(duel.players[1].hand) == ["Mirror Force"]  # no Flip
+    assert duel.players[0].lp == 8000 and duel.players[1].lp == 8000
+    s = scenario("goat", p0={"monsters": ["Mystic Swordsman LV2"]}, p1={"monsters": ["Mystical Elf:def"]})
+    play(s, ["0 phase battle", "0 attack Mystic Swordsman LV2@0M1 -> Mystical Elf@1M1"])
+    assert names(s.duel.players[1].monsters) == ["Mystical Elf"] and s.duel.players[0].lp == 8000 - 1100

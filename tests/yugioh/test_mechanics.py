@@ -175,3 +175,19 @@ def test_rule6_goat_skull_lair_already_face_up_answers_at_once() -> None:
     duel = s.duel
     assert "Giant Soldier of Stone" in names(duel.players[0].gy)
     assert sorted(names(duel.players[1].banished)) == ["Mystical Elf", "Sangan", "Vorse Raider"]
+
+
+def test_a_properly_fusion_summoned_monster_may_be_revived_a_metamorphosed_one_not() -> None:
+    s = scenario("goat", p0={"hand": ["Polymerization", "Curse of Dragon", "Gaia The Fierce Knight", "Ring of Destruction"],
+                             "fusion": ["Gaia the Dragon Champion"]})
+    play(s, ["0 activate Polymerization", "0 choose attack"])
+    champion = s.duel.players[0].monsters[0]
+    s.duel.destroy([champion])
+    assert s.duel.can_special(champion)
+    s = scenario("goat", p0={"hand": ["Metamorphosis"], "monsters": ["Magician of Faith"],
+                             "fusion": ["Thousand-Eyes Restrict"]})
+    play(s, ["0 activate Metamorphosis", "0 choose attack"])
+    restrict = s.duel.players[0].monsters[0]
+    assert restrict.name == "Thousand-Eyes Restrict"
+    s.duel.destroy([restrict])
+    assert not s.duel.can_special(restrict)

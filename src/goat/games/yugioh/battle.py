@@ -174,6 +174,14 @@ class BattleMixin:
                 return
             self.substep = "before"
             flipped = None
+            if a.target is not None and not a.target.face_up and not a.target.attack_pos \
+                    and a.attacker.name == "Mystic Swordsman LV2" and a.attacker.face_up:
+                # Its effect destroys the face-down Defense Position monster unflipped.
+                self.say("Mystic Swordsman LV2 destroys the face-down monster without flipping it")
+                self.destroy([a.target], "Mystic Swordsman LV2")
+                self.check_over()
+                yield from self.settle()
+                return
             if a.target is not None and not a.target.face_up:
                 self.turn_face_up(a.target)
                 a.target.flipped_turn = self.turn

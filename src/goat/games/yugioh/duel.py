@@ -369,11 +369,13 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         return token
 
     def can_special(self, card: CardInst) -> bool:
-        """May ``card`` (in a Graveyard) be Special Summoned by an effect?"""
+        """May ``card`` (in a Graveyard) be Special Summoned by an effect? A
+        Fusion, Ritual or Black Luster Soldier-like monster only if it was
+        properly summoned first (Fusion/Ritual Summon, its own procedure)."""
         d = card.data
-        if not d.is_monster or "no_special" in d.traits or d.is_fusion or "token" in d.traits:
+        if not d.is_monster or "no_special" in d.traits or "token" in d.traits:
             return False
-        return "nomi" not in d.traits or card.proper
+        return ("nomi" not in d.traits and not d.is_fusion) or card.proper
 
     def flip_down(self, card: CardInst) -> None:
         card.face_up = False

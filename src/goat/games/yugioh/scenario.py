@@ -114,7 +114,7 @@ def scenario(rules: str | YugiohRules = "goat", options: dict[str, Any] | None =
             for name in names:
                 c = duel.new_card(DATABASE[lookup(name).name], seat, zone)
                 c.face_up = zone in ("gy", "banished")
-                c.proper = True
+                c.proper = zone != "fusion"  # a Fusion Deck card was never summoned
                 p.pile(zone).append(c)
         for name in spec.get("monsters", []):
             _place(duel, seat, name, "monster")

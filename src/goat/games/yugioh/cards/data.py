@@ -213,6 +213,10 @@ CARDS: tuple[CardData, ...] = (
     _m("Blade Knight", "effect", "LIGHT", "Warrior", 4, 1600, 1000,
        "Gains 400 ATK while its controller holds one card or none in hand. (Its second clause, negating Flip "
        "effects of monsters it destroys when it is the only monster, is not implemented.)"),
+    _m("Mystic Swordsman LV2", "effect", "EARTH", "Warrior", 2, 900, 0,
+       "When it attacks a face-down Defense Position monster, destroy that monster with this effect at the "
+       "start of the Damage Step, without flipping it. (Its level-up to LV4 is not implemented: LV4 is not "
+       "in the pool.)"),
     _m("Jinzo", "effect", "DARK", "Machine", 6, 2400, 1500,
        "While face up, Trap cards cannot be activated (face-up Traps' effects are not applied)."),
     _m("Spirit Reaper", "effect", "DARK", "Zombie", 3, 300, 200,
