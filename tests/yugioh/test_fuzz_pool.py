@@ -54,14 +54,15 @@ def test_random_pool_match_ends_and_replays(seed: int, rules: str) -> None:
     assert outcome.state.information_state_string(1) == state.information_state_string(1)
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_sample_world_with_the_wider_pool(seed: int) -> None:
-    """Open lists: the world's view equals the seat's (Field Spell Sets, Fusion
-    and Ritual Summons, Unions included)."""
+@pytest.mark.parametrize("seed, open_lists", [(0, True), (1, True), (2, False), (3, False)])
+def test_sample_world_with_the_wider_pool(seed: int, open_lists: bool) -> None:
+    """The world's view equals the seat's (Field Spell Sets, Fusion and Ritual
+    Summons, Unions included): with open lists, and with closed ones given the
+    other seat's list as the assumption."""
     from goat.games.yugioh import sample_world
 
-    state = YugiohState(make_rules("goat", {"open_decklists": True}), (builtin_deck("chaos_warrior"), MECHANICS),
-                        single_duel=True, seed=seed)
+    decks = (builtin_deck("chaos_warrior"), MECHANICS)
+    state = YugiohState(make_rules("goat", {"open_decklists": open_lists}), decks, single_duel=True, seed=seed)
     rng = random.Random(seed)
     for _ in range(400):
         if state.is_terminal():
@@ -73,5 +74,25 @@ def test_sample_world_with_the_wider_pool(seed: int) -> None:
             state.apply_action(actions[rng.randrange(len(actions))])
     for seat in (0, 1):
         view = json.loads(json.dumps(state.view(seat)))
-        world = sample_world(view, random.Random(seed))
+        world = sample_world(view, random.Random(seed), opponent_deck=None if open_lists else decks[1 - seat])
         assert json.dumps(world.view(seat), sort_keys=True) == json.dumps(view, sort_keys=True)
+
+
+def test_sample_world_after_a_hidden_field_spell_set() -> None:
+    from goat.games.yugioh import sample_world
+
+    state = YugiohState(make_rules("goat"), (builtin_deck("chaos_warrior"), MECHANICS), single_duel=True, seed=1)
+    rng = random.Random(1)
+    while "act 1 set ?field" not in state.history_of(0):  # seed 1: within the first 20 steps
+        assert len(state.actions) < 200
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            actions = state.legal_texts()
+            state.apply_action(actions[rng.randrange(len(actions))])
+    view = json.loads(json.dumps(state.view(0)))
+    for k in range(3):
+        world = sample_world(view, random.Random(k), opponent_deck=MECHANICS)
+        assert json.dumps(world.view(0), sort_keys=True) == json.dumps(view, sort_keys=True)
+        hidden = world.duel.players[1].field_spell()
+        assert hidden is not None and hidden.data.subtype == "field" and not hidden.face_up
