@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from goat.games.yugioh.state import YugiohState
-from goat.games.yugioh.zones import MONSTER_ZONES, SPELL_ZONES
+from goat.games.yugioh.zones import FIELD_SLOT, MONSTER_ZONES, SPELL_ZONES
 
 
 def check_invariants(state: YugiohState) -> None:
@@ -13,7 +13,7 @@ def check_invariants(state: YugiohState) -> None:
     owned = {0: 0, 1: 0}
     seen: set[int] = set()
     for seat, p in enumerate(duel.players):
-        assert len(p.monsters) == MONSTER_ZONES and len(p.spells) == SPELL_ZONES
+        assert len(p.monsters) == MONSTER_ZONES and len(p.spells) == SPELL_ZONES + 1  # + the Field Spell zone
         for zone in ("deck", "hand", "gy", "banished", "fusion"):
             for card in p.pile(zone):
                 assert card.zone == zone and card.owner == seat, (card.name, zone)
@@ -30,6 +30,8 @@ def check_invariants(state: YugiohState) -> None:
                 seen.add(card.uid)
                 if not card.is_token:
                     owned[card.owner] += 1
+                if zone == "spell":
+                    assert (index == FIELD_SLOT) == (card.data.subtype == "field"), "Field Spells: the Field zone"
                 if zone == "spell" and card.data.is_monster:
                     assert card.equipped_to is not None, "a monster in a Spell & Trap zone is an equip"
         assert p.lp >= 0

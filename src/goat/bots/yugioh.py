@@ -24,6 +24,8 @@ GOOD_ACTIVATIONS = {
     "Thousand-Eyes Restrict": 8, "Breaker the Magical Warrior": 5, "Nobleman of Crossout": 6,
     "Ring of Destruction": 3, "Book of Moon": 3, "Mystical Space Typhoon": 4, "Dust Tornado": 4,
     "Metamorphosis": 6, "Scapegoat": 2, "Tribe-Infecting Virus": 3, "Rush Recklessly": 1,
+    "Polymerization": 6, "Black Luster Ritual": 6, "Reinforcement of the Army": 7, "Exiled Force": 4,
+    "Yami": 3, "Sogen": 3, "Mystic Plasma Zone": 3, "Skull Lair": 3, "Y-Dragon Head": 3, "Z-Metal Tank": 3,
 }
 
 

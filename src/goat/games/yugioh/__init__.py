@@ -39,11 +39,13 @@ def new_state(rules: str | YugiohRules = "goat", options: dict[str, Any] | None 
     return YugiohState(rules, decks, single_duel=single_duel or single_deal, seed=seed)
 
 
-def sample_world(view: dict[str, Any], rng: Any) -> YugiohState:
-    """A complete match consistent with one seat's ``view`` (see :mod:`.worlds`)."""
+def sample_world(view: dict[str, Any], rng: Any, opponent_deck: DeckList | None = None) -> YugiohState:
+    """A complete match consistent with one seat's ``view`` (see :mod:`.worlds`);
+    ``opponent_deck``: the list assumed for the other seat when deck lists are
+    closed (default: a mirror of the seat's own)."""
     from goat.games.yugioh.worlds import sample_world as sample
 
-    return sample(view, rng)
+    return sample(view, rng, opponent_deck=opponent_deck)
 
 
 def parse_action(text: str) -> DuelAction:

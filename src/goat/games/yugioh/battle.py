@@ -174,6 +174,14 @@ class BattleMixin:
                 return
             self.substep = "before"
             flipped = None
+            if a.target is not None and not a.target.face_up and not a.target.attack_pos \
+                    and a.attacker.name == "Mystic Swordsman LV2" and a.attacker.face_up:
+                # Its effect destroys the face-down Defense Position monster unflipped.
+                self.say("Mystic Swordsman LV2 destroys the face-down monster without flipping it")
+                self.destroy([a.target], "Mystic Swordsman LV2")
+                self.check_over()
+                yield from self.settle()
+                return
             if a.target is not None and not a.target.face_up:
                 self.turn_face_up(a.target)
                 a.target.flipped_turn = self.turn
@@ -249,13 +257,21 @@ class BattleMixin:
         return destroyed, damage
 
     def substitute_restrict(self: Any, destroyed: list[tuple["CardInst", int]]) -> list[tuple["CardInst", int]]:
-        """Thousand-Eyes Restrict: the absorbed monster is destroyed in its place."""
+        """Monsters that battle does not destroy: Thousand-Eyes Restrict's absorbed
+        monster is destroyed in its place, a Union monster in its host's place
+        (Goat rule 17: by battle only), Spirit Reaper is not destroyed at all."""
         out = []
         for card, stamp in destroyed:
             held = self.equipped_monster(card) if card.name == "Thousand-Eyes Restrict" and card.face_up else None
+            unions = self.unions_on(card) if card.face_up else []
             if held is not None:
                 self.say(f"{held.name} is destroyed in place of Thousand-Eyes Restrict")
                 self.destroy([held], "instead of Thousand-Eyes Restrict")
+            elif unions:
+                self.say(f"{unions[0].name} is destroyed in place of {card.name}")
+                self.destroy([unions[0]], f"instead of {card.name}")
+            elif card.name == "Spirit Reaper" and card.face_up:
+                self.say("Spirit Reaper cannot be destroyed by battle")
             else:
                 out.append((card, stamp))
         return out

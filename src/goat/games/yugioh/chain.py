@@ -67,6 +67,9 @@ class ChainMixin:
                     continue
                 if effect.once_per_turn and card.used_turn.get(effect.once_key or effect.key) == self.turn:
                     continue
+                if effect.kind == "card" and card.data.subtype in ("continuous", "field", "equip") \
+                        and self.loop_illegal(card, seat):
+                    continue  # Goat rule 16
                 if effect.can_activate(self, card, seat):
                     out.append((card, effect))
         return out
@@ -76,8 +79,10 @@ class ChainMixin:
         in_damage_step = self.step == "damage"
         if effect.kind == "card":
             return self.card_timing_ok(seat, card, card.data, open_state)
+        if effect.kind == "quick":
+            return card.zone == effect.zone and card.face_up and card.controller == seat and not in_damage_step
         if effect.kind == "ignition":
-            return (card.zone == "monster" and card.face_up and card.controller == seat and not self.chain
+            return (card.zone == effect.zone and card.face_up and card.controller == seat and not self.chain
                     and not in_damage_step and self.phase in MAIN_PHASES and self.turn_player == seat
                     and (open_state or ignition))
         return False
@@ -86,8 +91,10 @@ class ChainMixin:
         """May a Spell/Trap with the facts ``d``, where ``card`` is, be activated
         now by the timing rules alone? ``d`` is ``card.data`` — or, to ask what a
         face-down card *could* be, any card of the pool."""
+        if d.kind == "trap" and self.jinzo_on_field():
+            return False
         if card.zone == "hand":
-            if d.kind != "spell" or self.players[seat].free("spell") == 0:
+            if d.kind != "spell" or (self.players[seat].free("spell") == 0 and d.subtype != "field"):
                 return False
             if d.subtype == "quick-play":
                 if self.turn_player != seat:
@@ -114,6 +121,10 @@ class ChainMixin:
             calc_only = self.rules.damage_step_strict
             return self.substep == "calc" if calc_only else self.substep in ("start", "before", "calc")
         return True
+
+    def jinzo_on_field(self: Any) -> bool:
+        """Jinzo: while it is face up, no Trap card can be activated."""
+        return any(c.name == "Jinzo" for c in self.face_up_monsters())
 
     def asked_to_respond(self: Any, seat: int, found: list[tuple["CardInst", Effect]]) -> bool:
         """Is ``seat`` asked at this response window (rule option ``ask_responses``)?
@@ -145,9 +156,15 @@ class ChainMixin:
     def activate(self: Any, seat: int, card: "CardInst", effect: Effect) -> Gen:
         """Activate: place/flip the card, pay costs, choose targets, add the link."""
         if effect.kind == "card":
-            if card.zone == "hand":
+            if card.zone == "hand" and card.data.subtype == "field":
+                self.place_field_spell(card, seat, face_up=True)
+            elif card.zone == "hand":
                 self.move(card, "spell", seat, face_up=True)
             else:
+                if card.data.subtype == "field" and not self.rules.field_spell_shared:
+                    others = [c for c in (p.field_spell() for p in self.players) if c is not None and c is not card]
+                    if others:
+                        self.destroy(others, "a new Field Spell")
                 self.turn_face_up(card)
         link = Link(effect, card, seat, effect.speed_of(card), card.stamp)
         if effect.once_per_turn:
@@ -156,6 +173,7 @@ class ChainMixin:
                  + f" as chain link {len(self.chain) + 1}")
         yield from effect.activate(self, link)
         self.chain.append(link)
+        self.reaper_targeted(link)
         self.check_over()
 
     def activate_trigger(self: Any, trig: Trigger) -> Gen:
@@ -164,6 +182,14 @@ class ChainMixin:
         self.say(f"{trig.seat} activates {trig.card.name}'s effect as chain link {len(self.chain) + 1}")
         yield from trig.effect.activate(self, link)
         self.chain.append(link)
+        self.reaper_targeted(link)
+
+    def reaper_targeted(self: Any, link: Link) -> None:
+        """Spirit Reaper is destroyed when an effect targets it (face up)."""
+        hit = [c for c, stamp in link.targets if c.name == "Spirit Reaper" and c.stamp == stamp
+               and c.zone == "monster" and c.face_up]
+        if hit:
+            self.destroy(hit, "Spirit Reaper was targeted")
 
     # -------------------------------------------------------------- windows
     def chain_responses(self: Any, first: int) -> Gen:
@@ -249,7 +275,7 @@ class ChainMixin:
             card, effect = link.card, link.effect
             self.say(f"chain link {len(self.chain) + 1} resolves: {card.name}"
                      + (f" ({effect.label})" if effect.label else ""))
-            stays = card.data.kind in ("spell", "trap") and card.data.subtype in ("continuous", "equip")
+            stays = card.data.kind in ("spell", "trap") and card.data.subtype in ("continuous", "equip", "field")
             if effect.kind == "card" and stays and not self.still_there(card, link.card_stamp):
                 self.say(f"{card.name} is no longer on the field: no effect")
                 link.data["fizzled"] = True
@@ -264,7 +290,7 @@ class ChainMixin:
             card = link.card
             if not self.still_there(card, link.card_stamp) or not card.face_up:
                 continue
-            if card.data.subtype in ("normal", "quick-play", "counter") or link.data.get("fizzled"):
+            if card.data.subtype in ("normal", "quick-play", "counter", "ritual") or link.data.get("fizzled"):
                 self.send_to_gy(card, "resolved")
         self.adjust()
         self.check_over()

@@ -21,12 +21,13 @@ from typing import Any
 from goat.games.yugioh.battle import BattleMixin
 from goat.games.yugioh.cards import effects_for
 from goat.games.yugioh.cards.base import Gen, Link, Trigger
+from goat.games.yugioh.cards.continuous import SPELL_IMMUNITY, stat_bonus
 from goat.games.yugioh.cards.data import EXODIA, SHEEP_TOKEN, CardData, DATABASE
 from goat.games.yugioh.chain import ChainMixin
 from goat.games.yugioh.decisions import ChanceRequest, DuelOver, ask, chance
 from goat.games.yugioh.phases import PhaseMixin
 from goat.games.yugioh.rules import YugiohRules
-from goat.games.yugioh.zones import CardInst, PlayerZones
+from goat.games.yugioh.zones import FIELD_SLOT, CardInst, PlayerZones
 
 
 class EngineError(RuntimeError):
@@ -201,20 +202,22 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
             p.pile(card.zone).remove(card)
 
     def move(self, card: CardInst, zone: str, seat: int | None = None, face_up: bool = True,
-             attack_pos: bool = True, top: bool = False, from_top: bool = False, reveal: bool = False) -> None:
+             attack_pos: bool = True, top: bool = False, from_top: bool = False, reveal: bool = False,
+             slot: int | None = None) -> None:
         """Put ``card`` in ``zone`` (of ``seat``, default: the owner).
 
         Leaving the field (or any zone change) starts a fresh card: per-visit
         facts are reset and the stamp grows, so older targets are lost.
         ``from_top`` says the card is the top card of its Deck (a draw, an
         excavation) and ``reveal`` that it is shown to both players on the way
-        (a searched card): both only shape what each viewer learns.
+        (a searched card): both only shape what each viewer learns. ``slot``:
+        a given field slot (the Field Spell zone), else the first free one.
         """
         before = [visible_to(card, v) for v in VIEWERS]
         origin = ("top" if from_top else "deck") if card.zone == "deck" else \
             "hand" if card.zone == "hand" else "fusion" if card.zone == "fusion" else \
             f"slot {_where(card)}" if card.zone in ("monster", "spell") else None
-        self._move(card, zone, seat, face_up, attack_pos, top)
+        self._move(card, zone, seat, face_up, attack_pos, top, slot)
         if origin is not None and not all(before):
             owner = card.controller if origin.startswith("slot") else card.owner
             seen = f"{origin} {card.name}" if origin.startswith("slot") else f"{origin} {owner} {card.name}"
@@ -232,7 +235,7 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         card.face_up = True
 
     def _move(self, card: CardInst, zone: str, seat: int | None, face_up: bool, attack_pos: bool,
-              top: bool) -> None:
+              top: bool, slot: int | None = None) -> None:
         if card.zone in ("monster", "spell"):
             self.left.append((card, card.stamp, card.zone, card.controller, self._destroying,
                               card.linked, card.linked_stamp, card.equipped_to, card.equip_stamp))
@@ -248,8 +251,8 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         card.attack_pos = attack_pos
         card.controller = seat
         if zone in ("monster", "spell"):
-            index = p.first_free(zone)
-            if index < 0:
+            index = p.first_free(zone) if slot is None else slot
+            if index < 0 or p.slots(zone)[index] is not None:
                 raise EngineError(f"no free {zone} zone for {card.name}")
             p.slots(zone)[index] = card
             card.index = index
@@ -301,11 +304,12 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
             card = p.deck[0]
             self.move(card, "hand", from_top=True)
             self.say(f"{seat} draws a card", seat, f"{seat} draws {card.name}")
+        self.adjust()  # a hand size can change ATK (Blade Knight), and so make a loop
 
     def destroy(self, cards: Iterable[CardInst], reason: str = "effect", banish: bool = False) -> list[CardInst]:
         """Destroy field cards at once; returns those destroyed. Linked cards follow."""
         done = []
-        for card in list(cards):
+        for card in [self._union_instead(c, reason) for c in cards]:
             if card.zone not in ("monster", "spell"):
                 continue
             self.say(f"{self.public_name(card)} ({card.controller}) is destroyed ({reason})"
@@ -324,6 +328,17 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
             self.emit(("destroyed", card, zone, controller, reason))
         self.adjust()
         return [c for c, *_ in done]
+
+    def _union_instead(self, card: CardInst, reason: str) -> CardInst:
+        """Official rules (rule 17 off): a Union also takes its host's place when
+        an effect destroys it; Goat rule 17: by battle only (see battle.py)."""
+        if self.rules.one_union_per_monster or reason == "battle" or card.zone != "monster" or not card.face_up:
+            return card
+        unions = self.unions_on(card)
+        if unions:
+            self.say(f"{unions[0].name} is destroyed in place of {card.name}")
+            return unions[0]
+        return card
 
     # ============================================================ summons
     def place_monster(self, card: CardInst, seat: int, face_up: bool, attack_pos: bool) -> None:
@@ -354,11 +369,13 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         return token
 
     def can_special(self, card: CardInst) -> bool:
-        """May ``card`` (in a Graveyard) be Special Summoned by an effect?"""
+        """May ``card`` (in a Graveyard) be Special Summoned by an effect? A
+        Fusion, Ritual or Black Luster Soldier-like monster only if it was
+        properly summoned first (Fusion/Ritual Summon, its own procedure)."""
         d = card.data
-        if not d.is_monster or "no_special" in d.traits or d.is_fusion or "token" in d.traits:
+        if not d.is_monster or "no_special" in d.traits or "token" in d.traits:
             return False
-        return "nomi" not in d.traits or card.proper
+        return ("nomi" not in d.traits and not d.is_fusion) or card.proper
 
     def flip_down(self, card: CardInst) -> None:
         card.face_up = False
@@ -407,24 +424,116 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
     def equipped_monster(self, card: CardInst) -> CardInst | None:
         """The monster card Thousand-Eyes Restrict has absorbed, if any."""
         for c in self.spelltraps():
-            if c.data.is_monster and c.equipped_to is card:
+            if c.data.is_monster and not c.data.is_union and c.equipped_to is card:
                 return c
         return None
 
+    def unions_on(self, card: CardInst) -> list[CardInst]:
+        """The Union monsters equipped to ``card``."""
+        return [c for c in self.spelltraps() if c.data.is_union and c.equipped_to is card and c.face_up]
+
+    # ========================================================= field spells
+    def place_field_spell(self, card: CardInst, seat: int, face_up: bool) -> None:
+        """Put a Field Spell in ``seat``'s Field Spell zone (activated or Set).
+
+        A card already there is sent to the Graveyard first (one Field Spell
+        zone each). Official rules (rule 3 off): the new Field Spell destroys
+        every other Field Spell on the field at once, face up or Set. Goat
+        rule 3: the other player's face-up Field Spell is destroyed only when
+        the new one *resolves* (:meth:`field_spell_resolves`); a Set one stays."""
+        own = self.players[seat].field_spell()
+        if own is not None:
+            self.send_to_gy(own, "replaced by a new Field Spell")
+        if not self.rules.field_spell_shared:
+            others = [c for c in (p.field_spell() for p in self.players) if c is not None]
+            if others:
+                self.destroy(others, "a new Field Spell")
+        self.move(card, "spell", seat, face_up=face_up, slot=FIELD_SLOT)
+
+    def field_spell_resolves(self, card: CardInst) -> None:
+        """Goat rule 3: one face-up Field Spell for both players."""
+        if self.rules.field_spell_shared:
+            others = [c for c in (p.field_spell() for p in self.players)
+                      if c is not None and c is not card and c.face_up]
+            if others:
+                self.destroy(others, f"{card.name} took the field")
+
     def atk(self, card: CardInst) -> int:
+        return self._atk(card, card in self.spell_immune()[0])
+
+    def _atk(self, card: CardInst, immune: bool) -> int:
+        """ATK with every modifier, or without Spell cards' (``immune``)."""
         base = card.data.atk
         if card.name == "Thousand-Eyes Restrict" and card.face_up:
             held = self.equipped_monster(card)
             base = held.data.atk if held is not None else 0
         if card.name == "Breaker the Magical Warrior" and card.face_up:
             base += 300 * card.counters
-        return max(0, base + card.atk_bonus)
+        if card.face_up and card.zone == "monster":
+            base += stat_bonus(self, card, spells=not immune)[0]
+        # Rush Recklessly's bonus is a Spell's effect.
+        return max(0, base + (0 if immune else card.atk_bonus))
+
+    def spell_immune(self) -> tuple[frozenset[CardInst], bool]:
+        """The monsters unaffected by Spell cards now, and whether working that
+        out loops (Goat rule 16). Effects in ``SPELL_IMMUNITY`` depend on ATK
+        that depends on them: iterate from "nobody is immune" until the set
+        repeats; a fixpoint is the answer, a cycle longer than one is a loop."""
+        if not SPELL_IMMUNITY:  # no such card in the pool: the usual case, answered at once
+            return frozenset(), False
+        sources = [c for c in self.all_field() if c.face_up and c.name in SPELL_IMMUNITY]
+        if not sources:
+            return frozenset(), False
+        immune: frozenset[CardInst] = frozenset()
+        seen: list[frozenset[CardInst]] = []
+        monsters = self.face_up_monsters()
+        for _ in range(2 * len(monsters) + 4):
+            stats = {m: self._atk(m, m in immune) for m in monsters}
+            found: frozenset[CardInst] = frozenset().union(*(SPELL_IMMUNITY[c.name](self, c, stats) for c in sources))
+            if found == immune:
+                return immune, False
+            if found in seen:
+                return immune, True
+            seen.append(immune)
+            immune = found
+        return immune, True
+
+    def loop_sources(self) -> list[CardInst]:
+        """The cards that cause the loop in the continuous effects now, if any."""
+        if not self.spell_immune()[1]:
+            return []
+        return [c for c in self.all_field() if c.face_up and c.name in SPELL_IMMUNITY]
+
+    def would_loop(self, card: CardInst, zone: str, seat: int, slot: int | None = None) -> bool:
+        """Would ``card`` face up in ``zone`` (a summon, a flip, an activation)
+        make the continuous effects loop? Tried on the field and undone."""
+        if not SPELL_IMMUNITY or not (card.name in SPELL_IMMUNITY or any(
+                c.face_up and c.name in SPELL_IMMUNITY for c in self.all_field())):
+            return False
+        saved = (card.zone, card.index, card.controller, card.face_up)
+        placed = card.zone != zone
+        if placed:
+            slots = self.players[seat].slots(zone)
+            index = self.players[seat].first_free(zone) if slot is None else slot
+            if index < 0 or slots[index] is not None:
+                return False
+            slots[index] = card
+            card.zone, card.index, card.controller = zone, index, seat
+        card.face_up = True
+        try:
+            return self.spell_immune()[1]
+        finally:
+            if placed:
+                self.players[seat].slots(zone)[card.index] = None
+            card.zone, card.index, card.controller, card.face_up = saved
 
     def defense(self, card: CardInst) -> int:
         base = card.data.defense
         if card.name == "Thousand-Eyes Restrict" and card.face_up:
             held = self.equipped_monster(card)
             base = held.data.defense if held is not None else 0
+        if card.face_up and card.zone == "monster":
+            base += stat_bonus(self, card, spells=card not in self.spell_immune()[0])[1]
         return max(0, base)
 
     def locked_by_restrict(self, card: CardInst) -> bool:
@@ -468,7 +577,12 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
                     c.equipped_to.stamp != c.equip_stamp or c.equipped_to.zone != "monster"
                     or not c.equipped_to.face_up)), None)
                 if lost is None:
-                    return
+                    looping = self.loop_sources()
+                    if not looping:
+                        return
+                    # Goat rule 16 (and today's rules): a loop nobody chose destroys its cause.
+                    self.destroy(looping, "an infinite loop")
+                    continue
                 self.destroy([lost], "its monster is gone" if lost.data.is_monster else "equip lost")
         finally:
             self._adjusting = False

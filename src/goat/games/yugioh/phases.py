@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from goat.games.yugioh.cards.base import Gen
+from goat.games.yugioh.zones import FIELD_SLOT
 
 if TYPE_CHECKING:  # pragma: no cover
     from goat.games.yugioh.zones import CardInst
@@ -107,7 +108,10 @@ class PhaseMixin:
                 yield from self.normal_summon(tp, rest[0], set_it=kind == "set")
             elif kind == "set_spell":
                 card = rest[0]
-                self.move(card, "spell", tp, face_up=False)
+                if card.data.subtype == "field":
+                    self.place_field_spell(card, tp, face_up=False)
+                else:
+                    self.move(card, "spell", tp, face_up=False)
                 self.say(f"{tp} sets a card in the Spell & Trap zone", tp, f"{tp} sets {card.name}")
             elif kind == "special":
                 yield from self.procedure_summon(tp, rest[0])
@@ -132,18 +136,19 @@ class PhaseMixin:
             d = card.data
             if d.is_monster:
                 if self.can_normal_summon(tp, card):
-                    if not locked:
+                    if not locked and not self.loop_illegal(card, tp):
                         options.append((f"summon {card.name}", ("summon", card)))
                     options.append((f"set {card.name}", ("set", card)))
-                if "light_dark" in d.traits and not locked and self.light_dark_ready(tp):
+                if "light_dark" in d.traits and not locked and self.light_dark_ready(tp) \
+                        and not self.loop_illegal(card, tp):
                     options.append((f"special {card.name}", ("special", card)))
-            elif p.free("spell"):
+            elif p.free("spell") or d.subtype == "field":
                 options.append((f"set {card.name}", ("set_spell", card)))
         for card in p.field_monsters():
             if self.locked_by_restrict(card):
                 continue
             if not card.face_up and card.arrived_turn != self.turn and card.position_changed_turn != self.turn \
-                    and card.summoned_turn != self.turn and not locked:
+                    and card.summoned_turn != self.turn and not locked and not self.loop_illegal(card, tp):
                 options.append((f"flip {self.label(card, tp)}", ("flip", card)))
             if card.face_up and self.may_change_position(tp, card):
                 options.append((f"position {self.label(card, tp)}", ("position", card)))
@@ -153,6 +158,17 @@ class PhaseMixin:
             options.append(("phase battle", ("phase", "battle")))
         options.append(("phase end", ("phase", "end")))
         return options
+
+    def loop_illegal(self: Any, card: "CardInst", seat: int) -> bool:
+        """Goat rule 16: a voluntary action that would make an infinite loop is
+        illegal (here: a monster coming face up, a card activated). Off: it is
+        allowed, and the loop then destroys the card that causes it."""
+        if not self.rules.voluntary_loops_illegal:
+            return False
+        if card.data.is_monster:
+            return self.would_loop(card, "monster", seat)
+        slot = FIELD_SLOT if card.data.subtype == "field" else None
+        return self.would_loop(card, "spell", seat, slot)
 
     def may_change_position(self: Any, seat: int, card: "CardInst") -> bool:
         if card.position_changed_turn == self.turn or card.attacks:
@@ -229,6 +245,7 @@ class PhaseMixin:
     def after_summon(self: Any, event: tuple[Any, ...]) -> Gen:
         """A summon that starts no chain: its triggers (Torrential Tribute may
         chain to them), else a window where the turn player acts first."""
+        self.adjust()  # state checks: a summon may start a loop (Goat rule 16)
         self.emit(event)
         self.window_events = [event]
         before = self.chains_resolved

@@ -70,6 +70,10 @@ class YugiohRules:
             every window. ``"when-able"``: only with something to activate (the
             fastest for bots and fuzzing, but a pending "respond" then tells the
             opponent that a response exists).
+        open_decklists: whether every view holds both players' deck lists (as at
+            an open-decklist event). Off (default, a normal match): a seat's view
+            holds only its own list; what it learns of the other deck comes from
+            its history (glimpses, public zones). Not a Goat difference.
     """
 
     name: str = "goat"
@@ -100,6 +104,7 @@ class YugiohRules:
     one_union_per_monster: bool = True
     match_duels: int = 3
     ask_responses: str = "when-set-cards"
+    open_decklists: bool = False
 
     def options(self) -> dict[str, Any]:
         """All switches by name (``name`` excluded): what records compare."""

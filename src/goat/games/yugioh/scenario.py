@@ -29,7 +29,7 @@ from goat.games.yugioh.decisions import ChanceRequest, DuelOver
 from goat.games.yugioh.duel import Duel
 from goat.games.yugioh.rules import YugiohRules, make_rules
 from goat.games.yugioh.state import YugiohState
-from goat.games.yugioh.zones import CardInst
+from goat.games.yugioh.zones import FIELD_SLOT, CardInst
 
 FILLER = "Giant Soldier of Stone"
 
@@ -77,7 +77,7 @@ def _place(duel: Duel, seat: int, spec: str, zone: str) -> CardInst:
     card = duel.new_card(data, seat, "limbo")
     p = duel.players[seat]
     slots = p.slots(zone)
-    index = p.first_free(zone)
+    index = FIELD_SLOT if data.subtype == "field" and data.kind == "spell" else p.first_free(zone)
     slots[index] = card
     card.zone, card.index, card.controller = zone, index, seat
     card.arrived_turn = duel.turn - 1
@@ -114,7 +114,7 @@ def scenario(rules: str | YugiohRules = "goat", options: dict[str, Any] | None =
             for name in names:
                 c = duel.new_card(DATABASE[lookup(name).name], seat, zone)
                 c.face_up = zone in ("gy", "banished")
-                c.proper = True
+                c.proper = zone != "fusion"  # a Fusion Deck card was never summoned
                 p.pile(zone).append(c)
         for name in spec.get("monsters", []):
             _place(duel, seat, name, "monster")

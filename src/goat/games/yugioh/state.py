@@ -310,9 +310,9 @@ def public_action(duel: Duel | None, pending: Decision, text: str) -> str:
     """How the other seat and spectators see the decision ``text``.
 
     Hidden choices keep only what the table sees: Setting a card from the hand
-    (``"0 set ?monster:1"`` — a monster needing one tribute — or ``"0 set
-    ?spell"``), Dust Tornado's Set (``"0 choose ?spell"``), a side-deck swap
-    (``"0 swap ?"``). The decider's own face-down cards are ``face-down@...``
+    (``"0 set ?monster:1"`` — a monster needing one tribute — ``"0 set
+    ?spell"``, or ``"0 set ?field"`` into the Field Spell zone), Dust
+    Tornado's Set (``"0 choose ?spell"``), a side-deck swap (``"0 swap ?"``). The decider's own face-down cards are ``face-down@...``
     as in the other seat's labels."""
     from goat.games.yugioh.cards.data import DATABASE
 
@@ -323,7 +323,10 @@ def public_action(duel: Duel | None, pending: Decision, text: str) -> str:
         return f"{seat} swap ?"
     if pending.kind == "open" and verb == "set":
         data = DATABASE[args]
-        return f"{seat} set ?monster:{data.tributes_needed()}" if data.is_monster else f"{seat} set ?spell"
+        if data.is_monster:
+            return f"{seat} set ?monster:{data.tributes_needed()}"
+        # A Field Spell is Set in the Field Spell zone, so the table knows it is one.
+        return f"{seat} set ?field" if data.subtype == "field" else f"{seat} set ?spell"
     if pending.kind == "set" and verb == "choose":
         return f"{seat} choose ?spell"
     if duel is not None and "@" in text:

@@ -77,9 +77,11 @@ def view(state: "YugiohState", seat: int | None) -> dict[str, Any]:
         "legal_actions": list(pending.actions) if deciding and pending.seat == seat else [],
         "my_deck": None if seat is None else {"main_count": len(state.decks[seat].main),
                                                "side": list(state.decks[seat].side)},
-        # Deck lists are open (as at an open-decklist event): what each player
-        # brought to the match. Side-decking between duels stays private.
-        "decklists": [d.to_json() for d in state.start_decks],
+        # The lists each player brought to the match: both under the option
+        # open_decklists (an open-decklist event), else only the seat's own.
+        # Side-decking between duels stays private either way.
+        "decklists": [d.to_json() if state.rules.open_decklists or s == seat else None
+                      for s, d in enumerate(state.start_decks)],
         "single_duel": state.single_duel,
         "history": state.history_of(seat),
     }

@@ -52,7 +52,7 @@ from goat.games.yugioh.deck import DeckError, DeckList
 from goat.games.yugioh.duel import visible_to
 from goat.games.yugioh.rules import make_rules
 from goat.games.yugioh.state import YugiohState, public_action
-from goat.games.yugioh.zones import CardInst
+from goat.games.yugioh.zones import FIELD_SLOT, CardInst
 from goat.protocol import GoatError
 
 #: Zones where a card may hide (and be renamed) from the seat that samples.
@@ -65,22 +65,39 @@ class WorldSamplingError(GoatError):
 
 
 class _Retry(Exception):
-    """This attempt went wrong; try another random world."""
+    """This attempt went wrong; try another random world. ``missing``: a card
+    name (and its owner) that no hidden card has — an assumed deck list lacks it."""
+
+    def __init__(self, message: str, missing: tuple[int, str] | None = None) -> None:
+        super().__init__(message)
+        self.missing = missing
 
 
-def sample_world(view: dict[str, Any], rng: random.Random, max_tries: int = 30) -> YugiohState:
+def sample_world(view: dict[str, Any], rng: random.Random, max_tries: int = 30,
+                 opponent_deck: DeckList | None = None) -> YugiohState:
     """A complete match state whose ``view(seat)`` equals ``view``.
+
+    When the view holds no list for the other seat (deck lists closed, the
+    default), ``opponent_deck`` is assumed for it — by default a mirror of the
+    seat's own list (the Goat Control mirror) — made consistent with the view:
+    every card of the other seat seen so far is put in, in place of cards never
+    seen, and its main and Fusion Deck sizes are those the view shows
+    (:func:`assumed_deck`); a card found missing during an attempt is added too.
 
     Raises :class:`WorldSamplingError` for a spectator's view, a view that is
     not a Yu-Gi-Oh! view, or when ``max_tries`` attempts all fail.
     """
-    context = _Context(view)
+    context = _Context(view, opponent_deck, rng)
     problem = ""
-    for _ in range(max_tries):
+    for attempt in range(max_tries):
         try:
             return context.attempt(rng)
         except _Retry as retry:
             problem = str(retry)
+            if retry.missing is not None:
+                context.add_missing(*retry.missing)
+            elif attempt % 5 == 4:
+                context.reassume()  # another draw of which unseen cards the assumption replaced
     raise WorldSamplingError(f"no world consistent with seat {context.seat}'s view found in {max_tries} tries "
                              f"(last problem: {problem})")
 
@@ -88,7 +105,8 @@ def sample_world(view: dict[str, Any], rng: random.Random, max_tries: int = 30) 
 class _Context:
     """What is fixed for every attempt: rules, decks, the history cut into steps."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any], opponent_deck: DeckList | None = None,
+                 rng: random.Random | None = None) -> None:
         if not isinstance(view, dict) or view.get("game") != "yugioh":
             raise WorldSamplingError("sample_world needs a Yu-Gi-Oh! view dict")
         seat = view.get("seat")
@@ -96,12 +114,20 @@ class _Context:
             raise WorldSamplingError("sample_world needs a seat's view, not a spectator's")
         try:
             self.rules = make_rules(view["rules"], view["options"])
-            self.decks = [DeckList.from_json(d) for d in view["decklists"]]
+            lists = view["decklists"]
+            own = DeckList.from_json(lists[seat])
+            self.view = view
+            self.assumed = lists[1 - seat] is None
+            self.rng = rng or random.Random(0)
+            self.base = opponent_deck if opponent_deck is not None else own
+            other = assumed_deck(view, self.base, self.rng) if self.assumed else DeckList.from_json(lists[1 - seat])
+            self.decks = [own, other] if seat == 0 else [other, own]
             history = list(view["history"])
             self.single_duel = bool(view["single_duel"])
         except (KeyError, TypeError, DeckError, GoatError) as exc:
             raise WorldSamplingError(f"not a usable Yu-Gi-Oh! view ({exc})") from None
         self.seat = seat
+        self.extra: Counter = Counter()
         self.target = json.dumps(view, sort_keys=True)
         self.steps: list[tuple[str, list[str]]] = []
         for entry in history:
@@ -111,6 +137,22 @@ class _Context:
                 self.steps[-1][1].append(entry[4:])
             else:
                 self.steps.append((entry, []))
+
+    def reassume(self) -> None:
+        if self.assumed:
+            decks = list(self.decks)
+            decks[1 - self.seat] = assumed_deck(self.view, self.base, self.rng, self.extra)
+            self.decks = decks
+
+    def add_missing(self, owner: int, name: str) -> None:
+        """An attempt needed one more ``name`` for the assumed list: add it."""
+        have = Counter(self.decks[owner].main + self.decks[owner].fusion)[name]
+        if not self.assumed or owner == self.seat or have >= 3:
+            return
+        self.extra[name] = have + 1
+        decks = list(self.decks)
+        decks[owner] = assumed_deck(self.view, self.base, self.rng, self.extra)
+        self.decks = decks
 
     def attempt(self, rng: random.Random) -> YugiohState:
         chances, actions = _Renamer(self, rng).run()
@@ -138,12 +180,22 @@ def _settable_monster(tributes: int) -> Callable[[str], bool]:
 
 
 def _spell_or_trap(name: str) -> bool:
-    return DATABASE[name].kind in ("spell", "trap")
+    """What a "?spell" Set can be: any Spell/Trap but a Field Spell (those go to the Field zone)."""
+    return DATABASE[name].kind in ("spell", "trap") and DATABASE[name].subtype != "field"
 
 
 def _searchable(name: str) -> bool:
     d = DATABASE[name]
     return d.is_monster and d.atk <= 1500
+
+
+def _field_spell(name: str) -> bool:
+    return DATABASE[name].subtype == "field" and DATABASE[name].kind == "spell"
+
+
+def _warrior(name: str) -> bool:
+    d = DATABASE[name]
+    return d.is_monster and d.race == "Warrior" and 1 <= d.level <= 4
 
 
 class _Renamer:
@@ -268,16 +320,19 @@ class _Renamer:
 
     @staticmethod
     def set_class(text: str) -> Callable[[str], bool]:
+        if text.endswith("?field"):
+            return _field_spell
         return _spell_or_trap if text.endswith("?spell") else _settable_monster(int(text.rsplit(":", 1)[1]))
 
     def choose_set(self, seat: int, index: int, text: str, matches: list[str]) -> str:
         """Which hand card a hidden Set takes: the one its slot later shows, if
         the history shows it, else any card of the right class."""
         duel = self.world.duel
-        zone = "spell" if text.endswith("?spell") else "monster"
+        zone = "spell" if text.endswith(("?spell", "?field")) else "monster"
         if text.endswith(("?monster:1", "?monster:2")):  # its zone depends on the tributes chosen next
             return self.rng.choice(matches)
-        slot = f"{'S' if zone == 'spell' else 'M'}{duel.players[seat].first_free(zone) + 1}"
+        slot_index = FIELD_SLOT if text.endswith("?field") else duel.players[seat].first_free(zone)
+        slot = f"{'S' if zone == 'spell' else 'M'}{slot_index + 1}"
         later = self.later_in_slot(seat, slot, index)
         if later is None:
             return self.rng.choice(matches)
@@ -356,8 +411,9 @@ class _Renamer:
         hands = {s: list(duel.players[s].hand) for s in (0, 1)}  # with the cards drawn in the step
         for fact in seen:
             kind, rest = fact.split(" ", 1)
-            if kind == "nofind":
-                self.deck_without(decks[int(rest)], _searchable, claimed)
+            if kind == "nofind":  # "nofind 1" (Sangan), "nofind 1 warrior" (Reinforcement of the Army)
+                owner_text, _, what = rest.partition(" ")
+                self.deck_without(decks[int(owner_text)], _warrior if what == "warrior" else _searchable, claimed)
                 continue
             seat_text, _, tail = rest.partition(" ")
             owner = int(seat_text)
@@ -375,7 +431,7 @@ class _Renamer:
                     found = [c for c in decks[owner] if c not in claimed and c not in self.pinned
                              and self.accepts(c, tail)]
                     if not found:
-                        raise _Retry("no way to make the glimpses true")
+                        raise _Retry("no way to make the glimpses true", (owner, tail))
                 card = self.rng.choice(found)
                 decks[owner].remove(card)
                 self.make(card, tail, claimed)
@@ -436,6 +492,8 @@ class _Renamer:
             raise _Retry(f"cannot rename {card.name} to {name}")
         hidden = [c for c in self.hidden_cards(card.owner) if c is not card and c not in claimed]
         named = [c for c in hidden if c.name == name]
+        if not named:
+            raise _Retry(f"no hidden {name} to swap with {card.name}", (card.owner, name))
         partners = [c for c in named if self.accepts(c, card.name)]
         if partners:
             self.swap(card, self.rng.choice(partners))
@@ -564,3 +622,137 @@ class _Renamer:
                 elif kind == "slot" and owner == str(seat):
                     shown[tail.partition(" ")[2]] += 1
         return shown, tribute_sets
+
+
+# ------------------------------------------------------------ assumed deck lists
+def _names_in(text: str) -> list[str]:
+    """Card names an action or glimpse text mentions (longest first, once each)."""
+    return [name for name in _CARD_NAMES if name in text]
+
+
+_CARD_NAMES = sorted((n for n, d in DATABASE.items() if "token" not in d.traits), key=len, reverse=True)
+
+
+def _seen_cards(view: dict[str, Any], owner: int) -> Counter:
+    """How many copies of each card of ``owner`` the view proves: the most
+    shown at once in public zones now, and at least one of every card its
+    history names for that owner (a glimpse, or an action of that seat)."""
+    now: Counter = Counter()
+    for p_seat, p in enumerate(view.get("players") or ()):
+        if p_seat == owner:
+            now.update(p["gy"])
+            now.update(p["banished"])
+        for slot in p["monsters"] + p["spells"]:
+            if slot and slot["name"] != "?" and slot.get("owner", p_seat) == owner:
+                now[slot["name"]] += 1
+    mentioned: set[str] = set()
+    for entry in view["history"]:
+        if entry.startswith("see "):
+            kind, _, rest = entry[4:].partition(" ")
+            if kind in ("top", "deck", "hand", "slot") and rest.startswith(f"{owner} "):
+                tail = rest.split(" ", 2)[-1] if kind == "slot" else rest.partition(" ")[2]
+                if tail in DATABASE and "token" not in DATABASE[tail].traits:
+                    mentioned.add(tail)
+        elif entry.startswith(f"act {owner} ") and "?" not in entry:
+            body = entry.split(" ", 3)[3] if entry.count(" ") >= 3 else ""
+            first, _, where = body.split(" -> ", 1)[0].partition("@")
+            if where and where[:1] != str(owner):
+                continue  # a card on the other side of the field
+            for name in _names_in(first)[:1]:
+                mentioned.add(name)
+    out = Counter({n: c for n, c in now.items() if n in DATABASE and "token" not in DATABASE[n].traits})
+    for name in mentioned:
+        out[name] = max(out[name], 1)
+    return out
+
+
+def _deck_sizes(view: dict[str, Any], owner: int) -> tuple[int, int, int] | None:
+    """What the view shows of ``owner``'s main and Fusion Deck sizes: the cards
+    known to come from each (pile counts plus its public cards elsewhere) and how
+    many face-down monsters could be either or a token; ``None`` between duels."""
+    players = view.get("players")
+    if not players:
+        return None
+    p = players[owner]
+    main, fusion, unknown = p["deck_count"] + p["hand_count"], p["fusion_count"], 0
+    public = list(p["gy"]) + list(p["banished"])
+    for p_seat, q in enumerate(players):
+        for zone in ("monsters", "spells"):
+            for slot in q[zone]:
+                if slot and slot.get("owner", p_seat) == owner:
+                    if slot["name"] == "?" and zone == "monsters":
+                        unknown += 1  # a face-down monster: main deck, Fusion Deck or a token
+                    else:
+                        public.append(slot["name"])
+    for name in public:
+        data = DATABASE.get(name)
+        if data is not None and "token" in data.traits:
+            continue
+        if data is not None and data.extra_deck:
+            fusion += 1
+        else:
+            main += 1  # a face-down Spell/Trap is a main deck card
+    return main, fusion, unknown
+
+
+def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
+                 extra: Counter | None = None) -> DeckList:
+    """``base`` (the list assumed for the other seat) made consistent with the
+    view: every card of that seat seen so far (at least ``extra`` copies) is in it, each
+    added in place of a card of ``base`` never seen; then the main and Fusion
+    Deck are cut or padded (with copies of ``base``'s cards) to the sizes the
+    view shows (a face-down monster may be a main or Fusion Deck card or a
+    token: there ``base``'s sizes are kept when they fit). The side deck is
+    ``base``'s."""
+    owner = 1 - view["seat"]
+    need = _seen_cards(view, owner) | (extra or Counter())
+    sizes = _deck_sizes(view, owner)
+
+    # A Deck shown to hold nothing to search: replace searchable cards first.
+    nofind = f"see nofind {owner}" in view["history"]
+
+    def pick(spare: list[str]) -> str:
+        if nofind and any(_searchable(n) for n in spare):
+            spare = [n for n in spare if _searchable(n)]
+        return rng.choice(spare)
+
+    # A Deck shown to hold no more copies of a card (Nobleman of Crossout):
+    # no more copies than were seen.
+    capped = {e[len(f"see nocopy {owner} "):]
+              for e in view["history"] if e.startswith(f"see nocopy {owner} ")}
+
+    def fit(pile: tuple[str, ...], wanted: Counter, size: int | None) -> tuple[str, ...]:
+        cards = Counter(pile)
+        for name in capped:
+            cards[name] = min(cards[name], wanted[name])
+        for name, n in sorted(wanted.items()):
+            while cards[name] < n:
+                spare = sorted((cards - wanted).elements())
+                if spare and (size is None or sum(cards.values()) >= size):
+                    cards[pick(spare)] -= 1
+                cards[name] += 1
+        cards = +cards
+        if size is not None:
+            while sum(cards.values()) > size:
+                spare = sorted((cards - wanted).elements())
+                if not spare:
+                    break
+                cards[pick(spare)] -= 1
+                cards = +cards
+            fill = [n for n in sorted(pile) if n not in capped] or sorted(wanted.elements())
+            if nofind and any(not _searchable(n) for n in fill):
+                fill = [n for n in fill if not _searchable(n)]
+            while fill and sum(cards.values()) < size:
+                cards[rng.choice(fill)] += 1
+        return tuple(sorted(cards.elements()))
+
+    main_need = Counter({n: c for n, c in need.items() if not DATABASE[n].extra_deck})
+    fusion_need = Counter({n: c for n, c in need.items() if DATABASE[n].extra_deck})
+    main_size = fusion_size = None
+    if sizes is not None:  # the base list's sizes, within what the view allows
+        known_main, known_fusion, unknown = sizes
+        main_size = min(max(len(base.main), known_main), known_main + unknown)
+        fusion_size = min(max(len(base.fusion), known_fusion), known_fusion + unknown)
+    main = fit(base.main, main_need, main_size)
+    fusion = fit(base.fusion, fusion_need, fusion_size)
+    return DeckList(main, fusion, tuple(base.side))

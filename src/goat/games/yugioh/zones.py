@@ -17,6 +17,10 @@ from goat.games.yugioh.cards.data import CardData
 
 MONSTER_ZONES = 5
 SPELL_ZONES = 5
+#: The Field Spell zone is the sixth slot of a player's Spell & Trap row
+#: (``S6`` in labels): it holds only a Field Spell, and the five Spell & Trap
+#: Zones never hold one.
+FIELD_SLOT = SPELL_ZONES
 
 #: Zones that are "the field".
 FIELD = ("monster", "spell")
@@ -103,7 +107,7 @@ class PlayerZones:
     banished: list[CardInst] = field(default_factory=list)
     fusion: list[CardInst] = field(default_factory=list)
     monsters: list[CardInst | None] = field(default_factory=lambda: [None] * MONSTER_ZONES)
-    spells: list[CardInst | None] = field(default_factory=lambda: [None] * SPELL_ZONES)
+    spells: list[CardInst | None] = field(default_factory=lambda: [None] * (SPELL_ZONES + 1))
 
     def pile(self, zone: str) -> list[CardInst]:
         return getattr(self, zone)
@@ -118,13 +122,18 @@ class PlayerZones:
         return [c for c in self.spells if c is not None]
 
     def free(self, zone: str) -> int:
-        return sum(1 for c in self.slots(zone) if c is None)
+        """Free Monster Zones, or free Spell & Trap Zones (not the Field Spell zone)."""
+        return sum(1 for c in self.slots(zone)[:MONSTER_ZONES if zone == "monster" else SPELL_ZONES] if c is None)
 
     def first_free(self, zone: str) -> int:
-        for i, c in enumerate(self.slots(zone)):
+        for i, c in enumerate(self.slots(zone)[:MONSTER_ZONES if zone == "monster" else SPELL_ZONES]):
             if c is None:
                 return i
         return -1
+
+    def field_spell(self) -> CardInst | None:
+        """The card in this player's Field Spell zone (face up or Set)."""
+        return self.spells[FIELD_SLOT]
 
     def all_cards(self) -> Iterator[CardInst]:
         for zone in PILES:

@@ -13,9 +13,9 @@ _EFFECTS: dict[str, tuple[Effect, ...]] = {}
 
 
 def _load() -> None:
-    from goat.games.yugioh.cards import monsters, spells, traps
+    from goat.games.yugioh.cards import mechanics, monsters, spells, traps, warriors
 
-    for module in (monsters, spells, traps):
+    for module in (monsters, spells, traps, mechanics, warriors):
         _EFFECTS.update(module.EFFECTS)
 
 

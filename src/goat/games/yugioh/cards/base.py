@@ -57,10 +57,13 @@ class Effect:
     """Base effect. Subclasses set ``kind``, ``key`` and override the hooks.
 
     kind: ``"card"`` (activating a Spell/Trap card), ``"ignition"`` (a monster's
-    Main Phase effect, spell speed 1), ``"trigger"``.
+    Main Phase effect, spell speed 1), ``"trigger"``, ``"quick"`` (an effect of a
+    face-up card usable at spell speed 2, e.g. Skull Lair's). ``zone``: where the
+    card must be, face up, for an ignition or quick effect.
     """
 
     kind = "card"
+    zone = "monster"
     key = "main"
     label = ""            # shown after the card when a card has several effects
     once_per_turn = False

@@ -23,9 +23,11 @@ class CardData:
     """One card's printed facts.
 
     ``kind`` is ``"monster"``, ``"spell"`` or ``"trap"``; ``subtype`` is
-    ``normal``/``effect``/``fusion``/``token`` for monsters, ``normal``/
-    ``quick-play``/``continuous``/``equip``/``field`` for spells and
-    ``normal``/``continuous``/``counter`` for traps.
+    ``normal``/``effect``/``fusion``/``ritual``/``union``/``token`` for
+    monsters, ``normal``/``quick-play``/``continuous``/``equip``/``field``/
+    ``ritual`` for spells and ``normal``/``continuous``/``counter`` for traps.
+    ``materials``: a Fusion monster's materials (by name); for a Union monster,
+    the monsters it may equip to.
     """
 
     name: str
@@ -38,6 +40,7 @@ class CardData:
     atk: int = 0
     defense: int = 0
     traits: frozenset[str] = field(default_factory=frozenset)
+    materials: tuple[str, ...] = ()
 
     @property
     def is_monster(self) -> bool:
@@ -46,6 +49,10 @@ class CardData:
     @property
     def is_fusion(self) -> bool:
         return self.subtype == "fusion"
+
+    @property
+    def is_union(self) -> bool:
+        return self.subtype == "union"
 
     @property
     def extra_deck(self) -> bool:
@@ -58,6 +65,17 @@ class CardData:
 def _m(name: str, subtype: str, attribute: str, race: str, level: int, atk: int, defense: int,
        text: str, *traits: str) -> CardData:
     return CardData(name, "monster", subtype, text, attribute, race, level, atk, defense, frozenset(traits))
+
+
+def _fusion(name: str, attribute: str, race: str, level: int, atk: int, defense: int, text: str,
+            materials: tuple[str, ...], *traits: str) -> CardData:
+    return CardData(name, "monster", "fusion", text, attribute, race, level, atk, defense, frozenset(traits),
+                    materials)
+
+
+def _union(name: str, attribute: str, race: str, level: int, atk: int, defense: int, text: str,
+           hosts: tuple[str, ...]) -> CardData:
+    return CardData(name, "monster", "union", text, attribute, race, level, atk, defense, frozenset(), hosts)
 
 
 def _s(name: str, subtype: str, text: str, *traits: str) -> CardData:
@@ -159,6 +177,63 @@ CARDS: tuple[CardData, ...] = (
     _t("Dust Tornado", "normal",
        "Destroy one Spell or Trap card the opponent controls; then you may Set a Spell or Trap card from "
        "your hand."),
+    # ------------------------------------------------------- Field Spells (rule 3)
+    _s("Yami", "field", "Fiend and Spellcaster monsters gain 200 ATK and DEF; Fairy monsters lose 200 ATK and DEF."),
+    _s("Sogen", "field", "Warrior and Beast-Warrior monsters gain 200 ATK and DEF."),
+    _s("Mystic Plasma Zone", "field", "DARK monsters gain 500 ATK and lose 400 DEF."),
+    # ------------------------------------------------------- Fusion, Ritual, Union (rulebook, rule 17)
+    _s("Polymerization", "normal",
+       "Send the materials listed on a Fusion monster from your hand or field to the Graveyard: Special "
+       "Summon that Fusion monster from your Fusion Deck."),
+    _fusion("Gaia the Dragon Champion", "WIND", "Dragon", 7, 2600, 2100,
+            "Fusion of Gaia The Fierce Knight and Curse of Dragon.", ("Gaia The Fierce Knight", "Curse of Dragon")),
+    _m("Gaia The Fierce Knight", "normal", "EARTH", "Warrior", 7, 2300, 2100, "A plain monster."),
+    _m("Curse of Dragon", "normal", "DARK", "Dragon", 5, 2000, 1500, "A plain monster."),
+    _s("Black Luster Ritual", "ritual",
+       "Tribute monsters from your hand or field whose Levels add up to 8 or more: Ritual Summon Black Luster "
+       "Soldier from your hand."),
+    _m("Black Luster Soldier", "ritual", "EARTH", "Warrior", 8, 3000, 2500,
+       "Ritual monster: can only be Ritual Summoned with Black Luster Ritual.", "nomi", "ritual"),
+    _m("X-Head Cannon", "normal", "LIGHT", "Machine", 4, 1800, 1500, "A plain monster."),
+    _union("Y-Dragon Head", "LIGHT", "Machine", 4, 1500, 1600,
+           "Union: once per turn, equip it to your face-up X-Head Cannon, or unequip it and Special Summon it in "
+           "Attack Position. The equipped monster gains 400 ATK and DEF; if it would be destroyed by battle, "
+           "this card is destroyed instead.", ("X-Head Cannon",)),
+    _union("Z-Metal Tank", "LIGHT", "Machine", 4, 1500, 1300,
+           "Union: once per turn, equip it to your face-up X-Head Cannon or Y-Dragon Head, or unequip it and "
+           "Special Summon it in Attack Position. The equipped monster gains 600 ATK and DEF; if it would be "
+           "destroyed by battle, this card is destroyed instead.", ("X-Head Cannon", "Y-Dragon Head")),
+    # ------------------------------------------------------- a Continuous Trap with an ignition-like effect (rule 6)
+    _t("Skull Lair", "continuous",
+       "While face up: remove from play any number of monsters from your Graveyard to destroy one face-up "
+       "monster whose Level equals the number removed."),
+    # ------------------------------------------------------- Chaos and Warrior decks
+    _m("Exiled Force", "effect", "EARTH", "Warrior", 4, 1000, 1000,
+       "Tribute this card to destroy one monster on the field."),
+    _m("Blade Knight", "effect", "LIGHT", "Warrior", 4, 1600, 1000,
+       "Gains 400 ATK while its controller holds one card or none in hand. (Its second clause, negating Flip "
+       "effects of monsters it destroys when it is the only monster, is not implemented.)"),
+    _m("Mystic Swordsman LV2", "effect", "EARTH", "Warrior", 2, 900, 0,
+       "When it attacks a face-down Defense Position monster, destroy that monster with this effect at the "
+       "start of the Damage Step, without flipping it. (Its level-up to LV4 is not implemented: LV4 is not "
+       "in the pool.)"),
+    _m("Jinzo", "effect", "DARK", "Machine", 6, 2400, 1500,
+       "While face up, Trap cards cannot be activated and face-up Traps' effects are negated. (Here: no Trap "
+       "activation, no use of Skull Lair's effect; other face-up Traps' continuous effects stay.)"),
+    _m("Spirit Reaper", "effect", "DARK", "Zombie", 3, 300, 200,
+       "Cannot be destroyed by battle. Destroyed when targeted by an effect. When it deals battle damage to "
+       "the opponent, they discard one card at random."),
+    _m("Night Assailant", "effect", "DARK", "Fiend", 3, 200, 500,
+       "Flip: destroy one monster on the field. When discarded from the hand to the Graveyard, return one Flip "
+       "monster from your Graveyard to your hand (not Night Assailant).", "flip"),
+    _m("Dekoichi the Battlechanted Locomotive", "effect", "DARK", "Machine", 4, 1400, 1000,
+       "Flip: draw one card.", "flip"),
+    _m("Mobius the Frost Monarch", "effect", "WATER", "Aqua", 6, 2400, 1000,
+       "When Tribute Summoned, you may destroy up to two Spell or Trap cards on the field."),
+    _m("Zaborg the Thunder Monarch", "effect", "LIGHT", "Thunder", 5, 2400, 1000,
+       "When Tribute Summoned, destroy one monster on the field."),
+    _s("Reinforcement of the Army", "normal",
+       "Add one Level 4 or lower Warrior monster from your Deck to your hand, then shuffle.", "search"),
     # ------------------------------------------------------- plain monsters (tests, casual decks)
     _m("Gene-Warped Warwolf", "normal", "EARTH", "Beast-Warrior", 4, 2000, 100, "A plain monster."),
     _m("Vorse Raider", "normal", "DARK", "Beast-Warrior", 4, 1900, 1200, "A plain monster."),

@@ -94,7 +94,8 @@ class DestroySpellTrap(Effect):
         if self.then_set:
             p = duel.players[link.seat]
             def settable() -> list["CardInst"]:
-                return [c for c in p.hand if c.data.kind in ("spell", "trap")]
+                # (not a Field Spell: this Set goes to a Spell & Trap Zone)
+                return [c for c in p.hand if c.data.kind in ("spell", "trap") and c.data.subtype != "field"]
 
             # Asked whenever the hand holds a card: whether it holds a Spell/Trap is hidden.
             if p.hand and p.free("spell"):

@@ -1,0 +1,207 @@
+"""Cards of the Chaos and Warrior decks of the format (beyond Goat Control).
+
+Jinzo's lock is a timing rule (:meth:`ChainMixin.card_timing_ok`), Blade
+Knight's bonus a continuous modifier (:mod:`.continuous`) and Spirit Reaper's
+battle immunity a battle rule (:mod:`..battle`); this module holds the effects
+that use a chain link.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from goat.games.yugioh.cards.base import Effect, Gen, Link, Trigger
+
+if TYPE_CHECKING:  # pragma: no cover
+    from goat.games.yugioh.duel import Duel
+    from goat.games.yugioh.zones import CardInst
+
+
+def _tribute_summoned(card: "CardInst", event: tuple[Any, ...]) -> bool:
+    return event[0] == "summoned" and event[1] is card and event[2] == "normal" and card.data.level >= 5
+
+
+def _flipped(card: "CardInst", event: tuple[Any, ...]) -> bool:
+    return event[0] == "flipped" and event[1] is card
+
+
+class ExiledForce(Effect):
+    """Tribute this card (cost) to destroy one monster on the field."""
+
+    kind = "ignition"
+
+    def can_activate(self, duel: "Duel", card: "CardInst", seat: int) -> bool:
+        return any(c is not card for c in duel.monsters())
+
+    def activate(self, duel: "Duel", link: Link) -> Gen:
+        target = yield from duel.choose_card(link.seat, "target", "destroy which monster?",
+                                             [c for c in duel.monsters() if c is not link.card])
+        duel.target(link, target)
+        duel.send_to_gy(link.card, "tributed for its effect")
+        duel.adjust()
+
+    def resolve(self, duel: "Duel", link: Link) -> Gen:
+        target = duel.target_ok(link)
+        if target is not None and target.zone == "monster":
+            duel.destroy([target], "Exiled Force")
+        return
+        yield  # pragma: no cover
+
+
+class DestroyMonsterTrigger(Effect):
+    """Night Assailant's Flip effect, Zaborg's on Tribute Summon: destroy one monster."""
+
+    kind = "trigger"
+
+    def __init__(self, when: str) -> None:
+        self.when = when
+
+    def triggers(self, duel: "Duel", card: "CardInst", event: tuple[Any, ...]) -> int | None:
+        fired = _flipped(card, event) if self.when == "flip" else _tribute_summoned(card, event)
+        return card.controller if fired else None
+
+    def can_trigger(self, duel: "Duel", trig: Trigger) -> bool:
+        return bool(duel.monsters())
+
+    def activate(self, duel: "Duel", link: Link) -> Gen:
+        target = yield from duel.choose_card(link.seat, "target", "destroy which monster?", duel.monsters())
+        duel.target(link, target)
+
+    def resolve(self, duel: "Duel", link: Link) -> Gen:
+        target = duel.target_ok(link)
+        if target is not None and target.zone == "monster":
+            duel.destroy([target], link.card.name)
+        return
+        yield  # pragma: no cover
+
+
+class AssailantReturn(Effect):
+    """Night Assailant discarded from the hand: return a Flip monster (not Night
+    Assailant) from your Graveyard to your hand."""
+
+    kind = "trigger"
+
+    @staticmethod
+    def finds(duel: "Duel", seat: int) -> list["CardInst"]:
+        return [c for c in duel.players[seat].gy if "flip" in c.data.traits and c.name != "Night Assailant"]
+
+    def triggers(self, duel: "Duel", card: "CardInst", event: tuple[Any, ...]) -> int | None:
+        if event[0] == "sent_to_gy" and event[1] is card and event[2] == "hand" and card.zone == "gy":
+            return card.owner
+        return None
+
+    def can_trigger(self, duel: "Duel", trig: Trigger) -> bool:
+        return bool(self.finds(duel, trig.seat))
+
+    def activate(self, duel: "Duel", link: Link) -> Gen:
+        pick = yield from duel.choose_card(link.seat, "target", "return which Flip monster?",
+                                           self.finds(duel, link.seat))
+        duel.target(link, pick)
+
+    def resolve(self, duel: "Duel", link: Link) -> Gen:
+        target = duel.target_ok(link)
+        if target is not None and target.zone == "gy":
+            duel.to_hand(target)
+            duel.check_over()
+        return
+        yield  # pragma: no cover
+
+
+class FlipDraw(Effect):
+    """Dekoichi the Battlechanted Locomotive: Flip: draw one card."""
+
+    kind = "trigger"
+
+    def triggers(self, duel: "Duel", card: "CardInst", event: tuple[Any, ...]) -> int | None:
+        return card.controller if _flipped(card, event) else None
+
+    def resolve(self, duel: "Duel", link: Link) -> Gen:
+        duel.draw(link.seat, 1)
+        duel.check_over()
+        return
+        yield  # pragma: no cover
+
+
+class MobiusDestroy(Effect):
+    """Mobius the Frost Monarch: when Tribute Summoned, you may destroy up to two Spells/Traps."""
+
+    kind = "trigger"
+    mandatory = False
+
+    def triggers(self, duel: "Duel", card: "CardInst", event: tuple[Any, ...]) -> int | None:
+        return card.controller if _tribute_summoned(card, event) else None
+
+    def can_trigger(self, duel: "Duel", trig: Trigger) -> bool:
+        return bool(duel.spelltraps())
+
+    def activate(self, duel: "Duel", link: Link) -> Gen:
+        first = yield from duel.choose_card(link.seat, "target", "destroy which Spell/Trap card?", duel.spelltraps())
+        duel.target(link, first)
+        rest = [c for c in duel.spelltraps() if c is not first]
+        if rest:
+            second = yield from duel.choose_card(link.seat, "target", "and a second one?", rest, optional=True)
+            if second is not None:
+                duel.target(link, second)
+
+    def resolve(self, duel: "Duel", link: Link) -> Gen:
+        found = [duel.target_ok(link, i) for i in range(len(link.targets))]
+        duel.destroy([c for c in found if c is not None and c.zone == "spell"], "Mobius the Frost Monarch")
+        return
+        yield  # pragma: no cover
+
+
+class ReaperDiscard(Effect):
+    """Spirit Reaper: when it deals battle damage, the opponent discards one card at random."""
+
+    kind = "trigger"
+
+    def triggers(self, duel: "Duel", card: "CardInst", event: tuple[Any, ...]) -> int | None:
+        if event[0] == "battle_damage" and event[1] is card and card.zone == "monster" and event[2] != card.controller:
+            return card.controller
+        return None
+
+    def resolve(self, duel: "Duel", link: Link) -> Gen:
+        from goat.games.yugioh.decisions import ChanceRequest, chance
+
+        victim = 1 - link.seat
+        hand = duel.players[victim].hand
+        if hand:
+            name = yield from chance(lambda: ChanceRequest("discard", victim, [c.name for c in hand]))
+            card = next(c for c in hand if c.name == name)
+            duel.discard(victim, card, "at random, Spirit Reaper")
+
+
+class ReinforcementOfTheArmy(Effect):
+    """Add a Level 4 or lower Warrior from the Deck to the hand (Goat rule 8:
+    activatable with none to find; the Deck is shuffled anyway)."""
+
+    @staticmethod
+    def finds(duel: "Duel", seat: int) -> list["CardInst"]:
+        return [c for c in duel.players[seat].deck
+                if c.data.is_monster and c.data.race == "Warrior" and 1 <= c.data.level <= 4]
+
+    def can_activate(self, duel: "Duel", card: "CardInst", seat: int) -> bool:
+        return duel.rules.search_without_target or bool(self.finds(duel, seat))
+
+    def resolve(self, duel: "Duel", link: Link) -> Gen:
+        seat = link.seat
+        if self.finds(duel, seat):
+            pick = yield from duel.choose_card(seat, "search", "add which Warrior to your hand?",
+                                               lambda: self.finds(duel, seat))
+            duel.move(pick, "hand", seat, reveal=True)
+            duel.say(f"{seat} adds {pick.name} from the Deck to the hand")
+        else:
+            duel.say(f"{seat} finds no Warrior to add")
+            duel.facts.append(((f"nofind {seat} warrior",) * 3, None))
+        yield from duel.shuffle(seat)
+
+
+EFFECTS: dict[str, tuple[Effect, ...]] = {
+    "Exiled Force": (ExiledForce(),),
+    "Night Assailant": (DestroyMonsterTrigger("flip"), AssailantReturn()),
+    "Zaborg the Thunder Monarch": (DestroyMonsterTrigger("tribute"),),
+    "Dekoichi the Battlechanted Locomotive": (FlipDraw(),),
+    "Mobius the Frost Monarch": (MobiusDestroy(),),
+    "Spirit Reaper": (ReaperDiscard(),),
+    "Reinforcement of the Army": (ReinforcementOfTheArmy(),),
+}

@@ -1,0 +1,101 @@
+"""The Chaos and Warrior decks' extra cards, one scenario (or more) each."""
+
+from __future__ import annotations
+
+from goat.games.yugioh.scenario import names, play, scenario
+
+
+def test_exiled_force_tributes_itself_to_destroy_a_monster() -> None:
+    s = scenario("goat", p0={"monsters": ["Exiled Force"]}, p1={"monsters": ["Blue-Eyes White Dragon", "Mystical Elf"]})
+    play(s, ["0 activate Exiled Force@0M1", "0 choose Blue-Eyes White Dragon@1M1"])
+    duel = s.duel
+    assert names(duel.players[0].gy) == ["Exiled Force"] and names(duel.players[1].monsters) == ["Mystical Elf"]
+    assert "Blue-Eyes White Dragon" in names(duel.players[1].gy)
+
+
+def test_blade_knight_gains_400_with_one_card_or_none_in_hand() -> None:
+    s = scenario("goat", p0={"monsters": ["Blade Knight"], "hand": ["Mystical Elf", "Vorse Raider"]})
+    knight = s.duel.players[0].monsters[0]
+    assert s.duel.atk(knight) == 1600
+    s.duel.players[0].hand.pop()
+    assert s.duel.atk(knight) == 2000
+
+
+def test_jinzo_stops_trap_activation() -> None:
+    s = scenario("goat", p0={"hand": ["Jinzo"], "monsters": ["Sangan"]},
+                 p1={"spells": ["Torrential Tribute", "Mystical Space Typhoon"]})
+    play(s, ["0 summon Jinzo"])  # Sangan is the tribute (the only one)
+    # p1 may still answer the summon with a Quick-Play Spell, but not with the Trap
+    assert s.pending().seat == 1
+    assert not any("Torrential Tribute" in a for a in s.legal_texts())
+
+
+def test_spirit_reaper_survives_battle_and_makes_a_random_discard() -> None:
+    s = scenario("goat", p0={"monsters": ["Spirit Reaper"]}, p1={"monsters": ["Vorse Raider"], "hand": ["Sangan"]})
+    play(s, ["0 phase battle", "0 attack Spirit Reaper@0M1 -> Vorse Raider@1M1"])
+    duel = s.duel
+    assert names(duel.players[0].monsters) == ["Spirit Reaper"] and duel.players[0].lp == 8000 - 1600
+    s = scenario("goat", p0={"monsters": ["Spirit Reaper"]}, p1={"hand": ["Sangan"]})
+    play(s, ["0 phase battle", "0 attack Spirit Reaper@0M1 -> direct"])
+    assert s.duel.players[1].lp == 8000 - 300 and names(s.duel.players[1].gy) == ["Sangan"]
+
+
+def test_spirit_reaper_is_destroyed_when_targeted() -> None:
+    s = scenario("goat", p0={"hand": ["Book of Moon"]}, p1={"monsters": ["Spirit Reaper"]})
+    play(s, ["0 activate Book of Moon"])  # the only face-up monster: the target without asking
+    assert names(s.duel.players[1].gy) == ["Spirit Reaper"]
+
+
+def test_night_assailant_flip_destroys_and_discard_returns_a_flip_monster() -> None:
+    s = scenario("goat", p0={"monsters": ["Night Assailant:set"]}, p1={"monsters": ["Blue-Eyes White Dragon"]})
+    play(s, ["0 flip Night Assailant@0M1", "0 choose Blue-Eyes White Dragon@1M1"])
+    assert names(s.duel.players[1].gy) == ["Blue-Eyes White Dragon"]
+    s = scenario("goat", p0={"hand": ["Graceful Charity", "Night Assailant", "Vorse Raider", "Mystical Elf"],
+                             "deck": ["Sangan"] * 5, "gy": ["Magician of Faith"]})
+    play(s, ["0 activate Graceful Charity", "0 choose Night Assailant", "0 choose Vorse Raider"])
+    assert "Magician of Faith" in names(s.duel.players[0].hand)
+
+
+def test_dekoichi_flip_draws() -> None:
+    s = scenario("goat", p0={"monsters": ["Dekoichi the Battlechanted Locomotive:set"], "deck": ["Sangan"]})
+    play(s, ["0 flip Dekoichi the Battlechanted Locomotive@0M1"])
+    assert names(s.duel.players[0].hand) == ["Sangan"]
+
+
+def test_mobius_destroys_up_to_two_spells_and_traps_when_tribute_summoned() -> None:
+    s = scenario("goat", p0={"hand": ["Mobius the Frost Monarch"], "monsters": ["Vorse Raider"]},
+                 p1={"spells": ["Mirror Force", "Call of the Haunted", "Sakuretsu Armor"]})
+    play(s, ["0 summon Mobius the Frost Monarch", "0 activate Mobius the Frost Monarch@0M1",
+             "0 choose face-down@1S1", "0 choose face-down@1S3"])
+    assert sorted(names(s.duel.players[1].gy)) == ["Mirror Force", "Sakuretsu Armor"]
+
+
+def test_zaborg_destroys_a_monster_when_tribute_summoned() -> None:
+    s = scenario("goat", p0={"hand": ["Zaborg the Thunder Monarch"], "monsters": ["Vorse Raider"]},
+                 p1={"monsters": ["Blue-Eyes White Dragon", "Mystical Elf"]})
+    play(s, ["0 summon Zaborg the Thunder Monarch", "0 choose Blue-Eyes White Dragon@1M1"])
+    assert names(s.duel.players[1].monsters) == ["Mystical Elf"]
+
+
+def test_reinforcement_of_the_army_searches_a_low_level_warrior() -> None:
+    s = scenario("goat", p0={"hand": ["Reinforcement of the Army"],
+                             "deck": ["Exiled Force", "Blade Knight", "Gaia The Fierce Knight", "Sangan"]})
+    play(s, ["0 activate Reinforcement of the Army"])
+    assert sorted(a.split(" ", 2)[2] for a in s.legal_texts()) == ["Blade Knight", "Exiled Force"]
+    play(s, ["0 choose Blade Knight"])
+    assert names(s.duel.players[0].hand) == ["Blade Knight"]
+    s = scenario("official", p0={"hand": ["Reinforcement of the Army"], "deck": ["Sangan"]})
+    assert "0 activate Reinforcement of the Army" not in s.legal_texts()  # rule 8 off: nothing to find
+
+
+def test_mystic_swordsman_lv2_destroys_a_face_down_defender_unflipped() -> None:
+    s = scenario("goat", p0={"monsters": ["Mystic Swordsman LV2"], "hand": ["Sangan"]},
+                 p1={"monsters": ["Morphing Jar:set"], "hand": ["Mirror Force"]})
+    play(s, ["0 phase battle", "0 attack Mystic Swordsman LV2@0M1 -> face-down@1M1"])
+    duel = s.duel
+    assert names(duel.players[1].gy) == ["Morphing Jar"]
+    assert names(duel.players[0].hand) == ["Sangan"] and names(duel.players[1].hand) == ["Mirror Force"]  # no Flip
+    assert duel.players[0].lp == 8000 and duel.players[1].lp == 8000
+    s = scenario("goat", p0={"monsters": ["Mystic Swordsman LV2"]}, p1={"monsters": ["Mystical Elf:def"]})
+    play(s, ["0 phase battle", "0 attack Mystic Swordsman LV2@0M1 -> Mystical Elf@1M1"])
+    assert names(s.duel.players[1].monsters) == ["Mystical Elf"] and s.duel.players[0].lp == 8000 - 1100
