@@ -18,7 +18,7 @@ index for a face-down card the observer may not see. Every value in ``[0, 1]``.
 >>> from goat.games.yugioh import new_state
 >>> enc = make_encoder(new_state("goat").view(None))
 >>> enc.num_tokens, enc.positional, enc.layout.size
-(512, True, 1968)
+(512, True, 2110)
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ OPENSPIEL = False
 #: The action space: choice indices 0..MAX_CHOICES-1.
 MAX_CHOICES = 512
 ZONES = 5
+SPELL_ZONES = 6   # S1..S5 and the Field Spell zone S6
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 #: Decision kinds the engine asks (``Decision.kind``); any other shows as ``other``.
 KINDS = ("open", "battle", "respond", "trigger", "target", "cost", "select", "position", "order", "first",
@@ -82,8 +83,8 @@ class YugiohEncoder:
             Field("monsters", (2, ZONES, h), "per side and Monster Zone: the card, one-hot (last index: face-down, unseen)"),
             Field("monster_state", (2, ZONES, 5), "per side and Monster Zone: [occupied, face up, attack position, "
                   "ATK ÷ 5000, DEF ÷ 5000] (ATK/DEF of face-up monsters, capped at 1)"),
-            Field("spells", (2, ZONES, h), "per side and Spell & Trap Zone: the card, one-hot (last index: face-down, unseen)"),
-            Field("spell_state", (2, ZONES, 2), "per side and Spell & Trap Zone: [occupied, face up]"),
+            Field("spells", (2, SPELL_ZONES, h), "per side and Spell & Trap Zone (S6: the Field Spell zone): the card, one-hot (last index: face-down, unseen)"),
+            Field("spell_state", (2, SPELL_ZONES, 2), "per side and Spell & Trap Zone: [occupied, face up]"),
             Field("graveyard", (2, c), "per side: copies of each card in the Graveyard ÷ 3 (capped at 1)"),
             Field("banished", (2, c), "per side: copies of each card banished ÷ 3 (capped at 1)"),
             Field("chain", (c,), "copies of each card on the chain ÷ 3 (capped at 1)"),
@@ -162,7 +163,7 @@ class YugiohEncoder:
                     if card["face_up"]:
                         f["monster_state"][r, z, 3] = min(1.0, max(0, card.get("atk", 0)) / MAX_STAT)
                         f["monster_state"][r, z, 4] = min(1.0, max(0, card.get("def", 0)) / MAX_STAT)
-            for z, card in enumerate(p["spells"][:ZONES]):
+            for z, card in enumerate(p["spells"][:SPELL_ZONES]):
                 if card is not None:
                     f["spells"][r, z, self.index.get(card["name"], HIDDEN)] = 1.0
                     f["spell_state"][r, z] = [1.0, card["face_up"]]
