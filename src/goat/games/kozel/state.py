@@ -4,6 +4,7 @@ Implements :class:`goat.protocol.GameState`. A typical loop:
 
 >>> import random
 >>> from goat.games.kozel import new_state
+>>> from goat.protocol import CHANCE
 >>> state = new_state("classic", first_dealer=0)
 >>> state.current_player() == CHANCE
 True
