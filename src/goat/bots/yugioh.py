@@ -29,6 +29,14 @@ GOOD_ACTIVATIONS = {
 }
 
 
+def _legal_texts(view: View) -> list[str]:
+    """The decision's choices as written (a duel's actions are parsed by the game)."""
+    legal = view.get("legal_actions") or []
+    if not legal:
+        raise BotError(f"seat {view.get('seat')} has no legal action")
+    return list(legal)
+
+
 def _parse(view: View, text: str) -> Any:
     return get_game(view.get("game", "yugioh")).parse_action(text)
 
@@ -40,9 +48,7 @@ class YugiohRandomBot(BaseBot):
         self.rng = random.Random(seed)
 
     def choose(self, view: View) -> Any:
-        legal = view.get("legal_actions") or []
-        if not legal:
-            raise BotError(f"seat {view.get('seat')} has no legal action")
+        legal = _legal_texts(view)
         return _parse(view, legal[self.rng.randrange(len(legal))])
 
 
@@ -53,9 +59,7 @@ class YugiohGreedyBot(BaseBot):
         self.rng = random.Random(seed)
 
     def choose(self, view: View) -> Any:
-        legal = view.get("legal_actions") or []
-        if not legal:
-            raise BotError(f"seat {view.get('seat')} has no legal action")
+        legal = _legal_texts(view)
         scored = [(self.score(view, text), self.rng.random(), text) for text in legal]
         return _parse(view, max(scored)[2])
 
