@@ -7,7 +7,13 @@
 from __future__ import annotations
 
 from goat.games.yugioh.cards.base import Effect
-from goat.games.yugioh.cards.data import CARDS, DATABASE, CardData, UnknownCardError, card
+from goat.games.yugioh.cards.data import (
+    CARDS,
+    DATABASE,
+    CardData,
+    UnknownCardError,
+    card,
+)
 
 _EFFECTS: dict[str, tuple[Effect, ...]] = {}
 

@@ -95,3 +95,43 @@ class Effect:
 
     def can_trigger(self, duel: "Duel", trig: Trigger) -> bool:
         return True
+
+
+def flipped(card: "CardInst", event: tuple[Any, ...]) -> bool:
+    """Is ``event`` the flip of ``card`` (face-down to face-up: its FLIP effect)?"""
+    return event[0] == "flipped" and event[1] is card
+
+
+class FlipTrigger(Effect):
+    """A FLIP effect: triggers for its controller when the card is flipped."""
+
+    kind = "trigger"
+
+    def triggers(self, duel: "Duel", card: "CardInst", event: tuple[Any, ...]) -> int | None:
+        return card.controller if flipped(card, event) else None
+
+
+class ReturnFromGraveyard(Effect):
+    """Target a card of the activating player's Graveyard that :meth:`finds`
+    lists; on resolution it returns to the hand if it is still there."""
+
+    kind = "trigger"
+    prompt = "return which card?"
+
+    def finds(self, duel: "Duel", seat: int) -> list["CardInst"]:  # pragma: no cover - each card says
+        raise NotImplementedError
+
+    def can_trigger(self, duel: "Duel", trig: Trigger) -> bool:
+        return bool(self.finds(duel, trig.seat))
+
+    def activate(self, duel: "Duel", link: Link) -> Gen:
+        pick = yield from duel.choose_card(link.seat, "target", self.prompt, self.finds(duel, link.seat))
+        duel.target(link, pick)
+
+    def resolve(self, duel: "Duel", link: Link) -> Gen:
+        target = duel.target_ok(link)
+        if target is not None and target.zone == "gy":
+            duel.to_hand(target)
+            duel.check_over()
+        return
+        yield  # pragma: no cover

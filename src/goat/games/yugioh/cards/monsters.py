@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from goat.games.yugioh.cards.base import Effect, Gen, Link, Trigger
+from goat.games.yugioh.cards.base import (
+    Effect,
+    FlipTrigger,
+    Gen,
+    Link,
+    ReturnFromGraveyard,
+    Trigger,
+    flipped,
+)
 from goat.games.yugioh.cards.data import RACES
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -20,10 +28,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def _own_summon(card: "CardInst", event: tuple[Any, ...], *hows: str) -> bool:
     return event[0] == "summoned" and event[1] is card and event[2] in hows
-
-
-def _flipped(card: "CardInst", event: tuple[Any, ...]) -> bool:
-    return event[0] == "flipped" and event[1] is card
 
 
 # ------------------------------------------------------------ removal by ignition
@@ -97,7 +101,7 @@ class TsukuyomiFlipDown(Effect):
     kind = "trigger"
 
     def triggers(self, duel: "Duel", card: "CardInst", event: tuple[Any, ...]) -> int | None:
-        if _own_summon(card, event, "normal") or _flipped(card, event):
+        if _own_summon(card, event, "normal") or flipped(card, event):
             return card.controller
         return None
 
@@ -252,35 +256,14 @@ class SanganSearch(Effect):
         duel.check_over()
 
 
-class MagicianOfFaith(Effect):
-    kind = "trigger"
+class MagicianOfFaith(FlipTrigger, ReturnFromGraveyard):
+    prompt = "return which Spell card?"
 
-    def triggers(self, duel: "Duel", card: "CardInst", event: tuple[Any, ...]) -> int | None:
-        return card.controller if _flipped(card, event) else None
-
-    def can_trigger(self, duel: "Duel", trig: Trigger) -> bool:
-        return any(c.data.kind == "spell" for c in duel.players[trig.seat].gy)
-
-    def activate(self, duel: "Duel", link: Link) -> Gen:
-        spells = [c for c in duel.players[link.seat].gy if c.data.kind == "spell"]
-        pick = yield from duel.choose_card(link.seat, "target", "return which Spell card?", spells)
-        duel.target(link, pick)
-
-    def resolve(self, duel: "Duel", link: Link) -> Gen:
-        target = duel.target_ok(link)
-        if target is not None and target.zone == "gy":
-            duel.to_hand(target)
-            duel.check_over()
-        return
-        yield  # pragma: no cover
+    def finds(self, duel: "Duel", seat: int) -> list["CardInst"]:
+        return [c for c in duel.players[seat].gy if c.data.kind == "spell"]
 
 
-class MagicalMerchant(Effect):
-    kind = "trigger"
-
-    def triggers(self, duel: "Duel", card: "CardInst", event: tuple[Any, ...]) -> int | None:
-        return card.controller if _flipped(card, event) else None
-
+class MagicalMerchant(FlipTrigger):
     def resolve(self, duel: "Duel", link: Link) -> Gen:
         deck = duel.players[link.seat].deck
         turned = []
@@ -320,12 +303,7 @@ class SerpentReturn(Effect):
         yield  # pragma: no cover
 
 
-class MorphingJar(Effect):
-    kind = "trigger"
-
-    def triggers(self, duel: "Duel", card: "CardInst", event: tuple[Any, ...]) -> int | None:
-        return card.controller if _flipped(card, event) else None
-
+class MorphingJar(FlipTrigger):
     def resolve(self, duel: "Duel", link: Link) -> Gen:
         for seat in (duel.turn_player, 1 - duel.turn_player):
             # All at once; shown by name so that the order says nothing about the hand's past.

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from goat.games.yugioh.cards.base import Effect, Gen, Link, Trigger
+from goat.games.yugioh.cards.base import (
+    Effect,
+    FlipTrigger,
+    Gen,
+    Link,
+    ReturnFromGraveyard,
+    Trigger,
+    flipped,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from goat.games.yugioh.duel import Duel
@@ -19,10 +27,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def _tribute_summoned(card: "CardInst", event: tuple[Any, ...]) -> bool:
     return event[0] == "summoned" and event[1] is card and event[2] == "normal" and card.data.level >= 5
-
-
-def _flipped(card: "CardInst", event: tuple[Any, ...]) -> bool:
-    return event[0] == "flipped" and event[1] is card
 
 
 class ExiledForce(Effect):
@@ -57,7 +61,7 @@ class DestroyMonsterTrigger(Effect):
         self.when = when
 
     def triggers(self, duel: "Duel", card: "CardInst", event: tuple[Any, ...]) -> int | None:
-        fired = _flipped(card, event) if self.when == "flip" else _tribute_summoned(card, event)
+        fired = flipped(card, event) if self.when == "flip" else _tribute_summoned(card, event)
         return card.controller if fired else None
 
     def can_trigger(self, duel: "Duel", trig: Trigger) -> bool:
@@ -75,14 +79,13 @@ class DestroyMonsterTrigger(Effect):
         yield  # pragma: no cover
 
 
-class AssailantReturn(Effect):
+class AssailantReturn(ReturnFromGraveyard):
     """Night Assailant discarded from the hand: return a Flip monster (not Night
     Assailant) from your Graveyard to your hand."""
 
-    kind = "trigger"
+    prompt = "return which Flip monster?"
 
-    @staticmethod
-    def finds(duel: "Duel", seat: int) -> list["CardInst"]:
+    def finds(self, duel: "Duel", seat: int) -> list["CardInst"]:
         return [c for c in duel.players[seat].gy if "flip" in c.data.traits and c.name != "Night Assailant"]
 
     def triggers(self, duel: "Duel", card: "CardInst", event: tuple[Any, ...]) -> int | None:
@@ -90,30 +93,9 @@ class AssailantReturn(Effect):
             return card.owner
         return None
 
-    def can_trigger(self, duel: "Duel", trig: Trigger) -> bool:
-        return bool(self.finds(duel, trig.seat))
 
-    def activate(self, duel: "Duel", link: Link) -> Gen:
-        pick = yield from duel.choose_card(link.seat, "target", "return which Flip monster?",
-                                           self.finds(duel, link.seat))
-        duel.target(link, pick)
-
-    def resolve(self, duel: "Duel", link: Link) -> Gen:
-        target = duel.target_ok(link)
-        if target is not None and target.zone == "gy":
-            duel.to_hand(target)
-            duel.check_over()
-        return
-        yield  # pragma: no cover
-
-
-class FlipDraw(Effect):
+class FlipDraw(FlipTrigger):
     """Dekoichi the Battlechanted Locomotive: Flip: draw one card."""
-
-    kind = "trigger"
-
-    def triggers(self, duel: "Duel", card: "CardInst", event: tuple[Any, ...]) -> int | None:
-        return card.controller if _flipped(card, event) else None
 
     def resolve(self, duel: "Duel", link: Link) -> Gen:
         duel.draw(link.seat, 1)
