@@ -33,7 +33,14 @@ from goat.games.spades.rules import HAND_SIZE, SpadesRules
 from goat.games.spades.scoring import game_winner, score_deal
 from goat.games.spades.view import SpadesViews
 from goat.games.tricks import TablePlay, left_of, must_follow
-from goat.protocol import CHANCE, TERMINAL, Action, GoatError, IllegalActionError, InvalidChanceError
+from goat.protocol import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    GoatError,
+    IllegalActionError,
+    InvalidChanceError,
+)
 
 __all__ = ["BID", "DEAL", "EXCHANGE", "OVER", "PLAY", "SpadesState"]
 
