@@ -9,8 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from goat.cli.main import app
-from goat.cli.play import MoveSyntaxError, parse_move
 from goat.cli.options import parse_option_pairs
+from goat.cli.play import MoveSyntaxError, parse_move
 from goat.games.spades import make_rules
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "records"

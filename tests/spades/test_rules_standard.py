@@ -22,7 +22,15 @@ from goat.games.spades.cards import spades_order
 from goat.games.spades.scoring import score_deal
 from goat.protocol import Action, IllegalActionError, InvalidChanceError, RulesError
 
-from .conftest import SUIT_HANDS, act, bid, deal_state, legal_texts, make_deal, play_first_legal
+from .conftest import (
+    SUIT_HANDS,
+    act,
+    bid,
+    deal_state,
+    legal_texts,
+    make_deal,
+    play_first_legal,
+)
 
 D1 = ["AH KH QH JH TH AC KC QC AD KD QD 2S 3S",
       "2C 3C 4C 5C 6C 7C 2D 3D 4D 5D 4S 5S 6S",

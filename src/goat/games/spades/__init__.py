@@ -12,7 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from goat.games.spades.deal import SpadesDeal, draw_first_dealer
-from goat.games.spades.rules import CHOICES, OPTION_NAMES, PRESETS, SpadesRules, make_rules
+from goat.games.spades.rules import (
+    CHOICES,
+    OPTION_NAMES,
+    PRESETS,
+    SpadesRules,
+    make_rules,
+)
 from goat.games.spades.state import SpadesState
 from goat.games.spades.worlds import sample_world
 

@@ -15,7 +15,12 @@ from typing import Any
 
 from goat.cards import RANKS, Card, make_deck
 from goat.games.spades.rules import HAND_SIZE, SpadesRules
-from goat.games.tricks.deals import check_dealt_cards, deal_in_turn, read_cards, read_hands
+from goat.games.tricks.deals import (
+    check_dealt_cards,
+    deal_in_turn,
+    read_cards,
+    read_hands,
+)
 from goat.protocol import InvalidChanceError
 
 

@@ -17,7 +17,14 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from goat.games.spades.bids import Bid
-from goat.games.spades.rules import BEMO, BOSTON_POINTS, HAND_SIZE, WHEELS_CONTRACT, WHEELS_POINTS, SpadesRules
+from goat.games.spades.rules import (
+    BEMO,
+    BOSTON_POINTS,
+    HAND_SIZE,
+    WHEELS_CONTRACT,
+    WHEELS_POINTS,
+    SpadesRules,
+)
 
 
 @dataclass

@@ -7,8 +7,19 @@ from goat.games.tricks.core import (
     left_of,
     must_follow,
 )
-from goat.games.tricks.deals import check_dealt_cards, deal_in_turn, read_cards, read_hands
-from goat.games.tricks.order import TRUMP, TrumpOrder, simple_order, suit_label, trick_winner
+from goat.games.tricks.deals import (
+    check_dealt_cards,
+    deal_in_turn,
+    read_cards,
+    read_hands,
+)
+from goat.games.tricks.order import (
+    TRUMP,
+    TrumpOrder,
+    simple_order,
+    suit_label,
+    trick_winner,
+)
 from goat.games.tricks.table import TablePlay, sort_cards
 from goat.games.tricks.views import information_state_string, play_view, visible_history
 
