@@ -135,3 +135,25 @@ class ReturnFromGraveyard(Effect):
             duel.check_over()
         return
         yield  # pragma: no cover
+
+
+class BattleDamageTrigger(Effect):
+    """Triggers for its controller when this monster inflicts battle damage on the
+    opponent (Airknight Parshath, Spirit Reaper)."""
+
+    kind = "trigger"
+
+    def triggers(self, duel: "Duel", card: "CardInst", event: tuple[Any, ...]) -> int | None:
+        if event[0] == "battle_damage" and event[1] is card and card.zone == "monster" and event[2] != card.controller:
+            return card.controller
+        return None
+
+
+class DrawOne(Effect):
+    """Resolves by drawing one card for the activating player."""
+
+    def resolve(self, duel: "Duel", link: Link) -> Gen:
+        duel.draw(link.seat, 1)
+        duel.check_over()
+        return
+        yield  # pragma: no cover

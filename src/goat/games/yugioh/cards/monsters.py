@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from goat.games.yugioh.cards.base import (
+    BattleDamageTrigger,
+    DrawOne,
     Effect,
     FlipTrigger,
     Gen,
@@ -82,19 +84,8 @@ class SecondAttack(Effect):
 
 
 # ------------------------------------------------------------------ triggers
-class AirknightDraw(Effect):
-    kind = "trigger"
-
-    def triggers(self, duel: "Duel", card: "CardInst", event: tuple[Any, ...]) -> int | None:
-        if event[0] == "battle_damage" and event[1] is card and card.zone == "monster" and event[2] != card.controller:
-            return card.controller
-        return None
-
-    def resolve(self, duel: "Duel", link: Link) -> Gen:
-        duel.draw(link.seat, 1)
-        duel.check_over()
-        return
-        yield  # pragma: no cover
+class AirknightDraw(BattleDamageTrigger, DrawOne):
+    """Airknight Parshath: when it inflicts battle damage, draw one card."""
 
 
 class TsukuyomiFlipDown(Effect):

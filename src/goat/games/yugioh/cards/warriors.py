@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from goat.games.yugioh.cards.base import (
+    BattleDamageTrigger,
+    DrawOne,
     Effect,
     FlipTrigger,
     Gen,
@@ -94,14 +96,8 @@ class AssailantReturn(ReturnFromGraveyard):
         return None
 
 
-class FlipDraw(FlipTrigger):
+class FlipDraw(FlipTrigger, DrawOne):
     """Dekoichi the Battlechanted Locomotive: Flip: draw one card."""
-
-    def resolve(self, duel: "Duel", link: Link) -> Gen:
-        duel.draw(link.seat, 1)
-        duel.check_over()
-        return
-        yield  # pragma: no cover
 
 
 class MobiusDestroy(Effect):
@@ -132,15 +128,8 @@ class MobiusDestroy(Effect):
         yield  # pragma: no cover
 
 
-class ReaperDiscard(Effect):
+class ReaperDiscard(BattleDamageTrigger):
     """Spirit Reaper: when it deals battle damage, the opponent discards one card at random."""
-
-    kind = "trigger"
-
-    def triggers(self, duel: "Duel", card: "CardInst", event: tuple[Any, ...]) -> int | None:
-        if event[0] == "battle_damage" and event[1] is card and card.zone == "monster" and event[2] != card.controller:
-            return card.controller
-        return None
 
     def resolve(self, duel: "Duel", link: Link) -> Gen:
         from goat.games.yugioh.decisions import ChanceRequest, chance
