@@ -157,3 +157,25 @@ class DrawOne(Effect):
         duel.check_over()
         return
         yield  # pragma: no cover
+
+
+class FlipDownTarget(Effect):
+    """Target a face-up monster and turn it face-down (Book of Moon, Tsukuyomi)."""
+
+    def can_activate(self, duel: "Duel", card: "CardInst", seat: int) -> bool:
+        return bool(duel.face_up_monsters())
+
+    def can_trigger(self, duel: "Duel", trig: Trigger) -> bool:
+        return bool(duel.face_up_monsters())
+
+    def activate(self, duel: "Duel", link: Link) -> Gen:
+        target = yield from duel.choose_card(link.seat, "target", "turn which monster face-down?",
+                                             duel.face_up_monsters())
+        duel.target(link, target)
+
+    def resolve(self, duel: "Duel", link: Link) -> Gen:
+        target = duel.target_ok(link)
+        if target is not None and target.zone == "monster" and target.face_up:
+            duel.flip_down(target)
+        return
+        yield  # pragma: no cover

@@ -14,6 +14,7 @@ from goat.games.yugioh.cards.base import (
     BattleDamageTrigger,
     DrawOne,
     Effect,
+    FlipDownTarget,
     FlipTrigger,
     Gen,
     Link,
@@ -88,28 +89,15 @@ class AirknightDraw(BattleDamageTrigger, DrawOne):
     """Airknight Parshath: when it inflicts battle damage, draw one card."""
 
 
-class TsukuyomiFlipDown(Effect):
+class TsukuyomiFlipDown(FlipDownTarget):
+    """Tsukuyomi: when Normal Summoned or flipped, turn a face-up monster face-down."""
+
     kind = "trigger"
 
     def triggers(self, duel: "Duel", card: "CardInst", event: tuple[Any, ...]) -> int | None:
         if _own_summon(card, event, "normal") or flipped(card, event):
             return card.controller
         return None
-
-    def can_trigger(self, duel: "Duel", trig: Trigger) -> bool:
-        return bool(duel.face_up_monsters())
-
-    def activate(self, duel: "Duel", link: Link) -> Gen:
-        target = yield from duel.choose_card(link.seat, "target", "turn which monster face-down?",
-                                             duel.face_up_monsters())
-        duel.target(link, target)
-
-    def resolve(self, duel: "Duel", link: Link) -> Gen:
-        target = duel.target_ok(link)
-        if target is not None and target.zone == "monster" and target.face_up:
-            duel.flip_down(target)
-        return
-        yield  # pragma: no cover
 
 
 class SpiritReturn(Effect):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from goat.games.yugioh.cards.base import Effect, Gen, Link
+from goat.games.yugioh.cards.base import Effect, FlipDownTarget, Gen, Link
 
 if TYPE_CHECKING:  # pragma: no cover
     from goat.games.yugioh.duel import Duel
@@ -226,21 +226,8 @@ class Metamorphosis(Effect):
         duel.special_summon(pick, link.seat, attack)
 
 
-class BookOfMoon(Effect):
-    def can_activate(self, duel: "Duel", card: "CardInst", seat: int) -> bool:
-        return bool(duel.face_up_monsters())
-
-    def activate(self, duel: "Duel", link: Link) -> Gen:
-        target = yield from duel.choose_card(link.seat, "target", "turn which monster face-down?",
-                                             duel.face_up_monsters())
-        duel.target(link, target)
-
-    def resolve(self, duel: "Duel", link: Link) -> Gen:
-        target = duel.target_ok(link)
-        if target is not None and target.zone == "monster" and target.face_up:
-            duel.flip_down(target)
-        return
-        yield  # pragma: no cover
+class BookOfMoon(FlipDownTarget):
+    """Book of Moon (Quick-Play): turn a face-up monster face-down."""
 
 
 class Nobleman(Effect):
