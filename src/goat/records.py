@@ -285,8 +285,9 @@ def replay(record: Any) -> ReplayOutcome:
     latter carries the replay up to the problem in ``.outcome``). Does not look
     at the stored ``result``; see :func:`check_result`.
     """
-    if isinstance(record, dict) and record.get("game") == "yugioh":
-        return _replay_by_game(record)
+    game_hook = _own_replay(record)
+    if game_hook is not None:
+        return _replay_by_game(record, game_hook)
     state = new_state_for(record)
     game = get_game(record["game"])
     chances = [_read_deal(game, state, number, deal) for number, deal in enumerate(record["deals"], start=1)]
@@ -326,12 +327,24 @@ def replay(record: Any) -> ReplayOutcome:
     return outcome
 
 
-def _replay_by_game(record: dict[str, Any]) -> ReplayOutcome:
+def _own_replay(record: Any) -> Any:
+    """The game module of ``record`` if it replays its records itself (a
+    ``replay_record`` hook, as ``record_from_state`` has one), else ``None``."""
+    name = record.get("game") if isinstance(record, dict) else None
+    if not isinstance(name, str):
+        return None
+    try:
+        game = get_game(name)
+    except GoatError:
+        return None  # reported as malformed by the common path
+    return game if hasattr(game, "replay_record") else None
+
+
+def _replay_by_game(record: dict[str, Any], game: Any) -> ReplayOutcome:
     """Games whose records extend the card-game format (Yu-Gi-Oh!: decks, chance
     outcomes and one action list; ``docs/yugioh-records.md``) replay through the
     game module's ``replay_record`` hook; its ``RecordStepError`` is an illegal
     record (exit 1), any other :class:`GoatError` a malformed one (exit 2)."""
-    game = get_game(record["game"])
     try:
         state = game.replay_record(record)
     except game.RecordStepError as exc:
