@@ -30,7 +30,14 @@ from goat.cards import CardSyntaxError, parse_cards
 from goat.cli import render, render_spades
 from goat.cli.options import parse_option_pairs
 from goat.games import get_game
-from goat.protocol import VERBS, Action, ActionSyntaxError, GameState, GoatError, IllegalActionError
+from goat.protocol import (
+    VERBS,
+    Action,
+    ActionSyntaxError,
+    GameState,
+    GoatError,
+    IllegalActionError,
+)
 
 QUIT_WORDS = ("quit", "exit", "q", ":q")
 HELP_WORDS = ("help", "h", "?")
@@ -339,12 +346,17 @@ def play_game(game: str, rules: str, seed: int | None, seat: int, players: int |
     console = Console(highlight=False, emoji=False)
     console.print(f"{game.capitalize()} ({escape(state_rules.name)}), you are seat {seat}; seed {seed} "
                   f"(play it again with --seed {seed}). Type help for the moves and rules.")
-    session = SESSIONS[game](console, state, seat, bot_list, chance_rng)
+    run_session(console, SESSIONS[game](console, state, seat, bot_list, chance_rng), state, record, "game")
+
+
+def run_session(console: Console, session: Any, state: GameState, record: Path | None, what: str) -> None:
+    """Run a terminal session to its end (or ``quit`` / Ctrl+C, exit status
+    130), then write the record if one was asked for — whatever the game."""
     code = 0
     try:
         session.run()
     except Quit:
-        console.print("Bye: game stopped.")
+        console.print(f"Bye: {what} stopped.")
     except KeyboardInterrupt:
         console.print("\nInterrupted.")
         code = 130

@@ -8,7 +8,6 @@ typed as their number in the list, as the action text without the seat
 
 from __future__ import annotations
 
-import json
 import random
 import secrets
 from collections.abc import Mapping, Sequence
@@ -20,15 +19,19 @@ from rich.console import Console
 from rich.markup import escape
 
 from goat.bots import Bot, make_bot
-from goat.games.yugioh import DeckList, builtin_deck, load_deck, make_rules, new_state, parse_action
+from goat.cli.play import Quit, run_session
+from goat.games.yugioh import (
+    DeckList,
+    builtin_deck,
+    load_deck,
+    make_rules,
+    new_state,
+    parse_action,
+)
 from goat.games.yugioh.state import YugiohState
 from goat.protocol import ActionSyntaxError, GoatError, IllegalActionError
 
 QUIT_WORDS = ("quit", "exit", "q", ":q")
-
-
-class Quit(Exception):
-    """The human asked to stop."""
 
 
 def board_text(view: Mapping[str, Any]) -> str:
@@ -174,23 +177,4 @@ def play_yugioh(
         raise typer.Exit(2) from None
     console = Console(highlight=False, emoji=False)
     console.print(f"Yu-Gi-Oh! ({escape(rules)}), you are seat {seat} against {bot.name}; seed {seed}.")
-    session = YugiohSession(console, state, seat, bot, random.Random(seed))
-    code = 0
-    try:
-        session.run()
-    except Quit:
-        console.print("Bye: match stopped.")
-    except KeyboardInterrupt:
-        console.print("\nInterrupted.")
-        code = 130
-    if record is not None:
-        from goat.records import record_from_state
-
-        try:
-            record.write_text(json.dumps(record_from_state(state), ensure_ascii=False) + "\n", encoding="utf-8")
-        except OSError as exc:
-            typer.echo(f"error: cannot write the record to {record}: {exc}", err=True)
-            raise typer.Exit(2) from None
-        console.print(f"Record written to {escape(str(record))}.")
-    if code:
-        raise typer.Exit(code)
+    run_session(console, YugiohSession(console, state, seat, bot, random.Random(seed)), state, record, "match")
