@@ -11,6 +11,7 @@ from rich.console import Console
 
 from goat.bench import engine as engine_bench
 from goat.bench import env as env_bench
+from goat.cli.errors import user_errors
 from goat.protocol import GoatError
 
 
@@ -22,15 +23,12 @@ def bench_engine(
 ) -> None:
     """Random complete deals per second for each Kozel ruleset, and the ratio to a
     rules-free random trick loop measured in the same run."""
-    try:
+    with user_errors():
         labels = engine_bench.select(rules)
         engine_bench.check_seconds(seconds)
         console = Console()
         console.print(f"Measuring {len(labels)} ruleset(s), about {seconds:g} s each…")
         results = engine_bench.run(labels, seconds, seed)
-    except GoatError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
     console.print(engine_bench.table(results))
 
 
@@ -49,7 +47,7 @@ def bench_bots(
     from goat.tournament.specs import parse_bot_list
 
     console = Console()
-    try:
+    with user_errors():
         if bots is not None:
             specs = [s.text for s in parse_bot_list(bots)]
             for spec in parse_bot_list(bots):
@@ -62,9 +60,6 @@ def bench_bots(
                       console=Console(stderr=True), transient=True) as progress:
             task = progress.add_task("decisions", total=decisions * (len(specs) + 1))
             baseline, timings = bots_bench.run(specs, rules, decisions, seed, lambda: progress.advance(task))
-    except GoatError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
     console.print(bots_bench.table(baseline, timings, rules))
     verdict = bots_bench.target_verdict(timings)
     console.print(verdict if verdict is not None else
@@ -82,15 +77,12 @@ def bench_sim(
     OpenSpiel's C++ spades through pyspiel, measured in the same run."""
     from goat.bench import sim as sim_bench
 
-    try:
+    with user_errors():
         labels = sim_bench.select(rules)
         engine_bench.check_seconds(seconds)
         console = Console()
         console.print(f"Measuring {len(labels)} ruleset(s), about {seconds:g} s each…")
         results, note = sim_bench.run(labels, seconds, seed)
-    except GoatError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
     if note:
         console.print(note)
     console.print(sim_bench.table(results))
@@ -107,12 +99,9 @@ def bench_solver(
     from goat.bench import solver as solver_bench
 
     console = Console()
-    try:
+    with user_errors():
         console.print(f"Solving {deals} deal(s) per contender…")
         results, note = solver_bench.run(deals, seed)
-    except GoatError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
     if note:
         console.print(note)
     console.print(solver_bench.table(results))
@@ -129,15 +118,12 @@ def bench_env(
     """RL environment steps per second: our PettingZoo AEC environment next to
     OpenSpiel's C++ spades through pyspiel (random legal actions, same run);
     the spades row is our Spades under OpenSpiel's rules, like for like."""
-    try:
+    with user_errors():
         labels = env_bench.select(rules)
         engine_bench.check_seconds(seconds)
         console = Console()
         console.print(f"Measuring {len(labels)} ruleset(s), about {seconds:g} s each…")
         results, note = env_bench.run(labels, seconds, seed)
-    except GoatError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
     if note:
         console.print(note)
     console.print(env_bench.table(results))
@@ -155,12 +141,9 @@ def bench_server(
     from goat.bench import server as server_bench
 
     console = Console()
-    try:
+    with user_errors():
         console.print(f"Starting goat serve, {tables} tables, {clients} clients, {seconds:g} s of play…")
         result = server_bench.run(clients, tables, seconds, rules, seed)
-    except GoatError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
     console.print(server_bench.table(result))
     console.print(server_bench.verdict(result))
     if result.lost or result.duplicated:

@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from goat.bots import Bot, make_bot
+from goat.cli.errors import user_errors
 from goat.cli.play import Quit, run_session
 from goat.games.yugioh import (
     DeckList,
@@ -162,7 +163,7 @@ def play_yugioh(
     record: Optional[Path] = typer.Option(None, "--record", help="Write the match record here at the end or on quit."),
 ) -> None:
     """Play a Yu-Gi-Oh! (Goat Format) match against a bot in the terminal."""
-    try:
+    with user_errors():
         if seat not in (0, 1):
             raise GoatError(f"--seat must be 0 or 1, not {seat}")
         if seed is None:
@@ -172,9 +173,6 @@ def play_yugioh(
             decks.reverse()
         state = new_state(make_rules(rules), decks=decks, single_duel=single, seed=seed)
         bot = make_bot(vs, seed=seed + 1, game="yugioh")
-    except GoatError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
     console = Console(highlight=False, emoji=False)
     console.print(f"Yu-Gi-Oh! ({escape(rules)}), you are seat {seat} against {bot.name}; seed {seed}.")
     run_session(console, YugiohSession(console, state, seat, bot, random.Random(seed)), state, record, "match")

@@ -26,11 +26,18 @@ from typing import Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeRemainingColumn,
+)
 
-from goat.games import get_game
+from goat.cli.errors import user_errors
 from goat.cli.options import parse_options
-from goat.protocol import GoatError, play_randomly
+from goat.games import get_game
+from goat.protocol import play_randomly
 from goat.records import dumps_record, record_from_state
 
 
@@ -54,7 +61,7 @@ def random_games_command(
                                                                    "instead of a match."),
 ) -> None:
     """Play N games with uniformly random legal moves and write them as records."""
-    try:
+    with user_errors():
         module = get_game(game)
         rules = rules if rules is not None else next(iter(module.PRESETS))
         options = parse_options(module, rules, players, option)
@@ -62,9 +69,6 @@ def random_games_command(
                                         if k not in options}
         options.update(added)
         module.new_state(rules=rules, options=options, players=players)  # fail fast, before the file
-    except GoatError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
     if seed is None:
         seed = secrets.randbelow(2**31)
     console = Console(stderr=True)

@@ -14,6 +14,7 @@ from typing import Optional
 
 import typer
 
+from goat.cli.errors import user_errors
 from goat.protocol import GoatError
 
 
@@ -38,7 +39,7 @@ def serve_command(
     from goat.server.runner import bind, make_server, url_of
     from goat.server.settings import Settings
 
-    try:
+    with user_errors():
         settings = Settings.from_env(data_dir=data_dir, database_url=database_url, grace_seconds=grace,
                                      bot_delay=bot_delay, deal_pause=deal_pause, rate_per_second=rate_limit,
                                      rate_burst=None if rate_limit is None else max(1, round(2 * rate_limit)))
@@ -46,9 +47,6 @@ def serve_command(
             raise GoatError(f"--port must be 0..65535, not {port}")
         sock = bind(host, port)
         server = make_server(settings, log_level=log_level)
-    except GoatError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     url = url_of(sock)
     if host in ("0.0.0.0", "::"):
