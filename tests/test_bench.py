@@ -59,3 +59,93 @@ def test_cli_prints_the_table_and_rejects_bad_input() -> None:
         assert bad.exit_code == 2
         lines = bad.stderr.strip().splitlines()
         assert len(lines) == 1 and needle in lines[0]
+
+
+# ================================================================ goat bench solver
+def test_solver_bench_solves_dds_deals_with_our_kernel_and_checks_the_tricks() -> None:
+    pytest.importorskip("endplay")
+    from goat.bench import solver as sb
+
+    results, note = sb.run(2, seed=5, with_dds=True, card_points=True)
+    assert note is None
+    by = {r.label: r for r in results}
+    assert list(by) == ["full-hand", "classic", sb.DDS, sb.OURS_ON_DDS, sb.OURS_POINTS]
+    assert all(len(r.seconds) == 2 and min(r.seconds) > 0 for r in results)
+    assert by[sb.OURS_ON_DDS].values == by[sb.DDS].values
+    assert all(0 <= v <= 8 for v in by[sb.DDS].values)
+    assert all(0 <= v <= 120 for v in by[sb.OURS_POINTS].values)
+    assert len(by[sb.DDS].deals) == 2 and all(d.startswith("N:") for d in by[sb.DDS].deals)
+    assert sb.disagreements(results) == []
+    lines = sb.summary_lines(results)
+    assert lines[0].startswith("target full-hand mean ≤ DDS mean: ")
+    assert lines[1].startswith("engine on the same deals: ours ") and "vs DDS" in lines[1]
+    assert lines[2] == "tricks agree with DDS on all 2 deals"
+    assert lines[3].startswith("card points on the same deals: ours ")
+    console = Console(record=True, width=200)
+    console.print(sb.table(results))
+    text = console.export_text()
+    assert sb.OURS_ON_DDS in text and sb.OURS_POINTS in text
+
+
+def test_solver_bench_card_points_row_is_opt_in() -> None:
+    pytest.importorskip("endplay")
+    from goat.bench import solver as sb
+
+    results, _ = sb.run(1, seed=2, with_dds=True, presets=())
+    assert [r.label for r in results] == [sb.DDS, sb.OURS_ON_DDS]
+    # without the full-hand row the target is not measured, the engine line still is
+    assert sb.summary_lines(results)[0].startswith("engine on the same deals")
+
+
+def test_solver_bench_converts_an_endplay_deal_to_our_seats_and_cards() -> None:
+    pytest.importorskip("endplay")
+    from endplay.types import Deal, Denom, Player
+
+    from goat.bench import solver as sb
+    from goat.cards import parse_cards
+
+    deal = Deal("N:AK.7.8.9 Q8.A.7.T 9.KQ.JT. JT.8.9.8")
+    deal.trump, deal.first = Denom.nt, Player.west
+    hands, leader, trump = sb.plain_deal(deal)
+    assert (leader, trump) == (3, None)
+    assert [set(h) for h in hands] == [set(parse_cards(t)) for t in
+                                       ("AS KS 7H 8D 9C", "QS 8S AH 7D TC", "9S KH QH JD TD", "JS TS 8H 9D 8C")]
+    deal.trump = Denom.hearts
+    assert sb.plain_deal(deal)[2] == "H"
+
+
+def test_solver_bench_reports_a_disagreement_loudly() -> None:
+    from goat.bench import solver as sb
+
+    dds = sb.Timings(sb.DDS, "", seconds=[0.001, 0.002], values=[5, 3], deals=["deal one", "deal two"])
+    ours = sb.Timings(sb.OURS_ON_DDS, "", seconds=[0.003, 0.004], values=[5, 4])
+    assert sb.disagreements([dds, ours]) == ["DISAGREEMENT: ours 4 tricks, DDS 3, on deal two"]
+    console = Console(record=True, width=200)
+    assert sb.report(console, [dds, ours]) is False
+    text = console.export_text()
+    assert "DISAGREEMENT: ours and DDS differ on 1 of 2 deals" in text
+    assert "ours 4 tricks, DDS 3, on deal two" in text
+    assert sb.report(Console(record=True), [dds, sb.Timings(sb.OURS_ON_DDS, "", [0.1, 0.1], [5, 3])])
+    unnamed = sb.Timings(sb.DDS, "", seconds=[0.001], values=[2])
+    assert sb.disagreements([unnamed, sb.Timings(sb.OURS_ON_DDS, "", [0.1], [1])]) == [
+        "DISAGREEMENT: ours 1 tricks, DDS 2, on deal 1"]
+
+
+def test_cli_bench_solver_prints_the_same_deals_rows() -> None:
+    pytest.importorskip("endplay")
+    result = CliRunner().invoke(app, ["bench", "solver", "--deals", "1", "--card-points"])
+    assert result.exit_code == 0, result.output
+    assert "engine on the same deals: ours" in result.stdout
+    assert "tricks agree with DDS on all 1 deals" in result.stdout
+    assert "card points on the same deals" in result.stdout
+
+
+def test_cli_bench_solver_fails_on_a_disagreement(monkeypatch: pytest.MonkeyPatch) -> None:
+    from goat.bench import solver as sb
+
+    dds = sb.Timings(sb.DDS, "", seconds=[0.001], values=[5], deals=["the deal"])
+    ours = sb.Timings(sb.OURS_ON_DDS, "", seconds=[0.003], values=[4])
+    monkeypatch.setattr(sb, "run", lambda deals, seed, card_points=False: ([dds, ours], None))
+    result = CliRunner().invoke(app, ["bench", "solver", "--deals", "1"])
+    assert result.exit_code == 1
+    assert "DISAGREEMENT: ours 4 tricks, DDS 5, on the deal" in result.stdout

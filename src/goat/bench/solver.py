@@ -11,12 +11,20 @@ on one core:
 * **DDS** — ``endplay.dds.solve_board`` in ``OptimalOne`` mode (one best card and
   its trick count: the same question our ``solve`` answers) on random 32-card
   bridge-like deals: ranks 7–A in four suits, 8 cards a hand, spades trumps,
-  a random leader. Skipped with an install hint when ``endplay`` is missing.
+  a random leader. Skipped with an install hint when ``endplay`` is missing;
+* **ours on DDS's deals** — our kernel on the very deals DDS solves, counting
+  tricks (:func:`goat.fast.solver_plain.solve_plain`): engine against engine on
+  identical problems, where the Kozel rows mix in a harder game (card points).
+  Its trick counts are checked against DDS's on every deal; a disagreement is
+  printed loudly (and makes the command fail): it would be a solver bug;
+* **ours on DDS's deals, Kozel card points** (``card_points``, off by default:
+  it costs about as much as the full-hand row) — the same deals scored A 11,
+  T 10, K 4, Q 3, J 2: how much harder card points make the same deals.
 
 Deals are interleaved (one of each contender in turn) so a burst of load on a
 shared machine hits all of them. Reported: mean, median, p99 and max solve time.
 The issue's target — our ``full-hand`` mean ≤ DDS's mean — is printed as pass or
-miss, never asserted.
+miss, never asserted; next to it the engine-on-the-same-deals ratio.
 
 Used by ``goat bench solver`` and ``python -m goat.bench.solver``.
 """
@@ -35,12 +43,17 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from goat.cards import Card
 from goat.games.kozel import new_state
 from goat.protocol import GoatError
 
 INSTALL_HINT = ("endplay (Bo Haglund's DDS) is not installed: the DDS column is skipped. "
                 "Install the bench extra: pip install -e '.[bench]'  (or: pip install endplay)")
 RANKS = "AKQJT987"
+DDS = "DDS (endplay)"
+OURS_ON_DDS = "ours on DDS's deals"
+OURS_POINTS = "ours on DDS's deals, Kozel card points"
+DISAGREE = "DISAGREEMENT"
 
 
 @dataclass
@@ -49,6 +62,7 @@ class Timings:
     what: str
     seconds: list[float] = field(default_factory=list)
     values: list[int] = field(default_factory=list)
+    deals: list[str] = field(default_factory=list)   # the deals solved (DDS's row: for reports)
 
     def ms(self, q: float) -> float:
         s = sorted(self.seconds)
@@ -97,6 +111,18 @@ def dds_deal(rng: random.Random) -> Any:
     return deal
 
 
+def plain_deal(deal: Any) -> tuple[list[list[Card]], int, str | None]:
+    """An ``endplay`` deal as :func:`goat.fast.solver_plain.solve_plain`'s hands,
+    leader (N E S W = seats 0..3, N+S our side 0) and trump suit (``None``: no trumps)."""
+    hands = [[Card(c.rank.name[1:], "SHDC"[int(c.suit)]) for c in deal[seat]] for seat in range(4)]
+    trump = int(deal.trump)
+    return hands, int(deal.first), "SHDC"[trump] if trump < 4 else None
+
+
+def describe_deal(deal: Any) -> str:
+    return f"{deal.to_pbn()} (leader {deal.first.name}, trumps {deal.trump.name})"
+
+
 def _timed(fn: Callable[[], int], into: Timings) -> None:
     t = time.perf_counter()
     v = fn()
@@ -105,10 +131,13 @@ def _timed(fn: Callable[[], int], into: Timings) -> None:
 
 
 def run(deals: int, seed: int = 0, with_dds: bool | None = None,
-        presets: tuple[str, ...] = ("full-hand", "classic")) -> tuple[list[Timings], str | None]:
+        presets: tuple[str, ...] = ("full-hand", "classic"),
+        card_points: bool = False) -> tuple[list[Timings], str | None]:
     """Solve ``deals`` deals of each contender; returns the timings and a note
-    (the install hint when DDS is skipped)."""
+    (the install hint when DDS is skipped). With DDS, our kernel also solves each
+    DDS deal counting tricks (and, with ``card_points``, for Kozel card points)."""
     from goat.fast.solver import solve
+    from goat.fast.solver_plain import KOZEL_POINTS, solve_plain
 
     if deals < 1:
         raise GoatError(f"--deals must be at least 1, not {deals}")
@@ -119,19 +148,28 @@ def run(deals: int, seed: int = 0, with_dds: bool | None = None,
     solve(kozel_position("full-hand", random.Random(-1)))  # load / compile the kernel
     results = [Timings(p, "card points, exact" + (" (stock order known)" if p == "classic" else ""))
                for p in presets]
-    dds = Timings("DDS (endplay)", "tricks, 32-card bridge-like deal, one best card")
+    dds = Timings(DDS, "tricks, 32-card bridge-like deal, one best card")
+    ours = Timings(OURS_ON_DDS, "tricks, the same deals as DDS (solve_plain)")
+    points = Timings(OURS_POINTS, "card points A11 T10 K4 Q3 J2, the same deals")
+    plain = [ours] + ([points] if card_points else [])
     if with_dds:
         from endplay.dds import solve_board
         from endplay.dds.solve import SolveMode
-        solve_board(dds_deal(random.Random(-1)), SolveMode.OptimalOne)
+        warm = dds_deal(random.Random(-1))
+        solve_board(warm, SolveMode.OptimalOne)
+        solve_plain(*plain_deal(warm))
     for _ in range(deals):
         for t in results:
             state = kozel_position(t.label, rng)
             _timed(lambda state=state: solve(state, 0), t)
         if with_dds:
             deal = dds_deal(rng)
+            dds.deals.append(describe_deal(deal))
             _timed(lambda deal=deal: max(n for _, n in solve_board(deal, SolveMode.OptimalOne)), dds)
-    return results + ([dds] if with_dds else []), note
+            hands, leader, trump = plain_deal(deal)
+            for t, pts in zip(plain, (None, KOZEL_POINTS)):
+                _timed(lambda t=t, pts=pts: solve_plain(hands, leader, trump, pts), t)
+    return results + ([dds, *plain] if with_dds else []), note
 
 
 def table(results: list[Timings]) -> Table:
@@ -145,29 +183,67 @@ def table(results: list[Timings]) -> Table:
 
 
 def summary_lines(results: list[Timings]) -> list[str]:
+    """The issue's target (full-hand vs DDS), the engine-vs-engine ratio on the
+    same deals, and whether our trick counts agree with DDS's."""
     by = {r.label: r for r in results}
-    ours, dds = by.get("full-hand"), by.get("DDS (endplay)")
-    if ours is None or dds is None:
+    ours, dds = by.get("full-hand"), by.get(DDS)
+    if dds is None:
         return ["target full-hand mean ≤ DDS mean: not measured (DDS skipped)"]
-    ratio = ours.mean_ms / dds.mean_ms
-    verdict = "pass" if ours.mean_ms <= dds.mean_ms else "miss"
-    line = (f"target full-hand mean ≤ DDS mean: {verdict} "
-            f"({ours.mean_ms:.2f} ms vs {dds.mean_ms:.2f} ms, ratio {ratio:.2f}×)")
-    return [line]
+    lines = []
+    if ours is not None:
+        ratio = ours.mean_ms / dds.mean_ms
+        verdict = "pass" if ours.mean_ms <= dds.mean_ms else "miss"
+        lines.append(f"target full-hand mean ≤ DDS mean: {verdict} "
+                     f"({ours.mean_ms:.2f} ms vs {dds.mean_ms:.2f} ms, ratio {ratio:.2f}×)")
+    same = by.get(OURS_ON_DDS)
+    if same is not None:
+        lines.append(f"engine on the same deals: ours {same.mean_ms:.2f} ms vs DDS {dds.mean_ms:.2f} ms "
+                     f"({same.mean_ms / dds.mean_ms:.2f}×)")
+        bad = disagreements(results)
+        lines.append(f"{DISAGREE}: ours and DDS differ on {len(bad)} of {len(same.values)} deals" if bad
+                     else f"tricks agree with DDS on all {len(same.values)} deals")
+    points = by.get(OURS_POINTS)
+    if points is not None and same is not None:
+        lines.append(f"card points on the same deals: ours {points.mean_ms:.2f} ms "
+                     f"({points.mean_ms / same.mean_ms:.1f}× our tricks)")
+    return lines
+
+
+def disagreements(results: list[Timings]) -> list[str]:
+    """One line per deal where our trick count differs from DDS's (should be none)."""
+    by = {r.label: r for r in results}
+    dds, ours = by.get(DDS), by.get(OURS_ON_DDS)
+    if dds is None or ours is None:
+        return []
+    names = dds.deals + [f"deal {i + 1}" for i in range(len(dds.deals), len(dds.values))]
+    return [f"{DISAGREE}: ours {v} tricks, DDS {n}, on {name}"
+            for v, n, name in zip(ours.values, dds.values, names) if v != n]
+
+
+def report(console: Console, results: list[Timings]) -> bool:
+    """Print the summary lines, disagreements in bold red; ``True`` if all agree."""
+    for line in summary_lines(results):
+        console.print(line, style="bold red" if line.startswith(DISAGREE) else None, markup=False)
+    bad = disagreements(results)
+    for line in bad:
+        console.print(line, style="bold red", markup=False)
+    return not bad
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--card-points", action="store_true",
+                        help="also solve DDS's deals for Kozel card points (about doubles the run)")
     args = parser.parse_args(argv)
-    results, note = run(args.deals, args.seed)
+    results, note = run(args.deals, args.seed, card_points=args.card_points)
     console = Console()
     if note:
         console.print(note)
     console.print(table(results))
-    for line in summary_lines(results):
-        console.print(line)
+    if not report(console, results):
+        raise SystemExit(1)
 
 
 if __name__ == "__main__":

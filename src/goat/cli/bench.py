@@ -93,20 +93,23 @@ def bench_sim(
 def bench_solver(
     deals: int = typer.Option(50, "--deals", help="Deals solved per contender."),
     seed: int = typer.Option(0, "--seed", help="Seed of the random deals."),
+    card_points: bool = typer.Option(False, "--card-points",
+                                     help="Also solve DDS's deals for Kozel card points (about doubles the run)."),
 ) -> None:
     """Double-dummy solver: full-hand and classic deals from trick 1, mean and p99
-    solve time, next to Bo Haglund's DDS (endplay) on 32-card bridge-like deals."""
+    solve time, next to Bo Haglund's DDS (endplay) on 32-card bridge-like deals
+    and our kernel on those very deals (tricks checked against DDS's)."""
     from goat.bench import solver as solver_bench
 
     console = Console()
     with user_errors():
         console.print(f"Solving {deals} deal(s) per contender…")
-        results, note = solver_bench.run(deals, seed)
+        results, note = solver_bench.run(deals, seed, card_points=card_points)
     if note:
         console.print(note)
     console.print(solver_bench.table(results))
-    for line in solver_bench.summary_lines(results):
-        console.print(line)
+    if not solver_bench.report(console, results):
+        raise typer.Exit(1)
 
 
 def bench_env(

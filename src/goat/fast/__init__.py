@@ -5,6 +5,8 @@
   random-playout simulator, tested step for step against :mod:`goat.games.kozel`.
 * :mod:`goat.fast.solver` (``solver_core``, ``solver_search``) — the double-dummy
   solver for single-card Kozel with every card known.
+* :mod:`goat.fast.solver_plain` — the same solver kernel on plain trick-taking
+  deals (tricks, or card points), to compare it with DDS on DDS's own deals.
 
 The kernels are compiled with ``cache=True``. Numba does not notice when a module
 that a cached kernel *inlines from* changes (e.g. ``solver_core`` under
