@@ -134,10 +134,7 @@ def _deal_code(rules: KozelRules, trump_suit: str | None) -> _DealCode:
                 or t.points[c.index] != t.points[prev.index]):
             groups.append(0)
         groups[-1] |= 1 << i
-        W[core.GROUP_OF + i] = len(groups) - 1
-    W[core.NGROUPS] = len(groups)
-    for g, m in enumerate(groups):
-        W[core.GROUP_MASK + g] = m
+    core.set_groups(W, groups)
     W[core.TRUMPS] = trumps
     W[core.ACES] = aces
     W[core.LEAD_RULE] = LEAD_RULES[rules.trump_lead]

@@ -58,7 +58,8 @@ ROYAL_ON = 105     # royal goat checked after each trick
 ACES = 106         # mask of the four aces
 TRUMPS = 107       # mask of all trumps
 CLASS_MASK = 108   # 108..112
-NGROUPS = 113      # number of point groups
+NGROUPS = 113      # number of point groups of two cards or more (listed first)
+SINGLES = 114      # mask of the cards that form a point group alone
 STRENGTH = 128     # 128..159
 CLASS = 160        # 160..191: 0..3 plain suit, 4 trump
 POINTS = 192       # 192..223
@@ -70,7 +71,8 @@ MAX_DEPTH = 40
 MOVES = 288
 SCORES = MOVES + MAX_DEPTH * MAX_MOVES
 HIST = SCORES + MAX_DEPTH * MAX_MOVES   # history counts: (table position, seat, card)
-W_SIZE = HIST + 4 * 4 * 32
+SAVE = HIST + 4 * 4 * 32            # per depth: what close_trick changes, for reopen_trick
+W_SIZE = SAVE + MAX_DEPTH * 12
 CONST_START, CONST_END = SIDE, MOVES
 
 TRUMP_CLASS = 4
@@ -85,6 +87,23 @@ _DEBRUIJN = np.array([0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
                       31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9], dtype=np.int64)
 
 
+def set_groups(W: np.ndarray, groups: list[int]) -> None:
+    """Write the deal's *point groups* (bitmasks of compact cards; see
+    :func:`goat.fast.solver_search.canonical`) into ``W``: the groups of two cards
+    or more first (the only ones the table key has to canonicalise), then the
+    single cards, whose mask is ``SINGLES``."""
+    ordered = [g for g in groups if g & (g - 1)] + [g for g in groups if not g & (g - 1)]
+    W[NGROUPS] = sum(1 for g in groups if g & (g - 1))
+    W[SINGLES] = sum(g for g in groups if not g & (g - 1))
+    for k, g in enumerate(ordered):
+        W[GROUP_MASK + k] = g
+        x = g
+        while x:
+            low = x & -x
+            W[GROUP_OF + low.bit_length() - 1] = k
+            x ^= low
+
+
 def new_table(bits: int) -> np.ndarray:
     """An empty transposition table of ``2**bits`` entries."""
     tt = np.zeros(4 << bits, dtype=np.int64)
@@ -92,22 +111,43 @@ def new_table(bits: int) -> np.ndarray:
     return tt
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lowbit_index(x: int) -> int:
     """Index of the lowest set bit of a non-zero mask below 2**32."""
     return _DEBRUIJN[(((x & -x) * 0x077CB531) & 0xFFFFFFFF) >> 27]
 
 
-@njit(cache=True)
-def popcount(x: int) -> int:
+@njit(cache=True, inline="always")
+def highbit_index(x: int) -> int:
+    """Index of the highest set bit of a non-zero mask below 2**32."""
     n = 0
-    while x:
-        x &= x - 1
+    if x >= 1 << 16:
+        n += 16
+        x >>= 16
+    if x >= 1 << 8:
+        n += 8
+        x >>= 8
+    if x >= 1 << 4:
+        n += 4
+        x >>= 4
+    if x >= 1 << 2:
+        n += 2
+        x >>= 2
+    if x >= 2:
         n += 1
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def popcount(x: int) -> int:
+    """Number of set bits of a mask below 2**32 (branch-free SWAR count)."""
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
+
+
+@njit(cache=True, inline="always")
 def beats(W: np.ndarray, a: int, b: int) -> bool:
     ca, cb = W[CLASS + a], W[CLASS + b]
     if ca == cb:
@@ -115,7 +155,7 @@ def beats(W: np.ndarray, a: int, b: int) -> bool:
     return ca == TRUMP_CLASS
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def child_alpha(x: int, pts: int) -> int:
     """Lower window bound for the next trick's value, given ``pts`` taken in this one.
 
@@ -135,7 +175,7 @@ def child_alpha(x: int, pts: int) -> int:
     return y
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def child_beta(x: int, pts: int) -> int:
     """Upper window bound: ``v >= b <=> f(v) >= x`` (see :func:`child_alpha`)."""
     if x >= CATCH or x <= -CATCH:
@@ -148,14 +188,14 @@ def child_beta(x: int, pts: int) -> int:
     return y
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def combine(v: int, pts: int) -> int:
     if v >= CATCH or v <= -CATCH:
         return v
     return v + pts
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tt_slot(k1: int, k2: int, k3: int, mask: int) -> int:
     h = (k1 * 0x1E3779B97F4A7C15) ^ (k2 * 0x42B2AE3D27D4EB4F) ^ (k3 * 0x165667B19E3779F9)
     h ^= h >> 31
@@ -164,7 +204,7 @@ def tt_slot(k1: int, k2: int, k3: int, mask: int) -> int:
     return (h & mask) * 4
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lead_restricted(W: np.ndarray, seat: int) -> bool:
     rule = W[LEAD_RULE]
     if rule == 0:
@@ -179,7 +219,7 @@ def lead_restricted(W: np.ndarray, seat: int) -> bool:
     return W[PREV_LT] == team
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def gen_moves(W: np.ndarray, seat: int, base: int) -> int:
     """Write the moves of ``seat`` at ``W[base:]``; return their count.
 
@@ -250,10 +290,11 @@ def gen_moves(W: np.ndarray, seat: int, base: int) -> int:
     return n
 
 
-@njit(cache=True)
-def order_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: int) -> None:
-    """Sort the ``n`` moves at ``W[base:]`` best-first by a cheap heuristic
-    (``first``, the table's best move, on top)."""
+@njit(cache=True, inline="always")
+def score_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: int) -> None:
+    """Score the ``n`` moves at ``W[base:]`` by a cheap heuristic, higher first
+    (``first``, the table's best move, above all); :func:`next_best` picks them
+    in that order lazily, since the first move usually cuts off."""
     ntrick = W[NTRICK]
     best = -1
     best_seat = -1
@@ -281,18 +322,27 @@ def order_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: 
         else:
             sc = 100 - 5 * pts - strength
         W[sbase + i] = sc
-    for i in range(1, n):  # insertion sort, descending
-        m, sc = W[base + i], W[sbase + i]
-        j = i - 1
-        while j >= 0 and W[sbase + j] < sc:
-            W[base + j + 1] = W[base + j]
-            W[sbase + j + 1] = W[sbase + j]
-            j -= 1
-        W[base + j + 1] = m
-        W[sbase + j + 1] = sc
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def next_best(W: np.ndarray, base: int, sbase: int, i: int, n: int) -> int:
+    """Move the best-scored of the moves ``i..n-1`` to position ``i`` (the others
+    keep their order, as a stable sort would leave them) and return it."""
+    k = i
+    for j in range(i + 1, n):
+        if W[sbase + j] > W[sbase + k]:
+            k = j
+    m, sc = W[base + k], W[sbase + k]
+    while k > i:
+        W[base + k] = W[base + k - 1]
+        W[sbase + k] = W[sbase + k - 1]
+        k -= 1
+    W[base + i] = m
+    W[sbase + i] = sc
+    return m
+
+
+@njit(cache=True, inline="always")
 def trick_winner(W: np.ndarray) -> int:
     """Seat that wins the full trick on the table."""
     best = W[TRICK]
@@ -305,13 +355,13 @@ def trick_winner(W: np.ndarray) -> int:
     return (W[LEADER] + win) & 3
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def trick_points(W: np.ndarray) -> int:
     return (W[POINTS + W[TRICK]] + W[POINTS + W[TRICK + 1]] + W[POINTS + W[TRICK + 2]]
             + W[POINTS + W[TRICK + 3]])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def catch_value(W: np.ndarray, card: int, pos: int) -> int:
     """Decisive value if ``card`` (just put at table position ``pos``) completes
     a shamok catch, else 0."""
@@ -333,7 +383,7 @@ def catch_value(W: np.ndarray, card: int, pos: int) -> int:
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def draw(W: np.ndarray, winner: int) -> None:
     """Draw from the stock one card at a time clockwise from the trick winner,
     up to the hand size (as :func:`goat.games.tricks.draw_to`)."""
@@ -355,7 +405,7 @@ def draw(W: np.ndarray, winner: int) -> None:
     W[SPOS] = pos
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def royal_value(W: np.ndarray) -> int:
     """Decisive value if a hand holds all four aces after a trick (royal goat), else 0."""
     if W[ROYAL_ON] == 0:
@@ -366,7 +416,7 @@ def royal_value(W: np.ndarray) -> int:
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def decisive_possible(W: np.ndarray) -> bool:
     """At a trick start: can the rest of the deal end with a shamok catch or a
     royal goat? If not, the value lies in ``0..REM_PTS`` (a free cut-off)."""
@@ -383,3 +433,37 @@ def decisive_possible(W: np.ndarray) -> bool:
     team0 = (W[0] | W[2]) & both
     team1 = (W[1] | W[3]) & both
     return team0 != 0 and team1 != 0 and (team0 | team1) == both
+
+
+@njit(cache=True, inline="always")
+def close_trick(W: np.ndarray, depth: int) -> tuple:
+    """Finish the complete trick on the table: score it, draw, make its winner
+    the next leader (the undo information goes to ``depth``'s save slot, for
+    :func:`reopen_trick`). Returns ``(decisive, mine, pts)``: a royal-goat value
+    or 0, the points the trick gives side A and the trick's points."""
+    winner = trick_winner(W)
+    pts = trick_points(W)
+    mine = pts if (winner & 1) == W[SIDE] else 0
+    b = SAVE + depth * 12
+    W[b], W[b + 1], W[b + 2], W[b + 3] = W[0], W[1], W[2], W[3]
+    W[b + 4], W[b + 5], W[b + 6], W[b + 7] = W[SPOS], W[LEADER], W[FIRST], W[PREV_LT]
+    W[b + 8], W[b + 9], W[b + 10], W[b + 11] = W[TRICK], W[TRICK + 1], W[TRICK + 2], W[TRICK + 3]
+    draw(W, winner)
+    v = royal_value(W)
+    W[NTRICK] = 0
+    W[PREV_LT] = W[LEADER] & 1
+    W[LEADER] = winner
+    W[FIRST] = 0
+    W[REM_PTS] -= pts
+    return v, mine, pts
+
+
+@njit(cache=True, inline="always")
+def reopen_trick(W: np.ndarray, depth: int, pts: int) -> None:
+    """Undo :func:`close_trick` (the trick's cards are back on the table)."""
+    b = SAVE + depth * 12
+    W[0], W[1], W[2], W[3] = W[b], W[b + 1], W[b + 2], W[b + 3]
+    W[SPOS], W[LEADER], W[FIRST], W[PREV_LT] = W[b + 4], W[b + 5], W[b + 6], W[b + 7]
+    W[TRICK], W[TRICK + 1], W[TRICK + 2], W[TRICK + 3] = W[b + 8], W[b + 9], W[b + 10], W[b + 11]
+    W[REM_PTS] += pts
+    W[NTRICK] = 4

@@ -88,12 +88,9 @@ def _plain_code(trump_suit: str | None, rank_points: tuple[int, ...]) -> _PlainC
         if prev is None or prev.suit != c.suit or pts[prev] != pts[c]:
             groups.append(0)
         groups[-1] |= 1 << i
-        W[core.GROUP_OF + i] = len(groups) - 1
     for k in range(5):
         W[core.CLASS_MASK + k] = class_masks[k]
-    W[core.NGROUPS] = len(groups)
-    for g, m in enumerate(groups):
-        W[core.GROUP_MASK + g] = m
+    core.set_groups(W, groups)
     W[core.TRUMPS] = class_masks[core.TRUMP_CLASS]
     W[core.ACES] = 0
     W[core.LEAD_RULE] = 0       # any card may be led

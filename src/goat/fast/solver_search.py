@@ -40,6 +40,7 @@ from goat.fast.solver_core import (
     REM_PTS,
     ROYAL,
     SCORES,
+    SINGLES,
     SIDE,
     SLEN,
     SPOS,
@@ -49,6 +50,8 @@ from goat.fast.solver_core import (
     TRUMPS,
     USE_CANONICAL,
     catch_value,
+    close_trick,
+    reopen_trick,
     child_alpha,
     child_beta,
     combine,
@@ -56,8 +59,10 @@ from goat.fast.solver_core import (
     draw,
     gen_moves,
     lead_restricted,
+    highbit_index,
     lowbit_index,
-    order_moves,
+    next_best,
+    score_moves,
     popcount,
     royal_value,
     trick_points,
@@ -66,7 +71,7 @@ from goat.fast.solver_core import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def last_trick(W: np.ndarray) -> int:
     """Value of a trick start where every hand holds one card (``NONE`` if not).
 
@@ -97,7 +102,7 @@ def last_trick(W: np.ndarray) -> int:
     return trick_points(W) if (trick_winner(W) & 1) == W[SIDE] else 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def follow_mask(W: np.ndarray, hand: int, led: int) -> int:
     """The cards of ``hand`` that may be played to a trick led with ``led``."""
     lc = W[CLASS + led]
@@ -132,7 +137,7 @@ def after_two(W: np.ndarray, leader: int, a: int, b: int, c: int, d: int) -> int
     return combine(v, mine)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pick(maximizing: bool, best: int, v: int) -> int:
     if maximizing:
         return max(best, v)
@@ -214,7 +219,7 @@ def ending2(W: np.ndarray, alpha: int, beta: int) -> int:
     return best0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def canonical(W: np.ndarray) -> tuple:
     """The hands with every point group's live cards moved to its lowest cards.
 
@@ -226,8 +231,9 @@ def canonical(W: np.ndarray) -> tuple:
     """
     h0, h1, h2, h3 = W[0], W[1], W[2], W[3]
     live = h0 | h1 | h2 | h3
-    c0 = c1 = c2 = c3 = 0
-    for g in range(W[NGROUPS]):
+    singles = W[SINGLES]
+    c0, c1, c2, c3 = h0 & singles, h1 & singles, h2 & singles, h3 & singles
+    for g in range(W[NGROUPS]):  # the groups of two cards or more
         gm = W[GROUP_MASK + g]
         x = gm & live
         if x == 0:
@@ -255,7 +261,7 @@ def canonical(W: np.ndarray) -> tuple:
     return c0 | (c1 << 32), c2 | (c3 << 32)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def to_canonical(W: np.ndarray, card: int) -> int:
     """The canonical card standing for ``card`` (see :func:`canonical`)."""
     gm = W[GROUP_MASK + W[GROUP_OF + card]]
@@ -264,7 +270,7 @@ def to_canonical(W: np.ndarray, card: int) -> int:
     return lowbit_index(gm) + popcount(below)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def from_canonical(W: np.ndarray, cc: int) -> int:
     """The live card a canonical card stands for (-1 if none)."""
     gm = W[GROUP_MASK + W[GROUP_OF + cc]]
@@ -279,7 +285,7 @@ def from_canonical(W: np.ndarray, cc: int) -> int:
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sure_points(W: np.ndarray) -> tuple:
     """Bounds on side A's points from here (trick start, no decisive end possible).
 
@@ -294,24 +300,21 @@ def sure_points(W: np.ndarray) -> tuple:
         return 0, W[REM_PTS]
     team_a = W[0] | W[2] if W[SIDE] == 0 else W[1] | W[3]
     team_b = (W[0] | W[1] | W[2] | W[3]) & ~team_a
-    c = 31
-    while not (x >> c) & 1:
-        c -= 1
-    owner = team_a if team_a & (1 << c) else (team_b if team_b & (1 << c) else 0)
+    top = 1 << highbit_index(x)
+    owner = team_a if team_a & top else (team_b if team_b & top else 0)
     run = 0
-    while c >= 0 and owner:
-        bit = 1 << c
-        if x & bit:
-            if not owner & bit:
-                break
-            run += W[POINTS + c]
-        c -= 1
+    while x and owner:  # the live trumps from the top, while the owner holds them
+        c = highbit_index(x)
+        if not owner & (1 << c):
+            break
+        run += W[POINTS + c]
+        x ^= 1 << c
     if owner == team_a:
         return run, W[REM_PTS]
     return 0, W[REM_PTS] - run
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tt_store(TT: np.ndarray, slot: int, k1: int, k2: int, k3: int, best: int,
              alpha0: int, beta0: int, move: int) -> None:
     """Record a fail-soft result ``best`` of the window ``(alpha0, beta0)`` at
@@ -332,35 +335,19 @@ def tt_store(TT: np.ndarray, slot: int, k1: int, k2: int, k3: int, best: int,
     TT[slot + 3] = (lo + BOUND_BIAS) | ((hi + BOUND_BIAS) << 16) | (move << 32)
 
 
-SEARCH_SIG = types.int64(types.int64[:], types.int64[:], types.int64, types.int64, types.int64)
+SEARCH_SIG = types.int64(types.int64[::1], types.int64[::1], types.int64, types.int64, types.int64)
 
 
-@njit(SEARCH_SIG, cache=True)
+@njit(SEARCH_SIG, cache=True, _nrt=False)
 def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
     """Fail-soft alpha-beta: the value of the position in ``W`` (see module doc)."""
     W[NODES] += 1
     ntrick = W[NTRICK]
     if ntrick == 4:  # the trick is complete: score it, draw, search the next one
-        winner = trick_winner(W)
-        pts = trick_points(W)
-        mine = pts if (winner & 1) == W[SIDE] else 0
-        h0, h1, h2, h3 = W[0], W[1], W[2], W[3]
-        t0, t1, t2, t3 = W[TRICK], W[TRICK + 1], W[TRICK + 2], W[TRICK + 3]
-        spos, leader, first, prev_lt = W[SPOS], W[LEADER], W[FIRST], W[PREV_LT]
-        draw(W, winner)
-        v = royal_value(W)
+        v, mine, pts = close_trick(W, depth)
         if v == 0:
-            W[NTRICK] = 0
-            W[LEADER] = winner
-            W[FIRST] = 0
-            W[PREV_LT] = leader & 1
-            W[REM_PTS] -= pts
             v = combine(search(W, TT, depth, child_alpha(alpha, mine), child_beta(beta, mine)), mine)
-            W[REM_PTS] += pts
-        W[0], W[1], W[2], W[3] = h0, h1, h2, h3
-        W[TRICK], W[TRICK + 1], W[TRICK + 2], W[TRICK + 3] = t0, t1, t2, t3
-        W[SPOS], W[LEADER], W[FIRST], W[PREV_LT] = spos, leader, first, prev_lt
-        W[NTRICK] = 4
+        reopen_trick(W, depth, pts)
         return v
     leader = W[LEADER]
     seat = (leader + ntrick) & 3
@@ -370,14 +357,15 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
     k1 = k2 = k3 = 0
     canon = False
     if ntrick == 0:
-        if (W[0] | W[1] | W[2] | W[3]) == 0 and W[SPOS] >= W[SLEN]:
+        held = popcount(W[0] | W[1] | W[2] | W[3])
+        if held == 0 and W[SPOS] >= W[SLEN]:
             return 0
         if W[HORIZON] > 0 and depth >= W[HORIZON]:
             # the guess search's horizon: an estimate, never stored as exact
             low, high = sure_points(W)
             est = W[REM_PTS] // 2
             return min(max(est, low), high)
-        if W[MUST_LEAD] < 0:
+        if held == 4 and W[MUST_LEAD] < 0:
             t0, t1, t2, t3 = W[TRICK], W[TRICK + 1], W[TRICK + 2], W[TRICK + 3]
             v = last_trick(W)
             W[TRICK], W[TRICK + 1], W[TRICK + 2], W[TRICK + 3] = t0, t1, t2, t3
@@ -418,15 +406,16 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
                     tt_move = from_canonical(W, tt_move)
             # the last two tricks: enumerated directly, the result kept in the table
             # (an ending is reached from many orders of the tricks before it)
-            v = ending2(W, alpha, beta)
+            v = ending2(W, alpha, beta) if held == 8 else NONE
             if v != NONE:
                 tt_store(TT, slot, k1, k2, k3, v, alpha, beta, -1)
                 return v
     alpha0, beta0 = alpha, beta
     base = MOVES + depth * MAX_MOVES
     n = gen_moves(W, seat, base)
+    sbase = SCORES + depth * MAX_MOVES
     if n > 1:
-        order_moves(W, seat, base, SCORES + depth * MAX_MOVES, n, tt_move)
+        score_moves(W, seat, base, sbase, n, tt_move)
     best = -INF if maximizing else INF
     best_move = W[base]
     hand_before = W[HANDS + seat]
@@ -435,7 +424,7 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
     must_before = W[MUST_LEAD]
     W[MUST_LEAD] = -1
     for i in range(n):
-        m = W[base + i]
+        m = next_best(W, base, sbase, i, n) if n > 1 else W[base]
         if m >= 32:  # forced exchange: give t, lead the returned p
             t = m // 32 - 1
             c = m % 32
