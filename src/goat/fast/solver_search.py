@@ -343,7 +343,7 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
     """Fail-soft alpha-beta: the value of the position in ``W`` (see module doc)."""
     W[NODES] += 1
     ntrick = W[NTRICK]
-    if ntrick == 4:  # the trick is complete: score it, draw, search the next one
+    if ntrick == 4:  # a root position after the 4th card (in the search: done in the loop below)
         v, mine, pts = close_trick(W, depth)
         if v == 0:
             v = combine(search(W, TT, depth, child_alpha(alpha, mine), child_beta(beta, mine)), mine)
@@ -435,7 +435,15 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
             W[HANDS + seat] = hand_before & ~(1 << c)
         W[TRICK + ntrick] = c
         v = catch_value(W, c, ntrick)
-        if v == 0:
+        if v == 0 and ntrick == 3:  # the trick is complete: score it, draw, search the next
+            W[NTRICK] = 4
+            v, mine, pts = close_trick(W, depth + 1)
+            if v == 0:
+                v = combine(search(W, TT, depth + 1, child_alpha(alpha, mine),
+                                   child_beta(beta, mine)), mine)
+            reopen_trick(W, depth + 1, pts)
+            W[NTRICK] = 3
+        elif v == 0:
             W[NTRICK] = ntrick + 1
             v = search(W, TT, depth + 1, alpha, beta)
             W[NTRICK] = ntrick
