@@ -16,7 +16,9 @@ from rich.table import Table
 from rich.text import Text
 
 from goat.analysis import DealAnalysis, analyze_record
-from goat.fast.solver import CATCH, ROYAL
+# the value constants only: importing goat.fast.solver loads (on a fresh install,
+# compiles) the solver kernel, which `goat --help` and every other command must not wait for
+from goat.fast.solver_core import CATCH, ROYAL
 from goat.protocol import GoatError
 from goat.records import RecordProblem, read_records
 
@@ -45,7 +47,9 @@ def analyze_command(
         if not 1 <= record_index <= len(records):
             raise GoatError(f"the file has {len(records)} record{'s' if len(records) != 1 else ''}; "
                             f"there is no record {record_index}")
-        analysis = analyze_record(records[record_index - 1], deal)
+        with Console(stderr=True).status("Solving every position of the deal "
+                                         "(the first run also compiles the solver: about half a minute)"):
+            analysis = analyze_record(records[record_index - 1], deal)
     except RecordProblem as problem:
         problem.in_record(record_index if len(records) > 1 else None)
         typer.echo(f"error: {problem}", err=True)

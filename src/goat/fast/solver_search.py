@@ -335,6 +335,12 @@ def tt_store(TT: np.ndarray, slot: int, k1: int, k2: int, k3: int, best: int,
     TT[slot + 3] = (lo + BOUND_BIAS) | ((hi + BOUND_BIAS) << 16) | (move << 32)
 
 
+# Compiled eagerly (recursion needs the signature) for C-contiguous arrays, so every
+# W[i] is one load instead of a multiply by a run-time stride, and without the
+# runtime's reference counting (nothing here allocates), which otherwise increfs
+# and decrefs both arrays on every call; the small helpers are inlined at numba's
+# level (inline="always") because numba does not inline across functions.
+# Measured with callgrind: 357M -> 212M instructions for the same two solves.
 SEARCH_SIG = types.int64(types.int64[::1], types.int64[::1], types.int64, types.int64, types.int64)
 
 
