@@ -270,16 +270,22 @@ def _solve(state: Any, side: int, ws: _Workspace, gen: int) -> int:
         mover = state.team_of(state.current_player())
         return max(values.values()) if mover == side else min(values.values())
     W, _ = _encode(state, side, ws, gen)
-    # First guess for MTD(f): the value with only the next GUESS_TRICKS tricks
-    # searched and the rest estimated (own table generation, so the estimates
-    # never meet the exact entries); a close guess lets mtdf gallop instead of bisect.
+    return _absolute(state, side, guess_then_solve(W, ws, gen))
+
+
+def guess_then_solve(W: np.ndarray, ws: _Workspace, gen: int) -> int:
+    """The exact value of the position loaded in ``W`` (table generation ``gen``).
+
+    First guess for MTD(f): the value with only the next ``GUESS_TRICKS`` tricks
+    searched and the rest estimated (own table generation, so the estimates
+    never meet the exact entries); a close guess lets mtdf gallop instead of bisect.
+    """
     W[core.GEN] = ws.next_gen()
     W[core.HORIZON] = 4 * GUESS_TRICKS
     guess = search.mtdf(W, ws.tt, int(W[core.REM_PTS]) // 2)
     W[core.HORIZON] = 0
     W[core.GEN] = gen
-    v = search.mtdf(W, ws.tt, guess)
-    return _absolute(state, side, v)
+    return int(search.mtdf(W, ws.tt, guess))
 
 
 def evaluate_moves(state: Any, side: int | None = None) -> dict[Action, int]:

@@ -41,8 +41,7 @@ import numpy as np
 
 from goat.cards import SUITS, Card, CardSyntaxError, parse_cards
 from goat.fast import solver_core as core
-from goat.fast import solver_search as search
-from goat.fast.solver import SolverError, _workspace
+from goat.fast.solver import SolverError, _workspace, guess_then_solve
 
 #: The ranks of the 32-card deck, weakest first (the usual trick-taking order).
 PLAIN_RANKS = "789TJQKA"
@@ -50,8 +49,6 @@ PLAIN_RANKS = "789TJQKA"
 KOZEL_POINTS: dict[str, int] = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
 #: The kernel's point scale ends at 120 (Kozel's total): more points in play are refused.
 MAX_POINTS = 120
-#: Depth in tricks of the first-guess search (as :func:`goat.fast.solver.solve` uses).
-GUESS_TRICKS = 2
 
 DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in PLAIN_RANKS)
 
@@ -182,12 +179,5 @@ def solve_plain(hands: Sequence[Iterable[Card] | str], leader: int, trump_suit: 
     W[core.REM_PTS] = total
     W[core.PREV_LT] = -1
     W[core.MUST_LEAD] = -1
-    # As goat.fast.solver does: a first guess from a GUESS_TRICKS-trick search with
-    # the rest estimated (its own table generation), then the exact MTD(f) search.
-    W[core.GEN] = ws.next_gen()
-    W[core.HORIZON] = 4 * GUESS_TRICKS
-    guess = search.mtdf(W, ws.tt, total // 2)
-    W[core.HORIZON] = 0
-    W[core.GEN] = ws.next_gen()
-    value = int(search.mtdf(W, ws.tt, guess))
+    value = guess_then_solve(W, ws, ws.next_gen())
     return value if points is not None else value // 4
