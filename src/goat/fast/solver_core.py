@@ -10,7 +10,7 @@ two arrays so that a recursive call passes almost nothing:
 * ``W`` (one ``int64`` array) holds the mutable search state (hands, trick,
   stock, trump-lead state — changed in place and restored after each move), the
   constants of the deal (side, rule codes, strength / class / point tables, class
-  masks), the per-depth move and score buffers and a node counter;
+  masks), the per-depth move, score and trick-undo buffers and a node counter;
 * ``TT``, the transposition table, holds 4 words an entry: two words of hands,
   one of leader / stock position / trump-lead state / *generation*, and the
   packed bounds and best move. A new generation makes every old entry a miss, so
