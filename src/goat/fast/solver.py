@@ -274,18 +274,22 @@ def _solve(state: Any, side: int, ws: _Workspace, gen: int) -> int:
 
 
 def guess_then_solve(W: np.ndarray, ws: _Workspace, gen: int) -> int:
-    """The exact value of the position loaded in ``W`` (table generation ``gen``).
+    """The exact value of the position loaded in ``W`` (table generation ``gen``),
+    by MTD(f) from :func:`first_guess`."""
+    return int(search.mtdf(W, ws.tt, first_guess(W, ws, gen)))
 
-    First guess for MTD(f): the value with only the next ``GUESS_TRICKS`` tricks
-    searched and the rest estimated (own table generation, so the estimates
-    never meet the exact entries); a close guess lets mtdf gallop instead of bisect.
-    """
+
+def first_guess(W: np.ndarray, ws: _Workspace, gen: int) -> int:
+    """A first guess for MTD(f): the value of the position in ``W`` with only the
+    next ``GUESS_TRICKS`` tricks searched and the rest estimated (in a table
+    generation of its own, so the estimates never meet exact entries; ``W`` is left
+    at generation ``gen``). A close guess lets mtdf gallop instead of bisect."""
     W[core.GEN] = ws.next_gen()
     W[core.HORIZON] = 4 * GUESS_TRICKS
-    guess = search.mtdf(W, ws.tt, int(W[core.REM_PTS]) // 2)
+    guess = int(search.mtdf(W, ws.tt, int(W[core.REM_PTS]) // 2))
     W[core.HORIZON] = 0
     W[core.GEN] = gen
-    return int(search.mtdf(W, ws.tt, guess))
+    return guess
 
 
 def evaluate_moves(state: Any, side: int | None = None) -> dict[Action, int]:
@@ -313,7 +317,7 @@ def _values_by_action(state: Any, side: int, ws: _Workspace, gen: int) -> dict[A
     W, code = _encode(state, side, ws, gen)
     cards = np.array([code.index[a.cards[0]] for a in actions], dtype=np.int64)
     values = np.zeros(len(actions), dtype=np.int64)
-    search.root_values(W, ws.tt, cards, values)
+    search.root_values(W, ws.tt, cards, values, first_guess(W, ws, gen))
     return {a: _absolute(state, side, int(v)) for a, v in zip(actions, values)}
 
 

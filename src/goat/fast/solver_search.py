@@ -509,15 +509,16 @@ def mtdf(W: np.ndarray, TT: np.ndarray, guess: int) -> int:
 
 
 @njit(cache=True)
-def root_values(W: np.ndarray, TT: np.ndarray, cards: np.ndarray, out: np.ndarray) -> None:
+def root_values(W: np.ndarray, TT: np.ndarray, cards: np.ndarray, out: np.ndarray,
+                guess: int) -> None:
     """Exact value after each card of ``cards`` played by the seat to act
     (each legal under the engine; equivalent cards are each searched). Each is
-    found by :func:`mtdf` on the position after it, guessing the previous value."""
+    found by :func:`mtdf` on the position after it, guessing ``guess`` for the
+    first card and then the previous card's value."""
     ntrick = W[NTRICK]
     seat = (W[LEADER] + ntrick) & 3
     hand_before = W[HANDS + seat]
     must_before = W[MUST_LEAD]
-    guess = W[REM_PTS] // 2
     for i in range(cards.shape[0]):
         c = cards[i]
         W[HANDS + seat] = hand_before & ~(1 << c)
