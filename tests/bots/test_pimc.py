@@ -98,3 +98,18 @@ def test_pimc_settings_are_checked() -> None:
     with pytest.raises(BotError):
         make_bot("pimc", 1, worlds=0)
     assert make_bot("pimc", 1, worlds=7).name == "pimc:worlds=7"
+
+
+def test_prepare_loads_the_solver_only_where_it_will_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`goat play` prepares bots before the game: PIMC and the perfect bot load the
+    solver's kernels (compiling them on a fresh install) for solver rulesets only."""
+    import goat.fast.solver as solver
+    from goat.bots.base import prepare_bots
+
+    calls: list[int] = []
+    monkeypatch.setattr(solver, "warm_up", lambda: calls.append(1))
+    for rules, per_bot in (("classic", 1), ("full-hand", 1), ("street", 0)):
+        state = new_state(rules)
+        calls.clear()
+        prepare_bots([None, PIMCBot(seed=1), None, PerfectInformationBot(seed=2)], state.view)
+        assert len(calls) == 2 * per_bot, rules

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from goat.cards import Card, parse_cards
-from goat.fast.solver import CATCH, ROYAL, SolverError, describe, evaluate_moves, solve
+from goat.fast.solver import CATCH, ROYAL, SolverError, describe, evaluate_moves, solve, warm_up
 from goat.games.kozel import new_state
 from goat.games.kozel.phases import FORCED_RETURN, PARTNER_EXCHANGE, PLAY
 from goat.protocol import Action
@@ -262,3 +262,19 @@ def test_bench_runs_without_dds() -> None:
     assert note is not None and "pip install" in note
     assert "not measured" in bench.summary_lines(results)[0]
     assert all(0 <= r.values[0] <= 120 or abs(r.values[0]) >= CATCH for r in results)
+
+
+def test_warm_up_leaves_the_shared_workspace_as_it_found_it() -> None:
+    """warm_up solves a position of its own in the process-wide workspace (table
+    generations, work array): values solved before and after it are the same."""
+    state = new_state("full-hand", single_deal=True)
+    rng = random.Random(11)
+    state.apply_chance(state.sample_chance(rng))
+    while state.phase != PLAY:
+        state.apply_action(rng.choice(state.legal_actions()))
+    for _ in range(12):  # three tricks in: a quick solve
+        state.apply_action(rng.choice(state.legal_actions()))
+    before = (evaluate_moves(state), solve(state, 0), solve(state, 1))
+    warm_up()
+    assert (evaluate_moves(state), solve(state, 0), solve(state, 1)) == before
+    assert before[1] + before[2] == 120 or max(abs(before[1]), abs(before[2])) >= CATCH

@@ -20,7 +20,7 @@ optional ``molodka_priority`` a state may offer to order simultaneous claims).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from goat.protocol import Action, GameState, GoatError, play_out
@@ -70,6 +70,18 @@ class BaseBot:
 
     def out_of_turn(self, view: View) -> Action | None:
         return None
+
+    def prepare(self, view: View) -> None:
+        """Get ready before the first decision of a game whose seat sees ``view``
+        (e.g. load a compiled kernel), so that decision is not the one that waits."""
+
+
+def prepare_bots(bots: Sequence[Bot | None], view_of: Callable[[int], View]) -> None:
+    """Call the optional ``prepare(view)`` hook of every bot (``None``: a human seat)."""
+    for seat, bot in enumerate(bots):
+        hook = getattr(bot, "prepare", None)
+        if hook is not None:
+            hook(view_of(seat))
 
 
 def out_of_turn_claim(state: GameState, bots: Sequence[Bot | None]) -> Action | None:

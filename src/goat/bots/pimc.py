@@ -57,11 +57,26 @@ def utility(value: int, shamok_penalty: int = 4, match_target: int = 12) -> floa
     return 0.0
 
 
-def _solvable(view: View) -> bool:
+def _solver_ruleset(view: View) -> bool:
+    """The view's ruleset is one the solver takes (4-player single-card Kozel)."""
     options = view.get("options", {})
     return (view.get("game") == "kozel" and options.get("trick_style") == "single"
-            and view.get("players") == 4 and view.get("phase") in ("play", "forced-exchange")
+            and view.get("players") == 4)
+
+
+def _solvable(view: View) -> bool:
+    options = view.get("options", {})
+    return (_solver_ruleset(view) and view.get("phase") in ("play", "forced-exchange")
             and not (options.get("royal_goat") and view.get("stock_size", 0) > 0))
+
+
+def _prepare_solver(view: View) -> None:
+    """Load the solver's compiled kernels (compiling them on a fresh install) when
+    this game will use them."""
+    if _solver_ruleset(view):
+        from goat.fast.solver import warm_up
+
+        warm_up()
 
 
 class PIMCBot(BaseBot):
@@ -79,6 +94,9 @@ class PIMCBot(BaseBot):
 
         self.fallback = make_bot(fallback, seed)
         self.name = f"pimc:worlds={worlds}"
+
+    def prepare(self, view: View) -> None:
+        _prepare_solver(view)
 
     def choose(self, view: View) -> Action:
         legal = legal_actions(view)
@@ -116,6 +134,9 @@ class PerfectInformationBot(BaseBot):
 
         self.rng = random.Random(seed)
         self.fallback = make_bot(fallback, seed)
+
+    def prepare(self, view: View) -> None:
+        _prepare_solver(view)
 
     def choose(self, view: View) -> Action:  # only used where the solver does not apply
         return self.fallback.choose(view)

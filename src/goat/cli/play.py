@@ -26,6 +26,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from goat.bots import Bot, make_bot, out_of_turn_claim
+from goat.bots.base import prepare_bots
 from goat.cards import CardSyntaxError, parse_cards
 from goat.cli import render, render_spades
 from goat.cli.options import parse_option_pairs
@@ -344,6 +345,9 @@ def play_game(game: str, rules: str, seed: int | None, seat: int, players: int |
         _fail(str(exc))
         return
     console = Console(highlight=False, emoji=False)
+    with console.status("Getting the bots ready (on a fresh install the solver compiles first: "
+                        "about half a minute)…"):
+        prepare_bots(bot_list, state.view)
     console.print(f"{game.capitalize()} ({escape(state_rules.name)}), you are seat {seat}; seed {seed} "
                   f"(play it again with --seed {seed}). Type help for the moves and rules.")
     run_session(console, SESSIONS[game](console, state, seat, bot_list, chance_rng), state, record, "game")

@@ -321,6 +321,27 @@ def _values_by_action(state: Any, side: int, ws: _Workspace, gen: int) -> dict[A
     return {a: _absolute(state, side, int(v)) for a, v in zip(actions, values)}
 
 
+def warm_up() -> None:
+    """Compile (or load from numba's cache) every kernel :func:`solve` and
+    :func:`evaluate_moves` use, on a small classic position: about half a minute on
+    a fresh install, well under a second afterwards. Call it before a game whose
+    first solver decision should not wait for the compiler."""
+    import random
+
+    from goat.games.kozel import new_state
+
+    state = new_state("classic", single_deal=True)
+    state.apply_chance(state.sample_chance(random.Random(0)))
+    while state.phase != PLAY and not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(random.Random(0)))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    if state.phase == PLAY:
+        evaluate_moves(state)
+        solve(state)
+
+
 def best_actions(values: dict[Action, int], maximize: bool = True) -> list[Action]:
     """The actions with the best value (for the side the values are for)."""
     target = max(values.values()) if maximize else min(values.values())
