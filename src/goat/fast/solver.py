@@ -321,11 +321,18 @@ def _values_by_action(state: Any, side: int, ws: _Workspace, gen: int) -> dict[A
     return {a: _absolute(state, side, int(v)) for a, v in zip(actions, values)}
 
 
+_WARM = False
+
+
 def warm_up() -> None:
     """Compile (or load from numba's cache) every kernel :func:`solve` and
     :func:`evaluate_moves` use, on a small classic position: about half a minute on
     a fresh install, well under a second afterwards. Call it before a game whose
-    first solver decision should not wait for the compiler."""
+    first solver decision should not wait for the compiler (once a process)."""
+    global _WARM
+    if _WARM:
+        return
+    _WARM = True
     import random
 
     from goat.games.kozel import new_state

@@ -440,7 +440,6 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
         W[TRICK + ntrick] = c
         v = catch_value(W, c, ntrick)
         if v == 0 and ntrick == 3:  # the trick is complete: score it, draw, search the next
-            W[NTRICK] = 4
             v, mine, pts = close_trick(W, depth + 1)
             if v == 0:
                 v = combine(search(W, TT, depth + 1, child_alpha(alpha, mine),
