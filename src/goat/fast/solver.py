@@ -345,8 +345,7 @@ def warm_up() -> None:
         else:
             state.apply_action(state.legal_actions()[0])
     if state.phase == PLAY:
-        evaluate_moves(state)
-        solve(state)
+        evaluate_moves(state)  # compiles what solve() uses too (search, mtdf) and root_values
 
 
 def best_actions(values: dict[Action, int], maximize: bool = True) -> list[Action]:
