@@ -7,11 +7,22 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import numpy as np
 import pytest
 
 from goat.cards import Card, parse_cards
 from goat.fast.solver import SolverError
-from goat.fast.solver_plain import DECK, KOZEL_POINTS, PLAIN_RANKS, solve_plain
+from goat.fast.solver_core import SIDE, W_SIZE
+from goat.fast.solver_plain import (
+    DECK,
+    KOZEL_POINTS,
+    PLAIN_RANKS,
+    _load,
+    _plain_code,
+    _rank_points,
+    solve_plain,
+)
+from goat.fast.solver_search import sure_points
 from goat.protocol import GoatError
 
 
@@ -60,6 +71,22 @@ def test_hands_as_text_and_trivial_sizes() -> None:
     assert solve_plain(["AS", "KS", "QS", "JS"], 1, "S") == 0
     assert solve_plain(["AS", "KS", "QS", "JS"], 0, None) == 1
     assert solve_plain([[], [], [], []], 2, "H") == 0
+
+
+def test_sure_points_count_what_the_other_players_add_to_top_trump_tricks() -> None:
+    # Spades trumps. Seat 0's AS and KS are the top live trumps (seat 1 holds
+    # QS): each wins its own trick, and to those two tricks seats 1 and 3 must
+    # each add two cards and the partner two (none of them run cards). Cheapest:
+    # seat 1 QS+TH 13, seat 2 8C+JH 2, seat 3 9D+KH 4; with AS 11 and KS 4,
+    # seats 0+2 surely take 34 of the 66 points, so seats 1+3 at most 32.
+    hands = hands_of("AS KS 7H", "QS TH AD", "JH 8C AC", "KH TD 9D")
+    code = _plain_code("S", _rank_points(KOZEL_POINTS))
+    W = _load(np.zeros(W_SIZE, dtype=np.int64), code, hands, 0, 66)
+    assert tuple(sure_points(W)) == (34, 66)
+    W[SIDE] = 1
+    assert tuple(sure_points(W)) == (0, 32)
+    assert solve_plain(hands, 0, "S", points=KOZEL_POINTS) >= 34
+    assert solve_plain(hands, 1, "S", points=KOZEL_POINTS) <= 32
 
 
 # ================================================================ brute force

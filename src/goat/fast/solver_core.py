@@ -60,15 +60,18 @@ TRUMPS = 107       # mask of all trumps
 CLASS_MASK = 108   # 108..112
 NGROUPS = 113      # number of point groups of two cards or more (listed first)
 SINGLES = 114      # mask of the cards that form a point group alone
+NLEVELS = 115      # number of distinct card-point values in the deck
 STRENGTH = 128     # 128..159
 CLASS = 160        # 160..191: 0..3 plain suit, 4 trump
 POINTS = 192       # 192..223
 GROUP_OF = 224     # 224..255: point group of each card
 GROUP_MASK = 256   # 256..287: cards of each point group
+LEVEL_MASK = 288   # 288..295: the cards worth each point value, cheapest value first
+LEVEL_PTS = 296    # 296..303: that value
 # ------------------------------------------------- W: scratch
 MAX_MOVES = 72     # 8 trumps x 8 plain cards of a forced exchange, plus margin
 MAX_DEPTH = 40
-MOVES = 288
+MOVES = 304
 SCORES = MOVES + MAX_DEPTH * MAX_MOVES
 HIST = SCORES + MAX_DEPTH * MAX_MOVES   # history counts: (table position, seat, card)
 SAVE = HIST + 4 * 4 * 32            # per depth: what close_trick changes, for reopen_trick
@@ -91,7 +94,8 @@ def set_groups(W: np.ndarray, groups: list[int]) -> None:
     """Write the deal's *point groups* (bitmasks of compact cards; see
     :func:`goat.fast.solver_search.canonical`) into ``W``: the groups of two cards
     or more first (the only ones the table key has to canonicalise), then the
-    single cards, whose mask is ``SINGLES``."""
+    single cards, whose mask is ``SINGLES``; and the *point levels*, the cards of
+    each point value, for :func:`goat.fast.solver_search.cheapest`."""
     ordered = [g for g in groups if g & (g - 1)] + [g for g in groups if not g & (g - 1)]
     W[NGROUPS] = sum(1 for g in groups if g & (g - 1))
     W[SINGLES] = sum(g for g in groups if not g & (g - 1))
@@ -102,6 +106,14 @@ def set_groups(W: np.ndarray, groups: list[int]) -> None:
             low = x & -x
             W[GROUP_OF + low.bit_length() - 1] = k
             x ^= low
+    # the *point levels* (the cards of each value, cheapest first; at most 8: the
+    # ranks of a 32-card deck), for the cheapest cards a hand can give
+    values = sorted({int(W[POINTS + i]) for g in groups for i in range(32) if g >> i & 1})
+    W[NLEVELS] = len(values)
+    for k, v in enumerate(values):
+        W[LEVEL_PTS + k] = v
+        W[LEVEL_MASK + k] = sum(1 << i for g in groups for i in range(32)
+                                if g >> i & 1 and W[POINTS + i] == v)
 
 
 def new_table(bits: int) -> np.ndarray:

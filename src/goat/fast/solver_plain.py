@@ -164,7 +164,13 @@ def solve_plain(hands: Sequence[Iterable[Card] | str], leader: int, trump_suit: 
     if not cards[0]:
         return 0
     ws = _workspace()
-    W = ws.W
+    W = _load(ws.W, code, cards, int(leader), total)
+    value = guess_then_solve(W, ws, ws.next_gen())
+    return value if points is not None else value // 4
+
+
+def _load(W: np.ndarray, code: _PlainCode, cards: list[list[Card]], leader: int, total: int) -> np.ndarray:
+    """Write a deal into the work array ``W`` (the leader's side is side A)."""
     W[:] = 0
     W[core.CONST_START:core.CONST_END] = code.base
     W[core.HAND_SIZE] = len(cards[0])
@@ -173,11 +179,9 @@ def solve_plain(hands: Sequence[Iterable[Card] | str], leader: int, trump_suit: 
         for c in hand:
             m |= 1 << code.index[c]
         W[core.HANDS + seat] = m
-    leader = int(leader)
     W[core.LEADER] = leader
     W[core.SIDE] = leader & 1
     W[core.REM_PTS] = total
     W[core.PREV_LT] = -1
     W[core.MUST_LEAD] = -1
-    value = guess_then_solve(W, ws, ws.next_gen())
-    return value if points is not None else value // 4
+    return W

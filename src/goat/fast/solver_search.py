@@ -42,6 +42,9 @@ from goat.fast.solver_core import (
     SCORES,
     SIDE,
     SINGLES,
+    NLEVELS,
+    LEVEL_MASK,
+    LEVEL_PTS,
     SLEN,
     SPOS,
     STOCK_LIVE,
@@ -284,32 +287,62 @@ def from_canonical(W: np.ndarray, cc: int) -> int:
 
 
 @njit(cache=True, inline="always")
+def cheapest(W: np.ndarray, cards: int, need: int) -> int:
+    """The fewest points ``need`` cards of ``cards`` can carry (all of them if fewer)."""
+    total = 0
+    for k in range(W[NLEVELS]):
+        if need <= 0:
+            break
+        got = min(need, popcount(cards & W[LEVEL_MASK + k]))
+        total += got * W[LEVEL_PTS + k]
+        need -= got
+    return total
+
+
+@njit(cache=True, inline="always")
 def sure_points(W: np.ndarray) -> tuple:
     """Bounds on side A's points from here (trick start, no decisive end possible).
 
     The highest live trumps held by one side form a *top run*: each of them wins
     the trick it is played to (nothing live outside that side beats it), so their
-    points surely go to that side. Lower bound: A's run; upper bound: everything
-    left minus the other side's run.
+    points surely go to that side — and, once the stock is empty, so do the
+    cheapest cards the other players can add to those tricks (a player holding
+    several run cards wins that many tricks). Lower bound: what A surely takes;
+    upper bound: everything left minus what B surely takes.
     """
+    rem = W[REM_PTS]
     live = W[0] | W[1] | W[2] | W[3] | W[STOCK_LIVE + W[SPOS]]
     x = live & W[TRUMPS]
-    if x == 0:
-        return 0, W[REM_PTS]
     team_a = W[0] | W[2] if W[SIDE] == 0 else W[1] | W[3]
     team_b = (W[0] | W[1] | W[2] | W[3]) & ~team_a
-    top = 1 << highbit_index(x)
-    owner = team_a if team_a & top else (team_b if team_b & top else 0)
     run = 0
-    while x and owner:  # the live trumps from the top, while the owner holds them
-        c = highbit_index(x)
-        if not owner & (1 << c):
-            break
-        run += W[POINTS + c]
-        x ^= 1 << c
-    if owner == team_a:
-        return run, W[REM_PTS]
-    return 0, W[REM_PTS] - run
+    runmask = 0
+    owner = 0
+    if x:
+        top = 1 << highbit_index(x)
+        owner = team_a if team_a & top else (team_b if team_b & top else 0)
+        while x and owner:  # the live trumps from the top, while the owner holds them
+            c = highbit_index(x)
+            if not owner & (1 << c):
+                break
+            run += W[POINTS + c]
+            runmask |= 1 << c
+            x ^= 1 << c
+    empty = W[SPOS] >= W[SLEN]
+    extra = 0
+    if runmask and empty:
+        # each run card wins its own trick when one player holds several; the other
+        # players add a card each to those tricks: at least their cheapest (the
+        # owner's other player: outside the run, which is counted once already)
+        t = 0
+        for s in range(4):
+            t = max(t, popcount(W[s] & runmask))
+        for s in range(4):
+            need = t if not owner & W[s] else t - popcount(W[s] & runmask)
+            extra += cheapest(W, W[s] & ~runmask, need)
+    low_a = run + extra if owner == team_a and owner else 0
+    low_b = run + extra if owner == team_b and owner else 0
+    return low_a, rem - low_b
 
 
 @njit(cache=True, inline="always")
