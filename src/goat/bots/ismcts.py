@@ -3,7 +3,8 @@
 One tree is grown for the bot's own information set. Every iteration
 
 1. *determinizes*: draws a complete world consistent with the bot's view
-   (``goat.games.sample_world(view, rng)`` — the bot never sees the real state);
+   (``goat.games.sample_world(view, rng)``, drawn through one
+   ``goat.games.world_sampler(view)`` per search — the bot never sees the real state);
 2. *selects* down the tree with UCB1, considering only the children whose
    action is available in this world, with each child's *availability count*
    (how often it was available when its parent was visited) in place of the
@@ -67,7 +68,7 @@ from typing import Any
 
 from goat.bots.base import BaseBot, BotError, View, legal_actions, required_actions
 from goat.bots.heuristic import HeuristicBot
-from goat.games import sample_world
+from goat.games import world_sampler
 from goat.games.kozel.rules import CARD_POINTS, RANK_ORDER
 from goat.games.kozel.street import beats_set
 from goat.protocol import Action
@@ -155,10 +156,11 @@ class ISMCTSBot(BaseBot):
         root = _Node()
         seat = view["seat"]
         deadline = time.perf_counter() + self.time_limit if self.time_limit else None
+        sampler = world_sampler(dict(view))  # the same worlds as sample_world, view read once
         for i in range(self.iterations):
             if deadline is not None and i and time.perf_counter() > deadline:
                 break
-            world = sample_world(dict(view), self.rng)
+            world = sampler.sample(self.rng)
             self._iterate(world, root, seat, root_actions, silent, prior)
         return root
 

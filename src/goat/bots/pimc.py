@@ -3,7 +3,8 @@
 :class:`PIMCBot` sees one seat's view. For each decision it samples ``worlds``
 complete deals consistent with everything the seat knows
 (:func:`goat.games.sample_world`: its hand, every face-up play, voids revealed by
-failing to follow, cards given or received, the shown trump card), solves each
+failing to follow, cards given or received, the shown trump card — through
+:func:`goat.games.world_sampler`, which reads the view once for all of them), solves each
 with the double-dummy solver (:func:`goat.fast.solver.evaluate_moves`) and plays
 the action with the best average *utility*. Positions the solver does not cover
 (street, individual play, the partner exchange) are handed to a fallback bot
@@ -105,12 +106,13 @@ class PIMCBot(BaseBot):
         if not _solvable(view):
             return self.fallback.choose(view)
         from goat.fast.solver import evaluate_moves
-        from goat.games import sample_world
+        from goat.games import world_sampler
 
         options = view["options"]
         totals: dict[str, float] = defaultdict(float)
+        sampler = world_sampler(dict(view))  # the same worlds as sample_world, view read once
         for _ in range(self.worlds):
-            world = sample_world(dict(view), self.rng)
+            world = sampler.sample(self.rng)
             for action, value in evaluate_moves(world).items():
                 totals[str(action)] += utility(value, options.get("shamok_penalty", 4),
                                                options.get("match_target", 12))

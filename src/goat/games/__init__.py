@@ -14,7 +14,8 @@ def get_game(name: str) -> Any:
 
     A game module offers ``new_state(rules, options, players, first_dealer,
     single_deal)``, ``chance_from_json(state, obj)``, ``sample_world(view, rng)``,
-    ``make_rules`` and ``PRESETS``.
+    ``make_rules`` and ``PRESETS``; and, where reading a view once pays,
+    ``world_sampler(view)`` (see :func:`world_sampler`).
     """
     if name == "kozel":
         from goat.games import kozel
@@ -31,9 +32,28 @@ def get_game(name: str) -> Any:
     raise RulesError(f"unknown game {name!r} (one of {', '.join(GAMES)})")
 
 
+def _game_of_view(view: Any) -> Any:
+    game = view.get("game") if isinstance(view, dict) else None
+    return get_game(game if isinstance(game, str) else repr(game))
+
+
 def sample_world(view: dict[str, Any], rng: Any) -> Any:
     """A complete state consistent with one seat's ``view`` (its game's
     ``sample_world``; OpenSpiel's ``ResampleFromInfostate``). Search bots call
     this so that they need only the protocol and never the real state."""
-    game = view.get("game") if isinstance(view, dict) else None
-    return get_game(game if isinstance(game, str) else repr(game)).sample_world(view, rng)
+    return _game_of_view(view).sample_world(view, rng)
+
+
+def world_sampler(view: dict[str, Any]) -> Any:
+    """A :class:`~goat.games.worlds.WorldSampler` for one seat's ``view``:
+    ``world_sampler(view).sample(rng)`` gives exactly ``sample_world(view, rng)``
+    (the same world, the same use of ``rng``), but the view is read once for
+    any number of worlds — what a search bot wants, drawing many per decision.
+    Kozel has a reusable sampler; other games call their ``sample_world``."""
+    game = _game_of_view(view)
+    make = getattr(game, "world_sampler", None)
+    if make is not None:
+        return make(view)
+    from goat.games.worlds import OneShotSampler
+
+    return OneShotSampler(view, game.sample_world)

@@ -19,7 +19,7 @@ from goat.games.kozel.rules import (
     make_rules,
 )
 from goat.games.kozel.state import KozelState
-from goat.games.kozel.worlds import sample_world
+from goat.games.kozel.worlds import KozelWorldSampler, sample_world, world_sampler
 
 NAME = "kozel"
 
@@ -39,4 +39,5 @@ def chance_from_json(state: KozelState, obj: Any) -> KozelDeal:
 
 
 __all__ = ["CARD_POINTS", "NAME", "OPTION_NAMES", "PRESETS", "KozelDeal", "KozelRules",
-           "KozelState", "chance_from_json", "make_rules", "new_state", "sample_world"]
+           "KozelState", "KozelWorldSampler", "chance_from_json", "make_rules", "new_state", "sample_world",
+           "world_sampler"]

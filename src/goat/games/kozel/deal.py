@@ -70,7 +70,7 @@ class KozelDeal:
 
     def validate(self, rules: KozelRules) -> None:
         """Check sizes, duplicates, deck membership and the trump card."""
-        deck = set(rules.deck_cards)
+        deck = rules.deck_set
         seen = check_dealt_cards(self.hands, self.stock, deck, rules.hand_size, rules.name)
         if len(self.stock) != rules.stock_size:
             missing = sorted(deck - seen)

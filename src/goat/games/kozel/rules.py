@@ -118,9 +118,16 @@ class KozelRules:
     max_lead: int = 4
     # Derived, not options:
     deck_cards: tuple[Card, ...] = field(init=False, repr=False, compare=False)
+    #: The deck as a set and its aces: built once, the engine checks every deal
+    #: (and every draw, for the royal goat) against them.
+    deck_set: frozenset[Card] = field(init=False, repr=False, compare=False)
+    aces: frozenset[Card] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "deck_cards", make_deck(DECK_RANKS.get(self.deck, "")))
+        deck = make_deck(DECK_RANKS.get(self.deck, ""))
+        object.__setattr__(self, "deck_cards", deck)
+        object.__setattr__(self, "deck_set", frozenset(deck))
+        object.__setattr__(self, "aces", frozenset(c for c in deck if c.rank == "A"))
         self.validate()
 
     # ------------------------------------------------------------------ checks
@@ -185,7 +192,7 @@ class KozelRules:
 
     @property
     def has_shamok(self) -> bool:
-        return self.permanent_trumps and SHAMOK in self.deck_cards
+        return self.permanent_trumps and SHAMOK in self.deck_set
 
     def options(self) -> dict[str, Any]:
         """All options as a JSON-able dict (what a record's ``options`` may hold)."""

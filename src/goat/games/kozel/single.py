@@ -62,7 +62,7 @@ class SingleCardTricks:
         hand = self.hands[seat]
         if not self.trick:
             restriction = self._lead_restriction(seat) if self.must_lead is None else None
-            plain = [c for c in hand if not self.order.is_trump(c)]
+            plain = [c for c in hand if not self.order.is_trump(c)] if restriction else []
             must_exchange = restriction and not plain and self._forced_exchange_possible(seat)
             if action.verb == "give":
                 self._expect_count(action, 1)
@@ -88,6 +88,8 @@ class SingleCardTricks:
         self._expect_verb(action, "play", "play one card to the trick")
         self._expect_count(action, 1)
         led = self.order.suit_of(self.trick[0].cards[0])
+        if self.order.suit_of(card) == led:  # following suit is always allowed
+            return "play"
         follow = self._followers(hand, led)
         if follow and card not in follow:
             raise IllegalActionError(action, "follow-suit",

@@ -221,7 +221,7 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
             raise IllegalActionError(action, "verb", f"seat {action.seat} cannot bid in Kozel")
         if not action.cards:
             raise IllegalActionError(action, "syntax", f"seat {action.seat} names no card")
-        if len(set(action.cards)) != len(action.cards):
+        if len(action.cards) > 1 and len(set(action.cards)) != len(action.cards):
             raise IllegalActionError(action, "duplicate-card", f"seat {action.seat} names a card twice")
         hand = self.hands[action.seat]
         for c in action.cards:
@@ -325,9 +325,19 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         rules = self.rules
         if not (rules.shamok_catches_queen and rules.has_shamok):
             return False
-        seats = {p.cards[0]: p.seat for p in self.trick if p.verb == "play" and len(p.cards) == 1}
-        if SHAMOK in seats and QUEEN_OF_CLUBS in seats:
-            shamok_team, queen_team = self.team_of(seats[SHAMOK]), self.team_of(seats[QUEEN_OF_CLUBS])
+        # Checked after every play: only the play just made can complete a catch.
+        last = self.trick[-1].cards
+        if len(last) != 1 or (last[0] is not SHAMOK and last[0] is not QUEEN_OF_CLUBS):
+            return False
+        shamok = queen = None  # the seats that played them alone (a later play counts)
+        for p in self.trick:
+            if p.verb == "play" and len(p.cards) == 1:
+                if p.cards[0] is SHAMOK:
+                    shamok = p.seat
+                elif p.cards[0] is QUEEN_OF_CLUBS:
+                    queen = p.seat
+        if shamok is not None and queen is not None:
+            shamok_team, queen_team = self.team_of(shamok), self.team_of(queen)
             if shamok_team != queen_team:
                 penalty = [0] * rules.num_teams
                 penalty[queen_team] = rules.shamok_penalty
@@ -366,7 +376,7 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
     def _royal_goat_check(self) -> bool:
         if not self.rules.royal_goat:
             return False
-        aces = {c for c in self.rules.deck_cards if c.rank == "A"}
+        aces = self.rules.aces
         for seat, hand in enumerate(self.hands):
             if aces <= set(hand):
                 winner = self.team_of(seat)

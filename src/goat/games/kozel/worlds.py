@@ -30,6 +30,15 @@ real engine (``apply_chance`` + ``apply_action``), which guarantees legality;
 a world the engine refuses (e.g. an unseen royal goat) is rejected and redrawn,
 a bounded number of times.
 
+Reading a view (rules, trump order, every move of the history) is done once by
+a :class:`KozelWorldSampler`, which then draws as many worlds as asked for:
+``KozelWorldSampler(view).sample(rng)`` is exactly ``sample_world(view, rng)``
+(same world, same use of ``rng``), but a search bot drawing a hundred worlds
+from one view pays for reading it once. Inside an attempt, cards are their
+dense indices (:attr:`goat.cards.Card.index`) and effective suits are bits, so
+the slot replay does integer work only; the deal is still replayed through the
+real engine.
+
 Match-level facts (penalty totals, deal results, dealer, eggs, openers) are
 public and are copied from the view. Earlier deals of a world are not rebuilt:
 their log entries are placeholders, so a world's ``deal_log()`` is only
@@ -39,36 +48,72 @@ meaningful for its current deal.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
-from goat.cards import Card
+from goat.cards import Card, make_deck
 from goat.games.kozel.deal import KozelDeal
 from goat.games.kozel.phases import DEAL, OVER, PLAY
-from goat.games.kozel.rules import QUEEN_OF_CLUBS, SHAMOK, KozelRules, make_rules
+from goat.games.kozel.rules import DECK_RANKS, QUEEN_OF_CLUBS, SHAMOK, KozelRules, make_rules
 from goat.games.kozel.single import SingleCardTricks
 from goat.games.kozel.state import KozelState
 from goat.games.kozel.trumps import TRUMP, TrumpOrder, trump_order
 from goat.games.tricks import draw_to
-from goat.games.worlds import (
-    Retry,
-    WorldSamplingError,
-    rules_of_view,
-    sample_with_retries,
-)
+from goat.games.worlds import Retry, RetrySampler, WorldSamplingError, rules_of_view
 from goat.protocol import Action, IllegalActionError
 
-__all__ = ["WorldSamplingError", "sample_world"]
+__all__ = ["KozelWorldSampler", "WorldSamplingError", "sample_world", "world_sampler"]
 
-PLAIN_SUITS = frozenset("CDHS")
+#: Effective suits as bits: a slot's exclusions and a card's suit are ints.
+_SUIT_BITS = {"C": 1, "D": 2, "H": 4, "S": 8, TRUMP: 16}
+_PLAIN = 1 | 2 | 4 | 8
+_TRUMP_BIT = 16
+#: How many suits an exclusion mask names (dealing fills the most excluded slots first).
+_POPCOUNT = tuple(bin(mask).count("1") for mask in range(32))
+#: Card indices run 0..53 (:attr:`goat.cards.Card.index`).
+_INDICES = 54
+_NONE = -1          # a slot whose card is not decided yet
+_NO_CARD = -2       # stands for "no shown trump card": matches no slot
+_SHAMOK = SHAMOK.index
+_QUEEN = QUEEN_OF_CLUBS.index
 
 
-@dataclass(frozen=True)
-class _Move:
+class _Move(NamedTuple):
     seat: int
     verb: str
-    cards: tuple[Card, ...] | None  # None: hidden from the viewer
+    cards: tuple[int, ...] | None  # card indices; None: hidden from the viewer
     count: int
+    action: Action | None          # the action itself when its cards are known
+    #: It plays the shamok or the queen of clubs: only such a play can complete a catch.
+    catches: bool = False
+
+
+class _DeckTables(NamedTuple):
+    """A deck under one trump suit, by card index: what an attempt looks up."""
+
+    card_of: tuple[Card | None, ...]       # the card of each index (None: not in the deck)
+    deck_indices: tuple[int, ...]          # the deck's indices, in deck order
+    suit_bit: tuple[int, ...]              # effective suit as a bit (0: no order yet)
+    strength: tuple[int, ...]              # TrumpOrder.strength
+    index_of_text: dict[str, int]          # "QC" -> its index, for reading the view
+
+
+@lru_cache(maxsize=None)
+def _deck_tables(permanent_trumps: bool, deck: str, trump_suit: str | None, dealt: bool) -> _DeckTables:
+    """The tables of a deck and trump suit (``dealt`` False: no trump order yet),
+    built once: a bot reads a new view every decision."""
+    cards = make_deck(DECK_RANKS.get(deck, ""))
+    card_of: list[Card | None] = [None] * _INDICES
+    suit_bit = [0] * _INDICES
+    strength = [0] * _INDICES
+    order = trump_order(permanent_trumps, deck, trump_suit) if dealt else None
+    for c in cards:
+        card_of[c.index] = c
+        if order is not None:
+            suit_bit[c.index] = _SUIT_BITS[order.suit_of(c)]
+            strength[c.index] = order.strength[c]
+    return _DeckTables(tuple(card_of), tuple(c.index for c in cards), tuple(suit_bit), tuple(strength),
+                       {str(c): c.index for c in cards})
 
 
 class _RestrictionProbe:
@@ -92,27 +137,45 @@ def sample_world(view: dict[str, Any], rng: random.Random, max_tries: int = 200)
 
     Reads only ``view`` (a dict from ``KozelState.view(seat)``, possibly through
     JSON). Raises :class:`WorldSamplingError` if ``max_tries`` draws all fail.
+    To draw many worlds from one view, use :class:`KozelWorldSampler`.
     """
-    return sample_with_retries(_Context, view, rng, max_tries, "Kozel")
+    return KozelWorldSampler(view, max_tries).sample(rng)
 
 
-class _Context:
-    """The deterministic part of a view, parsed once per :func:`sample_world` call."""
+def world_sampler(view: dict[str, Any], max_tries: int = 200) -> KozelWorldSampler:
+    """A :class:`KozelWorldSampler` for ``view`` (the game registry's name)."""
+    return KozelWorldSampler(view, max_tries)
 
-    def __init__(self, view: dict[str, Any]) -> None:
+
+class KozelWorldSampler(RetrySampler[KozelState]):
+    """Reads one seat's view once; ``sample(rng)`` draws a world (see the module
+    docstring). Raises :class:`WorldSamplingError` for a view it cannot use.
+
+    The view must not change while the sampler is in use (a bot makes one per
+    decision)."""
+
+    game = "Kozel"
+
+    def _read(self, view: dict[str, Any]) -> None:
         if not isinstance(view, dict) or view.get("game") != "kozel":
             raise WorldSamplingError("sample_world needs a Kozel view dict")
         seat = view.get("seat")
         if not isinstance(seat, int):
             raise WorldSamplingError("sample_world needs a seat's view, not a spectator's")
-        self.view = view
+        self.view = view = dict(view)
         self.seat = seat
         self.rules = rules = rules_of_view(make_rules, view)
         self.n = rules.players
+        self.dealt = bool(view["deal_number"])
         self.order: TrumpOrder | None = (trump_order(rules.permanent_trumps, rules.deck, view["trump_suit"])
-                                         if view["deal_number"] else None)
+                                         if self.dealt else None)
+        tables = _deck_tables(rules.permanent_trumps, rules.deck, view["trump_suit"] if self.dealt else None,
+                              self.dealt)
+        self.card_of, self.deck_indices = tables.card_of, tables.deck_indices
+        self.suit_bit, self.strength = tables.suit_bit, tables.strength
+        self._index_of_text = tables.index_of_text
         self.trump_card = Card.parse(view["trump_card"]) if view.get("trump_card") else None
-        self.moves = [_parse_move(text) for text in view["history"]]
+        history = view["history"]
         self.hand = [Card.parse(c) for c in view["hand"]]
         self.drawn = [Card.parse(c) for c in view["drawn"]]
         self.in_deal = view["phase"] not in (DEAL, OVER)
@@ -121,16 +184,53 @@ class _Context:
         if rules.trump_suit == "drawn" and rules.trump_card_from == "stock":
             size = rules.stock_size
             self.trump_range = (1, size - 2) if size > 2 else (0, size - 1)
+        self.moves = [self._parse_move(text) for text in history]
+        self.trump_index = self._index(self.trump_card) if self.trump_card is not None else _NO_CARD
+        self.hand_indices = [self._index(c) for c in self.hand]
+        self.drawn_indices = [self._index(c) for c in self.drawn]
+        # Slots: seat s holds hand_size..., then the stock (see _SlotReplay).
+        hs = rules.hand_size
+        self.initial_hands = [list(range(s * hs, (s + 1) * hs)) for s in range(self.n)]
+        first_stock = self.n * hs
+        self.initial_stock = list(range(first_stock, first_stock + rules.stock_size))
+        self.stock_pos = [-1] * first_stock + list(range(rules.stock_size))
+        self.hand_all_trumps = self.order is not None and all(self.order.is_trump(c) for c in self.hand)
+        self.caught_rule = (rules.trick_style == "single" and rules.shamok_catches_queen and rules.has_shamok)
+        self.start_fields = self._deal_start_fields() if self.dealt and self.in_deal else None
+
+    def _index(self, card: Card) -> int:
+        if self.card_of[card.index] is not card:
+            raise WorldSamplingError(f"the view names {card}, which is not in the {self.rules.name} deck")
+        return card.index
+
+    def _parse_move(self, text: str) -> _Move:
+        seat_text, verb, cards_text = text.split()
+        parts = cards_text.split("+")
+        seat = int(seat_text)
+        if all(p == "?" for p in parts):
+            return _Move(seat, verb, None, len(parts), None)
+        known = self._index_of_text
+        indices = tuple(known[p] if p in known else self._index(Card.parse(p)) for p in parts)
+        cards = tuple(self.card_of[i] for i in indices)
+        return _Move(seat, verb, indices, len(cards), Action(seat, verb, cards),  # type: ignore[arg-type]
+                     indices[0] == _SHAMOK or indices[0] == _QUEEN)
 
     # ------------------------------------------------------------------ driver
     def attempt(self, rng: random.Random) -> KozelState:
-        view = self.view
-        if not view["deal_number"]:  # nothing dealt yet: only public match facts
+        if not self.dealt:  # nothing dealt yet: only public match facts
             return self._bare_state()
         deal, actions = _SlotReplay(self, rng).run()
         if self.in_deal:
-            return self._replay(deal, actions, self._deal_start_fields())
+            return self._replay(deal, actions, self._fresh(self.start_fields))
         return self._replay_ended(deal, actions)
+
+    @staticmethod
+    def _fresh(fields: dict[str, Any]) -> dict[str, Any]:
+        """``fields`` with its lists and result dicts copied: every world owns its own."""
+        out = dict(fields)
+        out["penalty_total"] = list(fields["penalty_total"])
+        out["deal_results"] = [dict(d) for d in fields["deal_results"]]
+        return out
 
     def _bare_state(self) -> KozelState:
         world = KozelState(self.rules, first_dealer=self.view["first_dealer"], single_deal=self.view["single_deal"])
@@ -164,7 +264,7 @@ class _Context:
                 "last_trick_winner": ltw, "penalty_total": list(v["penalty_total"]),
                 "deal_results": [dict(d) for d in v["deal_results"]], "double_next": v["double_next"]}
 
-    def _replay(self, deal: KozelDeal, actions: list[Any], start: dict[str, Any]) -> KozelState:
+    def _replay(self, deal: KozelDeal, actions: list[Action], start: dict[str, Any]) -> KozelState:
         v = self.view
         world = KozelState(self.rules, first_dealer=v["first_dealer"], single_deal=v["single_deal"])
         for key, value in start.items():
@@ -184,7 +284,7 @@ class _Context:
             raise Retry
         return world
 
-    def _replay_ended(self, deal: KozelDeal, actions: list[Any]) -> KozelState:
+    def _replay_ended(self, deal: KozelDeal, actions: list[Action]) -> KozelState:
         """The view is between deals (or the match is over): replay the last deal
         from its start, then restore the public match facts as they are now."""
         v = self.view
@@ -214,67 +314,55 @@ class _Context:
         raise Retry
 
 
-def _parse_move(text: str) -> _Move:
-    seat_text, verb, cards_text = text.split()
-    parts = cards_text.split("+")
-    if all(p == "?" for p in parts):
-        return _Move(int(seat_text), verb, None, len(parts))
-    cards = tuple(Card.parse(p) for p in parts)
-    return _Move(int(seat_text), verb, cards, len(cards))
-
-
 class _SlotReplay:
-    """One random slot-level replay of the current deal (see the module docstring)."""
+    """One random slot-level replay of the current deal (see the module docstring).
 
-    def __init__(self, ctx: _Context, rng: random.Random) -> None:
-        self.ctx = ctx
+    Slot ``i`` holds ``card[i]``, a card index or ``_NONE``; ``excl[i]`` is the
+    mask of effective suits it may not hold."""
+
+    def __init__(self, sampler: KozelWorldSampler, rng: random.Random) -> None:
+        self.s = sampler
         self.rng = rng
-        rules = ctx.rules
-        self.card: list[Card | None] = []
-        self.excl: list[set[str]] = []
-        self.stock_pos: list[int] = []
-        self.hands = [[self._new_slot(-1) for _ in range(rules.hand_size)] for _ in range(ctx.n)]
-        self.initial = [list(h) for h in self.hands]
-        self.stock = [self._new_slot(i) for i in range(rules.stock_size)]
-        self.initial_stock = list(self.stock)
-        self.trump_bound = ctx.trump_range is None or ctx.trump_card is None
-
-    def _new_slot(self, stock_pos: int) -> int:
-        self.card.append(None)
-        self.excl.append(set())
-        self.stock_pos.append(stock_pos)
-        return len(self.card) - 1
+        self.card = [_NONE] * len(sampler.stock_pos)
+        self.excl = [0] * len(sampler.stock_pos)
+        self.hands = [list(h) for h in sampler.initial_hands]
+        self.stock = list(sampler.initial_stock)
+        self.trump_bound = sampler.trump_range is None or sampler.trump_card is None
+        self.suit_bit = sampler.suit_bit
+        #: The card whose binding is checked against the trump range (street's shown card).
+        self.watched = sampler.trump_index if sampler.trump_range is not None else _NO_CARD
 
     # ------------------------------------------------------------ slot helpers
     def _in_trump_range(self, slot: int) -> bool:
-        lo, hi = self.ctx.trump_range  # type: ignore[misc]
-        return lo <= self.stock_pos[slot] <= hi
+        lo, hi = self.s.trump_range  # type: ignore[misc]
+        return lo <= self.s.stock_pos[slot] <= hi
 
-    def _allows(self, slot: int, card: Card) -> bool:
-        order = self.ctx.order
-        return order is None or order.suit_of(card) not in self.excl[slot]
-
-    def bind(self, seat: int, card: Card) -> int:
+    def bind(self, seat: int, card: int) -> int:
         """The slot of ``seat`` that holds the face-up ``card`` (binding a free one)."""
         held = self.hands[seat]
+        cards = self.card
         for slot in held:
-            if self.card[slot] is card:
+            if cards[slot] == card:
                 return slot
-        free = [s for s in held if self.card[s] is None and self._allows(s, card)]
-        if not self.trump_bound and seat != self.ctx.seat:
-            if card is self.ctx.trump_card:
+        excl = self.excl
+        bit = self.suit_bit[card]
+        free = [s for s in held if cards[s] == _NONE and not excl[s] & bit]
+        if not self.trump_bound and seat != self.s.seat:
+            if card == self.s.trump_index:
                 free = [s for s in free if self._in_trump_range(s)]
             else:  # keep the slots that could hold the shown trump card for it
                 free = [s for s in free if not self._in_trump_range(s)] or free
         if not free:
             raise Retry
         slot = free[0] if len(free) == 1 else self.rng.choice(free)
-        self._set(slot, card)
+        cards[slot] = card
+        if card == self.watched:
+            self._set(slot, card)
         return slot
 
-    def _set(self, slot: int, card: Card) -> None:
+    def _set(self, slot: int, card: int) -> None:
         self.card[slot] = card
-        if card is self.ctx.trump_card and self.ctx.trump_range is not None:
+        if card == self.watched:
             if not self._in_trump_range(slot):
                 raise Retry
             self.trump_bound = True
@@ -282,6 +370,10 @@ class _SlotReplay:
     def take(self, seat: int, move: _Move) -> list[int]:
         """Remove the slots of ``move``'s cards from ``seat``'s hand."""
         held = self.hands[seat]
+        if move.count == 1 and move.cards is not None:
+            slot = self.bind(seat, move.cards[0])
+            held.remove(slot)
+            return [slot]
         if move.cards is not None:
             slots = [self.bind(seat, c) for c in move.cards]
         else:
@@ -292,23 +384,26 @@ class _SlotReplay:
             held.remove(s)
         return slots
 
-    def constrain(self, seat: int, suits: frozenset[str] | set[str]) -> None:
-        """None of ``seat``'s current (unknown) slots holds a card of ``suits``."""
-        if seat == self.ctx.seat:
+    def constrain(self, seat: int, suits: int) -> None:
+        """None of ``seat``'s current (unknown) slots holds a card of the ``suits`` mask."""
+        if seat == self.s.seat:
             return
+        cards, excl, suit_bit = self.card, self.excl, self.s.suit_bit
         for s in self.hands[seat]:
-            card = self.card[s]
-            if card is None:
-                self.excl[s] |= suits
-            elif self.ctx.order.suit_of(card) in suits:
+            card = cards[s]
+            if card == _NONE:
+                excl[s] |= suits
+            elif suit_bit[card] & suits:
                 raise Retry
 
     # ------------------------------------------------------------------ replay
-    def run(self) -> tuple[KozelDeal, list[Any]]:
-        ctx, rules, n = self.ctx, self.ctx.rules, self.ctx.n
-        order = ctx.order
+    def run(self) -> tuple[KozelDeal, list[Action]]:
+        smp = self.s
+        rules, n = smp.rules, smp.n
+        suit_bit, strength = smp.suit_bit, smp.strength
+        cards = self.card
         single = rules.trick_style == "single"
-        probe = _RestrictionProbe(rules, ctx.view["prev_opening_team"] if ctx.in_deal else None)
+        probe = _RestrictionProbe(rules, smp.view["prev_opening_team"] if smp.in_deal else None)
         partner = (lambda s: (s + 2) % 4) if rules.partnerships else (lambda s: None)
         gives_left = n if rules.partner_exchange else 0
         pending: list[tuple[int, int]] = []
@@ -318,7 +413,7 @@ class _SlotReplay:
         best = 0
         drawn_next = 0
         action_slots: list[list[int]] = []
-        moves = ctx.moves
+        moves = smp.moves
         for i, move in enumerate(moves):
             seat, verb = move.seat, move.verb
             if verb == "give" and gives_left:
@@ -331,7 +426,7 @@ class _SlotReplay:
                 action_slots.append(slots)
                 continue
             if verb == "give" and forced is None:   # leader with only trumps
-                self.constrain(seat, PLAIN_SUITS)
+                self.constrain(seat, _PLAIN)
                 slots = self.take(seat, move)
                 self.hands[partner(seat)].append(slots[0])
                 forced = seat
@@ -340,19 +435,20 @@ class _SlotReplay:
             if verb == "give":                      # the partner gives a plain card back
                 nxt = moves[i + 1] if i + 1 < len(moves) else None
                 if move.cards is None and nxt is not None and nxt.cards is not None:
-                    move = _Move(seat, verb, nxt.cards[:1], 1)   # it is the card led next
+                    move = _Move(seat, verb, nxt.cards[:1], 1, None)   # it is the card led next
                 if move.cards is None:
+                    excl = self.excl
                     plain = [s for s in self.hands[seat]
-                             if (self.card[s] is None or not order.is_trump(self.card[s]))
-                             and not PLAIN_SUITS <= self.excl[s]]
+                             if (cards[s] == _NONE or suit_bit[cards[s]] != _TRUMP_BIT)
+                             and excl[s] & _PLAIN != _PLAIN]
                     if not plain:
                         raise Retry
                     slot = self.rng.choice(plain)
                     self.hands[seat].remove(slot)
-                    self.excl[slot].add(TRUMP)
+                    excl[slot] |= _TRUMP_BIT
                     slots = [slot]
                 else:
-                    if order.is_trump(move.cards[0]):
+                    if suit_bit[move.cards[0]] == _TRUMP_BIT:
                         raise Retry
                     slots = self.take(seat, move)
                 self.hands[forced].append(slots[0])
@@ -371,14 +467,14 @@ class _SlotReplay:
                 continue
             # play or pass
             lead = not trick
-            if single and lead and must_lead is None and move.cards and order.is_trump(move.cards[0]) \
-                    and probe.barred(seat):
-                self.constrain(seat, PLAIN_SUITS)
+            if single and lead and must_lead is None and move.cards \
+                    and suit_bit[move.cards[0]] == _TRUMP_BIT and probe.barred(seat):
+                self.constrain(seat, _PLAIN)
                 if rules.forced_exchange and partner(seat) is not None:
-                    self.constrain(partner(seat), PLAIN_SUITS)
+                    self.constrain(partner(seat), _PLAIN)
             if lead and must_lead is not None:
-                if move.cards is None or self.card[must_lead] not in (None, move.cards[0]) \
-                        or not self._allows(must_lead, move.cards[0]):
+                if move.cards is None or cards[must_lead] not in (_NONE, move.cards[0]) \
+                        or suit_bit[move.cards[0]] & self.excl[must_lead]:
                     raise Retry
                 self._set(must_lead, move.cards[0])
                 must_lead = None
@@ -386,17 +482,20 @@ class _SlotReplay:
             action_slots.append(slots)
             trick.append((seat, verb, slots))
             if single and not lead:
-                led = order.suit_of(self.card[trick[0][2][0]])
-                played = order.suit_of(move.cards[0])
-                if played != led and (led != TRUMP or rules.must_follow_trump):
-                    self.constrain(seat, {led})
-                if order.beats(move.cards[0], self.card[trick[best][2][0]]):
+                played = move.cards[0]  # type: ignore[index]
+                led = suit_bit[cards[trick[0][2][0]]]
+                if suit_bit[played] != led and (led != _TRUMP_BIT or rules.must_follow_trump):
+                    self.constrain(seat, led)
+                top = cards[trick[best][2][0]]
+                bit, top_bit = suit_bit[played], suit_bit[top]
+                if (strength[played] > strength[top]) if bit == top_bit else bit == _TRUMP_BIT:
                     best = len(trick) - 1
             elif not single and verb == "play":
                 best = len(trick) - 1
             if lead:
                 best = 0
-            if single and rules.shamok_catches_queen and rules.has_shamok and self._caught(trick):
+            # (a catch needs both cards in the trick: it is made by the later one)
+            if smp.caught_rule and move.catches and self._caught(trick):
                 break
             if len(trick) < n:
                 continue
@@ -405,26 +504,29 @@ class _SlotReplay:
             probe.tricks_played += 1
             trick = []
             for s, slot in draw_to(self.hands, self.stock, winner, rules.hand_size):
-                if s == ctx.seat:
-                    if drawn_next >= len(ctx.drawn):
+                if s == smp.seat:
+                    if drawn_next >= len(smp.drawn_indices):
                         raise WorldSamplingError("the view's draws do not fit its history")
-                    if self.card[slot] is not None:
+                    if cards[slot] != _NONE:
                         raise Retry
-                    self._set(slot, ctx.drawn[drawn_next])
+                    self._set(slot, smp.drawn_indices[drawn_next])
                     drawn_next += 1
         self._check_sizes()
         self._bind_own_hand()
         partner_needs_plain = self._own_lead_facts(probe, trick, must_lead)
         self._deal_unseen(self._royal_goat_seat())
         if partner_needs_plain is not None and not any(
-                not order.is_trump(self.card[s]) for s in self.hands[partner_needs_plain]):
+                suit_bit[cards[s]] != _TRUMP_BIT for s in self.hands[partner_needs_plain]):
             raise Retry
-        deal = KozelDeal(tuple(tuple(self.card[s] for s in h) for h in self.initial),
-                         tuple(self.card[s] for s in self.initial_stock), ctx.trump_card)
+        card_of = smp.card_of
+        deal = KozelDeal(tuple(tuple([card_of[cards[s]] for s in h]) for h in smp.initial_hands),
+                         tuple([card_of[cards[s]] for s in smp.initial_stock]), smp.trump_card)
         actions = []
         for move, slots in zip(moves, action_slots):
-            cards = move.cards if move.cards is not None else tuple(self.card[s] for s in slots)
-            actions.append(Action(move.seat, move.verb, cards))
+            if move.action is not None:
+                actions.append(move.action)
+            else:
+                actions.append(Action(move.seat, move.verb, tuple([card_of[cards[s]] for s in slots])))
         return deal, actions
 
     def _own_lead_facts(self, probe: _RestrictionProbe, trick: list[Any], must_lead: int | None) -> int | None:
@@ -432,48 +534,56 @@ class _SlotReplay:
         lead a trump and holds only trumps, a forced exchange is offered exactly
         when the partner holds a plain card. Returns the partner's seat if it
         must hold one (checked after dealing), constrains it otherwise."""
-        ctx, rules = self.ctx, self.ctx.rules
-        v = ctx.view
+        smp, rules = self.s, self.s.rules
+        v = smp.view
         if (rules.trick_style != "single" or not rules.forced_exchange or not rules.partnerships
-                or v["phase"] != PLAY or v["current_player"] != ctx.seat or trick or must_lead is not None
-                or "must_lead" in v or not all(ctx.order.is_trump(c) for c in ctx.hand)
-                or not probe.barred(ctx.seat)):
+                or v["phase"] != PLAY or v["current_player"] != smp.seat or trick or must_lead is not None
+                or "must_lead" in v or not smp.hand_all_trumps
+                or not probe.barred(smp.seat)):
             return None
-        partner = (ctx.seat + 2) % 4
+        partner = (smp.seat + 2) % 4
         if any(text.split()[1] == "give" for text in v["legal_actions"]):
             return partner
-        self.constrain(partner, PLAIN_SUITS)
+        self.constrain(partner, _PLAIN)
         return None
 
     def _royal_goat_seat(self) -> int | None:
         """The seat that must hold every ace: the deal in the view ended with a
         royal goat (public) and the viewer does not hold the aces itself."""
-        ctx = self.ctx
-        results = ctx.view["deal_results"]
-        if ctx.in_deal or not results or results[-1]["ended_by"] != "royal-goat":
+        smp = self.s
+        results = smp.view["deal_results"]
+        if smp.in_deal or not results or results[-1]["ended_by"] != "royal-goat":
             return None
         winner = results[-1]["winner_team"]
-        if sum(c.rank == "A" for c in ctx.hand) == 4:
+        if sum(c.rank == "A" for c in smp.hand) == 4:
             return None
-        seats = [s for s in range(ctx.n) if ctx.rules.team_of(s) == winner and s != ctx.seat]
+        seats = [s for s in range(smp.n) if smp.rules.team_of(s) == winner and s != smp.seat]
         return self.rng.choice(seats) if seats else None
 
     def _caught(self, trick: list[tuple[int, str, list[int]]]) -> bool:
-        seats = {self.card[slots[0]]: s for s, _, slots in trick}
-        return (SHAMOK in seats and QUEEN_OF_CLUBS in seats
-                and self.ctx.rules.team_of(seats[SHAMOK]) != self.ctx.rules.team_of(seats[QUEEN_OF_CLUBS]))
+        shamok = queen = None
+        cards = self.card
+        for seat, _, slots in trick:
+            card = cards[slots[0]]
+            if card == _SHAMOK:
+                shamok = seat
+            elif card == _QUEEN:
+                queen = seat
+        team_of = self.s.rules.team_of
+        return shamok is not None and queen is not None and team_of(shamok) != team_of(queen)
 
     def _check_sizes(self) -> None:
-        ctx = self.ctx
-        if [len(h) for h in self.hands] != list(ctx.view["hand_sizes"]) or len(self.stock) != ctx.view["stock_size"]:
+        v = self.s.view
+        if [len(h) for h in self.hands] != list(v["hand_sizes"]) or len(self.stock) != v["stock_size"]:
             raise WorldSamplingError("the view's history does not fit its hand and stock sizes")
 
     def _bind_own_hand(self) -> None:
-        seat = self.ctx.seat
+        seat = self.s.seat
         held = self.hands[seat]
-        known = {self.card[s] for s in held if self.card[s] is not None}
-        rest = [c for c in self.ctx.hand if c not in known]
-        free = [s for s in held if self.card[s] is None]
+        cards = self.card
+        known = {cards[s] for s in held if cards[s] != _NONE}
+        rest = [c for c in self.s.hand_indices if c not in known]
+        free = [s for s in held if cards[s] == _NONE]
         if len(rest) != len(free):
             raise WorldSamplingError(f"seat {seat}'s hand does not fit the view's history")
         for s, c in zip(free, rest):
@@ -483,38 +593,42 @@ class _SlotReplay:
         """Deal every card the seat has not seen into the free slots: the shown
         trump card (street) first, then (after a royal goat) the aces to the
         seat that held them all, then the constrained slots, then the rest."""
-        ctx, rng = self.ctx, self.rng
-        bound = {c for c in self.card if c is not None}
-        unseen = [c for c in ctx.rules.deck_cards if c not in bound]
-        free = [s for s, c in enumerate(self.card) if c is None]
+        smp, rng = self.s, self.rng
+        cards, excl, suit_bit = self.card, self.excl, smp.suit_bit
+        bound = set(cards)
+        unseen = [c for c in smp.deck_indices if c not in bound]
+        free = [s for s, c in enumerate(cards) if c == _NONE]
         if len(unseen) != len(free):
             raise WorldSamplingError("the view's cards do not add up to the deck")
         if not self.trump_bound:
-            spots = [s for s in free if self._in_trump_range(s) and self._allows(s, ctx.trump_card)]
+            trump = smp.trump_index
+            spots = [s for s in free if self._in_trump_range(s) and not excl[s] & suit_bit[trump]]
             if not spots:
                 raise Retry
             slot = rng.choice(spots)
-            self._set(slot, ctx.trump_card)
+            self._set(slot, trump)
             free.remove(slot)
-            unseen.remove(ctx.trump_card)
+            unseen.remove(trump)
         if aces_to is not None:
-            aces = [c for c in unseen if c.rank == "A"]
-            spots = [s for s in self.hands[aces_to] if self.card[s] is None]
+            card_of = smp.card_of
+            aces = [c for c in unseen if card_of[c].rank == "A"]  # type: ignore[union-attr]
+            spots = [s for s in self.hands[aces_to] if cards[s] == _NONE]
             if len(spots) < len(aces):
                 raise Retry
             for slot, card in zip(rng.sample(spots, len(aces)), aces):
-                self.card[slot] = card
+                cards[slot] = card
                 free.remove(slot)
                 unseen.remove(card)
         rng.shuffle(unseen)
-        tight = [s for s in free if self.excl[s]]
-        loose = [s for s in free if not self.excl[s]]
+        tight = [s for s in free if excl[s]]
+        loose = [s for s in free if not excl[s]]
         rng.shuffle(tight)
-        tight.sort(key=lambda s: -len(self.excl[s]))
+        tight.sort(key=lambda s: -_POPCOUNT[excl[s]])
         for s in tight:
-            options = [i for i, c in enumerate(unseen) if self._allows(s, c)]
+            mask = excl[s]
+            options = [i for i, c in enumerate(unseen) if not suit_bit[c] & mask]
             if not options:
                 raise Retry
-            self.card[s] = unseen.pop(rng.choice(options))
+            cards[s] = unseen.pop(rng.choice(options))
         for s, c in zip(loose, unseen):
-            self.card[s] = c
+            cards[s] = c

@@ -68,11 +68,17 @@ def check_dealt_cards(hands: Sequence[Sequence[Card]], stock: Sequence[Card], de
 
     Raises :class:`InvalidChanceError` with a one-line reason naming the seat.
     """
-    deck_set = set(deck)
+    deck_set = deck if isinstance(deck, (set, frozenset)) else set(deck)
     for seat, hand in enumerate(hands):
         if len(hand) != hand_size:
             raise InvalidChanceError(f"seat {seat} is dealt {len(hand)} cards; {ruleset} deals {hand_size}")
-    seen: set[Card] = set()
+    # The usual case in one pass (every card hashed once); the loop below only
+    # runs to name the first problem.
+    dealt = [c for cards in (*hands, stock) for c in cards]
+    seen: set[Card] = set(dealt)
+    if len(seen) == len(dealt) and seen <= deck_set:
+        return seen
+    seen = set()
     for where, cards in [*((f"seat {s}'s hand", h) for s, h in enumerate(hands)), ("the stock", stock)]:
         for c in cards:
             if c not in deck_set:
