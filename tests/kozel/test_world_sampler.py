@@ -25,7 +25,7 @@ from goat.games.kozel.worlds import WorldSamplingError
 from goat.games.worlds import OneShotSampler
 from goat.protocol import play_randomly
 
-from .test_worlds import RULESETS, random_point, seat_view
+from .test_worlds import RULESETS, gave_this_deal, random_play, random_point, seat_view
 
 
 def fingerprint(world: KozelState) -> str:
@@ -125,15 +125,10 @@ def test_forced_exchange_views_match():
     rng = random.Random(11)
     checked = 0
     for game in range(25):
-        state = random_point("classic", 4, 1000 + game, 0)
-        while not state.is_terminal() and checked < 120:
-            if state.is_chance_node():
-                state.apply_chance(state.sample_chance(rng))
-                continue
-            actions = state.legal_actions()
-            state.apply_action(actions[rng.randrange(len(actions))])
-            history = state.logs[-1]["actions"] if state.logs else []
-            if not any(a.verb == "give" for a in history):
+        for state in random_play(random_point("classic", 4, 1000 + game, 0), rng):
+            if checked >= 120:
+                break
+            if not gave_this_deal(state):
                 continue
             checked += 1
             for seat in range(4):

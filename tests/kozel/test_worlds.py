@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -47,6 +48,24 @@ def random_point(preset: str, players: int, seed: int, steps: int, single_deal: 
             actions = state.legal_actions()
             state.apply_action(actions[rng.randrange(len(actions))])
     return state
+
+
+def random_play(state: KozelState, rng: random.Random) -> Iterator[KozelState]:
+    """``state`` after each random decision, to the end of the match (chance
+    events are drawn in between)."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        actions = state.legal_actions()
+        state.apply_action(actions[rng.randrange(len(actions))])
+        yield state
+
+
+def gave_this_deal(state: KozelState) -> bool:
+    """The current deal holds a ``give`` (a forced or partner exchange)."""
+    history = state.logs[-1]["actions"] if state.logs else []
+    return any(a.verb == "give" for a in history)
 
 
 @pytest.mark.parametrize("preset,players", RULESETS)
@@ -181,15 +200,10 @@ def test_forced_exchanges_and_barred_trump_leads():
     rng = random.Random(7)
     checked = exchanges = 0
     for game in range(40):
-        state = new_state("classic", first_dealer=game % 4)
-        while not state.is_terminal() and checked < 300:
-            if state.is_chance_node():
-                state.apply_chance(state.sample_chance(rng))
-                continue
-            actions = state.legal_actions()
-            state.apply_action(actions[rng.randrange(len(actions))])
-            history = state.logs[-1]["actions"] if state.logs else []
-            gave = any(a.verb == "give" for a in history)
+        for state in random_play(new_state("classic", first_dealer=game % 4), rng):
+            if checked >= 300:
+                break
+            gave = gave_this_deal(state)
             barred = (state.phase == "play" and not state.trick
                       and state._lead_restriction(state.current_player()) is not None)
             if not (gave or barred):
