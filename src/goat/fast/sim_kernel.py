@@ -24,6 +24,8 @@ from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
+from goat.fast.bits import lowest_bit_index, popcount
+
 # ---------------------------------------------------------------- constants
 #: ``ended_by`` codes, in the order of :data:`ENDED_BY_NAMES`.
 CARDS_EXHAUSTED, SHAMOK_CAUGHT, ROYAL_GOAT, ANNULLED = 0, 1, 2, 3
@@ -55,30 +57,6 @@ _ZERO = np.uint64(0)
 
 
 # ------------------------------------------------------------ bit intrinsics
-@intrinsic
-def popcount(typingctx, x):  # type: ignore[no-untyped-def]
-    """Number of set bits of a ``uint64`` (LLVM ``ctpop``: one instruction)."""
-    if x != types.uint64:
-        return None
-
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        return builder.ctpop(args[0])
-
-    return types.uint64(types.uint64), codegen
-
-
-@intrinsic
-def lowest_bit_index(typingctx, x):  # type: ignore[no-untyped-def]
-    """Index of the lowest set bit of a non-zero ``uint64`` (LLVM ``cttz``)."""
-    if x != types.uint64:
-        return None
-
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
-
-    return types.uint64(types.uint64), codegen
-
-
 def _has_bmi2() -> bool:
     try:
         import llvmlite.binding as llvm

@@ -27,6 +27,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from goat.fast.bits import highest_bit_index as highbit_index
+from goat.fast.bits import lowest_bit_index as lowbit_index
+from goat.fast.bits import popcount
+
 # ------------------------------------------------- W: the search state
 HANDS = 0          # 0..3: hands of seats 0..3
 TRICK = 4          # 4..7: cards on the table, in play order
@@ -86,8 +90,8 @@ NONE = -INF - 1
 BOUND_BIAS = 1 << 14
 USE_CANONICAL = True
 
-_DEBRUIJN = np.array([0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
-                      31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9], dtype=np.int64)
+# The card-set questions (how many, lowest, highest) are single instructions:
+# lowbit_index / highbit_index / popcount are goat.fast.bits' intrinsics.
 
 
 def set_groups(W: np.ndarray, groups: list[int]) -> None:
@@ -121,42 +125,6 @@ def new_table(bits: int) -> np.ndarray:
     tt = np.zeros(4 << bits, dtype=np.int64)
     tt[2::4] = -1  # no generation matches
     return tt
-
-
-@njit(cache=True, inline="always")
-def lowbit_index(x: int) -> int:
-    """Index of the lowest set bit of a non-zero mask below 2**32."""
-    return _DEBRUIJN[(((x & -x) * 0x077CB531) & 0xFFFFFFFF) >> 27]
-
-
-@njit(cache=True, inline="always")
-def highbit_index(x: int) -> int:
-    """Index of the highest set bit of a non-zero mask below 2**32."""
-    n = 0
-    if x >= 1 << 16:
-        n += 16
-        x >>= 16
-    if x >= 1 << 8:
-        n += 8
-        x >>= 8
-    if x >= 1 << 4:
-        n += 4
-        x >>= 4
-    if x >= 1 << 2:
-        n += 2
-        x >>= 2
-    if x >= 2:
-        n += 1
-    return n
-
-
-@njit(cache=True, inline="always")
-def popcount(x: int) -> int:
-    """Number of set bits of a mask below 2**32 (branch-free SWAR count)."""
-    x = x - ((x >> 1) & 0x55555555)
-    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F
-    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
 @njit(cache=True, inline="always")

@@ -311,38 +311,37 @@ def sure_points(W: np.ndarray) -> tuple:
     upper bound: everything left minus what B surely takes.
     """
     rem = W[REM_PTS]
-    live = W[0] | W[1] | W[2] | W[3] | W[STOCK_LIVE + W[SPOS]]
-    x = live & W[TRUMPS]
-    team_a = W[0] | W[2] if W[SIDE] == 0 else W[1] | W[3]
-    team_b = (W[0] | W[1] | W[2] | W[3]) & ~team_a
+    h0, h1, h2, h3 = W[0], W[1], W[2], W[3]
+    x = (h0 | h1 | h2 | h3 | W[STOCK_LIVE + W[SPOS]]) & W[TRUMPS]
+    if x == 0:
+        return 0, rem
+    top = highbit_index(x)
+    if ((h0 | h2) >> top) & 1:
+        p = 0
+    elif ((h1 | h3) >> top) & 1:
+        p = 1
+    else:  # the top trump is still in the stock
+        return 0, rem
+    q = p + 2
+    rest = x & ~(W[p] | W[q])  # live trumps outside the owner's team (stock included)
+    runmask = x if rest == 0 else x & ~((2 << highbit_index(rest)) - 1)
     run = 0
-    runmask = 0
-    owner = 0
-    if x:
-        top = 1 << highbit_index(x)
-        owner = team_a if team_a & top else (team_b if team_b & top else 0)
-        while x and owner:  # the live trumps from the top, while the owner holds them
-            c = highbit_index(x)
-            if not owner & (1 << c):
-                break
-            run += W[POINTS + c]
-            runmask |= 1 << c
-            x ^= 1 << c
-    empty = W[SPOS] >= W[SLEN]
-    extra = 0
-    if runmask and empty:
+    r = runmask
+    while r:
+        run += W[POINTS + lowbit_index(r)]
+        r &= r - 1
+    if W[SPOS] >= W[SLEN]:
         # each run card wins its own trick when one player holds several; the other
         # players add a card each to those tricks: at least their cheapest (the
         # owner's other player: outside the run, which is counted once already)
-        t = 0
-        for s in range(4):
-            t = max(t, popcount(W[s] & runmask))
-        for s in range(4):
-            need = t if not owner & W[s] else t - popcount(W[s] & runmask)
-            extra += cheapest(W, W[s] & ~runmask, need)
-    low_a = run + extra if owner == team_a and owner else 0
-    low_b = run + extra if owner == team_b and owner else 0
-    return low_a, rem - low_b
+        np_ = popcount(W[p] & runmask)
+        nq = popcount(W[q] & runmask)
+        t = max(np_, nq)
+        run += (cheapest(W, W[p] & ~runmask, t - np_) + cheapest(W, W[q] & ~runmask, t - nq)
+                + cheapest(W, W[p + 1], t) + cheapest(W, W[(p + 3) & 3], t))
+    if p == W[SIDE]:
+        return run, rem
+    return 0, rem - run
 
 
 @njit(cache=True, inline="always")
