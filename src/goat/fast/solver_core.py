@@ -27,6 +27,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+# The card-set questions (how many, lowest, highest) are single instructions.
 from goat.fast.bits import highest_bit_index as highbit_index
 from goat.fast.bits import lowest_bit_index as lowbit_index
 from goat.fast.bits import popcount
@@ -89,9 +90,6 @@ INF = 10000
 NONE = -INF - 1
 BOUND_BIAS = 1 << 14
 USE_CANONICAL = True
-
-# The card-set questions (how many, lowest, highest) are single instructions:
-# lowbit_index / highbit_index / popcount are goat.fast.bits' intrinsics.
 
 
 def set_groups(W: np.ndarray, groups: list[int]) -> None:
