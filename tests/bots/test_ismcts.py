@@ -136,16 +136,24 @@ def test_registry_and_settings():
     assert isinstance(make_bot("ismcts", 1, time_limit=0.05), ISMCTSBot)
 
 
-def test_time_limit_bounds_a_decision():
-    import time
+def test_time_limit_bounds_a_decision(monkeypatch):
+    """A clock that jumps a second at every reading: the time limit (0.2 s) is
+    over after the first iteration, so one is all the search gets (no wall-clock
+    assertion: a shared machine cannot make this flaky)."""
+    import types
 
+    import goat.bots.base as base
+
+    clock = iter(range(10**6))
+    monkeypatch.setattr(base, "time", types.SimpleNamespace(perf_counter=lambda: float(next(clock))))
+    iterations = []
+    real = ISMCTSBot._iterate
+    monkeypatch.setattr(ISMCTSBot, "_iterate", lambda self, *a, **k: (iterations.append(1), real(self, *a, **k)))
     state = new_state("full-hand", single_deal=True)
     state.apply_chance(state.sample_chance(random.Random(1)))
     view = as_json(state.view(state.current_player()))
-    bot = ISMCTSBot(1, iterations=100_000, time_limit=0.2)
-    start = time.perf_counter()
-    action = bot.choose(view)
-    assert time.perf_counter() - start < 2.0
+    action = ISMCTSBot(1, iterations=100_000, time_limit=0.2).choose(view)
+    assert len(iterations) == 1
     assert isinstance(action, Action) and str(action) in view["legal_actions"]
 
 

@@ -97,7 +97,32 @@ def test_pimc_plays_a_whole_classic_deal_legally() -> None:
 def test_pimc_settings_are_checked() -> None:
     with pytest.raises(BotError):
         make_bot("pimc", 1, worlds=0)
+    for bad in (0, -1, "fast", True):
+        with pytest.raises(BotError, match="time_limit"):
+            make_bot("pimc", 1, time_limit=bad)
     assert make_bot("pimc", 1, worlds=7).name == "pimc:worlds=7"
+    assert make_bot("pimc", 1, worlds=7, time_limit=0.5).name == "pimc:worlds=7:time_limit=0.5"
+
+
+@pytest.mark.parametrize("time_limit, solved", [(None, 6), (2.5, 3)])
+def test_pimc_time_limit_stops_sampling(monkeypatch: pytest.MonkeyPatch, time_limit, solved) -> None:
+    """A clock that moves a second at every reading: with ``time_limit=2.5`` the
+    budget is spent after three worlds (readings at 0 for the deadline, then 1, 2,
+    3 before worlds 2, 3, 4); without one every world is solved."""
+    import types
+
+    import goat.bots.base as base
+    import goat.fast.solver as solver
+
+    clock = iter(range(10**6))
+    monkeypatch.setattr(base, "time", types.SimpleNamespace(perf_counter=lambda: float(next(clock))))
+    calls: list[int] = []
+    real = solver.evaluate_moves
+    monkeypatch.setattr(solver, "evaluate_moves", lambda world: (calls.append(1), real(world))[1])
+    state = catch_position()
+    bot = PIMCBot(seed=3, worlds=6, time_limit=time_limit)
+    assert str(bot.choose(state.view(1))) == "1 play 7C"
+    assert len(calls) == solved
 
 
 def test_prepare_loads_the_solver_only_where_it_will_play(monkeypatch: pytest.MonkeyPatch) -> None:

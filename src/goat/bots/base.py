@@ -20,7 +20,8 @@ optional ``molodka_priority`` a state may offer to order simultaneous claims).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from goat.protocol import Action, GameState, GoatError, play_out
@@ -58,6 +59,27 @@ def required_actions(view: View) -> list[Action]:
     if not actions:
         raise BotError(f"seat {view.get('seat')} has no legal action")
     return actions
+
+
+def check_time_limit(bot: str, time_limit: Any) -> float | None:
+    """A search bot's ``time_limit`` setting: ``None`` or seconds > 0 (else a one-line
+    :class:`BotError` naming ``bot``)."""
+    if time_limit is None:
+        return None
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0:
+        raise BotError(f"{bot}: time_limit must be a positive number of seconds, not {time_limit!r}")
+    return float(time_limit)
+
+
+def within_budget(count: int, time_limit: float | None) -> Iterator[int]:
+    """``0, 1, ... count - 1``, stopping early once ``time_limit`` seconds have
+    passed since the first (which is always given: a search bot needs one sample
+    to choose at all). Without a time limit a bot stays deterministic for a seed."""
+    deadline = time.perf_counter() + time_limit if time_limit else None
+    for i in range(count):
+        if deadline is not None and i and time.perf_counter() > deadline:
+            return
+        yield i
 
 
 class BaseBot:

@@ -62,11 +62,18 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from itertools import combinations
 from typing import Any
 
-from goat.bots.base import BaseBot, BotError, View, legal_actions, required_actions
+from goat.bots.base import (
+    BaseBot,
+    BotError,
+    View,
+    check_time_limit,
+    legal_actions,
+    required_actions,
+    within_budget,
+)
 from goat.bots.heuristic import HeuristicBot
 from goat.games import world_sampler
 from goat.games.kozel.rules import CARD_POINTS, RANK_ORDER
@@ -97,8 +104,7 @@ class ISMCTSBot(BaseBot):
                  rollout: str = "greedy", guide: float = 1.5) -> None:
         if not isinstance(iterations, int) or iterations < 1:
             raise BotError(f"ismcts: iterations must be a whole number >= 1, not {iterations!r}")
-        if time_limit is not None and not time_limit > 0:
-            raise BotError(f"ismcts: time_limit must be a positive number of seconds, not {time_limit!r}")
+        time_limit = check_time_limit("ismcts", time_limit)
         if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) or exploration < 0:
             raise BotError(f"ismcts: exploration must be a number >= 0, not {exploration!r}")
         if rollout not in ("greedy", "random"):
@@ -155,11 +161,8 @@ class ISMCTSBot(BaseBot):
     def _search(self, view: View, root_actions: Any, silent: str | None, prior: str | None = None) -> _Node:
         root = _Node()
         seat = view["seat"]
-        deadline = time.perf_counter() + self.time_limit if self.time_limit else None
         sampler = world_sampler(dict(view))  # the same worlds as sample_world, view read once
-        for i in range(self.iterations):
-            if deadline is not None and i and time.perf_counter() > deadline:
-                break
+        for _ in within_budget(self.iterations, self.time_limit):
             world = sampler.sample(self.rng)
             self._iterate(world, root, seat, root_actions, silent, prior)
         return root

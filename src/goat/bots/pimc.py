@@ -10,6 +10,12 @@ the action with the best average *utility*. Positions the solver does not cover
 (street, individual play, the partner exchange) are handed to a fallback bot
 (``heuristic`` by default).
 
+Budget: ``worlds`` (default 100) and, optionally, ``time_limit`` seconds,
+whichever runs out first (at least one world is always solved); with only
+``worlds`` the bot is deterministic for a seed — use that in tournaments, and
+``time_limit`` to keep an interactive game responsive at the first cards of a
+deal, where every world is a whole deal to solve.
+
 The utility turns a solver value into what the match cares about: penalty
 points. A deal won by more than 60 points is worth the penalty the opponents take
 (2, or street's graded 2/4/6 — the solver only covers flat penalties), a lost one
@@ -30,7 +36,7 @@ import random
 from collections import defaultdict
 from typing import Any
 
-from goat.bots.base import BaseBot, BotError, View, legal_actions
+from goat.bots.base import BaseBot, BotError, View, check_time_limit, legal_actions, within_budget
 from goat.protocol import Action
 
 #: Solver values at or above this magnitude are special outcomes (see goat.fast.solver).
@@ -85,16 +91,18 @@ class PIMCBot(BaseBot):
 
     name = "pimc"
 
-    def __init__(self, seed: int | str | None = None, worlds: int = 100, fallback: str = "heuristic") -> None:
+    def __init__(self, seed: int | str | None = None, worlds: int = 100, fallback: str = "heuristic",
+                 time_limit: float | None = None) -> None:
         if not isinstance(worlds, int) or worlds < 1:
             raise BotError(f"pimc needs worlds >= 1, not {worlds!r}")
         self.rng = random.Random(seed)
         self.worlds = worlds
+        self.time_limit = check_time_limit("pimc", time_limit)
         self.seed = seed
         from goat.bots import make_bot
 
         self.fallback = make_bot(fallback, seed)
-        self.name = f"pimc:worlds={worlds}"
+        self.name = f"pimc:worlds={worlds}" + (f":time_limit={time_limit}" if time_limit else "")
 
     def prepare(self, view: View) -> None:
         _prepare_solver(view)
@@ -111,7 +119,7 @@ class PIMCBot(BaseBot):
         options = view["options"]
         totals: dict[str, float] = defaultdict(float)
         sampler = world_sampler(dict(view))  # the same worlds as sample_world, view read once
-        for _ in range(self.worlds):
+        for _ in within_budget(self.worlds, self.time_limit):
             world = sampler.sample(self.rng)
             for action, value in evaluate_moves(world).items():
                 totals[str(action)] += utility(value, options.get("shamok_penalty", 4),
