@@ -18,6 +18,9 @@ data-dependent branches. Each works on any integer type and returns that type.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
@@ -30,42 +33,33 @@ def _integer(x: types.Type) -> types.Integer | None:
     return ty if isinstance(ty, types.Integer) else None
 
 
-@intrinsic
-def popcount(typingctx, x):  # type: ignore[no-untyped-def]
-    """Number of set bits of ``x`` (LLVM ``ctpop``)."""
-    ty = _integer(x)
-    if ty is None:
-        return None
+def _bit_intrinsic(name: str, doc: str, emit: Callable[[ir.IRBuilder, ir.Value, types.Integer], ir.Value]) -> Any:
+    """A numba intrinsic ``name(x)`` for any integer ``x``, returning its type;
+    ``emit(builder, value, type)`` writes the LLVM instruction(s)."""
+    def typer(typingctx, x):  # type: ignore[no-untyped-def]
+        ty = _integer(x)
+        if ty is None:
+            return None
 
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        return builder.ctpop(context.cast(builder, args[0], signature.args[0], ty))
+        def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+            return emit(builder, context.cast(builder, args[0], signature.args[0], ty), ty)
 
-    return ty(ty), codegen
+        return ty(ty), codegen
 
-
-@intrinsic
-def lowest_bit_index(typingctx, x):  # type: ignore[no-untyped-def]
-    """Index of the lowest set bit of a non-zero ``x`` (LLVM ``cttz``)."""
-    ty = _integer(x)
-    if ty is None:
-        return None
-
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        return builder.cttz(context.cast(builder, args[0], signature.args[0], ty), _NOT_POISON)
-
-    return ty(ty), codegen
+    typer.__name__ = typer.__qualname__ = name
+    typer.__doc__ = doc
+    return intrinsic(typer)
 
 
-@intrinsic
-def highest_bit_index(typingctx, x):  # type: ignore[no-untyped-def]
-    """Index of the highest set bit of a non-zero ``x`` (``width - 1 - ctlz``)."""
-    ty = _integer(x)
-    if ty is None:
-        return None
+popcount = _bit_intrinsic(
+    "popcount", "Number of set bits of ``x`` (LLVM ``ctpop``).",
+    lambda builder, value, ty: builder.ctpop(value))
 
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        value = context.cast(builder, args[0], signature.args[0], ty)
-        lz = builder.ctlz(value, _NOT_POISON)
-        return builder.sub(ir.Constant(value.type, ty.bitwidth - 1), lz)
+lowest_bit_index = _bit_intrinsic(
+    "lowest_bit_index", "Index of the lowest set bit of a non-zero ``x`` (LLVM ``cttz``).",
+    lambda builder, value, ty: builder.cttz(value, _NOT_POISON))
 
-    return ty(ty), codegen
+highest_bit_index = _bit_intrinsic(
+    "highest_bit_index", "Index of the highest set bit of a non-zero ``x`` (``width - 1 - ctlz``).",
+    lambda builder, value, ty: builder.sub(ir.Constant(value.type, ty.bitwidth - 1),
+                                           builder.ctlz(value, _NOT_POISON)))
