@@ -6,7 +6,11 @@ against ``goat serve`` in a subprocess.
   score sheet gain the deal;
 * close the page mid-game and open it again: the same seat comes back (its
   token is in the browser's storage) and play goes on;
-* street: choose several cards, beat or pass them face down.
+* street: choose several cards, beat or pass them face down;
+* Spades: a lobby that creates a Spades table with options from the catalog;
+  a whole deal against three bots by clicks — the bid (by keyboard), thirteen
+  tricks (one by keyboard) — and the score sheet; blind nil and double nil
+  offered when the ruleset allows them, and the double nil's exchange.
 
 Screenshots of the table are written to ``tests/artifacts/`` (or
 ``$GOAT_TEST_ARTIFACTS``). Playwright's own browser download does not work on
@@ -70,11 +74,27 @@ def new_page(browser: object, context: object | None = None, locale: str = "ru-R
     return context, page
 
 
-def create_with_bots(page: object, url: str, rules: str = "classic", bot: str = "heuristic") -> str:
-    """Create a table in the page, sit at seat 0, fill seats 1-3 with bots; returns the table id."""
+def create_with_bots(page: object, url: str, rules: str = "classic", bot: str = "heuristic",
+                     game: str = "kozel", options: dict[str, object] | None = None) -> str:
+    """Create a table in the page, sit at seat 0, fill seats 1-3 with bots; returns the table id.
+    ``options`` are set in the form's option fields (true/false: a checkbox; else a value)."""
     page.goto(url)
     page.fill("#create-name", "Аня")
+    page.wait_for_selector("#create-game option", state="attached")
+    page.select_option("#create-game", game)
     page.select_option("#create-rules", rules)
+    if options:
+        page.click("#options-summary")
+        for name, value in options.items():
+            field = page.locator(f'#option-list .option[data-option="{name}"] input, '
+                                 f'#option-list .option[data-option="{name}"] select')
+            if isinstance(value, bool):
+                field.set_checked(value)
+            elif field.evaluate("e => e.tagName") == "SELECT":
+                field.select_option(str(value))
+            else:
+                field.fill(str(value))
+                field.dispatch_event("change")
     page.click("#create-btn")
     page.wait_for_selector("#lobby:not([hidden])")
     page.wait_for_function("document.querySelector('#bot-kind').options.length > 1")
@@ -256,5 +276,230 @@ def test_street_multi_card_beats_and_face_down_passes(chromium: object,
         page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
     assert passed and led
     shot(page, "street")
+    assert page.errors == []
+    context.close()
+
+
+# ------------------------------------------------------------------ Spades
+SPADES_TURN_OR = """(rows) => document.querySelector('#hand .card[data-legal="true"]')
+    || document.querySelector('#bid-buttons:not([hidden]) button:not([disabled])')
+    || document.querySelectorAll('#score tbody tr.deal-row').length >= rows"""
+
+
+def bids_offered(page: object) -> list[str]:
+    return [b.get_attribute("data-bid") for b in page.locator("#bid-buttons button").all()]
+
+
+def test_lobby_creates_a_spades_table(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium, locale="en-US")
+    page.goto(server.url)
+    page.wait_for_selector("#create-game option", state="attached")
+    games = page.locator("#create-game option").all_text_contents()
+    assert games == ["Kozel", "Spades"]                 # the catalog's games this page can draw
+    page.select_option("#create-game", "spades")
+    rules = [o.get_attribute("value") for o in page.locator("#create-rules option").all()]
+    catalog = httpx.get(f"{server.url}api/games", timeout=10).json()
+    presets = [r["name"] for g in catalog["games"] if g["name"] == "spades" for r in g["rules"]]
+    assert rules == [r for r in presets if r != "spades"]   # every preset, the alias of standard once
+    assert page.is_disabled("#create-players") and page.input_value("#create-players") == "4"
+    page.click("#options-summary")
+    assert page.locator('#option-list .option[data-option="double_nil"] input').is_checked() is False
+    assert page.input_value('#option-list .option[data-option="target"] input') == "500"
+    page.select_option("#create-rules", "joker-trumps")   # the form follows the ruleset's own values
+    assert page.locator('#option-list .option[data-option="jokers"] input').is_checked()
+    page.select_option("#create-rules", "standard")
+    table = create_with_bots(page, server.url, game="spades", rules="standard", bot="random",
+                             options={"double_nil": True, "target": 300})
+    assert "Spades" in page.text_content("#lobby-title")
+    assert page.text_content("#lobby-options") == "Options: double nil: yes, points to win: 300"
+    shot(page, "spades-lobby")
+    info = httpx.get(f"{server.url}api/tables/{table}", timeout=10).json()
+    assert (info["game"], info["rules"]) == ("spades", "standard")
+    assert info["options"] == {"double_nil": True, "target": 300}      # only what was changed
+    assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot", "bot"]
+    page.goto(server.url)                                               # the open table is listed by game
+    page.wait_for_selector(f'#table-list a[href="/?table={table}"]')
+    assert page.text_content(f'#table-list a[href="/?table={table}"]').startswith("Spades · standard")
+    assert page.errors == []
+    context.close()
+
+
+def test_a_spades_deal_against_three_bots(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    table = create_with_bots(page, server.url, game="spades", rules="standard", options={"max_deals": 1})
+    page.click("#start-btn")
+    page.wait_for_selector("#game:not([hidden])")
+    assert page.text_content("#trumps") == "Пики — козыри"
+    assert page.get_attribute("#spades-broken", "data-broken") == "false"
+
+    bid = played = keyboard = 0
+    last_trick_seen = broken_seen = False
+    while deal_rows(page) == 0:
+        page.wait_for_function(SPADES_TURN_OR, arg=1)
+        if deal_rows(page):
+            break
+        version = int(page.get_attribute("body", "data-version"))
+        if page.is_visible("#bid-buttons"):                 # my bid: by keyboard, from the hand
+            offered = bids_offered(page)
+            # At 0-0 neither team is 100 behind: no blind bids, as the engine says.
+            assert offered == ["nil", *map(str, range(1, 14))]
+            cards = page.locator("#hand .card")
+            assert cards.count() == 13 and page.locator("#hand .card.illegal").count() == 0  # nothing dimmed
+            assert page.locator('#hand .card[data-legal="true"]').count() == 0
+            assert "Ваш заказ" in page.text_content("#status")
+            shot(page, "spades-bidding")
+            page.focus('#hand .card[tabindex="0"]')
+            page.keyboard.press("ArrowUp")                   # up to the bids, as to Kozel's buttons
+            assert page.evaluate("document.activeElement.dataset.bid") == "nil"
+            for _ in range(3):
+                page.keyboard.press("ArrowRight")
+            assert page.evaluate("document.activeElement.dataset.bid") == "3"
+            page.keyboard.press("Enter")
+            bid += 1
+            page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+            page.wait_for_selector(".seat-box.me .game-badge")
+            assert page.text_content(".seat-box.me .game-badge") == "заказ: 3"
+            continue
+        cards = page.locator("#hand .card")
+        legal = page.locator('#hand .card[data-legal="true"]')
+        for i in range(cards.count()):                      # a dimmed card is never a legal one, and vice versa
+            card = cards.nth(i)
+            assert (card.get_attribute("data-legal") == "true") != ("illegal" in card.get_attribute("class"))
+        if keyboard == 0:                                   # one card with the keyboard alone
+            target = [cards.nth(i).get_attribute("data-card") for i in range(cards.count())].index(
+                legal.first.get_attribute("data-card"))
+            page.focus('#hand .card[tabindex="0"]')
+            page.keyboard.press("Home")
+            for _ in range(target):
+                page.keyboard.press("ArrowRight")
+            page.keyboard.press("Enter")
+            keyboard += 1
+        else:
+            legal.first.click()
+        played += 1
+        page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+        broken_seen = broken_seen or page.get_attribute("#spades-broken", "data-broken") == "true"
+        if not last_trick_seen and page.locator("#log li", has_text="Взятка →").count():
+            page.click("#last-trick-btn")
+            assert page.locator("#last-trick .last-row").count() == 4
+            assert page.locator("#contracts .contract").count() == 2     # each team's bids and tricks
+            shot(page, "spades-mid-deal")
+            last_trick_seen = True
+    assert bid == 1 and played == 13 and keyboard == 1 and last_trick_seen
+    row = page.locator("#score tbody tr.deal-row").first
+    cells = [row.locator("td").nth(i).text_content() for i in range(2)]
+    assert re.search(r"заказ 3 \+ (\d+|Нил),", cells[0])                # my bid beside my partner's
+    took = [int(re.search(r"взято (\d+)", c).group(1)) for c in cells]
+    assert sum(took) == 13
+    assert re.search(r"^Итого−?\d+ / 500мешки: \d+−?\d+ / 500мешки: \d+$", page.text_content("#score tfoot"))
+    log = page.locator("#log li").all_text_contents()
+    assert "Аня (вы) заказывает 3" in log
+    assert sum(line.startswith("Аня (вы): ") for line in log) == 13     # every card I played
+    assert any(line.startswith("Сдача 1: Мы ") for line in log)
+    assert broken_seen or all("♠" not in line for line in log)          # spades broken shows once one is played
+    shot(page, "spades-score-sheet")
+    # One deal is the whole match (max_deals=1), unless the scores are equal: then another deal is played.
+    page.wait_for_selector("#result:not([hidden]), #bid-buttons:not([hidden]) button, #hand .card")
+    info = httpx.get(f"{server.url}api/tables/{table}", timeout=10).json()
+    if page.is_visible("#result"):
+        totals = [int(page.text_content(f"#score tfoot td:nth-of-type({i}) .pts").split(" / ")[0].replace("−", "-"))
+                  for i in (1, 2)]
+        assert totals[0] != totals[1] and info["status"] == "finished"
+        verdict = "Ваша команда победила!" if totals[0] > totals[1] else "Ваша команда проиграла."
+        assert page.text_content("#result-text").startswith(verdict)
+        assert page.text_content("#result-text").endswith(f"счёт {max(totals)} : {min(totals)}.".replace("-", "−"))
+        assert page.text_content("#status") == "Партия окончена"
+        shot(page, "spades-result")
+        page.click("#result-close")
+    else:
+        assert info["status"] == "playing"
+
+    page.click(".lang[data-lang='en']")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert "Score sheet" in page.text_content("aside") and "Spades are trumps" == page.text_content("#trumps")
+    assert re.search(r"bid 3 \+ (\d+|Nil), took \d+", page.locator("#score tbody tr.deal-row").first.text_content())
+    page.set_viewport_size({"width": 390, "height": 844})   # a phone
+    page.wait_for_timeout(200)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 392
+    shot(page, "spades-mobile")
+    assert page.errors == []
+    assert info["game"] == "spades" and info["options"] == {"max_deals": 1}
+    context.close()
+
+
+def test_spades_blind_bids_and_the_double_nil_exchange(chromium: object,
+                                                     serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium, locale="en-US")
+    create_with_bots(page, server.url, game="spades", rules="standard",
+                     options={"double_nil": True, "blind_nil_behind": 0})
+    page.click("#start-btn")
+    page.wait_for_selector("#bid-buttons:not([hidden]) button")
+    offered = bids_offered(page)
+    assert offered[-2:] == ["blind-nil", "double-nil"] and "nil" in offered   # the options allow them
+    assert "±200" in page.get_attribute('#bid-buttons button[data-bid="double-nil"]', "title")
+    shot(page, "spades-blind-bids")
+    page.click('#bid-buttons button[data-bid="double-nil"]')
+    page.wait_for_selector(".seat-box.me .game-badge")
+    assert page.text_content(".seat-box.me .game-badge") == "bid: Double nil"
+    given: list[str] = []
+    while len(given) < 3:                                       # three cards to my partner, face down
+        page.wait_for_selector('#hand .card[data-legal="true"]')
+        status = page.text_content("#status")
+        if not status.startswith("▶") and "Double nil: give" not in status:
+            break                                               # the exchange is over
+        assert f"({3 - len(given)} to give)" in status
+        assert page.locator('#hand .card[data-legal="true"]').count() == page.locator("#hand .card").count()
+        version = int(page.get_attribute("body", "data-version"))
+        card = page.locator('#hand .card[data-legal="true"]').last
+        given.append(card.get_attribute("data-card"))
+        card.click()
+        page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    assert len(given) == 3
+    page.wait_for_function("[...document.querySelectorAll('#log li')].filter("
+                           "li => li.textContent.startsWith('Bot 3 gives')).length === 3")
+    log = page.locator("#log li").all_text_contents()
+    assert [line for line in log if line.startswith("Аня (you) gives")] == [
+        f"Аня (you) gives {'10' if c[0] == 'T' else c[0]}{dict(C='♣', D='♦', H='♥', S='♠')[c[1]]}" for c in given]
+    hand = [c.get_attribute("data-card") for c in page.locator("#hand .card").all()]
+    assert not set(given) & set(hand) and len(hand) == 13       # three given, three received
+    received = [line for line in log if line.startswith("Bot 3 gives ")]   # shown once they are mine
+    symbol = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+    assert {("T" if r[12:-1] == "10" else r[12:-1]) + symbol[r[-1]] for r in received} <= set(hand)
+    shot(page, "spades-exchange")
+    assert page.errors == []
+    context.close()
+
+
+def test_spades_jokers_are_drawn(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    from goat.games import spades
+
+    def first_hand(seed: int) -> list[str]:   # the table's first deal, drawn as the server draws it
+        state = spades.new_state("joker-trumps", first_dealer=seat_rng(str(seed), "first-dealer").randrange(4))
+        return [str(c) for c in state.sample_chance(seat_rng(str(seed), "deal/1")).hands[0]]
+
+    seed = next(s for s in range(200) if {"LJ", "BJ"} <= set(first_hand(s)))
+    server = serve_process(*SERVE)
+    created = httpx.post(f"{server.url}api/tables", json={"game": "spades", "rules": "joker-trumps", "name": "Аня",
+                                                        "seed": seed}, timeout=10).json()
+    table, token = created["id"], created["token"]
+    for seat in (1, 2, 3):
+        httpx.post(f"{server.url}api/tables/{table}/seats/{seat}/bot", json={"bot": "random"},
+                   headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    context, page = new_page(chromium)
+    page.goto(server.url)
+    page.evaluate("([id, token]) => localStorage.setItem(`goat:token:${id}`, JSON.stringify({token, seat: 0}))",
+                  [table, token])
+    page.goto(f"{server.url}?table={table}")
+    page.click("#start-btn")
+    page.wait_for_selector("#hand .card")
+    cards = [c.get_attribute("data-card") for c in page.locator("#hand .card").all()]
+    assert cards[-2:] == ["LJ", "BJ"] and sorted(cards) == sorted(first_hand(seed))   # the server's order, jokers last
+    assert page.get_attribute('#hand .card[data-card="BJ"]', "aria-label").startswith("большой джокер")
+    assert page.text_content('#hand .card[data-card="LJ"] .letter') == "LJ"
+    assert "джокеры старше" in page.text_content("#trumps")
+    shot(page, "spades-jokers")
     assert page.errors == []
     context.close()

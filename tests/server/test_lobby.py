@@ -43,6 +43,38 @@ def test_catalog_lists_rulesets_player_counts_and_table_bots(http: httpx.Client)
     assert "perfect" not in games["bots"]  # it sees every card: not at a table of people
 
 
+def test_catalog_offers_spades_with_its_options_and_choices(http: httpx.Client) -> None:
+    games = {g["name"]: g for g in http.get("/api/games").json()["games"]}
+    spades = {r["name"]: r for r in games["spades"]["rules"]}
+    assert spades["standard"]["players"] == [4] and spades["standard"]["default_players"] == 4
+    standard = spades["standard"]["options"]["4"]
+    assert standard["double_nil"] is False and standard["blind_nil"] is True and standard["target"] == 500
+    assert standard["lose_at"] is None and "players" not in standard
+    assert spades["joker-trumps"]["options"]["4"]["jokers"] is True
+    assert games["spades"]["choices"]["spades_broken_by"] == ["any-spade", "trumping", "never"]
+    # A preset's values may depend on the player count: the catalog lists them per count.
+    full = {r["name"]: r for r in games["kozel"]["rules"]}["full-hand"]["options"]
+    assert (full["3"]["deck"], full["4"]["deck"]) == ("24", "32")
+    assert games["kozel"]["choices"]["trump_suit"] == ["drawn", "C", "D", "H", "S"]
+
+
+def test_a_spades_table_with_options(http: httpx.Client) -> None:
+    body = {"game": "spades", "rules": "standard", "options": {"double_nil": True, "blind_nil_behind": 0},
+            "name": "Ann"}
+    created = http.post("/api/tables", json=body)
+    assert created.status_code == 201, created.text
+    table = created.json()
+    assert (table["game"], table["rules"], table["players"]) == ("spades", "standard", 4)
+    assert table["options"] == {"double_nil": True, "blind_nil_behind": 0}
+    assert http.get("/api/tables").json()["tables"][0]["game"] == "spades"
+    plain = http.post("/api/tables", json={"game": "spades"})           # no rules: the game's first preset
+    assert plain.status_code == 201 and plain.json()["rules"] == "standard"
+    refused = http.post("/api/tables", json={"game": "spades", "options": {"mirror": True}})
+    assert "option mirror forces every bid" in error(refused, 400)
+    assert "option players=3 is not allowed" in error(
+        http.post("/api/tables", json={"game": "spades", "rules": "standard", "players": 3}), 400)
+
+
 def test_create_sit_fill_with_bots_and_start(http: httpx.Client) -> None:
     created = http.post("/api/tables", json={"rules": "full-hand", "players": 3, "name": "  Аня\n "})
     assert created.status_code == 201
@@ -118,7 +150,8 @@ def test_the_page_and_its_assets_are_served(http: httpx.Client) -> None:
     page = http.get("/")
     assert page.status_code == 200 and '<html lang="ru">' in page.text and 'aria-live="polite"' in page.text
     for asset, needle in [("app.js", "new WebSocket"), ("style.css", "@media"), ("i18n.js", "Козёл"),
-                          ("cards.js", "♠")]:
+                          ("cards.js", "♠"), ("table.js", "export const S"), ("kozel.js", "export const kozel"),
+                          ("spades.js", "export const spades")]:
         response = http.get(f"/static/{asset}")
         assert response.status_code == 200 and needle in response.text
 

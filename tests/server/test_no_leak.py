@@ -13,9 +13,13 @@ game's view function:
 * the shown trump card,
 * its own face-down passes and gives.
 
-A spectator knows only the face-up cards and the trump card. Each message is
-stamped with the version it was built at; any card named in it (anywhere in
-the JSON) that the recipient may not know at that version is a leak.
+A spectator knows only the face-up cards and the trump card. Spades adds the
+cards dealt face up (``face-up-four``) and a weak hand shown for a redeal to
+what everyone knows; a double nil's gives are its givers' own cards, and the
+receiver's once they are in its hand. Each message is stamped with the version
+it was built at; any card named in it (anywhere in the JSON) that the
+recipient may not know at that version is a leak. (Spades' jokers, ``LJ`` and
+``BJ``, are not card names the check reads: the Spades games here play without.)
 """
 
 from __future__ import annotations
@@ -35,18 +39,26 @@ from goat.server.viewfilter import cards_in
 
 from .conftest import Client, Lobby, random_player, run
 
-GAMES = [  # (rules, players, options, seed): whole matches
-    ("classic", 4, {}, 1),
-    ("classic", 4, {}, 2),
-    ("classic", 4, {"trump_lead": "not-after-own-lead"}, 3),
-    ("full-hand", 4, {}, 4),
-    ("full-hand", 4, {"partner_exchange": 0}, 5),
-    ("full-hand", 3, {}, 6),
-    ("full-hand", 2, {}, 7),
-    ("full-hand-24", 4, {}, 8),
-    ("street", 4, {}, 9),
-    ("street", 4, {}, 10),
-    ("street", 4, {"penalty": "flat2"}, 11),
+#: Blind nil and double nil at every deal (not only 100 behind), so that random
+#: play bids them; a short match. The seeds below are ones whose random play
+#: bids a double nil, so its exchange is exercised (the test checks that).
+SPADES_BLIND = {"double_nil": True, "blind_nil_behind": 0, "max_deals": 3}
+
+GAMES = [  # (game, rules, players, options, seed): whole matches
+    ("kozel", "classic", 4, {}, 1),
+    ("kozel", "classic", 4, {}, 2),
+    ("kozel", "classic", 4, {"trump_lead": "not-after-own-lead"}, 3),
+    ("kozel", "full-hand", 4, {}, 4),
+    ("kozel", "full-hand", 4, {"partner_exchange": 0}, 5),
+    ("kozel", "full-hand", 3, {}, 6),
+    ("kozel", "full-hand", 2, {}, 7),
+    ("kozel", "full-hand-24", 4, {}, 8),
+    ("kozel", "street", 4, {}, 9),
+    ("kozel", "street", 4, {}, 10),
+    ("kozel", "street", 4, {"penalty": "flat2"}, 11),
+    ("spades", "standard", 4, SPADES_BLIND, 12),
+    ("spades", "standard", 4, SPADES_BLIND, 20),
+    ("spades", "face-up-four", 4, {"max_deals": 2}, 14),
 ]
 
 Knowledge = list[list[set[str]]]  # [version][seat, or players for the spectator] -> cards known
@@ -60,14 +72,18 @@ def knowledge_by_version(record: dict[str, Any]) -> Knowledge:
     known: list[set[str]] = [set() for _ in range(n + 1)]
     out: Knowledge = [[set(k) for k in known]]
 
-    def learn(action: Action | None) -> None:
+    def learn(action: Action | None, dealt: dict[str, Any]) -> None:
         for seat in range(n):
             known[seat] |= {str(c) for c in state.hands[seat]}
-        public: set[str] = {str(state.trump_card)} if state.trump_card is not None else set()
+        trump_card = getattr(state, "trump_card", None)       # Kozel's shown trump
+        public: set[str] = {str(trump_card)} if trump_card is not None else set()
+        public |= {str(c) for cards in getattr(state, "face_up", ()) for c in cards}   # Spades' face-up-four
         if action is not None:
             cards = {str(c) for c in action.cards}
             if action.verb in ("play", "molodka"):
                 public |= cards
+            elif action.verb == "bid" and action.bid == "redeal":   # the weak hand is shown to all
+                public |= set(dealt["hands"][str(action.seat)])
             else:  # pass, give: the actor's own knowledge (already in its hand)
                 known[action.seat] |= cards
         for k in known:
@@ -77,11 +93,11 @@ def knowledge_by_version(record: dict[str, Any]) -> Knowledge:
     for deal in record["deals"]:
         state.apply_chance(game.chance_from_json(state, deal))
         known = [set() for _ in range(n + 1)]
-        learn(None)
+        learn(None, deal)
         for text in deal["actions"]:
             action = Action.parse(text)
             state.apply_action(action)
-            learn(action)
+            learn(action, deal)
     return out
 
 
@@ -91,14 +107,14 @@ def leaks(raw: str, version: int, seat: int | None, knowledge: Knowledge) -> set
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules, players, options, seed", GAMES)
-def test_no_message_names_a_hidden_card(start_server: Callable[..., ServerThread], rules: str, players: int,
-                                        options: dict[str, Any], seed: int) -> None:
+@pytest.mark.parametrize("game, rules, players, options, seed", GAMES)
+def test_no_message_names_a_hidden_card(start_server: Callable[..., ServerThread], game: str, rules: str,
+                                        players: int, options: dict[str, Any], seed: int) -> None:
     server = start_server()
 
     async def scenario() -> None:
         lobby = Lobby(server.url)
-        tid, tokens = await lobby.humans(players, rules=rules, options=options, seed=seed)
+        tid, tokens = await lobby.humans(players, game=game, rules=rules, options=options, seed=seed)
         clients = [await Client(server.ws_url, tid, t).__aenter__() for t in tokens]
         watcher = await Client(server.ws_url, tid).__aenter__()
         await lobby.start(tid, tokens[0])
@@ -124,6 +140,8 @@ def test_no_message_names_a_hidden_card(start_server: Callable[..., ServerThread
         for client in [*clients, watcher]:   # every client saw every version: no update lost
             assert {m["version"] for m in client.inbox if m["type"] == "state"} >= set(range(1, final + 1))
         assert len(record["result"]["deals"]) >= 2
+        if options.get("double_nil"):   # the exchange's gives, hidden then shown to the partner, were checked
+            assert any(" give " in a for deal in record["deals"] for a in deal["actions"])
         for c in [*clients, watcher]:
             await c.__aexit__()
         await lobby.close()

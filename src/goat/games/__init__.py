@@ -14,7 +14,8 @@ def get_game(name: str) -> Any:
 
     A game module offers ``new_state(rules, options, players, first_dealer,
     single_deal)``, ``chance_from_json(state, obj)``, ``sample_world(view, rng)``,
-    ``make_rules`` and ``PRESETS``; and, where reading a view once pays,
+    ``make_rules``, ``PRESETS`` and ``CHOICES`` (the allowed values of each
+    enumerated option); and, where reading a view once pays,
     ``world_sampler(view)`` (see :func:`world_sampler`).
     """
     if name == "kozel":

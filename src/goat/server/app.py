@@ -63,7 +63,7 @@ HELLO_TIMEOUT = 30.0
 
 class CreateTable(BaseModel):
     game: str = "kozel"
-    rules: str = "classic"
+    rules: str | None = None         # the game's first preset (Kozel: classic, Spades: standard)
     options: dict[str, Any] = Field(default_factory=dict)
     players: int | None = None
     seed: int | str | None = None

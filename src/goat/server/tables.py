@@ -478,9 +478,10 @@ class Tables:
         self.tables: dict[str, Table] = {}
         self._loading = asyncio.Lock()
 
-    async def create(self, game: str = "kozel", rules: str = "classic", options: dict[str, Any] | None = None,
+    async def create(self, game: str = "kozel", rules: str | None = None, options: dict[str, Any] | None = None,
                      players: int | None = None, seed: str | int | None = None) -> Table:
-        """A new table in its lobby, stored; raises :class:`LobbyError` for a bad game or rule."""
+        """A new table in its lobby, stored; raises :class:`LobbyError` for a bad game or rule.
+        Without ``rules`` the game's first preset is played (Kozel's classic, Spades' standard)."""
         options = dict(options or {})
         if sum(t.status != "finished" for t in self.tables.values()) >= self.settings.max_tables:
             raise LobbyError("the server is full: too many tables in play; try again later", status=503)
@@ -489,6 +490,7 @@ class Tables:
             raise LobbyError(f"a seed has at most {SEED_LIMIT} characters")
         try:
             module = get_game(game)
+            rules = next(iter(module.PRESETS)) if rules is None else rules
             players = module.new_state(rules=rules, options=options, players=players).num_players
         except GoatError as exc:
             raise LobbyError(str(exc)) from None
@@ -564,20 +566,39 @@ def _looks_like_id(text: str) -> bool:
 @functools.cache
 def game_catalog() -> list[dict[str, Any]]:
     """The games, rulesets and player counts a table may be created with, found
-    through the protocol alone (a player count is offered if ``new_state`` takes it)."""
+    through the protocol alone (a player count is offered if ``new_state`` takes it).
+
+    Each ruleset also lists its option values for each player count
+    (``options["4"]``; a preset's values may depend on the count, as Kozel's
+    full hand does), and each game the allowed values of its enumerated options
+    (``choices``): the page builds its option form from these instead of
+    knowing any game's options itself. Options are the ruleset's public
+    settings, never cards, so they may be shown to anyone."""
     catalog = []
     for name in GAMES:
         module = get_game(name)
         presets = []
         for preset in module.PRESETS:
             default = module.new_state(rules=preset).num_players
-            counts = []
+            counts: list[int] = []
+            options: dict[str, dict[str, Any]] = {}
             for players in range(2, 9):
                 try:
-                    module.new_state(rules=preset, players=players)
+                    state = module.new_state(rules=preset, players=players)
                 except GoatError:
                     continue
                 counts.append(players)
-            presets.append({"name": preset, "players": counts, "default_players": default})
-        catalog.append({"name": name, "rules": presets})
+                options[str(players)] = _option_values(state)
+            presets.append({"name": preset, "players": counts, "default_players": default, "options": options})
+        choices = {key: list(values) for key, values in getattr(module, "CHOICES", {}).items()}
+        catalog.append({"name": name, "rules": presets, "choices": choices})
     return catalog
+
+
+def _option_values(state: Any) -> dict[str, Any]:
+    """The JSON-able option values of a new state's ruleset, without the player
+    count (the catalog lists that apart); ``{}`` for a ruleset that cannot say."""
+    rules = getattr(state, "rules", None)
+    values = rules.options() if callable(getattr(rules, "options", None)) else {}
+    return {key: value for key, value in values.items() if key != "players"
+            and (value is None or isinstance(value, (bool, int, float, str)))}

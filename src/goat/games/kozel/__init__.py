@@ -13,6 +13,7 @@ from typing import Any
 from goat.games.kozel.deal import KozelDeal
 from goat.games.kozel.rules import (
     CARD_POINTS,
+    CHOICES,
     OPTION_NAMES,
     PRESETS,
     KozelRules,
@@ -38,6 +39,6 @@ def chance_from_json(state: KozelState, obj: Any) -> KozelDeal:
     return KozelDeal.from_json(state.rules, obj)
 
 
-__all__ = ["CARD_POINTS", "NAME", "OPTION_NAMES", "PRESETS", "KozelDeal", "KozelRules",
+__all__ = ["CARD_POINTS", "CHOICES", "NAME", "OPTION_NAMES", "PRESETS", "KozelDeal", "KozelRules",
            "KozelState", "KozelWorldSampler", "chance_from_json", "make_rules", "new_state", "sample_world",
            "world_sampler"]

@@ -14,7 +14,7 @@ from typing import Any
 from goat.games.yugioh.deck import DeckError, DeckList, builtin_deck, check_deck, load_deck, parse_ydk
 from goat.games.yugioh.decisions import DuelAction
 from goat.games.yugioh.recording import RecordFormatError, RecordStepError, record_from_state, replay_record
-from goat.games.yugioh.rules import PRESETS, YugiohRules, make_rules
+from goat.games.yugioh.rules import CHOICES, PRESETS, YugiohRules, make_rules
 from goat.games.yugioh.state import YugiohState
 
 NAME = "yugioh"
@@ -53,7 +53,7 @@ def parse_action(text: str) -> DuelAction:
     return DuelAction.parse(text)
 
 
-__all__ = ["NAME", "PRESETS", "DeckError", "DeckList", "DuelAction", "RecordFormatError", "RecordStepError",
+__all__ = ["CHOICES", "NAME", "PRESETS", "DeckError", "DeckList", "DuelAction", "RecordFormatError", "RecordStepError",
            "YugiohRules", "YugiohState", "record_from_state", "replay_record",
            "builtin_deck", "check_deck", "load_deck", "make_rules", "new_state", "parse_action", "parse_ydk",
            "sample_world"]

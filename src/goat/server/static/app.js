@@ -1,30 +1,24 @@
 // The browser table: lobby, seats, and the game drawn from this seat's view.
 // Plain JavaScript modules, no build step. Everything the server says arrives
 // on one WebSocket (see docs/server.md); the lobby uses the HTTP endpoints.
+//
+// One renderer for what every trick game has (seats, the trick, the hand and
+// its keyboard, the last trick, the log, the result); each game's own panels
+// (kozel.js, spades.js) draw the rest from its view. The page never decides
+// what is legal: every control comes from the legal actions the server sent.
 
 import { t, lang, setLang } from "./i18n.js";
-import { cardBack, cardFace, cardName, cardsText, parseAction, setKey, short, SYMBOLS } from "./cards.js";
+import { cardBack, cardFace, cardName, cardsText, parseAction, short } from "./cards.js";
+import { kozel } from "./kozel.js";
+import { spades } from "./spades.js";
+import { $, S, button, el, named, posOf, seatName, teamName, toast } from "./table.js";
 
-const $ = (selector) => document.querySelector(selector);
-const POSITIONS = { 4: ["bottom", "left", "top", "right"], 3: ["bottom", "left", "right"], 2: ["bottom", "top"] };
+/** The games this page can draw; the lobby offers those of the server's catalog. */
+const PANELS = { kozel, spades };
 
-const S = {
-  tableId: null,
-  token: null,
-  seat: null,          // my seat, or null when watching
-  ws: null,
-  msg: null,           // the last state message
-  selected: new Set(), // street: cards chosen for the next action
-  lead: null,          // the trick the selection was made for
-  focus: 0,            // index of the focused card in the hand
-  actionFocus: 0,
-  pending: false,      // an action is on its way
-  log: null,           // what the log has shown: {deal, count, tricks, results}
-  showLast: false,
-  resultClosed: false,
-  retry: 0,
-  catalog: null,
-};
+function panel() {
+  return PANELS[S.msg?.game] || kozel;
+}
 
 // ------------------------------------------------------------------ helpers
 function show(page) {
@@ -38,15 +32,7 @@ function applyStatic() {
   for (const b of document.querySelectorAll(".lang")) b.setAttribute("aria-pressed", String(b.dataset.lang === lang()));
   $("#hand").setAttribute("aria-label", t("yourHand"));
   $("#trick").setAttribute("aria-label", t("trickArea"));
-}
-
-let toastTimer = null;
-function toast(text) {
-  const el = $("#toast");
-  el.textContent = text;
-  el.hidden = false;
-  clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
+  for (const node of document.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
 }
 
 function banner(text) {
@@ -97,28 +83,144 @@ async function showHome() {
     toast(err.message);
     return;
   }
-  fillRules();
+  fillGames();
   refreshTables();
 }
 
-function fillRules() {
-  const rules = S.catalog.games[0].rules;
-  const select = $("#create-rules");
-  const chosen = select.value || "classic";
+/** The catalog's games this page can draw. */
+function playableGames() {
+  return S.catalog.games.filter((g) => g.name in PANELS);
+}
+
+function chosenGame() {
+  const games = playableGames();
+  return games.find((g) => g.name === $("#create-game").value) || games[0];
+}
+
+function chosenRule() {
+  const game = chosenGame();
+  return game.rules.find((r) => r.name === $("#create-rules").value) || game.rules[0];
+}
+
+function fillGames() {
+  const select = $("#create-game");
+  const asked = new URLSearchParams(location.search).get("game");
+  const chosen = select.value || asked || localStorage.getItem("goat:game") || "kozel";
   select.innerHTML = "";
-  for (const r of rules) {
-    const option = new Option(t(`rules.${r.name}`), r.name, false, r.name === chosen);
-    select.add(option);
+  for (const g of playableGames()) select.add(new Option(named("games", g.name), g.name, false, g.name === chosen));
+  fillRules();
+}
+
+function fillRules() {
+  const game = chosenGame();
+  const select = $("#create-rules");
+  const chosen = select.value;
+  select.innerHTML = "";
+  const seen = new Set();
+  for (const r of game.rules) {
+    const same = JSON.stringify(r.options);     // an alias of an earlier preset ("spades" = "standard")
+    if (seen.has(same)) continue;
+    seen.add(same);
+    select.add(new Option(named("rules", r.name), r.name, false, r.name === chosen));
   }
   fillPlayers();
 }
 
 function fillPlayers() {
-  const rule = S.catalog.games[0].rules.find((r) => r.name === $("#create-rules").value);
+  const rule = chosenRule();
   const select = $("#create-players");
+  const chosen = Number(select.value);
   select.innerHTML = "";
-  for (const n of rule.players) select.add(new Option(String(n), String(n), false, n === rule.default_players));
+  const keep = rule.players.includes(chosen) ? chosen : rule.default_players;
+  for (const n of rule.players) select.add(new Option(String(n), String(n), false, n === keep));
   select.disabled = rule.players.length === 1;
+  fillOptions();
+}
+
+function optionDefaults() {
+  return chosenRule().options?.[$("#create-players").value] || {};
+}
+
+/** The option form of the chosen ruleset, built from the catalog: a checkbox for
+ * true/false, a list for an option with choices, a number field for numbers
+ * (empty: none, where the option may be none). Changes the player made stay
+ * while the ruleset or the player count changes under them. */
+function fillOptions() {
+  const defaults = optionDefaults();
+  const choices = chosenGame().choices || {};
+  const list = $("#option-list");
+  list.innerHTML = "";
+  for (const [key, value] of Object.entries(defaults)) {
+    const row = el("label", "option");
+    row.dataset.option = key;
+    row.title = key;
+    row.append(el("span", "option-name", named("opt", key)));
+    let input;
+    if (typeof value === "boolean") {
+      input = el("input");
+      input.type = "checkbox";
+    } else if (key in choices) {
+      input = el("select");
+      for (const c of choices[key]) input.add(new Option(named("choice", c), String(c)));
+    } else if (typeof value === "number" || value === null) {
+      input = el("input");
+      input.type = "number";
+      input.step = "1";
+      if (value === null) input.placeholder = "—";
+    } else {
+      input = el("input");
+    }
+    input.name = `option-${key}`;
+    const shown = key in S.optionEdits ? S.optionEdits[key] : value;
+    if (input.type === "checkbox") input.checked = shown;
+    else input.value = shown === null ? "" : String(shown);
+    input.addEventListener("change", () => {
+      const now = readOption(input, value);
+      if (JSON.stringify(now) === JSON.stringify(value)) delete S.optionEdits[key];
+      else S.optionEdits[key] = now;
+      markOptions();
+    });
+    row.append(input);
+    list.append(row);
+  }
+  markOptions();
+}
+
+function readOption(input, base) {
+  if (input.type === "checkbox") return input.checked;
+  if (typeof base === "number" || base === null) {
+    if (input.value.trim() === "") return base === null ? null : base;
+    return Number.parseInt(input.value, 10);
+  }
+  return input.value;
+}
+
+/** Options that differ from the ruleset's own values: what the table is created with. */
+function changedOptions() {
+  const defaults = optionDefaults();
+  const changed = {};
+  for (const [key, value] of Object.entries(S.optionEdits)) {
+    if (key in defaults && JSON.stringify(value) !== JSON.stringify(defaults[key])) changed[key] = value;
+  }
+  return changed;
+}
+
+function markOptions() {
+  const changed = changedOptions();
+  for (const row of document.querySelectorAll("#option-list .option")) {
+    row.classList.toggle("changed", row.dataset.option in changed);
+  }
+  const n = Object.keys(changed).length;
+  $("#options-summary").textContent = n ? t("optionsChanged", { n }) : t("options");
+}
+
+function gameAndRules(table) {
+  return `${named("games", table.game)} · ${named("rules", table.rules)}`;
+}
+
+function optionsText(options) {
+  const shown = (v) => (v === null ? "—" : typeof v === "boolean" ? t(v ? "yes" : "no") : named("choice", v));
+  return Object.entries(options || {}).map(([k, v]) => `${named("opt", k)}: ${shown(v)}`).join(", ");
 }
 
 async function refreshTables() {
@@ -130,7 +232,8 @@ async function refreshTables() {
     for (const table of tables) {
       const li = document.createElement("li");
       const names = table.seats.map((s) => s.name || "—").join(", ");
-      li.innerHTML = `<a href="/?table=${table.id}">${t(`rules.${table.rules}`)} · ${table.id}</a> <span class="hint"></span>`;
+      li.innerHTML = `<a href="/?table=${table.id}"></a> <span class="hint"></span>`;
+      li.querySelector("a").textContent = `${gameAndRules(table)} · ${table.id}`;
       li.querySelector(".hint").textContent = names;
       list.append(li);
     }
@@ -144,7 +247,10 @@ async function createTable(event) {
   const name = $("#create-name").value.trim();
   localStorage.setItem("goat:name", name);
   try {
-    const body = { rules: $("#create-rules").value, players: Number($("#create-players").value), name, seat: 0 };
+    const game = chosenGame().name;
+    localStorage.setItem("goat:game", game);
+    const body = { game, rules: $("#create-rules").value, players: Number($("#create-players").value),
+                   options: changedOptions(), name, seat: 0 };
     const table = await api("POST", "/api/tables", body);
     saveSeat(table.id, table.token, 0);
     location.href = `/?table=${table.id}`;
@@ -232,34 +338,14 @@ function render() {
   else renderGame();
 }
 
-// ------------------------------------------------------------------- names
-function seatName(seat) {
-  const info = S.msg.seats[seat];
-  const name = info.kind === "bot" ? t("botName", { n: seat + 1 }) : info.name || t("seat", { n: seat + 1 });
-  return seat === S.seat ? `${name} (${t("you")})` : name;
-}
-
-function teamOf(seat) {
-  return S.msg.players === 4 ? seat % 2 : seat;
-}
-
-function teamName(team) {
-  if (S.msg.players !== 4) return seatName(team);
-  if (S.seat !== null) return team === teamOf(S.seat) ? t("us") : t("them");
-  return t("team", { a: seatName(team), b: seatName(team + 2) });
-}
-
-function posOf(seat) {
-  const n = S.msg.players;
-  const base = S.seat ?? 0;
-  return POSITIONS[n][(seat - base + n) % n];
-}
-
 // ------------------------------------------------------------------- lobby
 function renderLobby() {
   show("lobby");
   const m = S.msg;
-  $("#lobby-title").textContent = `${t("lobbyTitle", { id: m.table, rules: t(`rules.${m.rules}`) })} · ${m.players}`;
+  $("#lobby-title").textContent = `${t("lobbyTitle", { id: m.table, rules: gameAndRules(m) })} · ${m.players}`;
+  const options = optionsText(m.options);
+  $("#lobby-options").textContent = options ? `${t("options")}: ${options}` : "";
+  $("#lobby-options").hidden = !options;
   $("#invite-link").value = `${location.origin}/?table=${m.table}`;
   const nameInput = $("#lobby-name");
   if (!nameInput.value) nameInput.value = myName();
@@ -306,15 +392,6 @@ function renderLobby() {
   }
   kinds.closest("label").hidden = S.seat === null;
   $("#lobby-hint").textContent = hints.join(" ");
-}
-
-function button(text, cls, onClick) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = cls;
-  b.textContent = text;
-  b.addEventListener("click", onClick);
-  return b;
 }
 
 async function sit(seat) {
@@ -376,19 +453,22 @@ function renderGame() {
   const m = S.msg;
   const v = m.view;
   if (!v) return;
+  document.body.dataset.game = v.game;
   const hadFocus = document.activeElement && document.activeElement.closest?.("#hand, #actions");
-  renderSeats(m, v);
-  renderCenter(v);
-  renderHand(v);
-  renderStatus(v);
+  const game = panel();
+  renderSeats(m, v, game);
+  game.info(v, $("#info"));
+  renderTrick(v, game);
+  renderHand(v, game);
+  renderStatus(v, game);
   renderLastTrick(v);
-  renderScore(v);
-  updateLog(v);
-  renderResult(v);
+  renderScore(v, game);
+  updateLog(v, game);
+  renderResult(v, game);
   if (hadFocus) restoreFocus(hadFocus.closest("#actions") ? "actions" : "hand");
 }
 
-function renderSeats(m, v) {
+function renderSeats(m, v, game) {
   for (const box of document.querySelectorAll(".seat-box")) {
     box.innerHTML = "";
     box.hidden = true;
@@ -400,155 +480,98 @@ function renderSeats(m, v) {
     box.classList.toggle("me", seat === S.seat);
     box.dataset.seat = seat;
     const info = m.seats[seat];
-    const name = document.createElement("div");
-    name.className = "name";
-    name.textContent = (v.current_player === seat ? "▶ " : "") + seatName(seat);
-    box.append(name);
-    const badges = document.createElement("div");
-    badges.className = "badges";
+    box.append(el("div", "name", (v.current_player === seat ? "▶ " : "") + seatName(seat)));
+    const badges = el("div", "badges");
     const tags = [];
-    if (v.dealer === seat) tags.push(t("dealer"));
-    if (info.kind === "bot") tags.push(info.bot);
-    if (info.autoplay) tags.push(t("away"));
-    else if (info.kind === "human" && !info.connected) tags.push(t("offline"));
-    tags.push(t("tricks", { n: v.tricks_by_seat[seat] }));
-    for (const tag of tags) {
-      const span = document.createElement("span");
-      span.className = "badge";
-      span.textContent = tag;
-      badges.append(span);
-    }
+    if (v.dealer === seat) tags.push(el("span", "badge", t("dealer")));
+    if (info.kind === "bot") tags.push(el("span", "badge", info.bot));
+    if (info.autoplay) tags.push(el("span", "badge", t("away")));
+    else if (info.kind === "human" && !info.connected) tags.push(el("span", "badge", t("offline")));
+    for (const text of game.badges(v, seat)) tags.push(el("span", "badge game-badge", text));
+    tags.push(el("span", "badge tricks", t("tricks", { n: v.tricks_by_seat[seat] })));
+    badges.append(...tags);
     box.append(badges);
     if (seat !== S.seat) {
-      const fan = document.createElement("div");
-      fan.className = "fan";
+      const fan = el("div", "fan");
       const count = v.hand_sizes[seat];
       for (let i = 0; i < Math.min(count, 8); i += 1) fan.append(cardBack("small"));
       fan.setAttribute("aria-label", t("cardsLeft", { n: count }));
       fan.title = t("cardsLeft", { n: count });
       box.append(fan);
     }
+    game.seatExtra(v, seat, box);
   }
 }
 
-function renderCenter(v) {
-  const trump = $("#trump");
-  trump.innerHTML = "";
-  if (v.trump_suit) {
-    const label = document.createElement("span");
-    label.className = "trump-label";
-    label.textContent = `${t("trump")}: ${SYMBOLS[v.trump_suit]} ${v.trump_suit} (${t(`suits.${v.trump_suit}`)})`;
-    trump.append(label);
-    if (v.trump_card) trump.append(cardFace(v.trump_card));
-    if (v.options.permanent_trumps) {
-      const note = document.createElement("span");
-      note.className = "trump-note";
-      note.textContent = t("trumpNote");
-      trump.append(note);
-    }
-  }
-  $("#stock").textContent = v.options.hand_size * v.players < deckSize(v) ? t("stock", { n: v.stock_size }) : t("noStock");
+function renderTrick(v, game) {
   for (const slot of document.querySelectorAll("#trick .slot")) slot.innerHTML = "";
   v.trick.forEach((play, index) => {
     const slot = $(`#trick .slot[data-pos="${posOf(play.seat)}"]`);
-    const group = document.createElement("div");
-    group.className = "play" + (index === v.trick_best ? " best" : "");
+    const group = el("div", "play" + (index === v.trick_best ? " best" : ""));
     group.setAttribute("aria-label", `${seatName(play.seat)}: ${describeCards(play)}`);
     if (play.cards) for (const c of play.cards) group.append(cardFace(c));
     else for (let i = 0; i < play.count; i += 1) group.append(cardBack());
-    if (index === v.trick_best && v.trick.length > 1) {
-      const star = document.createElement("span");
-      star.className = "best-mark";
-      star.textContent = "★";
-      group.append(star);
-    }
+    if (index === v.trick_best && v.trick.length > 1) group.append(el("span", "best-mark", "★"));
     slot.append(group);
   });
   const result = $("#deal-result");
   const last = v.deal_results[v.deal_results.length - 1];
   if (v.phase === "deal" && last && !v.match_over) {
     result.hidden = false;
-    result.textContent = dealSummary(v.deal_results.length, last);
+    result.textContent = game.dealSummary(v.deal_results.length, last);
   } else {
     result.hidden = true;
   }
-}
-
-function deckSize(v) {
-  return { "24": 24, "32": 32, "36": 36 }[v.options.deck] || 32;
 }
 
 function describeCards(play) {
   return play.cards ? play.cards.map(cardName).join(", ") : t("passes", { name: "", n: play.count }).trim();
 }
 
-function renderHand(v) {
+function renderHand(v, game) {
   const hand = $("#hand");
   hand.innerHTML = "";
   const legal = myLegal(v);
-  const street = v.options.trick_style === "street";
+  const multi = game.multiCard(v);
   const cards = v.hand || [];
+  const withCards = legal.some((a) => a.cards.length);   // dimmed only when I may act with a card
   hand.hidden = S.seat === null;
-  const lead = JSON.stringify([v.deal_number, v.tricks_played, v.molodkas_this_trick, v.trick[0] || null]);
+  hand.classList.toggle("many", cards.length > 8);
+  const lead = game.selectionKey(v);
   if (lead !== S.lead) S.selected.clear();  // a new trick, or a molodka restarted it: choose again
   S.lead = lead;
   for (const c of [...S.selected]) if (!cards.includes(c)) S.selected.delete(c);
   S.focus = Math.max(0, Math.min(S.focus, cards.length - 1));
   cards.forEach((card, index) => {
-    const el = cardFace(card, "button");
-    el.type = "button";
+    const face = cardFace(card, "button");
+    face.type = "button";
     const playable = !S.pending && legal.some((a) => a.verb !== "molodka" && a.cards.includes(card)
-                                               && (street || a.cards.length === 1));
-    el.dataset.legal = String(playable);
-    el.classList.toggle("illegal", !playable && legal.length > 0);  // dimmed only when I may act
-    el.setAttribute("aria-disabled", String(!playable));
-    if (street) el.setAttribute("aria-pressed", String(S.selected.has(card)));
-    if (S.selected.has(card)) el.classList.add("selected");
-    if (v.must_lead === card) el.classList.add("must");
-    el.setAttribute("aria-label", cardName(card) + (playable ? "" : ` — ${t("notPlayable")}`)
-                    + (S.selected.has(card) ? ` — ${t("selected")}` : ""));
-    el.tabIndex = index === S.focus ? 0 : -1;
-    el.addEventListener("click", () => { S.focus = index; activate(card); });
-    hand.append(el);
+                                               && (multi || a.cards.length === 1));
+    face.dataset.legal = String(playable);
+    face.classList.toggle("illegal", !playable && withCards);
+    face.setAttribute("aria-disabled", String(!playable));
+    if (multi) face.setAttribute("aria-pressed", String(S.selected.has(card)));
+    if (S.selected.has(card)) face.classList.add("selected");
+    if (v.must_lead === card) face.classList.add("must");
+    face.setAttribute("aria-label", cardName(card) + (playable ? "" : ` — ${t("notPlayable")}`)
+                      + (S.selected.has(card) ? ` — ${t("selected")}` : ""));
+    face.tabIndex = index === S.focus ? 0 : -1;
+    face.addEventListener("click", () => { S.focus = index; activate(card); });
+    hand.append(face);
   });
-  renderActions(v, legal, street);
-}
-
-function renderActions(v, legal, street) {
-  const key = setKey(S.selected);
-  const myTurn = S.seat !== null && v.current_player === S.seat && v.phase === "play";
-  const play = legal.find((a) => a.verb === "play" && setKey(a.cards) === key);
-  const pass = legal.find((a) => a.verb === "pass" && setKey(a.cards) === key);
-  const molodka = legal.find((a) => a.verb === "molodka");
-  const playBtn = $("#act-play");
-  playBtn.hidden = !(street && myTurn);
-  playBtn.textContent = v.trick.length ? t("beat") : t("lead");
-  playBtn.disabled = !play || S.pending;
-  playBtn.onclick = () => play && send(play.text);
-  const passBtn = $("#act-pass");
-  passBtn.hidden = !(street && myTurn && v.trick.length);
-  passBtn.disabled = !pass || S.pending;
-  passBtn.onclick = () => pass && send(pass.text);
-  const molodkaBtn = $("#act-molodka");
-  molodkaBtn.hidden = !molodka;
-  molodkaBtn.disabled = S.pending;
-  molodkaBtn.textContent = molodka ? `${t("molodka")} ${cardsText(molodka.cards)}` : t("molodka");
-  molodkaBtn.onclick = () => molodka && send(molodka.text);
-  const clearBtn = $("#act-clear");
-  clearBtn.hidden = !(street && S.selected.size);
-  clearBtn.onclick = () => { S.selected.clear(); renderGame(); };
+  game.actions(v, legal, send);
   const buttons = visibleActions();
   buttons.forEach((b, i) => { b.tabIndex = i === Math.min(S.actionFocus, buttons.length - 1) ? 0 : -1; });
 }
 
 function visibleActions() {
-  return [...document.querySelectorAll("#actions button")].filter((b) => !b.hidden);
+  return [...document.querySelectorAll("#actions button")].filter((b) => !b.hidden && !b.closest("[hidden]"));
 }
 
 function activate(card) {
   const v = S.msg.view;
   const legal = myLegal(v);
-  if (v.options.trick_style === "street") {
+  if (panel().multiCard(v)) {
     if (!legal.some((a) => a.verb !== "molodka" && a.cards.includes(card))) {
       toast(`${short(card)}: ${t("notPlayable")}`);
       return;
@@ -613,6 +636,8 @@ function onActionsKey(event) {
   let next = at;
   if (event.key === "ArrowRight") next = (at + 1) % buttons.length;
   else if (event.key === "ArrowLeft") next = (at - 1 + buttons.length) % buttons.length;
+  else if (event.key === "Home") next = 0;
+  else if (event.key === "End") next = buttons.length - 1;
   else if (event.key === "ArrowDown") {
     event.preventDefault();
     restoreFocus("hand");
@@ -626,20 +651,9 @@ function onActionsKey(event) {
   buttons[next].focus();
 }
 
-function renderStatus(v) {
-  let text;
+function renderStatus(v, game) {
   const myTurn = S.seat !== null && v.current_player === S.seat;
-  if (v.match_over) text = t("matchOver");
-  else if (v.phase === "deal") text = t("dealing");
-  else if (myTurn && v.phase === "partner-exchange") text = t("yourTurnGive");
-  else if (myTurn && v.phase === "forced-exchange") text = t("yourTurnReturn");
-  else if (myTurn && v.options.trick_style === "street") {
-    text = v.trick.length ? t("yourTurnBeat", { n: v.trick[0].cards ? v.trick[0].cards.length : v.trick[0].count })
-                          : t("yourTurnLead");
-  } else if (myTurn) text = t("yourTurnPlay");
-  else text = t("waitingFor", { name: seatName(v.current_player) });
-  if (myTurn && v.must_lead) text += ` ${t("mustLead", { card: short(v.must_lead) })}`;
-  if (!myTurn && myLegal(v).some((a) => a.verb === "molodka")) text += ` ${t("molodkaOffer")}`;
+  const text = game.status(v, myTurn, myLegal(v));
   const status = $("#status");
   if (status.textContent !== text) status.textContent = text;
   status.classList.toggle("my-turn", myTurn && !v.match_over);
@@ -649,105 +663,39 @@ function renderLastTrick(v) {
   const btn = $("#last-trick-btn");
   btn.textContent = S.showLast ? t("hideLastTrick") : t("lastTrick");
   btn.setAttribute("aria-expanded", String(S.showLast));
-  const panel = $("#last-trick");
-  panel.hidden = !S.showLast;
+  const box = $("#last-trick");
+  box.hidden = !S.showLast;
   if (!S.showLast) return;
-  panel.innerHTML = "";
+  box.innerHTML = "";
   if (!v.last_trick) {
-    panel.textContent = t("noLastTrick");
+    box.textContent = t("noLastTrick");
     return;
   }
   for (const play of v.last_trick.plays) {
-    const row = document.createElement("div");
-    row.className = "last-row";
-    const who = document.createElement("span");
-    who.className = "who";
-    who.textContent = seatName(play.seat);
-    row.append(who);
+    const row = el("div", "last-row");
+    row.append(el("span", "who", seatName(play.seat)));
     if (play.cards) for (const c of play.cards) row.append(cardFace(c));
     else for (let i = 0; i < play.count; i += 1) row.append(cardBack("small"));
-    panel.append(row);
+    box.append(row);
   }
-  const took = document.createElement("p");
-  took.textContent = t("tookTrick", { name: seatName(v.last_trick.winner) });
-  panel.append(took);
+  box.append(el("p", "", t("tookTrick", { name: seatName(v.last_trick.winner) })));
 }
 
-function teamsCount() {
-  return S.msg.players === 4 ? 2 : S.msg.players;
-}
-
-function renderScore(v) {
-  const teams = teamsCount();
+/** The score sheet's head (a column a team) is every game's; its rows are the game's. */
+function renderScore(v, game) {
   const table = $("#score");
-  const head = document.createElement("tr");
-  head.innerHTML = `<th scope="col">${t("deal")}</th>`;
+  const head = el("tr");
+  const first = el("th", "", t("deal"));
+  first.scope = "col";
+  head.append(first);
+  const teams = v.players === 4 ? 2 : v.players;
   for (let team = 0; team < teams; team += 1) {
-    const th = document.createElement("th");
+    const th = el("th", "", teamName(team));
     th.scope = "col";
-    th.textContent = teamName(team);
     head.append(th);
   }
   table.tHead.replaceChildren(head);
-  const body = document.createDocumentFragment();
-  v.deal_results.forEach((deal, index) => {
-    const tr = document.createElement("tr");
-    tr.className = "deal-row";
-    const th = document.createElement("th");
-    th.scope = "row";
-    th.textContent = String(index + 1);
-    tr.append(th);
-    for (let team = 0; team < teams; team += 1) {
-      const td = document.createElement("td");
-      const pen = deal.penalty[team];
-      td.textContent = `${deal.points[team]}` + (pen ? ` · +${pen}` : "");
-      if (pen) td.classList.add("penalized");
-      tr.append(td);
-    }
-    const note = endNote(deal);
-    if (note) tr.title = note;
-    body.append(tr);
-    if (note) {
-      const noteRow = document.createElement("tr");
-      noteRow.className = "note-row";
-      noteRow.innerHTML = `<td colspan="${teams + 1}"></td>`;
-      noteRow.firstChild.textContent = note;
-      body.append(noteRow);
-    }
-  });
-  table.tBodies[0].replaceChildren(body);
-  const foot = document.createElement("tr");
-  foot.innerHTML = `<th scope="row">${t("penalty")}</th>`;
-  const target = v.options.match_target;
-  for (let team = 0; team < teams; team += 1) {
-    const td = document.createElement("td");
-    td.textContent = `${v.penalty_total[team]} / ${target}`;
-    const bar = document.createElement("div");
-    bar.className = "bar";
-    bar.style.setProperty("--fill", `${Math.min(100, (100 * v.penalty_total[team]) / target)}%`);
-    td.append(bar);
-    foot.append(td);
-  }
-  table.tFoot.replaceChildren(foot);
-  $("#score-note").textContent = t("toLose", { n: target });
-}
-
-function endNote(deal) {
-  const reason = t(`endedBy.${deal.ended_by}`);
-  if (reason) return reason;
-  if (deal.points.length === 2 && deal.points[0] === 60 && deal.points[1] === 60) return t("eggs");
-  return "";
-}
-
-function dealSummary(number, deal) {
-  const teams = deal.points.length;
-  const points = deal.points.map((p, team) => `${teamName(team)} ${p}`).join(" – ");
-  let penalty = "";
-  for (let team = 0; team < teams; team += 1) {
-    if (deal.penalty[team]) penalty += t("penaltyTo", { team: teamName(team), p: deal.penalty[team] });
-  }
-  const note = endNote(deal);
-  return t("dealEnd", { n: number, points, penalty }) + (note ? ` (${note})` : "");
+  $("#score-note").textContent = game.score(v, table);
 }
 
 // --------------------------------------------------------------------- log
@@ -758,11 +706,14 @@ function addLog(text) {
   log.append(li);
   while (log.children.length > 200) log.firstChild.remove();
   log.scrollTop = log.scrollHeight;
+  return li;
 }
 
-function describe(entry) {
+function describe(entry, v, game) {
   const a = parseAction(entry);
   const name = seatName(a.seat);
+  const own = game.describe(a, name, v);
+  if (own !== null) return own;
   const hidden = a.cards.includes("?");
   if (a.verb === "pass") return t("passes", { name, n: a.cards.length }) + (hidden ? "" : `: ${cardsText(a.cards)}`);
   if (a.verb === "give") return hidden ? t("gives", { name }) : t("givesCard", { name, cards: cardsText(a.cards) });
@@ -770,37 +721,43 @@ function describe(entry) {
   return t("plays", { name, cards: cardsText(a.cards) });
 }
 
-function updateLog(v) {
+function updateLog(v, game) {
   const tricks = v.tricks_won.reduce((x, y) => x + y, 0);
-  if (!S.log) S.log = { deal: -1, count: 0, tricks: 0, results: v.deal_results.length };
+  if (!S.log) S.log = { deal: -1, count: 0, tricks: 0, results: v.deal_results.length, lines: [] };
   if (v.deal_number !== S.log.deal) {
     S.log.deal = v.deal_number;
     S.log.count = 0;
     S.log.tricks = 0;
-    if (v.deal_number > 0 && v.trump_suit) {
-      const trump = `${SYMBOLS[v.trump_suit]} ${v.trump_suit}` + (v.trump_card ? ` (${short(v.trump_card)})` : "");
-      addLog(t("dealStart", { n: v.deal_number, dealer: seatName(v.dealer), trump }));
+    S.log.lines = [];
+    const start = v.deal_number > 0 ? game.dealStart(v) : null;
+    if (start) addLog(start);
+  }
+  // A give shown face down ("1 give ?") names its card once the exchange is complete
+  // and the card is the recipient's: its line says so where it stands.
+  for (let i = 0; i < S.log.count; i += 1) {
+    const line = S.log.lines[i];
+    if (line && line.entry !== v.history[i]) {
+      line.entry = v.history[i];
+      line.li.textContent = describe(v.history[i], v, game);
     }
   }
-  for (let i = S.log.count; i < v.history.length; i += 1) addLog(describe(v.history[i]));
+  for (let i = S.log.count; i < v.history.length; i += 1) {
+    S.log.lines[i] = { entry: v.history[i], li: addLog(describe(v.history[i], v, game)) };
+  }
   S.log.count = v.history.length;
   if (tricks > S.log.tricks && v.last_trick) addLog(t("trickTo", { name: seatName(v.last_trick.winner) }));
   S.log.tricks = tricks;
   while (S.log.results < v.deal_results.length) {
     S.log.results += 1;
-    addLog(dealSummary(S.log.results, v.deal_results[S.log.results - 1]));
+    addLog(game.dealSummary(S.log.results, v.deal_results[S.log.results - 1]));
   }
 }
 
-function renderResult(v) {
+function renderResult(v, game) {
   const box = $("#result");
   box.hidden = !v.match_over || S.resultClosed;
   if (!v.match_over) return;
-  const loser = v.loser_team;
-  const parts = [];
-  if (S.seat !== null && loser !== null) parts.push(teamOf(S.seat) === loser ? t("youLost") : t("youWon"));
-  if (loser !== null) parts.push(t("goatIs", { team: teamName(loser), p: v.penalty_total[loser] }));
-  $("#result-text").textContent = parts.join(" ");
+  $("#result-text").textContent = game.result(v);
   $("#record-link").href = `/api/tables/${S.tableId}/record`;
 }
 
@@ -811,7 +768,7 @@ function init() {
     b.addEventListener("click", () => {
       setLang(b.dataset.lang);
       applyStatic();
-      if (S.catalog && !$("#home").hidden) fillRules();
+      if (S.catalog && !$("#home").hidden) fillGames();
       if (S.msg) {
         S.log = null;
         $("#log").innerHTML = "";
@@ -820,7 +777,10 @@ function init() {
     });
   }
   $("#create-form").addEventListener("submit", createTable);
+  $("#create-game").addEventListener("change", () => { S.optionEdits = {}; fillRules(); });
   $("#create-rules").addEventListener("change", fillPlayers);
+  $("#create-players").addEventListener("change", fillOptions);
+  $("#act-clear").addEventListener("click", () => { S.selected.clear(); renderGame(); });
   $("#copy-invite").addEventListener("click", async () => {
     const link = $("#invite-link");
     link.select();

@@ -1,16 +1,25 @@
 // Cards on screen: the project's notation ("QH", "TS") drawn with the suit symbol
-// AND its letter, so that no card is told apart by colour alone.
+// AND its letter, so that no card is told apart by colour alone. Every game's
+// cards are drawn here: Kozel's 6..A, Spades' 2..A and its two jokers
+// ("LJ", "BJ": rank L or B, the pseudo-suit J).
 
 import { t } from "./i18n.js";
 
 export const SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const JOKER = "J";
+const JOKER_MARK = { L: "☆", B: "★" };
 
 export function rankText(rank) {
   return rank === "T" ? "10" : rank;
 }
 
-/** "QH" -> "Q♥" (the compact form used in the log and status lines). */
+function isJoker(card) {
+  return card[1] === JOKER;
+}
+
+/** "QH" -> "Q♥" (the compact form used in the log and status lines); a joker by its name. */
 export function short(card) {
+  if (isJoker(card)) return `${JOKER_MARK[card[0]] || ""}${t(`jokers.${card[0]}`)}`;
   return rankText(card[0]) + SYMBOLS[card[1]];
 }
 
@@ -19,15 +28,24 @@ export function cardsText(cards) {
 }
 
 export function cardName(card) {
+  if (isJoker(card)) return t(`jokers.${card[0]}`);
   return t("cardName", { rank: t(`ranks.${card[0]}`), suit: t(`suits.${card[1]}`) });
 }
 
-/** A face-up card element: rank, suit symbol and suit letter. */
+/** A face-up card element: rank, suit symbol and suit letter (a joker: its star and name). */
 export function cardFace(card, tag = "div") {
   const el = document.createElement(tag);
   el.className = `card suit-${card[1]}`;
   el.dataset.card = card;
   el.setAttribute("aria-label", cardName(card));
+  if (isJoker(card)) {
+    el.classList.add(`joker-${card[0]}`);
+    el.innerHTML =
+      `<span class="corner" aria-hidden="true"><span class="rank">${JOKER_MARK[card[0]]}</span></span>` +
+      `<span class="pip" aria-hidden="true">${JOKER_MARK[card[0]]}</span>` +
+      `<span class="letter" aria-hidden="true">${card}</span>`;
+    return el;
+  }
   el.innerHTML =
     `<span class="corner" aria-hidden="true"><span class="rank">${rankText(card[0])}</span>` +
     `<span class="sym">${SYMBOLS[card[1]]}</span></span>` +
@@ -48,8 +66,10 @@ export function setKey(cards) {
   return [...cards].sort().join("+");
 }
 
-/** "2 play KH+AH" -> {seat: 2, verb: "play", cards: ["KH", "AH"]} ("?" stays "?"). */
+/** "2 play KH+AH" -> {seat: 2, verb: "play", cards: ["KH", "AH"]} ("?" stays "?");
+ * "1 bid nil" -> {seat: 1, verb: "bid", bid: "nil", cards: []} (a bid names no card). */
 export function parseAction(text) {
   const [seat, verb, rest = ""] = text.split(" ");
+  if (verb === "bid") return { seat: Number(seat), verb, bid: rest, cards: [], text };
   return { seat: Number(seat), verb, cards: rest ? rest.split("+") : [], text };
 }

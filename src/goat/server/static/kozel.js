@@ -1,0 +1,166 @@
+// Kozel's panels: the trump and the stock, street's multi-card actions and the
+// molodka, the score sheet of card points and penalty points, and the goat.
+// The seats, the trick, the hand, the last trick and the log are drawn by
+// app.js for every game; this module fills in what only Kozel has.
+
+import { t } from "./i18n.js";
+import { cardFace, cardsText, setKey, short, SYMBOLS } from "./cards.js";
+import { $, S, el, seatName, teamName, teamOf, teamsCount } from "./table.js";
+
+function street(v) {
+  return v.options.trick_style === "street";
+}
+
+function deckSize(v) {
+  return { "24": 24, "32": 32, "36": 36 }[v.options.deck] || 32;
+}
+
+function info(v, box) {
+  const trump = el("div", "trump");
+  trump.id = "trump";
+  if (v.trump_suit) {
+    trump.append(el("span", "trump-label",
+                    `${t("trump")}: ${SYMBOLS[v.trump_suit]} ${v.trump_suit} (${t(`suits.${v.trump_suit}`)})`));
+    if (v.trump_card) trump.append(cardFace(v.trump_card));
+    if (v.options.permanent_trumps) trump.append(el("span", "trump-note", t("trumpNote")));
+  }
+  const stock = el("div", "stock",
+                   v.options.hand_size * v.players < deckSize(v) ? t("stock", { n: v.stock_size }) : t("noStock"));
+  stock.id = "stock";
+  box.replaceChildren(trump, stock);
+}
+
+function actions(v, legal, send) {
+  const multi = street(v);
+  const key = setKey(S.selected);
+  const myTurn = S.seat !== null && v.current_player === S.seat && v.phase === "play";
+  const play = legal.find((a) => a.verb === "play" && setKey(a.cards) === key);
+  const pass = legal.find((a) => a.verb === "pass" && setKey(a.cards) === key);
+  const molodka = legal.find((a) => a.verb === "molodka");
+  const playBtn = $("#act-play");
+  playBtn.hidden = !(multi && myTurn);
+  playBtn.textContent = v.trick.length ? t("beat") : t("lead");
+  playBtn.disabled = !play || S.pending;
+  playBtn.onclick = () => play && send(play.text);
+  const passBtn = $("#act-pass");
+  passBtn.hidden = !(multi && myTurn && v.trick.length);
+  passBtn.disabled = !pass || S.pending;
+  passBtn.onclick = () => pass && send(pass.text);
+  const molodkaBtn = $("#act-molodka");
+  molodkaBtn.hidden = !molodka;
+  molodkaBtn.disabled = S.pending;
+  molodkaBtn.textContent = molodka ? `${t("molodka")} ${cardsText(molodka.cards)}` : t("molodka");
+  molodkaBtn.onclick = () => molodka && send(molodka.text);
+  const clearBtn = $("#act-clear");
+  clearBtn.hidden = !(multi && S.selected.size);
+}
+
+function status(v, myTurn, legal) {
+  let text;
+  if (v.match_over) text = t("matchOver");
+  else if (v.phase === "deal") text = t("dealing");
+  else if (myTurn && v.phase === "partner-exchange") text = t("yourTurnGive");
+  else if (myTurn && v.phase === "forced-exchange") text = t("yourTurnReturn");
+  else if (myTurn && street(v)) {
+    text = v.trick.length ? t("yourTurnBeat", { n: v.trick[0].cards ? v.trick[0].cards.length : v.trick[0].count })
+                          : t("yourTurnLead");
+  } else if (myTurn) text = t("yourTurnPlay");
+  else text = t("waitingFor", { name: seatName(v.current_player) });
+  if (myTurn && v.must_lead) text += ` ${t("mustLead", { card: short(v.must_lead) })}`;
+  if (!myTurn && legal.some((a) => a.verb === "molodka")) text += ` ${t("molodkaOffer")}`;
+  return text;
+}
+
+function endNote(deal) {
+  const reason = t(`endedBy.${deal.ended_by}`);
+  if (reason) return reason;
+  if (deal.points.length === 2 && deal.points[0] === 60 && deal.points[1] === 60) return t("eggs");
+  return "";
+}
+
+function dealSummary(number, deal) {
+  const teams = deal.points.length;
+  const points = deal.points.map((p, team) => `${teamName(team)} ${p}`).join(" – ");
+  let penalty = "";
+  for (let team = 0; team < teams; team += 1) {
+    if (deal.penalty[team]) penalty += t("penaltyTo", { team: teamName(team), p: deal.penalty[team] });
+  }
+  const note = endNote(deal);
+  return t("dealEnd", { n: number, points, penalty }) + (note ? ` (${note})` : "");
+}
+
+function score(v, table) {
+  const teams = teamsCount();
+  const body = document.createDocumentFragment();
+  v.deal_results.forEach((deal, index) => {
+    const tr = el("tr", "deal-row");
+    const th = el("th", "", String(index + 1));
+    th.scope = "row";
+    tr.append(th);
+    for (let team = 0; team < teams; team += 1) {
+      const pen = deal.penalty[team];
+      const td = el("td", pen ? "penalized" : "", `${deal.points[team]}` + (pen ? ` · +${pen}` : ""));
+      tr.append(td);
+    }
+    const note = endNote(deal);
+    if (note) tr.title = note;
+    body.append(tr);
+    if (note) {
+      const noteRow = el("tr", "note-row");
+      const td = el("td", "", note);
+      td.colSpan = teams + 1;
+      noteRow.append(td);
+      body.append(noteRow);
+    }
+  });
+  table.tBodies[0].replaceChildren(body);
+  const foot = el("tr");
+  const label = el("th", "", t("penalty"));
+  label.scope = "row";
+  foot.append(label);
+  const target = v.options.match_target;
+  for (let team = 0; team < teams; team += 1) {
+    const td = el("td", "", `${v.penalty_total[team]} / ${target}`);
+    const bar = el("div", "bar");
+    bar.style.setProperty("--fill", `${Math.min(100, (100 * v.penalty_total[team]) / target)}%`);
+    td.append(bar);
+    foot.append(td);
+  }
+  table.tFoot.replaceChildren(foot);
+  return t("toLose", { n: target });
+}
+
+function dealStart(v) {
+  if (!v.trump_suit) return null;
+  const trump = `${SYMBOLS[v.trump_suit]} ${v.trump_suit}` + (v.trump_card ? ` (${short(v.trump_card)})` : "");
+  return t("dealStart", { n: v.deal_number, dealer: seatName(v.dealer), trump });
+}
+
+function result(v) {
+  const loser = v.loser_team;
+  const parts = [];
+  if (S.seat !== null && loser !== null) parts.push(teamOf(S.seat) === loser ? t("youLost") : t("youWon"));
+  if (loser !== null) parts.push(t("goatIs", { team: teamName(loser), p: v.penalty_total[loser] }));
+  return parts.join(" ");
+}
+
+/** A new selection is due when the trick restarts: a new trick, or a molodka restarted it. */
+function selectionKey(v) {
+  return JSON.stringify([v.deal_number, v.tricks_played, v.molodkas_this_trick, v.trick[0] || null]);
+}
+
+export const kozel = {
+  name: "kozel",
+  multiCard: street,
+  selectionKey,
+  info,
+  badges: () => [],
+  seatExtra: () => {},
+  actions,
+  status,
+  score,
+  dealSummary,
+  dealStart,
+  describe: () => null,
+  result,
+};

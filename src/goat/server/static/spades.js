@@ -1,0 +1,206 @@
+// Spades' panels: the bids (every button is one of the legal actions the
+// server sent — nil, blind nil, double nil, the Bemo bids and a redeal appear
+// exactly when the engine allows them), each seat's bid, spades broken, the
+// teams' contracts, the score sheet of scores and bags, and the winner.
+// The double nil's exchange needs nothing of its own: its "give" actions are
+// cards of the hand, drawn and played by app.js as for Kozel's exchanges.
+
+import { lang, t } from "./i18n.js";
+import { cardFace, cardsText } from "./cards.js";
+import { $, S, button, el, named, seatName, teamName, teamOf } from "./table.js";
+
+const TEAM_SEATS = [[0, 2], [1, 3]];
+
+/** "4" -> "4", "0" and "nil" -> "Nil", "blind-nil" -> "Blind nil", ... */
+export function bidLabel(bid) {
+  if (bid === "0") return named("bids", "nil");
+  return /^\d+$/.test(bid) ? bid : named("bids", bid);
+}
+
+function bidTitle(v, bid) {
+  const points = { nil: v.options.nil_points, "blind-nil": v.options.blind_nil_points,
+                   "double-nil": v.options.double_nil_points }[bid];
+  return points === undefined ? "" : t(`bidTitles.${bid}`, { p: points, n: v.options.exchange_cards });
+}
+
+function teamBids(v, bids, team) {
+  return TEAM_SEATS[team].map((s) => (bids[s] === null ? "…" : bidLabel(bids[s]))).join(" + ");
+}
+
+function info(v, box) {
+  const trumps = el("div", "trump", t("spadesTrump") + (v.options.jokers ? ` ${t("jokersTrump")}` : ""));
+  trumps.id = "trumps";
+  const broken = el("div", "stock broken", v.spades_broken ? t("spadesBroken") : t("spadesNotBroken"));
+  broken.id = "spades-broken";
+  broken.dataset.broken = String(v.spades_broken);
+  const chips = [trumps, broken];
+  if (v.phase !== "deal" && v.bids.some((b) => b !== null)) {
+    const contracts = el("div", "stock contracts");
+    contracts.id = "contracts";
+    for (const team of [0, 1]) {
+      contracts.append(el("div", "contract", t("contract", { team: teamName(team), bids: teamBids(v, v.bids, team),
+                                                          n: v.tricks_won[team] })));
+    }
+    chips.push(contracts);
+  }
+  box.replaceChildren(...chips);
+}
+
+function badges(v, seat) {
+  const bid = v.bids[seat];
+  return bid === null || v.phase === "deal" ? [] : [t("bidBadge", { bid: bidLabel(bid) })];
+}
+
+/** Cards of another seat that everyone has seen (face-up-four), while it holds them. */
+function seatExtra(v, seat, box) {
+  const shown = (v.face_up_held || [])[seat] || [];
+  if (!shown.length || seat === S.seat) return;
+  const row = el("div", "face-up");
+  row.setAttribute("aria-label", t("faceUpHeld", { cards: cardsText(shown) }));
+  for (const card of shown) row.append(cardFace(card));
+  box.append(row);
+}
+
+function actions(v, legal, send) {
+  const box = $("#bid-buttons");
+  const bids = legal.filter((a) => a.verb === "bid");
+  box.hidden = !bids.length;
+  const key = [lang(), S.pending, ...bids.map((a) => a.text)].join("|");
+  if (box.dataset.key === key) return;        // the same offer: keep the buttons (and their focus)
+  box.dataset.key = key;
+  box.replaceChildren(...bids.map((a) => {
+    const kind = /^\d+$/.test(a.bid) ? "number" : a.bid;
+    const b = button(bidLabel(a.bid), `bid bid-${kind}`, () => send(a.text));
+    b.dataset.bid = a.bid;
+    b.disabled = S.pending;
+    b.setAttribute("aria-label", t("bidAria", { bid: bidLabel(a.bid) }));
+    const title = bidTitle(v, a.bid);
+    if (title) b.title = title;
+    return b;
+  }));
+}
+
+function status(v, myTurn) {
+  let text;
+  if (v.match_over) text = t("matchOver");
+  else if (v.phase === "deal") text = t("dealing");
+  else if (myTurn && v.phase === "bid") {
+    text = t("yourBid");
+    const partner = v.bids[(S.seat + 2) % 4];
+    if (partner !== null) text += ` ${t("partnerBid", { bid: bidLabel(partner) })}`;
+  } else if (myTurn && v.phase === "exchange") {
+    text = t("yourTurnExchange", { n: v.exchange_to_give.filter((s) => s === S.seat).length });
+  } else if (myTurn) {
+    text = t("yourTurnPlay");
+    if (v.must_lead) text += ` ${t("mustLeadClub", { card: cardsText([v.must_lead]) })}`;
+  } else if (v.phase === "bid") text = t("waitingForBid", { name: seatName(v.current_player) });
+  else text = t("waitingFor", { name: seatName(v.current_player) });
+  return text;
+}
+
+/** A score as written on a score sheet: a true minus sign, and a plus for a gain. */
+function signed(n) {
+  return n > 0 ? `+${n}` : number(n);
+}
+
+function number(n) {
+  return n < 0 ? `−${-n}` : String(n);
+}
+
+function redealt(deal) {
+  return deal.bids.includes("redeal");
+}
+
+function dealSummary(number, deal) {
+  if (redealt(deal)) return t("dealRedealt", { n: number });
+  const parts = [0, 1].map((team) => `${teamName(team)} ${signed(deal.score[team])}`).join(", ");
+  return t("dealEndSpades", { n: number, scores: parts });
+}
+
+function score(v, table) {
+  const body = document.createDocumentFragment();
+  v.deal_results.forEach((deal, index) => {
+    const tr = el("tr", "deal-row");
+    const th = el("th", "", String(index + 1));
+    th.scope = "row";
+    tr.append(th);
+    for (const team of [0, 1]) {
+      const td = el("td");
+      td.append(el("span", "pts", redealt(deal) ? "—" : signed(deal.score[team])));
+      if (!redealt(deal)) {
+        const took = TEAM_SEATS[team].reduce((sum, s) => sum + deal.tricks[s], 0);
+        td.append(el("span", "sub", t("dealLine", { bids: teamBids(v, deal.bids, team), n: took })));
+        if (deal.bags[team]) td.append(el("span", "sub bags", t("bagsGained", { n: deal.bags[team] })));
+      }
+      tr.append(td);
+    }
+    body.append(tr);
+    if (redealt(deal)) {
+      const note = el("tr", "note-row");
+      const td = el("td", "", t("redealNote"));
+      td.colSpan = 3;
+      note.append(td);
+      body.append(note);
+    }
+  });
+  table.tBodies[0].replaceChildren(body);
+  const foot = el("tr");
+  const label = el("th", "", t("total"));
+  label.scope = "row";
+  foot.append(label);
+  const target = v.options.target;
+  for (const team of [0, 1]) {
+    const td = el("td");
+    td.append(el("span", "pts", `${number(v.score_total[team])} / ${target}`));
+    const bar = el("div", "bar win");
+    bar.style.setProperty("--fill", `${Math.max(0, Math.min(100, (100 * v.score_total[team]) / target))}%`);
+    td.append(bar);
+    if (v.options.bags) td.append(el("span", "sub bags", t("bagsTotal", { n: v.bags_total[team] })));
+    foot.append(td);
+  }
+  table.tFoot.replaceChildren(foot);
+  const notes = [t("toWin", { n: target })];
+  if (v.options.bags) notes.push(t("bagRule", { n: v.options.bag_limit, p: v.options.bag_penalty }));
+  if (v.options.lose_at !== null) notes.push(t("loseAt", { n: v.options.lose_at }));
+  if (v.options.max_deals !== null) notes.push(t("maxDeals", { n: v.options.max_deals }));
+  return notes.join(" ");
+}
+
+function dealStart(v) {
+  return t("dealStartSpades", { n: v.deal_number, dealer: seatName(v.dealer) });
+}
+
+function describe(a, name, v) {
+  if (a.verb !== "bid") return null;
+  if (a.bid === "redeal") {
+    const shown = v.shown_hand?.[String(a.seat)];
+    return t("asksRedeal", { name }) + (shown ? `: ${cardsText(shown)}` : "");
+  }
+  return t("bidsLog", { name, bid: bidLabel(a.bid) });
+}
+
+function result(v) {
+  const winner = v.winner_team;
+  if (winner === null) return "";
+  const parts = [];
+  if (S.seat !== null) parts.push(teamOf(S.seat) === winner ? t("youWon") : t("youLostSpades"));
+  parts.push(t("winnerIs", { team: teamName(winner), p: number(v.score_total[winner]),
+                            q: number(v.score_total[1 - winner]) }));
+  return parts.join(" ");
+}
+
+export const spades = {
+  name: "spades",
+  multiCard: () => false,
+  selectionKey: (v) => JSON.stringify([v.deal_number, v.tricks_played]),
+  info,
+  badges,
+  seatExtra,
+  actions,
+  status,
+  score,
+  dealSummary,
+  dealStart,
+  describe,
+  result,
+};

@@ -1,0 +1,88 @@
+// What the page and every game's panels share: the page state S (the last
+// message from the server, my seat, the selection), names of seats and teams,
+// and the small DOM helpers. The game panels (kozel.js, spades.js) draw only
+// what is their own game's; everything else is drawn once, in app.js.
+
+import { t } from "./i18n.js";
+
+export const $ = (selector) => document.querySelector(selector);
+
+export const S = {
+  tableId: null,
+  token: null,
+  seat: null,          // my seat, or null when watching
+  ws: null,
+  msg: null,           // the last state message
+  selected: new Set(), // multi-card actions (street): cards chosen for the next action
+  lead: null,          // the trick the selection was made for
+  focus: 0,            // index of the focused card in the hand
+  actionFocus: 0,
+  pending: false,      // an action is on its way
+  log: null,           // what the log has shown: {deal, count, tricks, results}
+  showLast: false,
+  resultClosed: false,
+  retry: 0,
+  catalog: null,
+  optionEdits: {},     // lobby form: options the player changed, by name
+};
+
+const POSITIONS = { 4: ["bottom", "left", "top", "right"], 3: ["bottom", "left", "right"], 2: ["bottom", "top"] };
+
+let toastTimer = null;
+export function toast(text) {
+  const el = $("#toast");
+  el.textContent = text;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
+}
+
+/** A translated name, or the name itself where the strings have none (a new ruleset). */
+export function named(group, name) {
+  const text = t(`${group}.${name}`);
+  return typeof text === "string" && text !== `${group}.${name}` ? text : String(name);
+}
+
+export function seatName(seat) {
+  const info = S.msg.seats[seat];
+  const name = info.kind === "bot" ? t("botName", { n: seat + 1 }) : info.name || t("seat", { n: seat + 1 });
+  return seat === S.seat ? `${name} (${t("you")})` : name;
+}
+
+export function teamOf(seat) {
+  return S.msg.players === 4 ? seat % 2 : seat;
+}
+
+export function teamsCount() {
+  return S.msg.players === 4 ? 2 : S.msg.players;
+}
+
+export function teamName(team) {
+  if (S.msg.players !== 4) return seatName(team);
+  if (S.seat !== null) return team === teamOf(S.seat) ? t("us") : t("them");
+  return t("team", { a: seatName(team), b: seatName(team + 2) });
+}
+
+export function posOf(seat) {
+  const n = S.msg.players;
+  const base = S.seat ?? 0;
+  return POSITIONS[n][(seat - base + n) % n];
+}
+
+/** A new element with a class and text. */
+export function el(tag, className = "", text = null) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== null) node.textContent = text;
+  return node;
+}
+
+/** A button for a toolbar: its click runs `onClick`. */
+export function button(text, cls, onClick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = cls;
+  b.textContent = text;
+  b.addEventListener("click", onClick);
+  return b;
+}
