@@ -77,6 +77,7 @@ def test_cards_in_finds_card_words_only() -> None:
     assert cards_in('seat 2 must follow hearts (holds 9H), "1 play KH+10S"') == {"9H", "KH", "TS"}
     assert cards_in("table ab9hcd, token x9H_y, 9HX, A9H") == set()
     assert cards_in("QC. 7C? (JD)") == {"QC", "7C", "JD"}
+    assert cards_in("holds BJ, led LJ; BJX, LJ2, aBJ") == {"BJ", "LJ"}   # Spades' jokers
 
 
 def test_redact_hides_exactly_the_unknown_cards() -> None:
@@ -85,6 +86,6 @@ def test_redact_hides_exactly_the_unknown_cards() -> None:
     assert redact(text, set()) == "seat 2 must follow hearts (holds ?), not ?+?"
 
 
-@given(st.text(max_size=60), st.sets(st.sampled_from(["9H", "KH", "AS", "TS", "QC"])))
+@given(st.text(max_size=60), st.sets(st.sampled_from(["9H", "KH", "AS", "TS", "QC", "BJ"])))
 def test_redacted_text_names_no_unknown_card(text: str, known: set[str]) -> None:
     assert cards_in(redact(text, known)) <= known

@@ -18,8 +18,8 @@ cards dealt face up (``face-up-four``) and a weak hand shown for a redeal to
 what everyone knows; a double nil's gives are its givers' own cards, and the
 receiver's once they are in its hand. Each message is stamped with the version
 it was built at; any card named in it (anywhere in the JSON) that the
-recipient may not know at that version is a leak. (Spades' jokers, ``LJ`` and
-``BJ``, are not card names the check reads: the Spades games here play without.)
+recipient may not know at that version is a leak (Spades' jokers, ``LJ`` and
+``BJ``, included).
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ GAMES = [  # (game, rules, players, options, seed): whole matches
     ("spades", "standard", 4, SPADES_BLIND, 12),
     ("spades", "standard", 4, SPADES_BLIND, 20),
     ("spades", "face-up-four", 4, {"max_deals": 2}, 14),
+    ("spades", "joker-trumps", 4, {"max_deals": 2}, 15),
 ]
 
 Knowledge = list[list[set[str]]]  # [version][seat, or players for the spectator] -> cards known

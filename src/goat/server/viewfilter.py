@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from goat.server.tables import Table
 
-#: A card in the project's notation as a word of its own ("9H", "TH", "10H", "QC").
-CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[CDHS](?![A-Za-z0-9])")
+#: A card in the project's notation as a word of its own ("9H", "TH", "10H", "QC",
+#: and Spades' jokers "LJ" and "BJ").
+CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:(?:10|[2-9TJQKA])[CDHS]|[LB]J)(?![A-Za-z0-9])")
 
 
 def cards_in(text: str) -> set[str]:
