@@ -265,7 +265,7 @@ def test_bench_runs_without_dds() -> None:
 
 
 def test_warm_up_leaves_the_shared_workspace_as_it_found_it() -> None:
-    """warm_up solves a position of its own in the process-wide workspace (table
+    """warm_up solves a position of its own in this thread's workspace (table
     generations, work array): values solved before and after it are the same."""
     state = new_state("full-hand", single_deal=True)
     rng = random.Random(11)
@@ -278,3 +278,50 @@ def test_warm_up_leaves_the_shared_workspace_as_it_found_it() -> None:
     warm_up()
     assert (evaluate_moves(state), solve(state, 0), solve(state, 1)) == before
     assert before[1] + before[2] == 120 or max(abs(before[1]), abs(before[2])) >= CATCH
+
+
+
+def test_threads_solving_at_once_get_the_values_of_one_thread() -> None:
+    """The table server runs bots in worker threads: two threads solving at once
+    must not share a work array or table (they did: wrong values now and then, and
+    a crash), and the search runs without the GIL, so they really overlap. Small
+    late-deal positions (mostly encoding time) and frequent thread switches make
+    the switches land inside solves."""
+    import sys
+    import threading
+
+    rng = random.Random(1)
+    states: list[Any] = []
+    while len(states) < 16:
+        state = new_state("classic", single_deal=True)
+        state.apply_chance(state.sample_chance(rng))
+        for _ in range(rng.randrange(8, 20)):
+            if state.phase != PLAY:
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.phase == PLAY:
+            states.append(state)
+    expected = [solve(s, 0) for s in states]
+    expected_moves = [evaluate_moves(s) for s in states[:2]]
+    wrong: list[int] = []
+    solved = [0, 0]
+
+    def work(k: int) -> None:
+        for _ in range(40):
+            for i in range(k, len(states), 2):
+                wrong.extend([i] if solve(states[i], 0) != expected[i] else [])
+                solved[k] += 1
+            wrong.extend([-1] if evaluate_moves(states[k]) != expected_moves[k] else [])
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)
+    try:
+        threads = [threading.Thread(target=work, args=(k,)) for k in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert solved == [320, 320]
+    assert wrong == []

@@ -56,6 +56,7 @@ led — one composite move of that team. The full-hand partner exchange is
 from __future__ import annotations
 
 from dataclasses import dataclass
+import threading
 from functools import lru_cache
 from typing import Any
 
@@ -152,7 +153,7 @@ def _deal_code(rules: KozelRules, trump_suit: str | None) -> _DealCode:
 
 class _Workspace:
     """The transposition table (32 MB) and the work array, reused across solves
-    (one per process; not for concurrent use from several threads).
+    (one per thread: see :func:`_workspace`).
 
     Each top-level call takes a new *generation*, which turns every older table
     entry into a miss (no clearing)."""
@@ -167,14 +168,20 @@ class _Workspace:
         return self.gen
 
 
-_WS: _Workspace | None = None
+_LOCAL = threading.local()
 
 
 def _workspace() -> _Workspace:
-    global _WS
-    if _WS is None:
-        _WS = _Workspace()
-    return _WS
+    """This thread's workspace, made on its first solve.
+
+    One per thread, not one per process: the table server runs bots in worker
+    threads, and two solves sharing one work array corrupt each other's state
+    (measured: wrong values from two threads solving at once; the search also
+    releases the GIL, so they really do run at once)."""
+    ws = getattr(_LOCAL, "workspace", None)
+    if ws is None:
+        ws = _LOCAL.workspace = _Workspace()
+    return ws
 
 
 # ============================================================ encoding

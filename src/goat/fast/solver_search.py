@@ -371,10 +371,12 @@ def tt_store(TT: np.ndarray, slot: int, k1: int, k2: int, k3: int, best: int,
 # and decrefs both arrays on every call; the small helpers are inlined at numba's
 # level (inline="always") because numba does not inline across functions.
 # Measured with callgrind: 357M -> 212M instructions for the same two solves.
+# The GIL is released (the drivers too): each thread has its own W and TT
+# (goat.fast.solver._workspace), so bots at several tables can solve at once.
 SEARCH_SIG = types.int64(types.int64[::1], types.int64[::1], types.int64, types.int64, types.int64)
 
 
-@njit(SEARCH_SIG, cache=True, _nrt=False)
+@njit(SEARCH_SIG, cache=True, _nrt=False, nogil=True)
 def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
     """Fail-soft alpha-beta: the value of the position in ``W`` (see module doc)."""
     W[NODES] += 1
@@ -509,7 +511,7 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
 
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def mtdf(W: np.ndarray, TT: np.ndarray, guess: int) -> int:
     """The exact value by null-window searches: the first at ``guess``, then
     galloping away from it (steps 1, 2, 4...) while the value is bounded on one
@@ -539,7 +541,7 @@ def mtdf(W: np.ndarray, TT: np.ndarray, guess: int) -> int:
     return lower
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def root_values(W: np.ndarray, TT: np.ndarray, cards: np.ndarray, out: np.ndarray,
                 guess: int) -> None:
     """Exact value after each card of ``cards`` played by the seat to act
