@@ -10,7 +10,11 @@ against ``goat serve`` in a subprocess.
 * Spades: a lobby that creates a Spades table with options from the catalog;
   a whole deal against three bots by clicks — the bid (by keyboard), thirteen
   tricks (one by keyboard) — and the score sheet; blind nil and double nil
-  offered when the ruleset allows them, and the double nil's exchange.
+  offered when the ruleset allows them, and the double nil's exchange;
+* blind nil is bid blind: while a blind bid may come, the hand is face down
+  with a "look at my cards" control and only the blind bids; looking (by
+  keyboard) shows the cards and takes the blind bids away for that deal, also
+  across a reload; a partner's blind nil without looking, and the deal goes on.
 
 Screenshots of the table are written to ``tests/artifacts/`` (or
 ``$GOAT_TEST_ARTIFACTS``). Playwright's own browser download does not work on
@@ -290,6 +294,15 @@ def bids_offered(page: object) -> list[str]:
     return [b.get_attribute("data-bid") for b in page.locator("#bid-buttons button").all()]
 
 
+def face_down(page: object) -> int:
+    """How many of my cards are drawn as card backs."""
+    return page.locator("#hand .card.back").count()
+
+
+NUMBER_BIDS = ["nil", *map(str, range(1, 14))]
+BLIND = {"blind_nil_behind": 0, "double_nil": True}     # at 0 : 0 both teams may bid blind
+
+
 def test_lobby_creates_a_spades_table(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     server = serve_process(*SERVE)
     context, page = new_page(chromium, locale="en-US")
@@ -437,13 +450,16 @@ def test_spades_blind_bids_and_the_double_nil_exchange(chromium: object,
                      options={"double_nil": True, "blind_nil_behind": 0})
     page.click("#start-btn")
     page.wait_for_selector("#bid-buttons:not([hidden]) button")
-    offered = bids_offered(page)
-    assert offered[-2:] == ["blind-nil", "double-nil"] and "nil" in offered   # the options allow them
+    assert bids_offered(page) == ["blind-nil", "double-nil"]      # the options allow them; the cards are unseen
+    assert face_down(page) == 13 and page.locator("#hand button.card").count() == 0
+    assert page.is_visible("#act-look") and page.text_content("#act-look") == "Look at my cards"
     assert "±200" in page.get_attribute('#bid-buttons button[data-bid="double-nil"]', "title")
     shot(page, "spades-blind-bids")
-    page.click('#bid-buttons button[data-bid="double-nil"]')
+    page.click('#bid-buttons button[data-bid="double-nil"]')      # without looking
     page.wait_for_selector(".seat-box.me .game-badge")
     assert page.text_content(".seat-box.me .game-badge") == "bid: Double nil"
+    page.wait_for_selector("#hand button.card")
+    assert face_down(page) == 0 and page.is_hidden("#act-look")    # bid: the cards turn up
     given: list[str] = []
     while len(given) < 3:                                       # three cards to my partner, face down
         page.wait_for_selector('#hand .card[data-legal="true"]')
@@ -503,3 +519,123 @@ def test_spades_jokers_are_drawn(chromium: object, serve_process: Callable[..., 
     shot(page, "spades-jokers")
     assert page.errors == []
     context.close()
+
+
+def test_spades_look_at_my_cards_on_my_turn(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    create_with_bots(page, server.url, game="spades", rules="standard", options=BLIND)
+    page.click("#start-btn")
+    page.wait_for_selector("#bid-buttons:not([hidden]) button")
+    assert bids_offered(page) == ["blind-nil", "double-nil"] and face_down(page) == 13
+    assert page.get_attribute("#hand", "aria-label") == "Ваши карты рубашкой вверх: 13"
+    assert page.text_content("#status").startswith("Ваш заказ: слепой нил, не глядя в карты")
+    page.focus(".lang[data-lang='en']")                    # keyboard alone: Tab reaches the look control
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "act-look"
+    assert page.text_content("#act-look") == "Посмотреть карты"
+    page.keyboard.press("ArrowRight")                       # the blind bids beside it
+    assert page.evaluate("document.activeElement.dataset.bid") == "blind-nil"
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")                            # look
+    page.wait_for_selector("#hand button.card")
+    assert face_down(page) == 0 and page.locator("#hand button.card").count() == 13
+    assert page.is_hidden("#act-look") and bids_offered(page) == NUMBER_BIDS   # no blind bid left
+    assert page.get_attribute("#hand", "aria-label") == "Ваши карты"
+    assert page.evaluate("document.activeElement.dataset.bid") == "nil"       # the keyboard goes on from here
+    page.reload()                                           # the look is remembered for this deal
+    page.wait_for_selector("#bid-buttons:not([hidden]) button")
+    assert face_down(page) == 0 and page.locator("#hand button.card").count() == 13
+    assert bids_offered(page) == NUMBER_BIDS and page.is_hidden("#act-look")
+    page.focus('#hand .card[tabindex="0"]')
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".seat-box.me .game-badge")
+    assert page.text_content(".seat-box.me .game-badge") == "заказ: 2"
+    assert page.errors == []
+    context.close()
+
+
+def test_spades_blind_nil_before_looking(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """Two people, partners at seats 0 and 2, bots at 1 and 3; seat 0 deals, so
+    seat 2 bids before seat 0. Seat 0 sees face-down cards while waiting, looks
+    early; seat 2 bids blind nil without looking and leaves (a bot plays on for
+    it); the deal is played out, and the next deal starts face down again when
+    the team may still bid blind."""
+    seed = next(s for s in range(100) if seat_rng(str(s), "first-dealer").randrange(4) == 0)
+    server = serve_process(*SERVE, "--grace", "0")
+    created = httpx.post(f"{server.url}api/tables", json={"game": "spades", "rules": "standard", "options": BLIND,
+                                                        "name": "Аня", "seed": seed}, timeout=10).json()
+    table, token = created["id"], created["token"]
+    partner = httpx.post(f"{server.url}api/tables/{table}/seats/2", json={"name": "Боря"}, timeout=10).json()["token"]
+    for seat in (1, 3):
+        httpx.post(f"{server.url}api/tables/{table}/seats/{seat}/bot", json={"bot": "heuristic"},
+                   headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    pages = []
+    for seat, key, locale in ((0, token, "en-US"), (2, partner, "ru-RU")):
+        context, page = new_page(chromium, locale=locale)
+        page.goto(server.url)
+        page.evaluate("([id, token, seat]) => localStorage.setItem(`goat:token:${id}`, JSON.stringify({token, seat}))",
+                      [table, key, seat])
+        page.goto(f"{server.url}?table={table}")
+        page.wait_for_selector("#lobby:not([hidden])")
+        pages.append((context, page))
+    (_, me), (partner_context, boris) = pages
+    httpx.post(f"{server.url}api/tables/{table}/start", headers={"Authorization": f"Bearer {token}"}, timeout=10)
+
+    waiting = "document.querySelector('#status').textContent.startsWith('Waiting for Боря to bid')"
+    me.wait_for_function(waiting)                           # not my turn yet: the cards are face down already
+    assert face_down(me) == 13 and me.locator("#hand button.card").count() == 0
+    assert me.is_visible("#act-look") and me.is_hidden("#bid-buttons")
+    assert "Your cards stay face down" in me.text_content("#status")
+    shot(me, "spades-blind-waiting")
+    me.reload()                                             # a reload does not show them
+    me.wait_for_function(waiting)
+    assert face_down(me) == 13 and me.is_visible("#act-look")
+    me.focus("#act-look")
+    me.keyboard.press("Enter")                              # look early
+    me.wait_for_selector("#hand button.card")
+    assert face_down(me) == 0 and me.locator("#hand button.card").count() == 13 and me.is_hidden("#act-look")
+    assert me.evaluate("document.activeElement.dataset.card")              # the focus moves into the hand
+    assert "face down" not in me.text_content("#status")
+    me.reload()
+    me.wait_for_selector("#hand button.card")
+    assert face_down(me) == 0
+
+    boris.wait_for_selector("#bid-buttons:not([hidden]) button")            # the partner has not looked
+    assert bids_offered(boris) == ["blind-nil", "double-nil"] and face_down(boris) == 13
+    boris.click('#bid-buttons button[data-bid="blind-nil"]')
+    boris.wait_for_selector(".seat-box.me .game-badge")
+    assert boris.text_content(".seat-box.me .game-badge") == "заказ: Слепой нил"
+    boris.wait_for_selector("#hand button.card")
+    assert face_down(boris) == 0 and boris.locator("#hand button.card").count() == 13
+    assert boris.errors == []
+    partner_context.close()                                 # --grace 0: a bot plays on for seat 2
+
+    me.wait_for_selector("#bid-buttons:not([hidden]) button")
+    assert bids_offered(me) == NUMBER_BIDS                  # looked: no blind bid on my turn
+    me.click('#bid-buttons button[data-bid="3"]')
+    played = 0
+    while deal_rows(me) == 0:
+        me.wait_for_function(SPADES_TURN_OR, arg=1)
+        if deal_rows(me):
+            break
+        version = int(me.get_attribute("body", "data-version"))
+        me.locator('#hand .card[data-legal="true"]').first.click()
+        played += 1
+        me.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    assert played == 13
+    assert re.search(r"bid 3 \+ Blind nil, took \d+", me.locator("#score tbody tr.deal-row").first.text_content())
+    assert "Боря bids Blind nil" in me.locator("#log li").all_text_contents()
+
+    # The next deal: the look was this deal's only. Face down again iff our team may still bid blind.
+    me.wait_for_function("[...document.querySelectorAll('#log li')].some(li => li.textContent.startsWith('Deal 2: '))")
+    totals = [int(me.text_content(f"#score tfoot td:nth-of-type({i}) .pts").split(" / ")[0].replace("−", "-"))
+              for i in (1, 2)]
+    behind = totals[0] <= totals[1]
+    assert face_down(me) == (13 if behind else 0) and me.is_visible("#act-look") == behind
+    shot(me, "spades-blind-next-deal")
+    assert me.errors == []
+    me.context.close()

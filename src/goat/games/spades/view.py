@@ -54,6 +54,8 @@ class SpadesViews:
             "single_deal": self.single_deal,
             "phase": self.phase,
             "current_player": self.current_player(),
+            # Sent before a blind bid too: no engine can know whether a person looked, so
+            # the browser page keeps blind nil blind (static/spades.js, docs/server.md).
             "hand": [str(c) for c in sort_hand(self.hands[seat])] if seat is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
             "face_up": [[str(c) for c in cards] for cards in self.face_up],

@@ -6,6 +6,8 @@
 // its keyboard, the last trick, the log, the result); each game's own panels
 // (kozel.js, spades.js) draw the rest from its view. The page never decides
 // what is legal: every control comes from the legal actions the server sent.
+// A game may draw my own hand face down (game.handHidden: Spades before a blind
+// bid); the cards are then card backs, and the keyboard starts in the actions.
 
 import { t, lang, setLang } from "./i18n.js";
 import { cardBack, cardFace, cardName, cardsText, parseAction, short } from "./cards.js";
@@ -537,12 +539,22 @@ function renderHand(v, game) {
   const withCards = legal.some((a) => a.cards.length);   // dimmed only when I may act with a card
   hand.hidden = S.seat === null;
   hand.classList.toggle("many", cards.length > 8);
+  const faceDown = game.handHidden(v, legal);
+  hand.classList.toggle("face-down", faceDown);
+  hand.setAttribute("aria-label", faceDown ? t("handFaceDown", { n: cards.length }) : t("yourHand"));
+  if (faceDown) {     // the same number of backs, none of them a control
+    for (const _ of cards) {
+      const back = cardBack();
+      back.setAttribute("aria-hidden", "true");
+      hand.append(back);
+    }
+  }
   const lead = game.selectionKey(v);
   if (lead !== S.lead) S.selected.clear();  // a new trick, or a molodka restarted it: choose again
   S.lead = lead;
   for (const c of [...S.selected]) if (!cards.includes(c)) S.selected.delete(c);
   S.focus = Math.max(0, Math.min(S.focus, cards.length - 1));
-  cards.forEach((card, index) => {
+  if (!faceDown) cards.forEach((card, index) => {
     const face = cardFace(card, "button");
     face.type = "button";
     const playable = !S.pending && legal.some((a) => a.verb !== "molodka" && a.cards.includes(card)
@@ -559,7 +571,7 @@ function renderHand(v, game) {
     face.addEventListener("click", () => { S.focus = index; activate(card); });
     hand.append(face);
   });
-  game.actions(v, legal, send);
+  game.actions(v, legal, send, renderGame);
   const buttons = visibleActions();
   buttons.forEach((b, i) => { b.tabIndex = i === Math.min(S.actionFocus, buttons.length - 1) ? 0 : -1; });
 }
@@ -586,20 +598,24 @@ function activate(card) {
   else if (!S.pending) toast(`${short(card)}: ${t("notPlayable")}`);
 }
 
+/** Focus back where it was (the hand or the actions), else on the other one:
+ * a hand turned face down, or actions that are gone, leave focus on the page. */
 function restoreFocus(where) {
-  if (where === "actions") {
-    const buttons = visibleActions();
-    if (buttons.length) {
-      buttons[Math.min(S.actionFocus, buttons.length - 1)].focus();
-      return;
-    }
-  }
-  const cards = [...document.querySelectorAll("#hand .card")];
-  if (cards.length) cards[Math.min(S.focus, cards.length - 1)].focus();
+  const buttons = visibleActions();
+  const cards = handCards();
+  const toButtons = () => buttons[Math.min(S.actionFocus, buttons.length - 1)].focus();
+  if (where === "actions" && buttons.length) toButtons();
+  else if (cards.length) cards[Math.min(S.focus, cards.length - 1)].focus();
+  else if (buttons.length) toButtons();
+}
+
+/** The cards of my hand I can act on with the keyboard (not the backs of a hidden hand). */
+function handCards() {
+  return [...document.querySelectorAll("#hand button.card")];
 }
 
 function onHandKey(event) {
-  const cards = [...document.querySelectorAll("#hand .card")];
+  const cards = handCards();
   if (!cards.length) return;
   let next = S.focus;
   if (event.key === "ArrowRight") next = (S.focus + 1) % cards.length;

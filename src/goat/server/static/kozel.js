@@ -153,6 +153,7 @@ export const kozel = {
   name: "kozel",
   multiCard: street,
   selectionKey,
+  handHidden: () => false,
   info,
   badges: () => [],
   seatExtra: () => {},

@@ -4,12 +4,57 @@
 // teams' contracts, the score sheet of scores and bags, and the winner.
 // The double nil's exchange needs nothing of its own: its "give" actions are
 // cards of the hand, drawn and played by app.js as for Kozel's exchanges.
+//
+// Blind nil is a bid made before looking at the hand. The server sends a seat
+// its cards as soon as they are dealt and cannot know whether a person looked,
+// so the page keeps the rule: while a blind bid may still come this deal, the
+// hand is drawn face down with a "look at my cards" control beside the blind
+// bids, and the other bids appear only once the player has looked. Looking is
+// remembered per table and deal in localStorage, so neither a reload nor
+// reopening the link turns seen cards face down again.
 
 import { lang, t } from "./i18n.js";
 import { cardFace, cardsText } from "./cards.js";
 import { $, S, button, el, named, seatName, teamName, teamOf } from "./table.js";
 
 const TEAM_SEATS = [[0, 2], [1, 3]];
+const BLIND_BIDS = ["blind-nil", "double-nil"];
+
+function isBlind(action) {
+  return action.verb === "bid" && BLIND_BIDS.includes(action.bid);
+}
+
+let lookedHere = null;   // "table/deal" this page looked at: holds even where storage is refused
+
+function lookKey() {
+  return `goat:looked:${S.tableId}`;
+}
+
+/** Whether I have looked at this deal's hand (storage keeps one key a table: the deal last looked at). */
+function looked(v) {
+  if (lookedHere === `${S.tableId}/${v.deal_number}`) return true;
+  try { return localStorage.getItem(lookKey()) === String(v.deal_number); } catch { return false; }
+}
+
+function look(v) {
+  lookedHere = `${S.tableId}/${v.deal_number}`;
+  try { localStorage.setItem(lookKey(), String(v.deal_number)); } catch { /* storage refused: this page only */ }
+}
+
+/** Whether this deal may still offer me a blind bid: before my bid, on my turn
+ * when the server's legal actions hold one; before my turn when my team may bid
+ * blind this deal (the view's blind_nil_teams) and the options play a blind bid.
+ * (A partner's bid can still rule it out; then the cards turn up on my turn.) */
+function blindAhead(v, legal) {
+  if (S.seat === null || v.phase !== "bid" || v.bids[S.seat] !== null) return false;
+  if (v.current_player === S.seat) return legal.some(isBlind);
+  return Boolean(v.blind_nil_teams?.[teamOf(S.seat)] && (v.options.blind_nil || v.options.double_nil));
+}
+
+/** My hand is drawn face down: a blind bid may still come and I have not looked. */
+function handHidden(v, legal) {
+  return blindAhead(v, legal) && !looked(v);
+}
 
 /** "4" -> "4", "0" and "nil" -> "Nil", "blind-nil" -> "Blind nil", ... */
 export function bidLabel(bid) {
@@ -61,9 +106,17 @@ function seatExtra(v, seat, box) {
   box.append(row);
 }
 
-function actions(v, legal, send) {
+/** The bids offered now: face down, only the blind ones (with the look control);
+ * face up, every other one (a normal bid needs the cards; once seen, no blind bid). */
+function actions(v, legal, send, redraw) {
+  const hidden = handHidden(v, legal);
+  const lookBtn = $("#act-look");
+  lookBtn.hidden = !hidden;
+  lookBtn.disabled = S.pending;
+  lookBtn.title = t("lookTitle");
+  lookBtn.onclick = () => { look(v); redraw(); };
   const box = $("#bid-buttons");
-  const bids = legal.filter((a) => a.verb === "bid");
+  const bids = legal.filter((a) => a.verb === "bid" && isBlind(a) === hidden);
   box.hidden = !bids.length;
   const key = [lang(), S.pending, ...bids.map((a) => a.text)].join("|");
   if (box.dataset.key === key) return;        // the same offer: keep the buttons (and their focus)
@@ -80,11 +133,13 @@ function actions(v, legal, send) {
   }));
 }
 
-function status(v, myTurn) {
+function status(v, myTurn, legal) {
   let text;
   if (v.match_over) text = t("matchOver");
   else if (v.phase === "deal") text = t("dealing");
-  else if (myTurn && v.phase === "bid") {
+  else if (handHidden(v, legal)) {
+    text = myTurn ? t("yourBidBlind") : `${t("waitingForBid", { name: seatName(v.current_player) })} ${t("blindAhead")}`;
+  } else if (myTurn && v.phase === "bid") {
     text = t("yourBid");
     const partner = v.bids[(S.seat + 2) % 4];
     if (partner !== null) text += ` ${t("partnerBid", { bid: bidLabel(partner) })}`;
@@ -193,6 +248,7 @@ export const spades = {
   name: "spades",
   multiCard: () => false,
   selectionKey: (v) => JSON.stringify([v.deal_number, v.tricks_played]),
+  handHidden,
   info,
   badges,
   seatExtra,
