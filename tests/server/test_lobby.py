@@ -161,3 +161,20 @@ def test_a_full_server_refuses_new_tables(start_server: Callable[..., ServerThre
     with httpx.Client(base_url=server.url, timeout=20) as http:
         assert [http.post("/api/tables", json={}).status_code for _ in range(2)] == [201, 201]
         assert "the server is full" in error(http.post("/api/tables", json={}), 503)
+
+
+def test_searching_bots_at_a_table_think_at_most_bot_think_seconds() -> None:
+    """People wait for a table's bots: PIMC and ISMCTS get ``bot_think`` as their
+    time limit (PIMC otherwise takes seconds at a full-hand deal's first cards);
+    bots without a time setting are made as they are; 0 lifts the limit."""
+    from goat.server.settings import Settings, SettingsError
+    from goat.server.tables import table_bot
+
+    capped = Settings(bot_think=1.5)
+    assert table_bot("pimc", "s", capped).time_limit == 1.5
+    assert table_bot("ismcts", "s", capped).time_limit == 1.5
+    assert table_bot("heuristic", "s", capped).name == "heuristic"
+    assert table_bot("pimc", "s", Settings(bot_think=0)).time_limit is None
+    assert Settings().bot_think > 0
+    with pytest.raises(SettingsError, match="bot-think"):
+        Settings(bot_think=-1)

@@ -29,6 +29,8 @@ def serve_command(
                                           "a bot plays for them (default: 60)."),
     bot_delay: Optional[float] = typer.Option(None, "--bot-delay", help="Seconds a bot waits before playing "
                                               "(default: 0.8)."),
+    bot_think: Optional[float] = typer.Option(None, "--bot-think", help="Most seconds a searching bot (pimc, "
+                                              "ismcts) thinks per decision; 0: no limit (default: 2)."),
     deal_pause: Optional[float] = typer.Option(None, "--deal-pause", help="Seconds between a deal's end and "
                                                "the next shuffle (default: 2.5)."),
     rate_limit: Optional[float] = typer.Option(None, "--rate-limit", help="Messages a second one connection may "
@@ -41,7 +43,8 @@ def serve_command(
 
     with user_errors():
         settings = Settings.from_env(data_dir=data_dir, database_url=database_url, grace_seconds=grace,
-                                     bot_delay=bot_delay, deal_pause=deal_pause, rate_per_second=rate_limit,
+                                     bot_delay=bot_delay, bot_think=bot_think, deal_pause=deal_pause,
+                                     rate_per_second=rate_limit,
                                      rate_burst=None if rate_limit is None else max(1, round(2 * rate_limit)))
         if not 0 <= port <= 65535:
             raise GoatError(f"--port must be 0..65535, not {port}")

@@ -35,6 +35,9 @@ class Settings:
         max_message_bytes: the largest client message accepted (UTF-8 bytes).
         rate_per_second, rate_burst: per-connection token bucket for client messages.
         default_bot: the bot that plays for a dropped player and fills seats by default.
+        bot_think: the most seconds a searching bot (``pimc``, ``ismcts``: those with a
+            ``time_limit`` setting) thinks per decision at a table. Without it PIMC
+            takes seconds at the first cards of a full-hand deal; 0 means no limit.
         send_queue: messages queued for one slow client before it is disconnected.
         max_tables: tables in their lobby or in play; beyond it, creating one is refused.
     """
@@ -48,11 +51,13 @@ class Settings:
     rate_per_second: float = 20.0
     rate_burst: int = 40
     default_bot: str = "heuristic"
+    bot_think: float = 2.0
     send_queue: int = 512
     max_tables: int = 5000
 
     def __post_init__(self) -> None:
-        for name, option in (("grace_seconds", "grace"), ("bot_delay", "bot-delay"), ("deal_pause", "deal-pause")):
+        for name, option in (("grace_seconds", "grace"), ("bot_delay", "bot-delay"), ("deal_pause", "deal-pause"),
+                             ("bot_think", "bot-think")):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or value < 0:
                 raise SettingsError(f"{option} must be a number of seconds >= 0, not {value!r}")

@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import hashlib
+import inspect
 import json
 import logging
 import random
@@ -79,6 +80,15 @@ def table_bots() -> list[str]:
     """Bots that may sit at a table of people: every registered bot that plays
     from its view (``perfect`` sees every card, so it may not)."""
     return [name for name, factory in BOTS.items() if not getattr(factory, "sees_everything", False)]
+
+
+def table_bot(name: str, seed: str, settings: Settings) -> Bot:
+    """The bot ``name`` for a seat, its thinking capped at ``settings.bot_think``
+    seconds a decision when it has a ``time_limit`` setting (people are waiting)."""
+    factory = BOTS.get(name)
+    if factory is not None and settings.bot_think > 0 and "time_limit" in inspect.signature(factory).parameters:
+        return make_bot(name, seed=seed, time_limit=settings.bot_think)
+    return make_bot(name, seed=seed)
 
 
 def hash_token(token: str) -> str:
@@ -252,8 +262,8 @@ class Table:
     def _begin_play(self) -> None:
         for seat in self.seats:
             if seat.kind == "bot":
-                self.bots[seat.index] = make_bot(seat.bot or self.settings.default_bot,
-                                                 seed=f"{self.row.seed}/bot/{seat.index}")
+                self.bots[seat.index] = table_bot(seat.bot or self.settings.default_bot,
+                                                  f"{self.row.seed}/bot/{seat.index}", self.settings)
             elif seat.kind == "human" and seat.connections == 0:
                 self._dropped(seat)
         if self.status == "playing" and self._driver is None:
@@ -431,7 +441,7 @@ class Table:
         if seat.connections or seat.kind != "human" or self.status != "playing":
             return
         seat.autoplay = True
-        self.bots[index] = make_bot(self.settings.default_bot, seed=f"{self.row.seed}/autoplay/{index}")
+        self.bots[index] = table_bot(self.settings.default_bot, f"{self.row.seed}/autoplay/{index}", self.settings)
         self._wake.set()
         self.broadcast()
 
