@@ -198,3 +198,14 @@ def test_partner_exchange_gift_stays_hidden_until_everyone_gave() -> None:
         state.apply_action(state.legal_actions()[0])
     assert state.view(partner)["history"][0] == str(gift)
     assert str(gift.cards[0]) in state.view(partner)["hand"]
+
+
+def test_bots_for_a_game_lists_the_bots_that_play_it() -> None:
+    """PIMC solves Kozel only (other games' views go to its fallback), so it is
+    not listed for Spades; random plays every game; Yu-Gi-Oh! has its own bots."""
+    from goat.bots import BOTS, bots_for
+
+    assert bots_for("kozel") == list(BOTS)
+    assert "pimc" not in bots_for("spades") and "perfect" not in bots_for("spades")
+    assert {"random", "heuristic", "ismcts"} <= set(bots_for("spades"))
+    assert "pimc" not in bots_for("yugioh") and "random" in bots_for("yugioh")

@@ -138,6 +138,14 @@ def test_play_spades_bad_option_is_one_line() -> None:
         "error: option players=3 is not allowed (Spades is played by 4)"
 
 
+def test_play_refuses_a_bot_that_does_not_play_spades() -> None:
+    """PIMC's solver is Kozel's: at a Spades table it would be its heuristic
+    fallback under another name, so it is refused, naming the bots that play."""
+    result = goat("play", "spades", "--seed", "3", "--bots", "pimc")
+    assert result.exit_code == 2 and result.stderr.strip() == \
+        "error: bot 'pimc' does not play spades (bots for spades: random, ismcts, heuristic)"
+
+
 def test_tournament_and_analyze_refuse_spades_in_one_line() -> None:
     result = goat("tournament", "--game", "spades", "--rules", "standard", "--bots", "random,heuristic", "--matches", "1")
     assert result.exit_code == 2 and "spades is not supported yet" in result.stderr

@@ -38,6 +38,12 @@ def _game_bots(game: str) -> dict[str, Callable[..., Bot]]:
     return GAME_BOTS.get(game, BOTS)
 
 
+def bots_for(game: str) -> list[str]:
+    """The names of the bots that play ``game`` (a bot's ``games``; ``None``: all)."""
+    return [name for name, factory in _game_bots(game).items()
+            if getattr(factory, "games", None) is None or game in factory.games]
+
+
 def make_bot(name: str, seed: int | str | None = None, game: str = "kozel", **settings: Any) -> Bot:
     """A new bot by registry name with optional strength/budget ``settings``
     (e.g. ``make_bot("ismcts", 1, iterations=100)``), for ``game`` (Kozel's by
@@ -53,5 +59,5 @@ def make_bot(name: str, seed: int | str | None = None, game: str = "kozel", **se
         raise BotError(f"bot {name!r} does not take the settings {', '.join(sorted(settings))}") from None
 
 
-__all__ = ["BOTS", "BaseBot", "Bot", "BotError", "ISMCTSBot", "RandomBot", "make_bot", "next_bot_action",
+__all__ = ["BOTS", "BaseBot", "Bot", "BotError", "ISMCTSBot", "RandomBot", "bots_for", "make_bot", "next_bot_action",
            "out_of_turn_claim", "play_bots"]

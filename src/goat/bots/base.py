@@ -86,6 +86,10 @@ class BaseBot:
     """Convenience base: never acts out of turn unless a subclass says so."""
 
     name = "bot"
+    #: The games this bot really plays (``None``: every game of the protocol). A
+    #: bot may still answer other games' views through a fallback, but a lobby
+    #: should not offer it there as what it is not.
+    games: tuple[str, ...] | None = None
 
     def choose(self, view: View) -> Action:  # pragma: no cover - abstract
         raise NotImplementedError

@@ -260,7 +260,7 @@ OTHER_GAMES = {"spades": SpadesHeuristicBot}
 class HeuristicBot(BaseBot):
     """Rule-based Kozel bot; see the module docstring for the policy. Views of
     another game go to that game's heuristic (:data:`OTHER_GAMES`), so
-    ``make_bot("heuristic")`` plays every game.
+    ``make_bot("heuristic")`` plays Kozel and those games.
 
     Args:
         seed: seeds the street sampler (the single-card play is deterministic).
@@ -268,6 +268,7 @@ class HeuristicBot(BaseBot):
     """
 
     name = "heuristic"
+    games = ("kozel", *OTHER_GAMES)
 
     def __init__(self, seed: int | str | None = None, samples: int = 24) -> None:
         self.seed = seed

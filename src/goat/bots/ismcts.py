@@ -98,6 +98,7 @@ class ISMCTSBot(BaseBot):
     """Single-observer ISMCTS over one deal. See the module docstring."""
 
     name = "ismcts"
+    games = HeuristicBot.games   # its rollouts and guide are the heuristic's
 
     def __init__(self, seed: int | str | None = None, iterations: int = 500,
                  time_limit: float | None = None, exploration: float = 0.7,

@@ -90,6 +90,7 @@ class PIMCBot(BaseBot):
     """Sample ``worlds`` deals consistent with the view, solve each, play the best average."""
 
     name = "pimc"
+    games = ("kozel",)   # the solver's game (other games' views go to the fallback)
 
     def __init__(self, seed: int | str | None = None, worlds: int = 100, fallback: str = "heuristic",
                  time_limit: float | None = None) -> None:
@@ -137,6 +138,7 @@ class PerfectInformationBot(BaseBot):
     """
 
     name = "perfect"
+    games = ("kozel",)
     sees_everything = True
 
     def __init__(self, seed: int | str | None = None, fallback: str = "heuristic") -> None:

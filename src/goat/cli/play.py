@@ -25,7 +25,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from goat.bots import Bot, make_bot, out_of_turn_claim
+from goat.bots import BOTS, Bot, bots_for, make_bot, out_of_turn_claim
 from goat.bots.base import prepare_bots
 from goat.cards import CardSyntaxError, parse_cards
 from goat.cli import render, render_spades
@@ -310,8 +310,12 @@ def _fail(message: str) -> None:
     raise typer.Exit(2)
 
 
-def _make_bots(spec: str, players: int, human: int, master: random.Random) -> list[Bot | None]:
+def _make_bots(spec: str, players: int, human: int, master: random.Random, game: str = "kozel") -> list[Bot | None]:
     names = [n.strip() for n in spec.split(",") if n.strip()]
+    playing = bots_for(game)
+    for name in names:
+        if name.lower() in BOTS and name.lower() not in playing:
+            raise GoatError(f"bot {name!r} does not play {game} (bots for {game}: {', '.join(playing)})")
     others = players - 1
     if len(names) == 1:
         names = names * others
@@ -340,7 +344,7 @@ def play_game(game: str, rules: str, seed: int | None, seat: int, players: int |
         first_dealer = draw(master, state_rules.players) if draw else master.randrange(state_rules.players)
         state = module.new_state(state_rules, first_dealer=first_dealer)
         chance_rng = random.Random(master.getrandbits(64))
-        bot_list = _make_bots(bots, state_rules.players, seat, master)
+        bot_list = _make_bots(bots, state_rules.players, seat, master, game)
     except GoatError as exc:
         _fail(str(exc))
         return

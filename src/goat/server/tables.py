@@ -36,7 +36,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from goat.bots import BOTS, Bot, make_bot, next_bot_action, out_of_turn_claim
+from goat.bots import BOTS, Bot, bots_for, make_bot, next_bot_action, out_of_turn_claim
 from goat.games import GAMES, get_game
 from goat.protocol import Action, ActionSyntaxError, GoatError, IllegalActionError
 from goat.records import record_from_state
@@ -76,10 +76,11 @@ class Connection(Protocol):
         ...
 
 
-def table_bots() -> list[str]:
-    """Bots that may sit at a table of people: every registered bot that plays
-    from its view (``perfect`` sees every card, so it may not)."""
-    return [name for name, factory in BOTS.items() if not getattr(factory, "sees_everything", False)]
+def table_bots(game: str = "kozel") -> list[str]:
+    """Bots that may sit at a table of ``game`` with people: every bot that plays
+    that game (:func:`goat.bots.bots_for`) from its view (``perfect`` sees every
+    card, so it may not)."""
+    return [name for name in bots_for(game) if not getattr(BOTS.get(name), "sees_everything", False)]
 
 
 def table_bot(name: str, seed: str, settings: Settings) -> Bot:
@@ -198,8 +199,9 @@ class Table:
 
     async def set_bot(self, index: int, bot: str, token: str | None) -> None:
         """Put a bot on an empty (or bot) seat; any seated player may."""
-        if bot not in table_bots():
-            raise LobbyError(f"unknown bot {bot!r} (one of {', '.join(table_bots())})")
+        bots = table_bots(self.row.game)
+        if bot not in bots:
+            raise LobbyError(f"no bot {bot!r} for {self.row.game} (one of {', '.join(bots)})")
         async with self.lock:
             self._authorize(token)
             seat = self._seat(index)
@@ -601,7 +603,7 @@ def game_catalog() -> list[dict[str, Any]]:
                 options[str(players)] = _option_values(state)
             presets.append({"name": preset, "players": counts, "default_players": default, "options": options})
         choices = {key: list(values) for key, values in getattr(module, "CHOICES", {}).items()}
-        catalog.append({"name": name, "rules": presets, "choices": choices})
+        catalog.append({"name": name, "rules": presets, "choices": choices, "bots": table_bots(name)})
     return catalog
 
 

@@ -387,8 +387,9 @@ function renderLobby() {
   else if (empty) hints.push(t("needAllSeats"));
   if (m.players === 4) hints.push(t("partners"));
   const kinds = $("#bot-kind");
-  const bots = S.catalog?.bots || ["heuristic"];
-  if (kinds.options.length !== bots.length) {
+  // the bots that play this table's game (the catalog's list for it)
+  const bots = S.catalog?.games?.find((g) => g.name === m.game)?.bots || S.catalog?.bots || ["heuristic"];
+  if ([...kinds.options].map((o) => o.value).join() !== bots.join()) {
     kinds.innerHTML = "";
     for (const b of bots) kinds.add(new Option(b, b, false, b === (S.catalog?.default_bot || "heuristic")));
   }
