@@ -165,7 +165,7 @@ def test_bid_tokens_are_distinct_for_every_bid_of_every_preset() -> None:
     assert jokers.token_name(50) == "LJ" and jokers.token_name(51) == "BJ" and jokers.token_name(0) == "3C"
 
 
-@pytest.mark.parametrize("opponents", ["random", "pimc:worlds=3"])
+@pytest.mark.parametrize("opponents", ["random", "ismcts:iterations=10"])
 def test_gymnasium_learner_plays_spades_against_bots(opponents: str) -> None:
     env = GoatSingleAgentEnv("spades", "standard", seat=2, opponents=opponents, single_deal=True)
     obs, _ = env.reset(seed=4)

@@ -53,6 +53,8 @@ def make_bot(name: str, seed: int | str | None = None, game: str = "kozel", **se
     factory = registry.get(name.strip().lower()) if isinstance(name, str) else None
     if factory is None:
         raise BotError(f"unknown bot {name!r} (known: {', '.join(registry)})")
+    if getattr(factory, "games", None) is not None and game not in factory.games:
+        raise BotError(f"bot {name!r} does not play {game} (bots for {game}: {', '.join(bots_for(game))})")
     try:
         return factory(seed, **settings)
     except TypeError:

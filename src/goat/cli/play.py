@@ -25,7 +25,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from goat.bots import BOTS, Bot, bots_for, make_bot, out_of_turn_claim
+from goat.bots import Bot, make_bot, out_of_turn_claim
 from goat.bots.base import prepare_bots
 from goat.cards import CardSyntaxError, parse_cards
 from goat.cli import render, render_spades
@@ -312,10 +312,6 @@ def _fail(message: str) -> None:
 
 def _make_bots(spec: str, players: int, human: int, master: random.Random, game: str = "kozel") -> list[Bot | None]:
     names = [n.strip() for n in spec.split(",") if n.strip()]
-    playing = bots_for(game)
-    for name in names:
-        if name.lower() in BOTS and name.lower() not in playing:
-            raise GoatError(f"bot {name!r} does not play {game} (bots for {game}: {', '.join(playing)})")
     others = players - 1
     if len(names) == 1:
         names = names * others
@@ -324,7 +320,7 @@ def _make_bots(spec: str, players: int, human: int, master: random.Random, game:
     bots: list[Bot | None] = []
     it = iter(names)
     for seat in range(players):
-        bots.append(None if seat == human else make_bot(next(it), seed=master.getrandbits(64)))
+        bots.append(None if seat == human else make_bot(next(it), seed=master.getrandbits(64), game=game))
     return bots
 
 
