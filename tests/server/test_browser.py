@@ -114,6 +114,29 @@ MY_TURN_OR = """(rows) => document.querySelector('#hand .card[data-legal="true"]
     || document.querySelectorAll('#score tbody tr.deal-row').length >= rows"""
 
 
+def play_a_legal_card(page: object, by_keyboard: bool) -> str:
+    """Play the first legal card of my hand, by a click or by the keyboard alone
+    (Home, arrows, Enter), after checking that the dimmed cards are exactly the
+    illegal ones; returns the card played."""
+    cards = page.locator("#hand .card")
+    legal = page.locator('#hand .card[data-legal="true"]')
+    for i in range(cards.count()):              # a dimmed card is never a legal one, and vice versa
+        card = cards.nth(i)
+        assert (card.get_attribute("data-legal") == "true") != ("illegal" in card.get_attribute("class"))
+    chosen = legal.first.get_attribute("data-card")
+    if not by_keyboard:
+        legal.first.click()
+        return chosen
+    target = [cards.nth(i).get_attribute("data-card") for i in range(cards.count())].index(chosen)
+    page.focus('#hand .card[tabindex="0"]')
+    page.keyboard.press("Home")
+    for _ in range(target):
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.card") == chosen
+    page.keyboard.press("Enter")
+    return chosen
+
+
 def deal_rows(page: object) -> int:
     return page.locator("#score tbody tr.deal-row").count()
 
@@ -136,25 +159,13 @@ def test_a_classic_deal_against_three_bots(chromium: object, serve_process: Call
         page.wait_for_function(MY_TURN_OR, arg=1)
         if deal_rows(page):
             break
-        cards = page.locator("#hand .card")
-        legal = page.locator('#hand .card[data-legal="true"]')
-        for i in range(cards.count()):              # a dimmed card is never a legal one, and vice versa
-            card = cards.nth(i)
-            assert (card.get_attribute("data-legal") == "true") != ("illegal" in card.get_attribute("class"))
         if keyboard == 0:                            # once with the keyboard alone: arrows, then Enter
-            target = [cards.nth(i).get_attribute("data-card") for i in range(cards.count())].index(
-                legal.first.get_attribute("data-card"))
-            page.focus('#hand .card[tabindex="0"]')
-            page.keyboard.press("Home")
-            for _ in range(target):
-                page.keyboard.press("ArrowRight")
-            assert page.evaluate("document.activeElement.dataset.card") == legal.first.get_attribute("data-card")
             version = int(page.get_attribute("body", "data-version"))
-            page.keyboard.press("Enter")
+            play_a_legal_card(page, by_keyboard=True)
             keyboard += 1
             page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
         else:
-            legal.first.click()
+            play_a_legal_card(page, by_keyboard=False)
         clicks += 1
         if not last_trick_seen and page.locator("#log li", has_text="Взятка →").count():
             page.click("#last-trick-btn")             # the last trick on demand
@@ -375,22 +386,9 @@ def test_a_spades_deal_against_three_bots(chromium: object, serve_process: Calla
             page.wait_for_selector(".seat-box.me .game-badge")
             assert page.text_content(".seat-box.me .game-badge") == "заказ: 3"
             continue
-        cards = page.locator("#hand .card")
-        legal = page.locator('#hand .card[data-legal="true"]')
-        for i in range(cards.count()):                      # a dimmed card is never a legal one, and vice versa
-            card = cards.nth(i)
-            assert (card.get_attribute("data-legal") == "true") != ("illegal" in card.get_attribute("class"))
-        if keyboard == 0:                                   # one card with the keyboard alone
-            target = [cards.nth(i).get_attribute("data-card") for i in range(cards.count())].index(
-                legal.first.get_attribute("data-card"))
-            page.focus('#hand .card[tabindex="0"]')
-            page.keyboard.press("Home")
-            for _ in range(target):
-                page.keyboard.press("ArrowRight")
-            page.keyboard.press("Enter")
-            keyboard += 1
-        else:
-            legal.first.click()
+        by_keyboard = keyboard == 0                         # one card with the keyboard alone
+        play_a_legal_card(page, by_keyboard)
+        keyboard += by_keyboard
         played += 1
         page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
         broken_seen = broken_seen or page.get_attribute("#spades-broken", "data-broken") == "true"

@@ -5,7 +5,7 @@
 
 import { t } from "./i18n.js";
 import { cardFace, cardsText, setKey, short, SYMBOLS } from "./cards.js";
-import { $, S, el, seatName, teamName, teamOf, teamsCount } from "./table.js";
+import { $, S, el, noteRow, progressBar, scoreRow, seatName, teamName, teamOf, teamsCount } from "./table.js";
 
 function street(v) {
   return v.options.trick_style === "street";
@@ -93,10 +93,7 @@ function score(v, table) {
   const teams = teamsCount();
   const body = document.createDocumentFragment();
   v.deal_results.forEach((deal, index) => {
-    const tr = el("tr", "deal-row");
-    const th = el("th", "", String(index + 1));
-    th.scope = "row";
-    tr.append(th);
+    const tr = scoreRow("deal-row", String(index + 1));
     for (let team = 0; team < teams; team += 1) {
       const pen = deal.penalty[team];
       const td = el("td", pen ? "penalized" : "", `${deal.points[team]}` + (pen ? ` · +${pen}` : ""));
@@ -105,25 +102,14 @@ function score(v, table) {
     const note = endNote(deal);
     if (note) tr.title = note;
     body.append(tr);
-    if (note) {
-      const noteRow = el("tr", "note-row");
-      const td = el("td", "", note);
-      td.colSpan = teams + 1;
-      noteRow.append(td);
-      body.append(noteRow);
-    }
+    if (note) body.append(noteRow(note, teams + 1));
   });
   table.tBodies[0].replaceChildren(body);
-  const foot = el("tr");
-  const label = el("th", "", t("penalty"));
-  label.scope = "row";
-  foot.append(label);
+  const foot = scoreRow("", t("penalty"));
   const target = v.options.match_target;
   for (let team = 0; team < teams; team += 1) {
     const td = el("td", "", `${v.penalty_total[team]} / ${target}`);
-    const bar = el("div", "bar");
-    bar.style.setProperty("--fill", `${Math.min(100, (100 * v.penalty_total[team]) / target)}%`);
-    td.append(bar);
+    td.append(progressBar(v.penalty_total[team], target));
     foot.append(td);
   }
   table.tFoot.replaceChildren(foot);

@@ -15,7 +15,7 @@
 
 import { lang, t } from "./i18n.js";
 import { cardFace, cardsText } from "./cards.js";
-import { $, S, button, el, named, seatName, teamName, teamOf } from "./table.js";
+import { $, S, button, el, named, noteRow, progressBar, scoreRow, seatName, teamName, teamOf } from "./table.js";
 
 const TEAM_SEATS = [[0, 2], [1, 3]];
 const BLIND_BIDS = ["blind-nil", "double-nil"];
@@ -175,10 +175,7 @@ function dealSummary(number, deal) {
 function score(v, table) {
   const body = document.createDocumentFragment();
   v.deal_results.forEach((deal, index) => {
-    const tr = el("tr", "deal-row");
-    const th = el("th", "", String(index + 1));
-    th.scope = "row";
-    tr.append(th);
+    const tr = scoreRow("deal-row", String(index + 1));
     for (const team of [0, 1]) {
       const td = el("td");
       td.append(el("span", "pts", redealt(deal) ? "—" : signed(deal.score[team])));
@@ -190,26 +187,15 @@ function score(v, table) {
       tr.append(td);
     }
     body.append(tr);
-    if (redealt(deal)) {
-      const note = el("tr", "note-row");
-      const td = el("td", "", t("redealNote"));
-      td.colSpan = 3;
-      note.append(td);
-      body.append(note);
-    }
+    if (redealt(deal)) body.append(noteRow(t("redealNote"), 3));
   });
   table.tBodies[0].replaceChildren(body);
-  const foot = el("tr");
-  const label = el("th", "", t("total"));
-  label.scope = "row";
-  foot.append(label);
+  const foot = scoreRow("", t("total"));
   const target = v.options.target;
   for (const team of [0, 1]) {
     const td = el("td");
     td.append(el("span", "pts", `${number(v.score_total[team])} / ${target}`));
-    const bar = el("div", "bar win");
-    bar.style.setProperty("--fill", `${Math.max(0, Math.min(100, (100 * v.score_total[team]) / target))}%`);
-    td.append(bar);
+    td.append(progressBar(v.score_total[team], target, "bar win"));
     if (v.options.bags) td.append(el("span", "sub bags", t("bagsTotal", { n: v.bags_total[team] })));
     foot.append(td);
   }

@@ -77,6 +77,31 @@ export function el(tag, className = "", text = null) {
   return node;
 }
 
+/** A score-sheet row headed by `label` (a row header, for screen readers). */
+export function scoreRow(cls, label) {
+  const tr = el("tr", cls);
+  const th = el("th", "", label);
+  th.scope = "row";
+  tr.append(th);
+  return tr;
+}
+
+/** A score-sheet row of one cell across `columns` columns: a note under a deal. */
+export function noteRow(text, columns) {
+  const tr = el("tr", "note-row");
+  const td = el("td", "", text);
+  td.colSpan = columns;
+  tr.append(td);
+  return tr;
+}
+
+/** A bar filled to `value / target` (clamped to 0..100%): a team's way to the target. */
+export function progressBar(value, target, cls = "bar") {
+  const bar = el("div", cls);
+  bar.style.setProperty("--fill", `${Math.max(0, Math.min(100, (100 * value) / target))}%`);
+  return bar;
+}
+
 /** A button for a toolbar: its click runs `onClick`. */
 export function button(text, cls, onClick) {
   const b = document.createElement("button");
