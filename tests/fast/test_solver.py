@@ -325,3 +325,18 @@ def test_threads_solving_at_once_get_the_values_of_one_thread() -> None:
         sys.setswitchinterval(interval)
     assert solved == [320, 320]
     assert wrong == []
+
+
+def test_two_top_trumps_of_a_leader_due_to_exchange_win_one_trick() -> None:
+    # Classic, not-after-own-lead, team 0 led the last trick: seat 2 holds the two
+    # top trumps (7C, QC) but may not lead them, so it gives one to seat 0 and
+    # leads the diamond it gets back; seat 3 trumps with QD, seat 0 must follow
+    # with its other diamond, seat 1 adds KD: 10+0+4+3 = 17 for team 1, and the
+    # two top trumps then fall together in the last trick (5 for team 0). The
+    # free bound once counted them as two tricks and gave team 1 nothing.
+    s = position("classic", {0: "TD 8D", 1: "KD 8H", 2: "7C QC", 3: "JC QD"}, leader=2,
+                 trump_card="AC", options={"trump_lead": "not-after-own-lead"})
+    s.prev_trick_leader_team = 0
+    assert all(a.verb == "give" for a in s.legal_actions())
+    assert (solve(s, 0), solve(s, 1)) == (5, 17)
+    assert solve(s, 1) == reference(s.clone(), 1, len(s.deal_results))

@@ -40,6 +40,7 @@ from goat.fast.solver_core import (
     PASSES,
     POINTS,
     PREV_LT,
+    PREV_OPEN,
     REM_PTS,
     ROYAL,
     SCORES,
@@ -300,6 +301,20 @@ def cheapest(W: np.ndarray, cards: int, need: int) -> int:
 
 
 @njit(cache=True, inline="always")
+def exchange_possible(W: np.ndarray, team: int) -> bool:
+    """Can a forced exchange still move cards between the players of ``team``
+    (0 or 1) in this deal? Only a leader barred from leading trumps exchanges:
+    anyone on the first trick, then the previous deal's opening team
+    ("previous-opener") or either team ("not-after-own-lead")."""
+    rule = W[LEAD_RULE]
+    if W[FORCED_EX] == 0 or rule == 0:
+        return False
+    if W[FIRST] == 1 or rule == 3:
+        return True
+    return rule == 2 and W[PREV_OPEN] == (team & 1)
+
+
+@njit(cache=True, inline="always")
 def sure_points(W: np.ndarray) -> tuple:
     """Bounds on side A's points from here (trick start, no decisive end possible).
 
@@ -307,8 +322,9 @@ def sure_points(W: np.ndarray) -> tuple:
     the trick it is played to (nothing live outside that side beats it), so their
     points surely go to that side — and, once the stock is empty, so do the
     cheapest cards the other players can add to those tricks (a player holding
-    several run cards wins that many tricks). Lower bound: what A surely takes;
-    upper bound: everything left minus what B surely takes.
+    several run cards wins that many tricks — unless a forced exchange can still
+    pass one to the partner: see :func:`exchange_possible`). Lower bound: what A
+    surely takes; upper bound: everything left minus what B surely takes.
     """
     rem = W[REM_PTS]
     h0, h1, h2, h3 = W[0], W[1], W[2], W[3]
@@ -336,9 +352,19 @@ def sure_points(W: np.ndarray) -> tuple:
         # owner's other player: outside the run, which is counted once already)
         np_ = popcount(W[p] & runmask)
         nq = popcount(W[q] & runmask)
-        t = max(np_, nq)
-        run += (cheapest(W, W[p] & ~runmask, t - np_) + cheapest(W, W[q] & ~runmask, t - nq)
-                + cheapest(W, W[p + 1], t) + cheapest(W, W[(p + 3) & 3], t))
+        o1, o3 = W[p + 1], W[(p + 3) & 3]
+        if exchange_possible(W, p):
+            # a forced exchange can hand a run card to the partner, and the two
+            # may then fall in one trick: only half of them surely win a trick,
+            # and the hands change, so only the other team's cards are counted
+            t = (np_ + nq + 1) // 2
+        else:
+            t = max(np_, nq)
+            run += cheapest(W, W[p] & ~runmask, t - np_) + cheapest(W, W[q] & ~runmask, t - nq)
+        if exchange_possible(W, p + 1):  # their cards can change hands: 2t of both
+            run += cheapest(W, o1 | o3, 2 * t)
+        else:
+            run += cheapest(W, o1, t) + cheapest(W, o3, t)
     if p == W[SIDE]:
         return run, rem
     return 0, rem - run
