@@ -325,3 +325,133 @@ def test_threads_solving_at_once_get_the_values_of_one_thread() -> None:
         sys.setswitchinterval(interval)
     assert solved == [320, 320]
     assert wrong == []
+
+
+# ================================================================ the last three tricks
+@pytest.mark.parametrize("preset", ["classic", "full-hand", "full-hand-24"])
+def test_compact_card_order_decides_tricks(preset: str) -> None:
+    """ending3 finds a trick's winner by index: a card beats the one winning so far
+    (a card of the led class or a trump) exactly when it is a trump or of the led
+    class and has the higher compact index. Checked against ``beats`` for every
+    trump suit, led card and pair of cards."""
+    import numpy as np
+
+    from goat.fast import solver as solver_mod
+    from goat.fast import solver_core as core
+
+    rules = new_state(preset, single_deal=True).rules
+    for trump in "CDHS":
+        W = np.zeros(core.W_SIZE, dtype=np.int64)
+        W[core.CONST_START:core.CONST_END] = solver_mod._deal_code(rules, trump).base
+        n = len(rules.deck_cards)
+        for led in range(n):
+            wmask = int(W[core.TRUMPS]) | int(W[core.CLASS_MASK + W[core.CLASS + led]])
+            for best in (b for b in range(n) if wmask >> b & 1):
+                for c in range(n):
+                    assert core.beats(W, c, best) == bool(wmask >> c & 1 and c > best), \
+                        (preset, trump, led, best, c)
+
+
+def tree_events(state: Any, found: set[str]) -> None:
+    """Add to ``found`` what happens anywhere in the game tree below ``state``
+    (this deal only): ``"exchange N"`` for a forced exchange due with ``N``
+    cards in the hand, ``"catch"`` for a shamok catch."""
+    if state.deal_results:
+        if state.deal_results[-1]["ended_by"] == "shamok-caught-queen":
+            found.add("catch")
+        return
+    if state.phase not in (PLAY, FORCED_RETURN):
+        return
+    actions = state.legal_actions()
+    if state.phase == PLAY and any(a.verb == "give" for a in actions):
+        found.add(f"exchange {len(state.hands[state.current_player()])}")
+    for a in actions:
+        child = state.clone()
+        child.apply_action(a)
+        tree_events(child, found)
+
+
+def three_card_ending(rng: random.Random) -> Any:
+    """A trick start with three cards a hand and no stock (the positions ending3
+    takes), often with the shamok and the queen in play, sometimes with a leader
+    holding only trumps (a forced exchange due at once, or later)."""
+    preset = rng.choice(["classic", "classic", "full-hand", "full-hand-24"])
+    options = {"trump_lead": rng.choice(["previous-opener", "not-after-own-lead", "opening-only"]),
+               "must_follow_trump": rng.random() < 0.75, "forced_exchange": rng.random() < 0.9}
+    state = new_state(preset, options=options, single_deal=True)
+    state.apply_chance(state.sample_chance(rng))
+    while state.phase == PARTNER_EXCHANGE:
+        state.apply_action(rng.choice(state.legal_actions()))
+    pool = [c for h in state.hands for c in h] + list(state.stock)
+    rng.shuffle(pool)
+    leader = rng.randrange(4)
+    if rng.random() < 0.4:  # the leader's cards: trumps first
+        trumps = [c for c in pool if state.order.is_trump(c)]
+        rng.shuffle(trumps)
+        for c in trumps[:rng.choice([2, 3])]:
+            pool.remove(c)
+            pool.insert(0, c)
+    if state.rules.has_shamok and rng.random() < 0.4:
+        for c in ("7C", "QC"):
+            pool.remove(Card.parse(c))
+            pool.insert(rng.randrange(3, 12), Card.parse(c))
+    seats = [leader, (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3]
+    state.hands = [[] for _ in range(4)]
+    for k, seat in enumerate(seats):
+        state.hands[seat] = pool[3 * k:3 * k + 3]
+    state.stock = []
+    state.phase = PLAY
+    state.trick = []
+    state.tricks_played = rng.choice([1, 3])
+    state.prev_opening_team = rng.choice([None, 0, 1])
+    state.prev_trick_leader_team = rng.choice([0, 1])
+    state.must_lead = None
+    state.to_act = state.trick_leader = leader
+    return state
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_three_card_endings_agree_with_brute_force(chunk: int) -> None:
+    """ending3 (and ending2's forced exchange, which ending3's leaves reach) against
+    minimax over the engine, with the exchange due at three and at two cards and
+    shamok catches all in the trees. (This found a wrong bound in main: a leader
+    holding two top trumps was counted on to win two tricks, though a forced
+    exchange hands one to the partner and both fall in one trick.)"""
+    rng = random.Random(3000 + chunk)
+    events: set[str] = set()
+    for _ in range(40):
+        state = three_card_ending(rng)
+        if not state.legal_actions():
+            continue
+        before = len(state.deal_results)
+        tree_events(state.clone(), events)
+        for side in (0, 1):
+            expected = reference(state, side, before)
+            assert solve(state, side) == expected, (side, state.hands, state.trick_leader)
+    assert {"exchange 2", "exchange 3", "catch"} <= events, events
+
+
+def test_forced_exchange_with_two_cards_left() -> None:
+    # Classic, team 0 opened the previous deal: seat 0 holds only trumps (JD, QS)
+    # and must give one to seat 2 for a plain card, which it then leads (ending2
+    # enumerates these four ways; it used to leave them to the general search).
+    s = position("classic", {0: "JD QS", 1: "TH 8S", 2: "AH 9S", 3: "9H KS"}, leader=0,
+                 prev_opening_team=0)
+    assert all(a.verb == "give" for a in s.legal_actions())
+    for side in (0, 1):
+        assert solve(s, side) == reference(s.clone(), side, len(s.deal_results))
+
+
+def test_two_top_trumps_of_a_leader_due_to_exchange_win_one_trick() -> None:
+    # Classic, not-after-own-lead, team 0 led the last trick: seat 2 holds the two
+    # top trumps (7C, QC) but may not lead them, so it gives one to seat 0 and
+    # leads the diamond it gets back; seat 3 trumps with QD, seat 0 must follow
+    # with its other diamond, seat 1 adds KD: 10+0+4+3 = 17 for team 1, and the
+    # two top trumps then fall together in the last trick (5 for team 0). The
+    # free bound once counted them as two tricks and gave team 1 nothing.
+    s = position("classic", {0: "TD 8D", 1: "KD 8H", 2: "7C QC", 3: "JC QD"}, leader=2,
+                 trump_card="AC", options={"trump_lead": "not-after-own-lead"})
+    s.prev_trick_leader_team = 0
+    assert all(a.verb == "give" for a in s.legal_actions())
+    assert (solve(s, 0), solve(s, 1)) == (5, 17)
+    assert solve(s, 1) == reference(s.clone(), 1, len(s.deal_results))

@@ -36,7 +36,8 @@ of one suit class only the number of live cards each seat holds matters), the
 leader, the stock position and the trump-lead state, storing bounds on the value
 of the *remaining* tricks (so the points already won never enter the key); free
 bounds from the cards left and from each side's unbeatable top trumps; the last
-two tricks enumerated directly (no recursion; their values kept in the table);
+three tricks enumerated directly (nested loops, no recursion; the values of their
+trick starts kept in the table);
 move ordering with the table's best move first, then for leads "high, and what
 cut off elsewhere" (a history heuristic) and for follows a cheap "win cheaply /
 feed the partner / discard low" heuristic; and

@@ -198,6 +198,37 @@ def lead_restricted(W: np.ndarray, seat: int) -> bool:
 
 
 @njit(cache=True, inline="always")
+def equivalent(W: np.ndarray, c: int, rep: int, others: int) -> bool:
+    """Is card ``c`` equivalent to ``rep``, the card before it in one hand (-1:
+    none)? Equal points, one class, none of ``others`` (the other seats' live
+    cards) between them: playing either gives the same value, so only the lower
+    is searched. The shamok and the queen of clubs are never merged."""
+    if rep < 0 or W[CLASS + c] != W[CLASS + rep] or W[POINTS + c] != W[POINTS + rep]:
+        return False
+    if c == W[SHAMOK] or c == W[QUEEN] or rep == W[SHAMOK] or rep == W[QUEEN]:
+        return False
+    between = ((1 << c) - 1) & ~((1 << (rep + 1)) - 1)
+    return (between & others) == 0
+
+
+@njit(cache=True, inline="always")
+def distinct_cards(W: np.ndarray, cards: int, others: int) -> int:
+    """``cards`` (of one hand, ascending) without those :func:`equivalent` to the
+    card kept before them. A hand's legal cards are whole classes of it, so
+    this of the hand, masked, is this of its legal cards."""
+    out = 0
+    rep = -1
+    x = cards
+    while x:
+        c = lowbit_index(x)
+        x &= x - 1
+        if not equivalent(W, c, rep, others):
+            out |= 1 << c
+            rep = c
+    return out
+
+
+@njit(cache=True, inline="always")
 def gen_moves(W: np.ndarray, seat: int, base: int) -> int:
     """Write the moves of ``seat`` at ``W[base:]``; return their count.
 
@@ -252,20 +283,27 @@ def gen_moves(W: np.ndarray, seat: int, base: int) -> int:
         others |= 1 << W[TRICK + i]
     n = 0
     rep = -1
-    sh, qc = W[SHAMOK], W[QUEEN]
     x = legal
     while x:
         c = lowbit_index(x)
         x &= x - 1
-        if (rep >= 0 and W[CLASS + c] == W[CLASS + rep] and W[POINTS + c] == W[POINTS + rep]
-                and c != sh and c != qc and rep != sh and rep != qc):
-            between = ((1 << c) - 1) & ~((1 << (rep + 1)) - 1)
-            if (between & others) == 0:
-                continue
-        W[base + n] = c
-        n += 1
-        rep = c
+        if not equivalent(W, c, rep, others):
+            W[base + n] = c
+            n += 1
+            rep = c
     return n
+
+
+@njit(cache=True, inline="always")
+def follow_score(pts: int, strength: int, last: bool, partner_wins: bool, wins: bool) -> int:
+    """Order score of a card (``pts`` points, ``strength``) played to a trick, not
+    led: feed points to a winning partner, else win cheaply, else throw low; the
+    last card of the trick weights points more (its result is certain)."""
+    if partner_wins:
+        return 1000 + 20 * pts - strength if last else 500 + pts * 5 - strength
+    if wins:
+        return 2000 + 20 * pts - strength if last else 1500 - strength + pts
+    return 100 - 5 * pts - strength
 
 
 @njit(cache=True, inline="always")
@@ -293,12 +331,10 @@ def score_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: 
             # plus the history of cut-offs this lead made elsewhere in the solve
             # (measured: ~20% fewer nodes; for follows the heuristic below is better)
             sc = strength + W[HIST + (seat * 32 + c)]
-        elif (best_seat & 1) == (seat & 1):  # partner winning: feed points
-            sc = 1000 + 20 * pts - strength if last else 500 + pts * 5 - strength
-        elif beats(W, c, best):
-            sc = 2000 + 20 * pts - strength if last else 1500 - strength + pts
         else:
-            sc = 100 - 5 * pts - strength
+            partner_wins = (best_seat & 1) == (seat & 1)
+            sc = follow_score(pts, strength, last, partner_wins,
+                              not partner_wins and beats(W, c, best))
         W[sbase + i] = sc
 
 

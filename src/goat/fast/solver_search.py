@@ -1,8 +1,8 @@
 """The search of the double-dummy solver: alpha-beta over card plays, the
-transposition table, the direct evaluation of the last two tricks, and the
-drivers (:func:`mtdf`, :func:`root_values`). The state layout and the rules
-helpers live in :mod:`goat.fast.solver_core`; see :mod:`goat.fast.solver` for
-the value scale.
+transposition table, the direct evaluation of the last three tricks
+(:func:`ending3`, :func:`ending2`), and the drivers (:func:`mtdf`,
+:func:`root_values`). The state layout and the rules helpers live in
+:mod:`goat.fast.solver_core`; see :mod:`goat.fast.solver` for the value scale.
 """
 
 from __future__ import annotations
@@ -40,14 +40,19 @@ from goat.fast.solver_core import (
     PASSES,
     POINTS,
     PREV_LT,
+    PREV_OPEN,
+    QUEEN,
     REM_PTS,
     ROYAL,
     SCORES,
+    SHAMOK,
+    SHAMOK_ON,
     SIDE,
     SINGLES,
     SLEN,
     SPOS,
     STOCK_LIVE,
+    STRENGTH,
     TRICK,
     TRUMP_CLASS,
     TRUMPS,
@@ -58,6 +63,8 @@ from goat.fast.solver_core import (
     close_trick,
     combine,
     decisive_possible,
+    distinct_cards,
+    follow_score,
     gen_moves,
     highbit_index,
     lead_restricted,
@@ -145,12 +152,27 @@ def pick(maximizing: bool, best: int, v: int) -> int:
     return min(best, v)
 
 
+@njit(cache=True, inline="always")
+def backup(maximizing: bool, best: int, v: int, a: int, b: int) -> tuple:
+    """Fold a child's value ``v`` into a node's ``best`` and window ``(a, b)``
+    (fail-soft): the loops of :func:`ending2` and :func:`ending3` stop when
+    ``a >= b``."""
+    if maximizing:
+        best = max(best, v)
+        return best, max(a, best), b
+    best = min(best, v)
+    return best, a, min(b, best)
+
+
 @njit(cache=True)
 def ending2(W: np.ndarray, alpha: int, beta: int) -> int:
     """Value of a trick start where every hand holds two cards and the stock is
     empty, by enumeration (at most 16 ways to play the trick, then the forced
-    last one) with alpha-beta cut-offs (fail-soft); ``NONE`` when a forced
-    exchange is due at its lead (left to the general search)."""
+    last one) with alpha-beta cut-offs (fail-soft). A forced exchange due at
+    its lead is enumerated too (the leader's trump, the partner's plain card
+    led), so that :func:`ending3` never needs the general search; ``NONE`` only
+    for a position it does not take (cards in the stock, two-card hands
+    missing, a card the leader must lead)."""
     if W[SPOS] < W[SLEN] or W[MUST_LEAD] >= 0:
         return NONE
     for s in range(4):
@@ -159,22 +181,39 @@ def ending2(W: np.ndarray, alpha: int, beta: int) -> int:
     leader = W[LEADER]
     s1, s2, s3 = (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3
     side = W[SIDE]
-    legal = W[leader]
+    hand0, hand2 = W[leader], W[s2]
+    legal = hand0
+    exchange = False
     if lead_restricted(W, leader):
         plain = legal & ~W[TRUMPS]
         if plain:
             legal = plain
-        elif W[FORCED_EX] == 1 and W[s2] & ~W[TRUMPS]:
-            return NONE
+        elif W[FORCED_EX] == 1 and hand2 & ~W[TRUMPS]:
+            # the leader gives one of its two trumps, the partner returns one of
+            # its plain cards, which is led
+            exchange = True
+            legal = 0
     t0, t1, t2, t3 = W[TRICK], W[TRICK + 1], W[TRICK + 2], W[TRICK + 3]
     max0 = (leader & 1) == side   # seats leader and s2
     max1 = not max0               # seats s1 and s3
     best0 = -INF if max0 else INF
     a0, b0 = alpha, beta
-    x0 = legal
-    while x0:
-        a = lowbit_index(x0)
-        x0 &= x0 - 1
+    nlead = 4 if exchange else popcount(legal)
+    for j in range(nlead):
+        if exchange:  # j: bit 1 which trump, bit 0 which plain card of the partner
+            t = lowbit_index(hand0) if (j >> 1) == 0 else highbit_index(hand0)
+            pp = hand2 & ~W[TRUMPS]
+            if j & 1:
+                if (pp & (pp - 1)) == 0:
+                    continue  # one plain card only
+                a = highbit_index(pp)
+            else:
+                a = lowbit_index(pp)
+            W[leader] = (hand0 & ~(1 << t)) | (1 << a)
+            W[s2] = (hand2 & ~(1 << a)) | (1 << t)
+        else:
+            a = lowbit_index(legal)
+            legal &= legal - 1
         best1 = -INF if max1 else INF
         a1, b1 = a0, b0
         x1 = follow_mask(W, W[s1], a)
@@ -195,25 +234,14 @@ def ending2(W: np.ndarray, alpha: int, beta: int) -> int:
                     best3 = pick(max1, best3, after_two(W, leader, a, b, c, d))
                     if (best3 <= a2) if not max1 else (best3 >= b2):
                         break
-                best2 = pick(max0, best2, best3)
-                if max0:
-                    a2 = max(a2, best2)
-                else:
-                    b2 = min(b2, best2)
+                best2, a2, b2 = backup(max0, best2, best3, a2, b2)
                 if a2 >= b2:
                     break
-            best1 = pick(max1, best1, best2)
-            if max1:
-                a1 = max(a1, best1)
-            else:
-                b1 = min(b1, best1)
+            best1, a1, b1 = backup(max1, best1, best2, a1, b1)
             if a1 >= b1:
                 break
-        best0 = pick(max0, best0, best1)
-        if max0:
-            a0 = max(a0, best0)
-        else:
-            b0 = min(b0, best0)
+        W[leader], W[s2] = hand0, hand2
+        best0, a0, b0 = backup(max0, best0, best1, a0, b0)
         if a0 >= b0:
             break
     W[TRICK], W[TRICK + 1], W[TRICK + 2], W[TRICK + 3] = t0, t1, t2, t3
@@ -300,6 +328,20 @@ def cheapest(W: np.ndarray, cards: int, need: int) -> int:
 
 
 @njit(cache=True, inline="always")
+def exchange_possible(W: np.ndarray, team: int) -> bool:
+    """Can a forced exchange still move cards between the players of ``team``
+    (0 or 1) in this deal? Only a leader barred from leading trumps exchanges:
+    anyone on the first trick, then the previous deal's opening team
+    ("previous-opener") or either team ("not-after-own-lead")."""
+    rule = W[LEAD_RULE]
+    if W[FORCED_EX] == 0 or rule == 0:
+        return False
+    if W[FIRST] == 1 or rule == 3:
+        return True
+    return rule == 2 and W[PREV_OPEN] == (team & 1)
+
+
+@njit(cache=True, inline="always")
 def sure_points(W: np.ndarray) -> tuple:
     """Bounds on side A's points from here (trick start, no decisive end possible).
 
@@ -307,8 +349,9 @@ def sure_points(W: np.ndarray) -> tuple:
     the trick it is played to (nothing live outside that side beats it), so their
     points surely go to that side — and, once the stock is empty, so do the
     cheapest cards the other players can add to those tricks (a player holding
-    several run cards wins that many tricks). Lower bound: what A surely takes;
-    upper bound: everything left minus what B surely takes.
+    several run cards wins that many tricks — unless a forced exchange can still
+    pass one to the partner: see :func:`exchange_possible`). Lower bound: what A
+    surely takes; upper bound: everything left minus what B surely takes.
     """
     rem = W[REM_PTS]
     h0, h1, h2, h3 = W[0], W[1], W[2], W[3]
@@ -336,9 +379,19 @@ def sure_points(W: np.ndarray) -> tuple:
         # owner's other player: outside the run, which is counted once already)
         np_ = popcount(W[p] & runmask)
         nq = popcount(W[q] & runmask)
-        t = max(np_, nq)
-        run += (cheapest(W, W[p] & ~runmask, t - np_) + cheapest(W, W[q] & ~runmask, t - nq)
-                + cheapest(W, W[p + 1], t) + cheapest(W, W[(p + 3) & 3], t))
+        o1, o3 = W[p + 1], W[(p + 3) & 3]
+        if exchange_possible(W, p):
+            # a forced exchange can hand a run card to the partner, and the two
+            # may then fall in one trick: only half of them surely win a trick,
+            # and the hands change, so only the other team's cards are counted
+            t = (np_ + nq + 1) // 2
+        else:
+            t = max(np_, nq)
+            run += cheapest(W, W[p] & ~runmask, t - np_) + cheapest(W, W[q] & ~runmask, t - nq)
+        if exchange_possible(W, p + 1):  # their cards can change hands: 2t of both
+            run += cheapest(W, o1 | o3, 2 * t)
+        else:
+            run += cheapest(W, o1, t) + cheapest(W, o3, t)
     if p == W[SIDE]:
         return run, rem
     return 0, rem - run
@@ -363,6 +416,264 @@ def tt_store(TT: np.ndarray, slot: int, k1: int, k2: int, k3: int, best: int,
         lo = hi = best
     TT[slot], TT[slot + 1], TT[slot + 2] = k1, k2, k3
     TT[slot + 3] = (lo + BOUND_BIAS) | ((hi + BOUND_BIAS) << 16) | (move << 32)
+
+
+@njit(cache=True, inline="always")
+def tt_key(W: np.ndarray, canon: bool) -> tuple:
+    """The table key of the trick start in ``W``: the hands (canonical if
+    ``canon``, see :func:`canonical`), then leader, stock position, trump-lead
+    state and generation in one word."""
+    if canon:
+        k1, k2 = canonical(W)
+    else:
+        k1 = W[0] | (W[1] << 32)
+        k2 = W[2] | (W[3] << 32)
+    # who led the previous trick matters only under "not after own lead"
+    prev_lt = W[PREV_LT] + 1 if W[LEAD_RULE] == 3 else 0
+    k3 = (W[LEADER] | (W[SPOS] << 2) | (W[FIRST] << 8) | (prev_lt << 9) | (canon << 11)
+          | (W[GEN] << 12))
+    return k1, k2, k3
+
+
+@njit(cache=True, inline="always")
+def tt_probe(W: np.ndarray, TT: np.ndarray, slot: int, k1: int, k2: int, k3: int,
+             alpha: int, beta: int, canon: bool) -> tuple:
+    """Look the key up at ``slot``: ``(value, alpha, beta, move)`` — a value
+    (not ``NONE``) when the stored bounds settle the window, else the window
+    narrowed by them and the stored best move (a live card, or -1)."""
+    if TT[slot] == k1 and TT[slot + 1] == k2 and TT[slot + 2] == k3:
+        packed = TT[slot + 3]
+        lo = (packed & 0xFFFF) - BOUND_BIAS
+        hi = ((packed >> 16) & 0xFFFF) - BOUND_BIAS
+        if lo >= beta:
+            return lo, alpha, beta, -1
+        if hi <= alpha:
+            return hi, alpha, beta, -1
+        if lo == hi:
+            return lo, alpha, beta, -1
+        move = packed >> 32
+        if canon and move >= 0:
+            move = from_canonical(W, move)
+        return NONE, max(alpha, lo), min(beta, hi), move
+    return NONE, alpha, beta, -1
+
+
+@njit(cache=True, inline="always")
+def two_tricks(W: np.ndarray, TT: np.ndarray, alpha: int, beta: int, decisive: bool) -> int:
+    """Value of a trick start with two cards a hand and the stock empty, as
+    :func:`search` finds it (the free bounds unless ``decisive``, a catch
+    still possible; the table; :func:`ending2`, its result stored), without a
+    call of it: the leaves of :func:`ending3`."""
+    W[NODES] += 1
+    if not decisive:
+        low, high = sure_points(W)
+        if high <= alpha:
+            return high
+        if low >= beta:
+            return low
+    k1, k2, k3 = tt_key(W, USE_CANONICAL)
+    slot = tt_slot(k1, k2, k3, (TT.shape[0] >> 2) - 1)
+    v, alpha, beta, move = tt_probe(W, TT, slot, k1, k2, k3, alpha, beta, USE_CANONICAL)
+    if v != NONE:
+        return v
+    v = ending2(W, alpha, beta)
+    tt_store(TT, slot, k1, k2, k3, v, alpha, beta, -1)
+    return v
+
+
+@njit(cache=True, inline="always")
+def insert_move(n: int, order: int, s0: int, s1: int, s2: int, c: int, s: int) -> tuple:
+    """Insert card ``c`` scored ``s`` into ``n`` (at most 2) moves kept best
+    first, ``order`` their cards a byte each and ``s0..s2`` their scores; a
+    tie keeps the earlier card first (the order :func:`next_best` gives)."""
+    p = 0
+    if n > 0 and s0 >= s:
+        p = 1
+        if n > 1 and s1 >= s:
+            p = 2
+    low = order & ((1 << (8 * p)) - 1)
+    order = low | (c << (8 * p)) | ((order >> (8 * p)) << (8 * p + 8))
+    if p == 0:
+        return order, s, s0, s1
+    if p == 1:
+        return order, s0, s, s1
+    return order, s0, s1, s
+
+
+@njit(cache=True, inline="always")
+def lead_order(W: np.ndarray, seat: int, cards: int, first: int) -> tuple:
+    """``(n, order)``: the leads ``cards`` (at most three) in :func:`score_moves`'
+    order — ``first`` (the table's move) first, then high plus history."""
+    n = order = s0 = s1 = s2 = 0
+    while cards:
+        c = lowbit_index(cards)
+        cards &= cards - 1
+        s = (1 << 40) if c == first else W[STRENGTH + c] + W[HIST + seat * 32 + c]
+        order, s0, s1, s2 = insert_move(n, order, s0, s1, s2, c, s)
+        n += 1
+    return n, order
+
+
+@njit(cache=True, inline="always")
+def follow_order(W: np.ndarray, cards: int, win: int, wmask: int, partner_wins: bool,
+                 last: bool) -> tuple:
+    """``(n, order)``: the follows ``cards`` (at most three) in :func:`score_moves`'
+    order, ``win`` the card winning the trick so far and ``wmask`` the cards that
+    can beat a card of the led class (its class and the trumps): in compact
+    order a card of one class beats the lower ones and every trump every plain
+    card, so ``c`` beats ``win`` when it is in ``wmask`` and higher."""
+    n = order = s0 = s1 = s2 = 0
+    while cards:
+        c = lowbit_index(cards)
+        cards &= cards - 1
+        s = follow_score(W[POINTS + c], W[STRENGTH + c], last, partner_wins,
+                         not partner_wins and (wmask >> c) & 1 == 1 and c > win)
+        order, s0, s1, s2 = insert_move(n, order, s0, s1, s2, c, s)
+        n += 1
+    return n, order
+
+
+@njit(cache=True, inline="always")
+def legal_follows(hand: int, fmask: int) -> int:
+    """The cards of ``hand`` that may follow a lead whose class mask is ``fmask``
+    (-1 when anything may be played)."""
+    follow = hand & fmask
+    return follow if follow else hand
+
+
+@njit(cache=True, _nrt=False)
+def ending3(W: np.ndarray, TT: np.ndarray, alpha: int, beta: int, first: int) -> tuple:
+    """Value of a trick start where every hand holds three cards and the stock
+    is empty (the third-to-last trick), and the best lead found (-1: none).
+
+    The trick's four cards are enumerated in nested loops with the moves and
+    the move order of :func:`search` (``first``, the table's move, leads first;
+    :func:`distinct_cards`, :func:`follow_score`) and its window carried across
+    the trick; each finished trick's two-trick position is evaluated in place
+    (:func:`two_tricks`). So the values, the table entries and the nodes
+    counted are :func:`search`'s; what is saved is its generality: the equivalent
+    cards are found once per hand (no card leaves the other hands' live set
+    during one trick but to the table, which counts as live), the trick's winner
+    and points are kept as the cards fall, and no royal goat can arise (a
+    two-card hand cannot hold the four aces). ``(NONE, -1)`` when a forced
+    exchange is due at the lead (left to the general search). Leaves ``W`` as it
+    found it.
+    """
+    for s in range(4):
+        if popcount(W[s]) != 3:
+            return NONE, -1
+    leader = W[LEADER]
+    s1, s2, s3 = (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3
+    h0, h1, h2, h3 = W[leader], W[s1], W[s2], W[s3]
+    trumps = W[TRUMPS]
+    lead = h0
+    if lead_restricted(W, leader):
+        if h0 & ~trumps:
+            lead = h0 & ~trumps
+        elif W[FORCED_EX] == 1 and h2 & ~trumps:
+            return NONE, -1
+    live = h0 | h1 | h2 | h3
+    lead = distinct_cards(W, lead, live & ~h0)
+    d1 = distinct_cards(W, h1, live & ~h1)
+    d2 = distinct_cards(W, h2, live & ~h2)
+    d3 = distinct_cards(W, h3, live & ~h3)
+    # a shamok catch is possible only with both cards live, one in each team
+    both = 0
+    if W[SHAMOK_ON] == 1:
+        both = (1 << W[SHAMOK]) | (1 << W[QUEEN])
+        team0 = (W[0] | W[2]) & both
+        if team0 == 0 or team0 == both or (live & both) != both:
+            both = 0
+    side = W[SIDE]
+    max0 = (leader & 1) == side   # seats leader and s2
+    max1 = not max0               # seats s1 and s3
+    first_t, prev_lt, rem = W[FIRST], W[PREV_LT], W[REM_PTS]
+    t0, t1, t2, t3 = W[TRICK], W[TRICK + 1], W[TRICK + 2], W[TRICK + 3]
+    free_trump = W[FOLLOW_TRUMP] == 0
+    best_move = -1
+    best0 = -INF if max0 else INF
+    a0, b0 = alpha, beta
+    n0, o0 = lead_order(W, leader, lead, first)
+    for i0 in range(n0):
+        a = (o0 >> (8 * i0)) & 0xFF
+        W[NODES] += 1
+        W[leader] = h0 & ~(1 << a)
+        W[TRICK] = a
+        lc = W[CLASS + a]
+        wmask = trumps | W[CLASS_MASK + lc]
+        fmask = -1 if lc == TRUMP_CLASS and free_trump else W[CLASS_MASK + lc]
+        pa = W[POINTS + a]
+        best1 = -INF if max1 else INF
+        a1, b1 = a0, b0
+        n1, o1 = follow_order(W, legal_follows(h1, fmask) & d1, a, wmask, False, False)
+        for i1 in range(n1):
+            b = (o1 >> (8 * i1)) & 0xFF
+            W[s1] = h1 & ~(1 << b)
+            W[TRICK + 1] = b
+            v1 = catch_value(W, b, 1) if (both >> b) & 1 else 0
+            if v1 == 0:
+                W[NODES] += 1
+                win1, wp1 = (b, 1) if (wmask >> b) & 1 and b > a else (a, 0)
+                pb = pa + W[POINTS + b]
+                best2 = -INF if max0 else INF
+                a2, b2 = a1, b1
+                n2, o2 = follow_order(W, legal_follows(h2, fmask) & d2, win1, wmask,
+                                      wp1 == 0, False)
+                for i2 in range(n2):
+                    c = (o2 >> (8 * i2)) & 0xFF
+                    W[s2] = h2 & ~(1 << c)
+                    W[TRICK + 2] = c
+                    v2 = catch_value(W, c, 2) if (both >> c) & 1 else 0
+                    if v2 == 0:
+                        W[NODES] += 1
+                        win2, wp2 = (c, 2) if (wmask >> c) & 1 and c > win1 else (win1, wp1)
+                        pc = pb + W[POINTS + c]
+                        best3 = -INF if max1 else INF
+                        a3, b3 = a2, b2
+                        n3, o3 = follow_order(W, legal_follows(h3, fmask) & d3, win2, wmask,
+                                              wp2 == 1, True)
+                        for i3 in range(n3):
+                            d = (o3 >> (8 * i3)) & 0xFF
+                            W[TRICK + 3] = d
+                            v3 = catch_value(W, d, 3) if (both >> d) & 1 else 0
+                            if v3 == 0:  # the trick is complete: the last two from its winner
+                                wp3 = 3 if (wmask >> d) & 1 and d > win2 else wp2
+                                pts = pc + W[POINTS + d]
+                                winner = (leader + wp3) & 3
+                                mine = pts if (winner & 1) == side else 0
+                                W[s3] = h3 & ~(1 << d)
+                                W[LEADER], W[FIRST], W[PREV_LT] = winner, 0, leader & 1
+                                W[REM_PTS] = rem - pts
+                                played = (1 << a) | (1 << b) | (1 << c) | (1 << d)
+                                v3 = combine(two_tricks(W, TT, child_alpha(a3, mine),
+                                                        child_beta(b3, mine),
+                                                        both != 0 and (both & played) == 0),
+                                             mine)
+                                W[s3] = h3
+                                W[LEADER], W[FIRST], W[PREV_LT] = leader, first_t, prev_lt
+                                W[REM_PTS] = rem
+                            best3, a3, b3 = backup(max1, best3, v3, a3, b3)
+                            if a3 >= b3:
+                                break
+                        v2 = best3
+                    W[s2] = h2
+                    best2, a2, b2 = backup(max0, best2, v2, a2, b2)
+                    if a2 >= b2:
+                        break
+                v1 = best2
+            W[s1] = h1
+            best1, a1, b1 = backup(max1, best1, v1, a1, b1)
+            if a1 >= b1:
+                break
+        W[leader] = h0
+        if best1 > best0 if max0 else best1 < best0:
+            best_move = a
+        best0, a0, b0 = backup(max0, best0, best1, a0, b0)
+        if a0 >= b0:  # the history heuristic for leads, as in search
+            W[HIST + leader * 32 + a] += 9
+            break
+    W[TRICK], W[TRICK + 1], W[TRICK + 2], W[TRICK + 3] = t0, t1, t2, t3
+    return best0, best_move
 
 
 # Compiled eagerly (recursion needs the signature) for C-contiguous arrays, so every
@@ -417,36 +728,22 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
                 return low
         if W[MUST_LEAD] < 0:
             canon = USE_CANONICAL and W[SPOS] >= W[SLEN]
-            if canon:
-                k1, k2 = canonical(W)
-            else:
-                k1 = W[0] | (W[1] << 32)
-                k2 = W[2] | (W[3] << 32)
-            # who led the previous trick matters only under "not after own lead"
-            prev_lt = W[PREV_LT] + 1 if W[LEAD_RULE] == 3 else 0
-            k3 = (leader | (W[SPOS] << 2) | (W[FIRST] << 8) | (prev_lt << 9) | (canon << 11)
-                  | (W[GEN] << 12))
+            k1, k2, k3 = tt_key(W, canon)
             slot = tt_slot(k1, k2, k3, (TT.shape[0] >> 2) - 1)
-            if TT[slot] == k1 and TT[slot + 1] == k2 and TT[slot + 2] == k3:
-                packed = TT[slot + 3]
-                lo = (packed & 0xFFFF) - BOUND_BIAS
-                hi = ((packed >> 16) & 0xFFFF) - BOUND_BIAS
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo == hi:
-                    return lo
-                alpha = max(alpha, lo)
-                beta = min(beta, hi)
-                tt_move = packed >> 32
-                if canon and tt_move >= 0:
-                    tt_move = from_canonical(W, tt_move)
-            # the last two tricks: enumerated directly, the result kept in the table
-            # (an ending is reached from many orders of the tricks before it)
-            v = ending2(W, alpha, beta) if held == 8 else NONE
+            v, alpha, beta, tt_move = tt_probe(W, TT, slot, k1, k2, k3, alpha, beta, canon)
             if v != NONE:
-                tt_store(TT, slot, k1, k2, k3, v, alpha, beta, -1)
+                return v
+            # the last two / three tricks: enumerated directly, the result kept in
+            # the table (an ending is reached from many orders of the tricks before it)
+            move = -1
+            if held == 8:
+                v = ending2(W, alpha, beta)
+            elif held == 12 and (W[HORIZON] == 0 or depth + 4 < W[HORIZON]):
+                v, move = ending3(W, TT, alpha, beta, tt_move)
+                if canon and move >= 0:
+                    move = to_canonical(W, move)
+            if v != NONE:
+                tt_store(TT, slot, k1, k2, k3, v, alpha, beta, move)
                 return v
     alpha0, beta0 = alpha, beta
     base = MOVES + depth * MAX_MOVES
