@@ -282,15 +282,11 @@ def gen_moves(W: np.ndarray, seat: int, base: int) -> int:
     for i in range(ntrick):
         others |= 1 << W[TRICK + i]
     n = 0
-    rep = -1
-    x = legal
+    x = distinct_cards(W, legal, others)
     while x:
-        c = lowbit_index(x)
+        W[base + n] = lowbit_index(x)
         x &= x - 1
-        if not equivalent(W, c, rep, others):
-            W[base + n] = c
-            n += 1
-            rep = c
+        n += 1
     return n
 
 
