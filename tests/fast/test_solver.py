@@ -170,6 +170,18 @@ def test_solve_does_not_change_the_state() -> None:
 
 
 # ================================================================ random cross-check
+def dealt_cards(rng: random.Random, preset: str, options: dict[str, Any]) -> tuple[Any, list[Card]]:
+    """A random single deal of ``preset`` past its partner exchange, and all its
+    cards (hands and stock) shuffled: the raw material of a made-up ending."""
+    state = new_state(preset, options=options, single_deal=True)
+    state.apply_chance(state.sample_chance(rng))
+    while state.phase == PARTNER_EXCHANGE:
+        state.apply_action(rng.choice(state.legal_actions()))
+    pool = [c for h in state.hands for c in h] + list(state.stock)
+    rng.shuffle(pool)
+    return state, pool
+
+
 def random_position(rng: random.Random) -> Any:
     """A random position with at most 3 cards a hand (classic: plus 0 or 4 stock
     cards; full-hand-24: no shamok), random trump-lead options, and 0–3 cards
@@ -177,12 +189,7 @@ def random_position(rng: random.Random) -> Any:
     preset = rng.choice(["classic", "full-hand", "classic", "full-hand", "full-hand-24"])
     options = {"trump_lead": rng.choice(["previous-opener", "not-after-own-lead", "opening-only", "free"]),
                "must_follow_trump": rng.random() < 0.75, "forced_exchange": rng.random() < 0.8}
-    state = new_state(preset, options=options, single_deal=True)
-    state.apply_chance(state.sample_chance(rng))
-    while state.phase == PARTNER_EXCHANGE:
-        state.apply_action(rng.choice(state.legal_actions()))
-    pool = [c for h in state.hands for c in h] + list(state.stock)
-    rng.shuffle(pool)
+    state, pool = dealt_cards(rng, preset, options)
     size = rng.choice([1, 2, 2, 3, 3])
     if state.rules.has_shamok and rng.random() < 0.4:  # shamok and QC in play, in two hands
         for card, at in ((Card.parse("7C"), 0), (Card.parse("QC"), size * rng.randrange(1, 4))):
@@ -378,12 +385,7 @@ def three_card_ending(rng: random.Random) -> Any:
     preset = rng.choice(["classic", "classic", "full-hand", "full-hand-24"])
     options = {"trump_lead": rng.choice(["previous-opener", "not-after-own-lead", "opening-only"]),
                "must_follow_trump": rng.random() < 0.75, "forced_exchange": rng.random() < 0.9}
-    state = new_state(preset, options=options, single_deal=True)
-    state.apply_chance(state.sample_chance(rng))
-    while state.phase == PARTNER_EXCHANGE:
-        state.apply_action(rng.choice(state.legal_actions()))
-    pool = [c for h in state.hands for c in h] + list(state.stock)
-    rng.shuffle(pool)
+    state, pool = dealt_cards(rng, preset, options)
     leader = rng.randrange(4)
     if rng.random() < 0.4:  # the leader's cards: trumps first
         trumps = [c for c in pool if state.order.is_trump(c)]
