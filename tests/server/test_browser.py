@@ -556,15 +556,38 @@ def test_spades_look_at_my_cards_on_my_turn(chromium: object, serve_process: Cal
     context.close()
 
 
-def test_spades_blind_nil_before_looking(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
-    """Two people, partners at seats 0 and 2, bots at 1 and 3; seat 0 deals, so
-    seat 2 bids before seat 0. Seat 0 sees face-down cards while waiting, looks
-    early; seat 2 bids blind nil without looking and leaves (a bot plays on for
-    it); the deal is played out, and the next deal starts face down again when
-    the team may still bid blind."""
+def test_spades_face_up_cards_stay_face_up_in_a_blind_hand(chromium: object,
+                                                            serve_process: Callable[..., ServeProcess]) -> None:
+    """Face-up-four: the four cards everyone saw dealt are drawn face up while the
+    rest of my hand waits face down for a blind bid, first and in deal order (at
+    their sorted places they would say something of the hidden nine)."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    create_with_bots(page, server.url, game="spades", rules="face-up-four", options=BLIND)
+    page.click("#start-btn")
+    page.wait_for_selector("#bid-buttons:not([hidden]) button")
+    assert bids_offered(page) == ["blind-nil", "double-nil"] and face_down(page) == 9
+    opened = [c.get_attribute("data-card") for c in page.locator("#hand .card.open").all()]
+    assert len(opened) == 4 and page.locator("#hand button.card").count() == 0   # none is a control
+    assert page.get_attribute("#hand", "aria-label") == "Ваши карты рубашкой вверх: 9"
+    assert page.locator("#hand .card").nth(0).get_attribute("data-card") == opened[0]
+    assert page.locator(".seat-box:not(.me) .face-up .card").count() == 12   # the others' four each
+    shot(page, "spades-face-up-blind")
+    page.click("#act-look")
+    page.wait_for_selector("#hand button.card")
+    hand = [c.get_attribute("data-card") for c in page.locator("#hand button.card").all()]
+    assert len(hand) == 13 and set(opened) <= set(hand) and face_down(page) == 0
+    assert page.errors == []
+    context.close()
+
+
+def partners_after_seat_2(chromium: object, server: ServeProcess,
+                          options: dict[str, object]) -> tuple[object, object]:
+    """A started Spades table where seat 0 deals, so seat 2 bids before seat 0:
+    two people, partners — Аня at seat 0 (English page) and Боря at seat 2
+    (Russian page) — and heuristic bots at 1 and 3. Returns their pages."""
     seed = next(s for s in range(100) if seat_rng(str(s), "first-dealer").randrange(4) == 0)
-    server = serve_process(*SERVE, "--grace", "0")
-    created = httpx.post(f"{server.url}api/tables", json={"game": "spades", "rules": "standard", "options": BLIND,
+    created = httpx.post(f"{server.url}api/tables", json={"game": "spades", "rules": "standard", "options": options,
                                                         "name": "Аня", "seed": seed}, timeout=10).json()
     table, token = created["id"], created["token"]
     partner = httpx.post(f"{server.url}api/tables/{table}/seats/2", json={"name": "Боря"}, timeout=10).json()["token"]
@@ -580,8 +603,20 @@ def test_spades_blind_nil_before_looking(chromium: object, serve_process: Callab
         page.goto(f"{server.url}?table={table}")
         page.wait_for_selector("#lobby:not([hidden])")
         pages.append((context, page))
-    (_, me), (partner_context, boris) = pages
+    (_, me), (_, boris) = pages
     httpx.post(f"{server.url}api/tables/{table}/start", headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    return me, boris
+
+
+def test_spades_blind_nil_before_looking(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """Two people, partners at seats 0 and 2, bots at 1 and 3; seat 0 deals, so
+    seat 2 bids before seat 0. Seat 0 sees face-down cards while waiting, looks
+    early; seat 2 bids blind nil without looking and leaves (a bot plays on for
+    it); the deal is played out, and the next deal starts face down again when
+    the team may still bid blind."""
+    server = serve_process(*SERVE, "--grace", "0")
+    me, boris = partners_after_seat_2(chromium, server, BLIND)
+    partner_context = boris.context
 
     waiting = "document.querySelector('#status').textContent.startsWith('Waiting for Боря to bid')"
     me.wait_for_function(waiting)                           # not my turn yet: the cards are face down already
@@ -637,3 +672,26 @@ def test_spades_blind_nil_before_looking(chromium: object, serve_process: Callab
     shot(me, "spades-blind-next-deal")
     assert me.errors == []
     me.context.close()
+
+
+def test_spades_a_partners_bid_can_rule_out_my_blind_bid(chromium: object,
+                                                         serve_process: Callable[..., ServeProcess]) -> None:
+    """The team's bids must total at least 4: while my partner has not bid, a
+    blind nil may still come, so my cards wait face down; my partner bids 1,
+    which leaves no blind (nor plain) nil for me, so on my turn the cards turn
+    up without my looking, with the bids the engine allows."""
+    server = serve_process(*SERVE)
+    me, boris = partners_after_seat_2(chromium, server, {**BLIND, "min_team_bid": 4})
+    me.wait_for_function("document.querySelector('#status').textContent.startsWith('Waiting for Боря to bid')")
+    assert face_down(me) == 13 and me.is_visible("#act-look")
+    boris.wait_for_selector("#bid-buttons:not([hidden]) button")
+    boris.click("#act-look")
+    boris.wait_for_selector('#bid-buttons button[data-bid="1"]')
+    boris.click('#bid-buttons button[data-bid="1"]')
+    me.wait_for_selector("#bid-buttons:not([hidden]) button")
+    assert bids_offered(me) == [str(n) for n in range(3, 14)]       # 1 + 3 makes the team's 4
+    assert face_down(me) == 0 and me.locator("#hand button.card").count() == 13
+    assert me.is_hidden("#act-look") and "face down" not in me.text_content("#status")
+    assert me.errors == [] and boris.errors == []
+    me.context.close()
+    boris.context.close()

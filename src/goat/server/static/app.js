@@ -541,10 +541,19 @@ function renderHand(v, game) {
   hand.hidden = S.seat === null;
   hand.classList.toggle("many", cards.length > 8);
   const faceDown = game.handHidden(v, legal);
+  // Face down, the cards everyone has seen (Spades' face-up-four) stay face up, first
+  // and in deal order: drawn at their sorted places they would tell me about the others.
+  const open = faceDown ? game.openWhileHidden(v).filter((c) => cards.includes(c)) : [];
   hand.classList.toggle("face-down", faceDown);
-  hand.setAttribute("aria-label", faceDown ? t("handFaceDown", { n: cards.length }) : t("yourHand"));
-  if (faceDown) {     // the same number of backs, none of them a control
-    for (const _ of cards) {
+  hand.setAttribute("aria-label", faceDown ? t("handFaceDown", { n: cards.length - open.length }) : t("yourHand"));
+  if (faceDown) {     // the same number of cards, none of them a control
+    for (const card of open) {
+      const face = cardFace(card);
+      face.classList.add("open");
+      face.setAttribute("aria-label", `${cardName(card)} — ${t("seenByAll")}`);
+      hand.append(face);
+    }
+    for (const _ of cards.slice(open.length)) {
       const back = cardBack();
       back.setAttribute("aria-hidden", "true");
       hand.append(back);

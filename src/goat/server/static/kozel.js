@@ -140,6 +140,7 @@ export const kozel = {
   multiCard: street,
   selectionKey,
   handHidden: () => false,
+  openWhileHidden: () => [],
   info,
   badges: () => [],
   seatExtra: () => {},

@@ -51,6 +51,12 @@ function blindAhead(v, legal) {
   return Boolean(v.blind_nil_teams?.[teamOf(S.seat)] && (v.options.blind_nil || v.options.double_nil));
 }
 
+/** My cards that every player has seen (face-up-four): they stay face up while the
+ * rest of my hand is face down for a blind bid, which is still blind for the others. */
+function openWhileHidden(v) {
+  return S.seat === null ? [] : (v.face_up ?? [])[S.seat] ?? [];
+}
+
 /** My hand is drawn face down: a blind bid may still come and I have not looked. */
 function handHidden(v, legal) {
   return blindAhead(v, legal) && !looked(v);
@@ -235,6 +241,7 @@ export const spades = {
   multiCard: () => false,
   selectionKey: (v) => JSON.stringify([v.deal_number, v.tricks_played]),
   handHidden,
+  openWhileHidden,
   info,
   badges,
   seatExtra,
