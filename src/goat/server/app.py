@@ -48,7 +48,7 @@ from goat.server.messages import (
 )
 from goat.server.settings import Settings
 from goat.server.storage import AsyncStorage, Storage
-from goat.server.tables import LobbyError, Table, Tables, game_catalog, table_bots
+from goat.server.tables import LobbyError, Table, Tables, default_bot, game_catalog, table_bots
 from goat.server.viewfilter import render
 
 log = logging.getLogger("goat.server")
@@ -137,7 +137,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/games")
     async def games() -> dict[str, Any]:
-        return {"games": game_catalog(), "bots": table_bots(), "default_bot": settings.default_bot}
+        # Each game also names the bot its seats get unless one is chosen
+        # (Yu-Gi-Oh! has no "heuristic": its "greedy").
+        games = [{**g, "default_bot": default_bot(g["name"], settings)} for g in game_catalog()]
+        return {"games": games, "bots": table_bots(), "default_bot": settings.default_bot}
 
     @app.get("/api/tables")
     async def list_tables() -> dict[str, Any]:
