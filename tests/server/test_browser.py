@@ -14,7 +14,12 @@ against ``goat serve`` in a subprocess.
 * blind nil is bid blind: while a blind bid may come, the hand is face down
   with a "look at my cards" control and only the blind bids; looking (by
   keyboard) shows the cards and takes the blind bids away for that deal, also
-  across a reload; a partner's blind nil without looking, and the deal goes on.
+  across a reload; a partner's blind nil without looking, and the deal goes on;
+* Yu-Gi-Oh!: a duel table made in the lobby (options from the catalog, the
+  ``greedy`` bot by default), played by clicks against ``greedy`` until the first
+  duel ends: a click on a hand or field card narrows the actions to it, one
+  decision by the keyboard alone, the other hand only as backs, LP changing,
+  actions shown only while the decision is ours, a Graveyard listed on demand.
 
 Screenshots of the table are written to ``tests/artifacts/`` (or
 ``$GOAT_TEST_ARTIFACTS``). Playwright's own browser download does not work on
@@ -320,7 +325,7 @@ def test_lobby_creates_a_spades_table(chromium: object, serve_process: Callable[
     page.goto(server.url)
     page.wait_for_selector("#create-game option", state="attached")
     games = page.locator("#create-game option").all_text_contents()
-    assert games == ["Kozel", "Spades"]                 # the catalog's games this page can draw
+    assert games == ["Kozel", "Spades", "Yu-Gi-Oh!"]    # the catalog's games this page can draw
     page.select_option("#create-game", "spades")
     rules = [o.get_attribute("value") for o in page.locator("#create-rules option").all()]
     catalog = httpx.get(f"{server.url}api/games", timeout=10).json()

@@ -68,6 +68,10 @@ def test_the_catalog_offers_yugioh(start_server: Callable[..., ServerThread]) ->
     assert "goat_control/chaos_warrior" in ygo["choices"]["decks"]
     assert set(ygo["bots"]) == {"random", "greedy"} and ygo["default_bot"] == "greedy"
     assert games["kozel"]["default_bot"] == "heuristic"
+    created = httpx.post(f"{server.url}api/tables", json={"game": "yugioh", "name": "Ann"}, timeout=10).json()
+    seated = httpx.post(f"{server.url}api/tables/{created['id']}/seats/1/bot", json={},   # no bot named
+                        headers={"Authorization": f"Bearer {created['token']}"}, timeout=10)
+    assert seated.status_code == 200 and seated.json()["seats"][1]["bot"] == "greedy"
 
 
 def test_a_duel_match_against_greedy_ends_with_a_record_that_replays(

@@ -76,7 +76,7 @@ class TakeSeat(BaseModel):
 
 
 class SetBot(BaseModel):
-    bot: str = "heuristic"
+    bot: str | None = None           # the table's game's default bot (Kozel's heuristic, Yu-Gi-Oh!'s greedy)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -170,7 +170,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/tables/{table_id}/seats/{seat}/bot")
     async def set_bot(table_id: str, seat: int, body: SetBot, request: Request) -> dict[str, Any]:
         table = await find(table_id)
-        await table.set_bot(seat, body.bot, bearer(request))
+        await table.set_bot(seat, body.bot or default_bot(table.row.game, settings), bearer(request))
         return {"id": table.id, **table.public()}
 
     @app.delete("/api/tables/{table_id}/seats/{seat}")
