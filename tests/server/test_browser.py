@@ -14,7 +14,12 @@ against ``goat serve`` in a subprocess.
 * blind nil is bid blind: while a blind bid may come, the hand is face down
   with a "look at my cards" control and only the blind bids; looking (by
   keyboard) shows the cards and takes the blind bids away for that deal, also
-  across a reload; a partner's blind nil without looking, and the deal goes on.
+  across a reload; a partner's blind nil without looking, and the deal goes on;
+* Yu-Gi-Oh!: a duel table made in the lobby (options from the catalog, the
+  ``greedy`` bot by default), played by clicks against ``greedy`` until the first
+  duel ends: a click on a hand or field card narrows the actions to it, one
+  decision by the keyboard alone, the other hand only as backs, LP changing,
+  actions shown only while the decision is ours, a Graveyard listed on demand.
 
 Screenshots of the table are written to ``tests/artifacts/`` (or
 ``$GOAT_TEST_ARTIFACTS``). Playwright's own browser download does not work on
@@ -320,7 +325,7 @@ def test_lobby_creates_a_spades_table(chromium: object, serve_process: Callable[
     page.goto(server.url)
     page.wait_for_selector("#create-game option", state="attached")
     games = page.locator("#create-game option").all_text_contents()
-    assert games == ["Kozel", "Spades"]                 # the catalog's games this page can draw
+    assert games == ["Kozel", "Spades", "Yu-Gi-Oh!"]    # the catalog's games this page can draw
     page.select_option("#create-game", "spades")
     rules = [o.get_attribute("value") for o in page.locator("#create-rules option").all()]
     catalog = httpx.get(f"{server.url}api/games", timeout=10).json()
@@ -695,3 +700,153 @@ def test_spades_a_partners_bid_can_rule_out_my_blind_bid(chromium: object,
     assert me.errors == [] and boris.errors == []
     me.context.close()
     boris.context.close()
+
+
+# --------------------------------------------------------------- Yu-Gi-Oh!
+YGO_WAIT_TURN = """() => document.querySelector('#duel-actions:not([hidden]) #duel-groups button:not([disabled])')
+    || document.querySelector('#duel-result:not([hidden])')"""
+
+
+def ygo_actions(page: object) -> list[str]:
+    return [b.get_attribute("data-action") for b in page.locator("#duel-groups button").all()]
+
+
+def ygo_lp(page: object) -> tuple[int, int]:
+    """(my LP, the opponent's LP) as the page shows them."""
+    return (int(page.get_attribute('.duel-player[data-side="bottom"] .lp', "data-lp")),
+            int(page.get_attribute('.duel-player[data-side="top"] .lp', "data-lp")))
+
+
+def ygo_pick(actions: list[str], attacked_this_turn: bool) -> str:
+    """Any legal action will do; these make a duel move on: attack, summon,
+    set, then to battle once a turn, end the turn, pass, choose."""
+    def first(pred: Callable[[str], bool]) -> str | None:
+        return next((a for a in actions if pred(a)), None)
+
+    return (first(lambda a: " attack " in a)
+            or first(lambda a: " summon " in a)
+            or first(lambda a: " set " in a)
+            or (None if attacked_this_turn else first(lambda a: a.endswith(" phase battle")))
+            or first(lambda a: a.endswith(" phase end"))
+            or first(lambda a: a.endswith(" phase main2"))
+            or first(lambda a: a.endswith(" pass") or a.endswith(" done"))
+            or actions[0])
+
+
+def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium, locale="en-US")
+    page.goto(server.url)
+    page.fill("#create-name", "Аня")
+    page.wait_for_selector("#create-game option", state="attached")
+    assert "Yu-Gi-Oh!" in page.locator("#create-game option").all_text_contents()
+    page.select_option("#create-game", "yugioh")
+    assert [o.get_attribute("value") for o in page.locator("#create-rules option").all()] == ["goat", "official"]
+    assert page.is_disabled("#create-players") and page.input_value("#create-players") == "2"
+    page.click("#options-summary")                                # the options come from the catalog
+    assert page.input_value('#option-list .option[data-option="decks"] select') == "goat_control"
+    field = page.locator('#option-list .option[data-option="starting_lp"] input')
+    assert field.input_value() == "8000"
+    field.fill("2000")                                            # a short duel
+    field.dispatch_event("change")
+    page.click("#create-btn")
+    page.wait_for_selector("#lobby:not([hidden])")
+    assert page.locator("#seat-list .seat-row").count() == 2
+    page.wait_for_function("document.querySelector('#bot-kind').options.length > 1")
+    assert page.input_value("#bot-kind") == "greedy"              # the game's default bot
+    page.click('.seat-row[data-seat="1"] .add-bot')
+    page.wait_for_selector('.seat-row[data-seat="1"].kind-bot')
+    table = re.search(r"table=([0-9a-f]+)", page.url).group(1)
+    info = httpx.get(f"{server.url}api/tables/{table}", timeout=10).json()
+    assert info["game"] == "yugioh" and info["options"] == {"starting_lp": 2000} and info["seats"][1]["bot"] == "greedy"
+    page.click("#start-btn")
+    page.wait_for_selector("#duel:not([hidden])")
+    assert page.is_hidden("#game")
+
+    decisions = keyboard = narrowed_hand = narrowed_field = waited = 0
+    lp_seen: set[tuple[int, int]] = set()
+    attacked_turn = None
+    shot_taken = False
+    while decisions < 300:
+        page.wait_for_function(YGO_WAIT_TURN, timeout=60_000)
+        if page.is_visible("#duel-result") or page.locator("#duel-score .duel-row").count():
+            break
+        version = int(page.get_attribute("body", "data-version"))
+        assert "my-turn" in page.get_attribute("#duel-status", "class")
+        assert page.text_content("#duel-status").startswith("Your decision: ")
+        actions = ygo_actions(page)
+        assert actions and all(a.startswith("0 ") for a in actions)
+        # The opponent's hand is card backs only: as many as it holds, and no names.
+        if page.locator(".opp-hand").count():                     # (none before the first duel: go first?)
+            backs = page.locator('.duel-player[data-side="top"] .opp-hand .ycard.back')
+            count = int(page.locator('.duel-player[data-side="top"] .opp-hand .hint').text_content())
+            assert backs.count() == count and page.locator(".opp-hand [data-name]").count() == 0
+            lp_seen.add(ygo_lp(page))
+        turn = page.text_content("#duel-turn")
+        choice = ygo_pick(actions, attacked_turn == turn)
+        verb, what = choice.split(" ", 2)[1], (choice.split(" ", 2) + [""])[2]
+        if verb in ("summon", "set") and narrowed_hand < 3:        # a click on the card narrows the list to it
+            page.click(f'#duel-hand .ycard[data-name="{what}"]')
+            narrowed = ygo_actions(page)
+            assert choice in narrowed and all(what in a for a in narrowed) and len(narrowed) <= len(actions)
+            assert page.is_visible("#duel-show-all")
+            narrowed_hand += 1
+            if not shot_taken and page.locator(".duel-player .ycard.zone-monster:not(.empty)").count():
+                shot(page, "yugioh-narrowed")
+                shot_taken = True
+        elif verb == "attack" and narrowed_field < 3:             # the attacker on the field, then its attack
+            place = re.search(r"@0M\d", what).group()
+            page.click(f'.duel-player[data-side="bottom"] .ycard[data-place="{place}"]')
+            narrowed = ygo_actions(page)
+            assert choice in narrowed and all(place in a for a in narrowed)
+            narrowed_field += 1
+            attacked_turn = turn
+        elif verb == "attack":
+            attacked_turn = turn
+        if keyboard == 0 and verb == "phase":                     # once by the keyboard alone: Tab, Enter
+            page.click("#duel-show-all") if page.is_visible("#duel-show-all") else None
+            target = page.locator(f'#duel-groups button[data-action="{choice}"]')
+            target.evaluate("b => { const all = [...document.querySelectorAll('#duel-groups button')];"
+                            " const i = all.indexOf(b); (i ? all[i - 1] : document.querySelector('#duel-search')"
+                            " || document.querySelector('#duel-filter-label')).focus(); }")
+            if page.evaluate("document.activeElement.tagName") != "BUTTON" or target.evaluate(
+                    "b => b === document.activeElement"):
+                target.focus()
+            else:
+                page.keyboard.press("Tab")
+            assert page.evaluate("document.activeElement.dataset.action") == choice
+            page.keyboard.press("Enter")
+            keyboard += 1
+        else:
+            page.click(f'#duel-groups button[data-action="{choice}"]')
+        decisions += 1
+        page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+        if page.locator(".lp").count() == 2:
+            lp_seen.add(ygo_lp(page))
+        hidden, my_turn = page.evaluate("() => [document.querySelector('#duel-actions').hidden,"
+                                        " document.querySelector('#duel-status').classList.contains('my-turn')]")
+        if hidden:                                                # not my decision: no actions, no "my turn"
+            assert not my_turn
+            waited += 1
+        else:
+            assert my_turn
+    assert decisions >= 10 and waited >= 1 and keyboard == 1 and narrowed_hand >= 1
+    assert len(lp_seen) >= 2                                       # LP changed on the page
+    assert page.locator("#duel-log li").count() > 10
+    assert "Turn " in page.text_content("#duel-turn")
+    page.click('.duel-player[data-side="bottom"] .pile[data-pile="gy0"]')   # a Graveyard's cards on demand
+    assert page.text_content("#duel-pile-title") == "Graveyard"
+    gy = int(page.text_content('.duel-player[data-side="bottom"] .pile[data-pile="gy0"]').split(": ")[1])
+    assert page.locator("#duel-pile .pile-list li:not(.hint)").count() == gy
+    shot(page, "yugioh-duel")
+    if page.locator("#duel-score .duel-row").count():
+        assert page.locator("#duel-score .duel-row td.won").count() == 1     # the duel's winner is marked
+    page.click(".lang[data-lang='ru']")
+    page.wait_for_function("document.documentElement.lang === 'ru'")
+    assert "Кладбище" in page.text_content('.duel-player[data-side="bottom"] .piles')
+    page.set_viewport_size({"width": 390, "height": 844})                    # a phone
+    page.wait_for_timeout(200)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 392
+    shot(page, "yugioh-mobile")
+    assert page.errors == []
+    context.close()

@@ -20,6 +20,20 @@ receiver's once they are in its hand. Each message is stamped with the version
 it was built at; any card named in it (anywhere in the JSON) that the
 recipient may not know at that version is a leak (Spades' jokers, ``LJ`` and
 ``BJ``, included).
+
+Yu-Gi-Oh! cards are names, and a seat knows every name of its own deck list,
+so the duel is played between two different lists (Goat Control against Chaos
+Warrior, the option ``decks``): a name only the *other* list holds is a marker
+that a seat may hear only once the engine's state has shown it — in a public
+zone (either Graveyard, banished, face up on the field, the chain) or in what
+the engine recorded that seat seeing or being told (``state.history``: a
+search shown, a public discard, the other seat's actions as that seat sees
+them), or a card being Special Summoned face up whose battle position is being
+asked (Metamorphosis: the answer puts it face up on the field). The other
+seat's hand, its Set cards, its Deck (and any order) and its
+Fusion Deck stay unnamed until then; a spectator's markers are every name.
+Both seats are clients that choose with the ``greedy`` bot from the view the
+server sent, and now and then send an illegal or out-of-turn decision.
 """
 
 from __future__ import annotations
@@ -31,11 +45,14 @@ from typing import Any
 
 import pytest
 
+from goat.bots import make_bot
 from goat.games import get_game
+from goat.games.yugioh.recording import replay_record
+from goat.games.yugioh.state import YugiohState
 from goat.protocol import Action
 from goat.records import new_state_for
 from goat.server.runner import ServerThread
-from goat.server.viewfilter import cards_in
+from goat.server.viewfilter import cards_in, names_pattern
 
 from .conftest import Client, Lobby, random_player, run
 
@@ -148,3 +165,151 @@ def test_no_message_names_a_hidden_card(start_server: Callable[..., ServerThread
         await lobby.close()
 
     run(scenario())
+
+
+# ------------------------------------------------------------------ Yu-Gi-Oh!
+YUGIOH = [  # (decks, seed): whole matches of three duels at most
+    ("goat_control/chaos_warrior", 31),
+    ("chaos_warrior/goat_control", 32),
+]
+
+
+def _names(deck: dict[str, Any]) -> set[str]:
+    return set(deck["main"]) | set(deck.get("fusion") or ()) | set(deck.get("side") or ())
+
+
+def yugioh_knowledge(record: dict[str, Any]) -> tuple[list[set[str]], list[list[set[str]]]]:
+    """``(markers, known)``: for each viewer (seat 0, seat 1, the spectator) the
+    names it may hear only once shown, and after each version the markers it
+    has been shown — from the engine's state alone (its zones and its record
+    of what each viewer saw), not from the view function."""
+    lists = [_names(d) for d in record["decks"]]
+    markers = [lists[1] - lists[0], lists[0] - lists[1], lists[0] | lists[1]]
+    pattern = names_pattern("yugioh")
+    state = replay_record({**record, "actions": [], "chance": []})   # the match before its first step
+    chances, actions = iter(record["chance"]), iter(record["actions"])
+    known: list[set[str]] = [set(), set(), set()]
+    out = [[set(k) for k in known]]
+
+    def public(state: YugiohState) -> set[str]:
+        duel = state.duel
+        if duel is None:
+            return set()
+        names = {link.card.name for link in duel.chain}
+        pending = state.pending()
+        if getattr(pending, "kind", None) == "position":   # a card being Special Summoned face up, as
+            names |= set(pattern.findall(pending.prompt))   # Metamorphosis's: placed face up by this answer
+        for p in duel.players:
+            names |= {c.name for c in (*p.gy, *p.banished)}
+            names |= {c.name for c in (*p.monsters, *p.spells) if c is not None and c.face_up}
+        return names
+
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_chance(next(chances))
+        else:
+            state.apply_action(next(actions))
+        shown = public(state)
+        for viewer in range(3):
+            told = " ".join(state.history[viewer])
+            known[viewer] |= {m for m in markers[viewer] if m in shown or m in told}
+        out.append([set(k) for k in known])
+    return markers, out
+
+
+async def yugioh_player(client: Client, seat: int, rng: random.Random) -> None:
+    """Answer every decision of ``seat`` with the greedy bot's choice from the
+    view; sometimes first an illegal one (a card of the hand summoned when that
+    is not offered) or one out of turn."""
+    bot = make_bot("greedy", seed=rng.random(), game="yugioh")
+    while True:
+        message = await client.recv(timeout=60)
+        if message["type"] != "state" or message["view"] is None:
+            continue
+        view, version = message["view"], message["version"]
+        if message["status"] == "finished":
+            return
+        legal = view["legal_actions"]
+        hand = (view.get("players") or [{}, {}])[seat].get("hand") or []
+        if legal:
+            wrong = [f"{seat} summon {c}" for c in hand if f"{seat} summon {c}" not in legal]
+            if wrong and rng.random() < 0.03:
+                await client.act(wrong[0], version)
+            await client.act(str(bot.choose(view)), version)
+        elif hand and rng.random() < 0.01:
+            await client.act(f"{seat} pass", version)        # not this seat's decision: refused
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("decks, seed", YUGIOH)
+def test_no_duel_message_names_a_hidden_card(start_server: Callable[..., ServerThread], decks: str,
+                                             seed: int) -> None:
+    server = start_server()
+    pattern = names_pattern("yugioh")
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        tid, tokens = await lobby.humans(2, game="yugioh", rules="goat", options={"decks": decks}, seed=seed)
+        clients = [await Client(server.ws_url, tid, t).__aenter__() for t in tokens]
+        watcher = await Client(server.ws_url, tid).__aenter__()
+        await lobby.start(tid, tokens[0])
+        rng = random.Random(seed)
+        await asyncio.wait_for(asyncio.gather(*(yugioh_player(c, s, random.Random(rng.random()))
+                                                for s, c in enumerate(clients)),
+                                              until_finished(watcher)), 600)
+        record = await lobby.record(tid)
+        markers, known = yugioh_knowledge(record)
+        errors = 0
+        for viewer, client in enumerate([*clients, watcher]):
+            for raw, message in zip(client.raw, client.inbox):
+                named = set(pattern.findall(raw)) & markers[viewer]
+                leaked = named - known[message.get("version", 0)][viewer]
+                assert not leaked, (viewer, message.get("version"), leaked)
+                errors += message["type"] == "error"
+        # The check can fail: after the opening hands each seat holds markers of the other.
+        opening = next(v for v, k in enumerate(known) if v and record_hands_dealt(record, v))
+        for seat in (0, 1):
+            hand = record_hand(record, opening, 1 - seat)
+            assert hand & markers[seat] - known[opening][seat], (seat, hand)
+        assert errors > 0
+        final = max(m["version"] for m in watcher.inbox)
+        for client in [*clients, watcher]:   # every client saw every version: no update lost
+            assert {m["version"] for m in client.inbox if m["type"] == "state"} >= set(range(1, final + 1))
+        assert record["result"]["match_over"] and len(record["result"]["duels"]) >= 2
+        side = [a for a in record["actions"] if " swap " in a or a.endswith(" done")]
+        assert side                                   # side-decking between duels was decided (and checked)
+        for c in [*clients, watcher]:
+            await c.__aexit__()
+        await lobby.close()
+
+    run(scenario())
+
+
+async def until_finished(client: Client) -> None:
+    while True:
+        message = await client.recv(timeout=60)
+        if message["type"] == "state" and message["status"] == "finished":
+            return
+
+
+def _state_at(record: dict[str, Any], version: int) -> YugiohState:
+    state = replay_record({**record, "actions": [], "chance": []})
+    chances, actions = iter(record["chance"]), iter(record["actions"])
+    for _ in range(version):
+        if state.is_chance_node():
+            state.apply_chance(next(chances))
+        else:
+            state.apply_action(next(actions))
+    return state
+
+
+def record_hands_dealt(record: dict[str, Any], version: int) -> bool:
+    """Whether both opening hands are in hand at ``version`` (the first duel's)."""
+    duel = _state_at(record, version).duel
+    return duel is not None and all(len(p.hand) >= 5 for p in duel.players)
+
+
+def record_hand(record: dict[str, Any], version: int, seat: int) -> set[str]:
+    duel = _state_at(record, version).duel
+    assert duel is not None
+    return {c.name for c in duel.players[seat].hand}

@@ -48,7 +48,7 @@ from goat.server.messages import (
 )
 from goat.server.settings import Settings
 from goat.server.storage import AsyncStorage, Storage
-from goat.server.tables import LobbyError, Table, Tables, game_catalog, table_bots
+from goat.server.tables import LobbyError, Table, Tables, default_bot, game_catalog, table_bots
 from goat.server.viewfilter import render
 
 log = logging.getLogger("goat.server")
@@ -76,7 +76,7 @@ class TakeSeat(BaseModel):
 
 
 class SetBot(BaseModel):
-    bot: str = "heuristic"
+    bot: str | None = None           # the table's game's default bot (Kozel's heuristic, Yu-Gi-Oh!'s greedy)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -137,7 +137,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/games")
     async def games() -> dict[str, Any]:
-        return {"games": game_catalog(), "bots": table_bots(), "default_bot": settings.default_bot}
+        # Each game also names the bot its seats get unless one is chosen
+        # (Yu-Gi-Oh! has no "heuristic": its "greedy").
+        games = [{**g, "default_bot": default_bot(g["name"], settings)} for g in game_catalog()]
+        return {"games": games, "bots": table_bots(), "default_bot": settings.default_bot}
 
     @app.get("/api/tables")
     async def list_tables() -> dict[str, Any]:
@@ -167,7 +170,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/tables/{table_id}/seats/{seat}/bot")
     async def set_bot(table_id: str, seat: int, body: SetBot, request: Request) -> dict[str, Any]:
         table = await find(table_id)
-        await table.set_bot(seat, body.bot, bearer(request))
+        await table.set_bot(seat, body.bot or default_bot(table.row.game, settings), bearer(request))
         return {"id": table.id, **table.public()}
 
     @app.delete("/api/tables/{table_id}/seats/{seat}")

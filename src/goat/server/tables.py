@@ -6,10 +6,24 @@ stored, then ``apply_action``; ``sample_chance`` / ``apply_chance`` for the
 shuffles, which only the server draws, from generators seeded by the table's
 seed and the deal number (so the seed and the stored deals reproduce the game).
 
-Every change — a deal or an action — gets the next *version* number, is
-appended to storage (and committed), and only then broadcast. Changes happen
-under the table's lock, one at a time, so versions are gap-free and a client's
-``version`` tells exactly which state it acted on.
+Every change — a deal (any chance event: a Yu-Gi-Oh! coin toss or shuffle
+too) or an action — gets the next *version* number, is appended to storage
+(and committed), and only then broadcast. Changes happen under the table's
+lock, one at a time, so versions are gap-free and a client's ``version`` tells
+exactly which state it acted on.
+
+A change is made on a *copy* of the state, which becomes the table's state
+only once stored; bots think on copies of their own. Copies come from a small
+pool of spare states brought up to date by replaying the few events they miss
+(:class:`Spares`), not from ``state.clone()`` at every change: a Yu-Gi-Oh!
+match clones by replaying every decision since the coin toss, which would
+make each change cost as much as the whole match so far.
+
+The table knows a game only through its module (:func:`goat.games.get_game`):
+``parse_action`` where its actions are not the card games' ``Action``
+(Yu-Gi-Oh!'s ``"0 summon Sangan"``); ``chance_from_json`` to read a stored
+chance outcome back; ``chance_to_json`` to store one (games without it store
+the deal, as ``deal_log`` writes it).
 
 Seats are empty, human (a name and the hash of a secret token) or bot. A human
 whose last connection drops keeps the seat for ``grace_seconds``; after that the
@@ -83,13 +97,119 @@ def table_bots(game: str = "kozel") -> list[str]:
     return [name for name in bots_for(game) if not getattr(BOTS.get(name), "sees_everything", False)]
 
 
-def table_bot(name: str, seed: str, settings: Settings) -> Bot:
-    """The bot ``name`` for a seat, its thinking capped at ``settings.bot_think``
-    seconds a decision when it has a ``time_limit`` setting (people are waiting)."""
-    factory = BOTS.get(name)
+def default_bot(game: str, settings: Settings) -> str:
+    """The bot that fills a seat of ``game`` when none is named (a dropped
+    player's autoplay, the lobby's first choice): the server's default bot if it
+    plays ``game``, else the game's first bot that is not ``random`` (Yu-Gi-Oh!'s
+    ``greedy``), else its first."""
+    bots = table_bots(game)
+    if settings.default_bot in bots:
+        return settings.default_bot
+    return next((b for b in bots if b != "random"), bots[0] if bots else settings.default_bot)
+
+
+def table_bot(name: str, seed: str, settings: Settings, game: str = "kozel") -> Bot:
+    """The bot ``name`` for a seat of ``game``, its thinking capped at
+    ``settings.bot_think`` seconds a decision when it has a ``time_limit``
+    setting (people are waiting)."""
+    factory = BOTS.get(name) if game in ("kozel", "spades") else None
     if factory is not None and settings.bot_think > 0 and "time_limit" in inspect.signature(factory).parameters:
-        return make_bot(name, seed=seed, time_limit=settings.bot_think)
-    return make_bot(name, seed=seed)
+        return make_bot(name, seed=seed, game=game, time_limit=settings.bot_think)
+    return make_bot(name, seed=seed, game=game)
+
+
+def parse_action(game: Any, text: str) -> Any:
+    """An action text parsed by ``game``'s own ``parse_action`` if it has one
+    (Yu-Gi-Oh!), else as the card games' :class:`Action`; raises
+    :class:`ActionSyntaxError`."""
+    parse = getattr(game, "parse_action", None)
+    return parse(text) if parse is not None else Action.parse(text)
+
+
+def chance_payload(game: Any, state: Any, outcome: Any) -> str:
+    """What is stored of a chance outcome just applied to ``state``: the game's
+    ``chance_to_json`` if it has one, else the deal as the deal log writes it
+    (without its actions, which are stored one by one)."""
+    to_json = getattr(game, "chance_to_json", None)
+    if to_json is not None:
+        return json.dumps(to_json(state, outcome), ensure_ascii=False)
+    deal = dict(state.deal_log()[-1])
+    deal.pop("actions", None)
+    return json.dumps(deal)
+
+
+def chance_is_deal(game: Any) -> bool:
+    """Whether every chance event of ``game`` starts a deal (the card games),
+    so the table pauses before it to let people read the last one; a duel's
+    shuffles and coin tosses come in the middle of play and do not pause."""
+    return not hasattr(game, "chance_to_json")
+
+
+def apply_event(game: Any, state: Any, ev: EventRow) -> Any:
+    """Apply one stored event to ``state``; returns the action applied (``None``
+    for a deal). Raises :class:`GoatError` for an event that does not apply."""
+    if ev.kind == "deal":
+        state.apply_chance(game.chance_from_json(state, json.loads(ev.payload)))
+        return None
+    if ev.kind == "action":
+        action = parse_action(game, ev.payload)
+        state.apply_action(action)
+        return action
+    raise GoatError(f"unknown event kind {ev.kind!r}")
+
+
+class Spares:
+    """Spare copies of a table's state for trial changes and thinking bots.
+
+    ``take`` hands out a copy at the table's current version: a spare brought
+    up to date by replaying the events it has not seen, or, when none is free,
+    a ``clone`` of the current state (the first time, or while a bot holds the
+    only spare). ``give`` takes back a copy nobody uses any more, with the
+    version it is at. Events are kept in memory (``log``) only as far back as
+    the oldest spare needs; a copy is never shared, so no two users touch one
+    state.
+    """
+
+    KEEP = 3
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.log: list[EventRow] = []     # the events after version ``base``
+        self.base = 0
+        self.free: list[tuple[int, Any]] = []
+
+    def record(self, ev: EventRow) -> None:
+        self.log.append(ev)
+        self._trim()
+
+    def take(self, current: Any, version: int) -> Any:
+        while self.free:
+            at, state = self.free.pop()
+            if at < self.base:   # its events are no longer kept
+                continue
+            try:
+                for ev in self.log[at - self.base:version - self.base]:
+                    apply_event(self.game, state, ev)
+            except GoatError:   # a spare that does not catch up is dropped, never used
+                log.exception("a spare state did not replay; cloning instead")
+                continue
+            self._trim()
+            return state
+        return current.clone()
+
+    def give(self, state: Any, version: int) -> None:
+        if version < self.base:   # too far behind to catch up: dropped
+            return
+        self.free.append((version, state))
+        self.free.sort(key=lambda pair: pair[0])
+        del self.free[:-self.KEEP]
+        self._trim()
+
+    def _trim(self) -> None:
+        oldest = min((at for at, _ in self.free), default=self.base + len(self.log))
+        if oldest > self.base:
+            del self.log[:oldest - self.base]
+            self.base = oldest
 
 
 def hash_token(token: str) -> str:
@@ -155,6 +275,7 @@ class Table:
         self.applied: dict[str, int] = {}   # "seat:client id" -> the version it produced
         self.connections: set[Connection] = set()
         self.bots: list[Bot | None] = [None] * row.players
+        self.spares = Spares(self.game)
         self.lock = asyncio.Lock()
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
@@ -264,8 +385,8 @@ class Table:
     def _begin_play(self) -> None:
         for seat in self.seats:
             if seat.kind == "bot":
-                self.bots[seat.index] = table_bot(seat.bot or self.settings.default_bot,
-                                                  f"{self.row.seed}/bot/{seat.index}", self.settings)
+                self.bots[seat.index] = table_bot(seat.bot or default_bot(self.row.game, self.settings),
+                                                  f"{self.row.seed}/bot/{seat.index}", self.settings, self.row.game)
             elif seat.kind == "human" and seat.connections == 0:
                 self._dropped(seat)
         if self.status == "playing" and self._driver is None:
@@ -290,7 +411,7 @@ class Table:
                 raise ProtocolError(ErrorCode.STALE_VERSION, f"you acted on version {message.version}, "
                                     f"the table is at version {self.version}; look again and resend")
             try:
-                action = Action.parse(message.action)
+                action = parse_action(self.game, message.action)
             except ActionSyntaxError as exc:
                 raise ProtocolError(ErrorCode.MALFORMED, str(exc)) from None
             if action.seat != seat:
@@ -306,9 +427,10 @@ class Table:
                 raise ProtocolError(ErrorCode.STORAGE, f"not applied: {exc}") from None
 
     async def _commit_action(self, action: Action, actor: str, client_id: str | None,
-                             ack_seat: int | None = None) -> None:
-        """Store, then apply, then broadcast one checked action (lock held)."""
-        trial = self.state.clone()
+                             ack_seat: int | None = None, trial: Any = None) -> None:
+        """Store, then apply, then broadcast one checked action (lock held);
+        ``trial``: a copy of the current state to apply it to (a bot's own)."""
+        trial = trial if trial is not None else self.spares.take(self.state, self.version)
         trial.apply_action(action)
         await self._commit(trial, EventRow(self.version + 1, "action", str(action), actor, client_id))
         if client_id is not None and ack_seat is not None:
@@ -317,19 +439,22 @@ class Table:
 
     async def _commit_deal(self) -> None:
         """Shuffle and deal the next deal from the table's seeded generator (lock held)."""
-        trial = self.state.clone()
-        trial.apply_chance(trial.sample_chance(seat_rng(self.row.seed, f"deal/{self.deals + 1}")))
-        deal = dict(trial.deal_log()[-1])
-        deal.pop("actions", None)
-        await self._commit(trial, EventRow(self.version + 1, "deal", json.dumps(deal), "server"))
+        trial = self.spares.take(self.state, self.version)
+        outcome = trial.sample_chance(seat_rng(self.row.seed, f"deal/{self.deals + 1}"))
+        trial.apply_chance(outcome)
+        payload = chance_payload(self.game, trial, outcome)
+        await self._commit(trial, EventRow(self.version + 1, "deal", payload, "server"))
         self.deals += 1
         self.broadcast()
 
     async def _commit(self, trial: Any, event: EventRow) -> None:
         """Append ``event`` (with the record, if ``trial`` ended the game), then make
-        ``trial`` the table's state: nothing is applied that is not stored."""
+        ``trial`` the table's state: nothing is applied that is not stored (a
+        trial that was not stored is dropped: it is ahead of the table)."""
         record = record_from_state(trial) if trial.is_terminal() else None
         await self.store.append_event(self.id, event, record)
+        self.spares.give(self.state, self.version)   # one event behind: a spare
+        self.spares.record(event)
         self._advance(trial, event.seq)
 
     def _advance(self, state: Any, version: int) -> None:
@@ -345,16 +470,15 @@ class Table:
         for ev in events:
             if ev.seq != self.version + 1:
                 raise GoatError(f"table {self.id}: event {ev.seq} follows version {self.version}")
-            if ev.kind == "deal":
-                self.state.apply_chance(self.game.chance_from_json(self.state, json.loads(ev.payload)))
+            try:
+                action = apply_event(self.game, self.state, ev)
+            except GoatError as exc:
+                raise GoatError(f"table {self.id}, event {ev.seq}: {exc}") from None
+            if action is None:
                 self.deals += 1
-            elif ev.kind == "action":
-                action = Action.parse(ev.payload)
-                self.state.apply_action(action)
-                if ev.client_id is not None:
-                    self.applied[f"{action.seat}:{ev.client_id}"] = ev.seq
-            else:
-                raise GoatError(f"table {self.id}: unknown event kind {ev.kind!r}")
+            elif ev.client_id is not None:
+                self.applied[f"{action.seat}:{ev.client_id}"] = ev.seq
+            self.spares.record(ev)
             self.version = ev.seq
 
     # ========================================================== driver
@@ -365,22 +489,25 @@ class Table:
             self._wake.clear()
             try:
                 if self.state.is_chance_node():
-                    if self.deals:
+                    if self.deals and chance_is_deal(self.game):
                         await asyncio.sleep(settings.deal_pause)
                     async with self.lock:
                         if self.status == "playing" and self.state.is_chance_node():
                             await self._commit_deal()
                     continue
                 version, started = self.version, time.monotonic()
-                action = await self._bot_choice()
-                if action is None:
+                choice = await self._bot_choice()
+                if choice is None:
                     await self._wake.wait()
                     continue
+                action, copy = choice
                 await asyncio.sleep(max(0.0, settings.bot_delay - (time.monotonic() - started)))
                 async with self.lock:
                     if (self.version == version and self.status == "playing"
                             and self.bots[action.seat] is not None and self.state.is_legal(action)):
-                        await self._commit_action(action, "bot", None)
+                        await self._commit_action(action, "bot", None, trial=copy)
+                    else:
+                        self.spares.give(copy, version)
             except StorageError as exc:
                 log.error("table %s: %s; retrying in 1 s", self.id, exc)
                 await asyncio.sleep(1.0)
@@ -388,19 +515,37 @@ class Table:
                 log.exception("table %s: the driver failed; retrying in 1 s", self.id)
                 await asyncio.sleep(1.0)
 
-    async def _bot_choice(self) -> Action | None:
+    async def _bot_choice(self) -> tuple[Action, Any] | None:
         """A bot's action now (its turn, or an out-of-turn claim), chosen on a
-        copy of the state in a worker thread; ``None`` if no bot acts."""
-        if not any(self.bots):
+        copy of the state in a worker thread, with that copy (unchanged: the
+        trial to apply the action to); ``None`` if no bot acts."""
+        if not self._a_bot_may_act():
             return None
-        state, bots = self.state.clone(), list(self.bots)
+        version = self.version
+        state, bots = self.spares.take(self.state, version), list(self.bots)
         try:
-            return await asyncio.to_thread(_bot_action, state, bots)
+            action = await asyncio.to_thread(_bot_action, state, bots)
         except Exception:  # a broken bot must not stall the table
             log.exception("table %s: bot failed; playing its first legal action", self.id)
             seat = state.current_player()
             legal = [a for a in state.legal_actions() if a.seat == seat]
-            return legal[0] if bots[seat] is not None and legal else None
+            action = legal[0] if bots[seat] is not None and legal else None
+        if action is None:
+            self.spares.give(state, version)
+            return None
+        return action, state
+
+    def _a_bot_may_act(self) -> bool:
+        """Whether a bot could act now: the seat to act is a bot's, or a bot's
+        seat has an out-of-turn action (street's molodka). Asked of the table's
+        state itself, so that no copy is made while people are to act."""
+        state = self.state
+        if not any(self.bots) or state.is_terminal() or state.is_chance_node():
+            return False
+        current = state.current_player()
+        if self.bots[current] is not None:
+            return True
+        return any(a.seat != current and self.bots[a.seat] is not None for a in state.legal_actions())
 
     # ===================================================== connections
     def attach(self, conn: Connection) -> None:
@@ -443,7 +588,8 @@ class Table:
         if seat.connections or seat.kind != "human" or self.status != "playing":
             return
         seat.autoplay = True
-        self.bots[index] = table_bot(self.settings.default_bot, f"{self.row.seed}/autoplay/{index}", self.settings)
+        self.bots[index] = table_bot(default_bot(self.row.game, self.settings), f"{self.row.seed}/autoplay/{index}",
+                                     self.settings, self.row.game)
         self._wake.set()
         self.broadcast()
 

@@ -8,16 +8,22 @@ only). The server never serialises the state itself.
 
 Free text that can mention cards (the engine's refusal reasons) is scrubbed
 against the same view: a card name the recipient cannot see in its view, and
-did not write itself, is replaced by ``?``. Engine reasons only ever speak of
-the acting seat's own cards, so this is a second line of defence, not the
-first; ``tests/server/test_no_leak.py`` checks every message of many games.
+did not write itself, is replaced by ``?``. Cards in the project's notation
+("9H") are found by :data:`CARD_TOKEN`; a game whose cards have names (Yu-Gi-Oh!'s
+"Mirror Force") lists them with its module's ``card_names()``, and those are
+found too (:func:`names_pattern`). Engine reasons only ever speak of the acting
+seat's own cards, so this is a second line of defence, not the first;
+``tests/server/test_no_leak.py`` checks every message of many games.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from typing import TYPE_CHECKING, Any
+
+from goat.games import get_game
 
 if TYPE_CHECKING:  # pragma: no cover
     from goat.server.tables import Table
@@ -39,6 +45,31 @@ def _norm(token: str) -> str:
 def redact(text: str, known: set[str]) -> str:
     """``text`` with every card not in ``known`` replaced by ``?``."""
     return CARD_TOKEN.sub(lambda m: m.group(0) if _norm(m.group(0)) in known else "?", text)
+
+
+@functools.cache
+def names_pattern(game: str) -> re.Pattern[str] | None:
+    """A pattern matching every card name of ``game`` as words of their own
+    (longest first, so "Black Luster Soldier - Envoy of the Beginning" is one
+    name, not "Black Luster Soldier" and more), or ``None`` for a game whose
+    cards are written as tokens (Kozel, Spades: :data:`CARD_TOKEN`)."""
+    names = getattr(get_game(game), "card_names", None)
+    if names is None:
+        return None
+    alternatives = "|".join(re.escape(name) for name in sorted(names(), key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])")
+
+
+def names_in(text: str, pattern: re.Pattern[str] | None) -> set[str]:
+    """Every card name of ``pattern`` in ``text``."""
+    return set(pattern.findall(text)) if pattern is not None else set()
+
+
+def redact_names(text: str, known: set[str], pattern: re.Pattern[str] | None) -> str:
+    """``text`` with every card name of ``pattern`` not in ``known`` replaced by ``?``."""
+    if pattern is None:
+        return text
+    return pattern.sub(lambda m: m.group(0) if m.group(0) in known else "?", text)
 
 
 def view_for(table: "Table", seat: int | None) -> dict[str, Any] | None:
@@ -71,10 +102,13 @@ def render(table: "Table | None", seat: int | None, kind: str, **fields: Any) ->
             message["ack"] = fields["ack"]
     elif kind == "error":
         view = view_for(table, seat) if table is not None else None
-        known = cards_in(json.dumps(view)) if view is not None else set()
-        known |= cards_in(fields.get("echoed") or "")
+        seen = json.dumps(view, ensure_ascii=False) if view is not None else ""
+        echoed = fields.get("echoed") or ""
+        known = cards_in(seen) | cards_in(echoed)
+        names = names_pattern(table.row.game) if table is not None else None
+        text = redact(str(fields["message"]), known)
         message["code"] = str(fields["code"])
-        message["message"] = redact(str(fields["message"]), known)
+        message["message"] = redact_names(text, names_in(seen, names) | names_in(echoed, names), names)
         if fields.get("id") is not None:
             message["id"] = fields["id"]
     elif kind != "pong":

@@ -25,7 +25,8 @@ def new_state(rules: str | YugiohRules = "goat", options: dict[str, Any] | None 
               decks: Sequence[DeckList] | None = None, single_duel: bool = False,
               seed: int | None = None, single_deal: bool = False) -> YugiohState:
     """A new match at its first chance node (the coin toss). ``decks``
-    defaults to the Goat Control mirror. ``players`` must be 2 (or None);
+    defaults to the built-in lists the option ``decks`` names (the Goat
+    Control mirror). ``players`` must be 2 (or None);
     ``first_dealer`` is ignored and ``single_deal`` means ``single_duel`` (the
     registry's common signature: a duel is this game's deal)."""
     from goat.protocol import RulesError
@@ -34,8 +35,8 @@ def new_state(rules: str | YugiohRules = "goat", options: dict[str, Any] | None 
         raise RulesError("a duel has exactly 2 players")
     rules = make_rules(rules, options)
     if decks is None:
-        deck = builtin_deck("goat_control")
-        decks = (deck, deck)
+        names = rules.decks.split("/")
+        decks = (builtin_deck(names[0]), builtin_deck(names[-1]))
     return YugiohState(rules, decks, single_duel=single_duel or single_deal, seed=seed)
 
 
@@ -53,7 +54,30 @@ def parse_action(text: str) -> DuelAction:
     return DuelAction.parse(text)
 
 
-__all__ = ["CHOICES", "NAME", "PRESETS", "DeckError", "DeckList", "DuelAction", "RecordFormatError", "RecordStepError",
+def chance_from_json(state: YugiohState, obj: Any) -> Any:
+    """The chance outcome ``obj`` (JSON: a coin 0/1, a shuffled deck as names
+    top first, a discarded card's name) checked against the pending request;
+    raises :class:`~goat.protocol.InvalidChanceError`. A duel's outcomes are
+    JSON values already, so this is the identity for a valid one (the table
+    server stores and replays them through it, as it does Kozel's deals)."""
+    state.check_chance(obj)
+    return obj
+
+
+def chance_to_json(state: YugiohState, outcome: Any) -> Any:
+    """The JSON of a chance outcome (:func:`chance_from_json` reads it back)."""
+    return outcome
+
+
+def card_names() -> tuple[str, ...]:
+    """Every card name of the pool: what a server's free-text scrub looks for
+    (a name a recipient cannot see is replaced, as Kozel's "9H" is)."""
+    from goat.games.yugioh.cards.data import DATABASE
+
+    return tuple(sorted(DATABASE))
+
+
+__all__ = ["CHOICES", "NAME", "card_names", "chance_from_json", "chance_to_json", "PRESETS", "DeckError", "DeckList", "DuelAction", "RecordFormatError", "RecordStepError",
            "YugiohRules", "YugiohState", "record_from_state", "replay_record",
            "builtin_deck", "check_deck", "load_deck", "make_rules", "new_state", "parse_action", "parse_ydk",
            "sample_world"]

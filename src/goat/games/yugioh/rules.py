@@ -74,6 +74,13 @@ class YugiohRules:
             an open-decklist event). Off (default, a normal match): a seat's view
             holds only its own list; what it learns of the other deck comes from
             its history (glimpses, public zones). Not a Goat difference.
+        decks: the built-in deck lists ``new_state`` deals when it is given none:
+            one name for a mirror (``"goat_control"``), or two joined by ``/``
+            (seat 0's, then seat 1's: ``"goat_control/chaos_warrior"``). An
+            option so that a table server, which knows a game only through its
+            options, can offer the choice; the record keeps the lists
+            themselves. The choice is public (like the table's other options),
+            the cards' order and whereabouts are not.
     """
 
     name: str = "goat"
@@ -105,6 +112,7 @@ class YugiohRules:
     match_duels: int = 3
     ask_responses: str = "when-set-cards"
     open_decklists: bool = False
+    decks: str = "goat_control"
 
     def options(self) -> dict[str, Any]:
         """All switches by name (``name`` excluded): what records compare."""
@@ -129,7 +137,9 @@ PRESETS: dict[str, YugiohRules] = {
 }
 
 CHOICES: dict[str, tuple[Any, ...]] = {"banlist": ("goat", "none"), "side_deck_sizes": ("0,15", "0", "15"),
-                                       "ask_responses": ("when-set-cards", "always", "when-able")}
+                                       "ask_responses": ("when-set-cards", "always", "when-able"),
+                                       "decks": ("goat_control", "chaos_warrior", "goat_control/chaos_warrior",
+                                                 "chaos_warrior/goat_control")}
 
 
 def make_rules(rules: str | YugiohRules = "goat", options: dict[str, Any] | None = None) -> YugiohRules:

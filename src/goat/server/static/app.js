@@ -8,15 +8,20 @@
 // what is legal: every control comes from the legal actions the server sent.
 // A game may draw my own hand face down (game.handHidden: Spades before a blind
 // bid); the cards are then card backs, and the keyboard starts in the actions.
+// A game that is not a trick game has a page of its own (RENDERERS: yugioh.js
+// draws a duel), sharing the lobby, the connection and the helpers.
 
 import { t, lang, setLang } from "./i18n.js";
 import { cardBack, cardFace, cardName, cardsText, parseAction, short } from "./cards.js";
 import { kozel } from "./kozel.js";
 import { spades } from "./spades.js";
+import { yugioh } from "./yugioh.js";
 import { $, S, button, el, named, posOf, seatName, teamName, toast } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
 const PANELS = { kozel, spades };
+/** Games drawn by a page of their own instead of the trick table. */
+const RENDERERS = { yugioh };
 
 function panel() {
   return PANELS[S.msg?.game] || kozel;
@@ -24,7 +29,10 @@ function panel() {
 
 // ------------------------------------------------------------------ helpers
 function show(page) {
-  for (const id of ["home", "lobby", "game"]) $(`#${id}`).hidden = id !== page;
+  for (const id of ["home", "lobby", "game", "duel"]) {
+    const node = $(`#${id}`);
+    if (node) node.hidden = id !== page;
+  }
 }
 
 function applyStatic() {
@@ -91,7 +99,7 @@ async function showHome() {
 
 /** The catalog's games this page can draw. */
 function playableGames() {
-  return S.catalog.games.filter((g) => g.name in PANELS);
+  return S.catalog.games.filter((g) => g.name in PANELS || g.name in RENDERERS);
 }
 
 function chosenGame() {
@@ -331,13 +339,16 @@ function send(actionText) {
   S.pending = true;
   S.selected.clear();
   S.ws.send(JSON.stringify({ type: "action", action: actionText, version: S.msg.version, id: newId() }));
-  renderGame();
+  render();
 }
 
 function render() {
   if (!S.msg) return;
   if (S.msg.status === "lobby") renderLobby();
-  else renderGame();
+  else if (RENDERERS[S.msg.game]) {
+    show("duel");
+    if (S.msg.view) RENDERERS[S.msg.game].render(send, render);
+  } else renderGame();
 }
 
 // ------------------------------------------------------------------- lobby
@@ -388,10 +399,12 @@ function renderLobby() {
   if (m.players === 4) hints.push(t("partners"));
   const kinds = $("#bot-kind");
   // the bots that play this table's game (the catalog's list for it)
-  const bots = S.catalog?.games?.find((g) => g.name === m.game)?.bots || S.catalog?.bots || ["heuristic"];
+  const entry = S.catalog?.games?.find((g) => g.name === m.game);
+  const bots = entry?.bots || S.catalog?.bots || ["heuristic"];
+  const preferred = entry?.default_bot || S.catalog?.default_bot || "heuristic";
   if ([...kinds.options].map((o) => o.value).join() !== bots.join()) {
     kinds.innerHTML = "";
-    for (const b of bots) kinds.add(new Option(b, b, false, b === (S.catalog?.default_bot || "heuristic")));
+    for (const b of bots) kinds.add(new Option(b, b, false, b === preferred));
   }
   kinds.closest("label").hidden = S.seat === null;
   $("#lobby-hint").textContent = hints.join(" ");

@@ -1,0 +1,503 @@
+// The Yu-Gi-Oh! duel page: its own renderer, not the trick table's. It draws
+// only what the seat's view holds (both fields, LP, my hand, the other hand as
+// backs, piles and their counts, the chain, turn and phase, the pending
+// decision, the duel log, the match score and result) and offers exactly the
+// legal actions the server sent — it never decides what is legal.
+//
+// The legal actions are grouped by verb (summon, set, activate, attack, ...).
+// A click on a card — in my hand, or on either field — narrows the list to the
+// actions that name it (a hand card by its name, a field card by its place,
+// "@1M3"); "Show all" and the filter box keep the whole list reachable (the
+// side-decking decision offers hundreds of swaps). Cards and actions are
+// buttons: Tab reaches them, Enter or Space uses them.
+
+import { lang, t } from "./i18n.js";
+import { $, S, button, el, named, seatName, toast } from "./table.js";
+
+const VERB_ORDER = ["choose", "summon", "set", "special", "flip", "position", "activate", "attack", "phase",
+                    "pass", "done", "swap"];
+const PLACE = /@([01])([MS])(\d)/g;
+
+/** "0 summon Sangan" -> {seat, verb, args, text}. */
+function parse(text) {
+  const [seat, verb, ...rest] = text.split(" ");
+  return { seat: Number(seat), verb, args: rest.join(" "), text };
+}
+
+function mySeat() {
+  return S.seat === null ? 0 : S.seat;
+}
+
+/** A card label of the engine ("Sangan@0M2", "face-down@1S3", "Yami@0S6") for people:
+ * "Sangan (M2)", "face-down (opponent's S3)". */
+function pretty(args) {
+  return args
+    .replace(/face-down@/g, `${t("ygo.faceDownCard")}@`)
+    .replace(PLACE, (_, seat, zone, slot) => {
+      const where = zone === "S" && slot === "6" ? t("ygo.fieldZone") : `${zone}${slot}`;
+      return Number(seat) === mySeat() ? ` (${where})` : ` (${t("ygo.theirs", { where })})`;
+    })
+    .replace(/ -> direct$/, ` → ${t("ygo.direct")}`)
+    .replace(/ -> /g, " → ")
+    .replace(/ \/ /g, " ⇄ ");
+}
+
+function verbName(verb) {
+  return named("ygo.verbs", verb);
+}
+
+function phaseName(phase) {
+  return phase ? named("ygo.phases", phase) : "";
+}
+
+// --------------------------------------------------------------- skeleton
+function skeleton() {
+  if ($("#duel")) return $("#duel");
+  const page = el("section", "page duel");
+  page.id = "duel";
+  page.hidden = true;
+  page.innerHTML = `
+    <div class="duel-board">
+      <div class="duel-player" data-side="top"></div>
+      <div class="duel-middle">
+        <div id="duel-turn" class="duel-turn"></div>
+        <div id="duel-chain" class="duel-chain" aria-live="polite"></div>
+      </div>
+      <div class="duel-player" data-side="bottom"></div>
+      <p id="duel-status" class="status" role="status" aria-live="polite"></p>
+      <div id="duel-hand" class="duel-hand" role="group"></div>
+      <div id="duel-actions" class="duel-actions" role="region" hidden>
+        <div class="row duel-filter">
+          <span id="duel-filter-label" class="hint"></span>
+          <button id="duel-show-all" type="button" hidden></button>
+          <input id="duel-search" type="search">
+        </div>
+        <div id="duel-groups"></div>
+      </div>
+    </div>
+    <aside class="side">
+      <div class="panel">
+        <h2 id="duel-score-title"></h2>
+        <div id="duel-score"></div>
+      </div>
+      <div class="panel">
+        <h2 id="duel-pile-title"></h2>
+        <div id="duel-pile"></div>
+      </div>
+      <div class="panel">
+        <h2 id="duel-log-title"></h2>
+        <ol id="duel-log" class="log" aria-live="polite" aria-relevant="additions"></ol>
+      </div>
+    </aside>
+    <div id="duel-result" class="result" role="alertdialog" aria-modal="false" aria-labelledby="duel-result-title" hidden>
+      <h2 id="duel-result-title"></h2>
+      <p id="duel-result-text"></p>
+      <div class="row">
+        <a id="duel-record" class="button" download></a>
+        <a id="duel-new" class="button primary" href="/"></a>
+        <button id="duel-result-close" type="button"></button>
+      </div>
+    </div>`;
+  $("main").append(page);
+  $("#duel-show-all").addEventListener("click", () => { S.duel.filter = null; redraw(); });
+  $("#duel-search").addEventListener("input", () => { S.duel.search = $("#duel-search").value; drawActions(); });
+  $("#duel-result-close").addEventListener("click", () => { S.duel.resultClosed = true; $("#duel-result").hidden = true; });
+  return page;
+}
+
+let sendAction = null;
+let redraw = () => {};
+
+// ------------------------------------------------------------------ cards
+/** A field card: a back for a card I may not see, else its name, ATK/DEF and
+ * position; my own Set cards are marked "set". `place` is its label suffix ("@0M2"). */
+function fieldCard(card, place, zone) {
+  const b = el("button", `ycard zone-${zone}`);
+  b.type = "button";
+  b.dataset.place = place;
+  if (!card) {
+    b.classList.add("empty");
+    b.disabled = true;
+    b.setAttribute("aria-label", t("ygo.emptyZone", { where: place.slice(2) }));
+    return b;
+  }
+  const hidden = card.name === "?";
+  b.classList.toggle("back", hidden);
+  b.classList.toggle("set", !card.face_up && !hidden);
+  if (card.position) b.classList.add(`pos-${card.position}`);
+  const parts = [];
+  if (hidden) {
+    b.append(el("span", "yname", t("ygo.faceDown")));
+    parts.push(t("ygo.faceDown"));
+  } else {
+    b.dataset.name = card.name;
+    b.append(el("span", "yname", card.name));
+    parts.push(card.name);
+    if (!card.face_up) {
+      b.append(el("span", "ytag set-tag", t("ygo.set")));
+      parts.push(t("ygo.set"));
+    }
+  }
+  if (card.atk !== undefined) {
+    const stats = `${card.atk} / ${card.def}`;
+    b.append(el("span", "ystats", stats));
+    parts.push(`${t("ygo.atk")} ${card.atk}, ${t("ygo.def")} ${card.def}`);
+  }
+  if (card.position) {
+    b.append(el("span", "ytag", t(`ygo.${card.position}`)));
+    parts.push(t(`ygo.${card.position}`));
+  }
+  if (card.counters) parts.push(t("ygo.counters", { n: card.counters }));
+  if (card.equipped_to) {
+    b.append(el("span", "ytag", `→ ${pretty(card.equipped_to)}`));
+    parts.push(`${t("ygo.equippedTo")} ${pretty(card.equipped_to)}`);
+  }
+  b.setAttribute("aria-label", `${place.slice(2)}: ${parts.join(", ")}`);
+  b.addEventListener("click", () => narrow({ kind: "place", key: place, label: hidden ? `${t("ygo.faceDown")} ${place.slice(2)}` : card.name }));
+  return b;
+}
+
+function pileButton(label, count, list, key) {
+  const b = el("button", "pile", `${label}: ${count}`);
+  b.type = "button";
+  b.dataset.pile = key;
+  if (list) b.addEventListener("click", () => { S.duel.pile = { key, label, list }; drawPile(); });
+  else b.disabled = true;
+  return b;
+}
+
+function drawPlayer(v, seat, box) {
+  const p = v.players[seat];
+  const mine = seat === S.seat;
+  box.innerHTML = "";
+  box.dataset.seat = seat;
+  box.classList.toggle("me", mine);
+  box.classList.toggle("turn", v.turn_player === seat);
+  const head = el("div", "duel-head");
+  head.append(el("span", "name", (v.turn_player === seat ? "▶ " : "") + seatName(seat)));
+  const lp = el("span", "lp", `${t("ygo.lp")} ${p.lp}`);
+  lp.dataset.lp = String(p.lp);
+  const before = S.duel.lp[seat];
+  if (before !== undefined && before !== p.lp) {
+    S.duel.delta[seat] = p.lp - before;
+  }
+  S.duel.lp[seat] = p.lp;
+  head.append(lp);
+  const delta = S.duel.delta[seat];
+  if (delta) {
+    const d = el("span", `lp-delta ${delta < 0 ? "down" : "up"}`, delta < 0 ? `−${-delta}` : `+${delta}`);
+    d.title = t("ygo.lpChange");
+    head.append(d);
+  }
+  const info = S.msg.seats[seat];
+  if (info.kind === "bot") head.append(el("span", "badge", info.bot));
+  if (info.autoplay) head.append(el("span", "badge", t("away")));
+  box.append(head);
+
+  const piles = el("div", "piles");
+  piles.append(pileButton(t("ygo.deck"), p.deck_count, null, `deck${seat}`));
+  piles.append(pileButton(t("ygo.gy"), p.gy.length, p.gy, `gy${seat}`));
+  piles.append(pileButton(t("ygo.banished"), p.banished.length, p.banished, `banished${seat}`));
+  piles.append(pileButton(t("ygo.fusion"), p.fusion_count, p.fusion, `fusion${seat}`));
+  if (!mine) {
+    const hand = el("div", "opp-hand");
+    hand.setAttribute("aria-label", t("ygo.handCount", { n: p.hand_count }));
+    hand.title = t("ygo.handCount", { n: p.hand_count });
+    for (let i = 0; i < p.hand_count; i += 1) hand.append(el("span", "ycard back small"));
+    hand.append(el("span", "hint", String(p.hand_count)));
+    piles.append(hand);
+  }
+
+  const monsters = el("div", "zone-row monsters");
+  monsters.setAttribute("role", "group");
+  monsters.setAttribute("aria-label", t("ygo.monsterZones", { name: seatName(seat) }));
+  p.monsters.forEach((c, i) => monsters.append(fieldCard(c, `@${seat}M${i + 1}`, "monster")));
+  const spells = el("div", "zone-row spells");
+  spells.setAttribute("role", "group");
+  spells.setAttribute("aria-label", t("ygo.spellZones", { name: seatName(seat) }));
+  p.spells.slice(0, 5).forEach((c, i) => spells.append(fieldCard(c, `@${seat}S${i + 1}`, "spell")));
+  if (p.spells.length > 5) {
+    const field = fieldCard(p.spells[5], `@${seat}S6`, "field");
+    field.title = t("ygo.fieldZone");
+    spells.append(field);
+  }
+  // my monsters face the middle: the opponent's rows are drawn spells first
+  if (box.dataset.side === "top") box.append(piles, spells, monsters);
+  else box.append(monsters, spells, piles);
+}
+
+function drawHand(v) {
+  const hand = $("#duel-hand");
+  hand.innerHTML = "";
+  const p = v.players?.[S.seat];
+  hand.hidden = S.seat === null || !p;
+  if (hand.hidden) return;
+  hand.setAttribute("aria-label", t("yourHand"));
+  const legal = v.legal_actions || [];
+  p.hand.forEach((name) => {
+    const b = el("button", "ycard in-hand");
+    b.type = "button";
+    b.dataset.name = name;
+    b.append(el("span", "yname", name));
+    const n = legal.filter((a) => namesHandCard(a, name)).length;
+    b.dataset.actions = String(n);
+    b.classList.toggle("usable", n > 0);
+    b.setAttribute("aria-label", n ? `${name} — ${t("ygo.nActions", { n })}` : name);
+    b.addEventListener("click", () => narrow({ kind: "name", key: name, label: name }));
+    hand.append(b);
+  });
+}
+
+// ---------------------------------------------------------------- actions
+function namesHandCard(text, name) {
+  const args = parse(text).args;
+  let at = args.indexOf(name);
+  while (at >= 0) {
+    const after = args[at + name.length];
+    const before = at === 0 ? " " : args[at - 1];
+    if ((after === undefined || after === " ") && before === " ") return true;
+    at = args.indexOf(name, at + 1);
+  }
+  return false;
+}
+
+function matches(text, filter) {
+  if (!filter) return true;
+  if (filter.kind === "place") return new RegExp(`${filter.key}(?!\\d)`).test(text);
+  return namesHandCard(text, filter.key);
+}
+
+function narrow(filter) {
+  const legal = S.msg.view.legal_actions || [];
+  if (!legal.length) {
+    S.duel.pile = null;
+    toast(`${filter.label}: ${t("ygo.notYourDecision")}`);
+    return;
+  }
+  if (!legal.some((a) => matches(a, filter))) {
+    toast(`${filter.label}: ${t("ygo.noActionFor")}`);
+    return;
+  }
+  S.duel.filter = filter;
+  drawActions();
+  const first = document.querySelector("#duel-groups button");
+  if (first) first.focus();
+}
+
+function drawActions() {
+  const v = S.msg.view;
+  const legal = S.seat === null ? [] : v.legal_actions || [];
+  const box = $("#duel-actions");
+  box.hidden = !legal.length;
+  box.setAttribute("aria-label", t("ygo.actions"));
+  if (!legal.length) {
+    S.duel.filter = null;
+    $("#duel-groups").innerHTML = "";
+    return;
+  }
+  if (S.duel.filter && !legal.some((a) => matches(a, S.duel.filter))) S.duel.filter = null;
+  const filter = S.duel.filter;
+  const search = (S.duel.search || "").trim().toLowerCase();
+  const shown = legal.filter((a) => matches(a, filter) && (!search || a.toLowerCase().includes(search)
+                                                             || pretty(parse(a).args).toLowerCase().includes(search)));
+  $("#duel-filter-label").textContent = filter
+    ? t("ygo.actionsFor", { card: filter.label, n: shown.length, all: legal.length })
+    : t("ygo.allActions", { n: legal.length });
+  const all = $("#duel-show-all");
+  all.hidden = !filter;
+  all.textContent = t("ygo.showAll");
+  const searchBox = $("#duel-search");
+  searchBox.placeholder = t("ygo.search");
+  searchBox.setAttribute("aria-label", t("ygo.search"));
+  searchBox.hidden = legal.length < 12;
+  const groups = new Map();
+  for (const text of shown) {
+    const a = parse(text);
+    if (!groups.has(a.verb)) groups.set(a.verb, []);
+    groups.get(a.verb).push(a);
+  }
+  const order = [...groups.keys()].sort((x, y) => VERB_ORDER.indexOf(x) - VERB_ORDER.indexOf(y));
+  const out = document.createDocumentFragment();
+  for (const verb of order) {
+    const group = el("div", `verb-group verb-${verb}`);
+    group.setAttribute("role", "group");
+    group.setAttribute("aria-label", verbName(verb));
+    group.dataset.verb = verb;
+    group.append(el("h3", "", verbName(verb)));
+    const row = el("div", "verb-buttons");
+    for (const a of groups.get(verb)) {
+      const label = a.args ? pretty(a.args) : verbName(a.verb);
+      const b = button(verb === "phase" ? phaseName(a.args) || label : label, `act verb-${verb}`, () => sendAction(a.text));
+      b.dataset.action = a.text;
+      b.disabled = S.pending;
+      b.setAttribute("aria-label", `${verbName(verb)}: ${verb === "phase" ? phaseName(a.args) : label}`);
+      row.append(b);
+    }
+    group.append(row);
+    out.append(group);
+  }
+  $("#duel-groups").replaceChildren(out);
+}
+
+// ------------------------------------------------------------ the rest
+function drawTurn(v) {
+  const box = $("#duel-turn");
+  box.innerHTML = "";
+  box.append(el("span", "duel-no", t("ygo.duelNo", { n: v.duel_number, a: v.wins[0], b: v.wins[1] })));
+  if (v.turn !== undefined) {
+    box.append(el("span", "turn-no", t("ygo.turn", { n: v.turn, name: seatName(v.turn_player) })));
+    const phase = el("span", "phase", phaseName(v.phase) + (v.step ? ` · ${named("ygo.steps", v.step)}` : "")
+                     + (v.substep ? ` · ${named("ygo.steps", v.substep)}` : ""));
+    phase.id = "duel-phase";
+    phase.dataset.phase = v.phase || "";
+    box.append(phase);
+  }
+  const chain = $("#duel-chain");
+  chain.innerHTML = "";
+  if (v.chain && v.chain.length) {
+    chain.append(el("span", "chain-title", t("ygo.chain")));
+    const list = el("ol", "chain-links");
+    for (const link of v.chain) list.append(el("li", "", `${link.card} (${seatName(link.seat)})`));
+    chain.append(list);
+  }
+}
+
+function drawStatus(v) {
+  const status = $("#duel-status");
+  let text;
+  const d = v.decision;
+  const mine = d && S.seat !== null && d.seat === S.seat && (v.legal_actions || []).length;
+  if (v.match_over) text = t("matchOver");
+  else if (!d) text = t("ygo.shuffling");
+  else if (mine) text = t("ygo.yourDecision", { prompt: d.prompt });
+  else text = t("ygo.waiting", { name: seatName(d.seat), prompt: d.prompt });
+  if (status.textContent !== text) status.textContent = text;
+  status.classList.toggle("my-turn", Boolean(mine) && !v.match_over);
+}
+
+function drawPile() {
+  const box = $("#duel-pile");
+  const pile = S.duel.pile;
+  $("#duel-pile-title").textContent = pile ? pile.label : t("ygo.piles");
+  box.innerHTML = "";
+  if (!pile) {
+    box.append(el("p", "hint", t("ygo.pileHint")));
+    return;
+  }
+  const v = S.msg.view;
+  const seat = Number(pile.key.slice(-1));
+  const kind = pile.key.slice(0, -1);
+  const list = kind === "gy" ? v.players?.[seat]?.gy : kind === "banished" ? v.players?.[seat]?.banished
+    : v.players?.[seat]?.fusion;
+  box.append(el("p", "hint", seatName(seat)));
+  const ul = el("ul", "pile-list");
+  for (const name of list || []) ul.append(el("li", "", name));
+  if (!(list || []).length) ul.append(el("li", "hint", t("ygo.emptyPile")));
+  box.append(ul);
+}
+
+function drawScore(v) {
+  $("#duel-score-title").textContent = t("ygo.match");
+  const box = $("#duel-score");
+  box.innerHTML = "";
+  const tbl = el("table", "score");
+  const head = el("tr");
+  head.append(el("th", "", t("ygo.duel")));
+  for (const s of [0, 1]) head.append(el("th", "", seatName(s)));
+  tbl.append(head);
+  v.duel_results.forEach((r, i) => {
+    const tr = el("tr", "duel-row");
+    tr.append(el("th", "", String(i + 1)));
+    for (const s of [0, 1]) {
+      const won = r.winner === s;
+      tr.append(el("td", won ? "won" : "", `${won ? "★ " : ""}${t("ygo.lp")} ${r.lp[s]}`));
+    }
+    tr.title = `${named("ygo.reasons", r.reason)}, ${t("ygo.turns", { n: r.turns })}`;
+    tbl.append(tr);
+  });
+  const foot = el("tr", "total");
+  foot.append(el("th", "", t("ygo.wins")));
+  for (const s of [0, 1]) foot.append(el("td", "", String(v.wins[s])));
+  tbl.append(foot);
+  box.append(tbl);
+}
+
+function drawLog(v) {
+  $("#duel-log-title").textContent = t("log");
+  const log = $("#duel-log");
+  const lines = v.log || [];
+  const key = `${v.duel_number}/${lang()}`;
+  if (S.duel.logKey !== key || lines.length < S.duel.logCount) {
+    log.innerHTML = "";
+    S.duel.logKey = key;
+    S.duel.logCount = 0;
+    log.append(el("li", "log-head", t("ygo.duelStart", { n: v.duel_number })));
+  }
+  for (let i = S.duel.logCount; i < lines.length; i += 1) log.append(el("li", "", lines[i]));
+  S.duel.logCount = lines.length;
+  while (log.children.length > 400) log.firstChild.remove();
+  log.scrollTop = log.scrollHeight;
+}
+
+function drawResult(v) {
+  const box = $("#duel-result");
+  box.hidden = !v.match_over || S.duel.resultClosed;
+  if (!v.match_over) return;
+  $("#duel-result-title").textContent = t("matchOver");
+  const last = v.duel_results[v.duel_results.length - 1];
+  const winner = v.wins[0] === v.wins[1] ? null : v.wins[0] > v.wins[1] ? 0 : 1;
+  const parts = [];
+  if (S.seat !== null && winner !== null) parts.push(winner === S.seat ? t("ygo.youWon") : t("ygo.youLost"));
+  parts.push(winner === null ? t("ygo.drawnMatch") : t("ygo.winnerIs", { name: seatName(winner), a: v.wins[winner],
+                                                                           b: v.wins[1 - winner] }));
+  if (last) parts.push(`(${named("ygo.reasons", last.reason)})`);
+  $("#duel-result-text").textContent = parts.join(" ");
+  $("#duel-record").textContent = t("downloadRecord");
+  $("#duel-record").href = `/api/tables/${S.tableId}/record`;
+  $("#duel-new").textContent = t("newTable");
+  $("#duel-result-close").textContent = t("close");
+}
+
+/** Draw the duel page from the last state message; `send` sends an action text. */
+export function render(send, again) {
+  sendAction = send;
+  redraw = again;
+  const page = skeleton();
+  const m = S.msg;
+  const v = m.view;
+  if (!S.duel || S.duel.table !== S.tableId) {
+    S.duel = { table: S.tableId, filter: null, search: "", pile: null, lp: {}, delta: {}, logKey: null, logCount: 0,
+               resultClosed: false, version: -1 };
+  }
+  if (S.duel.version !== m.version) {            // a new state: the LP change shown is this version's
+    S.duel.delta = {};
+    S.duel.version = m.version;
+  }
+  page.hidden = false;
+  document.body.dataset.game = "yugioh";
+  const hadFocus = document.activeElement?.closest?.("#duel-actions, #duel-hand") ? document.activeElement : null;
+  const me = mySeat();
+  const top = page.querySelector('.duel-player[data-side="top"]');
+  const bottom = page.querySelector('.duel-player[data-side="bottom"]');
+  if (v.players) {
+    drawPlayer(v, 1 - me, top);
+    drawPlayer(v, me, bottom);
+  } else {
+    top.innerHTML = "";
+    bottom.innerHTML = "";
+  }
+  drawTurn(v);
+  drawStatus(v);
+  drawHand(v);
+  drawActions();
+  drawScore(v);
+  drawPile();
+  drawLog(v);
+  drawResult(v);
+  if (hadFocus && !document.body.contains(hadFocus)) {
+    const next = document.querySelector("#duel-groups button:not([disabled])") || document.querySelector("#duel-hand button");
+    if (next) next.focus();
+  }
+}
+
+export const yugioh = { name: "yugioh", render };
