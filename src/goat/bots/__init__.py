@@ -38,6 +38,13 @@ def _game_bots(game: str) -> dict[str, Callable[..., Bot]]:
     return GAME_BOTS.get(game, BOTS)
 
 
+def bot_factory(name: str, game: str = "kozel") -> Callable[..., Bot] | None:
+    """The factory registered as ``name`` for ``game`` (``None`` if none is):
+    what a caller asks of a bot's class (its settings, ``sees_everything``)
+    before making one."""
+    return _game_bots(game).get(name.strip().lower()) if isinstance(name, str) else None
+
+
 def bots_for(game: str) -> list[str]:
     """The names of the bots that play ``game`` (a bot's ``games``; ``None``: all)."""
     return [name for name, factory in _game_bots(game).items()
@@ -49,10 +56,9 @@ def make_bot(name: str, seed: int | str | None = None, game: str = "kozel", **se
     (e.g. ``make_bot("ismcts", 1, iterations=100)``), for ``game`` (Kozel's by
     default; ``make_bot("greedy", 1, game="yugioh")``); raises :class:`BotError`
     (one line) if the name or a setting is unknown."""
-    registry = _game_bots(game)
-    factory = registry.get(name.strip().lower()) if isinstance(name, str) else None
+    factory = bot_factory(name, game)
     if factory is None:
-        raise BotError(f"unknown bot {name!r} (known: {', '.join(registry)})")
+        raise BotError(f"unknown bot {name!r} (known: {', '.join(_game_bots(game))})")
     if getattr(factory, "games", None) is not None and game not in factory.games:
         raise BotError(f"bot {name!r} does not play {game} (bots for {game}: {', '.join(bots_for(game))})")
     try:
@@ -61,5 +67,5 @@ def make_bot(name: str, seed: int | str | None = None, game: str = "kozel", **se
         raise BotError(f"bot {name!r} does not take the settings {', '.join(sorted(settings))}") from None
 
 
-__all__ = ["BOTS", "BaseBot", "Bot", "BotError", "ISMCTSBot", "RandomBot", "bots_for", "make_bot", "next_bot_action",
+__all__ = ["BOTS", "BaseBot", "Bot", "BotError", "ISMCTSBot", "RandomBot", "bot_factory", "bots_for", "make_bot", "next_bot_action",
            "out_of_turn_claim", "play_bots"]

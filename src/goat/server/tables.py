@@ -50,7 +50,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from goat.bots import BOTS, Bot, bots_for, make_bot, next_bot_action, out_of_turn_claim
+from goat.bots import Bot, bot_factory, bots_for, make_bot, next_bot_action, out_of_turn_claim
 from goat.games import GAMES, get_game
 from goat.protocol import Action, ActionSyntaxError, GoatError, IllegalActionError
 from goat.records import record_from_state
@@ -94,7 +94,7 @@ def table_bots(game: str = "kozel") -> list[str]:
     """Bots that may sit at a table of ``game`` with people: every bot that plays
     that game (:func:`goat.bots.bots_for`) from its view (``perfect`` sees every
     card, so it may not)."""
-    return [name for name in bots_for(game) if not getattr(BOTS.get(name), "sees_everything", False)]
+    return [name for name in bots_for(game) if not getattr(bot_factory(name, game), "sees_everything", False)]
 
 
 def default_bot(game: str, settings: Settings) -> str:
@@ -112,7 +112,7 @@ def table_bot(name: str, seed: str, settings: Settings, game: str = "kozel") -> 
     """The bot ``name`` for a seat of ``game``, its thinking capped at
     ``settings.bot_think`` seconds a decision when it has a ``time_limit``
     setting (people are waiting)."""
-    factory = BOTS.get(name) if game in ("kozel", "spades") else None
+    factory = bot_factory(name, game)
     if factory is not None and settings.bot_think > 0 and "time_limit" in inspect.signature(factory).parameters:
         return make_bot(name, seed=seed, game=game, time_limit=settings.bot_think)
     return make_bot(name, seed=seed, game=game)
