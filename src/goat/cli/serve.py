@@ -37,7 +37,7 @@ def serve_command(
                                                "send (bursts of twice that) (default: 20)."),
     log_level: str = typer.Option("warning", "--log-level", help="uvicorn's log level (info shows requests)."),
 ) -> None:
-    """Serve Kozel and Spades tables online: create a table, invite friends, fill seats with bots, play in the browser."""
+    """Serve Kozel and Spades tables and Yu-Gi-Oh! duels online: create a table, invite friends, fill seats with bots, play in the browser."""
     from goat.server.runner import bind, make_server, url_of
     from goat.server.settings import Settings
 

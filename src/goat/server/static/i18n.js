@@ -7,7 +7,7 @@ export const LANGS = ["ru", "en"];
 
 const STRINGS = {
   en: {
-    title: "Goat — Kozel and Spades online",
+    title: "Goat — Kozel, Spades and Yu-Gi-Oh! online",
     tagline: "Kozel, Spades or a Yu-Gi-Oh! duel: invite friends, fill empty seats with bots.",
     game: "Game",
     games: { kozel: "Kozel", spades: "Spades", yugioh: "Yu-Gi-Oh!" },
@@ -268,7 +268,7 @@ const STRINGS = {
     },
   },
   ru: {
-    title: "Козёл и Пики онлайн",
+    title: "Козёл, Пики и Yu-Gi-Oh! онлайн",
     tagline: "Козёл, Пики или дуэль Yu-Gi-Oh!: позовите друзей, пустые места займут боты.",
     game: "Игра",
     games: { kozel: "Козёл", spades: "Пики (Spades)", yugioh: "Yu-Gi-Oh!" },
