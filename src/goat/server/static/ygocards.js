@@ -17,7 +17,7 @@ import { el, named } from "./table.js";
 
 let catalog = null;        // {name: entry} once loaded
 let loading = null;
-let detail = null;         // {box, anchor, name, pinned}
+let detail = null;         // {box, anchor, name, pinned, quiet}
 
 /** Load the catalog of `game` once; `onReady` runs when it arrives (a redraw). */
 export function loadCatalog(game, onReady) {
@@ -78,7 +78,7 @@ function panel() {
   box.setAttribute("role", "tooltip");
   box.hidden = true;
   document.body.append(box);
-  detail = { box, anchor: null, name: null, pinned: false };
+  detail = { box, anchor: null, name: null, pinned: false, quiet: null };
   return box;
 }
 
@@ -108,9 +108,10 @@ function place(box, anchor) {
   box.style.width = `${width}px`;
   box.style.left = `${Math.max(8, Math.min(r.left + r.width / 2 - width / 2, window.innerWidth - width - 8))}px`;
   const height = box.offsetHeight;
-  let top = r.bottom + 6;
-  if (top + height > window.innerHeight - 8 && r.top - height - 6 >= 8) top = r.top - height - 6;
-  box.style.top = `${Math.max(8, top)}px`;
+  // on the roomier side: above my hand (the actions are below it), below the other field
+  const room = { above: r.top - 14, below: window.innerHeight - r.bottom - 14 };
+  const above = room.above >= height && (room.above > room.below || room.below < height);
+  box.style.top = `${Math.max(8, above ? r.top - height - 6 : r.bottom + 6)}px`;
 }
 
 /** Show the detail of `anchor`'s card next to it; `pinned` (a click) keeps it open. */
@@ -118,6 +119,7 @@ export function showDetail(anchor, pinned = false) {
   const name = anchor.dataset.info;
   if (!name) return;
   const box = panel();
+  if (detail.quiet === anchor && !pinned) return;       // its details are in the actions box now
   if (detail.anchor === anchor && !box.hidden) {
     detail.pinned = detail.pinned || pinned;
     return;
@@ -137,6 +139,15 @@ export function showDetail(anchor, pinned = false) {
 export function pinDetail(anchor) {
   if (anchor?.dataset?.info) showDetail(anchor, true);
   else hideDetail(true);
+}
+
+/** Quiet the panel for `anchor` until the pointer leaves it: a click showed its
+ * details elsewhere (the actions box), and a panel over the actions would hide them. */
+export function quietDetail(anchor) {
+  panel();
+  detail.quiet = anchor;
+  detail.pinned = false;
+  hideDetail(true);
 }
 
 /** Hide the panel (unless pinned, or `force`: Escape, a click elsewhere, a narrowing click). */
@@ -174,8 +185,18 @@ export function watchDetails(root) {
   root.dataset.details = "1";
   const target = (e) => e.target.closest?.("[data-info]");
   root.addEventListener("mouseover", (e) => { const n = target(e); if (n) showDetail(n); });
-  root.addEventListener("mouseout", (e) => { const n = target(e); if (n && !n.contains(e.relatedTarget)) hideDetail(); });
-  root.addEventListener("focusin", (e) => { const n = target(e); if (n) showDetail(n); });
+  root.addEventListener("mouseout", (e) => {
+    const n = target(e);
+    if (!n || n.contains(e.relatedTarget)) return;
+    if (detail?.quiet === n) detail.quiet = null;
+    hideDetail();
+  });
+  root.addEventListener("focusin", (e) => {
+    const n = target(e);
+    if (!n) return;
+    if (detail?.quiet === n) detail.quiet = null;       // the keyboard came back to it: show again
+    showDetail(n);
+  });
   root.addEventListener("focusout", (e) => { if (target(e)) hideDetail(); });
   root.addEventListener("click", (e) => {
     const n = target(e);

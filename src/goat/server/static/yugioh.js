@@ -20,8 +20,8 @@
 
 import { lang, t } from "./i18n.js";
 import { $, S, button, el, named, seatName, toast } from "./table.js";
-import { describe, fill, hideDetail, info, kindName, levelLine, loadCatalog, pinDetail, printedStats,
-         refreshDetail, spoken, watchDetails } from "./ygocards.js";
+import { describe, fill, info, kindName, levelLine, loadCatalog, pinDetail, printedStats,
+         quietDetail, refreshDetail, spoken, watchDetails } from "./ygocards.js";
 
 const VERB_ORDER = ["choose", "summon", "set", "special", "flip", "position", "activate", "attack", "phase",
                     "pass", "done", "swap"];
@@ -321,7 +321,7 @@ function narrow(filter, anchor) {
     pinDetail(anchor);
     return;
   }
-  hideDetail(true);
+  quietDetail(anchor);
   S.duel.filter = filter;
   drawActions();
   const first = document.querySelector("#duel-groups button");
