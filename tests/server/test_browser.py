@@ -19,7 +19,12 @@ against ``goat serve`` in a subprocess.
   ``greedy`` bot by default), played by clicks against ``greedy`` until the first
   duel ends: a click on a hand or field card narrows the actions to it, one
   decision by the keyboard alone, the other hand only as backs, LP changing,
-  actions shown only while the decision is ours, a Graveyard listed on demand.
+  actions shown only while the decision is ours, a Graveyard listed on demand;
+  a monster in hand shows its printed ATK/DEF and Level from the card catalog,
+  and Tab to a hand card opens its detail panel with the effect text; between
+  the duels the side-deck picker makes one swap (a main deck card, then a side
+  deck card), the full list of swaps stays behind the filter, and the next
+  duel's deck list shows the swap.
 
 Screenshots of the table are written to ``tests/artifacts/`` (or
 ``$GOAT_TEST_ARTIFACTS``). Playwright's own browser download does not work on
@@ -733,6 +738,99 @@ def ygo_pick(actions: list[str], attacked_this_turn: bool) -> str:
             or actions[0])
 
 
+def ygo_check_option_labels(page: object) -> None:
+    """Every Yu-Gi-Oh! option of the form has an English and a Russian label
+    (not its key) and a title that explains it."""
+    def labels() -> list[tuple[str, str, str]]:
+        return page.eval_on_selector_all("#option-list .option", "rows => rows.map(r => [r.dataset.option,"
+                                         " r.querySelector('.option-name').textContent, r.title])")
+
+    english = labels()
+    assert len(english) == 29
+    for key, name, title in english:
+        assert name != key and "_" not in name, key
+        assert title.endswith(f"({key})") and len(title) > len(key) + 12, key
+    page.click(".lang[data-lang='ru']")
+    page.wait_for_function("document.documentElement.lang === 'ru'")
+    russian = labels()
+    assert [k for k, _, _ in russian] == [k for k, _, _ in english]
+    for key, name, title in russian:
+        assert re.search("[а-яё]", name, re.I) and re.search("[а-яё]", title, re.I), key
+    page.click(".lang[data-lang='en']")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+
+
+def ygo_check_card_details(page: object, catalog: dict[str, dict]) -> None:
+    """A monster in my hand shows its printed ATK/DEF and Level (from the card
+    catalog, not the view); Tab to the next hand card opens the detail panel
+    with its effect text; Escape closes it."""
+    monster = page.locator("#duel-hand .ycard.kind-monster").first
+    name = monster.get_attribute("data-name")
+    entry = catalog[name]
+    assert monster.locator(".ystats").text_content() == f"{entry['atk']} / {entry['def']}"
+    assert f"★{entry['level']}" in monster.locator(".ylevel").text_content()
+    assert monster.locator(".ykind").text_content().endswith("Monster")
+    assert f"ATK {entry['atk']}" in monster.get_attribute("aria-label")
+    hand = page.locator("#duel-hand .ycard")
+    hand.first.focus()
+    page.keyboard.press("Tab")                                     # the keyboard alone reaches the next card
+    second = hand.nth(1)
+    assert second.evaluate("b => b === document.activeElement")
+    shown = second.get_attribute("data-name")
+    page.wait_for_selector("#card-detail:not([hidden])")
+    assert page.text_content("#card-detail .detail-name") == shown
+    assert page.text_content("#card-detail .detail-text") == catalog[shown]["text"]
+    assert second.get_attribute("aria-describedby") == "card-detail"
+    shot(page, "yugioh-card-detail")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#card-detail", state="hidden")
+
+
+def ygo_side_deck_one_swap(page: object) -> None:
+    """After duel 1: the side-deck picker instead of hundreds of swap buttons;
+    Sangan out, Mystical Elf in; the filter still lists swaps; Done; duel 2's
+    deck list shows the swap."""
+    page.wait_for_selector("#duel-side")
+    assert page.locator("#duel-groups .verb-swap").count() == 0            # no wall of swap buttons
+    main = page.locator('#duel-side [data-deck="main"] button')
+    assert sum(int(b.get_attribute("data-count")) for b in main.all()) == 40
+    side = page.locator('#duel-side [data-deck="side"] button')
+    assert side.count() > 1 and all(b.is_disabled() for b in side.all())   # a main card first
+    version = int(page.get_attribute("body", "data-version"))
+    page.click('#duel-side [data-deck="main"] button[data-card="Sangan"]')
+    elf = page.locator('#duel-side [data-deck="side"] button[data-card="Mystical Elf"]')
+    assert elf.get_attribute("data-action") == "0 swap Sangan / Mystical Elf" and elf.is_enabled()
+    shot(page, "yugioh-side-deck")
+    elf.click()
+    page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    page.wait_for_selector('#duel-side [data-deck="side"] button[data-card="Sangan"]')
+    assert page.locator('#duel-side [data-deck="main"] button[data-card="Sangan"]').count() == 0
+    assert page.get_attribute('#duel-side [data-deck="main"] button[data-card="Mystical Elf"]', "data-count") == "1"
+    page.fill("#duel-search", "Sangan")                                   # the full list, behind the filter
+    listed = [b.get_attribute("data-action") for b in page.locator("#duel-groups .verb-swap button").all()]
+    assert listed and all(" swap " in a and "Sangan" in a for a in listed)
+    page.fill("#duel-search", "")
+    page.dispatch_event("#duel-search", "input")
+    version = int(page.get_attribute("body", "data-version"))
+    page.click('#duel-side button[data-action="0 done"]')
+    page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    for _ in range(20):                                                  # on to duel 2 (go first, if asked)
+        if "Duel 2" in page.text_content("#duel-turn .duel-no"):
+            break
+        first = page.locator('#duel-groups button[data-action="0 choose first"]')
+        if first.count():
+            first.click()
+        page.wait_for_timeout(200)
+    assert "Duel 2" in page.text_content("#duel-turn .duel-no")
+    page.click('.duel-player[data-side="bottom"] .pile[data-pile="decklist0"]')
+    assert page.text_content("#duel-pile-title") == "My deck"
+    assert page.locator('#duel-pile [data-deck="side"] li[data-card="Sangan"]').count() == 1
+    assert page.locator('#duel-pile [data-deck="main"] li[data-card="Sangan"]').count() == 0
+    assert page.get_attribute('#duel-pile [data-deck="main"] li[data-card="Mystical Elf"]', "data-count") == "1"
+    counts = page.locator('#duel-pile [data-deck="main"] li[data-card]').all()
+    assert sum(int(li.get_attribute("data-count")) for li in counts) == 40
+
+
 def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     server = serve_process(*SERVE)
     context, page = new_page(chromium, locale="en-US")
@@ -745,6 +843,7 @@ def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[
     assert page.is_disabled("#create-players") and page.input_value("#create-players") == "2"
     page.click("#options-summary")                                # the options come from the catalog
     assert page.input_value('#option-list .option[data-option="decks"] select') == "goat_control"
+    ygo_check_option_labels(page)
     field = page.locator('#option-list .option[data-option="starting_lp"] input')
     assert field.input_value() == "8000"
     field.fill("2000")                                            # a short duel
@@ -763,7 +862,9 @@ def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[
     page.wait_for_selector("#duel:not([hidden])")
     assert page.is_hidden("#game")
 
+    catalog = httpx.get(f"{server.url}api/games/yugioh/cards", timeout=10).json()["cards"]
     decisions = keyboard = narrowed_hand = narrowed_field = waited = 0
+    details_seen = False
     lp_seen: set[tuple[int, int]] = set()
     attacked_turn = None
     shot_taken = False
@@ -782,6 +883,10 @@ def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[
             count = int(page.locator('.duel-player[data-side="top"] .opp-hand .hint').text_content())
             assert backs.count() == count and page.locator(".opp-hand [data-name]").count() == 0
             lp_seen.add(ygo_lp(page))
+        if not details_seen and page.locator("#duel-hand .ycard.kind-monster").count() and \
+                page.locator("#duel-hand .ycard").count() >= 2:
+            ygo_check_card_details(page, catalog)
+            details_seen = True
         turn = page.text_content("#duel-turn")
         choice = ygo_pick(actions, attacked_turn == turn)
         verb, what = choice.split(" ", 2)[1], (choice.split(" ", 2) + [""])[2]
@@ -830,7 +935,7 @@ def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[
             waited += 1
         else:
             assert my_turn
-    assert decisions >= 10 and waited >= 1 and keyboard == 1 and narrowed_hand >= 1
+    assert decisions >= 10 and waited >= 1 and keyboard == 1 and narrowed_hand >= 1 and details_seen
     assert len(lp_seen) >= 2                                       # LP changed on the page
     assert page.locator("#duel-log li").count() > 10
     assert "Turn " in page.text_content("#duel-turn")
@@ -841,6 +946,7 @@ def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[
     shot(page, "yugioh-duel")
     if page.locator("#duel-score .duel-row").count():
         assert page.locator("#duel-score .duel-row td.won").count() == 1     # the duel's winner is marked
+    ygo_side_deck_one_swap(page)
     page.click(".lang[data-lang='ru']")
     page.wait_for_function("document.documentElement.lang === 'ru'")
     assert "Кладбище" in page.text_content('.duel-player[data-side="bottom"] .piles')

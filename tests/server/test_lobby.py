@@ -160,7 +160,8 @@ def test_the_page_and_its_assets_are_served(http: httpx.Client) -> None:
     assert page.status_code == 200 and '<html lang="ru">' in page.text and 'aria-live="polite"' in page.text
     for asset, needle in [("app.js", "new WebSocket"), ("style.css", "@media"), ("i18n.js", "Козёл"),
                           ("cards.js", "♠"), ("table.js", "export const S"), ("kozel.js", "export const kozel"),
-                          ("spades.js", "export const spades")]:
+                          ("spades.js", "export const spades"), ("yugioh.js", "export const yugioh"),
+                          ("ygocards.js", "export function loadCatalog")]:
         response = http.get(f"/static/{asset}")
         assert response.status_code == 200 and needle in response.text
 

@@ -8,6 +8,9 @@ module, so a duel table is built, played and stored like a Kozel one.
   downloadable, replays and passes ``goat replay --check``; the finished table
   comes back from storage after a restart;
 * a server killed mid-duel restores the table from its events and plays on;
+* ``GET /api/games/yugioh/cards`` serves the engine's card database (kind,
+  ATK/DEF, effect text), cacheable; a game without a catalog or an unknown
+  game is a 404 with one line;
 * the error text scrub replaces Yu-Gi-Oh! names the recipient cannot see;
 * the spare states the server changes copies of are equal to clones of the
   table's state (they are brought up to date by replaying events).
@@ -72,6 +75,38 @@ def test_the_catalog_offers_yugioh(start_server: Callable[..., ServerThread]) ->
     seated = httpx.post(f"{server.url}api/tables/{created['id']}/seats/1/bot", json={},   # no bot named
                         headers={"Authorization": f"Bearer {created['token']}"}, timeout=10)
     assert seated.status_code == 200 and seated.json()["seats"][1]["bot"] == "greedy"
+
+
+def test_the_card_catalog_is_the_engine_database(start_server: Callable[..., ServerThread]) -> None:
+    from goat.games.yugioh.cards import card
+
+    server = start_server()
+    answer = httpx.get(f"{server.url}api/games/yugioh/cards", timeout=10)
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("application/json")
+    assert "max-age" in answer.headers["cache-control"] and answer.headers["etag"]
+    cards = answer.json()["cards"]
+    assert set(cards) == set(get_game("yugioh").card_names())           # the whole pool, tokens too
+    for name in ("Sangan", "Black Luster Soldier - Envoy of the Beginning", "Thousand-Eyes Restrict"):
+        data = card(name)
+        entry = cards[name]
+        assert (entry["kind"], entry["subtype"], entry["attribute"], entry["type"]) == (
+            data.kind, data.subtype, data.attribute, data.race)
+        assert (entry["level"], entry["atk"], entry["def"], entry["text"]) == (
+            data.level, data.atk, data.defense, data.text)
+    assert cards["Sangan"]["atk"] == 1000 and cards["Sangan"]["def"] == 600 and cards["Sangan"]["level"] == 3
+    assert "Relinquished" in cards["Thousand-Eyes Restrict"]["text"]
+    assert cards["Gaia the Dragon Champion"]["materials"] == ["Gaia The Fierce Knight", "Curse of Dragon"]
+    storm = cards["Mystical Space Typhoon"]
+    assert storm == {"kind": "spell", "subtype": "quick-play", "text": card("Mystical Space Typhoon").text}
+    assert cards["Mirror Force"]["kind"] == "trap" and "level" not in cards["Mirror Force"]
+    again = httpx.get(f"{server.url}api/games/yugioh/cards", headers={"If-None-Match": answer.headers["etag"]},
+                      timeout=10)
+    assert again.status_code == 304 and again.content == b""            # unchanged: the cache may keep it
+    for game in ("kozel", "chess"):
+        missing = httpx.get(f"{server.url}api/games/{game}/cards", timeout=10)
+        assert missing.status_code == 404 and "\n" not in missing.json()["error"]
+    assert "kozel" in httpx.get(f"{server.url}api/games/kozel/cards", timeout=10).json()["error"]
+    assert "chess" in httpx.get(f"{server.url}api/games/chess/cards", timeout=10).json()["error"]
 
 
 def test_a_duel_match_against_greedy_ends_with_a_record_that_replays(

@@ -4,6 +4,7 @@ HTTP (JSON; lobby changes need ``Authorization: Bearer <seat token>``):
 
 ========================================  =========================================
 ``GET  /api/games``                       games, rulesets, player counts, bots
+``GET  /api/games/{game}/cards``          the game's card catalog (public card texts)
 ``GET  /api/tables``                      tables in their lobby or in play
 ``POST /api/tables``                      create (and, with ``name``, take a seat)
 ``GET  /api/tables/{id}``                 seats and status
@@ -31,7 +32,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -48,7 +49,15 @@ from goat.server.messages import (
 )
 from goat.server.settings import Settings
 from goat.server.storage import AsyncStorage, Storage
-from goat.server.tables import LobbyError, Table, Tables, default_bot, game_catalog, table_bots
+from goat.server.tables import (
+    LobbyError,
+    Table,
+    Tables,
+    card_catalog_json,
+    default_bot,
+    game_catalog,
+    table_bots,
+)
 from goat.server.viewfilter import render
 
 log = logging.getLogger("goat.server")
@@ -141,6 +150,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # (Yu-Gi-Oh! has no "heuristic": its "greedy").
         games = [{**g, "default_bot": default_bot(g["name"], settings)} for g in game_catalog()]
         return {"games": games, "bots": table_bots(), "default_bot": settings.default_bot}
+
+    @app.get("/api/games/{game}/cards")
+    async def cards(game: str, request: Request) -> Response:
+        # Public reference data, the same for everyone and fixed while the
+        # server runs: cacheable by any cache, revalidated by its ETag.
+        body, etag = card_catalog_json(game)
+        headers = {"Cache-Control": "public, max-age=3600", "ETag": etag}
+        if etag in (tag.strip() for tag in request.headers.get("if-none-match", "").split(",")):
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type="application/json", headers=headers)
 
     @app.get("/api/tables")
     async def list_tables() -> dict[str, Any]:

@@ -753,6 +753,24 @@ def game_catalog() -> list[dict[str, Any]]:
     return catalog
 
 
+@functools.lru_cache(maxsize=None)
+def card_catalog_json(game: str) -> tuple[bytes, str]:
+    """The JSON of ``game``'s card catalog (its module's ``card_catalog()``,
+    public reference data: what is printed on each card of the pool) and an
+    ETag for it; computed once a process, since the pool is fixed. Raises
+    :class:`LobbyError` 404 for an unknown game or a game without one (the card
+    games' cards say all there is on their faces)."""
+    try:
+        module = get_game(game)
+    except GoatError:
+        raise LobbyError(f"there is no game {game[:40]!r}", status=404) from None
+    catalog = getattr(module, "card_catalog", None)
+    if catalog is None:
+        raise LobbyError(f"the game {game} has no card catalog", status=404)
+    body = json.dumps({"game": game, "cards": catalog()}, ensure_ascii=False, sort_keys=True).encode()
+    return body, f'"{hashlib.sha256(body).hexdigest()[:32]}"'
+
+
 def _option_values(state: Any) -> dict[str, Any]:
     """The JSON-able option values of a new state's ruleset, without the player
     count (the catalog lists that apart); ``{}`` for a ruleset that cannot say."""

@@ -77,7 +77,30 @@ def card_names() -> tuple[str, ...]:
     return tuple(sorted(DATABASE))
 
 
-__all__ = ["CHOICES", "NAME", "card_names", "chance_from_json", "chance_to_json", "PRESETS", "DeckError", "DeckList", "DuelAction", "RecordFormatError", "RecordStepError",
+def card_catalog() -> dict[str, dict[str, Any]]:
+    """Every card of the pool by name, as JSON: what is printed on it (``kind``
+    monster/spell/trap, ``subtype``; for a monster ``attribute``, ``type``,
+    ``level``, ``atk``, ``def``; a Fusion's ``materials``, a Union's hosts) and
+    ``text``, the database's effect summary. Public reference data, the same
+    for every seat: the table server serves it once (``GET
+    /api/games/yugioh/cards``) so that the page can describe the names a view
+    already holds, and no view has to carry card texts."""
+    from goat.games.yugioh.cards.data import DATABASE
+
+    out: dict[str, dict[str, Any]] = {}
+    for name, data in sorted(DATABASE.items()):
+        entry: dict[str, Any] = {"kind": data.kind, "subtype": data.subtype}
+        if data.is_monster:
+            entry.update({"attribute": data.attribute, "type": data.race, "level": data.level,
+                          "atk": data.atk, "def": data.defense})
+        if data.materials:
+            entry["hosts" if data.is_union else "materials"] = list(data.materials)
+        entry["text"] = data.text
+        out[name] = entry
+    return out
+
+
+__all__ = ["CHOICES", "NAME", "card_catalog", "card_names", "chance_from_json", "chance_to_json", "PRESETS", "DeckError", "DeckList", "DuelAction", "RecordFormatError", "RecordStepError",
            "YugiohRules", "YugiohState", "record_from_state", "replay_record",
            "builtin_deck", "check_deck", "load_deck", "make_rules", "new_state", "parse_action", "parse_ydk",
            "sample_world"]

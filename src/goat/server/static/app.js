@@ -163,7 +163,8 @@ function fillOptions() {
   for (const [key, value] of Object.entries(defaults)) {
     const row = el("label", "option");
     row.dataset.option = key;
-    row.title = key;
+    const about = named("optTitle", key);                // a one-line explanation where there is one
+    row.title = about === key ? key : `${about} (${key})`;
     row.append(el("span", "option-name", named("opt", key)));
     let input;
     if (typeof value === "boolean") {

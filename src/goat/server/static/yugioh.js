@@ -10,13 +10,23 @@
 // "@1M3"); "Show all" and the filter box keep the whole list reachable (the
 // side-decking decision offers hundreds of swaps). Cards and actions are
 // buttons: Tab reaches them, Enter or Space uses them.
+//
+// Every card whose name the view gives (my hand, face-up cards, my own Set
+// cards, piles, the chain) is decorated from the public card catalog
+// (ygocards.js): its kind, Level and printed ATK/DEF, and a detail panel with
+// the effect text on hover, focus or click. Side-decking between duels has a
+// picker: a main deck card, then a side deck card, or Done — both lists read
+// from the legal swaps' texts; the whole list of swaps stays behind the filter.
 
 import { lang, t } from "./i18n.js";
 import { $, S, button, el, named, seatName, toast } from "./table.js";
+import { describe, fill, info, kindName, levelLine, loadCatalog, pinDetail, printedStats,
+         quietDetail, refreshDetail, spoken, watchDetails } from "./ygocards.js";
 
 const VERB_ORDER = ["choose", "summon", "set", "special", "flip", "position", "activate", "attack", "phase",
                     "pass", "done", "swap"];
 const PLACE = /@([01])([MS])(\d)/g;
+const SWAP = /^(\d) swap (.+) \/ (.+)$/;
 
 /** "0 summon Sangan" -> {seat, verb, args, text}. */
 function parse(text) {
@@ -72,6 +82,7 @@ function skeleton() {
           <button id="duel-show-all" type="button" hidden></button>
           <input id="duel-search" type="search">
         </div>
+        <div id="duel-card-info" class="card-info" hidden></div>
         <div id="duel-groups"></div>
       </div>
     </div>
@@ -131,6 +142,7 @@ function fieldCard(card, place, zone) {
     parts.push(t("ygo.faceDown"));
   } else {
     b.dataset.name = card.name;
+    describe(b, card.name);
     b.append(el("span", "yname", card.name));
     parts.push(card.name);
     if (!card.face_up) {
@@ -138,10 +150,20 @@ function fieldCard(card, place, zone) {
       parts.push(t("ygo.set"));
     }
   }
+  const entry = hidden ? null : info(card.name);
+  if (entry && entry.kind === "monster") {
+    b.append(el("span", "ytag ylevel", `★${entry.level}`));
+  } else if (entry) {
+    b.append(el("span", "ytag ykind", kindName(entry)));
+  }
+  if (entry) parts.push(spoken(entry, false));
   if (card.atk !== undefined) {
     const stats = `${card.atk} / ${card.def}`;
     b.append(el("span", "ystats", stats));
     parts.push(`${t("ygo.atk")} ${card.atk}, ${t("ygo.def")} ${card.def}`);
+  } else if (entry && entry.kind === "monster") {   // my own Set monster: its printed ATK/DEF
+    b.append(el("span", "ystats printed", printedStats(entry)));
+    parts.push(`${t("ygo.atk")} ${entry.atk}, ${t("ygo.def")} ${entry.def}`);
   }
   if (card.position) {
     b.append(el("span", "ytag", t(`ygo.${card.position}`)));
@@ -153,7 +175,8 @@ function fieldCard(card, place, zone) {
     parts.push(`${t("ygo.equippedTo")} ${pretty(card.equipped_to)}`);
   }
   b.setAttribute("aria-label", `${place.slice(2)}: ${parts.join(", ")}`);
-  b.addEventListener("click", () => narrow({ kind: "place", key: place, label: hidden ? `${t("ygo.faceDown")} ${place.slice(2)}` : card.name }));
+  b.addEventListener("click", () => narrow({ kind: "place", key: place, name: hidden ? null : card.name,
+                                              label: hidden ? `${t("ygo.faceDown")} ${place.slice(2)}` : card.name }, b));
   return b;
 }
 
@@ -199,6 +222,10 @@ function drawPlayer(v, seat, box) {
   piles.append(pileButton(t("ygo.gy"), p.gy.length, p.gy, `gy${seat}`));
   piles.append(pileButton(t("ygo.banished"), p.banished.length, p.banished, `banished${seat}`));
   piles.append(pileButton(t("ygo.fusion"), p.fusion_count, p.fusion, `fusion${seat}`));
+  if (mine && v.my_deck) {
+    piles.append(pileButton(t("ygo.deckList"), `${v.my_deck.main_count} + ${v.my_deck.side.length}`, [],
+                            `decklist${seat}`));
+  }
   if (!mine) {
     const hand = el("div", "opp-hand");
     hand.setAttribute("aria-label", t("ygo.handCount", { n: p.hand_count }));
@@ -238,12 +265,24 @@ function drawHand(v) {
     const b = el("button", "ycard in-hand");
     b.type = "button";
     b.dataset.name = name;
+    describe(b, name);
     b.append(el("span", "yname", name));
-    const n = legal.filter((a) => namesHandCard(a, name)).length;
+    const entry = info(name);
+    if (entry) {
+      b.classList.add(`kind-${entry.kind}`);
+      b.append(el("span", "ytag ykind", kindName(entry)));
+      if (entry.kind === "monster") {
+        b.append(el("span", "ytag ylevel", levelLine(entry)));
+        b.append(el("span", "ystats", printedStats(entry)));
+      }
+    }
+    // (a side-deck swap names cards of the Deck, not this hand's)
+    const n = legal.filter((a) => parse(a).verb !== "swap" && namesHandCard(a, name)).length;
     b.dataset.actions = String(n);
     b.classList.toggle("usable", n > 0);
-    b.setAttribute("aria-label", n ? `${name} — ${t("ygo.nActions", { n })}` : name);
-    b.addEventListener("click", () => narrow({ kind: "name", key: name, label: name }));
+    const label = entry ? `${name}, ${spoken(entry)}` : name;
+    b.setAttribute("aria-label", n ? `${label} — ${t("ygo.nActions", { n })}` : label);
+    b.addEventListener("click", () => narrow({ kind: "name", key: name, name, label: name }, b));
     hand.append(b);
   });
 }
@@ -267,17 +306,22 @@ function matches(text, filter) {
   return namesHandCard(text, filter.key);
 }
 
-function narrow(filter) {
-  const legal = S.msg.view.legal_actions || [];
+/** A click on a card: narrow the actions to it (its details then head the
+ * actions box), or — with no action for it now — say so and pin its details. */
+function narrow(filter, anchor) {
+  const legal = S.seat === null ? [] : S.msg.view.legal_actions || [];
   if (!legal.length) {
     S.duel.pile = null;
     toast(`${filter.label}: ${t("ygo.notYourDecision")}`);
+    pinDetail(anchor);
     return;
   }
   if (!legal.some((a) => matches(a, filter))) {
     toast(`${filter.label}: ${t("ygo.noActionFor")}`);
+    pinDetail(anchor);
     return;
   }
+  quietDetail(anchor);
   S.duel.filter = filter;
   drawActions();
   const first = document.querySelector("#duel-groups button");
@@ -303,6 +347,9 @@ function drawActions() {
   $("#duel-filter-label").textContent = filter
     ? t("ygo.actionsFor", { card: filter.label, n: shown.length, all: legal.length })
     : t("ygo.allActions", { n: legal.length });
+  const cardBox = $("#duel-card-info");
+  cardBox.hidden = !filter?.name;
+  if (filter?.name) fill(cardBox, filter.name);
   const all = $("#duel-show-all");
   all.hidden = !filter;
   all.textContent = t("ygo.showAll");
@@ -310,14 +357,21 @@ function drawActions() {
   searchBox.placeholder = t("ygo.search");
   searchBox.setAttribute("aria-label", t("ygo.search"));
   searchBox.hidden = legal.length < 12;
+  // Side-decking: the picker instead of hundreds of swap buttons; the swaps
+  // themselves stay listed once the filter box is used or "all swaps" is asked.
+  const swaps = legal.filter((a) => SWAP.test(a));
+  const picker = swaps.length ? sidePicker(v, legal, swaps) : null;
+  const listSwaps = !picker || search || S.duel.allSwaps;
   const groups = new Map();
   for (const text of shown) {
     const a = parse(text);
+    if (picker && (a.verb === "done" || (a.verb === "swap" && !listSwaps))) continue;   // the picker has them
     if (!groups.has(a.verb)) groups.set(a.verb, []);
     groups.get(a.verb).push(a);
   }
   const order = [...groups.keys()].sort((x, y) => VERB_ORDER.indexOf(x) - VERB_ORDER.indexOf(y));
   const out = document.createDocumentFragment();
+  if (picker) out.append(picker);
   for (const verb of order) {
     const group = el("div", `verb-group verb-${verb}`);
     group.setAttribute("role", "group");
@@ -339,6 +393,100 @@ function drawActions() {
   $("#duel-groups").replaceChildren(out);
 }
 
+// ------------------------------------------------------------ side-decking
+/** The side-deck picker: my main deck's cards (those a legal swap takes out),
+ * then my side deck's (those a legal swap with the chosen one puts in), Done,
+ * and "all swaps" for the full list. Nothing is decided here: each button
+ * sends one of the legal actions' texts as it is. */
+function sidePicker(v, legal, swaps) {
+  const pairs = swaps.map((text) => {
+    const [, , out, into] = SWAP.exec(text);
+    return { text, out, into };
+  });
+  const outs = new Set(pairs.map((p) => p.out));
+  if (S.duel.sideOut && !outs.has(S.duel.sideOut)) S.duel.sideOut = null;
+  const chosen = S.duel.sideOut;
+  const lists = deckLists(v, S.seat) || { main: [], side: v.my_deck?.side || [] };
+  // the main list: my whole main deck when the view tells it, else the names the swaps take out
+  const main = lists.main.length ? lists.main : [...outs];
+  const box = el("div", "side-picker");
+  box.id = "duel-side";
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", t("ygo.sidePicker"));
+  box.append(el("p", "hint", chosen ? t("ygo.sidePickIn", { card: chosen }) : t("ygo.sidePickOut")));
+  const cols = el("div", "side-cols");
+
+  const mainCol = el("div", "side-col");
+  mainCol.setAttribute("role", "group");
+  const mainTitle = t("ygo.mainDeck", { n: lists.mainCount ?? main.length });
+  mainCol.setAttribute("aria-label", mainTitle);
+  mainCol.append(el("h3", "", mainTitle));
+  const mainRow = el("div", "side-list");
+  mainRow.dataset.deck = "main";
+  for (const [name, n] of counted(main)) {
+    const b = button(`${n}× ${name}`, "side-card", () => {
+      S.duel.sideOut = S.duel.sideOut === name ? null : name;
+      drawActions();
+      const next = document.querySelector('#duel-side [data-deck="side"] button:not([disabled])')
+        || document.querySelector(`#duel-side [data-deck="main"] button[data-card="${CSS.escape(name)}"]`);
+      if (next) next.focus();
+    });
+    b.dataset.card = name;
+    b.dataset.count = String(n);
+    describe(b, name);
+    b.disabled = S.pending || !outs.has(name);
+    b.setAttribute("aria-pressed", String(chosen === name));
+    mainRow.append(b);
+  }
+  mainCol.append(mainRow);
+
+  const sideCol = el("div", "side-col");
+  sideCol.setAttribute("role", "group");
+  const sideTitle = t("ygo.sideDeck", { n: lists.side.length });
+  sideCol.setAttribute("aria-label", sideTitle);
+  sideCol.append(el("h3", "", sideTitle));
+  const sideRow = el("div", "side-list");
+  sideRow.dataset.deck = "side";
+  for (const [name, n] of counted(lists.side)) {
+    const pair = chosen ? pairs.find((p) => p.out === chosen && p.into === name) : null;
+    const b = button(`${n}× ${name}`, "side-card", () => {
+      if (!pair) return;
+      S.duel.sideOut = null;
+      sendAction(pair.text);
+    });
+    b.dataset.card = name;
+    b.dataset.count = String(n);
+    describe(b, name);
+    if (pair) {
+      b.dataset.action = pair.text;
+      b.setAttribute("aria-label", `${verbName("swap")}: ${pretty(parse(pair.text).args)}`);
+    }
+    b.disabled = S.pending || !pair;
+    sideRow.append(b);
+  }
+  sideCol.append(sideRow);
+  cols.append(mainCol, sideCol);
+  box.append(cols);
+
+  const row = el("div", "row");
+  const done = legal.find((a) => parse(a).verb === "done");
+  if (done) {
+    const b = button(t("ygo.sideDone"), "primary side-done", () => { S.duel.sideOut = null; sendAction(done); });
+    b.dataset.action = done;
+    b.disabled = S.pending;
+    row.append(b);
+  }
+  const all = button(S.duel.allSwaps ? t("ygo.hideSwaps") : t("ygo.allSwaps", { n: swaps.length }), "side-all", () => {
+    S.duel.allSwaps = !S.duel.allSwaps;
+    drawActions();
+    $("#duel-side .side-all")?.focus();
+  });
+  all.setAttribute("aria-expanded", String(Boolean(S.duel.allSwaps)));
+  row.append(all);
+  box.append(row);
+  return box;
+}
+
 // ------------------------------------------------------------ the rest
 function drawTurn(v) {
   const box = $("#duel-turn");
@@ -357,7 +505,7 @@ function drawTurn(v) {
   if (v.chain && v.chain.length) {
     chain.append(el("span", "chain-title", t("ygo.chain")));
     const list = el("ol", "chain-links");
-    for (const link of v.chain) list.append(el("li", "", `${link.card} (${seatName(link.seat)})`));
+    for (const link of v.chain) list.append(infoItem(`${link.card} (${seatName(link.seat)})`, link.card));
     chain.append(list);
   }
 }
@@ -387,13 +535,76 @@ function drawPile() {
   const v = S.msg.view;
   const seat = Number(pile.key.slice(-1));
   const kind = pile.key.slice(0, -1);
+  if (kind === "decklist") $("#duel-pile-title").textContent = t("ygo.deckList");
   const list = kind === "gy" ? v.players?.[seat]?.gy : kind === "banished" ? v.players?.[seat]?.banished
     : v.players?.[seat]?.fusion;
   box.append(el("p", "hint", seatName(seat)));
+  if (kind === "decklist") {
+    const lists = deckLists(v, seat);
+    if (!lists) return;
+    box.append(deckBlock(t("ygo.mainDeck", { n: lists.main.length }), lists.main, "main"),
+               deckBlock(t("ygo.sideDeck", { n: lists.side.length }), lists.side, "side"));
+    return;
+  }
   const ul = el("ul", "pile-list");
-  for (const name of list || []) ul.append(el("li", "", name));
+  for (const name of list || []) ul.append(infoItem(name, name));
   if (!(list || []).length) ul.append(el("li", "hint", t("ygo.emptyPile")));
   box.append(ul);
+}
+
+/** A list item that names a card: focusable, so the keyboard reaches its details. */
+function infoItem(text, name) {
+  const li = el("li", "", text);
+  if (name && name !== "?") {
+    li.tabIndex = 0;
+    describe(li, name);
+  }
+  return li;
+}
+
+/** Names with their counts, in first-seen order: [["Sangan", 1], ...]. */
+function counted(names) {
+  const counts = new Map();
+  for (const name of names) counts.set(name, (counts.get(name) || 0) + 1);
+  return [...counts.entries()];
+}
+
+/** One of my deck's lists as "2× Name" items. */
+function deckBlock(title, names, key) {
+  const block = el("div", `deck-block deck-${key}`);
+  block.append(el("h3", "", title));
+  const ul = el("ul", "pile-list");
+  ul.dataset.deck = key;
+  for (const [name, n] of counted(names)) {
+    const li = infoItem(`${n}× ${name}`, name);
+    li.dataset.card = name;
+    li.dataset.count = String(n);
+    ul.append(li);
+  }
+  if (!names.length) ul.append(el("li", "hint", t("ygo.emptyPile")));
+  block.append(ul);
+  return block;
+}
+
+/** My current main and side deck: the side list is the view's my_deck; the main
+ * one is what I brought (decklists) with the side-decking swaps undone, since a
+ * swap only trades cards between the two (the view gives the main deck's count). */
+function deckLists(v, seat) {
+  const mine = v.my_deck;
+  const brought = v.decklists?.[seat];
+  if (!mine || seat !== S.seat) return null;
+  const side = [...mine.side];
+  let main = [];
+  if (brought) {
+    const pool = [...brought.main, ...brought.side];
+    for (const name of side) {
+      const at = pool.indexOf(name);
+      if (at >= 0) pool.splice(at, 1);
+    }
+    main = pool;
+  }
+  if (main.length !== mine.main_count) main = [];      // cannot tell: show the count only
+  return { main, side, mainCount: mine.main_count };
 }
 
 function drawScore(v) {
@@ -467,7 +678,7 @@ export function render(send, again) {
   const v = m.view;
   if (!S.duel || S.duel.table !== S.tableId) {
     S.duel = { table: S.tableId, filter: null, search: "", pile: null, lp: {}, delta: {}, logKey: null, logCount: 0,
-               resultClosed: false, version: -1 };
+               resultClosed: false, version: -1, sideOut: null, allSwaps: false };
   }
   if (S.duel.version !== m.version) {            // a new state: the LP change shown is this version's
     S.duel.delta = {};
@@ -475,6 +686,8 @@ export function render(send, again) {
   }
   page.hidden = false;
   document.body.dataset.game = "yugioh";
+  watchDetails(page);
+  loadCatalog(m.game || "yugioh", () => { if (S.msg?.game === "yugioh") again(); });
   const hadFocus = document.activeElement?.closest?.("#duel-actions, #duel-hand") ? document.activeElement : null;
   const me = mySeat();
   const top = page.querySelector('.duel-player[data-side="top"]');
@@ -494,6 +707,7 @@ export function render(send, again) {
   drawPile();
   drawLog(v);
   drawResult(v);
+  refreshDetail(page);
   if (hadFocus && !document.body.contains(hadFocus)) {
     const next = document.querySelector("#duel-groups button:not([disabled])") || document.querySelector("#duel-hand button");
     if (next) next.focus();
