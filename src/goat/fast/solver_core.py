@@ -92,6 +92,15 @@ BOUND_BIAS = 1 << 14
 USE_CANONICAL = True
 
 
+@njit(cache=True, inline="always")
+def ix(i: int) -> int:
+    """``i`` as an unsigned index: numba then indexes ``W`` without its
+    negative-index wraparound (a test and an add on every access LLVM cannot
+    prove non-negative, such as the per-depth move buffers). Free: the cast is
+    a no-op; only for indices that are never negative."""
+    return np.uint64(i)
+
+
 def set_groups(W: np.ndarray, groups: list[int]) -> None:
     """Write the deal's *point groups* (bitmasks of compact cards; see
     :func:`goat.fast.solver_search.canonical`) into ``W``: the groups of two cards
@@ -261,7 +270,7 @@ def gen_moves(W: np.ndarray, seat: int, base: int) -> int:
                         while pp:
                             p = lowbit_index(pp)
                             pp &= pp - 1
-                            W[base + n] = p + 32 * (t + 1)
+                            W[ix(base + n)] = p + 32 * (t + 1)
                             n += 1
                     return n
     else:
@@ -284,7 +293,7 @@ def gen_moves(W: np.ndarray, seat: int, base: int) -> int:
     n = 0
     x = distinct_cards(W, legal, others)
     while x:
-        W[base + n] = lowbit_index(x)
+        W[ix(base + n)] = lowbit_index(x)
         x &= x - 1
         n += 1
     return n
@@ -317,7 +326,7 @@ def score_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: 
             best_seat = (W[LEADER] + i) & 3
     last = ntrick == 3
     for i in range(n):
-        m = W[base + i]
+        m = W[ix(base + i)]
         c = m % 32
         pts = W[POINTS + c]
         strength = W[STRENGTH + c]
@@ -331,7 +340,7 @@ def score_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: 
             partner_wins = (best_seat & 1) == (seat & 1)
             sc = follow_score(pts, strength, last, partner_wins,
                               not partner_wins and beats(W, c, best))
-        W[sbase + i] = sc
+        W[ix(sbase + i)] = sc
 
 
 @njit(cache=True, inline="always")
@@ -340,15 +349,15 @@ def next_best(W: np.ndarray, base: int, sbase: int, i: int, n: int) -> int:
     keep their order, as a stable sort would leave them) and return it."""
     k = i
     for j in range(i + 1, n):
-        if W[sbase + j] > W[sbase + k]:
+        if W[ix(sbase + j)] > W[ix(sbase + k)]:
             k = j
-    m, sc = W[base + k], W[sbase + k]
+    m, sc = W[ix(base + k)], W[ix(sbase + k)]
     while k > i:
-        W[base + k] = W[base + k - 1]
-        W[sbase + k] = W[sbase + k - 1]
+        W[ix(base + k)] = W[ix(base + k - 1)]
+        W[ix(sbase + k)] = W[ix(sbase + k - 1)]
         k -= 1
-    W[base + i] = m
-    W[sbase + i] = sc
+    W[ix(base + i)] = m
+    W[ix(sbase + i)] = sc
     return m
 
 
