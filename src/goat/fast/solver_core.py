@@ -136,9 +136,9 @@ def new_table(bits: int) -> np.ndarray:
 
 @njit(cache=True, inline="always")
 def beats(W: np.ndarray, a: int, b: int) -> bool:
-    ca, cb = W[CLASS + a], W[CLASS + b]
+    ca, cb = W[ix(CLASS + a)], W[ix(CLASS + b)]
     if ca == cb:
-        return W[STRENGTH + a] > W[STRENGTH + b]
+        return W[ix(STRENGTH + a)] > W[ix(STRENGTH + b)]
     return ca == TRUMP_CLASS
 
 
@@ -212,7 +212,7 @@ def equivalent(W: np.ndarray, c: int, rep: int, others: int) -> bool:
     none)? Equal points, one class, none of ``others`` (the other seats' live
     cards) between them: playing either gives the same value, so only the lower
     is searched. The shamok and the queen of clubs are never merged."""
-    if rep < 0 or W[CLASS + c] != W[CLASS + rep] or W[POINTS + c] != W[POINTS + rep]:
+    if rep < 0 or W[ix(CLASS + c)] != W[ix(CLASS + rep)] or W[ix(POINTS + c)] != W[ix(POINTS + rep)]:
         return False
     if c == W[SHAMOK] or c == W[QUEEN] or rep == W[SHAMOK] or rep == W[QUEEN]:
         return False
@@ -274,17 +274,17 @@ def gen_moves(W: np.ndarray, seat: int, base: int) -> int:
                             n += 1
                     return n
     else:
-        lc = W[CLASS + W[TRICK]]
+        lc = W[ix(CLASS + W[TRICK])]
         if lc == TRUMP_CLASS and W[FOLLOW_TRUMP] == 0:
             legal = hand
         else:
-            follow = hand & W[CLASS_MASK + lc]
+            follow = hand & W[ix(CLASS_MASK + lc)]
             legal = follow if follow else hand
     if (legal & (legal - 1)) == 0:  # a single legal card
         W[base] = lowbit_index(legal)
         return 1
     # live cards of the other seats: other hands, the stock still to draw, the table
-    others = W[STOCK_LIVE + W[SPOS]]
+    others = W[ix(STOCK_LIVE + W[SPOS])]
     for s in range(4):
         if s != seat:
             others |= W[HANDS + s]
@@ -376,8 +376,8 @@ def trick_winner(W: np.ndarray) -> int:
 
 @njit(cache=True, inline="always")
 def trick_points(W: np.ndarray) -> int:
-    return (W[POINTS + W[TRICK]] + W[POINTS + W[TRICK + 1]] + W[POINTS + W[TRICK + 2]]
-            + W[POINTS + W[TRICK + 3]])
+    return (W[ix(POINTS + W[TRICK])] + W[ix(POINTS + W[TRICK + 1])]
+            + W[ix(POINTS + W[TRICK + 2])] + W[ix(POINTS + W[TRICK + 3])])
 
 
 @njit(cache=True, inline="always")
@@ -446,7 +446,7 @@ def decisive_possible(W: np.ndarray) -> bool:
     if W[SHAMOK_ON] == 0:
         return False
     both = (1 << W[SHAMOK]) | (1 << W[QUEEN])
-    stock = W[STOCK_LIVE + W[SPOS]]
+    stock = W[ix(STOCK_LIVE + W[SPOS])]
     if both & stock:
         return ((W[0] | W[1] | W[2] | W[3] | stock) & both) == both
     team0 = (W[0] | W[2]) & both
