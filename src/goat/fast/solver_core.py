@@ -92,6 +92,15 @@ BOUND_BIAS = 1 << 14
 USE_CANONICAL = True
 
 
+@njit(cache=True, inline="always")
+def ix(i: int) -> int:
+    """``i`` as an unsigned index: numba then indexes ``W`` without its
+    negative-index wraparound (a test and an add on every access LLVM cannot
+    prove non-negative, such as the per-depth move buffers). Free: the cast is
+    a no-op; only for indices that are never negative."""
+    return np.uint64(i)
+
+
 def set_groups(W: np.ndarray, groups: list[int]) -> None:
     """Write the deal's *point groups* (bitmasks of compact cards; see
     :func:`goat.fast.solver_search.canonical`) into ``W``: the groups of two cards
@@ -127,9 +136,9 @@ def new_table(bits: int) -> np.ndarray:
 
 @njit(cache=True, inline="always")
 def beats(W: np.ndarray, a: int, b: int) -> bool:
-    ca, cb = W[CLASS + a], W[CLASS + b]
+    ca, cb = W[ix(CLASS + a)], W[ix(CLASS + b)]
     if ca == cb:
-        return W[STRENGTH + a] > W[STRENGTH + b]
+        return W[ix(STRENGTH + a)] > W[ix(STRENGTH + b)]
     return ca == TRUMP_CLASS
 
 
@@ -203,7 +212,7 @@ def equivalent(W: np.ndarray, c: int, rep: int, others: int) -> bool:
     none)? Equal points, one class, none of ``others`` (the other seats' live
     cards) between them: playing either gives the same value, so only the lower
     is searched. The shamok and the queen of clubs are never merged."""
-    if rep < 0 or W[CLASS + c] != W[CLASS + rep] or W[POINTS + c] != W[POINTS + rep]:
+    if rep < 0 or W[ix(CLASS + c)] != W[ix(CLASS + rep)] or W[ix(POINTS + c)] != W[ix(POINTS + rep)]:
         return False
     if c == W[SHAMOK] or c == W[QUEEN] or rep == W[SHAMOK] or rep == W[QUEEN]:
         return False
@@ -261,21 +270,21 @@ def gen_moves(W: np.ndarray, seat: int, base: int) -> int:
                         while pp:
                             p = lowbit_index(pp)
                             pp &= pp - 1
-                            W[base + n] = p + 32 * (t + 1)
+                            W[ix(base + n)] = p + 32 * (t + 1)
                             n += 1
                     return n
     else:
-        lc = W[CLASS + W[TRICK]]
+        lc = W[ix(CLASS + W[TRICK])]
         if lc == TRUMP_CLASS and W[FOLLOW_TRUMP] == 0:
             legal = hand
         else:
-            follow = hand & W[CLASS_MASK + lc]
+            follow = hand & W[ix(CLASS_MASK + lc)]
             legal = follow if follow else hand
     if (legal & (legal - 1)) == 0:  # a single legal card
         W[base] = lowbit_index(legal)
         return 1
     # live cards of the other seats: other hands, the stock still to draw, the table
-    others = W[STOCK_LIVE + W[SPOS]]
+    others = W[ix(STOCK_LIVE + W[SPOS])]
     for s in range(4):
         if s != seat:
             others |= W[HANDS + s]
@@ -284,7 +293,7 @@ def gen_moves(W: np.ndarray, seat: int, base: int) -> int:
     n = 0
     x = distinct_cards(W, legal, others)
     while x:
-        W[base + n] = lowbit_index(x)
+        W[ix(base + n)] = lowbit_index(x)
         x &= x - 1
         n += 1
     return n
@@ -317,7 +326,7 @@ def score_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: 
             best_seat = (W[LEADER] + i) & 3
     last = ntrick == 3
     for i in range(n):
-        m = W[base + i]
+        m = W[ix(base + i)]
         c = m % 32
         pts = W[POINTS + c]
         strength = W[STRENGTH + c]
@@ -331,7 +340,7 @@ def score_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: 
             partner_wins = (best_seat & 1) == (seat & 1)
             sc = follow_score(pts, strength, last, partner_wins,
                               not partner_wins and beats(W, c, best))
-        W[sbase + i] = sc
+        W[ix(sbase + i)] = sc
 
 
 @njit(cache=True, inline="always")
@@ -340,15 +349,15 @@ def next_best(W: np.ndarray, base: int, sbase: int, i: int, n: int) -> int:
     keep their order, as a stable sort would leave them) and return it."""
     k = i
     for j in range(i + 1, n):
-        if W[sbase + j] > W[sbase + k]:
+        if W[ix(sbase + j)] > W[ix(sbase + k)]:
             k = j
-    m, sc = W[base + k], W[sbase + k]
+    m, sc = W[ix(base + k)], W[ix(sbase + k)]
     while k > i:
-        W[base + k] = W[base + k - 1]
-        W[sbase + k] = W[sbase + k - 1]
+        W[ix(base + k)] = W[ix(base + k - 1)]
+        W[ix(sbase + k)] = W[ix(sbase + k - 1)]
         k -= 1
-    W[base + i] = m
-    W[sbase + i] = sc
+    W[ix(base + i)] = m
+    W[ix(sbase + i)] = sc
     return m
 
 
@@ -367,8 +376,8 @@ def trick_winner(W: np.ndarray) -> int:
 
 @njit(cache=True, inline="always")
 def trick_points(W: np.ndarray) -> int:
-    return (W[POINTS + W[TRICK]] + W[POINTS + W[TRICK + 1]] + W[POINTS + W[TRICK + 2]]
-            + W[POINTS + W[TRICK + 3]])
+    return (W[ix(POINTS + W[TRICK])] + W[ix(POINTS + W[TRICK + 1])]
+            + W[ix(POINTS + W[TRICK + 2])] + W[ix(POINTS + W[TRICK + 3])])
 
 
 @njit(cache=True, inline="always")
@@ -437,7 +446,7 @@ def decisive_possible(W: np.ndarray) -> bool:
     if W[SHAMOK_ON] == 0:
         return False
     both = (1 << W[SHAMOK]) | (1 << W[QUEEN])
-    stock = W[STOCK_LIVE + W[SPOS]]
+    stock = W[ix(STOCK_LIVE + W[SPOS])]
     if both & stock:
         return ((W[0] | W[1] | W[2] | W[3] | stock) & both) == both
     team0 = (W[0] | W[2]) & both

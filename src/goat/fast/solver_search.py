@@ -76,6 +76,7 @@ from goat.fast.solver_core import (
     trick_points,
     trick_winner,
     tt_slot,
+    ix,
 )
 
 
@@ -113,10 +114,10 @@ def last_trick(W: np.ndarray) -> int:
 @njit(cache=True, inline="always")
 def follow_mask(W: np.ndarray, hand: int, led: int) -> int:
     """The cards of ``hand`` that may be played to a trick led with ``led``."""
-    lc = W[CLASS + led]
+    lc = W[ix(CLASS + led)]
     if lc == TRUMP_CLASS and W[FOLLOW_TRUMP] == 0:
         return hand
-    follow = hand & W[CLASS_MASK + lc]
+    follow = hand & W[ix(CLASS_MASK + lc)]
     return follow if follow else hand
 
 
@@ -355,7 +356,7 @@ def sure_points(W: np.ndarray) -> tuple:
     """
     rem = W[REM_PTS]
     h0, h1, h2, h3 = W[0], W[1], W[2], W[3]
-    x = (h0 | h1 | h2 | h3 | W[STOCK_LIVE + W[SPOS]]) & W[TRUMPS]
+    x = (h0 | h1 | h2 | h3 | W[ix(STOCK_LIVE + W[SPOS])]) & W[TRUMPS]
     if x == 0:
         return 0, rem
     top = highbit_index(x)
@@ -768,7 +769,7 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
         else:
             c = m
             W[HANDS + seat] = hand_before & ~(1 << c)
-        W[TRICK + ntrick] = c
+        W[ix(TRICK + ntrick)] = c
         v = catch_value(W, c, ntrick)
         if v == 0 and ntrick == 3:  # the trick is complete: score it, draw, search the next
             v, mine, pts = close_trick(W, depth + 1)
@@ -795,7 +796,7 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
                 beta = min(beta, best)
         if alpha >= beta:
             if ntrick == 0 and m < 32:  # history heuristic for leads (cut-offs, weighted by
-                W[HIST + seat * 32 + m] += popcount(hand_before) ** 2  # the subtree's size)
+                W[ix(HIST + seat * 32 + m)] += popcount(hand_before) ** 2  # the subtree's size)
             break
     W[MUST_LEAD] = must_before
     if slot >= 0:
