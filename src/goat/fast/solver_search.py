@@ -67,6 +67,7 @@ from goat.fast.solver_core import (
     follow_score,
     gen_moves,
     highbit_index,
+    ix,
     lead_restricted,
     lowbit_index,
     next_best,
@@ -76,7 +77,6 @@ from goat.fast.solver_core import (
     trick_points,
     trick_winner,
     tt_slot,
-    ix,
 )
 
 
