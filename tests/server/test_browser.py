@@ -956,3 +956,75 @@ def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[
     shot(page, "yugioh-mobile")
     assert page.errors == []
     context.close()
+
+
+def test_a_yugioh_player_brings_their_own_deck(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """In the lobby of a Yu-Gi-Oh! table the seated player pastes a deck list:
+    a bad one gets the server's one-line reason, a good one (from a file, then
+    pasted after a clear) its counts, and the seat says "own deck"; started against greedy, the hand holds cards of
+    that deck. A Kozel lobby has no such panel."""
+    from .test_yugioh_decks import NORMALS, normal_ydk
+
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium, locale="en-US")
+    page.goto(server.url)
+    page.fill("#create-name", "Ann")
+    page.wait_for_selector("#create-game option", state="attached")
+    page.select_option("#create-game", "yugioh")
+    page.click("#options-summary")
+    field = page.locator('#option-list .option[data-option="min_main_deck"] input')
+    field.fill("30")                                             # a 30-card deck is legal at this table
+    field.dispatch_event("change")
+    page.click("#create-btn")
+    page.wait_for_selector("#lobby:not([hidden])")
+    page.wait_for_selector("#deck-panel:not([hidden])")
+    assert page.text_content("#deck-panel h2") == "Your deck"
+    page.wait_for_function("document.querySelector('#deck-status').textContent.includes(\"table's\")")
+
+    page.fill("#deck-text", normal_ydk().replace("#extra", "Raigeki\n#extra"))
+    page.click("#deck-use")
+    page.wait_for_selector("#deck-status.error")
+    error = page.text_content("#deck-status")
+    assert "Raigeki is Forbidden" in error and "\n" not in error
+    page.set_input_files("#deck-file", files=[{"name": "normals.ydk", "mimeType": "text/plain",
+                                               "buffer": normal_ydk().encode()}])   # a file: read and sent
+    page.wait_for_selector("#deck-status.ok")
+    assert page.text_content("#deck-status") == "30 main / 0 fusion / 0 side"
+    assert page.input_value("#deck-text") == normal_ydk()
+    page.click("#deck-clear")                                    # back to the table's deck
+    page.wait_for_function("document.querySelector('#deck-status').textContent.includes(\"table's\")")
+    assert page.is_disabled("#deck-clear")
+    assert httpx.get(f"{server.url}api/tables/{re.search(r'table=([0-9a-f]+)', page.url).group(1)}",
+                     timeout=10).json()["seats"][0]["own_deck"] is False
+    page.fill("#deck-text", normal_ydk())
+    page.click("#deck-use")
+    page.wait_for_selector("#deck-status.ok")
+    assert page.text_content("#deck-status") == "30 main / 0 fusion / 0 side"
+    page.wait_for_function("document.querySelector('.seat-row[data-seat=\"0\"] .seat-name')"
+                           ".textContent.includes('own deck')")
+    table = re.search(r"table=([0-9a-f]+)", page.url).group(1)
+    info = httpx.get(f"{server.url}api/tables/{table}", timeout=10).json()
+    assert info["seats"][0]["own_deck"] is True and "Dark Magician" not in str(info)
+    shot(page, "yugioh-own-deck")
+
+    page.wait_for_function("document.querySelector('#bot-kind').options.length > 1")
+    page.click('.seat-row[data-seat="1"] .add-bot')
+    page.wait_for_selector('.seat-row[data-seat="1"].kind-bot')
+    page.click("#start-btn")
+    page.wait_for_selector("#duel:not([hidden])")
+    for _ in range(10):   # the opening decisions (first or second) until the hand is dealt
+        page.wait_for_function(YGO_WAIT_TURN, timeout=60_000)
+        if page.locator("#duel-hand .ycard").count():   # (the bot may have made me discard already)
+            break
+        version = int(page.get_attribute("body", "data-version"))
+        page.click(f'#duel-groups button[data-action="{ygo_actions(page)[0]}"]')
+        page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    names = [b.get_attribute("data-name") for b in page.locator("#duel-hand .ycard").all()]
+    assert names and set(names) <= set(NORMALS), names
+    assert page.errors == []
+
+    create_with_bots(page, server.url)                           # a Kozel lobby: no deck panel
+    assert page.is_hidden("#deck-panel")
+    assert "own deck" not in page.text_content("#seat-list")
+    assert page.errors == []
+    context.close()

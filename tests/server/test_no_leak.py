@@ -33,7 +33,11 @@ asked (Metamorphosis: the answer puts it face up on the field). The other
 seat's hand, its Set cards, its Deck (and any order) and its
 Fusion Deck stay unnamed until then; a spectator's markers are every name.
 Both seats are clients that choose with the ``greedy`` bot from the view the
-server sent, and now and then send an illegal or out-of-turn decision.
+server sent, and now and then send an illegal or out-of-turn decision. One
+match has seat 0 bring its own deck (Normal monsters, uploaded in the lobby
+while every client is connected): that private list is a marker set too, so
+no lobby update and no play message names one of its cards to the other seat
+or the spectator before the engine has shown it.
 """
 
 from __future__ import annotations
@@ -55,6 +59,9 @@ from goat.server.runner import ServerThread
 from goat.server.viewfilter import cards_in, names_pattern
 
 from .conftest import Client, Lobby, random_player, run
+from .test_yugioh_decks import NORMALS as OWN_NORMALS
+from .test_yugioh_decks import OPTIONS as OWN_OPTIONS
+from .test_yugioh_decks import normal_ydk
 
 #: Blind nil and double nil at every deal (not only 100 behind), so that random
 #: play bids them; a short match. The seeds below are ones whose random play
@@ -171,6 +178,7 @@ def test_no_message_names_a_hidden_card(start_server: Callable[..., ServerThread
 YUGIOH = [  # (decks, seed): whole matches of three duels at most
     ("goat_control/chaos_warrior", 31),
     ("chaos_warrior/goat_control", 32),
+    ("own", 33),   # seat 0 brings its own deck (Normal monsters) in the lobby; seat 1 plays Goat Control
 ]
 
 
@@ -249,9 +257,18 @@ def test_no_duel_message_names_a_hidden_card(start_server: Callable[..., ServerT
 
     async def scenario() -> None:
         lobby = Lobby(server.url)
-        tid, tokens = await lobby.humans(2, game="yugioh", rules="goat", options={"decks": decks}, seed=seed)
+        options = {"decks": decks} if decks != "own" else {"decks": "goat_control", **OWN_OPTIONS}
+        tid, tokens = await lobby.humans(2, game="yugioh", rules="goat", options=options, seed=seed)
         clients = [await Client(server.ws_url, tid, t).__aenter__() for t in tokens]
         watcher = await Client(server.ws_url, tid).__aenter__()
+        if decks == "own":
+            # Uploaded while everyone is connected: the lobby updates it causes
+            # are checked with every other message (they may say "own deck", no name).
+            uploaded = await lobby.http.put(f"/api/tables/{tid}/seats/0/deck", content=normal_ydk(),
+                                            headers={"Authorization": f"Bearer {tokens[0]}"})
+            assert uploaded.status_code == 200, uploaded.text
+            for c in [clients[1], watcher]:
+                await c.until(lambda m: m["type"] == "state" and m["seats"][0].get("own_deck"))
         await lobby.start(tid, tokens[0])
         rng = random.Random(seed)
         await asyncio.wait_for(asyncio.gather(*(yugioh_player(c, s, random.Random(rng.random()))
@@ -275,6 +292,8 @@ def test_no_duel_message_names_a_hidden_card(start_server: Callable[..., ServerT
         final = max(m["version"] for m in watcher.inbox)
         for client in [*clients, watcher]:   # every client saw every version: no update lost
             assert {m["version"] for m in client.inbox if m["type"] == "state"} >= set(range(1, final + 1))
+        if decks == "own":
+            assert record["decks"][0]["main"] == [n for n in OWN_NORMALS for _ in range(3)]
         assert record["result"]["match_over"] and len(record["result"]["duels"]) >= 2
         side = [a for a in record["actions"] if " swap " in a or a.endswith(" done")]
         assert side                                   # side-decking between duels was decided (and checked)

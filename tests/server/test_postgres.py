@@ -27,11 +27,16 @@ def test_storage_round_trip_on_postgres() -> None:
     store.create_table(TableRow(table_id, "kozel", "classic", {"eggs": "double-next"}, 4, "9"),
                        [SeatRow(i) for i in range(4)])
     store.save_seat(table_id, SeatRow(0, "human", "Ann", None, "a" * 64))
+    store.set_seat_data(table_id, 0, '{"main": ["Sangan"]}')      # a seat's own deck (goat_seat_data)
+    store.set_seat_data(table_id, 0, '{"main": ["Jinzo"]}')
+    store.set_seat_data(table_id, 1, '{"main": []}')
+    store.set_seat_data(table_id, 1, None)
     store.append_event(table_id, EventRow(1, "deal", "{}", "server"))
     store.append_event(table_id, EventRow(2, "action", "0 play 9H", "human", "x"), record={"ok": True})
     loaded = store.load(table_id)
     assert loaded.table.status == "finished" and loaded.table.options == {"eggs": "double-next"}
     assert [e.seq for e in loaded.events] == [1, 2] and loaded.seats[0].name == "Ann"
+    assert loaded.seat_data == {0: '{"main": ["Jinzo"]}'}
     assert store.record(table_id) == {"ok": True}
     store.close()
 
@@ -72,3 +77,41 @@ def test_a_match_and_a_restart_on_postgres(start_server: Callable[..., ServerThr
         await lobby.close()
 
     run(second_half())
+
+
+def test_an_own_deck_survives_a_restart_on_postgres(start_server: Callable[..., ServerThread]) -> None:
+    """A Yu-Gi-Oh! player's own deck (``goat_seat_data``) is kept across a
+    restart in the lobby, and the match is dealt from it."""
+    from .test_yugioh_decks import NORMALS, OPTIONS, normal_ydk
+
+    server = start_server(database_url=URL)
+    lobby_state: dict = {}
+
+    async def in_the_lobby() -> None:
+        lobby = Lobby(server.url)
+        created = await lobby.create(game="yugioh", name="Ann", seed=6, options=OPTIONS)
+        tid, token = created["id"], created["token"]
+        await lobby.bot(tid, 1, token, bot="greedy")
+        answer = await lobby.http.put(f"/api/tables/{tid}/seats/0/deck", content=normal_ydk(),
+                                      headers={"Authorization": f"Bearer {token}", "Content-Type": "text/plain"})
+        assert answer.status_code == 200, answer.text
+        lobby_state.update(id=tid, token=token, deck=answer.json()["deck"])
+        await lobby.close()
+
+    run(in_the_lobby())
+    server.__exit__(None, None, None)
+    again = start_server(database_url=URL)
+
+    async def after_restart() -> None:
+        lobby = Lobby(again.url)
+        tid, token = lobby_state["id"], lobby_state["token"]
+        mine = await lobby.http.get(f"/api/tables/{tid}/seats/0/deck", headers={"Authorization": f"Bearer {token}"})
+        assert mine.json()["deck"] == lobby_state["deck"]
+        async with Client(again.ws_url, tid, token) as me:
+            await lobby.start(tid, token)
+            state = await me.until(lambda m: m["type"] == "state" and m["view"] is not None)
+            assert state["view"]["decklists"][0] == lobby_state["deck"]
+            assert set(lobby_state["deck"]["main"]) <= set(NORMALS)
+        await lobby.close()
+
+    run(after_restart())

@@ -81,3 +81,33 @@ def test_settings_come_from_the_environment_and_are_checked(tmp_path: Path) -> N
     assert Settings.from_env({"GOAT_DATABASE_URL": url}).url == url
     with pytest.raises(SettingsError, match="grace must be a number of seconds >= 0"):
         Settings(grace_seconds=-1)
+
+
+def test_seat_data_round_trips_and_an_older_database_opens(tmp_path: Path) -> None:
+    """A seat's private data (a player's own deck) is stored, replaced and
+    removed per seat; a database made before ``goat_seat_data`` existed opens
+    unchanged, gains the table, and keeps what it held."""
+    db = tmp_path / "old" / "goat.db"
+    db.parent.mkdir()
+    with sqlite3.connect(db) as conn:   # the schema as it was: no goat_seat_data
+        conn.execute("CREATE TABLE goat_tables (id VARCHAR(32) PRIMARY KEY, game VARCHAR(32) NOT NULL, "
+                     "rules VARCHAR(64) NOT NULL, options TEXT NOT NULL, players INTEGER NOT NULL, "
+                     "seed VARCHAR(64) NOT NULL, status VARCHAR(16) NOT NULL, created_at DATETIME NOT NULL, "
+                     "updated_at DATETIME NOT NULL)")
+        conn.execute("INSERT INTO goat_tables VALUES ('old1', 'kozel', 'classic', '{}', 4, '1', 'lobby', "
+                     "'2024-01-01 00:00:00', '2024-01-01 00:00:00')")
+    store = Storage(f"sqlite:///{db}")
+    old = store.load("old1")
+    assert old is not None and old.table.game == "kozel" and old.seat_data == {}
+    store.create_table(TableRow("t2", "yugioh", "goat", {}, 2, "1"), [SeatRow(0), SeatRow(1)])
+    store.set_seat_data("t2", 1, '{"main": ["Sangan"]}')
+    store.set_seat_data("t2", 0, '{"main": []}')
+    store.set_seat_data("t2", 1, '{"main": ["Jinzo"]}')          # replaced, not added
+    assert store.load("t2").seat_data == {0: '{"main": []}', 1: '{"main": ["Jinzo"]}'}
+    store.set_seat_data("t2", 0, None)                          # removed
+    store.set_seat_data("t2", 0, None)                          # removing nothing is fine
+    assert store.load("t2").seat_data == {1: '{"main": ["Jinzo"]}'}
+    assert [t.table.id for t in store.load_active()] == ["old1", "t2"]
+    with pytest.raises(StorageError):                           # only for a table that exists
+        store.set_seat_data("nope", 0, "{}")
+    store.close()

@@ -16,7 +16,9 @@ def get_game(name: str) -> Any:
     single_deal)``, ``chance_from_json(state, obj)``, ``sample_world(view, rng)``,
     ``make_rules``, ``PRESETS`` and ``CHOICES`` (the allowed values of each
     enumerated option); and, where reading a view once pays,
-    ``world_sampler(view)`` (see :func:`world_sampler`).
+    ``world_sampler(view)`` (see :func:`world_sampler`); and, where players may
+    bring private input (Yu-Gi-Oh!'s own decks), ``seat_data_from_json(rules,
+    options, obj)`` with ``new_state(..., seat_data=[...])`` (docs/protocol.md).
     """
     if name == "kozel":
         from goat.games import kozel

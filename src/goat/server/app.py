@@ -11,6 +11,9 @@ HTTP (JSON; lobby changes need ``Authorization: Bearer <seat token>``):
 ``POST /api/tables/{id}/seats/{seat}``    take a seat with a name → its secret token
 ``POST /api/tables/{id}/seats/{seat}/bot``  put a bot there (seated players only)
 ``DELETE /api/tables/{id}/seats/{seat}``  empty a bot's seat or leave one's own
+``PUT  /api/tables/{id}/seats/{seat}/deck``  bring one's own deck (lobby; the seat's token)
+``GET  /api/tables/{id}/seats/{seat}/deck``  read one's own deck back (the seat's token)
+``DELETE /api/tables/{id}/seats/{seat}/deck``  back to the table's decks (lobby)
 ``POST /api/tables/{id}/start``           start once every seat is filled
 ``GET  /api/tables/{id}/record``          the record of a finished game
 ========================================  =========================================
@@ -68,6 +71,8 @@ CLOSE_UNKNOWN_TABLE = 4404
 CLOSE_WRONG_TOKEN = 4403
 CLOSE_TOO_SLOW = 4408
 HELLO_TIMEOUT = 30.0
+#: The largest deck upload accepted (a 75-card list of long names is ~3 KB).
+DECK_BYTES = 64 * 1024
 
 
 class CreateTable(BaseModel):
@@ -198,6 +203,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await table.clear_seat(seat, bearer(request))
         return {"id": table.id, **table.public()}
 
+    @app.put("/api/tables/{table_id}/seats/{seat}/deck")
+    async def put_deck(table_id: str, seat: int, request: Request) -> dict[str, Any]:
+        # The body is the deck as the game reads it: text/plain (a .ydk file as
+        # it is) or JSON (a string: the .ydk text; an object: name lists).
+        table = await find(table_id)
+        table.seat_data_of(seat, bearer(request))   # a game that takes decks, one's own seat: before the body
+        deck = await seat_data_body(request)
+        return {"seat": seat, "deck": await table.set_seat_data(seat, bearer(request), deck)}
+
+    @app.get("/api/tables/{table_id}/seats/{seat}/deck")
+    async def get_deck(table_id: str, seat: int, request: Request) -> JSONResponse:
+        table = await find(table_id)
+        deck = table.seat_data_of(seat, bearer(request))
+        return JSONResponse({"seat": seat, "deck": deck}, headers={"Cache-Control": "no-store"})
+
+    @app.delete("/api/tables/{table_id}/seats/{seat}/deck")
+    async def clear_deck(table_id: str, seat: int, request: Request) -> dict[str, Any]:
+        table = await find(table_id)
+        return {"seat": seat, "deck": await table.set_seat_data(seat, bearer(request), None)}
+
     @app.post("/api/tables/{table_id}/start")
     async def start(table_id: str, request: Request) -> dict[str, Any]:
         table = await find(table_id)
@@ -224,6 +249,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await client.finish()
 
     return app
+
+
+async def seat_data_body(request: Request) -> Any:
+    """A deck upload's body: the text for ``text/plain`` (or no type), the
+    JSON value for ``application/json``; :class:`LobbyError` with one line for
+    a body too large, not UTF-8, not JSON or empty."""
+    body = await request.body()
+    if len(body) > DECK_BYTES:
+        raise LobbyError(f"a deck has at most {DECK_BYTES // 1024} KiB", status=413)
+    try:
+        text = body.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise LobbyError("a deck must be UTF-8 text") from None
+    if not text.strip():
+        raise LobbyError("the deck is empty: send .ydk text or main, fusion and side name lists")
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() == "application/json":
+        try:
+            return json.loads(text)
+        except ValueError as exc:
+            raise LobbyError(f"the deck is not valid JSON: {str(exc).splitlines()[0]}") from None
+    return text
 
 
 def bearer(request: Request) -> str | None:

@@ -8,7 +8,12 @@ What is stored is exactly what a table needs to come back after a crash:
   record's deal object) and every accepted action, numbered by the table version
   it produced. An action is written here, and committed, *before* anyone is told
   about it, so a client never sees an action the log does not hold;
-* ``goat_records`` — a finished game's record (``shared/spec/records.md``).
+* ``goat_records`` — a finished game's record (``shared/spec/records.md``);
+* ``goat_seat_data`` — a seat's private input, as its game module checked it
+  (a Yu-Gi-Oh! player's own deck list), one row a seat that has any. A table
+  of its own, so that a database made before it existed opens unchanged
+  (``create_all`` adds missing tables only) and tables without such data
+  write nothing new.
 
 SQLite runs in WAL mode with ``synchronous=NORMAL``: a commit survives the
 server process being killed (the operating system holds the written pages).
@@ -41,6 +46,7 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
     insert,
     select,
@@ -95,6 +101,15 @@ records_t = Table(
 )
 
 
+seat_data_t = Table(
+    "goat_seat_data", metadata,
+    Column("table_id", String(32), ForeignKey("goat_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("data", Text, nullable=False),             # JSON, as the game module returned it
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+
 class StorageError(GoatError):
     """The database refused a read or write (one line)."""
 
@@ -135,6 +150,7 @@ class StoredTable:
     table: TableRow
     seats: list[SeatRow]
     events: list[EventRow] = field(default_factory=list)
+    seat_data: dict[int, str] = field(default_factory=dict)   # seat -> its private data (JSON text)
 
 
 def _now() -> datetime:
@@ -191,6 +207,14 @@ class Storage:
             conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat.seat)
                          .values(kind=seat.kind, name=seat.name, bot=seat.bot, token_hash=seat.token_hash))
 
+    def set_seat_data(self, table_id: str, seat: int, data: str | None) -> None:
+        """Set (JSON text) or, with ``None``, remove one seat's private data. A
+        delete then an insert in one transaction: the same on every database."""
+        with self._begin() as conn:
+            conn.execute(delete(seat_data_t).where(seat_data_t.c.table_id == table_id, seat_data_t.c.seat == seat))
+            if data is not None:
+                conn.execute(insert(seat_data_t).values(table_id=table_id, seat=seat, data=data, updated_at=_now()))
+
     def set_status(self, table_id: str, status: str) -> None:
         with self._begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status, updated_at=_now()))
@@ -246,7 +270,9 @@ class Storage:
             select(seats_t).where(seats_t.c.table_id == row.id).order_by(seats_t.c.seat))]
         events = [EventRow(r.seq, r.kind, r.payload, r.actor, r.client_id) for r in conn.execute(
             select(events_t).where(events_t.c.table_id == row.id).order_by(events_t.c.seq))]
-        return StoredTable(table, seats, events)
+        data = {r.seat: r.data for r in conn.execute(
+            select(seat_data_t).where(seat_data_t.c.table_id == row.id).order_by(seat_data_t.c.seat))}
+        return StoredTable(table, seats, events, data)
 
     # ------------------------------------------------------------ helpers
     def _begin(self) -> Any:
@@ -302,6 +328,9 @@ class AsyncStorage:
 
     async def save_seat(self, table_id: str, seat: SeatRow) -> None:
         await self._run(self.sync.save_seat, table_id, seat)
+
+    async def set_seat_data(self, table_id: str, seat: int, data: str | None) -> None:
+        await self._run(self.sync.set_seat_data, table_id, seat, data)
 
     async def set_status(self, table_id: str, status: str) -> None:
         await self._run(self.sync.set_status, table_id, status)

@@ -25,6 +25,17 @@ The table knows a game only through its module (:func:`goat.games.get_game`):
 chance outcome back; ``chance_to_json`` to store one (games without it store
 the deal, as ``deal_log`` writes it).
 
+A game module with ``seat_data_from_json(rules, options, obj)`` takes private
+input from the players (Yu-Gi-Oh!: a player's own deck list). While the table
+is in its lobby, a seated person may set or clear their seat's
+(:meth:`Table.set_seat_data`); the module checks it (one-line errors), the
+table stores it (``goat_seat_data``) and, at the start, deals with
+``new_state(..., seat_data=[...])``: one entry a seat, ``None`` where nobody
+brought any (bots, people who did not), so those seats get what the table's
+options say. It is never broadcast: everyone learns only whether a seat has
+its own (``own_deck`` in the seats), the owner may read it back, and once play
+starts the game's view decides who sees what of it.
+
 Seats are empty, human (a name and the hash of a secret token) or bot. A human
 whose last connection drops keeps the seat for ``grace_seconds``; after that the
 default bot plays for them until they come back with their token.
@@ -258,17 +269,18 @@ class Seat:
 class Table:
     """One table: seats, the authoritative state, its version and its bots."""
 
-    def __init__(self, row: TableRow, seats: list[SeatRow], settings: Settings, store: AsyncStorage | None) -> None:
-        """``store`` may be ``None`` for a table that is only replayed (a check), never played."""
+    def __init__(self, row: TableRow, seats: list[SeatRow], settings: Settings, store: AsyncStorage | None,
+                 seat_data: dict[int, Any] | None = None) -> None:
+        """``store`` may be ``None`` for a table that is only replayed (a check),
+        never played; ``seat_data``: the stored private data by seat (JSON values)."""
         self.id = row.id
         self.row = row
         self.settings = settings
         self.store = store
         self.game = get_game(row.game)
-        first_dealer = seat_rng(row.seed, "first-dealer").randrange(row.players)
-        self.state = self.game.new_state(rules=row.rules, options=row.options, players=row.players,
-                                         first_dealer=first_dealer)
         self.seats = [Seat(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in seats]
+        self.seat_data: dict[int, Any] = dict(seat_data or {})
+        self.state = self._new_state()
         self.status = row.status
         self.version = 0
         self.deals = 0
@@ -280,12 +292,33 @@ class Table:
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
 
+    def _new_state(self) -> Any:
+        """The game's new state for this table: its rules and options, the first
+        dealer from the seed and, where people brought their own (a game with
+        ``seat_data_from_json``), each human seat's private data (``None``
+        for the others: the options decide)."""
+        first_dealer = seat_rng(self.row.seed, "first-dealer").randrange(self.row.players)
+        extra: dict[str, Any] = {}
+        if self.takes_seat_data and self.seat_data:
+            extra["seat_data"] = [self.seat_data.get(s.index) if s.kind == "human" else None for s in self.seats]
+        return self.game.new_state(rules=self.row.rules, options=self.row.options, players=self.row.players,
+                                   first_dealer=first_dealer, **extra)
+
+    @property
+    def takes_seat_data(self) -> bool:
+        """Whether players may bring their own private data (a deck) to this game."""
+        return hasattr(self.game, "seat_data_from_json")
+
     # ============================================================= info
     def public(self) -> dict[str, Any]:
-        """What anyone may know of the table (no cards)."""
+        """What anyone may know of the table (no cards). At a game that takes
+        players' own decks, each seat says only whether it has one (``own_deck``)."""
+        seats = [s.public() for s in self.seats]
+        if self.takes_seat_data:
+            for seat in seats:
+                seat["own_deck"] = seat["seat"] in self.seat_data
         return {"status": self.status, "game": self.row.game, "rules": self.row.rules,
-                "options": self.row.options, "players": self.row.players,
-                "seats": [s.public() for s in self.seats]}
+                "options": self.row.options, "players": self.row.players, "seats": seats}
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat holding ``token``; raises :class:`LobbyError` (403) for a wrong one."""
@@ -345,8 +378,52 @@ class Table:
             await self._save_seat(Seat(index))
         self.broadcast()
 
+    async def set_seat_data(self, index: int, token: str | None, obj: Any) -> Any:
+        """Set (``obj``: what the player sent, e.g. a ``.ydk`` text) or clear
+        (``obj`` ``None``) the private data of one's own seat while the table is
+        in its lobby; returns what is stored now (the module's canonical JSON,
+        or ``None``). Raises :class:`LobbyError` with one line — a game that
+        takes none, not one's seat, not in the lobby, data the game refuses —
+        and then nothing is stored."""
+        parse = getattr(self.game, "seat_data_from_json", None)
+        if parse is None:
+            raise LobbyError(f"a {self.row.game} table deals from its rules: players bring no deck of their own")
+        async with self.lock:
+            mine = self._authorize(token)
+            self._seat(index)
+            if index != mine:
+                raise LobbyError(f"seat {index} is not yours (you sit at seat {mine})", status=403)
+            if self.status != "lobby":
+                raise LobbyError("the game has started: decks are fixed", status=409)
+            data = None
+            if obj is not None:
+                try:
+                    data = parse(self.row.rules, self.row.options, obj)
+                except GoatError as exc:
+                    raise LobbyError(str(exc)) from None
+            await self._store(self.store.set_seat_data(
+                self.id, index, None if data is None else json.dumps(data, ensure_ascii=False)))
+            if data is None:
+                self.seat_data.pop(index, None)
+            else:
+                self.seat_data[index] = data
+        self.broadcast()
+        return data
+
+    def seat_data_of(self, index: int, token: str | None) -> Any:
+        """One's own seat's private data (``None``: none, the options decide);
+        only the seat's holder may read it (:class:`LobbyError` 403 otherwise)."""
+        if not self.takes_seat_data:
+            raise LobbyError(f"a {self.row.game} table deals from its rules: players bring no deck of their own")
+        mine = self._authorize(token)
+        self._seat(index)
+        if index != mine:
+            raise LobbyError(f"seat {index} is not yours (you sit at seat {mine})", status=403)
+        return self.seat_data.get(index)
+
     async def start(self, token: str | None) -> None:
-        """Start play once every seat is filled; the driver deals at once."""
+        """Start play once every seat is filled; the driver deals at once. The
+        state is made anew here, from the seats' own data as it is now."""
         async with self.lock:
             self._authorize(token)
             if self.status != "lobby":
@@ -354,7 +431,12 @@ class Table:
             empty = [s.index for s in self.seats if s.kind == "empty"]
             if empty:
                 raise LobbyError(f"fill every seat first (empty: {', '.join(map(str, empty))})", status=409)
+            try:
+                state = self._new_state()
+            except GoatError as exc:
+                raise LobbyError(f"cannot start: {exc}", status=409) from None
             await self._store(self.store.set_status(self.id, "playing"))
+            self.state = state
             self.status = "playing"
             self._begin_play()
         self.broadcast()
@@ -365,8 +447,12 @@ class Table:
         return self.seat_of(token)  # type: ignore[return-value]
 
     async def _save_seat(self, seat: Seat) -> None:
-        await self._store(self.store.save_seat(self.id, seat.row()))
         old = self.seats[seat.index]
+        if old.token_hash != seat.token_hash and seat.index in self.seat_data:
+            # A seat's own deck is its holder's: it leaves with them.
+            await self._store(self.store.set_seat_data(self.id, seat.index, None))
+            del self.seat_data[seat.index]
+        await self._store(self.store.save_seat(self.id, seat.row()))
         self.seats[seat.index] = seat
         if old.token_hash is not None and old.token_hash != seat.token_hash:
             # Whoever held this seat gave it up: their connections must not see the
@@ -693,9 +779,10 @@ class Tables:
 
     async def _restore(self, stored: StoredTable) -> Table | None:
         try:
-            table = Table(stored.table, stored.seats, self.settings, self.store)
+            data = {seat: json.loads(text) for seat, text in stored.seat_data.items()}
+            table = Table(stored.table, stored.seats, self.settings, self.store, data)
             table.replay(stored.events)
-        except GoatError as exc:
+        except (GoatError, ValueError) as exc:
             log.error("table %s cannot be restored: %s", stored.table.id, exc)
             return None
         self.tables[table.id] = table
@@ -730,7 +817,8 @@ def game_catalog() -> list[dict[str, Any]]:
     (``options["4"]``; a preset's values may depend on the count, as Kozel's
     full hand does), and each game the allowed values of its enumerated options
     (``choices``): the page builds its option form from these instead of
-    knowing any game's options itself. Options are the ruleset's public
+    knowing any game's options itself; ``own_deck``: whether players may bring
+    their own deck (the module has ``seat_data_from_json``). Options are the ruleset's public
     settings, never cards, so they may be shown to anyone."""
     catalog = []
     for name in GAMES:
@@ -749,7 +837,8 @@ def game_catalog() -> list[dict[str, Any]]:
                 options[str(players)] = _option_values(state)
             presets.append({"name": preset, "players": counts, "default_players": default, "options": options})
         choices = {key: list(values) for key, values in getattr(module, "CHOICES", {}).items()}
-        catalog.append({"name": name, "rules": presets, "choices": choices, "bots": table_bots(name)})
+        catalog.append({"name": name, "rules": presets, "choices": choices, "bots": table_bots(name),
+                        "own_deck": hasattr(module, "seat_data_from_json")})
     return catalog
 
 

@@ -23,10 +23,14 @@ NAME = "yugioh"
 def new_state(rules: str | YugiohRules = "goat", options: dict[str, Any] | None = None,
               players: int | None = None, first_dealer: int = 0,
               decks: Sequence[DeckList] | None = None, single_duel: bool = False,
-              seed: int | None = None, single_deal: bool = False) -> YugiohState:
+              seed: int | None = None, single_deal: bool = False,
+              seat_data: Sequence[Any] | None = None) -> YugiohState:
     """A new match at its first chance node (the coin toss). ``decks``
     defaults to the built-in lists the option ``decks`` names (the Goat
-    Control mirror). ``players`` must be 2 (or None);
+    Control mirror). ``seat_data``: per seat, the deck a player brought
+    (the JSON :func:`seat_data_from_json` returns) or ``None`` for the
+    option's list (the table server's generic name for private per-seat
+    input; ``decks`` wins over it). ``players`` must be 2 (or None);
     ``first_dealer`` is ignored and ``single_deal`` means ``single_duel`` (the
     registry's common signature: a duel is this game's deal)."""
     from goat.protocol import RulesError
@@ -36,8 +40,41 @@ def new_state(rules: str | YugiohRules = "goat", options: dict[str, Any] | None 
     rules = make_rules(rules, options)
     if decks is None:
         names = rules.decks.split("/")
-        decks = (builtin_deck(names[0]), builtin_deck(names[-1]))
+        defaults = (names[0], names[-1])
+        own = list(seat_data or ())
+        if len(own) > 2:
+            raise RulesError("seat_data names more than 2 seats")
+        own += [None] * (2 - len(own))
+        decks = tuple(builtin_deck(defaults[seat]) if own[seat] is None else DeckList.from_json(own[seat])
+                      for seat in (0, 1))
     return YugiohState(rules, decks, single_duel=single_duel or single_deal, seed=seed)
+
+
+#: What a player may bring to a table of this game: their own deck list. A
+#: table server offers an upload where a game module has
+#: :func:`seat_data_from_json` (docs/server.md, "A seat's own deck").
+SEAT_DATA = "deck"
+
+
+def seat_data_from_json(rules: str | YugiohRules, options: dict[str, Any] | None, obj: Any) -> dict[str, Any]:
+    """A player's own deck for a table of ``rules`` and ``options``, checked and
+    in canonical form (``DeckList.to_json()``: card names as the database
+    spells them), ready to store and to pass to :func:`new_state` as a seat's
+    ``seat_data``. ``obj`` is the ``.ydk`` text (a JSON string) or an object
+    of ``main``/``fusion``/``side`` name lists. Legality is the table's: its
+    banlist, minimum main deck, side deck sizes and copies; raises
+    :class:`DeckError` with one line (an unknown card and its line, a
+    Forbidden card, too few cards, too many copies) so a server can refuse the
+    upload and store nothing."""
+    table_rules = make_rules(rules, options)
+    if isinstance(obj, str):
+        deck = parse_ydk(obj, "the deck")
+    elif isinstance(obj, dict):
+        deck = DeckList.from_json(obj)
+    else:
+        raise DeckError("a deck is .ydk text or an object of main, fusion and side card name lists")
+    check_deck(deck, table_rules, "the deck")
+    return deck.to_json()
 
 
 def sample_world(view: dict[str, Any], rng: Any, opponent_deck: DeckList | None = None) -> YugiohState:
@@ -100,7 +137,7 @@ def card_catalog() -> dict[str, dict[str, Any]]:
     return out
 
 
-__all__ = ["CHOICES", "NAME", "card_catalog", "card_names", "chance_from_json", "chance_to_json", "PRESETS", "DeckError", "DeckList", "DuelAction", "RecordFormatError", "RecordStepError",
+__all__ = ["CHOICES", "NAME", "SEAT_DATA", "seat_data_from_json", "card_catalog", "card_names", "chance_from_json", "chance_to_json", "PRESETS", "DeckError", "DeckList", "DuelAction", "RecordFormatError", "RecordStepError",
            "YugiohRules", "YugiohState", "record_from_state", "replay_record",
            "builtin_deck", "check_deck", "load_deck", "make_rules", "new_state", "parse_action", "parse_ydk",
            "sample_world"]

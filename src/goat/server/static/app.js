@@ -378,6 +378,7 @@ function renderLobby() {
     who.textContent = seat.kind === "empty" ? t("empty") : seatName(seat.seat);
     if (seat.kind === "bot") who.textContent += ` · ${seat.bot}`;
     else if (seat.kind === "human" && !seat.connected) who.textContent += ` · ${t("offline")}`;
+    if (seat.own_deck) who.textContent += ` · ${t("ownDeck")}`;   // yes/no is all anyone learns
     li.append(label, who);
     const buttons = document.createElement("span");
     buttons.className = "seat-buttons";
@@ -409,6 +410,103 @@ function renderLobby() {
   }
   kinds.closest("label").hidden = S.seat === null;
   $("#lobby-hint").textContent = hints.join(" ");
+  renderDeckPanel(m);
+}
+
+// ---------------------------------------------------------- your own deck
+// At a game whose seats say whether they have their own deck (`own_deck`:
+// the server takes one, docs/server.md), the seated player may paste a .ydk
+// list or choose a file. The list goes to the server with the seat's token
+// and comes back only to that seat (GET .../deck); the page shows the
+// server's one-line refusal or the counts of what it stored.
+
+function takesDecks(m) {
+  return m.seats.some((s) => "own_deck" in s);
+}
+
+function renderDeckPanel(m) {
+  const panelNode = $("#deck-panel");
+  panelNode.hidden = S.seat === null || !takesDecks(m);
+  if (panelNode.hidden) {
+    S.deckFor = null;
+    return;
+  }
+  const key = `${m.table}:${S.seat}`;
+  if (S.deckFor !== key) {       // a new seat: read back what the server holds for it
+    S.deckFor = key;
+    S.myDeck = null;
+    S.deckError = null;
+    $("#deck-text").value = "";
+    api("GET", `/api/tables/${S.tableId}/seats/${S.seat}/deck`, null, S.token).then((data) => {
+      if (S.deckFor !== key) return;
+      S.myDeck = data.deck;
+      if (data.deck && !$("#deck-text").value) $("#deck-text").value = ydkText(data.deck);
+      deckStatus();
+    }).catch(() => {});
+  }
+  deckStatus();
+}
+
+function ydkText(deck) {
+  return ["#main", ...deck.main, "#extra", ...(deck.fusion || []), "!side", ...(deck.side || [])].join("\n") + "\n";
+}
+
+function deckStatus() {
+  const node = $("#deck-status");
+  const deck = S.myDeck;
+  if (S.deckError) {
+    node.textContent = S.deckError;
+    node.className = "hint deck-status error";
+  } else if (deck) {
+    node.textContent = t("deckSummary", { main: deck.main.length, fusion: (deck.fusion || []).length,
+      side: (deck.side || []).length });
+    node.className = "hint deck-status ok";
+  } else {
+    node.textContent = t("deckNone");
+    node.className = "hint deck-status";
+  }
+  $("#deck-clear").disabled = !deck;
+}
+
+async function useDeck() {
+  const text = $("#deck-text").value;
+  if (!text.trim()) {
+    S.deckError = t("deckEmpty");
+    deckStatus();
+    return;
+  }
+  try {
+    const response = await fetch(`/api/tables/${S.tableId}/seats/${S.seat}/deck`, {
+      method: "PUT", body: text,
+      headers: { "Content-Type": "text/plain; charset=utf-8", Authorization: `Bearer ${S.token}` },
+    });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) throw new Error(data.error || response.statusText);
+    S.myDeck = data.deck;
+    S.deckError = null;
+  } catch (err) {
+    S.deckError = err.message;   // nothing was stored: the last good deck (if any) stays
+  }
+  deckStatus();
+}
+
+async function clearDeck() {
+  try {
+    await api("DELETE", `/api/tables/${S.tableId}/seats/${S.seat}/deck`, null, S.token);
+    S.myDeck = null;
+    S.deckError = null;
+  } catch (err) {
+    S.deckError = err.message;
+  }
+  deckStatus();
+}
+
+async function deckFromFile(event) {
+  const file = event.target.files?.[0];
+  if (!file) return;
+  $("#deck-text").value = await file.text();
+  event.target.value = "";
+  await useDeck();
 }
 
 async function sit(seat) {
@@ -828,6 +926,9 @@ function init() {
     toast(t("copied"));
   });
   $("#start-btn").addEventListener("click", startGame);
+  $("#deck-use").addEventListener("click", useDeck);
+  $("#deck-clear").addEventListener("click", clearDeck);
+  $("#deck-file").addEventListener("change", deckFromFile);
   $("#hand").addEventListener("keydown", onHandKey);
   $("#actions").addEventListener("keydown", onActionsKey);
   $("#last-trick-btn").addEventListener("click", () => { S.showLast = !S.showLast; renderLastTrick(S.msg.view); });

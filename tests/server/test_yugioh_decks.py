@@ -1,0 +1,272 @@
+"""A player's own deck at a Yu-Gi-Oh! table (``PUT/GET/DELETE
+/api/tables/{id}/seats/{seat}/deck``): the server takes private per-seat data
+through the game module (``seat_data_from_json``), so that
+
+* the seated player sets (``.ydk`` text or JSON name lists), replaces and
+  clears their deck in the lobby and reads it back; the table's legality
+  (its minimum main deck, the Goat banlist, copies) decides, and every refusal
+  — not one's seat, a spectator, not in the lobby, a bad deck, a game that
+  takes no deck — is one line with nothing stored;
+* nobody else learns the list: not the other seat, not a spectator, not the
+  lobby info (only ``own_deck`` yes/no); with ``open_decklists`` the other
+  seat sees it only once play starts, through the engine's view;
+* the match is dealt from it (a deck of Normal monsters puts only those in
+  that seat's hand; the bot's seat keeps the table's ``decks`` option), a
+  restart in the lobby and mid-match keeps it, and the record holds it and
+  replays;
+* leaving the seat takes the deck with it.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from goat.games import get_game
+from goat.games.yugioh import DeckError, builtin_deck, seat_data_from_json
+from goat.records import check_result, replay
+from goat.server.runner import ServerThread
+
+from .conftest import SRC, Client, Lobby, run
+from .test_yugioh_table import deciding, play_duels
+
+#: Ten Normal monsters of the pool, none of them Limited: 3 copies each make a
+#: 30-card main deck, legal at a table whose ``min_main_deck`` is 30.
+NORMALS = ["Gaia The Fierce Knight", "Curse of Dragon", "X-Head Cannon", "Gene-Warped Warwolf", "Vorse Raider",
+           "Mystical Elf", "Giant Soldier of Stone", "Summoned Skull", "Dark Magician", "Blue-Eyes White Dragon"]
+OPTIONS = {"min_main_deck": 30}
+#: Names of NORMALS that the table's default list (Goat Control) does not hold:
+#: seeing one of them anywhere but the owner's own messages would be a leak.
+MARKERS = sorted(set(NORMALS) - set(builtin_deck("goat_control").main + builtin_deck("goat_control").side
+                                    + builtin_deck("goat_control").fusion))
+
+
+def normal_ydk(lower: bool = False) -> str:
+    """The 30 Normal monsters as a ``.ydk`` file (lower-case names: the
+    server answers with the database's spelling)."""
+    names = [(n.lower() if lower else n) for n in NORMALS for _ in range(3)]
+    return "#created by a test\n#main\n" + "\n".join(names) + "\n#extra\n!side\n"
+
+
+def auth(token: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"} if token else {}
+
+
+async def put_deck(lobby: Lobby, table: str, seat: int, token: str | None, body: Any,
+                   json_body: bool = False) -> httpx.Response:
+    if json_body:
+        return await lobby.http.put(f"/api/tables/{table}/seats/{seat}/deck", json=body, headers=auth(token))
+    return await lobby.http.put(f"/api/tables/{table}/seats/{seat}/deck", content=body,
+                                headers={**auth(token), "Content-Type": "text/plain"})
+
+
+async def get_deck(lobby: Lobby, table: str, seat: int, token: str | None) -> httpx.Response:
+    return await lobby.http.get(f"/api/tables/{table}/seats/{seat}/deck", headers=auth(token))
+
+
+def one_line(response: httpx.Response, status: int, *words: str) -> str:
+    """The error of ``response``: ``status``, one line, holding ``words``."""
+    assert response.status_code == status, (response.status_code, response.text)
+    error = response.json()["error"]
+    assert "\n" not in error and all(w in error for w in words), error
+    return error
+
+
+def test_the_module_checks_a_deck_by_the_table_rules() -> None:
+    deck = seat_data_from_json("goat", OPTIONS, normal_ydk(lower=True))
+    assert deck == {"main": [n for n in NORMALS for _ in range(3)], "fusion": [], "side": []}
+    assert seat_data_from_json("goat", OPTIONS, deck) == deck            # the JSON lists read back the same
+    with pytest.raises(DeckError, match=r"at least 40"):                 # the preset's 40 without the option
+        seat_data_from_json("goat", {}, normal_ydk())
+    state = get_game("yugioh").new_state("goat", OPTIONS, seat_data=[None, deck])
+    assert list(state.start_decks[1].main) == deck["main"]
+    assert state.start_decks[0] == builtin_deck("goat_control")        # None: the option's list
+
+
+def test_own_deck_upload_replace_clear_and_every_refusal(start_server: Callable[..., ServerThread]) -> None:
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        created = await lobby.create(game="yugioh", name="Ann", seed=1, options=OPTIONS)
+        tid, ann = created["id"], created["token"]
+        assert [s["own_deck"] for s in created["seats"]] == [False, False]
+        bo = await lobby.sit(tid, 1, "Bo")
+        async with Client(server.ws_url, tid, bo) as bo_ws, Client(server.ws_url, tid) as watcher:
+            answer = await put_deck(lobby, tid, 0, ann, normal_ydk(lower=True))
+            assert answer.status_code == 200, answer.text
+            deck = answer.json()["deck"]
+            assert deck["main"] == [n for n in NORMALS for _ in range(3)] and deck["side"] == []
+            assert (await get_deck(lobby, tid, 0, ann)).json() == {"seat": 0, "deck": deck}   # the owner reads it back
+
+            # Everybody else learns only "own deck: yes".
+            info = (await lobby.http.get(f"/api/tables/{tid}")).json()
+            assert [s["own_deck"] for s in info["seats"]] == [True, False]
+            await bo_ws.until(lambda m: m["type"] == "state" and m["seats"][0]["own_deck"])
+            await watcher.until(lambda m: m["type"] == "state" and m["seats"][0]["own_deck"])
+            listing = (await lobby.http.get("/api/tables")).text
+            for text in [json.dumps(info), listing, *bo_ws.raw, *watcher.raw]:
+                assert not [n for n in NORMALS if n in text], text
+            one_line(await get_deck(lobby, tid, 0, bo), 403, "not yours")        # the other seat
+            one_line(await get_deck(lobby, tid, 0, None), 403, "take a seat")    # a spectator
+            one_line(await put_deck(lobby, tid, 0, bo, normal_ydk()), 403, "not yours")
+            one_line(await lobby.http.delete(f"/api/tables/{tid}/seats/0/deck", headers=auth(bo)), 403)
+            one_line(await put_deck(lobby, tid, 0, "not-a-token", normal_ydk()), 403)
+            one_line(await put_deck(lobby, tid, 5, ann, normal_ydk()), 404, "no seat 5")
+
+            # Replace it: JSON name lists, one Sangan for a Mystical Elf.
+            lists = {"main": [*deck["main"][:-1], "sangan"], "fusion": [], "side": []}
+            answer = await put_deck(lobby, tid, 0, ann, lists, json_body=True)
+            assert answer.status_code == 200, answer.text
+            replaced = answer.json()["deck"]
+            assert replaced["main"][-1] == "Sangan" and replaced != deck
+            ydk_as_json = await put_deck(lobby, tid, 0, ann, normal_ydk(), json_body=True)   # a JSON string: .ydk text
+            assert ydk_as_json.json()["deck"] == deck
+            assert (await put_deck(lobby, tid, 0, ann, lists, json_body=True)).json()["deck"] == replaced
+
+            # Bad decks: one line each, and the stored deck stays as it was.
+            body = normal_ydk()
+            bad = {
+                "unknown card 'Blue Eyes Dragon'": body + "Blue Eyes Dragon\n",
+                "Raigeki is Forbidden": body.replace("#extra", "Raigeki\n#extra"),
+                "the main deck has 27 cards (at least 30)": body.replace("Dark Magician\n", ""),
+                "4 copies of Vorse Raider": body.replace("#extra", "Vorse Raider\n#extra"),
+                "2 copies of Sangan (Limited)": body.replace("#extra", "Sangan\nSangan\n#extra"),
+                "Thousand-Eyes Restrict belongs in the Fusion Deck": body.replace("#extra", "Thousand-Eyes Restrict\n#extra"),
+                "the side deck has 1 cards": body + "Sangan\n",
+                "passcodes are not supported": body.replace("#main\n", "#main\n89631139\n"),
+                "the deck is empty": "  \n",
+            }
+            for words, text in bad.items():
+                one_line(await put_deck(lobby, tid, 0, ann, text), 400, words)
+            one_line(await lobby.http.put(f"/api/tables/{tid}/seats/0/deck", content=b"{main: [",
+                                          headers={**auth(ann), "Content-Type": "application/json"}),
+                     400, "not valid JSON")
+            one_line(await put_deck(lobby, tid, 0, ann, {"main": "Sangan"}, json_body=True), 400, "list of card names")
+            one_line(await put_deck(lobby, tid, 0, ann, 42, json_body=True), 400, ".ydk text")
+            one_line(await put_deck(lobby, tid, 0, ann, "x" * 70_000), 413)
+            assert (await get_deck(lobby, tid, 0, ann)).json()["deck"] == replaced
+
+            # Clear it: back to the table's option.
+            cleared = await lobby.http.delete(f"/api/tables/{tid}/seats/0/deck", headers=auth(ann))
+            assert cleared.status_code == 200 and cleared.json() == {"seat": 0, "deck": None}
+            assert (await get_deck(lobby, tid, 0, ann)).json()["deck"] is None
+            info = (await lobby.http.get(f"/api/tables/{tid}")).json()
+            assert [s["own_deck"] for s in info["seats"]] == [False, False]
+
+            # A deck leaves with the player who brought it.
+            assert (await put_deck(lobby, tid, 1, bo, normal_ydk())).status_code == 200
+            left = await lobby.http.delete(f"/api/tables/{tid}/seats/1", headers=auth(bo))
+            assert left.status_code == 200 and left.json()["seats"][1]["own_deck"] is False
+            cy = await lobby.sit(tid, 1, "Cy")
+            assert (await get_deck(lobby, tid, 1, cy)).json()["deck"] is None
+
+            # Once play starts the decks are fixed.
+            assert (await put_deck(lobby, tid, 0, ann, normal_ydk())).status_code == 200
+            await lobby.start(tid, ann)
+            one_line(await put_deck(lobby, tid, 0, ann, normal_ydk()), 409, "started")
+            one_line(await lobby.http.delete(f"/api/tables/{tid}/seats/0/deck", headers=auth(ann)), 409, "started")
+
+        # A game that deals from its rules refuses an upload with one line.
+        kozel = await lobby.create(game="kozel", name="Ann")
+        one_line(await put_deck(lobby, kozel["id"], 0, kozel["token"], normal_ydk()), 400, "kozel", "no deck")
+        one_line(await get_deck(lobby, kozel["id"], 0, kozel["token"]), 400, "kozel")
+        assert "own_deck" not in kozel["seats"][0]
+        games = httpx.get(f"{server.url}api/games", timeout=10).json()["games"]
+        assert {g["name"]: g["own_deck"] for g in games} == {"kozel": False, "spades": False, "yugioh": True}
+        await lobby.close()
+
+    run(scenario())
+
+
+def test_the_match_is_dealt_from_the_uploaded_deck_across_restarts(
+        start_server: Callable[..., ServerThread], tmp_path: Path) -> None:
+    server = start_server()
+
+    async def lobby_phase() -> tuple[str, str, dict[str, Any]]:
+        lobby = Lobby(server.url)
+        created = await lobby.create(game="yugioh", name="Ann", seed=4, options={**OPTIONS, "starting_lp": 2000})
+        tid, ann = created["id"], created["token"]
+        await lobby.bot(tid, 1, ann, bot="greedy")
+        deck = (await put_deck(lobby, tid, 0, ann, normal_ydk())).json()["deck"]
+        await lobby.close()
+        return tid, ann, deck
+
+    tid, ann, deck = run(lobby_phase())
+    server.__exit__(None, None, None)
+    server = start_server()   # a restart in the lobby keeps the deck
+
+    async def first_moves() -> int:
+        lobby = Lobby(server.url)
+        info = (await lobby.http.get(f"/api/tables/{tid}")).json()
+        assert info["status"] == "lobby" and [s["own_deck"] for s in info["seats"]] == [True, False]
+        assert (await get_deck(lobby, tid, 0, ann)).json()["deck"] == deck
+        async with Client(server.ws_url, tid, ann) as me:
+            await lobby.start(tid, ann)
+            while True:   # answer the opening decisions (first or second) until the hand is dealt
+                state = await me.until(lambda m: deciding(m, 0))
+                if (state["view"].get("players") or [{}])[0].get("hand"):   # (maybe fewer than 5: a discard)
+                    break
+                await me.act(state["view"]["legal_actions"][0], state["version"])
+            view = state["view"]
+            assert set(view["players"][0]["hand"]) <= set(NORMALS)      # only the uploaded deck's cards
+            assert view["decklists"][0] == deck and view["decklists"][1] is None
+            assert view["my_deck"]["main_count"] == 30
+            await me.act(view["legal_actions"][0], state["version"])
+            version = (await me.until(lambda m: m["type"] == "state" and m["version"] > state["version"]))["version"]
+        await lobby.close()
+        return version
+
+    version = run(first_moves())
+    server.__exit__(None, None, None)
+    server = start_server()   # a restart mid-match replays onto the same deck
+
+    async def to_the_end() -> dict[str, Any]:
+        lobby = Lobby(server.url)
+        async with Client(server.ws_url, tid, ann) as me:
+            state = await me.until(lambda m: m["type"] == "state" and m["view"] is not None)
+            assert state["version"] >= version and state["view"]["decklists"][0] == deck
+            final = await play_duels(me, 0, seed=3)
+            hands = [m["view"]["players"][0]["hand"] for m in me.inbox
+                     if m["type"] == "state" and m["view"] and m["view"].get("players")]
+            assert all(set(h) <= set(NORMALS) for h in hands)
+        assert final["status"] == "finished"
+        record = await lobby.record(tid)
+        await lobby.close()
+        return record
+
+    record = run(to_the_end())
+    assert record["decks"][0] == deck and record["decks"][1] == builtin_deck("goat_control").to_json()
+    check_result(record, replay(record))
+    path = tmp_path / "own-deck.json"
+    path.write_text(json.dumps(record))
+    checked = subprocess.run([sys.executable, "-m", "goat.cli.main", "replay", "--check", str(path)],
+                             capture_output=True, text=True, env={"PYTHONPATH": str(SRC)}, timeout=120)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_open_decklists_show_the_list_only_once_play_starts(start_server: Callable[..., ServerThread]) -> None:
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        created = await lobby.create(game="yugioh", name="Ann", seed=2, options={**OPTIONS, "open_decklists": True})
+        tid, ann = created["id"], created["token"]
+        bo = await lobby.sit(tid, 1, "Bo")
+        async with Client(server.ws_url, tid, bo) as bo_ws:
+            deck = (await put_deck(lobby, tid, 0, ann, normal_ydk())).json()["deck"]
+            lobby_state = await bo_ws.until(lambda m: m["type"] == "state" and m["seats"][0]["own_deck"])
+            assert not [n for n in MARKERS if n in json.dumps(lobby_state)]
+            await lobby.start(tid, bo)
+            state = await bo_ws.until(lambda m: m["type"] == "state" and m["view"] is not None)
+            assert state["view"]["decklists"][0] == deck           # the engine's view decides: open lists
+        await lobby.close()
+
+    run(scenario())
