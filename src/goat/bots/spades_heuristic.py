@@ -9,7 +9,9 @@ It reads ``state.view(seat)`` plus public rule knowledge (the card order of
   ruff it. Bid the legal bid nearest that count; bid nil with less than one
   expected trick, no high spade and at most three spades. A blind nil is decided
   *before* looking at the hand, from the scores alone: when the team is at least
-  200 points behind. A weak hand asks for a redeal when the rules allow it.
+  200 points behind and the partner has not bid a nil (two nils leave the team
+  no tricks to make: it falls further behind, deal after deal). A weak hand asks
+  for a redeal when the rules allow it.
 * **Nil.** A nil bidder plays the highest card that does not take the trick,
   else its lowest; it leads its lowest card. Its partner covers: when the nil
   partner is winning the trick or still to play, it takes the trick as cheaply as
@@ -62,7 +64,8 @@ class SpadesHeuristicBot(BaseBot):
         # Blind bids first, from the score alone (the hand is not looked at).
         team = view["seat"] % 2
         behind = view["score_total"][1 - team] - view["score_total"][team]
-        if behind >= BLIND_BEHIND:
+        partner_bid = view["bids"][(view["seat"] + 2) % 4]
+        if behind >= BLIND_BEHIND and partner_bid not in NIL_BIDS:
             for blind in ("double-nil", "blind-nil"):
                 if blind in by_text:
                     return by_text[blind]

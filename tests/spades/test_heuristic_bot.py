@@ -1,0 +1,108 @@
+"""The Spades heuristic bot's rules (``goat.bots.spades_heuristic``), each on a
+hand-made deal whose right answer can be read off the cards, plus whole
+matches against random play.
+
+Seat order: the dealer is 3 unless said, so seat 0 bids and leads first.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from goat.bots import make_bot
+from goat.bots.spades_heuristic import SpadesHeuristicBot
+from goat.protocol import Action
+
+from .conftest import SUIT_HANDS, act, bid, deal_state
+
+#: Seat 0: a strong hand (AS KS QS JS and side aces); seat 1: a hopeless one;
+#: seats 2 and 3: middling.
+STRONG = ["AS KS QS JS AH AD AC 2C 3C 4D 5D 6H 7H",
+          "2S 3S 2H 3H 4H 5H 2D 3D 6D 7D 5C 6C 7C",
+          "4S 5S 6S 8H 9H TH 8D 9D TD 8C 9C TC JC",
+          "7S 8S 9S TS JH QH KH JD QD KD QC KC 4C"]
+
+
+def choose(state, seat=None):
+    seat = state.current_player() if seat is None else seat
+    return SpadesHeuristicBot(seed=1).choose(state.view(seat))
+
+
+def test_bids_near_its_count_of_sure_tricks() -> None:
+    s = deal_state(STRONG)
+    a = choose(s)
+    assert a.verb == "bid" and 6 <= int(a.bid) <= 8   # four top spades and three side aces
+
+
+def test_bids_nil_with_a_hand_that_takes_no_trick() -> None:
+    s = bid(deal_state(STRONG), "7")
+    assert choose(s).bid == "nil"                    # seat 1: no spade above 3, no ace or king
+
+
+def test_bids_blind_nil_from_the_score_alone_when_far_behind() -> None:
+    s = deal_state(STRONG, score_total=[0, 250])
+    assert choose(s).bid == "blind-nil"              # seat 0's fine hand does not matter: it is unseen
+    s = deal_state(STRONG, score_total=[0, 150])
+    assert choose(s).bid != "blind-nil"              # 150 behind: not enough for the bot
+
+
+def test_does_not_bid_blind_nil_after_its_partner_bid_one() -> None:
+    """Two nils leave the team no trick to make; a team that far behind would
+    sink deal after deal (whole matches against random never ended)."""
+    s = deal_state(STRONG, dealer=1, score_total=[0, 250])     # seat 2 bids first, then 3, then 0
+    bid(s, "blind-nil", "4")
+    assert s.current_player() == 0
+    a = choose(s)
+    assert a.bid not in ("blind-nil", "nil") and 6 <= int(a.bid) <= 8
+
+
+def test_a_nil_bidder_plays_its_highest_card_that_loses_the_trick() -> None:
+    # Seat 0 (clubs only) bid nil; seat 3 (spades only) leads: any club loses to a spade.
+    s = deal_state(SUIT_HANDS, dealer=2)                       # seat 3 bids and leads first
+    bid(s, "4", "nil", "3", "2")
+    act(s, "3 play 2S")
+    assert s.current_player() == 0
+    assert choose(s) == Action.parse("0 play AC")              # the highest that still loses
+
+
+def test_the_partner_of_a_nil_bidder_covers_the_trick() -> None:
+    """Seat 0 bid nil and leads 9C; seat 1 is void and discards, so the nil
+    bidder is winning. Seat 2 overtakes with its cheapest winning club, TC:
+    without its partner's nil it would play low (3C), as TC is no master (JC,
+    QC, KC are out) and the trick has a player to come."""
+    hands = ["9C 2D 3D 4D 5D 6D 7D 8D 2H 3H 4H 5H 6H",
+             "9D TD JD QD KD AD 7H 8H 9H TH 2S 3S 4S",
+             "3C TC AC JH QH KH AH 5S 6S 7S 8S 9S TS",
+             "2C 4C 5C 6C 7C 8C JC QC KC JS QS KS AS"]
+    s = deal_state(hands, dealer=3)
+    bid(s, "nil", "3", "4", "4")
+    act(s, "0 play 9C", "1 play 9D")
+    assert choose(s) == Action.parse("2 play TC")
+    s = deal_state(hands, dealer=3)
+    bid(s, "1", "3", "4", "4")                                  # the same cards, no nil
+    act(s, "0 play 9C", "1 play 9D")
+    assert choose(s) == Action.parse("2 play 3C")
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_whole_matches_against_random_end_and_the_bot_is_always_legal(seed: int) -> None:
+    from goat.games.spades import new_state
+
+    state = new_state("standard")
+    rng = random.Random(seed)
+    bots = {0: make_bot("heuristic", seed=seed, game="spades"), 2: make_bot("heuristic", seed=seed + 1, game="spades"),
+            1: make_bot("random", seed=seed, game="spades"), 3: make_bot("random", seed=seed + 2, game="spades")}
+    for _ in range(20_000):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        seat = state.current_player()
+        action = bots[seat].choose(state.view(seat))
+        assert state.is_legal(action)
+        state.apply_action(action)
+    assert state.is_terminal()
+    assert state.returns()[0] > 0                  # the heuristic team won the match
