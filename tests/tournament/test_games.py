@@ -242,12 +242,32 @@ def test_deals_only_is_refused_for_a_game_without_single_deals(monkeypatch: pyte
     assert result.stderr.strip() == "error: --deals-only: a yugioh game cannot be played as single duels"
 
 
-def test_an_endless_spades_match_stops_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_spades_matches_get_a_time_limit_unless_told_otherwise(tmp_path: Path) -> None:
     """Random bids are nearly always set: random against random sinks forever
-    and never reaches 500. The limit (200 deals; 3 here) ends it with advice."""
+    and never reaches 500. Tournaments play Spades matches to a time limit of
+    100 deals (the higher score wins), say so, and write it into the records."""
+    out = tmp_path / "rr.jsonl"
+    result = runner.invoke(app, ["tournament", "--game", "spades", "--bots", "random,random", "--matches", "1",
+                                 "--seed", "1", "--workers", "1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "tournament default: max_deals=100 (set it with --option)" in result.stderr
+    records = read_records(out)
+    assert all(r["options"] == {"max_deals": 100} and r["result"]["match_over"] for r in records)
+    assert all(len(r["result"]["deals"]) >= 100 for r in records)  # nobody got near 500
+    assert runner.invoke(app, ["replay", str(out), "--check"]).exit_code == 0
+    given = runner.invoke(app, ["tournament", "--game", "spades", "--bots", "heuristic,random", "--matches", "1",
+                                "--seed", "1", "--workers", "1", "--option", "lose_at=-300", "--out", "-"])
+    assert given.exit_code == 0 and "tournament default: max_deals=100" in given.stderr
+    assert json.loads(given.stdout.splitlines()[0])["options"] == {"lose_at": -300, "max_deals": 100}
+
+
+def test_an_endless_spades_match_stops_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the time limit (max_deals=off) a match of sinking teams is
+    stopped by the runner's limit (200 deals; 3 here), with advice."""
     monkeypatch.setitem(SCORING, "spades", dataclasses.replace(SCORING["spades"], deal_limit=3))
     result = runner.invoke(app, ["tournament", "--game", "spades", "--bots", "random,random", "--matches", "1",
-                                 "--seed", "1", "--workers", "1"])
+                                 "--seed", "1", "--workers", "1", "--option", "max_deals=off"])
+    assert "tournament default" not in result.stderr
     assert result.exit_code == 1, result.output
     errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
     assert errors == ["error: game 0 (random, random#2, random, random#2): no side won within 3 deals; bots "

@@ -30,7 +30,7 @@ from goat.cli.options import parse_options
 from goat.games import get_game
 from goat.protocol import GoatError
 from goat.records import dumps_record
-from goat.tournament.games import GameScoring, scoring_for
+from goat.tournament.games import GameScoring, scoring_for, tournament_options
 from goat.tournament.runner import BACKENDS, GameResult, default_workers, run_all
 from goat.tournament.schedule import TableConfig, schedule
 from goat.tournament.specs import parse_bot_list
@@ -67,8 +67,8 @@ def tournament_command(
     """Play a duplicate tournament between bots and report win rates, per-deal score
     differences (Kozel's penalty points, Spades' points, a duel's LP; 95% intervals) and Elo."""
     try:
-        specs, config, probe, scoring = _prepare(game, rules, bots, matches, workers, backend, players, option,
-                                                 deals_only)
+        specs, config, probe, scoring, given = _prepare(game, rules, bots, matches, workers, backend, players,
+                                                        option, deals_only)
     except GoatError as exc:
         _fail(str(exc))
     rules = config.rules
@@ -80,6 +80,10 @@ def tournament_command(
     kind = scoring.single_deals if deals_only else "whole matches"
     console.print(f"{game} {rules}, {len(specs)} bots, {len(games)} games ({kind}, duplicate), "
                   f"seed {seed}, {workers} worker(s), backend {backend}")
+    added = {k: v for k, v in config.options.items() if k not in given}
+    if added:
+        console.print("tournament default: " + ", ".join(f"{k}={v}" for k, v in added.items())
+                      + " (set it with --option)")
     started = time.perf_counter()
     try:
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -113,10 +117,11 @@ def tournament_command(
 
 def _prepare(game: str, rules: str | None, bots: str, matches: int, workers: int | None, backend: str,
              players: int | None, option: list[str],
-             deals_only: bool) -> tuple[list, TableConfig, Any, GameScoring]:
+             deals_only: bool) -> tuple[list, TableConfig, Any, GameScoring, dict[str, Any]]:
     """Check everything before the first game (one-line GoatError on a mistake):
     the game and its ruleset, options and seats, every bot (does it play this
-    game?), the numbers and the backend."""
+    game?), the numbers and the backend. Also returns the options ``--option``
+    gave (the rest of the config's are the game's tournament defaults)."""
     if matches < 1:
         raise GoatError(f"--matches must be at least 1, not {matches}")
     if workers is not None and workers < 1:
@@ -133,14 +138,16 @@ def _prepare(game: str, rules: str | None, bots: str, matches: int, workers: int
     rules = scoring.default_rules if rules is None else rules
     if deals_only and scoring.single_deals is None:
         raise GoatError(f"--deals-only: a {game} game cannot be played as single {scoring.deal}s")
-    options = parse_options(module, rules, players, option)
+    given = parse_options(module, rules, players, option)
+    preset = module.new_state(rules=rules, players=players).rules.options()
+    options = tournament_options(scoring, preset, given, deals_only)
     probe = module.new_state(rules=rules, options=options, players=players)
     specs = parse_bot_list(bots)
     if len(specs) < 2:
         raise GoatError("--bots needs at least two bots (the same one twice is fine: random,random)")
     for spec in specs:
         spec.make(0, game)  # unknown bot, setting, or a bot of another game: fail now, not in a worker
-    return specs, TableConfig(game, rules, options, players, deals_only), probe, scoring
+    return specs, TableConfig(game, rules, options, players, deals_only), probe, scoring, given
 
 
 def results_table(rows: list[BotSummary], unit: str, title: str, scoring: GameScoring | None = None) -> Table:

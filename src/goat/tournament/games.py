@@ -62,6 +62,9 @@ class GameScoring:
             Spades' target may never be reached (two bots that are always set
             only sink), and an endless match would hang the tournament.
         endless_hint: what that error suggests instead.
+        default_options: options a tournament's whole matches get when the
+            ruleset leaves them off and ``--option`` does not set them
+            (Spades: a time limit, see :data:`SPADES_TIME_LIMIT`).
     """
 
     game: str
@@ -77,6 +80,7 @@ class GameScoring:
     single_deals: str | None = "single deals"
     deal_limit: int | None = None
     endless_hint: str = ""
+    default_options: tuple[tuple[str, Any], ...] = ()
 
     @property
     def column(self) -> str:
@@ -135,6 +139,13 @@ def _duel_stream(state: Any) -> str:
     return f"duel/{len(state.results)}/{request.kind}/{request.seat}"
 
 
+#: Spades' tournament time limit (option ``max_deals``): after this many deals
+#: the higher score wins. Matches between sensible bots end long before (about
+#: 10–30 deals), but a team that keeps being set only sinks: the heuristic bot,
+#: 200+ behind, bids blind nil from both seats deal after deal, so heuristic
+#: against random can go on forever with neither team near 500.
+SPADES_TIME_LIMIT = 100
+
 SCORING: dict[str, GameScoring] = {
     "kozel": GameScoring(
         game="kozel", default_rules="classic", deal="deal", points="penalty-point",
@@ -147,13 +158,25 @@ SCORING: dict[str, GameScoring] = {
         deal_scores=_per_deal("score"), totals=_total("score_total"),
         sides=_team_sides, chance_stream=_one_deal_stream, deal_limit=200,
         endless_hint="bots that keep being set never reach the target: end matches with "
-                     "--option max_deals=N or --option lose_at=-200"),
+                     "--option max_deals=N or --option lose_at=-200",
+        default_options=(("max_deals", SPADES_TIME_LIMIT),)),
     "yugioh": GameScoring(
         game="yugioh", default_rules="goat", deal="duel", points="LP",
         short="LP", lower_is_better=False,
         deal_scores=_duel_lp, totals=_duel_lp_total,
         sides=_seat_sides, chance_stream=_duel_stream, single_deals="single duels"),
 }
+
+
+def tournament_options(scoring: GameScoring, preset: dict[str, Any], options: dict[str, Any],
+                       deals_only: bool) -> dict[str, Any]:
+    """``options`` (from ``--option``) plus the game's ``default_options`` that
+    neither they nor the ruleset (``preset``: its option values) set; none for
+    single deals, which end after one deal anyway."""
+    if deals_only:
+        return dict(options)
+    extra = {k: v for k, v in scoring.default_options if k not in options and preset.get(k) is None}
+    return extra | options
 
 
 def scoring_for(game: str) -> GameScoring:
