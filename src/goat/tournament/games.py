@@ -141,9 +141,10 @@ def _duel_stream(state: Any) -> str:
 
 #: Spades' tournament time limit (option ``max_deals``): after this many deals
 #: the higher score wins. Matches between sensible bots end long before (about
-#: 10–30 deals), but a team that keeps being set only sinks: the heuristic bot,
-#: 200+ behind, bids blind nil from both seats deal after deal, so heuristic
-#: against random can go on forever with neither team near 500.
+#: 10–30 deals), but a team that keeps being set only sinks: random bids
+#: nearly always are, so random against random never reaches 500 (and a bot
+#: with a bidding flaw can do the same: at this branch's base the heuristic,
+#: 200+ behind, bid blind nil from both seats deal after deal).
 SPADES_TIME_LIMIT = 100
 
 SCORING: dict[str, GameScoring] = {
