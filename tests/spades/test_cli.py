@@ -146,9 +146,11 @@ def test_play_refuses_a_bot_that_does_not_play_spades() -> None:
         "error: bot 'pimc' does not play spades (bots for spades: random, ismcts, heuristic)"
 
 
-def test_tournament_and_analyze_refuse_spades_in_one_line() -> None:
-    result = goat("tournament", "--game", "spades", "--rules", "standard", "--bots", "random,heuristic", "--matches", "1")
-    assert result.exit_code == 2 and "spades is not supported yet" in result.stderr
-    assert len(result.stderr.splitlines()) == 1
+def test_tournament_refuses_a_kozel_bot_and_analyze_refuses_spades_in_one_line() -> None:
+    """Spades tournaments are played (tests/tournament/test_games.py); a bot
+    that does not play Spades is refused before any game."""
+    result = goat("tournament", "--game", "spades", "--rules", "standard", "--bots", "random,pimc", "--matches", "1")
+    assert result.exit_code == 2 and result.stderr.strip() == \
+        "error: bot 'pimc' does not play spades (bots for spades: random, ismcts, heuristic)"
     result = goat("analyze", str(DATA / "good" / "spades-standard-full-deal.json"))
     assert result.exit_code != 0 and "no solver for the game 'spades'" in result.output

@@ -1,9 +1,10 @@
-"""``goat tournament``: duplicate tournaments between bots.
+"""``goat tournament``: duplicate tournaments between bots, for every game.
 
-Every deal sequence is played by every seating of the bots (partnerships
-swapped, seats rotated), so the luck of the cards cancels out; see
-:mod:`goat.tournament.schedule` for the format, :mod:`goat.tournament.stats`
-for the intervals and the Elo method. Games run on a local process pool by
+Every deal sequence (a duel's coin tosses and shuffles) is played by every
+seating of the bots (partnerships swapped, seats rotated), so the luck of the
+cards cancels out; see :mod:`goat.tournament.schedule` for the format,
+:mod:`goat.tournament.games` for what each game's deal scores,
+:mod:`goat.tournament.stats` for the intervals and the Elo method. Games run on a local process pool by
 default, on Ray with ``--backend ray``; the results depend only on ``--seed``.
 """
 
@@ -29,6 +30,7 @@ from goat.cli.options import parse_options
 from goat.games import get_game
 from goat.protocol import GoatError
 from goat.records import dumps_record
+from goat.tournament.games import GameScoring, scoring_for, tournament_options
 from goat.tournament.runner import BACKENDS, GameResult, default_workers, run_all
 from goat.tournament.schedule import TableConfig, schedule
 from goat.tournament.specs import parse_bot_list
@@ -43,36 +45,45 @@ def register(app: typer.Typer) -> None:
 
 
 def tournament_command(
-    game: str = typer.Option("kozel", "--game", help="The game."),
-    rules: str = typer.Option(..., "--rules", help="Ruleset preset: classic, full-hand, full-hand-24, street."),
+    game: str = typer.Option("kozel", "--game", help="The game: kozel, spades or yugioh."),
+    rules: str | None = typer.Option(None, "--rules", help="Ruleset preset (default: classic for kozel, "
+                                                           "standard for spades, goat for yugioh)."),
     bots: str = typer.Option(..., "--bots", help="Comma-separated bots, each name or name:key=value "
-                                                 "(e.g. random,pimc:worlds=100); at least two."),
+                                                 "(e.g. random,pimc:worlds=100); at least two. "
+                                                 "Spades: random, heuristic, ismcts; yugioh: random, greedy."),
     matches: int = typer.Option(..., "--matches", "-n", help="Duplicate sets per pairing: each deal sequence "
-                                                            "is played once per seating (2 games in 4-seat play)."),
+                                                            "(a duel's coin and shuffles) is played once per "
+                                                            "seating (2 games in 4-seat play and in a duel)."),
     workers: int | None = typer.Option(None, "--workers", help="Parallel games (default: CPU count)."),
     backend: str = typer.Option("local", "--backend", help="local (process pool) or ray."),
     out: str | None = typer.Option(None, "--out", help="Write every game's record here (JSON lines)."),
     plot: str | None = typer.Option(None, "--plot", help="Write a PNG of the results here."),
     seed: int | None = typer.Option(None, "--seed", help="Seed (default: a fresh one, printed)."),
-    deals_only: bool = typer.Option(False, "--deals-only", help="Single deals instead of whole matches."),
+    deals_only: bool = typer.Option(False, "--deals-only", help="Single deals (yugioh: single duels) "
+                                                                "instead of whole matches."),
     players: int | None = typer.Option(None, "--players", help="Number of seats (default: the preset's)."),
     option: list[str] = typer.Option([], "--option", help="key=value overriding a ruleset option; repeatable."),
 ) -> None:
-    """Play a duplicate tournament between bots and report win rates, penalty-point
-    differences (95% intervals) and Elo."""
+    """Play a duplicate tournament between bots and report win rates, per-deal score
+    differences (Kozel's penalty points, Spades' points, a duel's LP; 95% intervals) and Elo."""
     try:
-        specs, config, probe = _prepare(game, rules, bots, matches, workers, backend, players, option, deals_only)
+        specs, config, probe, scoring, given = _prepare(game, rules, bots, matches, workers, backend, players,
+                                                        option, deals_only)
     except GoatError as exc:
         _fail(str(exc))
+    rules = config.rules
     seed = secrets.randbelow(2**31) if seed is None else seed
     workers = workers or default_workers()
-    teams = [probe.rules.team_of(s) for s in range(probe.num_players)]
-    games = schedule(specs, config, probe.num_players, teams, matches, seed)
-    unit = "deal" if deals_only else "match"
+    games = schedule(specs, config, probe.num_players, scoring.sides(probe), matches, seed)
+    unit = scoring.deal if deals_only else "match"
     console = Console(stderr=True)
-    kind = "single deals" if deals_only else "whole matches"
+    kind = scoring.single_deals if deals_only else "whole matches"
     console.print(f"{game} {rules}, {len(specs)} bots, {len(games)} games ({kind}, duplicate), "
                   f"seed {seed}, {workers} worker(s), backend {backend}")
+    added = {k: v for k, v in config.options.items() if k not in given}
+    if added:
+        console.print("tournament default: " + ", ".join(f"{k}={v}" for k, v in added.items())
+                      + " (set it with --option)")
     started = time.perf_counter()
     try:
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -85,10 +96,11 @@ def tournament_command(
     rows = summarize(results, [s.label for s in specs])
     out_console = Console(stderr=out == "-")  # records on stdout: keep the table off it
     out_console.print(results_table(rows, unit, f"{game} {rules}: {len(games)} games, "
-                                               f"{sum(r.deals for r in results)} deals, {seconds:.1f} s"))
+                                               f"{sum(r.deals for r in results)} {scoring.deal}s, {seconds:.1f} s",
+                                    scoring))
     pairs = head_to_head(results)
     if len(pairs) > 1:
-        out_console.print(head_to_head_table(pairs, unit))
+        out_console.print(head_to_head_table(pairs, unit, scoring))
     out_console.print(ELO_NOTE, style="dim")
     if out is not None:
         _write_records(results, out)
@@ -97,15 +109,19 @@ def tournament_command(
         from goat.tournament.plot import plot_results
 
         try:
-            plot_results(rows, results, plot, title=f"{game} {rules}, seed {seed}")
+            plot_results(rows, results, plot, title=f"{game} {rules}, seed {seed}", scoring=scoring)
         except OSError as exc:
             _fail(f"cannot write {plot}: {exc.strerror or exc}")
         typer.echo(f"wrote plot to {plot}", err=True)
 
 
-def _prepare(game: str, rules: str, bots: str, matches: int, workers: int | None, backend: str,
-             players: int | None, option: list[str], deals_only: bool) -> tuple[list, TableConfig, Any]:
-    """Check everything before the first game (one-line GoatError on a mistake)."""
+def _prepare(game: str, rules: str | None, bots: str, matches: int, workers: int | None, backend: str,
+             players: int | None, option: list[str],
+             deals_only: bool) -> tuple[list, TableConfig, Any, GameScoring, dict[str, Any]]:
+    """Check everything before the first game (one-line GoatError on a mistake):
+    the game and its ruleset, options and seats, every bot (does it play this
+    game?), the numbers and the backend. Also returns the options ``--option``
+    gave (the rest of the config's are the game's tournament defaults)."""
     if matches < 1:
         raise GoatError(f"--matches must be at least 1, not {matches}")
     if workers is not None and workers < 1:
@@ -118,25 +134,31 @@ def _prepare(game: str, rules: str, bots: str, matches: int, workers: int | None
         if not ray_available():
             raise GoatError("the ray backend needs Ray: pip install 'goat[ray]'")
     module = get_game(game)
-    options = parse_options(module, rules, players, option)
+    scoring = scoring_for(game)
+    rules = scoring.default_rules if rules is None else rules
+    if deals_only and scoring.single_deals is None:
+        raise GoatError(f"--deals-only: a {game} game cannot be played as single {scoring.deal}s")
+    given = parse_options(module, rules, players, option)
+    preset = module.new_state(rules=rules, players=players).rules.options()
+    options = tournament_options(scoring, preset, given, deals_only)
     probe = module.new_state(rules=rules, options=options, players=players)
-    if "penalty_total" not in probe.result():
-        raise GoatError(f"tournaments are scored in penalty points: {game} is not supported yet (kozel is)")
     specs = parse_bot_list(bots)
     if len(specs) < 2:
         raise GoatError("--bots needs at least two bots (the same one twice is fine: random,random)")
     for spec in specs:
-        spec.make(0)  # unknown bot or setting: fail now, not in a worker
-    return specs, TableConfig(game, rules, options, players, deals_only), probe
+        spec.make(0, game)  # unknown bot, setting, or a bot of another game: fail now, not in a worker
+    return specs, TableConfig(game, rules, options, players, deals_only), probe, scoring, given
 
 
-def results_table(rows: list[BotSummary], unit: str, title: str) -> Table:
+def results_table(rows: list[BotSummary], unit: str, title: str, scoring: GameScoring | None = None) -> Table:
+    """One row per bot; the difference column is the game's (``scoring``, Kozel's by default)."""
+    scoring = scoring or scoring_for("kozel")
     table = Table(title=title)
     table.add_column("bot")
     table.add_column("games", justify="right")
-    table.add_column("deals", justify="right")
+    table.add_column(f"{scoring.deal}s", justify="right")
     table.add_column(f"{unit} win rate ±95%", justify="right")
-    table.add_column("pen. diff/deal ±95%", justify="right")
+    table.add_column(f"{scoring.column} ±95%", justify="right")
     table.add_column("Elo", justify="right")
     for r in rows:
         table.add_row(r.label, str(r.games), str(r.deals),
@@ -146,14 +168,15 @@ def results_table(rows: list[BotSummary], unit: str, title: str) -> Table:
     return table
 
 
-def head_to_head_table(pairs: list[HeadToHead], unit: str) -> Table:
+def head_to_head_table(pairs: list[HeadToHead], unit: str, scoring: GameScoring | None = None) -> Table:
     """Each pairing of a round robin, from the first bot's side."""
+    scoring = scoring or scoring_for("kozel")
     table = Table(title="head to head (first bot's side)")
     table.add_column("bot")
     table.add_column("vs")
-    table.add_column("deals", justify="right")
+    table.add_column(f"{scoring.deal}s", justify="right")
     table.add_column(f"{unit} win rate ±95%", justify="right")
-    table.add_column("pen. gain/deal ±95%", justify="right")
+    table.add_column(f"{scoring.gain_column} ±95%", justify="right")
     table.add_column("CI excludes 0", justify="center")
     for p in pairs:
         table.add_row(p.first, p.second, str(p.deals),

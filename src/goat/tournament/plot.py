@@ -1,6 +1,6 @@
-"""A PNG of a tournament: win rate and penalty-point difference per bot with
-their 95% intervals, and each bot's cumulative penalty-point difference over
-the deals it played.
+"""A PNG of a tournament: win rate and per-deal score difference (Kozel's
+penalty points, Spades' points, a duel's LP) per bot with their 95% intervals,
+and each bot's cumulative difference over the deals (duels) it played.
 
 Uses matplotlib's object API with the Agg canvas directly, so it never touches
 the global backend (safe inside a CLI, a test run or a notebook).
@@ -13,13 +13,15 @@ import os
 from collections.abc import Sequence
 from itertools import accumulate
 
+from goat.tournament.games import SCORING, GameScoring
 from goat.tournament.runner import GameResult
 from goat.tournament.stats import BotSummary, deal_differences
 
 
 def plot_results(rows: Sequence[BotSummary], results: Sequence[GameResult], path: str | os.PathLike[str],
-                 title: str = "") -> None:
-    """Write the figure to ``path`` (format from the suffix, PNG by default)."""
+                 title: str = "", scoring: GameScoring = SCORING["kozel"]) -> None:
+    """Write the figure to ``path`` (format from the suffix, PNG by default);
+    ``scoring`` names the game's deal and its points on the axes."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -39,14 +41,14 @@ def plot_results(rows: Sequence[BotSummary], results: Sequence[GameResult], path
     bars(win_ax, [r.score.mean for r in rows], [r.score.half_width for r in rows], "win rate (95% CI)", 0.5)
     win_ax.set_ylim(0, 1)
     bars(diff_ax, [r.difference.mean for r in rows], [r.difference.half_width for r in rows],
-         "penalty-point difference per deal (95% CI)", 0.0)
+         f"{scoring.difference} (95% CI)", 0.0)
 
     for i, label in enumerate(labels):
         series = [d for result in results if label in result.labels for d in deal_differences(result, label)]
         cum_ax.plot(range(1, len(series) + 1), list(accumulate(series)), color=f"C{i}", label=label)
     cum_ax.axhline(0, color="grey", linewidth=0.8, linestyle="--")
-    cum_ax.set_xlabel("deals played")
-    cum_ax.set_ylabel("cumulative penalty-point difference")
+    cum_ax.set_xlabel(f"{scoring.deal}s played")
+    cum_ax.set_ylabel(f"cumulative {scoring.points} difference")
     cum_ax.legend(loc="best", fontsize="small")
     if title:
         figure.suptitle(title)

@@ -1,9 +1,11 @@
 """Playing the scheduled games: in-process, on a local process pool, or on Ray.
 
 :func:`play_game` is the unit of work: a pure function of its
-:class:`~goat.tournament.schedule.GameSpec` (the cards come from the spec's deal
-seeds, the bots from its bot seeds), so the same tournament gives the same
-results on one worker, on many, or on a Ray cluster. :func:`run` yields results
+:class:`~goat.tournament.schedule.GameSpec` (every chance outcome — deals,
+coin tosses, shuffles — comes from the spec's chance seeds, the bots from its
+bot seeds), so the same tournament gives the same results on one worker, on
+many, or on a Ray cluster. It knows games only through the protocol and their
+:class:`~goat.tournament.games.GameScoring` entry. :func:`run` yields results
 as they finish (for the progress bar); :func:`run_all` returns them in schedule
 order.
 
@@ -17,6 +19,7 @@ import multiprocessing
 import os
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +28,7 @@ from goat.bots import next_bot_action
 from goat.games import get_game
 from goat.protocol import GoatError
 from goat.records import record_from_state
+from goat.tournament.games import scoring_for
 from goat.tournament.schedule import GameSpec
 
 BACKENDS = ("local", "ray")
@@ -39,7 +43,10 @@ class TournamentError(GoatError):
 
 @dataclass(frozen=True)
 class GameResult:
-    """What stats, plots and the records file need from one finished game."""
+    """What stats, plots and the records file need from one finished game.
+
+    Scores are the game's own (:mod:`goat.tournament.games`): Kozel's penalty
+    points (``lower_is_better``), Spades' points, a duel's LP."""
 
     index: int
     pairing: int
@@ -47,15 +54,16 @@ class GameResult:
     rotation: int
     labels: tuple[str, ...]          # bot label per seat
     teams: tuple[int, ...]           # team (or individual side) of each seat
-    penalty_total: tuple[int, ...]   # per team, at the end
+    totals: tuple[float, ...]        # per side, at the end
     returns: tuple[float, ...]       # per seat (state.returns())
-    deal_penalties: tuple[tuple[int, ...], ...]  # per deal, per team
+    deal_scores: tuple[tuple[float, ...], ...]  # per deal (duel), per side
     record: dict[str, Any]
     seconds: float
+    lower_is_better: bool = True     # Kozel's penalty points
 
     @property
     def deals(self) -> int:
-        return len(self.deal_penalties)
+        return len(self.deal_scores)
 
 
 def new_table(spec: GameSpec) -> Any:
@@ -72,30 +80,34 @@ def play_game(spec: GameSpec) -> GameResult:
     message (it crosses process boundaries, so it must pickle simply).
     """
     started = time.perf_counter()
+    scoring = scoring_for(spec.config.game)
     try:
         state = new_table(spec)
-        bots = [b.make(spec.bot_seed(seat)) for seat, b in enumerate(spec.bots)]
-        deal = 0
+        bots = [b.make(spec.bot_seed(seat), spec.config.game) for seat, b in enumerate(spec.bots)]
+        drawn: Counter[str] = Counter()  # outcomes drawn so far, per chance stream
         for _ in range(MAX_STEPS):
             if state.is_terminal():
                 break
             if state.is_chance_node():
-                state.apply_chance(state.sample_chance(random.Random(spec.deal_seed(deal))))
-                deal += 1
+                if scoring.deal_limit is not None and drawn["deal"] >= scoring.deal_limit:
+                    raise GoatError(f"no side won within {scoring.deal_limit} deals; {scoring.endless_hint}")
+                stream = scoring.chance_stream(state)
+                rng = random.Random(spec.chance_seed(stream, drawn[stream]))
+                drawn[stream] += 1
+                state.apply_chance(state.sample_chance(rng))
             else:
                 state.apply_action(next_bot_action(state, bots))
         else:
-            raise TournamentError(f"game {spec.index} did not end within {MAX_STEPS} steps")
+            raise GoatError(f"the game did not end within {MAX_STEPS} steps")
     except GoatError as exc:
         raise TournamentError(f"game {spec.index} ({', '.join(spec.labels)}): {exc}") from None
     record = record_from_state(state)
     result = record["result"]
     return GameResult(
         index=spec.index, pairing=spec.pairing, set_index=spec.set_index, rotation=spec.rotation,
-        labels=spec.labels, teams=tuple(state.rules.team_of(s) for s in range(state.num_players)),
-        penalty_total=tuple(result["penalty_total"]), returns=tuple(state.returns()),
-        deal_penalties=tuple(tuple(d["penalty"]) for d in result["deals"]),
-        record=record, seconds=time.perf_counter() - started)
+        labels=spec.labels, teams=scoring.sides(state), totals=scoring.totals(result),
+        returns=tuple(state.returns()), deal_scores=scoring.deal_scores(result),
+        record=record, seconds=time.perf_counter() - started, lower_is_better=scoring.lower_is_better)
 
 
 def default_workers() -> int:

@@ -6,7 +6,9 @@ duplicate bridge): the *n*-th deal of a match is drawn from a generator seeded
 only by the tournament seed, the pairing, the duplicate set and *n*
 (``"<seed>/<pairing>/<set>/deal/<n>"``), so all games of one duplicate set see
 the same sequence of shuffles as far as their matches go, while the bots sit in
-rotated seats.
+rotated seats. Games whose chance events are not deals (a duel's coin tosses
+and deck shuffles) name several such streams, each seeded the same way
+(:mod:`goat.tournament.games`).
 
 Seatings. The bots of one pairing are laid out over the seats once (the *base*
 seating) and the duplicate set is every distinct rotation of it:
@@ -65,7 +67,13 @@ class GameSpec:
 
     def deal_seed(self, n: int) -> str:
         """Seed of the n-th deal (0-based) of the match: shared by the whole set."""
-        return f"{self.seed_root}/deal/{n}"
+        return self.chance_seed("deal", n)
+
+    def chance_seed(self, stream: str, n: int) -> str:
+        """Seed of the n-th outcome (0-based) of a chance stream (``deal``, or a
+        duel's ``duel/0/shuffle/1``; :mod:`goat.tournament.games`): shared by
+        the whole set."""
+        return f"{self.seed_root}/{stream}/{n}"
 
     def bot_seed(self, seat: int) -> str:
         return f"{self.seed_root}/{self.rotation}/{seat}"

@@ -40,16 +40,20 @@ class BotSpec:
         if not self.label:
             object.__setattr__(self, "label", self.text)
 
-    def make(self, seed: int | str | None) -> Any:
-        """A new bot from the registry. Settings are passed as keyword arguments;
-        a bot that does not take one is reported in one line."""
+    def make(self, seed: int | str | None, game: str = "kozel") -> Any:
+        """A new bot for ``game`` from the registry. Settings are passed as
+        keyword arguments; a bot that does not take one, or does not play the
+        game, is reported in one line."""
         from goat.bots import make_bot
 
         settings = dict(self.settings)
         try:
-            return make_bot(self.name, seed, **settings) if settings else make_bot(self.name, seed)
+            return make_bot(self.name, seed, game, **settings)
         except GoatError as exc:
-            raise BotSpecError(f"bot {self.text!r}: {exc}") from None
+            message = str(exc)
+            if message.startswith(f"bot {self.name!r} does not play"):  # names the bot already
+                raise BotSpecError(message) from None
+            raise BotSpecError(f"bot {self.text!r}: {message}") from None
         except (TypeError, ValueError) as exc:
             raise BotSpecError(f"bot {self.text!r}: bad setting ({exc})") from None
 

@@ -1,16 +1,18 @@
-"""Tournament statistics: win rate and penalty-point difference with 95%
-confidence intervals, and Elo.
+"""Tournament statistics: win rate and per-deal score difference with 95%
+confidence intervals, and Elo — the same for every game.
 
 Per game, each bot at the table gets two numbers:
 
 * **score** — the mean, over every other bot ``Y`` at the table, of 1 / ½ / 0
   as the bot's seats did better than / as well as / worse than ``Y``'s seats by
-  ``state.returns()`` (the match loser, "the goat", gets −1; with
-  ``--deals-only`` the deal's penalty balance). With two sides this is simply
-  the match (or deal) win rate, a draw (60–60 deal) counting ½.
-* **penalty difference per deal** — the mean final penalty points of the other
-  bots' seats minus those of its own seats, divided by the number of deals
-  played (annulled deals included). Positive is good.
+  ``state.returns()`` (the Kozel match loser, "the goat", gets −1; with
+  ``--deals-only`` the deal's balance). With two sides this is simply
+  the match (or deal) win rate, a draw counting ½.
+* **difference per deal** — how much better the bot's seats ended than the
+  other bots' seats in the game's own score (:mod:`goat.tournament.games`:
+  Kozel's penalty points, of which fewer is better; Spades' points; a duel's
+  final LP), divided by the number of deals (duels) played, annulled deals
+  included. Positive is good.
 
 Confidence intervals. Games of one duplicate set share their cards, so they are
 not independent; the **duplicate set is the unit**: a bot's value for a set is
@@ -31,6 +33,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from goat.tournament.games import side_difference
 from goat.tournament.runner import GameResult
 
 #: Two-sided 95% Student-t quantiles t(0.975, df) for df = 1..30.
@@ -106,27 +109,28 @@ def pairwise(result: GameResult) -> list[tuple[str, str, float]]:
 
 
 def game_scores(result: GameResult) -> dict[str, tuple[float, float]]:
-    """Bot label → (score, penalty difference per deal) in one game."""
-    seat_penalty = [result.penalty_total[t] for t in result.teams]
+    """Bot label → (score, difference per deal) in one game."""
+    seat_total = [result.totals[t] for t in result.teams]
     pairs = pairwise(result)
     out: dict[str, tuple[float, float]] = {}
     for label in dict.fromkeys(result.labels):
-        mine = [p for p, l in zip(seat_penalty, result.labels) if l == label]
-        others = [p for p, l in zip(seat_penalty, result.labels) if l != label]
+        mine = [p for p, l in zip(seat_total, result.labels) if l == label]
+        others = [p for p, l in zip(seat_total, result.labels) if l != label]
         scores = [s if a == label else 1 - s for a, b, s in pairs if label in (a, b)]
-        diff = (_mean(others) - _mean(mine)) / max(result.deals, 1)
+        diff = side_difference(mine, others, result.lower_is_better) / max(result.deals, 1)
         out[label] = (_mean(scores), diff)
     return out
 
 
 def deal_differences(result: GameResult, label: str) -> list[float]:
-    """Per deal of one game: others' mean penalty minus ``label``'s (for the cumulative plot)."""
+    """Per deal of one game: how much better ``label``'s seats did than the
+    others' (for the cumulative plot)."""
     out = []
-    for penalties in result.deal_penalties:
-        seat = [penalties[t] for t in result.teams]
+    for scores in result.deal_scores:
+        seat = [scores[t] for t in result.teams]
         mine = [p for p, l in zip(seat, result.labels) if l == label]
         others = [p for p, l in zip(seat, result.labels) if l != label]
-        out.append(_mean(others) - _mean(mine))
+        out.append(side_difference(mine, others, result.lower_is_better))
     return out
 
 
@@ -139,7 +143,7 @@ class HeadToHead:
     second: str
     deals: int
     score: Interval          # first's match (or deal) win rate, per duplicate set
-    difference: Interval     # first's penalty-point gain per deal over second, per duplicate set
+    difference: Interval     # first's per-deal score gain over second, per duplicate set
 
 
 def head_to_head(results: Iterable[GameResult]) -> list[HeadToHead]:
@@ -173,7 +177,7 @@ class BotSummary:
     games: int
     deals: int
     score: Interval          # match (or deal) win rate, per duplicate set
-    difference: Interval     # penalty-point difference per deal, per duplicate set
+    difference: Interval     # score difference per deal, per duplicate set
     elo: float
 
 
