@@ -270,3 +270,31 @@ def test_open_decklists_show_the_list_only_once_play_starts(start_server: Callab
         await lobby.close()
 
     run(scenario())
+
+
+async def lobby_with_a_deck(server: ServerThread) -> tuple[Lobby, str, str, dict[str, Any]]:
+    """A Yu-Gi-Oh! lobby where Ann (seat 0) has stored her own deck: the
+    refusals below must leave it as it is."""
+    lobby = Lobby(server.url)
+    created = await lobby.create(game="yugioh", name="Ann", seed=1, options=OPTIONS)
+    tid, ann = created["id"], created["token"]
+    answer = await put_deck(lobby, tid, 0, ann, normal_ydk())
+    assert answer.status_code == 200, answer.text
+    return lobby, tid, ann, answer.json()["deck"]
+
+
+def test_deeply_nested_json_is_a_one_line_refusal(start_server: Callable[..., ServerThread]) -> None:
+    """JSON nested deeper than the decoder's recursion limit (well under the
+    size limit) is refused like any other bad JSON, not answered with a 500."""
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby, tid, ann, deck = await lobby_with_a_deck(server)
+        body = b"[" * 30_000 + b"]" * 30_000
+        answer = await lobby.http.put(f"/api/tables/{tid}/seats/0/deck", content=body,
+                                      headers={**auth(ann), "Content-Type": "application/json"})
+        one_line(answer, 400, "not valid JSON")
+        assert (await get_deck(lobby, tid, 0, ann)).json()["deck"] == deck
+        await lobby.close()
+
+    run(scenario())

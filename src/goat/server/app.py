@@ -269,6 +269,8 @@ async def seat_data_body(request: Request) -> Any:
             return json.loads(text)
         except ValueError as exc:
             raise LobbyError(f"the deck is not valid JSON: {str(exc).splitlines()[0]}") from None
+        except RecursionError:   # "[[[[...": deeper than the decoder goes, well within the size limit
+            raise LobbyError("the deck is not valid JSON: nested too deeply") from None
     return text
 
 
