@@ -298,3 +298,21 @@ def test_deeply_nested_json_is_a_one_line_refusal(start_server: Callable[..., Se
         await lobby.close()
 
     run(scenario())
+
+
+def test_a_json_null_upload_is_refused_not_a_silent_clear(start_server: Callable[..., ServerThread]) -> None:
+    """PUT brings a deck; ``null`` is no deck. It must be refused with one
+    line and leave the stored deck alone (clearing is DELETE's job)."""
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby, tid, ann, deck = await lobby_with_a_deck(server)
+        answer = await lobby.http.put(f"/api/tables/{tid}/seats/0/deck", content=b" null ",
+                                      headers={**auth(ann), "Content-Type": "application/json"})
+        one_line(answer, 400, "DELETE")
+        assert (await get_deck(lobby, tid, 0, ann)).json()["deck"] == deck
+        info = (await lobby.http.get(f"/api/tables/{tid}")).json()
+        assert [s["own_deck"] for s in info["seats"]] == [True, False]
+        await lobby.close()
+
+    run(scenario())
