@@ -316,3 +316,38 @@ def test_a_json_null_upload_is_refused_not_a_silent_clear(start_server: Callable
         await lobby.close()
 
     run(scenario())
+
+
+def test_an_oversized_upload_is_refused_without_reading_it_all() -> None:
+    """A body over the limit is refused (413) once the limit is passed, not
+    after the whole of it is held in memory: a client streaming gigabytes
+    costs the server at most the limit and a chunk. One that says its size
+    up front (Content-Length) is refused before any of it is read."""
+    from starlette.requests import Request
+
+    from goat.server.app import DECK_BYTES, seat_data_body
+    from goat.server.tables import LobbyError
+
+    chunk, chunks = b"x" * 16_384, 2_000   # 32 MB offered
+    read = 0
+
+    async def receive() -> dict[str, Any]:
+        nonlocal read
+        read += 1
+        return {"type": "http.request", "body": chunk, "more_body": read < chunks}
+
+    def request(headers: list[tuple[bytes, bytes]]) -> Request:
+        return Request({"type": "http", "method": "PUT", "path": "/", "headers": headers}, receive)
+
+    with pytest.raises(LobbyError) as refused:
+        run(seat_data_body(request([(b"content-type", b"text/plain")])))
+    assert refused.value.status == 413 and "64 KiB" in str(refused.value)
+    assert read <= DECK_BYTES // len(chunk) + 1
+
+    read = 0
+    with pytest.raises(LobbyError) as refused:
+        run(seat_data_body(request([(b"content-type", b"text/plain"), (b"content-length", b"33554432")])))
+    assert refused.value.status == 413 and read == 0
+
+    read, chunks = 0, 2   # within the limit: read whole, as before
+    assert run(seat_data_body(request([(b"content-type", b"text/plain")]))) == (chunk * 2).decode()
