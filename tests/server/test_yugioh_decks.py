@@ -351,3 +351,16 @@ def test_an_oversized_upload_is_refused_without_reading_it_all() -> None:
 
     read, chunks = 0, 2   # within the limit: read whole, as before
     assert run(seat_data_body(request([(b"content-type", b"text/plain")]))) == (chunk * 2).decode()
+
+
+def test_a_deck_object_with_an_unknown_list_is_refused_not_trimmed() -> None:
+    """A .ydk file calls the Fusion Deck "extra"; an object that does so
+    (or misspells a list) must be refused with one line naming the key, not
+    stored without those cards as if they had not been sent."""
+    main = [n for n in NORMALS for _ in range(3)]
+    with pytest.raises(DeckError, match=r"'extra'.*main, fusion, side") as refused:
+        seat_data_from_json("goat", OPTIONS, {"main": main, "extra": ["Thousand-Eyes Restrict"]})
+    assert "\n" not in str(refused.value)
+    with pytest.raises(DeckError, match=r"'mian'"):
+        seat_data_from_json("goat", OPTIONS, {"mian": main})
+    assert seat_data_from_json("goat", OPTIONS, {"main": main})["fusion"] == []   # lists left out are empty
