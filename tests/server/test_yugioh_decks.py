@@ -270,3 +270,97 @@ def test_open_decklists_show_the_list_only_once_play_starts(start_server: Callab
         await lobby.close()
 
     run(scenario())
+
+
+async def lobby_with_a_deck(server: ServerThread) -> tuple[Lobby, str, str, dict[str, Any]]:
+    """A Yu-Gi-Oh! lobby where Ann (seat 0) has stored her own deck: the
+    refusals below must leave it as it is."""
+    lobby = Lobby(server.url)
+    created = await lobby.create(game="yugioh", name="Ann", seed=1, options=OPTIONS)
+    tid, ann = created["id"], created["token"]
+    answer = await put_deck(lobby, tid, 0, ann, normal_ydk())
+    assert answer.status_code == 200, answer.text
+    return lobby, tid, ann, answer.json()["deck"]
+
+
+def test_deeply_nested_json_is_a_one_line_refusal(start_server: Callable[..., ServerThread]) -> None:
+    """JSON nested deeper than the decoder's recursion limit (well under the
+    size limit) is refused like any other bad JSON, not answered with a 500."""
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby, tid, ann, deck = await lobby_with_a_deck(server)
+        body = b"[" * 30_000 + b"]" * 30_000
+        answer = await lobby.http.put(f"/api/tables/{tid}/seats/0/deck", content=body,
+                                      headers={**auth(ann), "Content-Type": "application/json"})
+        one_line(answer, 400, "not valid JSON")
+        assert (await get_deck(lobby, tid, 0, ann)).json()["deck"] == deck
+        await lobby.close()
+
+    run(scenario())
+
+
+def test_a_json_null_upload_is_refused_not_a_silent_clear(start_server: Callable[..., ServerThread]) -> None:
+    """PUT brings a deck; ``null`` is no deck. It must be refused with one
+    line and leave the stored deck alone (clearing is DELETE's job)."""
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby, tid, ann, deck = await lobby_with_a_deck(server)
+        answer = await lobby.http.put(f"/api/tables/{tid}/seats/0/deck", content=b" null ",
+                                      headers={**auth(ann), "Content-Type": "application/json"})
+        one_line(answer, 400, "DELETE")
+        assert (await get_deck(lobby, tid, 0, ann)).json()["deck"] == deck
+        info = (await lobby.http.get(f"/api/tables/{tid}")).json()
+        assert [s["own_deck"] for s in info["seats"]] == [True, False]
+        await lobby.close()
+
+    run(scenario())
+
+
+def test_an_oversized_upload_is_refused_without_reading_it_all() -> None:
+    """A body over the limit is refused (413) once the limit is passed, not
+    after the whole of it is held in memory: a client streaming gigabytes
+    costs the server at most the limit and a chunk. One that says its size
+    up front (Content-Length) is refused before any of it is read."""
+    from starlette.requests import Request
+
+    from goat.server.app import DECK_BYTES, seat_data_body
+    from goat.server.tables import LobbyError
+
+    chunk, chunks = b"x" * 16_384, 2_000   # 32 MB offered
+    read = 0
+
+    async def receive() -> dict[str, Any]:
+        nonlocal read
+        read += 1
+        return {"type": "http.request", "body": chunk, "more_body": read < chunks}
+
+    def request(headers: list[tuple[bytes, bytes]]) -> Request:
+        return Request({"type": "http", "method": "PUT", "path": "/", "headers": headers}, receive)
+
+    with pytest.raises(LobbyError) as refused:
+        run(seat_data_body(request([(b"content-type", b"text/plain")])))
+    assert refused.value.status == 413 and "64 KiB" in str(refused.value)
+    assert read <= DECK_BYTES // len(chunk) + 1
+
+    read = 0
+    with pytest.raises(LobbyError) as refused:
+        run(seat_data_body(request([(b"content-type", b"text/plain"), (b"content-length", b"33554432")])))
+    assert refused.value.status == 413 and read == 0
+
+    read, chunks = 0, 2   # within the limit: read whole, as before
+    assert run(seat_data_body(request([(b"content-type", b"text/plain")]))) == (chunk * 2).decode()
+
+
+def test_a_deck_object_with_an_unknown_list_is_refused_not_trimmed() -> None:
+    """A .ydk file calls the Fusion Deck "extra"; an object that does so
+    (or misspells a list) must be refused with one line naming the key, not
+    stored without those cards as if they had not been sent."""
+    main = [n for n in NORMALS for _ in range(3)]
+    with pytest.raises(DeckError, match=r"'extra'.*main, fusion, side") as refused:
+        seat_data_from_json("goat", OPTIONS, {"main": main, "extra": ["Thousand-Eyes Restrict"]})
+    assert "\n" not in str(refused.value)
+    with pytest.raises(DeckError, match=r"'mian'"):
+        seat_data_from_json("goat", OPTIONS, {"mian": main})
+    assert seat_data_from_json("goat", OPTIONS, {"main": main})["fusion"] == []   # lists left out are empty

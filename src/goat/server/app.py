@@ -254,10 +254,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 async def seat_data_body(request: Request) -> Any:
     """A deck upload's body: the text for ``text/plain`` (or no type), the
     JSON value for ``application/json``; :class:`LobbyError` with one line for
-    a body too large, not UTF-8, not JSON or empty."""
-    body = await request.body()
-    if len(body) > DECK_BYTES:
-        raise LobbyError(f"a deck has at most {DECK_BYTES // 1024} KiB", status=413)
+    a body too large, not UTF-8, not JSON, ``null`` or empty. The body is read
+    only up to the limit (a declared Content-Length over it is refused before
+    any is read): an endless upload costs the server the limit, not its size."""
+    too_large = LobbyError(f"a deck has at most {DECK_BYTES // 1024} KiB", status=413)
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > DECK_BYTES:
+        raise too_large
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > DECK_BYTES:
+            raise too_large
     try:
         text = body.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -266,9 +274,14 @@ async def seat_data_body(request: Request) -> Any:
         raise LobbyError("the deck is empty: send .ydk text or main, fusion and side name lists")
     if request.headers.get("content-type", "").split(";")[0].strip().lower() == "application/json":
         try:
-            return json.loads(text)
+            value = json.loads(text)
         except ValueError as exc:
             raise LobbyError(f"the deck is not valid JSON: {str(exc).splitlines()[0]}") from None
+        except RecursionError:   # "[[[[...": deeper than the decoder goes, well within the size limit
+            raise LobbyError("the deck is not valid JSON: nested too deeply") from None
+        if value is None:   # set_seat_data(None) clears: a PUT must not do DELETE's job
+            raise LobbyError("the deck is null: send a deck, or DELETE the seat's deck to go back to the table's")
+        return value
     return text
 
 

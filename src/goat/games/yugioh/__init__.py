@@ -61,7 +61,8 @@ def seat_data_from_json(rules: str | YugiohRules, options: dict[str, Any] | None
     in canonical form (``DeckList.to_json()``: card names as the database
     spells them), ready to store and to pass to :func:`new_state` as a seat's
     ``seat_data``. ``obj`` is the ``.ydk`` text (a JSON string) or an object
-    of ``main``/``fusion``/``side`` name lists. Legality is the table's: its
+    of ``main``/``fusion``/``side`` name lists (any other key is refused, not
+    ignored: .ydk's "extra" would drop the Fusion Deck). Legality is the table's: its
     banlist, minimum main deck, side deck sizes and copies; raises
     :class:`DeckError` with one line (an unknown card and its line, a
     Forbidden card, too few cards, too many copies) so a server can refuse the
@@ -70,6 +71,9 @@ def seat_data_from_json(rules: str | YugiohRules, options: dict[str, Any] | None
     if isinstance(obj, str):
         deck = parse_ydk(obj, "the deck")
     elif isinstance(obj, dict):
+        unknown = [key for key in obj if key not in ("main", "fusion", "side")]
+        if unknown:   # e.g. .ydk's "extra": its cards must not vanish without a word
+            raise DeckError(f"a deck has no list {str(unknown[0])[:40]!r} (its lists: main, fusion, side)")
         deck = DeckList.from_json(obj)
     else:
         raise DeckError("a deck is .ydk text or an object of main, fusion and side card name lists")
