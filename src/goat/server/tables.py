@@ -152,8 +152,9 @@ def chance_payload(game: Any, state: Any, outcome: Any) -> str:
 def chance_is_deal(game: Any) -> bool:
     """Whether every chance event of ``game`` starts a deal (the card games),
     so the table pauses before it to let people read the last one; a duel's
-    shuffles and coin tosses come in the middle of play and do not pause."""
-    return not hasattr(game, "chance_to_json")
+    shuffles and coin tosses come in the middle of play and do not pause (its
+    module says so: ``CHANCE_STARTS_DEAL = False``)."""
+    return getattr(game, "CHANCE_STARTS_DEAL", True)
 
 
 def apply_event(game: Any, state: Any, ev: EventRow) -> Any:
@@ -385,20 +386,14 @@ class Table:
         or ``None``). Raises :class:`LobbyError` with one line — a game that
         takes none, not one's seat, not in the lobby, data the game refuses —
         and then nothing is stored."""
-        parse = getattr(self.game, "seat_data_from_json", None)
-        if parse is None:
-            raise LobbyError(f"a {self.row.game} table deals from its rules: players bring no deck of their own")
         async with self.lock:
-            mine = self._authorize(token)
-            self._seat(index)
-            if index != mine:
-                raise LobbyError(f"seat {index} is not yours (you sit at seat {mine})", status=403)
+            self._own_seat_with_data(index, token)
             if self.status != "lobby":
                 raise LobbyError("the game has started: decks are fixed", status=409)
             data = None
             if obj is not None:
                 try:
-                    data = parse(self.row.rules, self.row.options, obj)
+                    data = self.game.seat_data_from_json(self.row.rules, self.row.options, obj)
                 except GoatError as exc:
                     raise LobbyError(str(exc)) from None
             await self._store(self.store.set_seat_data(
@@ -413,13 +408,18 @@ class Table:
     def seat_data_of(self, index: int, token: str | None) -> Any:
         """One's own seat's private data (``None``: none, the options decide);
         only the seat's holder may read it (:class:`LobbyError` 403 otherwise)."""
+        self._own_seat_with_data(index, token)
+        return self.seat_data.get(index)
+
+    def _own_seat_with_data(self, index: int, token: str | None) -> None:
+        """Check that this game takes seat data and that ``token`` holds seat
+        ``index``: the questions both reading and writing one's data ask first."""
         if not self.takes_seat_data:
             raise LobbyError(f"a {self.row.game} table deals from its rules: players bring no deck of their own")
         mine = self._authorize(token)
         self._seat(index)
         if index != mine:
             raise LobbyError(f"seat {index} is not yours (you sit at seat {mine})", status=403)
-        return self.seat_data.get(index)
 
     async def start(self, token: str | None) -> None:
         """Start play once every seat is filled; the driver deals at once. The

@@ -50,10 +50,10 @@ def new_state(rules: str | YugiohRules = "goat", options: dict[str, Any] | None 
     return YugiohState(rules, decks, single_duel=single_duel or single_deal, seed=seed)
 
 
-#: What a player may bring to a table of this game: their own deck list. A
-#: table server offers an upload where a game module has
-#: :func:`seat_data_from_json` (docs/server.md, "A seat's own deck").
-SEAT_DATA = "deck"
+#: A duel's chance events (coin tosses, shuffles, random discards) come in the
+#: middle of play, not at the start of a deal: a table server need not pause
+#: before them to let people read the last deal.
+CHANCE_STARTS_DEAL = False
 
 
 def seat_data_from_json(rules: str | YugiohRules, options: dict[str, Any] | None, obj: Any) -> dict[str, Any]:
@@ -141,7 +141,7 @@ def card_catalog() -> dict[str, dict[str, Any]]:
     return out
 
 
-__all__ = ["CHOICES", "NAME", "SEAT_DATA", "seat_data_from_json", "card_catalog", "card_names", "chance_from_json", "chance_to_json", "PRESETS", "DeckError", "DeckList", "DuelAction", "RecordFormatError", "RecordStepError",
+__all__ = ["CHANCE_STARTS_DEAL", "CHOICES", "NAME", "seat_data_from_json", "card_catalog", "card_names", "chance_from_json", "chance_to_json", "PRESETS", "DeckError", "DeckList", "DuelAction", "RecordFormatError", "RecordStepError",
            "YugiohRules", "YugiohState", "record_from_state", "replay_record",
            "builtin_deck", "check_deck", "load_deck", "make_rules", "new_state", "parse_action", "parse_ydk",
            "sample_world"]
