@@ -760,7 +760,7 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
     must_before = W[MUST_LEAD]
     W[MUST_LEAD] = -1
     for i in range(n):
-        m = next_best(W, base, sbase, i, n) if n > 1 else W[base]
+        m = next_best(W, sbase, n) if n > 1 else W[base]
         if m >= 32:  # forced exchange: give t, lead the returned p
             t = m // 32 - 1
             c = m % 32
