@@ -32,7 +32,6 @@ from goat.fast.solver_core import (
     MAX_MOVES,
     MOVES,
     MUST_LEAD,
-    NGROUPS,
     NLEVELS,
     NODES,
     NONE,
@@ -263,11 +262,13 @@ def canonical(W: np.ndarray) -> tuple:
     live = h0 | h1 | h2 | h3
     singles = W[SINGLES]
     c0, c1, c2, c3 = h0 & singles, h1 & singles, h2 & singles, h3 & singles
-    for g in range(W[NGROUPS]):  # the groups of two cards or more
-        gm = W[GROUP_MASK + g]
+    # the groups of two cards or more with a live card, each once (measured:
+    # cheaper than a pass over every group once few cards are left)
+    y = live & ~singles
+    while y:
+        gm = W[ix(GROUP_MASK + W[ix(GROUP_OF + lowbit_index(y))])]
+        y &= ~gm
         x = gm & live
-        if x == 0:
-            continue
         if x == gm or (x & (x - 1)) == 0 and x == (gm & -gm):
             # already canonical (all live, or only the lowest card live)
             c0 |= h0 & x
