@@ -123,7 +123,9 @@ def follow_mask(W: np.ndarray, hand: int, led: int) -> int:
 @njit(cache=True)
 def after_two(W: np.ndarray, leader: int, a: int, b: int, c: int, d: int) -> int:
     """Value of the last two tricks once the first of them is ``a b c d`` (in
-    play order from ``leader``): catches, the trick, then the forced last trick."""
+    play order from ``leader``): catches, the trick, then the forced last trick
+    (as :func:`last_trick` finds it, without changing the hands: each seat's
+    last card is its hand without the cards of this trick)."""
     W[TRICK], W[TRICK + 1], W[TRICK + 2], W[TRICK + 3] = a, b, c, d
     for i in range(1, 4):
         v = catch_value(W, W[TRICK + i], i)
@@ -132,16 +134,30 @@ def after_two(W: np.ndarray, leader: int, a: int, b: int, c: int, d: int) -> int
     winner = trick_winner(W)
     pts = trick_points(W)
     mine = pts if (winner & 1) == W[SIDE] else 0
-    h0, h1, h2, h3 = W[0], W[1], W[2], W[3]
-    W[leader] &= ~(1 << a)
-    W[(leader + 1) & 3] &= ~(1 << b)
-    W[(leader + 2) & 3] &= ~(1 << c)
-    W[(leader + 3) & 3] &= ~(1 << d)
-    first, prev_lt = W[FIRST], W[PREV_LT]
-    W[LEADER], W[FIRST], W[PREV_LT] = winner, 0, leader & 1
-    v = last_trick(W)
-    W[0], W[1], W[2], W[3] = h0, h1, h2, h3
-    W[LEADER], W[FIRST], W[PREV_LT] = leader, first, prev_lt
+    played = (1 << a) | (1 << b) | (1 << c) | (1 << d)
+    partner = (winner + 2) & 3
+    c0 = lowbit_index(W[winner] & ~played)
+    c2 = lowbit_index(W[partner] & ~played)
+    if (1 << c0) & W[TRUMPS] and W[FORCED_EX] == 1 and not (1 << c2) & W[TRUMPS]:
+        # lead_restricted of the winner after a finished trick (no longer the
+        # first) led by ``leader``'s team
+        rule = W[LEAD_RULE]
+        team = winner & 1
+        if rule == 2 and W[PREV_OPEN] == team or rule == 3 and (leader & 1) == team:
+            c0, c2 = c2, c0
+    W[TRICK] = c0
+    W[TRICK + 1] = lowbit_index(W[(winner + 1) & 3] & ~played)
+    W[TRICK + 2] = c2
+    W[TRICK + 3] = lowbit_index(W[(winner + 3) & 3] & ~played)
+    W[LEADER] = winner
+    v = 0
+    for i in range(1, 4):
+        v = catch_value(W, W[TRICK + i], i)
+        if v != 0:
+            break
+    if v == 0:
+        v = trick_points(W) if (trick_winner(W) & 1) == W[SIDE] else 0
+    W[LEADER] = leader
     return combine(v, mine)
 
 
