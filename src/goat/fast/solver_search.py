@@ -120,7 +120,7 @@ def follow_mask(W: np.ndarray, hand: int, led: int) -> int:
     return follow if follow else hand
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def after_two(W: np.ndarray, leader: int, a: int, b: int, c: int, d: int) -> int:
     """Value of the last two tricks once the first of them is ``a b c d`` (in
     play order from ``leader``): catches, the trick, then the forced last trick
