@@ -81,10 +81,13 @@ def test_sure_points_count_what_the_other_players_add_to_top_trump_tricks() -> N
     # seats 0+2 surely take 34 of the 66 points, so seats 1+3 at most 32.
     hands = hands_of("AS KS 7H", "QS TH AD", "JH 8C AC", "KH TD 9D")
     code = _plain_code("S", _rank_points(KOZEL_POINTS))
-    W = _load(np.zeros(W_SIZE, dtype=np.int64), code, hands, 0, 66)
-    assert tuple(sure_points(W)) == (34, 66)
-    W[SIDE] = 1
-    assert tuple(sure_points(W)) == (0, 32)
+    # ``few`` (ending3's two-card leaves) takes sets of one or two cards off
+    # their points directly: the same bounds
+    for few in (False, True):
+        W = _load(np.zeros(W_SIZE, dtype=np.int64), code, hands, 0, 66)
+        assert tuple(sure_points(W, few)) == (34, 66)
+        W[SIDE] = 1
+        assert tuple(sure_points(W, few)) == (0, 32)
     assert solve_plain(hands, 0, "S", points=KOZEL_POINTS) >= 34
     assert solve_plain(hands, 1, "S", points=KOZEL_POINTS) <= 32
 

@@ -311,11 +311,20 @@ def follow_score(pts: int, strength: int, last: bool, partner_wins: bool, wins: 
     return 100 - 5 * pts - strength
 
 
+# A scored move is one word, its *key*: the score, then the move's position in
+# the list (reversed, so that of equal scores the earlier move is the larger key),
+# then the move itself. Keys are distinct, so the best move is the plain maximum
+# and picking it needs neither a tie rule nor a shift of the moves after it.
+KEY_POS = 11              # the move takes the low 11 bits (a forced exchange: < 32 * 33)
+KEY_SCORE = KEY_POS + 7   # positions 0..MAX_MOVES-1 < 128
+TAKEN = -(1 << 62)        # a key already picked: below every score
+
+
 @njit(cache=True, inline="always")
 def score_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: int) -> None:
-    """Score the ``n`` moves at ``W[base:]`` by a cheap heuristic, higher first
-    (``first``, the table's best move, above all); :func:`next_best` picks them
-    in that order lazily, since the first move usually cuts off."""
+    """Key the ``n`` moves at ``W[base:]`` (at ``W[sbase:]``) by a cheap heuristic,
+    higher first (``first``, the table's best move, above all); :func:`next_best`
+    picks them in that order lazily, since the first move usually cuts off."""
     ntrick = W[NTRICK]
     best = -1
     best_seat = -1
@@ -340,25 +349,23 @@ def score_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: 
             partner_wins = (best_seat & 1) == (seat & 1)
             sc = follow_score(pts, strength, last, partner_wins,
                               not partner_wins and beats(W, c, best))
-        W[ix(sbase + i)] = sc
+        W[ix(sbase + i)] = (sc << KEY_SCORE) | ((127 - i) << KEY_POS) | m
 
 
 @njit(cache=True, inline="always")
-def next_best(W: np.ndarray, base: int, sbase: int, i: int, n: int) -> int:
-    """Move the best-scored of the moves ``i..n-1`` to position ``i`` (the others
-    keep their order, as a stable sort would leave them) and return it."""
-    k = i
-    for j in range(i + 1, n):
-        if W[ix(sbase + j)] > W[ix(sbase + k)]:
+def next_best(W: np.ndarray, sbase: int, n: int) -> int:
+    """The best of the keyed moves at ``W[sbase:sbase + n]`` not yet picked (see
+    :func:`score_moves`), marked picked. The order is a stable sort's by score:
+    equal scores in list order."""
+    k = 0
+    best = W[ix(sbase)]
+    for j in range(1, n):
+        key = W[ix(sbase + j)]
+        if key > best:
+            best = key
             k = j
-    m, sc = W[ix(base + k)], W[ix(sbase + k)]
-    while k > i:
-        W[ix(base + k)] = W[ix(base + k - 1)]
-        W[ix(sbase + k)] = W[ix(sbase + k - 1)]
-        k -= 1
-    W[ix(base + i)] = m
-    W[ix(sbase + i)] = sc
-    return m
+    W[ix(sbase + k)] = TAKEN
+    return best & ((1 << KEY_POS) - 1)
 
 
 @njit(cache=True, inline="always")

@@ -32,7 +32,6 @@ from goat.fast.solver_core import (
     MAX_MOVES,
     MOVES,
     MUST_LEAD,
-    NGROUPS,
     NLEVELS,
     NODES,
     NONE,
@@ -121,10 +120,12 @@ def follow_mask(W: np.ndarray, hand: int, led: int) -> int:
     return follow if follow else hand
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def after_two(W: np.ndarray, leader: int, a: int, b: int, c: int, d: int) -> int:
     """Value of the last two tricks once the first of them is ``a b c d`` (in
-    play order from ``leader``): catches, the trick, then the forced last trick."""
+    play order from ``leader``): catches, the trick, then the forced last trick
+    (as :func:`last_trick` finds it, without changing the hands: each seat's
+    last card is its hand without the cards of this trick)."""
     W[TRICK], W[TRICK + 1], W[TRICK + 2], W[TRICK + 3] = a, b, c, d
     for i in range(1, 4):
         v = catch_value(W, W[TRICK + i], i)
@@ -133,16 +134,30 @@ def after_two(W: np.ndarray, leader: int, a: int, b: int, c: int, d: int) -> int
     winner = trick_winner(W)
     pts = trick_points(W)
     mine = pts if (winner & 1) == W[SIDE] else 0
-    h0, h1, h2, h3 = W[0], W[1], W[2], W[3]
-    W[leader] &= ~(1 << a)
-    W[(leader + 1) & 3] &= ~(1 << b)
-    W[(leader + 2) & 3] &= ~(1 << c)
-    W[(leader + 3) & 3] &= ~(1 << d)
-    first, prev_lt = W[FIRST], W[PREV_LT]
-    W[LEADER], W[FIRST], W[PREV_LT] = winner, 0, leader & 1
-    v = last_trick(W)
-    W[0], W[1], W[2], W[3] = h0, h1, h2, h3
-    W[LEADER], W[FIRST], W[PREV_LT] = leader, first, prev_lt
+    played = (1 << a) | (1 << b) | (1 << c) | (1 << d)
+    partner = (winner + 2) & 3
+    c0 = lowbit_index(W[winner] & ~played)
+    c2 = lowbit_index(W[partner] & ~played)
+    if (1 << c0) & W[TRUMPS] and W[FORCED_EX] == 1 and not (1 << c2) & W[TRUMPS]:
+        # lead_restricted of the winner after a finished trick (no longer the
+        # first) led by ``leader``'s team
+        rule = W[LEAD_RULE]
+        team = winner & 1
+        if rule == 2 and W[PREV_OPEN] == team or rule == 3 and (leader & 1) == team:
+            c0, c2 = c2, c0
+    W[TRICK] = c0
+    W[TRICK + 1] = lowbit_index(W[(winner + 1) & 3] & ~played)
+    W[TRICK + 2] = c2
+    W[TRICK + 3] = lowbit_index(W[(winner + 3) & 3] & ~played)
+    W[LEADER] = winner
+    v = 0
+    for i in range(1, 4):
+        v = catch_value(W, W[TRICK + i], i)
+        if v != 0:
+            break
+    if v == 0:
+        v = trick_points(W) if (trick_winner(W) & 1) == W[SIDE] else 0
+    W[LEADER] = leader
     return combine(v, mine)
 
 
@@ -263,11 +278,13 @@ def canonical(W: np.ndarray) -> tuple:
     live = h0 | h1 | h2 | h3
     singles = W[SINGLES]
     c0, c1, c2, c3 = h0 & singles, h1 & singles, h2 & singles, h3 & singles
-    for g in range(W[NGROUPS]):  # the groups of two cards or more
-        gm = W[GROUP_MASK + g]
+    # the groups of two cards or more with a live card, each once (measured:
+    # cheaper than a pass over every group once few cards are left)
+    y = live & ~singles
+    while y:
+        gm = W[ix(GROUP_MASK + W[ix(GROUP_OF + lowbit_index(y))])]
+        y &= ~gm
         x = gm & live
-        if x == 0:
-            continue
         if x == gm or (x & (x - 1)) == 0 and x == (gm & -gm):
             # already canonical (all live, or only the lowest card live)
             c0 |= h0 & x
@@ -316,8 +333,22 @@ def from_canonical(W: np.ndarray, cc: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def cheapest(W: np.ndarray, cards: int, need: int) -> int:
-    """The fewest points ``need`` cards of ``cards`` can carry (all of them if fewer)."""
+def cheapest(W: np.ndarray, cards: int, need: int, few: bool) -> int:
+    """The fewest points ``need`` cards of ``cards`` can carry (all of them if fewer).
+
+    ``few`` (a constant where inlined: the two-card leaves of :func:`ending3`)
+    takes sets of one or two cards from their points directly, without the
+    scan of the point levels (measured: cheaper there, dearer in the search)."""
+    if few:
+        if need <= 0 or cards == 0:
+            return 0
+        if (cards & (cards - 1)) == 0:
+            return W[ix(POINTS + lowbit_index(cards))]
+        rest = cards & (cards - 1)
+        if (rest & (rest - 1)) == 0:
+            p0 = W[ix(POINTS + lowbit_index(cards))]
+            p1 = W[ix(POINTS + lowbit_index(rest))]
+            return p0 + p1 if need >= 2 else min(p0, p1)
     total = 0
     for k in range(W[NLEVELS]):
         if need <= 0:
@@ -343,7 +374,7 @@ def exchange_possible(W: np.ndarray, team: int) -> bool:
 
 
 @njit(cache=True, inline="always")
-def sure_points(W: np.ndarray) -> tuple:
+def sure_points(W: np.ndarray, few: bool) -> tuple:
     """Bounds on side A's points from here (trick start, no decisive end possible).
 
     The highest live trumps held by one side form a *top run*: each of them wins
@@ -353,6 +384,7 @@ def sure_points(W: np.ndarray) -> tuple:
     several run cards wins that many tricks — unless a forced exchange can still
     pass one to the partner: see :func:`exchange_possible`). Lower bound: what A
     surely takes; upper bound: everything left minus what B surely takes.
+    ``few``: every hand holds two cards (see :func:`cheapest`).
     """
     rem = W[REM_PTS]
     h0, h1, h2, h3 = W[0], W[1], W[2], W[3]
@@ -388,11 +420,11 @@ def sure_points(W: np.ndarray) -> tuple:
             t = (np_ + nq + 1) // 2
         else:
             t = max(np_, nq)
-            run += cheapest(W, W[p] & ~runmask, t - np_) + cheapest(W, W[q] & ~runmask, t - nq)
+            run += cheapest(W, W[p] & ~runmask, t - np_, few) + cheapest(W, W[q] & ~runmask, t - nq, few)
         if exchange_possible(W, p + 1):  # their cards can change hands: 2t of both
-            run += cheapest(W, o1 | o3, 2 * t)
+            run += cheapest(W, o1 | o3, 2 * t, few)
         else:
-            run += cheapest(W, o1, t) + cheapest(W, o3, t)
+            run += cheapest(W, o1, t, few) + cheapest(W, o3, t, few)
     if p == W[SIDE]:
         return run, rem
     return 0, rem - run
@@ -467,7 +499,7 @@ def two_tricks(W: np.ndarray, TT: np.ndarray, alpha: int, beta: int, decisive: b
     call of it: the leaves of :func:`ending3`."""
     W[NODES] += 1
     if not decisive:
-        low, high = sure_points(W)
+        low, high = sure_points(W, True)
         if high <= alpha:
             return high
         if low >= beta:
@@ -712,7 +744,7 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
             return 0
         if W[HORIZON] > 0 and depth >= W[HORIZON]:
             # the guess search's horizon: an estimate, never stored as exact
-            low, high = sure_points(W)
+            low, high = sure_points(W, False)
             est = W[REM_PTS] // 2
             return min(max(est, low), high)
         if held == 4 and W[MUST_LEAD] < 0:
@@ -722,7 +754,7 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
             if v != NONE:
                 return v
         if not decisive_possible(W):
-            low, high = sure_points(W)
+            low, high = sure_points(W, False)
             if high <= alpha:
                 return high
             if low >= beta:
@@ -760,7 +792,7 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
     must_before = W[MUST_LEAD]
     W[MUST_LEAD] = -1
     for i in range(n):
-        m = next_best(W, base, sbase, i, n) if n > 1 else W[base]
+        m = next_best(W, sbase, n) if n > 1 else W[base]
         if m >= 32:  # forced exchange: give t, lead the returned p
             t = m // 32 - 1
             c = m % 32
