@@ -157,6 +157,22 @@ def run(coro: Any) -> Any:
     return asyncio.run(coro)
 
 
+def finished_table_after_restart(server: Any, tid: str, record: dict[str, Any], version: int) -> dict[str, Any]:
+    """What a spectator gets of finished table ``tid`` from a restarted
+    ``server``, after checking that its stored record is ``record`` and that it
+    comes back finished at ``version``: the state message (its ``view``)."""
+    async def look() -> dict[str, Any]:
+        lobby = Lobby(server.url)
+        assert await lobby.record(tid) == record
+        async with Client(server.ws_url, tid) as watcher:
+            state = await watcher.until(lambda m: m["type"] == "state")
+        await lobby.close()
+        assert state["status"] == "finished" and state["version"] == version
+        return state
+
+    return run(look())
+
+
 async def random_player(client: Client, seat: int | None, rng: random.Random, mischief: bool = True) -> None:
     """Play random legal actions until the match is over; with ``mischief`` also
     some illegal and out-of-turn ones (refused) and molodkas out of turn."""

@@ -529,12 +529,20 @@ def test_spades_jokers_are_drawn(chromium: object, serve_process: Callable[..., 
     context.close()
 
 
-def test_spades_look_at_my_cards_on_my_turn(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+def blind_bid_table(chromium: object, serve_process: Callable[..., ServeProcess],
+                    rules: str = "standard") -> tuple[object, object]:
+    """A started Spades table (me at seat 0, bots elsewhere) whose options let
+    both teams bid blind: my page, at my first bid, with my hand face down."""
     server = serve_process(*SERVE)
     context, page = new_page(chromium)
-    create_with_bots(page, server.url, game="spades", rules="standard", options=BLIND)
+    create_with_bots(page, server.url, game="spades", rules=rules, options=BLIND)
     page.click("#start-btn")
     page.wait_for_selector("#bid-buttons:not([hidden]) button")
+    return context, page
+
+
+def test_spades_look_at_my_cards_on_my_turn(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    context, page = blind_bid_table(chromium, serve_process)
     assert bids_offered(page) == ["blind-nil", "double-nil"] and face_down(page) == 13
     assert page.get_attribute("#hand", "aria-label") == "Ваши карты рубашкой вверх: 13"
     assert page.text_content("#status").startswith("Ваш заказ: слепой нил, не глядя в карты")
@@ -571,11 +579,7 @@ def test_spades_face_up_cards_stay_face_up_in_a_blind_hand(chromium: object,
     """Face-up-four: the four cards everyone saw dealt are drawn face up while the
     rest of my hand waits face down for a blind bid, first and in deal order (at
     their sorted places they would say something of the hidden nine)."""
-    server = serve_process(*SERVE)
-    context, page = new_page(chromium)
-    create_with_bots(page, server.url, game="spades", rules="face-up-four", options=BLIND)
-    page.click("#start-btn")
-    page.wait_for_selector("#bid-buttons:not([hidden]) button")
+    context, page = blind_bid_table(chromium, serve_process, rules="face-up-four")
     assert bids_offered(page) == ["blind-nil", "double-nil"] and face_down(page) == 9
     opened = [c.get_attribute("data-card") for c in page.locator("#hand .card.open").all()]
     assert len(opened) == 4 and page.locator("#hand button.card").count() == 0   # none is a control

@@ -16,7 +16,7 @@ from websockets.exceptions import ConnectionClosed
 from goat.records import check_result, replay
 from goat.server.runner import ServerThread
 
-from .conftest import TIMEOUT, Client, Lobby, my_turn, play_to_the_end, run
+from .conftest import TIMEOUT, Client, Lobby, finished_table_after_restart, my_turn, play_to_the_end, run
 
 
 async def closing_error(url: str, hello: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
@@ -209,17 +209,9 @@ def test_a_match_against_bots_ends_with_a_record_that_replays(start_server: Call
     server.__exit__(None, None, None)
     again = start_server()   # the same data directory: the finished table is found in storage
 
-    async def after_restart() -> None:
-        lobby = Lobby(again.url)
-        assert await lobby.record(tid) == record
-        async with Client(again.ws_url, tid) as watcher:
-            state = await watcher.until(lambda m: m["type"] == "state")
-            assert state["status"] == "finished" and state["version"] == final["version"]
-            assert state["view"]["penalty_total"] == final["view"]["penalty_total"]
-            assert state["view"]["hand"] is None
-        await lobby.close()
-
-    run(after_restart())
+    state = finished_table_after_restart(again, tid, record, final["version"])
+    assert state["view"]["penalty_total"] == final["view"]["penalty_total"]
+    assert state["view"]["hand"] is None
 
 
 def test_a_dropped_player_is_replaced_by_a_bot_until_they_return(start_server: Callable[..., ServerThread]) -> None:

@@ -36,7 +36,7 @@ from goat.server.storage import EventRow
 from goat.server.tables import Spares, apply_event, chance_payload, default_bot, table_bots
 from goat.server.viewfilter import names_pattern, redact_names, render
 
-from .conftest import SRC, Client, Lobby, run
+from .conftest import SRC, Client, Lobby, finished_table_after_restart, run
 
 
 def deciding(message: dict[str, Any], seat: int) -> bool:
@@ -152,17 +152,9 @@ def test_a_duel_match_against_greedy_ends_with_a_record_that_replays(
     server.__exit__(None, None, None)
     again = start_server()   # the same data directory: the finished table is found in storage
 
-    async def after_restart() -> None:
-        lobby = Lobby(again.url)
-        assert await lobby.record(tid) == record
-        async with Client(again.ws_url, tid) as watcher:
-            state = await watcher.until(lambda m: m["type"] == "state")
-            assert state["status"] == "finished" and state["version"] == final["version"]
-            assert state["view"]["wins"] == final["view"]["wins"]
-            assert all(p["hand"] is None for p in state["view"]["players"])
-        await lobby.close()
-
-    run(after_restart())
+    state = finished_table_after_restart(again, tid, record, final["version"])
+    assert state["view"]["wins"] == final["view"]["wins"]
+    assert all(p["hand"] is None for p in state["view"]["players"])
 
 
 def test_a_duel_in_play_is_restored_and_goes_on(start_server: Callable[..., ServerThread]) -> None:
