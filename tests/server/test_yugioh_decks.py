@@ -353,6 +353,29 @@ def test_an_oversized_upload_is_refused_without_reading_it_all() -> None:
     assert run(seat_data_body(request([(b"content-type", b"text/plain")]))) == (chunk * 2).decode()
 
 
+def test_a_form_upload_is_refused_and_json_types_are_read_as_json() -> None:
+    """A browser form posts multipart/form-data, whose boundary lines would
+    read as unknown cards: it is refused as what it is, before the body is
+    read; a JSON media type with a suffix (application/vnd.x+json) is JSON."""
+    from starlette.requests import Request
+
+    from goat.server.app import seat_data_body
+    from goat.server.tables import LobbyError
+
+    def request(kind: bytes, body: bytes) -> Request:
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request", "body": body, "more_body": False}
+        return Request({"type": "http", "method": "PUT", "path": "/",
+                        "headers": [(b"content-type", kind)]}, receive)
+
+    for kind in (b"multipart/form-data; boundary=x", b"application/x-www-form-urlencoded"):
+        with pytest.raises(LobbyError) as refused:
+            run(seat_data_body(request(kind, b"--x\r\nSangan\r\n--x--")))
+        assert refused.value.status == 415 and "not a form" in str(refused.value)
+    assert run(seat_data_body(request(b"application/vnd.goat+json", b'{"main": ["Sangan"]}'))) == {"main": ["Sangan"]}
+    assert run(seat_data_body(request(b"text/plain", b"#main\nSangan\n"))) == "#main\nSangan\n"
+
+
 def test_a_deck_object_with_an_unknown_list_is_refused_not_trimmed() -> None:
     """A .ydk file calls the Fusion Deck "extra"; an object that does so
     (or misspells a list) must be refused with one line naming the key, not

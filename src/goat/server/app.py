@@ -252,11 +252,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 
 async def seat_data_body(request: Request) -> Any:
-    """A deck upload's body: the text for ``text/plain`` (or no type), the
-    JSON value for ``application/json``; :class:`LobbyError` with one line for
-    a body too large, not UTF-8, not JSON, ``null`` or empty. The body is read
+    """A deck upload's body: the JSON value for ``application/json`` (or
+    ``application/...+json``), else the text (``text/plain``, no type: a
+    ``.ydk`` file as it is); :class:`LobbyError` with one line for a form
+    upload, a body too large, not UTF-8, not JSON, ``null`` or empty. The body is read
     only up to the limit (a declared Content-Length over it is refused before
     any is read): an endless upload costs the server the limit, not its size."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind.startswith("multipart/") or kind == "application/x-www-form-urlencoded":
+        raise LobbyError("send the deck itself as the body (a .ydk file's text, or JSON), not a form", status=415)
     too_large = LobbyError(f"a deck has at most {DECK_BYTES // 1024} KiB", status=413)
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > DECK_BYTES:
@@ -272,7 +276,7 @@ async def seat_data_body(request: Request) -> Any:
         raise LobbyError("a deck must be UTF-8 text") from None
     if not text.strip():
         raise LobbyError("the deck is empty: send .ydk text or main, fusion and side name lists")
-    if request.headers.get("content-type", "").split(";")[0].strip().lower() == "application/json":
+    if kind == "application/json" or (kind.startswith("application/") and kind.endswith("+json")):
         try:
             value = json.loads(text)
         except ValueError as exc:
