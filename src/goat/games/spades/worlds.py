@@ -286,15 +286,17 @@ class _Draw:
         takes = [[self._fits(kind, g) for kind in kinds] for g in suits]
         if all(all(row) for row in takes):
             return pool
+        kind_of = {kind: k for k, kind in enumerate(kinds)}
+        suit_no = {g: i for i, g in enumerate(suits)}
         free = [0] * len(kinds)
         for slot in slots:
-            free[kinds.index(slot)] += 1
+            free[kind_of[slot]] += 1
         sets = range(1, 1 << len(suits))
         reach = {S: {k for g in range(len(suits)) if S >> g & 1 for k in range(len(kinds)) if takes[g][k]}
                  for S in sets}
         slack = {S: sum(free[k] for k in reach[S]) for S in sets}
         for card in pool:
-            g = suits.index(suit_of(card))
+            g = suit_no[suit_of(card)]
             for S in sets:
                 slack[S] -= S >> g & 1
         if min(slack.values()) < 0:
@@ -306,7 +308,7 @@ class _Draw:
                   for g in range(len(suits)) for k in range(len(kinds)) if takes[g][k]}
         placed: list[list[Card]] = [[] for _ in kinds]
         for card in pool:
-            g = suits.index(suit_of(card))
+            g = suit_no[suit_of(card)]
             options = [k for k in range(len(kinds)) if takes[g][k] and free[k]
                        and all(slack[S] > 0 for S, d in change[g, k] if d > 0)]
             k = rng.choices(options, [free[k] for k in options])[0]
@@ -314,7 +316,7 @@ class _Draw:
             for S, d in change[g, k]:
                 slack[S] -= d
             placed[k].append(card)
-        return [placed[kinds.index(slot)].pop() for slot in slots]
+        return [placed[kind_of[slot]].pop() for slot in slots]
 
     def _pending_givers(self) -> set[int]:
         """Givers of gives not delivered yet (an exchange in progress)."""
