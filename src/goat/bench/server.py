@@ -48,6 +48,7 @@ from goat.server.runner import ServeProcess
 #: Table options of the bench: a long match, so tables keep playing for the whole run.
 BENCH_OPTIONS = {"match_target": 100}
 RESEND_PROBABILITY = 0.02
+RESEND_GRACE = 5.0      # seconds past the drain a client waits for a resend's refusal
 DRAIN_SECONDS = 5.0
 
 
@@ -138,15 +139,24 @@ class Player:
             loop = asyncio.get_running_loop()
             while True:
                 now = loop.time()
-                if now >= stop_at[1] or (self.finished and now >= stop_at[0]):
+                # A resend's refusal may still be on its way when the drain ends
+                # on a busy machine: wait a little longer for it, so that
+                # "refused / sent" counts answers, not the clock.
+                end = stop_at[1] + (RESEND_GRACE if self.awaiting_refusal() else 0.0)
+                if now >= end or (self.finished and now >= stop_at[0] and not self.awaiting_refusal()):
                     return
                 try:
-                    text = await asyncio.wait_for(ws.recv(), max(0.05, stop_at[1] - now))
+                    text = await asyncio.wait_for(ws.recv(), max(0.05, end - now))
                 except asyncio.TimeoutError:
                     return
                 await self.receive(ws, json.loads(text), acting=loop.time() < stop_at[0])
         finally:
             await ws.close()
+
+    def awaiting_refusal(self) -> bool:
+        """Whether a resend of this client has had no answer yet."""
+        prefix = f"{self.table}-{self.seat}-"
+        return any(msg_id.startswith(prefix) for msg_id in self.ledger.resent)
 
     async def receive(self, ws: Any, message: dict[str, Any], acting: bool) -> None:
         result, ledger = self.result, self.ledger
