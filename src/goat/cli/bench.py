@@ -41,9 +41,8 @@ def bench_bots(
 ) -> None:
     """Median and p99 decision time per bot and setting, next to the random bot
     (the cost of building the view and parsing the legal actions) on the same positions."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
     from goat.bench import bots as bots_bench
+    from goat.cli.progress import progress
     from goat.tournament.specs import parse_bot_list
 
     console = Console()
@@ -56,10 +55,9 @@ def bench_bots(
             specs = bots_bench.default_specs()
         if decisions < 1:
             raise GoatError(f"--decisions must be at least 1, not {decisions}")
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      console=Console(stderr=True), transient=True) as progress:
-            task = progress.add_task("decisions", total=decisions * (len(specs) + 1))
-            baseline, timings = bots_bench.run(specs, rules, decisions, seed, lambda: progress.advance(task))
+        # no time left: the bots' decisions differ too much in cost for a mean pace
+        with progress(Console(stderr=True), "decisions", decisions * (len(specs) + 1), eta=False) as advance:
+            baseline, timings = bots_bench.run(specs, rules, decisions, seed, advance)
     console.print(bots_bench.table(baseline, timings, rules))
     verdict = bots_bench.target_verdict(timings)
     console.print(verdict if verdict is not None else

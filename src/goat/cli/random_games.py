@@ -26,16 +26,10 @@ from typing import Any
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeRemainingColumn,
-)
 
 from goat.cli.errors import user_errors
 from goat.cli.options import parse_options
+from goat.cli.progress import progress
 from goat.games import get_game
 from goat.protocol import play_randomly
 from goat.records import dumps_record, record_from_state
@@ -82,15 +76,13 @@ def random_games_command(
         raise typer.Exit(2) from None
     target = stream if stream is not None else sys.stdout
     try:
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TimeRemainingColumn(), console=console, transient=True) as progress:
-            task = progress.add_task(f"{game} {rules}", total=n)
+        with progress(console, f"{game} {rules}", n) as advance:
             for i in range(n):
                 record = play_one(module, rules, options, players, seed, i, single_deal)
                 target.write(dumps_record(record) + "\n")
                 deals += len(_deals(record))
                 losers[_loser_label(record)] += 1
-                progress.advance(task)
+                advance()
     finally:
         if stream is not None:
             stream.close()

@@ -17,16 +17,10 @@ from typing import Any
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from goat.cli.options import parse_options
+from goat.cli.progress import progress
 from goat.games import get_game
 from goat.protocol import GoatError
 from goat.records import dumps_record
@@ -86,10 +80,8 @@ def tournament_command(
                       + " (set it with --option)")
     started = time.perf_counter()
     try:
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TimeRemainingColumn(), console=console, transient=True) as progress:
-            task = progress.add_task("tournament", total=len(games))
-            results = run_all(games, workers, backend, on_result=lambda _: progress.advance(task))
+        with progress(console, "tournament", len(games)) as advance:
+            results = run_all(games, workers, backend, on_result=lambda _: advance())
     except GoatError as exc:
         _fail(str(exc), status=1)
     seconds = time.perf_counter() - started
