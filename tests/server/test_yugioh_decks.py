@@ -20,6 +20,7 @@ through the game module (``seat_data_from_json``), so that
 from __future__ import annotations
 
 import json
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable
@@ -250,6 +251,48 @@ def test_the_match_is_dealt_from_the_uploaded_deck_across_restarts(
     checked = subprocess.run([sys.executable, "-m", "goat.cli.main", "replay", "--check", str(path)],
                              capture_output=True, text=True, env={"PYTHONPATH": str(SRC)}, timeout=120)
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_a_stored_deck_no_longer_accepted_is_dropped_and_the_table_comes_back(
+        start_server: Callable[..., ServerThread], tmp_path: Path) -> None:
+    """A newer version may rename or ban a card someone's stored deck holds. The
+    table in the lobby must still come back after the restart (before: it failed
+    to load, and its page and seats were gone); the deck is dropped, from
+    storage too, and its player can upload one again."""
+    server = start_server()
+
+    async def lobby_phase() -> tuple[str, str]:
+        lobby = Lobby(server.url)
+        created = await lobby.create(game="yugioh", name="Ann", seed=4, options=OPTIONS)
+        tid, ann = created["id"], created["token"]
+        assert (await put_deck(lobby, tid, 0, ann, normal_ydk())).status_code == 200
+        await lobby.close()
+        return tid, ann
+
+    tid, ann = run(lobby_phase())
+    server.__exit__(None, None, None)
+    db = sqlite3.connect(tmp_path / "data" / "goat.db")   # the card database changed meanwhile
+    with db:
+        (text,) = db.execute("SELECT data FROM goat_seat_data WHERE table_id = ?", (tid,)).fetchone()
+        db.execute("UPDATE goat_seat_data SET data = ? WHERE table_id = ?",
+                   (text.replace("Dark Magician", "Dark Magician of Long Ago"), tid))
+    db.close()
+    server = start_server()
+
+    async def after_restart() -> None:
+        lobby = Lobby(server.url)
+        info = await lobby.http.get(f"/api/tables/{tid}")
+        assert info.status_code == 200, info.text
+        assert info.json()["status"] == "lobby" and info.json()["seats"][0]["own_deck"] is False
+        assert (await get_deck(lobby, tid, 0, ann)).json()["deck"] is None
+        assert (await put_deck(lobby, tid, 0, ann, normal_ydk())).status_code == 200   # upload again
+        await lobby.close()
+
+    run(after_restart())
+    db = sqlite3.connect(tmp_path / "data" / "goat.db")
+    rows = db.execute("SELECT data FROM goat_seat_data WHERE table_id = ?", (tid,)).fetchall()
+    db.close()
+    assert len(rows) == 1 and "Long Ago" not in rows[0][0]   # the refused list is gone from storage
 
 
 def test_open_decklists_show_the_list_only_once_play_starts(start_server: Callable[..., ServerThread]) -> None:

@@ -780,6 +780,8 @@ class Tables:
     async def _restore(self, stored: StoredTable) -> Table | None:
         try:
             data = {seat: json.loads(text) for seat, text in stored.seat_data.items()}
+            if stored.table.status == "lobby" and data:
+                data = await self._usable_seat_data(stored, data)
             table = Table(stored.table, stored.seats, self.settings, self.store, data)
             table.replay(stored.events)
         except (GoatError, ValueError) as exc:
@@ -793,6 +795,26 @@ class Tables:
             else:
                 table._begin_play()
         return table
+
+    async def _usable_seat_data(self, stored: StoredTable, data: dict[int, Any]) -> dict[int, Any]:
+        """The stored private data (decks) of a table still in the lobby that
+        its game still accepts. One it refuses now — a card renamed or banned
+        in a newer version — is dropped, from storage too, with a warning,
+        so that the table comes back and that player can upload again,
+        instead of the whole table failing to load. (A table already playing
+        keeps what it was dealt from: its events replay only onto that.)"""
+        game = get_game(stored.table.game)
+        usable = {}
+        for seat, obj in data.items():
+            try:
+                game.seat_data_from_json(stored.table.rules, stored.table.options, obj)
+            except (GoatError, ValueError) as exc:
+                log.warning("table %s: seat %d's stored deck is no longer accepted and is dropped: %s",
+                            stored.table.id, seat, exc)
+                await self.store.set_seat_data(stored.table.id, seat, None)
+                continue
+            usable[seat] = obj
+        return usable
 
     def listing(self) -> list[dict[str, Any]]:
         """Tables people can join or watch, newest first."""
