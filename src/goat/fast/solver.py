@@ -34,7 +34,13 @@ table at trick starts,
 keyed on the four hands (canonical: within a run of equal-point, adjacent cards
 of one suit class only the number of live cards each seat holds matters), the
 leader, the stock position and the trump-lead state, storing bounds on the value
-of the *remaining* tricks (so the points already won never enter the key); free
+of the *remaining* tricks (so the points already won never enter the key); once
+the stock is empty and no catch is possible, a second entry keyed on the *rank
+pattern* alone (who holds the i-th live card of each class, points ignored: the
+same game tree up to the cards' points), whose bounds another position with that
+pattern takes corrected by the point difference of the rank-mapped cards — the
+"quasi-symmetry" of Kupferschmid and Helmert's Skat solver (measured: half the
+nodes, 0.6x the time on full-hand deals); free
 bounds from the cards left and from each side's unbeatable top trumps; the last
 three tricks enumerated directly (nested loops, no recursion; the values of their
 trick starts kept in the table);
@@ -218,6 +224,7 @@ def _encode(state: Any, side: int, ws: _Workspace, gen: int) -> tuple[np.ndarray
     W[core.SIDE] = side
     W[core.PREV_OPEN] = -1 if state.prev_opening_team is None else state.prev_opening_team
     W[core.GEN] = gen
+    W[core.QUASI_ON] = int(core.USE_QUASI)
     for seat in range(4):
         m = 0
         for c in state.hands[seat]:

@@ -14,7 +14,9 @@ two arrays so that a recursive call passes almost nothing:
 * ``TT``, the transposition table, holds 4 words an entry: two words of hands,
   one of leader / stock position / trump-lead state / *generation*, and the
   packed bounds and best move. A new generation makes every old entry a miss, so
-  the table is never cleared.
+  the table is never cleared. The rank-pattern entries (``USE_QUASI``) share it:
+  their key has a stock position no exact key has, their fourth word the bounds,
+  the rank of the best lead and the live cards.
 
 Values are side A's card points in the cards not yet in a finished trick, or a
 decisive value (``±CATCH`` shamok catch, ``±ROYAL`` royal goat) that ends the
@@ -49,6 +51,11 @@ GEN = 81           # transposition-table generation of this solve
 NODES = 82         # node counter
 PASSES = 83        # null-window passes of the last solve
 HORIZON = 84       # guess search: plies after which a trick start is estimated (0: exact)
+Q_PROBES = 85      # rank-pattern entries (see USE_QUASI): probes made,
+Q_HITS = 86        # ... entries found for the probed rank pattern,
+Q_CUTS = 87        # ... of them settling the window,
+Q_NARROW = 88      # ... of them narrowing it
+QUASI_ON = 89      # 1: use the rank-pattern entries (USE_QUASI when the position is loaded)
 # ------------------------------------------------- W: the deal's constants
 SIDE = 96          # team whose points are maximised (0: seats 0+2, 1: seats 1+3)
 LEAD_RULE = 97     # 0 free, 1 opening-only, 2 previous-opener, 3 not-after-own-lead
@@ -90,6 +97,13 @@ INF = 10000
 NONE = -INF - 1
 BOUND_BIAS = 1 << 14
 USE_CANONICAL = True
+# A second, rank-abstracted ("quasi-symmetric") table entry for each trick start
+# with the stock empty and no decisive end possible: keyed on who holds the i-th
+# live card of each class (points ignored), its bounds corrected by the point
+# difference of the rank-mapped cards on a hit (goat.fast.solver_search.quasi_probe).
+# Read when a position is loaded (W[QUASI_ON]), so it can be switched off at run
+# time without recompiling: the tests compare values with and without it.
+USE_QUASI = True
 
 
 @njit(cache=True, inline="always")

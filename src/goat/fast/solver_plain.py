@@ -184,4 +184,5 @@ def _load(W: np.ndarray, code: _PlainCode, cards: list[list[Card]], leader: int,
     W[core.REM_PTS] = total
     W[core.PREV_LT] = -1
     W[core.MUST_LEAD] = -1
+    W[core.QUASI_ON] = int(core.USE_QUASI)
     return W

@@ -40,9 +40,15 @@ from goat.fast.solver_core import (
     POINTS,
     PREV_LT,
     PREV_OPEN,
+    Q_CUTS,
+    Q_HITS,
+    Q_NARROW,
+    Q_PROBES,
+    QUASI_ON,
     QUEEN,
     REM_PTS,
     ROYAL,
+    ROYAL_ON,
     SCORES,
     SHAMOK,
     SHAMOK_ON,
@@ -492,6 +498,135 @@ def tt_probe(W: np.ndarray, TT: np.ndarray, slot: int, k1: int, k2: int, k3: int
 
 
 @njit(cache=True, inline="always")
+def quasi_applies(W: np.ndarray, decisive: bool) -> bool:
+    """May the trick start in ``W`` use the rank-pattern entries (see
+    :func:`quasi_probe`)? Only when switched on (``QUASI_ON``), in the exact
+    search (the guess search's estimates depend on the depth), with the stock
+    empty (a draw depends on which card is on top), no card the leader must lead,
+    and no ``decisive`` end possible (:func:`decisive_possible`): a shamok catch
+    or a royal goat depends on the cards themselves, not their ranks. A royal
+    goat is refused whenever it is checked at all (``ROYAL_ON``): a forced
+    exchange could still hand a fourth ace to a partner."""
+    return (W[QUASI_ON] == 1 and W[HORIZON] == 0 and W[SPOS] >= W[SLEN] and W[MUST_LEAD] < 0
+            and W[ROYAL_ON] == 0 and not decisive)
+
+
+@njit(cache=True, inline="always")
+def quasi_key(W: np.ndarray) -> tuple:
+    """The rank-pattern key of the trick start in ``W``: the holder of each live
+    card in compact order, two bits each (``k1``); the live cards per class, six
+    bits each (``k2``: up to 32); leader, trump-lead state, generation and a stock position
+    no exact key has (63) in ``k3``. Two positions with one key differ only in
+    which cards of a class are live, not in who holds the i-th of them."""
+    h1, h2, h3 = W[1], W[2], W[3]
+    live = W[0] | h1 | h2 | h3
+    odd = h1 | h3
+    high = h2 | h3
+    b0 = b1 = 0
+    bit = 1
+    x = live
+    while x:
+        c = lowbit_index(x)
+        x &= x - 1
+        if (odd >> c) & 1:
+            b0 |= bit
+        if (high >> c) & 1:
+            b1 |= bit
+        bit <<= 1
+    k2 = 0
+    for k in range(5):
+        k2 |= popcount(live & W[ix(CLASS_MASK + k)]) << (6 * k)
+    prev_lt = W[PREV_LT] + 1 if W[LEAD_RULE] == 3 else 0
+    k3 = W[LEADER] | (63 << 2) | (W[FIRST] << 8) | (prev_lt << 9) | (W[GEN] << 12)
+    return b0 | (b1 << 32), k2, k3
+
+
+@njit(cache=True, inline="always")
+def quasi_probe(W: np.ndarray, TT: np.ndarray, slot: int, k1: int, k2: int, k3: int,
+                alpha: int, beta: int) -> tuple:
+    """``(value, alpha, beta, move)`` from the rank-pattern entry at ``slot``,
+    like :func:`tt_probe` but with the stored bounds corrected for the points.
+
+    The stored position P and this one P' have the same holders of the i-th live
+    card of each class, the same leader and lead state, an empty stock and no
+    decisive end: legality (follow the class, lead restrictions, the forced
+    exchange of a trump for a plain card) and trick winners depend only on the
+    class and relative strength, so mapping P's i-th live card to P''s maps
+    every line of play of one onto the other. A line's value differs only by the
+    points of the mapped cards side A takes, so ``v(P') >= lo - Dminus`` and
+    ``v(P') <= hi + Dplus`` with ``Dminus`` (``Dplus``) the sum of the point
+    losses (gains) over all live cards. ``move``: P's best lead mapped (-1: none)."""
+    if not (TT[slot] == k1 and TT[slot + 1] == k2 and TT[slot + 2] == k3):
+        return NONE, alpha, beta, -1
+    W[Q_HITS] += 1
+    packed = TT[slot + 3]
+    lo = packed & 0xFF
+    hi = (packed >> 8) & 0xFF
+    rank = ((packed >> 16) & 0xFF) - 1
+    xs = (packed >> 32) & 0xFFFFFFFF
+    live = W[0] | W[1] | W[2] | W[3]
+    xn = live
+    if xs != xn:
+        dplus = dminus = 0
+        while xs:
+            d = W[ix(POINTS + lowbit_index(xn))] - W[ix(POINTS + lowbit_index(xs))]
+            if d > 0:
+                dplus += d
+            else:
+                dminus -= d
+            xs &= xs - 1
+            xn &= xn - 1
+        lo = max(lo - dminus, 0)
+        hi = hi + dplus
+    hi = min(hi, W[REM_PTS])
+    if lo >= beta:
+        W[Q_CUTS] += 1
+        return lo, alpha, beta, -1
+    if hi <= alpha:
+        W[Q_CUTS] += 1
+        return hi, alpha, beta, -1
+    if lo == hi:
+        W[Q_CUTS] += 1
+        return lo, alpha, beta, -1
+    if lo > alpha or hi < beta:
+        W[Q_NARROW] += 1
+    move = -1
+    if rank >= 0:
+        x = live
+        for _ in range(rank):
+            x &= x - 1
+        move = lowbit_index(x)
+    return NONE, max(alpha, lo), min(beta, hi), move
+
+
+@njit(cache=True, inline="always")
+def quasi_store(W: np.ndarray, TT: np.ndarray, slot: int, k1: int, k2: int, k3: int,
+                best: int, alpha0: int, beta0: int, move: int) -> None:
+    """Record a fail-soft result at a rank-pattern ``slot`` with the live cards
+    of the position (the points a later probe compares with) and the rank of
+    the best lead ``move`` among them (-1: none); the bounds are tightened only
+    for the same live cards, else replaced. Values here are points, ``0..120``:
+    the bounds take a byte each (``lo`` 0 and ``hi`` 255 when unknown)."""
+    live = W[0] | W[1] | W[2] | W[3]
+    packed = TT[slot + 3]
+    if (TT[slot] == k1 and TT[slot + 1] == k2 and TT[slot + 2] == k3
+            and ((packed >> 32) & 0xFFFFFFFF) == live):
+        lo = packed & 0xFF
+        hi = (packed >> 8) & 0xFF
+    else:
+        lo, hi = 0, 255
+    if best <= alpha0:
+        hi = min(hi, best)
+    elif best >= beta0:
+        lo = max(lo, best)
+    else:
+        lo = hi = best
+    rank = 0 if move < 0 else popcount(live & ((1 << move) - 1)) + 1
+    TT[slot], TT[slot + 1], TT[slot + 2] = k1, k2, k3
+    TT[slot + 3] = lo | (hi << 8) | (rank << 16) | (live << 32)
+
+
+@njit(cache=True, inline="always")
 def two_tricks(W: np.ndarray, TT: np.ndarray, alpha: int, beta: int, decisive: bool) -> int:
     """Value of a trick start with two cards a hand and the stock empty, as
     :func:`search` finds it (the free bounds unless ``decisive``, a catch
@@ -734,9 +869,9 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
     leader = W[LEADER]
     seat = (leader + ntrick) & 3
     maximizing = (seat & 1) == W[SIDE]
-    slot = -1
-    tt_move = -1
-    k1 = k2 = k3 = 0
+    slot = qslot = -1
+    tt_move = q_move = -1
+    k1 = k2 = k3 = q1 = q2 = q3 = 0
     canon = False
     if ntrick == 0:
         held = popcount(W[0] | W[1] | W[2] | W[3])
@@ -753,7 +888,8 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
             W[TRICK], W[TRICK + 1], W[TRICK + 2], W[TRICK + 3] = t0, t1, t2, t3
             if v != NONE:
                 return v
-        if not decisive_possible(W):
+        decisive = decisive_possible(W)
+        if not decisive:
             low, high = sure_points(W, False)
             if high <= alpha:
                 return high
@@ -766,6 +902,15 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
             v, alpha, beta, tt_move = tt_probe(W, TT, slot, k1, k2, k3, alpha, beta, canon)
             if v != NONE:
                 return v
+            if quasi_applies(W, decisive):
+                W[Q_PROBES] += 1
+                q1, q2, q3 = quasi_key(W)
+                qslot = tt_slot(q1, q2, q3, (TT.shape[0] >> 2) - 1)
+                v, alpha, beta, q_move = quasi_probe(W, TT, qslot, q1, q2, q3, alpha, beta)
+                if v != NONE:
+                    return v
+                if tt_move < 0:
+                    tt_move = q_move
             # the last two / three tricks: enumerated directly, the result kept in
             # the table (an ending is reached from many orders of the tricks before it)
             move = -1
@@ -773,10 +918,13 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
                 v = ending2(W, alpha, beta)
             elif held == 12 and (W[HORIZON] == 0 or depth + 4 < W[HORIZON]):
                 v, move = ending3(W, TT, alpha, beta, tt_move)
+                q_move = move
                 if canon and move >= 0:
                     move = to_canonical(W, move)
             if v != NONE:
                 tt_store(TT, slot, k1, k2, k3, v, alpha, beta, move)
+                if qslot >= 0:
+                    quasi_store(W, TT, qslot, q1, q2, q3, v, alpha, beta, q_move)
                 return v
     alpha0, beta0 = alpha, beta
     base = MOVES + depth * MAX_MOVES
@@ -834,9 +982,12 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
     if slot >= 0:
         if best_move >= 32:
             best_move = -1
-        elif canon:
+        q_move = best_move
+        if canon and best_move >= 0:
             best_move = to_canonical(W, best_move)
         tt_store(TT, slot, k1, k2, k3, best, alpha0, beta0, best_move)
+        if qslot >= 0:
+            quasi_store(W, TT, qslot, q1, q2, q3, best, alpha0, beta0, q_move)
     return best
 
 
