@@ -16,7 +16,7 @@ two arrays so that a recursive call passes almost nothing:
   packed bounds and best move. A new generation makes every old entry a miss, so
   the table is never cleared. The rank-pattern entries (``USE_QUASI``) share it:
   their key has a stock position no exact key has, their fourth word the bounds,
-  the rank of the best lead and the live cards.
+  the rank of the best lead and the live cards (:func:`goat.fast.solver_search.quasi_store`).
 
 Values are side A's card points in the cards not yet in a finished trick, or a
 decisive value (``±CATCH`` shamok catch, ``±ROYAL`` royal goat) that ends the
@@ -56,6 +56,7 @@ Q_HITS = 86        # ... entries found for the probed rank pattern,
 Q_CUTS = 87        # ... of them settling the window,
 Q_NARROW = 88      # ... of them narrowing it
 QUASI_ON = 89      # 1: use the rank-pattern entries (USE_QUASI when the position is loaded)
+Q_CATCH_CUTS = 90  # rank-pattern cut-offs made with a shamok catch possible
 # ------------------------------------------------- W: the deal's constants
 SIDE = 96          # team whose points are maximised (0: seats 0+2, 1: seats 1+3)
 LEAD_RULE = 97     # 0 free, 1 opening-only, 2 previous-opener, 3 not-after-own-lead
@@ -98,9 +99,11 @@ NONE = -INF - 1
 BOUND_BIAS = 1 << 14
 USE_CANONICAL = True
 # A second, rank-abstracted ("quasi-symmetric") table entry for each trick start
-# with the stock empty and no decisive end possible: keyed on who holds the i-th
-# live card of each class (points ignored), its bounds corrected by the point
-# difference of the rank-mapped cards on a hit (goat.fast.solver_search.quasi_probe).
+# with the stock empty and no royal goat checked: keyed on who holds the i-th
+# live card of each class (points ignored) and, when a shamok catch is possible,
+# where the shamok and the queen of clubs sit among the live cards; its bounds
+# corrected by the point difference of the rank-mapped cards on a hit
+# (goat.fast.solver_search.quasi_probe).
 # Read when a position is loaded (W[QUASI_ON]), so it can be switched off at run
 # time without recompiling: the tests compare values with and without it.
 USE_QUASI = True

@@ -40,6 +40,7 @@ from goat.fast.solver_core import (
     POINTS,
     PREV_LT,
     PREV_OPEN,
+    Q_CATCH_CUTS,
     Q_CUTS,
     Q_HITS,
     Q_NARROW,
@@ -498,26 +499,36 @@ def tt_probe(W: np.ndarray, TT: np.ndarray, slot: int, k1: int, k2: int, k3: int
 
 
 @njit(cache=True, inline="always")
-def quasi_applies(W: np.ndarray, decisive: bool) -> bool:
+def quasi_applies(W: np.ndarray) -> bool:
     """May the trick start in ``W`` use the rank-pattern entries (see
     :func:`quasi_probe`)? Only when switched on (``QUASI_ON``), in the exact
     search (the guess search's estimates depend on the depth), with the stock
     empty (a draw depends on which card is on top), no card the leader must lead,
-    and no ``decisive`` end possible (:func:`decisive_possible`): a shamok catch
-    or a royal goat depends on the cards themselves, not their ranks. A royal
-    goat is refused whenever it is checked at all (``ROYAL_ON``): a forced
-    exchange could still hand a fourth ace to a partner."""
+    and no royal goat checked (``ROYAL_ON``): four aces in one hand depend on the
+    cards themselves, not their ranks, and a forced exchange could still hand a
+    fourth ace to a partner. A possible shamok catch is allowed: the key then
+    fixes the shamok and the queen of clubs (:func:`quasi_key`)."""
     return (W[QUASI_ON] == 1 and W[HORIZON] == 0 and W[SPOS] >= W[SLEN] and W[MUST_LEAD] < 0
-            and W[ROYAL_ON] == 0 and not decisive)
+            and W[ROYAL_ON] == 0)
 
 
 @njit(cache=True, inline="always")
-def quasi_key(W: np.ndarray) -> tuple:
+def quasi_key(W: np.ndarray, catch: bool) -> tuple:
     """The rank-pattern key of the trick start in ``W``: the holder of each live
     card in compact order, two bits each (``k1``); the live cards per class, six
-    bits each (``k2``: up to 32); leader, trump-lead state, generation and a stock position
-    no exact key has (63) in ``k3``. Two positions with one key differ only in
-    which cards of a class are live, not in who holds the i-th of them."""
+    bits each (``k2``: up to 32), then, if a shamok ``catch`` is possible
+    (:func:`goat.fast.solver_core.decisive_possible`), the index of the shamok
+    and of the queen of clubs among the live cards, six bits each (63 for both
+    when no catch is possible: no catch key has it); leader, trump-lead state,
+    generation and a stock position no exact key has (63) in ``k3``. Two
+    positions with one key differ only in which cards of a class are live, not
+    in who holds the i-th of them, nor, with a catch possible, in which of them
+    are the shamok and the queen: so a catch falls on the same lines in both.
+    (In Kozel's order the shamok and the queen of clubs are the two highest
+    trumps, so their places follow from the class counts once both are live:
+    what the six-bit fields add today is the catch flag, without which a
+    catch position would share entries with one whose two highest trumps are
+    other cards; the places keep the key right for any card order.)"""
     h1, h2, h3 = W[1], W[2], W[3]
     live = W[0] | h1 | h2 | h3
     odd = h1 | h3
@@ -536,26 +547,55 @@ def quasi_key(W: np.ndarray) -> tuple:
     k2 = 0
     for k in range(5):
         k2 |= popcount(live & W[ix(CLASS_MASK + k)]) << (6 * k)
+    if catch:  # both live (the stock is empty), one in each team
+        k2 |= popcount(live & ((1 << W[SHAMOK]) - 1)) << 30
+        k2 |= popcount(live & ((1 << W[QUEEN]) - 1)) << 36
+    else:
+        k2 |= 63 << 30 | 63 << 36
     prev_lt = W[PREV_LT] + 1 if W[LEAD_RULE] == 3 else 0
     k3 = W[LEADER] | (63 << 2) | (W[FIRST] << 8) | (prev_lt << 9) | (W[GEN] << 12)
     return b0 | (b1 << 32), k2, k3
 
 
+# A rank-pattern bound takes a byte: 0 is -CATCH, 1..121 the points 0..120, 255
+# +CATCH. With no royal goat these are all the values a trick start can take, so
+# -CATCH is also the unknown lower bound and +CATCH the unknown upper one; the
+# code is monotone in the value, so bounds tighten by max / min of the codes.
+Q_LOW, Q_HIGH = 0, 255
+
+
+@njit(cache=True, inline="always")
+def quasi_code(v: int) -> int:
+    """The byte of a value (see ``Q_LOW``)."""
+    if v <= -CATCH:
+        return Q_LOW
+    if v >= CATCH:
+        return Q_HIGH
+    return v + 1
+
+
 @njit(cache=True, inline="always")
 def quasi_probe(W: np.ndarray, TT: np.ndarray, slot: int, k1: int, k2: int, k3: int,
-                alpha: int, beta: int) -> tuple:
+                alpha: int, beta: int, catch: bool) -> tuple:
     """``(value, alpha, beta, move)`` from the rank-pattern entry at ``slot``,
     like :func:`tt_probe` but with the stored bounds corrected for the points.
 
     The stored position P and this one P' have the same holders of the i-th live
     card of each class, the same leader and lead state, an empty stock and no
-    decisive end: legality (follow the class, lead restrictions, the forced
+    royal goat: legality (follow the class, lead restrictions, the forced
     exchange of a trump for a plain card) and trick winners depend only on the
     class and relative strength, so mapping P's i-th live card to P''s maps
-    every line of play of one onto the other. A line's value differs only by the
-    points of the mapped cards side A takes, so ``v(P') >= lo - Dminus`` and
-    ``v(P') <= hi + Dplus`` with ``Dminus`` (``Dplus``) the sum of the point
-    losses (gains) over all live cards. ``move``: P's best lead mapped (-1: none)."""
+    every line of play of one onto the other. If a ``catch`` is possible the key
+    fixes the shamok's and the queen's places, so the map sends each to itself:
+    a line ends in the same catch (same cards, seats, trick) in both. A line of
+    points differs only by the points of the mapped cards side A takes, by
+    ``-Dminus..Dplus`` (the sum of the point losses, gains, over all live
+    cards), and stays in ``0..REM_PTS``. The minimax value is monotone in the
+    line values, so ``v(P') >= max(lo - Dminus, 0)`` for a lower bound ``lo`` in
+    points, ``v(P') <= min(hi + Dplus, REM_PTS)`` for an upper bound in points,
+    and a decisive bound (``-CATCH`` upper, ``+CATCH`` lower) carries over as it
+    is. With no catch possible the value is points: the unknown bounds are ``0``
+    and ``REM_PTS``. ``move``: P's best lead mapped (-1: none)."""
     if not (TT[slot] == k1 and TT[slot + 1] == k2 and TT[slot + 2] == k3):
         return NONE, alpha, beta, -1
     W[Q_HITS] += 1
@@ -566,8 +606,8 @@ def quasi_probe(W: np.ndarray, TT: np.ndarray, slot: int, k1: int, k2: int, k3: 
     xs = (packed >> 32) & 0xFFFFFFFF
     live = W[0] | W[1] | W[2] | W[3]
     xn = live
+    dplus = dminus = 0
     if xs != xn:
-        dplus = dminus = 0
         while xs:
             d = W[ix(POINTS + lowbit_index(xn))] - W[ix(POINTS + lowbit_index(xs))]
             if d > 0:
@@ -576,18 +616,23 @@ def quasi_probe(W: np.ndarray, TT: np.ndarray, slot: int, k1: int, k2: int, k3: 
                 dminus -= d
             xs &= xs - 1
             xn &= xn - 1
-        lo = max(lo - dminus, 0)
-        hi = hi + dplus
-    hi = min(hi, W[REM_PTS])
-    if lo >= beta:
+    if lo == Q_HIGH:
+        lo = CATCH
+    elif lo == Q_LOW:
+        lo = -CATCH if catch else 0
+    else:
+        lo = max(lo - 1 - dminus, 0)
+    if hi == Q_LOW:
+        hi = -CATCH
+    elif hi == Q_HIGH:
+        hi = CATCH if catch else W[REM_PTS]
+    else:
+        hi = min(hi - 1 + dplus, W[REM_PTS])
+    if lo >= beta or hi <= alpha or lo == hi:
         W[Q_CUTS] += 1
-        return lo, alpha, beta, -1
-    if hi <= alpha:
-        W[Q_CUTS] += 1
-        return hi, alpha, beta, -1
-    if lo == hi:
-        W[Q_CUTS] += 1
-        return lo, alpha, beta, -1
+        if catch:
+            W[Q_CATCH_CUTS] += 1
+        return (lo if lo >= beta or lo == hi else hi), alpha, beta, -1
     if lo > alpha or hi < beta:
         W[Q_NARROW] += 1
     move = -1
@@ -605,8 +650,8 @@ def quasi_store(W: np.ndarray, TT: np.ndarray, slot: int, k1: int, k2: int, k3: 
     """Record a fail-soft result at a rank-pattern ``slot`` with the live cards
     of the position (the points a later probe compares with) and the rank of
     the best lead ``move`` among them (-1: none); the bounds are tightened only
-    for the same live cards, else replaced. Values here are points, ``0..120``:
-    the bounds take a byte each (``lo`` 0 and ``hi`` 255 when unknown)."""
+    for the same live cards, else replaced. A bound takes a byte (see
+    ``Q_LOW``: points and the decisive values of a shamok catch)."""
     live = W[0] | W[1] | W[2] | W[3]
     packed = TT[slot + 3]
     if (TT[slot] == k1 and TT[slot + 1] == k2 and TT[slot + 2] == k3
@@ -614,13 +659,14 @@ def quasi_store(W: np.ndarray, TT: np.ndarray, slot: int, k1: int, k2: int, k3: 
         lo = packed & 0xFF
         hi = (packed >> 8) & 0xFF
     else:
-        lo, hi = 0, 255
+        lo, hi = Q_LOW, Q_HIGH
+    code = quasi_code(best)
     if best <= alpha0:
-        hi = min(hi, best)
+        hi = min(hi, code)
     elif best >= beta0:
-        lo = max(lo, best)
+        lo = max(lo, code)
     else:
-        lo = hi = best
+        lo = hi = code
     rank = 0 if move < 0 else popcount(live & ((1 << move) - 1)) + 1
     TT[slot], TT[slot + 1], TT[slot + 2] = k1, k2, k3
     TT[slot + 3] = lo | (hi << 8) | (rank << 16) | (live << 32)
@@ -902,11 +948,12 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
             v, alpha, beta, tt_move = tt_probe(W, TT, slot, k1, k2, k3, alpha, beta, canon)
             if v != NONE:
                 return v
-            if quasi_applies(W, decisive):
+            if quasi_applies(W):
                 W[Q_PROBES] += 1
-                q1, q2, q3 = quasi_key(W)
+                q1, q2, q3 = quasi_key(W, decisive)
                 qslot = tt_slot(q1, q2, q3, (TT.shape[0] >> 2) - 1)
-                v, alpha, beta, q_move = quasi_probe(W, TT, qslot, q1, q2, q3, alpha, beta)
+                v, alpha, beta, q_move = quasi_probe(W, TT, qslot, q1, q2, q3, alpha, beta,
+                                                     decisive)
                 if v != NONE:
                     return v
                 if tt_move < 0:
