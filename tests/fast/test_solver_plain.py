@@ -203,3 +203,30 @@ def test_sharing_the_workspace_with_the_kozel_solver_changes_no_value() -> None:
     tricks = solve_plain(hands, 1, "D")
     assert solve(state, 0) == before
     assert solve_plain(hands, 1, "D") == tricks
+
+
+def test_rank_pattern_entries_only_where_a_suit_mixes_points() -> None:
+    """Counting tricks (one point a card) the canonical table key already is the
+    rank pattern, so the rank-pattern entries are switched off there (they only
+    cost probes); counting card points they are on — with the same values
+    either way (USE_QUASI off for comparison)."""
+    from goat.fast import solver_core as core
+
+    tricks, points = _plain_code("S", _rank_points(None)), _plain_code("S", _rank_points(KOZEL_POINTS))
+    assert not tricks.mixed_points and points.mixed_points
+    hands = hands_of("AS KS 7H QD", "QS TH AD 9C", "JH 8C AC TS", "KH TD 9D 7C")
+    for code in (tricks, points):
+        W = _load(np.zeros(W_SIZE, dtype=np.int64), code, hands, 0, 20)
+        assert W[core.QUASI_ON] == int(code.mixed_points)
+    rng = random.Random(8)
+    for _ in range(6):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        deal = [deck[i * 6:(i + 1) * 6] for i in range(4)]
+        on = (solve_plain(deal, 1, "H"), solve_plain(deal, 1, "H", points=KOZEL_POINTS))
+        core.USE_QUASI = False
+        try:
+            off = (solve_plain(deal, 1, "H"), solve_plain(deal, 1, "H", points=KOZEL_POINTS))
+        finally:
+            core.USE_QUASI = True
+        assert on == off

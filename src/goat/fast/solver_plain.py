@@ -60,6 +60,11 @@ class _PlainCode:
     index: dict[Card, int]
     points: dict[Card, int]
     base: np.ndarray  # W[CONST_START:CONST_END]
+    #: Some suit holds cards of different points. Only then do the solver's
+    #: rank-pattern entries pay: with one point group a suit (trick counting)
+    #: the canonical table key already is the rank pattern, so they would only
+    #: add probes (measured on DDS's deals counting tricks: 1.6 against 1.0 ms).
+    mixed_points: bool = True
 
 
 @lru_cache(maxsize=32)
@@ -98,7 +103,8 @@ def _plain_code(trump_suit: str | None, rank_points: tuple[int, ...]) -> _PlainC
     W[core.SHAMOK_ON] = 0
     W[core.ROYAL_ON] = 0
     W[core.PREV_OPEN] = -1
-    return _PlainCode(index, pts, W[core.CONST_START:core.CONST_END].copy())
+    mixed = any(len({pts[c] for c in DECK if c.suit == suit}) > 1 for suit in SUITS)
+    return _PlainCode(index, pts, W[core.CONST_START:core.CONST_END].copy(), mixed)
 
 
 def _rank_points(points: Mapping[str, int] | None) -> tuple[int, ...]:
@@ -184,5 +190,5 @@ def _load(W: np.ndarray, code: _PlainCode, cards: list[list[Card]], leader: int,
     W[core.REM_PTS] = total
     W[core.PREV_LT] = -1
     W[core.MUST_LEAD] = -1
-    W[core.QUASI_ON] = int(core.USE_QUASI)
+    W[core.QUASI_ON] = int(core.USE_QUASI and code.mixed_points)
     return W
