@@ -206,6 +206,7 @@ class KozelWorldSampler(RetrySampler[KozelState]):
         self.hand_all_trumps = self.order is not None and all(self.order.is_trump(c) for c in self.hand)
         self.caught_rule = (rules.trick_style == "single" and rules.shamok_catches_queen and rules.has_shamok)
         self.start_fields = self._deal_start_fields() if self.dealt and self.in_deal else None
+        self._tries = 0
 
     def _index(self, card: Card) -> int:
         if self.card_of[card.index] is not card:
@@ -232,7 +233,7 @@ class KozelWorldSampler(RetrySampler[KozelState]):
     def attempt(self, rng: random.Random) -> KozelState:
         if not self.dealt:  # nothing dealt yet: only public match facts
             return self._bare_state()
-        self._tries = getattr(self, "_tries", 0) + 1
+        self._tries += 1   # attempts at the world being drawn (see _CAREFUL_AFTER)
         deal, actions = _SlotReplay(self, rng, careful=self._tries > _CAREFUL_AFTER).run()
         if self.in_deal:
             return self._replay(deal, actions, self._fresh(self.start_fields))
