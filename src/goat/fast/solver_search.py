@@ -438,6 +438,19 @@ def sure_points(W: np.ndarray, few: bool) -> tuple:
 
 
 @njit(cache=True, inline="always")
+def tighten(lo: int, hi: int, stored: int, best: int, alpha0: int, beta0: int) -> tuple:
+    """Bounds ``(lo, hi)`` of a table entry tightened by a fail-soft result
+    ``best`` of the window ``(alpha0, beta0)``, written as ``stored`` (the value,
+    or its code in a rank-pattern entry): an upper bound when the search failed
+    low, a lower one when it failed high, the exact value when inside."""
+    if best <= alpha0:
+        return lo, min(hi, stored)
+    if best >= beta0:
+        return max(lo, stored), hi
+    return stored, stored
+
+
+@njit(cache=True, inline="always")
 def tt_store(TT: np.ndarray, slot: int, k1: int, k2: int, k3: int, best: int,
              alpha0: int, beta0: int, move: int) -> None:
     """Record a fail-soft result ``best`` of the window ``(alpha0, beta0)`` at
@@ -448,12 +461,7 @@ def tt_store(TT: np.ndarray, slot: int, k1: int, k2: int, k3: int, best: int,
         hi = ((packed >> 16) & 0xFFFF) - BOUND_BIAS
     else:
         lo, hi = -INF, INF
-    if best <= alpha0:
-        hi = min(hi, best)
-    elif best >= beta0:
-        lo = max(lo, best)
-    else:
-        lo = hi = best
+    lo, hi = tighten(lo, hi, best, best, alpha0, beta0)
     TT[slot], TT[slot + 1], TT[slot + 2] = k1, k2, k3
     TT[slot + 3] = (lo + BOUND_BIAS) | ((hi + BOUND_BIAS) << 16) | (move << 32)
 
@@ -660,13 +668,7 @@ def quasi_store(W: np.ndarray, TT: np.ndarray, slot: int, k1: int, k2: int, k3: 
         hi = (packed >> 8) & 0xFF
     else:
         lo, hi = Q_LOW, Q_HIGH
-    code = quasi_code(best)
-    if best <= alpha0:
-        hi = min(hi, code)
-    elif best >= beta0:
-        lo = max(lo, code)
-    else:
-        lo = hi = code
+    lo, hi = tighten(lo, hi, quasi_code(best), best, alpha0, beta0)
     rank = 0 if move < 0 else popcount(live & ((1 << move) - 1)) + 1
     TT[slot], TT[slot + 1], TT[slot + 2] = k1, k2, k3
     TT[slot + 3] = lo | (hi << 8) | (rank << 16) | (live << 32)
