@@ -238,3 +238,37 @@ def test_heuristic_prior_steers_a_small_search():
     assert ISMCTSBot(1, iterations=5, guide=0)._guide_bot is None
     with pytest.raises(BotError):
         make_bot("ismcts", 1, guide=-1)
+
+
+@pytest.mark.parametrize("every", [2, None])
+def test_a_draw_that_finds_no_world_is_skipped(monkeypatch, every):
+    """Draws that find no world (WorldSamplingError, which a very tight view can
+    still cause) are skipped, not the end of the decision; with no world at all the
+    bot plays the heuristic's move (its guide), and claims no molodka."""
+    import goat.bots.ismcts as ismcts
+    from goat.games.worlds import WorldSamplingError
+
+    real = ismcts.world_sampler
+    draws: list[int] = []
+
+    class Flaky:
+        def __init__(self, view):
+            self.inner = real(view)
+
+        def sample(self, rng):
+            draws.append(1)
+            if every is None or len(draws) % every == 0:
+                raise WorldSamplingError("no world consistent with seat 2's view found in 200 tries")
+            return self.inner.sample(rng)
+
+    monkeypatch.setattr(ismcts, "world_sampler", Flaky)
+    state = deal_state("classic", dealer=0, hands={
+        "0": "9H 7S 8S 9S", "1": "AH QC 7D 8D", "2": "8H 7C 8C 9D", "3": "7H KS KD TD"})
+    play(state, "0 play 9H", "1 play AH", "2 play 8H", "3 play 7H", "1 play QC")
+    view = as_json(state.view(2))
+    move = str(ISMCTSBot(1, iterations=60).choose(view))
+    assert len(draws) == 60
+    if every is None:
+        assert move == str(ISMCTSBot(1, iterations=60)._guide_bot.choose(view))
+    else:
+        assert move == "2 play 7C"   # the search still finds the catch on the other 30 worlds

@@ -138,3 +138,44 @@ def test_prepare_loads_the_solver_only_where_it_will_play(monkeypatch: pytest.Mo
         calls.clear()
         prepare_bots([None, PIMCBot(seed=1), None, PerfectInformationBot(seed=2)], state.view)
         assert len(calls) == 2 * per_bot, rules
+
+
+class FlakySampler:
+    """A world sampler whose draws fail as ``fails`` says (True: this draw finds
+    no world), as a very tight view can make them."""
+
+    def __init__(self, view: dict, fails, real) -> None:
+        self.real = real(view)
+        self.fails = fails
+        self.draws = 0
+
+    def sample(self, rng: random.Random):
+        from goat.games.worlds import WorldSamplingError
+
+        self.draws += 1
+        if self.fails(self.draws):
+            raise WorldSamplingError("no world consistent with seat 1's view found in 200 tries")
+        return self.real.sample(rng)
+
+
+@pytest.mark.parametrize("fails, solved", [(lambda k: k % 2 == 0, 3), (lambda k: True, 0)])
+def test_pimc_skips_a_draw_that_finds_no_world(monkeypatch: pytest.MonkeyPatch, fails, solved) -> None:
+    """A draw that finds no world is skipped, not the end of the decision (before,
+    the error stopped the bot and, in a tournament, the whole run); with no world
+    at all the bot plays its fallback's move."""
+    import goat.fast.solver as solver
+    import goat.games as games
+
+    samplers: list[FlakySampler] = []
+    real_sampler = games.world_sampler
+    monkeypatch.setattr(games, "world_sampler",
+                        lambda view: samplers.append(FlakySampler(view, fails, real_sampler)) or samplers[-1])
+    calls: list[int] = []
+    real = solver.evaluate_moves
+    monkeypatch.setattr(solver, "evaluate_moves", lambda world: (calls.append(1), real(world))[1])
+    state = catch_position()
+    bot = PIMCBot(seed=3, worlds=6)
+    move = bot.choose(state.view(1))
+    assert samplers[0].draws == 6 and len(calls) == solved
+    expected = "1 play 7C" if solved else str(PIMCBot(seed=3).fallback.choose(state.view(1)))
+    assert str(move) == expected

@@ -82,6 +82,23 @@ def within_budget(count: int, time_limit: float | None) -> Iterator[int]:
         yield i
 
 
+def sampled_worlds(sampler: Any, rng: random.Random, count: int, time_limit: float | None) -> Iterator[Any]:
+    """Worlds from ``sampler`` (``sample(rng)``), one per step of
+    :func:`within_budget`. A draw that finds no world (``WorldSamplingError``:
+    every attempt failed, which a very tight view can still cause) is skipped
+    instead of ending the decision — the other worlds still inform it; a search
+    bot whose every draw failed falls back to a plain policy. A view the sampler
+    cannot read at all fails when the sampler is made, as before."""
+    from goat.games.worlds import WorldSamplingError
+
+    for _ in within_budget(count, time_limit):
+        try:
+            world = sampler.sample(rng)
+        except WorldSamplingError:
+            continue
+        yield world
+
+
 class BaseBot:
     """Convenience base: never acts out of turn unless a subclass says so."""
 

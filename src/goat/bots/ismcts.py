@@ -72,7 +72,7 @@ from goat.bots.base import (
     check_time_limit,
     legal_actions,
     required_actions,
-    within_budget,
+    sampled_worlds,
 )
 from goat.bots.heuristic import HeuristicBot
 from goat.games import world_sampler
@@ -129,6 +129,8 @@ class ISMCTSBot(BaseBot):
         mine = {str(a) for a in actions}
         prior = str(self._guide_bot.choose(view)) if self._guided(view) else None
         root = self._search(view, lambda world: [a for a in world.legal_actions() if str(a) in mine], None, prior)
+        if not root.children:   # no world could be drawn: the heuristic's move, not nothing
+            return Action.parse(prior) if prior is not None else HeuristicBot(self.rng.randrange(2**32)).choose(view)
         best = self._best_key(root, mine)
         return Action.parse(best)
 
@@ -143,6 +145,8 @@ class ISMCTSBot(BaseBot):
             claim = self._guide_bot.out_of_turn(view)
             prior = SILENT if claim is None else str(claim)
         root = self._search(view, lambda world: [a for a in world.legal_actions() if str(a) in mine], SILENT, prior)
+        if not root.children:   # no world could be drawn: no claim to back
+            return None
         best = self._best_key(root, mine | {SILENT})
         return None if best == SILENT else Action.parse(best)
 
@@ -163,8 +167,7 @@ class ISMCTSBot(BaseBot):
         root = _Node()
         seat = view["seat"]
         sampler = world_sampler(dict(view))  # the same worlds as sample_world, view read once
-        for _ in within_budget(self.iterations, self.time_limit):
-            world = sampler.sample(self.rng)
+        for world in sampled_worlds(sampler, self.rng, self.iterations, self.time_limit):
             self._iterate(world, root, seat, root_actions, silent, prior)
         return root
 

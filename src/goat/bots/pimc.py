@@ -36,7 +36,7 @@ import random
 from collections import defaultdict
 from typing import Any
 
-from goat.bots.base import BaseBot, BotError, View, check_time_limit, legal_actions, within_budget
+from goat.bots.base import BaseBot, BotError, View, check_time_limit, legal_actions, sampled_worlds
 from goat.protocol import Action
 
 #: Solver values at or above this magnitude are special outcomes (see goat.fast.solver).
@@ -120,11 +120,14 @@ class PIMCBot(BaseBot):
         options = view["options"]
         totals: dict[str, float] = defaultdict(float)
         sampler = world_sampler(dict(view))  # the same worlds as sample_world, view read once
-        for _ in within_budget(self.worlds, self.time_limit):
-            world = sampler.sample(self.rng)
+        solved = 0
+        for world in sampled_worlds(sampler, self.rng, self.worlds, self.time_limit):
+            solved += 1
             for action, value in evaluate_moves(world).items():
                 totals[str(action)] += utility(value, options.get("shamok_penalty", 4),
                                                options.get("match_target", 12))
+        if not solved:   # no world could be drawn: play the plain policy, not nothing
+            return self.fallback.choose(view)
         return max(legal, key=lambda a: totals.get(str(a), float("-inf")))
 
     def out_of_turn(self, view: View) -> Action | None:
