@@ -17,7 +17,9 @@ Reported, for a run bounded by ``seconds`` (then a short drain):
 * **lost** actions — acknowledged to a client but not in the server's stored
   log at that version — and **duplicated** actions — one client message
   applied twice, or a resend acknowledged. Both must be 0;
-* updates a client missed (a version it never saw) and refused resends;
+* updates a client missed (a version it never saw) and refused resends (a resend
+  the server's rate limiter dropped gets no answer of its own: it is counted as
+  dropped when its client was told of rate limiting from a second before it on);
 * the baseline: random actions per second of the in-memory engine in this
   process, same ruleset, measured in the same run (``goat.bench.engine``).
 
@@ -49,6 +51,10 @@ from goat.server.runner import ServeProcess
 BENCH_OPTIONS = {"match_target": 100}
 RESEND_PROBABILITY = 0.02
 RESEND_GRACE = 5.0      # seconds past the drain a client waits for a resend's refusal
+#: The server tells a connection it is rate-limited at most once a second and drops
+#: the messages in between silently: a resend is excused when such a notice reached
+#: its client from this long before it on.
+NOTICE_GAP = 1.05
 DRAIN_SECONDS = 5.0
 
 
@@ -75,6 +81,7 @@ class ServerBenchResult:
     duplicated: int = 0
     resends: int = 0
     resends_refused: int = 0
+    resends_dropped: int = 0               # dropped unanswered by the rate limiter (see NOTICE_GAP)
     missed_updates: int = 0
     rate_limited: int = 0
     other_errors: dict[str, int] = field(default_factory=dict)
@@ -106,7 +113,8 @@ class Ledger:
     def __init__(self) -> None:
         self.sent: dict[str, Sent] = {}
         self.acked: set[str] = set()
-        self.resent: set[str] = set()
+        self.resent: set[str] = set()       # resends with no refusal yet
+        self.resent_by: dict[str, tuple[Player, float]] = {}   # resend id -> its client, when sent
 
 
 class Player:
@@ -124,6 +132,8 @@ class Player:
         self.finished = False
         #: (version the action made, action text, message id) of every acknowledged action
         self.acked: list[tuple[int, str, str]] = []
+        #: when this client was told it is rate-limited (perf_counter)
+        self.limit_notices: list[float] = []
 
     async def play(self, ws_url: str, connecting: asyncio.Semaphore, ready: asyncio.Event,
                    start: asyncio.Event, stop_at: list[float]) -> None:
@@ -168,6 +178,7 @@ class Player:
                 result.resends_refused += 1
             elif code == "rate-limited":    # the action was dropped: look again in a moment
                 result.rate_limited += 1
+                self.limit_notices.append(time.perf_counter())
                 await asyncio.sleep(0.5)
                 await ws.send(json.dumps({"type": "sync"}))
             elif code != "stale-version":   # acting on a state already left behind is normal
@@ -206,6 +217,7 @@ class Player:
         if self.rng.random() < RESEND_PROBABILITY:   # the same message again: must be refused
             result.resends += 1
             ledger.resent.add(msg_id)
+            ledger.resent_by[msg_id] = (self, time.perf_counter())
             await ws.send(payload)
 
 
@@ -260,7 +272,15 @@ async def _run_clients(server: ServeProcess, result: ServerBenchResult, rules: s
         failures = [r for r in results if isinstance(r, BaseException)]
         if failures:
             raise GoatError(f"{len(failures)} client(s) failed: {failures[0]!r}")
+    result.resends_dropped = sum(1 for msg_id in ledger.resent if _dropped_by_limit(*ledger.resent_by[msg_id]))
     return everyone
+
+
+def _dropped_by_limit(player: Player, sent_at: float) -> bool:
+    """Whether an unanswered resend may have been dropped by the rate limiter: its
+    client got a rate-limit notice from ``NOTICE_GAP`` before it on (the server
+    sends one a second, so a message dropped without one follows one by less)."""
+    return any(notice >= sent_at - NOTICE_GAP for notice in player.limit_notices)
 
 
 def _check_storage(data_dir: Path, everyone: list[Player], result: ServerBenchResult) -> None:
@@ -351,7 +371,8 @@ def table(r: ServerBenchResult) -> Table:
     out.add_row("stored actions (replayed through the engine)", f"{r.stored_actions:,} ({r.replayed_tables} tables)")
     out.add_row("lost actions", str(r.lost))
     out.add_row("duplicated actions", str(r.duplicated))
-    out.add_row("resends refused / sent", f"{r.resends_refused} / {r.resends}")
+    out.add_row("resends refused / dropped by the rate limiter / sent",
+                f"{r.resends_refused} / {r.resends_dropped} / {r.resends}")
     out.add_row("updates missed by a client", str(r.missed_updates))
     out.add_row("rate-limited messages", str(r.rate_limited))
     if r.other_errors:
