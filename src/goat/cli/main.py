@@ -25,7 +25,7 @@ app = typer.Typer(
 
 def _register() -> None:
     # Imported here so each module stays independent of the others.
-    from goat.cli import analyze, bench, play, random_games, replay, serve, tournament
+    from goat.cli import analyze, bench, deck, play, random_games, replay, serve, tournament
 
     play.register(app)
     replay.register(app)
@@ -34,6 +34,7 @@ def _register() -> None:
     analyze.register(app)
     tournament.register(app)
     serve.register(app)
+    deck.register(app)
 
 
 _register()

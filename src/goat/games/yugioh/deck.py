@@ -108,9 +108,13 @@ def _canonical(name: str) -> str:
         raise DeckError(f"unknown card {stripped!r}") from None
 
 
-def parse_ydk(text: str, name: str = "deck") -> DeckList:
-    """Read a deck list; raises :class:`DeckError` naming the line."""
+def read_ydk(text: str, name: str = "deck") -> tuple[DeckList, list[str]]:
+    """Read a deck list as far as it goes: the cards of every readable line and
+    one problem per line that is not (``"<name> line 7: unknown card 'Blue
+    Eyes'"``). A checker wants them all at once; :func:`parse_ydk` stops at the
+    first."""
     sections: dict[str, list[str]] = {"main": [], "fusion": [], "side": []}
+    problems: list[str] = []
     current = "main"
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -129,28 +133,51 @@ def parse_ydk(text: str, name: str = "deck") -> DeckList:
         if line.startswith("#"):
             continue
         if line.isdigit():
-            raise DeckError(f"{name} line {number}: passcodes are not supported, write the card name")
+            problems.append(f"{name} line {number}: passcodes are not supported, write the card name")
+            continue
         try:
             sections[current].append(_canonical(line))
         except DeckError as exc:
-            raise DeckError(f"{name} line {number}: {exc}") from None
-    return DeckList(tuple(sections["main"]), tuple(sections["fusion"]), tuple(sections["side"]))
+            problems.append(f"{name} line {number}: {exc}")
+    return DeckList(tuple(sections["main"]), tuple(sections["fusion"]), tuple(sections["side"])), problems
+
+
+def parse_ydk(text: str, name: str = "deck") -> DeckList:
+    """Read a deck list; raises :class:`DeckError` naming the first bad line."""
+    deck, problems = read_ydk(text, name)
+    if problems:
+        raise DeckError(problems[0])
+    return deck
+
+
+def read_deck_file(path: str | Path) -> str:
+    """The text of a deck file (a byte-order mark dropped); one-line error."""
+    p = Path(path)
+    try:
+        return p.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise DeckError(f"cannot read deck {p}: not a UTF-8 text file") from None
+    except OSError as exc:
+        raise DeckError(f"cannot read deck {p}: {exc.strerror or exc}") from None
 
 
 def load_deck(path: str | Path) -> DeckList:
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise DeckError(f"cannot read deck {p}: {exc.strerror or exc}") from None
-    return parse_ydk(text, p.name)
+    return parse_ydk(read_deck_file(path), Path(path).name)
+
+
+BUILTIN_DECKS = Path(__file__).parent / "decks"
+
+
+def builtin_deck_names() -> list[str]:
+    """The decks shipped with the package, by name (``goat_control``, ...)."""
+    return sorted(p.stem for p in BUILTIN_DECKS.glob("*.ydk"))
 
 
 def builtin_deck(name: str = "goat_control") -> DeckList:
     """A deck shipped with the package (``decks/<name>.ydk``)."""
-    path = Path(__file__).parent / "decks" / f"{name}.ydk"
-    if not path.exists():
-        raise DeckError(f"no built-in deck {name!r}")
+    path = BUILTIN_DECKS / f"{name}.ydk"
+    if name not in builtin_deck_names():
+        raise DeckError(f"no built-in deck {name!r} (one of {', '.join(builtin_deck_names())})")
     return load_deck(path)
 
 
