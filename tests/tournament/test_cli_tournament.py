@@ -104,6 +104,24 @@ def test_mistakes_are_one_line_with_exit_status_2(args: list[str], message: str)
     assert "Traceback" not in result.output
 
 
+@pytest.mark.parametrize("option, where, message", [
+    ("--out", "missing/records.jsonl", "No such file or directory"),
+    ("--plot", "missing/plot.png", "no folder"),
+    ("--plot", "plot.xyz", "the plot's format comes from its suffix"),
+])
+def test_a_destination_that_cannot_be_written_fails_before_the_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, option: str, where: str, message: str) -> None:
+    def no_run(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the tournament ran")
+
+    monkeypatch.setattr("goat.cli.tournament.run_all", no_run)
+    result = runner.invoke(app, ["tournament", "--rules", "classic", "--bots", "random,random", "--matches", "1",
+                                 option, str(tmp_path / where)])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(f"error: cannot write {tmp_path / where}: ") and message in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+
+
 def test_records_name_nothing_but_the_record_format(tmp_path: Path) -> None:
     out, _, _ = tournament(tmp_path, "fmt", "--workers", "1")
     first = json.loads(out.read_text().splitlines()[0])

@@ -130,6 +130,12 @@ def _timed(fn: Callable[[], int], into: Timings) -> None:
     into.values.append(v)
 
 
+def check_deals(deals: int) -> None:
+    """One line for a deal count that is not a positive number."""
+    if deals < 1:
+        raise GoatError(f"--deals must be at least 1, not {deals}")
+
+
 def run(deals: int, seed: int = 0, with_dds: bool | None = None,
         presets: tuple[str, ...] = ("full-hand", "classic"),
         card_points: bool = False) -> tuple[list[Timings], str | None]:
@@ -139,8 +145,7 @@ def run(deals: int, seed: int = 0, with_dds: bool | None = None,
     from goat.fast.solver import solve
     from goat.fast.solver_plain import KOZEL_POINTS, solve_plain
 
-    if deals < 1:
-        raise GoatError(f"--deals must be at least 1, not {deals}")
+    check_deals(deals)
     if with_dds is None:
         with_dds = dds_available()
     note = None if with_dds else INSTALL_HINT

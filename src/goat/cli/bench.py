@@ -101,6 +101,7 @@ def bench_solver(
 
     console = Console()
     with user_errors():
+        solver_bench.check_deals(deals)
         console.print(f"Solving {deals} deal(s) per contender…")
         results, note = solver_bench.run(deals, seed, card_points=card_points)
     if note:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import secrets
 import sys
 import time
-from typing import Any
+from typing import Any, TextIO
 
 import typer
 from rich.console import Console
@@ -63,6 +63,12 @@ def tournament_command(
     try:
         specs, config, probe, scoring, given = _prepare(game, rules, bots, matches, workers, backend, players,
                                                         option, deals_only)
+        # a run can take hours: a destination that cannot be written fails now, not after it
+        stream = _open_records(out)
+        if plot is not None:
+            from goat.tournament.plot import check_plot_path  # matplotlib: only when asked for
+
+            check_plot_path(plot)
     except GoatError as exc:
         _fail(str(exc))
     rules = config.rules
@@ -83,6 +89,7 @@ def tournament_command(
         with progress(console, "tournament", len(games)) as advance:
             results = run_all(games, workers, backend, on_result=lambda _: advance())
     except GoatError as exc:
+        _close(stream)
         _fail(str(exc), status=1)
     seconds = time.perf_counter() - started
     rows = summarize(results, [s.label for s in specs])
@@ -94,11 +101,11 @@ def tournament_command(
     if len(pairs) > 1:
         out_console.print(head_to_head_table(pairs, unit, scoring))
     out_console.print(ELO_NOTE, style="dim")
-    if out is not None:
-        _write_records(results, out)
+    if stream is not None:
+        _write_records(results, stream)
         typer.echo(f"wrote {len(results)} records to {out}", err=True)
     if plot is not None:
-        from goat.tournament.plot import plot_results
+        from goat.tournament.plot import plot_results  # matplotlib: imported only when asked for
 
         try:
             plot_results(rows, results, plot, title=f"{game} {rules}, seed {seed}", scoring=scoring)
@@ -186,17 +193,29 @@ def _interval(mean: float, half: float, suffix: str) -> str:
     return f"{mean:+.3f} ± {half:.3f}"
 
 
-def _write_records(results: list[GameResult], out: str) -> None:
+def _open_records(out: str | None) -> TextIO | None:
+    """The stream the records go to (opened before the run; ``-``: stdout)."""
+    if out is None:
+        return None
+    if out == "-":
+        return sys.stdout
     try:
-        stream = open(out, "w", encoding="utf-8", newline="\n") if out != "-" else sys.stdout
+        return open(out, "w", encoding="utf-8", newline="\n")
     except OSError as exc:
-        _fail(f"cannot write {out}: {exc.strerror or exc}")
+        raise GoatError(f"cannot write {out}: {exc.strerror or exc}") from None
+
+
+def _close(stream: TextIO | None) -> None:
+    if stream is not None and stream is not sys.stdout:
+        stream.close()
+
+
+def _write_records(results: list[GameResult], stream: TextIO) -> None:
     try:
         for result in results:
             stream.write(dumps_record(result.record) + "\n")
     finally:
-        if stream is not sys.stdout:
-            stream.close()
+        _close(stream)
 
 
 def _fail(message: str, status: int = 2) -> None:

@@ -12,10 +12,31 @@ import math
 import os
 from collections.abc import Sequence
 from itertools import accumulate
+from pathlib import Path
 
+from goat.protocol import GoatError
 from goat.tournament.games import SCORING, GameScoring
 from goat.tournament.runner import GameResult
 from goat.tournament.stats import BotSummary, deal_differences
+
+
+def check_plot_path(path: str | os.PathLike[str]) -> None:
+    """Raise a one-line :class:`GoatError` now if ``path`` cannot take the plot:
+    a suffix matplotlib cannot write, or a folder that is missing or read-only.
+    (The tournament calls it before its run, which can take hours.)"""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    target = Path(path)
+    suffix = target.suffix.lower().lstrip(".")
+    formats = FigureCanvasAgg.get_supported_filetypes()
+    if suffix and suffix not in formats:
+        raise GoatError(f"cannot write {target}: the plot's format comes from its suffix, one of "
+                        f"{', '.join(sorted(formats))} (not .{suffix})")
+    folder = target.parent
+    if not folder.is_dir():
+        raise GoatError(f"cannot write {target}: no folder {folder}")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise GoatError(f"cannot write {target}: permission denied")
 
 
 def plot_results(rows: Sequence[BotSummary], results: Sequence[GameResult], path: str | os.PathLike[str],
