@@ -76,6 +76,24 @@ def test_cli_prints_the_table(tmp_path: Path) -> None:
     assert "result: " in result.output
 
 
+def test_cli_json_is_the_analysis_with_its_summary(tmp_path: Path) -> None:
+    record = random_record("full-hand", 3)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    result = CliRunner().invoke(app, ["analyze", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    analysis = analyze_record(record, 1)
+    assert out == analysis.to_json()
+    assert [m["action"] for m in out["moves"]] == [str(m.action) for m in analysis.moves]
+    assert len(out["skipped"]) == 4 and out["deals"] == len(record["deals"])
+    for side in (0, 1):   # the summary counts what the moves say
+        mine = [m for m in out["moves"] if m["side"] == side and m["cost"]]
+        decisive = [m for m in mine if max(abs(m["value"]), abs(m["best_value"])) >= out["catch"]]
+        assert out["summary"][side] == {"side": side, "mistakes": len(mine), "decisive": len(decisive),
+                                        "points_lost": sum(m["cost"] for m in mine if m not in decisive)}
+
+
 @pytest.mark.parametrize("case", ["missing", "not-json", "bad-deal", "street"])
 def test_cli_bad_input_is_one_line_exit_2(tmp_path: Path, case: str) -> None:
     path = tmp_path / "game.json"

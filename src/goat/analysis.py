@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from goat.fast.solver_core import CATCH as DECISIVE  # value constants only (no kernel is compiled)
+from goat.fast.solver_core import ROYAL as ROYAL_VALUE
 from goat.games import get_game
 from goat.protocol import Action, GoatError
 from goat.records import MalformedRecordError, new_state_for, replay
@@ -51,6 +53,23 @@ class MoveAnalysis:
         return self.best_value - self.value
 
 
+@dataclass(frozen=True)
+class SideSummary:
+    """One side's mistakes in a deal: how many, the points they gave away, and
+    how many of them changed a decisive outcome (a shamok catch, a royal goat:
+    not counted in points)."""
+
+    side: int
+    mistakes: int
+    points_lost: int
+    decisive: int
+
+
+def is_decisive(value: int) -> bool:
+    """A solver value beyond any point total (see :mod:`goat.fast.solver`)."""
+    return abs(value) >= DECISIVE
+
+
 @dataclass
 class DealAnalysis:
     deal: int                              # 1-based deal number
@@ -58,10 +77,43 @@ class DealAnalysis:
     moves: list[MoveAnalysis] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)   # actions the solver does not analyse
     result: dict[str, Any] | None = None   # the engine's deal result, if the deal finished
+    deals: int = 1                         # deals in the record
+
+    def summary(self) -> list[SideSummary]:
+        """Per side (0, 1): its mistakes (moves that cost anything), the points
+        they cost, and the mistakes that changed a decisive outcome instead."""
+        out = []
+        for side in (0, 1):
+            mine = [m for m in self.moves if m.side % 2 == side and m.cost]
+            decisive = [m for m in mine if is_decisive(m.best_value) or is_decisive(m.value)]
+            out.append(SideSummary(side, len(mine), sum(m.cost for m in mine if m not in decisive),
+                                   len(decisive)))
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """The analysis as plain JSON (the server's ``/analysis`` answer,
+        ``goat analyze --json``). Values are the solver's integers; ``catch`` and
+        ``royal`` give its decisive values (``±catch`` a shamok catch, ``±royal`` a
+        royal goat), so a reader can tell them from point totals."""
+        return {
+            "deal": self.deal, "deals": self.deals, "rules": self.rules,
+            "catch": DECISIVE, "royal": ROYAL_VALUE,
+            "moves": [{"index": m.index, "trick": m.trick, "seat": m.seat, "side": m.side,
+                       "action": str(m.action), "value": m.value, "best_value": m.best_value,
+                       "best": [str(a) for a in m.best], "cost": m.cost} for m in self.moves],
+            "skipped": list(self.skipped),
+            "summary": [{"side": s.side, "mistakes": s.mistakes, "points_lost": s.points_lost,
+                         "decisive": s.decisive} for s in self.summary()],
+            "result": self.result,
+        }
+
+
+#: The games with a double-dummy solver (:func:`analyze_record` takes their records).
+SOLVED_GAMES = ("kozel",)
 
 
 def _default_solver(game_name: str) -> MoveSolver:
-    if game_name != "kozel":
+    if game_name not in SOLVED_GAMES:
         raise GoatError(f"no solver for the game {game_name!r} (analysis exists for kozel)")
     from goat.fast import solver
     return solver
@@ -94,7 +146,7 @@ def analyze_record(record: Any, deal: int = 1, solver: MoveSolver | None = None)
     reason = solver.unsupported(state)
     if reason:
         raise GoatError(reason)
-    out = DealAnalysis(deal, str(record["rules"]))
+    out = DealAnalysis(deal, str(record["rules"]), deals=len(deals))
     results_before = len(state.deal_results)
     team_of = getattr(state, "team_of", lambda s: s)
     for index, text in enumerate(deal_obj["actions"]):

@@ -4,6 +4,9 @@ against ``goat serve`` in a subprocess.
 * create a table in the page, seat one person and three bots, play a whole
   classic deal by clicking (and, once, keyboarding) legal cards, and watch the
   score sheet gain the deal;
+* a match to one penalty point played to its end, then reviewed: the deal's
+  double-dummy analysis in a table (mistakes marked, a summary per team),
+  in both languages, closed by Escape back to the result;
 * close the page mid-game and open it again: the same seat comes back (its
   token is in the browser's storage) and play goes on;
 * street: choose several cards, beat or pass them face down;
@@ -209,6 +212,46 @@ def test_a_classic_deal_against_three_bots(chromium: object, serve_process: Call
     assert page.errors == []
     info = httpx.get(f"{server.url}api/tables/{table}", timeout=10).json()
     assert info["status"] == "playing" and info["seats"][0]["name"] == "Аня"
+    context.close()
+
+
+def test_a_finished_match_is_reviewed_deal_by_deal(chromium: object,
+                                                   serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    table = create_with_bots(page, server.url, options={"match_target": 1})   # the first penalty ends it
+    page.click("#start-btn")
+    page.wait_for_selector("#game:not([hidden])")
+    while True:
+        page.wait_for_selector('#result:not([hidden]), #hand .card[data-legal="true"]')
+        if page.is_visible("#result"):
+            break
+        play_a_legal_card(page, by_keyboard=False)
+        page.wait_for_timeout(50)
+    assert page.is_visible("#review-btn")
+    page.click("#review-btn")
+    assert page.is_hidden("#result") and page.is_visible("#review")
+    page.wait_for_selector("#review-table:not([hidden]) tbody tr")
+    review = httpx.get(f"{server.url}api/tables/{table}/review/1", timeout=60).json()
+    rows = page.locator("#review-table tbody tr")
+    assert rows.count() == len(review["moves"]) > 0
+    first = review["moves"][0]
+    cells = rows.first.locator("td").all_text_contents()
+    assert cells[0] == str(first["trick"]) and cells[3] == str(first["value"])
+    assert "Аня (вы)" in page.text_content("#review-table tbody")                   # my plays by my name
+    mistakes = page.locator("#review-table tbody tr.mistake")
+    assert mistakes.count() == sum(1 for m in review["moves"] if m["cost"])
+    assert page.locator("#review-summary li").count() == 2
+    assert page.locator("#review-deal option").count() == review["deals"]
+    assert page.text_content("#review-title") == "Разбор раздачи"
+    shot(page, "classic-review")
+    page.click(".lang[data-lang='en']")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert "Best value" in page.text_content("#review-table thead")
+    assert re.match(r"(Us|Them): \d+ mistake\(s\), \d+ points given away", page.text_content("#review-summary li"))
+    page.keyboard.press("Escape")                                                   # back to the result
+    assert page.is_hidden("#review") and page.is_visible("#result")
+    assert page.errors == []
     context.close()
 
 

@@ -10,6 +10,8 @@ line on standard error and exit status 2.
 
 from __future__ import annotations
 
+import json
+
 import typer
 from rich.console import Console
 from rich.table import Table
@@ -39,6 +41,8 @@ def analyze_command(
                                       help="A .json record, a .jsonl file of records, or - for stdin."),
     deal: int = typer.Option(1, "--deal", help="Which deal of the record (1-based)."),
     record_index: int = typer.Option(1, "--record", help="Which record of a .jsonl file (1-based)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the analysis as JSON (every move's values, "
+                                                       "the best actions, the per-team summary)."),
 ) -> None:
     """Double-dummy analysis of one deal: each card played next to the best card, and the cost."""
     records: list[object] = []
@@ -57,6 +61,9 @@ def analyze_command(
     except GoatError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
+    if as_json:
+        typer.echo(json.dumps(analysis.to_json(), ensure_ascii=False))
+        return
     print_analysis(Console(highlight=False, soft_wrap=True), analysis)
 
 
@@ -91,25 +98,17 @@ def print_analysis(out: Console, analysis: DealAnalysis) -> None:
                           ("value", "right"), ("best", "left"), ("best value", "right"),
                           ("cost", "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    costs = [0, 0]
-    mistakes = [0, 0]
     for m in analysis.moves:
         played = " ".join(f"{m.action.verb} {' '.join(map(str, m.action.cards))}".split())
         best = ", ".join(" ".join(map(str, a.cards)) for a in m.best)
         style = None if m.cost == 0 else ("red" if m.cost > 0 else None)
         table.add_row(str(m.trick), str(m.seat), played, show_value(m.value), best,
                       show_value(m.best_value), show_cost(m.best_value, m.value), style=style)
-        if m.cost:
-            mistakes[m.side % 2] += 1
-            if max(abs(m.best_value), abs(m.value)) < CATCH:
-                costs[m.side % 2] += m.cost
     out.print(table)
-    for side in (0, 1):
-        out.print(f"team {side} (seats {side}+{side + 2}): {mistakes[side]} mistake"
-                  f"{'s' if mistakes[side] != 1 else ''}, {costs[side]} points given away"
-                  + (" (plus decisive ones)" if any(
-                      m.side % 2 == side and m.cost and max(abs(m.best_value), abs(m.value)) >= CATCH
-                      for m in analysis.moves) else ""))
+    for s in analysis.summary():
+        out.print(f"team {s.side} (seats {s.side}+{s.side + 2}): {s.mistakes} mistake"
+                  f"{'s' if s.mistakes != 1 else ''}, {s.points_lost} points given away"
+                  + (" (plus decisive ones)" if s.decisive else ""))
     if analysis.result is not None:
         r = analysis.result
         out.print(f"result: {r.get('ended_by')}, points {'/'.join(map(str, r.get('points', [])))}, "

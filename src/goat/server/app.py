@@ -16,6 +16,7 @@ HTTP (JSON; lobby changes need ``Authorization: Bearer <seat token>``):
 ``DELETE /api/tables/{id}/seats/{seat}/deck``  back to the table's decks (lobby)
 ``POST /api/tables/{id}/start``           start once every seat is filled
 ``GET  /api/tables/{id}/record``          the record of a finished game
+``GET  /api/tables/{id}/review/{deal}``   a finished game's deal, double-dummy analysed
 ========================================  =========================================
 
 ``/ws/{id}`` is the live channel (``docs/server.md``). Everything it sends is
@@ -50,6 +51,7 @@ from goat.server.messages import (
     TokenBucket,
     parse_client_message,
 )
+from goat.server.review import Reviews
 from goat.server.settings import Settings
 from goat.server.storage import AsyncStorage, Storage
 from goat.server.tables import (
@@ -101,6 +103,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
     store = AsyncStorage(Storage(settings.url))
     tables: Tables | None = None
+    reviews = Reviews()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -237,6 +240,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise LobbyError("the game is not over: its record would show hidden cards", status=409)
         return JSONResponse(stored, headers={
             "Content-Disposition": f'attachment; filename="goat-{table.id}.json"'})
+
+    @app.get("/api/tables/{table_id}/review/{deal}")
+    async def review(table_id: str, deal: int) -> dict[str, Any]:
+        table = await find(table_id)
+        stored = await store.record(table.id) if table.status == "finished" else None
+        if stored is None:
+            raise LobbyError("the game is not over: its review would show hidden cards", status=409)
+        return await reviews.deal(table.id, stored, deal)
 
     # -------------------------------------------------------- websocket
     @app.websocket("/ws/{table_id}")

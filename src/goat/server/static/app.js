@@ -16,6 +16,7 @@ import { cardBack, cardFace, cardName, cardsText, parseAction, short } from "./c
 import { kozel } from "./kozel.js";
 import { spades } from "./spades.js";
 import { yugioh } from "./yugioh.js";
+import { initReview, openReview, redrawReview } from "./review.js";
 import { $, S, button, el, named, posOf, seatName, teamName, toast } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
@@ -893,10 +894,11 @@ function updateLog(v, game) {
 
 function renderResult(v, game) {
   const box = $("#result");
-  box.hidden = !v.match_over || S.resultClosed;
+  box.hidden = !v.match_over || S.resultClosed || !$("#review").hidden;
   if (!v.match_over) return;
   $("#result-text").textContent = game.result(v);
   $("#record-link").href = `/api/tables/${S.tableId}/record`;
+  $("#review-btn").hidden = !game.reviewable?.(v);
 }
 
 // -------------------------------------------------------------------- init
@@ -911,6 +913,7 @@ function init() {
         S.log = null;
         $("#log").innerHTML = "";
         render();
+        redrawReview();
       }
     });
   }
@@ -933,6 +936,8 @@ function init() {
   $("#actions").addEventListener("keydown", onActionsKey);
   $("#last-trick-btn").addEventListener("click", () => { S.showLast = !S.showLast; renderLastTrick(S.msg.view); });
   $("#result-close").addEventListener("click", () => { S.resultClosed = true; $("#result").hidden = true; });
+  $("#review-btn").addEventListener("click", () => openReview(S.msg.view));
+  initReview();
 
   const id = new URLSearchParams(location.search).get("table");
   if (!id) {

@@ -130,6 +130,11 @@ function result(v) {
   return parts.join(" ");
 }
 
+/** The double-dummy solver takes 4-player single-card deals (classic, full hand): a review exists. */
+function reviewable(v) {
+  return !street(v) && v.players === 4;
+}
+
 /** A new selection is due when the trick restarts: a new trick, or a molodka restarted it. */
 function selectionKey(v) {
   return JSON.stringify([v.deal_number, v.tricks_played, v.molodkas_this_trick, v.trick[0] || null]);
@@ -151,4 +156,5 @@ export const kozel = {
   dealStart,
   describe: () => null,
   result,
+  reviewable,
 };

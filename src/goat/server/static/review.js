@@ -1,0 +1,117 @@
+// The deal review of a finished game: for each card played, the double-dummy value
+// (the points the player's team ends the deal with if both teams play perfectly
+// from there, every card known) next to the best card's, and the cost of the
+// difference — what `goat analyze` prints, from GET /api/tables/{id}/review/{deal}.
+// Offered only once the match is over (the server refuses earlier: a review
+// shows every hand), for the rulesets the solver takes (the game module's
+// `reviewable(view)`). A deal's review is fetched once and kept.
+
+import { t } from "./i18n.js";
+import { parseAction, short } from "./cards.js";
+import { $, S, el, seatName, teamName } from "./table.js";
+
+const reviews = new Map();   // deal number -> the server's answer
+let wanted = null;           // the deal last asked for: a slower earlier answer is not drawn
+
+function valueText(value, r) {
+  if (value >= r.royal) return t("review.royal");
+  if (value <= -r.royal) return t("review.royalAgainst");
+  if (value >= r.catch) return t("review.catch");
+  if (value <= -r.catch) return t("review.caught");
+  return String(value);
+}
+
+function costText(move, r) {
+  if (move.cost === 0) return "";
+  if (Math.max(Math.abs(move.value), Math.abs(move.best_value)) >= r.catch) {
+    return `${valueText(move.best_value, r)} → ${valueText(move.value, r)}`;
+  }
+  return String(move.cost);
+}
+
+function cardsOf(action) {
+  return parseAction(action).cards.map(short).join(" ");
+}
+
+function cell(tag, text, cls = "") {
+  return el(tag, cls, text);
+}
+
+function draw(r) {
+  const body = document.createDocumentFragment();
+  for (const m of r.moves) {
+    const tr = el("tr", m.cost ? "mistake" : "");
+    tr.append(cell("td", String(m.trick), "num"), cell("td", seatName(m.seat)), cell("td", cardsOf(m.action), "cards"),
+              cell("td", valueText(m.value, r), "num"), cell("td", m.best.map(cardsOf).join(", "), "cards"),
+              cell("td", valueText(m.best_value, r), "num"), cell("td", costText(m, r), "num cost"));
+    body.append(tr);
+  }
+  $("#review-table tbody").replaceChildren(body);
+  $("#review-summary").replaceChildren(...r.summary.map((s) => el("li", "",
+    t("review.summary", { team: teamName(s.side), n: s.mistakes, p: s.points_lost })
+    + (s.decisive ? ` ${t("review.decisive", { n: s.decisive })}` : ""))));
+  $("#review-skipped").textContent = r.skipped.length ? t("review.skipped", { n: r.skipped.length }) : "";
+  $("#review-table").hidden = false;
+  $("#review-status").textContent = "";
+}
+
+async function load(deal) {
+  wanted = deal;
+  $("#review-table").hidden = true;
+  $("#review-summary").replaceChildren();
+  $("#review-skipped").textContent = "";
+  const status = $("#review-status");
+  status.textContent = t("review.working");
+  let answer = reviews.get(deal);
+  try {
+    if (!answer) {
+      const response = await fetch(`/api/tables/${S.tableId}/review/${deal}`);
+      const data = await response.json().catch(() => ({}));
+      if (!response.ok) throw new Error(data.error || response.statusText);
+      answer = data;
+      reviews.set(deal, answer);
+    }
+  } catch (error) {
+    if (wanted === deal) status.textContent = `${t("review.failed")}: ${error.message}`;
+    return;
+  }
+  if (wanted === deal) draw(answer);
+}
+
+/** Open the review panel on `deal` (default: the first) of the finished game in view `v`. */
+export function openReview(v, deal = 1) {
+  const select = $("#review-deal");
+  const deals = v.deal_results.length;
+  if (select.options.length !== deals) {
+    select.replaceChildren(...Array.from({ length: deals }, (_, i) => {
+      const option = el("option", "", t("review.dealN", { n: i + 1 }));
+      option.value = String(i + 1);
+      return option;
+    }));
+  }
+  select.value = String(deal);
+  $("#result").hidden = true;
+  $("#review").hidden = false;
+  select.focus();
+  load(deal);
+}
+
+/** Draw the open review again (the language changed). */
+export function redrawReview() {
+  if (!$("#review").hidden && wanted !== null && reviews.has(wanted)) draw(reviews.get(wanted));
+}
+
+/** Close the panel: back to the match result it was opened from. */
+export function closeReview() {
+  $("#review").hidden = true;
+  wanted = null;
+  $("#result").hidden = false;
+  $("#review-btn").focus();
+}
+
+/** Wire the panel's controls (once, at start). */
+export function initReview() {
+  $("#review-deal").addEventListener("change", (e) => load(Number(e.target.value)));
+  $("#review-close").addEventListener("click", closeReview);
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape" && !$("#review").hidden) closeReview(); });
+}

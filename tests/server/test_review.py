@@ -1,0 +1,79 @@
+"""Deal reviews of a finished game (``GET /api/tables/{id}/review/{deal}``): the
+double-dummy analysis ``goat analyze`` gives, only once the game is over (it
+shows every hand), a one-line 404 for a deal or a ruleset it cannot give, and
+the same answer when asked again."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from goat.analysis import analyze_record
+from goat.protocol import Action
+from goat.server.runner import ServerThread
+
+from .conftest import Client, Lobby, play_to_the_end, run
+
+
+async def finished_match(lobby: Lobby, server: ServerThread, rules: str, seed: int) -> tuple[str, dict[str, Any]]:
+    """A match of ``rules`` to one penalty point (quick) played to its end: Ann
+    at seat 0 plays her first legal action, heuristic bots the rest. Checks on
+    the way that a game in play has no review."""
+    tid, token = await lobby.with_bots(rules=rules, seed=seed, options={"match_target": 1})
+    async with Client(server.ws_url, tid, token) as me:
+        await lobby.start(tid, token)
+        early = await lobby.http.get(f"/api/tables/{tid}/review/1")
+        assert early.status_code == 409 and "not over" in early.json()["error"]
+        final = await play_to_the_end(me, 0)
+    assert final["status"] == "finished"
+    return tid, await lobby.record(tid)
+
+
+def test_a_finished_classic_match_is_reviewed_deal_by_deal(start_server: Callable[..., ServerThread]) -> None:
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        tid, record = await finished_match(lobby, server, "classic", seed=5)
+        deals = len(record["deals"])
+        for deal in range(1, deals + 1):
+            r = await lobby.http.get(f"/api/tables/{tid}/review/{deal}")
+            assert r.status_code == 200, r.text
+            review = r.json()
+            assert review == analyze_record(record, deal).to_json()     # what `goat analyze` computes
+            assert review["deal"] == deal and review["deals"] == deals and review["rules"] == "classic"
+            actions = record["deals"][deal - 1]["actions"]
+            plays = [i for i, a in enumerate(actions) if Action.parse(a).verb == "play"]
+            assert [m["index"] for m in review["moves"] if m["action"].split()[1] == "play"] == plays
+            assert all(actions[m["index"]] == m["action"] for m in review["moves"])
+            for m in review["moves"]:
+                assert m["cost"] == m["best_value"] - m["value"] >= 0
+                assert (m["action"] in m["best"]) == (m["cost"] == 0)
+            for side in review["summary"]:
+                mine = [m for m in review["moves"] if m["side"] == side["side"] and m["cost"]]
+                assert side["mistakes"] == len(mine)
+        again = await lobby.http.get(f"/api/tables/{tid}/review/1")
+        assert again.json() == (await lobby.http.get(f"/api/tables/{tid}/review/1")).json()
+        for deal in (0, deals + 1):
+            missing = await lobby.http.get(f"/api/tables/{tid}/review/{deal}")
+            assert missing.status_code == 404
+            assert missing.json()["error"] == f"the record has {deals} deal{'s' if deals != 1 else ''}; " \
+                                              f"there is no deal {deal}"
+        assert (await lobby.http.get("/api/tables/nope/review/1")).status_code == 404
+        await lobby.close()
+
+    run(scenario())
+
+
+def test_a_street_match_has_no_review_and_says_why(start_server: Callable[..., ServerThread]) -> None:
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        tid, _ = await finished_match(lobby, server, "street", seed=2)
+        r = await lobby.http.get(f"/api/tables/{tid}/review/1")
+        assert r.status_code == 404
+        assert r.json()["error"].startswith("the solver handles 4-player single-card Kozel")
+        await lobby.close()
+
+    run(scenario())
