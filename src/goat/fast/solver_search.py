@@ -772,9 +772,12 @@ def ending3(W: np.ndarray, TT: np.ndarray, alpha: int, beta: int, first: int) ->
     during one trick but to the table, which counts as live), the trick's winner
     and points are kept as the cards fall, and no royal goat can arise (a
     two-card hand cannot hold the four aces). ``(NONE, -1)`` when a forced
-    exchange is due at the lead (left to the general search). Leaves ``W`` as it
-    found it.
+    exchange is due at the lead (left to the general search), and when cards are
+    still in the stock (three-card hands with a stock: classic with
+    ``hand_size=3``; the tricks here draw nothing). Leaves ``W`` as it found it.
     """
+    if W[SPOS] < W[SLEN]:
+        return NONE, -1
     for s in range(4):
         if popcount(W[s]) != 3:
             return NONE, -1
