@@ -232,6 +232,22 @@ def test_random_positions_agree_with_brute_force(chunk: int) -> None:
     assert seen_exchange > 0 and seen_catch > 0
 
 
+def test_three_card_hands_with_a_stock_agree_with_brute_force() -> None:
+    """Classic with ``hand_size=3``: three cards a hand and cards still in the
+    stock is not the third-to-last trick, though the hands look like it (the
+    direct evaluation of that trick draws nothing: it must leave such a position
+    to the search)."""
+    rng = random.Random(1500)
+    for _ in range(6):  # without the fix 27 of 30 such positions got a wrong value
+        state, pool = dealt_cards(rng, "classic", {"hand_size": 3})
+        state.hands = [pool[i * 3:(i + 1) * 3] for i in range(4)]
+        state.stock = pool[12:16]
+        state.phase = PLAY
+        state.tricks_played = 1
+        state.to_act = state.trick_leader = rng.randrange(4)
+        assert solve(state, 0) == reference(state, 0, 0), (state.hands, state.stock)
+
+
 # ================================================================ bigger positions
 @pytest.mark.parametrize("preset", ["full-hand", "classic"])
 def test_solve_agrees_with_the_best_move_values_down_a_deal(preset: str) -> None:

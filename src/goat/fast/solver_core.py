@@ -57,6 +57,7 @@ Q_CUTS = 87        # ... of them settling the window,
 Q_NARROW = 88      # ... of them narrowing it
 QUASI_ON = 89      # 1: use the rank-pattern entries (USE_QUASI when the position is loaded)
 Q_CATCH_CUTS = 90  # rank-pattern cut-offs made with a shamok catch possible
+Q_STOCK_CUTS = 91  # rank-pattern cut-offs made with cards in the stock
 # ------------------------------------------------- W: the deal's constants
 SIDE = 96          # team whose points are maximised (0: seats 0+2, 1: seats 1+3)
 LEAD_RULE = 97     # 0 free, 1 opening-only, 2 previous-opener, 3 not-after-own-lead
@@ -99,10 +100,11 @@ NONE = -INF - 1
 BOUND_BIAS = 1 << 14
 USE_CANONICAL = True
 # A second, rank-abstracted ("quasi-symmetric") table entry for each trick start
-# with the stock empty and no royal goat checked: keyed on who holds the i-th
-# live card of each class (points ignored) and, when a shamok catch is possible,
-# where the shamok and the queen of clubs sit among the live cards; its bounds
-# corrected by the point difference of the rank-mapped cards on a hit
+# with no royal goat checked and the stock empty or short (at most 12 cards):
+# keyed on who holds the i-th live card of each class (a seat or a place in the
+# stock; points ignored) and, when a shamok catch is possible, where the shamok
+# and the queen of clubs sit among the live cards; its bounds corrected by the
+# point difference of the rank-mapped cards on a hit
 # (goat.fast.solver_search.quasi_probe).
 # Read when a position is loaded (W[QUASI_ON]), so it can be switched off at run
 # time without recompiling: the tests compare values with and without it.

@@ -45,6 +45,7 @@ from goat.fast.solver_core import (
     Q_HITS,
     Q_NARROW,
     Q_PROBES,
+    Q_STOCK_CUTS,
     QUASI_ON,
     QUEEN,
     REM_PTS,
@@ -57,6 +58,7 @@ from goat.fast.solver_core import (
     SINGLES,
     SLEN,
     SPOS,
+    STOCK,
     STOCK_LIVE,
     STRENGTH,
     TRICK,
@@ -506,23 +508,42 @@ def tt_probe(W: np.ndarray, TT: np.ndarray, slot: int, k1: int, k2: int, k3: int
     return NONE, alpha, beta, -1
 
 
+# The rank-pattern key with cards in the stock (quasi_stock_key) has room for at
+# most this many stock cards and hand cards (see there).
+Q_MAX_STOCK = 12
+Q_MAX_HELD = 16
+
+
 @njit(cache=True, inline="always")
 def quasi_applies(W: np.ndarray) -> bool:
     """May the trick start in ``W`` use the rank-pattern entries (see
     :func:`quasi_probe`)? Only when switched on (``QUASI_ON``), in the exact
-    search (the guess search's estimates depend on the depth), with the stock
-    empty (a draw depends on which card is on top), no card the leader must lead,
-    and no royal goat checked (``ROYAL_ON``): four aces in one hand depend on the
-    cards themselves, not their ranks, and a forced exchange could still hand a
-    fourth ace to a partner. A possible shamok catch is allowed: the key then
-    fixes the shamok and the queen of clubs (:func:`quasi_key`)."""
-    return (W[QUASI_ON] == 1 and W[HORIZON] == 0 and W[SPOS] >= W[SLEN] and W[MUST_LEAD] < 0
-            and W[ROYAL_ON] == 0)
+    search (the guess search's estimates depend on the depth), with no card the
+    leader must lead, no royal goat checked (``ROYAL_ON``: four aces in one hand
+    depend on the cards themselves, not their ranks, and a forced exchange could
+    still hand a fourth ace to a partner), and with the stock empty or small
+    enough for :func:`quasi_stock_key` (at most ``Q_MAX_STOCK`` cards left and
+    ``Q_MAX_HELD`` in the hands: classic's trick starts after the first). A
+    possible shamok catch is allowed: the key then fixes the shamok and the queen
+    of clubs (:func:`quasi_key`)."""
+    if W[QUASI_ON] == 0 or W[HORIZON] != 0 or W[MUST_LEAD] >= 0 or W[ROYAL_ON] != 0:
+        return False
+    left = W[SLEN] - W[SPOS]
+    return left <= 0 or (left <= Q_MAX_STOCK
+                         and popcount(W[0] | W[1] | W[2] | W[3]) <= Q_MAX_HELD)
+
+
+@njit(cache=True, inline="always")
+def quasi_live(W: np.ndarray) -> int:
+    """The live cards of a trick start: the hands and the stock still to draw
+    (all of them are rank-mapped by a rank-pattern hit)."""
+    return W[0] | W[1] | W[2] | W[3] | W[ix(STOCK_LIVE + W[SPOS])]
 
 
 @njit(cache=True, inline="always")
 def quasi_key(W: np.ndarray, catch: bool) -> tuple:
-    """The rank-pattern key of the trick start in ``W``: the holder of each live
+    """The rank-pattern key of the trick start in ``W`` with the stock empty
+    (else :func:`quasi_stock_key`): the holder of each live
     card in compact order, two bits each (``k1``); the live cards per class, six
     bits each (``k2``: up to 32), then, if a shamok ``catch`` is possible
     (:func:`goat.fast.solver_core.decisive_possible`), the index of the shamok
@@ -537,6 +558,8 @@ def quasi_key(W: np.ndarray, catch: bool) -> tuple:
     what the six-bit fields add today is the catch flag, without which a
     catch position would share entries with one whose two highest trumps are
     other cards; the places keep the key right for any card order.)"""
+    if W[SPOS] < W[SLEN]:
+        return quasi_stock_key(W, catch)
     h1, h2, h3 = W[1], W[2], W[3]
     live = W[0] | h1 | h2 | h3
     odd = h1 | h3
@@ -565,6 +588,63 @@ def quasi_key(W: np.ndarray, catch: bool) -> tuple:
     return b0 | (b1 << 32), k2, k3
 
 
+@njit(cache=True, inline="always")
+def quasi_stock_key(W: np.ndarray, catch: bool) -> tuple:
+    """The rank-pattern key of a trick start with cards in the stock: here the
+    "holder" of a live card is a seat or a place in the stock (counted from the
+    next card to draw), and two positions with one key have the same holder of
+    the i-th live card of each class. A draw hands the card at a stock place to
+    the seat the trick winner and the hand sizes give — the same in both — so
+    the rank map stays a map of the hands after every draw, and the argument of
+    :func:`quasi_probe` holds with the stock cards among the live cards.
+
+    ``k1``: the seat of each hand card in compact order, two bits each (at most
+    ``Q_MAX_HELD`` cards: bits 0..31); from bit 32 the live cards per class
+    (four bits for each plain suit, at most 9 cards; five for the trumps), then
+    the indices of the shamok and of the queen of clubs among the live cards if
+    a ``catch`` is possible, five bits each (31 for both if not: at most 28
+    cards are live). ``k2``: the index among the live cards of each stock card,
+    next to draw first, five bits each (at most ``Q_MAX_STOCK``: bits 0..59),
+    and the number of stock cards (bits 60..63). These decode to the holders
+    (the counts give the number of live cards, hence of hand cards and the class
+    bounds), so equal keys are equal patterns: the key is exact. ``k3`` as in
+    :func:`quasi_key` with stock position 62 (no exact key and no empty-stock
+    rank-pattern key has it)."""
+    h1, h2, h3 = W[1], W[2], W[3]
+    hands = W[0] | h1 | h2 | h3
+    spos = W[SPOS]
+    left = W[SLEN] - spos
+    live = hands | W[ix(STOCK_LIVE + spos)]
+    odd = h1 | h3
+    high = h2 | h3
+    k1 = 0
+    shift = 0
+    x = hands
+    while x:
+        c = lowbit_index(x)
+        x &= x - 1
+        k1 |= (((odd >> c) & 1) | (((high >> c) & 1) << 1)) << shift
+        shift += 2
+    top = 32
+    for k in range(4):
+        k1 |= popcount(live & W[ix(CLASS_MASK + k)]) << top
+        top += 4
+    k1 |= popcount(live & W[ix(CLASS_MASK + 4)]) << top
+    top += 5
+    if catch:  # both live, one in the stock or one in each team
+        k1 |= popcount(live & ((1 << W[SHAMOK]) - 1)) << top
+        k1 |= popcount(live & ((1 << W[QUEEN]) - 1)) << (top + 5)
+    else:
+        k1 |= 31 << top | 31 << (top + 5)
+    k2 = left << 60
+    for j in range(left):
+        c = W[ix(STOCK + spos + j)]
+        k2 |= popcount(live & ((1 << c) - 1)) << (5 * j)
+    prev_lt = W[PREV_LT] + 1 if W[LEAD_RULE] == 3 else 0
+    k3 = W[LEADER] | (62 << 2) | (W[FIRST] << 8) | (prev_lt << 9) | (W[GEN] << 12)
+    return k1, k2, k3
+
+
 # A rank-pattern bound takes a byte: 0 is -CATCH, 1..121 the points 0..120, 255
 # +CATCH. With no royal goat these are all the values a trick start can take, so
 # -CATCH is also the unknown lower bound and +CATCH the unknown upper one; the
@@ -589,16 +669,20 @@ def quasi_probe(W: np.ndarray, TT: np.ndarray, slot: int, k1: int, k2: int, k3: 
     like :func:`tt_probe` but with the stored bounds corrected for the points.
 
     The stored position P and this one P' have the same holders of the i-th live
-    card of each class, the same leader and lead state, an empty stock and no
-    royal goat: legality (follow the class, lead restrictions, the forced
-    exchange of a trump for a plain card) and trick winners depend only on the
-    class and relative strength, so mapping P's i-th live card to P''s maps
-    every line of play of one onto the other. If a ``catch`` is possible the key
+    card of each class (a seat, or a place in the stock: :func:`quasi_stock_key`),
+    the same leader and lead state and no royal goat: legality (follow the class,
+    lead restrictions, the forced exchange of a trump for a plain card) and trick
+    winners depend only on the class and relative strength, and a draw only on
+    the trick winner and the hand sizes, so mapping P's i-th live card to P''s
+    maps every line of play of one onto the other. If a ``catch`` is possible the key
     fixes the shamok's and the queen's places, so the map sends each to itself:
     a line ends in the same catch (same cards, seats, trick) in both. A line of
     points differs only by the points of the mapped cards side A takes, by
     ``-Dminus..Dplus`` (the sum of the point losses, gains, over all live
-    cards), and stays in ``0..REM_PTS``. The minimax value is monotone in the
+    cards, the stock's included: every one of them ends in a trick), and stays
+    in ``0..REM_PTS``. (Within one solve the stock's share is 0 — a stock place
+    holds the same card in every position that reaches it — but the sum does
+    not rely on that.) The minimax value is monotone in the
     line values, so ``v(P') >= max(lo - Dminus, 0)`` for a lower bound ``lo`` in
     points, ``v(P') <= min(hi + Dplus, REM_PTS)`` for an upper bound in points,
     and a decisive bound (``-CATCH`` upper, ``+CATCH`` lower) carries over as it
@@ -612,7 +696,7 @@ def quasi_probe(W: np.ndarray, TT: np.ndarray, slot: int, k1: int, k2: int, k3: 
     hi = (packed >> 8) & 0xFF
     rank = ((packed >> 16) & 0xFF) - 1
     xs = (packed >> 32) & 0xFFFFFFFF
-    live = W[0] | W[1] | W[2] | W[3]
+    live = quasi_live(W)
     xn = live
     dplus = dminus = 0
     if xs != xn:
@@ -640,6 +724,8 @@ def quasi_probe(W: np.ndarray, TT: np.ndarray, slot: int, k1: int, k2: int, k3: 
         W[Q_CUTS] += 1
         if catch:
             W[Q_CATCH_CUTS] += 1
+        if W[SPOS] < W[SLEN]:
+            W[Q_STOCK_CUTS] += 1
         return (lo if lo >= beta or lo == hi else hi), alpha, beta, -1
     if lo > alpha or hi < beta:
         W[Q_NARROW] += 1
@@ -656,11 +742,12 @@ def quasi_probe(W: np.ndarray, TT: np.ndarray, slot: int, k1: int, k2: int, k3: 
 def quasi_store(W: np.ndarray, TT: np.ndarray, slot: int, k1: int, k2: int, k3: int,
                 best: int, alpha0: int, beta0: int, move: int) -> None:
     """Record a fail-soft result at a rank-pattern ``slot`` with the live cards
-    of the position (the points a later probe compares with) and the rank of
+    of the position, stock included (the points a later probe compares with;
+    :func:`quasi_live`) and the rank of
     the best lead ``move`` among them (-1: none); the bounds are tightened only
     for the same live cards, else replaced. A bound takes a byte (see
     ``Q_LOW``: points and the decisive values of a shamok catch)."""
-    live = W[0] | W[1] | W[2] | W[3]
+    live = quasi_live(W)
     packed = TT[slot + 3]
     if (TT[slot] == k1 and TT[slot + 1] == k2 and TT[slot + 2] == k3
             and ((packed >> 32) & 0xFFFFFFFF) == live):
@@ -772,9 +859,12 @@ def ending3(W: np.ndarray, TT: np.ndarray, alpha: int, beta: int, first: int) ->
     during one trick but to the table, which counts as live), the trick's winner
     and points are kept as the cards fall, and no royal goat can arise (a
     two-card hand cannot hold the four aces). ``(NONE, -1)`` when a forced
-    exchange is due at the lead (left to the general search). Leaves ``W`` as it
-    found it.
+    exchange is due at the lead (left to the general search), and when cards are
+    still in the stock (three-card hands with a stock: classic with
+    ``hand_size=3``; the tricks here draw nothing). Leaves ``W`` as it found it.
     """
+    if W[SPOS] < W[SLEN]:
+        return NONE, -1
     for s in range(4):
         if popcount(W[s]) != 3:
             return NONE, -1
