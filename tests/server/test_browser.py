@@ -45,6 +45,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from goat.fast.solver import warm_up
 from goat.server.tables import seat_rng
 
 from .conftest import ServeProcess
@@ -229,10 +230,11 @@ def test_a_finished_match_is_reviewed_deal_by_deal(chromium: object,
         play_a_legal_card(page, by_keyboard=False)
         page.wait_for_timeout(50)
     assert page.is_visible("#review-btn")
+    warm_up()   # the kernel compiled (or loaded) and in numba's cache, so the server loads it, not compiles it
     page.click("#review-btn")
     assert page.is_hidden("#result") and page.is_visible("#review")
-    page.wait_for_selector("#review-table:not([hidden]) tbody tr")
-    review = httpx.get(f"{server.url}api/tables/{table}/review/1", timeout=60).json()
+    page.wait_for_selector("#review-table:not([hidden]) tbody tr", timeout=180_000)   # solving: seconds
+    review = httpx.get(f"{server.url}api/tables/{table}/review/1", timeout=180).json()
     rows = page.locator("#review-table tbody tr")
     assert rows.count() == len(review["moves"]) > 0
     first = review["moves"][0]

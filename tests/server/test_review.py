@@ -8,11 +8,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from goat.analysis import analyze_record
+from goat.fast.solver import warm_up
 from goat.protocol import Action
 from goat.server.runner import ServerThread
 
 from .conftest import Client, Lobby, play_to_the_end, run
+
+#: A review solves every position of a deal: seconds, more on a loaded machine.
+REVIEW_TIMEOUT = 180.0
+
+
+@pytest.fixture(autouse=True)
+def compiled_solver() -> None:
+    """Compile (or load) the solver kernel before the server is asked: on a
+    fresh clone that takes half a minute, which no request timeout should
+    include (the server runs in this process and shares the compiled code)."""
+    warm_up()
+
+
+async def review_of(lobby: Lobby, tid: str, deal: int) -> Any:
+    return await lobby.http.get(f"/api/tables/{tid}/review/{deal}", timeout=REVIEW_TIMEOUT)
 
 
 async def finished_match(lobby: Lobby, server: ServerThread, rules: str, seed: int) -> tuple[str, dict[str, Any]]:
@@ -37,7 +55,7 @@ def test_a_finished_classic_match_is_reviewed_deal_by_deal(start_server: Callabl
         tid, record = await finished_match(lobby, server, "classic", seed=5)
         deals = len(record["deals"])
         for deal in range(1, deals + 1):
-            r = await lobby.http.get(f"/api/tables/{tid}/review/{deal}")
+            r = await review_of(lobby, tid, deal)
             assert r.status_code == 200, r.text
             review = r.json()
             assert review == analyze_record(record, deal).to_json()     # what `goat analyze` computes
@@ -52,10 +70,10 @@ def test_a_finished_classic_match_is_reviewed_deal_by_deal(start_server: Callabl
             for side in review["summary"]:
                 mine = [m for m in review["moves"] if m["side"] == side["side"] and m["cost"]]
                 assert side["mistakes"] == len(mine)
-        again = await lobby.http.get(f"/api/tables/{tid}/review/1")
-        assert again.json() == (await lobby.http.get(f"/api/tables/{tid}/review/1")).json()
+        again = await review_of(lobby, tid, 1)
+        assert again.json() == (await review_of(lobby, tid, 1)).json()
         for deal in (0, deals + 1):
-            missing = await lobby.http.get(f"/api/tables/{tid}/review/{deal}")
+            missing = await review_of(lobby, tid, deal)
             assert missing.status_code == 404
             assert missing.json()["error"] == f"the record has {deals} deal{'s' if deals != 1 else ''}; " \
                                               f"there is no deal {deal}"
@@ -71,7 +89,7 @@ def test_a_street_match_has_no_review_and_says_why(start_server: Callable[..., S
     async def scenario() -> None:
         lobby = Lobby(server.url)
         tid, _ = await finished_match(lobby, server, "street", seed=2)
-        r = await lobby.http.get(f"/api/tables/{tid}/review/1")
+        r = await review_of(lobby, tid, 1)
         assert r.status_code == 404
         assert r.json()["error"].startswith("the solver handles 4-player single-card Kozel")
         await lobby.close()
