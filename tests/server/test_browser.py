@@ -880,6 +880,20 @@ def ygo_side_deck_one_swap(page: object) -> None:
     assert sum(int(li.get_attribute("data-count")) for li in counts) == 40
 
 
+def ygo_russian_prompt(page: object, catalog: dict[str, dict]) -> str:
+    """The decision line in Russian: the prompt is worded from its key and
+    arguments (ygo.prompts), phases and steps translated; only card names (as
+    printed) stay English. Returns the prompt."""
+    page.wait_for_function("() => /^(Ваше решение|Решает .*?): /.test(document.querySelector('#duel-status').textContent)")
+    prompt = re.sub(r"^(Ваше решение|Решает .*?): ", "", page.text_content("#duel-status"))
+    assert re.search("[а-яё]", prompt, re.I), prompt
+    latin = prompt
+    for name in sorted(catalog, key=len, reverse=True):   # card names may stay English
+        latin = latin.replace(name, "")
+    assert not re.search("[A-Za-z]{2,}", latin), prompt   # no English word, no engine name (main1, calc)
+    return prompt
+
+
 def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     server = serve_process(*SERVE)
     context, page = new_page(chromium, locale="en-US")
@@ -915,6 +929,7 @@ def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[
     decisions = keyboard = narrowed_hand = narrowed_field = waited = 0
     details_seen = False
     lp_seen: set[tuple[int, int]] = set()
+    statuses: set[str] = set()      # the decision lines: prompts worded by the page (ygo.prompts), not the engine
     attacked_turn = None
     shot_taken = False
     while decisions < 1500:     # a long duel ends by deck-out at the latest
@@ -923,7 +938,10 @@ def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[
             break
         version = int(page.get_attribute("body", "data-version"))
         assert "my-turn" in page.get_attribute("#duel-status", "class")
-        assert page.text_content("#duel-status").startswith("Your decision: ")
+        status = page.text_content("#duel-status")
+        assert status.startswith("Your decision: ")
+        assert not re.search(r"\b(draw|standby|main1|main2|battle|end|damage|calc)( /|:)", status), status
+        statuses.add(status)
         actions = ygo_actions(page)
         assert actions and all(a.startswith("0 ") for a in actions)
         # The opponent's hand is card backs only: as many as it holds, and no names.
@@ -985,6 +1003,7 @@ def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[
         else:
             assert my_turn
     assert decisions >= 10 and waited >= 1 and keyboard == 1 and narrowed_hand >= 1 and details_seen
+    assert "Your decision: Main Phase 1: your move" in statuses
     assert page.locator("#duel-score .duel-row").count(), f"duel 1 did not end in {decisions} decisions"
     if page.locator(".lp").count() == 2:                          # as the duel ended (one blow may end it)
         lp_seen.add(ygo_lp(page))
@@ -1003,6 +1022,16 @@ def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[
     page.click(".lang[data-lang='ru']")
     page.wait_for_function("document.documentElement.lang === 'ru'")
     assert "Кладбище" in page.text_content('.duel-player[data-side="bottom"] .piles')
+    prompts = set()
+    for _ in range(8):                                   # duel 2 in Russian: each decision line too
+        page.wait_for_function(YGO_WAIT_TURN, timeout=60_000)
+        prompts.add(ygo_russian_prompt(page, catalog))
+        if page.is_visible("#duel-result"):
+            break
+        version = int(page.get_attribute("body", "data-version"))
+        page.click(f'#duel-groups button[data-action="{ygo_pick(ygo_actions(page), True)}"]')
+        page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    assert len(prompts) >= 2 and any(re.search("фаза", p, re.I) for p in prompts), prompts   # phases translated
     page.set_viewport_size({"width": 390, "height": 844})                    # a phone
     page.wait_for_timeout(200)
     assert page.evaluate("document.documentElement.scrollWidth") <= 392

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from goat.games.yugioh.cards.base import Gen
+from goat.games.yugioh.prompts import Say
 
 if TYPE_CHECKING:  # pragma: no cover
     from goat.games.yugioh.zones import CardInst
@@ -47,7 +48,7 @@ class BattleMixin:
         yield from self.quick_window(tp)
         while True:
             self.step = "battle"
-            kind, *rest = yield from self.ask(tp, "battle", "Battle Step: attack, activate or end the Battle Phase",
+            kind, *rest = yield from self.ask(tp, "battle", Say("battleStep"),
                                               lambda: self.battle_options(tp), auto=False)
             if kind == "activate":
                 yield from self.activate(tp, *rest)
@@ -142,7 +143,7 @@ class BattleMixin:
             if not defenders:
                 options.append((f"attack {self.label(attacker, tp)} -> direct", "direct"))
             options.append(("pass", None))
-            choice = yield from self.ask(tp, "replay", "replay: choose a new target or stop the attack",
+            choice = yield from self.ask(tp, "replay", Say("replay"),
                                          options, auto=False)
             if choice is None:
                 return

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from goat.games.yugioh.cards import effects_for
 from goat.games.yugioh.cards.base import Effect, Gen, Link, Trigger
+from goat.games.yugioh.prompts import Say
 
 if TYPE_CHECKING:  # pragma: no cover
     from goat.games.yugioh.cards.data import CardData
@@ -199,7 +200,7 @@ class ChainMixin:
             found = self.activatable(p)
             choice = None
             if self.asked_to_respond(p, found):
-                choice = yield from self.ask(p, "respond", f"respond to chain link {len(self.chain)}?",
+                choice = yield from self.ask(p, "respond", Say("respondChainLink", n=len(self.chain)),
                                              lambda p=p: [("pass", None)] + self.activation_options(
                                                  p, self.activatable(p)),
                                              auto=False)
@@ -248,12 +249,11 @@ class ChainMixin:
         finally:
             self.window_events = []
 
-    def _window_prompt(self: Any) -> str:
-        where = self.phase + (f" / {self.step}" if self.step else "") + (f" / {self.substep}" if self.substep else "")
+    def _window_prompt(self: Any) -> Say:
+        where = [self.phase] + ([self.step] if self.step else []) + ([self.substep] if self.substep else [])
         if self.window_events:
-            kinds = ", ".join(e[0] for e in self.window_events)
-            return f"{where}: respond to {kinds}?"
-        return f"{where}: activate something?"
+            return Say("windowRespond", where=where, events=[e[0] for e in self.window_events])
+        return Say("windowActivate", where=where)
 
     def run_chain(self: Any, first: int) -> Gen:
         """Responses, resolution and the triggers that follow; returns the
@@ -324,9 +324,9 @@ class ChainMixin:
                 while group:
                     options = [(f"activate {self.label(t.card, seat)}", t) for t in group]
                     if mandatory:
-                        pick = yield from self.ask(seat, "order", "which trigger goes on the chain next?", options)
+                        pick = yield from self.ask(seat, "order", Say("triggerOrder"), options)
                     else:
-                        pick = yield from self.ask(seat, "trigger", "activate an optional trigger?",
+                        pick = yield from self.ask(seat, "trigger", Say("triggerOptional"),
                                                    [("pass", None)] + options, auto=False)
                         if pick is None:
                             break

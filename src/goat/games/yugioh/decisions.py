@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from goat.games.yugioh.prompts import Say
 from goat.protocol import ActionSyntaxError
 
 #: Verbs of Yu-Gi-Oh! actions (the record notation ``"<seat> <verb> <args>"``).
@@ -58,15 +59,23 @@ class DuelAction:
 
 @dataclass
 class Decision:
-    """A pending decision: ``seat`` chooses one of ``actions`` (texts)."""
+    """A pending decision: ``seat`` chooses one of ``actions`` (texts).
+
+    ``say`` is the prompt as a key and arguments (:mod:`.prompts`), so the
+    browser can word it in the reader's language; ``prompt`` is its English
+    text, the one the terminal, bots and error messages read."""
 
     seat: int
     kind: str          # open, battle, respond, trigger, target, cost, select, position, order, first, side ...
-    prompt: str
+    say: Say
     actions: list[str]
 
+    @property
+    def prompt(self) -> str:
+        return self.say.text
+
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "kind": self.kind, "prompt": self.prompt}
+        return {"seat": self.seat, "kind": self.kind, "prompt": self.prompt, "say": self.say.to_json()}
 
 
 @dataclass
@@ -96,14 +105,17 @@ class _Refresh:
 REFRESH = _Refresh()
 
 
-def ask(seat: int, kind: str, prompt: str, options: Any, auto: bool = True) -> Any:
+def ask(seat: int, kind: str, prompt: Say, options: Any, auto: bool = True) -> Any:
     """Ask ``seat`` to pick one of ``options`` (pairs of text after the seat, value).
 
     A generator: ``value = yield from ask(...)``. Options with the same text
     are the same choice (two copies of a card in hand). With ``auto`` a single
     option is taken without asking. ``options`` may be a function that makes
-    them, so that a :data:`REFRESH` can remake them.
+    them, so that a :data:`REFRESH` can remake them. ``prompt`` is a
+    :class:`~.prompts.Say` (a key and its arguments), never free text.
     """
+    if not isinstance(prompt, Say):
+        raise TypeError(f"a prompt must be a Say (a key and its arguments), not {prompt!r}")
     while True:
         choices: dict[str, Any] = {}
         for text, value in (options() if callable(options) else options):

@@ -26,6 +26,7 @@ from goat.games.yugioh.cards.data import EXODIA, SHEEP_TOKEN, CardData, DATABASE
 from goat.games.yugioh.chain import ChainMixin
 from goat.games.yugioh.decisions import ChanceRequest, DuelOver, ask, chance
 from goat.games.yugioh.phases import PhaseMixin
+from goat.games.yugioh.prompts import Say
 from goat.games.yugioh.rules import YugiohRules
 from goat.games.yugioh.zones import FIELD_SLOT, CardInst, PlayerZones
 
@@ -153,12 +154,12 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         self.log.append(LogEntry(text, secret_seat, secret_text))
 
     # ============================================================ decisions
-    def ask(self, seat: int, kind: str, prompt: str,
+    def ask(self, seat: int, kind: str, prompt: Say,
             options: Iterable[tuple[str, Any]] | Callable[[], Iterable[tuple[str, Any]]], auto: bool = True) -> Gen:
         """See :func:`goat.games.yugioh.decisions.ask`."""
         return (yield from ask(seat, kind, prompt, options, auto))
 
-    def choose_card(self, seat: int, kind: str, prompt: str,
+    def choose_card(self, seat: int, kind: str, prompt: Say,
                     cards: Sequence[CardInst] | Callable[[], Sequence[CardInst]], optional: bool = False) -> Gen:
         """Ask ``seat`` to pick one of ``cards`` (copies of a name are one choice).
 
@@ -176,7 +177,7 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         return (yield from self.ask(seat, kind, prompt, options, auto=auto))
 
     def ask_position(self, seat: int, card: CardInst) -> Gen:
-        return (yield from self.ask(seat, "position", f"battle position for {card.name}",
+        return (yield from self.ask(seat, "position", Say("battlePosition", card=card.name),
                                     [("choose attack", True), ("choose defense", False)], auto=False))
 
     # ============================================================== chance

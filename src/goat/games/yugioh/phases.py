@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from goat.games.yugioh.cards.base import Gen
+from goat.games.yugioh.prompts import Say
 from goat.games.yugioh.zones import FIELD_SLOT
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -83,7 +84,7 @@ class PhaseMixin:
     def hand_limit(self: Any, seat: int) -> Gen:
         hand = self.players[seat].hand
         while len(hand) > self.rules.hand_limit:
-            card = yield from self.choose_card(seat, "discard", f"discard down to {self.rules.hand_limit} cards",
+            card = yield from self.choose_card(seat, "discard", Say("discardDownTo", n=self.rules.hand_limit),
                                                hand)
             self.discard(seat, card, "hand size")
 
@@ -92,7 +93,7 @@ class PhaseMixin:
         """The open game state: returns ``"battle"`` or ``"end"``."""
         tp = self.turn_player
         while True:
-            kind, *rest = yield from self.ask(tp, "open", f"{self.phase}: your move", lambda: self.main_options(tp),
+            kind, *rest = yield from self.ask(tp, "open", Say("yourMove", phase=self.phase), lambda: self.main_options(tp),
                                               auto=False)
             if kind == "phase":
                 # The turn player passes priority: the opponent may respond first.
@@ -196,7 +197,7 @@ class PhaseMixin:
         chosen: list["CardInst"] = []
         for i in range(need):
             fodder = [c for c in self.tribute_fodder(seat) if c not in chosen]
-            chosen.append((yield from self.choose_card(seat, "tribute", f"tribute {i + 1} of {need}", fodder)))
+            chosen.append((yield from self.choose_card(seat, "tribute", Say("tributeCount", i=i + 1, n=need), fodder)))
         for t in chosen:
             self.send_to_gy(t, "tribute")
         self.adjust()
@@ -231,7 +232,7 @@ class PhaseMixin:
         """Black Luster Soldier / Chaos Sorcerer: remove a LIGHT and a DARK monster (no chain)."""
         p = self.players[seat]
         for attribute in ("LIGHT", "DARK"):
-            pick = yield from self.choose_card(seat, "cost", f"remove a {attribute} monster from your Graveyard",
+            pick = yield from self.choose_card(seat, "cost", Say("banishAttribute", attribute=attribute),
                                                [c for c in p.gy if c.data.is_monster and c.data.attribute == attribute])
             self.banish(pick, f"cost of {card.name}")
         attack = yield from self.ask_position(seat, card)

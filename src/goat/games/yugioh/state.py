@@ -20,6 +20,7 @@ from typing import Any
 from goat.games.yugioh.deck import DeckList, check_deck
 from goat.games.yugioh.decisions import REFRESH, ChanceRequest, Decision, DuelAction, DuelOver, ask, chance
 from goat.games.yugioh.duel import Duel
+from goat.games.yugioh.prompts import Say
 from goat.games.yugioh.rules import YugiohRules
 from goat.protocol import CHANCE, TERMINAL, ActionSyntaxError, IllegalActionError, InvalidChanceError
 
@@ -92,7 +93,7 @@ class YugiohState:
         number = 0
         while True:
             number += 1
-            first = yield from ask(chooser, "first", f"duel {number}: go first or second?",
+            first = yield from ask(chooser, "first", Say("first", n=number),
                                    [("choose first", chooser), ("choose second", 1 - chooser)], auto=False)
             duel = Duel(self.rules, self.decks, first, number)
             self._drain_facts()
@@ -140,7 +141,7 @@ class YugiohState:
                 for into in sorted(set(deck.side)):
                     if out != into:
                         options.append((f"swap {out} / {into}", (out, into)))
-            pick = yield from ask(seat, "side", "side-deck: swap a main deck card for a side deck card, or done",
+            pick = yield from ask(seat, "side", Say("sideDeck"),
                                   options, auto=False)
             if pick is None:
                 return

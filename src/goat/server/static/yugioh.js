@@ -60,6 +60,34 @@ function phaseName(phase) {
   return phase ? named("ygo.phases", phase) : "";
 }
 
+/** "battle", "damage", "calc" (the view's phase, step and substep; the later ones may be missing) for people. */
+function whereName(phase, step, substep) {
+  return [phaseName(phase), ...(step ? [named("ygo.steps", step)] : []),
+          ...(substep ? [named("ygo.substeps", substep)] : [])].join(" · ");
+}
+
+// How a prompt's arguments are worded: phase and step names, attributes and
+// what just happened are translated; numbers and card names (as printed) are not.
+const SAY_ARGS = {
+  where: (where) => whereName(...where),
+  events: (events) => [...new Set(events)].map((e) => named("ygo.events", e)).join(", "),
+  phase: phaseName,
+  attribute: (attribute) => named("ygo.attributes", attribute),
+};
+
+/** A decision's prompt in the page's language from its key and arguments
+ * (`say`, see goat/games/yugioh/prompts.py); the engine's English `prompt` when
+ * the strings have no such key (a newer server). */
+function promptText(d) {
+  const key = d.say && `ygo.prompts.${d.say.key}`;
+  if (!key || typeof t(key) !== "string" || t(key) === key) return d.prompt;
+  const args = {};
+  for (const [name, value] of Object.entries(d.say.args || {})) {
+    args[name] = name in SAY_ARGS ? SAY_ARGS[name](value) : value;
+  }
+  return t(key, args);
+}
+
 // --------------------------------------------------------------- skeleton
 function skeleton() {
   if ($("#duel")) return $("#duel");
@@ -494,8 +522,7 @@ function drawTurn(v) {
   box.append(el("span", "duel-no", t("ygo.duelNo", { n: v.duel_number, a: v.wins[0], b: v.wins[1] })));
   if (v.turn !== undefined) {
     box.append(el("span", "turn-no", t("ygo.turn", { n: v.turn, name: seatName(v.turn_player) })));
-    const phase = el("span", "phase", phaseName(v.phase) + (v.step ? ` · ${named("ygo.steps", v.step)}` : "")
-                     + (v.substep ? ` · ${named("ygo.steps", v.substep)}` : ""));
+    const phase = el("span", "phase", whereName(v.phase, v.step, v.substep));
     phase.id = "duel-phase";
     phase.dataset.phase = v.phase || "";
     box.append(phase);
@@ -517,8 +544,8 @@ function drawStatus(v) {
   const mine = d && S.seat !== null && d.seat === S.seat && (v.legal_actions || []).length;
   if (v.match_over) text = t("matchOver");
   else if (!d) text = t("ygo.shuffling");
-  else if (mine) text = t("ygo.yourDecision", { prompt: d.prompt });
-  else text = t("ygo.waiting", { name: seatName(d.seat), prompt: d.prompt });
+  else if (mine) text = t("ygo.yourDecision", { prompt: promptText(d) });
+  else text = t("ygo.waiting", { name: seatName(d.seat), prompt: promptText(d) });
   if (status.textContent !== text) status.textContent = text;
   status.classList.toggle("my-turn", Boolean(mine) && !v.match_over);
 }

@@ -22,6 +22,8 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from goat.games.yugioh.prompts import Say
+
 if TYPE_CHECKING:  # pragma: no cover
     from goat.games.yugioh.duel import Duel
     from goat.games.yugioh.zones import CardInst
@@ -116,7 +118,7 @@ class ReturnFromGraveyard(Effect):
     lists; on resolution it returns to the hand if it is still there."""
 
     kind = "trigger"
-    prompt = "return which card?"
+    prompt = Say("returnWhichCard")
 
     def finds(self, duel: "Duel", seat: int) -> list["CardInst"]:  # pragma: no cover - each card says
         raise NotImplementedError
@@ -169,7 +171,7 @@ class FlipDownTarget(Effect):
         return bool(duel.face_up_monsters())
 
     def activate(self, duel: "Duel", link: Link) -> Gen:
-        target = yield from duel.choose_card(link.seat, "target", "turn which monster face-down?",
+        target = yield from duel.choose_card(link.seat, "target", Say("turnFaceDown"),
                                              duel.face_up_monsters())
         duel.target(link, target)
 

@@ -8,6 +8,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from goat.games.yugioh.cards.base import Effect, Gen, Link
+from goat.games.yugioh.prompts import Say
 
 if TYPE_CHECKING:  # pragma: no cover
     from goat.games.yugioh.duel import Duel
@@ -58,11 +59,11 @@ class Polymerization(Effect):
         if not choices:
             duel.say("Polymerization: the materials are gone")
             return
-        fusion = yield from duel.choose_card(seat, "summon", "Fusion Summon which monster?", choices)
+        fusion = yield from duel.choose_card(seat, "summon", Say("fusionSummonWhich"), choices)
         used: list["CardInst"] = []
         for name in fusion.data.materials:
             pool = [c for c in _material_pool(duel, seat) if c.name == name and c not in used]
-            used.append((yield from duel.choose_card(seat, "cost", f"use which {name} as material?", pool)))
+            used.append((yield from duel.choose_card(seat, "cost", Say("fusionMaterial", card=name), pool)))
         for c in used:
             if c.zone == "hand":
                 duel.discard(seat, c, "Fusion Material")
@@ -110,14 +111,14 @@ class RitualSpell(Effect):
         if not choices:
             duel.say(f"{link.card.name}: no Ritual Summon possible now")
             return
-        monster = yield from duel.choose_card(seat, "summon", "Ritual Summon which monster?", choices)
+        monster = yield from duel.choose_card(seat, "summon", Say("ritualSummonWhich"), choices)
         chosen: list["CardInst"] = []
         while sum(c.data.level for c in chosen) < monster.data.level:
             pool = [c for c in _tribute_pool(duel, seat, monster) if c not in chosen]
             if not pool:  # pragma: no cover - checked above
                 return
             need = monster.data.level - sum(c.data.level for c in chosen)
-            chosen.append((yield from duel.choose_card(seat, "tribute", f"tribute for the Ritual ({need} Levels to go)",
+            chosen.append((yield from duel.choose_card(seat, "tribute", Say("ritualTribute", need=need),
                                                        pool)))
         for c in chosen:
             if c.zone == "hand":
@@ -150,7 +151,7 @@ class UnionEquip(Effect):
         return bool(self.hosts(duel, card, seat)) and duel.players[seat].free("spell") > 0
 
     def activate(self, duel: "Duel", link: Link) -> Gen:
-        host = yield from duel.choose_card(link.seat, "target", "equip to which monster?",
+        host = yield from duel.choose_card(link.seat, "target", Say("equipToWhich"),
                                            self.hosts(duel, link.card, link.seat))
         duel.target(link, host)
 
@@ -217,12 +218,12 @@ class SkullLairDestroy(Effect):
         return not duel.jinzo_on_field() and bool(self.targets(duel, seat))
 
     def activate(self, duel: "Duel", link: Link) -> Gen:
-        target = yield from duel.choose_card(link.seat, "target", "destroy which monster?",
+        target = yield from duel.choose_card(link.seat, "target", Say("destroyWhichMonster"),
                                              self.targets(duel, link.seat))
         duel.target(link, target)
         for i in range(target.data.level):
             pool = [c for c in duel.players[link.seat].gy if c.data.is_monster]
-            pick = yield from duel.choose_card(link.seat, "cost", f"remove a monster ({i + 1} of {target.data.level})",
+            pick = yield from duel.choose_card(link.seat, "cost", Say("banishCount", i=i + 1, n=target.data.level),
                                                pool)
             duel.banish(pick, "cost of Skull Lair")
 

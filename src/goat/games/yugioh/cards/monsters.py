@@ -23,6 +23,7 @@ from goat.games.yugioh.cards.base import (
     flipped,
 )
 from goat.games.yugioh.cards.data import RACES
+from goat.games.yugioh.prompts import Say
 
 if TYPE_CHECKING:  # pragma: no cover
     from goat.games.yugioh.duel import Duel
@@ -52,7 +53,7 @@ class RemoveMonster(Effect):
         return card.attacks == 0 and bool(self.candidates(duel))
 
     def activate(self, duel: "Duel", link: Link) -> Gen:
-        target = yield from duel.choose_card(link.seat, "target", "remove which monster from play?",
+        target = yield from duel.choose_card(link.seat, "target", Say("banishWhichMonster"),
                                              self.candidates(duel))
         duel.target(link, target)
         link.card.cannot_attack_turn = duel.turn
@@ -145,7 +146,7 @@ class BreakerDestroy(Effect):
     def activate(self, duel: "Duel", link: Link) -> Gen:
         link.card.counters -= 1  # cost
         duel.say(f"{link.seat} removes the Spell Counter from {link.card.name}")
-        target = yield from duel.choose_card(link.seat, "target", "destroy which Spell/Trap card?", duel.spelltraps())
+        target = yield from duel.choose_card(link.seat, "target", Say("destroyWhichSpellTrap"), duel.spelltraps())
         duel.target(link, target)
 
     def resolve(self, duel: "Duel", link: Link) -> Gen:
@@ -164,9 +165,9 @@ class VirusDestroy(Effect):
 
     def activate(self, duel: "Duel", link: Link) -> Gen:
         hand = duel.players[link.seat].hand
-        cost = yield from duel.choose_card(link.seat, "cost", "discard a card", hand)
+        cost = yield from duel.choose_card(link.seat, "cost", Say("discardCard"), hand)
         duel.discard(link.seat, cost, "cost of Tribe-Infecting Virus")
-        race = yield from duel.ask(link.seat, "declare", "declare a Type",
+        race = yield from duel.ask(link.seat, "declare", Say("declareType"),
                                    [(f"choose {r}", r) for r in RACES], auto=False)
         link.data["race"] = race
         duel.say(f"{link.seat} declares {race}")
@@ -224,7 +225,7 @@ class SanganSearch(Effect):
     def resolve(self, duel: "Duel", link: Link) -> Gen:
         found = self.finds(duel, link.seat)
         if found:
-            pick = yield from duel.choose_card(link.seat, "search", "add which monster to your hand?",
+            pick = yield from duel.choose_card(link.seat, "search", Say("searchMonster"),
                                                lambda: self.finds(duel, link.seat))
             duel.move(pick, "hand", link.seat, reveal=True)
             duel.say(f"{link.seat} adds {pick.name} from the Deck to the hand")
@@ -236,7 +237,7 @@ class SanganSearch(Effect):
 
 
 class MagicianOfFaith(FlipTrigger, ReturnFromGraveyard):
-    prompt = "return which Spell card?"
+    prompt = Say("returnWhichSpell")
 
     def finds(self, duel: "Duel", seat: int) -> list["CardInst"]:
         return [c for c in duel.players[seat].gy if c.data.kind == "spell"]
@@ -306,7 +307,7 @@ class RestrictAbsorb(Effect):
                 and duel.players[seat].free("spell") > 0)
 
     def activate(self, duel: "Duel", link: Link) -> Gen:
-        target = yield from duel.choose_card(link.seat, "target", "absorb which monster?",
+        target = yield from duel.choose_card(link.seat, "target", Say("absorbWhichMonster"),
                                              duel.monsters(1 - link.seat))
         duel.target(link, target)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from goat.games.yugioh.cards.base import Effect, FlipDownTarget, Gen, Link
+from goat.games.yugioh.prompts import Say
 
 if TYPE_CHECKING:  # pragma: no cover
     from goat.games.yugioh.duel import Duel
@@ -32,7 +33,7 @@ class Draw(Effect):
             hand = duel.players[link.seat].hand
             if not hand:
                 break
-            card = yield from duel.choose_card(link.seat, "discard", f"discard ({i + 1} of {self.discard})", hand)
+            card = yield from duel.choose_card(link.seat, "discard", Say("discardCount", i=i + 1, n=self.discard), hand)
             duel.discard(link.seat, card, link.card.name)
 
 
@@ -55,7 +56,7 @@ class DelinquentDuo(Effect):
             card = next(c for c in hand if c.name == name)
             duel.discard(victim, card, "at random, Delinquent Duo")
         if hand:
-            card = yield from duel.choose_card(victim, "discard", "discard a card of your choice", hand)
+            card = yield from duel.choose_card(victim, "discard", Say("discardOfChoice"), hand)
             duel.discard(victim, card, "Delinquent Duo")
 
 
@@ -83,7 +84,7 @@ class DestroySpellTrap(Effect):
         return bool(self.candidates(duel, card, seat))
 
     def activate(self, duel: "Duel", link: Link) -> Gen:
-        target = yield from duel.choose_card(link.seat, "target", "destroy which Spell/Trap card?",
+        target = yield from duel.choose_card(link.seat, "target", Say("destroyWhichSpellTrap"),
                                              self.candidates(duel, link.card, link.seat))
         duel.target(link, target)
 
@@ -99,7 +100,7 @@ class DestroySpellTrap(Effect):
 
             # Asked whenever the hand holds a card: whether it holds a Spell/Trap is hidden.
             if p.hand and p.free("spell"):
-                pick = yield from duel.choose_card(link.seat, "set", "Set a Spell/Trap card from your hand?",
+                pick = yield from duel.choose_card(link.seat, "set", Say("setSpellTrap"),
                                                    settable, optional=True)
                 if pick is not None:
                     duel.move(pick, "spell", link.seat, face_up=False)
@@ -111,7 +112,7 @@ class SnatchSteal(Effect):
         return bool(duel.face_up_monsters(1 - seat)) and duel.players[seat].free("monster") > 0
 
     def activate(self, duel: "Duel", link: Link) -> Gen:
-        target = yield from duel.choose_card(link.seat, "target", "take control of which monster?",
+        target = yield from duel.choose_card(link.seat, "target", Say("takeControlWhich"),
                                              duel.face_up_monsters(1 - link.seat))
         duel.target(link, target)
 
@@ -161,7 +162,7 @@ class Revive(Effect):
     def activate(self, duel: "Duel", link: Link) -> Gen:
         if self.lp_cost:
             duel.pay_lp(link.seat, self.lp_cost)
-        target = yield from duel.choose_card(link.seat, "target", "Special Summon which monster?",
+        target = yield from duel.choose_card(link.seat, "target", Say("specialSummonWhich"),
                                              self.candidates(duel, link.seat))
         duel.target(link, target)
 
@@ -211,7 +212,7 @@ class Metamorphosis(Effect):
         return bool(self.fodder(duel, seat)) and duel.scapegoat_turn[seat] != duel.turn
 
     def activate(self, duel: "Duel", link: Link) -> Gen:
-        pick = yield from duel.choose_card(link.seat, "cost", "tribute which monster?", self.fodder(duel, link.seat))
+        pick = yield from duel.choose_card(link.seat, "cost", Say("tributeWhich"), self.fodder(duel, link.seat))
         link.data["level"] = pick.data.level
         duel.send_to_gy(pick, "tribute for Metamorphosis")
         duel.adjust()
@@ -221,7 +222,7 @@ class Metamorphosis(Effect):
         choices = [c for c in p.fusion if c.data.level == link.data["level"]]
         if not choices or not p.free("monster"):
             return
-        pick = yield from duel.choose_card(link.seat, "summon", "Special Summon which Fusion monster?", choices)
+        pick = yield from duel.choose_card(link.seat, "summon", Say("specialSummonFusion"), choices)
         attack = yield from duel.ask_position(link.seat, pick)
         duel.special_summon(pick, link.seat, attack)
 
@@ -238,7 +239,7 @@ class Nobleman(Effect):
         return bool(self.face_down(duel))
 
     def activate(self, duel: "Duel", link: Link) -> Gen:
-        target = yield from duel.choose_card(link.seat, "target", "destroy which face-down monster?",
+        target = yield from duel.choose_card(link.seat, "target", Say("destroyWhichFaceDown"),
                                              self.face_down(duel))
         duel.target(link, target)
 
@@ -264,7 +265,7 @@ class RushRecklessly(Effect):
         return bool(duel.face_up_monsters())
 
     def activate(self, duel: "Duel", link: Link) -> Gen:
-        target = yield from duel.choose_card(link.seat, "target", "which monster gains 700 ATK?",
+        target = yield from duel.choose_card(link.seat, "target", Say("gainsAtk", n=700),
                                              duel.face_up_monsters())
         duel.target(link, target)
 

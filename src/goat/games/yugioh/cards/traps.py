@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from goat.games.yugioh.cards.base import Effect, Gen, Link
 from goat.games.yugioh.cards.spells import DestroySpellTrap, Revive
+from goat.games.yugioh.prompts import Say
 
 if TYPE_CHECKING:  # pragma: no cover
     from goat.games.yugioh.duel import Duel
@@ -70,7 +71,7 @@ class RingOfDestruction(Effect):
         return bool(duel.face_up_monsters())
 
     def activate(self, duel: "Duel", link: Link) -> Gen:
-        target = yield from duel.choose_card(link.seat, "target", "destroy which face-up monster?",
+        target = yield from duel.choose_card(link.seat, "target", Say("destroyWhichFaceUp"),
                                              duel.face_up_monsters())
         duel.target(link, target)
 

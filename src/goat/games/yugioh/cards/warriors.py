@@ -21,6 +21,7 @@ from goat.games.yugioh.cards.base import (
     Trigger,
     flipped,
 )
+from goat.games.yugioh.prompts import Say
 
 if TYPE_CHECKING:  # pragma: no cover
     from goat.games.yugioh.duel import Duel
@@ -40,7 +41,7 @@ class ExiledForce(Effect):
         return any(c is not card for c in duel.monsters())
 
     def activate(self, duel: "Duel", link: Link) -> Gen:
-        target = yield from duel.choose_card(link.seat, "target", "destroy which monster?",
+        target = yield from duel.choose_card(link.seat, "target", Say("destroyWhichMonster"),
                                              [c for c in duel.monsters() if c is not link.card])
         duel.target(link, target)
         duel.send_to_gy(link.card, "tributed for its effect")
@@ -70,7 +71,7 @@ class DestroyMonsterTrigger(Effect):
         return bool(duel.monsters())
 
     def activate(self, duel: "Duel", link: Link) -> Gen:
-        target = yield from duel.choose_card(link.seat, "target", "destroy which monster?", duel.monsters())
+        target = yield from duel.choose_card(link.seat, "target", Say("destroyWhichMonster"), duel.monsters())
         duel.target(link, target)
 
     def resolve(self, duel: "Duel", link: Link) -> Gen:
@@ -85,7 +86,7 @@ class AssailantReturn(ReturnFromGraveyard):
     """Night Assailant discarded from the hand: return a Flip monster (not Night
     Assailant) from your Graveyard to your hand."""
 
-    prompt = "return which Flip monster?"
+    prompt = Say("returnWhichFlip")
 
     def finds(self, duel: "Duel", seat: int) -> list["CardInst"]:
         return [c for c in duel.players[seat].gy if "flip" in c.data.traits and c.name != "Night Assailant"]
@@ -113,11 +114,11 @@ class MobiusDestroy(Effect):
         return bool(duel.spelltraps())
 
     def activate(self, duel: "Duel", link: Link) -> Gen:
-        first = yield from duel.choose_card(link.seat, "target", "destroy which Spell/Trap card?", duel.spelltraps())
+        first = yield from duel.choose_card(link.seat, "target", Say("destroyWhichSpellTrap"), duel.spelltraps())
         duel.target(link, first)
         rest = [c for c in duel.spelltraps() if c is not first]
         if rest:
-            second = yield from duel.choose_card(link.seat, "target", "and a second one?", rest, optional=True)
+            second = yield from duel.choose_card(link.seat, "target", Say("destroySecondSpellTrap"), rest, optional=True)
             if second is not None:
                 duel.target(link, second)
 
@@ -157,7 +158,7 @@ class ReinforcementOfTheArmy(Effect):
     def resolve(self, duel: "Duel", link: Link) -> Gen:
         seat = link.seat
         if self.finds(duel, seat):
-            pick = yield from duel.choose_card(seat, "search", "add which Warrior to your hand?",
+            pick = yield from duel.choose_card(seat, "search", Say("searchWarrior"),
                                                lambda: self.finds(duel, seat))
             duel.move(pick, "hand", seat, reveal=True)
             duel.say(f"{seat} adds {pick.name} from the Deck to the hand")
