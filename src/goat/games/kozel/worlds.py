@@ -81,6 +81,15 @@ _INDICES = 54
 #: Failed attempts of one world after which face-up cards are bound carefully
 #: (see :meth:`_SlotReplay.bind`).
 _CAREFUL_AFTER = 10
+#: Metropolis moves per world (:meth:`KozelWorldSampler._mix`), and the share of
+#: them that move a face-down card's slot when the history has face-down moves.
+_MIX_STEPS = 60
+_PICK_MOVES = 0.2
+#: The share of moves that rotate three slots, and of swaps whose second slot
+#: was dealt or drawn to the first one's seat (the swaps that rebind a face-up card).
+_CYCLES = 0.1
+_SAME_SEAT = 0.7
+_FREE_MOVES = 0.5
 _NONE = -1          # a slot whose card is not decided yet
 _NO_CARD = -2       # stands for "no shown trump card": matches no slot
 _SHAMOK = SHAMOK.index
@@ -207,6 +216,7 @@ class KozelWorldSampler(RetrySampler[KozelState]):
         self.caught_rule = (rules.trick_style == "single" and rules.shamok_catches_queen and rules.has_shamok)
         self.start_fields = self._deal_start_fields() if self.dealt and self.in_deal else None
         self._tries = 0
+        self.mix_steps = _MIX_STEPS
 
     def _index(self, card: Card) -> int:
         if self.card_of[card.index] is not card:
@@ -234,10 +244,90 @@ class KozelWorldSampler(RetrySampler[KozelState]):
         if not self.dealt:  # nothing dealt yet: only public match facts
             return self._bare_state()
         self._tries += 1   # attempts at the world being drawn (see _CAREFUL_AFTER)
-        deal, actions = _SlotReplay(self, rng, careful=self._tries > _CAREFUL_AFTER).run()
+        replay = _SlotReplay(self, rng, careful=self._tries > _CAREFUL_AFTER)
+        replay.replay()
+        deal, actions = self._mix(replay, rng, self.mix_steps).result()
         if self.in_deal:
             return self._replay(deal, actions, self._fresh(self.start_fields))
         return self._replay_ended(deal, actions)
+
+    def _mix(self, replay: _SlotReplay, rng: random.Random, steps: int) -> _SlotReplay:
+        """``steps`` Metropolis moves from ``replay``'s slot assignment, towards
+        the uniform distribution over every assignment that fits the history
+        (see the module docstring).
+
+        A move swaps the cards of two slots (the viewer's own excepted) or
+        rotates three, or, if the history has face-down moves, sends one card of
+        one to another slot; it is kept iff the result still fits. Each kind of
+        move is as likely back as forth (:meth:`_propose`), so the uniform
+        distribution is stationary. When every slot moved is free (dealt an
+        unseen card at the end: its history is the same whatever card it
+        holds), only the exclusions are checked; otherwise the whole history is
+        replayed in check mode (:meth:`_SlotReplay.check`), so the rules are
+        the replay's own and not restated here."""
+        cards = replay.card
+        movable = [s for s in range(len(cards)) if s not in replay.own]
+        if len(movable) < 2:
+            return replay
+        same_seat: dict[int, list[int]] = {}
+        for s in movable:
+            same_seat.setdefault(replay.receiver[s], []).append(s)
+        free = set(replay.free)
+        for _ in range(steps):
+            move = rng.random()
+            if move < _PICK_MOVES and replay.picks:
+                picks = [list(p) for p in replay.picks]
+                pick = picks[rng.randrange(len(picks))]
+                slot = rng.choice(movable)
+                if slot in pick:
+                    continue
+                pick[rng.randrange(len(pick))] = slot
+                trial = _SlotReplay(self, rng, target=list(cards), picks=picks, aces_to=replay.aces_to)
+            else:
+                slots = self._propose(replay, rng, move, movable, same_seat)
+                if slots is None:
+                    continue
+                rotated = [cards[slots[-1]]] + [cards[s] for s in slots[:-1]]
+                if free.issuperset(slots):
+                    if all(replay.fits_free(s, c) for s, c in zip(slots, rotated)):
+                        old = [cards[s] for s in slots]
+                        for s, c in zip(slots, rotated):
+                            cards[s] = c
+                        if not replay.partner_has_plain():
+                            for s, c in zip(slots, old):
+                                cards[s] = c
+                    continue
+                target = list(cards)
+                for s, c in zip(slots, rotated):
+                    target[s] = c
+                trial = _SlotReplay(self, rng, target=target, picks=replay.picks, aces_to=replay.aces_to)
+            if trial.check():
+                replay, cards, free = trial, trial.card, set(trial.free)
+        return replay
+
+    def _propose(self, replay: _SlotReplay, rng: random.Random, move: float, movable: list[int],
+                 same_seat: dict[int, list[int]]) -> list[int] | None:
+        """The slots whose cards a move rotates (None: a move that changes nothing).
+
+        Three random slots (``_CYCLES`` of the moves: swaps alone cannot always
+        reach every assignment), else two: a free slot and another free one or
+        one dealt or drawn to its seat (``_FREE_MOVES``: the number of free slots
+        does not change, so the move back is as likely), else any slot and one
+        of its seat's or any other. Each rule is symmetric in the slots it
+        names, which is what the Metropolis rule needs."""
+        receiver = replay.receiver
+        if move > 1 - _CYCLES and len(movable) > 2:
+            return rng.sample(movable, 3)
+        if move > 1 - _CYCLES - _FREE_MOVES and len(replay.free) > 1:
+            a, b = rng.sample(replay.free, 2)
+            if rng.random() < 0.5:
+                b = rng.choice(same_seat[receiver[a]])
+        else:
+            a = rng.choice(movable)
+            b = rng.choice(same_seat[receiver[a]] if rng.random() < _SAME_SEAT else movable)
+        if b == a or (receiver[a] == receiver[b] and self.stock_pos[a] < 0 and self.stock_pos[b] < 0):
+            return None     # the same slot, or two of one initial hand: the same deal
+        return [a, b]
 
     @staticmethod
     def _fresh(fields: dict[str, Any]) -> dict[str, Any]:
@@ -335,10 +425,34 @@ class _SlotReplay:
     Slot ``i`` holds ``card[i]``, a card index or ``_NONE``; ``excl[i]`` is the
     mask of effective suits it may not hold."""
 
-    def __init__(self, sampler: KozelWorldSampler, rng: random.Random, careful: bool = False) -> None:
+    def __init__(self, sampler: KozelWorldSampler, rng: random.Random, careful: bool = False,
+                 target: list[int] | None = None, picks: list[list[int]] | None = None,
+                 aces_to: int | None = None) -> None:
         self.s = sampler
         self.rng = rng
         self.careful = careful
+        #: Check mode (see :meth:`check`): every choice is read from ``target``
+        #: (slot -> card) and ``picks`` instead of drawn; nothing uses ``rng``.
+        self.target = target
+        self.pos: list[int] | None = None
+        if target is not None:
+            self.pos = pos = [-1] * _INDICES
+            for slot, card in enumerate(target):
+                pos[card] = slot
+        #: The slots of each face-down move, in history order (drawn, or read in check mode).
+        self.picks: list[list[int]] = []
+        self._picks_in = iter(picks or ())
+        #: Slots whose card the viewer knows where it is (its own): no mixing move touches them.
+        self.own: set[int] = set()
+        #: After a royal goat: the seat that held every ace (see :meth:`_royal_goat_seat`).
+        self.aces_to = aces_to
+        #: The slots dealt unseen cards at the end, and the partner that must
+        #: hold a plain card (see :meth:`_own_lead_facts`).
+        self.free: list[int] = []
+        self.needs_plain: int | None = None
+        #: The seat each slot was dealt or drawn to (-1: still in the stock).
+        self.receiver = [seat for seat, hand in enumerate(sampler.initial_hands) for _ in hand]
+        self.receiver += [-1] * len(sampler.initial_stock)
         self.card = [_NONE] * len(sampler.stock_pos)
         self.excl = [0] * len(sampler.stock_pos)
         self.hands = [list(h) for h in sampler.initial_hands]
@@ -374,8 +488,10 @@ class _SlotReplay:
         if not self.trump_bound and seat != self.s.seat:
             if card == self.s.trump_index:
                 free = [s for s in free if self._in_trump_range(s)]
-            else:  # keep the slots that could hold the shown trump card for it
+            elif self.pos is None:  # keep the slots that could hold the shown trump card for it
                 free = [s for s in free if not self._in_trump_range(s)] or free
+        if self.pos is not None:    # check mode: the card's slot in the target, if it may be
+            free = [s for s in free if s == self.pos[card]]
         if not free:
             raise Retry
         if self.careful and len(free) > 1:
@@ -383,6 +499,8 @@ class _SlotReplay:
             most = max(_POPCOUNT[excl[s]] for s in free)
             free = [s for s in free if _POPCOUNT[excl[s]] == most]
         slot = free[0] if len(free) == 1 else self.rng.choice(free)
+        if seat == self.s.seat:
+            self.own.add(slot)
         cards[slot] = card
         if card == self.watched:
             self._set(slot, card)
@@ -407,9 +525,21 @@ class _SlotReplay:
         else:
             if len(held) < move.count:
                 raise WorldSamplingError("the view's history does not fit its hand sizes")
-            slots = self.rng.sample(held, move.count)
+            slots = self._pick(held, move.count)
         for s in slots:
             held.remove(s)
+        return slots
+
+    def _pick(self, held: list[int], count: int) -> list[int]:
+        """The slots a face-down move of ``count`` cards takes from ``held``:
+        drawn at random, or in check mode the recorded ones (if still allowed)."""
+        if self.target is None:
+            slots = self.rng.sample(held, count)
+        else:
+            slots = next(self._picks_in, [])
+            if len(slots) != count or any(s not in held for s in slots):
+                raise Retry
+        self.picks.append(slots)
         return slots
 
     def constrain(self, seat: int, suits: int) -> None:
@@ -426,6 +556,22 @@ class _SlotReplay:
 
     # ------------------------------------------------------------------ replay
     def run(self) -> tuple[KozelDeal, list[Action]]:
+        """A random slot replay and the deal and actions it makes."""
+        self.replay()
+        return self.result()
+
+    def check(self) -> bool:
+        """Check mode: whether ``target`` (and ``picks``) fit the history — the
+        same replay, with every choice read instead of drawn."""
+        try:
+            self.replay()
+        except Retry:
+            return False
+        return True
+
+    def replay(self) -> None:
+        """Replay the history at slot level and deal the unseen cards (raises
+        :class:`Retry` at a contradiction); :meth:`result` then reads the deal."""
         smp = self.s
         rules, n = smp.rules, smp.n
         suit_bit, strength = smp.suit_bit, smp.strength
@@ -471,7 +617,7 @@ class _SlotReplay:
                              and excl[s] & _PLAIN != _PLAIN]
                     if not plain:
                         raise Retry
-                    slot = self.rng.choice(plain)
+                    slot = self._pick(plain, 1)[0]
                     self.hands[seat].remove(slot)
                     excl[slot] |= _TRUMP_BIT
                     slots = [slot]
@@ -532,25 +678,51 @@ class _SlotReplay:
             probe.tricks_played += 1
             trick = []
             for s, slot in draw_to(self.hands, self.stock, winner, rules.hand_size):
+                self.receiver[slot] = s
                 if s == smp.seat:
                     if drawn_next >= len(smp.drawn_indices):
                         raise WorldSamplingError("the view's draws do not fit its history")
                     if cards[slot] != _NONE:
                         raise Retry
                     self._set(slot, smp.drawn_indices[drawn_next])
+                    self.own.add(slot)
                     drawn_next += 1
         self._check_sizes()
         self._bind_own_hand()
-        partner_needs_plain = self._own_lead_facts(probe, trick, must_lead)
-        self._deal_unseen(self._royal_goat_seat())
-        if partner_needs_plain is not None and not any(
-                suit_bit[cards[s]] != _TRUMP_BIT for s in self.hands[partner_needs_plain]):
+        self.needs_plain = self._own_lead_facts(probe, trick, must_lead)
+        if self.target is None:
+            self.aces_to = self._royal_goat_seat()
+        self._deal_unseen(self.aces_to)
+        if not self.partner_has_plain():
             raise Retry
+        if self.target is not None and cards != self.target:
+            raise Retry     # a slot the replay fills itself (own draws, a card led back) differs
+        self.action_slots = action_slots
+
+    def partner_has_plain(self) -> bool:
+        """False if the partner that must hold a plain card (:meth:`_own_lead_facts`) holds none."""
+        seat = self.needs_plain
+        suit_bit, cards = self.s.suit_bit, self.card
+        return seat is None or any(suit_bit[cards[s]] != _TRUMP_BIT for s in self.hands[seat])
+
+    def fits_free(self, slot: int, card: int) -> bool:
+        """Whether the unseen ``card`` may lie in the free ``slot`` (one dealt at
+        the end, whose history does not depend on its card)."""
+        if self.s.suit_bit[card] & self.excl[slot]:
+            return False
+        if card == self.watched and not self._in_trump_range(slot):
+            return False
+        aces = self.aces_to
+        return aces is None or slot in self.hands[aces] or self.s.card_of[card].rank != "A"  # type: ignore[union-attr]
+
+    def result(self) -> tuple[KozelDeal, list[Action]]:
+        """The initial deal and the history's actions with every card filled in."""
+        smp, cards, moves = self.s, self.card, self.s.moves
         card_of = smp.card_of
         deal = KozelDeal(tuple(tuple([card_of[cards[s]] for s in h]) for h in smp.initial_hands),
                          tuple([card_of[cards[s]] for s in smp.initial_stock]), smp.trump_card)
         actions = []
-        for move, slots in zip(moves, action_slots):
+        for move, slots in zip(moves, self.action_slots):
             if move.action is not None:
                 actions.append(move.action)
             else:
@@ -614,8 +786,13 @@ class _SlotReplay:
         free = [s for s in held if cards[s] == _NONE]
         if len(rest) != len(free):
             raise WorldSamplingError(f"seat {seat}'s hand does not fit the view's history")
+        if self.target is not None:
+            rest = [self.target[s] for s in free]
+            if sorted(rest) != sorted(c for c in self.s.hand_indices if c not in known):
+                raise Retry
         for s, c in zip(free, rest):
             self._set(s, c)
+        self.own.update(free)
 
     def _deal_unseen(self, aces_to: int | None) -> None:
         """Deal every card the seat has not seen into the free slots: the shown
@@ -628,6 +805,14 @@ class _SlotReplay:
         free = [s for s, c in enumerate(cards) if c == _NONE]
         if len(unseen) != len(free):
             raise WorldSamplingError("the view's cards do not add up to the deck")
+        self.free = list(free)
+        if self.target is not None:
+            for s in free:
+                card = self.target[s]
+                if not self.fits_free(s, card):
+                    raise Retry
+                cards[s] = card
+            return
         if not self.trump_bound:
             trump = smp.trump_index
             spots = [s for s in free if self._in_trump_range(s) and not excl[s] & suit_bit[trump]]
