@@ -80,16 +80,16 @@ def positions(preset: str, players: int):
 #: :class:`KozelWorldSampler`). A change here means the worlds changed.
 #: Changed on purpose since: classic, full-hand (4) and full-hand (3) were
 #: re-recorded when a dealing dead end stopped costing a whole new attempt
-#: (``_SlotReplay._deal_fitting``); then all six when every world got
-#: Metropolis moves towards the uniform distribution over the deals that fit
-#: the view (``KozelWorldSampler._mix``: they use ``rng`` in every attempt).
+#: (``_SlotReplay._deal_fitting``); then all six when the worlds became
+#: uniform over the deals that fit the view (``KozelWorldSampler._mix``: the
+#: unseen cards are dealt by counts, and tight views take Metropolis steps).
 GOLDEN = {
-    ("classic", 4): "0950ad814833107f",
-    ("full-hand", 4): "a5431c63deb94ea7",
-    ("full-hand-24", 4): "f6c8378bfab3f011",
-    ("street", 4): "d29d334e49838687",
-    ("full-hand", 2): "fc647707b057dd7c",
-    ("full-hand", 3): "3b8e1358fb9e98ef",
+    ("classic", 4): "132d2d04cd4db59a",
+    ("full-hand", 4): "d554aaa96168f4ca",
+    ("full-hand-24", 4): "c3f928cf692a65c2",
+    ("street", 4): "7266e02c0db32a31",
+    ("full-hand", 2): "744d8041cc28d2f6",
+    ("full-hand", 3): "0cf89b921c413ec0",
 }
 
 
