@@ -11,20 +11,23 @@ failed there about one time in three:
 * ``classic-*`` — a face-up card bound to a slot drawn from the stock after a
   void was shown, which a later card of that suit needed.
 
-Now an attempt deals keeping a fit possible (Hall's condition), and after a few
-failed attempts binds face-up cards to the most constrained slots.
+Now the unseen cards are dealt by counts of the deals that fit (never into a
+dead end), and after a few failed attempts face-up cards are bound to the most
+constrained slots.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections import Counter
+from itertools import permutations
 from pathlib import Path
 
 import pytest
 
 from goat.games.kozel import KozelWorldSampler
-from goat.games.kozel.worlds import _fits
+from goat.games.kozel.worlds import _shape, _type_count
 
 VIEWS = sorted((Path(__file__).parent.parent / "data" / "views").glob("kozel-*.json"))
 
@@ -43,12 +46,19 @@ def test_tight_views_sample_within_a_few_attempts(path: Path) -> None:
     assert len(hidden) > 1, "the hidden cards never vary"
 
 
-def test_fits_is_halls_condition() -> None:
-    # suits as bits: clubs 1, diamonds 2, hearts 4, spades 8, trumps 16
-    assert _fits({0: 2}, {1: 1, 4: 1})               # two free slots, any two cards
-    assert _fits({4: 1, 0: 1}, {1: 1, 4: 1})         # the heart goes to the free slot
-    assert not _fits({4: 2}, {1: 1, 4: 1})           # both slots void in hearts: the heart fits nowhere
-    assert not _fits({4 | 8: 2, 0: 1}, {4: 1, 8: 1, 1: 1})   # two slots can take only the club
-    assert _fits({4 | 8: 1, 1: 1, 0: 1}, {4: 1, 8: 1, 1: 1})
-    assert _fits({16: 1}, {0: 1})                    # a card without a suit yet fits any slot
-    assert _fits({}, {})
+def test_type_count_counts_the_fitting_deals() -> None:
+    """What the uniform deal draws by (and weighs slot replays by) against brute force:
+    slots that each take some kinds of card, cards of each kind to deal."""
+    rng = random.Random(5)
+    for _ in range(60):
+        kinds = rng.randint(1, 4)
+        counts = tuple(rng.randint(0, 2) for _ in range(kinds))
+        full = (1 << kinds) - 1
+        takes = [rng.choice([full, rng.randint(1, full)]) for _ in range(sum(counts))]
+        labels = [k for k, n in enumerate(counts) for _ in range(n)]
+        brute = len({p for p in permutations(labels) if all(t >> k & 1 for t, k in zip(takes, p))})
+        assert _type_count(*_shape(dict(Counter(takes)), full), counts) == brute
+    # two slots void in hearts (kind 1), one club and one heart: no deal; a free slot: one
+    assert _type_count(*_shape({0b01: 2}, 0b11), (1, 1)) == 0
+    assert _type_count(*_shape({0b01: 1, 0b11: 1}, 0b11), (1, 1)) == 1
+    assert _type_count(*_shape({}, 0b11), (0, 0)) == 1
