@@ -328,6 +328,56 @@ def follow_score(pts: int, strength: int, last: bool, partner_wins: bool, wins: 
     return 100 - 5 * pts - strength
 
 
+@njit(cache=True, inline="always")
+def sure_lead(W: np.ndarray, seat: int, c: int) -> bool:
+    """Does the lead ``c`` of ``seat`` surely win the trick? No opponent holds a
+    higher card of its class, and each either must follow the class or holds
+    no trump (for a trump lead: no opponent holds a higher trump). Such leads
+    are tried first (``SURE_LEAD``, above any history count; measured on 20
+    deals after :func:`third_score`: full-hand 1.96M -> 1.84M nodes, classic
+    0.67M -> 0.63M)."""
+    o1 = W[(seat + 1) & 3]
+    o3 = W[(seat + 3) & 3]
+    cm = W[ix(CLASS_MASK + W[ix(CLASS + c)])]
+    f1 = o1 & cm
+    f3 = o3 & cm
+    if ((f1 | f3) >> (c + 1)) != 0:
+        return False
+    t = W[TRUMPS]
+    return (cm == t) or not ((f1 == 0 and (o1 & t) != 0) or (f3 == 0 and (o3 & t) != 0))
+
+
+@njit(cache=True, inline="always")
+def third_score(W: np.ndarray, c: int, win: int, partner_wins: bool, wmask: int, beat4: int) -> int:
+    """Order score of card ``c`` played third to a trick: ``win`` is the card
+    winning so far, ``wmask`` the cards that can beat a card of the led class
+    (its class and the trumps: in compact order a card beats the lower ones of
+    ``wmask``), ``beat4`` the last seat's legal cards among them.
+
+    The last seat's hand is known (double dummy), so unlike :func:`follow_score`
+    this looks one card ahead: if the trick stays with this team whatever the
+    last seat plays, feed points (the last card's rule); if this card takes the
+    lead but the last seat can still beat it, play the strongest, cheapest such
+    card (the last seat has to spend its best to take the trick); else throw
+    low. Measured on 20 deals: full-hand 2.52M -> 1.96M nodes, classic 0.74M ->
+    0.67M, the same values (the first cut-off move of a third seat was 86-88%
+    of cut-offs there, the weakest of the four seats). The same look-ahead for
+    the second seat (a card the third seat cannot beat) measured worse than
+    :func:`follow_score`, as did feeding a partner the last seat can beat."""
+    pts = W[ix(POINTS + c)]
+    strength = W[ix(STRENGTH + c)]
+    nw = win
+    ours = partner_wins
+    if (wmask >> c) & 1 and c > win:
+        nw = c
+        ours = True
+    if ours and (beat4 >> (nw + 1)) == 0:
+        return 2000 + 20 * pts - strength
+    if nw == c:
+        return 1500 + strength - 5 * pts
+    return 100 - 5 * pts - strength
+
+
 # A scored move is one word, its *key*: the score, then the move's position in
 # the list (reversed, so that of equal scores the earlier move is the larger key),
 # then the move itself. Keys are distinct, so the best move is the plain maximum
@@ -335,6 +385,7 @@ def follow_score(pts: int, strength: int, last: bool, partner_wins: bool, wins: 
 KEY_POS = 11              # the move takes the low 11 bits (a forced exchange: < 32 * 33)
 KEY_SCORE = KEY_POS + 7   # positions 0..MAX_MOVES-1 < 128
 TAKEN = -(1 << 62)        # a key already picked: below every score
+SURE_LEAD = 1 << 20       # lead score bonus of a sure winner (sure_lead): above the history
 
 
 @njit(cache=True, inline="always")
@@ -351,6 +402,18 @@ def score_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: 
             best = c
             best_seat = (W[LEADER] + i) & 3
     last = ntrick == 3
+    wmask = beat4 = 0
+    if ntrick == 2:  # the last seat's legal cards that can win the trick
+        lc = W[ix(CLASS + W[TRICK])]
+        wmask = W[TRUMPS] | W[ix(CLASS_MASK + lc)]
+        h4 = W[(seat + 1) & 3]
+        if lc == TRUMP_CLASS and W[FOLLOW_TRUMP] == 0:
+            l4 = h4
+        else:
+            l4 = h4 & W[ix(CLASS_MASK + lc)]
+            if l4 == 0:
+                l4 = h4
+        beat4 = l4 & wmask
     for i in range(n):
         m = W[ix(base + i)]
         c = m % 32
@@ -362,6 +425,10 @@ def score_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: 
             # plus the history of cut-offs this lead made elsewhere in the solve
             # (measured: ~20% fewer nodes; for follows the heuristic below is better)
             sc = strength + W[HIST + (seat * 32 + c)]
+            if sure_lead(W, seat, c):
+                sc += SURE_LEAD
+        elif ntrick == 2:
+            sc = third_score(W, c, best, (best_seat & 1) == (seat & 1), wmask, beat4)
         else:
             partner_wins = (best_seat & 1) == (seat & 1)
             sc = follow_score(pts, strength, last, partner_wins,
