@@ -354,6 +354,53 @@ def sure_lead(W: np.ndarray, seat: int, c: int) -> bool:
 
 
 @njit(cache=True, inline="always")
+def legal_in(W: np.ndarray, hand: int, lc: int) -> int:
+    """The cards of ``hand`` that may follow a lead of class ``lc``."""
+    if lc == TRUMP_CLASS and W[FOLLOW_TRUMP] == 0:
+        return hand
+    follow = hand & W[ix(CLASS_MASK + lc)]
+    return follow if follow else hand
+
+
+@njit(cache=True, inline="always")
+def second_mode(win: int, mine: int, beat3: int, beat4: int) -> int:
+    """How the second seat's cards are ordered (:func:`second_score`), from the
+    legal cards of the trick's other three seats that can beat the led class
+    (``mine``: this seat's, ``beat3``: the next opponent's, ``beat4``: the
+    partner's, who plays last; ``win``: the card led), all in the ``wmask`` of
+    :func:`third_score`: 1 if the partner's best card beats everything the
+    opponent can still play (the trick is the team's whatever this seat plays),
+    2 if the opponent's best beats everything this team can play (it is
+    theirs), else 0."""
+    top3 = highbit_index(beat3) if beat3 else -1
+    top4 = highbit_index(beat4) if beat4 else -1
+    if top4 > max(win, top3):
+        return 1
+    if top3 > max(win, top4, highbit_index(mine) if mine else -1):
+        return 2
+    return 0
+
+
+@njit(cache=True, inline="always")
+def second_score(W: np.ndarray, c: int, win: int, wmask: int, mode: int) -> int:
+    """Order score of card ``c`` played second to a trick led with ``win``: the
+    other hands are known (double dummy), so when :func:`second_mode` finds the
+    trick settled whatever this seat plays, feed the partner's sure trick the
+    most points (1) or give the opponents' the fewest (2); else
+    :func:`follow_score` (win cheaply, else throw low). Measured on 20 deals:
+    full-hand 1.71M -> 1.37M nodes, classic 0.60M -> 0.53M (a card that wins
+    and that the next opponent cannot beat given the points, instead, measured
+    worse than :func:`follow_score`)."""
+    pts = W[ix(POINTS + c)]
+    strength = W[ix(STRENGTH + c)]
+    if mode == 1:
+        return 2000 + 20 * pts - strength
+    if mode == 2:
+        return 100 - 5 * pts - strength
+    return follow_score(pts, strength, False, False, (wmask >> c) & 1 == 1 and c > win)
+
+
+@njit(cache=True, inline="always")
 def third_score(W: np.ndarray, c: int, win: int, partner_wins: bool, wmask: int, beat4: int) -> int:
     """Order score of card ``c`` played third to a trick: ``win`` is the card
     winning so far, ``wmask`` the cards that can beat a card of the led class
@@ -408,18 +455,14 @@ def score_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: 
             best = c
             best_seat = (W[LEADER] + i) & 3
     last = ntrick == 3
-    wmask = beat4 = 0
-    if ntrick == 2:  # the last seat's legal cards that can win the trick
+    wmask = beat4 = mode = 0
+    if ntrick == 1 or ntrick == 2:  # what the seats after this one can beat with
         lc = W[ix(CLASS + W[TRICK])]
         wmask = W[TRUMPS] | W[ix(CLASS_MASK + lc)]
-        h4 = W[(seat + 1) & 3]
-        if lc == TRUMP_CLASS and W[FOLLOW_TRUMP] == 0:
-            l4 = h4
-        else:
-            l4 = h4 & W[ix(CLASS_MASK + lc)]
-            if l4 == 0:
-                l4 = h4
-        beat4 = l4 & wmask
+        beat4 = legal_in(W, W[(seat + 1) & 3], lc) & wmask
+        if ntrick == 1:
+            mode = second_mode(best, legal_in(W, W[seat], lc) & wmask, beat4,
+                               legal_in(W, W[(seat + 2) & 3], lc) & wmask)
     for i in range(n):
         m = W[ix(base + i)]
         c = m % 32
@@ -433,6 +476,8 @@ def score_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: 
             sc = strength + W[HIST + (seat * 32 + c)]
             if sure_lead(W, seat, c):
                 sc += SURE_LEAD
+        elif ntrick == 1:
+            sc = second_score(W, c, best, wmask, mode)
         elif ntrick == 2:
             sc = third_score(W, c, best, (best_seat & 1) == (seat & 1), wmask, beat4)
         else:

@@ -81,6 +81,8 @@ from goat.fast.solver_core import (
     popcount,
     reopen_trick,
     score_moves,
+    second_mode,
+    second_score,
     sure_lead,
     third_score,
     trick_points,
@@ -738,20 +740,23 @@ def lead_order(W: np.ndarray, seat: int, cards: int, first: int) -> tuple:
 
 @njit(cache=True, inline="always")
 def follow_order(W: np.ndarray, cards: int, win: int, wmask: int, partner_wins: bool,
-                 last: bool, beat4: int) -> tuple:
+                 last: bool, beat4: int, second: int) -> tuple:
     """``(n, order)``: the follows ``cards`` (at most three) in :func:`score_moves`'
     order, ``win`` the card winning the trick so far and ``wmask`` the cards that
     can beat a card of the led class (its class and the trumps): in compact
     order a card of one class beats the lower ones and every trump every plain
     card, so ``c`` beats ``win`` when it is in ``wmask`` and higher. ``beat4``:
     for the third seat, the last seat's legal cards in ``wmask``
-    (:func:`goat.fast.solver_core.third_score`), else -1."""
+    (:func:`goat.fast.solver_core.third_score`), else -1; ``second``: for the
+    second seat, :func:`goat.fast.solver_core.second_mode`, else -1."""
     n = order = s0 = s1 = s2 = 0
     while cards:
         c = lowbit_index(cards)
         cards &= cards - 1
         if beat4 >= 0:
             s = third_score(W, c, win, partner_wins, wmask, beat4)
+        elif second >= 0:
+            s = second_score(W, c, win, wmask, second)
         else:
             s = follow_score(W[POINTS + c], W[STRENGTH + c], last, partner_wins,
                              not partner_wins and (wmask >> c) & 1 == 1 and c > win)
@@ -832,7 +837,10 @@ def ending3(W: np.ndarray, TT: np.ndarray, alpha: int, beta: int, first: int) ->
         pa = W[POINTS + a]
         best1 = -INF if max1 else INF
         a1, b1 = a0, b0
-        n1, o1 = follow_order(W, legal_follows(h1, fmask) & d1, a, wmask, False, False, -1)
+        l1 = legal_follows(h1, fmask)
+        n1, o1 = follow_order(W, l1 & d1, a, wmask, False, False, -1,
+                              second_mode(a, l1 & wmask, legal_follows(h2, fmask) & wmask,
+                                          legal_follows(h3, fmask) & wmask))
         for i1 in range(n1):
             b = (o1 >> (8 * i1)) & 0xFF
             W[s1] = h1 & ~(1 << b)
@@ -845,7 +853,7 @@ def ending3(W: np.ndarray, TT: np.ndarray, alpha: int, beta: int, first: int) ->
                 best2 = -INF if max0 else INF
                 a2, b2 = a1, b1
                 n2, o2 = follow_order(W, legal_follows(h2, fmask) & d2, win1, wmask,
-                                      wp1 == 0, False, legal_follows(h3, fmask) & wmask)
+                                      wp1 == 0, False, legal_follows(h3, fmask) & wmask, -1)
                 for i2 in range(n2):
                     c = (o2 >> (8 * i2)) & 0xFF
                     W[s2] = h2 & ~(1 << c)
@@ -858,7 +866,7 @@ def ending3(W: np.ndarray, TT: np.ndarray, alpha: int, beta: int, first: int) ->
                         best3 = -INF if max1 else INF
                         a3, b3 = a2, b2
                         n3, o3 = follow_order(W, legal_follows(h3, fmask) & d3, win2, wmask,
-                                              wp2 == 1, True, -1)
+                                              wp2 == 1, True, -1, -1)
                         for i3 in range(n3):
                             d = (o3 >> (8 * i3)) & 0xFF
                             W[TRICK + 3] = d
