@@ -354,6 +354,20 @@ def sure_lead(W: np.ndarray, seat: int, c: int) -> bool:
 
 
 @njit(cache=True, inline="always")
+def sure_loser(W: np.ndarray, seat: int, c: int) -> bool:
+    """Does the lead ``c`` of ``seat`` surely lose the trick? An opponent may
+    play a card that beats ``c`` and every card the partner may play (a higher
+    card of the class, or a trump when void). Such leads are tried last (minus
+    ``SURE_LEAD``; measured on 20 deals after :func:`second_score`: full-hand
+    1.37M -> 1.25M nodes, classic 0.53M -> 0.51M). A heuristic only."""
+    lc = W[ix(CLASS + c)]
+    wm = W[TRUMPS] | W[ix(CLASS_MASK + lc)]
+    ob = (legal_in(W, W[(seat + 1) & 3], lc) | legal_in(W, W[(seat + 3) & 3], lc)) & wm
+    pb = legal_in(W, W[(seat + 2) & 3], lc) & wm
+    return ob != 0 and highbit_index(ob) > max(c, highbit_index(pb) if pb else -1)
+
+
+@njit(cache=True, inline="always")
 def legal_in(W: np.ndarray, hand: int, lc: int) -> int:
     """The cards of ``hand`` that may follow a lead of class ``lc``."""
     if lc == TRUMP_CLASS and W[FOLLOW_TRUMP] == 0:
@@ -438,7 +452,8 @@ def third_score(W: np.ndarray, c: int, win: int, partner_wins: bool, wmask: int,
 KEY_POS = 11              # the move takes the low 11 bits (a forced exchange: < 32 * 33)
 KEY_SCORE = KEY_POS + 7   # positions 0..MAX_MOVES-1 < 128
 TAKEN = -(1 << 62)        # a key already picked: below every score
-SURE_LEAD = 1 << 20       # lead score bonus of a sure winner (sure_lead): above the history
+SURE_LEAD = 1 << 20       # lead score bonus of a sure winner (sure_lead), malus of a sure
+                          # loser (sure_loser): beyond the history counts
 
 
 @njit(cache=True, inline="always")
@@ -476,6 +491,8 @@ def score_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: 
             sc = strength + W[HIST + (seat * 32 + c)]
             if sure_lead(W, seat, c):
                 sc += SURE_LEAD
+            elif sure_loser(W, seat, c):
+                sc -= SURE_LEAD
         elif ntrick == 1:
             sc = second_score(W, c, best, wmask, mode)
         elif ntrick == 2:

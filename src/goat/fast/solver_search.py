@@ -84,6 +84,7 @@ from goat.fast.solver_core import (
     second_mode,
     second_score,
     sure_lead,
+    sure_loser,
     third_score,
     trick_points,
     trick_winner,
@@ -725,7 +726,8 @@ def insert_move(n: int, order: int, s0: int, s1: int, s2: int, c: int, s: int) -
 def lead_order(W: np.ndarray, seat: int, cards: int, first: int) -> tuple:
     """``(n, order)``: the leads ``cards`` (at most three) in :func:`score_moves`'
     order — ``first`` (the table's move) first, then the sure winners
-    (:func:`goat.fast.solver_core.sure_lead`), then high plus history."""
+    (:func:`goat.fast.solver_core.sure_lead`), then high plus history, the sure
+    losers last."""
     n = order = s0 = s1 = s2 = 0
     while cards:
         c = lowbit_index(cards)
@@ -733,6 +735,8 @@ def lead_order(W: np.ndarray, seat: int, cards: int, first: int) -> tuple:
         s = (1 << 40) if c == first else W[STRENGTH + c] + W[HIST + seat * 32 + c]
         if c != first and sure_lead(W, seat, c):
             s += SURE_LEAD
+        elif c != first and sure_loser(W, seat, c):
+            s -= SURE_LEAD
         order, s0, s1, s2 = insert_move(n, order, s0, s1, s2, c, s)
         n += 1
     return n, order
