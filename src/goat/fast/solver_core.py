@@ -330,6 +330,123 @@ def follow_score(pts: int, strength: int, last: bool, partner_wins: bool, wins: 
     return 100 - 5 * pts - strength
 
 
+@njit(cache=True, inline="always")
+def sure_lead(W: np.ndarray, seat: int, c: int) -> bool:
+    """Does the lead ``c`` of ``seat`` surely win the trick for its team? No
+    opponent holds a card of its class higher than ``c`` or the partner's
+    highest one, and each opponent either must follow the class or holds no
+    trump (for a trump lead: no opponent holds a trump that high). Such leads
+    are tried first (``SURE_LEAD``, above any history count; measured on 20
+    deals after :func:`third_score`: full-hand 1.96M -> 1.84M nodes with the
+    leader's own card only, 1.70M with the partner's too; classic 0.67M ->
+    0.63M -> 0.60M). An ordering heuristic only: whether the partner does
+    play its high card is left to the search."""
+    o1 = W[(seat + 1) & 3]
+    o3 = W[(seat + 3) & 3]
+    cm = W[ix(CLASS_MASK + W[ix(CLASS + c)])]
+    f1 = o1 & cm
+    f3 = o3 & cm
+    fp = W[(seat + 2) & 3] & cm
+    if fp and highbit_index(fp) > c:
+        c = highbit_index(fp)
+    if ((f1 | f3) >> (c + 1)) != 0:
+        return False
+    t = W[TRUMPS]
+    return (cm == t) or not ((f1 == 0 and (o1 & t) != 0) or (f3 == 0 and (o3 & t) != 0))
+
+
+@njit(cache=True, inline="always")
+def sure_loser(W: np.ndarray, seat: int, c: int) -> bool:
+    """Does the lead ``c`` of ``seat`` surely lose the trick? An opponent may
+    play a card that beats ``c`` and every card the partner may play (a higher
+    card of the class, or a trump when void). Such leads are tried last (minus
+    ``SURE_LEAD``; measured on 20 deals after :func:`second_score`: full-hand
+    1.37M -> 1.25M nodes, classic 0.53M -> 0.51M). A heuristic only."""
+    lc = W[ix(CLASS + c)]
+    wm = W[TRUMPS] | W[ix(CLASS_MASK + lc)]
+    ob = (legal_in(W, W[(seat + 1) & 3], lc) | legal_in(W, W[(seat + 3) & 3], lc)) & wm
+    pb = legal_in(W, W[(seat + 2) & 3], lc) & wm
+    return ob != 0 and highbit_index(ob) > max(c, highbit_index(pb) if pb else -1)
+
+
+@njit(cache=True, inline="always")
+def legal_in(W: np.ndarray, hand: int, lc: int) -> int:
+    """The cards of ``hand`` that may follow a lead of class ``lc``."""
+    if lc == TRUMP_CLASS and W[FOLLOW_TRUMP] == 0:
+        return hand
+    follow = hand & W[ix(CLASS_MASK + lc)]
+    return follow if follow else hand
+
+
+@njit(cache=True, inline="always")
+def second_mode(win: int, mine: int, beat3: int, beat4: int) -> int:
+    """How the second seat's cards are ordered (:func:`second_score`), from the
+    legal cards of the trick's other three seats that can beat the led class
+    (``mine``: this seat's, ``beat3``: the next opponent's, ``beat4``: the
+    partner's, who plays last; ``win``: the card led), all in the ``wmask`` of
+    :func:`third_score`: 1 if the partner's best card beats everything the
+    opponent can still play (the trick is the team's whatever this seat plays),
+    2 if the opponent's best beats everything this team can play (it is
+    theirs), else 0."""
+    top3 = highbit_index(beat3) if beat3 else -1
+    top4 = highbit_index(beat4) if beat4 else -1
+    if top4 > max(win, top3):
+        return 1
+    if top3 > max(win, top4, highbit_index(mine) if mine else -1):
+        return 2
+    return 0
+
+
+@njit(cache=True, inline="always")
+def second_score(W: np.ndarray, c: int, win: int, wmask: int, mode: int) -> int:
+    """Order score of card ``c`` played second to a trick led with ``win``: the
+    other hands are known (double dummy), so when :func:`second_mode` finds the
+    trick settled whatever this seat plays, feed the partner's sure trick the
+    most points (1) or give the opponents' the fewest (2); else
+    :func:`follow_score` (win cheaply, else throw low). Measured on 20 deals:
+    full-hand 1.71M -> 1.37M nodes, classic 0.60M -> 0.53M (a card that wins
+    and that the next opponent cannot beat given the points, instead, measured
+    worse than :func:`follow_score`)."""
+    pts = W[ix(POINTS + c)]
+    strength = W[ix(STRENGTH + c)]
+    if mode == 1:
+        return 2000 + 20 * pts - strength
+    if mode == 2:
+        return 100 - 5 * pts - strength
+    return follow_score(pts, strength, False, False, (wmask >> c) & 1 == 1 and c > win)
+
+
+@njit(cache=True, inline="always")
+def third_score(W: np.ndarray, c: int, win: int, partner_wins: bool, wmask: int, beat4: int) -> int:
+    """Order score of card ``c`` played third to a trick: ``win`` is the card
+    winning so far, ``wmask`` the cards that can beat a card of the led class
+    (its class and the trumps: in compact order a card beats the lower ones of
+    ``wmask``), ``beat4`` the last seat's legal cards among them.
+
+    The last seat's hand is known (double dummy), so unlike :func:`follow_score`
+    this looks one card ahead: if the trick stays with this team whatever the
+    last seat plays, feed points (the last card's rule); if this card takes the
+    lead but the last seat can still beat it, play the strongest, cheapest such
+    card (the last seat has to spend its best to take the trick); else throw
+    low. Measured on 20 deals: full-hand 2.52M -> 1.96M nodes, classic 0.74M ->
+    0.67M, the same values (the first cut-off move of a third seat was 86-88%
+    of cut-offs there, the weakest of the four seats). The same look-ahead for
+    the second seat (a card the third seat cannot beat) measured worse than
+    :func:`follow_score`, as did feeding a partner the last seat can beat."""
+    pts = W[ix(POINTS + c)]
+    strength = W[ix(STRENGTH + c)]
+    nw = win
+    ours = partner_wins
+    if (wmask >> c) & 1 and c > win:
+        nw = c
+        ours = True
+    if ours and (beat4 >> (nw + 1)) == 0:
+        return 2000 + 20 * pts - strength
+    if nw == c:
+        return 1500 + strength - 5 * pts
+    return 100 - 5 * pts - strength
+
+
 # A scored move is one word, its *key*: the score, then the move's position in
 # the list (reversed, so that of equal scores the earlier move is the larger key),
 # then the move itself. Keys are distinct, so the best move is the plain maximum
@@ -337,6 +454,8 @@ def follow_score(pts: int, strength: int, last: bool, partner_wins: bool, wins: 
 KEY_POS = 11              # the move takes the low 11 bits (a forced exchange: < 32 * 33)
 KEY_SCORE = KEY_POS + 7   # positions 0..MAX_MOVES-1 < 128
 TAKEN = -(1 << 62)        # a key already picked: below every score
+SURE_LEAD = 1 << 20       # lead score bonus of a sure winner (sure_lead), malus of a sure
+                          # loser (sure_loser): beyond the history counts
 
 
 @njit(cache=True, inline="always")
@@ -353,6 +472,14 @@ def score_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: 
             best = c
             best_seat = (W[LEADER] + i) & 3
     last = ntrick == 3
+    wmask = beat4 = mode = 0
+    if ntrick == 1 or ntrick == 2:  # what the seats after this one can beat with
+        lc = W[ix(CLASS + W[TRICK])]
+        wmask = W[TRUMPS] | W[ix(CLASS_MASK + lc)]
+        beat4 = legal_in(W, W[(seat + 1) & 3], lc) & wmask
+        if ntrick == 1:
+            mode = second_mode(best, legal_in(W, W[seat], lc) & wmask, beat4,
+                               legal_in(W, W[(seat + 2) & 3], lc) & wmask)
     for i in range(n):
         m = W[ix(base + i)]
         c = m % 32
@@ -364,6 +491,14 @@ def score_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: 
             # plus the history of cut-offs this lead made elsewhere in the solve
             # (measured: ~20% fewer nodes; for follows the heuristic below is better)
             sc = strength + W[HIST + (seat * 32 + c)]
+            if sure_lead(W, seat, c):
+                sc += SURE_LEAD
+            elif sure_loser(W, seat, c):
+                sc -= SURE_LEAD
+        elif ntrick == 1:
+            sc = second_score(W, c, best, wmask, mode)
+        elif ntrick == 2:
+            sc = third_score(W, c, best, (best_seat & 1) == (seat & 1), wmask, beat4)
         else:
             partner_wins = (best_seat & 1) == (seat & 1)
             sc = follow_score(pts, strength, last, partner_wins,

@@ -61,6 +61,7 @@ from goat.fast.solver_core import (
     STOCK,
     STOCK_LIVE,
     STRENGTH,
+    SURE_LEAD,
     TRICK,
     TRUMP_CLASS,
     TRUMPS,
@@ -82,6 +83,11 @@ from goat.fast.solver_core import (
     popcount,
     reopen_trick,
     score_moves,
+    second_mode,
+    second_score,
+    sure_lead,
+    sure_loser,
+    third_score,
     trick_points,
     trick_winner,
     tt_slot,
@@ -806,12 +812,18 @@ def insert_move(n: int, order: int, s0: int, s1: int, s2: int, c: int, s: int) -
 @njit(cache=True, inline="always")
 def lead_order(W: np.ndarray, seat: int, cards: int, first: int) -> tuple:
     """``(n, order)``: the leads ``cards`` (at most three) in :func:`score_moves`'
-    order — ``first`` (the table's move) first, then high plus history."""
+    order — ``first`` (the table's move) first, then the sure winners
+    (:func:`goat.fast.solver_core.sure_lead`), then high plus history, the sure
+    losers last."""
     n = order = s0 = s1 = s2 = 0
     while cards:
         c = lowbit_index(cards)
         cards &= cards - 1
         s = (1 << 40) if c == first else W[STRENGTH + c] + W[HIST + seat * 32 + c]
+        if c != first and sure_lead(W, seat, c):
+            s += SURE_LEAD
+        elif c != first and sure_loser(W, seat, c):
+            s -= SURE_LEAD
         order, s0, s1, s2 = insert_move(n, order, s0, s1, s2, c, s)
         n += 1
     return n, order
@@ -819,18 +831,26 @@ def lead_order(W: np.ndarray, seat: int, cards: int, first: int) -> tuple:
 
 @njit(cache=True, inline="always")
 def follow_order(W: np.ndarray, cards: int, win: int, wmask: int, partner_wins: bool,
-                 last: bool) -> tuple:
+                 last: bool, beat4: int, second: int) -> tuple:
     """``(n, order)``: the follows ``cards`` (at most three) in :func:`score_moves`'
     order, ``win`` the card winning the trick so far and ``wmask`` the cards that
     can beat a card of the led class (its class and the trumps): in compact
     order a card of one class beats the lower ones and every trump every plain
-    card, so ``c`` beats ``win`` when it is in ``wmask`` and higher."""
+    card, so ``c`` beats ``win`` when it is in ``wmask`` and higher. ``beat4``:
+    for the third seat, the last seat's legal cards in ``wmask``
+    (:func:`goat.fast.solver_core.third_score`), else -1; ``second``: for the
+    second seat, :func:`goat.fast.solver_core.second_mode`, else -1."""
     n = order = s0 = s1 = s2 = 0
     while cards:
         c = lowbit_index(cards)
         cards &= cards - 1
-        s = follow_score(W[POINTS + c], W[STRENGTH + c], last, partner_wins,
-                         not partner_wins and (wmask >> c) & 1 == 1 and c > win)
+        if beat4 >= 0:
+            s = third_score(W, c, win, partner_wins, wmask, beat4)
+        elif second >= 0:
+            s = second_score(W, c, win, wmask, second)
+        else:
+            s = follow_score(W[POINTS + c], W[STRENGTH + c], last, partner_wins,
+                             not partner_wins and (wmask >> c) & 1 == 1 and c > win)
         order, s0, s1, s2 = insert_move(n, order, s0, s1, s2, c, s)
         n += 1
     return n, order
@@ -911,7 +931,10 @@ def ending3(W: np.ndarray, TT: np.ndarray, alpha: int, beta: int, first: int) ->
         pa = W[POINTS + a]
         best1 = -INF if max1 else INF
         a1, b1 = a0, b0
-        n1, o1 = follow_order(W, legal_follows(h1, fmask) & d1, a, wmask, False, False)
+        l1 = legal_follows(h1, fmask)
+        n1, o1 = follow_order(W, l1 & d1, a, wmask, False, False, -1,
+                              second_mode(a, l1 & wmask, legal_follows(h2, fmask) & wmask,
+                                          legal_follows(h3, fmask) & wmask))
         for i1 in range(n1):
             b = (o1 >> (8 * i1)) & 0xFF
             W[s1] = h1 & ~(1 << b)
@@ -924,7 +947,7 @@ def ending3(W: np.ndarray, TT: np.ndarray, alpha: int, beta: int, first: int) ->
                 best2 = -INF if max0 else INF
                 a2, b2 = a1, b1
                 n2, o2 = follow_order(W, legal_follows(h2, fmask) & d2, win1, wmask,
-                                      wp1 == 0, False)
+                                      wp1 == 0, False, legal_follows(h3, fmask) & wmask, -1)
                 for i2 in range(n2):
                     c = (o2 >> (8 * i2)) & 0xFF
                     W[s2] = h2 & ~(1 << c)
@@ -937,7 +960,7 @@ def ending3(W: np.ndarray, TT: np.ndarray, alpha: int, beta: int, first: int) ->
                         best3 = -INF if max1 else INF
                         a3, b3 = a2, b2
                         n3, o3 = follow_order(W, legal_follows(h3, fmask) & d3, win2, wmask,
-                                              wp2 == 1, True)
+                                              wp2 == 1, True, -1, -1)
                         for i3 in range(n3):
                             d = (o3 >> (8 * i3)) & 0xFF
                             W[TRICK + 3] = d
