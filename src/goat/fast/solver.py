@@ -48,9 +48,13 @@ stock (all but the first; 20 classic deals: 737k nodes without, 638k with); free
 bounds from the cards left and from each side's unbeatable top trumps; the last
 three tricks enumerated directly (nested loops, no recursion; the values of their
 trick starts kept in the table);
-move ordering with the table's best move first, then for leads "high, and what
-cut off elsewhere" (a history heuristic) and for follows a cheap "win cheaply /
-feed the partner / discard low" heuristic; and
+move ordering with the table's best move first, then, since every hand is
+known, double-dummy rules: leads that surely win the trick first and leads that
+surely lose it last (else "high, and what cut off elsewhere": a history
+heuristic), and for follows "feed a trick the team surely keeps, throw low to
+one it surely loses, else win cheaply" with the second and third seats looking
+at the hands still to play (20 full-hand deals: 2.5M nodes with a plain
+heuristic, 1.25M with these; the same values); and
 equivalent-card pruning (two cards of one hand, adjacent in the live order of
 one suit class with no other seat's card between them and with equal points, are
 searched once; the shamok and the queen of clubs never merge).
