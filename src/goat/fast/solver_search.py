@@ -78,6 +78,7 @@ from goat.fast.solver_core import (
     highbit_index,
     ix,
     lead_restricted,
+    legal_in,
     lowbit_index,
     next_best,
     popcount,
@@ -128,11 +129,7 @@ def last_trick(W: np.ndarray) -> int:
 @njit(cache=True, inline="always")
 def follow_mask(W: np.ndarray, hand: int, led: int) -> int:
     """The cards of ``hand`` that may be played to a trick led with ``led``."""
-    lc = W[ix(CLASS + led)]
-    if lc == TRUMP_CLASS and W[FOLLOW_TRUMP] == 0:
-        return hand
-    follow = hand & W[ix(CLASS_MASK + lc)]
-    return follow if follow else hand
+    return legal_in(W, hand, W[ix(CLASS + led)])
 
 
 @njit(cache=True, inline="always")
