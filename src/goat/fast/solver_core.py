@@ -447,6 +447,25 @@ def third_score(W: np.ndarray, c: int, win: int, partner_wins: bool, wmask: int,
     return 100 - 5 * pts - strength
 
 
+SURE_LEAD = 1 << 20  # lead score bonus of a sure winner (sure_lead), malus of a sure
+                     # loser (sure_loser): beyond the history counts
+
+
+@njit(cache=True, inline="always")
+def lead_score(W: np.ndarray, seat: int, c: int) -> int:
+    """Order score of the lead ``c`` of ``seat`` (after the table's move): high,
+    plus the history of cut-offs it made elsewhere in the solve, the sure
+    winners (:func:`sure_lead`) above all and the sure losers (:func:`sure_loser`)
+    below all. One rule for :func:`score_moves` and the three-trick ending's
+    ``lead_order``."""
+    sc = W[ix(STRENGTH + c)] + W[ix(HIST + seat * 32 + c)]
+    if sure_lead(W, seat, c):
+        return sc + SURE_LEAD
+    if sure_loser(W, seat, c):
+        return sc - SURE_LEAD
+    return sc
+
+
 # A scored move is one word, its *key*: the score, then the move's position in
 # the list (reversed, so that of equal scores the earlier move is the larger key),
 # then the move itself. Keys are distinct, so the best move is the plain maximum
@@ -454,8 +473,6 @@ def third_score(W: np.ndarray, c: int, win: int, partner_wins: bool, wmask: int,
 KEY_POS = 11              # the move takes the low 11 bits (a forced exchange: < 32 * 33)
 KEY_SCORE = KEY_POS + 7   # positions 0..MAX_MOVES-1 < 128
 TAKEN = -(1 << 62)        # a key already picked: below every score
-SURE_LEAD = 1 << 20       # lead score bonus of a sure winner (sure_lead), malus of a sure
-                          # loser (sure_loser): beyond the history counts
 
 
 @njit(cache=True, inline="always")
@@ -490,11 +507,7 @@ def score_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: 
         elif ntrick == 0:  # lead high (measured: fewer nodes than weighting points)
             # plus the history of cut-offs this lead made elsewhere in the solve
             # (measured: ~20% fewer nodes; for follows the heuristic below is better)
-            sc = strength + W[HIST + (seat * 32 + c)]
-            if sure_lead(W, seat, c):
-                sc += SURE_LEAD
-            elif sure_loser(W, seat, c):
-                sc -= SURE_LEAD
+            sc = lead_score(W, seat, c)
         elif ntrick == 1:
             sc = second_score(W, c, best, wmask, mode)
         elif ntrick == 2:

@@ -61,7 +61,6 @@ from goat.fast.solver_core import (
     STOCK,
     STOCK_LIVE,
     STRENGTH,
-    SURE_LEAD,
     TRICK,
     TRUMP_CLASS,
     TRUMPS,
@@ -78,6 +77,7 @@ from goat.fast.solver_core import (
     highbit_index,
     ix,
     lead_restricted,
+    lead_score,
     legal_in,
     lowbit_index,
     next_best,
@@ -86,8 +86,6 @@ from goat.fast.solver_core import (
     score_moves,
     second_mode,
     second_score,
-    sure_lead,
-    sure_loser,
     third_score,
     trick_points,
     trick_winner,
@@ -816,11 +814,7 @@ def lead_order(W: np.ndarray, seat: int, cards: int, first: int) -> tuple:
     while cards:
         c = lowbit_index(cards)
         cards &= cards - 1
-        s = (1 << 40) if c == first else W[STRENGTH + c] + W[HIST + seat * 32 + c]
-        if c != first and sure_lead(W, seat, c):
-            s += SURE_LEAD
-        elif c != first and sure_loser(W, seat, c):
-            s -= SURE_LEAD
+        s = (1 << 40) if c == first else lead_score(W, seat, c)
         order, s0, s1, s2 = insert_move(n, order, s0, s1, s2, c, s)
         n += 1
     return n, order
@@ -929,9 +923,10 @@ def ending3(W: np.ndarray, TT: np.ndarray, alpha: int, beta: int, first: int) ->
         best1 = -INF if max1 else INF
         a1, b1 = a0, b0
         l1 = legal_follows(h1, fmask)
+        l2 = legal_follows(h2, fmask)   # the hands after the lead stay as they are
+        l3 = legal_follows(h3, fmask)   # until their own seat plays: once per lead
         n1, o1 = follow_order(W, l1 & d1, a, wmask, False, False, -1,
-                              second_mode(a, l1 & wmask, legal_follows(h2, fmask) & wmask,
-                                          legal_follows(h3, fmask) & wmask))
+                              second_mode(a, l1 & wmask, l2 & wmask, l3 & wmask))
         for i1 in range(n1):
             b = (o1 >> (8 * i1)) & 0xFF
             W[s1] = h1 & ~(1 << b)
@@ -943,8 +938,7 @@ def ending3(W: np.ndarray, TT: np.ndarray, alpha: int, beta: int, first: int) ->
                 pb = pa + W[POINTS + b]
                 best2 = -INF if max0 else INF
                 a2, b2 = a1, b1
-                n2, o2 = follow_order(W, legal_follows(h2, fmask) & d2, win1, wmask,
-                                      wp1 == 0, False, legal_follows(h3, fmask) & wmask, -1)
+                n2, o2 = follow_order(W, l2 & d2, win1, wmask, wp1 == 0, False, l3 & wmask, -1)
                 for i2 in range(n2):
                     c = (o2 >> (8 * i2)) & 0xFF
                     W[s2] = h2 & ~(1 << c)
@@ -956,8 +950,7 @@ def ending3(W: np.ndarray, TT: np.ndarray, alpha: int, beta: int, first: int) ->
                         pc = pb + W[POINTS + c]
                         best3 = -INF if max1 else INF
                         a3, b3 = a2, b2
-                        n3, o3 = follow_order(W, legal_follows(h3, fmask) & d3, win2, wmask,
-                                              wp2 == 1, True, -1, -1)
+                        n3, o3 = follow_order(W, l3 & d3, win2, wmask, wp2 == 1, True, -1, -1)
                         for i3 in range(n3):
                             d = (o3 >> (8 * i3)) & 0xFF
                             W[TRICK + 3] = d
