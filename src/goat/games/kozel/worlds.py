@@ -442,6 +442,7 @@ class _SlotReplay:
         #: the partner that must hold a plain card (:meth:`_own_lead_facts`).
         self.aces_to: int | None = None
         self.needs_plain: int | None = None
+        self.laid_out: _Layout | None = None   # see _layout
         self.card = [_NONE] * len(sampler.stock_pos)
         self.excl = [0] * len(sampler.stock_pos)
         self.hands = [list(h) for h in sampler.initial_hands]
@@ -749,13 +750,20 @@ class _SlotReplay:
             self._set(s, c)
 
     def _layout(self) -> _Layout:
-        """What dealing the unseen cards into the free slots must respect, by kinds.
+        """What dealing the unseen cards into the free slots must respect, by kinds
+        (worked out once, after :meth:`replay`: :meth:`weight` and then, for the
+        replay kept, :meth:`deal_uniform` both need it).
 
         A card's kind is its effective suit, whether it is street's shown trump
         card (not bound yet: it goes to a stock position in range) and whether
         it is an ace that a royal goat gave one seat (it goes to that seat's
         slots); cards of one kind are interchangeable. A slot is described by
         the kinds it may take (its exclusions, its stock position, its seat)."""
+        if self.laid_out is None:
+            self.laid_out = self._lay_out()
+        return self.laid_out
+
+    def _lay_out(self) -> _Layout:
         smp = self.s
         cards, excl, suit_bit, card_of = self.card, self.excl, smp.suit_bit, smp.card_of
         bound = set(cards)
@@ -804,10 +812,10 @@ class _SlotReplay:
                 short[mask] = short.get(mask, 0) + 1
         return _Layout(by_kind, groups, short if partner is not None else None, (1 << len(kinds)) - 1)
 
-    def completions(self, layout: _Layout | None = None) -> int:
+    def completions(self) -> int:
         """In how many ways the unseen cards can be dealt into the free slots,
         up to permuting cards of one kind (the same factor for every replay)."""
-        layout = layout or self._layout()
+        layout = self._layout()
         counts = tuple(len(group) for group in layout.by_kind)
         total = _type_count(*_shape({m: len(g) for m, g in layout.groups.items()}, layout.full), counts)
         if layout.short is not None:   # minus the deals that leave the partner no plain card
@@ -936,5 +944,5 @@ def _type_count(groups: tuple[tuple[int, int], ...], tail: int, counts: tuple[in
             ways //= math.factorial(n)
         return ways
     (mask, size), rest = groups[0], groups[1:]
-    return sum(ways * _type_count(rest, tail, tuple(c - k for c, k in zip(counts, ks)))
-               for ks, ways in _compositions(size, mask, counts))
+    upto = _group_options(size, mask, counts, rest, tail)[1]
+    return upto[-1] if upto else 0
