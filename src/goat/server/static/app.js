@@ -17,7 +17,7 @@ import { kozel } from "./kozel.js";
 import { spades } from "./spades.js";
 import { yugioh } from "./yugioh.js";
 import { initReview, openReview, redrawReview } from "./review.js";
-import { $, S, button, el, named, posOf, seatName, teamName, toast } from "./table.js";
+import { $, S, api, button, el, named, posOf, seatName, teamName, toast } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
 const PANELS = { kozel, spades };
@@ -50,15 +50,6 @@ function banner(text) {
   const el = $("#banner");
   el.textContent = text || "";
   el.hidden = !text;
-}
-
-async function api(method, path, body, token) {
-  const headers = { "Content-Type": "application/json" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
-  const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.error || response.statusText);
-  return data;
 }
 
 function savedSeat(id) {

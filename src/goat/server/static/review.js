@@ -8,7 +8,7 @@
 
 import { t } from "./i18n.js";
 import { parseAction, short } from "./cards.js";
-import { $, S, el, seatName, teamName } from "./table.js";
+import { $, S, api, el, seatName, teamName } from "./table.js";
 
 const reviews = new Map();   // deal number -> the server's answer
 let wanted = null;           // the deal last asked for: a slower earlier answer is not drawn
@@ -65,10 +65,7 @@ async function load(deal) {
   let answer = reviews.get(deal);
   try {
     if (!answer) {
-      const response = await fetch(`/api/tables/${S.tableId}/review/${deal}`);
-      const data = await response.json().catch(() => ({}));
-      if (!response.ok) throw new Error(data.error || response.statusText);
-      answer = data;
+      answer = await api("GET", `/api/tables/${S.tableId}/review/${deal}`);
       reviews.set(deal, answer);
     }
   } catch (error) {

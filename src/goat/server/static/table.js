@@ -37,6 +37,16 @@ export function toast(text) {
   toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
 }
 
+/** A JSON request to the server: the answer, or an Error with the server's one-line reason. */
+export async function api(method, path, body, token) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
 /** A translated name, or the name itself where the strings have none (a new ruleset). */
 export function named(group, name) {
   const text = t(`${group}.${name}`);
