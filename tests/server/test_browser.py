@@ -237,9 +237,18 @@ def test_a_finished_match_is_reviewed_deal_by_deal(chromium: object,
     review = httpx.get(f"{server.url}api/tables/{table}/review/1", timeout=180).json()
     rows = page.locator("#review-table tbody tr")
     assert rows.count() == len(review["moves"]) > 0
-    first = review["moves"][0]
-    cells = rows.first.locator("td").all_text_contents()
-    assert cells[0] == str(first["trick"]) and cells[3] == str(first["value"])
+
+    def shown(value: int) -> str:   # a decisive value is named, a point total is the number
+        if abs(value) >= review["royal"]:
+            return "королевский козёл" if value > 0 else "королевский козёл у соперников"
+        if abs(value) >= review["catch"]:
+            return "шамок ловит даму" if value > 0 else "дама поймана"
+        return str(value)
+
+    for i, move in enumerate(review["moves"]):
+        cells = rows.nth(i).locator("td").all_text_contents()
+        assert (cells[0], cells[3], cells[5]) == (str(move["trick"]), shown(move["value"]),
+                                                  shown(move["best_value"]))
     assert "Аня (вы)" in page.text_content("#review-table tbody")                   # my plays by my name
     mistakes = page.locator("#review-table tbody tr.mistake")
     assert mistakes.count() == sum(1 for m in review["moves"] if m["cost"])
