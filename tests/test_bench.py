@@ -133,11 +133,12 @@ def test_solver_bench_reports_a_disagreement_loudly() -> None:
 
 def test_cli_bench_solver_prints_the_same_deals_rows() -> None:
     pytest.importorskip("endplay")
-    result = CliRunner().invoke(app, ["bench", "solver", "--deals", "1", "--card-points"])
+    result = CliRunner().invoke(app, ["bench", "solver", "--deals", "1", "--card-points", "--known-value"])
     assert result.exit_code == 0, result.output
     assert "engine on the same deals: ours" in result.stdout
     assert "tricks agree with DDS on all 1 deals" in result.stdout
     assert "card points on the same deals" in result.stdout
+    assert "full-hand with the value known in advance:" in result.stdout
 
 
 def test_cli_bench_solver_fails_on_a_disagreement(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -145,7 +146,7 @@ def test_cli_bench_solver_fails_on_a_disagreement(monkeypatch: pytest.MonkeyPatc
 
     dds = sb.Timings(sb.DDS, "", seconds=[0.001], values=[5], deals=["the deal"])
     ours = sb.Timings(sb.OURS_ON_DDS, "", seconds=[0.003], values=[4])
-    monkeypatch.setattr(sb, "run", lambda deals, seed, card_points=False: ([dds, ours], None))
+    monkeypatch.setattr(sb, "run", lambda deals, seed, card_points=False, known_value=False: ([dds, ours], None))
     result = CliRunner().invoke(app, ["bench", "solver", "--deals", "1"])
     assert result.exit_code == 1
     assert "DISAGREEMENT: ours 4 tricks, DDS 5, on the deal" in result.stdout

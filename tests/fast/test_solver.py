@@ -277,6 +277,34 @@ def test_solve_agrees_with_the_best_move_values_down_a_deal(preset: str) -> None
         assert solve(state, 1 - mover) == 120 - best
 
 
+@pytest.mark.parametrize("preset", ["full-hand", "classic"])
+def test_any_first_guess_gives_the_same_value(preset: str) -> None:
+    """``guess`` only moves where MTD(f) starts: far below, far above, the
+    answer itself, a decisive value, and mid-deal (points already taken, which
+    the guess includes) all give the default solve's value."""
+    rng = random.Random(23)
+    for plays in (0, 9):
+        state = new_state(preset, single_deal=True)
+        state.apply_chance(state.sample_chance(rng))
+        while state.phase == PARTNER_EXCHANGE:
+            state.apply_action(rng.choice(state.legal_actions()))
+        for _ in range(plays):
+            state.apply_action(rng.choice(state.legal_actions()))
+        for side in (0, 1):
+            value = solve(state, side)
+            for guess in (0, 120, value, value + 7, value - 13, -CATCH, CATCH):
+                assert solve(state, side, guess=guess) == value, (plays, side, guess)
+
+
+def test_bench_known_value_row_solves_full_hand_deals_again() -> None:
+    from goat.bench import solver as bench
+    results, _ = bench.run(2, seed=4, with_dds=False, known_value=True)
+    by = {r.label: r for r in results}
+    assert list(by) == ["full-hand", "classic", bench.KNOWN]
+    assert by[bench.KNOWN].values == by["full-hand"].values
+    assert len(by[bench.KNOWN].seconds) == 2
+
+
 def test_bench_runs_without_dds() -> None:
     from goat.bench import solver as bench
     results, note = bench.run(1, seed=3, with_dds=False)

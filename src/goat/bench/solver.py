@@ -19,7 +19,11 @@ on one core:
   printed loudly (and makes the command fail): it would be a solver bug;
 * **ours on DDS's deals, Kozel card points** (``card_points``, off by default:
   it costs about as much as the full-hand row) — the same deals scored A 11,
-  T 10, K 4, Q 3, J 2: how much harder card points make the same deals.
+  T 10, K 4, Q 3, J 2: how much harder card points make the same deals;
+* **full-hand, value known** (``known_value``, off by default) — each full-hand
+  deal solved again with its true value as MTD(f)'s first guess, so the solve is
+  just the two null-window proofs of that value: the floor of the driver, what
+  no better first guess could go below.
 
 Deals are interleaved (one of each contender in turn) so a burst of load on a
 shared machine hits all of them. Reported: mean, median, p99 and max solve time.
@@ -53,6 +57,7 @@ RANKS = "AKQJT987"
 DDS = "DDS (endplay)"
 OURS_ON_DDS = "ours on DDS's deals"
 OURS_POINTS = "ours on DDS's deals, Kozel card points"
+KNOWN = "full-hand, value known"
 DISAGREE = "DISAGREEMENT"
 
 
@@ -138,10 +143,11 @@ def check_deals(deals: int) -> None:
 
 def run(deals: int, seed: int = 0, with_dds: bool | None = None,
         presets: tuple[str, ...] = ("full-hand", "classic"),
-        card_points: bool = False) -> tuple[list[Timings], str | None]:
+        card_points: bool = False, known_value: bool = False) -> tuple[list[Timings], str | None]:
     """Solve ``deals`` deals of each contender; returns the timings and a note
     (the install hint when DDS is skipped). With DDS, our kernel also solves each
-    DDS deal counting tricks (and, with ``card_points``, for Kozel card points)."""
+    DDS deal counting tricks (and, with ``card_points``, for Kozel card points).
+    ``known_value``: each full-hand deal is solved again from its true value."""
     from goat.fast.solver import solve
     from goat.fast.solver_plain import KOZEL_POINTS, solve_plain
 
@@ -157,6 +163,7 @@ def run(deals: int, seed: int = 0, with_dds: bool | None = None,
     ours = Timings(OURS_ON_DDS, "tricks, the same deals as DDS (solve_plain)")
     points = Timings(OURS_POINTS, "card points A11 T10 K4 Q3 J2, the same deals")
     plain = [ours] + ([points] if card_points else [])
+    known = Timings(KNOWN, "card points, the true value as first guess (two proofs)")
     if with_dds:
         from endplay.dds import solve_board
         from endplay.dds.solve import SolveMode
@@ -167,6 +174,8 @@ def run(deals: int, seed: int = 0, with_dds: bool | None = None,
         for t in results:
             state = kozel_position(t.label, rng)
             _timed(lambda state=state: solve(state, 0), t)
+            if known_value and t.label == "full-hand":
+                _timed(lambda state=state, v=t.values[-1]: solve(state, 0, guess=v), known)
         if with_dds:
             deal = dds_deal(rng)
             dds.deals.append(describe_deal(deal))
@@ -174,7 +183,8 @@ def run(deals: int, seed: int = 0, with_dds: bool | None = None,
             hands, leader, trump = plain_deal(deal)
             for t, pts in zip(plain, (None, KOZEL_POINTS)):
                 _timed(lambda t=t, pts=pts: solve_plain(hands, leader, trump, pts), t)
-    return results + ([dds, *plain] if with_dds else []), note
+    extra = [known] if known_value and "full-hand" in presets else []
+    return results + extra + ([dds, *plain] if with_dds else []), note
 
 
 def table(results: list[Timings]) -> Table:
@@ -211,6 +221,10 @@ def summary_lines(results: list[Timings]) -> list[str]:
     if points is not None and same is not None:
         lines.append(f"card points on the same deals: ours {points.mean_ms:.2f} ms "
                      f"({points.mean_ms / same.mean_ms:.1f}× our tricks)")
+    known = by.get(KNOWN)
+    if known is not None:
+        lines.append(f"full-hand with the value known in advance: {known.mean_ms:.2f} ms "
+                     f"({known.mean_ms / dds.mean_ms:.2f}× DDS): no first guess can beat this")
     return lines
 
 
@@ -241,8 +255,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--card-points", action="store_true",
                         help="also solve DDS's deals for Kozel card points (about doubles the run)")
+    parser.add_argument("--known-value", action="store_true",
+                        help="also solve each full-hand deal from its true value (the driver's floor)")
     args = parser.parse_args(argv)
-    results, note = run(args.deals, args.seed, card_points=args.card_points)
+    results, note = run(args.deals, args.seed, card_points=args.card_points, known_value=args.known_value)
     console = Console()
     if note:
         console.print(note)

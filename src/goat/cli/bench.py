@@ -93,6 +93,9 @@ def bench_solver(
     seed: int = typer.Option(0, "--seed", help="Seed of the random deals."),
     card_points: bool = typer.Option(False, "--card-points",
                                      help="Also solve DDS's deals for Kozel card points (about doubles the run)."),
+    known_value: bool = typer.Option(False, "--known-value",
+                                     help="Also solve each full-hand deal again from its true value: "
+                                          "the two proofs MTD(f) cannot avoid, the floor of any first guess."),
 ) -> None:
     """Double-dummy solver: full-hand and classic deals from trick 1, mean and p99
     solve time, next to Bo Haglund's DDS (endplay) on 32-card bridge-like deals
@@ -103,7 +106,7 @@ def bench_solver(
     with user_errors():
         solver_bench.check_deals(deals)
         console.print(f"Solving {deals} deal(s) per contender…")
-        results, note = solver_bench.run(deals, seed, card_points=card_points)
+        results, note = solver_bench.run(deals, seed, card_points=card_points, known_value=known_value)
     if note:
         console.print(note)
     console.print(solver_bench.table(results))

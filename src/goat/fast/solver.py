@@ -275,25 +275,34 @@ def _deal_over_value(state: Any, side: int, deals_before: int) -> int | None:
 
 
 # ============================================================ API
-def solve(state: Any, side: int = 0) -> int:
+def solve(state: Any, side: int = 0, guess: int | None = None) -> int:
     """Exact value of ``state`` (a classic/full-hand state with a card play or
     forced-exchange return due) for ``side``; see the module doc for the scale.
 
     The state is not changed. It is read as a perfect-information position: the
     real hands and stock are used, so call it on the true state or a sampled world.
+
+    ``guess``: where MTD(f) starts, on the answer's scale (by default the
+    solver's own :func:`first_guess`). The answer is the same whatever the
+    guess; only the time differs. Given the true value, the solve is the two
+    null-window proofs that the value is at least that and not more: the floor
+    of this driver (``goat bench solver --known-value`` times it).
     """
     _check(state)
     ws = _workspace()
-    return _solve(state, side, ws, ws.next_gen())
+    return _solve(state, side, ws, ws.next_gen(), guess)
 
 
-def _solve(state: Any, side: int, ws: _Workspace, gen: int) -> int:
+def _solve(state: Any, side: int, ws: _Workspace, gen: int, guess: int | None = None) -> int:
     if state.phase == FORCED_RETURN:
         values = _values_by_action(state, side, ws, gen)
         mover = state.team_of(state.current_player())
         return max(values.values()) if mover == side else min(values.values())
     W, _ = _encode(state, side, ws, gen)
-    return _absolute(state, side, guess_then_solve(W, ws, gen))
+    if guess is None:
+        return _absolute(state, side, guess_then_solve(W, ws, gen))
+    remaining = guess if abs(guess) >= CATCH else guess - int(state.points()[side])
+    return _absolute(state, side, int(search.mtdf(W, ws.tt, remaining)))
 
 
 def guess_then_solve(W: np.ndarray, ws: _Workspace, gen: int) -> int:
