@@ -9,7 +9,8 @@ against ``goat serve`` in a subprocess.
   in both languages, closed by Escape back to the result;
 * "play again" at the end of a match: by the keyboard, into the new table's
   lobby with me and the same bots seated, while a spectator of the old table
-  is offered the new one to watch; a finished duel's result offers it too;
+  is offered the new one to watch; the other player of a finished match is
+  offered to join it and lands in his own seat; a finished duel offers it too;
 * close the page mid-game and open it again: the same seat comes back (its
   token is in the browser's storage) and play goes on;
 * street: choose several cards, beat or pass them face down;
@@ -46,6 +47,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -53,7 +55,7 @@ import pytest
 from goat.fast.solver import warm_up
 from goat.server.tables import seat_rng
 
-from .conftest import Client, Lobby, ServeProcess
+from .conftest import Client, Lobby, ServeProcess, play_to_the_end
 from .test_yugioh_table import play_duels
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -323,6 +325,60 @@ def test_play_again_opens_the_rematch_lobby(chromium: object, serve_process: Cal
     assert page.errors == [] and watcher.errors == []
     watcher_context.close()
     context.close()
+
+
+def test_the_other_player_joins_the_rematch(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """Two people and two bots end a match (played over the WebSocket), each
+    with the table open in their own browser. Ann plays again; Bo's result
+    turns into "Join the rematch" at once, and it seats him in his own seat of
+    Ann's new table."""
+    server = serve_process(*SERVE)
+    played: dict[str, Any] = {}
+
+    async def match() -> None:
+        lobby = Lobby(server.url)
+        created = await lobby.create(name="Ann", rules="classic", seed=11, options={"match_target": 1})
+        tid, ann = created["id"], created["token"]
+        bo = await lobby.sit(tid, 1, "Bo")
+        for seat in (2, 3):
+            await lobby.bot(tid, seat, ann)
+        async with Client(server.ws_url, tid, ann) as ann_ws, Client(server.ws_url, tid, bo) as bo_ws:
+            await lobby.start(tid, ann)
+            await asyncio.gather(play_to_the_end(ann_ws, 0), play_to_the_end(bo_ws, 1))
+        played.update(id=tid, tokens=[ann, bo])
+        await lobby.close()
+
+    worker = threading.Thread(target=lambda: asyncio.run(match()))   # its own event loop, beside Playwright's
+    worker.start()
+    worker.join(300)
+    assert played, "the match did not end"
+    pages = []
+    for seat, locale in ((0, "ru-RU"), (1, "en-US")):
+        context, page = new_page(chromium, locale=locale)
+        page.goto(server.url)
+        page.evaluate("([id, token, seat]) => localStorage.setItem(`goat:token:${id}`, JSON.stringify({token, seat}))",
+                      [played["id"], played["tokens"][seat], seat])
+        page.goto(f"{server.url}?table={played['id']}")
+        page.locator("#result:not([hidden]) #rematch button.rematch-play").wait_for()
+        pages.append((context, page))
+    (ann_context, ann), (bo_context, bo) = pages
+    ann.click("#rematch button.rematch-play")
+    ann.wait_for_selector("#lobby:not([hidden])")
+    new = re.search(r"table=([0-9a-f]+)", ann.url).group(1)
+    join = bo.locator("#rematch button.rematch-join")
+    join.wait_for()
+    assert join.text_content() == "Join the rematch"
+    join.click()
+    bo.wait_for_selector("#lobby:not([hidden])")
+    assert re.search(r"table=([0-9a-f]+)", bo.url).group(1) == new
+    bo.wait_for_selector('.seat-row[data-seat="1"].kind-human')
+    assert "Bo (you)" in bo.text_content('.seat-row[data-seat="1"]')
+    ann.wait_for_selector('.seat-row[data-seat="1"].kind-human')                    # Ann sees him sit down
+    assert [s["name"] for s in httpx.get(f"{server.url}api/tables/{new}", timeout=10).json()["seats"]] == [
+        "Ann", "Bo", "heuristic bot", "heuristic bot"]
+    assert ann.errors == [] and bo.errors == []
+    ann_context.close()
+    bo_context.close()
 
 
 def test_a_finished_duel_offers_play_again(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
