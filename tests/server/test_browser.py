@@ -7,6 +7,10 @@ against ``goat serve`` in a subprocess.
 * a match to one penalty point played to its end, then reviewed: the deal's
   double-dummy analysis in a table (mistakes marked, a summary per team),
   in both languages, closed by Escape back to the result;
+* "play again" at the end of a match: by the keyboard, into the new table's
+  lobby with me and the same bots seated, while a spectator of the old table
+  is offered the new one to watch; the other player of a finished match is
+  offered to join it and lands in his own seat; a finished duel offers it too;
 * close the page mid-game and open it again: the same seat comes back (its
   token is in the browser's storage) and play goes on;
 * street: choose several cards, beat or pass them face down;
@@ -36,11 +40,14 @@ these machines, so the tests need ``/usr/bin/chromium`` (``.ci/run`` installs it
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -48,7 +55,8 @@ import pytest
 from goat.fast.solver import warm_up
 from goat.server.tables import seat_rng
 
-from .conftest import ServeProcess
+from .conftest import Client, Lobby, ServeProcess, play_to_the_end
+from .test_yugioh_table import play_duels
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
@@ -262,6 +270,154 @@ def test_a_finished_match_is_reviewed_deal_by_deal(chromium: object,
     assert re.match(r"(Us|Them): \d+ mistake\(s\), \d+ points given away", page.text_content("#review-summary li"))
     page.keyboard.press("Escape")                                                   # back to the result
     assert page.is_hidden("#review") and page.is_visible("#result")
+    assert page.errors == []
+    context.close()
+
+
+def finish_a_quick_match(page: object, url: str) -> str:
+    """A classic table against three bots whose match ends at the first penalty
+    point, played by clicks until the result shows; returns the table id."""
+    table = create_with_bots(page, url, options={"match_target": 1})
+    page.click("#start-btn")
+    page.wait_for_selector("#game:not([hidden])")
+    while True:
+        page.wait_for_selector('#result:not([hidden]), #hand .card[data-legal="true"]')
+        if page.is_visible("#result"):
+            return table
+        play_a_legal_card(page, by_keyboard=False)
+        page.wait_for_timeout(50)
+
+
+def test_play_again_opens_the_rematch_lobby(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """The result offers "Ещё партию"; by the keyboard it makes the rematch and
+    opens its lobby: me in my seat under my name, the same bots in theirs. A
+    spectator of the old table is offered the new one to watch at once."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    table = finish_a_quick_match(page, server.url)
+    play = page.locator("#rematch button.rematch-play")
+    assert play.text_content() == "Ещё партию" and page.is_visible("#rematch button.rematch-play")
+    watcher_context, watcher = new_page(chromium, locale="en-US")   # no token there: a spectator
+    watcher.goto(f"{server.url}?table={table}")
+    watcher.wait_for_selector("#result:not([hidden])")
+    assert watcher.locator("#rematch a, #rematch button").count() == 0    # nothing to watch yet
+    shot(page, "rematch-offer")
+
+    play.focus()                                                    # reachable and used by the keyboard
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"table=(?!" + table + r")[0-9a-f]+$"))
+    page.wait_for_selector("#lobby:not([hidden])")
+    new = re.search(r"table=([0-9a-f]+)", page.url).group(1)
+    page.wait_for_selector('.seat-row[data-seat="0"].kind-human')
+    assert "Аня (вы)" in page.text_content('.seat-row[data-seat="0"]')
+    for seat in (1, 2, 3):
+        assert page.locator(f'.seat-row[data-seat="{seat}"].kind-bot').count() == 1
+        assert "heuristic" in page.text_content(f'.seat-row[data-seat="{seat}"]')
+    assert page.is_visible("#start-btn") and page.is_enabled("#start-btn")
+    assert page.evaluate(f"JSON.parse(localStorage.getItem('goat:token:{new}')).seat") == 0
+    info = httpx.get(f"{server.url}api/tables/{new}", timeout=10).json()
+    assert info["options"] == {"match_target": 1} and info["seats"][0]["name"] == "Аня"
+    shot(page, "rematch-lobby")
+
+    watch = watcher.locator("#rematch a.rematch-watch")            # told by the old table's broadcast
+    watch.wait_for()
+    assert watch.text_content() == "Watch the rematch" and watch.get_attribute("href") == f"/?table={new}"
+    assert page.errors == [] and watcher.errors == []
+    watcher_context.close()
+    context.close()
+
+
+def test_the_other_player_joins_the_rematch(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """Two people and two bots end a match (played over the WebSocket), each
+    with the table open in their own browser. Ann plays again; Bo's result
+    turns into "Join the rematch" at once, and it seats him in his own seat of
+    Ann's new table."""
+    server = serve_process(*SERVE)
+    played: dict[str, Any] = {}
+
+    async def match() -> None:
+        lobby = Lobby(server.url)
+        created = await lobby.create(name="Ann", rules="classic", seed=11, options={"match_target": 1})
+        tid, ann = created["id"], created["token"]
+        bo = await lobby.sit(tid, 1, "Bo")
+        for seat in (2, 3):
+            await lobby.bot(tid, seat, ann)
+        async with Client(server.ws_url, tid, ann) as ann_ws, Client(server.ws_url, tid, bo) as bo_ws:
+            await lobby.start(tid, ann)
+            await asyncio.gather(play_to_the_end(ann_ws, 0), play_to_the_end(bo_ws, 1))
+        played.update(id=tid, tokens=[ann, bo])
+        await lobby.close()
+
+    worker = threading.Thread(target=lambda: asyncio.run(match()))   # its own event loop, beside Playwright's
+    worker.start()
+    worker.join(300)
+    assert played, "the match did not end"
+    pages = []
+    for seat, locale in ((0, "ru-RU"), (1, "en-US")):
+        context, page = new_page(chromium, locale=locale)
+        page.goto(server.url)
+        page.evaluate("([id, token, seat]) => localStorage.setItem(`goat:token:${id}`, JSON.stringify({token, seat}))",
+                      [played["id"], played["tokens"][seat], seat])
+        page.goto(f"{server.url}?table={played['id']}")
+        page.locator("#result:not([hidden]) #rematch button.rematch-play").wait_for()
+        pages.append((context, page))
+    (ann_context, ann), (bo_context, bo) = pages
+    ann.click("#rematch button.rematch-play")
+    ann.wait_for_selector("#lobby:not([hidden])")
+    new = re.search(r"table=([0-9a-f]+)", ann.url).group(1)
+    join = bo.locator("#rematch button.rematch-join")
+    join.wait_for()
+    assert join.text_content() == "Join the rematch"
+    join.click()
+    bo.wait_for_selector("#lobby:not([hidden])")
+    assert re.search(r"table=([0-9a-f]+)", bo.url).group(1) == new
+    bo.wait_for_selector('.seat-row[data-seat="1"].kind-human')
+    assert "Bo (you)" in bo.text_content('.seat-row[data-seat="1"]')
+    ann.wait_for_selector('.seat-row[data-seat="1"].kind-human')                    # Ann sees him sit down
+    assert [s["name"] for s in httpx.get(f"{server.url}api/tables/{new}", timeout=10).json()["seats"]] == [
+        "Ann", "Bo", "heuristic bot", "heuristic bot"]
+    assert ann.errors == [] and bo.errors == []
+    ann_context.close()
+    bo_context.close()
+
+
+def test_a_finished_duel_offers_play_again(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """The duel page's result has the same "play again" as the trick games':
+    a match against ``greedy`` played to its end over the WebSocket (a short
+    one: 1000 LP, one duel), then opened in the page with my seat's token."""
+    server = serve_process(*SERVE)
+    played: dict[str, str] = {}
+
+    async def duel() -> None:
+        lobby = Lobby(server.url)
+        created = await lobby.create(game="yugioh", name="Аня", seed=9,
+                                     options={"starting_lp": 1000, "match_duels": 1})
+        await lobby.bot(created["id"], 1, created["token"], bot="greedy")
+        async with Client(server.ws_url, created["id"], created["token"]) as me:
+            await lobby.start(created["id"], created["token"])
+            await play_duels(me, 0, seed=4)
+        played.update(id=created["id"], token=created["token"])
+        await lobby.close()
+
+    worker = threading.Thread(target=lambda: asyncio.run(duel()))   # its own event loop, beside Playwright's
+    worker.start()
+    worker.join(300)
+    assert played, "the duel did not end"
+    context, page = new_page(chromium)
+    page.goto(server.url)
+    page.evaluate("([id, token]) => localStorage.setItem(`goat:token:${id}`, JSON.stringify({token, seat: 0}))",
+                  [played["id"], played["token"]])
+    page.goto(f"{server.url}?table={played['id']}")
+    play = page.locator("#duel-result:not([hidden]) #duel-rematch button.rematch-play")
+    play.wait_for()
+    assert play.text_content() == "Ещё партию"
+    play.click()
+    page.wait_for_selector("#lobby:not([hidden])")
+    new = re.search(r"table=([0-9a-f]+)", page.url).group(1)
+    assert new != played["id"]
+    page.wait_for_selector('.seat-row[data-seat="0"].kind-human')
+    assert "Аня (вы)" in page.text_content('.seat-row[data-seat="0"]')
+    assert "greedy" in page.text_content('.seat-row[data-seat="1"].kind-bot')
     assert page.errors == []
     context.close()
 

@@ -13,9 +13,9 @@ import pytest
 
 from goat.records import check_result, replay
 from goat.server.runner import ServerThread
-from goat.server.storage import EventRow, SeatRow, Storage, TableRow
+from goat.server.storage import EventRow, SeatRow, Storage, StorageError, TableRow
 
-from .conftest import Client, Lobby, random_player, run
+from .conftest import Client, Lobby, play_to_the_end, random_player, run
 
 URL = os.environ.get("GOAT_TEST_DATABASE_URL")
 pytestmark = pytest.mark.skipif(not URL, reason="set GOAT_TEST_DATABASE_URL to a PostgreSQL database to run these")
@@ -115,3 +115,43 @@ def test_an_own_deck_survives_a_restart_on_postgres(start_server: Callable[..., 
         await lobby.close()
 
     run(after_restart())
+
+
+def test_a_rematch_link_survives_a_restart_on_postgres(start_server: Callable[..., ServerThread]) -> None:
+    """``goat_rematches`` on PostgreSQL: the link is written with the new table
+    and read back after a restart; a second link for the same table is refused."""
+    from .test_rematch import QUICK
+
+    server = start_server(database_url=URL)
+    kept: dict = {}
+
+    async def play_and_ask() -> None:
+        lobby = Lobby(server.url)
+        tid, token = await lobby.with_bots(options=QUICK)
+        async with Client(server.ws_url, tid, token) as me:
+            await lobby.start(tid, token)
+            await play_to_the_end(me, 0)
+        answer = await lobby.http.post(f"/api/tables/{tid}/rematch", headers={"Authorization": f"Bearer {token}"})
+        assert answer.status_code == 200, answer.text
+        kept.update(old=tid, new=answer.json()["id"], token=token)
+        await lobby.close()
+
+    run(play_and_ask())
+    server.__exit__(None, None, None)
+    again = start_server(database_url=URL)
+
+    async def after_restart() -> None:
+        lobby = Lobby(again.url)
+        assert (await lobby.http.get(f"/api/tables/{kept['old']}")).json()["rematch"] == kept["new"]
+        answer = await lobby.http.post(f"/api/tables/{kept['old']}/rematch",
+                                       headers={"Authorization": f"Bearer {kept['token']}"})
+        assert (answer.json()["id"], answer.json()["seat"]) == (kept["new"], None)   # Ann sits there already
+        await lobby.close()
+
+    run(after_restart())
+    store = Storage(URL)
+    with pytest.raises(StorageError):
+        store.create_rematch(kept["old"], TableRow(f"pg{random.getrandbits(32):08x}", "kozel", "classic", {}, 4, "1"),
+                             [SeatRow(i) for i in range(4)])
+    assert store.load(kept["old"]).rematch == kept["new"]
+    store.close()

@@ -15,6 +15,7 @@ HTTP (JSON; lobby changes need ``Authorization: Bearer <seat token>``):
 ``GET  /api/tables/{id}/seats/{seat}/deck``  read one's own deck back (the seat's token)
 ``DELETE /api/tables/{id}/seats/{seat}/deck``  back to the table's decks (lobby)
 ``POST /api/tables/{id}/start``           start once every seat is filled
+``POST /api/tables/{id}/rematch``         play a finished table again (a player's token)
 ``GET  /api/tables/{id}/record``          the record of a finished game
 ``GET  /api/tables/{id}/review/{deal}``   a finished game's deal, double-dummy analysed
 ========================================  =========================================
@@ -231,6 +232,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table = await find(table_id)
         await table.start(bearer(request))
         return {"id": table.id, **table.public()}
+
+    @app.post("/api/tables/{table_id}/rematch")
+    async def rematch(table_id: str, request: Request) -> dict[str, Any]:
+        # Idempotent: every player of the old table gets the same new table,
+        # and their old seat in it (``seat``, ``token``) while it is free.
+        table = await find(table_id)
+        new, seat, token = await registry().rematch(table, bearer(request))
+        return {"id": new.id, "url": f"{request.base_url}?table={new.id}", **new.public(),
+                "seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> JSONResponse:

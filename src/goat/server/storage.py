@@ -13,7 +13,12 @@ What is stored is exactly what a table needs to come back after a crash:
   (a Yu-Gi-Oh! player's own deck list), one row a seat that has any. A table
   of its own, so that a database made before it existed opens unchanged
   (``create_all`` adds missing tables only) and tables without such data
-  write nothing new.
+  write nothing new;
+* ``goat_rematches`` — the link from a finished table to its rematch ("play
+  again": a new table with the same game, rules, options and bots), one row an
+  old table, written in the same transaction as the new table itself. A table
+  of its own for the same reason as ``goat_seat_data``: older databases gain
+  it and open unchanged.
 
 SQLite runs in WAL mode with ``synchronous=NORMAL``: a commit survives the
 server process being killed (the operating system holds the written pages).
@@ -110,6 +115,14 @@ seat_data_t = Table(
 )
 
 
+rematches_t = Table(
+    "goat_rematches", metadata,
+    Column("table_id", String(32), ForeignKey("goat_tables.id"), primary_key=True),   # the finished table
+    Column("rematch_id", String(32), ForeignKey("goat_tables.id"), nullable=False),   # its rematch
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+
 class StorageError(GoatError):
     """The database refused a read or write (one line)."""
 
@@ -151,6 +164,7 @@ class StoredTable:
     seats: list[SeatRow]
     events: list[EventRow] = field(default_factory=list)
     seat_data: dict[int, str] = field(default_factory=dict)   # seat -> its private data (JSON text)
+    rematch: str | None = None                                 # the id of its rematch, if one was made
 
 
 def _now() -> datetime:
@@ -195,12 +209,25 @@ class Storage:
 
     # ------------------------------------------------------------- writes
     def create_table(self, row: TableRow, seats: Iterable[SeatRow]) -> None:
+        with self._begin() as conn:
+            self._insert_table(conn, row, seats, _now())
+
+    @staticmethod
+    def _insert_table(conn: Any, row: TableRow, seats: Iterable[SeatRow], now: datetime) -> None:
+        conn.execute(insert(tables_t).values(
+            id=row.id, game=row.game, rules=row.rules, options=json.dumps(row.options),
+            players=row.players, seed=row.seed, status=row.status, created_at=now, updated_at=now))
+        conn.execute(insert(seats_t), [_seat_values(row.id, s) for s in seats])
+
+    def create_rematch(self, old_id: str, row: TableRow, seats: Iterable[SeatRow]) -> None:
+        """Create the rematch table of ``old_id`` and link the two, in one
+        transaction: a rematch is never stored without its link (nor the link
+        without its table), so a crash between the two cannot make a second one.
+        A second link for ``old_id`` violates the primary key: nothing is written."""
         now = _now()
         with self._begin() as conn:
-            conn.execute(insert(tables_t).values(
-                id=row.id, game=row.game, rules=row.rules, options=json.dumps(row.options),
-                players=row.players, seed=row.seed, status=row.status, created_at=now, updated_at=now))
-            conn.execute(insert(seats_t), [_seat_values(row.id, s) for s in seats])
+            self._insert_table(conn, row, seats, now)
+            conn.execute(insert(rematches_t).values(table_id=old_id, rematch_id=row.id, created_at=now))
 
     def save_seat(self, table_id: str, seat: SeatRow) -> None:
         with self._begin() as conn:
@@ -272,7 +299,8 @@ class Storage:
             select(events_t).where(events_t.c.table_id == row.id).order_by(events_t.c.seq))]
         data = {r.seat: r.data for r in conn.execute(
             select(seat_data_t).where(seat_data_t.c.table_id == row.id).order_by(seat_data_t.c.seat))}
-        return StoredTable(table, seats, events, data)
+        rematch = conn.execute(select(rematches_t.c.rematch_id).where(rematches_t.c.table_id == row.id)).scalar()
+        return StoredTable(table, seats, events, data, rematch)
 
     # ------------------------------------------------------------ helpers
     def _begin(self) -> Any:
@@ -325,6 +353,9 @@ class AsyncStorage:
 
     async def create_table(self, row: TableRow, seats: list[SeatRow]) -> None:
         await self._run(self.sync.create_table, row, seats)
+
+    async def create_rematch(self, old_id: str, row: TableRow, seats: list[SeatRow]) -> None:
+        await self._run(self.sync.create_rematch, old_id, row, seats)
 
     async def save_seat(self, table_id: str, seat: SeatRow) -> None:
         await self._run(self.sync.save_seat, table_id, seat)

@@ -43,6 +43,17 @@ default bot plays for them until they come back with their token.
 :class:`Tables` is the registry: creates tables, finds them (loading finished
 ones from storage on demand) and restores every unfinished table at start-up by
 replaying its stored events.
+
+A finished table may be played again (:meth:`Tables.rematch`): a new table in
+its lobby with the same game, rules, options and player count, a new seed (new
+cards), the same bots in the same seats and every human seat empty. A player of
+the old table who asks takes their own seat in it under their own name, with
+their own deck (a game with seat data) if they brought one — never anyone
+else's. There is one rematch per table: the first request makes it and stores
+the link (``goat_rematches``, with the new table in one transaction); every
+later request by any player of the old table gets that same table, and a seat
+in it when their old seat is still free there. The old table's ``public()``
+says where it went (``rematch``), so everyone connected learns it at once.
 """
 
 from __future__ import annotations
@@ -271,9 +282,10 @@ class Table:
     """One table: seats, the authoritative state, its version and its bots."""
 
     def __init__(self, row: TableRow, seats: list[SeatRow], settings: Settings, store: AsyncStorage | None,
-                 seat_data: dict[int, Any] | None = None) -> None:
+                 seat_data: dict[int, Any] | None = None, rematch: str | None = None) -> None:
         """``store`` may be ``None`` for a table that is only replayed (a check),
-        never played; ``seat_data``: the stored private data by seat (JSON values)."""
+        never played; ``seat_data``: the stored private data by seat (JSON values);
+        ``rematch``: the id of the table made to play this one again, if any."""
         self.id = row.id
         self.row = row
         self.settings = settings
@@ -281,6 +293,7 @@ class Table:
         self.game = get_game(row.game)
         self.seats = [Seat(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in seats]
         self.seat_data: dict[int, Any] = dict(seat_data or {})
+        self.rematch = rematch
         self.state = self._new_state()
         self.status = row.status
         self.version = 0
@@ -313,13 +326,16 @@ class Table:
     # ============================================================= info
     def public(self) -> dict[str, Any]:
         """What anyone may know of the table (no cards). At a game that takes
-        players' own decks, each seat says only whether it has one (``own_deck``)."""
+        players' own decks, each seat says only whether it has one (``own_deck``);
+        ``rematch``: the id of the table that plays this one again (``None``
+        until a player asks for one)."""
         seats = [s.public() for s in self.seats]
         if self.takes_seat_data:
             for seat in seats:
                 seat["own_deck"] = seat["seat"] in self.seat_data
         return {"status": self.status, "game": self.row.game, "rules": self.row.rules,
-                "options": self.row.options, "players": self.row.players, "seats": seats}
+                "options": self.row.options, "players": self.row.players, "seats": seats,
+                "rematch": self.rematch}
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat holding ``token``; raises :class:`LobbyError` (403) for a wrong one."""
@@ -721,14 +737,14 @@ class Tables:
         self.store = store
         self.tables: dict[str, Table] = {}
         self._loading = asyncio.Lock()
+        self._rematching = asyncio.Lock()
 
     async def create(self, game: str = "kozel", rules: str | None = None, options: dict[str, Any] | None = None,
                      players: int | None = None, seed: str | int | None = None) -> Table:
         """A new table in its lobby, stored; raises :class:`LobbyError` for a bad game or rule.
         Without ``rules`` the game's first preset is played (Kozel's classic, Spades' standard)."""
         options = dict(options or {})
-        if sum(t.status != "finished" for t in self.tables.values()) >= self.settings.max_tables:
-            raise LobbyError("the server is full: too many tables in play; try again later", status=503)
+        self._room_for_one_more()
         seed_text = str(seed) if seed is not None else str(secrets.randbits(63))
         if len(seed_text) > SEED_LIMIT:
             raise LobbyError(f"a seed has at most {SEED_LIMIT} characters")
@@ -740,19 +756,90 @@ class Tables:
             raise LobbyError(str(exc)) from None
         except (TypeError, ValueError) as exc:
             raise LobbyError(f"bad option value: {exc}") from None
-        while True:
-            table_id = secrets.token_hex(5)
-            if table_id not in self.tables and not await self.store.exists(table_id):
-                break
-        row = TableRow(table_id, game, rules, options, players, seed_text, "lobby")
+        row = TableRow(await self._new_id(), game, rules, options, players, seed_text, "lobby")
         seats = [SeatRow(i) for i in range(players)]
         try:
             await self.store.create_table(row, seats)
         except StorageError as exc:
             raise LobbyError(str(exc), status=503) from None
         table = Table(row, seats, self.settings, self.store)
-        self.tables[table_id] = table
+        self.tables[row.id] = table
         return table
+
+    def _room_for_one_more(self) -> None:
+        if sum(t.status != "finished" for t in self.tables.values()) >= self.settings.max_tables:
+            raise LobbyError("the server is full: too many tables in play; try again later", status=503)
+
+    async def _new_id(self) -> str:
+        while True:
+            table_id = secrets.token_hex(5)
+            if table_id not in self.tables and not await self.store.exists(table_id):
+                return table_id
+
+    async def rematch(self, old: Table, token: str | None) -> tuple[Table, int | None, str | None]:
+        """Play finished table ``old`` again, for the player holding ``token``:
+        returns the rematch table, the caller's seat in it and their new token
+        (``None``, ``None`` when that seat is no longer free there: someone took
+        it, or the rematch has started). The first call makes the table (same
+        game, rules, options, players and bots, a new random seed, the human
+        seats empty) and stores the link; later calls by any player of ``old``
+        get the same table. Raises :class:`LobbyError`: 403 without a seat's
+        token (a spectator, a wrong token), 409 while ``old`` is not finished,
+        503 when the server is full or the database refuses."""
+        if token is None:
+            raise LobbyError("take a seat first: only the players of a table can play it again", status=403)
+        seat = old.seat_of(token)
+        assert seat is not None
+        if old.status != "finished":
+            raise LobbyError("the game is not over: a rematch comes after the match", status=409)
+        async with self._rematching:
+            table = await self.get(old.rematch) if old.rematch is not None else None
+            if table is None:
+                table = await self._make_rematch(old)
+        mine = old.seats[seat]
+        there = table.seats[seat]
+        if table.status != "lobby" or there.kind != "empty":
+            return table, None, None
+        try:
+            new_token = await table.take_seat(seat, mine.name)
+        except LobbyError as exc:
+            if exc.status == 409:   # taken, or started, since we looked
+                return table, None, None
+            raise
+        await self._copy_own_data(old, table, seat, new_token)
+        return table, seat, new_token
+
+    async def _make_rematch(self, old: Table) -> Table:
+        """The rematch table of ``old``, stored together with the link, and the
+        old table's players told where it is (a broadcast of its ``public()``)."""
+        self._room_for_one_more()
+        row = TableRow(await self._new_id(), old.row.game, old.row.rules, dict(old.row.options), old.row.players,
+                       str(secrets.randbits(63)), "lobby")
+        seats = [SeatRow(s.index, "bot", s.name, s.bot, None) if s.kind == "bot" else SeatRow(s.index)
+                 for s in old.seats]
+        try:
+            await self.store.create_rematch(old.id, row, seats)
+        except StorageError as exc:
+            raise LobbyError(str(exc), status=503) from None
+        table = Table(row, seats, self.settings, self.store)
+        self.tables[row.id] = table
+        old.rematch = row.id
+        old.broadcast()
+        return table
+
+    @staticmethod
+    async def _copy_own_data(old: Table, table: Table, seat: int, token: str) -> None:
+        """Give the caller's own private data at ``old`` (a Yu-Gi-Oh! deck) to
+        their seat at ``table``: only theirs, since only they asked. It is
+        checked again as any upload is; one the game no longer accepts is left
+        behind with a warning (the player can upload another in the lobby)."""
+        data = old.seat_data.get(seat)
+        if data is None or not table.takes_seat_data:
+            return
+        try:
+            await table.set_seat_data(seat, token, data)
+        except LobbyError as exc:
+            log.warning("table %s: seat %d's deck was not taken to the rematch %s: %s", old.id, seat, table.id, exc)
 
     async def get(self, table_id: str) -> Table | None:
         """The table, from memory or (finished tables) from storage."""
@@ -782,7 +869,7 @@ class Tables:
             data = {seat: json.loads(text) for seat, text in stored.seat_data.items()}
             if stored.table.status == "lobby" and data:
                 data = await self._usable_seat_data(stored, data)
-            table = Table(stored.table, stored.seats, self.settings, self.store, data)
+            table = Table(stored.table, stored.seats, self.settings, self.store, data, stored.rematch)
             table.replay(stored.events)
         except (GoatError, ValueError) as exc:
             log.error("table %s cannot be restored: %s", stored.table.id, exc)

@@ -17,7 +17,8 @@ import { kozel } from "./kozel.js";
 import { spades } from "./spades.js";
 import { yugioh } from "./yugioh.js";
 import { initReview, openReview, redrawReview } from "./review.js";
-import { $, S, api, button, el, named, posOf, seatName, teamName, toast } from "./table.js";
+import { drawRematch } from "./rematch.js";
+import { $, S, api, button, el, named, posOf, savedSeat, saveSeat, seatName, teamName, toast } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
 const PANELS = { kozel, spades };
@@ -50,14 +51,6 @@ function banner(text) {
   const el = $("#banner");
   el.textContent = text || "";
   el.hidden = !text;
-}
-
-function savedSeat(id) {
-  try { return JSON.parse(localStorage.getItem(`goat:token:${id}`)) || null; } catch { return null; }
-}
-
-function saveSeat(id, token, seat) {
-  localStorage.setItem(`goat:token:${id}`, JSON.stringify({ token, seat }));
 }
 
 function forgetSeat(id) {
@@ -890,6 +883,7 @@ function renderResult(v, game) {
   $("#result-text").textContent = game.result(v);
   $("#record-link").href = `/api/tables/${S.tableId}/record`;
   $("#review-btn").hidden = !game.reviewable?.(v);
+  drawRematch($("#rematch"));
 }
 
 // -------------------------------------------------------------------- init

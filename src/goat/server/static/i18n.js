@@ -133,6 +133,12 @@ const STRINGS = {
       royal: "royal goat",
       royalAgainst: "royal goat against",
     },
+    // Play again (rematch.js)
+    rematch: {
+      play: "Play again",
+      join: "Join the rematch",
+      watch: "Watch the rematch",
+    },
     newTable: "New table",
     close: "Close",
     us: "Us",
@@ -542,6 +548,12 @@ const STRINGS = {
       caught: "дама поймана",
       royal: "королевский козёл",
       royalAgainst: "королевский козёл у соперников",
+    },
+    // Play again (rematch.js)
+    rematch: {
+      play: "Ещё партию",
+      join: "Присоединиться к реваншу",
+      watch: "Смотреть реванш",
     },
     newTable: "Новый стол",
     close: "Закрыть",

@@ -47,6 +47,16 @@ export async function api(method, path, body, token) {
   return data;
 }
 
+/** My seat's token at table `id`, as the page stored it (`{token, seat}`), or null. */
+export function savedSeat(id) {
+  try { return JSON.parse(localStorage.getItem(`goat:token:${id}`)) || null; } catch { return null; }
+}
+
+/** Keep my seat's token at table `id`: opening its link again brings me back to my seat. */
+export function saveSeat(id, token, seat) {
+  localStorage.setItem(`goat:token:${id}`, JSON.stringify({ token, seat }));
+}
+
 /** A translated name, or the name itself where the strings have none (a new ruleset). */
 export function named(group, name) {
   const text = t(`${group}.${name}`);

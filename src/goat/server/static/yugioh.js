@@ -20,6 +20,7 @@
 
 import { lang, t } from "./i18n.js";
 import { $, S, button, el, named, seatName, toast } from "./table.js";
+import { drawRematch } from "./rematch.js";
 import { describe, fill, info, kindName, levelLine, loadCatalog, pinDetail, printedStats,
          quietDetail, refreshDetail, spoken, watchDetails } from "./ygocards.js";
 
@@ -132,8 +133,9 @@ function skeleton() {
       <h2 id="duel-result-title"></h2>
       <p id="duel-result-text"></p>
       <div class="row">
+        <span id="duel-rematch" class="rematch" hidden></span>
         <a id="duel-record" class="button" download></a>
-        <a id="duel-new" class="button primary" href="/"></a>
+        <a id="duel-new" class="button" href="/"></a>
         <button id="duel-result-close" type="button"></button>
       </div>
     </div>`;
@@ -694,6 +696,7 @@ function drawResult(v) {
   $("#duel-record").href = `/api/tables/${S.tableId}/record`;
   $("#duel-new").textContent = t("newTable");
   $("#duel-result-close").textContent = t("close");
+  drawRematch($("#duel-rematch"));
 }
 
 /** Draw the duel page from the last state message; `send` sends an action text. */
