@@ -94,6 +94,7 @@ def view(state: "YugiohState", seat: int | None) -> dict[str, Any]:
             "substep": duel.substep,
             "players": [_player(duel, s, seat, state) for s in (0, 1)],
             "chain": [{"card": link.card.name, "seat": link.seat} for link in duel.chain],
-            "log": [entry.for_seat(seat) for entry in duel.log],
+            # {"text": English, "say": {"key", "args"}}: the line this viewer may see.
+            "log": duel.log_view(seat),
         })
     return out
