@@ -1059,6 +1059,20 @@ def ygo_russian_prompt(page: object, catalog: dict[str, dict]) -> str:
     return prompt
 
 
+def ygo_russian_log(page: object, catalog: dict[str, dict]) -> list[str]:
+    """The duel log in Russian: every line worded from its key and arguments
+    (ygo.log, ygo.causes), positions, zones and reasons translated; only card
+    names (as printed) and "LP" stay English. Returns the lines."""
+    lines = page.locator("#duel-log li:not(.log-head)").all_text_contents()
+    for line in lines:
+        assert re.search("[а-яё]", line, re.I), line
+        latin = line
+        for name in sorted(catalog, key=len, reverse=True):
+            latin = latin.replace(name, "")
+        assert not re.search("[A-Za-z]{2,}", latin.replace("LP", "")), line   # no English word left
+    return lines
+
+
 def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     server = serve_process(*SERVE)
     context, page = new_page(chromium, locale="en-US")
@@ -1197,6 +1211,9 @@ def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[
         page.click(f'#duel-groups button[data-action="{ygo_pick(ygo_actions(page), True)}"]')
         page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
     assert len(prompts) >= 2 and any(re.search("фаза", p, re.I) for p in prompts), prompts   # phases translated
+    lines = ygo_russian_log(page, catalog)                                     # and the duel log
+    assert any(re.fullmatch(r"ход 1: игрок [01]", line) for line in lines), lines[:6]
+    assert any(re.fullmatch(r"игрок [01] берёт (карту|.+)", line) for line in lines), lines[:12]
     page.set_viewport_size({"width": 390, "height": 844})                    # a phone
     page.wait_for_timeout(200)
     assert page.evaluate("document.documentElement.scrollWidth") <= 392

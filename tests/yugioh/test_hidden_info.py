@@ -8,6 +8,8 @@
 * Fuzz: over random duels, no view of a seat or of a spectator ever holds the
   name of a card that it has not seen yet (marker cards that nothing reveals
   but a public zone).
+* A log line secret to one seat (a draw, a Set) reaches the others as its
+  public line, whose key and arguments name no card its public text does not.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 import pytest
 
 from goat.games.yugioh import DeckList, builtin_deck, new_state
+from goat.games.yugioh.cards.data import DATABASE
 from goat.games.yugioh.scenario import resolve_chance, scenario
 
 SAFE = {"ask_responses": "when-set-cards"}
@@ -202,6 +205,41 @@ def test_marker_decks_are_legal_and_marked() -> None:
     a, b = marked_decks()
     assert MARKERS[0] <= set(a.main) and MARKERS[1] <= set(b.main)
     assert not MARKERS[1] & set(a.main) and len(a.main) == len(b.main) == 40
+
+
+def card_names_in(value: Any) -> set[str]:
+    """The card names anywhere in a JSON value (strings, lists, dicts' values)."""
+    if isinstance(value, dict):
+        return set().union(*map(card_names_in, value.values()))
+    if isinstance(value, list):
+        return set().union(*map(card_names_in, value))
+    return {value} if isinstance(value, str) and value in DATABASE else set()
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_public_log_entry_names_no_card_its_text_does_not(seed: int) -> None:
+    rng = random.Random(seed)
+    state = new_state("goat", SAFE, single_duel=True, seed=seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    log = state.duel.log
+    secrets = [i for i, entry in enumerate(log) if entry.secret_seat is not None]
+    assert len(secrets) > 10
+    for viewer in (0, 1, None):
+        view = state.view(viewer)["log"]
+        assert len(view) == len(log)
+        for i in secrets:
+            entry, shown = log[i], view[i]
+            if viewer == entry.secret_seat:
+                assert shown["text"] == entry.secret_text and card_names_in(shown["say"]) == {entry.secret.args["card"]}
+                continue
+            assert shown["text"] == entry.text
+            assert card_names_in(shown["say"]) == set(), (viewer, shown)  # "0 draws a card": no card at all
+        for shown in view:
+            assert all(name in shown["text"] for name in card_names_in(shown["say"])), (viewer, shown)
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -96,8 +96,8 @@ class YugiohSession:
         log = view.get("log", [])
         if len(log) < self.shown:  # a new duel began
             self.shown = 0
-        for line in log[self.shown:]:
-            self.console.print(f"  {escape(line)}")
+        for entry in log[self.shown:]:
+            self.console.print(f"  {escape(entry['text'])}")
         self.shown = len(log)
 
     def run(self) -> None:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from goat.games.yugioh.cards.base import Gen
-from goat.games.yugioh.prompts import Say
+from goat.games.yugioh.prompts import Line, Say
 
 if TYPE_CHECKING:  # pragma: no cover
     from goat.games.yugioh.zones import CardInst
@@ -99,8 +99,8 @@ class BattleMixin:
         attacker.attacks += 1
         if target is not None:
             attacker.attacked_uids.append(target.uid)
-        what = "directly" if target is None else self.label(target, None)
-        self.say(f"{tp} attacks with {attacker.name} -> {what}")
+        self.say(Line("attacksDirectly", seat=tp, card=attacker.name) if target is None
+                 else Line("attacks", seat=tp, card=attacker.name, target=self.label(target, None)))
         self.attack = Attack(attacker, attacker.stamp, target, -1 if target is None else target.stamp,
                              len(self.monsters(1 - tp)))
         event = ("attack", attacker, target, tp)
@@ -123,13 +123,13 @@ class BattleMixin:
         tp = self.turn_player
         a = self.attack
         if not self.attacker_ok():
-            self.say("the attack stops: the attacker is gone or cannot attack")
+            self.say(Line("attackStops"))
             self.attack = None
             return
         target_gone = a.target is not None and (a.target.stamp != a.target_stamp or a.target.zone != "monster"
                                                 or a.target.controller != 1 - tp)
         if target_gone or len(self.monsters(1 - tp)) != a.defender_count:
-            self.say("replay: the defender's monsters changed")
+            self.say(Line("replay"))
             attacker = a.attacker
             if a.target is not None and a.target.uid in attacker.attacked_uids:
                 attacker.attacked_uids.remove(a.target.uid)
@@ -171,14 +171,14 @@ class BattleMixin:
             self.substep = "start"
             yield from self.damage_window()
             if not self.battle_valid():
-                self.say("the battle stops before damage calculation")
+                self.say(Line("battleStopsBefore"))
                 return
             self.substep = "before"
             flipped = None
             if a.target is not None and not a.target.face_up and not a.target.attack_pos \
                     and a.attacker.name == "Mystic Swordsman LV2" and a.attacker.face_up:
                 # Its effect destroys the face-down Defense Position monster unflipped.
-                self.say("Mystic Swordsman LV2 destroys the face-down monster without flipping it")
+                self.say(Line("swordsmanDestroys"))
                 self.destroy([a.target], "Mystic Swordsman LV2")
                 self.check_over()
                 yield from self.settle()
@@ -187,16 +187,16 @@ class BattleMixin:
                 self.turn_face_up(a.target)
                 a.target.flipped_turn = self.turn
                 flipped = a.target
-                self.say(f"the attacked face-down monster is {a.target.name} "
-                         f"({'Attack' if a.target.attack_pos else 'Defense'} Position)")
+                self.say(Line("attackedFaceDownIs", card=a.target.name,
+                              position="Attack" if a.target.attack_pos else "Defense"))
             yield from self.damage_window()
             if not self.battle_valid():
-                self.say("the battle stops before damage calculation")
+                self.say(Line("battleStopsBefore"))
                 return
             self.substep = "calc"
             yield from self.damage_window(one_chain=self.rules.damage_calc_one_chain)
             if not self.battle_valid():
-                self.say("the battle stops at damage calculation")
+                self.say(Line("battleStopsAtCalc"))
                 return
             destroyed, damage = self.calculate(a.attacker, a.target)
             self.substep = "after"
@@ -231,13 +231,13 @@ class BattleMixin:
         tp = self.turn_player
         atk = self.atk(attacker)
         if target is None:
-            self.say(f"direct attack for {atk}")
+            self.say(Line("directAttackFor", n=atk))
             return [], [(1 - tp, atk)]
         destroyed: list[tuple["CardInst", int]] = []
         damage: list[tuple[int, int]] = []
         if target.attack_pos:
             other = self.atk(target)
-            self.say(f"battle: {attacker.name} {atk} ATK vs {target.name} {other} ATK")
+            self.say(Line("battleVsAtk", attacker=attacker.name, atk=atk, defender=target.name, value=other))
             if atk > other:
                 destroyed.append((target, target.stamp))
                 damage.append((target.controller, atk - other))
@@ -248,7 +248,7 @@ class BattleMixin:
                 destroyed += [(attacker, attacker.stamp), (target, target.stamp)]
         else:
             other = self.defense(target)
-            self.say(f"battle: {attacker.name} {atk} ATK vs {target.name} {other} DEF")
+            self.say(Line("battleVsDef", attacker=attacker.name, atk=atk, defender=target.name, value=other))
             if atk > other:
                 destroyed.append((target, target.stamp))
                 if "piercing" in attacker.data.traits:
@@ -266,13 +266,13 @@ class BattleMixin:
             held = self.equipped_monster(card) if card.name == "Thousand-Eyes Restrict" and card.face_up else None
             unions = self.unions_on(card) if card.face_up else []
             if held is not None:
-                self.say(f"{held.name} is destroyed in place of Thousand-Eyes Restrict")
+                self.say(Line("destroyedInstead", card=held.name, host="Thousand-Eyes Restrict"))
                 self.destroy([held], "instead of Thousand-Eyes Restrict")
             elif unions:
-                self.say(f"{unions[0].name} is destroyed in place of {card.name}")
+                self.say(Line("destroyedInstead", card=unions[0].name, host=card.name))
                 self.destroy([unions[0]], f"instead of {card.name}")
             elif card.name == "Spirit Reaper" and card.face_up:
-                self.say("Spirit Reaper cannot be destroyed by battle")
+                self.say(Line("reaperSurvives"))
             else:
                 out.append((card, stamp))
         return out

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from goat.games.yugioh.cards import effects_for
 from goat.games.yugioh.cards.base import Effect, Gen, Link, Trigger
-from goat.games.yugioh.prompts import Say
+from goat.games.yugioh.prompts import Line, Say
 
 if TYPE_CHECKING:  # pragma: no cover
     from goat.games.yugioh.cards.data import CardData
@@ -170,8 +170,9 @@ class ChainMixin:
         link = Link(effect, card, seat, effect.speed_of(card), card.stamp)
         if effect.once_per_turn:
             card.used_turn[effect.once_key or effect.key] = self.turn
-        self.say(f"{seat} activates {card.name}" + (f" ({effect.label})" if effect.label else "")
-                 + f" as chain link {len(self.chain) + 1}")
+        n = len(self.chain) + 1
+        self.say(Line("activatesLabel", seat=seat, card=card.name, label=effect.label, n=n) if effect.label
+                 else Line("activates", seat=seat, card=card.name, n=n))
         yield from effect.activate(self, link)
         self.chain.append(link)
         self.reaper_targeted(link)
@@ -180,7 +181,7 @@ class ChainMixin:
     def activate_trigger(self: Any, trig: Trigger) -> Gen:
         link = Link(trig.effect, trig.card, trig.seat, trig.effect.trigger_speed, trig.card.stamp,
                     data={"event": trig.event})
-        self.say(f"{trig.seat} activates {trig.card.name}'s effect as chain link {len(self.chain) + 1}")
+        self.say(Line("activatesEffect", seat=trig.seat, card=trig.card.name, n=len(self.chain) + 1))
         yield from trig.effect.activate(self, link)
         self.chain.append(link)
         self.reaper_targeted(link)
@@ -273,11 +274,12 @@ class ChainMixin:
             link = self.chain.pop()
             self.resolving = link
             card, effect = link.card, link.effect
-            self.say(f"chain link {len(self.chain) + 1} resolves: {card.name}"
-                     + (f" ({effect.label})" if effect.label else ""))
+            n = len(self.chain) + 1
+            self.say(Line("resolvesLabel", n=n, card=card.name, label=effect.label) if effect.label
+                     else Line("resolves", n=n, card=card.name))
             stays = card.data.kind in ("spell", "trap") and card.data.subtype in ("continuous", "equip", "field")
             if effect.kind == "card" and stays and not self.still_there(card, link.card_stamp):
-                self.say(f"{card.name} is no longer on the field: no effect")
+                self.say(Line("noLongerOnField", card=card.name))
                 link.data["fizzled"] = True
             else:
                 yield from effect.resolve(self, link)
@@ -302,7 +304,7 @@ class ChainMixin:
 
     def target(self: Any, link: Link, card: "CardInst") -> None:
         link.targets.append((card, card.stamp))
-        self.say(f"{link.seat} targets {self.label(card, None)}")
+        self.say(Line("targets", seat=link.seat, target=self.label(card, None)))
 
     def target_ok(self: Any, link: Link, index: int = 0) -> "CardInst | None":
         """The link's target if it is still the same card in the same place."""

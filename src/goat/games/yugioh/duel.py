@@ -15,7 +15,7 @@ position are computed from the field when asked (:meth:`atk`,
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from goat.games.yugioh.battle import BattleMixin
@@ -26,7 +26,7 @@ from goat.games.yugioh.cards.data import EXODIA, SHEEP_TOKEN, CardData, DATABASE
 from goat.games.yugioh.chain import ChainMixin
 from goat.games.yugioh.decisions import ChanceRequest, DuelOver, ask, chance
 from goat.games.yugioh.phases import PhaseMixin
-from goat.games.yugioh.prompts import Say
+from goat.games.yugioh.prompts import Line, Say
 from goat.games.yugioh.rules import YugiohRules
 from goat.games.yugioh.zones import FIELD_SLOT, CardInst, PlayerZones
 
@@ -37,14 +37,47 @@ class EngineError(RuntimeError):
 
 @dataclass
 class LogEntry:
-    """One line of the duel log; ``secret`` replaces ``text`` for one seat."""
+    """One line of the duel log. ``secret`` replaces ``line`` for ``secret_seat``
+    alone (a draw names the card only to the drawer): two lines, each with its
+    own key and arguments, so that no seat is ever sent the other's."""
 
-    text: str
+    line: Line
     secret_seat: int | None = None
-    secret_text: str = ""
+    secret: Line | None = None
+    #: The view entries, made once (every view of every decision sends the whole log).
+    _json: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
+    _secret_json: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
+
+    def line_for(self, seat: int | None) -> Line:
+        """The line ``seat`` (``None``: a spectator) is shown."""
+        if seat is not None and seat == self.secret_seat and self.secret is not None:
+            return self.secret
+        return self.line
+
+    @property
+    def text(self) -> str:
+        """The public English text."""
+        return self.line.text
+
+    @property
+    def secret_text(self) -> str:
+        """The English text ``secret_seat`` sees (``""`` without one)."""
+        return "" if self.secret is None else self.secret.text
 
     def for_seat(self, seat: int | None) -> str:
-        return self.secret_text if seat is not None and seat == self.secret_seat else self.text
+        """The English text ``seat`` is shown."""
+        return self.line_for(seat).text
+
+    def to_json(self, seat: int | None) -> dict[str, Any]:
+        """The view's entry: ``{"text": English, "say": {"key", "args"}}`` of the
+        line ``seat`` is shown. Made once and shared by every view: read-only."""
+        if seat is not None and seat == self.secret_seat and self.secret is not None:
+            if self._secret_json is None:
+                self._secret_json = {"text": self.secret.text, "say": self.secret.to_json()}
+            return self._secret_json
+        if self._json is None:
+            self._json = {"text": self.line.text, "say": self.line.to_json()}
+        return self._json
 
 
 #: Who may look at a duel: seat 0, seat 1, a spectator.
@@ -95,6 +128,7 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         self.scapegoat_turn = [-1, -1]
         self.losers: set[int] = set()
         self.log: list[LogEntry] = []
+        self._log_views: dict[int | None, list[dict[str, Any]]] = {}  # see log_view
         #: What each viewer (0, 1, spectator) learns about hidden cards, in
         #: order: ``"top 1 ?"`` (seat 1 drew a card it alone sees), ``"top 0
         #: Sangan"``, ``"deck 1 Sangan"`` (taken from the Deck, not the top),
@@ -146,12 +180,28 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
             return f"{card.name}@{where}"
         return card.name
 
-    def public_name(self, card: CardInst) -> str:
-        return card.name if card.face_up or card.zone in ("gy", "banished") else "a face-down card"
+    def public(self, card: CardInst) -> bool:
+        """Does everybody see which card ``card`` is (face-up, or in a public pile)?"""
+        return card.face_up or card.zone in ("gy", "banished")
 
     # ================================================================= log
-    def say(self, text: str, secret_seat: int | None = None, secret_text: str = "") -> None:
-        self.log.append(LogEntry(text, secret_seat, secret_text))
+    def say(self, line: Line, secret_seat: int | None = None, secret: Line | None = None) -> None:
+        """Log ``line`` (a key and its arguments, :mod:`.prompts`); ``secret_seat``
+        sees ``secret`` instead (it names a card the others must not learn)."""
+        if not isinstance(line, Line) or (secret is not None and not isinstance(secret, Line)):
+            raise TypeError(f"a log line must be a Line (a key and its arguments), not {line!r}")
+        if (secret_seat is None) != (secret is None):
+            raise ValueError("a secret log line needs both its seat and its text")
+        self.log.append(LogEntry(line, secret_seat, secret))
+
+    def log_view(self, seat: int | None) -> list[dict[str, Any]]:
+        """The log as ``seat`` sees it (:meth:`LogEntry.to_json`), a new list.
+        The log only grows, so each viewer's entries are made once and kept:
+        bots look at a view before every decision."""
+        made = self._log_views.setdefault(seat, [])
+        if len(made) < len(self.log):
+            made.extend(entry.to_json(seat) for entry in self.log[len(made):])
+        return list(made)
 
     # ============================================================ decisions
     def ask(self, seat: int, kind: str, prompt: Say,
@@ -189,7 +239,7 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
             for c in deck:
                 pool.setdefault(c.name, []).append(c)
             self.players[seat].deck = [pool[name].pop(0) for name in order]
-        self.say(f"{seat} shuffles their deck")
+        self.say(Line("shuffles", seat=seat))
 
     # ================================================================ moves
     def _remove(self, card: CardInst) -> None:
@@ -270,41 +320,42 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         from_zone, controller = card.zone, card.controller
         self.move(card, "gy")
         if card.zone == "gone":
-            self.say(f"{card.name} ({controller}) leaves the field and vanishes")
+            self.say(Line("vanishes", card=card.name, seat=controller))
         else:
-            self.say(f"{card.name} ({card.owner}) goes to the Graveyard ({reason})")
+            self.say(Line("toGraveyard", card=card.name, seat=card.owner, reason=reason))
         self.emit(("sent_to_gy", card, from_zone, controller, reason))
 
     def banish(self, card: CardInst, reason: str = "removed") -> None:
         from_zone = card.zone
         self.move(card, "banished")
         if card.zone != "gone":
-            self.say(f"{card.name} ({card.owner}) is removed from play ({reason})")
+            self.say(Line("banished", card=card.name, seat=card.owner, reason=reason))
         self.emit(("banished", card, from_zone))
 
     def to_hand(self, card: CardInst, reveal: bool = True, from_top: bool = False) -> None:
         from_zone = card.zone
         self.move(card, "hand", reveal=reveal, from_top=from_top)
         if reveal or from_zone in ("monster", "spell", "gy", "banished"):
-            self.say(f"{card.name} returns to {card.owner}'s hand (from {from_zone})")
+            self.say(Line("returnsToHand", card=card.name, seat=card.owner, zone=from_zone))
         else:
-            self.say(f"{card.owner} adds a card to their hand", card.owner, f"{card.owner} adds {card.name} to their hand")
+            self.say(Line("addsToHand", seat=card.owner), card.owner,
+                     Line("addsCardToHand", seat=card.owner, card=card.name))
 
     def discard(self, seat: int, card: CardInst, reason: str = "discard") -> None:
         self.move(card, "gy")
-        self.say(f"{seat} discards {card.name} ({reason})")
+        self.say(Line("discards", seat=seat, card=card.name, reason=reason))
         self.emit(("sent_to_gy", card, "hand", seat, reason))
 
     def draw(self, seat: int, count: int = 1) -> None:
         p = self.players[seat]
         for _ in range(count):
             if not p.deck:
-                self.say(f"{seat} must draw from an empty deck")
+                self.say(Line("drawEmpty", seat=seat))
                 self.losers.add(seat)
                 return
             card = p.deck[0]
             self.move(card, "hand", from_top=True)
-            self.say(f"{seat} draws a card", seat, f"{seat} draws {card.name}")
+            self.say(Line("draws", seat=seat), seat, Line("drawsCard", seat=seat, card=card.name))
         self.adjust()  # a hand size can change ATK (Blade Knight), and so make a loop
 
     def destroy(self, cards: Iterable[CardInst], reason: str = "effect", banish: bool = False) -> list[CardInst]:
@@ -313,8 +364,8 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         for card in [self._union_instead(c, reason) for c in cards]:
             if card.zone not in ("monster", "spell"):
                 continue
-            self.say(f"{self.public_name(card)} ({card.controller}) is destroyed ({reason})"
-                     if card.face_up else f"{card.name} ({card.controller}) is destroyed ({reason})")
+            # A destroyed card goes to a public pile: it is named even if it was face-down.
+            self.say(Line("destroyed", card=card.name, seat=card.controller, reason=reason))
             snapshot = (card, card.stamp, card.zone, card.controller)
             self._destroying = True
             try:
@@ -337,7 +388,7 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
             return card
         unions = self.unions_on(card)
         if unions:
-            self.say(f"{unions[0].name} is destroyed in place of {card.name}")
+            self.say(Line("destroyedInstead", card=unions[0].name, host=card.name))
             return unions[0]
         return card
 
@@ -349,7 +400,7 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         self.place_monster(card, seat, True, attack_pos)
         card.summoned_turn, card.summoned_by, card.summon_how = self.turn, seat, how
         self.summoned_this_turn[seat] = True
-        self.say(f"{seat} Special Summons {card.name} in {'Attack' if attack_pos else 'Defense'} Position")
+        self.say(Line("specialSummons", seat=seat, card=card.name, position="Attack" if attack_pos else "Defense"))
         event = ("summoned", card, how, seat)
         self.emit(event)
         self.chain_summons.append(event)
@@ -383,7 +434,7 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         card.attack_pos = False
         card.counters = 0
         card.atk_bonus = 0
-        self.say(f"{card.name} ({card.controller}) is turned face-down")
+        self.say(Line("turnedFaceDown", card=card.name, seat=card.controller))
         self.adjust()
 
     def change_control(self, card: CardInst, seat: int) -> bool:
@@ -396,7 +447,8 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         old.monsters[card.index] = None
         p.monsters[index] = card
         card.index, card.controller = index, seat
-        self.say(f"{seat} takes control of {self.public_name(card)}")
+        self.say(Line("takesControl", seat=seat, card=card.name) if self.public(card)
+                 else Line("takesControlFaceDown", seat=seat))
         return True
 
     # =========================================================== LP
@@ -406,20 +458,20 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
 
     def pay_lp(self, seat: int, amount: int) -> None:
         self.players[seat].lp -= amount
-        self.say(f"{seat} pays {amount} LP ({self.players[seat].lp} left)")
+        self.say(Line("paysLp", seat=seat, n=amount, lp=self.players[seat].lp))
 
     def damage(self, seat: int, amount: int, battle: bool = False, source: CardInst | None = None) -> None:
         if amount <= 0:
             return
         p = self.players[seat]
         p.lp = max(0, p.lp - amount)
-        self.say(f"{seat} takes {amount} {'battle ' if battle else ''}damage ({p.lp} LP left)")
+        self.say(Line("takesBattleDamage" if battle else "takesDamage", seat=seat, n=amount, lp=p.lp))
         if battle:
             self.emit(("battle_damage", source, seat, amount))
 
     def gain_lp(self, seat: int, amount: int) -> None:
         self.players[seat].lp += amount
-        self.say(f"{seat} gains {amount} LP ({self.players[seat].lp})")
+        self.say(Line("gainsLp", seat=seat, n=amount, lp=self.players[seat].lp))
 
     # ====================================================== derived stats
     def equipped_monster(self, card: CardInst) -> CardInst | None:
@@ -555,7 +607,7 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
                     if seat is None:
                         continue
                     if mid_chain and not effect.mandatory and not self.rules.triggers_seen_mid_chain:
-                        self.say(f"{card.name} misses its timing")
+                        self.say(Line("missesTiming", card=card.name))
                         continue
                     self.pending.append(Trigger(effect, card, seat, event, mid_chain))
 
@@ -621,5 +673,6 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
 
     def _end(self, winner: int | None, reason: str) -> None:
         self.winner, self.end_reason = winner, reason
-        self.say(f"duel {self.number} ends: " + (f"{winner} wins" if winner is not None else "draw") + f" ({reason})")
+        self.say(Line("duelEndsWin", n=self.number, seat=winner, end=reason) if winner is not None
+                 else Line("duelEndsDraw", n=self.number, end=reason))
         raise DuelOver(winner, reason)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from goat.games.yugioh.cards.base import Gen
-from goat.games.yugioh.prompts import Say
+from goat.games.yugioh.prompts import Line, Say
 from goat.games.yugioh.zones import FIELD_SLOT
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -48,7 +48,7 @@ class PhaseMixin:
         if begin == 0:
             self.normal_summon_used = False
             self.summoned_this_turn = [False, False]
-            self.say(f"turn {self.turn}: player {tp}")
+            self.say(Line("turnStarts", n=self.turn, seat=tp))
             self.phase = "draw"
             if self.turn > 1 or self.rules.first_player_draws:
                 self.draw(tp, 1)
@@ -79,7 +79,7 @@ class PhaseMixin:
         for card in self.monsters():
             card.atk_bonus = 0
             card.extra_attack = False
-        self.say(f"turn {self.turn} ends")
+        self.say(Line("turnEnds", n=self.turn))
 
     def hand_limit(self: Any, seat: int) -> Gen:
         hand = self.players[seat].hand
@@ -113,7 +113,7 @@ class PhaseMixin:
                     self.place_field_spell(card, tp, face_up=False)
                 else:
                     self.move(card, "spell", tp, face_up=False)
-                self.say(f"{tp} sets a card in the Spell & Trap zone", tp, f"{tp} sets {card.name}")
+                self.say(Line("setsSpellTrap", seat=tp), tp, Line("setsCard", seat=tp, card=card.name))
             elif kind == "special":
                 yield from self.procedure_summon(tp, rest[0])
             elif kind == "flip":
@@ -122,7 +122,8 @@ class PhaseMixin:
                 card = rest[0]
                 card.attack_pos = not card.attack_pos
                 card.position_changed_turn = self.turn
-                self.say(f"{tp} changes {card.name} to {'Attack' if card.attack_pos else 'Defense'} Position")
+                self.say(Line("changesPosition", seat=tp, card=card.name,
+                              position="Attack" if card.attack_pos else "Defense"))
 
     def after_chain(self: Any, summons: list[tuple[Any, ...]]) -> Gen:
         """The window after a chain: turn player first (Goat rule 4: ignition too)."""
@@ -204,13 +205,13 @@ class PhaseMixin:
         self.normal_summon_used = True
         if set_it:
             self.place_monster(card, seat, face_up=False, attack_pos=False)
-            self.say(f"{seat} sets a monster", seat, f"{seat} sets {card.name}")
+            self.say(Line("setsMonster", seat=seat), seat, Line("setsCard", seat=seat, card=card.name))
             yield from self.settle()
             return
         self.place_monster(card, seat, face_up=True, attack_pos=True)
         card.summoned_turn, card.summoned_by, card.summon_how = self.turn, seat, "normal"
         self.summoned_this_turn[seat] = True
-        self.say(f"{seat} {'Tribute' if need else 'Normal'} Summons {card.name}")
+        self.say(Line("tributeSummons" if need else "normalSummons", seat=seat, card=card.name))
         yield from self.after_summon(("summoned", card, "normal", seat))
 
     def flip_summon(self: Any, seat: int, card: "CardInst") -> Gen:
@@ -219,7 +220,7 @@ class PhaseMixin:
         card.position_changed_turn = card.flipped_turn = card.summoned_turn = self.turn
         card.summoned_by, card.summon_how = seat, "flip"
         self.summoned_this_turn[seat] = True
-        self.say(f"{seat} Flip Summons {card.name}")
+        self.say(Line("flipSummons", seat=seat, card=card.name))
         self.emit(("flipped", card))
         yield from self.after_summon(("summoned", card, "flip", seat))
 
@@ -240,7 +241,7 @@ class PhaseMixin:
         card.summoned_turn, card.summoned_by, card.summon_how = self.turn, seat, "special"
         card.proper = True
         self.summoned_this_turn[seat] = True
-        self.say(f"{seat} Special Summons {card.name} in {'Attack' if attack else 'Defense'} Position")
+        self.say(Line("specialSummons", seat=seat, card=card.name, position="Attack" if attack else "Defense"))
         yield from self.after_summon(("summoned", card, "special", seat))
 
     def after_summon(self: Any, event: tuple[Any, ...]) -> Gen:

@@ -5,7 +5,8 @@ card, both Graveyards and banished piles, LP, pile sizes, the chain, the
 pending decision's kind and — when it is the one to decide — the legal
 actions. The opponent's hand, Set cards and Fusion Deck are counts or ``"?"``;
 no deck order is ever shown. The log is filtered per seat (a draw names the
-card only to the drawer), and so is the history (``YugiohState.history_of``):
+card only to the drawer; each line is its English ``text`` and its ``say``,
+key and arguments, for the page to word), and so is the history (``YugiohState.history_of``):
 every decision, chance event and glimpse of a hidden card, as this viewer saw
 them — what :func:`goat.games.yugioh.worlds.sample_world` rebuilds a world from.
 """
@@ -94,6 +95,7 @@ def view(state: "YugiohState", seat: int | None) -> dict[str, Any]:
             "substep": duel.substep,
             "players": [_player(duel, s, seat, state) for s in (0, 1)],
             "chain": [{"card": link.card.name, "seat": link.seat} for link in duel.chain],
-            "log": [entry.for_seat(seat) for entry in duel.log],
+            # {"text": English, "say": {"key", "args"}}: the line this viewer may see.
+            "log": duel.log_view(seat),
         })
     return out

@@ -67,26 +67,45 @@ function whereName(phase, step, substep) {
           ...(substep ? [named("ygo.substeps", substep)] : [])].join(" · ");
 }
 
-// How a prompt's arguments are worded: phase and step names, attributes and
-// what just happened are translated; numbers and card names (as printed) are not.
+// How the arguments of a prompt or a log line are worded: phase and step
+// names, attributes, what just happened, positions, Types, where a card came
+// from, why it moved and why a duel ended are translated; card labels get
+// their zone in words; numbers, seats and card names (as printed) are not.
 const SAY_ARGS = {
   where: (where) => whereName(...where),
   events: (events) => [...new Set(events)].map((e) => named("ygo.events", e)).join(", "),
   phase: phaseName,
   attribute: (attribute) => named("ygo.attributes", attribute),
+  position: (position) => named("ygo.positions", position),
+  race: (race) => named("ygo.races", race),
+  zone: (zone) => named("ygo.fromZones", zone),
+  label: (label) => named("ygo.labels", label),
+  end: (end) => named("ygo.reasons", end),
+  target: pretty,
+  reason: (reason) => sayText("ygo.causes", reason, reason.args?.card ?? reason.args?.text ?? reason.key),
 };
 
-/** A decision's prompt in the page's language from its key and arguments
- * (`say`, see goat/games/yugioh/prompts.py); the engine's English `prompt` when
- * the strings have no such key (a newer server). */
-function promptText(d) {
-  const key = d.say && `ygo.prompts.${d.say.key}`;
-  if (!key || typeof t(key) !== "string" || t(key) === key) return d.prompt;
+/** The text of a key and its arguments (`say`, see goat/games/yugioh/prompts.py)
+ * from the strings' `group` in the page's language; `fallback` (the engine's
+ * English) when the strings have no such key (a newer server). */
+function sayText(group, say, fallback) {
+  const key = say && `${group}.${say.key}`;
+  if (!key || typeof t(key) !== "string" || t(key) === key) return fallback;
   const args = {};
-  for (const [name, value] of Object.entries(d.say.args || {})) {
+  for (const [name, value] of Object.entries(say.args || {})) {
     args[name] = name in SAY_ARGS ? SAY_ARGS[name](value) : value;
   }
   return t(key, args);
+}
+
+/** A decision's prompt in the page's language. */
+function promptText(d) {
+  return sayText("ygo.prompts", d.say, d.prompt);
+}
+
+/** A duel log line (`{text, say}`) in the page's language. */
+function logText(entry) {
+  return sayText("ygo.log", entry.say, entry.text);
 }
 
 // --------------------------------------------------------------- skeleton
@@ -673,7 +692,7 @@ function drawLog(v) {
     S.duel.logCount = 0;
     log.append(el("li", "log-head", t("ygo.duelStart", { n: v.duel_number })));
   }
-  for (let i = S.duel.logCount; i < lines.length; i += 1) log.append(el("li", "", lines[i]));
+  for (let i = S.duel.logCount; i < lines.length; i += 1) log.append(el("li", "", logText(lines[i])));
   S.duel.logCount = lines.length;
   while (log.children.length > 400) log.firstChild.remove();
   log.scrollTop = log.scrollHeight;

@@ -8,7 +8,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from goat.games.yugioh.cards.base import Effect, Gen, Link
-from goat.games.yugioh.prompts import Say
+from goat.games.yugioh.prompts import Line, Say
 
 if TYPE_CHECKING:  # pragma: no cover
     from goat.games.yugioh.duel import Duel
@@ -57,7 +57,7 @@ class Polymerization(Effect):
         seat = link.seat
         choices = _fusions(duel, seat)
         if not choices:
-            duel.say("Polymerization: the materials are gone")
+            duel.say(Line("materialsGone"))
             return
         fusion = yield from duel.choose_card(seat, "summon", Say("fusionSummonWhich"), choices)
         used: list["CardInst"] = []
@@ -109,7 +109,7 @@ class RitualSpell(Effect):
         seat = link.seat
         choices = self.monsters(duel, link.card, seat)
         if not choices:
-            duel.say(f"{link.card.name}: no Ritual Summon possible now")
+            duel.say(Line("noRitual", card=link.card.name))
             return
         monster = yield from duel.choose_card(seat, "summon", Say("ritualSummonWhich"), choices)
         chosen: list["CardInst"] = []
@@ -161,12 +161,12 @@ class UnionEquip(Effect):
                 or not duel.still_there(me, link.card_stamp) or me.zone != "monster" or not me.face_up \
                 or duel.players[link.seat].free("spell") == 0 \
                 or (duel.rules.one_union_per_monster and duel.unions_on(host)):
-            duel.say(f"{me.name} cannot be equipped")
+            duel.say(Line("cannotEquip", card=me.name))
             return
         duel.move(me, "spell", link.seat, face_up=True)
         me.equipped_to, me.equip_stamp = host, host.stamp
         me.used_turn["union"] = duel.turn
-        duel.say(f"{me.name} is equipped to {host.name} as a Union")
+        duel.say(Line("equippedAsUnion", card=me.name, host=host.name))
         duel.adjust()
         return
         yield  # pragma: no cover

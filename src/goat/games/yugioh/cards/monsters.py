@@ -23,7 +23,7 @@ from goat.games.yugioh.cards.base import (
     flipped,
 )
 from goat.games.yugioh.cards.data import RACES
-from goat.games.yugioh.prompts import Say
+from goat.games.yugioh.prompts import Line, Say
 
 if TYPE_CHECKING:  # pragma: no cover
     from goat.games.yugioh.duel import Duel
@@ -80,7 +80,7 @@ class SecondAttack(Effect):
     def resolve(self, duel: "Duel", link: Link) -> Gen:
         if duel.still_there(link.card, link.card_stamp) and link.card.face_up:
             link.card.extra_attack = True
-            duel.say(f"{link.card.name} may attack twice this turn")
+            duel.say(Line("attacksTwice", card=link.card.name))
         return
         yield  # pragma: no cover
 
@@ -132,7 +132,7 @@ class BreakerCounter(Effect):
         card = link.card
         if duel.still_there(card, link.card_stamp) and card.face_up:
             card.counters = 1
-            duel.say(f"{card.name} gets a Spell Counter")
+            duel.say(Line("spellCounter", card=card.name))
         return
         yield  # pragma: no cover
 
@@ -145,7 +145,7 @@ class BreakerDestroy(Effect):
 
     def activate(self, duel: "Duel", link: Link) -> Gen:
         link.card.counters -= 1  # cost
-        duel.say(f"{link.seat} removes the Spell Counter from {link.card.name}")
+        duel.say(Line("removesCounter", seat=link.seat, card=link.card.name))
         target = yield from duel.choose_card(link.seat, "target", Say("destroyWhichSpellTrap"), duel.spelltraps())
         duel.target(link, target)
 
@@ -170,7 +170,7 @@ class VirusDestroy(Effect):
         race = yield from duel.ask(link.seat, "declare", Say("declareType"),
                                    [(f"choose {r}", r) for r in RACES], auto=False)
         link.data["race"] = race
-        duel.say(f"{link.seat} declares {race}")
+        duel.say(Line("declaresType", seat=link.seat, race=race))
 
     def resolve(self, duel: "Duel", link: Link) -> Gen:
         race = link.data["race"]
@@ -228,9 +228,9 @@ class SanganSearch(Effect):
             pick = yield from duel.choose_card(link.seat, "search", Say("searchMonster"),
                                                lambda: self.finds(duel, link.seat))
             duel.move(pick, "hand", link.seat, reveal=True)
-            duel.say(f"{link.seat} adds {pick.name} from the Deck to the hand")
+            duel.say(Line("addsFromDeck", seat=link.seat, card=pick.name))
         else:
-            duel.say(f"{link.seat} finds no monster to add")
+            duel.say(Line("findsNoMonster", seat=link.seat))
             duel.facts.append(((f"nofind {link.seat}",) * 3, None))
         yield from duel.shuffle(link.seat)
         duel.check_over()
@@ -255,8 +255,8 @@ class MagicalMerchant(FlipTrigger):
                 break
             turned.append(top)
             duel.move(top, "gy", from_top=True)
-        duel.say(f"{link.seat} turns over {len(turned)} card(s) before "
-                 + (f"{found.name}" if found else "the end of the Deck"))
+        duel.say(Line("turnsOverBefore", seat=link.seat, n=len(turned), card=found.name) if found
+                 else Line("turnsOverToEnd", seat=link.seat, n=len(turned)))
         for card in turned:
             duel.emit(("sent_to_gy", card, "deck", link.seat, "Magical Merchant"))
         if found is not None:
@@ -319,15 +319,15 @@ class RestrictAbsorb(Effect):
         if not (duel.still_there(me, link.card_stamp) and me.face_up) or duel.players[link.seat].free("spell") == 0 \
                 or duel.equipped_monster(me) is not None:
             if duel.rules.equip_monster_target_stays:
-                duel.say(f"Thousand-Eyes Restrict cannot absorb: {duel.public_name(target)} stays")
+                duel.say(Line("restrictStays", card=target.name) if duel.public(target) else Line("restrictStaysFaceDown"))
             else:
-                duel.say("Thousand-Eyes Restrict cannot absorb: the target is sent to the Graveyard")
+                duel.say(Line("restrictSends"))
                 duel.send_to_gy(target, "could not be equipped")
                 duel.adjust()
             return
         duel.move(target, "spell", link.seat, face_up=True)
         target.equipped_to, target.equip_stamp = me, me.stamp
-        duel.say(f"Thousand-Eyes Restrict absorbs {target.name}")
+        duel.say(Line("restrictAbsorbs", card=target.name))
         duel.adjust()
         return
         yield  # pragma: no cover

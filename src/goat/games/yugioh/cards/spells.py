@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from goat.games.yugioh.cards.base import Effect, FlipDownTarget, Gen, Link
-from goat.games.yugioh.prompts import Say
+from goat.games.yugioh.prompts import Line, Say
 
 if TYPE_CHECKING:  # pragma: no cover
     from goat.games.yugioh.duel import Duel
@@ -104,7 +104,7 @@ class DestroySpellTrap(Effect):
                                                    settable, optional=True)
                 if pick is not None:
                     duel.move(pick, "spell", link.seat, face_up=False)
-                    duel.say(f"{link.seat} sets a card", link.seat, f"{link.seat} sets {pick.name}")
+                    duel.say(Line("setsACard", seat=link.seat), link.seat, Line("setsCard", seat=link.seat, card=pick.name))
 
 
 class SnatchSteal(Effect):
@@ -194,11 +194,11 @@ class Scapegoat(Effect):
 
     def resolve(self, duel: "Duel", link: Link) -> Gen:
         if duel.players[link.seat].free("monster") < 4:
-            duel.say("not enough Monster Zones for four Sheep Tokens")
+            duel.say(Line("sheepNoZones"))
             return
         for _ in range(4):
             duel.make_token(link.seat, attack_pos=False)
-        duel.say(f"{link.seat} Special Summons four Sheep Tokens in Defense Position")
+        duel.say(Line("sheepTokens", seat=link.seat))
         return
         yield  # pragma: no cover
 
@@ -252,7 +252,7 @@ class Nobleman(Effect):
         if flip:
             for seat in (0, 1):
                 if duel.rules.reveal_for_checks:
-                    duel.say(f"{seat} reveals their Deck to check for {name}")
+                    duel.say(Line("revealsDeck", seat=seat, card=name))
                 for card in [c for c in duel.players[seat].deck if c.name == name]:
                     duel.banish(card, "Nobleman of Crossout")
                 duel.facts.append(((f"nocopy {seat} {name}",) * 3, None))
@@ -273,7 +273,7 @@ class RushRecklessly(Effect):
         target = duel.target_ok(link)
         if target is not None and target.zone == "monster" and target.face_up:
             target.atk_bonus += 700
-            duel.say(f"{target.name} gains 700 ATK ({duel.atk(target)})")
+            duel.say(Line("gainsAtk", card=target.name, n=700, atk=duel.atk(target)))
         return
         yield  # pragma: no cover
 

@@ -21,7 +21,7 @@ from goat.games.yugioh.cards.base import (
     Trigger,
     flipped,
 )
-from goat.games.yugioh.prompts import Say
+from goat.games.yugioh.prompts import Line, Say
 
 if TYPE_CHECKING:  # pragma: no cover
     from goat.games.yugioh.duel import Duel
@@ -161,9 +161,9 @@ class ReinforcementOfTheArmy(Effect):
             pick = yield from duel.choose_card(seat, "search", Say("searchWarrior"),
                                                lambda: self.finds(duel, seat))
             duel.move(pick, "hand", seat, reveal=True)
-            duel.say(f"{seat} adds {pick.name} from the Deck to the hand")
+            duel.say(Line("addsFromDeck", seat=seat, card=pick.name))
         else:
-            duel.say(f"{seat} finds no Warrior to add")
+            duel.say(Line("findsNoWarrior", seat=seat))
             duel.facts.append(((f"nofind {seat} warrior",) * 3, None))
         yield from duel.shuffle(seat)
 
