@@ -70,8 +70,10 @@ function whereName(phase, step, substep) {
 // How the arguments of a prompt or a log line are worded: phase and step
 // names, attributes, what just happened, positions, Types, where a card came
 // from, why it moved and why a duel ended are translated; card labels get
-// their zone in words; numbers, seats and card names (as printed) are not.
+// their zone in words; seats are the players' names as the table shows them;
+// numbers and card names (as printed) are not translated.
 const SAY_ARGS = {
+  seat: seatName,
   where: (where) => whereName(...where),
   events: (events) => [...new Set(events)].map((e) => named("ygo.events", e)).join(", "),
   phase: phaseName,
