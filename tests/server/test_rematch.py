@@ -33,6 +33,7 @@ from goat.server.settings import Settings
 from goat.server.storage import SeatRow, Storage, StorageError, TableRow
 
 from .conftest import Client, Lobby, play_to_the_end, run
+from .test_storage import first_schema_database
 from .test_yugioh_decks import NORMALS, get_deck, normal_ydk, put_deck
 from .test_yugioh_table import play_duels
 
@@ -211,15 +212,7 @@ def test_the_link_is_stored_with_the_new_table_once(tmp_path: Path) -> None:
     """``create_rematch`` writes the new table and the link in one transaction:
     a second rematch of the same table is refused and leaves nothing behind.
     A database made before ``goat_rematches`` opens and gains it."""
-    db = tmp_path / "old" / "goat.db"
-    db.parent.mkdir()
-    with sqlite3.connect(db) as conn:   # the schema as it was: no goat_rematches
-        conn.execute("CREATE TABLE goat_tables (id VARCHAR(32) PRIMARY KEY, game VARCHAR(32) NOT NULL, "
-                     "rules VARCHAR(64) NOT NULL, options TEXT NOT NULL, players INTEGER NOT NULL, "
-                     "seed VARCHAR(64) NOT NULL, status VARCHAR(16) NOT NULL, created_at DATETIME NOT NULL, "
-                     "updated_at DATETIME NOT NULL)")
-        conn.execute("INSERT INTO goat_tables VALUES ('old1', 'kozel', 'classic', '{}', 4, '1', 'finished', "
-                     "'2024-01-01 00:00:00', '2024-01-01 00:00:00')")
+    db = first_schema_database(tmp_path, "finished")   # no goat_rematches
     store = Storage(f"sqlite:///{db}")
     assert store.load("old1").rematch is None
     seats = [SeatRow(0), SeatRow(1, "bot", "heuristic bot", "heuristic"), SeatRow(2), SeatRow(3)]

@@ -83,19 +83,27 @@ def test_settings_come_from_the_environment_and_are_checked(tmp_path: Path) -> N
         Settings(grace_seconds=-1)
 
 
-def test_seat_data_round_trips_and_an_older_database_opens(tmp_path: Path) -> None:
-    """A seat's private data (a player's own deck) is stored, replaced and
-    removed per seat; a database made before ``goat_seat_data`` existed opens
-    unchanged, gains the table, and keeps what it held."""
+def first_schema_database(tmp_path: Path, status: str) -> Path:
+    """A SQLite database as the first schema made it (``goat_tables`` only,
+    without the tables added since), holding one Kozel table ``old1`` in
+    ``status``: a newer server must open it unchanged."""
     db = tmp_path / "old" / "goat.db"
     db.parent.mkdir()
-    with sqlite3.connect(db) as conn:   # the schema as it was: no goat_seat_data
+    with sqlite3.connect(db) as conn:
         conn.execute("CREATE TABLE goat_tables (id VARCHAR(32) PRIMARY KEY, game VARCHAR(32) NOT NULL, "
                      "rules VARCHAR(64) NOT NULL, options TEXT NOT NULL, players INTEGER NOT NULL, "
                      "seed VARCHAR(64) NOT NULL, status VARCHAR(16) NOT NULL, created_at DATETIME NOT NULL, "
                      "updated_at DATETIME NOT NULL)")
-        conn.execute("INSERT INTO goat_tables VALUES ('old1', 'kozel', 'classic', '{}', 4, '1', 'lobby', "
-                     "'2024-01-01 00:00:00', '2024-01-01 00:00:00')")
+        conn.execute("INSERT INTO goat_tables VALUES ('old1', 'kozel', 'classic', '{}', 4, '1', ?, "
+                     "'2024-01-01 00:00:00', '2024-01-01 00:00:00')", (status,))
+    return db
+
+
+def test_seat_data_round_trips_and_an_older_database_opens(tmp_path: Path) -> None:
+    """A seat's private data (a player's own deck) is stored, replaced and
+    removed per seat; a database made before ``goat_seat_data`` existed opens
+    unchanged, gains the table, and keeps what it held."""
+    db = first_schema_database(tmp_path, "lobby")   # no goat_seat_data
     store = Storage(f"sqlite:///{db}")
     old = store.load("old1")
     assert old is not None and old.table.game == "kozel" and old.seat_data == {}
