@@ -76,7 +76,8 @@ function describe(hint) {
     return cards;
   }
   const target = marked(hint)[0];
-  return target ? target.getAttribute("aria-label") || target.textContent : hint.action;
+  if (!target) return hint.action;
+  return target.dataset.hintLabel ?? target.getAttribute("aria-label") ?? target.textContent;
 }
 
 /** Tell the log (aria-live: screen readers read it out). */
@@ -138,13 +139,20 @@ export function drawHintButton() {
 
 /** Mark what the current hint plays (after the hand and the actions are drawn). */
 export function drawHintMarks() {
+  for (const node of document.querySelectorAll(".hinted")) {   // a control kept from an earlier draw (Spades' bids)
+    node.classList.remove("hinted");
+    if (node.dataset.hintLabel !== undefined) node.setAttribute("aria-label", node.dataset.hintLabel);
+    delete node.dataset.hintLabel;
+  }
   const hint = currentHint();
   if (!hint) return;
   for (const node of marked(hint)) {
     node.classList.add("hinted");
-    node.dataset.hint = "true";
     const label = node.getAttribute("aria-label");
-    if (label && !label.endsWith(t("hints.mark"))) node.setAttribute("aria-label", `${label} — ${t("hints.mark")}`);
+    if (label) {
+      node.dataset.hintLabel = label;
+      node.setAttribute("aria-label", `${label} — ${t("hints.mark")}`);
+    }
   }
 }
 
