@@ -118,6 +118,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         restored = await tables.restore_all()
         if restored:
             log.info("restored %d unfinished table(s)", restored)
+        for table in tables.tables.values():
+            if table.status == "playing":
+                hints.warm(table)
         yield
         await tables.close()
         store.close()
@@ -236,6 +239,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def start(table_id: str, request: Request) -> dict[str, Any]:
         table = await find(table_id)
         await table.start(bearer(request))
+        hints.warm(table)
         return {"id": table.id, **table.public()}
 
     @app.post("/api/tables/{table_id}/rematch")

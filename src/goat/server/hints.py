@@ -44,10 +44,15 @@ HINT_SECONDS = 0.8
 SOLVER_RULES = ("classic", "full-hand")
 
 
+def uses_solver(game: str, rules: str, players: int) -> bool:
+    """Whether hints at such a table come from ``pimc`` (the double-dummy solver)."""
+    return game == "kozel" and rules in SOLVER_RULES and players == 4
+
+
 def hint_bot(game: str, rules: str, players: int, seed: str) -> Bot:
     """The bot that gives hints at a table of ``game`` (see the module docstring),
     seeded with ``seed``."""
-    if game == "kozel" and rules in SOLVER_RULES and players == 4:
+    if uses_solver(game, rules, players):
         return make_bot("pimc", seed, game=game, worlds=PIMC_WORLDS, time_limit=HINT_SECONDS)
     if game == "yugioh":
         return make_bot("greedy", seed, game=game)
@@ -85,6 +90,18 @@ class Hints:
         self.keep = keep
         self.done: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
         self.lock = asyncio.Lock()
+        self.warming: asyncio.Future[None] | None = None
+
+    def warm(self, table: Any) -> None:
+        """Load the solver's compiled kernels in a worker thread now (once a
+        process) if ``table`` allows hints that use it, so that its first hint
+        does not wait seconds for them: called when such a table starts or is
+        restored in play."""
+        row = table.row
+        if self.warming is None and table.hints and uses_solver(row.game, row.rules, row.players):
+            from goat.fast.solver import warm_up
+
+            self.warming = asyncio.ensure_future(asyncio.to_thread(warm_up))
 
     async def hint(self, table: Any, token: str | None) -> dict[str, Any]:
         """The hint for the seat holding ``token`` at ``table`` (a

@@ -355,8 +355,8 @@ class Table:
     def hint_position(self, token: str | None) -> tuple[int, int, dict[str, Any]]:
         """What a hint for the holder of ``token`` is computed from: their seat,
         the table version and that seat's view (``state.view(seat)``: what the
-        player sees, never the state). Read at once, with no await in between,
-        so the view is the one of that version. Raises :class:`LobbyError` with
+        player sees, never the state), as a detached JSON copy. Read at once,
+        with no await in between, so the view is the one of that version. Raises :class:`LobbyError` with
         one line: 403 without a seat's token (a spectator, a wrong token); 409
         at a table that does not allow hints, a game that is not in play, or
         when it is not this seat's turn."""
@@ -373,7 +373,9 @@ class Table:
         view = self.state.view(seat)
         if self.state.current_player() != seat or not view.get("legal_actions"):
             raise LobbyError("it is not your turn: a hint is for the seat to act", status=409)
-        return seat, self.version, view
+        # A detached copy: plain JSON, sharing nothing with a state that a spare
+        # may later be replayed forward on while the hint bot still reads it.
+        return seat, self.version, json.loads(json.dumps(view))
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat holding ``token``; raises :class:`LobbyError` (403) for a wrong one."""
