@@ -787,12 +787,12 @@ def test_spades_jokers_are_drawn(chromium: object, serve_process: Callable[..., 
 
 
 def blind_bid_table(chromium: object, serve_process: Callable[..., ServeProcess],
-                    rules: str = "standard") -> tuple[object, object]:
+                    rules: str = "standard", hints: bool = False) -> tuple[object, object]:
     """A started Spades table (me at seat 0, bots elsewhere) whose options let
     both teams bid blind: my page, at my first bid, with my hand face down."""
     server = serve_process(*SERVE)
     context, page = new_page(chromium)
-    create_with_bots(page, server.url, game="spades", rules=rules, options=BLIND)
+    create_with_bots(page, server.url, game="spades", rules=rules, options=BLIND, hints=hints)
     page.click("#start-btn")
     page.wait_for_selector("#bid-buttons:not([hidden]) button")
     return context, page
@@ -827,6 +827,24 @@ def test_spades_look_at_my_cards_on_my_turn(chromium: object, serve_process: Cal
     page.keyboard.press("Enter")
     page.wait_for_selector(".seat-box.me .game-badge")
     assert page.text_content(".seat-box.me .game-badge") == "заказ: 2"
+    assert page.errors == []
+    context.close()
+
+
+def test_no_hint_while_my_hand_is_face_down(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """A hint reads my cards, so before a blind bid (hand face down) none is
+    offered, by button or key; once I look, the bid the hint names is marked."""
+    context, page = blind_bid_table(chromium, serve_process, hints=True)
+    assert face_down(page) == 13 and page.is_hidden("#act-hint")
+    page.keyboard.press("h")
+    page.wait_for_timeout(300)
+    assert page.locator("#log li.hint-line").count() == 0 and page.locator(".hinted").count() == 0
+    page.click("#act-look")
+    page.wait_for_selector("#act-hint:not([hidden])")
+    page.click("#act-hint")
+    marked = page.wait_for_selector("#bid-buttons button.hinted")
+    assert marked.get_attribute("data-bid") in bids_offered(page)
+    assert page.locator("#log li.hint-line").last.text_content().startswith("Подсказка: ")
     assert page.errors == []
     context.close()
 

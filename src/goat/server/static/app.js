@@ -565,7 +565,7 @@ function renderGame() {
   renderSeats(m, v, game);
   game.info(v, $("#info"));
   renderTrick(v, game);
-  drawHintButton();      // before the hand: the actions toolbar's keyboard order counts it
+  drawHintButton(game.handHidden(v, myLegal(v)));   // before the hand: the toolbar's keyboard order counts it
   renderHand(v, game);
   drawHintMarks();
   renderStatus(v, game);

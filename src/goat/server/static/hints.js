@@ -7,7 +7,9 @@
 // button (Spades), the action button (Yu-Gi-Oh!) — until the position moves
 // on, and the aria-live log says it ("Подсказка: 8♠"). A hint computed for a
 // version the table has left is stale and shown nowhere. The page still plays
-// nothing by itself: the player clicks (or presses Enter) as always.
+// nothing by itself: the player clicks (or presses Enter) as always. While my
+// hand is face down (Spades before a blind bid) no hint is offered: it would
+// read the cards I have not looked at.
 
 import { t } from "./i18n.js";
 import { cardsText } from "./cards.js";
@@ -15,6 +17,7 @@ import { $, S, api, button, toast } from "./table.js";
 
 let redraw = () => {};
 let asking = null;          // "table/version" of the hint on its way, or null
+let blind = false;          // my hand is drawn face down (Spades before a blind bid): no hint
 
 /** Whose decision it is in this view: a trick game's current player, a duel's deciding seat. */
 function toAct(v) {
@@ -25,7 +28,7 @@ function toAct(v) {
 function mayAsk() {
   const m = S.msg;
   const v = m?.view;
-  if (!m || !m.hints || m.status !== "playing" || S.seat === null || !v || v.match_over) return false;
+  if (!m || !m.hints || m.status !== "playing" || S.seat === null || !v || v.match_over || blind) return false;
   return toAct(v) === S.seat && (v.legal_actions || []).some((a) => a.startsWith(`${S.seat} `));
 }
 
@@ -124,8 +127,11 @@ function hintButton() {
   return $("#act-hint");
 }
 
-/** Show or hide the Hint button (before the toolbar's keyboard order is set). */
-export function drawHintButton() {
+/** Show or hide the Hint button (before the toolbar's keyboard order is set).
+ * `faceDown`: my hand is drawn face down, so that a blind bid is made unseen; a
+ * hint would be computed from the cards I chose not to look at, so none is offered. */
+export function drawHintButton(faceDown = false) {
+  blind = faceDown;
   const b = hintButton();
   if (!b) return;
   b.hidden = !mayAsk();
