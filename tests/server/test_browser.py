@@ -101,9 +101,10 @@ def new_page(browser: object, context: object | None = None, locale: str = "ru-R
 
 
 def create_with_bots(page: object, url: str, rules: str = "classic", bot: str = "heuristic",
-                     game: str = "kozel", options: dict[str, object] | None = None) -> str:
+                     game: str = "kozel", options: dict[str, object] | None = None, hints: bool = False) -> str:
     """Create a table in the page, sit at seat 0, fill seats 1-3 with bots; returns the table id.
-    ``options`` are set in the form's option fields (true/false: a checkbox; else a value)."""
+    ``options`` are set in the form's option fields (true/false: a checkbox; else a value);
+    ``hints``: tick "allow hints" (a table setting beside the options)."""
     page.goto(url)
     page.fill("#create-name", "Аня")
     page.wait_for_selector("#create-game option", state="attached")
@@ -121,6 +122,8 @@ def create_with_bots(page: object, url: str, rules: str = "classic", bot: str = 
             else:
                 field.fill(str(value))
                 field.dispatch_event("change")
+    if hints:
+        page.check("#create-hints")
     page.click("#create-btn")
     page.wait_for_selector("#lobby:not([hidden])")
     page.wait_for_function("document.querySelector('#bot-kind').options.length > 1")
@@ -174,6 +177,7 @@ def test_a_classic_deal_against_three_bots(chromium: object, serve_process: Call
     trump = page.text_content("#trump")
     assert "♣" in trump and "C" in trump                      # trump shown, symbol and letter
     assert page.get_attribute("#log", "aria-live") == "polite"
+    assert page.is_hidden("#act-hint")                        # a table without hints offers none
 
     clicks = keyboard = 0
     last_trick_seen = False
@@ -221,6 +225,49 @@ def test_a_classic_deal_against_three_bots(chromium: object, serve_process: Call
     assert page.errors == []
     info = httpx.get(f"{server.url}api/tables/{table}", timeout=10).json()
     assert info["status"] == "playing" and info["seats"][0]["name"] == "Аня"
+    context.close()
+
+
+def test_a_hint_at_a_table_that_allows_them(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """Classic against three bots, in Russian, made with "Разрешить подсказки":
+    the lobby says hints are allowed; on my turn "Подсказка" marks one card of
+    my hand, a legal one, and the log reads it out; I play it and the mark is
+    gone; on a later turn the H key asks again."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    table = create_with_bots(page, server.url, hints=True)
+    assert "Подсказки разрешены" in page.text_content("#lobby-options")
+    page.click("#start-btn")
+    page.wait_for_selector("#game:not([hidden])")
+    for turn, by_key in enumerate((False, True)):
+        page.wait_for_selector('#hand .card[data-legal="true"]')
+        page.wait_for_selector("#act-hint:not([hidden])")
+        assert page.text_content("#act-hint") == "Подсказка"
+        assert page.get_attribute("#act-hint", "aria-keyshortcuts") == "H"
+        version = int(page.get_attribute("body", "data-version"))
+        if by_key:
+            page.locator("#act-hint").blur()
+            page.keyboard.press("h")
+        else:
+            page.click("#act-hint")
+        hinted = page.wait_for_selector("#hand .card.hinted")
+        assert page.locator("#hand .card.hinted").count() == 1
+        card = hinted.get_attribute("data-card")
+        assert hinted.get_attribute("data-legal") == "true"            # a card I may play
+        assert "подсказка" in hinted.get_attribute("aria-label")
+        said = page.locator("#log li.hint-line").last.text_content()
+        rank = "10" if card[0] == "T" else card[0]
+        assert said == f"Подсказка: {rank}{'♣♦♥♠'['CDHS'.index(card[1])]}"
+        assert int(page.get_attribute("body", "data-version")) == version
+        if turn == 0:
+            shot(page, "classic-hint")
+        hinted.click()                                                    # play it
+        page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+        page.wait_for_function("() => !document.querySelector('#hand .card.hinted')")   # until I play
+        assert page.locator(f'#hand .card[data-card="{card}"]').count() == 0   # it left my hand
+    assert page.errors == []
+    info = httpx.get(f"{server.url}api/tables/{table}", timeout=10).json()
+    assert info["hints"] is True
     context.close()
 
 
@@ -740,12 +787,12 @@ def test_spades_jokers_are_drawn(chromium: object, serve_process: Callable[..., 
 
 
 def blind_bid_table(chromium: object, serve_process: Callable[..., ServeProcess],
-                    rules: str = "standard") -> tuple[object, object]:
+                    rules: str = "standard", hints: bool = False) -> tuple[object, object]:
     """A started Spades table (me at seat 0, bots elsewhere) whose options let
     both teams bid blind: my page, at my first bid, with my hand face down."""
     server = serve_process(*SERVE)
     context, page = new_page(chromium)
-    create_with_bots(page, server.url, game="spades", rules=rules, options=BLIND)
+    create_with_bots(page, server.url, game="spades", rules=rules, options=BLIND, hints=hints)
     page.click("#start-btn")
     page.wait_for_selector("#bid-buttons:not([hidden]) button")
     return context, page
@@ -780,6 +827,24 @@ def test_spades_look_at_my_cards_on_my_turn(chromium: object, serve_process: Cal
     page.keyboard.press("Enter")
     page.wait_for_selector(".seat-box.me .game-badge")
     assert page.text_content(".seat-box.me .game-badge") == "заказ: 2"
+    assert page.errors == []
+    context.close()
+
+
+def test_no_hint_while_my_hand_is_face_down(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """A hint reads my cards, so before a blind bid (hand face down) none is
+    offered, by button or key; once I look, the bid the hint names is marked."""
+    context, page = blind_bid_table(chromium, serve_process, hints=True)
+    assert face_down(page) == 13 and page.is_hidden("#act-hint")
+    page.keyboard.press("h")
+    page.wait_for_timeout(300)
+    assert page.locator("#log li.hint-line").count() == 0 and page.locator(".hinted").count() == 0
+    page.click("#act-look")
+    page.wait_for_selector("#act-hint:not([hidden])")
+    page.click("#act-hint")
+    marked = page.wait_for_selector("#bid-buttons button.hinted")
+    assert marked.get_attribute("data-bid") in bids_offered(page)
+    assert page.locator("#log li.hint-line").last.text_content().startswith("Подсказка: ")
     assert page.errors == []
     context.close()
 

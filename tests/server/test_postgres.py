@@ -38,6 +38,10 @@ def test_storage_round_trip_on_postgres() -> None:
     assert [e.seq for e in loaded.events] == [1, 2] and loaded.seats[0].name == "Ann"
     assert loaded.seat_data == {0: '{"main": ["Jinzo"]}'}
     assert store.record(table_id) == {"ok": True}
+    hinted = f"pg{random.getrandbits(32):08x}"                     # a table setting (goat_table_settings)
+    store.create_table(TableRow(hinted, "kozel", "classic", {}, 4, "9", "lobby", {"hints": True}),
+                       [SeatRow(i) for i in range(4)])
+    assert store.load(hinted).table.settings == {"hints": True} and loaded.table.settings == {}
     store.close()
 
 
@@ -119,7 +123,8 @@ def test_an_own_deck_survives_a_restart_on_postgres(start_server: Callable[..., 
 
 def test_a_rematch_link_survives_a_restart_on_postgres(start_server: Callable[..., ServerThread]) -> None:
     """``goat_rematches`` on PostgreSQL: the link is written with the new table
-    and read back after a restart; a second link for the same table is refused."""
+    and read back after a restart; a second link for the same table is refused.
+    The table's hints setting goes with it to the rematch (``goat_table_settings``)."""
     from .test_rematch import QUICK
 
     server = start_server(database_url=URL)
@@ -127,7 +132,7 @@ def test_a_rematch_link_survives_a_restart_on_postgres(start_server: Callable[..
 
     async def play_and_ask() -> None:
         lobby = Lobby(server.url)
-        tid, token = await lobby.with_bots(options=QUICK)
+        tid, token = await lobby.with_bots(options=QUICK, hints=True)
         async with Client(server.ws_url, tid, token) as me:
             await lobby.start(tid, token)
             await play_to_the_end(me, 0)
@@ -143,6 +148,7 @@ def test_a_rematch_link_survives_a_restart_on_postgres(start_server: Callable[..
     async def after_restart() -> None:
         lobby = Lobby(again.url)
         assert (await lobby.http.get(f"/api/tables/{kept['old']}")).json()["rematch"] == kept["new"]
+        assert (await lobby.http.get(f"/api/tables/{kept['new']}")).json()["hints"] is True   # kept by the rematch
         answer = await lobby.http.post(f"/api/tables/{kept['old']}/rematch",
                                        headers={"Authorization": f"Bearer {kept['token']}"})
         assert (answer.json()["id"], answer.json()["seat"]) == (kept["new"], None)   # Ann sits there already

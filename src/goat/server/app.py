@@ -16,6 +16,7 @@ HTTP (JSON; lobby changes need ``Authorization: Bearer <seat token>``):
 ``DELETE /api/tables/{id}/seats/{seat}/deck``  back to the table's decks (lobby)
 ``POST /api/tables/{id}/start``           start once every seat is filled
 ``POST /api/tables/{id}/rematch``         play a finished table again (a player's token)
+``POST /api/tables/{id}/hint``            what a bot would play in my seat (tables with hints)
 ``GET  /api/tables/{id}/record``          the record of a finished game
 ``GET  /api/tables/{id}/review/{deal}``   a finished game's deal, double-dummy analysed
 ========================================  =========================================
@@ -39,9 +40,10 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictBool
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from goat.server.hints import Hints
 from goat.server.messages import (
     ActionMessage,
     ErrorCode,
@@ -86,6 +88,7 @@ class CreateTable(BaseModel):
     seed: int | str | None = None
     name: str | None = None          # take a seat at once with this name
     seat: int = 0
+    hints: StrictBool = False        # a table setting, not a rule: players may ask for hints
 
 
 class TakeSeat(BaseModel):
@@ -105,6 +108,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     store = AsyncStorage(Storage(settings.url))
     tables: Tables | None = None
     reviews = Reviews()
+    hints = Hints()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -114,6 +118,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         restored = await tables.restore_all()
         if restored:
             log.info("restored %d unfinished table(s)", restored)
+        for table in tables.tables.values():
+            if table.status == "playing":
+                hints.warm(table)
         yield
         await tables.close()
         store.close()
@@ -176,7 +183,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
-        table = await registry().create(body.game, body.rules, body.options, body.players, body.seed)
+        table = await registry().create(body.game, body.rules, body.options, body.players, body.seed,
+                                        hints=body.hints)
         answer: dict[str, Any] = {"id": table.id, "url": f"{request.base_url}?table={table.id}",
                                   **table.public()}
         if body.name is not None:
@@ -231,6 +239,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def start(table_id: str, request: Request) -> dict[str, Any]:
         table = await find(table_id)
         await table.start(bearer(request))
+        hints.warm(table)
         return {"id": table.id, **table.public()}
 
     @app.post("/api/tables/{table_id}/rematch")
@@ -241,6 +250,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         new, seat, token = await registry().rematch(table, bearer(request))
         return {"id": new.id, "url": f"{request.base_url}?table={new.id}", **new.public(),
                 "seat": seat, "token": token}
+
+    @app.post("/api/tables/{table_id}/hint")
+    async def hint(table_id: str, request: Request) -> JSONResponse:
+        # The seat to act asks; the answer is that seat's own business (it is
+        # computed from its view), so no cache keeps it.
+        table = await find(table_id)
+        answer = await hints.hint(table, bearer(request))
+        return JSONResponse(answer, headers={"Cache-Control": "no-store"})
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> JSONResponse:

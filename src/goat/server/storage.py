@@ -18,7 +18,13 @@ What is stored is exactly what a table needs to come back after a crash:
   again": a new table with the same game, rules, options and bots), one row an
   old table, written in the same transaction as the new table itself. A table
   of its own for the same reason as ``goat_seat_data``: older databases gain
-  it and open unchanged.
+  it and open unchanged;
+* ``goat_table_settings`` — a table's settings that are not its game's rules
+  (``{"hints": true}``: whether players may ask for a hint), as a JSON object,
+  one row a table that changed any from its default, written with the table
+  itself (and copied with it to a rematch). Its own table again, so older
+  databases gain it and open unchanged, and a table with the defaults writes
+  nothing new.
 
 SQLite runs in WAL mode with ``synchronous=NORMAL``: a commit survives the
 server process being killed (the operating system holds the written pages).
@@ -123,6 +129,14 @@ rematches_t = Table(
 )
 
 
+table_settings_t = Table(
+    "goat_table_settings", metadata,
+    Column("table_id", String(32), ForeignKey("goat_tables.id"), primary_key=True),
+    Column("settings", Text, nullable=False),         # JSON object, e.g. {"hints": true}
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+
 class StorageError(GoatError):
     """The database refused a read or write (one line)."""
 
@@ -154,6 +168,9 @@ class TableRow:
     players: int
     seed: str
     status: str = "lobby"
+    #: The table's own settings besides the game's rules (``{"hints": True}``);
+    #: empty: every default.
+    settings: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -218,6 +235,9 @@ class Storage:
             id=row.id, game=row.game, rules=row.rules, options=json.dumps(row.options),
             players=row.players, seed=row.seed, status=row.status, created_at=now, updated_at=now))
         conn.execute(insert(seats_t), [_seat_values(row.id, s) for s in seats])
+        if row.settings:
+            conn.execute(insert(table_settings_t).values(
+                table_id=row.id, settings=json.dumps(row.settings, sort_keys=True), created_at=now))
 
     def create_rematch(self, old_id: str, row: TableRow, seats: Iterable[SeatRow]) -> None:
         """Create the rematch table of ``old_id`` and link the two, in one
@@ -292,7 +312,10 @@ class Storage:
 
     @staticmethod
     def _stored(conn: Any, row: Any) -> StoredTable:
-        table = TableRow(row.id, row.game, row.rules, json.loads(row.options), row.players, row.seed, row.status)
+        settings = conn.execute(select(table_settings_t.c.settings)
+                                .where(table_settings_t.c.table_id == row.id)).scalar()
+        table = TableRow(row.id, row.game, row.rules, json.loads(row.options), row.players, row.seed, row.status,
+                         json.loads(settings) if settings else {})
         seats = [SeatRow(r.seat, r.kind, r.name, r.bot, r.token_hash) for r in conn.execute(
             select(seats_t).where(seats_t.c.table_id == row.id).order_by(seats_t.c.seat))]
         events = [EventRow(r.seq, r.kind, r.payload, r.actor, r.client_id) for r in conn.execute(

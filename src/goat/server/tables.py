@@ -45,15 +45,25 @@ ones from storage on demand) and restores every unfinished table at start-up by
 replaying its stored events.
 
 A finished table may be played again (:meth:`Tables.rematch`): a new table in
-its lobby with the same game, rules, options and player count, a new seed (new
-cards), the same bots in the same seats and every human seat empty. A player of
-the old table who asks takes their own seat in it under their own name, with
-their own deck (a game with seat data) if they brought one — never anyone
-else's. There is one rematch per table: the first request makes it and stores
-the link (``goat_rematches``, with the new table in one transaction); every
-later request by any player of the old table gets that same table, and a seat
-in it when their old seat is still free there. The old table's ``public()``
-says where it went (``rematch``), so everyone connected learns it at once.
+its lobby with the same game, rules, options, settings (hints) and player
+count, a new seed (new cards), the same bots in the same seats and every
+human seat empty. A player of the old table who asks takes their own seat in
+it under their own name, with their own deck (a game with seat data) if they
+brought one — never anyone else's. There is one rematch per table: the first
+request makes it and stores the link (``goat_rematches``, with the new table in
+one transaction); every later request by any player of the old table gets that
+same table, and a seat in it when their old seat is still free there. The old
+table's ``public()`` says where it went (``rematch``), so everyone connected
+learns it at once.
+
+A table may allow **hints** (``hints``, chosen when it is made, off by
+default, kept by a rematch, shown to everyone in ``public()``): a learner may
+then ask what a strong bot would play in their place
+(:mod:`goat.server.hints`). It is a table setting, not a rule of the game, so
+it lives beside the options (``TableRow.settings``), not in them, and every
+player sees that it is on — asking is fair only when everyone agreed to it.
+:meth:`Table.hint_position` says whether a seat may ask now and hands out only
+that seat's view, never the state.
 """
 
 from __future__ import annotations
@@ -335,7 +345,37 @@ class Table:
                 seat["own_deck"] = seat["seat"] in self.seat_data
         return {"status": self.status, "game": self.row.game, "rules": self.row.rules,
                 "options": self.row.options, "players": self.row.players, "seats": seats,
-                "rematch": self.rematch}
+                "rematch": self.rematch, "hints": self.hints}
+
+    @property
+    def hints(self) -> bool:
+        """Whether the players of this table may ask for a hint on their turn."""
+        return bool(self.row.settings.get("hints", False))
+
+    def hint_position(self, token: str | None) -> tuple[int, int, dict[str, Any]]:
+        """What a hint for the holder of ``token`` is computed from: their seat,
+        the table version and that seat's view (``state.view(seat)``: what the
+        player sees, never the state), as a detached JSON copy. Read at once,
+        with no await in between, so the view is the one of that version. Raises :class:`LobbyError` with
+        one line: 403 without a seat's token (a spectator, a wrong token); 409
+        at a table that does not allow hints, a game that is not in play, or
+        when it is not this seat's turn."""
+        if token is None:
+            raise LobbyError("take a seat first: only a player may ask for a hint", status=403)
+        seat = self.seat_of(token)
+        assert seat is not None
+        if not self.hints:
+            raise LobbyError("this table does not allow hints (a setting chosen when it is made)", status=409)
+        if self.status != "playing" or self.state.is_terminal():
+            raise LobbyError("the game is not in play: hints are for your turn", status=409)
+        if self.state.is_chance_node():
+            raise LobbyError("it is not your turn: the cards are being dealt", status=409)
+        view = self.state.view(seat)
+        if self.state.current_player() != seat or not view.get("legal_actions"):
+            raise LobbyError("it is not your turn: a hint is for the seat to act", status=409)
+        # A detached copy: plain JSON, sharing nothing with a state that a spare
+        # may later be replayed forward on while the hint bot still reads it.
+        return seat, self.version, json.loads(json.dumps(view))
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat holding ``token``; raises :class:`LobbyError` (403) for a wrong one."""
@@ -740,9 +780,10 @@ class Tables:
         self._rematching = asyncio.Lock()
 
     async def create(self, game: str = "kozel", rules: str | None = None, options: dict[str, Any] | None = None,
-                     players: int | None = None, seed: str | int | None = None) -> Table:
+                     players: int | None = None, seed: str | int | None = None, hints: bool = False) -> Table:
         """A new table in its lobby, stored; raises :class:`LobbyError` for a bad game or rule.
-        Without ``rules`` the game's first preset is played (Kozel's classic, Spades' standard)."""
+        Without ``rules`` the game's first preset is played (Kozel's classic, Spades' standard);
+        ``hints``: whether its players may ask for hints (stored only when on)."""
         options = dict(options or {})
         self._room_for_one_more()
         seed_text = str(seed) if seed is not None else str(secrets.randbits(63))
@@ -756,7 +797,8 @@ class Tables:
             raise LobbyError(str(exc)) from None
         except (TypeError, ValueError) as exc:
             raise LobbyError(f"bad option value: {exc}") from None
-        row = TableRow(await self._new_id(), game, rules, options, players, seed_text, "lobby")
+        row = TableRow(await self._new_id(), game, rules, options, players, seed_text, "lobby",
+                       {"hints": True} if hints else {})
         seats = [SeatRow(i) for i in range(players)]
         try:
             await self.store.create_table(row, seats)
@@ -781,7 +823,7 @@ class Tables:
         returns the rematch table, the caller's seat in it and their new token
         (``None``, ``None`` when that seat is no longer free there: someone took
         it, or the rematch has started). The first call makes the table (same
-        game, rules, options, players and bots, a new random seed, the human
+        game, rules, options, settings such as hints, players and bots, a new random seed, the human
         seats empty) and stores the link; later calls by any player of ``old``
         get the same table. Raises :class:`LobbyError`: 403 without a seat's
         token (a spectator, a wrong token), 409 while ``old`` is not finished,
@@ -814,7 +856,7 @@ class Tables:
         old table's players told where it is (a broadcast of its ``public()``)."""
         self._room_for_one_more()
         row = TableRow(await self._new_id(), old.row.game, old.row.rules, dict(old.row.options), old.row.players,
-                       str(secrets.randbits(63)), "lobby")
+                       str(secrets.randbits(63)), "lobby", dict(old.row.settings))
         seats = [SeatRow(s.index, "bot", s.name, s.bot, None) if s.kind == "bot" else SeatRow(s.index)
                  for s in old.seats]
         try:

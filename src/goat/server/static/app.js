@@ -18,6 +18,7 @@ import { spades } from "./spades.js";
 import { yugioh } from "./yugioh.js";
 import { initReview, openReview, redrawReview } from "./review.js";
 import { drawRematch } from "./rematch.js";
+import { drawHint, drawHintButton, drawHintMarks, initHints } from "./hints.js";
 import { $, S, api, button, el, named, posOf, savedSeat, saveSeat, seatName, teamName, toast } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
@@ -229,7 +230,8 @@ async function refreshTables() {
       const li = document.createElement("li");
       const names = table.seats.map((s) => s.name || "—").join(", ");
       li.innerHTML = `<a href="/?table=${table.id}"></a> <span class="hint"></span>`;
-      li.querySelector("a").textContent = `${gameAndRules(table)} · ${table.id}`;
+      li.querySelector("a").textContent = `${gameAndRules(table)} · ${table.id}`
+        + (table.hints ? ` · ${t("hints.short")}` : "");
       li.querySelector(".hint").textContent = names;
       list.append(li);
     }
@@ -246,7 +248,7 @@ async function createTable(event) {
     const game = chosenGame().name;
     localStorage.setItem("goat:game", game);
     const body = { game, rules: $("#create-rules").value, players: Number($("#create-players").value),
-                   options: changedOptions(), name, seat: 0 };
+                   options: changedOptions(), name, seat: 0, hints: $("#create-hints").checked };
     const table = await api("POST", "/api/tables", body);
     saveSeat(table.id, table.token, 0);
     location.href = `/?table=${table.id}`;
@@ -333,7 +335,10 @@ function render() {
   if (S.msg.status === "lobby") renderLobby();
   else if (RENDERERS[S.msg.game]) {
     show("duel");
-    if (S.msg.view) RENDERERS[S.msg.game].render(send, render);
+    if (S.msg.view) {
+      RENDERERS[S.msg.game].render(send, render);
+      drawHint();
+    }
   } else renderGame();
 }
 
@@ -342,8 +347,9 @@ function renderLobby() {
   show("lobby");
   const m = S.msg;
   $("#lobby-title").textContent = `${t("lobbyTitle", { id: m.table, rules: gameAndRules(m) })} · ${m.players}`;
-  const options = optionsText(m.options);
-  $("#lobby-options").textContent = options ? `${t("options")}: ${options}` : "";
+  const options = [optionsText(m.options) ? `${t("options")}: ${optionsText(m.options)}` : "",
+                   m.hints ? t("hints.on") : ""].filter(Boolean).join(" · ");
+  $("#lobby-options").textContent = options;
   $("#lobby-options").hidden = !options;
   $("#invite-link").value = `${location.origin}/?table=${m.table}`;
   const nameInput = $("#lobby-name");
@@ -559,7 +565,9 @@ function renderGame() {
   renderSeats(m, v, game);
   game.info(v, $("#info"));
   renderTrick(v, game);
+  drawHintButton(game.handHidden(v, myLegal(v)));   // before the hand: the toolbar's keyboard order counts it
   renderHand(v, game);
+  drawHintMarks();
   renderStatus(v, game);
   renderLastTrick(v);
   renderScore(v, game);
@@ -923,6 +931,7 @@ function init() {
   $("#result-close").addEventListener("click", () => { S.resultClosed = true; $("#result").hidden = true; });
   $("#review-btn").addEventListener("click", () => openReview(S.msg.view));
   initReview();
+  initHints(render);
 
   const id = new URLSearchParams(location.search).get("table");
   if (!id) {

@@ -1,0 +1,126 @@
+"""Hints at a table that allows them: what a strong bot would play in my seat.
+
+Goat is for studying the goat games too, and a learner playing against bots
+wants to ask "what would a strong player do here?" on their turn. Among friends
+that is fair only when everyone agreed, so it is a table setting (``hints``,
+chosen when the table is made and shown to all: :mod:`goat.server.tables`).
+
+A hint is computed **from the seat's view only** (``state.view(seat)``, taken
+by :meth:`goat.server.tables.Table.hint_position`): the bot never gets the
+state, so a hint cannot tell a player anything their own cards and the table
+do not. Which bot (:func:`hint_bot`): Kozel ``classic`` and ``full-hand`` with
+four players, where the double-dummy solver reaches, ``pimc`` with a modest
+budget (:data:`PIMC_WORLDS` worlds, at most :data:`HINT_SECONDS` seconds); the
+other Kozel rulesets and Spades ``heuristic``; Yu-Gi-Oh! ``greedy``.
+
+Like a deal review, thinking takes CPU time, so one hint is computed at a time
+in a worker thread (the event loop and the tables go on meanwhile). Each bot is
+seeded by the table's seed and the version, and each answer is kept by (table,
+version, seat): asking twice gives the same hint, and costs nothing the second
+time. (The time cap can cut ``pimc``'s search short on a busy machine, which
+is why the answer is kept rather than computed again.) A hint says which
+version it is for; if the table moved on while it was computed, it answers
+``current: false`` and the page does not show it as the move to make now.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from typing import Any
+
+from goat.bots import Bot, make_bot
+from goat.protocol import Action, GoatError
+from goat.server.tables import LobbyError
+
+#: Hints kept (one per table, version and seat; a few hundred bytes each).
+KEEP = 512
+#: Worlds ``pimc`` samples for a hint: enough to play well, a fraction of a second.
+PIMC_WORLDS = 24
+#: The most seconds a hint's search takes (``pimc``'s ``time_limit``; one world
+#: is always solved, a few tenths of a second at the first card of a deal).
+HINT_SECONDS = 0.8
+#: Kozel rulesets the solver takes with four players: their hints come from ``pimc``.
+SOLVER_RULES = ("classic", "full-hand")
+
+
+def uses_solver(game: str, rules: str, players: int) -> bool:
+    """Whether hints at such a table come from ``pimc`` (the double-dummy solver)."""
+    return game == "kozel" and rules in SOLVER_RULES and players == 4
+
+
+def hint_bot(game: str, rules: str, players: int, seed: str) -> Bot:
+    """The bot that gives hints at a table of ``game`` (see the module docstring),
+    seeded with ``seed``."""
+    if uses_solver(game, rules, players):
+        return make_bot("pimc", seed, game=game, worlds=PIMC_WORLDS, time_limit=HINT_SECONDS)
+    if game == "yugioh":
+        return make_bot("greedy", seed, game=game)
+    return make_bot("heuristic", seed, game=game)
+
+
+def suggest(game: str, rules: str, players: int, seed: str, view: dict[str, Any]) -> tuple[Any, str]:
+    """The action the hint bot chooses from ``view`` (one seat's view, never the
+    state) and the bot's name; runs in a worker thread."""
+    bot = hint_bot(game, rules, players, seed)
+    prepare = getattr(bot, "prepare", None)
+    if prepare is not None:   # pimc loads its solver once per process
+        prepare(view)
+    return bot.choose(view), bot.name
+
+
+def hint_json(action: Any) -> dict[str, Any]:
+    """The suggested action as the page sends it to play it (``action``: the
+    game's action notation, ``"0 play 8S"``, ``"1 bid 4"``, ``"0 summon
+    Sangan"``), with its verb and, for the card games, its cards (and a
+    Spades bid, ``"4"``, ``"nil"``)."""
+    text = str(action)
+    answer: dict[str, Any] = {"action": text, "verb": getattr(action, "verb", text.split(" ")[1])}
+    if isinstance(action, Action):
+        answer["cards"] = [str(card) for card in action.cards]
+        if action.bid is not None:
+            answer["bid"] = action.bid
+    return answer
+
+
+class Hints:
+    """The hints computed so far, by (table, version, seat), least recently used dropped."""
+
+    def __init__(self, keep: int = KEEP) -> None:
+        self.keep = keep
+        self.done: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
+        self.lock = asyncio.Lock()
+        self.warming: asyncio.Future[None] | None = None
+
+    def warm(self, table: Any) -> None:
+        """Load the solver's compiled kernels in a worker thread now (once a
+        process) if ``table`` allows hints that use it, so that its first hint
+        does not wait seconds for them: called when such a table starts or is
+        restored in play."""
+        row = table.row
+        if self.warming is None and table.hints and uses_solver(row.game, row.rules, row.players):
+            from goat.fast.solver import warm_up
+
+            self.warming = asyncio.ensure_future(asyncio.to_thread(warm_up))
+
+    async def hint(self, table: Any, token: str | None) -> dict[str, Any]:
+        """The hint for the seat holding ``token`` at ``table`` (a
+        :class:`~goat.server.tables.Table`): ``{"table", "version", "seat",
+        "action", "verb", "cards", "bot", "current"}``. Raises the table's
+        :class:`~goat.server.tables.LobbyError` (403, 409) when it may not be given."""
+        seat, version, view = table.hint_position(token)
+        key = (table.id, version, seat)
+        async with self.lock:
+            if key not in self.done:
+                row = table.row
+                seed = f"{row.seed}/hint/{version}"
+                try:
+                    action, bot = await asyncio.to_thread(suggest, row.game, row.rules, row.players, seed, view)
+                except GoatError as exc:   # a bot that cannot choose here: say so, in one line
+                    raise LobbyError(f"no hint for this position: {exc}", status=409) from None
+                self.done[key] = {"table": table.id, "version": version, "seat": seat, **hint_json(action),
+                                  "bot": bot}
+                if len(self.done) > self.keep:
+                    self.done.popitem(last=False)
+            self.done.move_to_end(key)
+            return {**self.done[key], "current": table.version == version}
