@@ -153,6 +153,24 @@ class Client:
         return await self.until(lambda m: m.get("ack") == msg_id or (m["type"] == "error" and m.get("id") == msg_id))
 
 
+
+#: A Kozel match that ends at the first penalty point: a deal or two.
+QUICK = {"match_target": 1}
+
+
+def auth(token: str | None) -> dict[str, str]:
+    """The HTTP header that carries a seat's token (none without one)."""
+    return {"Authorization": f"Bearer {token}"} if token else {}
+
+
+def one_line(response: httpx.Response, status: int, *words: str) -> str:
+    """The error of ``response``: ``status``, one line, holding ``words``."""
+    assert response.status_code == status, (response.status_code, response.text)
+    error = response.json()["error"]
+    assert "\n" not in error and all(w in error for w in words), error
+    return error
+
+
 def run(coro: Any) -> Any:
     return asyncio.run(coro)
 

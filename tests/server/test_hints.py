@@ -32,22 +32,8 @@ from goat.server.hints import Hints
 from goat.server.runner import ServerThread
 from goat.server.storage import SeatRow, Storage, TableRow
 
-from .conftest import Client, Lobby, my_turn, play_to_the_end, run
+from .conftest import QUICK, Client, Lobby, auth, my_turn, one_line, play_to_the_end, run
 from .test_yugioh_table import deciding
-
-#: A Kozel match that ends at the first penalty point: a deal or two.
-QUICK = {"match_target": 1}
-
-
-def auth(token: str | None) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"} if token else {}
-
-
-def one_line(response: httpx.Response, status: int, *words: str) -> str:
-    assert response.status_code == status, (response.status_code, response.text)
-    error = response.json()["error"]
-    assert "\n" not in error and all(w in error for w in words), error
-    return error
 
 
 async def ask(lobby: Lobby, table: str, token: str | None) -> httpx.Response:

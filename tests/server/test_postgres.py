@@ -125,7 +125,7 @@ def test_a_rematch_link_survives_a_restart_on_postgres(start_server: Callable[..
     """``goat_rematches`` on PostgreSQL: the link is written with the new table
     and read back after a restart; a second link for the same table is refused.
     The table's hints setting goes with it to the rematch (``goat_table_settings``)."""
-    from .test_rematch import QUICK
+    from .conftest import QUICK
 
     server = start_server(database_url=URL)
     kept: dict = {}

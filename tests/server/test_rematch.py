@@ -32,24 +32,10 @@ from goat.server.runner import ServerThread
 from goat.server.settings import Settings
 from goat.server.storage import SeatRow, Storage, StorageError, TableRow
 
-from .conftest import Client, Lobby, play_to_the_end, run
+from .conftest import QUICK, Client, Lobby, auth, one_line, play_to_the_end, run
 from .test_storage import first_schema_database
 from .test_yugioh_decks import NORMALS, get_deck, normal_ydk, put_deck
 from .test_yugioh_table import play_duels
-
-#: A Kozel match that ends at the first penalty point: a deal or two.
-QUICK = {"match_target": 1}
-
-
-def auth(token: str | None) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"} if token else {}
-
-
-def one_line(response: httpx.Response, status: int, *words: str) -> str:
-    assert response.status_code == status, (response.status_code, response.text)
-    error = response.json()["error"]
-    assert "\n" not in error and all(w in error for w in words), error
-    return error
 
 
 async def rematch(lobby: Lobby, table: str, token: str | None) -> httpx.Response:

@@ -35,7 +35,7 @@ from goat.games.yugioh import DeckError, builtin_deck, seat_data_from_json
 from goat.records import check_result, replay
 from goat.server.runner import ServerThread
 
-from .conftest import SRC, Client, Lobby, run
+from .conftest import SRC, Client, Lobby, auth, one_line, run
 from .test_yugioh_table import deciding, play_duels
 
 #: Ten Normal monsters of the pool, none of them Limited: 3 copies each make a
@@ -56,10 +56,6 @@ def normal_ydk(lower: bool = False) -> str:
     return "#created by a test\n#main\n" + "\n".join(names) + "\n#extra\n!side\n"
 
 
-def auth(token: str | None) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"} if token else {}
-
-
 async def put_deck(lobby: Lobby, table: str, seat: int, token: str | None, body: Any,
                    json_body: bool = False) -> httpx.Response:
     if json_body:
@@ -70,14 +66,6 @@ async def put_deck(lobby: Lobby, table: str, seat: int, token: str | None, body:
 
 async def get_deck(lobby: Lobby, table: str, seat: int, token: str | None) -> httpx.Response:
     return await lobby.http.get(f"/api/tables/{table}/seats/{seat}/deck", headers=auth(token))
-
-
-def one_line(response: httpx.Response, status: int, *words: str) -> str:
-    """The error of ``response``: ``status``, one line, holding ``words``."""
-    assert response.status_code == status, (response.status_code, response.text)
-    error = response.json()["error"]
-    assert "\n" not in error and all(w in error for w in words), error
-    return error
 
 
 def test_the_module_checks_a_deck_by_the_table_rules() -> None:
