@@ -228,6 +228,36 @@ def test_a_classic_deal_against_three_bots(chromium: object, serve_process: Call
     context.close()
 
 
+def test_counts_take_the_plural_form_of_the_language(chromium: object,
+                                                     serve_process: Callable[..., ServeProcess]) -> None:
+    """"1 штрафное очко", "2 штрафных очка", "5 штрафных очков", "21 штрафное
+    очко"; "1 penalty point", "2 penalty points": a count's word agrees with
+    it in each language (i18n.js ``{n|form|form...}``), in the strings the
+    score sheet and the result box use."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    page.goto(server.url)
+    said = page.evaluate("""async () => {
+        const m = await import("/static/i18n.js");
+        const out = {};
+        for (const code of ["ru", "en"]) {
+            m.setLang(code);
+            out[code] = [1, 2, 5, 21].map((n) => m.t("goatIs", { team: "X", p: n }));
+            out[code + "Beat"] = [1, 3].map((n) => m.t("yourTurnBeat", { n }));
+        }
+        return out;
+    }""")
+    assert said["ru"] == ["X — козлы: 1 штрафное очко.", "X — козлы: 2 штрафных очка.",
+                          "X — козлы: 5 штрафных очков.", "X — козлы: 21 штрафное очко."]
+    assert said["en"] == ["X is the goat with 1 penalty point.", "X is the goat with 2 penalty points.",
+                          "X is the goat with 5 penalty points.", "X is the goat with 21 penalty points."]
+    assert said["ruBeat"] == ["Ваш ход: побейте 1 картой или скиньте 1 карту рубашкой вверх.",
+                              "Ваш ход: побейте 3 картами или скиньте 3 карты рубашкой вверх."]
+    assert said["enBeat"][0] == "Your turn: beat with 1 card, or pass 1 face down."
+    assert page.errors == []
+    context.close()
+
+
 def test_a_hint_at_a_table_that_allows_them(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     """Classic against three bots, in Russian, made with "Разрешить подсказки":
     the lobby says hints are allowed; on my turn "Подсказка" marks one card of
@@ -314,7 +344,7 @@ def test_a_finished_match_is_reviewed_deal_by_deal(chromium: object,
     page.click(".lang[data-lang='en']")
     page.wait_for_function("document.documentElement.lang === 'en'")
     assert "Best value" in page.text_content("#review-table thead")
-    assert re.match(r"(Us|Them): \d+ mistake\(s\), \d+ points given away", page.text_content("#review-summary li"))
+    assert re.match(r"(Us|Them): (1 mistake|\d+ mistakes), (1 point|\d+ points) given away", page.text_content("#review-summary li"))
     page.keyboard.press("Escape")                                                   # back to the result
     assert page.is_hidden("#review") and page.is_visible("#result")
     assert page.errors == []

@@ -70,7 +70,7 @@ const STRINGS = {
     yourTurn: "Your turn",
     yourTurnPlay: "Your turn: play a card.",
     yourTurnLead: "Your turn: lead 1–4 cards of one suit.",
-    yourTurnBeat: "Your turn: beat with {n} card(s), or pass {n} face down.",
+    yourTurnBeat: "Your turn: beat with {n} {n|card|cards}, or pass {n} face down.",
     yourTurnGive: "Give one card face down to your partner.",
     yourTurnReturn: "Give a plain card back to your partner.",
     mustLead: "You must lead {card}, the card your partner gave back.",
@@ -86,10 +86,10 @@ const STRINGS = {
     points: "Points",
     penalty: "Penalty",
     total: "Total",
-    toLose: "{n} penalty points lose the match (the goat)",
+    toLose: "{n} penalty {n|point loses|points lose} the match (the goat)",
     log: "Log",
     plays: "{name}: {cards}",
-    passes: "{name} passes {n} card(s) face down",
+    passes: "{name} passes {n} {n|card|cards} face down",
     gives: "{name} gives a card to the partner",
     givesCard: "{name} gives {cards}",
     declares: "{name} declares molodka: {cards}",
@@ -108,7 +108,7 @@ const STRINGS = {
     matchOver: "Match over",
     youWon: "Your team won!",
     youLost: "Your team is the goat.",
-    goatIs: "{team} is the goat with {p} penalty points.",
+    goatIs: "{team} is the goat with {p} penalty {p|point|points}.",
     downloadRecord: "Download the record",
     review: {
       open: "Review the deals",
@@ -125,9 +125,9 @@ const STRINGS = {
       best: "Best",
       bestValue: "Best value",
       cost: "Cost",
-      summary: "{team}: {n} mistake(s), {p} points given away",
+      summary: "{team}: {n} {n|mistake|mistakes}, {p} {p|point|points} given away",
       decisive: "and {n} that changed a decisive end (shamok, royal goat)",
-      skipped: "{n} action(s) before the play (the partner exchange) are not analysed.",
+      skipped: "{n} {n|action|actions} before the play (the partner exchange) {n|is|are} not analysed.",
       catch: "shamok catch",
       caught: "queen caught",
       royal: "royal goat",
@@ -170,7 +170,7 @@ const STRINGS = {
     suits: { C: "clubs", D: "diamonds", H: "hearts", S: "spades" },
     cardName: "{rank} of {suit}",
     faceDown: "face-down card",
-    cardsLeft: "{n} cards",
+    cardsLeft: "{n} {n|card|cards}",
     tricks: "tricks: {n}",
     selected: "selected",
     notPlayable: "not playable now",
@@ -215,10 +215,10 @@ const STRINGS = {
     bagsGained: "bags +{n}",
     bagsTotal: "bags: {n}",
     redealNote: "a weak hand was shown: dealt again",
-    toWin: "{n} points win the game.",
-    bagRule: "Every {n} bags cost {p} points.",
+    toWin: "{n} {n|point wins|points win} the game.",
+    bagRule: "Every {n} {n|bag costs|bags cost} {p} {p|point|points}.",
     loseAt: "A team at {n} or below loses.",
-    maxDeals: "At most {n} deal(s): then the higher score wins.",
+    maxDeals: "At most {n} {n|deal|deals}: then the higher score wins.",
     asksRedeal: "{name} shows a weak hand and asks for a redeal",
     bidsLog: "{name} bids {bid}",
     youLostSpades: "Your team lost.",
@@ -243,11 +243,11 @@ const STRINGS = {
       defense: "DEF position",
       atk: "ATK",
       def: "DEF",
-      counters: "{n} counters",
+      counters: "{n} {n|counter|counters}",
       equippedTo: "equipped to",
       theirs: "opponent's {where}",
       direct: "direct attack",
-      nActions: "{n} actions",
+      nActions: "{n} {n|action|actions}",
       actions: "Your actions",
       actionsFor: "Actions for {card}: {n} of {all}",
       allActions: "All actions ({n}) — click a card to see only its actions",
@@ -267,7 +267,7 @@ const STRINGS = {
       match: "Match",
       duel: "Duel",
       wins: "Wins",
-      turns: "{n} turns",
+      turns: "{n} {n|turn|turns}",
       duelStart: "Duel {n}",
       youWon: "You won the match!",
       youLost: "You lost the match.",
@@ -613,7 +613,7 @@ const STRINGS = {
     yourTurn: "Ваш ход",
     yourTurnPlay: "Ваш ход: сыграйте карту.",
     yourTurnLead: "Ваш ход: зайдите 1–4 картами одной масти.",
-    yourTurnBeat: "Ваш ход: побейте {n} карт(ами) или скиньте {n} рубашкой вверх.",
+    yourTurnBeat: "Ваш ход: побейте {n} {n|картой|картами|картами} или скиньте {n} {n|карту|карты|карт} рубашкой вверх.",
     yourTurnGive: "Отдайте напарнику одну карту рубашкой вверх.",
     yourTurnReturn: "Верните напарнику некозырную карту.",
     mustLead: "Вы должны зайти с {card} — эту карту вернул напарник.",
@@ -629,10 +629,10 @@ const STRINGS = {
     points: "Очки",
     penalty: "Штраф",
     total: "Итого",
-    toLose: "{n} штрафных очков — проигрыш (козёл)",
+    toLose: "{n} {n|штрафное очко|штрафных очка|штрафных очков} — проигрыш (козёл)",
     log: "Ход игры",
     plays: "{name}: {cards}",
-    passes: "{name} скидывает {n} карт(ы) рубашкой вверх",
+    passes: "{name} скидывает {n} {n|карту|карты|карт} рубашкой вверх",
     gives: "{name} отдаёт карту напарнику",
     givesCard: "{name} отдаёт {cards}",
     declares: "{name} объявляет молодку: {cards}",
@@ -651,7 +651,7 @@ const STRINGS = {
     matchOver: "Партия окончена",
     youWon: "Ваша команда победила!",
     youLost: "Ваша команда — козлы.",
-    goatIs: "{team} — козлы: {p} штрафных очков.",
+    goatIs: "{team} — козлы: {p} {p|штрафное очко|штрафных очка|штрафных очков}.",
     downloadRecord: "Скачать запись партии",
     review: {
       open: "Разбор раздач",
@@ -759,8 +759,8 @@ const STRINGS = {
     bagsGained: "мешки +{n}",
     bagsTotal: "мешки: {n}",
     redealNote: "показана слабая рука: пересдача",
-    toWin: "{n} очков — победа.",
-    bagRule: "Каждые {n} мешков стоят {p} очков.",
+    toWin: "{n} {n|очко|очка|очков} — победа.",
+    bagRule: "Каждые {n} {n|мешок стоит|мешка стоят|мешков стоят} {p} {p|очко|очка|очков}.",
     loseAt: "Команда с {n} очками или меньше проигрывает.",
     maxDeals: "Сдач не больше {n}: затем побеждает больший счёт.",
     asksRedeal: "{name} показывает слабую руку и просит пересдачу",
@@ -1113,10 +1113,34 @@ export function setLang(code) {
   document.documentElement.lang = code;
 }
 
-/** The text of `key` ("a.b" for nested tables) with {name} placeholders filled. */
+// Plural categories in the order a string lists its forms: `{n|карта|карты|карт}`
+// (Russian: one, few, many) or `{n|card|cards}` (English: one, other).
+const PLURAL_ORDER = ["zero", "one", "two", "few", "many", "other"];
+
+/** The form of a word for the number `n` in language `code`, out of `forms`
+ * listed in PLURAL_ORDER of the language's categories (the last form also
+ * stands for the categories after it: Russian "other" is for fractions). */
+export function plural(code, n, forms) {
+  const rules = new Intl.PluralRules(code);
+  const categories = PLURAL_ORDER.filter((c) => rules.resolvedOptions().pluralCategories.includes(c));
+  const index = categories.indexOf(rules.select(Number(n)));
+  return forms[Math.min(Math.max(index, 0), forms.length - 1)];
+}
+
+/** The text of `key` ("a.b" for nested tables) with {name} placeholders filled;
+ * `{name|form|form...}` is the word's form for the number `name` (see `plural`):
+ * "{n} {n|штрафное очко|штрафных очка|штрафных очков}". */
 export function t(key, params = {}) {
-  let value = key.split(".").reduce((obj, part) => (obj == null ? obj : obj[part]), STRINGS[current]);
-  if (value == null) value = key.split(".").reduce((obj, part) => (obj == null ? obj : obj[part]), STRINGS.en);
+  const find = (code) => key.split(".").reduce((obj, part) => (obj == null ? obj : obj[part]), STRINGS[code]);
+  let code = current;
+  let value = find(code);
+  if (value == null) {
+    code = "en";
+    value = find(code);
+  }
   if (typeof value !== "string") return value ?? key;
-  return value.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+  return value.replace(/\{(\w+)(?:\|([^{}]*))?\}/g, (whole, name, forms) => {
+    if (!(name in params)) return whole;
+    return forms === undefined ? String(params[name]) : plural(code, params[name], forms.split("|"));
+  });
 }
