@@ -42,8 +42,10 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from goat.server import chat
 from goat.server.messages import (
     ActionMessage,
+    ChatMessage,
     ErrorCode,
     Hello,
     Ping,
@@ -417,6 +419,8 @@ class Client:
                     self.deliver(render(table, self.seat, "state"))
                 elif isinstance(message, Ping):
                     self.deliver(render(table, self.seat, "pong"))
+                elif isinstance(message, ChatMessage):
+                    chat.say(table, self.seat, message.text)
             except ProtocolError as exc:
                 self.error(exc.code, str(exc), echoed=raw[: self.settings.max_message_bytes])
             except Exception:  # a bug must not drop the player
@@ -433,6 +437,7 @@ class Client:
         self.seat = seat
         self.deliver(render(table, seat, "welcome"))
         table.attach(self)
+        self.deliver(chat.history(table))   # the recent chat: a reconnecting page gets it all again
         return True
 
     async def _act(self, table: Table, message: ActionMessage, raw: str) -> None:
