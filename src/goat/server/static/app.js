@@ -18,6 +18,7 @@ import { spades } from "./spades.js";
 import { yugioh } from "./yugioh.js";
 import { initReview, openReview, redrawReview } from "./review.js";
 import { drawRematch } from "./rematch.js";
+import { initChat, onChatMessage, placeChat } from "./chat.js";
 import { $, S, api, button, el, named, posOf, savedSeat, saveSeat, seatName, teamName, toast } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
@@ -296,6 +297,7 @@ function reconnect() {
 }
 
 function onMessage(m) {
+  if (onChatMessage(m)) return;       // table talk (chat.js): never the game's state
   if (m.type === "welcome") {
     S.seat = m.seat;
     return;
@@ -335,6 +337,7 @@ function render() {
     show("duel");
     if (S.msg.view) RENDERERS[S.msg.game].render(send, render);
   } else renderGame();
+  placeChat();
 }
 
 // ------------------------------------------------------------------- lobby
@@ -923,6 +926,7 @@ function init() {
   $("#result-close").addEventListener("click", () => { S.resultClosed = true; $("#result").hidden = true; });
   $("#review-btn").addEventListener("click", () => openReview(S.msg.view));
   initReview();
+  initChat();
 
   const id = new URLSearchParams(location.search).get("table");
   if (!id) {
