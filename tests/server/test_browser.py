@@ -32,6 +32,9 @@ against ``goat serve`` in a subprocess.
   the duels the side-deck picker makes one swap (a main deck card, then a side
   deck card), the full list of swaps stays behind the filter, and the next
   duel's deck list shows the swap.
+* table chat: two people's pages talk in the lobby and during play (markup is
+  shown as text, the focus stays on the hand, keys typed in the chat never play
+  a card), a spectator on a phone reads it collapsed, and the duel page has it.
 
 Screenshots of the table are written to ``tests/artifacts/`` (or
 ``$GOAT_TEST_ARTIFACTS``). Playwright's own browser download does not work on
