@@ -32,6 +32,9 @@ against ``goat serve`` in a subprocess.
   the duels the side-deck picker makes one swap (a main deck card, then a side
   deck card), the full list of swaps stays behind the filter, and the next
   duel's deck list shows the swap.
+* table chat: two people's pages talk in the lobby and during play (markup is
+  shown as text, the focus stays on the hand, keys typed in the chat never play
+  a card), a spectator on a phone reads it collapsed, and the duel page has it.
 
 Screenshots of the table are written to ``tests/artifacts/`` (or
 ``$GOAT_TEST_ARTIFACTS``). Playwright's own browser download does not work on
@@ -1386,5 +1389,130 @@ def test_a_yugioh_player_brings_their_own_deck(chromium: object, serve_process: 
     create_with_bots(page, server.url)                           # a Kozel lobby: no deck panel
     assert page.is_hidden("#deck-panel")
     assert "own deck" not in page.text_content("#seat-list")
+    assert page.errors == []
+    context.close()
+
+
+def chat_lines(page: object) -> list[str]:
+    return page.locator("#chat-list .chat-msg").all_text_contents()
+
+
+def test_table_chat_between_two_pages(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """Аня (seat 0) and Боря (seat 1) at one Kozel table with two bots, each in
+    their own browser, and a spectator on a phone. They talk in the lobby and
+    during play; markup someone types is shown as text; a new message does not
+    take the focus from the hand; keys typed in the chat input (arrows, Home,
+    Enter, H) never play a card; the spectator reads (the collapsed panel
+    counts what is new) but cannot write."""
+    server = serve_process(*SERVE)
+    created = httpx.post(f"{server.url}api/tables", json={"name": "Аня", "rules": "classic", "seed": 4},
+                         timeout=10).json()
+    table, token = created["id"], created["token"]
+    boris_token = httpx.post(f"{server.url}api/tables/{table}/seats/1", json={"name": "Боря"},
+                             timeout=10).json()["token"]
+    for seat in (2, 3):
+        httpx.post(f"{server.url}api/tables/{table}/seats/{seat}/bot", json={"bot": "heuristic"},
+                   headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    pages = []
+    for seat, key, locale in ((0, token, "ru-RU"), (1, boris_token, "en-US")):
+        context, page = new_page(chromium, locale=locale)
+        page.goto(server.url)
+        page.evaluate("([id, token, seat]) => localStorage.setItem(`goat:token:${id}`, JSON.stringify({token, seat}))",
+                      [table, key, seat])
+        page.goto(f"{server.url}?table={table}")
+        page.wait_for_selector("#lobby:not([hidden]) #chat:not([hidden])")
+        pages.append((context, page))
+    (ann_context, ann), (boris_context, boris) = pages
+    phone_context = chromium.new_context(viewport={"width": 390, "height": 844}, locale="en-US")  # type: ignore
+    _, watcher = new_page(chromium, phone_context)
+    watcher.goto(f"{server.url}?table={table}")
+    watcher.wait_for_selector("#lobby:not([hidden]) #chat:not([hidden])")
+
+    # In the lobby: Enter sends, the other page and the spectator see it with the sender's name.
+    assert ann.get_attribute("#chat-list", "aria-live") == "polite"
+    ann.fill("#chat-input", "привет, сыграем?")
+    ann.press("#chat-input", "Enter")
+    boris.wait_for_function("document.querySelectorAll('#chat-list .chat-msg').length === 1")
+    assert "Аня: привет, сыграем?" in chat_lines(boris)[0]
+    ann.wait_for_function("document.querySelector('#chat-input').value === ''")   # sent: the input is free
+    assert "Аня (вы): привет, сыграем?" in chat_lines(ann)[0]
+    assert watcher.get_attribute("#chat-toggle", "aria-expanded") == "false"      # collapsed on a phone
+    watcher.wait_for_selector("#chat-toggle .chat-unread:not([hidden])")
+    assert watcher.text_content("#chat-toggle .chat-unread") == "1 new"
+    watcher.click("#chat-toggle")
+    assert watcher.is_disabled("#chat-input")                                     # spectators read only
+    assert "take a seat" in watcher.text_content("#chat-note")
+    assert "Аня: привет, сыграем?" in chat_lines(watcher)[0]
+
+    httpx.post(f"{server.url}api/tables/{table}/start", headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    for page in (ann, boris):
+        page.wait_for_selector("#game:not([hidden]) .side #chat:not([hidden])")
+        page.wait_for_selector("#hand .card")
+    # Whoever is to act first (the bots wait for them) keeps the focus on the hand.
+    actor = None
+    while actor is None:
+        for page in (ann, boris):
+            if page.locator('#hand .card[data-legal="true"]').count():
+                actor = page
+        time.sleep(0.05)
+    other = boris if actor is ann else ann
+    actor.focus('#hand .card[tabindex="0"]')
+    focused = actor.evaluate("document.activeElement.dataset.card")
+    markup = "<img src=x onerror=\"window.pwned=1\"><b>bold</b>"
+    other.fill("#chat-input", markup)
+    other.click("#chat-send")
+    actor.wait_for_function("document.querySelectorAll('#chat-list .chat-msg').length === 2")
+    assert actor.locator("#chat-list .chat-msg").nth(1).locator(".chat-text").text_content() == markup
+    assert actor.locator("#chat-list img, #chat-list b").count() == 0
+    assert actor.evaluate("window.pwned") is None
+    assert actor.evaluate("document.activeElement.dataset.card") == focused      # the focus stayed on the hand
+
+    # Typing in the chat: arrows, Home, H and Enter belong to the input, not to the hand.
+    version = actor.get_attribute("body", "data-version")
+    cards = actor.locator("#hand .card").count()
+    actor.click("#chat-input")
+    for key in ("ArrowRight", "ArrowLeft", "Home", "End", "h", "H"):
+        actor.keyboard.press(key)
+    actor.keyboard.type("ход за мной")
+    actor.keyboard.press("Enter")
+    actor.wait_for_function("document.querySelectorAll('#chat-list .chat-msg').length === 3")
+    assert chat_lines(actor)[2].endswith("ход за мной")
+    assert actor.get_attribute("body", "data-version") == version and actor.locator("#hand .card").count() == cards
+    assert actor.evaluate("document.activeElement.id") == "chat-input"
+    other.wait_for_function("document.querySelectorAll('#chat-list .chat-msg').length === 3")
+    shot(actor, "chat-table")
+
+    # A reload brings the recent messages back.
+    other.reload()
+    other.wait_for_selector("#game:not([hidden]) #chat:not([hidden])")
+    other.wait_for_function("document.querySelectorAll('#chat-list .chat-msg').length === 3")
+    assert other.locator("#chat-list .chat-msg .chat-text").nth(1).text_content() == markup
+    assert ann.errors == [] and boris.errors == [] and watcher.errors == []
+    ann_context.close()
+    boris_context.close()
+    phone_context.close()
+
+
+def test_table_chat_beside_a_duel(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """The duel page has the chat panel in its side column too, and a message sent
+    there comes back into it."""
+    server = serve_process(*SERVE)
+    created = httpx.post(f"{server.url}api/tables", json={"game": "yugioh", "name": "Аня", "seed": 9},
+                         timeout=10).json()
+    table, token = created["id"], created["token"]
+    httpx.post(f"{server.url}api/tables/{table}/seats/1/bot", json={"bot": "greedy"},
+               headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    context, page = new_page(chromium)
+    page.goto(server.url)
+    page.evaluate("([id, token]) => localStorage.setItem(`goat:token:${id}`, JSON.stringify({token, seat: 0}))",
+                  [table, token])
+    page.goto(f"{server.url}?table={table}")
+    page.wait_for_selector("#lobby:not([hidden]) #chat:not([hidden])")
+    httpx.post(f"{server.url}api/tables/{table}/start", headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    page.wait_for_selector("#duel:not([hidden]) .side #chat:not([hidden])")
+    page.fill("#chat-input", "удачи!")
+    page.click("#chat-send")
+    page.wait_for_function("document.querySelectorAll('#duel #chat-list .chat-msg').length === 1")
+    assert "Аня (вы): удачи!" in chat_lines(page)[0]
     assert page.errors == []
     context.close()

@@ -43,9 +43,11 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, StrictBool
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from goat.server import chat
 from goat.server.hints import Hints
 from goat.server.messages import (
     ActionMessage,
+    ChatMessage,
     ErrorCode,
     Hello,
     Ping,
@@ -434,6 +436,8 @@ class Client:
                     self.deliver(render(table, self.seat, "state"))
                 elif isinstance(message, Ping):
                     self.deliver(render(table, self.seat, "pong"))
+                elif isinstance(message, ChatMessage):
+                    chat.say(table, self.seat, message.text)
             except ProtocolError as exc:
                 self.error(exc.code, str(exc), echoed=raw[: self.settings.max_message_bytes])
             except Exception:  # a bug must not drop the player
@@ -450,6 +454,7 @@ class Client:
         self.seat = seat
         self.deliver(render(table, seat, "welcome"))
         table.attach(self)
+        self.deliver(chat.history(table))   # the recent chat: a reconnecting page gets it all again
         return True
 
     async def _act(self, table: Table, message: ActionMessage, raw: str) -> None:

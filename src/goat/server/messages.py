@@ -7,7 +7,9 @@ Client messages are JSON objects with a ``type`` (``docs/server.md``):
 * ``{"type": "action", "action": "2 play KH", "version": 17, "id": "c-81"}`` —
   an action in record notation, the table version the client saw, and a
   client-chosen id that makes a resent message recognisable;
-* ``{"type": "sync"}`` — ask for a fresh snapshot; ``{"type": "ping"}``.
+* ``{"type": "sync"}`` — ask for a fresh snapshot; ``{"type": "ping"}``;
+* ``{"type": "chat", "text": "..."}`` — a seated person talks to the table
+  (its text is cleaned and checked by :mod:`goat.server.chat`).
 
 Every refusal is a :class:`ProtocolError` with one of the :class:`ErrorCode`
 values and a one-line message; the table is never touched by a refused message.
@@ -78,12 +80,19 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | ActionMessage | Sync | Ping, Field(discriminator="type")]
+class ChatMessage(_Message):
+    """Talk at the table; its length is checked once cleaned (``goat.server.chat``)."""
+
+    type: Literal["chat"]
+    text: str
+
+
+ClientMessage = Annotated[Hello | ActionMessage | Sync | Ping | ChatMessage, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
-TYPES = ("hello", "action", "sync", "ping")
+TYPES = ("hello", "action", "sync", "ping", "chat")
 
 
-def parse_client_message(text: str | bytes, max_bytes: int) -> Hello | ActionMessage | Sync | Ping:
+def parse_client_message(text: str | bytes, max_bytes: int) -> Hello | ActionMessage | Sync | Ping | ChatMessage:
     """Check size, JSON and shape; raise :class:`ProtocolError` (``oversized`` or
     ``malformed``) with a one-line reason."""
     size = len(text.encode("utf-8")) if isinstance(text, str) else len(text)

@@ -40,6 +40,8 @@ class Settings:
             takes seconds at the first cards of a full-hand deal; 0 means no limit.
         send_queue: messages queued for one slow client before it is disconnected.
         max_tables: tables in their lobby or in play; beyond it, creating one is refused.
+        chat_limit, chat_window: a seat may send ``chat_limit`` chat messages in any
+            ``chat_window`` seconds (``goat.server.chat``).
     """
 
     data_dir: Path = DEFAULT_DATA_DIR
@@ -54,6 +56,8 @@ class Settings:
     bot_think: float = 2.0
     send_queue: int = 512
     max_tables: int = 5000
+    chat_limit: int = 5
+    chat_window: float = 10.0
 
     def __post_init__(self) -> None:
         for name, option in (("grace_seconds", "grace"), ("bot_delay", "bot-delay"), ("deal_pause", "deal-pause"),
@@ -61,9 +65,11 @@ class Settings:
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or value < 0:
                 raise SettingsError(f"{option} must be a number of seconds >= 0, not {value!r}")
-        for name in ("max_message_bytes", "rate_burst", "send_queue", "max_tables"):
+        for name in ("max_message_bytes", "rate_burst", "send_queue", "max_tables", "chat_limit"):
             if getattr(self, name) < 1:
                 raise SettingsError(f"{name.replace('_', '-')} must be at least 1")
+        if not self.chat_window > 0:
+            raise SettingsError(f"chat-window must be a positive number of seconds, not {self.chat_window!r}")
         if not self.rate_per_second > 0:
             raise SettingsError(f"rate-limit must be positive, not {self.rate_per_second!r}")
 

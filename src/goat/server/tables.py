@@ -86,6 +86,7 @@ from goat.bots import Bot, bot_factory, bots_for, make_bot, next_bot_action, out
 from goat.games import GAMES, get_game
 from goat.protocol import Action, ActionSyntaxError, GoatError, IllegalActionError
 from goat.records import record_from_state
+from goat.server.chat import ChatRoom
 from goat.server.messages import ActionMessage, ErrorCode, ProtocolError
 from goat.server.settings import Settings
 from goat.server.storage import AsyncStorage, EventRow, SeatRow, StorageError, StoredTable, TableRow
@@ -315,6 +316,8 @@ class Table:
         self.lock = asyncio.Lock()
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
+        # Talk at the table (goat.server.chat): in memory only, never part of the game.
+        self.chat = ChatRoom(settings.chat_limit, settings.chat_window)
 
     def _new_state(self) -> Any:
         """The game's new state for this table: its rules and options, the first

@@ -85,7 +85,10 @@ def render(table: "Table | None", seat: int | None, kind: str, **fields: Any) ->
     Kinds: ``welcome`` (role and seat), ``state`` (public table info and the
     recipient's view; ``ack`` names the recipient's action that produced it),
     ``error`` (``code``, ``message``; ``echoed`` is the text the client sent,
-    whose cards it may hear back), ``pong``.
+    whose cards it may hear back), ``pong``; ``chat`` (one chat message, ``chat``:
+    its ``seat``, ``name``, ``text``, ``at``, ``n``) and ``chat-log`` (``messages``,
+    the recent ones), the same for every recipient: people's own words,
+    passed on as they wrote them (``goat.server.chat``).
     """
     message: dict[str, Any] = {"type": kind}
     if table is not None:
@@ -111,6 +114,10 @@ def render(table: "Table | None", seat: int | None, kind: str, **fields: Any) ->
         message["message"] = redact_names(text, names_in(seen, names) | names_in(echoed, names), names)
         if fields.get("id") is not None:
             message["id"] = fields["id"]
+    elif kind == "chat":
+        message.update({key: fields["chat"][key] for key in ("seat", "name", "text", "at", "n")})
+    elif kind == "chat-log":
+        message["messages"] = fields["messages"]
     elif kind != "pong":
         raise ValueError(f"unknown message kind {kind!r}")
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))

@@ -18,6 +18,7 @@ import { spades } from "./spades.js";
 import { yugioh } from "./yugioh.js";
 import { initReview, openReview, redrawReview } from "./review.js";
 import { drawRematch } from "./rematch.js";
+import { initChat, onChatMessage, placeChat } from "./chat.js";
 import { drawHint, drawHintButton, drawHintMarks, initHints } from "./hints.js";
 import { $, S, api, button, el, named, posOf, savedSeat, saveSeat, seatName, teamName, toast } from "./table.js";
 
@@ -298,6 +299,7 @@ function reconnect() {
 }
 
 function onMessage(m) {
+  if (onChatMessage(m)) return;       // table talk (chat.js): never the game's state
   if (m.type === "welcome") {
     S.seat = m.seat;
     return;
@@ -340,6 +342,7 @@ function render() {
       drawHint();
     }
   } else renderGame();
+  placeChat();
 }
 
 // ------------------------------------------------------------------- lobby
@@ -932,6 +935,7 @@ function init() {
   $("#review-btn").addEventListener("click", () => openReview(S.msg.view));
   initReview();
   initHints(render);
+  initChat();
 
   const id = new URLSearchParams(location.search).get("table");
   if (!id) {

@@ -548,6 +548,14 @@ const STRINGS = {
       deck: "deck", stock: "stock", bags: "bags", contract: "contract", "any-spade": "any spade",
       trumping: "trumping", never: "never", "left-of-dealer": "left of the dealer", "lowest-club": "lowest club",
     },
+    chat: {
+      title: "Chat",
+      input: "Message to the table",
+      placeholder: "Say something to the table…",
+      send: "Send",
+      spectator: "Spectators read the chat; take a seat to write.",
+      unread: "{n} new",
+    },
   },
   ru: {
     title: "Козёл, Пики и Yu-Gi-Oh! онлайн",
@@ -1089,6 +1097,14 @@ const STRINGS = {
       deck: "колода", stock: "прикуп", bags: "мешки", contract: "в заказ", "any-spade": "любая пика",
       trumping: "битьё козырем", never: "никогда", "left-of-dealer": "слева от сдающего",
       "lowest-club": "младшая трефа",
+    },
+    chat: {
+      title: "Чат",
+      input: "Сообщение столу",
+      placeholder: "Напишите что-нибудь столу…",
+      send: "Отправить",
+      spectator: "Зрители читают чат; чтобы писать, займите место.",
+      unread: "новых: {n}",
     },
   },
 };
