@@ -903,28 +903,41 @@ def test_spades_face_up_cards_stay_face_up_in_a_blind_hand(chromium: object,
     context.close()
 
 
+def two_people_and_bots(chromium: object, server: ServeProcess, body: dict[str, object], other: int,
+                        locales: tuple[str, str], ready: str = "#lobby:not([hidden])"
+                        ) -> tuple[str, str, list[tuple[object, object]]]:
+    """A table made with ``body`` (``POST /api/tables``) where Аня sits at seat 0
+    and Боря at seat ``other``, heuristic bots in the other seats; each person's
+    page open at the table (in ``locales``, until ``ready`` shows). Returns the
+    table id, Аня's token and the two (context, page)."""
+    created = httpx.post(f"{server.url}api/tables", json={**body, "name": "Аня"}, timeout=10).json()
+    table, token = created["id"], created["token"]
+    boris = httpx.post(f"{server.url}api/tables/{table}/seats/{other}", json={"name": "Боря"}, timeout=10).json()["token"]
+    for seat in range(1, 4):
+        if seat != other:
+            httpx.post(f"{server.url}api/tables/{table}/seats/{seat}/bot", json={"bot": "heuristic"},
+                       headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    pages = []
+    for seat, key, locale in ((0, token, locales[0]), (other, boris, locales[1])):
+        context, page = new_page(chromium, locale=locale)
+        page.goto(server.url)
+        page.evaluate("([id, token, seat]) => localStorage.setItem(`goat:token:${id}`, JSON.stringify({token, seat}))",
+                      [table, key, seat])
+        page.goto(f"{server.url}?table={table}")
+        page.wait_for_selector(ready)
+        pages.append((context, page))
+    return table, token, pages
+
+
 def partners_after_seat_2(chromium: object, server: ServeProcess,
                           options: dict[str, object]) -> tuple[object, object]:
     """A started Spades table where seat 0 deals, so seat 2 bids before seat 0:
     two people, partners — Аня at seat 0 (English page) and Боря at seat 2
     (Russian page) — and heuristic bots at 1 and 3. Returns their pages."""
     seed = next(s for s in range(100) if seat_rng(str(s), "first-dealer").randrange(4) == 0)
-    created = httpx.post(f"{server.url}api/tables", json={"game": "spades", "rules": "standard", "options": options,
-                                                        "name": "Аня", "seed": seed}, timeout=10).json()
-    table, token = created["id"], created["token"]
-    partner = httpx.post(f"{server.url}api/tables/{table}/seats/2", json={"name": "Боря"}, timeout=10).json()["token"]
-    for seat in (1, 3):
-        httpx.post(f"{server.url}api/tables/{table}/seats/{seat}/bot", json={"bot": "heuristic"},
-                   headers={"Authorization": f"Bearer {token}"}, timeout=10)
-    pages = []
-    for seat, key, locale in ((0, token, "en-US"), (2, partner, "ru-RU")):
-        context, page = new_page(chromium, locale=locale)
-        page.goto(server.url)
-        page.evaluate("([id, token, seat]) => localStorage.setItem(`goat:token:${id}`, JSON.stringify({token, seat}))",
-                      [table, key, seat])
-        page.goto(f"{server.url}?table={table}")
-        page.wait_for_selector("#lobby:not([hidden])")
-        pages.append((context, page))
+    table, token, pages = two_people_and_bots(
+        chromium, server, {"game": "spades", "rules": "standard", "options": options, "seed": seed},
+        other=2, locales=("en-US", "ru-RU"))
     (_, me), (_, boris) = pages
     httpx.post(f"{server.url}api/tables/{table}/start", headers={"Authorization": f"Bearer {token}"}, timeout=10)
     return me, boris
@@ -1405,23 +1418,9 @@ def test_table_chat_between_two_pages(chromium: object, serve_process: Callable[
     Enter, H) never play a card; the spectator reads (the collapsed panel
     counts what is new) but cannot write."""
     server = serve_process(*SERVE)
-    created = httpx.post(f"{server.url}api/tables", json={"name": "Аня", "rules": "classic", "seed": 4},
-                         timeout=10).json()
-    table, token = created["id"], created["token"]
-    boris_token = httpx.post(f"{server.url}api/tables/{table}/seats/1", json={"name": "Боря"},
-                             timeout=10).json()["token"]
-    for seat in (2, 3):
-        httpx.post(f"{server.url}api/tables/{table}/seats/{seat}/bot", json={"bot": "heuristic"},
-                   headers={"Authorization": f"Bearer {token}"}, timeout=10)
-    pages = []
-    for seat, key, locale in ((0, token, "ru-RU"), (1, boris_token, "en-US")):
-        context, page = new_page(chromium, locale=locale)
-        page.goto(server.url)
-        page.evaluate("([id, token, seat]) => localStorage.setItem(`goat:token:${id}`, JSON.stringify({token, seat}))",
-                      [table, key, seat])
-        page.goto(f"{server.url}?table={table}")
-        page.wait_for_selector("#lobby:not([hidden]) #chat:not([hidden])")
-        pages.append((context, page))
+    table, token, pages = two_people_and_bots(chromium, server, {"rules": "classic", "seed": 4}, other=1,
+                                              locales=("ru-RU", "en-US"),
+                                              ready="#lobby:not([hidden]) #chat:not([hidden])")
     (ann_context, ann), (boris_context, boris) = pages
     phone_context = chromium.new_context(viewport={"width": 390, "height": 844}, locale="en-US")  # type: ignore
     _, watcher = new_page(chromium, phone_context)
