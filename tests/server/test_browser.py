@@ -103,6 +103,15 @@ def new_page(browser: object, context: object | None = None, locale: str = "ru-R
     return context, page
 
 
+def sit_at(page: object, url: str, table: str, token: str, seat: int) -> None:
+    """Open ``table`` in ``page`` as the holder of ``seat``'s ``token`` (stored
+    the way the page stores the tokens it is given)."""
+    page.goto(url)  # type: ignore[attr-defined]
+    page.evaluate("([id, token, seat]) => localStorage.setItem(`goat:token:${id}`, JSON.stringify({token, seat}))",  # type: ignore[attr-defined]
+                  [table, token, seat])
+    page.goto(f"{url}?table={table}")  # type: ignore[attr-defined]
+
+
 def create_with_bots(page: object, url: str, rules: str = "classic", bot: str = "heuristic",
                      game: str = "kozel", options: dict[str, object] | None = None, hints: bool = False) -> str:
     """Create a table in the page, sit at seat 0, fill seats 1-3 with bots; returns the table id.
@@ -435,10 +444,7 @@ def test_the_other_player_joins_the_rematch(chromium: object, serve_process: Cal
     pages = []
     for seat, locale in ((0, "ru-RU"), (1, "en-US")):
         context, page = new_page(chromium, locale=locale)
-        page.goto(server.url)
-        page.evaluate("([id, token, seat]) => localStorage.setItem(`goat:token:${id}`, JSON.stringify({token, seat}))",
-                      [played["id"], played["tokens"][seat], seat])
-        page.goto(f"{server.url}?table={played['id']}")
+        sit_at(page, server.url, played["id"], played["tokens"][seat], seat)
         page.locator("#result:not([hidden]) #rematch button.rematch-play").wait_for()
         pages.append((context, page))
     (ann_context, ann), (bo_context, bo) = pages
@@ -484,10 +490,7 @@ def test_a_finished_duel_offers_play_again(chromium: object, serve_process: Call
     worker.join(300)
     assert played, "the duel did not end"
     context, page = new_page(chromium)
-    page.goto(server.url)
-    page.evaluate("([id, token]) => localStorage.setItem(`goat:token:${id}`, JSON.stringify({token, seat: 0}))",
-                  [played["id"], played["token"]])
-    page.goto(f"{server.url}?table={played['id']}")
+    sit_at(page, server.url, played["id"], played["token"], 0)
     play = page.locator("#duel-result:not([hidden]) #duel-rematch button.rematch-play")
     play.wait_for()
     assert play.text_content() == "Ещё партию"
@@ -551,10 +554,7 @@ def test_street_multi_card_beats_and_face_down_passes(chromium: object,
         httpx.post(f"{server.url}api/tables/{table}/seats/{seat}/bot", json={"bot": "random"},
                    headers={"Authorization": f"Bearer {token}"}, timeout=10)
     context, page = new_page(chromium, locale="en-US")
-    page.goto(server.url)
-    page.evaluate("([id, token]) => localStorage.setItem(`goat:token:${id}`, JSON.stringify({token, seat: 0}))",
-                  [table, token])
-    page.goto(f"{server.url}?table={table}")
+    sit_at(page, server.url, table, token, 0)
     page.click("#start-btn")
     page.wait_for_selector("#game:not([hidden])")
     passed = led = 0
@@ -803,10 +803,7 @@ def test_spades_jokers_are_drawn(chromium: object, serve_process: Callable[..., 
         httpx.post(f"{server.url}api/tables/{table}/seats/{seat}/bot", json={"bot": "random"},
                    headers={"Authorization": f"Bearer {token}"}, timeout=10)
     context, page = new_page(chromium)
-    page.goto(server.url)
-    page.evaluate("([id, token]) => localStorage.setItem(`goat:token:${id}`, JSON.stringify({token, seat: 0}))",
-                  [table, token])
-    page.goto(f"{server.url}?table={table}")
+    sit_at(page, server.url, table, token, 0)
     page.click("#start-btn")
     page.wait_for_selector("#hand .card")
     cards = [c.get_attribute("data-card") for c in page.locator("#hand .card").all()]
@@ -920,10 +917,7 @@ def two_people_and_bots(chromium: object, server: ServeProcess, body: dict[str, 
     pages = []
     for seat, key, locale in ((0, token, locales[0]), (other, boris, locales[1])):
         context, page = new_page(chromium, locale=locale)
-        page.goto(server.url)
-        page.evaluate("([id, token, seat]) => localStorage.setItem(`goat:token:${id}`, JSON.stringify({token, seat}))",
-                      [table, key, seat])
-        page.goto(f"{server.url}?table={table}")
+        sit_at(page, server.url, table, key, seat)
         page.wait_for_selector(ready)
         pages.append((context, page))
     return table, token, pages
@@ -1502,10 +1496,7 @@ def test_table_chat_beside_a_duel(chromium: object, serve_process: Callable[...,
     httpx.post(f"{server.url}api/tables/{table}/seats/1/bot", json={"bot": "greedy"},
                headers={"Authorization": f"Bearer {token}"}, timeout=10)
     context, page = new_page(chromium)
-    page.goto(server.url)
-    page.evaluate("([id, token]) => localStorage.setItem(`goat:token:${id}`, JSON.stringify({token, seat: 0}))",
-                  [table, token])
-    page.goto(f"{server.url}?table={table}")
+    sit_at(page, server.url, table, token, 0)
     page.wait_for_selector("#lobby:not([hidden]) #chat:not([hidden])")
     httpx.post(f"{server.url}api/tables/{table}/start", headers={"Authorization": f"Bearer {token}"}, timeout=10)
     page.wait_for_selector("#duel:not([hidden]) .side #chat:not([hidden])")
