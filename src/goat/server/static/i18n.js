@@ -551,7 +551,7 @@ const STRINGS = {
     chat: {
       title: "Chat",
       input: "Message to the table",
-      placeholder: "Say something to the table…",
+      placeholder: "Message…",
       send: "Send",
       spectator: "Spectators read the chat; take a seat to write.",
       unread: "{n} new",
@@ -1101,7 +1101,7 @@ const STRINGS = {
     chat: {
       title: "Чат",
       input: "Сообщение столу",
-      placeholder: "Напишите что-нибудь столу…",
+      placeholder: "Сообщение…",
       send: "Отправить",
       spectator: "Зрители читают чат; чтобы писать, займите место.",
       unread: "новых: {n}",
