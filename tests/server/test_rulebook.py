@@ -121,7 +121,7 @@ def test_a_bad_request_is_refused_in_one_line(http: httpx.Client) -> None:
 def preset_texts() -> dict[str, Any]:
     """The page's per-ruleset texts: the JSON object after ``export default``."""
     text = PRESET_TEXTS.read_text(encoding="utf-8")
-    return json.loads(text.split("export default", 1)[1].strip().rstrip(";"))
+    return json.loads(text.split("\nexport default", 1)[1].strip().rstrip(";"))
 
 
 def test_every_ruleset_of_every_game_has_its_text_in_both_languages() -> None:

@@ -19,6 +19,7 @@ import { yugioh } from "./yugioh.js";
 import { initReview, openReview, redrawReview } from "./review.js";
 import { drawRematch } from "./rematch.js";
 import { drawHint, drawHintButton, drawHintMarks, initHints } from "./hints.js";
+import { initRules } from "./rules.js";
 import { $, S, api, button, el, named, posOf, savedSeat, saveSeat, seatName, teamName, toast } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
@@ -932,6 +933,7 @@ function init() {
   $("#review-btn").addEventListener("click", () => openReview(S.msg.view));
   initReview();
   initHints(render);
+  initRules();
 
   const id = new URLSearchParams(location.search).get("table");
   if (!id) {
