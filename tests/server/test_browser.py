@@ -596,6 +596,28 @@ def test_street_multi_card_beats_and_face_down_passes(chromium: object,
     context.close()
 
 
+EVERY_RULESET = """async () => {
+  const { sections } = await import("/static/rules.js");
+  const { setLang } = await import("/static/i18n.js");
+  const { games } = await (await fetch("/api/games")).json();
+  const holes = [];
+  for (const game of games) for (const rules of game.rules) for (const players of rules.players) {
+    const data = await (await fetch(`/api/games/${game.name}/rules/${rules.name}?players=${players}`)).json();
+    for (const code of ["ru", "en"]) {
+      setLang(code);
+      const parts = sections(data);
+      const where = `${game.name} ${rules.name} ${players} ${code}`;
+      if (!parts[0][1].length || parts.length < 3) holes.push(`${where}: no text`);
+      for (const [key, items] of parts) for (const item of items) {
+        const text = typeof item === "string" ? item : item?.textContent;
+        if (typeof text !== "string" || /undefined|NaN|null|\\[object/.test(text)) holes.push(`${where} ${key}: ${text}`);
+      }
+    }
+  }
+  return holes;
+}"""
+
+
 def rules_cards(page: object) -> list[str]:
     """The cards of the Rules panel's trump order, highest first."""
     return page.eval_on_selector_all("#rules-trumps li", "items => items.map(i => i.dataset.card)")
@@ -635,6 +657,9 @@ def test_the_rules_panel_in_the_lobby_and_at_a_street_table(chromium: object,
     page.keyboard.press("Escape")
     page.wait_for_function("!document.querySelector('#rules').open")
     assert page.evaluate("document.activeElement.id") == "rules-open-home"
+    # Every ruleset and player count of every game, in both languages: an opening
+    # sentence and no sentence with a hole in it (a phrase or a fact missing).
+    assert page.evaluate(EVERY_RULESET) == []
     assert page.errors == []
     context.close()
 

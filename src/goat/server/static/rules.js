@@ -57,7 +57,7 @@ const PHRASES = {
     drawnDeck: "Перед сдачей из колоды открывают случайную карту — её масть и будет козырем этой сдачи; потом карту замешивают обратно.",
     drawnStock: "После сдачи из середины прикупа открывают карту — её масть и будет козырем; карта остаётся на своём месте, и все знают, где она.",
     belowPermanent: "Карты козырной масти идут ниже валетов и дам.",
-    clubsPlain: "Когда козырь не трефы, трефы — простая масть (без 7♣, В♣ и Д♣).",
+    clubsPlain: (shamok) => `Когда козырь не трефы, трефы — простая масть (без ${shamok ? "7♣, " : ""}В♣ и Д♣).`,
     thisDeal: (suit) => `Козырь этой сдачи — ${suit}.`,
     trumpRanks: (ranks) => `В козырной масти: ${ranks}.`,
     plainRanks: (ranks) => `В простых мастях: ${ranks}.`,
@@ -68,6 +68,10 @@ const PHRASES = {
       "not-after-own-lead": "С козыря нельзя ходить, если прошлую взятку начинала ваша пара.",
       "opening-only": "Дальше ходить с козыря можно.",
       free: "С козыря можно ходить в любой момент, и первым ходом тоже.",
+    },
+    trumpLeadAlone: {
+      "previous-opener": "Игрок, открывавший прошлую сдачу, всю эту сдачу не может ходить с козыря.",
+      "not-after-own-lead": "С козыря нельзя ходить, если прошлую взятку начинали вы.",
     },
     forcedExchange: "Если с козыря ходить нельзя, а на руках одни козыри, игрок отдаёт партнёру один козырь, а партнёр возвращает простую карту — ею и надо пойти. Если простых нет и у партнёра — можно ходить козырем.",
     follow: (trump) => `На простую масть отвечают картой той же масти; ${trump ? "на козырь — козырем" : "на козырь можно положить любую карту"}. Нечем ответить — кладут любую карту: козырять не обязательно.`,
@@ -160,7 +164,7 @@ const PHRASES = {
     drawnDeck: "Before the deal a random card of the deck is shown: its suit is this deal's trump; then it is shuffled back.",
     drawnStock: "After the deal a card from the middle of the stock is shown: its suit is trump; the card stays where it was, and everyone knows it.",
     belowPermanent: "The cards of the trump suit rank below the jacks and queens.",
-    clubsPlain: "When clubs are not trump, clubs are a plain suit (without 7♣, J♣ and Q♣).",
+    clubsPlain: (shamok) => `When clubs are not trump, clubs are a plain suit (without ${shamok ? "7♣, " : ""}J♣ and Q♣).`,
     thisDeal: (suit) => `This deal's trump is ${suit}.`,
     trumpRanks: (ranks) => `In the trump suit: ${ranks}.`,
     plainRanks: (ranks) => `In the plain suits: ${ranks}.`,
@@ -171,6 +175,10 @@ const PHRASES = {
       "not-after-own-lead": "You may not lead a trump if your team led the previous trick.",
       "opening-only": "After that, trumps may be led.",
       free: "Trumps may be led at any time, the first lead too.",
+    },
+    trumpLeadAlone: {
+      "previous-opener": "The player who made the first lead of the previous deal may not lead a trump for this whole deal.",
+      "not-after-own-lead": "You may not lead a trump if you led the previous trick.",
     },
     forcedExchange: "A player who must not lead a trump but holds only trumps gives one trump to their partner, who gives back a plain card — and that card is led. If the partner has no plain card either, a trump may be led.",
     follow: (trump) => `A plain suit is followed with a card of that suit; ${trump ? "a trump lead with a trump" : "any card may be played to a trump lead"}. A player who cannot follow plays any card: there is no need to trump.`,
@@ -277,7 +285,7 @@ function kozelSections(P, o, f, current) {
   if (o.permanent_trumps) trumps.push(P.permanent(Boolean(f.shamok)));
   if (o.trump_suit === "drawn") {
     trumps.push(o.trump_card_from === "stock" ? P.drawnStock : P.drawnDeck);
-    if (o.permanent_trumps) trumps.push(P.belowPermanent, P.clubsPlain);
+    if (o.permanent_trumps) trumps.push(P.belowPermanent, P.clubsPlain(Boolean(f.shamok)));
   } else {
     trumps.push(P.fixedSuit(P.suit[o.trump_suit], o.permanent_trumps));
   }
@@ -290,7 +298,8 @@ function kozelSections(P, o, f, current) {
     // other than clubs, whose seven is the shamok).
     const example = suits.find((s) => s !== "C") || suits[0];
     if (f.permanent_trumps.length) trumps.push(P.order, orderList(f.permanent_trumps, "rules-trumps"));
-    trumps.push(P.trumpRanks(ranksText(f.trump_orders[example].trumps.filter((c) => c[1] === example))));
+    trumps.push(P.trumpRanks(ranksText(f.trump_orders[example].trumps
+      .filter((c) => c[1] === example && !f.permanent_trumps.includes(c)))));
   }
   const plainOf = f.trump_orders[shown || suits.find((s) => s !== "C") || suits[0]].plain;
   const plainSuit = Object.keys(plainOf)[0];
@@ -302,7 +311,7 @@ function kozelSections(P, o, f, current) {
     if (o.molodka) play.push(P.molodka(o.max_molodka_per_trick));
   } else {
     if (o.trump_lead !== "free") play.push(P.firstPlain);
-    play.push(P.trumpLead[o.trump_lead]);
+    play.push((!pairs && P.trumpLeadAlone[o.trump_lead]) || P.trumpLead[o.trump_lead]);
     if (o.forced_exchange && pairs && o.trump_lead !== "free") play.push(P.forcedExchange);
     play.push(P.follow(o.must_follow_trump), P.winner);
   }
