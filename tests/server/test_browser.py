@@ -14,6 +14,10 @@ against ``goat serve`` in a subprocess.
 * close the page mid-game and open it again: the same seat comes back (its
   token is in the browser's storage) and play goes on;
 * street: choose several cards, beat or pass them face down;
+* the Rules panel: opened from the home form for classic (the shamok on top of
+  the trumps, the table's match target), switched to English, closed by Escape
+  back to its button; at a street table on a phone, the deal's shown trump suit
+  and its order;
 * Spades: a lobby that creates a Spades table with options from the catalog;
   a whole deal against three bots by clicks — the bid (by keyboard), thirteen
   tricks (one by keyboard) — and the score sheet; blind nil and double nil
@@ -591,6 +595,108 @@ def test_street_multi_card_beats_and_face_down_passes(chromium: object,
         page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
     assert passed and led
     shot(page, "street")
+    assert page.errors == []
+    context.close()
+
+
+EVERY_RULESET = """async () => {
+  const { sections } = await import("/static/rules.js");
+  const { setLang } = await import("/static/i18n.js");
+  const { games } = await (await fetch("/api/games")).json();
+  const holes = [];
+  for (const game of games) for (const rules of game.rules) for (const players of rules.players) {
+    const data = await (await fetch(`/api/games/${game.name}/rules/${rules.name}?players=${players}`)).json();
+    for (const code of ["ru", "en"]) {
+      setLang(code);
+      const parts = sections(data);
+      const where = `${game.name} ${rules.name} ${players} ${code}`;
+      if (!parts[0][1].length || parts.length < 3) holes.push(`${where}: no text`);
+      for (const [key, items] of parts) for (const item of items) {
+        const text = typeof item === "string" ? item : item?.textContent;
+        if (typeof text !== "string" || /undefined|NaN|null|\\[object/.test(text)) holes.push(`${where} ${key}: ${text}`);
+      }
+    }
+  }
+  return holes;
+}"""
+
+
+def rules_cards(page: object) -> list[str]:
+    """The cards of the Rules panel's trump order, highest first."""
+    return page.eval_on_selector_all("#rules-trumps li", "items => items.map(i => i.dataset.card)")
+
+
+def test_the_rules_panel_in_the_lobby_and_at_a_street_table(chromium: object,
+                                                           serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    page.goto(server.url)
+    page.wait_for_selector("#create-game option", state="attached")
+    page.select_option("#create-rules", "classic")
+    page.click("#options-summary")
+    field = page.locator('#option-list .option[data-option="match_target"] input')
+    field.fill("6")
+    field.dispatch_event("change")
+    page.focus("#create-rules")                       # reachable by the keyboard, right after the rules
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "rules-open-home"
+    assert page.inner_text("#rules-open-home") == "Правила"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#rules-trumps li")
+    assert page.evaluate("document.querySelector('#rules').open")
+    trumps = rules_cards(page)
+    assert trumps[:3] == ["7C", "QC", "QS"] and trumps[-1] == "8C" and len(trumps) == 14
+    text = page.inner_text("#rules-body")
+    assert "шамок" in text and "Козырная масть — трефы" in text
+    assert "Кто первым наберёт 6 штрафных очков" in text            # this table's option, not the preset's 12
+    assert "туз — 11, десятка — 10, король — 4, дама — 3, валет — 2" in text
+    assert "«яйца»" in text and "Шамок ловит даму" in text
+    shot(page, "rules-classic")
+    page.click('#rules .rules-lang[data-lang="en"]')
+    page.wait_for_function("document.querySelector('#rules-title').textContent.startsWith('Rules')")
+    text = page.inner_text("#rules-body")
+    assert "reaches 6 penalty points" in text and "the shamok" in text
+    assert rules_cards(page)[0] == "7C" and page.inner_text("#rules-open-home") == "Rules"
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('#rules').open")
+    assert page.evaluate("document.activeElement.id") == "rules-open-home"
+    # Every ruleset and player count of every game, in both languages: an opening
+    # sentence and no sentence with a hole in it (a phrase or a fact missing).
+    assert page.evaluate(EVERY_RULESET) == []
+    assert page.errors == []
+    context.close()
+
+    # A street table on a phone: the rules of this deal, its shown trump suit first.
+    created = httpx.post(f"{server.url}api/tables", json={"rules": "street", "name": "Аня",
+                                                        "options": {"match_target": 40}}, timeout=10).json()
+    table, token = created["id"], created["token"]
+    for seat in (1, 2, 3):
+        httpx.post(f"{server.url}api/tables/{table}/seats/{seat}/bot", json={"bot": "random"},
+                   headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    context = chromium.new_context(viewport={"width": 390, "height": 780}, locale="ru-RU")  # type: ignore
+    context, page = new_page(chromium, context)
+    page.goto(server.url)
+    page.evaluate("([id, token]) => localStorage.setItem(`goat:token:${id}`, JSON.stringify({token, seat: 0}))",
+                  [table, token])
+    page.goto(f"{server.url}?table={table}")
+    page.click("#start-btn")
+    page.wait_for_selector("#trump .trump-label")
+    label = page.inner_text("#trump .trump-label")
+    suit = re.search(r"[♣♦♥♠] ([CDHS])", label).group(1)
+    page.click("#rules-open")
+    page.wait_for_selector("#rules-trumps li")
+    names = {"C": "трефы", "D": "бубны", "H": "червы", "S": "пики"}
+    assert f"Козырь этой сдачи — {'♣♦♥♠'['CDHS'.index(suit)]} {names[suit]}" in page.inner_text("#rules-body")
+    assert rules_cards(page) == [f"{r}{suit}" for r in "ATKQJ9876"]
+    text = page.inner_text("#rules-body")
+    assert "рубашкой вверх" in text and "Молодка" in text and "4 — если 30 и меньше" in text
+    assert "шамок" not in text.lower()
+    box = page.locator("#rules").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    shot(page, "rules-street-phone")
+    page.click("#rules-close")
+    page.wait_for_function("!document.querySelector('#rules').open")
+    assert page.evaluate("document.activeElement.id") == "rules-open"
     assert page.errors == []
     context.close()
 

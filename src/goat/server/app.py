@@ -5,6 +5,7 @@ HTTP (JSON; lobby changes need ``Authorization: Bearer <seat token>``):
 ========================================  =========================================
 ``GET  /api/games``                       games, rulesets, player counts, bots
 ``GET  /api/games/{game}/cards``          the game's card catalog (public card texts)
+``GET  /api/games/{game}/rules/{rules}``  a ruleset's options and engine facts (the Rules panel)
 ``GET  /api/tables``                      tables in their lobby or in play
 ``POST /api/tables``                      create (and, with ``name``, take a seat)
 ``GET  /api/tables/{id}``                 seats and status
@@ -57,6 +58,7 @@ from goat.server.messages import (
     parse_client_message,
 )
 from goat.server.review import Reviews
+from goat.server.rulebook import parse_options, rules_json
 from goat.server.settings import Settings
 from goat.server.storage import AsyncStorage, Storage
 from goat.server.tables import (
@@ -178,6 +180,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if etag in (tag.strip() for tag in request.headers.get("if-none-match", "").split(",")):
             return Response(status_code=304, headers=headers)
         return Response(body, media_type="application/json", headers=headers)
+
+    @app.get("/api/games/{game}/rules/{rules}")
+    async def rules_of(game: str, rules: str, players: int | None = None, options: str | None = None) -> dict[str, Any]:
+        # What the Rules panel states: the options as this table plays them and the
+        # engine's own trump order and card points (goat.server.rulebook).
+        return rules_json(game, rules, players, parse_options(options))
 
     @app.get("/api/tables")
     async def list_tables() -> dict[str, Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from goat.games.kozel.deal import KozelDeal
+from goat.games.kozel.facts import rules_facts
 from goat.games.kozel.rules import (
     CARD_POINTS,
     CHOICES,
@@ -40,5 +41,5 @@ def chance_from_json(state: KozelState, obj: Any) -> KozelDeal:
 
 
 __all__ = ["CARD_POINTS", "CHOICES", "NAME", "OPTION_NAMES", "PRESETS", "KozelDeal", "KozelRules",
-           "KozelState", "KozelWorldSampler", "chance_from_json", "make_rules", "new_state", "sample_world",
+           "KozelState", "KozelWorldSampler", "chance_from_json", "make_rules", "new_state", "rules_facts", "sample_world",
            "world_sampler"]

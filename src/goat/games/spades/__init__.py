@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from goat.games.spades.deal import SpadesDeal, draw_first_dealer
+from goat.games.spades.facts import rules_facts
 from goat.games.spades.rules import (
     CHOICES,
     OPTION_NAMES,
@@ -43,4 +44,4 @@ def chance_from_json(state: SpadesState, obj: Any) -> SpadesDeal:
 
 
 __all__ = ["CHOICES", "NAME", "OPTION_NAMES", "PRESETS", "RANDOM_PLAY_OPTIONS", "SpadesDeal", "SpadesRules", "SpadesState",
-           "chance_from_json", "draw_first_dealer", "make_rules", "new_state", "sample_world"]
+           "chance_from_json", "draw_first_dealer", "make_rules", "new_state", "rules_facts", "sample_world"]

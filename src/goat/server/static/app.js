@@ -20,6 +20,7 @@ import { initReview, openReview, redrawReview } from "./review.js";
 import { drawRematch } from "./rematch.js";
 import { initChat, onChatMessage, placeChat } from "./chat.js";
 import { drawHint, drawHintButton, drawHintMarks, initHints } from "./hints.js";
+import { initRules } from "./rules.js";
 import { $, S, api, button, el, named, posOf, savedSeat, saveSeat, seatName, teamName, toast } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
@@ -936,6 +937,7 @@ function init() {
   initReview();
   initHints(render);
   initChat();
+  initRules();
 
   const id = new URLSearchParams(location.search).get("table");
   if (!id) {
