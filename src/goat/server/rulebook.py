@@ -18,7 +18,7 @@ from typing import Any
 
 from goat.games import get_game
 from goat.protocol import GoatError
-from goat.server.tables import LobbyError, _option_values
+from goat.server.tables import LobbyError, new_table_state, option_values
 
 #: The longest ``options`` query accepted (a table's options are a few hundred bytes).
 OPTIONS_CHARS = 4096
@@ -51,12 +51,7 @@ def rules_json(game: str, rules: str, players: int | None = None,
         module = get_game(game)
     except GoatError:
         raise LobbyError(f"there is no game {game[:40]!r}", status=404) from None
-    try:
-        state = module.new_state(rules=rules, options=dict(options or {}), players=players)
-    except GoatError as exc:
-        raise LobbyError(str(exc)) from None
-    except (TypeError, ValueError) as exc:
-        raise LobbyError(f"bad option value: {exc}") from None
+    state = new_table_state(module, rules, dict(options or {}), players)
     facts = getattr(module, "rules_facts", None)
-    return {"game": game, "rules": rules, "players": state.num_players, "options": _option_values(state),
+    return {"game": game, "rules": rules, "players": state.num_players, "options": option_values(state),
             "facts": facts(state.rules) if facts is not None else {}}

@@ -794,12 +794,10 @@ class Tables:
             raise LobbyError(f"a seed has at most {SEED_LIMIT} characters")
         try:
             module = get_game(game)
-            rules = next(iter(module.PRESETS)) if rules is None else rules
-            players = module.new_state(rules=rules, options=options, players=players).num_players
         except GoatError as exc:
             raise LobbyError(str(exc)) from None
-        except (TypeError, ValueError) as exc:
-            raise LobbyError(f"bad option value: {exc}") from None
+        rules = next(iter(module.PRESETS)) if rules is None else rules
+        players = new_table_state(module, rules, options, players).num_players
         row = TableRow(await self._new_id(), game, rules, options, players, seed_text, "lobby",
                        {"hints": True} if hints else {})
         seats = [SeatRow(i) for i in range(players)]
@@ -988,7 +986,7 @@ def game_catalog() -> list[dict[str, Any]]:
                 except GoatError:
                     continue
                 counts.append(players)
-                options[str(players)] = _option_values(state)
+                options[str(players)] = option_values(state)
             presets.append({"name": preset, "players": counts, "default_players": default, "options": options})
         choices = {key: list(values) for key, values in getattr(module, "CHOICES", {}).items()}
         catalog.append({"name": name, "rules": presets, "choices": choices, "bots": table_bots(name),
@@ -1014,7 +1012,19 @@ def card_catalog_json(game: str) -> tuple[bytes, str]:
     return body, f'"{hashlib.sha256(body).hexdigest()[:32]}"'
 
 
-def _option_values(state: Any) -> dict[str, Any]:
+def new_table_state(module: Any, rules: str, options: dict[str, Any], players: int | None) -> Any:
+    """A fresh state of ``module``'s preset ``rules`` with ``options`` and
+    ``players``, as a table would play it. Raises :class:`LobbyError` (one line,
+    the engine's reason) for an unknown ruleset or a bad option."""
+    try:
+        return module.new_state(rules=rules, options=options, players=players)
+    except GoatError as exc:
+        raise LobbyError(str(exc)) from None
+    except (TypeError, ValueError) as exc:
+        raise LobbyError(f"bad option value: {exc}") from None
+
+
+def option_values(state: Any) -> dict[str, Any]:
     """The JSON-able option values of a new state's ruleset, without the player
     count (the catalog lists that apart); ``{}`` for a ruleset that cannot say."""
     rules = getattr(state, "rules", None)
