@@ -14,7 +14,8 @@ budget (:data:`PIMC_WORLDS` worlds, at most :data:`HINT_SECONDS` seconds); the
 other Kozel rulesets and Spades ``heuristic``; Yu-Gi-Oh! ``greedy``.
 
 Like a deal review, thinking takes CPU time, so one hint is computed at a time
-in a worker thread (the event loop and the tables go on meanwhile). Each bot is
+in a worker thread (the event loop and the tables go on meanwhile;
+:mod:`goat.server.work`). Each bot is
 seeded by the table's seed and the version, and each answer is kept by (table,
 version, seat): asking twice gives the same hint, and costs nothing the second
 time. (The time cap can cut ``pimc``'s search short on a busy machine, which
@@ -26,12 +27,12 @@ version it is for; if the table moved on while it was computed, it answers
 from __future__ import annotations
 
 import asyncio
-from collections import OrderedDict
 from typing import Any
 
 from goat.bots import Bot, make_bot
-from goat.protocol import Action, GoatError
+from goat.protocol import Action
 from goat.server.tables import LobbyError
+from goat.server.work import KeptWork
 
 #: Hints kept (one per table, version and seat; a few hundred bytes each).
 KEEP = 512
@@ -84,12 +85,10 @@ def hint_json(action: Any) -> dict[str, Any]:
 
 
 class Hints:
-    """The hints computed so far, by (table, version, seat), least recently used dropped."""
+    """The hints computed so far, by (table, version, seat) (:class:`KeptWork`)."""
 
     def __init__(self, keep: int = KEEP) -> None:
-        self.keep = keep
-        self.done: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
-        self.lock = asyncio.Lock()
+        self.work = KeptWork(keep)
         self.warming: asyncio.Future[None] | None = None
 
     def warm(self, table: Any) -> None:
@@ -109,18 +108,13 @@ class Hints:
         "action", "verb", "cards", "bot", "current"}``. Raises the table's
         :class:`~goat.server.tables.LobbyError` (403, 409) when it may not be given."""
         seat, version, view = table.hint_position(token)
-        key = (table.id, version, seat)
-        async with self.lock:
-            if key not in self.done:
-                row = table.row
-                seed = f"{row.seed}/hint/{version}"
-                try:
-                    action, bot = await asyncio.to_thread(suggest, row.game, row.rules, row.players, seed, view)
-                except GoatError as exc:   # a bot that cannot choose here: say so, in one line
-                    raise LobbyError(f"no hint for this position: {exc}", status=409) from None
-                self.done[key] = {"table": table.id, "version": version, "seat": seat, **hint_json(action),
-                                  "bot": bot}
-                if len(self.done) > self.keep:
-                    self.done.popitem(last=False)
-            self.done.move_to_end(key)
-            return {**self.done[key], "current": table.version == version}
+        row = table.row
+
+        def compute() -> dict[str, Any]:
+            action, bot = suggest(row.game, row.rules, row.players, f"{row.seed}/hint/{version}", view)
+            return {"table": table.id, "version": version, "seat": seat, **hint_json(action), "bot": bot}
+
+        answer = await self.work.get(   # a bot that cannot choose here: say so, in one line
+            (table.id, version, seat), compute,
+            lambda exc: LobbyError(f"no hint for this position: {exc}", status=409))
+        return {**answer, "current": table.version == version}
