@@ -16,11 +16,9 @@
 // the button that opened it; its language buttons switch the whole page.
 
 import { lang, plural } from "./i18n.js";
-import { cardName, short } from "./cards.js";
+import { SYMBOLS, cardName, short } from "./cards.js";
 import { $, S, api, el, named } from "./table.js";
 import PRESET_TEXT from "./rules-presets.js";
-
-const SUIT_SIGN = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
 /** Words a count takes: `n` and the right form of the word in `code`. */
 function count(code, n, forms) {
@@ -291,7 +289,7 @@ function kozelSections(P, o, f, current) {
   }
   if (o.trick_style === "street") trumps.push(P.streetBeat);
   if (shown) {
-    if (o.trump_suit === "drawn") trumps.push(P.thisDeal(`${SUIT_SIGN[shown]} ${P.suit[shown]}`));
+    if (o.trump_suit === "drawn") trumps.push(P.thisDeal(`${SYMBOLS[shown]} ${P.suit[shown]}`));
     trumps.push(P.order, orderList(f.trump_orders[shown].trumps, "rules-trumps"));
   } else {
     // Any deal: the permanent trumps, then the trump suit's ranks (shown for a suit
