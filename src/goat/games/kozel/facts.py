@@ -37,9 +37,8 @@ def rules_facts(rules: KozelRules) -> dict[str, Any]:
     orders: dict[str, dict[str, Any]] = {}
     for suit in candidates:
         order = trump_order(rules.permanent_trumps, rules.deck, suit)
-        plain = {s: [str(c) for c in sorted((c for c in deck if order.suit_of(c) == s), key=order.strength.__getitem__)]
-                 for s in suits}
-        orders[suit] = {"trumps": [str(c) for c in order.trumps], "plain": {s: cards for s, cards in plain.items() if cards}}
+        orders[suit] = {"trumps": [str(c) for c in order.trumps],
+                        "plain": {s: [str(c) for c in cards] for s, cards in order.plain_suits(deck).items()}}
     permanent = trump_order(rules.permanent_trumps, rules.deck, None).trumps if rules.permanent_trumps else ()
     ranks = sorted({c.rank for c in deck}, key=lambda r: (CARD_POINTS[r], "6789JQKTA".index(r)))
     return {

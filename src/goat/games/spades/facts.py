@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from goat.cards import SUITS
 from goat.games.spades.cards import spades_order
 from goat.games.spades.rules import (
     BEMO,
@@ -38,15 +37,13 @@ def rules_facts(rules: SpadesRules) -> dict[str, Any]:
     Bemo bids (``{tricks, points}``). Cards are in the project's notation."""
     order = spades_order(rules.jokers)
     deck = rules.deck_cards
-    plain = {s: [str(c) for c in sorted((c for c in deck if order.suit_of(c) == s), key=order.strength.__getitem__)]
-             for s in SUITS}
     return {
         "players": rules.players,
         "partnerships": True,
         "deck": [str(c) for c in deck],
         "hand_size": HAND_SIZE,
         "trumps": [str(c) for c in order.trumps],
-        "plain": {s: cards for s, cards in plain.items() if cards},
+        "plain": {s: [str(c) for c in cards] for s, cards in order.plain_suits(deck).items()},
         "wheels": {"tricks": WHEELS_CONTRACT, "points": WHEELS_POINTS},
         "boston": {"tricks": HAND_SIZE, "points": BOSTON_POINTS},
         "bemo": {name: {"tricks": tricks, "points": points} for name, (tricks, points) in BEMO.items()},

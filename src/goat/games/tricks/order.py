@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from goat.cards import RANKS, SUIT_NAMES, Card
+from goat.cards import RANKS, SUIT_NAMES, SUITS, Card
 
 #: The effective suit of every trump (Kozel's permanent trumps, Spades' spades and jokers).
 TRUMP = "trump"
@@ -49,6 +49,20 @@ class TrumpOrder:
     def suit_of(self, card: Card) -> str:
         """``"trump"`` or the card's own suit letter: the suit that must be followed."""
         return self.effective_suit[card]
+
+    def plain_suits(self, cards: Iterable[Card]) -> dict[str, list[Card]]:
+        """The plain cards of ``cards`` by suit (in ``SUITS`` order, a suit with
+        none left out), each lowest to highest: the order a rules summary lists.
+
+        >>> from goat.cards import parse_cards
+        >>> order = simple_order(parse_cards("2S AH KH 2C"), trumps=parse_cards("2S"))
+        >>> order.plain_suits(parse_cards("AH 2S KH 2C"))
+        {'C': [Card('2C')], 'H': [Card('KH'), Card('AH')]}
+        """
+        cards = list(cards)
+        by_suit = {s: sorted((c for c in cards if self.effective_suit[c] == s), key=self.strength.__getitem__)
+                   for s in SUITS}
+        return {s: found for s, found in by_suit.items() if found}
 
     def beats(self, challenger: Card, best: Card) -> bool:
         """True when ``challenger`` beats ``best``: a trump beats any plain card,
