@@ -15,7 +15,7 @@ position are computed from the field when asked (:meth:`atk`,
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from goat.games.yugioh.battle import BattleMixin
@@ -44,9 +44,6 @@ class LogEntry:
     line: Line
     secret_seat: int | None = None
     secret: Line | None = None
-    #: The view entries, made once (every view of every decision sends the whole log).
-    _json: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
-    _secret_json: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     def line_for(self, seat: int | None) -> Line:
         """The line ``seat`` (``None``: a spectator) is shown."""
@@ -70,14 +67,9 @@ class LogEntry:
 
     def to_json(self, seat: int | None) -> dict[str, Any]:
         """The view's entry: ``{"text": English, "say": {"key", "args"}}`` of the
-        line ``seat`` is shown. Made once and shared by every view: read-only."""
-        if seat is not None and seat == self.secret_seat and self.secret is not None:
-            if self._secret_json is None:
-                self._secret_json = {"text": self.secret.text, "say": self.secret.to_json()}
-            return self._secret_json
-        if self._json is None:
-            self._json = {"text": self.line.text, "say": self.line.to_json()}
-        return self._json
+        line ``seat`` is shown (:meth:`Duel.log_view` makes it once a viewer)."""
+        line = self.line_for(seat)
+        return {"text": line.text, "say": line.to_json()}
 
 
 #: Who may look at a duel: seat 0, seat 1, a spectator.
