@@ -45,6 +45,24 @@ def test_storage_round_trip_on_postgres() -> None:
     store.close()
 
 
+def test_an_abandoned_lobby_is_deleted_on_postgres() -> None:
+    """With the foreign keys enforced, every child row goes first, the rematch
+    link included; a table that started is never deleted."""
+    store = Storage(URL)
+    old, lobby, played = (f"pg{random.getrandbits(32):08x}" for _ in range(3))
+    store.create_table(TableRow(old, "kozel", "classic", {}, 4, "1", "finished"), [SeatRow(i) for i in range(4)])
+    store.create_rematch(old, TableRow(lobby, "kozel", "classic", {}, 4, "2", "lobby", {"hints": True}),
+                         [SeatRow(i) for i in range(4)])
+    store.set_seat_data(lobby, 0, '{"main": []}')
+    store.create_table(TableRow(played, "kozel", "classic", {}, 4, "3", "playing"), [SeatRow(i) for i in range(4)])
+    store.append_event(played, EventRow(1, "deal", "{}", "server"))
+    assert store.load(old).rematch == lobby
+    assert store.delete_lobby_table(lobby) is True
+    assert store.load(lobby) is None and store.load(old).rematch is None
+    assert store.delete_lobby_table(played) is False and store.load(played).events
+    store.close()
+
+
 def test_a_match_and_a_restart_on_postgres(start_server: Callable[..., ServerThread]) -> None:
     server = start_server(database_url=URL)
     state: dict = {}

@@ -35,6 +35,12 @@ def serve_command(
                                                "the next shuffle (default: 2.5)."),
     rate_limit: Optional[float] = typer.Option(None, "--rate-limit", help="Messages a second one connection may "
                                                "send (bursts of twice that) (default: 20)."),
+    lobby_idle: Optional[float] = typer.Option(None, "--lobby-idle", help="Seconds a table may wait in its lobby "
+                                               "with nobody on its page before it is closed; 0: never "
+                                               "(default: 3600)."),
+    finished_idle: Optional[float] = typer.Option(None, "--finished-idle", help="Seconds a finished table nobody "
+                                                  "has open stays in memory (it stays stored); 0: for ever "
+                                                  "(default: 300)."),
     log_level: str = typer.Option("warning", "--log-level", help="uvicorn's log level (info shows requests)."),
 ) -> None:
     """Serve Kozel and Spades tables and Yu-Gi-Oh! duels online: create a table, invite friends, fill seats with bots, play in the browser."""
@@ -44,7 +50,8 @@ def serve_command(
     with user_errors():
         settings = Settings.from_env(data_dir=data_dir, database_url=database_url, grace_seconds=grace,
                                      bot_delay=bot_delay, bot_think=bot_think, deal_pause=deal_pause,
-                                     rate_per_second=rate_limit,
+                                     rate_per_second=rate_limit, lobby_idle=lobby_idle,
+                                     finished_idle=finished_idle,
                                      rate_burst=None if rate_limit is None else max(1, round(2 * rate_limit)))
         if not 0 <= port <= 65535:
             raise GoatError(f"--port must be 0..65535, not {port}")

@@ -33,7 +33,7 @@ import json
 import logging
 import time
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -125,7 +125,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         for table in tables.tables.values():
             if table.status == "playing":
                 hints.warm(table)
+        housekeeping = asyncio.create_task(tables.sweep_forever())
         yield
+        housekeeping.cancel()
+        with suppress(asyncio.CancelledError):
+            await housekeeping
         await tables.close()
         store.close()
 

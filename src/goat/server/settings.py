@@ -42,6 +42,14 @@ class Settings:
         max_tables: tables in their lobby or in play; beyond it, creating one is refused.
         chat_limit, chat_window: a seat may send ``chat_limit`` chat messages in any
             ``chat_window`` seconds (``goat.server.chat``).
+        lobby_idle: seconds a table may wait in its lobby with nobody on its page
+            before it is closed (deleted: nothing was played at it); 0: never. Without
+            it every abandoned lobby would stay in the lobby list, and count toward
+            ``max_tables``, for ever.
+        finished_idle: seconds a finished table nobody is looking at stays in memory;
+            it stays in storage and is loaded again when someone opens it (its chat,
+            kept in memory only, is then gone); 0: for ever. Without it a
+            long-running server keeps every game it ever finished in memory.
     """
 
     data_dir: Path = DEFAULT_DATA_DIR
@@ -58,10 +66,13 @@ class Settings:
     max_tables: int = 5000
     chat_limit: int = 5
     chat_window: float = 10.0
+    lobby_idle: float = 3600.0
+    finished_idle: float = 300.0
 
     def __post_init__(self) -> None:
         for name, option in (("grace_seconds", "grace"), ("bot_delay", "bot-delay"), ("deal_pause", "deal-pause"),
-                             ("bot_think", "bot-think")):
+                             ("bot_think", "bot-think"), ("lobby_idle", "lobby-idle"),
+                             ("finished_idle", "finished-idle")):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or value < 0:
                 raise SettingsError(f"{option} must be a number of seconds >= 0, not {value!r}")

@@ -26,6 +26,11 @@ What is stored is exactly what a table needs to come back after a crash:
   databases gain it and open unchanged, and a table with the defaults writes
   nothing new.
 
+A table that never started and that nobody has had open for a while (an
+abandoned lobby: ``Settings.lobby_idle``) is deleted with everything it had
+(:meth:`Storage.delete_lobby_table`); nothing was played at it. Started and
+finished tables are never deleted.
+
 SQLite runs in WAL mode with ``synchronous=NORMAL``: a commit survives the
 server process being killed (the operating system holds the written pages).
 
@@ -266,6 +271,25 @@ class Storage:
         with self._begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status, updated_at=_now()))
 
+    def delete_lobby_table(self, table_id: str) -> bool:
+        """Delete a table that never started (an abandoned lobby) with its seats,
+        settings, private data and the link that named it a rematch, in one
+        transaction; whether it was deleted. A table that has started is never
+        deleted: its status is read with the row locked (``FOR UPDATE`` where the
+        database has it; SQLite has one writer at a time anyway), so a start
+        committed by another connection cannot slip in between."""
+        with self._begin() as conn:
+            status = conn.execute(select(tables_t.c.status).where(tables_t.c.id == table_id)
+                                  .with_for_update()).scalar()
+            if status != "lobby":
+                return False
+            conn.execute(delete(rematches_t).where(rematches_t.c.rematch_id == table_id))
+            conn.execute(delete(rematches_t).where(rematches_t.c.table_id == table_id))
+            for child in (seat_data_t, table_settings_t, seats_t, events_t):
+                conn.execute(delete(child).where(child.c.table_id == table_id))
+            conn.execute(delete(tables_t).where(tables_t.c.id == table_id))
+            return True
+
     def append_event(self, table_id: str, ev: EventRow, record: dict[str, Any] | None = None) -> None:
         """Append one event; with ``record`` (the game just ended) also store the
         record and mark the table finished, in the same transaction."""
@@ -388,6 +412,9 @@ class AsyncStorage:
 
     async def set_status(self, table_id: str, status: str) -> None:
         await self._run(self.sync.set_status, table_id, status)
+
+    async def delete_lobby_table(self, table_id: str) -> bool:
+        return await self._run(self.sync.delete_lobby_table, table_id)
 
     async def append_event(self, table_id: str, ev: EventRow, record: dict[str, Any] | None = None) -> None:
         await self._run(self.sync.append_event, table_id, ev, record)

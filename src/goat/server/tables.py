@@ -42,7 +42,14 @@ default bot plays for them until they come back with their token.
 
 :class:`Tables` is the registry: creates tables, finds them (loading finished
 ones from storage on demand) and restores every unfinished table at start-up by
-replaying its stored events.
+replaying its stored events. It also keeps house (:meth:`Tables.sweep`, every
+little while): a table still in its lobby that nobody has had open for
+``Settings.lobby_idle`` seconds (an hour) is closed — deleted, since nothing was
+played at it — so abandoned lobbies neither crowd the lobby list nor count
+toward ``max_tables`` for ever; a finished table nobody has open leaves memory
+after ``finished_idle`` seconds (five minutes) and is loaded again from storage
+when someone opens it, so a server that runs for months does not keep every
+game it ever finished in memory.
 
 A finished table may be played again (:meth:`Tables.rematch`): a new table in
 its lobby with the same game, rules, options, settings (hints) and player
@@ -318,6 +325,10 @@ class Table:
         self._driver: asyncio.Task[None] | None = None
         # Talk at the table (goat.server.chat): in memory only, never part of the game.
         self.chat = ChatRoom(settings.chat_limit, settings.chat_window)
+        # Since when nobody has had the table open (None: someone has), for the
+        # registry's housekeeping (Tables.sweep); ``closed``: deleted as an abandoned lobby.
+        self.idle_since: float | None = time.monotonic()
+        self.closed = False
 
     def _new_state(self) -> Any:
         """The game's new state for this table: its rules and options, the first
@@ -396,13 +407,21 @@ class Table:
         return self.seats[index]
 
     # ============================================================ lobby
+    def _in_lobby(self, started: str) -> None:
+        """Refuse a lobby change at a table that has started (409, ``started``
+        says how) or that was closed as an abandoned lobby meanwhile (410)."""
+        if self.closed:
+            raise LobbyError(f"table {self.id} was closed: nobody had it open for a long time; make a new one",
+                             status=410)
+        if self.status != "lobby":
+            raise LobbyError(started, status=409)
+
     async def take_seat(self, index: int, name: object) -> str:
         """Seat a person; returns their secret token (shown once, stored hashed)."""
         name = clean_name(name)
         async with self.lock:
             seat = self._seat(index)
-            if self.status != "lobby":
-                raise LobbyError("the game has started: seats are taken", status=409)
+            self._in_lobby("the game has started: seats are taken")
             if seat.kind != "empty":
                 raise LobbyError(f"seat {index} is taken", status=409)
             token = secrets.token_urlsafe(24)
@@ -419,8 +438,7 @@ class Table:
         async with self.lock:
             self._authorize(token)
             seat = self._seat(index)
-            if self.status != "lobby":
-                raise LobbyError("the game has started", status=409)
+            self._in_lobby("the game has started")
             if seat.kind == "human":
                 raise LobbyError(f"seat {index} is held by {seat.name}", status=409)
             await self._save_seat(Seat(index, "bot", f"{bot} bot", bot, None))
@@ -431,8 +449,7 @@ class Table:
         async with self.lock:
             mine = self._authorize(token)
             seat = self._seat(index)
-            if self.status != "lobby":
-                raise LobbyError("the game has started: seats stay as they are", status=409)
+            self._in_lobby("the game has started: seats stay as they are")
             if seat.kind == "human" and index != mine:
                 raise LobbyError(f"seat {index} belongs to {seat.name}; only they can leave it", status=403)
             await self._save_seat(Seat(index))
@@ -447,8 +464,7 @@ class Table:
         and then nothing is stored."""
         async with self.lock:
             self._own_seat_with_data(index, token)
-            if self.status != "lobby":
-                raise LobbyError("the game has started: decks are fixed", status=409)
+            self._in_lobby("the game has started: decks are fixed")
             data = None
             if obj is not None:
                 try:
@@ -485,8 +501,7 @@ class Table:
         state is made anew here, from the seats' own data as it is now."""
         async with self.lock:
             self._authorize(token)
-            if self.status != "lobby":
-                raise LobbyError("the game has already started", status=409)
+            self._in_lobby("the game has already started")
             empty = [s.index for s in self.seats if s.kind == "empty"]
             if empty:
                 raise LobbyError(f"fill every seat first (empty: {', '.join(map(str, empty))})", status=409)
@@ -696,6 +711,7 @@ class Table:
     def attach(self, conn: Connection) -> None:
         """A client said hello: it gets its snapshot, and everyone sees the seat connected."""
         self.connections.add(conn)
+        self.idle_since = None
         if conn.seat is None:
             conn.deliver(render(self, None, "state"))
             return
@@ -715,6 +731,8 @@ class Table:
         if conn not in self.connections:
             return
         self.connections.discard(conn)
+        if not self.connections:
+            self.idle_since = time.monotonic()
         if conn.seat is None:
             return
         seat = self.seats[conn.seat]
@@ -739,7 +757,11 @@ class Table:
         self.broadcast()
 
     def broadcast(self, ack_seat: int | None = None, ack_id: str | None = None) -> None:
-        """Send every connection its own state message (built by the view filter)."""
+        """Send every connection its own state message (built by the view filter).
+        A change nobody sees (a lobby changed over HTTP alone) still counts as
+        the table being in use: its idle time starts again."""
+        if not self.connections:
+            self.idle_since = time.monotonic()
         texts: dict[tuple[int | None, bool], str] = {}
         for conn in list(self.connections):
             acked = ack_id is not None and conn.seat is not None and conn.seat == ack_seat
@@ -945,6 +967,67 @@ class Tables:
                 continue
             usable[seat] = obj
         return usable
+
+    # ====================================================== housekeeping
+    async def sweep(self, now: float | None = None) -> tuple[int, int]:
+        """Close every abandoned lobby and let every finished table nobody is
+        looking at leave memory; returns how many of each. "Nobody is looking":
+        no connection since ``idle_since`` for ``Settings.lobby_idle`` /
+        ``finished_idle`` seconds (0: never). A table in play is never touched:
+        its bots, or the bots of dropped players, play it to the end. ``now``:
+        a ``time.monotonic()`` reading (tests pass their own)."""
+        now = time.monotonic() if now is None else now
+        closed = unloaded = 0
+        for table in list(self.tables.values()):
+            if table.connections or table.idle_since is None:
+                continue
+            idle = now - table.idle_since
+            if table.status == "lobby" and 0 < self.settings.lobby_idle <= idle:
+                closed += int(await self._close_lobby(table))
+            elif table.status == "finished" and 0 < self.settings.finished_idle <= idle:
+                await table.close()
+                if self.tables.get(table.id) is table:
+                    del self.tables[table.id]
+                unloaded += 1
+        return closed, unloaded
+
+    async def _close_lobby(self, table: Table) -> bool:
+        """Delete an abandoned lobby (memory and storage) unless someone came
+        back meanwhile; a finished table whose rematch it was may then be
+        played again anew (its link is gone with it)."""
+        async with table.lock:
+            if table.connections or table.status != "lobby":
+                return False
+            try:
+                deleted = await self.store.delete_lobby_table(table.id)
+            except StorageError as exc:
+                log.error("table %s: the abandoned lobby could not be deleted: %s", table.id, exc)
+                return False
+            if not deleted:
+                return False
+            table.closed = True
+            if self.tables.get(table.id) is table:
+                del self.tables[table.id]
+        log.info("table %s: closed after %.0f s with nobody in its lobby", table.id, self.settings.lobby_idle)
+        for old in self.tables.values():
+            if old.rematch == table.id:
+                old.rematch = None
+                old.broadcast()
+        return True
+
+    async def sweep_forever(self) -> None:
+        """Run :meth:`sweep` every little while (a quarter of the shorter idle
+        time, at most every 30 s) until cancelled (server shutdown)."""
+        idles = [s for s in (self.settings.lobby_idle, self.settings.finished_idle) if s > 0]
+        if not idles:
+            return
+        every = min(30.0, max(0.05, min(idles) / 4))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.sweep()
+            except Exception:  # noqa: BLE001 - housekeeping must never stop the server
+                log.exception("table housekeeping failed; trying again later")
 
     def listing(self) -> list[dict[str, Any]]:
         """Tables people can join or watch, newest first."""
