@@ -50,6 +50,11 @@ def rows_of(data_dir: Path, table: str) -> dict[str, int]:
     return counts
 
 
+async def listed(lobby: Lobby) -> list[str]:
+    """The ids of the tables in the lobby list."""
+    return [t["id"] for t in (await lobby.http.get("/api/tables")).json()["tables"]]
+
+
 async def eventually(check: Callable[[], object], timeout: float = 15.0) -> None:
     """Wait until ``check()`` (an async callable) is true."""
     loop = asyncio.get_running_loop()
@@ -73,13 +78,11 @@ def test_an_abandoned_lobby_is_closed_and_deleted(start_server: Callable[..., Se
         async with Client(server.ws_url, kept["id"], kept["token"]):  # someone has this one open
 
             async def gone() -> bool:
-                ids = [t["id"] for t in (await lobby.http.get("/api/tables")).json()["tables"]]
-                return left["id"] not in ids
+                return left["id"] not in await listed(lobby)
 
             await eventually(gone)
             await asyncio.sleep(1.0)                                  # well past the idle time
-            ids = [t["id"] for t in (await lobby.http.get("/api/tables")).json()["tables"]]
-            assert kept["id"] in ids
+            assert kept["id"] in await listed(lobby)
         r = await lobby.http.get(f"/api/tables/{left['id']}")
         assert r.status_code == 404 and "\n" not in r.json()["error"]
         assert rows_of(tmp_path / "data", left["id"]) == {}           # every row of it
@@ -99,7 +102,7 @@ def test_a_table_in_play_is_never_closed(start_server: Callable[..., ServerThrea
         await asyncio.sleep(1.5)
         info = (await lobby.http.get(f"/api/tables/{tid}")).json()
         assert info["status"] == "playing"
-        assert tid in [t["id"] for t in (await lobby.http.get("/api/tables")).json()["tables"]]
+        assert tid in await listed(lobby)
         await lobby.close()
 
     run(scenario())
