@@ -187,6 +187,7 @@ def test_a_classic_deal_against_three_bots(chromium: object, serve_process: Call
     context, page = new_page(chromium)
     table = create_with_bots(page, server.url)
     shot(page, "lobby")
+    assert not page.title().startswith("▶")                   # the tab says "your turn" only when it is
     page.click("#start-btn")
     page.wait_for_selector("#game:not([hidden])")
     page.wait_for_selector("#hand .card")
@@ -201,6 +202,7 @@ def test_a_classic_deal_against_three_bots(chromium: object, serve_process: Call
         page.wait_for_function(MY_TURN_OR, arg=1)
         if deal_rows(page):
             break
+        assert page.title().startswith("▶ Ваш ход · ")           # the tab's title, for a background tab
         if keyboard == 0:                            # once with the keyboard alone: arrows, then Enter
             version = int(page.get_attribute("body", "data-version"))
             play_a_legal_card(page, by_keyboard=True)

@@ -21,6 +21,7 @@ import { drawRematch } from "./rematch.js";
 import { initChat, onChatMessage, placeChat } from "./chat.js";
 import { drawHint, drawHintButton, drawHintMarks, initHints } from "./hints.js";
 import { initRules } from "./rules.js";
+import { noteTurn } from "./notify.js";
 import { $, S, api, button, el, named, posOf, savedSeat, saveSeat, seatName, teamName, toast } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
@@ -344,6 +345,7 @@ function render() {
     }
   } else renderGame();
   placeChat();
+  noteTurn();
 }
 
 // ------------------------------------------------------------------- lobby
