@@ -21,6 +21,7 @@ import { drawRematch } from "./rematch.js";
 import { initChat, onChatMessage, placeChat } from "./chat.js";
 import { drawHint, drawHintButton, drawHintMarks, initHints } from "./hints.js";
 import { initRules } from "./rules.js";
+import { drawSheetLinks, refreshFinished } from "./sheets.js";
 import { $, S, api, button, el, named, posOf, savedSeat, saveSeat, seatName, teamName, toast } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
@@ -83,6 +84,7 @@ async function showHome() {
   }
   fillGames();
   refreshTables();
+  refreshFinished();
 }
 
 /** The catalog's games this page can draw. */
@@ -344,6 +346,7 @@ function render() {
     }
   } else renderGame();
   placeChat();
+  drawSheetLinks();
 }
 
 // ------------------------------------------------------------------- lobby
@@ -896,6 +899,10 @@ function renderResult(v, game) {
   $("#record-link").href = `/api/tables/${S.tableId}/record`;
   $("#review-btn").hidden = !game.reviewable?.(v);
   drawRematch($("#rematch"));
+  if (S.reviewAsked && game.reviewable?.(v)) {   // the finished games' "review" link (?review=1)
+    S.reviewAsked = false;
+    openReview(v);
+  }
 }
 
 // -------------------------------------------------------------------- init
@@ -905,7 +912,7 @@ function init() {
     b.addEventListener("click", () => {
       setLang(b.dataset.lang);
       applyStatic();
-      if (S.catalog && !$("#home").hidden) fillGames();
+      if (S.catalog && !$("#home").hidden) { fillGames(); refreshFinished(); }
       if (S.msg) {
         S.log = null;
         $("#log").innerHTML = "";
@@ -945,6 +952,7 @@ function init() {
     return;
   }
   S.tableId = id;
+  S.reviewAsked = new URLSearchParams(location.search).get("review") === "1";
   const saved = savedSeat(id);
   S.token = saved?.token || null;
   api("GET", "/api/games").then((c) => { S.catalog = c; if (S.msg) render(); }).catch(() => {});
