@@ -74,5 +74,8 @@ def test_a_finished_match_prints_its_score_sheet_and_is_listed_as_finished(
     page.wait_for_selector("#game:not([hidden])")
     page.wait_for_selector("#result:not([hidden])")
     assert page.locator("#game .sheet-csv").text_content() == "Download (CSV)"
+    page.goto(f"{server.url}?table={table}&review=1")   # review: the table page opens its review
+    page.wait_for_selector("#review:not([hidden])")
+    assert page.is_hidden("#result")
     assert page.errors == []
     context.close()

@@ -96,6 +96,10 @@ def test_the_csv_of_a_finished_duel(start_server: Callable[..., ServerThread], t
         await lobby.bot(tid, 1, token, bot="greedy")
         async with Client(server.ws_url, tid, token) as me:
             await lobby.start(tid, token)
+            await me.until(lambda m: m["type"] == "state" and m["status"] == "playing")
+            early = await lobby.http.get(f"/api/tables/{tid}/scoresheet.csv")   # the first duel goes on: no row
+            assert early.status_code == 200 and early.content.decode("utf-8-sig").splitlines() == [
+                "record,table,duel,first,winner,reason,turns,LP 0,LP 1,notes"]
             await play_duels(me, 0)
         answer = await lobby.http.get(f"/api/tables/{tid}/scoresheet.csv")
         assert answer.headers["content-disposition"].endswith(f'filename="goat-yugioh-goat-{tid}.csv"')
