@@ -179,3 +179,13 @@ def test_a_rematch_link_survives_a_restart_on_postgres(start_server: Callable[..
                              [SeatRow(i) for i in range(4)])
     assert store.load(kept["old"]).rematch == kept["new"]
     store.close()
+
+
+def test_the_finished_games_query_on_postgres() -> None:
+    """The lobby's list of finished games (``Storage.finished``): newest first,
+    a table without a record left out, timestamps with their zone."""
+    from .test_scoresheet import check_finished_query
+
+    store = Storage(URL)
+    check_finished_query(store, f"pg{random.getrandbits(32):08x}")
+    store.close()

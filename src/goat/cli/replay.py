@@ -1,7 +1,12 @@
-"""``goat replay FILE [--json] [--check]``: replay, score and check game records.
+"""``goat replay FILE [--json | --csv [--out FILE]] [--check]``: replay, score and check game records.
 
 The report is per game: Kozel shows points and penalty points, Spades bids,
-tricks, scores and bags; both list every trick and who took it.
+tricks, scores and bags; both list every trick and who took it. ``--csv`` writes
+the same per-deal figures as a score sheet for a spreadsheet, one row a deal (a
+duel), every record of the file under one header. The text report's deal lines
+and running totals and the CSV come from one summary, :mod:`goat.scoresheet`.
+With ``--out`` the CSV file gets a UTF-8 byte order mark (spreadsheets then read
+names in any script); on standard output it has none, for pipes.
 
 Exit status: 0 when every record replays (and, with ``--check``, its stored
 result matches); 1 at the first illegal action or result mismatch; 2 when the
@@ -31,6 +36,7 @@ from goat.records import (
     read_records,
     replay,
 )
+from goat.scoresheet import KozelRow, ScoreSheet, SheetError, score_sheet, sheets_csv
 
 
 def register(app: typer.Typer) -> None:
@@ -42,9 +48,19 @@ def replay_command(
     as_json: bool = typer.Option(False, "--json", help="Print each record's result object, one compact line each."),
     check: bool = typer.Option(False, "--check",
                                help="Exit 0 only if every record is legal and its stored result matches."),
+    as_csv: bool = typer.Option(False, "--csv",
+                                help="Write the score sheet as CSV: one row a deal (a duel), with running totals."),
+    out_file: str | None = typer.Option(None, "--out", metavar="FILE",
+                                        help="With --csv: write to FILE (UTF-8 with a BOM) instead of stdout."),
 ) -> None:
     """Replay game records: per deal the trick winners, points, penalty points and match state."""
     out = Console(highlight=False, soft_wrap=True)
+    if as_csv and as_json:
+        typer.echo("--csv and --json are two output formats: choose one", err=True)
+        raise typer.Exit(2)
+    if out_file is not None and not as_csv:
+        typer.echo("--out is where --csv writes: add --csv", err=True)
+        raise typer.Exit(2)
     try:
         records = read_records(file)
     except RecordProblem as problem:
@@ -52,6 +68,7 @@ def replay_command(
         raise typer.Exit(problem.exit_status) from None
     several = len(records) > 1
     unscored = 0
+    sheets: list[tuple[int, ScoreSheet]] = []
     for index, record in enumerate(records, start=1):
         try:
             outcome = replay(record)
@@ -60,17 +77,40 @@ def replay_command(
                 unscored += record.get("result") is None
         except RecordProblem as problem:
             problem.in_record(index if several else None)
-            if problem.outcome is not None and not (as_json or check):
+            if problem.outcome is not None and not (as_json or check or as_csv):
                 _print_report(out, problem.outcome, index if several else None)
             typer.echo(str(problem), err=True)
             raise typer.Exit(problem.exit_status) from None
         if as_json:
             typer.echo(json.dumps(outcome.result, separators=(",", ":")))
+        elif as_csv:
+            sheets.append((index, score_sheet(outcome)))
         elif not check:
             _print_report(out, outcome, index if several else None)
-    if check and not as_json:
+    if as_csv:
+        _write_csv(sheets, out_file)
+    if check and not (as_json or as_csv):
         note = f" ({unscored} without a stored result)" if unscored else ""
         typer.echo(f"ok: {len(records)} record{'s' if several else ''} legal, stored results match{note}")
+
+
+def _write_csv(sheets: list[tuple[int, ScoreSheet]], out_file: str | None) -> None:
+    """The CSV of every record, all or nothing (a problem in record 3 writes no
+    half sheet): to ``out_file`` with a BOM, else to standard output."""
+    try:
+        text = sheets_csv(sheets)
+    except SheetError as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(2) from None
+    if out_file is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        with open(out_file, "w", encoding="utf-8-sig", newline="") as stream:
+            stream.write(text)
+    except OSError as exc:
+        typer.echo(f"cannot write {out_file}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(2) from None
 
 
 # ================================================================= report
@@ -96,30 +136,24 @@ def _title(outcome: ReplayOutcome, index: int | None) -> Text:
 
 def _print_kozel_report(out: Console, outcome: ReplayOutcome, index: int | None) -> None:
     state = outcome.state
+    sheet = score_sheet(outcome)
     result = outcome.result
-    sides = len(result.get("penalty_total") or []) or state.num_players
-    teams = sides != state.num_players
+    teams = len(sheet.sides) != state.num_players
     out.print(_title(outcome, index))
-    totals = [0] * sides
-    deal_results = result.get("deals") or []
-    for report, deal_result in zip(outcome.deals, deal_results):
-        _print_deal(out, report, deal_result, teams)
-        for side, p in enumerate(deal_result.get("penalty") or []):
-            totals[side] += p
-        out.print(Text(f"  penalty total {_join(totals)}", style="cyan"))
-    for report in outcome.deals[len(deal_results):]:  # replay stopped before its result
+    for report, row in zip(outcome.deals, sheet.rows):
+        _print_deal(out, report, row, teams)
+        out.print(Text(f"  penalty total {_join(row.totals)}", style="cyan"))
+    for report in outcome.deals[len(sheet.rows):]:  # replay stopped before its result
         _print_deal(out, report, None, teams)
+    final = sheet.final
     if result.get("match_over"):
-        loser = result.get("loser_team")
-        if loser is not None:
-            verdict = f"{_side(loser, teams)} is the goat"
+        if final["goat"] is not None:
+            verdict = f"{_side(final['goat'], teams)} is the goat"
         else:
-            winner = deal_results[-1].get("winner_team") if deal_results else None
-            verdict = f"{_side(winner, teams)} wins" if winner is not None else "no loser"
-        out.print(Text(f"Match over: {verdict} (penalty {_join(result.get('penalty_total', []))})",
-                       style="bold"))
+            verdict = f"{_side(final['winner'], teams)} wins" if "winner" in final else "no loser"
+        out.print(Text(f"Match over: {verdict} (penalty {_join(final['penalty'])})", style="bold"))
     else:
-        out.print(Text(f"Match not over (penalty {_join(result.get('penalty_total', []))})", style="bold"))
+        out.print(Text(f"Match not over (penalty {_join(final['penalty'])})", style="bold"))
 
 
 def _print_play(out: Console, report: DealReport) -> None:
@@ -139,48 +173,42 @@ def _print_play(out: Console, report: DealReport) -> None:
         out.print(Text(f"  trick {number}: {' · '.join(trick.plays)}  {taker}"))
 
 
-def _print_deal(out: Console, report: DealReport, deal_result: dict[str, Any] | None, teams: bool) -> None:
+def _print_deal(out: Console, report: DealReport, row: KozelRow | None, teams: bool) -> None:
     _print_play(out, report)
-    if deal_result is None:
+    if row is None:
         return
-    ended = deal_result.get("ended_by", "?")
-    line = (f"  {ended}: points {_join(deal_result.get('points', []))}, "
-            f"tricks {_join(deal_result.get('tricks', []))}, "
-            f"penalty {_join(deal_result.get('penalty', []))}")
-    winner = deal_result.get("winner_team")
-    if winner is not None:
-        line += f"; {_side(winner, teams)} wins the deal"
-    out.print(Text(line, style="green" if ended != "unfinished" else "yellow"))
+    line = (f"  {row.ended_by}: points {_join(row.points)}, "
+            f"tricks {_join(row.tricks)}, "
+            f"penalty {_join(row.penalty)}")
+    if row.winner_side is not None:
+        line += f"; {_side(row.winner_side, teams)} wins the deal"
+    out.print(Text(line, style="green" if row.ended_by != "unfinished" else "yellow"))
 
 
 def _print_spades_report(out: Console, outcome: ReplayOutcome, index: int | None) -> None:
-    state, result = outcome.state, outcome.result
+    result = outcome.result
+    sheet = score_sheet(outcome)
     out.print(_title(outcome, index))
-    deal_results = result.get("deals") or []
-    in_deal = not (state.is_chance_node() or state.is_terminal())
-    scores, bags = [0, 0], [0, 0]
+    scores = [0, 0]
     for number, report in enumerate(outcome.deals, start=1):
         _print_play(out, report)
-        if number > len(deal_results):
+        if number > len(sheet.rows):
             continue  # the replay stopped before this deal had a result
-        deal = deal_results[number - 1]
-        bids = "/".join("-" if b is None else str(b) for b in deal["bids"])
-        if in_deal and number == len(deal_results):
-            out.print(Text(f"  unfinished: bids {bids}, tricks {_join(deal['tricks'])}", style="yellow"))
+        row = sheet.rows[number - 1]
+        bids = "/".join("-" if b is None else str(b) for b in row.bids)
+        if row.kind == "unfinished":
+            out.print(Text(f"  unfinished: bids {bids}, tricks {_join(row.tricks)}", style="yellow"))
             continue
-        if "redeal" in deal["bids"]:
-            seat = deal["bids"].index("redeal")
-            out.print(Text(f"  redeal: seat {seat} showed a weak hand; the same dealer deals again",
-                           style="yellow"))
+        if row.kind == "redeal":
+            out.print(Text(f"  {row.notes[0]}; the same dealer deals again", style="yellow"))
             continue
-        scores = [s + d for s, d in zip(scores, deal["score"])]
-        out.print(Text(f"  bids {bids}, tricks {_join(deal['tricks'])}: "
-                       f"score {'/'.join(f'{d:+d}' for d in deal['score'])}, bags {_join(deal['bags'])}",
+        scores = row.totals
+        out.print(Text(f"  bids {bids}, tricks {_join(row.tricks)}: "
+                       f"score {'/'.join(f'{d:+d}' for d in row.score)}, bags {_join(row.bags)}",
                        style="green"))
         out.print(Text(f"  score total {_join(scores)}", style="cyan"))
-    bags = result.get("bags_total", bags)
-    totals = f"score {_join(result.get('score_total', scores))}, bags {_join(bags)}"
-    winner = result.get("winner_team")
+    totals = f"score {_join(result.get('score_total', scores))}, bags {_join(result.get('bags_total', [0, 0]))}"
+    winner = sheet.final["winner"]
     if result.get("match_over") and winner is not None:
         out.print(Text(f"Game over: {_side(winner, True)} wins ({totals})", style="bold"))
     else:

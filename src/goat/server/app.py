@@ -7,6 +7,7 @@ HTTP (JSON; lobby changes need ``Authorization: Bearer <seat token>``):
 ``GET  /api/games/{game}/cards``          the game's card catalog (public card texts)
 ``GET  /api/games/{game}/rules/{rules}``  a ruleset's options and engine facts (the Rules panel)
 ``GET  /api/tables``                      tables in their lobby or in play
+``GET  /api/tables?status=finished``      the most recent finished games (``limit``, default 20)
 ``POST /api/tables``                      create (and, with ``name``, take a seat)
 ``GET  /api/tables/{id}``                 seats and status
 ``POST /api/tables/{id}/seats/{seat}``    take a seat with a name → its secret token
@@ -19,6 +20,7 @@ HTTP (JSON; lobby changes need ``Authorization: Bearer <seat token>``):
 ``POST /api/tables/{id}/rematch``         play a finished table again (a player's token)
 ``POST /api/tables/{id}/hint``            what a bot would play in my seat (tables with hints)
 ``GET  /api/tables/{id}/record``          the record of a finished game
+``GET  /api/tables/{id}/scoresheet.csv``  the score sheet of the completed deals (CSV)
 ``GET  /api/tables/{id}/review/{deal}``   a finished game's deal, double-dummy analysed
 ========================================  =========================================
 
@@ -59,6 +61,7 @@ from goat.server.messages import (
 )
 from goat.server.review import Reviews
 from goat.server.rulebook import parse_options, rules_json
+from goat.server.scoresheets import file_name, finished_entry, finished_limit, table_csv
 from goat.server.settings import Settings
 from goat.server.storage import AsyncStorage, Storage
 from goat.server.tables import (
@@ -192,8 +195,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return rules_json(game, rules, players, parse_options(options))
 
     @app.get("/api/tables")
-    async def list_tables() -> dict[str, Any]:
-        return {"tables": registry().listing()}
+    async def list_tables(status: str | None = None, limit: str | None = None) -> dict[str, Any]:
+        # Without status: the open tables (memory). status=finished: the latest
+        # finished games from the database, so they outlive a restart.
+        count = finished_limit(status, limit)
+        if count is None:
+            return {"tables": registry().listing()}
+        return {"tables": [finished_entry(row) for row in await store.finished(count)]}
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
@@ -281,6 +289,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise LobbyError("the game is not over: its record would show hidden cards", status=409)
         return JSONResponse(stored, headers={
             "Content-Disposition": f'attachment; filename="goat-{table.id}.json"'})
+
+    @app.get("/api/tables/{table_id}/scoresheet.csv")
+    async def scoresheet(table_id: str) -> Response:
+        # Public: only completed deals, which everyone at the table was shown.
+        table = await find(table_id)
+        stored = await store.record(table.id) if table.status == "finished" else None
+        return Response(await table_csv(table, stored), media_type="text/csv; charset=utf-8", headers={
+            "Content-Disposition": f'attachment; filename="{file_name(table)}"', "Cache-Control": "no-cache"})
 
     @app.get("/api/tables/{table_id}/review/{deal}")
     async def review(table_id: str, deal: int) -> dict[str, Any]:

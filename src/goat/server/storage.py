@@ -8,7 +8,10 @@ What is stored is exactly what a table needs to come back after a crash:
   record's deal object) and every accepted action, numbered by the table version
   it produced. An action is written here, and committed, *before* anyone is told
   about it, so a client never sees an action the log does not hold;
-* ``goat_records`` — a finished game's record (``shared/spec/records.md``);
+* ``goat_records`` — a finished game's record (``shared/spec/records.md``;
+  the server adds ``"table"``, the table's id), with its finish time: the
+  lobby's list of finished games is a query of it (:meth:`Storage.finished`),
+  so it survives a restart and needs no table of its own;
 * ``goat_seat_data`` — a seat's private input, as its game module checked it
   (a Yu-Gi-Oh! player's own deck list), one row a seat that has any. A table
   of its own, so that a database made before it existed opens unchanged
@@ -179,6 +182,20 @@ class TableRow:
 
 
 @dataclass
+class FinishedRow:
+    """A finished table as the lobby lists it: who sat where, when it ended
+    and its record's ``result`` (the record's cards are not read out)."""
+
+    id: str
+    game: str
+    rules: str
+    players: int
+    seats: list[SeatRow]
+    finished_at: datetime
+    result: dict[str, Any]
+
+
+@dataclass
 class StoredTable:
     """Everything stored about one table, in event order."""
 
@@ -330,6 +347,28 @@ class Storage:
             text = conn.execute(select(records_t.c.record).where(records_t.c.table_id == table_id)).scalar()
         return None if text is None else json.loads(text)
 
+    def finished(self, limit: int) -> list[FinishedRow]:
+        """The ``limit`` most recently finished tables, newest first (ties: by id)."""
+        with self._connect() as conn:
+            rows = conn.execute(
+                select(tables_t.c.id, tables_t.c.game, tables_t.c.rules, tables_t.c.players,
+                       records_t.c.record, records_t.c.finished_at)
+                .join(records_t, records_t.c.table_id == tables_t.c.id)
+                .order_by(records_t.c.finished_at.desc(), tables_t.c.id.desc()).limit(limit)).all()
+            ids = [row.id for row in rows]
+            seats: dict[str, list[SeatRow]] = {table_id: [] for table_id in ids}
+            if ids:
+                for r in conn.execute(select(seats_t).where(seats_t.c.table_id.in_(ids))
+                                      .order_by(seats_t.c.table_id, seats_t.c.seat)):
+                    seats[r.table_id].append(SeatRow(r.seat, r.kind, r.name, r.bot, r.token_hash))
+        answer = []
+        for row in rows:
+            result = json.loads(row.record).get("result")
+            finished_at = row.finished_at if row.finished_at.tzinfo else row.finished_at.replace(tzinfo=timezone.utc)
+            answer.append(FinishedRow(row.id, row.game, row.rules, row.players, seats[row.id], finished_at,
+                                      result if isinstance(result, dict) else {}))
+        return answer
+
     def exists(self, table_id: str) -> bool:
         with self._connect() as conn:
             return conn.execute(select(tables_t.c.id).where(tables_t.c.id == table_id)).first() is not None
@@ -433,6 +472,9 @@ class AsyncStorage:
 
     async def exists(self, table_id: str) -> bool:
         return await self._run(self.sync.exists, table_id)
+
+    async def finished(self, limit: int) -> list[FinishedRow]:
+        return await self._run(self.sync.finished, limit)
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)

@@ -611,11 +611,16 @@ class Table:
         """Append ``event`` (with the record, if ``trial`` ended the game), then make
         ``trial`` the table's state: nothing is applied that is not stored (a
         trial that was not stored is dropped: it is ahead of the table)."""
-        record = record_from_state(trial) if trial.is_terminal() else None
+        record = self.record_of(trial) if trial.is_terminal() else None
         await self.store.append_event(self.id, event, record)
         self.spares.give(self.state, self.version)   # one event behind: a spare
         self.spares.record(event)
         self._advance(trial, event.seq)
+
+    def record_of(self, state: Any) -> dict[str, Any]:
+        """The record of ``state`` as this table stores it: with ``"table"``, its
+        id, so that a downloaded record (and its score sheet) says where it was played."""
+        return record_from_state(state) | {"table": self.id}
 
     def _advance(self, state: Any, version: int) -> None:
         self.state = state
@@ -942,7 +947,7 @@ class Tables:
         self.tables[table.id] = table
         if table.status == "playing":
             if table.state.is_terminal():  # finished but not marked so: write the record now
-                await self.store.finish(table.id, record_from_state(table.state))
+                await self.store.finish(table.id, table.record_of(table.state))
                 table.status = "finished"
             else:
                 table._begin_play()

@@ -22,6 +22,7 @@ import { initChat, onChatMessage, placeChat } from "./chat.js";
 import { drawHint, drawHintButton, drawHintMarks, initHints } from "./hints.js";
 import { initRules } from "./rules.js";
 import { noteTurn } from "./notify.js";
+import { drawSheetLinks, refreshFinished } from "./sheets.js";
 import { $, S, api, button, el, named, posOf, savedSeat, saveSeat, seatName, teamName, toast } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
@@ -84,6 +85,7 @@ async function showHome() {
   }
   fillGames();
   refreshTables();
+  refreshFinished();
 }
 
 /** The catalog's games this page can draw. */
@@ -345,6 +347,7 @@ function render() {
     }
   } else renderGame();
   placeChat();
+  drawSheetLinks();
   noteTurn();
 }
 
@@ -898,6 +901,10 @@ function renderResult(v, game) {
   $("#record-link").href = `/api/tables/${S.tableId}/record`;
   $("#review-btn").hidden = !game.reviewable?.(v);
   drawRematch($("#rematch"));
+  if (S.reviewAsked && game.reviewable?.(v)) {   // the finished games' "review" link (?review=1)
+    S.reviewAsked = false;
+    openReview(v);
+  }
 }
 
 // -------------------------------------------------------------------- init
@@ -907,7 +914,7 @@ function init() {
     b.addEventListener("click", () => {
       setLang(b.dataset.lang);
       applyStatic();
-      if (S.catalog && !$("#home").hidden) fillGames();
+      if (S.catalog && !$("#home").hidden) { fillGames(); refreshFinished(); }
       if (S.msg) {
         S.log = null;
         $("#log").innerHTML = "";
@@ -947,6 +954,7 @@ function init() {
     return;
   }
   S.tableId = id;
+  S.reviewAsked = new URLSearchParams(location.search).get("review") === "1";
   const saved = savedSeat(id);
   S.token = saved?.token || null;
   api("GET", "/api/games").then((c) => { S.catalog = c; if (S.msg) render(); }).catch(() => {});

@@ -556,6 +556,21 @@ const STRINGS = {
       spectator: "Spectators read the chat; take a seat to write.",
       unread: "{n} new",
     },
+    // Score sheets and finished games (sheets.js)
+    sheets: {
+      finished: "Finished games",
+      none: "No finished games yet.",
+      goat: "{team} is the goat ({totals})",
+      winner: "{team} won ({totals})",
+      draw: "Drawn ({totals})",
+      watch: "watch",
+      record: "record (JSON)",
+      csv: "score sheet (CSV)",
+      review: "review",
+      print: "Print",
+      csvLong: "Download (CSV)",
+      table: "table {id}",
+    },
   },
   ru: {
     title: "Козёл, Пики и Yu-Gi-Oh! онлайн",
@@ -1105,6 +1120,21 @@ const STRINGS = {
       send: "Отправить",
       spectator: "Зрители читают чат; чтобы писать, займите место.",
       unread: "новых: {n}",
+    },
+    // Записи очков и сыгранные партии (sheets.js)
+    sheets: {
+      finished: "Сыгранные партии",
+      none: "Сыгранных партий пока нет.",
+      goat: "{team} — козёл ({totals})",
+      winner: "{team} — победа ({totals})",
+      draw: "Ничья ({totals})",
+      watch: "смотреть",
+      record: "запись (JSON)",
+      csv: "запись очков (CSV)",
+      review: "разбор",
+      print: "Печать",
+      csvLong: "Скачать (CSV)",
+      table: "стол {id}",
     },
   },
 };

@@ -137,9 +137,10 @@ function skeleton() {
       </div>
     </div>
     <aside class="side">
-      <div class="panel">
+      <div class="panel sheet-panel">
         <h2 id="duel-score-title"></h2>
         <div id="duel-score"></div>
+        <p class="sheet-links" data-sheet-links></p>
       </div>
       <div class="panel">
         <h2 id="duel-pile-title"></h2>

@@ -1,0 +1,261 @@
+"""Score sheets: each deal (or duel) of a replayed record, as a club organiser
+keeps it on paper, with the running totals.
+
+This is the one place the per-deal summary is made. ``goat replay`` prints it
+as text, ``goat replay --csv`` writes it as CSV (:func:`sheets_csv`), and the
+table server serves the same CSV for a table (``GET /api/tables/{id}/scoresheet.csv``)
+and the short final result of a finished game in its lobby (:func:`final_result`):
+running totals, notes and side labels are computed here only, from the
+engine's own ``result`` object and the replay's :class:`~goat.records.DealReport`
+(dealer, trump, the actions of each deal), so no format can disagree with another.
+
+A *side* is a team (seats 0+2 and 1+3, labelled ``"0+2"`` and ``"1+3"``) in
+4-seat partnership play, else one seat (``"0"``, ``"1"``, ...).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from goat.records import DealReport, ReplayOutcome
+
+#: What a Kozel deal's end says in the notes column (a deal played out says nothing).
+ENDED_NOTES = {
+    "shamok-caught-queen": "shamok caught the queen of clubs",
+    "royal-goat": "royal goat",
+    "annulled": "annulled",
+    "unfinished": "unfinished",
+}
+
+
+class SheetError(ValueError):
+    """Records that cannot share one CSV (one line)."""
+
+
+@dataclass
+class KozelRow:
+    """One Kozel deal: per side its card points, tricks, the penalty points it
+    gained and its penalty total after the deal."""
+
+    number: int
+    dealer: int | None
+    trump_suit: str | None
+    trump_card: str | None
+    ended_by: str
+    points: list[int]
+    tricks: list[int]
+    penalty: list[int]
+    totals: list[int]
+    winner_side: int | None
+    molodkas: int
+
+    @property
+    def notes(self) -> list[str]:
+        notes = [ENDED_NOTES[self.ended_by]] if self.ended_by in ENDED_NOTES else []
+        if self.molodkas:
+            notes.append("molodka" if self.molodkas == 1 else f"{self.molodkas} molodkas")
+        return notes
+
+
+@dataclass
+class SpadesRow:
+    """One Spades deal. ``kind``: ``"scored"``, ``"redeal"`` (a weak hand was
+    shown; nothing scored) or ``"unfinished"`` (the record stops in it).
+    ``bids`` and ``tricks`` are per seat, the rest per team."""
+
+    number: int
+    dealer: int | None
+    kind: str
+    bids: list[str | None]
+    tricks: list[int]
+    score: list[int]
+    bags: list[int]
+    totals: list[int]
+
+    def team_bid(self, team: int) -> str:
+        """The team's bids as written, ``"3+nil"`` (``-``: not bid yet; blank
+        for a redeal, where nobody bid)."""
+        if self.kind == "redeal":
+            return ""
+        return "+".join("-" if b is None else str(b) for b in self.bids[team::2])
+
+    def team_tricks(self, team: int) -> int:
+        return sum(self.tricks[team::2])
+
+    @property
+    def notes(self) -> list[str]:
+        if self.kind == "redeal":
+            seat = self.bids.index("redeal")
+            return [f"redeal: seat {seat} showed a weak hand"]
+        return ["unfinished"] if self.kind == "unfinished" else []
+
+
+@dataclass
+class DuelRow:
+    """One Yu-Gi-Oh! duel of a match."""
+
+    number: int
+    first: int | None
+    winner: int | None
+    reason: str
+    turns: int | None
+    lp: list[int]
+
+    @property
+    def notes(self) -> list[str]:
+        return []
+
+
+@dataclass
+class ScoreSheet:
+    """A record's score sheet: its rows (completed deals or duels, and an
+    unfinished last deal where the record stops in one) and how it ended."""
+
+    game: str
+    rules: str
+    table: str | None
+    sides: list[str]
+    rows: list[Any] = field(default_factory=list)
+    result: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def final(self) -> dict[str, Any]:
+        return final_result(self.game, self.result)
+
+
+# ==================================================================== making
+def side_labels(game: str, players: int, sides: int) -> list[str]:
+    """``["0+2", "1+3"]`` for partnerships, ``["0", "1", ...]`` for seats."""
+    if game == "yugioh" or sides == players:
+        return [str(s) for s in range(sides)]
+    return [f"{s}+{s + 2}" for s in range(sides)]
+
+
+def score_sheet(outcome: ReplayOutcome) -> ScoreSheet:
+    """The score sheet of a replayed record (what it holds so far)."""
+    record, result = outcome.record, outcome.result
+    game = str(record.get("game"))
+    table = record.get("table") if isinstance(record.get("table"), str) else None
+    if "duels" in result:
+        duels = [DuelRow(n, d.get("first"), d.get("winner"), str(d.get("reason", "")), d.get("turns"),
+                         list(d.get("lp") or []))
+                 for n, d in enumerate(result["duels"], start=1)]
+        return ScoreSheet(game, str(record.get("rules")), table, side_labels(game, 2, 2), duels, result)
+    players = outcome.state.num_players
+    if game == "spades":
+        return ScoreSheet(game, str(record["rules"]), table, side_labels(game, players, 2),
+                          _spades_rows(outcome), result)
+    sides = len(result.get("penalty_total") or []) or players
+    return ScoreSheet(game, str(record["rules"]), table, side_labels(game, players, sides),
+                      _kozel_rows(outcome.deals, result.get("deals") or [], sides), result)
+
+
+def _kozel_rows(reports: list[DealReport], deals: list[dict[str, Any]], sides: int) -> list[KozelRow]:
+    rows, totals = [], [0] * sides
+    for report, deal in zip(reports, deals):
+        penalty = list(deal.get("penalty") or [0] * sides)
+        totals = [t + p for t, p in zip(totals, penalty)]
+        molodkas = sum(1 for trick in report.tricks for play in trick.plays if play.split(" ")[1:2] == ["molodka"])
+        rows.append(KozelRow(report.number, report.dealer, report.trump_suit, report.trump_card,
+                             str(deal.get("ended_by", "?")), list(deal.get("points") or []),
+                             list(deal.get("tricks") or []), penalty, totals, deal.get("winner_team"), molodkas))
+    return rows
+
+
+def _spades_rows(outcome: ReplayOutcome) -> list[SpadesRow]:
+    state, deals = outcome.state, outcome.result.get("deals") or []
+    in_deal = not (state.is_chance_node() or state.is_terminal())
+    rows, totals = [], [0, 0]
+    for report, deal in zip(outcome.deals, deals):
+        bids = list(deal["bids"])
+        if in_deal and report.number == len(deals):
+            kind = "unfinished"
+        elif "redeal" in bids:
+            kind = "redeal"
+        else:
+            kind = "scored"
+            totals = [t + s for t, s in zip(totals, deal["score"])]
+        score = list(deal["score"]) if kind == "scored" else [0, 0]
+        bags = list(deal["bags"]) if kind == "scored" else [0, 0]
+        rows.append(SpadesRow(report.number, report.dealer, kind, bids, list(deal["tricks"]), score, bags, totals))
+    return rows
+
+
+def final_result(game: str, result: dict[str, Any]) -> dict[str, Any]:
+    """How a game ended, in short: Kozel ``{"penalty": [...], "goat": side}``
+    (``goat`` ``None`` when nobody lost, e.g. an individual royal goat:
+    then ``winner``), Spades ``{"score": [...], "winner": team}``, Yu-Gi-Oh!
+    ``{"wins": [...], "winner": seat}`` (``None``: a draw)."""
+    if game == "yugioh":
+        return {"wins": list(result.get("wins") or []), "winner": result.get("winner")}
+    if game == "spades":
+        return {"score": list(result.get("score_total") or []), "winner": result.get("winner_team")}
+    answer: dict[str, Any] = {"penalty": list(result.get("penalty_total") or []), "goat": result.get("loser_team")}
+    deals = result.get("deals") or []
+    if answer["goat"] is None and result.get("match_over") and deals and deals[-1].get("winner_team") is not None:
+        answer["winner"] = deals[-1]["winner_team"]
+    return answer
+
+
+# ======================================================================= CSV
+def _columns(game: str, sides: list[str]) -> list[str]:
+    """The header of a game's sheet for the sides ``sides``."""
+    if game == "yugioh":
+        return ["record", "table", "duel", "first", "winner", "reason", "turns",
+                *(f"LP {s}" for s in sides), "notes"]
+    per_side = (["bid", "tricks", "points", "bags", "total"] if game == "spades"
+                else ["points", "penalty", "total"])
+    head = ["record", "table", "deal", "dealer"] + ([] if game == "spades" else ["trump", "trump card"])
+    return head + [f"{name} {s}" for s in sides for name in per_side] + ["notes"]
+
+
+def _cells(row: Any, sides: list[str]) -> dict[str, Any]:
+    """One row's cells by column name; ``sides``: its sheet's side labels."""
+    notes = "; ".join(row.notes)
+    if isinstance(row, DuelRow):
+        cells = {"duel": row.number, "first": row.first, "winner": row.winner, "reason": row.reason,
+                 "turns": row.turns, "notes": notes}
+        cells.update({f"LP {s}": lp for s, lp in zip(sides, row.lp)})
+        return cells
+    cells = {"deal": row.number, "dealer": row.dealer, "notes": notes}
+    if isinstance(row, SpadesRow):
+        for team, s in enumerate(sides):
+            cells.update({f"bid {s}": row.team_bid(team), f"tricks {s}": row.team_tricks(team),
+                          f"points {s}": row.score[team], f"bags {s}": row.bags[team],
+                          f"total {s}": row.totals[team]})
+        return cells
+    cells.update({"trump": row.trump_suit, "trump card": row.trump_card})
+    for side, s in enumerate(sides):
+        cells.update({f"points {s}": row.points[side], f"penalty {s}": row.penalty[side],
+                      f"total {s}": row.totals[side]})
+    return cells
+
+
+def sheets_csv(sheets: Iterable[tuple[int, ScoreSheet]]) -> str:
+    """The CSV of numbered score sheets (``(record number, sheet)``), header
+    first, one row a deal (a duel). Sheets of one game only; sides are the
+    union of theirs in order of appearance (a 3-player sheet's ``"2"`` beside a
+    4-player one's ``"0+2"``), blank where a sheet has no such side. Lines end
+    with CRLF (RFC 4180); the caller adds a BOM where a spreadsheet needs one."""
+    sheets = list(sheets)
+    games = sorted({sheet.game for _, sheet in sheets})
+    if len(games) > 1:
+        raise SheetError(f"one CSV holds one game's score sheets, these records are {' and '.join(games)}")
+    game = games[0] if games else "kozel"
+    sides: list[str] = []
+    for _, sheet in sheets:
+        sides += [s for s in sheet.sides if s not in sides]
+    columns = _columns(game, sides)
+    out = io.StringIO()
+    writer = csv.DictWriter(out, columns, restval="", lineterminator="\r\n")
+    writer.writeheader()
+    for number, sheet in sheets:
+        for row in sheet.rows:
+            cells = _cells(row, sheet.sides)
+            writer.writerow({"record": number, "table": sheet.table or "",
+                             **{k: "" if v is None else v for k, v in cells.items()}})
+    return out.getvalue()

@@ -1,0 +1,116 @@
+// Score sheets for club organisers: the lobby's list of finished games (from
+// GET /api/tables?status=finished, kept in the server's database, so it lists
+// last night's games after a restart), and by a table's score sheet a "Print"
+// and a "Download (CSV)" link (GET /api/tables/{id}/scoresheet.csv: the sheet of
+// the completed deals, the same as `goat replay --csv`). Printing a table page
+// gives the heading drawn here (game, rules, table, players), the score sheet
+// and the result: style.css's @media print hides the rest.
+
+import { t, lang } from "./i18n.js";
+import { $, S, api, el, named } from "./table.js";
+
+/** How many finished games the lobby lists. */
+const FINISHED = 20;
+
+function playerName(seat) {
+  return seat.kind === "bot" ? t("botName", { n: seat.seat + 1 }) : seat.name || t("seat", { n: seat.seat + 1 });
+}
+
+/** A side of a finished game: a team's two names at a 4-seat table, else a seat's name. */
+function sideName(table, side) {
+  const seats = table.seats;
+  if (table.game === "yugioh" || table.players !== 4) return playerName(seats[side]);
+  return t("team", { a: playerName(seats[side]), b: playerName(seats[side + 2]) });
+}
+
+/** The final result in a line, from the listing's short form. */
+function resultText(table) {
+  const r = table.result || {};
+  if (table.game === "kozel") {
+    const totals = (r.penalty || []).join(" : ");
+    if (r.goat !== null && r.goat !== undefined) return t("sheets.goat", { team: sideName(table, r.goat), totals });
+    if (r.winner !== undefined) return t("sheets.winner", { team: sideName(table, r.winner), totals });
+    return totals;
+  }
+  if (table.game === "spades") {
+    const totals = (r.score || []).join(" : ");
+    return r.winner === null || r.winner === undefined ? totals
+      : t("sheets.winner", { team: sideName(table, r.winner), totals });
+  }
+  const totals = (r.wins || []).join(" : ");
+  return r.winner === null || r.winner === undefined ? t("sheets.draw", { totals })
+    : t("sheets.winner", { team: sideName(table, r.winner), totals });
+}
+
+function link(text, href, download = false) {
+  const a = el("a", "", text);
+  a.href = href;
+  if (download) a.setAttribute("download", "");
+  return a;
+}
+
+/** A Kozel game the double-dummy review takes (classic, full hand, four players). */
+function reviewable(table) {
+  return table.game === "kozel" && table.players === 4 && ["classic", "full-hand"].includes(table.rules);
+}
+
+/** Fill the lobby's "Finished games" list. */
+export async function refreshFinished() {
+  const list = $("#finished-list");
+  if (!list) return;
+  try {
+    const { tables } = await api("GET", `/api/tables?status=finished&limit=${FINISHED}`);
+    list.replaceChildren();
+    if (!tables.length) list.append(el("li", "hint", t("sheets.none")));
+    for (const table of tables) {
+      const li = el("li", "finished");
+      li.dataset.table = table.id;
+      const when = new Date(table.finished_at).toLocaleString(lang(), { dateStyle: "short", timeStyle: "short" });
+      li.append(el("span", "finished-title", `${named("games", table.game)} · ${named("rules", table.rules)} · ${when}`));
+      li.append(" ", el("span", "hint", table.seats.map(playerName).join(", ")));
+      li.append(el("div", "finished-result", resultText(table)));
+      const links = el("div", "finished-links");
+      links.append(link(t("sheets.watch"), `/?table=${table.id}`), " · ",
+                   link(t("sheets.record"), `/api/tables/${table.id}/record`, true), " · ",
+                   link(t("sheets.csv"), `/api/tables/${table.id}/scoresheet.csv`, true));
+      if (reviewable(table)) links.append(" · ", link(t("sheets.review"), `/?table=${table.id}&review=1`));
+      li.append(links);
+      list.append(li);
+    }
+  } catch (err) {
+    list.textContent = err.message;
+  }
+}
+
+/** The "Print" / "Download (CSV)" pair by every score sheet of the page, and the printed heading. */
+export function drawSheetLinks() {
+  if (!S.tableId) return;
+  for (const box of document.querySelectorAll("[data-sheet-links]")) {
+    if (!box.firstChild) {
+      const print = el("button", "link-button sheet-print");
+      print.type = "button";
+      print.addEventListener("click", () => window.print());
+      const csv = el("a", "sheet-csv");
+      csv.setAttribute("download", "");
+      box.append(print, " · ", csv);
+    }
+    box.querySelector(".sheet-print").textContent = t("sheets.print");
+    const csv = box.querySelector(".sheet-csv");
+    csv.textContent = t("sheets.csvLong");
+    csv.href = `/api/tables/${S.tableId}/scoresheet.csv`;
+  }
+  drawPrintHead();
+}
+
+function drawPrintHead() {
+  const page = S.msg?.game === "yugioh" ? $("#duel") : $("#game");
+  if (!page || !S.msg) return;
+  let head = page.querySelector(".print-head");
+  if (!head) {
+    head = el("div", "print-head");
+    page.prepend(head);
+  }
+  const names = S.msg.seats.map(playerName).join(", ");
+  const title = `${named("games", S.msg.game)} · ${named("rules", S.msg.rules)} · ${t("sheets.table", { id: S.tableId })}`;
+  head.replaceChildren(el("h1", "", title), el("p", "", names));
+}

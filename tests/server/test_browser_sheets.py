@@ -1,0 +1,81 @@
+"""Score sheets in a real browser (Debian's chromium, as ``test_browser.py``):
+a quick classic match played to its end shows "Print" and "Download (CSV)"
+by the score sheet; printed, the page is the heading, the score sheet and the
+result — no felt, no hand, no chat, no buttons; the home page then lists the
+game under "Finished games" with its result and links whose CSV downloads
+under its own name and parses, in both languages."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable
+
+import httpx
+import pytest
+
+from .conftest import ServeProcess
+from .test_browser import CHROMIUM, SERVE, chromium, finish_a_quick_match, new_page, shot  # noqa: F401 - fixture
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium "
+                       "(apt-get install chromium; .ci/run does it)"),
+]
+
+
+def test_a_finished_match_prints_its_score_sheet_and_is_listed_as_finished(
+        chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    table = finish_a_quick_match(page, server.url)
+    links = page.locator("#game .sheet-links")
+    assert links.locator(".sheet-print").text_content() == "Печать"
+    assert links.locator(".sheet-csv").text_content() == "Скачать (CSV)"
+    assert links.locator(".sheet-csv").get_attribute("href") == f"/api/tables/{table}/scoresheet.csv"
+    assert page.is_visible("#hand") and page.is_visible(".felt")
+
+    page.emulate_media(media="print")
+    assert page.is_hidden("#hand") and page.is_hidden(".felt") and page.is_hidden("#log")
+    assert page.is_hidden("#chat") and page.is_hidden("#game .sheet-links") and page.is_hidden(".langs")
+    assert page.locator("#game button:visible").count() == 0
+    assert page.is_visible("#score") and page.locator("#score tbody tr.deal-row").count() >= 1
+    head = page.text_content("#game .print-head")
+    assert page.is_visible("#game .print-head") and "Козёл" in head and table in head and "Аня" in head
+    assert page.is_visible("#result-text") and "коз" in page.text_content("#result-text").lower()
+    shot(page, "print-score-sheet")
+    page.emulate_media(media="screen")
+    assert page.is_visible("#hand")
+
+    page.goto(server.url)                              # home: the finished games
+    item = page.locator(f'#finished-list li[data-table="{table}"]')
+    item.wait_for()
+    assert page.locator("h2", has_text="Сыгранные партии").count() == 1
+    assert "Аня" in item.text_content() and "козёл" in item.locator(".finished-result").text_content()
+    hrefs = item.locator("a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    assert hrefs == [f"/?table={table}", f"/api/tables/{table}/record", f"/api/tables/{table}/scoresheet.csv",
+                     f"/?table={table}&review=1"]
+    with page.expect_download() as download_info:
+        item.locator("a", has_text="CSV").click()
+    download = download_info.value
+    assert download.suggested_filename == f"goat-kozel-classic-{table}.csv"
+    data = open(download.path(), "rb").read()
+    assert data.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
+    assert rows and rows[0]["deal"] == "1" and {r["table"] for r in rows} == {table}
+    record = httpx.get(f"{server.url}api/tables/{table}/record", timeout=10).json()
+    assert [int(r["total 0+2"]) for r in rows][-1] == record["result"]["penalty_total"][0]
+    shot(page, "finished-games")
+
+    page.click(".lang[data-lang='en']")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert page.locator("h2", has_text="Finished games").count() == 1
+    item.locator("a", has_text="watch").click()        # watch: the table page shows the end
+    page.wait_for_selector("#game:not([hidden])")
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.locator("#game .sheet-csv").text_content() == "Download (CSV)"
+    page.goto(f"{server.url}?table={table}&review=1")   # review: the table page opens its review
+    page.wait_for_selector("#review:not([hidden])")
+    assert page.is_hidden("#result")
+    assert page.errors == []
+    context.close()
