@@ -332,6 +332,9 @@ def test_a_finished_match_is_reviewed_deal_by_deal(chromium: object,
             break
         play_a_legal_card(page, by_keyboard=False)
         page.wait_for_timeout(50)
+    said = page.text_content("#result-text")                 # the result told once, in the player's words
+    assert re.fullmatch(r"Ваша команда — козлы: \d+ штрафн\S+ очк\S+\."
+                        r"|Ваша команда победила! Они — козлы: \d+ штрафн\S+ очк\S+\.", said), said
     assert page.is_visible("#review-btn")
     warm_up()   # the kernel compiled (or loaded) and in numba's cache, so the server loads it, not compiles it
     page.click("#review-btn")

@@ -107,7 +107,7 @@ const STRINGS = {
     eggs: "eggs (60–60)",
     matchOver: "Match over",
     youWon: "Your team won!",
-    youLost: "Your team is the goat.",
+    youLost: "Your team is the goat with {p} penalty {p|point|points}.",
     goatIs: "{team} is the goat with {p} penalty {p|point|points}.",
     downloadRecord: "Download the record",
     review: {
@@ -673,7 +673,7 @@ const STRINGS = {
     eggs: "яйца (60–60)",
     matchOver: "Партия окончена",
     youWon: "Ваша команда победила!",
-    youLost: "Ваша команда — козлы.",
+    youLost: "Ваша команда — козлы: {p} {p|штрафное очко|штрафных очка|штрафных очков}.",
     goatIs: "{team} — козлы: {p} {p|штрафное очко|штрафных очка|штрафных очков}.",
     downloadRecord: "Скачать запись партии",
     review: {

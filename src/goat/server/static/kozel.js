@@ -125,8 +125,13 @@ function dealStart(v) {
 function result(v) {
   const loser = v.loser_team;
   const parts = [];
-  if (S.seat !== null && loser !== null) parts.push(teamOf(S.seat) === loser ? t("youLost") : t("youWon"));
-  if (loser !== null) parts.push(t("goatIs", { team: teamName(loser), p: v.penalty_total[loser] }));
+  if (loser === null) return "";
+  const p = v.penalty_total[loser];
+  // a player is told in their own words ("your team is the goat with 12..."), not
+  // twice over ("your team is the goat. We are the goat: 12...")
+  if (S.seat !== null && teamOf(S.seat) === loser) return t("youLost", { p });
+  if (S.seat !== null) parts.push(t("youWon"));
+  parts.push(t("goatIs", { team: teamName(loser), p }));
   return parts.join(" ");
 }
 
