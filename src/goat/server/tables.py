@@ -874,7 +874,7 @@ class Table:
             conn.deliver(texts[key])
 
     async def close(self) -> None:
-        """Stop the driver and the grace timers (server shutdown)."""
+        """Stop the driver, the grace timers and the move clock (server shutdown)."""
         for seat in self.seats:
             if seat.timer is not None:
                 seat.timer.cancel()
