@@ -36,6 +36,8 @@ against ``goat serve`` in a subprocess.
   the duels the side-deck picker makes one swap (a main deck card, then a side
   deck card), the full list of swaps stays behind the filter, and the next
   duel's deck list shows the swap.
+* time per move: the create form's presets; at a table with one second a
+  move, my turn shows the countdown and, when I wait, a card is played for me;
 * table chat: two people's pages talk in the lobby and during play (markup is
   shown as text, the focus stays on the hand, keys typed in the chat never play
   a card), a spectator on a phone reads it collapsed, and the duel page has it.
@@ -316,6 +318,67 @@ def test_a_hint_at_a_table_that_allows_them(chromium: object, serve_process: Cal
     assert page.errors == []
     info = httpx.get(f"{server.url}api/tables/{table}", timeout=10).json()
     assert info["hints"] is True
+    context.close()
+
+
+#: Records, at every change of the page, what the move clock shows: the seat
+#: box holding the countdown (and whether it is mine), its seconds, my turn line.
+CLOCK_WATCH = """window.__clock = [];
+new MutationObserver(() => {
+  const meter = document.querySelector('.move-clock');
+  const mine = document.querySelector('.clock-mine:not([hidden])');
+  if (meter || mine) window.__clock.push({
+    seat: meter ? meter.closest('[data-seat]').dataset.seat : null,
+    me: Boolean(meter && meter.closest('.me')),
+    secs: meter ? meter.querySelector('.clock-secs').textContent : null,
+    mine: mine ? mine.textContent : null});
+}).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});"""
+
+
+def test_time_per_move_plays_my_card_when_i_wait(chromium: object,
+                                                 serve_process: Callable[..., ServeProcess]) -> None:
+    """The form offers "Время на ход" as off and the presets, and the lobby
+    shows the choice; at a table made through the API with the smallest time
+    the API takes (1 s: the form offers only the presets), my turn shows the
+    countdown in my seat's box and beside my turn line, says the warning once,
+    and when I wait, a card is played for me, the log says so, and the seat
+    stays mine."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    page.goto(server.url)
+    page.wait_for_selector("#create-game option", state="attached")
+    values = page.eval_on_selector_all("#create-clock option", "os => os.map(o => [o.value, o.textContent])")
+    assert values == [["", "нет"], ["15", "15 с"], ["30", "30 с"], ["60", "60 с"], ["120", "120 с"], ["300", "300 с"]]
+    page.fill("#create-name", "Аня")
+    page.select_option("#create-clock", "30")
+    page.click("#create-btn")
+    page.wait_for_selector("#lobby:not([hidden])")
+    assert "Время на ход: 30 с" in page.text_content("#lobby-options")
+
+    created = httpx.post(f"{server.url}api/tables", json={"name": "Аня", "rules": "classic", "seed": 3,
+                                                           "move_seconds": 1}, timeout=10).json()
+    table, token = created["id"], created["token"]
+    for seat in (1, 2, 3):
+        r = httpx.post(f"{server.url}api/tables/{table}/seats/{seat}/bot", json={"bot": "heuristic"},
+                       headers={"Authorization": f"Bearer {token}"}, timeout=10)
+        assert r.status_code == 200, r.text
+    page.add_init_script(CLOCK_WATCH)
+    sit_at(page, server.url, table, token, 0)
+    page.wait_for_selector("#lobby:not([hidden])")
+    assert "Время на ход: 1 с" in page.text_content("#lobby-options")
+    page.click("#start-btn")
+    line = page.wait_for_selector("#log li.clock-line")                  # I do nothing: time runs out
+    text = line.text_content()
+    assert text.startswith("Время вышло: за игрока Аня (вы) сыграно "), text
+    seen = page.evaluate("window.__clock")
+    assert {"seat": "0", "me": True, "secs": "1 с", "mine": "На ход осталось 1 с"} in seen, seen
+    assert all(entry["seat"] in ("0", None) for entry in seen)           # the bots' turns have no clock
+    assert page.text_content("#clock-say") == "На ваш ход осталось 1 секунда"
+    shot(page, "time-ran-out")
+    assert "Аня" in page.text_content(".seat-box.me") and "отошёл" not in page.text_content(".seat-box.me")
+    info = httpx.get(f"{server.url}api/tables/{table}", timeout=10).json()
+    assert info["move_seconds"] == 1 and info["seats"][0]["name"] == "Аня" and not info["seats"][0]["autoplay"]
+    assert page.errors == []
     context.close()
 
 

@@ -23,7 +23,8 @@ What is stored is exactly what a table needs to come back after a crash:
   of its own for the same reason as ``goat_seat_data``: older databases gain
   it and open unchanged;
 * ``goat_table_settings`` — a table's settings that are not its game's rules
-  (``{"hints": true}``: whether players may ask for a hint), as a JSON object,
+  (``{"hints": true}``: whether players may ask for a hint; ``"move_seconds"``:
+  the time per move), as a JSON object,
   one row a table that changed any from its default, written with the table
   itself (and copied with it to a rematch). Its own table again, so older
   databases gain it and open unchanged, and a table with the defaults writes
@@ -107,7 +108,7 @@ events_t = Table(
     Column("seq", Integer, primary_key=True),         # the table version this event produced
     Column("kind", String(8), nullable=False),        # deal | action
     Column("payload", Text, nullable=False),          # deal object (JSON) or action text
-    Column("actor", String(8), nullable=False),       # human | bot | server
+    Column("actor", String(8), nullable=False),       # human | bot | server | clock (time per move ran out)
     Column("client_id", String(64)),                  # the client's message id (humans)
     Column("created_at", DateTime(timezone=True), nullable=False),
 )

@@ -71,6 +71,12 @@ it lives beside the options (``TableRow.settings``), not in them, and every
 player sees that it is on — asking is fair only when everyone agreed to it.
 :meth:`Table.hint_position` says whether a seat may ask now and hands out only
 that seat's view, never the state.
+
+A table may give each move a time (``move_seconds``, off by default, a table
+setting like ``hints``; :mod:`goat.server.clock`): when a human seat does not
+decide in time, the table's driver makes that decision for it with the default
+bot from the seat's view, and every state message says whose clock runs and
+how long it has left (``clock``).
 """
 
 from __future__ import annotations
@@ -94,6 +100,7 @@ from goat.games import GAMES, get_game
 from goat.protocol import Action, ActionSyntaxError, GoatError, IllegalActionError
 from goat.records import record_from_state
 from goat.server.chat import ChatRoom
+from goat.server.clock import CLOCK_ACTOR, Clock, ClockSettingError, check_move_seconds, clock_choice
 from goat.server.messages import ActionMessage, ErrorCode, ProtocolError
 from goat.server.settings import Settings
 from goat.server.storage import AsyncStorage, EventRow, SeatRow, StorageError, StoredTable, TableRow
@@ -156,6 +163,13 @@ def table_bot(name: str, seed: str, settings: Settings, game: str = "kozel") -> 
     if factory is not None and settings.bot_think > 0 and "time_limit" in inspect.signature(factory).parameters:
         return make_bot(name, seed=seed, game=game, time_limit=settings.bot_think)
     return make_bot(name, seed=seed, game=game)
+
+
+def clock_bot(game: str, seed: str, settings: Settings) -> Bot:
+    """The bot that decides for a human seat whose time per move ran out: the
+    bot a dropped player gets (:func:`default_bot`), fresh for each decision
+    (it is handed one view, and nothing it remembers would be its own)."""
+    return table_bot(default_bot(game, settings), seed, settings, game)
 
 
 def parse_action(game: Any, text: str) -> Any:
@@ -323,6 +337,11 @@ class Table:
         self.lock = asyncio.Lock()
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
+        # Time per move (goat.server.clock): the running deadline, whether it ran
+        # out and the driver is to decide, and the last decision it made.
+        self.clock: Clock | None = None
+        self._clock_due = False
+        self.timeout: dict[str, Any] | None = None
         # Talk at the table (goat.server.chat): in memory only, never part of the game.
         self.chat = ChatRoom(settings.chat_limit, settings.chat_window)
         # Since when nobody has had the table open (None: someone has), for the
@@ -359,12 +378,17 @@ class Table:
                 seat["own_deck"] = seat["seat"] in self.seat_data
         return {"status": self.status, "game": self.row.game, "rules": self.row.rules,
                 "options": self.row.options, "players": self.row.players, "seats": seats,
-                "rematch": self.rematch, "hints": self.hints}
+                "rematch": self.rematch, "hints": self.hints, "move_seconds": self.move_seconds}
 
     @property
     def hints(self) -> bool:
         """Whether the players of this table may ask for a hint on their turn."""
         return bool(self.row.settings.get("hints", False))
+
+    @property
+    def move_seconds(self) -> int | None:
+        """The time per move in seconds (``None``: no clock at this table)."""
+        return self.row.settings.get("move_seconds")
 
     def hint_position(self, token: str | None) -> tuple[int, int, dict[str, Any]]:
         """What a hint for the holder of ``token`` is computed from: their seat,
@@ -551,6 +575,7 @@ class Table:
                 self._dropped(seat)
         if self.status == "playing" and self._driver is None:
             self._driver = asyncio.get_running_loop().create_task(self._drive(), name=f"table {self.id}")
+        self._set_clock()   # a decision pending at a restart gets a fresh full clock
 
     # ============================================================ play
     async def submit(self, seat: int | None, message: ActionMessage) -> None:
@@ -627,6 +652,7 @@ class Table:
         self.version = version
         if state.is_terminal():
             self.status = "finished"
+        self._set_clock()
         self._wake.set()
 
     def replay(self, events: Iterable[EventRow]) -> None:
@@ -659,6 +685,9 @@ class Table:
                     async with self.lock:
                         if self.status == "playing" and self.state.is_chance_node():
                             await self._commit_deal()
+                    continue
+                if self._clock_due:
+                    await self._clock_move()
                     continue
                 version, started = self.version, time.monotonic()
                 choice = await self._bot_choice()
@@ -712,6 +741,100 @@ class Table:
             return True
         return any(a.seat != current and self.bots[a.seat] is not None for a in state.legal_actions())
 
+    # ============================================================ clock
+    def _clock_seat(self) -> int | None:
+        """The seat whose decision is timed now: at a table with a time per move,
+        in play, the seat to act when a person holds it and no bot plays for
+        them (bots' seats and a dropped player's autoplay have no clock)."""
+        if self.move_seconds is None or self.status != "playing":
+            return None
+        state = self.state
+        if state.is_terminal() or state.is_chance_node():
+            return None
+        seat = state.current_player()
+        if self.seats[seat].kind != "human" or self.bots[seat] is not None:
+            return None
+        return seat
+
+    def _set_clock(self) -> None:
+        """Keep the clock in step with the table (called after every change that
+        may move the decision: a new version, a seat taken over by its bot or
+        given back): the same seat at the same version keeps its deadline;
+        anything else stops it and, if a person is to decide now, starts a fresh
+        one — one ``call_later`` per table at most."""
+        seat = self._clock_seat()
+        clock = self.clock
+        if clock is not None and seat == clock.seat and clock.version == self.version:
+            return
+        self._stop_clock()
+        if seat is None:
+            return
+        seconds = float(self.move_seconds or 0)
+        loop = asyncio.get_running_loop()
+        self.clock = Clock(seat, self.version, time.monotonic() + seconds)
+        self.clock.handle = loop.call_later(seconds, self._clock_over, self.clock)
+
+    def _stop_clock(self) -> None:
+        if self.clock is not None:
+            self.clock.cancel()
+        self.clock = None
+        self._clock_due = False
+
+    def _clock_over(self, clock: Clock) -> None:
+        """The deadline passed: the driver decides for the seat (it is woken; the
+        decision itself is made there, one change at a time like every other)."""
+        clock.handle = None
+        if clock is self.clock:
+            self._clock_due = True
+            self._wake.set()
+
+    async def _clock_move(self) -> None:
+        """Make the timed-out seat's decision with :func:`clock_bot`, from a
+        detached copy of that seat's view only, chosen in a worker thread. It
+        is committed (actor ``"clock"``) only if the table is still at the
+        version it was chosen for and the seat still the person's to decide:
+        a move the player made meanwhile wins, and the clock's is dropped."""
+        self._clock_due = False
+        clock, seat = self.clock, self._clock_seat()
+        if clock is None or seat != clock.seat or clock.version != self.version:
+            return
+        version = self.version
+        view = json.loads(json.dumps(self.state.view(seat)))
+        bot = clock_bot(self.row.game, f"{self.row.seed}/clock/{version}", self.settings)
+        try:
+            action = await asyncio.to_thread(clock_choice, bot, view)
+        except Exception:  # a broken bot must not stall the table: the seat's first legal action
+            log.exception("table %s: the clock's bot failed; playing seat %d's first legal action", self.id, seat)
+            legal = [parse_action(self.game, text) for text in view.get("legal_actions", [])]
+            legal = [a for a in legal if a.seat == seat]
+            if not legal:
+                return
+            action = legal[0]
+        async with self.lock:
+            if not (self.version == version and self._clock_seat() == seat and getattr(action, "seat", None) == seat
+                    and self.state.is_legal(action)):
+                return
+            before = self.timeout
+            self.timeout = {"seat": seat, "version": version + 1, "action": str(action)}
+            try:
+                await self._commit_action(action, CLOCK_ACTOR, None)
+            except BaseException:
+                self.timeout = before
+                if self.clock is clock:
+                    self._clock_due = True   # not stored: the driver tries again
+                raise
+
+    def clock_json(self) -> dict[str, int] | None:
+        """The running clock for a state message (``{"seat", "ms"}``), or ``None``."""
+        return self.clock.json() if self.clock is not None else None
+
+    def timeout_text(self) -> dict[str, Any] | None:
+        """The decision the clock made for a seat, while it is the table's last
+        change (``{"seat", "version", "action"}``; the action text before the
+        view filter scrubs it for each recipient), else ``None``."""
+        timeout = self.timeout
+        return timeout if timeout is not None and timeout["version"] == self.version else None
+
     # ===================================================== connections
     def attach(self, conn: Connection) -> None:
         """A client said hello: it gets its snapshot, and everyone sees the seat connected."""
@@ -728,6 +851,7 @@ class Table:
         if seat.autoplay:
             seat.autoplay = False
             self.bots[seat.index] = None
+            self._set_clock()   # back in their seat: their decision is timed again
             self._wake.set()
         self.broadcast()
 
@@ -758,6 +882,7 @@ class Table:
         seat.autoplay = True
         self.bots[index] = table_bot(default_bot(self.row.game, self.settings), f"{self.row.seed}/autoplay/{index}",
                                      self.settings, self.row.game)
+        self._set_clock()   # the bot plays this seat now: no clock
         self._wake.set()
         self.broadcast()
 
@@ -776,10 +901,11 @@ class Table:
             conn.deliver(texts[key])
 
     async def close(self) -> None:
-        """Stop the driver and the grace timers (server shutdown)."""
+        """Stop the driver, the grace timers and the move clock (server shutdown)."""
         for seat in self.seats:
             if seat.timer is not None:
                 seat.timer.cancel()
+        self._stop_clock()
         if self._driver is not None:
             self._driver.cancel()
             try:
@@ -810,11 +936,18 @@ class Tables:
         self._rematching = asyncio.Lock()
 
     async def create(self, game: str = "kozel", rules: str | None = None, options: dict[str, Any] | None = None,
-                     players: int | None = None, seed: str | int | None = None, hints: bool = False) -> Table:
+                     players: int | None = None, seed: str | int | None = None, hints: bool = False,
+                     move_seconds: Any = None) -> Table:
         """A new table in its lobby, stored; raises :class:`LobbyError` for a bad game or rule.
         Without ``rules`` the game's first preset is played (Kozel's classic, Spades' standard);
-        ``hints``: whether its players may ask for hints (stored only when on)."""
+        ``hints``: whether its players may ask for hints (stored only when on);
+        ``move_seconds``: the time per move (``None``: none; stored only when set;
+        anything but a whole number of seconds in range is refused, 400)."""
         options = dict(options or {})
+        try:
+            move_seconds = check_move_seconds(move_seconds)
+        except ClockSettingError as exc:
+            raise LobbyError(str(exc)) from None
         self._room_for_one_more()
         seed_text = str(seed) if seed is not None else str(secrets.randbits(63))
         if len(seed_text) > SEED_LIMIT:
@@ -825,8 +958,10 @@ class Tables:
             raise LobbyError(str(exc)) from None
         rules = next(iter(module.PRESETS)) if rules is None else rules
         players = new_table_state(module, rules, options, players).num_players
-        row = TableRow(await self._new_id(), game, rules, options, players, seed_text, "lobby",
-                       {"hints": True} if hints else {})
+        settings: dict[str, Any] = {"hints": True} if hints else {}
+        if move_seconds is not None:
+            settings["move_seconds"] = move_seconds
+        row = TableRow(await self._new_id(), game, rules, options, players, seed_text, "lobby", settings)
         seats = [SeatRow(i) for i in range(players)]
         try:
             await self.store.create_table(row, seats)
@@ -851,7 +986,7 @@ class Tables:
         returns the rematch table, the caller's seat in it and their new token
         (``None``, ``None`` when that seat is no longer free there: someone took
         it, or the rematch has started). The first call makes the table (same
-        game, rules, options, settings such as hints, players and bots, a new random seed, the human
+        game, rules, options, settings such as hints and the time per move, players and bots, a new random seed, the human
         seats empty) and stores the link; later calls by any player of ``old``
         get the same table. Raises :class:`LobbyError`: 403 without a seat's
         token (a spectator, a wrong token), 409 while ``old`` is not finished,

@@ -79,11 +79,25 @@ def view_for(table: "Table", seat: int | None) -> dict[str, Any] | None:
     return table.state.view(seat)
 
 
+def scrub(table: "Table | None", view: dict[str, Any] | None, text: str, echoed: str = "") -> str:
+    """``text`` with every card (token or name) that neither ``view`` (the
+    recipient's) nor ``echoed`` (what the recipient wrote itself) names
+    replaced by ``?``: for free text that can mention cards (an engine's
+    refusal, a move the clock made for a seat)."""
+    seen = json.dumps(view, ensure_ascii=False) if view is not None else ""
+    names = names_pattern(table.row.game) if table is not None else None
+    text = redact(text, cards_in(seen) | cards_in(echoed))
+    return redact_names(text, names_in(seen, names) | names_in(echoed, names), names)
+
+
 def render(table: "Table | None", seat: int | None, kind: str, **fields: Any) -> str:
     """The JSON text of one message of ``kind`` for the recipient ``seat``.
 
     Kinds: ``welcome`` (role and seat), ``state`` (public table info and the
-    recipient's view; ``ack`` names the recipient's action that produced it),
+    recipient's view; ``ack`` names the recipient's action that produced it;
+    ``clock``: the seat whose time per move runs and its milliseconds left, or
+    ``None``; ``timeout``: the move the clock just made for a seat, scrubbed of
+    cards the recipient may not know, while it is the table's last change),
     ``error`` (``code``, ``message``; ``echoed`` is the text the client sent,
     whose cards it may hear back), ``pong``; ``chat`` (one chat message, ``chat``:
     its ``seat``, ``name``, ``text``, ``at``, ``n``) and ``chat-log`` (``messages``,
@@ -101,17 +115,17 @@ def render(table: "Table | None", seat: int | None, kind: str, **fields: Any) ->
         message["seat"] = seat
         message.update(table.public() if table is not None else {})
         message["view"] = view_for(table, seat) if table is not None else None
+        if table is not None:
+            message["clock"] = table.clock_json()
+            timeout = table.timeout_text()
+            if timeout is not None:
+                message["timeout"] = {**timeout, "action": scrub(table, message["view"], timeout["action"])}
         if fields.get("ack") is not None:
             message["ack"] = fields["ack"]
     elif kind == "error":
         view = view_for(table, seat) if table is not None else None
-        seen = json.dumps(view, ensure_ascii=False) if view is not None else ""
-        echoed = fields.get("echoed") or ""
-        known = cards_in(seen) | cards_in(echoed)
-        names = names_pattern(table.row.game) if table is not None else None
-        text = redact(str(fields["message"]), known)
         message["code"] = str(fields["code"])
-        message["message"] = redact_names(text, names_in(seen, names) | names_in(echoed, names), names)
+        message["message"] = scrub(table, view, str(fields["message"]), fields.get("echoed") or "")
         if fields.get("id") is not None:
             message["id"] = fields["id"]
     elif kind == "chat":

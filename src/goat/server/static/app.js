@@ -20,6 +20,7 @@ import { initReview, openReview, redrawReview } from "./review.js";
 import { drawRematch } from "./rematch.js";
 import { initChat, onChatMessage, placeChat } from "./chat.js";
 import { drawHint, drawHintButton, drawHintMarks, initHints } from "./hints.js";
+import { chosenSeconds, clockNote, drawClock, initClock } from "./clock.js";
 import { initRules } from "./rules.js";
 import { noteTurn } from "./notify.js";
 import { drawSheetLinks, refreshFinished } from "./sheets.js";
@@ -236,7 +237,8 @@ async function refreshTables() {
       const names = table.seats.map((s) => s.name || "—").join(", ");
       li.innerHTML = `<a href="/?table=${table.id}"></a> <span class="hint"></span>`;
       li.querySelector("a").textContent = `${gameAndRules(table)} · ${table.id}`
-        + (table.hints ? ` · ${t("hints.short")}` : "");
+        + (table.hints ? ` · ${t("hints.short")}` : "")
+        + (table.move_seconds ? ` · ${clockNote(table, true)}` : "");
       li.querySelector(".hint").textContent = names;
       list.append(li);
     }
@@ -253,7 +255,8 @@ async function createTable(event) {
     const game = chosenGame().name;
     localStorage.setItem("goat:game", game);
     const body = { game, rules: $("#create-rules").value, players: Number($("#create-players").value),
-                   options: changedOptions(), name, seat: 0, hints: $("#create-hints").checked };
+                   options: changedOptions(), name, seat: 0, hints: $("#create-hints").checked,
+                   move_seconds: chosenSeconds() };
     const table = await api("POST", "/api/tables", body);
     saveSeat(table.id, table.token, 0);
     location.href = `/?table=${table.id}`;
@@ -348,6 +351,7 @@ function render() {
   } else renderGame();
   placeChat();
   drawSheetLinks();
+  drawClock();
   noteTurn();
 }
 
@@ -357,7 +361,7 @@ function renderLobby() {
   const m = S.msg;
   $("#lobby-title").textContent = `${t("lobbyTitle", { id: m.table, rules: gameAndRules(m) })} · ${m.players}`;
   const options = [optionsText(m.options) ? `${t("options")}: ${optionsText(m.options)}` : "",
-                   m.hints ? t("hints.on") : ""].filter(Boolean).join(" · ");
+                   m.hints ? t("hints.on") : "", clockNote(m)].filter(Boolean).join(" · ");
   $("#lobby-options").textContent = options;
   $("#lobby-options").hidden = !options;
   $("#invite-link").value = `${location.origin}/?table=${m.table}`;
@@ -945,6 +949,7 @@ function init() {
   $("#review-btn").addEventListener("click", () => openReview(S.msg.view));
   initReview();
   initHints(render);
+  initClock();
   initChat();
   initRules();
 

@@ -1,0 +1,281 @@
+"""Time per move (``move_seconds``): :mod:`goat.server.clock`.
+
+* the setting: ``null`` or a whole number of seconds 1..3600 (anything else is
+  400, one line), in ``public()`` (the table's info, the lobby's list, every
+  state message), kept by a rematch and by a restart, after which a decision
+  still pending has a clock again;
+* a person who does nothing while the clock runs (``move_seconds=1``) has that
+  decision made for them — Kozel against bots, a Spades table and a duel — with
+  a legal action, stored with the actor ``clock`` (the finished record passes
+  the ``goat replay --check`` checks), announced in the state message
+  (``timeout``), chosen by a bot handed only that seat's view (a spy), and the
+  seat is still theirs, with a fresh clock at their next decision;
+* every state message says whose clock runs (``clock``), and never a bot's
+  seat's; a table without the setting has none;
+* a move in time stops the clock; a move that arrives while the clock's bot is
+  thinking wins, and the clock's choice is dropped (one move, not two).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import goat.server.tables as tables_module
+from goat.records import check_result, replay
+from goat.server.clock import CLOCK_ACTOR
+from goat.server.runner import ServerThread
+from goat.server.storage import EventRow, Storage
+
+from .conftest import QUICK, Client, Lobby, auth, my_turn, one_line, play_to_the_end, run
+from .test_hints import SpyBot
+from .test_yugioh_table import deciding
+
+
+def live_table(server: ServerThread, tid: str) -> Any:
+    """The server's own :class:`~goat.server.tables.Table` (the server runs in this process)."""
+    return server.server.config.app.state.tables.tables[tid]  # type: ignore[attr-defined]
+
+
+def stored_events(server: ServerThread, tid: str) -> list[EventRow]:
+    store = Storage(live_table(server, tid).settings.url)
+    try:
+        stored = store.load(tid)
+        assert stored is not None
+        return stored.events
+    finally:
+        store.close()
+
+
+def decides(message: dict[str, Any], seat: int, game: str) -> bool:
+    return deciding(message, seat) if game == "yugioh" else my_turn(message, seat)
+
+
+@pytest.fixture
+def spy(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every clock bot made wrapped in a :class:`SpyBot`; returns what they were handed."""
+    SpyBot.seen = []
+    real = tables_module.clock_bot
+    monkeypatch.setattr(tables_module, "clock_bot", lambda *a, **k: SpyBot(real(*a, **k)))
+    return SpyBot.seen
+
+
+def only_views_of(seen: list[Any], seat: int) -> bool:
+    """Whether the clock's bot was handed plain JSON views of ``seat`` and nothing else."""
+    return bool(seen) and all(type(view) is dict and view.get("seat") == seat and "legal_actions" in view
+                              for view in seen)
+
+
+@pytest.mark.parametrize("bad", [0, 3601, -5, 1.5, 30.0, "30", True, [30], {"s": 30}])
+def test_a_bad_time_per_move_is_refused(start_server: Callable[..., ServerThread], bad: Any) -> None:
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        one_line(await lobby.http.post("/api/tables", json={"move_seconds": bad}), 400, "move_seconds")
+        assert (await lobby.http.get("/api/tables")).json()["tables"] == []      # nothing made
+        await lobby.close()
+
+    run(scenario())
+
+
+def test_the_setting_is_public_and_kept_by_a_rematch_and_a_restart(start_server: Callable[..., ServerThread]) -> None:
+    """Off by default; 1 and 3600 accepted; shown in the info, the lobby's list
+    and the state messages; a rematch keeps it; after a restart every table
+    still has it and a decision pending in play has a clock again."""
+    server = start_server()
+    kept: dict[str, str] = {}
+
+    async def before() -> None:
+        lobby = Lobby(server.url)
+        plain = await lobby.create()
+        assert plain["move_seconds"] is None
+        assert (await lobby.create(move_seconds=None))["move_seconds"] is None
+        assert (await lobby.create(move_seconds=1))["move_seconds"] == 1
+        tid, ann = await lobby.with_bots(rules="classic", seed=2, options=QUICK, move_seconds=3600)
+        listed = {t["id"]: t["move_seconds"] for t in (await lobby.http.get("/api/tables")).json()["tables"]}
+        assert listed[tid] == 3600 and listed[plain["id"]] is None
+        async with Client(server.ws_url, tid, ann) as me:
+            await lobby.start(tid, ann)
+            await play_to_the_end(me, 0)
+            assert me.state is not None and me.state["move_seconds"] == 3600
+        made = (await lobby.http.post(f"/api/tables/{tid}/rematch", headers=auth(ann))).json()
+        assert made["move_seconds"] == 3600 and made["options"] == QUICK
+        pending, bo = await lobby.with_bots(rules="classic", seed=5, move_seconds=3600)
+        async with Client(server.ws_url, pending, bo) as me:
+            await lobby.start(pending, bo)
+            await me.until(lambda m: my_turn(m, 0), timeout=60)
+        kept.update(old=tid, new=made["id"], plain=plain["id"], pending=pending, bo=bo)
+        await lobby.close()
+
+    run(before())
+    server.__exit__(None, None, None)
+    server = start_server()   # the same data directory
+
+    async def after() -> None:
+        lobby = Lobby(server.url)
+        for table, seconds in ((kept["old"], 3600), (kept["new"], 3600), (kept["plain"], None),
+                               (kept["pending"], 3600)):
+            assert (await lobby.http.get(f"/api/tables/{table}")).json()["move_seconds"] == seconds
+        async with Client(server.ws_url, kept["pending"], kept["bo"]) as me:
+            state = await me.until(lambda m: my_turn(m, 0), timeout=60)
+            assert state["clock"]["seat"] == 0 and 0 < state["clock"]["ms"] <= 3_600_000   # a clock again
+        await lobby.close()
+
+    run(after())
+
+
+def test_an_idle_kozel_player_has_the_card_played_for_them(start_server: Callable[..., ServerThread],
+                                                           spy: list[Any]) -> None:
+    """Classic against three bots with one second a move: Ann does nothing;
+    her card is played for her from her view, stored as the clock's, announced;
+    she keeps her seat and her next decision has its own clock; then she plays
+    the match out and its record checks."""
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        tid, ann = await lobby.with_bots(rules="classic", seed=7, options=QUICK, move_seconds=1)
+        async with Client(server.ws_url, tid, ann) as me:
+            await lobby.start(tid, ann)
+            turn = await me.until(lambda m: my_turn(m, 0), timeout=60)
+            assert turn["clock"]["seat"] == 0 and 0 <= turn["clock"]["ms"] <= 1000
+            done = await me.until(lambda m: m["type"] == "state" and m["version"] > turn["version"], timeout=60)
+            assert done["version"] == turn["version"] + 1
+            assert done["timeout"] == {"seat": 0, "version": done["version"], "action": done["timeout"]["action"]}
+            action = done["timeout"]["action"]
+            assert action in turn["view"]["legal_actions"]                       # legal, and Ann's
+            assert done["seats"][0] == {**turn["seats"][0], "autoplay": False}   # still her seat
+            assert done["seats"][0]["kind"] == "human" and done["seats"][0]["name"] == "Ann"
+            assert only_views_of(spy, 0)                                         # her view, nothing else
+            events = stored_events(server, tid)
+            assert (events[done["version"] - 1].payload, events[done["version"] - 1].actor) == (action, CLOCK_ACTOR)
+            again = await me.until(lambda m: my_turn(m, 0), timeout=60)          # her next decision is timed
+            assert again["version"] > done["version"] and again["clock"]["seat"] == 0
+            assert "timeout" not in again or again["timeout"]["version"] == again["version"]
+            final = await play_to_the_end(me, 0)
+        assert final["status"] == "finished"
+        record = await lobby.record(tid)
+        check_result(record, replay(record))                                     # goat replay --check
+        await lobby.close()
+
+    run(scenario())
+
+
+@pytest.mark.parametrize(("game", "rules", "bot", "body"), [
+    ("spades", "standard", "heuristic", {}),
+    ("yugioh", "goat", "greedy", {"options": {"starting_lp": 1000}}),
+])
+def test_the_clock_decides_a_bid_and_a_duel_prompt(start_server: Callable[..., ServerThread], spy: list[Any],
+                                                   game: str, rules: str, bot: str, body: dict[str, Any]) -> None:
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        tid, ann = await lobby.with_bots(bot=bot, game=game, rules=rules, seed=4, move_seconds=1, **body)
+        async with Client(server.ws_url, tid, ann) as me:
+            await lobby.start(tid, ann)
+            turn = await me.until(lambda m: decides(m, 0, game), timeout=60)
+            assert turn["clock"]["seat"] == 0
+            done = await me.until(lambda m: m["type"] == "state" and m["version"] > turn["version"], timeout=60)
+            assert done["timeout"]["seat"] == 0 and done["timeout"]["action"] in turn["view"]["legal_actions"]
+            assert done["seats"][0]["kind"] == "human" and not done["seats"][0]["autoplay"]
+            assert only_views_of(spy, 0)
+            event = stored_events(server, tid)[done["version"] - 1]
+            assert (event.payload, event.actor) == (done["timeout"]["action"], CLOCK_ACTOR)
+        await lobby.close()
+
+    run(scenario())
+
+
+def test_no_clock_without_the_setting_and_none_for_bots(start_server: Callable[..., ServerThread]) -> None:
+    """Without the setting no state message has a clock; with it, the clock is
+    never a bot's seat's, and a move in time stops the running one."""
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        plain, ann = await lobby.with_bots(rules="classic", seed=3, options=QUICK)
+        async with Client(server.ws_url, plain, ann) as me:
+            await lobby.start(plain, ann)
+            await me.until(lambda m: my_turn(m, 0), timeout=60)
+            await me.act(me.state["view"]["legal_actions"][0])
+            await me.until(lambda m: my_turn(m, 0), timeout=60)
+        states = [m for m in me.inbox if m["type"] == "state"]
+        assert len(states) > 5 and all(m["clock"] is None and "timeout" not in m for m in states)
+
+        timed, bo = await lobby.with_bots(rules="classic", seed=3, move_seconds=3600)
+        async with Client(server.ws_url, timed, bo) as me:
+            await lobby.start(timed, bo)
+            turn = await me.until(lambda m: my_turn(m, 0), timeout=60)
+            running = live_table(server, timed).clock
+            assert (running.seat, running.version) == (0, turn["version"]) and running.handle is not None
+            handle = running.handle
+            reply = await me.reply_to(await me.act(turn["view"]["legal_actions"][0]))
+            assert reply["type"] == "state" and reply["version"] == turn["version"] + 1
+            assert handle.cancelled() and running.handle is None                 # stopped by the move
+            await me.until(lambda m: my_turn(m, 0), timeout=60)
+        for m in me.inbox:
+            if m["type"] == "state" and m["view"] is not None and m["status"] == "playing":
+                to_act = m["view"]["current_player"]
+                if to_act is not None and 0 <= to_act < 4 and m["view"]["legal_actions"]:
+                    assert (m["clock"] is not None) == (to_act == 0), m["clock"]
+        await lobby.close()
+
+    run(scenario())
+
+
+def test_a_move_while_the_clock_bot_thinks_wins(start_server: Callable[..., ServerThread],
+                                                monkeypatch: pytest.MonkeyPatch,
+                                                caplog: pytest.LogCaptureFixture) -> None:
+    """The clock runs out and its bot starts thinking; Ann's own card arrives
+    before it is done: hers is stored, the bot's choice is dropped quietly (not
+    tried and refused by the engine) — one move."""
+    entered, release = threading.Event(), threading.Event()
+
+    class SlowBot:
+        """The first clock bot waits, once it has chosen, until Ann's move is in."""
+
+        def __init__(self, bot: Any) -> None:
+            self.bot, self.name = bot, bot.name
+
+        def choose(self, view: Any) -> Any:
+            action = self.bot.choose(view)
+            if not entered.is_set():
+                entered.set()
+                release.wait(30)
+            return action
+
+    real = tables_module.clock_bot
+    monkeypatch.setattr(tables_module, "clock_bot", lambda *a, **k: SlowBot(real(*a, **k)))
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        tid, ann = await lobby.with_bots(rules="classic", seed=9, move_seconds=1)
+        async with Client(server.ws_url, tid, ann) as me:
+            await lobby.start(tid, ann)
+            turn = await me.until(lambda m: my_turn(m, 0), timeout=60)
+            assert await asyncio.to_thread(entered.wait, 30)                     # the clock's bot is thinking
+            mine = turn["view"]["legal_actions"][-1]
+            reply = await me.reply_to(await me.act(mine, turn["version"]))
+            assert reply["type"] == "state" and "timeout" not in reply, reply
+            release.set()
+            # The driver is busy with the clock's move until it is dropped: a later version means it was.
+            await me.until(lambda m: m["type"] == "state" and m["version"] > reply["version"], timeout=60)
+        events = stored_events(server, tid)
+        mine_event = events[reply["version"] - 1]
+        assert (mine_event.payload, mine_event.actor) == (mine, "human")
+        assert all(ev.actor != CLOCK_ACTOR for ev in events[:reply["version"]])
+        if not my_turn(reply, 0):   # (were it Ann's lead again, a clock move there would be a new decision's)
+            assert events[reply["version"]].actor != CLOCK_ACTOR
+        assert not [r for r in caplog.records if r.name == "goat.server" and r.levelno >= logging.ERROR]
+        await lobby.close()
+
+    run(scenario())
