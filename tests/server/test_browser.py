@@ -278,6 +278,41 @@ def test_counts_take_the_plural_form_of_the_language(chromium: object,
     context.close()
 
 
+def test_every_string_is_in_both_languages(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """Every key of i18n.js has a Russian and an English text, with the same
+    ``{placeholders}``: a string added in one language only would show its key."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    page.goto(server.url)
+    found = page.evaluate("""async () => {
+        const { STRINGS } = await import("/static/i18n.js");
+        const flat = (obj, prefix = "", out = {}) => {
+            for (const [k, v] of Object.entries(obj)) {
+                if (v && typeof v === "object" && !Array.isArray(v)) {
+                    if (!Object.keys(v).length) out[prefix + k + ".*"] = "";
+                    flat(v, prefix + k + ".", out);
+                } else out[prefix + k] = String(v);
+            }
+            return out;
+        };
+        return { en: flat(STRINGS.en), ru: flat(STRINGS.ru) };
+    }""")
+    en, ru = found["en"], found["ru"]
+    # an empty group ("races: {}" in English) names things by their own (English) names
+    named_as_is = [key[:-1] for key in {**en, **ru} if key.endswith(".*")]
+    differ = sorted(key for key in set(en) ^ set(ru)
+                    if not key.endswith(".*") and not key.startswith(tuple(named_as_is)))
+    assert differ == []
+    en = {k: v for k, v in en.items() if k in ru}
+    assert len(en) > 300
+
+    def fields(text: str) -> set[str]:
+        return set(re.findall(r"\{(\w+)[}|]", text))
+
+    assert [key for key in en if fields(en[key]) != fields(ru[key])] == []
+    context.close()
+
+
 def test_a_hint_at_a_table_that_allows_them(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     """Classic against three bots, in Russian, made with "Разрешить подсказки":
     the lobby says hints are allowed; on my turn "Подсказка" marks one card of

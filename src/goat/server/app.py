@@ -97,6 +97,7 @@ class CreateTable(BaseModel):
     seat: int = 0
     hints: StrictBool = False        # a table setting, not a rule: players may ask for hints
     move_seconds: Any = None         # time per move (goat.server.clock): null or 1..3600, checked by Tables.create
+    private: StrictBool = False      # listed nowhere: only the invite link leads to it
 
 
 class TakeSeat(BaseModel):
@@ -207,7 +208,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         table = await registry().create(body.game, body.rules, body.options, body.players, body.seed,
-                                        hints=body.hints, move_seconds=body.move_seconds)
+                                        hints=body.hints, move_seconds=body.move_seconds, private=body.private)
         answer: dict[str, Any] = {"id": table.id, "url": f"{request.base_url}?table={table.id}",
                                   **table.public()}
         if body.name is not None:

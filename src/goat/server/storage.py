@@ -24,7 +24,7 @@ What is stored is exactly what a table needs to come back after a crash:
   it and open unchanged;
 * ``goat_table_settings`` — a table's settings that are not its game's rules
   (``{"hints": true}``: whether players may ask for a hint; ``"move_seconds"``:
-  the time per move), as a JSON object,
+  the time per move; ``"private"``: listed nowhere), as a JSON object,
   one row a table that changed any from its default, written with the table
   itself (and copied with it to a rematch). Its own table again, so older
   databases gain it and open unchanged, and a table with the defaults writes
@@ -349,21 +349,35 @@ class Storage:
         return None if text is None else json.loads(text)
 
     def finished(self, limit: int) -> list[FinishedRow]:
-        """The ``limit`` most recently finished tables, newest first (ties: by id)."""
+        """The ``limit`` most recently finished tables, newest first (ties: by id),
+        leaving out private ones (``"private": true`` in their settings: found only
+        by their link). Read a page at a time, so that private tables among the
+        newest do not make the list shorter than ``limit``."""
+        picked: list[Any] = []
         with self._connect() as conn:
-            rows = conn.execute(
-                select(tables_t.c.id, tables_t.c.game, tables_t.c.rules, tables_t.c.players,
-                       records_t.c.record, records_t.c.finished_at)
-                .join(records_t, records_t.c.table_id == tables_t.c.id)
-                .order_by(records_t.c.finished_at.desc(), tables_t.c.id.desc()).limit(limit)).all()
-            ids = [row.id for row in rows]
+            offset = 0
+            while len(picked) < limit:
+                rows = conn.execute(
+                    select(tables_t.c.id, tables_t.c.game, tables_t.c.rules, tables_t.c.players,
+                           records_t.c.record, records_t.c.finished_at, table_settings_t.c.settings)
+                    .select_from(tables_t.join(records_t, records_t.c.table_id == tables_t.c.id)
+                                 .outerjoin(table_settings_t, table_settings_t.c.table_id == tables_t.c.id))
+                    .order_by(records_t.c.finished_at.desc(), tables_t.c.id.desc())
+                    .offset(offset).limit(limit)).all()
+                if not rows:
+                    break
+                offset += len(rows)
+                picked += [row for row in rows
+                           if not (row.settings and json.loads(row.settings).get("private"))]
+            picked = picked[:limit]
+            ids = [row.id for row in picked]
             seats: dict[str, list[SeatRow]] = {table_id: [] for table_id in ids}
             if ids:
                 for r in conn.execute(select(seats_t).where(seats_t.c.table_id.in_(ids))
                                       .order_by(seats_t.c.table_id, seats_t.c.seat)):
                     seats[r.table_id].append(SeatRow(r.seat, r.kind, r.name, r.bot, r.token_hash))
         answer = []
-        for row in rows:
+        for row in picked:
             result = json.loads(row.record).get("result")
             finished_at = row.finished_at if row.finished_at.tzinfo else row.finished_at.replace(tzinfo=timezone.utc)
             answer.append(FinishedRow(row.id, row.game, row.rules, row.players, seats[row.id], finished_at,

@@ -77,6 +77,12 @@ setting like ``hints``; :mod:`goat.server.clock`): when a human seat does not
 decide in time, the table's driver makes that decision for it with the default
 bot from the seat's view, and every state message says whose clock runs and
 how long it has left (``clock``).
+
+A table may be **private** (``private``, a table setting too, kept by a
+rematch): it is in no list — not the lobby's open tables, not the finished
+games — so only people given its invite link find it. The link works as at any
+table (seats, watching); privacy is not a password, it keeps strangers from
+seeing the table in a list and taking a seat meant for a friend.
 """
 
 from __future__ import annotations
@@ -378,7 +384,15 @@ class Table:
                 seat["own_deck"] = seat["seat"] in self.seat_data
         return {"status": self.status, "game": self.row.game, "rules": self.row.rules,
                 "options": self.row.options, "players": self.row.players, "seats": seats,
-                "rematch": self.rematch, "hints": self.hints, "move_seconds": self.move_seconds}
+                "rematch": self.rematch, "hints": self.hints, "move_seconds": self.move_seconds,
+                "private": self.private}
+
+    @property
+    def private(self) -> bool:
+        """Whether the table is private: in no list (neither the open tables nor the
+        finished games), found only by its invite link, which anyone who has it may
+        use as at any table."""
+        return bool(self.row.settings.get("private", False))
 
     @property
     def hints(self) -> bool:
@@ -937,12 +951,13 @@ class Tables:
 
     async def create(self, game: str = "kozel", rules: str | None = None, options: dict[str, Any] | None = None,
                      players: int | None = None, seed: str | int | None = None, hints: bool = False,
-                     move_seconds: Any = None) -> Table:
+                     move_seconds: Any = None, private: bool = False) -> Table:
         """A new table in its lobby, stored; raises :class:`LobbyError` for a bad game or rule.
         Without ``rules`` the game's first preset is played (Kozel's classic, Spades' standard);
         ``hints``: whether its players may ask for hints (stored only when on);
         ``move_seconds``: the time per move (``None``: none; stored only when set;
-        anything but a whole number of seconds in range is refused, 400)."""
+        anything but a whole number of seconds in range is refused, 400);
+        ``private``: listed nowhere, found only by its link (stored only when on)."""
         options = dict(options or {})
         try:
             move_seconds = check_move_seconds(move_seconds)
@@ -961,6 +976,8 @@ class Tables:
         settings: dict[str, Any] = {"hints": True} if hints else {}
         if move_seconds is not None:
             settings["move_seconds"] = move_seconds
+        if private:
+            settings["private"] = True
         row = TableRow(await self._new_id(), game, rules, options, players, seed_text, "lobby", settings)
         seats = [SeatRow(i) for i in range(players)]
         try:
@@ -1170,9 +1187,10 @@ class Tables:
                 log.exception("table housekeeping failed; trying again later")
 
     def listing(self) -> list[dict[str, Any]]:
-        """Tables people can join or watch, newest first."""
+        """Tables people can join or watch, newest first (a private table is
+        never listed: only its link leads to it)."""
         return [{"id": t.id, **t.public()} for t in reversed(list(self.tables.values()))
-                if t.status != "finished"]
+                if t.status != "finished" and not t.private]
 
     async def close(self) -> None:
         for table in self.tables.values():

@@ -256,7 +256,7 @@ async function createTable(event) {
     localStorage.setItem("goat:game", game);
     const body = { game, rules: $("#create-rules").value, players: Number($("#create-players").value),
                    options: changedOptions(), name, seat: 0, hints: $("#create-hints").checked,
-                   move_seconds: chosenSeconds() };
+                   move_seconds: chosenSeconds(), private: $("#create-private").checked };
     const table = await api("POST", "/api/tables", body);
     saveSeat(table.id, table.token, 0);
     location.href = `/?table=${table.id}`;
@@ -361,7 +361,8 @@ function renderLobby() {
   const m = S.msg;
   $("#lobby-title").textContent = `${t("lobbyTitle", { id: m.table, rules: gameAndRules(m) })} · ${m.players}`;
   const options = [optionsText(m.options) ? `${t("options")}: ${optionsText(m.options)}` : "",
-                   m.hints ? t("hints.on") : "", clockNote(m)].filter(Boolean).join(" · ");
+                   m.hints ? t("hints.on") : "", clockNote(m), m.private ? t("private.on") : ""]
+    .filter(Boolean).join(" · ");
   $("#lobby-options").textContent = options;
   $("#lobby-options").hidden = !options;
   $("#invite-link").value = `${location.origin}/?table=${m.table}`;

@@ -5,7 +5,7 @@
 
 export const LANGS = ["ru", "en"];
 
-const STRINGS = {
+export const STRINGS = {
   en: {
     title: "Goat — Kozel, Spades and Yu-Gi-Oh! online",
     tagline: "Kozel, Spades or a Yu-Gi-Oh! duel: invite friends, fill empty seats with bots.",
@@ -138,6 +138,10 @@ const STRINGS = {
       play: "Play again",
       join: "Join the rematch",
       watch: "Watch the rematch",
+    },
+    private: {
+      label: "Private (invite link only)",
+      on: "Private table: it is in no list, only people with the link find it",
     },
     hints: {
       allow: "Allow hints",
@@ -718,6 +722,10 @@ const STRINGS = {
       play: "Ещё партию",
       join: "Присоединиться к реваншу",
       watch: "Смотреть реванш",
+    },
+    private: {
+      label: "Закрытый стол (только по ссылке)",
+      on: "Закрытый стол: его нет ни в одном списке, найти его можно только по ссылке",
     },
     hints: {
       allow: "Разрешить подсказки",
