@@ -32,7 +32,7 @@ from goat.server.hints import Hints
 from goat.server.runner import ServerThread
 from goat.server.storage import SeatRow, Storage, TableRow
 
-from .conftest import QUICK, Client, Lobby, auth, my_turn, one_line, play_to_the_end, run
+from .conftest import Client, Lobby, auth, my_turn, one_line, run
 from .test_yugioh_table import deciding
 
 
@@ -169,36 +169,6 @@ def test_each_game_hints_with_its_bot_from_the_view(start_server: Callable[..., 
         await lobby.close()
 
     run(scenario())
-
-
-def test_hints_survive_a_rematch_and_a_restart(start_server: Callable[..., ServerThread]) -> None:
-    server = start_server()
-    kept: dict[str, str] = {}
-
-    async def before() -> None:
-        lobby = Lobby(server.url)
-        tid, ann = await lobby.with_bots(rules="classic", seed=2, options=QUICK, hints=True)
-        plain, _ = await lobby.with_bots(rules="classic", seed=3)
-        async with Client(server.ws_url, tid, ann) as me:
-            await lobby.start(tid, ann)
-            await play_to_the_end(me, 0)
-        one_line(await ask(lobby, tid, ann), 409, "not in play")                 # the game is over
-        made = (await lobby.http.post(f"/api/tables/{tid}/rematch", headers=auth(ann))).json()
-        assert made["hints"] is True and made["options"] == QUICK
-        kept.update(old=tid, new=made["id"], plain=plain)
-        await lobby.close()
-
-    run(before())
-    server.__exit__(None, None, None)
-    server = start_server()   # the same data directory
-
-    async def after() -> None:
-        lobby = Lobby(server.url)
-        for table, on in ((kept["old"], True), (kept["new"], True), (kept["plain"], False)):
-            assert (await lobby.http.get(f"/api/tables/{table}")).json()["hints"] is on
-        await lobby.close()
-
-    run(after())
 
 
 def test_a_hint_for_a_position_that_moved_on_is_not_current(monkeypatch: pytest.MonkeyPatch) -> None:
