@@ -403,7 +403,8 @@ _WARM = False
 
 def warm_up() -> None:
     """Compile (or load from numba's cache) every kernel :func:`solve` and
-    :func:`evaluate_moves` use, on a small classic position: about half a minute on
+    :func:`evaluate_moves` use, on a small classic position and a 3-player
+    full-hand one (the individual-play kernel): about half a minute on
     a fresh install, well under a second afterwards. Call it before a game whose
     first solver decision should not wait for the compiler (once a process)."""
     global _WARM
@@ -423,6 +424,14 @@ def warm_up() -> None:
             state.apply_action(state.legal_actions()[0])
     if state.phase == PLAY:
         evaluate_moves(state)  # compiles what solve() uses too (search, mtdf) and root_values
+    solo_state = new_state("full-hand", players=3, single_deal=True)  # the individual-play kernel
+    solo_state.apply_chance(solo_state.sample_chance(random.Random(0)))
+    for _ in range(12):   # four tricks in: a small solve
+        if solo_state.phase != PLAY:
+            return
+        solo_state.apply_action(solo_state.legal_actions()[0])
+    if solo_state.phase == PLAY:
+        evaluate_moves(solo_state)
 
 
 def best_actions(values: dict[Action, int], maximize: bool = True) -> list[Action]:
