@@ -152,7 +152,26 @@ def test_three_players_trump_lead_rule_is_per_player() -> None:
     assert solve(only_trumps, 0) == reference(only_trumps.clone(), 0, 0) == 40
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_any_first_guess_gives_the_same_value(players: int) -> None:
+    """``guess`` only moves where MTD(f) starts (mid-deal, points already taken)."""
+    rng = random.Random(5)
+    state = new_state("full-hand", players=players, single_deal=True)
+    state.apply_chance(state.sample_chance(rng))
+    for _ in range(12 if players == 3 else 20):   # 4 and 10 tricks in
+        state.apply_action(rng.choice(state.legal_actions()))
+    for side in range(players):
+        value = solve(state, side)
+        for guess in (0, 120, value, value + 7, value - 13, -CATCH, CATCH):
+            assert solve(state, side, guess=guess) == value, (side, guess)
+
+
 def test_refusals_in_individual_play() -> None:
+    s = position(3, {0: "9D AC", 1: "AD 9H", 2: "TC KH"}, leader=1, trump_card="9S")
+    with pytest.raises(SolverError, match="seat 0..2, not 3"):
+        solve(s, 3)
+    with pytest.raises(SolverError, match="seat 0..2"):
+        evaluate_moves(s, -1)
     big = new_state("full-hand", players=2, options={"deck": "36"}, single_deal=True)
     big.apply_chance(big.sample_chance(random.Random(1)))
     assert "32 cards" in (solver.unsupported(big) or "")

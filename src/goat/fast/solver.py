@@ -232,10 +232,13 @@ def _solo(state: Any) -> bool:
     return not state.rules.partnerships
 
 
-def _check(state: Any) -> None:
+def _check(state: Any, side: int | None = None) -> None:
     reason = unsupported(state)
     if reason:
         raise SolverError(reason)
+    if side is not None and not 0 <= side < state.rules.num_teams:
+        who = "team" if state.rules.partnerships else "seat"
+        raise SolverError(f"side must be a {who} 0..{state.rules.num_teams - 1}, not {side!r}")
     rules = state.rules
     if state.phase == PARTNER_EXCHANGE:
         raise SolverError("the solver starts after the partner exchange: finish the exchange first")
@@ -313,7 +316,7 @@ def solve(state: Any, side: int = 0, guess: int | None = None) -> int:
     null-window proofs that the value is at least that and not more: the floor
     of this driver (``goat bench solver --known-value`` times it).
     """
-    _check(state)
+    _check(state, side)
     ws = _workspace()
     return _solve(state, side, ws, ws.next_gen(), guess)
 
@@ -370,7 +373,7 @@ def evaluate_moves(state: Any, side: int | None = None) -> dict[Action, int]:
     equivalent ones included; or each ``give`` of a forced exchange), for
     ``side`` — by default the team of the seat to act (in individual play: that
     seat, every other seat minimising)."""
-    _check(state)
+    _check(state, side)
     if side is None:
         side = state.team_of(state.current_player())
     ws = _workspace()

@@ -103,6 +103,11 @@ from goat.fast.solver_search import canonical, to_canonical, tt_probe, tt_store
 
 #: W slot of the number of seats (2 or 3); a scratch slot the 4-player kernel leaves unused.
 NPL = 92
+#: The low bits of this kernel's third key word: where the 4-player keys
+#: (:func:`goat.fast.solver_search.tt_key`, ``quasi_key``) hold a stock position,
+#: one they never use (they use 0..32, 62 and 63), so the two kernels' entries
+#: in the workspace's shared table never meet whatever the generations.
+SOLO_MARK = 61 << 2
 
 
 @njit(cache=True, inline="always")
@@ -375,7 +380,8 @@ def tt_pick(TT: np.ndarray, slot: int, k1: int, k2: int, k3: int) -> int:
 @njit(cache=True, inline="always")
 def tt_key(W: np.ndarray, canon: bool) -> tuple:
     """The table key of the trick start in ``W``: two hands, then the third hand,
-    stock position, leader and trump-lead state; the generation alone. With
+    stock position, leader and trump-lead state; the generation (with
+    :data:`SOLO_MARK`, so no 4-player entry of the shared table ever matches). With
     ``canon`` (the stock empty) the hands are canonical
     (:func:`goat.fast.solver_search.canonical`: who holds the i-th live card of
     each point group, not which card it is; ``W[3]`` is always empty here)."""
@@ -386,7 +392,7 @@ def tt_key(W: np.ndarray, canon: bool) -> tuple:
         k1 = W[0] | (W[1] << 32)
         k2 = W[2]
     k2 |= (W[SPOS] << 32) | (W[LEADER] << 38) | (W[FIRST] << 40) | (prev_lt << 41)
-    return k1, k2, W[GEN]
+    return k1, k2, SOLO_MARK | (W[GEN] << 12)
 
 
 SEARCH_SIG = types.int64(types.int64[::1], types.int64[::1], types.int64, types.int64, types.int64)
