@@ -115,3 +115,51 @@ def test_cli_bad_input_is_one_line_exit_2(tmp_path: Path, case: str) -> None:
 def test_deal_out_of_range_raises() -> None:
     with pytest.raises(GoatError, match="no deal 2"):
         analyze_record(random_record("classic", 5), 2)
+
+
+def individual_record(players: int, seed: int) -> dict[str, Any]:
+    state = new_state("full-hand", players=players, single_deal=True)
+    play_randomly(state, random.Random(seed))
+    return record_from_state(state)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (3, 4), (2, 2)])
+def test_individual_play_is_analysed_seat_by_seat(players: int, seed: int) -> None:
+    """2- and 3-player full-hand: every card is analysed for the seat that plays
+    it (the side is the seat). With 2 players the game is zero-sum (the next
+    seat's best value is 120 minus this one's); with 3 the same seat acting
+    twice in a row keeps its value; the last card's value is the engine's own
+    result for that seat."""
+    record = individual_record(players, seed)
+    analysis = analyze_record(record, 1)
+    assert analysis.result is not None and not analysis.skipped
+    assert analysis.sides == players and not analysis.partnerships
+    plays = [a for a in record["deals"][0]["actions"]]
+    assert [str(m.action) for m in analysis.moves] == plays
+    for m in analysis.moves:
+        assert m.side == m.seat
+        assert m.best_value == max(m.values.values()) and m.cost >= 0
+    for a, b in itertools.pairwise(analysis.moves):
+        if decisive(a.value):
+            continue
+        if a.side == b.side:
+            assert b.best_value == a.value
+        elif players == 2:
+            assert b.best_value == 120 - a.value
+    last = analysis.moves[-1]
+    if analysis.result["ended_by"] == "shamok-caught-queen":
+        assert decisive(last.value)
+    else:
+        assert last.value == analysis.result["points"][last.side]
+    assert [s.side for s in analysis.summary()] == list(range(players))
+    for s in analysis.summary():
+        assert s.mistakes == sum(1 for m in analysis.moves if m.seat == s.side and m.cost)
+
+
+def test_cli_analyzes_a_three_player_record(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(individual_record(3, 1)))
+    result = CliRunner().invoke(app, ["analyze", str(path)])
+    assert result.exit_code == 0, result.output
+    assert all(f"seat {s}: " in result.output for s in range(3)) and "(seats " not in result.output
+    assert "result: " in result.output

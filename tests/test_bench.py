@@ -146,7 +146,21 @@ def test_cli_bench_solver_fails_on_a_disagreement(monkeypatch: pytest.MonkeyPatc
 
     dds = sb.Timings(sb.DDS, "", seconds=[0.001], values=[5], deals=["the deal"])
     ours = sb.Timings(sb.OURS_ON_DDS, "", seconds=[0.003], values=[4])
-    monkeypatch.setattr(sb, "run", lambda deals, seed, card_points=False, known_value=False: ([dds, ours], None))
+    monkeypatch.setattr(sb, "run", lambda deals, seed, card_points=False, known_value=False, individual=False: ([dds, ours], None))
     result = CliRunner().invoke(app, ["bench", "solver", "--deals", "1"])
     assert result.exit_code == 1
     assert "DISAGREEMENT: ours 4 tricks, DDS 5, on the deal" in result.stdout
+
+
+def test_solver_bench_individual_rows_are_opt_in_and_compared_to_four_players() -> None:
+    from goat.bench import solver as sb
+
+    assert [sb.kozel_position(label, random.Random(1)).rules.players for label in sb.INDIVIDUAL] == [3, 2]
+    plain, _ = sb.run(1, 0, with_dds=False, presets=("full-hand",))
+    assert [r.label for r in plain] == ["full-hand"]
+    results, _ = sb.run(1, 0, with_dds=False, presets=("full-hand",), individual=True)
+    assert [r.label for r in results] == ["full-hand", *sb.INDIVIDUAL]
+    assert all(len(r.values) == 1 and -2000 <= r.values[0] <= 2000 for r in results)
+    lines = sb.summary_lines(results)
+    assert [line.split(":")[0] for line in lines[1:]] == list(sb.INDIVIDUAL)
+    assert all("× the 4-player full-hand" in line for line in lines[1:])

@@ -12,7 +12,9 @@ starts from) are listed as skipped.
 
 Values follow :mod:`goat.fast.solver`: the card points the acting side ends the
 deal with under best play from there on, or a decisive value (shamok catch,
-royal goat) ranked above or below every point total.
+royal goat) ranked above or below every point total. In individual play
+(``full-hand`` with 2 or 3 players) the side is the acting seat, and every other
+seat plays against it.
 """
 
 from __future__ import annotations
@@ -78,13 +80,16 @@ class DealAnalysis:
     skipped: list[str] = field(default_factory=list)   # actions the solver does not analyse
     result: dict[str, Any] | None = None   # the engine's deal result, if the deal finished
     deals: int = 1                         # deals in the record
+    sides: int = 2                         # teams (partnerships), or players in individual play
+    partnerships: bool = True              # sides are teams of several seats
 
     def summary(self) -> list[SideSummary]:
-        """Per side (0, 1): its mistakes (moves that cost anything), the points
-        they cost, and the mistakes that changed a decisive outcome instead."""
+        """Per side (0, 1 — or each player in individual play): its mistakes
+        (moves that cost anything), the points they cost, and the mistakes that
+        changed a decisive outcome instead."""
         out = []
-        for side in (0, 1):
-            mine = [m for m in self.moves if m.side % 2 == side and m.cost]
+        for side in range(self.sides):
+            mine = [m for m in self.moves if m.side == side and m.cost]
             decisive = [m for m in mine if is_decisive(m.best_value) or is_decisive(m.value)]
             out.append(SideSummary(side, len(mine), sum(m.cost for m in mine if m not in decisive),
                                    len(decisive)))
@@ -146,9 +151,11 @@ def analyze_record(record: Any, deal: int = 1, solver: MoveSolver | None = None)
     reason = solver.unsupported(state)
     if reason:
         raise GoatError(reason)
-    out = DealAnalysis(deal, str(record["rules"]), deals=len(deals))
-    results_before = len(state.deal_results)
     team_of = getattr(state, "team_of", lambda s: s)
+    sides = 1 + max(team_of(s) for s in range(state.num_players))
+    out = DealAnalysis(deal, str(record["rules"]), deals=len(deals), sides=sides,
+                       partnerships=sides < state.num_players)
+    results_before = len(state.deal_results)
     for index, text in enumerate(deal_obj["actions"]):
         action = Action.parse(text)
         seat = state.current_player()

@@ -79,7 +79,7 @@ def test_only_a_bot_that_declares_it_gets_the_state() -> None:
     assert seen == ["view", "KozelState"]
 
 
-@pytest.mark.parametrize("preset,players", [("street", 4), ("full-hand", 3)])
+@pytest.mark.parametrize("preset,players", [("street", 4)])
 def test_pimc_falls_back_where_the_solver_does_not_apply(preset: str, players: int) -> None:
     state = new_state(preset, players=players, single_deal=True)
     bots = [PIMCBot(seed=s, worlds=2) for s in range(players)]
@@ -179,3 +179,74 @@ def test_pimc_skips_a_draw_that_finds_no_world(monkeypatch: pytest.MonkeyPatch, 
     assert samplers[0].draws == 6 and len(calls) == solved
     expected = "1 play 7C" if solved else str(PIMCBot(seed=3).fallback.choose(state.view(1)))
     assert str(move) == expected
+
+
+class NoFallback(BaseBot):
+    """A fallback that must not be asked: the solver is expected to decide."""
+
+    def choose(self, view):
+        raise AssertionError("pimc fell back to its fallback bot")
+
+
+def individual_positions(players: int, count: int, seed: int, skip: int):
+    """Decision points of random ``full-hand`` deals with 2 or 3 players, at
+    least ``skip`` actions in (a 2-player world is a whole deal to solve at the
+    first tricks: seconds; later, milliseconds)."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = new_state("full-hand", players=players, single_deal=True,
+                          first_dealer=rng.randrange(players))
+        state.apply_chance(state.sample_chance(rng))
+        for _ in range(skip + rng.randrange(6)):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if not state.is_terminal() and len(state.legal_actions()) > 1:
+            found.append(state)
+    return found
+
+
+@pytest.mark.parametrize("players,skip", [(2, 18), (3, 3)])
+def test_pimc_solves_individual_play_from_the_view_alone(monkeypatch: pytest.MonkeyPatch,
+                                                         players: int, skip: int) -> None:
+    """With 2 and 3 players pimc solves its worlds (each of ``worlds`` draws
+    calls the solver; the fallback is never asked) and decides from the view
+    alone: a JSON round-trip of it, with no path back to the state, gives the
+    same move, and the view is left as it was."""
+    import copy
+    import json
+
+    import goat.fast.solver as solver
+
+    calls: list[int] = []
+    real = solver.evaluate_moves
+    monkeypatch.setattr(solver, "evaluate_moves", lambda world: (calls.append(1), real(world))[1])
+    for i, state in enumerate(individual_positions(players, 3, seed=40 + players, skip=skip)):
+        view = state.view(state.current_player())
+        before = copy.deepcopy(view)
+        detached = json.loads(json.dumps(view))
+        bot = PIMCBot(seed=i, worlds=4)
+        bot.fallback = NoFallback()
+        calls.clear()
+        a = bot.choose(view)
+        assert len(calls) == 4
+        twin = PIMCBot(seed=i, worlds=4)
+        twin.fallback = NoFallback()
+        assert twin.choose(detached) == a and str(a) in view["legal_actions"]
+        assert view == before
+
+
+def test_pimc_plays_the_shamok_onto_the_queen_with_two_players() -> None:
+    """2 players, trumps hearts, trump leads free: seat 0 leads QC and seat 1
+    must follow with a trump, 7C or JD. 7C catches the queen (+4 penalty to seat
+    0, the deal over): in every world seat 1's view allows, the best move."""
+    hands = {"0": "QC AH TH KH AD TD KD 9D", "1": "7C JD 8S 9S KS 8D 7D 7S"}
+    state = deal_state("full-hand", hands=hands, trump_card="9H", dealer=0, players=2,
+                       stock="QS QH QD JS JH JC AS TS 7H 8H 9H AC TC KC 9C 8C",
+                       options={"trump_lead": "free"}, single_deal=True)
+    play(state, "0 play QC")
+    assert sorted(state.view(1)["legal_actions"]) == ["1 play 7C", "1 play JD"]
+    bot = PIMCBot(seed=3, worlds=4)
+    bot.fallback = NoFallback()
+    assert str(bot.choose(state.view(1))) == "1 play 7C"

@@ -221,7 +221,8 @@ def test_the_setting_is_stored_apart_and_an_older_database_opens(tmp_path: Path)
 def test_the_solver_rulesets_get_pimc_and_the_others_their_heuristic() -> None:
     assert hints_module.hint_bot("kozel", "classic", 4, "s").name.startswith("pimc:worlds=24:time_limit=")
     assert hints_module.hint_bot("kozel", "full-hand", 4, "s").name.startswith("pimc")
-    assert hints_module.hint_bot("kozel", "full-hand", 3, "s").name == "heuristic"
+    assert hints_module.hint_bot("kozel", "full-hand", 3, "s").name.startswith("pimc")  # individual play
+    assert hints_module.hint_bot("kozel", "full-hand", 2, "s").name == "heuristic"   # seconds a world
     assert hints_module.hint_bot("kozel", "street", 4, "s").name == "heuristic"
     assert hints_module.hint_bot("spades", "standard", 4, "s").name == "heuristic"
     assert hints_module.hint_bot("yugioh", "goat", 2, "s").name == make_bot("greedy", game="yugioh").name

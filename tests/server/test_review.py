@@ -33,11 +33,13 @@ async def review_of(lobby: Lobby, tid: str, deal: int) -> Any:
     return await lobby.http.get(f"/api/tables/{tid}/review/{deal}", timeout=REVIEW_TIMEOUT)
 
 
-async def finished_match(lobby: Lobby, server: ServerThread, rules: str, seed: int) -> tuple[str, dict[str, Any]]:
+async def finished_match(lobby: Lobby, server: ServerThread, rules: str, seed: int,
+                         players: int = 4) -> tuple[str, dict[str, Any]]:
     """A match of ``rules`` to one penalty point (quick) played to its end: Ann
     at seat 0 plays her first legal action, heuristic bots the rest. Checks on
     the way that a game in play has no review."""
-    tid, token = await lobby.with_bots(rules=rules, seed=seed, options={"match_target": 1})
+    tid, token = await lobby.with_bots(rules=rules, seed=seed, players=players,
+                                       options={"match_target": 1})
     async with Client(server.ws_url, tid, token) as me:
         await lobby.start(tid, token)
         early = await lobby.http.get(f"/api/tables/{tid}/review/1")
@@ -91,7 +93,31 @@ def test_a_street_match_has_no_review_and_says_why(start_server: Callable[..., S
         tid, _ = await finished_match(lobby, server, "street", seed=2)
         r = await review_of(lobby, tid, 1)
         assert r.status_code == 404
-        assert r.json()["error"].startswith("the solver handles 4-player single-card Kozel")
+        assert r.json()["error"].startswith("the solver handles single-card Kozel")
+        await lobby.close()
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("players", [3, 2])
+def test_an_individual_full_hand_match_is_reviewed(start_server: Callable[..., ServerThread],
+                                                   players: int) -> None:
+    """Full hand with 3 or 2 players, each for themselves: every deal has a
+    review, each card valued for the seat that played it (the side is the seat,
+    one summary line per player), as `goat analyze` computes it."""
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        tid, record = await finished_match(lobby, server, "full-hand", seed=3, players=players)
+        for deal in range(1, len(record["deals"]) + 1):
+            r = await review_of(lobby, tid, deal)
+            assert r.status_code == 200, r.text
+            review = r.json()
+            assert review == analyze_record(record, deal).to_json()
+            assert review["moves"] and review["skipped"] == []
+            assert all(m["side"] == m["seat"] for m in review["moves"])
+            assert [s["side"] for s in review["summary"]] == list(range(players))
         await lobby.close()
 
     run(scenario())

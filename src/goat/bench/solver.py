@@ -20,6 +20,11 @@ on one core:
 * **ours on DDS's deals, Kozel card points** (``card_points``, off by default:
   it costs about as much as the full-hand row) — the same deals scored A 11,
   T 10, K 4, Q 3, J 2: how much harder card points make the same deals;
+* **full-hand, 3 players** and **full-hand, 2 players** (``individual``, off by
+  default: a 2-player deal from the first lead takes seconds) — individual play
+  (:mod:`goat.fast.solver_solo`): seat 0's points with every other seat playing
+  against it; 3 players: 24 cards, 8 a hand, three-card tricks; 2 players: 8 a
+  hand and a stock of 16 whose order is known;
 * **full-hand, value known** (``known_value``, off by default) — each full-hand
   deal solved again with its true value as MTD(f)'s first guess, so the solve is
   just the two null-window proofs of that value: the floor of the driver, what
@@ -81,13 +86,19 @@ class Timings:
         return 1000 * statistics.fmean(self.seconds) if self.seconds else float("nan")
 
 
+#: Row labels of individual play (``individual``): the ruleset and the player count.
+INDIVIDUAL = {"full-hand, 3 players": ("full-hand", 3), "full-hand, 2 players": ("full-hand", 2)}
+
+
 def kozel_position(preset: str, rng: random.Random) -> Any:
-    """A random deal of ``preset`` at its first lead (partner exchange made at random)."""
-    state = new_state(preset, single_deal=True)
+    """A random deal of ``preset`` (or of an :data:`INDIVIDUAL` row) at its first
+    lead (partner exchange made at random)."""
+    preset, players = INDIVIDUAL.get(preset, (preset, None))
+    state = new_state(preset, players=players, single_deal=True)
     state.apply_chance(state.sample_chance(rng))
     while state.phase != "play":
         if state.is_terminal() or state.is_chance_node():  # royal goat at the deal: redeal
-            state = new_state(preset, single_deal=True)
+            state = new_state(preset, players=players, single_deal=True)
             state.apply_chance(state.sample_chance(rng))
             continue
         state.apply_action(rng.choice(state.legal_actions()))
@@ -143,11 +154,13 @@ def check_deals(deals: int) -> None:
 
 def run(deals: int, seed: int = 0, with_dds: bool | None = None,
         presets: tuple[str, ...] = ("full-hand", "classic"),
-        card_points: bool = False, known_value: bool = False) -> tuple[list[Timings], str | None]:
+        card_points: bool = False, known_value: bool = False,
+        individual: bool = False) -> tuple[list[Timings], str | None]:
     """Solve ``deals`` deals of each contender; returns the timings and a note
     (the install hint when DDS is skipped). With DDS, our kernel also solves each
     DDS deal counting tricks (and, with ``card_points``, for Kozel card points).
-    ``known_value``: each full-hand deal is solved again from its true value."""
+    ``known_value``: each full-hand deal is solved again from its true value.
+    ``individual``: also the :data:`INDIVIDUAL` rows (2- and 3-player full-hand)."""
     from goat.fast.solver import solve
     from goat.fast.solver_plain import KOZEL_POINTS, solve_plain
 
@@ -157,7 +170,11 @@ def run(deals: int, seed: int = 0, with_dds: bool | None = None,
     note = None if with_dds else INSTALL_HINT
     rng = random.Random(seed)
     solve(kozel_position("full-hand", random.Random(-1)))  # load / compile the kernel
-    results = [Timings(p, "card points, exact" + (" (stock order known)" if p == "classic" else ""))
+    if individual:
+        presets = (*presets, *INDIVIDUAL)
+        solve(kozel_position("full-hand, 3 players", random.Random(-1)))  # and the individual one
+    results = [Timings(p, "card points, exact" + (" (stock order known)" if p == "classic" else "")
+                       + (", seat 0 against the others" if p in INDIVIDUAL else ""))
                for p in presets]
     dds = Timings(DDS, "tricks, 32-card bridge-like deal, one best card")
     ours = Timings(OURS_ON_DDS, "tricks, the same deals as DDS (solve_plain)")
@@ -202,8 +219,9 @@ def summary_lines(results: list[Timings]) -> list[str]:
     same deals, and whether our trick counts agree with DDS's."""
     by = {r.label: r for r in results}
     ours, dds = by.get("full-hand"), by.get(DDS)
+    individual = individual_lines(results)
     if dds is None:
-        return ["target full-hand mean ≤ DDS mean: not measured (DDS skipped)"]
+        return ["target full-hand mean ≤ DDS mean: not measured (DDS skipped)", *individual]
     lines = []
     if ours is not None:
         ratio = ours.mean_ms / dds.mean_ms
@@ -225,7 +243,20 @@ def summary_lines(results: list[Timings]) -> list[str]:
     if known is not None:
         lines.append(f"full-hand with the value known in advance: {known.mean_ms:.2f} ms "
                      f"({known.mean_ms / dds.mean_ms:.2f}× DDS): no first guess can beat this")
-    return lines
+    return lines + individual
+
+
+def individual_lines(results: list[Timings]) -> list[str]:
+    """The individual-play rows as ratios to the 4-player full-hand row of the same run."""
+    by = {r.label: r for r in results}
+    four = by.get("full-hand")
+    out = []
+    for label in INDIVIDUAL:
+        r = by.get(label)
+        if r is not None and r.seconds and four is not None and four.seconds:
+            out.append(f"{label}: mean {r.mean_ms:.2f} ms ({r.mean_ms / four.mean_ms:.2f}× the "
+                       f"4-player full-hand), p99 {r.ms(0.99):.2f} ms ({r.ms(0.99) / four.ms(0.99):.2f}×)")
+    return out
 
 
 def disagreements(results: list[Timings]) -> list[str]:
@@ -257,8 +288,11 @@ def main(argv: list[str] | None = None) -> None:
                         help="also solve DDS's deals for Kozel card points (about doubles the run)")
     parser.add_argument("--known-value", action="store_true",
                         help="also solve each full-hand deal from its true value (the driver's floor)")
+    parser.add_argument("--individual", action="store_true",
+                        help="also solve 2- and 3-player full-hand deals (individual play)")
     args = parser.parse_args(argv)
-    results, note = run(args.deals, args.seed, card_points=args.card_points, known_value=args.known_value)
+    results, note = run(args.deals, args.seed, card_points=args.card_points, known_value=args.known_value,
+                        individual=args.individual)
     console = Console()
     if note:
         console.print(note)

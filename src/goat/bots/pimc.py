@@ -6,9 +6,11 @@ complete deals consistent with everything the seat knows
 failing to follow, cards given or received, the shown trump card — through
 :func:`goat.games.world_sampler`, which reads the view once for all of them), solves each
 with the double-dummy solver (:func:`goat.fast.solver.evaluate_moves`) and plays
-the action with the best average *utility*. Positions the solver does not cover
-(street, individual play, the partner exchange) are handed to a fallback bot
-(``heuristic`` by default).
+the action with the best average *utility*. In individual play (``full-hand``
+with 2 or 3 players) each world is solved for the seat to act with every other
+seat playing against it (exact with 2 players, the "paranoid" reading with 3:
+:mod:`goat.fast.solver_solo`). Positions the solver does not cover (street, the
+partner exchange) are handed to a fallback bot (``heuristic`` by default).
 
 Budget: ``worlds`` (default 100) and, optionally, ``time_limit`` seconds,
 whichever runs out first (at least one world is always solved); with only
@@ -65,16 +67,18 @@ def utility(value: int, shamok_penalty: int = 4, match_target: int = 12) -> floa
 
 
 def _solver_ruleset(view: View) -> bool:
-    """The view's ruleset is one the solver takes (4-player single-card Kozel)."""
+    """The view's ruleset is one the solver takes (single-card Kozel: 4 players,
+    or 2-3 with a deck of at most 32 cards; :func:`goat.fast.solver.unsupported`)."""
     options = view.get("options", {})
     return (view.get("game") == "kozel" and options.get("trick_style") == "single"
-            and view.get("players") == 4)
+            and (view.get("players") == 4 or options.get("deck") in ("24", "32")))
 
 
 def _solvable(view: View) -> bool:
     options = view.get("options", {})
     return (_solver_ruleset(view) and view.get("phase") in ("play", "forced-exchange")
-            and not (options.get("royal_goat") and view.get("stock_size", 0) > 0))
+            and not (options.get("royal_goat") and view.get("stock_size", 0) > 0
+                     and view.get("players") == 4))
 
 
 def _prepare_solver(view: View) -> None:

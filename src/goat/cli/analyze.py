@@ -29,7 +29,9 @@ VALUE_NOTE = (
     "perfectly from there on, knowing every card. 'catch' = the shamok 7C catches QC: the "
     "deal ends at once, points are not counted and QC's team takes 4 penalty points — for "
     "the catching team better than any point result, for the other worse ('caught'). "
-    "'royal' = royal goat (all four aces): the match is won.")
+    "'royal' = royal goat (all four aces): the match is won. With 2 or 3 players (each for "
+    "themselves) 'team' reads 'player': the value is the acting player's points with every "
+    "other player playing against them.")
 
 
 def register(app: typer.Typer) -> None:
@@ -106,7 +108,8 @@ def print_analysis(out: Console, analysis: DealAnalysis) -> None:
                       show_value(m.best_value), show_cost(m.best_value, m.value), style=style)
     out.print(table)
     for s in analysis.summary():
-        out.print(f"team {s.side} (seats {s.side}+{s.side + 2}): {s.mistakes} mistake"
+        who = f"team {s.side} (seats {s.side}+{s.side + 2})" if analysis.partnerships else f"seat {s.side}"
+        out.print(f"{who}: {s.mistakes} mistake"
                   f"{'s' if s.mistakes != 1 else ''}, {s.points_lost} points given away"
                   + (" (plus decisive ones)" if s.decisive else ""))
     if analysis.result is not None:

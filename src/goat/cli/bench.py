@@ -96,6 +96,9 @@ def bench_solver(
     known_value: bool = typer.Option(False, "--known-value",
                                      help="Also solve each full-hand deal again from its true value: "
                                           "the two proofs MTD(f) cannot avoid, the floor of any first guess."),
+    individual: bool = typer.Option(False, "--individual",
+                                    help="Also solve 2- and 3-player full-hand deals (individual play; "
+                                         "2-player deals from the first lead take seconds)."),
 ) -> None:
     """Double-dummy solver: full-hand and classic deals from trick 1, mean and p99
     solve time, next to Bo Haglund's DDS (endplay) on 32-card bridge-like deals
@@ -106,7 +109,8 @@ def bench_solver(
     with user_errors():
         solver_bench.check_deals(deals)
         console.print(f"Solving {deals} deal(s) per contender…")
-        results, note = solver_bench.run(deals, seed, card_points=card_points, known_value=known_value)
+        results, note = solver_bench.run(deals, seed, card_points=card_points, known_value=known_value,
+                                         individual=individual)
     if note:
         console.print(note)
     console.print(solver_bench.table(results))

@@ -7,7 +7,7 @@ action of the seat to act. PIMC bots call them on sampled worlds; ``goat analyze
 on the true deal of a record.
 
 **The value** is a single integer from one side's point of view (``side`` 0 =
-seats 0+2, 1 = seats 1+3):
+seats 0+2, 1 = seats 1+3; in individual play a seat, see below):
 
 * normally the card points that side holds at the end of the deal: what it has
   already won plus what it takes of the remaining cards with best play by both
@@ -63,9 +63,20 @@ Classic's forced exchange is part of the search: a restricted leader holding onl
 trumps gives any trump and its partner returns any plain card, which is then
 led — one composite move of that team. The full-hand partner exchange is
 *not*: solve from after it (positions in that phase are refused with
-:class:`SolverError`). Only 4-player single-card rulesets are taken (``classic``,
-``full-hand``, ``full-hand-24`` and their options); ``street`` and 2/3-player
-``full-hand`` are refused.
+:class:`SolverError`).
+
+**Individual play** (``full-hand`` with 2 or 3 players) is solved by a kernel of
+its own, :mod:`goat.fast.solver_solo`, which :func:`solve`, :func:`evaluate_moves`
+and :func:`unsupported` pick by the player count. There ``side`` is a *seat*
+(each player is their own team, ``state.team_of(seat) == seat``) and the value
+is the card points that seat takes, or the same decisive values (``+CATCH`` unless
+``side`` played the caught queen, ``±ROYAL`` for a royal goat after a draw): the
+``side`` seat maximises and every other seat minimises — the exact game with 2
+players, the "paranoid" reading (the two others as one coalition) with 3.
+
+Single-card rulesets are taken (``classic``, ``full-hand``, ``full-hand-24`` and
+their options, individual play with decks of up to 32 cards); ``street`` is
+refused.
 """
 
 from __future__ import annotations
@@ -80,6 +91,7 @@ import numpy as np
 from goat.cards import Card
 from goat.fast import solver_core as core
 from goat.fast import solver_search as search
+from goat.fast import solver_solo as solo
 from goat.fast.encoding import TRUMP_CLASS, tables
 from goat.games.kozel.phases import FORCED_RETURN, PARTNER_EXCHANGE, PLAY
 from goat.games.kozel.rules import QUEEN_OF_CLUBS, SHAMOK, KozelRules
@@ -201,24 +213,38 @@ def _workspace() -> _Workspace:
 
 # ============================================================ encoding
 def unsupported(state: Any) -> str | None:
-    """Why the solver can never take positions of ``state``'s ruleset (else ``None``)."""
+    """Why the solver can never take positions of ``state``'s ruleset (else ``None``).
+
+    Single-card Kozel with 4 players (partnerships) or 2-3 (individual play,
+    :mod:`goat.fast.solver_solo`, decks of up to 32 cards)."""
     rules = state.rules
-    if rules.trick_style != "single" or not rules.partnerships:
-        return (f"the solver handles 4-player single-card Kozel (classic, full-hand), "
+    if rules.trick_style != "single":
+        return (f"the solver handles single-card Kozel (classic, full-hand), "
                 f"not {rules.name} with {rules.players} players")
+    if not rules.partnerships and len(rules.deck_cards) > 32:
+        return (f"the solver handles individual play with decks of up to 32 cards, "
+                f"not {len(rules.deck_cards)}")
     return None
 
 
-def _check(state: Any) -> None:
+def _solo(state: Any) -> bool:
+    """Individual play: the :mod:`goat.fast.solver_solo` kernel, ``side`` a seat."""
+    return not state.rules.partnerships
+
+
+def _check(state: Any, side: int | None = None) -> None:
     reason = unsupported(state)
     if reason:
         raise SolverError(reason)
+    if side is not None and not 0 <= side < state.rules.num_teams:
+        who = "team" if state.rules.partnerships else "seat"
+        raise SolverError(f"side must be a {who} 0..{state.rules.num_teams - 1}, not {side!r}")
     rules = state.rules
     if state.phase == PARTNER_EXCHANGE:
         raise SolverError("the solver starts after the partner exchange: finish the exchange first")
     if state.phase not in (PLAY, FORCED_RETURN):
         raise SolverError(f"no card play is due (phase {state.phase})")
-    if rules.royal_goat and state.stock:
+    if rules.royal_goat and state.stock and rules.partnerships:
         raise SolverError("royal goat with a stock is not supported by the solver")
 
 
@@ -233,7 +259,8 @@ def _encode(state: Any, side: int, ws: _Workspace, gen: int) -> tuple[np.ndarray
     W[core.PREV_OPEN] = -1 if state.prev_opening_team is None else state.prev_opening_team
     W[core.GEN] = gen
     W[core.QUASI_ON] = int(core.USE_QUASI)
-    for seat in range(4):
+    W[solo.NPL] = state.rules.players  # read by the individual-play kernel only
+    for seat in range(state.rules.players):
         m = 0
         for c in state.hands[seat]:
             m |= 1 << idx[c]
@@ -277,7 +304,8 @@ def _deal_over_value(state: Any, side: int, deals_before: int) -> int | None:
 # ============================================================ API
 def solve(state: Any, side: int = 0, guess: int | None = None) -> int:
     """Exact value of ``state`` (a classic/full-hand state with a card play or
-    forced-exchange return due) for ``side``; see the module doc for the scale.
+    forced-exchange return due) for ``side`` (a team with 4 players, a seat in
+    individual play); see the module doc for the scale.
 
     The state is not changed. It is read as a perfect-information position: the
     real hands and stock are used, so call it on the true state or a sampled world.
@@ -288,7 +316,7 @@ def solve(state: Any, side: int = 0, guess: int | None = None) -> int:
     null-window proofs that the value is at least that and not more: the floor
     of this driver (``goat bench solver --known-value`` times it).
     """
-    _check(state)
+    _check(state, side)
     ws = _workspace()
     return _solve(state, side, ws, ws.next_gen(), guess)
 
@@ -299,6 +327,12 @@ def _solve(state: Any, side: int, ws: _Workspace, gen: int, guess: int | None = 
         mover = state.team_of(state.current_player())
         return max(values.values()) if mover == side else min(values.values())
     W, _ = _encode(state, side, ws, gen)
+    if _solo(state):
+        if guess is None:
+            remaining = solo_guess(state, W, ws)
+        else:
+            remaining = guess if abs(guess) >= CATCH else guess - int(state.points()[side])
+        return _absolute(state, side, int(solo.mtdf(W, ws.tt, remaining)))
     if guess is None:
         return _absolute(state, side, guess_then_solve(W, ws, gen))
     remaining = guess if abs(guess) >= CATCH else guess - int(state.points()[side])
@@ -324,11 +358,22 @@ def first_guess(W: np.ndarray, ws: _Workspace, gen: int) -> int:
     return guess
 
 
+SOLO_GUESS_TRICKS = 3   # depth of the individual-play guess search
+
+
+def solo_guess(state: Any, W: np.ndarray, ws: _Workspace) -> int:
+    """The first MTD(f) guess in individual play: a search of the next
+    ``SOLO_GUESS_TRICKS`` tricks with the rest shared evenly
+    (:func:`goat.fast.solver_solo.first_guess`)."""
+    return int(solo.first_guess(W, ws.tt, ws.next_gen(), SOLO_GUESS_TRICKS * state.rules.players))
+
+
 def evaluate_moves(state: Any, side: int | None = None) -> dict[Action, int]:
     """The exact value after each legal action of the seat to act (every card,
     equivalent ones included; or each ``give`` of a forced exchange), for
-    ``side`` — by default the team of the seat to act."""
-    _check(state)
+    ``side`` — by default the team of the seat to act (in individual play: that
+    seat, every other seat minimising)."""
+    _check(state, side)
     if side is None:
         side = state.team_of(state.current_player())
     ws = _workspace()
@@ -349,7 +394,10 @@ def _values_by_action(state: Any, side: int, ws: _Workspace, gen: int) -> dict[A
     W, code = _encode(state, side, ws, gen)
     cards = np.array([code.index[a.cards[0]] for a in actions], dtype=np.int64)
     values = np.zeros(len(actions), dtype=np.int64)
-    search.root_values(W, ws.tt, cards, values, first_guess(W, ws, gen))
+    if _solo(state):
+        solo.root_values(W, ws.tt, cards, values, solo_guess(state, W, ws))
+    else:
+        search.root_values(W, ws.tt, cards, values, first_guess(W, ws, gen))
     return {a: _absolute(state, side, int(v)) for a, v in zip(actions, values)}
 
 
@@ -358,7 +406,8 @@ _WARM = False
 
 def warm_up() -> None:
     """Compile (or load from numba's cache) every kernel :func:`solve` and
-    :func:`evaluate_moves` use, on a small classic position: about half a minute on
+    :func:`evaluate_moves` use, on a small classic position and a 3-player
+    full-hand one (the individual-play kernel): about half a minute on
     a fresh install, well under a second afterwards. Call it before a game whose
     first solver decision should not wait for the compiler (once a process)."""
     global _WARM
@@ -378,6 +427,14 @@ def warm_up() -> None:
             state.apply_action(state.legal_actions()[0])
     if state.phase == PLAY:
         evaluate_moves(state)  # compiles what solve() uses too (search, mtdf) and root_values
+    solo_state = new_state("full-hand", players=3, single_deal=True)  # the individual-play kernel
+    solo_state.apply_chance(solo_state.sample_chance(random.Random(0)))
+    for _ in range(12):   # four tricks in: a small solve
+        if solo_state.phase != PLAY:
+            return
+        solo_state.apply_action(solo_state.legal_actions()[0])
+    if solo_state.phase == PLAY:
+        evaluate_moves(solo_state)
 
 
 def best_actions(values: dict[Action, int], maximize: bool = True) -> list[Action]:

@@ -9,7 +9,9 @@ A hint is computed **from the seat's view only** (``state.view(seat)``, taken
 by :meth:`goat.server.tables.Table.hint_position`): the bot never gets the
 state, so a hint cannot tell a player anything their own cards and the table
 do not. Which bot (:func:`hint_bot`): Kozel ``classic`` and ``full-hand`` with
-four players, where the double-dummy solver reaches, ``pimc`` with a modest
+four players and ``full-hand`` with three, where the double-dummy solver reaches
+within a hint's time (a 2-player ``full-hand`` world with the stock still full
+takes seconds to solve, beyond :data:`HINT_SECONDS`), ``pimc`` with a modest
 budget (:data:`PIMC_WORLDS` worlds, at most :data:`HINT_SECONDS` seconds); the
 other Kozel rulesets and Spades ``heuristic``; Yu-Gi-Oh! ``greedy``.
 
@@ -41,13 +43,14 @@ PIMC_WORLDS = 24
 #: The most seconds a hint's search takes (``pimc``'s ``time_limit``; one world
 #: is always solved, a few tenths of a second at the first card of a deal).
 HINT_SECONDS = 0.8
-#: Kozel rulesets the solver takes with four players: their hints come from ``pimc``.
-SOLVER_RULES = ("classic", "full-hand")
+#: Kozel rulesets whose hints come from ``pimc``, with the player counts where the
+#: solver answers within a hint's time (see the module docstring).
+SOLVER_RULES = {"classic": (4,), "full-hand": (3, 4)}
 
 
 def uses_solver(game: str, rules: str, players: int) -> bool:
     """Whether hints at such a table come from ``pimc`` (the double-dummy solver)."""
-    return game == "kozel" and rules in SOLVER_RULES and players == 4
+    return game == "kozel" and players in SOLVER_RULES.get(rules, ())
 
 
 def hint_bot(game: str, rules: str, players: int, seed: str) -> Bot:

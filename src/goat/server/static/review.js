@@ -1,6 +1,7 @@
 // The deal review of a finished game: for each card played, the double-dummy value
 // (the points the player's team ends the deal with if both teams play perfectly
-// from there, every card known) next to the best card's, and the cost of the
+// from there, every card known; in individual play the player's points with every
+// other player playing against them) next to the best card's, and the cost of the
 // difference — what `goat analyze` prints, from GET /api/tables/{id}/review/{deal}.
 // Offered only once the match is over (the server refuses earlier: a review
 // shows every hand), for the rulesets the solver takes (the game module's

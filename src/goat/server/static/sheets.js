@@ -49,9 +49,9 @@ function link(text, href, download = false) {
   return a;
 }
 
-/** A Kozel game the double-dummy review takes (classic, full hand, four players). */
+/** A Kozel game the double-dummy review takes (classic; full hand with 2, 3 or 4 players). */
 function reviewable(table) {
-  return table.game === "kozel" && table.players === 4 && ["classic", "full-hand"].includes(table.rules);
+  return table.game === "kozel" && ["classic", "full-hand"].includes(table.rules);
 }
 
 /** Fill the lobby's "Finished games" list. */

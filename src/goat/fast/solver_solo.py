@@ -1,0 +1,555 @@
+"""The double-dummy kernel for *individual* single-card Kozel: ``full-hand`` with 2
+or 3 players (see :mod:`goat.fast.solver`, which dispatches here by player count).
+
+Why a kernel of its own: the 4-player search (:mod:`goat.fast.solver_search`) is
+specialised for two partnerships — seats ``& 3``, the partner two seats on,
+four-card tricks, the forced exchange, rank-pattern table entries and a direct
+three-trick ending built on all that. Individual play has none of it: 2 or 3
+seats, tricks of 2 or 3 cards, every seat for itself (the trump-lead rule per
+player, no exchange). Sharing the work-array layout and the rules helpers of
+:mod:`goat.fast.solver_core` that do not assume partners (card tables, class
+masks, equivalent cards, the window arithmetic across a finished trick, the
+transposition-table format) keeps the two kernels' conventions the same while
+the 4-player one stays untouched.
+
+**The game searched.** The value is the card points the ``side`` *seat* takes of
+the cards not yet in a finished trick, or a decisive value on the scale of the
+4-player solver: ``±CATCH`` when the shamok ``7C`` catches the queen of clubs
+(``-CATCH`` if ``side`` played the queen, which takes the penalty; ``+CATCH``
+otherwise), ``±ROYAL`` when a hand holds the four aces after a draw (the
+engine's royal-goat check "after any draw"; ``+`` if it is ``side``'s). The
+``side`` seat maximises and **every other seat minimises**. With 2 players that
+is the exact zero-sum game. With 3 it is the *paranoid* reading — the two other
+players as one coalition against ``side`` — the usual choice for search in
+multi-player games (Sturtevant & Korf 2000): the value is what ``side`` can
+guarantee whatever the others do, a lower bound of what it takes against
+players who each play for themselves.
+
+**The search**: fail-soft alpha-beta over single card plays under an MTD(f)
+driver (null windows, galloping then bisecting, as :func:`goat.fast.solver_search.mtdf`),
+starting from a three-trick search with the rest shared evenly (:func:`first_guess`);
+a transposition table at trick starts keyed on the hands (canonical once the
+stock is empty: :func:`goat.fast.solver_search.canonical`), the stock position,
+the leader and the trump-lead state, storing bounds on the value of the
+remaining tricks, in two-entry buckets (:func:`tt_pick`); free bounds
+``0..REM_PTS`` when no decisive end is possible; move ordering (the table's best
+move; leads that no other seat can beat, then high cards; follows "feed a trick
+the coalition keeps, else win cheaply, else throw low"); equivalent-card pruning
+(:func:`goat.fast.solver_core.distinct_cards`: equal points, adjacent in one suit
+class with no other live card between; the shamok and the queen never merge).
+
+Measured on two-player deals from the first lead (the same values each time):
+canonical keys 565M -> 338M nodes (8 deals), "high first" leads without the
+4-player kernel's history of cut-offs 74M -> 45M (6 deals), the buckets 45M ->
+40M; on 12 deals the guess search saves passes (112 -> 98) but hardly nodes:
+the proofs themselves are the cost (``benchmarks/README.md``, "Individual play").
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+
+from goat.fast.solver_core import (
+    ACES,
+    CATCH,
+    CLASS,
+    CLASS_MASK,
+    FIRST,
+    FOLLOW_TRUMP,
+    GEN,
+    HAND_SIZE,
+    HIST,
+    HORIZON,
+    INF,
+    LEAD_RULE,
+    LEADER,
+    MAX_MOVES,
+    MOVES,
+    NODES,
+    NONE,
+    NTRICK,
+    PASSES,
+    POINTS,
+    PREV_LT,
+    PREV_OPEN,
+    QUEEN,
+    REM_PTS,
+    ROYAL,
+    ROYAL_ON,
+    SAVE,
+    SCORES,
+    SHAMOK,
+    SHAMOK_ON,
+    SIDE,
+    SLEN,
+    SPOS,
+    STOCK,
+    STOCK_LIVE,
+    STRENGTH,
+    TRICK,
+    TRUMP_CLASS,
+    TRUMPS,
+    USE_CANONICAL,
+    beats,
+    child_alpha,
+    child_beta,
+    combine,
+    distinct_cards,
+    follow_score,
+    highbit_index,
+    ix,
+    lowbit_index,
+    next_best,
+    popcount,
+    tt_slot,
+    KEY_POS,
+    KEY_SCORE,
+    SURE_LEAD,
+)
+from goat.fast.solver_search import canonical, to_canonical, tt_probe, tt_store
+
+#: W slot of the number of seats (2 or 3); a scratch slot the 4-player kernel leaves unused.
+NPL = 92
+#: The low bits of this kernel's third key word: where the 4-player keys
+#: (:func:`goat.fast.solver_search.tt_key`, ``quasi_key``) hold a stock position,
+#: one they never use (they use 0..32, 62 and 63), so the two kernels' entries
+#: in the workspace's shared table never meet whatever the generations.
+SOLO_MARK = 61 << 2
+
+
+@njit(cache=True, inline="always")
+def seat_at(W: np.ndarray, leader: int, i: int) -> int:
+    """The seat that plays the ``i``-th card of a trick led by ``leader``."""
+    s = leader + i
+    n = W[NPL]
+    return s - n if s >= n else s
+
+
+@njit(cache=True, inline="always")
+def restricted(W: np.ndarray, seat: int) -> bool:
+    """May ``seat`` not lead a trump now? The engine's rule, per player."""
+    rule = W[LEAD_RULE]
+    if rule == 0:
+        return False
+    if W[FIRST] == 1:
+        return True
+    if rule == 1:
+        return False
+    if rule == 2:
+        return W[PREV_OPEN] == seat
+    return W[PREV_LT] == seat
+
+
+@njit(cache=True, inline="always")
+def legal_cards(W: np.ndarray, seat: int) -> int:
+    """The cards ``seat`` may play now (a mask). A restricted leader with only
+    trumps leads any of them: no partner, so no forced exchange."""
+    hand = W[seat]
+    if W[NTRICK] == 0:
+        if restricted(W, seat):
+            plain = hand & ~W[TRUMPS]
+            if plain:
+                return plain
+        return hand
+    lc = W[ix(CLASS + W[TRICK])]
+    if lc == TRUMP_CLASS and W[FOLLOW_TRUMP] == 0:
+        return hand
+    follow = hand & W[ix(CLASS_MASK + lc)]
+    return follow if follow else hand
+
+
+@njit(cache=True, inline="always")
+def live_others(W: np.ndarray, seat: int) -> int:
+    """The live cards outside ``seat``'s hand: other hands, the stock still to
+    draw, the cards on the table."""
+    others = W[ix(STOCK_LIVE + W[SPOS])]
+    for s in range(W[NPL]):
+        if s != seat:
+            others |= W[s]
+    for i in range(W[NTRICK]):
+        others |= 1 << W[TRICK + i]
+    return others
+
+
+@njit(cache=True, inline="always")
+def gen_moves(W: np.ndarray, seat: int, base: int) -> int:
+    """Write ``seat``'s distinct legal cards at ``W[base:]``; return their count."""
+    legal = legal_cards(W, seat)
+    if (legal & (legal - 1)) == 0:
+        W[base] = lowbit_index(legal)
+        return 1
+    x = distinct_cards(W, legal, live_others(W, seat))
+    n = 0
+    while x:
+        W[ix(base + n)] = lowbit_index(x)
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def sure_lead(W: np.ndarray, seat: int, c: int) -> bool:
+    """Does the lead ``c`` surely win the trick? No other seat holds a higher card
+    of its class, nor a trump while void in a plain class. Ordering only."""
+    lc = W[ix(CLASS + c)]
+    cm = W[ix(CLASS_MASK + lc)]
+    t = W[TRUMPS]
+    for s in range(W[NPL]):
+        if s == seat:
+            continue
+        h = W[s]
+        f = h & cm
+        if f:
+            if highbit_index(f) > c:
+                return False
+        elif lc != TRUMP_CLASS and (h & t) != 0:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def score_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: int) -> None:
+    """Key the ``n`` moves at ``W[base:]`` for :func:`goat.fast.solver_core.next_best`:
+    the table's move first; leads high (sure winners first, plus the history of
+    cut-offs); follows by :func:`goat.fast.solver_core.follow_score`, the "partner"
+    being the coalition (``side`` alone, or the others)."""
+    ntrick = W[NTRICK]
+    leader = W[LEADER]
+    best = -1
+    best_seat = -1
+    for i in range(ntrick):
+        c = W[TRICK + i]
+        if best < 0 or beats(W, c, best):
+            best = c
+            best_seat = seat_at(W, leader, i)
+    last = ntrick == W[NPL] - 1
+    me_side = seat == W[SIDE]
+    ally_wins = ntrick > 0 and ((best_seat == W[SIDE]) == me_side)
+    for i in range(n):
+        c = W[ix(base + i)]
+        pts = W[ix(POINTS + c)]
+        strength = W[ix(STRENGTH + c)]
+        if c == first:
+            sc = 1 << 40
+        elif ntrick == 0:
+            # high first (measured on 2- and 3-player deals: a history of
+            # cut-offs, as the 4-player kernel adds, or low first, or points
+            # weighted all took more nodes; 2 players ~40% more with history)
+            sc = strength
+            if sure_lead(W, seat, c):
+                sc += SURE_LEAD
+        else:
+            sc = follow_score(pts, strength, last, ally_wins,
+                              not ally_wins and beats(W, c, best))
+        W[ix(sbase + i)] = (sc << KEY_SCORE) | ((127 - i) << KEY_POS) | c
+
+
+@njit(cache=True, inline="always")
+def catch_value(W: np.ndarray, card: int, pos: int) -> int:
+    """Decisive value if ``card`` (just put at table position ``pos``) completes
+    a shamok catch (always between two players in individual play), else 0."""
+    if W[SHAMOK_ON] == 0:
+        return 0
+    sh, qc = W[SHAMOK], W[QUEEN]
+    if card != sh and card != qc:
+        return 0
+    other = qc if card == sh else sh
+    leader = W[LEADER]
+    for i in range(pos):
+        if W[TRICK + i] == other:
+            queen_seat = seat_at(W, leader, pos) if card == qc else seat_at(W, leader, i)
+            return -CATCH if queen_seat == W[SIDE] else CATCH
+    return 0
+
+
+@njit(cache=True, inline="always")
+def decisive_possible(W: np.ndarray) -> bool:
+    """At a trick start: can the rest end with a catch or a royal goat?"""
+    stock = W[ix(STOCK_LIVE + W[SPOS])]
+    if W[ROYAL_ON] == 1 and stock != 0:
+        held = stock
+        for s in range(W[NPL]):
+            held |= W[s]
+        if (held & W[ACES]) == W[ACES]:
+            return True
+    if W[SHAMOK_ON] == 0:
+        return False
+    sh = 1 << W[SHAMOK]
+    qc = 1 << W[QUEEN]
+    if (stock & (sh | qc)) != 0:
+        live = stock
+        for s in range(W[NPL]):
+            live |= W[s]
+        return (live & (sh | qc)) == (sh | qc)
+    for s in range(W[NPL]):
+        h = W[s] & (sh | qc)
+        if h == (sh | qc):   # one hand holds both: they never meet in a trick
+            return False
+        if h:
+            for t in range(s + 1, W[NPL]):
+                if W[t] & (sh | qc):
+                    return True
+            return False
+    return False
+
+
+@njit(cache=True, inline="always")
+def close_trick(W: np.ndarray, depth: int) -> tuple:
+    """Finish the complete trick on the table: score it, draw (the winner first,
+    one card at a time, up to the hand size, as :func:`goat.games.tricks.draw_to`),
+    check the royal goat if anything was drawn, make the winner the leader (the
+    undo information goes to ``depth``'s save slot). Returns ``(decisive, mine,
+    pts)``."""
+    n = W[NPL]
+    leader = W[LEADER]
+    best = W[TRICK]
+    win = 0
+    pts = W[ix(POINTS + best)]
+    for i in range(1, n):
+        c = W[TRICK + i]
+        pts += W[ix(POINTS + c)]
+        if beats(W, c, best):
+            best = c
+            win = i
+    winner = seat_at(W, leader, win)
+    mine = pts if winner == W[SIDE] else 0
+    b = SAVE + depth * 12
+    W[b], W[b + 1], W[b + 2] = W[0], W[1], W[2]
+    W[b + 3], W[b + 4], W[b + 5], W[b + 6] = W[SPOS], W[LEADER], W[FIRST], W[PREV_LT]
+    W[b + 7], W[b + 8], W[b + 9] = W[TRICK], W[TRICK + 1], W[TRICK + 2]
+    pos = W[SPOS]
+    slen = W[SLEN]
+    hs = W[HAND_SIZE]
+    while pos < slen:
+        progressed = False
+        for i in range(n):
+            if pos >= slen:
+                break
+            s = seat_at(W, winner, i)
+            if popcount(W[s]) < hs:
+                W[s] |= 1 << W[STOCK + pos]
+                pos += 1
+                progressed = True
+        if not progressed:
+            break
+    v = 0
+    if pos != W[SPOS] and W[ROYAL_ON] == 1:
+        for s in range(n):
+            if (W[s] & W[ACES]) == W[ACES]:
+                v = ROYAL if s == W[SIDE] else -ROYAL
+                break
+    W[SPOS] = pos
+    W[NTRICK] = 0
+    W[PREV_LT] = leader
+    W[LEADER] = winner
+    W[FIRST] = 0
+    W[REM_PTS] -= pts
+    return v, mine, pts
+
+
+@njit(cache=True, inline="always")
+def reopen_trick(W: np.ndarray, depth: int, pts: int) -> None:
+    """Undo :func:`close_trick` (the trick's cards are back on the table)."""
+    b = SAVE + depth * 12
+    W[0], W[1], W[2] = W[b], W[b + 1], W[b + 2]
+    W[SPOS], W[LEADER], W[FIRST], W[PREV_LT] = W[b + 3], W[b + 4], W[b + 5], W[b + 6]
+    W[TRICK], W[TRICK + 1], W[TRICK + 2] = W[b + 7], W[b + 8], W[b + 9]
+    W[REM_PTS] += pts
+    W[NTRICK] = W[NPL]
+
+
+@njit(cache=True, inline="always")
+def key_work(k1: int, k2: int) -> int:
+    """How much is left to play at a key's position (cards in hands, less the
+    stock position): the bigger, the more an entry saves."""
+    return popcount(k1) + popcount(k2 & 0xFFFFFFFF) - ((k2 >> 32) & 63)
+
+
+@njit(cache=True, inline="always")
+def tt_pick(TT: np.ndarray, slot: int, k1: int, k2: int, k3: int) -> int:
+    """The slot of a two-entry bucket (``slot`` and its neighbour in the same
+    cache line) for the key: the one holding it, else the one to replace — one
+    of an older solve, else the one with less left to play."""
+    other = slot ^ 4
+    if TT[slot] == k1 and TT[slot + 1] == k2 and TT[slot + 2] == k3:
+        return slot
+    if TT[other] == k1 and TT[other + 1] == k2 and TT[other + 2] == k3:
+        return other
+    if TT[slot + 2] != k3:
+        return slot
+    if TT[other + 2] != k3:
+        return other
+    if key_work(TT[other], TT[other + 1]) < key_work(TT[slot], TT[slot + 1]):
+        return other
+    return slot
+
+
+@njit(cache=True, inline="always")
+def tt_key(W: np.ndarray, canon: bool) -> tuple:
+    """The table key of the trick start in ``W``: two hands, then the third hand,
+    stock position, leader and trump-lead state; the generation (with
+    :data:`SOLO_MARK`, so no 4-player entry of the shared table ever matches). With
+    ``canon`` (the stock empty) the hands are canonical
+    (:func:`goat.fast.solver_search.canonical`: who holds the i-th live card of
+    each point group, not which card it is; ``W[3]`` is always empty here)."""
+    prev_lt = W[PREV_LT] + 1 if W[LEAD_RULE] == 3 else 0
+    if canon:
+        k1, k2 = canonical(W)
+    else:
+        k1 = W[0] | (W[1] << 32)
+        k2 = W[2]
+    k2 |= (W[SPOS] << 32) | (W[LEADER] << 38) | (W[FIRST] << 40) | (prev_lt << 41)
+    return k1, k2, SOLO_MARK | (W[GEN] << 12)
+
+
+SEARCH_SIG = types.int64(types.int64[::1], types.int64[::1], types.int64, types.int64, types.int64)
+
+
+@njit(SEARCH_SIG, cache=True, _nrt=False, nogil=True)
+def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
+    """Fail-soft alpha-beta: the value of the position in ``W`` (module doc)."""
+    W[NODES] += 1
+    n = W[NPL]
+    ntrick = W[NTRICK]
+    if ntrick == n:  # a root position after the trick's last card
+        v, mine, pts = close_trick(W, depth)
+        if v == 0:
+            v = combine(search(W, TT, depth, child_alpha(alpha, mine), child_beta(beta, mine)), mine)
+        reopen_trick(W, depth, pts)
+        return v
+    slot = -1
+    tt_move = -1
+    k1 = k2 = k3 = 0
+    canon = False
+    if ntrick == 0:
+        held = 0
+        for s in range(n):
+            held |= W[s]
+        if held == 0 and W[SPOS] >= W[SLEN]:
+            return 0
+        if W[HORIZON] > 0 and depth >= W[HORIZON]:
+            # the guess search's horizon: an even share of the rest (never stored as exact)
+            return W[REM_PTS] // n
+        if not decisive_possible(W):
+            rem = W[REM_PTS]
+            if rem <= alpha:
+                return rem
+            if beta <= 0:
+                return 0
+        canon = USE_CANONICAL and W[SPOS] >= W[SLEN]
+        k1, k2, k3 = tt_key(W, canon)
+        slot = tt_pick(TT, tt_slot(k1, k2, k3, (TT.shape[0] >> 2) - 1), k1, k2, k3)
+        v, alpha, beta, tt_move = tt_probe(W, TT, slot, k1, k2, k3, alpha, beta, canon)
+        if v != NONE:
+            return v
+    seat = seat_at(W, W[LEADER], ntrick)
+    maximizing = seat == W[SIDE]
+    alpha0, beta0 = alpha, beta
+    base = MOVES + depth * MAX_MOVES
+    nm = gen_moves(W, seat, base)
+    sbase = SCORES + depth * MAX_MOVES
+    if nm > 1:
+        score_moves(W, seat, base, sbase, nm, tt_move)
+    best = -INF if maximizing else INF
+    best_move = W[ix(base)]
+    hand_before = W[seat]
+    for i in range(nm):
+        c = next_best(W, sbase, nm) if nm > 1 else W[ix(base)]
+        W[seat] = hand_before & ~(1 << c)
+        W[ix(TRICK + ntrick)] = c
+        v = catch_value(W, c, ntrick)
+        if v == 0 and ntrick == n - 1:  # the trick is complete: score it, draw, go on
+            v, mine, pts = close_trick(W, depth + 1)
+            if v == 0:
+                v = combine(search(W, TT, depth + 1, child_alpha(alpha, mine),
+                                   child_beta(beta, mine)), mine)
+            reopen_trick(W, depth + 1, pts)
+            W[NTRICK] = ntrick
+        elif v == 0:
+            W[NTRICK] = ntrick + 1
+            v = search(W, TT, depth + 1, alpha, beta)
+            W[NTRICK] = ntrick
+        W[seat] = hand_before
+        if maximizing:
+            if v > best:
+                best = v
+                best_move = c
+                alpha = max(alpha, best)
+        else:
+            if v < best:
+                best = v
+                best_move = c
+                beta = min(beta, best)
+        if alpha >= beta:
+            if ntrick == 0:  # history of cut-off leads, weighted by the subtree's size
+                W[ix(HIST + seat * 32 + c)] += popcount(hand_before) ** 2
+            break
+    if slot >= 0:
+        if canon:
+            best_move = to_canonical(W, best_move)
+        tt_store(TT, slot, k1, k2, k3, best, alpha0, beta0, best_move)
+    return best
+
+
+@njit(cache=True, nogil=True)
+def mtdf(W: np.ndarray, TT: np.ndarray, guess: int) -> int:
+    """The exact value by null-window searches from ``guess`` (galloping, then
+    bisecting; the driver of :func:`goat.fast.solver_search.mtdf`)."""
+    lower, upper = -INF, INF
+    b = guess
+    step = 1
+    while lower < upper:
+        W[PASSES] += 1
+        g = search(W, TT, 0, b - 1, b)
+        if g < b:
+            upper = g
+        else:
+            lower = g
+        lo = max(lower, -ROYAL - 1)
+        hi = min(upper, ROYAL + 1)
+        b = (lo + hi + 1) // 2
+        if upper >= INF:
+            b = min(lower + step, b)
+            step *= 2
+        elif lower <= -INF:
+            b = max(upper - step + 1, b)
+            step *= 2
+    return lower
+
+
+@njit(cache=True, nogil=True)
+def root_values(W: np.ndarray, TT: np.ndarray, cards: np.ndarray, out: np.ndarray,
+                guess: int) -> None:
+    """Exact value after each card of ``cards`` played by the seat to act (each
+    searched, equivalent ones too), guessing the previous card's value."""
+    ntrick = W[NTRICK]
+    seat = seat_at(W, W[LEADER], ntrick)
+    hand_before = W[seat]
+    for i in range(cards.shape[0]):
+        c = cards[i]
+        W[seat] = hand_before & ~(1 << c)
+        W[TRICK + ntrick] = c
+        v = catch_value(W, c, ntrick)
+        if v == 0:
+            W[NTRICK] = ntrick + 1
+            v = mtdf(W, TT, guess)
+            W[NTRICK] = ntrick
+            if -CATCH < v < CATCH:
+                guess = v
+        W[seat] = hand_before
+        out[i] = v
+
+
+@njit(cache=True, nogil=True)
+def first_guess(W: np.ndarray, TT: np.ndarray, gen: int, plies: int) -> int:
+    """A first guess for :func:`mtdf`: the value with only the next ``plies``
+    card plays searched and the rest shared evenly (in table generation ``gen``,
+    its own, so the estimates never meet exact entries; ``W[GEN]`` is restored)."""
+    exact = W[GEN]
+    W[GEN] = gen
+    W[HORIZON] = plies
+    guess = mtdf(W, TT, W[REM_PTS] // W[NPL])
+    W[HORIZON] = 0
+    W[GEN] = exact
+    return guess
