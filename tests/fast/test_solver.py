@@ -23,23 +23,25 @@ from goat.protocol import Action
 # ================================================================ helpers
 def position(preset: str, hands: dict[int, str], leader: int, stock: str = "",
              trump_card: str | None = None, tricks_played: int = 1,
-             prev_opening_team: int | None = None, options: dict[str, Any] | None = None) -> Any:
-    """A PLAY position at a trick start with exactly these hands and stock.
+             prev_opening_team: int | None = None, options: dict[str, Any] | None = None,
+             players: int = 4) -> Any:
+    """A PLAY position at a trick start with exactly these hands and stock
+    (``players``: 2 or 3 for individual play, whose piles are per seat).
 
     Built by dealing a real deal and then replacing the cards (the engine has no
     constructor for an ending); the piles are empty, so a value is the points
     taken from here on.
     """
-    state = new_state(preset, options=options, single_deal=True)
+    state = new_state(preset, options=options, single_deal=True, players=players)
     state.apply_chance(state.sample_chance(random.Random(0)))
     if trump_card is not None:
         from goat.games.kozel.trumps import trump_order
         card = Card.parse(trump_card)
         state.trump_card = card
         state.order = trump_order(state.rules.permanent_trumps, state.rules.deck, card.suit)
-    state.hands = [list(parse_cards(hands[s])) if hands.get(s) else [] for s in range(4)]
+    state.hands = [list(parse_cards(hands[s])) if hands.get(s) else [] for s in range(players)]
     state.stock = list(parse_cards(stock)) if stock else []
-    state.piles = [[], []]
+    state.piles = [[] for _ in range(2 if players == 4 else players)]
     state.phase = PLAY
     state.trick = []
     state.tricks_played = tricks_played

@@ -16,14 +16,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from goat.cards import Card, parse_cards
+from goat.cards import Card
 from goat.fast import solver
 from goat.fast.solver import CATCH, ROYAL, SolverError, evaluate_moves, solve
 from goat.games.kozel import new_state
 from goat.games.kozel.phases import PLAY
-from goat.protocol import Action
 
-from tests.fast.test_solver import reference
+from tests.fast.test_solver import act, reference, values
+from tests.fast.test_solver import position as solver_position
 
 
 # ================================================================ helpers
@@ -31,36 +31,9 @@ def position(players: int, hands: dict[int, str], leader: int, trump_card: str, 
              tricks_played: int = 1, prev_opening_team: int | None = None,
              options: dict[str, Any] | None = None) -> Any:
     """A PLAY position at a trick start of individual ``full-hand`` with exactly
-    these hands and stock (a real deal with its cards replaced; empty piles, so
-    a value is the points taken from here on)."""
-    from goat.games.kozel.trumps import trump_order
-
-    state = new_state("full-hand", players=players, options=options, single_deal=True)
-    state.apply_chance(state.sample_chance(random.Random(0)))
-    card = Card.parse(trump_card)
-    state.trump_card = card
-    state.order = trump_order(state.rules.permanent_trumps, state.rules.deck, card.suit)
-    state.hands = [list(parse_cards(hands[s])) if hands.get(s) else [] for s in range(players)]
-    state.stock = list(parse_cards(stock)) if stock else []
-    state.piles = [[] for _ in range(players)]
-    state.phase = PLAY
-    state.trick = []
-    state.tricks_played = tricks_played
-    state.prev_opening_team = prev_opening_team
-    state.prev_trick_leader_team = None
-    state.must_lead = None
-    state.to_act = state.trick_leader = leader
-    return state
-
-
-def act(state: Any, *texts: str) -> Any:
-    for t in texts:
-        state.apply_action(Action.parse(t))
-    return state
-
-
-def values(state: Any, side: int | None = None) -> dict[str, int]:
-    return {str(a): v for a, v in evaluate_moves(state, side).items()}
+    these hands and stock (:func:`tests.fast.test_solver.position`)."""
+    return solver_position("full-hand", hands, leader, stock, trump_card, tricks_played, prev_opening_team,
+                           options, players=players)
 
 
 # ================================================================ by hand: 2 players
