@@ -22,7 +22,7 @@ from goat.fast.solver import CATCH, ROYAL, SolverError, evaluate_moves, solve
 from goat.games.kozel import new_state
 from goat.games.kozel.phases import PLAY
 
-from tests.fast.test_solver import act, reference, values
+from tests.fast.test_solver import act, play_the_best_line, reference, values
 from tests.fast.test_solver import position as solver_position
 
 
@@ -257,16 +257,4 @@ def test_solve_agrees_with_the_best_move_values_down_a_deal(players: int) -> Non
     state.apply_chance(state.sample_chance(rng))
     for _ in range(3 * players):
         state.apply_action(rng.choice(state.legal_actions()))
-    while state.phase == PLAY:
-        mover = state.current_player()
-        moves = evaluate_moves(state)
-        best = max(moves.values())
-        assert solve(state, mover) == best
-        if abs(best) >= CATCH:
-            break
-        action = max(moves, key=lambda a: (moves[a], str(a)))
-        state.apply_action(action)
-        if state.deal_results:
-            assert state.deal_results[-1]["points"][mover] == best
-            break
-        assert solve(state, mover) == best
+    play_the_best_line(state, lambda s: s.current_player(), (PLAY,), two_sides=players == 2)
