@@ -495,7 +495,10 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True)
 def mtdf(W: np.ndarray, TT: np.ndarray, guess: int) -> int:
     """The exact value by null-window searches from ``guess`` (galloping, then
-    bisecting; the driver of :func:`goat.fast.solver_search.mtdf`)."""
+    bisecting; the driver of :func:`goat.fast.solver_search.mtdf`). A copy of it
+    calling this kernel's :func:`search`, not one driver made by a factory for
+    both: numba cannot keep such a closure in its on-disk cache (tried: it is
+    compiled again at every start, and the kernels take tens of seconds)."""
     lower, upper = -INF, INF
     b = guess
     step = 1
