@@ -267,3 +267,23 @@ def test_a_move_while_the_clock_bot_thinks_wins(start_server: Callable[..., Serv
         await lobby.close()
 
     run(scenario())
+
+
+def test_the_clock_and_a_dropped_players_bot_stand_in_for_the_person() -> None:
+    """Both play for someone who is away (``stand_in``): a bot that knows the
+    setting then takes no gamble in their name (Spades: no blind bid); the
+    table's own bots do not get it, and bots without the setting are made as before."""
+    from goat.server.settings import Settings
+    from goat.server.tables import clock_bot, table_bot
+
+    from tests.spades.conftest import deal_state
+    from tests.spades.test_heuristic_bot import STRONG
+
+    settings = Settings()
+    far_behind = deal_state(STRONG, score_total=[0, 250])     # the bot's own bid here: blind nil
+    view = far_behind.view(far_behind.current_player())
+    assert table_bot("heuristic", "1", settings, "spades").choose(view).bid == "blind-nil"
+    assert table_bot("heuristic", "1", settings, "spades", stand_in=True).choose(view).bid != "blind-nil"
+    assert clock_bot("spades", "1", settings).choose(view).bid != "blind-nil"
+    for game in ("kozel", "yugioh"):                              # bots without the setting: made as before
+        assert clock_bot(game, "1", settings).choose is not None

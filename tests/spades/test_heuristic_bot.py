@@ -48,6 +48,18 @@ def test_bids_blind_nil_from_the_score_alone_when_far_behind() -> None:
     assert choose(s).bid != "blind-nil"              # 150 behind: not enough for the bot
 
 
+def test_a_stand_in_never_bids_blind() -> None:
+    """Playing for a person who is away (a dropped player, a run-out clock at
+    the table server: ``stand_in``), the bot leaves the blind gamble alone and
+    bids from the hand it holds, as it does when not far behind."""
+    s = deal_state(STRONG, score_total=[0, 250])
+    seat = s.current_player()
+    stand_in = SpadesHeuristicBot(seed=1, stand_in=True).choose(s.view(seat))
+    assert f"{seat} bid blind-nil" in s.view(seat)["legal_actions"]
+    assert stand_in.bid not in ("blind-nil", "double-nil")
+    assert stand_in.bid == choose(deal_state(STRONG, score_total=[0, 150])).bid
+
+
 def test_does_not_bid_blind_nil_after_its_partner_bid_one() -> None:
     """Two nils leave the team no trick to make; a team that far behind would
     sink deal after deal (whole matches against random never ended)."""

@@ -35,7 +35,14 @@ class BotError(GoatError):
 
 @runtime_checkable
 class Bot(Protocol):
-    """What every bot offers. ``name`` is shown in the CLI and in tournament tables."""
+    """What every bot offers. ``name`` is shown in the CLI and in tournament tables.
+
+    A bot whose factory takes a ``stand_in`` setting knows that, when it is true,
+    it plays for a person who is away (the table server's dropped players and
+    run-out clocks) and then takes no gamble only that person should choose (a
+    Spades blind bid, made without looking at the hand); other bots play as
+    they always do.
+    """
 
     name: str
 

@@ -265,13 +265,17 @@ class HeuristicBot(BaseBot):
     Args:
         seed: seeds the street sampler (the single-card play is deterministic).
         samples: hands sampled per street estimate (more: steadier, slower).
+        stand_in: playing for a person who is away (:class:`goat.bots.base.Bot`):
+            handed on to the other games' heuristics (Spades: no blind bid);
+            Kozel's play has no such gamble.
     """
 
     name = "heuristic"
     games = ("kozel", *OTHER_GAMES)
 
-    def __init__(self, seed: int | str | None = None, samples: int = 24) -> None:
+    def __init__(self, seed: int | str | None = None, samples: int = 24, stand_in: bool = False) -> None:
         self.seed = seed
+        self.stand_in = stand_in
         self.rng = random.Random(seed)
         self.samples = max(1, int(samples))
         self._other: dict[str, BaseBot] = {}
@@ -284,7 +288,7 @@ class HeuristicBot(BaseBot):
         if game not in self._other:
             if game not in OTHER_GAMES:
                 raise BotError(f"the heuristic bot does not play {game!r}")
-            self._other[game] = OTHER_GAMES[game](self.seed)
+            self._other[game] = OTHER_GAMES[game](self.seed, stand_in=self.stand_in)
         return self._other[game]
 
     # ----------------------------------------------------------------- protocol

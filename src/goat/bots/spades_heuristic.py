@@ -44,8 +44,12 @@ class SpadesHeuristicBot(BaseBot):
 
     name = "heuristic"
 
-    def __init__(self, seed: int | str | None = None) -> None:
+    def __init__(self, seed: int | str | None = None, stand_in: bool = False) -> None:
+        """``stand_in``: playing for a person who is away (see :class:`goat.bots.base.Bot`):
+        never a blind bid — a gamble of ±100 or more on an unseen hand is the
+        player's own to take, not a stand-in's."""
         self.rng = random.Random(seed)
+        self.stand_in = stand_in
 
     def choose(self, view: View) -> Action:
         actions = required_actions(view)
@@ -65,7 +69,7 @@ class SpadesHeuristicBot(BaseBot):
         team = view["seat"] % 2
         behind = view["score_total"][1 - team] - view["score_total"][team]
         partner_bid = view["bids"][(view["seat"] + 2) % 4]
-        if behind >= BLIND_BEHIND and partner_bid not in NIL_BIDS:
+        if behind >= BLIND_BEHIND and partner_bid not in NIL_BIDS and not self.stand_in:
             for blind in ("double-nil", "blind-nil"):
                 if blind in by_text:
                     return by_text[blind]

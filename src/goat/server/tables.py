@@ -161,21 +161,27 @@ def default_bot(game: str, settings: Settings) -> str:
     return next((b for b in bots if b != "random"), bots[0] if bots else settings.default_bot)
 
 
-def table_bot(name: str, seed: str, settings: Settings, game: str = "kozel") -> Bot:
+def table_bot(name: str, seed: str, settings: Settings, game: str = "kozel", stand_in: bool = False) -> Bot:
     """The bot ``name`` for a seat of ``game``, its thinking capped at
     ``settings.bot_think`` seconds a decision when it has a ``time_limit``
-    setting (people are waiting)."""
+    setting (people are waiting); ``stand_in``: it plays for a person who is
+    away, which a bot with that setting hears (no gamble in their name:
+    :class:`goat.bots.base.Bot`)."""
     factory = bot_factory(name, game)
-    if factory is not None and settings.bot_think > 0 and "time_limit" in inspect.signature(factory).parameters:
-        return make_bot(name, seed=seed, game=game, time_limit=settings.bot_think)
-    return make_bot(name, seed=seed, game=game)
+    params = inspect.signature(factory).parameters if factory is not None else {}
+    extra: dict[str, Any] = {}
+    if settings.bot_think > 0 and "time_limit" in params:
+        extra["time_limit"] = settings.bot_think
+    if stand_in and "stand_in" in params:
+        extra["stand_in"] = True
+    return make_bot(name, seed=seed, game=game, **extra)
 
 
 def clock_bot(game: str, seed: str, settings: Settings) -> Bot:
     """The bot that decides for a human seat whose time per move ran out: the
     bot a dropped player gets (:func:`default_bot`), fresh for each decision
     (it is handed one view, and nothing it remembers would be its own)."""
-    return table_bot(default_bot(game, settings), seed, settings, game)
+    return table_bot(default_bot(game, settings), seed, settings, game, stand_in=True)
 
 
 def parse_action(game: Any, text: str) -> Any:
@@ -895,7 +901,7 @@ class Table:
             return
         seat.autoplay = True
         self.bots[index] = table_bot(default_bot(self.row.game, self.settings), f"{self.row.seed}/autoplay/{index}",
-                                     self.settings, self.row.game)
+                                     self.settings, self.row.game, stand_in=True)
         self._set_clock()   # the bot plays this seat now: no clock
         self._wake.set()
         self.broadcast()
