@@ -214,6 +214,20 @@ def sure_lead(W: np.ndarray, seat: int, c: int) -> bool:
 
 
 @njit(cache=True, inline="always")
+def beaten_lead(W: np.ndarray, seat: int, c: int) -> bool:
+    """Can a seat next to play beat the lead ``c`` whatever the others do: the
+    next seat holds a higher card of its class, or is void in its plain suit and
+    holds a trump? Ordering only (such leads go last)."""
+    lc = W[ix(CLASS + c)]
+    cm = W[ix(CLASS_MASK + lc)]
+    h = W[seat_at(W, seat, 1)]
+    f = h & cm
+    if f:
+        return highbit_index(f) > c
+    return lc != TRUMP_CLASS and (h & W[TRUMPS]) != 0
+
+
+@njit(cache=True, inline="always")
 def score_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: int) -> None:
     """Key the ``n`` moves at ``W[base:]`` for :func:`goat.fast.solver_core.next_best`:
     the table's move first; leads high (sure winners first, plus the history of
@@ -244,6 +258,8 @@ def score_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: 
             sc = strength
             if sure_lead(W, seat, c):
                 sc += SURE_LEAD
+            elif beaten_lead(W, seat, c):
+                sc -= SURE_LEAD
         else:
             sc = follow_score(pts, strength, last, ally_wins,
                               not ally_wins and beats(W, c, best))
