@@ -358,19 +358,14 @@ def first_guess(W: np.ndarray, ws: _Workspace, gen: int) -> int:
     return guess
 
 
-#: Depth in tricks of the individual-play guess search, by player count.
-#: Measured from the first lead (same values; 12 two-player deals, 40 three-player):
-#: 2 players 3 -> 4 tricks 91.9M -> 84.8M nodes, 808 -> 749 ms a deal (5 tricks:
-#: 96.0M); 3 players 4 tricks cost more (3.37M -> 3.60M nodes, 4.6 -> 8.2 ms).
-SOLO_GUESS_TRICKS = {2: 4, 3: 3}
+SOLO_GUESS_TRICKS = 3   # depth of the individual-play guess search
 
 
 def solo_guess(state: Any, W: np.ndarray, ws: _Workspace) -> int:
     """The first MTD(f) guess in individual play: a search of the next
     ``SOLO_GUESS_TRICKS`` tricks with the rest shared evenly
     (:func:`goat.fast.solver_solo.first_guess`)."""
-    players = state.rules.players
-    return int(solo.first_guess(W, ws.tt, ws.next_gen(), SOLO_GUESS_TRICKS[players] * players))
+    return int(solo.first_guess(W, ws.tt, ws.next_gen(), SOLO_GUESS_TRICKS * state.rules.players))
 
 
 def evaluate_moves(state: Any, side: int | None = None) -> dict[Action, int]:

@@ -27,8 +27,7 @@ players who each play for themselves.
 
 **The search**: fail-soft alpha-beta over single card plays under an MTD(f)
 driver (null windows, galloping then bisecting, as :func:`goat.fast.solver_search.mtdf`),
-starting from a search of the next tricks (four with 2 players, three with 3:
-``goat.fast.solver.SOLO_GUESS_TRICKS``) with the rest shared evenly (:func:`first_guess`);
+starting from a three-trick search with the rest shared evenly (:func:`first_guess`);
 a transposition table at trick starts keyed on the hands (canonical once the
 stock is empty: :func:`goat.fast.solver_search.canonical`), the stock position,
 the leader and the trump-lead state, storing bounds on the value of the
