@@ -31,9 +31,12 @@ starting from a three-trick search with the rest shared evenly (:func:`first_gue
 a transposition table at trick starts keyed on the hands (canonical once the
 stock is empty: :func:`goat.fast.solver_search.canonical`), the stock position,
 the leader and the trump-lead state, storing bounds on the value of the
-remaining tricks, in two-entry buckets (:func:`tt_pick`); free bounds
-``0..REM_PTS`` when no decisive end is possible; move ordering (the table's best
-move; leads that no other seat can beat, then high cards; follows "feed a trick
+remaining tricks, in two-entry buckets (:func:`tt_pick`); free bounds from the
+points the top trumps surely take (:func:`sure_points`), each used when no
+decisive end beyond it is possible (:func:`decisive_sides`: the queen's holder
+can only lose a catch); move ordering (the table's best
+move; leads that no other seat can beat, then high cards, those the next seat
+can beat last; follows "feed a trick
 the coalition keeps, else win cheaply, else throw low"); equivalent-card pruning
 (:func:`goat.fast.solver_core.distinct_cards`: equal points, adjacent in one suit
 class with no other live card between; the shamok and the queen never merge).
@@ -43,6 +46,11 @@ canonical keys 565M -> 338M nodes (8 deals), "high first" leads without the
 4-player kernel's history of cut-offs 74M -> 45M (6 deals), the buckets 45M ->
 40M; on 12 deals the guess search saves passes (112 -> 98) but hardly nodes:
 the proofs themselves are the cost (``benchmarks/README.md``, "Individual play").
+Tenth session: one-sided sure-point bounds 102.0M -> 91.9M nodes, 973 -> 885 ms a
+deal (12 two-player deals); leads the next seat can beat last (with 2 players that
+is every lead but the sure winners, so only 3 change) 3.37M -> 3.08M nodes (40
+three-player deals); on the bench's 40 two-player deals both 369.9M -> 335.0M
+nodes, 0.86x the time.
 """
 
 from __future__ import annotations
@@ -107,7 +115,7 @@ from goat.fast.solver_core import (
     KEY_SCORE,
     SURE_LEAD,
 )
-from goat.fast.solver_search import canonical, to_canonical, tt_probe, tt_store
+from goat.fast.solver_search import canonical, cheapest, to_canonical, tt_probe, tt_store
 
 #: W slot of the number of seats (2 or 3); a scratch slot the 4-player kernel leaves unused.
 NPL = 92
@@ -209,6 +217,20 @@ def sure_lead(W: np.ndarray, seat: int, c: int) -> bool:
 
 
 @njit(cache=True, inline="always")
+def beaten_lead(W: np.ndarray, seat: int, c: int) -> bool:
+    """Can a seat next to play beat the lead ``c`` whatever the others do: the
+    next seat holds a higher card of its class, or is void in its plain suit and
+    holds a trump? Ordering only (such leads go last)."""
+    lc = W[ix(CLASS + c)]
+    cm = W[ix(CLASS_MASK + lc)]
+    h = W[seat_at(W, seat, 1)]
+    f = h & cm
+    if f:
+        return highbit_index(f) > c
+    return lc != TRUMP_CLASS and (h & W[TRUMPS]) != 0
+
+
+@njit(cache=True, inline="always")
 def score_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: int) -> None:
     """Key the ``n`` moves at ``W[base:]`` for :func:`goat.fast.solver_core.next_best`:
     the table's move first; leads high (sure winners first, plus the history of
@@ -239,6 +261,8 @@ def score_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: 
             sc = strength
             if sure_lead(W, seat, c):
                 sc += SURE_LEAD
+            elif beaten_lead(W, seat, c):
+                sc -= SURE_LEAD
         else:
             sc = follow_score(pts, strength, last, ally_wins,
                               not ally_wins and beats(W, c, best))
@@ -264,17 +288,8 @@ def catch_value(W: np.ndarray, card: int, pos: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def decisive_possible(W: np.ndarray) -> bool:
-    """At a trick start: can the rest end with a catch or a royal goat?"""
-    stock = W[ix(STOCK_LIVE + W[SPOS])]
-    if W[ROYAL_ON] == 1 and stock != 0:
-        held = stock
-        for s in range(W[NPL]):
-            held |= W[s]
-        if (held & W[ACES]) == W[ACES]:
-            return True
-    if W[SHAMOK_ON] == 0:
-        return False
+def decisive_catch(W: np.ndarray, stock: int) -> bool:
+    """At a trick start: can the rest end with a shamok catch?"""
     sh = 1 << W[SHAMOK]
     qc = 1 << W[QUEEN]
     if (stock & (sh | qc)) != 0:
@@ -292,6 +307,87 @@ def decisive_possible(W: np.ndarray) -> bool:
                     return True
             return False
     return False
+
+
+@njit(cache=True, inline="always")
+def decisive_sides(W: np.ndarray) -> tuple:
+    """At a trick start: can the rest end with a decisive value *below* 0 (``side``
+    caught or another seat's royal goat), and can it end with one *above*
+    ``REM_PTS``? Each says which free bound may not be used: with the queen of
+    clubs in ``side``'s hand a catch can only cost ``side``, so the upper bound
+    still holds (with it in another hand, the lower one). A royal goat is
+    possible for a seat only while no other seat holds an ace."""
+    minus = False
+    plus = False
+    stock = W[ix(STOCK_LIVE + W[SPOS])]
+    n = W[NPL]
+    me = W[SIDE]
+    if W[ROYAL_ON] == 1 and stock != 0:
+        held = stock
+        for s in range(n):
+            held |= W[s]
+        aces = W[ACES]
+        if (held & aces) == aces:
+            others = 0
+            for s in range(n):
+                if s != me:
+                    others |= W[s]
+            if (others & aces) == 0:
+                plus = True
+            if (W[me] & aces) == 0:
+                minus = True
+    if W[SHAMOK_ON] == 1 and decisive_catch(W, stock):
+        qc = 1 << W[QUEEN]
+        if (stock & qc) != 0:
+            return True, True
+        if (W[me] & qc) != 0:
+            minus = True
+        else:
+            plus = True
+    return minus, plus
+
+
+@njit(cache=True, inline="always")
+def sure_points(W: np.ndarray) -> tuple:
+    """Bounds ``(low, high)`` on ``side``'s points from here (a trick start), as
+    :func:`goat.fast.solver_search.sure_points` without partners: the highest live
+    trumps held by one seat (the *top run*: nothing live elsewhere, stock included,
+    beats them) each win the trick they are played to, so their points go to that
+    seat, and once the stock is empty so do the cheapest cards each other seat can
+    add to those tricks. Only valid where no decisive end comes first: the caller
+    uses ``low`` only if nothing below 0 is possible, ``high`` only if nothing above
+    (:func:`decisive_sides`)."""
+    rem = W[REM_PTS]
+    n = W[NPL]
+    stock = W[ix(STOCK_LIVE + W[SPOS])]
+    live = stock
+    for s in range(n):
+        live |= W[s]
+    x = live & W[TRUMPS]
+    if x == 0:
+        return 0, rem
+    top = highbit_index(x)
+    p = -1
+    for s in range(n):
+        if (W[s] >> top) & 1:
+            p = s
+    if p < 0:  # the top trump is still in the stock
+        return 0, rem
+    rest = x & ~W[p]
+    runmask = x if rest == 0 else x & ~((2 << highbit_index(rest)) - 1)
+    run = 0
+    r = runmask
+    while r:
+        run += W[ix(POINTS + lowbit_index(r))]
+        r &= r - 1
+    if stock == 0:
+        t = popcount(runmask)
+        for s in range(n):
+            if s != p:
+                run += cheapest(W, W[s], t, False)
+    if p == W[SIDE]:
+        return run, rem
+    return 0, rem - run
 
 
 @njit(cache=True, inline="always")
@@ -431,12 +527,13 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
         if W[HORIZON] > 0 and depth >= W[HORIZON]:
             # the guess search's horizon: an even share of the rest (never stored as exact)
             return W[REM_PTS] // n
-        if not decisive_possible(W):
-            rem = W[REM_PTS]
-            if rem <= alpha:
-                return rem
-            if beta <= 0:
-                return 0
+        minus, plus = decisive_sides(W)
+        if not (minus and plus):
+            low, high = sure_points(W)
+            if not plus and high <= alpha:
+                return high
+            if not minus and low >= beta:
+                return low
         canon = USE_CANONICAL and W[SPOS] >= W[SLEN]
         k1, k2, k3 = tt_key(W, canon)
         slot = tt_pick(TT, tt_slot(k1, k2, k3, (TT.shape[0] >> 2) - 1), k1, k2, k3)
