@@ -1384,6 +1384,7 @@ def ygo_russian_log(page: object, catalog: dict[str, dict]) -> list[str]:
         for name in sorted(catalog, key=len, reverse=True):
             latin = latin.replace(name, "")
         assert not re.search("[A-Za-z]{2,}", latin.replace("LP", "")), line   # no English word left
+        assert not re.search(r"\(вы\)[),]", line), line   # an owner is "ваша карта", not "(Аня (вы))"
     return lines
 
 

@@ -117,6 +117,24 @@ def test_every_log_key_and_cause_has_a_string_with_the_same_params_in_each_langu
         assert all(re.search("[а-яё]", text, re.I) for key, text in strings.items() if key not in ("card", "text"))
 
 
+def owner_lines() -> set[str]:
+    """The log lines whose English names a card's owner in brackets or as "{seat}'s"."""
+    return {key for key, text in LOG.items() if re.search(r"\([^()]*\{seat\}|\{seat\}'s", text)}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_owner_line_has_a_wording_for_the_owner_themself(lang: str) -> None:
+    """The page words "Sangan (Аня) is destroyed" for Аня herself from
+    ``ygo.logYours`` (yugioh.js ``logText``), not as "Sangan (Аня (you))": every
+    such line has one, with the line's arguments but the seat."""
+    yours = strings_of(language_blocks()[lang], "logYours")
+    assert len(owner_lines()) >= 6
+    assert yours.keys() == owner_lines()
+    for key, text in yours.items():
+        assert template_fields(text) == template_fields(LOG[key]) - {"seat"}, f"{lang} ygo.logYours.{key}"
+        assert "(" + "вы" + ")" not in text and "(you)" not in text
+
+
 @pytest.mark.parametrize(("line", "text"), [
     (Line("draws", seat=1), "1 draws a card"),
     (Line("drawsCard", seat=1, card="Sangan"), "1 draws Sangan"),

@@ -487,6 +487,16 @@ export const STRINGS = {
         revealsDeck: "{seat} reveals their Deck to check for {card}",
         gainsAtk: "{card} gains {n} ATK ({atk})",
       },
+      // The log lines that name a card's owner in brackets, worded for the
+      // owner themself (not "Sangan (Аня (you))"): yugioh.js OWN_LINES.
+      logYours: {
+        turnedFaceDown: "your {card} is turned face-down",
+        toGraveyard: "your {card} goes to the Graveyard ({reason})",
+        vanishes: "your {card} leaves the field and vanishes",
+        banished: "your {card} is removed from play ({reason})",
+        destroyed: "your {card} is destroyed ({reason})",
+        returnsToHand: "{card} returns to your hand (from {zone})",
+      },
     },
     opt: {
       decks: "built-in decks", starting_lp: "starting LP", starting_hand: "starting hand", hand_limit: "hand limit",
@@ -1067,6 +1077,14 @@ export const STRINGS = {
         sheepTokens: "{seat} особым призывом вызывает четыре жетона овец в позиции защиты",
         revealsDeck: "{seat} показывает колоду, проверяя, нет ли в ней {card}",
         gainsAtk: "{card} получает {n} АТК (теперь {atk})",
+      },
+      logYours: {
+        turnedFaceDown: "{card} (ваша карта) переворачивается рубашкой вверх",
+        toGraveyard: "{card} (ваша карта) отправляется на Кладбище ({reason})",
+        vanishes: "{card} (ваша карта) покидает поле и исчезает",
+        banished: "{card} (ваша карта) изгоняется ({reason})",
+        destroyed: "{card} (ваша карта) уничтожается ({reason})",
+        returnsToHand: "{card} возвращается в вашу руку (из {zone})",
       },
     },
     opt: {

@@ -105,9 +105,17 @@ function promptText(d) {
   return sayText("ygo.prompts", d.say, d.prompt);
 }
 
-/** A duel log line (`{text, say}`) in the page's language. */
+/** A duel log line (`{text, say}`) in the page's language. A line that names
+ * a card's owner in brackets ("Sangan (Аня) is destroyed") has its own wording
+ * for the owner (`ygo.logYours`: "your Sangan is destroyed"), not the seat's
+ * name with its "(you)" nested in the brackets. */
 function logText(entry) {
-  return sayText("ygo.log", entry.say, entry.text);
+  const say = entry.say;
+  if (say && S.seat !== null && S.seat !== undefined && say.args?.seat === S.seat) {
+    const yours = sayText("ygo.logYours", say, null);
+    if (yours !== null) return yours;
+  }
+  return sayText("ygo.log", say, entry.text);
 }
 
 // --------------------------------------------------------------- skeleton
