@@ -210,12 +210,14 @@ function entry(m) {
   }
   li.append(time, " ", el("span", "chat-who", who(m)));
   if (m.seat !== S.seat) {   // another seat's person: mine cannot be muted by me
-    const mute = el("button", "chat-mute", "⊘");   // small; its name says whose ("Mute Аня")
+    // Its glyph is CSS (::before): the line's text stays "Аня: text" for copying and
+    // reading; the button's own name says whose messages it hides ("Mute Аня").
+    const mute = el("button", "chat-mute");
     mute.type = "button";
     mute.setAttribute("aria-label", t("chat.mute", { name: m.name }));
     mute.title = t("chat.mute", { name: m.name });
     mute.addEventListener("click", () => setMuted(m.seat, m.name, true));
-    li.append(" ", mute);
+    li.append(mute);
   }
   li.append(": ", el("span", "chat-text", m.text));
   return li;
