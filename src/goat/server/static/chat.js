@@ -199,7 +199,6 @@ function redraw() {
 function entry(m) {
   const li = el("li", "chat-msg");
   li.dataset.n = String(m.n);
-  li.dataset.seat = String(m.seat);
   li.hidden = isMuted(m);   // hidden, not left out: still counted among the kept 50
   if (m.seat === S.seat) li.classList.add("mine");
   const time = el("time", "chat-time");
