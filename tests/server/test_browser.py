@@ -40,7 +40,10 @@ against ``goat serve`` in a subprocess.
   move, my turn shows the countdown and, when I wait, a card is played for me;
 * table chat: two people's pages talk in the lobby and during play (markup is
   shown as text, the focus stays on the hand, keys typed in the chat never play
-  a card), a spectator on a phone reads it collapsed, and the duel page has it.
+  a card), a spectator on a phone reads it collapsed, and the duel page has it;
+  muting a seat hides its messages on that page (not counted as unread), across
+  a reload, until "Show"; the create form's "Chat" setting: "lobby" disables the
+  input during play, "off" everywhere, each with its note.
 
 Screenshots of the table are written to ``tests/artifacts/`` (or
 ``$GOAT_TEST_ARTIFACTS``). Playwright's own browser download does not work on
@@ -119,10 +122,12 @@ def sit_at(page: object, url: str, table: str, token: str, seat: int) -> None:
 
 
 def create_with_bots(page: object, url: str, rules: str = "classic", bot: str = "heuristic",
-                     game: str = "kozel", options: dict[str, object] | None = None, hints: bool = False) -> str:
+                     game: str = "kozel", options: dict[str, object] | None = None, hints: bool = False,
+                     chat: str | None = None) -> str:
     """Create a table in the page, sit at seat 0, fill seats 1-3 with bots; returns the table id.
     ``options`` are set in the form's option fields (true/false: a checkbox; else a value);
-    ``hints``: tick "allow hints" (a table setting beside the options)."""
+    ``hints``: tick "allow hints" (a table setting beside the options); ``chat``: the
+    form's "Chat" choice (``on``, ``lobby``, ``off``)."""
     page.goto(url)
     page.fill("#create-name", "Аня")
     page.wait_for_selector("#create-game option", state="attached")
@@ -142,6 +147,8 @@ def create_with_bots(page: object, url: str, rules: str = "classic", bot: str = 
                 field.dispatch_event("change")
     if hints:
         page.check("#create-hints")
+    if chat is not None:
+        page.select_option("#create-chat", chat)
     page.click("#create-btn")
     page.wait_for_selector("#lobby:not([hidden])")
     page.wait_for_function("document.querySelector('#bot-kind').options.length > 1")
@@ -1714,5 +1721,92 @@ def test_table_chat_beside_a_duel(chromium: object, serve_process: Callable[...,
     page.click("#chat-send")
     page.wait_for_function("document.querySelectorAll('#duel #chat-list .chat-msg').length === 1")
     assert "Аня (вы): удачи!" in chat_lines(page)[0]
+    assert page.errors == []
+    context.close()
+
+
+def test_muting_a_seat_in_the_chat(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """Аня (Russian page) mutes Боря: his messages, shown and new, are hidden on
+    her page only — a new one is not counted as unread — a line says so, a
+    reload keeps it, and "Показать" brings them back. Боря's own messages have
+    no mute control on his page; Аня's have one there."""
+    server = serve_process(*SERVE)
+    table, _, pages = two_people_and_bots(chromium, server, {"rules": "classic", "seed": 4}, other=1,
+                                          locales=("ru-RU", "en-US"),
+                                          ready="#lobby:not([hidden]) #chat:not([hidden])")
+    (ann_context, ann), (boris_context, boris) = pages
+    visible = "document.querySelectorAll('#chat-list .chat-msg:not([hidden])').length"
+    kept = "document.querySelectorAll('#chat-list .chat-msg').length"
+
+    def say(page: object, text: str, count: int) -> None:
+        page.fill("#chat-input", text)
+        page.press("#chat-input", "Enter")
+        for p in (ann, boris):
+            p.wait_for_function(f"{kept} === {count}")
+
+    say(boris, "first", 1)
+    say(boris, "second", 2)
+    say(ann, "привет", 3)
+    assert boris.locator("#chat-list .chat-mute").count() == 1                 # only on Аня's message
+    assert boris.get_attribute("#chat-list .chat-msg >> nth=2 >> .chat-mute", "aria-label") == "Mute Аня"
+    mutes = ann.get_by_role("button", name="Скрыть сообщения игрока Боря")
+    assert mutes.count() == 2 and ann.locator("#chat-list .chat-mute").count() == 2
+    assert ann.is_hidden("#chat-muted")
+    shot(ann, "chat-mute-controls")
+    mutes.first.click()
+    assert ann.evaluate(visible) == 1 and chat_lines(ann)[2].endswith("привет")
+    assert ann.is_visible("#chat-muted")
+    assert ann.text_content("#chat-muted .chat-muted-line") == "Сообщения игрока Боря скрыты · Показать"
+    assert ann.evaluate("document.activeElement.getAttribute('aria-label')") == "Показать сообщения игрока Боря"
+    assert boris.evaluate(visible) == 3                                        # his page is untouched
+
+    say(boris, "third", 4)                                                     # a new one is hidden too
+    assert ann.evaluate(visible) == 1
+    ann.click("#chat-toggle")                                                  # collapsed: new ones count
+    say(boris, "fourth", 5)
+    assert ann.is_hidden("#chat-toggle .chat-unread")                          # ... but not a muted one's
+    ann.click("#chat-toggle")
+
+    ann.reload()
+    ann.wait_for_selector("#lobby:not([hidden]) #chat:not([hidden])")
+    ann.wait_for_function(f"{kept} === 5")
+    assert ann.evaluate(visible) == 1 and ann.is_visible("#chat-muted")
+    shot(ann, "chat-muted")
+    ann.get_by_role("button", name="Показать сообщения игрока Боря").click()
+    assert ann.evaluate(visible) == 5 and ann.is_hidden("#chat-muted")
+    assert [line.split(": ", 1)[1] for line in chat_lines(ann)] == ["first", "second", "привет", "third", "fourth"]
+    assert ann.evaluate(f"localStorage.getItem('goat:chat-muted:{table}')") is None
+    assert ann.errors == [] and boris.errors == []
+    ann_context.close()
+    boris_context.close()
+
+
+def test_the_chat_setting_in_the_page(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """The create form's "Chat" choice: at a "lobby" table the lobby says the
+    chat closes during play, the input works in the lobby and is disabled
+    with a note once the game is played; at an "off" table it is disabled
+    with its own note from the start."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    page.goto(server.url)
+    values = page.eval_on_selector_all("#create-chat option", "os => os.map(o => [o.value, o.textContent])")
+    assert values == [["on", "включён"], ["lobby", "только в лобби и после игры"], ["off", "выключен"]]
+    assert page.text_content("label:has(#create-chat)").startswith("Чат")
+
+    create_with_bots(page, server.url, chat="lobby")
+    assert "Чат закрыт во время игры" in page.text_content("#lobby-options")
+    assert page.is_enabled("#chat-input") and page.is_hidden("#chat-note")
+    page.click("#start-btn")
+    page.wait_for_selector("#game:not([hidden]) .side #chat:not([hidden])")
+    page.wait_for_selector("#chat-input:disabled")
+    assert page.is_disabled("#chat-send")
+    assert page.text_content("#chat-note") == "Во время игры чат за этим столом закрыт; он откроется после игры."
+
+    create_with_bots(page, server.url, chat="off")
+    assert "Чат выключен" in page.text_content("#lobby-options")
+    assert page.is_disabled("#chat-input") and page.is_disabled("#chat-send")
+    assert page.text_content("#chat-note") == "Чат за этим столом выключен."
+    page.click(".lang[data-lang='en']")
+    assert page.text_content("#chat-note") == "The chat is off at this table."
     assert page.errors == []
     context.close()

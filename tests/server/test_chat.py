@@ -3,7 +3,8 @@ without a server; then over the WebSocket — a player's message reaches every
 other connection with seat and name, spectators read but cannot write, every
 refusal is one line and broadcasts nothing, chat never changes the table's
 version or its stored events, a (re)connecting client gets the recent
-messages, and a restart forgets the chat but not the game."""
+messages, and a restart forgets the chat but not the game; the table setting
+``chat`` (``on`` / ``lobby`` / ``off``) opens and closes it by phase."""
 
 from __future__ import annotations
 
@@ -16,7 +17,17 @@ from typing import Any
 
 import pytest
 
-from goat.server.chat import KEEP, TEXT_LIMIT, ChatRoom, clean_text
+from goat.server.chat import (
+    CLOSED_ALWAYS,
+    CLOSED_WHILE_PLAYED,
+    KEEP,
+    TEXT_LIMIT,
+    ChatRoom,
+    ChatSettingError,
+    check_setting,
+    clean_text,
+    closed_reason,
+)
 from goat.server.messages import ChatMessage, ErrorCode, ProtocolError, parse_client_message
 from goat.server.runner import ServerThread
 from goat.server.storage import Storage
@@ -291,3 +302,81 @@ def test_chat_after_the_end_and_json_is_plain(start_server: Callable[..., Server
         await lobby.close()
 
     asyncio.run(scenario())
+
+
+# ------------------------------------------------- the table setting "chat"
+def test_closed_reason_is_the_one_place_that_decides() -> None:
+    assert [closed_reason("on", s) for s in ("lobby", "playing", "finished")] == [None, None, None]
+    assert [closed_reason("lobby", s) for s in ("lobby", "playing", "finished")] == [None, CLOSED_WHILE_PLAYED, None]
+    assert [closed_reason("off", s) for s in ("lobby", "playing", "finished")] == [CLOSED_ALWAYS] * 3
+    assert [check_setting(v) for v in ("on", "lobby", "off")] == ["on", "lobby", "off"]
+    for bad in ("ON", "", True, None, 1):
+        with pytest.raises(ChatSettingError) as info:
+            check_setting(bad)
+        assert "chat must be one of 'on', 'lobby', 'off'" in str(info.value) and "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize(("setting", "open_in"), [("on", {"lobby", "playing", "finished"}),
+                                                   ("lobby", {"lobby", "finished"}),
+                                                   ("off", set())])
+def test_the_chat_setting_opens_and_closes_the_chat(start_server: Callable[..., ServerThread], tmp_path: Path,
+                                                    setting: str, open_in: set[str]) -> None:
+    """Ann with three random bots at a one-penalty-point match, and a spectator.
+    In each phase — the lobby, her turn during play (the bots wait for her, so
+    nothing else moves the table), after the end — her message is accepted
+    and heard by the spectator when the setting opens the chat then; else she
+    gets the one-line ``chat-closed`` refusal, nobody hears anything, and the
+    table's version and stored events stay as they were."""
+    from .conftest import QUICK, my_turn, play_to_the_end
+
+    server = start_server(chat_limit=100)
+    store = Storage(server_settings(tmp_path / "data").url)
+    closed_message = CLOSED_ALWAYS if setting == "off" else CLOSED_WHILE_PLAYED
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        tid, token = await lobby.with_bots(bot="random", rules="classic", seed=5, options=QUICK, chat=setting)
+        assert (await lobby.http.get(f"/api/tables/{tid}")).json()["chat"] == setting
+        async with Client(server.ws_url, tid, token) as ann, Client(server.ws_url, tid) as watcher:
+
+            async def talk(phase: str, version: int) -> None:
+                events = store.load(tid).events
+                reply = await said(ann, f"in the {phase}")
+                if phase in open_in:
+                    assert reply["type"] == "chat" and reply["text"] == f"in the {phase}", reply
+                    assert [m["text"] for m in await quiet(watcher, "chat")][-1:] == [f"in the {phase}"]
+                    return
+                assert (reply["type"], reply["code"], reply["message"]) == ("error", "chat-closed", closed_message)
+                assert reply["version"] == version
+                assert await quiet(watcher, "chat") == [] and await quiet(ann, "chat") == []
+                assert [m for m in watcher.inbox if m["type"] == "error"] == []
+                assert (await lobby.http.get(f"/api/tables/{tid}")).json()["version"] == version
+                assert store.load(tid).events == events
+
+            await talk("lobby", 0)
+            await lobby.start(tid, token)
+            await ann.send({"type": "sync"})
+            turn = await ann.until(my_turn)
+            assert turn["status"] == "playing" and turn["chat"] == setting
+            await talk("playing", turn["version"])
+            final = await play_to_the_end(ann, 0)
+            assert final["status"] == "finished"
+            await talk("finished", final["version"])
+        await lobby.close()
+
+    run(scenario())
+
+
+def test_a_bad_chat_setting_is_refused_at_create(start_server: Callable[..., ServerThread]) -> None:
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        for bad in ("yes", "ON", True, None, 0):
+            r = await lobby.http.post("/api/tables", json={"chat": bad})
+            assert r.status_code == 422, (bad, r.text)
+            assert r.json()["error"] == "chat: Input should be 'on', 'lobby' or 'off'"
+        assert (await lobby.http.get("/api/tables")).json()["tables"] == []     # nothing was made
+        await lobby.close()
+
+    run(scenario())

@@ -1,9 +1,9 @@
 """What every table setting shares (the settings beside a game's rules:
-``hints``, ``move_seconds``, ``private``, stored in ``goat_table_settings``):
+``hints``, ``move_seconds``, ``private``, ``chat``, stored in ``goat_table_settings``):
 its default on a table made without it, its value in the table's info and in
 every state message, and that a rematch and a restart of the server keep it.
 What each setting does is tested in its own file (``test_hints.py``,
-``test_clock.py``, ``test_private.py``)."""
+``test_clock.py``, ``test_private.py``, ``test_chat.py``)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ from goat.server.runner import ServerThread
 from .conftest import QUICK, Client, Lobby, auth, play_to_the_end, run
 
 #: (setting, a value to make a table with, the default)
-SETTINGS = [("hints", True, False), ("move_seconds", 3600, None), ("private", True, False)]
+SETTINGS = [("hints", True, False), ("move_seconds", 3600, None), ("private", True, False),
+            ("chat", "lobby", "on")]
 
 
 @pytest.mark.parametrize(("name", "value", "default"), SETTINGS)

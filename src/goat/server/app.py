@@ -37,7 +37,7 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -98,6 +98,7 @@ class CreateTable(BaseModel):
     hints: StrictBool = False        # a table setting, not a rule: players may ask for hints
     move_seconds: Any = None         # time per move (goat.server.clock): null or 1..3600, checked by Tables.create
     private: StrictBool = False      # listed nowhere: only the invite link leads to it
+    chat: Literal["on", "lobby", "off"] = "on"   # who may talk when (goat.server.chat.CHAT_SETTINGS)
 
 
 class TakeSeat(BaseModel):
@@ -208,7 +209,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         table = await registry().create(body.game, body.rules, body.options, body.players, body.seed,
-                                        hints=body.hints, move_seconds=body.move_seconds, private=body.private)
+                                        hints=body.hints, move_seconds=body.move_seconds, private=body.private,
+                                        chat=body.chat)
         answer: dict[str, Any] = {"id": table.id, "url": f"{request.base_url}?table={table.id}",
                                   **table.public()}
         if body.name is not None:

@@ -17,6 +17,17 @@ characters. Each seat may send :attr:`Settings.chat_limit` messages in any
 that it is refused. Every refusal is a :class:`ProtocolError` with one line,
 and then nothing is kept or broadcast.
 
+A table may moderate its chat with the table setting ``chat`` (chosen when it
+is made, like ``hints``; kept by a rematch and a restart): ``"on"`` (the
+default) lets seated people write at any time; ``"lobby"`` closes the chat
+while the game is played — in a partnership game talk during a deal is table
+talk, a way to signal to one's partner — and opens it in the lobby and once
+the game is over; ``"off"`` closes it altogether. A message to a closed chat
+is refused with ``chat-closed`` and one line, and nothing is kept or
+broadcast. The check is :func:`closed_reason`, called by :func:`say`: the
+one place that decides. Muting one person is the page's business alone
+(``static/chat.js``): the server still sends every message to everyone.
+
 The server does not read what people write: Kozel partners could tell each other
 their cards here as across a kitchen table. What the server itself says never
 names a hidden card (``viewfilter``); what a player types is theirs.
@@ -31,6 +42,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from goat.protocol import GoatError
 from goat.server.messages import ErrorCode, ProtocolError
 from goat.server.viewfilter import render
 
@@ -43,6 +55,37 @@ TEXT_LIMIT = 300
 KEEP = 50
 #: Format characters that reorder text (embeddings, overrides, isolates): dropped.
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+#: The values of the table setting ``chat``, the default first.
+CHAT_SETTINGS = ("on", "lobby", "off")
+DEFAULT_SETTING = "on"
+#: The refusals of a closed chat (one line each), by setting.
+CLOSED_WHILE_PLAYED = "the chat at this table is closed while the game is played"
+CLOSED_ALWAYS = "the chat is off at this table"
+
+
+class ChatSettingError(GoatError):
+    """A ``chat`` table setting the API does not accept (one line)."""
+
+
+def check_setting(value: object) -> str:
+    """``value`` as a table's ``chat`` setting (one of :data:`CHAT_SETTINGS`);
+    raises :class:`ChatSettingError` for anything else (another string, a
+    boolean, ``None``), so a caller that bypasses the HTTP body's own check
+    still cannot store a setting the page does not know."""
+    if not isinstance(value, str) or value not in CHAT_SETTINGS:
+        raise ChatSettingError(f"chat must be one of {', '.join(repr(v) for v in CHAT_SETTINGS)}, not {value!r:.40}")
+    return value
+
+
+def closed_reason(setting: str, status: str) -> str | None:
+    """Why a message may not be sent now at a table whose ``chat`` setting is
+    ``setting`` and whose status is ``status`` (``lobby``, ``playing``,
+    ``finished``): one line, or ``None`` while the chat is open."""
+    if setting == "off":
+        return CLOSED_ALWAYS
+    if setting == "lobby" and status == "playing":
+        return CLOSED_WHILE_PLAYED
+    return None
 
 
 def clean_text(text: str) -> str:
@@ -118,8 +161,13 @@ class ChatRoom:
 def say(table: "Table", seat: int | None, text: str) -> None:
     """A client's chat message at ``table``: checked and kept by the table's
     room, then sent at once to every connection of the table (players and
-    spectators alike: one text for all). Raises :class:`ProtocolError` as
+    spectators alike: one text for all). Raises :class:`ProtocolError`:
+    ``chat-closed`` when the table's ``chat`` setting closes the chat now
+    (checked first: nothing is kept, counted or sent), else as
     :meth:`ChatRoom.accept` does; the table itself is never touched."""
+    reason = closed_reason(table.chat_setting, table.status)
+    if reason is not None:
+        raise ProtocolError(ErrorCode.CHAT_CLOSED, reason)
     name = table.seats[seat].name if seat is not None else ""
     message = table.chat.accept(seat, name, text)
     out = render(table, None, "chat", chat=message)

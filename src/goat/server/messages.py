@@ -43,6 +43,7 @@ class ErrorCode(StrEnum):
     DUPLICATE = "duplicate"            # this action id was applied already
     ILLEGAL_ACTION = "illegal-action"  # the engine refused it (its reason follows)
     RATE_LIMITED = "rate-limited"
+    CHAT_CLOSED = "chat-closed"        # the table's chat setting closes the chat now (goat.server.chat)
     STORAGE = "storage"                # the action could not be stored: not applied
     INTERNAL = "internal"              # a server fault; the table is unchanged
 

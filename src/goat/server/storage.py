@@ -24,7 +24,8 @@ What is stored is exactly what a table needs to come back after a crash:
   it and open unchanged;
 * ``goat_table_settings`` — a table's settings that are not its game's rules
   (``{"hints": true}``: whether players may ask for a hint; ``"move_seconds"``:
-  the time per move; ``"private"``: listed nowhere), as a JSON object,
+  the time per move; ``"private"``: listed nowhere; ``"chat"``: ``"lobby"`` or
+  ``"off"``, who may talk when), as a JSON object,
   one row a table that changed any from its default, written with the table
   itself (and copied with it to a rematch). Its own table again, so older
   databases gain it and open unchanged, and a table with the defaults writes

@@ -83,6 +83,11 @@ rematch): it is in no list — not the lobby's open tables, not the finished
 games — so only people given its invite link find it. The link works as at any
 table (seats, watching); privacy is not a password, it keeps strangers from
 seeing the table in a list and taking a seat meant for a friend.
+
+A table may moderate its **chat** (``chat``, a table setting too, kept by a
+rematch): ``"on"`` (the default), ``"lobby"`` (closed while the game is
+played: no table talk during a deal) or ``"off"``; :mod:`goat.server.chat`
+decides when a message is refused.
 """
 
 from __future__ import annotations
@@ -105,7 +110,8 @@ from goat.bots import Bot, bot_factory, bots_for, make_bot, next_bot_action, out
 from goat.games import GAMES, get_game
 from goat.protocol import Action, ActionSyntaxError, GoatError, IllegalActionError
 from goat.records import record_from_state
-from goat.server.chat import ChatRoom
+from goat.server.chat import DEFAULT_SETTING as DEFAULT_CHAT
+from goat.server.chat import ChatRoom, ChatSettingError, check_setting
 from goat.server.clock import CLOCK_ACTOR, Clock, ClockSettingError, check_move_seconds, clock_choice
 from goat.server.messages import ActionMessage, ErrorCode, ProtocolError
 from goat.server.settings import Settings
@@ -391,7 +397,7 @@ class Table:
         return {"status": self.status, "game": self.row.game, "rules": self.row.rules,
                 "options": self.row.options, "players": self.row.players, "seats": seats,
                 "rematch": self.rematch, "hints": self.hints, "move_seconds": self.move_seconds,
-                "private": self.private}
+                "private": self.private, "chat": self.chat_setting}
 
     @property
     def private(self) -> bool:
@@ -399,6 +405,13 @@ class Table:
         finished games), found only by its invite link, which anyone who has it may
         use as at any table."""
         return bool(self.row.settings.get("private", False))
+
+    @property
+    def chat_setting(self) -> str:
+        """Who may write in the chat when (``goat.server.chat``): ``"on"``,
+        ``"lobby"`` (not while the game is played) or ``"off"``. Named so, not
+        ``chat``: that is the table's :class:`ChatRoom`."""
+        return str(self.row.settings.get("chat", DEFAULT_CHAT))
 
     @property
     def hints(self) -> bool:
@@ -957,17 +970,20 @@ class Tables:
 
     async def create(self, game: str = "kozel", rules: str | None = None, options: dict[str, Any] | None = None,
                      players: int | None = None, seed: str | int | None = None, hints: bool = False,
-                     move_seconds: Any = None, private: bool = False) -> Table:
+                     move_seconds: Any = None, private: bool = False, chat: Any = DEFAULT_CHAT) -> Table:
         """A new table in its lobby, stored; raises :class:`LobbyError` for a bad game or rule.
         Without ``rules`` the game's first preset is played (Kozel's classic, Spades' standard);
         ``hints``: whether its players may ask for hints (stored only when on);
         ``move_seconds``: the time per move (``None``: none; stored only when set;
         anything but a whole number of seconds in range is refused, 400);
-        ``private``: listed nowhere, found only by its link (stored only when on)."""
+        ``private``: listed nowhere, found only by its link (stored only when on);
+        ``chat``: ``"on"``, ``"lobby"`` or ``"off"`` (``goat.server.chat``; stored
+        only when not ``"on"``; anything else is refused, 400)."""
         options = dict(options or {})
         try:
             move_seconds = check_move_seconds(move_seconds)
-        except ClockSettingError as exc:
+            chat = check_setting(chat)
+        except (ClockSettingError, ChatSettingError) as exc:
             raise LobbyError(str(exc)) from None
         self._room_for_one_more()
         seed_text = str(seed) if seed is not None else str(secrets.randbits(63))
@@ -984,6 +1000,8 @@ class Tables:
             settings["move_seconds"] = move_seconds
         if private:
             settings["private"] = True
+        if chat != DEFAULT_CHAT:
+            settings["chat"] = chat
         row = TableRow(await self._new_id(), game, rules, options, players, seed_text, "lobby", settings)
         seats = [SeatRow(i) for i in range(players)]
         try:

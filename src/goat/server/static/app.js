@@ -18,7 +18,7 @@ import { spades } from "./spades.js";
 import { yugioh } from "./yugioh.js";
 import { initReview, openReview, redrawReview } from "./review.js";
 import { drawRematch } from "./rematch.js";
-import { initChat, onChatMessage, placeChat } from "./chat.js";
+import { chatNote, chosenChat, initChat, onChatMessage, placeChat } from "./chat.js";
 import { drawHint, drawHintButton, drawHintMarks, initHints } from "./hints.js";
 import { chosenSeconds, clockNote, drawClock, initClock } from "./clock.js";
 import { initRules } from "./rules.js";
@@ -256,7 +256,7 @@ async function createTable(event) {
     localStorage.setItem("goat:game", game);
     const body = { game, rules: $("#create-rules").value, players: Number($("#create-players").value),
                    options: changedOptions(), name, seat: 0, hints: $("#create-hints").checked,
-                   move_seconds: chosenSeconds(), private: $("#create-private").checked };
+                   move_seconds: chosenSeconds(), private: $("#create-private").checked, chat: chosenChat() };
     const table = await api("POST", "/api/tables", body);
     saveSeat(table.id, table.token, 0);
     location.href = `/?table=${table.id}`;
@@ -361,7 +361,7 @@ function renderLobby() {
   const m = S.msg;
   $("#lobby-title").textContent = `${t("lobbyTitle", { id: m.table, rules: gameAndRules(m) })} · ${m.players}`;
   const options = [optionsText(m.options) ? `${t("options")}: ${optionsText(m.options)}` : "",
-                   m.hints ? t("hints.on") : "", clockNote(m), m.private ? t("private.on") : ""]
+                   m.hints ? t("hints.on") : "", clockNote(m), m.private ? t("private.on") : "", chatNote(m)]
     .filter(Boolean).join(" · ");
   $("#lobby-options").textContent = options;
   $("#lobby-options").hidden = !options;

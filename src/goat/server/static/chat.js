@@ -15,6 +15,19 @@
 //   listens to), since the input stops them from bubbling;
 // * on a phone the panel starts collapsed and counts the unread messages.
 //
+// Moderation:
+// * the table setting `chat` (chosen in the create form: "on", "lobby" — closed
+//   while the game is played, against table talk — or "off"; the server decides
+//   in goat.server.chat.closed_reason and refuses with `chat-closed`): while it
+//   closes the chat, the input and Send are disabled and a note says why;
+// * anyone may mute one seat's person ("Mute Аня" beside each of their messages):
+//   their messages, shown and new, are hidden on this page only, are not counted
+//   as unread and are not announced; a line "Messages of Аня hidden · Show"
+//   undoes it. Nothing goes to the server — it still sends every message to
+//   everyone; muting is a choice of this browser, kept in localStorage per table
+//   and by seat and name (so a reload keeps it, and someone else who later takes
+//   that seat is not muted for it).
+//
 // The panel is one element that app.js's render() moves to the page shown
 // (placeChat): the lobby, the trick table's side column or the duel's.
 
@@ -22,6 +35,9 @@ import { t } from "./i18n.js";
 import { $, S, el, seatName } from "./table.js";
 
 export const CHAT_LIMIT = 300;    // characters; the server refuses longer (goat.server.chat.TEXT_LIMIT)
+/** The table setting's values (goat.server.chat.CHAT_SETTINGS), the default first. */
+export const CHAT_SETTINGS = ["on", "lobby", "off"];
+const SETTING_TEXT = { on: "chat.settingOn", lobby: "chat.settingLobby", off: "chat.settingOff" };
 
 const C = {
   last: 0,          // the highest message number shown
@@ -68,7 +84,10 @@ function build() {
   form.append(input, sendBtn);
   const note = el("p", "hint chat-note");
   note.id = "chat-note";
-  body.append(list, form, note);
+  const muted = el("div", "chat-muted");
+  muted.id = "chat-muted";
+  muted.hidden = true;
+  body.append(list, muted, form, note);
   panel.append(head, body);
   document.body.append(panel);
 
@@ -114,9 +133,73 @@ function who(m) {
   return info && info.kind === "human" && info.name === m.name ? seatName(m.seat) : m.name;
 }
 
+// ------------------------------------------------------------------ muting
+// This page's choice only: never sent to the server (see the top of the file).
+
+function muteKey() {
+  return `goat:chat-muted:${S.tableId}`;
+}
+
+/** The muted people at this table: [[seat, name], ...] as this browser stored them. */
+function mutedList() {
+  try {
+    const value = JSON.parse(localStorage.getItem(muteKey()));
+    return Array.isArray(value) ? value.filter((p) => Array.isArray(p) && p.length === 2) : [];
+  } catch {
+    return [];
+  }
+}
+
+function isMuted(m) {
+  return mutedList().some(([seat, name]) => seat === m.seat && name === m.name);
+}
+
+/** Mute (or, with `on` false, show again) the person `name` at `seat`; then
+ * the list is redrawn and the focus goes to what replaces the control used
+ * (the line's "Show", or the input): a keyboard user is not left on nothing. */
+function setMuted(seat, name, on) {
+  const others = mutedList().filter(([s, n]) => !(s === seat && n === name));
+  const list = on ? [...others, [seat, name]] : others;
+  if (list.length) localStorage.setItem(muteKey(), JSON.stringify(list));
+  else localStorage.removeItem(muteKey());
+  redraw();
+  const show = [...document.querySelectorAll("#chat-muted .chat-show")]
+    .find((b) => b.dataset.seat === String(seat) && b.dataset.name === name);
+  if (on && show) show.focus();
+  else if (!$("#chat-input").disabled) $("#chat-input").focus();
+  else $("#chat-toggle").focus();
+}
+
+/** One line a muted person: "Messages of Аня hidden · Show". */
+function drawMuted() {
+  const box = $("#chat-muted");
+  box.replaceChildren(...mutedList().map(([seat, name]) => {
+    const line = el("p", "hint chat-muted-line", `${t("chat.muted", { name })} · `);
+    const show = el("button", "chat-show", t("chat.show"));
+    show.type = "button";
+    show.dataset.seat = String(seat);
+    show.dataset.name = name;
+    show.setAttribute("aria-label", t("chat.showLabel", { name }));
+    show.addEventListener("click", () => setMuted(seat, name, false));
+    line.append(show);
+    return line;
+  }));
+  box.hidden = !box.childElementCount;
+}
+
+/** The list drawn again from the kept messages (a new language, a mute), silently. */
+function redraw() {
+  const list = $("#chat-list");
+  list.setAttribute("aria-live", "off");
+  list.replaceChildren(...C.entries.map(entry));
+  setTimeout(() => list.setAttribute("aria-live", "polite"), 0);
+  drawMuted();
+}
+
 function entry(m) {
   const li = el("li", "chat-msg");
   li.dataset.n = String(m.n);
+  li.hidden = isMuted(m);   // hidden, not left out: still counted among the kept 50
   if (m.seat === S.seat) li.classList.add("mine");
   const time = el("time", "chat-time");
   const at = new Date(m.at);
@@ -124,7 +207,18 @@ function entry(m) {
     time.dateTime = m.at;
     time.textContent = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
   }
-  li.append(time, " ", el("span", "chat-who", who(m)), ": ", el("span", "chat-text", m.text));
+  li.append(time, " ", el("span", "chat-who", who(m)));
+  if (m.seat !== S.seat) {   // another seat's person: mine cannot be muted by me
+    // Its glyph is CSS (::before): the line's text stays "Аня: text" for copying and
+    // reading; the button's own name says whose messages it hides ("Mute Аня").
+    const mute = el("button", "chat-mute");
+    mute.type = "button";
+    mute.setAttribute("aria-label", t("chat.mute", { name: m.name }));
+    mute.title = t("chat.mute", { name: m.name });
+    mute.addEventListener("click", () => setMuted(m.seat, m.name, true));
+    li.append(mute);
+  }
+  li.append(": ", el("span", "chat-text", m.text));
   return li;
 }
 
@@ -137,7 +231,7 @@ function add(messages, announce) {
     C.last = m.n;
     C.entries.push(m);
     list.append(entry(m));
-    if (announce && !isOpen()) C.unread += 1;
+    if (announce && !isOpen() && !isMuted(m)) C.unread += 1;   // a muted person's message is no news
     if (m.seat === S.seat && C.sent !== null && $("#chat-input").value === C.sent) {
       $("#chat-input").value = "";    // mine arrived: the input is free again
       C.sent = null;
@@ -174,6 +268,7 @@ export function onChatMessage(m) {
       $("#chat-list").replaceChildren();
     }
     add(m.messages, false);
+    drawMuted();   // this table's muted people (S.tableId is known by now), kept across a reload
     return true;
   }
   return false;
@@ -195,24 +290,56 @@ export function placeChat() {
     else home.prepend(panel);
     if (typing) $("#chat-input").focus();   // it was there already: moving must not take it away
   }
-  const seated = S.seat !== null && S.seat !== undefined;
-  $("#chat-input").disabled = !seated;
-  $("#chat-send").disabled = !seated;
-  $("#chat-note").textContent = seated ? "" : t("chat.spectator");
-  $("#chat-note").hidden = seated;
+  const note = closedNote();
+  $("#chat-input").disabled = Boolean(note);
+  $("#chat-send").disabled = Boolean(note);
+  $("#chat-note").textContent = note;
+  $("#chat-note").hidden = !note;
+}
+
+/** Why this page cannot write now, or "": the table's chat setting (as the
+ * server's goat.server.chat.closed_reason decides; mirrored here so nobody
+ * types in vain), else being a spectator. */
+function closedNote() {
+  const m = S.msg;
+  if (m?.chat === "off") return t("chat.off");
+  if (m?.chat === "lobby" && m.status === "playing") return t("chat.closedPlay");
+  if (S.seat === null || S.seat === undefined) return t("chat.spectator");
+  return "";
+}
+
+/** The table's chat setting in words for the lobby's line ("Chat closed while
+ * the game is played"), or "" for the default. */
+export function chatNote(table) {
+  if (table?.chat === "lobby") return t("chat.noteLobby");
+  if (table?.chat === "off") return t("chat.noteOff");
+  return "";
+}
+
+/** The create form's "Chat" choices, in the page's language. */
+function fillChoice() {
+  const select = $("#create-chat");
+  if (!select) return;
+  const chosen = select.value || CHAT_SETTINGS[0];
+  select.replaceChildren(...CHAT_SETTINGS.map((v) => new Option(t(SETTING_TEXT[v]), v)));
+  select.value = chosen;
+}
+
+/** The form's choice as the API takes it: "on", "lobby" or "off". */
+export function chosenChat() {
+  return $("#create-chat")?.value || CHAT_SETTINGS[0];
 }
 
 /** Build the panel and follow the page's language. */
 export function initChat() {
   build();
   drawTexts();
+  fillChoice();
   for (const b of document.querySelectorAll(".lang")) {
     b.addEventListener("click", () => {
       drawTexts();
-      const list = $("#chat-list");
-      list.setAttribute("aria-live", "off");
-      list.replaceChildren(...C.entries.map(entry));
-      setTimeout(() => list.setAttribute("aria-live", "polite"), 0);
+      fillChoice();
+      redraw();
       if (S.msg) placeChat();
     });
   }

@@ -181,6 +181,7 @@ export const STRINGS = {
       "wrong-token": "This seat's key is not valid here",
       "unknown-table": "There is no such table",
       "rate-limited": "Too fast",
+      "chat-closed": "Chat closed",
     },
     ranks: { "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight",
              "9": "nine", T: "ten", J: "jack", Q: "queen", K: "king", A: "ace" },
@@ -583,6 +584,20 @@ export const STRINGS = {
       send: "Send",
       spectator: "Spectators read the chat; take a seat to write.",
       unread: "{n} new",
+      // The table setting (goat.server.chat): the create form, the lobby's line, the panel's note
+      setting: "Chat",
+      settingOn: "on",
+      settingLobby: "lobby and after the game only",
+      settingOff: "off",
+      noteLobby: "Chat closed while the game is played",
+      noteOff: "Chat off",
+      closedPlay: "The chat at this table is closed while the game is played; it opens again after the game.",
+      off: "The chat is off at this table.",
+      // Muting a seat (this page only)
+      mute: "Mute {name}",
+      muted: "Messages of {name} hidden",
+      show: "Show",
+      showLabel: "Show the messages of {name}",
     },
     // Score sheets and finished games (sheets.js)
     sheets: {
@@ -774,6 +789,7 @@ export const STRINGS = {
       "wrong-token": "Ключ этого места здесь не подходит",
       "unknown-table": "Такого стола нет",
       "rate-limited": "Слишком быстро",
+      "chat-closed": "Чат закрыт",
     },
     ranks: { "2": "двойка", "3": "тройка", "4": "четвёрка", "5": "пятёрка", "6": "шестёрка", "7": "семёрка",
              "8": "восьмёрка", "9": "девятка", T: "десятка", J: "валет", Q: "дама", K: "король", A: "туз" },
@@ -1173,6 +1189,19 @@ export const STRINGS = {
       send: "Отправить",
       spectator: "Зрители читают чат; чтобы писать, займите место.",
       unread: "новых: {n}",
+      setting: "Чат",
+      settingOn: "включён",
+      settingLobby: "только в лобби и после игры",
+      settingOff: "выключен",
+      noteLobby: "Чат закрыт во время игры",
+      noteOff: "Чат выключен",
+      closedPlay: "Во время игры чат за этим столом закрыт; он откроется после игры.",
+      off: "Чат за этим столом выключен.",
+      // "игрока {name}": a name is never declined (as in the clock's lines)
+      mute: "Скрыть сообщения игрока {name}",
+      muted: "Сообщения игрока {name} скрыты",
+      show: "Показать",
+      showLabel: "Показать сообщения игрока {name}",
     },
     // Записи очков и сыгранные партии (sheets.js)
     sheets: {
