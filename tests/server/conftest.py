@@ -32,6 +32,19 @@ def server_settings(data_dir: Path, **overrides: Any) -> Settings:
     return Settings(**values)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def compiled_solver() -> None:
+    """The solver's kernels compiled (or loaded from numba's cache) before any
+    server test of this process. A table with hints compiles them in a worker
+    thread of the server when it starts (``Hints.warm``); on a fresh clone that
+    is half a minute of compiling in the test's own process — the server runs
+    in a thread here — which can starve its event loop past a client's timeout.
+    A served ``goat serve`` compiles once per install, so only tests need this."""
+    from goat.fast.solver import warm_up
+
+    warm_up()
+
+
 @pytest.fixture
 def start_server(tmp_path: Path) -> Iterator[Callable[..., ServerThread]]:
     """``start_server(**settings)`` -> a running :class:`ServerThread` (stopped at teardown)."""
