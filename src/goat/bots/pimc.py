@@ -27,9 +27,14 @@ solver kernel (:class:`NodeRate`: nodes a second of the solves so far, starting
 from a conservative rate). A world that runs out of nodes is dropped — it counts
 as not solved — and the next world gets what time is left (the rate varies from
 world to world), until less than ``LAST_SHARE`` of the limit is left; if no world
-was solved the fallback bot decides. So a decision ends close to its
-limit: measured with 2 players at the first lead, ``time_limit=2`` took at most
-FILLME s over 20 deals (FILLME s before, when a world always ran to its end).
+was solved the fallback bot decides. So a decision ends close to its limit:
+at the first lead of 20 two-player deals (``benchmarks/pimc_time_limit.py``, a
+loaded 2-core machine) ``time_limit=2`` took 1.96 s at the median, 3.56 s at
+most, 3 decisions more than 10% over (before, when every world ran to its end:
+4.26 s median, 27.4 s at most); ``time_limit=0.8`` 0.79 s, 3.10 s at most, 3
+over (before: 3.72 s, 31.6 s). What still runs over is a node rate that drops
+during a world (the machine becoming busier). Where worlds are that slow a short
+limit means few worlds or none (with 0.8 s at the first lead: 0 or 1).
 
 The utility turns a solver value into what the match cares about: penalty
 points. A deal won by more than 60 points is worth the penalty the opponents take
