@@ -29,12 +29,12 @@ as not solved — and the next world gets what time is left (the rate varies fro
 world to world), until less than ``LAST_SHARE`` of the limit is left; if no world
 was solved the fallback bot decides. So a decision ends close to its limit:
 at the first lead of 20 two-player deals (``benchmarks/pimc_time_limit.py``, a
-loaded 2-core machine) ``time_limit=2`` took 1.96 s at the median, 3.56 s at
-most, 3 decisions more than 10% over (before, when every world ran to its end:
-4.26 s median, 27.4 s at most); ``time_limit=0.8`` 0.79 s, 3.10 s at most, 3
-over (before: 3.72 s, 31.6 s). What still runs over is a node rate that drops
-during a world (the machine becoming busier). Where worlds are that slow a short
-limit means few worlds or none (with 0.8 s at the first lead: 0 or 1).
+shared 2-core machine) ``time_limit=2`` took 1.96 s at the median and 2.1–3.1 s at
+most (before, when every world ran to its end: 2.87 s median, 19.2 s at most);
+``time_limit=0.8`` 0.8 s and 0.84–1.37 s (before: 2.60 s, 20.8 s). What still runs
+over is a node rate that drops during a world (the machine becoming busier). Where
+worlds are that slow a short limit means few worlds or none (with 0.8 s at the
+first lead: 0 to 2).
 
 The utility turns a solver value into what the match cares about: penalty
 points. A deal won by more than 60 points is worth the penalty the opponents take
