@@ -56,6 +56,7 @@ import random
 import threading
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 from typing import Any
 
 from goat.bots.base import BaseBot, BotError, View, check_time_limit, legal_actions, sampled_worlds
@@ -115,9 +116,9 @@ class NodeRate:
 
     def record(self, nodes: int, seconds: float) -> None:
         """Count a solve of ``nodes`` nodes that took ``seconds`` (wall time, the
-        sampling and encoding around the search included: a slightly low rate,
-        so a budget errs on the short side). Solves too short to time well (under
-        a millisecond) are left out."""
+        encoding and Python around the search included: a slightly low rate, so
+        a budget errs on the short side). Solves too short to time well (under a
+        millisecond) are left out."""
         if seconds < 1e-3 or nodes <= 0:
             return
         with self.lock:
@@ -214,7 +215,7 @@ class PIMCBot(BaseBot):
             return self.fallback.choose(view)
         return max(legal, key=lambda a: totals.get(str(a), float("-inf")))
 
-    def _solved_worlds(self, sampler: Any) -> Any:
+    def _solved_worlds(self, sampler: Any) -> Iterator[dict[Action, int]]:
         """The solver's values of each world solved: every drawn world without a
         time limit; with one, each world under a node budget for the time left
         (see the module doc) until less than ``LAST_SHARE`` of the limit is left;
@@ -232,6 +233,7 @@ class PIMCBot(BaseBot):
                 return
             kernel = "search" if world.rules.partnerships else "solo"
             start = _clock()
+            values: dict[Action, int] | None
             try:
                 values = evaluate_moves(world, max_nodes=node_budget(kernel, left))
             except SolverBudgetExceeded:
