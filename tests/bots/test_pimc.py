@@ -14,6 +14,7 @@ from goat.bots.base import BaseBot, next_bot_action, play_bots
 from goat.bots.pimc import PerfectInformationBot, PIMCBot, utility
 from goat.bots.base import BotError
 from goat.games.kozel import new_state
+from goat.protocol import Action
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from kozel.conftest import deal_state, play  # noqa: E402
@@ -104,25 +105,129 @@ def test_pimc_settings_are_checked() -> None:
     assert make_bot("pimc", 1, worlds=7, time_limit=0.5).name == "pimc:worlds=7:time_limit=0.5"
 
 
-@pytest.mark.parametrize("time_limit, solved", [(None, 6), (2.5, 3)])
-def test_pimc_time_limit_stops_sampling(monkeypatch: pytest.MonkeyPatch, time_limit, solved) -> None:
-    """A clock that moves a second at every reading: with ``time_limit=2.5`` the
-    budget is spent after three worlds (readings at 0 for the deadline, then 1, 2,
-    3 before worlds 2, 3, 4); without one every world is solved."""
-    import types
+class FakeClock:
+    """``pimc``'s clock under test control: it moves only when told."""
 
-    import goat.bots.base as base
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def timed(monkeypatch: pytest.MonkeyPatch):
+    """A fake clock for ``pimc`` and fresh node rates of 1000 nodes/s for both kernels."""
+    import goat.bots.pimc as pimc
+
+    clock = FakeClock()
+    monkeypatch.setattr(pimc, "_clock", clock)
+    monkeypatch.setattr(pimc, "RATES", {k: pimc.NodeRate(1000.0) for k in pimc.START_RATE})
+    return clock
+
+
+def test_pimc_without_a_time_limit_solves_every_world_without_a_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No ``time_limit``: every world is solved in full (no ``max_nodes``), as
+    before — deterministic for a seed, whatever the clock says."""
     import goat.fast.solver as solver
 
-    clock = iter(range(10**6))
-    monkeypatch.setattr(base, "time", types.SimpleNamespace(perf_counter=lambda: float(next(clock))))
+    budgets: list = []
+    real = solver.evaluate_moves
+    monkeypatch.setattr(solver, "evaluate_moves",
+                        lambda world, **kw: (budgets.append(kw.get("max_nodes")), real(world))[1])
+    bot = PIMCBot(seed=3, worlds=6)
+    assert str(bot.choose(catch_position().view(1))) == "1 play 7C"
+    assert budgets == [None] * 6
+
+
+def test_pimc_budget_shrinks_as_time_runs_out(monkeypatch: pytest.MonkeyPatch, timed: FakeClock) -> None:
+    """Each world's node budget is the time left times the measured node rate
+    (times ``BUDGET_SHARE``): with each solve taking 0.5 s at 1000 nodes/s and
+    a limit of 2.2 s, the budgets fall 1980, 1530, 1080, 630, 180 nodes, and no
+    sixth world starts once the deadline has passed."""
+    import goat.bots.pimc as pimc
+    import goat.fast.solver as solver
+
+    budgets: list[int] = []
+    real = solver.evaluate_moves
+
+    def solve(world, max_nodes=None):
+        budgets.append(max_nodes)
+        timed.now += 0.5
+        return real(world)
+
+    monkeypatch.setattr(solver, "evaluate_moves", solve)
+    monkeypatch.setattr(solver, "nodes_used", lambda: 500)   # 500 nodes in 0.5 s: the rate stays
+    bot = PIMCBot(seed=3, worlds=10, time_limit=2.2)
+    assert str(bot.choose(catch_position().view(1))) == "1 play 7C"
+    expected = [2.2 * pimc.BUDGET_SHARE * 1000 - 0.5 * pimc.BUDGET_SHARE * 1000 * k for k in range(5)]
+    assert len(budgets) == 5
+    assert all(abs(b - e) <= 1 for b, e in zip(budgets, expected)), budgets
+    assert budgets == sorted(budgets, reverse=True)
+
+
+def test_pimc_node_rate_follows_the_measured_solves(monkeypatch: pytest.MonkeyPatch, timed: FakeClock) -> None:
+    """The rate a budget is made from is measured: solves of 4000 nodes a
+    second make the next budgets larger than the starting 1000 nodes/s would."""
+    import goat.bots.pimc as pimc
+    import goat.fast.solver as solver
+
+    budgets: list[int] = []
+    real = solver.evaluate_moves
+
+    def solve(world, max_nodes=None):
+        budgets.append(max_nodes)
+        timed.now += 0.25
+        return real(world)
+
+    monkeypatch.setattr(solver, "evaluate_moves", solve)
+    monkeypatch.setattr(solver, "nodes_used", lambda: 1000)   # 1000 nodes in 0.25 s
+    PIMCBot(seed=3, worlds=3, time_limit=100.0).choose(catch_position().view(1))
+    assert budgets[0] == int(100.0 * pimc.BUDGET_SHARE * 1000)
+    assert budgets[1] > 2 * budgets[0] and budgets[2] > budgets[1]
+    assert 1000 < pimc.RATES["search"].per_second() < 4000
+    assert pimc.RATES["solo"].per_second() == pytest.approx(1000)   # kept per kernel
+
+
+class Marked(BaseBot):
+    """A fallback whose choice is known (the last legal action) and counted."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def choose(self, view):
+        self.calls += 1
+        return Action.parse(sorted(view["legal_actions"])[-1])
+
+
+@pytest.mark.parametrize("abort_from, solved", [(3, 2), (1, 0)])
+def test_pimc_drops_a_world_that_runs_out_of_nodes(monkeypatch: pytest.MonkeyPatch, timed: FakeClock,
+                                                   abort_from: int, solved: int) -> None:
+    """A world whose solve runs out of its node budget is dropped (it adds
+    nothing and does not count as solved); the next worlds get the time left
+    (here the clock stands still: all six are tried); if no world is solved,
+    the fallback bot decides."""
+    import goat.fast.solver as solver
+
     calls: list[int] = []
     real = solver.evaluate_moves
-    monkeypatch.setattr(solver, "evaluate_moves", lambda world: (calls.append(1), real(world))[1])
-    state = catch_position()
-    bot = PIMCBot(seed=3, worlds=6, time_limit=time_limit)
-    assert str(bot.choose(state.view(1))) == "1 play 7C"
-    assert len(calls) == solved
+
+    def solve(world, max_nodes=None):
+        calls.append(1)
+        if len(calls) >= abort_from:
+            raise solver.SolverBudgetExceeded("the solver's budget of 5 nodes ran out")
+        return real(world)
+
+    monkeypatch.setattr(solver, "evaluate_moves", solve)
+    bot = PIMCBot(seed=3, worlds=6, time_limit=10.0)
+    bot.fallback = Marked()
+    view = catch_position().view(1)
+    move = str(bot.choose(view))
+    assert len(calls) == 6
+    if solved:
+        assert move == "1 play 7C" and bot.fallback.calls == 0
+    else:
+        assert move == "1 play JD" and bot.fallback.calls == 1
 
 
 def test_prepare_loads_the_solver_only_where_it_will_play(monkeypatch: pytest.MonkeyPatch) -> None:

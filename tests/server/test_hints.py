@@ -171,6 +171,30 @@ def test_each_game_hints_with_its_bot_from_the_view(start_server: Callable[..., 
     run(scenario())
 
 
+def test_a_two_player_full_hand_hint_comes_from_pimc(start_server: Callable[..., ServerThread],
+                                                     spy: list[Any]) -> None:
+    """Ann against a heuristic bot in 2-player full-hand: her hint at the first
+    card comes from ``pimc`` (which keeps its time limit by solving each world
+    under a node budget), a legal card from her own view."""
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        tid, ann = await lobby.with_bots(bot="heuristic", rules="full-hand", players=2, seed=5, hints=True)
+        async with Client(server.ws_url, tid, ann) as me:
+            await lobby.start(tid, ann)
+            state = await my_decision(me, 0, "kozel")
+            answer = await ask(lobby, tid, ann)
+            assert answer.status_code == 200, answer.text
+            hint = answer.json()
+        assert hint["action"] in state["view"]["legal_actions"] and hint["version"] == state["version"]
+        assert hint["bot"].startswith("pimc:worlds=24:time_limit=")
+        assert spy and all(view["seat"] == 0 and view["players"] == 2 for view in spy)
+        await lobby.close()
+
+    run(scenario())
+
+
 def test_a_hint_for_a_position_that_moved_on_is_not_current(monkeypatch: pytest.MonkeyPatch) -> None:
     """The table moves on while the bot thinks: the answer names the version it
     was computed for and says it is no longer current."""
@@ -222,7 +246,9 @@ def test_the_solver_rulesets_get_pimc_and_the_others_their_heuristic() -> None:
     assert hints_module.hint_bot("kozel", "classic", 4, "s").name.startswith("pimc:worlds=24:time_limit=")
     assert hints_module.hint_bot("kozel", "full-hand", 4, "s").name.startswith("pimc")
     assert hints_module.hint_bot("kozel", "full-hand", 3, "s").name.startswith("pimc")  # individual play
-    assert hints_module.hint_bot("kozel", "full-hand", 2, "s").name == "heuristic"   # seconds a world
+    # with 2 players too: pimc keeps its time limit even where a world takes seconds
+    assert hints_module.hint_bot("kozel", "full-hand", 2, "s").name.startswith("pimc:worlds=24:time_limit=")
+    assert hints_module.uses_solver("kozel", "full-hand", 2)
     assert hints_module.hint_bot("kozel", "street", 4, "s").name == "heuristic"
     assert hints_module.hint_bot("spades", "standard", 4, "s").name == "heuristic"
     assert hints_module.hint_bot("yugioh", "goat", 2, "s").name == make_bot("greedy", game="yugioh").name

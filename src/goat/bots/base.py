@@ -81,7 +81,9 @@ def check_time_limit(bot: str, time_limit: Any) -> float | None:
 def within_budget(count: int, time_limit: float | None) -> Iterator[int]:
     """``0, 1, ... count - 1``, stopping early once ``time_limit`` seconds have
     passed since the first (which is always given: a search bot needs one sample
-    to choose at all). Without a time limit a bot stays deterministic for a seed."""
+    to choose at all). Without a time limit a bot stays deterministic for a seed.
+    (``pimc`` keeps a time limit itself, within a world too: one world can take
+    longer than the limit; see :mod:`goat.bots.pimc`.)"""
     deadline = time.perf_counter() + time_limit if time_limit else None
     for i in range(count):
         if deadline is not None and i and time.perf_counter() > deadline:

@@ -13,10 +13,28 @@ seat playing against it (exact with 2 players, the "paranoid" reading with 3:
 partner exchange) are handed to a fallback bot (``heuristic`` by default).
 
 Budget: ``worlds`` (default 100) and, optionally, ``time_limit`` seconds,
-whichever runs out first (at least one world is always solved); with only
-``worlds`` the bot is deterministic for a seed — use that in tournaments, and
-``time_limit`` to keep an interactive game responsive at the first cards of a
-deal, where every world is a whole deal to solve.
+whichever runs out first; with only ``worlds`` the bot is deterministic for a
+seed (every world solved in full) — use that in tournaments, and ``time_limit``
+to keep an interactive game responsive at the first cards of a deal, where every
+world is a whole deal to solve.
+
+How the time limit is kept: one world can take longer than the whole limit
+(with 2 players, one world at the first lead takes 0.4 s at the median and up to
+about 7 s), so checking the clock between worlds is not enough. Each world is
+solved with a *node budget* (``max_nodes`` of :func:`goat.fast.solver.evaluate_moves`)
+made from the time left and the node rate this process has measured for that
+solver kernel (:class:`NodeRate`: nodes a second of the solves so far, starting
+from a conservative rate). A world that runs out of nodes is dropped — it counts
+as not solved — and the next world gets what time is left (the rate varies from
+world to world), until less than ``LAST_SHARE`` of the limit is left; if no world
+was solved the fallback bot decides. So a decision ends close to its limit:
+at the first lead of 20 two-player deals (``benchmarks/pimc_time_limit.py``, a
+shared 2-core machine) ``time_limit=2`` took 1.96 s at the median and 2.1–3.1 s at
+most (before, when every world ran to its end: 2.87 s median, 19.2 s at most);
+``time_limit=0.8`` 0.8 s and 0.84–1.37 s (before: 2.60 s, 20.8 s). What still runs
+over is a node rate that drops during a world (the machine becoming busier). Where
+worlds are that slow a short limit means few worlds or none (with 0.8 s at the
+first lead: 0 to 2).
 
 The utility turns a solver value into what the match cares about: penalty
 points. A deal won by more than 60 points is worth the penalty the opponents take
@@ -35,7 +53,10 @@ the state because it declares ``sees_everything = True``.
 from __future__ import annotations
 
 import random
+import threading
+import time
 from collections import defaultdict
+from collections.abc import Iterator
 from typing import Any
 
 from goat.bots.base import BaseBot, BotError, View, check_time_limit, legal_actions, sampled_worlds
@@ -64,6 +85,67 @@ def utility(value: int, shamok_penalty: int = 4, match_target: int = 12) -> floa
     if value < 60:
         return -2.0 + margin
     return 0.0
+
+
+#: The clock a time limit is measured with (a module attribute, so tests can use a fake one).
+_clock = time.perf_counter
+
+
+class NodeRate:
+    """The search nodes a second one solver kernel takes in this process, to turn
+    the time left into a node budget.
+
+    Kept as decayed sums of the nodes and seconds of the solves measured
+    (each new solve weighs as much as all before it together times ``1 -
+    DECAY``), so the rate follows a machine that becomes busier; it starts from
+    ``start`` nodes a second, counted as ``START_SECONDS`` of solving, so one
+    odd first measurement does not decide alone. Thread-safe (bots at several
+    tables record at once)."""
+
+    DECAY = 0.8
+    START_SECONDS = 0.2
+
+    def __init__(self, start: float) -> None:
+        self.nodes = start * self.START_SECONDS
+        self.seconds = self.START_SECONDS
+        self.lock = threading.Lock()
+
+    def per_second(self) -> float:
+        with self.lock:
+            return self.nodes / self.seconds
+
+    def record(self, nodes: int, seconds: float) -> None:
+        """Count a solve of ``nodes`` nodes that took ``seconds`` (wall time, the
+        encoding and Python around the search included: a slightly low rate, so
+        a budget errs on the short side). Solves too short to time well (under a
+        millisecond) are left out."""
+        if seconds < 1e-3 or nodes <= 0:
+            return
+        with self.lock:
+            self.nodes = self.nodes * self.DECAY + nodes
+            self.seconds = self.seconds * self.DECAY + seconds
+
+
+#: Starting node rates (nodes/s) of the two kernels: the 4-player one
+#: (goat.fast.solver_search) and the individual-play one (goat.fast.solver_solo).
+#: Below what ``evaluate_moves`` measured on a loaded 2-core machine (first leads:
+#: 4-player full-hand 7.1M/s overall, 4.1M the slowest of 30 deals; classic 8.2M;
+#: 3 players 12.2M; 2 players 4.6M, 2.4M the slowest of 6), so a process's first
+#: budgets are short rather than long; the measured rate takes over after a solve
+#: or two.
+START_RATE = {"search": 3.0e6, "solo": 2.0e6}
+RATES = {kernel: NodeRate(rate) for kernel, rate in START_RATE.items()}
+#: The share of the time left a world's node budget is made for: the rate is an
+#: average and single solves vary around it.
+BUDGET_SHARE = 0.9
+#: No world is started with less than this share of the time limit left (it would
+#: hardly finish: the decision ends there).
+LAST_SHARE = 0.05
+
+
+def node_budget(kernel: str, seconds_left: float) -> int:
+    """The nodes a world may take with ``seconds_left`` to the deadline (at least 1)."""
+    return max(1, int(seconds_left * BUDGET_SHARE * RATES[kernel].per_second()))
 
 
 def _solver_ruleset(view: View) -> bool:
@@ -118,21 +200,47 @@ class PIMCBot(BaseBot):
             return legal[0]
         if not _solvable(view):
             return self.fallback.choose(view)
-        from goat.fast.solver import evaluate_moves
         from goat.games import world_sampler
 
         options = view["options"]
         totals: dict[str, float] = defaultdict(float)
         sampler = world_sampler(dict(view))  # the same worlds as sample_world, view read once
         solved = 0
-        for world in sampled_worlds(sampler, self.rng, self.worlds, self.time_limit):
+        for values in self._solved_worlds(sampler):
             solved += 1
-            for action, value in evaluate_moves(world).items():
+            for action, value in values.items():
                 totals[str(action)] += utility(value, options.get("shamok_penalty", 4),
                                                options.get("match_target", 12))
-        if not solved:   # no world could be drawn: play the plain policy, not nothing
+        if not solved:   # no world drawn or solved in time: play the plain policy, not nothing
             return self.fallback.choose(view)
         return max(legal, key=lambda a: totals.get(str(a), float("-inf")))
+
+    def _solved_worlds(self, sampler: Any) -> Iterator[dict[Action, int]]:
+        """The solver's values of each world solved: every drawn world without a
+        time limit; with one, each world under a node budget for the time left
+        (see the module doc) until less than ``LAST_SHARE`` of the limit is left;
+        a world that runs out of its budget is dropped (not yielded)."""
+        from goat.fast.solver import SolverBudgetExceeded, evaluate_moves, nodes_used
+
+        if self.time_limit is None:
+            for world in sampled_worlds(sampler, self.rng, self.worlds, None):
+                yield evaluate_moves(world)
+            return
+        deadline = _clock() + self.time_limit
+        for world in sampled_worlds(sampler, self.rng, self.worlds, None):
+            left = deadline - _clock()
+            if left <= self.time_limit * LAST_SHARE:
+                return
+            kernel = "search" if world.rules.partnerships else "solo"
+            start = _clock()
+            values: dict[Action, int] | None
+            try:
+                values = evaluate_moves(world, max_nodes=node_budget(kernel, left))
+            except SolverBudgetExceeded:
+                values = None
+            RATES[kernel].record(nodes_used(), _clock() - start)
+            if values is not None:   # else dropped: a budget ends near the deadline, but a
+                yield values         # rate that was low for this world can leave time for another
 
     def out_of_turn(self, view: View) -> Action | None:
         return self.fallback.out_of_turn(view)

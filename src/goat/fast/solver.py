@@ -77,6 +77,16 @@ players, the "paranoid" reading (the two others as one coalition) with 3.
 Single-card rulesets are taken (``classic``, ``full-hand``, ``full-hand-24`` and
 their options, individual play with decks of up to 32 cards); ``street`` is
 refused.
+
+**A node budget** (``max_nodes`` of :func:`solve` and :func:`evaluate_moves`)
+lets a caller with a deadline stop a solve: one world at the first lead of a
+2-player deal takes from a tenth of a second to several seconds, and a bot with
+a time limit must keep it (:mod:`goat.bots.pimc`). The budget counts the search
+nodes of the whole call (the guess search and every root move); when they pass
+it the kernel's search unwinds at once, no frame storing a table entry (a
+subtree left unfinished has no true bound), the drivers stop and the call raises
+:class:`SolverBudgetExceeded`. Without a budget nothing changes (the same nodes,
+the same values); :func:`nodes_used` tells how many nodes the last call took.
 """
 
 from __future__ import annotations
@@ -107,6 +117,17 @@ GUESS_TRICKS = 2   # depth of the guess search (measured best of 1..4)
 
 class SolverError(GoatError):
     """A position the solver cannot take (wrong ruleset or phase); one line."""
+
+
+class SolverBudgetExceeded(GoatError):
+    """A solve given ``max_nodes`` (:func:`solve`, :func:`evaluate_moves`) searched
+    that many nodes without finishing: there is no value, and nothing of the
+    unfinished search is kept (the next call finds the exact value as ever).
+
+    Not a :class:`SolverError`: that one says the solver cannot take a position
+    at all, this one only that this call ran out of its budget — a caller that
+    treats the first as "unsupported" (hand the position to another bot for
+    good) must not do so for the second, which is "not now"."""
 
 
 def describe(value: int) -> str:
@@ -189,6 +210,7 @@ class _Workspace:
         self.tt = core.new_table(bits)
         self.W = np.zeros(core.W_SIZE, dtype=np.int64)
         self.gen = 0
+        self.nodes = 0   # nodes of the last top-level call (see nodes_used)
 
     def next_gen(self) -> int:
         self.gen += 1
@@ -209,6 +231,45 @@ def _workspace() -> _Workspace:
     if ws is None:
         ws = _LOCAL.workspace = _Workspace()
     return ws
+
+
+class _Budget:
+    """The nodes one top-level call may still search (``left``; ``None``: no
+    budget) and has searched (``used``), across the several loads of a forced
+    exchange's replies."""
+
+    def __init__(self, max_nodes: int | None) -> None:
+        if max_nodes is not None and (isinstance(max_nodes, bool)
+                                      or not isinstance(max_nodes, (int, np.integer))
+                                      or max_nodes < 1):
+            raise SolverError(f"max_nodes must be a whole number >= 1 or None, not {max_nodes!r}")
+        self.limit = None if max_nodes is None else int(max_nodes)
+        self.left = self.limit
+        self.used = 0
+
+    def load(self, W: np.ndarray) -> None:
+        """Give the kernels in ``W`` (just encoded) what is left of the budget."""
+        if self.left is None:
+            return
+        if self.left <= 0:
+            raise SolverBudgetExceeded(f"the solver's budget of {self.limit} nodes ran out")
+        W[core.MAX_NODES] = min(self.left, 1 << 62)
+
+    def settle(self, W: np.ndarray) -> None:
+        """Count the nodes the kernels searched in ``W``; raise if they ran out."""
+        nodes = int(W[core.NODES])
+        self.used += nodes
+        if self.left is not None:
+            self.left -= nodes
+        if W[core.ABORTED]:
+            raise SolverBudgetExceeded(f"the solver's budget of {self.limit} nodes ran out")
+
+
+def nodes_used() -> int:
+    """The search nodes of this thread's last :func:`solve` or :func:`evaluate_moves`
+    call (one that ran out of its budget included): what a caller measures its
+    node rate with, to turn a time limit into ``max_nodes``."""
+    return _workspace().nodes
 
 
 # ============================================================ encoding
@@ -302,7 +363,7 @@ def _deal_over_value(state: Any, side: int, deals_before: int) -> int | None:
 
 
 # ============================================================ API
-def solve(state: Any, side: int = 0, guess: int | None = None) -> int:
+def solve(state: Any, side: int = 0, guess: int | None = None, max_nodes: int | None = None) -> int:
     """Exact value of ``state`` (a classic/full-hand state with a card play or
     forced-exchange return due) for ``side`` (a team with 4 players, a seat in
     individual play); see the module doc for the scale.
@@ -315,28 +376,40 @@ def solve(state: Any, side: int = 0, guess: int | None = None) -> int:
     guess; only the time differs. Given the true value, the solve is the two
     null-window proofs that the value is at least that and not more: the floor
     of this driver (``goat bench solver --known-value`` times it).
+
+    ``max_nodes``: stop after that many search nodes, raising
+    :class:`SolverBudgetExceeded` (see "node budget" in the module doc).
     """
     _check(state, side)
+    budget = _Budget(max_nodes)
     ws = _workspace()
-    return _solve(state, side, ws, ws.next_gen(), guess)
+    try:
+        return _solve(state, side, ws, ws.next_gen(), budget, guess)
+    finally:
+        ws.nodes = budget.used
 
 
-def _solve(state: Any, side: int, ws: _Workspace, gen: int, guess: int | None = None) -> int:
+def _solve(state: Any, side: int, ws: _Workspace, gen: int, budget: _Budget,
+           guess: int | None = None) -> int:
     if state.phase == FORCED_RETURN:
-        values = _values_by_action(state, side, ws, gen)
+        values = _values_by_action(state, side, ws, gen, budget)
         mover = state.team_of(state.current_player())
         return max(values.values()) if mover == side else min(values.values())
     W, _ = _encode(state, side, ws, gen)
+    budget.load(W)
     if _solo(state):
         if guess is None:
             remaining = solo_guess(state, W, ws)
         else:
             remaining = guess if abs(guess) >= CATCH else guess - int(state.points()[side])
-        return _absolute(state, side, int(solo.mtdf(W, ws.tt, remaining)))
-    if guess is None:
-        return _absolute(state, side, guess_then_solve(W, ws, gen))
-    remaining = guess if abs(guess) >= CATCH else guess - int(state.points()[side])
-    return _absolute(state, side, int(search.mtdf(W, ws.tt, remaining)))
+        value = int(solo.mtdf(W, ws.tt, remaining))
+    elif guess is None:
+        value = guess_then_solve(W, ws, gen)
+    else:
+        remaining = guess if abs(guess) >= CATCH else guess - int(state.points()[side])
+        value = int(search.mtdf(W, ws.tt, remaining))
+    budget.settle(W)
+    return _absolute(state, side, value)
 
 
 def guess_then_solve(W: np.ndarray, ws: _Workspace, gen: int) -> int:
@@ -368,19 +441,29 @@ def solo_guess(state: Any, W: np.ndarray, ws: _Workspace) -> int:
     return int(solo.first_guess(W, ws.tt, ws.next_gen(), SOLO_GUESS_TRICKS * state.rules.players))
 
 
-def evaluate_moves(state: Any, side: int | None = None) -> dict[Action, int]:
+def evaluate_moves(state: Any, side: int | None = None,
+                   max_nodes: int | None = None) -> dict[Action, int]:
     """The exact value after each legal action of the seat to act (every card,
     equivalent ones included; or each ``give`` of a forced exchange), for
     ``side`` — by default the team of the seat to act (in individual play: that
-    seat, every other seat minimising)."""
+    seat, every other seat minimising).
+
+    ``max_nodes``: stop after that many search nodes in all (the guess search
+    and every action), raising :class:`SolverBudgetExceeded`: no values at all,
+    rather than some."""
     _check(state, side)
+    budget = _Budget(max_nodes)
     if side is None:
         side = state.team_of(state.current_player())
     ws = _workspace()
-    return _values_by_action(state, side, ws, ws.next_gen())
+    try:
+        return _values_by_action(state, side, ws, ws.next_gen(), budget)
+    finally:
+        ws.nodes = budget.used
 
 
-def _values_by_action(state: Any, side: int, ws: _Workspace, gen: int) -> dict[Action, int]:
+def _values_by_action(state: Any, side: int, ws: _Workspace, gen: int,
+                      budget: _Budget) -> dict[Action, int]:
     actions = state.legal_actions()
     if state.phase == FORCED_RETURN or any(a.verb == "give" for a in actions):
         out: dict[Action, int] = {}
@@ -389,15 +472,17 @@ def _values_by_action(state: Any, side: int, ws: _Workspace, gen: int) -> dict[A
             before = len(child.deal_results)
             child.apply_action(a)
             over = _deal_over_value(child, side, before)
-            out[a] = over if over is not None else _solve(child, side, ws, gen)
+            out[a] = over if over is not None else _solve(child, side, ws, gen, budget)
         return out
     W, code = _encode(state, side, ws, gen)
+    budget.load(W)
     cards = np.array([code.index[a.cards[0]] for a in actions], dtype=np.int64)
     values = np.zeros(len(actions), dtype=np.int64)
     if _solo(state):
         solo.root_values(W, ws.tt, cards, values, solo_guess(state, W, ws))
     else:
         search.root_values(W, ws.tt, cards, values, first_guess(W, ws, gen))
+    budget.settle(W)
     return {a: _absolute(state, side, int(v)) for a, v in zip(actions, values)}
 
 

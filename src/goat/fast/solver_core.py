@@ -14,7 +14,9 @@ two arrays so that a recursive call passes almost nothing:
 * ``TT``, the transposition table, holds 4 words an entry: two words of hands,
   one of leader / stock position / trump-lead state / *generation*, and the
   packed bounds and best move. A new generation makes every old entry a miss, so
-  the table is never cleared. The rank-pattern entries (``USE_QUASI``) share it:
+  the table is never cleared. A solve with a node budget (``MAX_NODES``) that
+  runs out sets ``ABORTED``: every frame then returns at once without storing
+  (an unfinished subtree's bound would be wrong), and the drivers stop. The rank-pattern entries (``USE_QUASI``) share it:
   their key has a stock position no exact key has, their fourth word the bounds,
   the rank of the best lead and the live cards (:func:`goat.fast.solver_search.quasi_store`).
 
@@ -58,6 +60,9 @@ Q_NARROW = 88      # ... of them narrowing it
 QUASI_ON = 89      # 1: use the rank-pattern entries (USE_QUASI when the position is loaded)
 Q_CATCH_CUTS = 90  # rank-pattern cut-offs made with a shamok catch possible
 Q_STOCK_CUTS = 91  # rank-pattern cut-offs made with cards in the stock
+# (92: the individual-play kernel's player count, goat.fast.solver_solo.NPL)
+MAX_NODES = 93     # node budget of this solve: 0 none, else abort once NODES passes it
+ABORTED = 94       # 1 once the budget ran out: the search unwinds, storing nothing
 # ------------------------------------------------- W: the deal's constants
 SIDE = 96          # team whose points are maximised (0: seats 0+2, 1: seats 1+3)
 LEAD_RULE = 97     # 0 free, 1 opening-only, 2 previous-opener, 3 not-after-own-lead
@@ -151,6 +156,17 @@ def new_table(bits: int) -> np.ndarray:
     tt = np.zeros(4 << bits, dtype=np.int64)
     tt[2::4] = -1  # no generation matches
     return tt
+
+
+@njit(cache=True, inline="always")
+def over_budget(W: np.ndarray) -> bool:
+    """Has this solve searched more nodes than its budget (``MAX_NODES``)? One
+    compare per node: as unsigned numbers ``MAX_NODES - 1`` is the largest value
+    when there is no budget (0), so ``NODES - 1`` (``NODES`` >= 1 once counted)
+    never exceeds it. Called by each kernel's ``search`` after counting its node;
+    on ``True`` the search sets ``ABORTED`` and unwinds (see
+    :mod:`goat.fast.solver`, "node budget")."""
+    return np.uint64(W[MAX_NODES] - 1) < np.uint64(W[NODES] - 1)
 
 
 @njit(cache=True, inline="always")

@@ -11,6 +11,7 @@ import numpy as np
 from numba import njit, types
 
 from goat.fast.solver_core import (
+    ABORTED,
     BOUND_BIAS,
     CATCH,
     CLASS,
@@ -81,6 +82,7 @@ from goat.fast.solver_core import (
     legal_in,
     lowbit_index,
     next_best,
+    over_budget,
     popcount,
     reopen_trick,
     score_moves,
@@ -1010,6 +1012,9 @@ SEARCH_SIG = types.int64(types.int64[::1], types.int64[::1], types.int64, types.
 def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
     """Fail-soft alpha-beta: the value of the position in ``W`` (see module doc)."""
     W[NODES] += 1
+    if over_budget(W):  # the node budget ran out: unwind (see goat.fast.solver_core.ABORTED)
+        W[ABORTED] = 1
+        return 0
     ntrick = W[NTRICK]
     if ntrick == 4:  # a root position after the 4th card (in the search: done in the loop below)
         v, mine, pts = close_trick(W, depth)
@@ -1116,6 +1121,8 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
             W[NTRICK] = ntrick
         W[HANDS + seat] = hand_before
         W[HANDS + partner] = partner_before
+        if W[ABORTED] != 0:  # the child's value is unfinished
+            break
         if maximizing:
             if v > best:
                 best = v
@@ -1131,7 +1138,7 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
                 W[ix(HIST + seat * 32 + m)] += popcount(hand_before) ** 2  # the subtree's size)
             break
     W[MUST_LEAD] = must_before
-    if slot >= 0:
+    if slot >= 0 and W[ABORTED] == 0:   # an aborted subtree's bound is wrong: never stored
         if best_move >= 32:
             best_move = -1
         q_move = best_move
@@ -1154,7 +1161,7 @@ def mtdf(W: np.ndarray, TT: np.ndarray, guess: int) -> int:
     lower, upper = -INF, INF
     b = guess
     step = 1
-    while lower < upper:
+    while lower < upper and W[ABORTED] == 0:   # (aborted: the caller raises)
         W[PASSES] += 1
         g = search(W, TT, 0, b - 1, b)
         if g < b:
@@ -1199,4 +1206,6 @@ def root_values(W: np.ndarray, TT: np.ndarray, cards: np.ndarray, out: np.ndarra
                 guess = v
         W[MUST_LEAD] = must_before
         W[HANDS + seat] = hand_before
+        if W[ABORTED] != 0:   # the budget ran out: the rest of ``out`` is not set
+            break
         out[i] = v

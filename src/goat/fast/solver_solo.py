@@ -59,6 +59,7 @@ import numpy as np
 from numba import njit, types
 
 from goat.fast.solver_core import (
+    ABORTED,
     ACES,
     CATCH,
     CLASS,
@@ -109,6 +110,7 @@ from goat.fast.solver_core import (
     ix,
     lowbit_index,
     next_best,
+    over_budget,
     popcount,
     tt_slot,
     KEY_POS,
@@ -506,6 +508,9 @@ SEARCH_SIG = types.int64(types.int64[::1], types.int64[::1], types.int64, types.
 def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
     """Fail-soft alpha-beta: the value of the position in ``W`` (module doc)."""
     W[NODES] += 1
+    if over_budget(W):  # the node budget ran out: unwind (see goat.fast.solver_core.ABORTED)
+        W[ABORTED] = 1
+        return 0
     n = W[NPL]
     ntrick = W[NTRICK]
     if ntrick == n:  # a root position after the trick's last card
@@ -568,6 +573,8 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
             v = search(W, TT, depth + 1, alpha, beta)
             W[NTRICK] = ntrick
         W[seat] = hand_before
+        if W[ABORTED] != 0:  # the child's value is unfinished
+            break
         if maximizing:
             if v > best:
                 best = v
@@ -582,7 +589,7 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
             if ntrick == 0:  # history of cut-off leads, weighted by the subtree's size
                 W[ix(HIST + seat * 32 + c)] += popcount(hand_before) ** 2
             break
-    if slot >= 0:
+    if slot >= 0 and W[ABORTED] == 0:   # an aborted subtree's bound is wrong: never stored
         if canon:
             best_move = to_canonical(W, best_move)
         tt_store(TT, slot, k1, k2, k3, best, alpha0, beta0, best_move)
@@ -599,7 +606,7 @@ def mtdf(W: np.ndarray, TT: np.ndarray, guess: int) -> int:
     lower, upper = -INF, INF
     b = guess
     step = 1
-    while lower < upper:
+    while lower < upper and W[ABORTED] == 0:   # (aborted: the caller raises)
         W[PASSES] += 1
         g = search(W, TT, 0, b - 1, b)
         if g < b:
@@ -638,6 +645,8 @@ def root_values(W: np.ndarray, TT: np.ndarray, cards: np.ndarray, out: np.ndarra
             if -CATCH < v < CATCH:
                 guess = v
         W[seat] = hand_before
+        if W[ABORTED] != 0:   # the budget ran out: the rest of ``out`` is not set
+            break
         out[i] = v
 
 
