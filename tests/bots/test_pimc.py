@@ -355,3 +355,34 @@ def test_pimc_plays_the_shamok_onto_the_queen_with_two_players() -> None:
     bot = PIMCBot(seed=3, worlds=4)
     bot.fallback = NoFallback()
     assert str(bot.choose(state.view(1))) == "1 play 7C"
+
+
+def test_pimc_stops_a_world_at_its_deadline_when_the_node_budget_does_not(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The node budget comes from a measured rate, and a machine that gets busier
+    mid-world makes it too large: ``stop_after`` then ends the world at the
+    deadline. With a rate so high that no budget ever binds, a 10 ms limit at the
+    first lead of 2-player deals (each world tens of milliseconds at least) cuts
+    worlds by time, and the bot still answers with a legal move."""
+    import goat.bots.pimc as pimc
+    import goat.fast.solver as solver
+
+    monkeypatch.setattr(pimc, "RATES", {k: pimc.NodeRate(1e15) for k in pimc.START_RATE})
+    outcomes: list[str] = []
+    real = solver.evaluate_moves
+
+    def solve(world, max_nodes=None):
+        try:
+            values = real(world, max_nodes=max_nodes)
+        except solver.SolverBudgetExceeded as exc:
+            outcomes.append(str(exc))
+            raise
+        outcomes.append("solved")
+        return values
+
+    monkeypatch.setattr(solver, "evaluate_moves", solve)
+    for i, state in enumerate(individual_positions(2, 3, seed=7, skip=0)):
+        view = state.view(state.current_player())
+        action = PIMCBot(seed=i, worlds=100, time_limit=0.01).choose(view)
+        assert str(action) in view["legal_actions"]
+    assert "the solver's time ran out" in outcomes
+    assert not any("nodes ran out" in o for o in outcomes)   # the budgets never bound

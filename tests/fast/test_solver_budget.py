@@ -165,3 +165,65 @@ def test_max_nodes_is_checked_and_an_abort_is_not_unsupported() -> None:
     assert issubclass(SolverBudgetExceeded, GoatError)
     with pytest.raises(SolverBudgetExceeded, match="budget of 3 nodes"):
         evaluate_moves(state, max_nodes=3)
+
+
+# ------------------------------------------------------------- stop_after: a deadline in time
+def wait_until_expired(limit: float = 10.0) -> None:
+    """Until this thread's open ``stop_after`` block has gone off (its timer
+    thread ran): no guess at how long a thread takes to start."""
+    import time
+
+    ws = solver._workspace()
+    end = time.monotonic() + limit
+    while not ws.expired:
+        assert time.monotonic() < end, "the stop_after timer never went off"
+        time.sleep(0.001)
+
+
+def test_stop_after_stops_a_running_solve_and_leaves_the_next_exact(fresh: Any) -> None:
+    """A timer cuts the solve that is running (the search releases the GIL, the
+    timer thread sets its budget to one node): solving 2-player deals from their
+    first lead — seconds of work in all — under a block of 5 ms raises, and the
+    same position solved after the block has its exact value."""
+    states = [played_in("full-hand, 2 players", seed, 0) for seed in range(30)]
+    with pytest.raises(SolverBudgetExceeded, match="time ran out"):
+        with solver.stop_after(0.005):
+            for state in states:
+                evaluate_moves(state)
+    assert nodes_used() > 0   # cut while searching (not refused before: that is the next test)
+    exact = evaluate_moves(states[0])
+    fresh()
+    assert evaluate_moves(states[0]) == exact
+
+
+def test_a_solve_after_the_time_ran_out_raises_at_once_until_the_block_ends(fresh: Any) -> None:
+    state = played_in("full-hand", 1, 4)
+    expected = solve(state, 0)
+    with solver.stop_after(0.0):
+        wait_until_expired()
+        with pytest.raises(SolverBudgetExceeded, match="time ran out"):
+            solve(state, 0)
+        assert nodes_used() == 0
+        with pytest.raises(SolverBudgetExceeded):
+            evaluate_moves(state)
+    assert solve(state, 0) == expected           # the block is over: no stop left behind
+    assert solver._workspace().W[core.MAX_NODES] == 0
+
+
+def test_a_block_that_ends_in_time_changes_nothing(fresh: Any) -> None:
+    state = played_in("classic", 2, 0)
+    expected = evaluate_moves(state)
+    nodes = nodes_used()
+    fresh()
+    with solver.stop_after(3600):
+        assert evaluate_moves(state) == expected
+        assert nodes_used() == nodes               # the very same search
+    ws = solver._workspace()
+    assert ws.alarm is None and not ws.expired
+
+
+@pytest.mark.parametrize("seconds", ["1", None, float("nan"), True])
+def test_stop_after_refuses_what_is_not_a_number_of_seconds(seconds: Any) -> None:
+    with pytest.raises(SolverError, match="seconds"):
+        with solver.stop_after(seconds):
+            pass

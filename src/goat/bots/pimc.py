@@ -31,10 +31,12 @@ was solved the fallback bot decides. So a decision ends close to its limit:
 at the first lead of 20 two-player deals (``benchmarks/pimc_time_limit.py``, a
 shared 2-core machine) ``time_limit=2`` took 1.96 s at the median and 2.1–3.1 s at
 most (before, when every world ran to its end: 2.87 s median, 19.2 s at most);
-``time_limit=0.8`` 0.8 s and 0.84–1.37 s (before: 2.60 s, 20.8 s). What still runs
-over is a node rate that drops during a world (the machine becoming busier). Where
-worlds are that slow a short limit means few worlds or none (with 0.8 s at the
-first lead: 0 to 2).
+``time_limit=0.8`` 0.8 s and 0.84–1.37 s (before: 2.60 s, 20.8 s). What ran over
+there was a node rate that dropped during a world (the machine becoming busier),
+so the whole decision also runs inside :func:`goat.fast.solver.stop_after`: at the
+deadline a timer thread cuts the running world (the search releases the GIL), which
+is then dropped like one out of nodes. Where worlds are that slow a short limit
+means few worlds or none (with 0.8 s at the first lead: 0 to 2).
 
 The utility turns a solver value into what the match cares about: penalty
 points. A deal won by more than 60 points is worth the penalty the opponents take
@@ -220,27 +222,30 @@ class PIMCBot(BaseBot):
         time limit; with one, each world under a node budget for the time left
         (see the module doc) until less than ``LAST_SHARE`` of the limit is left;
         a world that runs out of its budget is dropped (not yielded)."""
-        from goat.fast.solver import SolverBudgetExceeded, evaluate_moves, nodes_used
+        from goat.fast.solver import SolverBudgetExceeded, evaluate_moves, nodes_used, stop_after
 
         if self.time_limit is None:
             for world in sampled_worlds(sampler, self.rng, self.worlds, None):
                 yield evaluate_moves(world)
             return
         deadline = _clock() + self.time_limit
-        for world in sampled_worlds(sampler, self.rng, self.worlds, None):
-            left = deadline - _clock()
-            if left <= self.time_limit * LAST_SHARE:
-                return
-            kernel = "search" if world.rules.partnerships else "solo"
-            start = _clock()
-            values: dict[Action, int] | None
-            try:
-                values = evaluate_moves(world, max_nodes=node_budget(kernel, left))
-            except SolverBudgetExceeded:
-                values = None
-            RATES[kernel].record(nodes_used(), _clock() - start)
-            if values is not None:   # else dropped: a budget ends near the deadline, but a
-                yield values         # rate that was low for this world can leave time for another
+        # The node budgets end most worlds near the deadline; stop_after is the
+        # hard stop for a world whose node rate dropped while it ran.
+        with stop_after(self.time_limit):
+            for world in sampled_worlds(sampler, self.rng, self.worlds, None):
+                left = deadline - _clock()
+                if left <= self.time_limit * LAST_SHARE:
+                    return
+                kernel = "search" if world.rules.partnerships else "solo"
+                start = _clock()
+                values: dict[Action, int] | None
+                try:
+                    values = evaluate_moves(world, max_nodes=node_budget(kernel, left))
+                except SolverBudgetExceeded:
+                    values = None
+                RATES[kernel].record(nodes_used(), _clock() - start)
+                if values is not None:   # else dropped: a budget ends near the deadline, but a
+                    yield values         # rate that was low for this world can leave time for another
 
     def out_of_turn(self, view: View) -> Action | None:
         return self.fallback.out_of_turn(view)

@@ -87,12 +87,16 @@ it the kernel's search unwinds at once, no frame storing a table entry (a
 subtree left unfinished has no true bound), the drivers stop and the call raises
 :class:`SolverBudgetExceeded`. Without a budget nothing changes (the same nodes,
 the same values); :func:`nodes_used` tells how many nodes the last call took.
+A deadline in time is :func:`stop_after` (a block within which the solves of
+this thread stop when the time is up, whatever the node rate turns out to be).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -211,6 +215,11 @@ class _Workspace:
         self.W = np.zeros(core.W_SIZE, dtype=np.int64)
         self.gen = 0
         self.nodes = 0   # nodes of the last top-level call (see nodes_used)
+        # stop_after: the open block's token, whether its time ran out, and the
+        # lock that orders its timer against the loading of a position
+        self.alarm: object | None = None
+        self.expired = False
+        self.lock = threading.Lock()
 
     def next_gen(self) -> int:
         self.gen += 1
@@ -247,22 +256,74 @@ class _Budget:
         self.left = self.limit
         self.used = 0
 
-    def load(self, W: np.ndarray) -> None:
-        """Give the kernels in ``W`` (just encoded) what is left of the budget."""
-        if self.left is None:
-            return
-        if self.left <= 0:
-            raise SolverBudgetExceeded(f"the solver's budget of {self.limit} nodes ran out")
-        W[core.MAX_NODES] = min(self.left, 1 << 62)
+    def load(self, ws: _Workspace) -> None:
+        """Give the kernels in ``ws.W`` (just encoded) what is left of the budget;
+        raise at once if it, or the time of a :func:`stop_after`, ran out. (Under
+        the workspace's lock: an alarm going off now must not be overwritten.)"""
+        with ws.lock:
+            if ws.expired:
+                raise SolverBudgetExceeded(TIME_RAN_OUT)
+            if self.left is None:
+                return
+            if self.left <= 0:
+                raise SolverBudgetExceeded(f"the solver's budget of {self.limit} nodes ran out")
+            ws.W[core.MAX_NODES] = min(self.left, 1 << 62)
 
-    def settle(self, W: np.ndarray) -> None:
-        """Count the nodes the kernels searched in ``W``; raise if they ran out."""
+    def settle(self, ws: _Workspace) -> None:
+        """Count the nodes the kernels searched in ``ws.W``; raise if they ran out."""
+        W = ws.W
         nodes = int(W[core.NODES])
         self.used += nodes
         if self.left is not None:
             self.left -= nodes
         if W[core.ABORTED]:
+            if ws.expired:
+                raise SolverBudgetExceeded(TIME_RAN_OUT)
             raise SolverBudgetExceeded(f"the solver's budget of {self.limit} nodes ran out")
+
+
+TIME_RAN_OUT = "the solver's time ran out"
+
+
+@contextmanager
+def stop_after(seconds: float) -> Iterator[None]:
+    """Stop this thread's solves ``seconds`` from now: a :func:`solve` or
+    :func:`evaluate_moves` running then unwinds within a node and raises
+    :class:`SolverBudgetExceeded`, and so does every call after it inside the block.
+
+    Why, besides ``max_nodes``: a node budget is made from a node rate, and the
+    rate drops when the machine gets busier in the middle of a solve; a timer
+    keeps the deadline whatever the rate. The search releases the GIL, so a timer
+    thread runs beside it and cuts the running solve's budget (``MAX_NODES``) to
+    one node; the workspace's lock keeps that from racing with the loading of
+    the next position. One timer thread for the whole block (a decision's
+    worlds), not one a solve: a thread costs about what a small solve does.
+
+    >>> with stop_after(0.0):           # doctest: +SKIP
+    ...     evaluate_moves(world)       # raises SolverBudgetExceeded
+    """
+    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds != seconds:
+        raise SolverError(f"stop_after needs a number of seconds, not {seconds!r}")
+    ws = _workspace()
+    token = object()
+
+    def expire() -> None:
+        with ws.lock:
+            if ws.alarm is token:   # this block is still open: not a late timer of an old one
+                ws.expired = True
+                ws.W[core.MAX_NODES] = 1
+    with ws.lock:
+        ws.alarm, ws.expired = token, False
+    timer = threading.Timer(max(0.0, float(seconds)), expire)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        with ws.lock:
+            ws.alarm, ws.expired = None, False
+            ws.W[core.MAX_NODES] = 0
 
 
 def nodes_used() -> int:
@@ -396,7 +457,7 @@ def _solve(state: Any, side: int, ws: _Workspace, gen: int, budget: _Budget,
         mover = state.team_of(state.current_player())
         return max(values.values()) if mover == side else min(values.values())
     W, _ = _encode(state, side, ws, gen)
-    budget.load(W)
+    budget.load(ws)
     if _solo(state):
         if guess is None:
             remaining = solo_guess(state, W, ws)
@@ -408,7 +469,7 @@ def _solve(state: Any, side: int, ws: _Workspace, gen: int, budget: _Budget,
     else:
         remaining = guess if abs(guess) >= CATCH else guess - int(state.points()[side])
         value = int(search.mtdf(W, ws.tt, remaining))
-    budget.settle(W)
+    budget.settle(ws)
     return _absolute(state, side, value)
 
 
@@ -475,14 +536,14 @@ def _values_by_action(state: Any, side: int, ws: _Workspace, gen: int,
             out[a] = over if over is not None else _solve(child, side, ws, gen, budget)
         return out
     W, code = _encode(state, side, ws, gen)
-    budget.load(W)
+    budget.load(ws)
     cards = np.array([code.index[a.cards[0]] for a in actions], dtype=np.int64)
     values = np.zeros(len(actions), dtype=np.int64)
     if _solo(state):
         solo.root_values(W, ws.tt, cards, values, solo_guess(state, W, ws))
     else:
         search.root_values(W, ws.tt, cards, values, first_guess(W, ws, gen))
-    budget.settle(W)
+    budget.settle(ws)
     return {a: _absolute(state, side, int(v)) for a, v in zip(actions, values)}
 
 
