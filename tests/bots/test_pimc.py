@@ -140,12 +140,10 @@ def test_pimc_without_a_time_limit_solves_every_world_without_a_budget(monkeypat
     assert budgets == [None] * 6
 
 
-def test_pimc_budget_shrinks_as_time_runs_out(monkeypatch: pytest.MonkeyPatch, timed: FakeClock) -> None:
-    """Each world's node budget is the time left times the measured node rate
-    (times ``BUDGET_SHARE``): with each solve taking 0.5 s at 1000 nodes/s and
-    a limit of 2.2 s, the budgets fall 1980, 1530, 1080, 630, 180 nodes, and no
-    sixth world starts once the deadline has passed."""
-    import goat.bots.pimc as pimc
+def solves_taking(monkeypatch: pytest.MonkeyPatch, clock: FakeClock, seconds: float, nodes: int) -> list[int]:
+    """Make every solve take ``seconds`` on ``clock`` and ``nodes`` nodes (the
+    true values are still computed); returns the list the node budgets asked
+    for are appended to."""
     import goat.fast.solver as solver
 
     budgets: list[int] = []
@@ -153,11 +151,22 @@ def test_pimc_budget_shrinks_as_time_runs_out(monkeypatch: pytest.MonkeyPatch, t
 
     def solve(world, max_nodes=None):
         budgets.append(max_nodes)
-        timed.now += 0.5
+        clock.now += seconds
         return real(world)
 
     monkeypatch.setattr(solver, "evaluate_moves", solve)
-    monkeypatch.setattr(solver, "nodes_used", lambda: 500)   # 500 nodes in 0.5 s: the rate stays
+    monkeypatch.setattr(solver, "nodes_used", lambda: nodes)
+    return budgets
+
+
+def test_pimc_budget_shrinks_as_time_runs_out(monkeypatch: pytest.MonkeyPatch, timed: FakeClock) -> None:
+    """Each world's node budget is the time left times the measured node rate
+    (times ``BUDGET_SHARE``): with each solve taking 0.5 s at 1000 nodes/s and
+    a limit of 2.2 s, the budgets fall 1980, 1530, 1080, 630, 180 nodes, and no
+    sixth world starts once the deadline has passed."""
+    import goat.bots.pimc as pimc
+
+    budgets = solves_taking(monkeypatch, timed, 0.5, 500)   # 500 nodes in 0.5 s: the rate stays
     bot = PIMCBot(seed=3, worlds=10, time_limit=2.2)
     assert str(bot.choose(catch_position().view(1))) == "1 play 7C"
     expected = [2.2 * pimc.BUDGET_SHARE * 1000 - 0.5 * pimc.BUDGET_SHARE * 1000 * k for k in range(5)]
@@ -170,18 +179,8 @@ def test_pimc_node_rate_follows_the_measured_solves(monkeypatch: pytest.MonkeyPa
     """The rate a budget is made from is measured: solves of 4000 nodes a
     second make the next budgets larger than the starting 1000 nodes/s would."""
     import goat.bots.pimc as pimc
-    import goat.fast.solver as solver
 
-    budgets: list[int] = []
-    real = solver.evaluate_moves
-
-    def solve(world, max_nodes=None):
-        budgets.append(max_nodes)
-        timed.now += 0.25
-        return real(world)
-
-    monkeypatch.setattr(solver, "evaluate_moves", solve)
-    monkeypatch.setattr(solver, "nodes_used", lambda: 1000)   # 1000 nodes in 0.25 s
+    budgets = solves_taking(monkeypatch, timed, 0.25, 1000)   # 1000 nodes in 0.25 s
     PIMCBot(seed=3, worlds=3, time_limit=100.0).choose(catch_position().view(1))
     assert budgets[0] == int(100.0 * pimc.BUDGET_SHARE * 1000)
     assert budgets[1] > 2 * budgets[0] and budgets[2] > budgets[1]
