@@ -32,7 +32,8 @@ against ``goat serve`` in a subprocess.
   decision by the keyboard alone, the other hand only as backs, LP changing,
   actions shown only while the decision is ours, a Graveyard listed on demand;
   a monster in hand shows its printed ATK/DEF and Level from the card catalog,
-  and Tab to a hand card opens its detail panel with the effect text; between
+  and Tab to a hand card opens its detail panel with the effect text (the Russian
+  one on the Russian page, redrawn in English when the language switches); between
   the duels the side-deck picker makes one swap (a main deck card, then a side
   deck card), the full list of swaps stays behind the filter, and the next
   duel's deck list shows the swap.
@@ -1298,7 +1299,8 @@ def ygo_check_option_labels(page: object) -> None:
 def ygo_check_card_details(page: object, catalog: dict[str, dict]) -> None:
     """A monster in my hand shows its printed ATK/DEF and Level (from the card
     catalog, not the view); Tab to the next hand card opens the detail panel
-    with its effect text; Escape closes it."""
+    with its effect text; Escape closes it. The Russian page shows the card's
+    Russian text (``lang="ru"``), and switching back redraws an open panel."""
     monster = page.locator("#duel-hand .ycard.kind-monster").first
     name = monster.get_attribute("data-name")
     entry = catalog[name]
@@ -1315,8 +1317,30 @@ def ygo_check_card_details(page: object, catalog: dict[str, dict]) -> None:
     page.wait_for_selector("#card-detail:not([hidden])")
     assert page.text_content("#card-detail .detail-name") == shown
     assert page.text_content("#card-detail .detail-text") == catalog[shown]["text"]
+    assert page.get_attribute("#card-detail .detail-text", "lang") == "en"
     assert second.get_attribute("aria-describedby") == "card-detail"
     shot(page, "yugioh-card-detail")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#card-detail", state="hidden")
+    # In Russian the panel reads the card's Russian text, marked lang="ru"; the name stays as printed.
+    russian = catalog[shown]["texts"]["ru"]
+    assert russian != catalog[shown]["text"] and re.search("[а-яё]", russian, re.I)
+    page.click(".lang[data-lang='ru']")
+    page.wait_for_function("document.documentElement.lang === 'ru'")
+    hand.nth(1).focus()
+    page.wait_for_selector("#card-detail:not([hidden])")
+    assert page.text_content("#card-detail .detail-name") == shown
+    assert page.text_content("#card-detail .detail-text") == russian
+    assert page.get_attribute("#card-detail .detail-text", "lang") == "ru"
+    shot(page, "yugioh-card-detail-ru")
+    # Switching back with the panel open redraws it in English: the keyboard stays on the card
+    # (a click on the language button that leaves the focus where it is, as a shortcut would).
+    page.evaluate("document.querySelector(\".lang[data-lang='en']\").click()")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert hand.nth(1).evaluate("b => b === document.activeElement")
+    assert page.is_visible("#card-detail") and page.text_content("#card-detail .detail-name") == shown
+    assert page.text_content("#card-detail .detail-text") == catalog[shown]["text"]
+    assert page.get_attribute("#card-detail .detail-text", "lang") == "en"
     page.keyboard.press("Escape")
     page.wait_for_selector("#card-detail", state="hidden")
 

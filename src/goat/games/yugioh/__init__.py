@@ -114,6 +114,7 @@ def card_names() -> tuple[str, ...]:
     """Every card name of the pool: what a server's free-text scrub looks for
     (a name a recipient cannot see is replaced, as Kozel's "9H" is)."""
     from goat.games.yugioh.cards.data import DATABASE
+    from goat.games.yugioh.cards.texts_ru import TEXTS_RU
 
     return tuple(sorted(DATABASE))
 
@@ -122,11 +123,15 @@ def card_catalog() -> dict[str, dict[str, Any]]:
     """Every card of the pool by name, as JSON: what is printed on it (``kind``
     monster/spell/trap, ``subtype``; for a monster ``attribute``, ``type``,
     ``level``, ``atk``, ``def``; a Fusion's ``materials``, a Union's hosts) and
-    ``text``, the database's effect summary. Public reference data, the same
+    ``text``, the database's effect summary, and ``texts``, that summary by
+    the page's language (``{"en": text, "ru": ...}``, ``cards/texts_ru.py``:
+    the table is Russian by default and players decide from the effect
+    text; ``text`` stays for clients that read only it). Public reference data, the same
     for every seat: the table server serves it once (``GET
     /api/games/yugioh/cards``) so that the page can describe the names a view
     already holds, and no view has to carry card texts."""
     from goat.games.yugioh.cards.data import DATABASE
+    from goat.games.yugioh.cards.texts_ru import TEXTS_RU
 
     out: dict[str, dict[str, Any]] = {}
     for name, data in sorted(DATABASE.items()):
@@ -137,6 +142,7 @@ def card_catalog() -> dict[str, dict[str, Any]]:
         if data.materials:
             entry["hosts" if data.is_union else "materials"] = list(data.materials)
         entry["text"] = data.text
+        entry["texts"] = {"en": data.text, "ru": TEXTS_RU[name]}
         out[name] = entry
     return out
 

@@ -7,17 +7,21 @@
 //
 // Any element with data-info="<card name>" inside the duel page gets the
 // detail panel next to it on hover and on keyboard focus (Escape closes it).
+// The effect text is the page's language's (the catalog's `texts`, Russian for
+// the Russian page), with `lang` set to it so that a screen reader reads it in
+// that language; a card without one in that language shows the English text.
+//
 // It never takes a click (pointer-events: none), so it cannot hide a button
 // under it. A click pins it where the click does nothing else (a pile's card,
 // a card with no action now); a card whose click narrows the actions shows its
 // details in the actions box instead (yugioh.js `cardInfo`).
 
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { el, named } from "./table.js";
 
 let catalog = null;        // {name: entry} once loaded
 let loading = null;
-let detail = null;         // {box, anchor, name, pinned, quiet}
+let detail = null;         // {box, anchor, name, pinned, quiet, lang}
 
 /** Load the catalog of `game` once; `onReady` runs when it arrives (a redraw). */
 export function loadCatalog(game, onReady) {
@@ -97,9 +101,17 @@ export function fill(box, name, entry = info(name)) {
   }
   if (entry.materials) box.append(el("p", "detail-extra", t("ygo.materials", { names: entry.materials.join(" + ") })));
   if (entry.hosts) box.append(el("p", "detail-extra", t("ygo.hosts", { names: entry.hosts.join(", ") })));
-  const text = el("p", "detail-text", entry.text);
-  text.lang = "en";                                    // the database's own words
+  const [code, words] = effectText(entry);
+  const text = el("p", "detail-text", words);
+  text.lang = code;
   box.append(text);
+}
+
+/** [language, text] of `entry`'s effect: the page's language if the catalog has it, else English. */
+export function effectText(entry) {
+  const code = lang();
+  const words = entry.texts?.[code];
+  return words ? [code, words] : ["en", entry.texts?.en ?? entry.text];
 }
 
 function place(box, anchor) {
@@ -127,6 +139,7 @@ export function showDetail(anchor, pinned = false) {
   if (detail.pinned && !pinned && detail.anchor !== anchor && !anchor.matches(":focus")) return;
   if (detail.anchor) detail.anchor.removeAttribute("aria-describedby");
   fill(box, name, info(name));
+  detail.lang = lang();
   box.hidden = false;
   detail.anchor = anchor;
   detail.name = name;
@@ -162,6 +175,10 @@ export function hideDetail(force = false) {
 /** After a redraw: follow the card to its new element, or close the panel if it is gone. */
 export function refreshDetail(root) {
   if (!detail || detail.box.hidden) return;
+  if (detail.lang !== lang()) {                        // the language was switched: the open panel too
+    fill(detail.box, detail.name, info(detail.name));
+    detail.lang = lang();
+  }
   if (detail.anchor && document.body.contains(detail.anchor)) {
     place(detail.box, detail.anchor);
     return;

@@ -749,6 +749,12 @@ export function render(send, again) {
   watchDetails(page);
   loadCatalog(m.game || "yugioh", () => { if (S.msg?.game === "yugioh") again(); });
   const hadFocus = document.activeElement?.closest?.("#duel-actions, #duel-hand") ? document.activeElement : null;
+  // A language switch redraws the same state: the keyboard stays on the hand card it was on
+  // (and so its detail panel stays open, now in the new language).
+  const relang = S.duel.lang !== undefined && S.duel.lang !== lang();
+  S.duel.lang = lang();
+  const handSlot = hadFocus?.parentElement?.id === "duel-hand"
+    ? [...hadFocus.parentElement.children].indexOf(hadFocus) : -1;
   const me = mySeat();
   const top = page.querySelector('.duel-player[data-side="top"]');
   const bottom = page.querySelector('.duel-player[data-side="bottom"]');
@@ -769,7 +775,9 @@ export function render(send, again) {
   drawResult(v);
   refreshDetail(page);
   if (hadFocus && !document.body.contains(hadFocus)) {
-    const next = document.querySelector("#duel-groups button:not([disabled])") || document.querySelector("#duel-hand button");
+    const same = relang && handSlot >= 0 ? $("#duel-hand").children[handSlot] : null;
+    const next = (same?.dataset.name === hadFocus.dataset.name ? same : null)
+      || document.querySelector("#duel-groups button:not([disabled])") || document.querySelector("#duel-hand button");
     if (next) next.focus();
   }
 }
