@@ -258,3 +258,59 @@ def test_solve_agrees_with_the_best_move_values_down_a_deal(players: int) -> Non
     for _ in range(3 * players):
         state.apply_action(rng.choice(state.legal_actions()))
     play_the_best_line(state, lambda s: s.current_player(), (PLAY,), two_sides=players == 2)
+
+
+# ================================================================ the leader's sure points
+def stock_empty_position(rng: random.Random, size: int) -> Any:
+    """A random 2-player trick start with ``size`` cards a hand and the stock
+    empty (where :func:`goat.fast.solver_solo.lead_sure_points` applies), random
+    trump-lead and follow rules; the shamok and the queen of clubs sometimes
+    both in play."""
+    options: dict[str, Any] = {
+        "trump_lead": rng.choice(["previous-opener", "not-after-own-lead", "opening-only", "free"]),
+        "must_follow_trump": rng.random() < 0.75}
+    state = new_state("full-hand", players=2, options=options, single_deal=True)
+    state.apply_chance(state.sample_chance(rng))
+    pool = [c for h in state.hands for c in h] + list(state.stock)
+    rng.shuffle(pool)
+    if rng.random() < 0.3:
+        for card in (Card.parse("7C"), Card.parse("QC")):
+            pool.remove(card)
+            pool.insert(rng.randrange(2 * size), card)
+    state.hands = [pool[:size], pool[size:2 * size]]
+    state.stock = []
+    state.piles = [[], []]
+    state.phase = PLAY
+    state.tricks_played = 8
+    state.prev_opening_team = rng.choice([None, 0, 1])
+    state.prev_trick_leader_team = rng.choice([0, 1])
+    state.to_act = state.trick_leader = rng.randrange(2)
+    return state
+
+
+def test_leader_sure_points_are_a_lower_bound() -> None:
+    """Where the kernel uses it (no decisive end below 0 possible for the leader),
+    the leader's sure points never exceed its brute-force value from a 2-player,
+    stock-empty trick start; and the solver, which uses it at every such trick
+    start, agrees with brute force there for both seats. The bound must bite:
+    positive in many positions and equal to the value in some."""
+    from goat.fast import solver_solo as solo
+
+    rng = random.Random(424242)
+    ws = solver._workspace()
+    used = positive = tight = 0
+    for _ in range(120):
+        state = stock_empty_position(rng, rng.choice([3, 4, 4]))
+        leader = state.to_act
+        value = reference(state.clone(), leader, 0)
+        W, _ = solver._encode(state, leader, ws, ws.next_gen())
+        minus, _plus = solo.decisive_sides(W)
+        if not minus:
+            bound = int(solo.lead_sure_points(W))
+            assert bound <= value, (bound, value, state.hands, state.rules.trump_lead)
+            used += 1
+            positive += bound > 0
+            tight += bound == value
+        for side in (0, 1):
+            assert solve(state, side) == reference(state.clone(), side, 0), (side, state.hands)
+    assert used > 80 and positive > 40 and tight > 5

@@ -391,6 +391,73 @@ def sure_points(W: np.ndarray) -> tuple:
 
 
 @njit(cache=True, inline="always")
+def most(W: np.ndarray, cards: int, k: int) -> int:
+    """The most points ``k`` cards of ``cards`` can carry (all of them if fewer)."""
+    n = popcount(cards)
+    total = 0
+    x = cards
+    while x:
+        total += W[ix(POINTS + lowbit_index(x))]
+        x &= x - 1
+    return total if k >= n else total - cheapest(W, cards, n - k, False)
+
+
+@njit(cache=True, inline="always")
+def lead_sure_points(W: np.ndarray) -> int:
+    """Points the leader surely takes from here: 2 players, the stock empty, a trick
+    start. In each class the leader's cards above all of the other's win while the
+    other must follow (as many tricks as it holds cards of the class; every one if
+    it holds no trump, so can never trump them); a trump above all of the other's
+    wins whenever led. Leading those winners, plain classes first (the other
+    follows suit, so its other classes and trumps stay as they were), then trumps,
+    keeps the lead throughout, so their points, the cheapest cards the other must
+    follow with and the cheapest of the rest it throws on the others are the
+    leader's. Trumps count only if the leader may lead them all in a row (a
+    lead rule that bars a seat after its own lead counts none). Only valid where
+    no decisive end comes first (the caller's :func:`decisive_sides`)."""
+    me = W[LEADER]
+    hl = W[me]
+    ho = W[1 - me]
+    o_trumps = ho & W[TRUMPS]
+    trumps_ok = W[LEAD_RULE] != 3 and not restricted(W, me)
+    pts = 0
+    wins = 0
+    forced = 0
+    pool = ho  # what the other may throw on the tricks it need not follow
+    for c in range(TRUMP_CLASS + 1):
+        cm = W[ix(CLASS_MASK + c)]
+        lc = hl & cm
+        if lc == 0 or (c == TRUMP_CLASS and not trumps_ok):
+            continue
+        oc = ho & cm
+        if oc:
+            above = lc & ~((2 << highbit_index(oc)) - 1)
+            if above == 0:
+                continue
+            w = popcount(above)
+            k = popcount(oc)
+            if c != TRUMP_CLASS and o_trumps != 0 and w > k:
+                w = k
+            if c != TRUMP_CLASS or W[FOLLOW_TRUMP] == 1:
+                # it follows with the class's cheapest cards; a class it must
+                # give up whole leaves the pool (one partly used stays in it:
+                # a bigger pool only lowers the bound)
+                f = min(w, k)
+                pts += cheapest(W, oc, f, False)
+                forced += f
+                if f == k:
+                    pool &= ~cm
+        elif c != TRUMP_CLASS and o_trumps != 0:
+            continue
+        else:
+            above = lc
+            w = popcount(above)
+        pts += most(W, above, w)
+        wins += w
+    return pts + cheapest(W, pool, wins - forced, False)
+
+
+@njit(cache=True, inline="always")
 def close_trick(W: np.ndarray, depth: int) -> tuple:
     """Finish the complete trick on the table: score it, draw (the winner first,
     one card at a time, up to the hand size, as :func:`goat.games.tricks.draw_to`),
@@ -530,6 +597,12 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
         minus, plus = decisive_sides(W)
         if not (minus and plus):
             low, high = sure_points(W)
+            if n == 2 and W[SPOS] >= W[SLEN]:
+                lead = lead_sure_points(W)
+                if W[LEADER] == W[SIDE]:
+                    low = max(low, lead)
+                else:
+                    high = min(high, W[REM_PTS] - lead)
             if not plus and high <= alpha:
                 return high
             if not minus and low >= beta:
