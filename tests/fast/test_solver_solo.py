@@ -314,3 +314,22 @@ def test_leader_sure_points_are_a_lower_bound() -> None:
         for side in (0, 1):
             assert solve(state, side) == reference(state.clone(), side, 0), (side, state.hands)
     assert used > 80 and positive > 40 and tight > 5
+
+
+def test_rank_pattern_entries_agree_with_brute_force() -> None:
+    """Once the stock is empty the kernel also stores and reuses bounds under the
+    hands' rank pattern (:func:`goat.fast.solver_solo.quasi_solo_key`), corrected
+    by the points of the rank-mapped cards: on 2-player endings of five cards a
+    hand (the shamok and the queen sometimes both in play) the values still
+    match brute force for both seats, and some of those entries settle a window."""
+    from goat.fast.solver_core import Q_CUTS
+
+    rng = random.Random(99)
+    ws = solver._workspace()
+    cuts = 0
+    for _ in range(8):
+        state = stock_empty_position(rng, 5)
+        for side in (0, 1):
+            assert solve(state, side) == reference(state.clone(), side, 0), (side, state.hands)
+            cuts += int(ws.W[Q_CUTS])
+    assert cuts > 0

@@ -81,6 +81,7 @@ from goat.fast.solver_core import (
     POINTS,
     PREV_LT,
     PREV_OPEN,
+    QUASI_ON,
     QUEEN,
     REM_PTS,
     ROYAL,
@@ -115,7 +116,16 @@ from goat.fast.solver_core import (
     KEY_SCORE,
     SURE_LEAD,
 )
-from goat.fast.solver_search import canonical, cheapest, to_canonical, tt_probe, tt_store
+from goat.fast.solver_search import (
+    canonical,
+    cheapest,
+    quasi_key,
+    quasi_probe,
+    quasi_store,
+    to_canonical,
+    tt_probe,
+    tt_store,
+)
 
 #: W slot of the number of seats (2 or 3); a scratch slot the 4-player kernel leaves unused.
 NPL = 92
@@ -124,6 +134,9 @@ NPL = 92
 #: one they never use (they use 0..32, 62 and 63), so the two kernels' entries
 #: in the workspace's shared table never meet whatever the generations.
 SOLO_MARK = 61 << 2
+#: The stock-position field of this kernel's rank-pattern keys (the 4-player
+#: ones use 62 and 63 there): see :func:`quasi_solo_key`.
+SOLO_QUASI = 60
 
 
 @njit(cache=True, inline="always")
@@ -566,6 +579,16 @@ def tt_key(W: np.ndarray, canon: bool) -> tuple:
     return k1, k2, SOLO_MARK | (W[GEN] << 12)
 
 
+@njit(cache=True, inline="always")
+def quasi_solo_key(W: np.ndarray, catch: bool) -> tuple:
+    """The rank-pattern key of a trick start with the stock empty: that of
+    :func:`goat.fast.solver_search.quasi_key` (two bits a live card for its
+    holder: 2 or 3 seats fit), marked with :data:`SOLO_QUASI` so that no other
+    key of the shared table matches. ``catch``: a shamok catch is possible."""
+    q1, q2, q3 = quasi_key(W, catch)
+    return q1, q2, (q3 & ~(63 << 2)) | (SOLO_QUASI << 2)
+
+
 SEARCH_SIG = types.int64(types.int64[::1], types.int64[::1], types.int64, types.int64, types.int64)
 
 
@@ -581,9 +604,9 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
             v = combine(search(W, TT, depth, child_alpha(alpha, mine), child_beta(beta, mine)), mine)
         reopen_trick(W, depth, pts)
         return v
-    slot = -1
+    slot = qslot = -1
     tt_move = -1
-    k1 = k2 = k3 = 0
+    k1 = k2 = k3 = q1 = q2 = q3 = 0
     canon = False
     if ntrick == 0:
         held = 0
@@ -613,6 +636,17 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
         v, alpha, beta, tt_move = tt_probe(W, TT, slot, k1, k2, k3, alpha, beta, canon)
         if v != NONE:
             return v
+        if canon and W[QUASI_ON] == 1 and W[HORIZON] == 0:
+            # rank-pattern entries (no royal goat without a draw; a catch is
+            # possible exactly when a decisive end is)
+            catch = minus or plus
+            q1, q2, q3 = quasi_solo_key(W, catch)
+            qslot = tt_pick(TT, tt_slot(q1, q2, q3, (TT.shape[0] >> 2) - 1), q1, q2, q3)
+            v, alpha, beta, q_move = quasi_probe(W, TT, qslot, q1, q2, q3, alpha, beta, catch)
+            if v != NONE:
+                return v
+            if tt_move < 0:
+                tt_move = q_move
     seat = seat_at(W, W[LEADER], ntrick)
     maximizing = seat == W[SIDE]
     alpha0, beta0 = alpha, beta
@@ -656,6 +690,8 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
                 W[ix(HIST + seat * 32 + c)] += popcount(hand_before) ** 2
             break
     if slot >= 0:
+        if qslot >= 0:
+            quasi_store(W, TT, qslot, q1, q2, q3, best, alpha0, beta0, best_move)
         if canon:
             best_move = to_canonical(W, best_move)
         tt_store(TT, slot, k1, k2, k3, best, alpha0, beta0, best_move)
