@@ -333,3 +333,28 @@ def test_rank_pattern_entries_agree_with_brute_force() -> None:
             assert solve(state, side) == reference(state.clone(), side, 0), (side, state.hands)
             cuts += int(ws.W[Q_CUTS])
     assert cuts > 0
+
+
+def test_rank_pattern_entries_with_a_stock_agree_with_brute_force() -> None:
+    """With cards still to draw the rank-pattern key places each stock card by
+    its place in the stock (used only where no royal goat is possible): on
+    2-player positions with three cards a hand and two tricks' draws left the
+    values match brute force for both seats, and some of those entries settle a
+    window."""
+    from goat.fast.solver_core import Q_STOCK_CUTS
+
+    rng = random.Random(2024)
+    ws = solver._workspace()
+    cuts = 0
+    for _ in range(30):
+        state = stock_empty_position(rng, 3)
+        state.hands = [state.hands[0], state.hands[1]]
+        dealt = set(state.hands[0]) | set(state.hands[1])
+        rest = [c for c in state.rules.deck_cards if c not in dealt]
+        rng.shuffle(rest)
+        state.stock = rest[:4]
+        state.tricks_played = 3
+        for side in (0, 1):
+            assert solve(state, side) == reference(state.clone(), side, 0), (side, state.hands, state.stock)
+            cuts += int(ws.W[Q_STOCK_CUTS])
+    assert cuts > 0

@@ -119,8 +119,11 @@ from goat.fast.solver_core import (
 from goat.fast.solver_search import (
     canonical,
     cheapest,
+    Q_MAX_HELD,
+    Q_MAX_STOCK,
     quasi_key,
     quasi_probe,
+    quasi_stock_key,
     quasi_store,
     to_canonical,
     tt_probe,
@@ -134,9 +137,11 @@ NPL = 92
 #: one they never use (they use 0..32, 62 and 63), so the two kernels' entries
 #: in the workspace's shared table never meet whatever the generations.
 SOLO_MARK = 61 << 2
-#: The stock-position field of this kernel's rank-pattern keys (the 4-player
-#: ones use 62 and 63 there): see :func:`quasi_solo_key`.
+#: The stock-position field of this kernel's rank-pattern keys, with the stock
+#: empty and with cards in it (the 4-player ones use 63 and 62 there): see
+#: :func:`quasi_solo_key`.
 SOLO_QUASI = 60
+SOLO_QUASI_STOCK = 59
 
 
 @njit(cache=True, inline="always")
@@ -580,13 +585,45 @@ def tt_key(W: np.ndarray, canon: bool) -> tuple:
 
 
 @njit(cache=True, inline="always")
+def royal_possible(W: np.ndarray, stock: int) -> bool:
+    """At a trick start: can a royal goat still happen (a draw to come, the four
+    aces all live and no two seats holding one)?"""
+    if W[ROYAL_ON] == 0 or stock == 0:
+        return False
+    aces = W[ACES]
+    held = stock
+    seats = 0
+    for s in range(W[NPL]):
+        held |= W[s]
+        if W[s] & aces:
+            seats += 1
+    return (held & aces) == aces and seats <= 1
+
+
+@njit(cache=True, inline="always")
+def quasi_stock_fits(W: np.ndarray) -> bool:
+    """May a trick start with cards in the stock use the rank-pattern entries? No
+    royal goat possible, and the stock and hands small enough for the key (2
+    players from the third trick: 12 stock cards, 16 in hand)."""
+    stock = W[ix(STOCK_LIVE + W[SPOS])]
+    if popcount(stock) > Q_MAX_STOCK or popcount(W[0] | W[1] | W[2]) > Q_MAX_HELD:
+        return False
+    return not royal_possible(W, stock)
+
+
+@njit(cache=True, inline="always")
 def quasi_solo_key(W: np.ndarray, catch: bool) -> tuple:
-    """The rank-pattern key of a trick start with the stock empty: that of
-    :func:`goat.fast.solver_search.quasi_key` (two bits a live card for its
-    holder: 2 or 3 seats fit), marked with :data:`SOLO_QUASI` so that no other
-    key of the shared table matches. ``catch``: a shamok catch is possible."""
+    """The rank-pattern key of a trick start: that of
+    :func:`goat.fast.solver_search.quasi_key` (two bits a hand card for its
+    holder: 2 or 3 seats fit; with cards in the stock
+    :func:`goat.fast.solver_search.quasi_stock_key`, a stock card's "holder" its
+    place in the stock), marked with :data:`SOLO_QUASI` or
+    :data:`SOLO_QUASI_STOCK` so that no other key of the shared table matches.
+    ``catch``: a shamok catch is possible. Only where no royal goat is
+    (:func:`royal_possible`): that depends on the cards, not their ranks."""
     q1, q2, q3 = quasi_key(W, catch)
-    return q1, q2, (q3 & ~(63 << 2)) | (SOLO_QUASI << 2)
+    mark = SOLO_QUASI if W[SPOS] >= W[SLEN] else SOLO_QUASI_STOCK
+    return q1, q2, (q3 & ~(63 << 2)) | (mark << 2)
 
 
 SEARCH_SIG = types.int64(types.int64[::1], types.int64[::1], types.int64, types.int64, types.int64)
@@ -636,8 +673,8 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
         v, alpha, beta, tt_move = tt_probe(W, TT, slot, k1, k2, k3, alpha, beta, canon)
         if v != NONE:
             return v
-        if canon and W[QUASI_ON] == 1 and W[HORIZON] == 0:
-            # rank-pattern entries (no royal goat without a draw; a catch is
+        if W[QUASI_ON] == 1 and W[HORIZON] == 0 and (canon or quasi_stock_fits(W)):
+            # rank-pattern entries (where no royal goat is possible, a catch is
             # possible exactly when a decisive end is)
             catch = minus or plus
             q1, q2, q3 = quasi_solo_key(W, catch)
