@@ -541,27 +541,32 @@ def reopen_trick(W: np.ndarray, depth: int, pts: int) -> None:
 
 
 @njit(cache=True, inline="always")
-def key_work(k1: int, k2: int) -> int:
-    """How much is left to play at a key's position (cards in hands, less the
-    stock position): the bigger, the more an entry saves."""
-    return popcount(k1) + popcount(k2 & 0xFFFFFFFF) - ((k2 >> 32) & 63)
+def entry_work(TT: np.ndarray, slot: int, slen: int) -> int:
+    """How much is left to play at the position of the entry at ``slot`` (cards
+    in hands, less the stock position; for a rank-pattern entry, its live cards
+    less the stock length, the same measure): the bigger, the more it saves."""
+    mark = (TT[slot + 2] >> 2) & 63
+    if mark == SOLO_QUASI or mark == SOLO_QUASI_STOCK:
+        return popcount((TT[slot + 3] >> 32) & 0xFFFFFFFF) - slen
+    k2 = TT[slot + 1]
+    return popcount(TT[slot]) + popcount(k2 & 0xFFFFFFFF) - ((k2 >> 32) & 63)
 
 
 @njit(cache=True, inline="always")
-def tt_pick(TT: np.ndarray, slot: int, k1: int, k2: int, k3: int) -> int:
+def tt_pick(TT: np.ndarray, slot: int, k1: int, k2: int, k3: int, slen: int) -> int:
     """The slot of a two-entry bucket (``slot`` and its neighbour in the same
     cache line) for the key: the one holding it, else the one to replace — one
-    of an older solve, else the one with less left to play."""
+    of an older solve, else the one with less left to play (:func:`entry_work`)."""
     other = slot ^ 4
     if TT[slot] == k1 and TT[slot + 1] == k2 and TT[slot + 2] == k3:
         return slot
     if TT[other] == k1 and TT[other + 1] == k2 and TT[other + 2] == k3:
         return other
-    if TT[slot + 2] != k3:
+    if (TT[slot + 2] >> 12) != (k3 >> 12):
         return slot
-    if TT[other + 2] != k3:
+    if (TT[other + 2] >> 12) != (k3 >> 12):
         return other
-    if key_work(TT[other], TT[other + 1]) < key_work(TT[slot], TT[slot + 1]):
+    if entry_work(TT, other, slen) < entry_work(TT, slot, slen):
         return other
     return slot
 
@@ -669,7 +674,7 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
                 return low
         canon = USE_CANONICAL and W[SPOS] >= W[SLEN]
         k1, k2, k3 = tt_key(W, canon)
-        slot = tt_pick(TT, tt_slot(k1, k2, k3, (TT.shape[0] >> 2) - 1), k1, k2, k3)
+        slot = tt_pick(TT, tt_slot(k1, k2, k3, (TT.shape[0] >> 2) - 1), k1, k2, k3, W[SLEN])
         v, alpha, beta, tt_move = tt_probe(W, TT, slot, k1, k2, k3, alpha, beta, canon)
         if v != NONE:
             return v
@@ -678,7 +683,7 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
             # possible exactly when a decisive end is)
             catch = minus or plus
             q1, q2, q3 = quasi_solo_key(W, catch)
-            qslot = tt_pick(TT, tt_slot(q1, q2, q3, (TT.shape[0] >> 2) - 1), q1, q2, q3)
+            qslot = tt_pick(TT, tt_slot(q1, q2, q3, (TT.shape[0] >> 2) - 1), q1, q2, q3, W[SLEN])
             v, alpha, beta, q_move = quasi_probe(W, TT, qslot, q1, q2, q3, alpha, beta, catch)
             if v != NONE:
                 return v
