@@ -358,3 +358,19 @@ def test_rank_pattern_entries_with_a_stock_agree_with_brute_force() -> None:
             assert solve(state, side) == reference(state.clone(), side, 0), (side, state.hands, state.stock)
             cuts += int(ws.W[Q_STOCK_CUTS])
     assert cuts > 0
+
+
+def test_two_card_endings_agree_with_brute_force() -> None:
+    """The last two tricks of a 2-player deal are enumerated without search
+    (:func:`goat.fast.solver_solo.ending2`): every lead, every legal reply, the
+    forced last trick, a catch in either trick. Values match brute force for both
+    seats, catches included."""
+    rng = random.Random(77)
+    decisive = 0
+    for _ in range(200):
+        state = stock_empty_position(rng, 2)
+        for side in (0, 1):
+            expected = reference(state.clone(), side, 0)
+            assert solve(state, side) == expected, (side, state.hands, state.rules.trump_lead)
+            decisive += abs(expected) >= CATCH
+    assert decisive > 0

@@ -476,6 +476,71 @@ def lead_sure_points(W: np.ndarray) -> int:
 
 
 @njit(cache=True, inline="always")
+def duel(W: np.ndarray, leader: int, a: int, b: int) -> tuple:
+    """A two-card trick ``a`` (led by ``leader``) then ``b``: ``(decisive, winner,
+    points)``, ``decisive`` the catch value if the shamok and the queen of clubs
+    meet in it (else 0)."""
+    other = 1 - leader
+    if W[SHAMOK_ON] == 1:
+        sh, qc = W[SHAMOK], W[QUEEN]
+        if (a == sh and b == qc) or (a == qc and b == sh):
+            queen_seat = leader if a == qc else other
+            return (-CATCH if queen_seat == W[SIDE] else CATCH), leader, 0
+    winner = other if beats(W, b, a) else leader
+    return 0, winner, W[ix(POINTS + a)] + W[ix(POINTS + b)]
+
+
+@njit(cache=True, inline="always")
+def ending2(W: np.ndarray) -> int:
+    """The exact value of a 2-player trick start with two cards a hand and the
+    stock empty, by enumerating the first trick's plays (the last trick is then
+    forced): no node, no table entry. The lead rule applies to the first lead
+    (:func:`legal_cards`); the last lead is a single card, always legal."""
+    leader = W[LEADER]
+    other = 1 - leader
+    side = W[SIDE]
+    lead_max = leader == side
+    lh = W[leader]
+    oh = W[other]
+    leads = legal_cards(W, leader)
+    best = -INF if lead_max else INF
+    while leads:
+        a = lowbit_index(leads)
+        leads &= leads - 1
+        lc = W[ix(CLASS + a)]
+        if lc == TRUMP_CLASS and W[FOLLOW_TRUMP] == 0:
+            replies = oh
+        else:
+            replies = oh & W[ix(CLASS_MASK + lc)]
+            if replies == 0:
+                replies = oh
+        reply = INF if lead_max else -INF
+        while replies:
+            b = lowbit_index(replies)
+            replies &= replies - 1
+            v, w, pts = duel(W, leader, a, b)
+            if v == 0:
+                x = lh & ~(1 << a)
+                y = oh & ~(1 << b)
+                first = x if w == leader else y
+                second = y if w == leader else x
+                v2, w2, pts2 = duel(W, w, lowbit_index(first), lowbit_index(second))
+                if v2 != 0:
+                    v = v2
+                else:
+                    v = (pts if w == side else 0) + (pts2 if w2 == side else 0)
+            if lead_max:
+                reply = min(reply, v)
+            else:
+                reply = max(reply, v)
+        if lead_max:
+            best = max(best, reply)
+        else:
+            best = min(best, reply)
+    return best
+
+
+@njit(cache=True, inline="always")
 def close_trick(W: np.ndarray, depth: int) -> tuple:
     """Finish the complete trick on the table: score it, draw (the winner first,
     one card at a time, up to the hand size, as :func:`goat.games.tricks.draw_to`),
@@ -659,6 +724,8 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
         if W[HORIZON] > 0 and depth >= W[HORIZON]:
             # the guess search's horizon: an even share of the rest (never stored as exact)
             return W[REM_PTS] // n
+        if n == 2 and popcount(held) == 4 and W[SPOS] >= W[SLEN]:
+            return ending2(W)
         minus, plus = decisive_sides(W)
         if not (minus and plus):
             low, high = sure_points(W)
