@@ -31,10 +31,15 @@ starting from a three-trick search with the rest shared evenly (:func:`first_gue
 a transposition table at trick starts keyed on the hands (canonical once the
 stock is empty: :func:`goat.fast.solver_search.canonical`), the stock position,
 the leader and the trump-lead state, storing bounds on the value of the
-remaining tricks, in two-entry buckets (:func:`tt_pick`); free bounds from the
-points the top trumps surely take (:func:`sure_points`), each used when no
-decisive end beyond it is possible (:func:`decisive_sides`: the queen's holder
-can only lose a catch); move ordering (the table's best
+remaining tricks, in two-entry buckets (:func:`tt_pick`), and also under the
+hands' rank pattern (:func:`quasi_solo_key`, the 4-player kernel's rank-pattern
+entries: once the stock is empty, and with 2 players from the third trick where
+no royal goat is possible); free bounds from the
+points the top trumps surely take (:func:`sure_points`) and, with 2 players and
+the stock empty, from the leader's sure winners (:func:`lead_sure_points`), each
+used when no decisive end beyond it is possible (:func:`decisive_sides`: the
+queen's holder can only lose a catch); the last two tricks of a 2-player deal
+enumerated without search (:func:`ending2`); move ordering (the table's best
 move; leads that no other seat can beat, then high cards, those the next seat
 can beat last; follows "feed a trick
 the coalition keeps, else win cheaply, else throw low"); equivalent-card pruning
@@ -50,7 +55,12 @@ Tenth session: one-sided sure-point bounds 102.0M -> 91.9M nodes, 973 -> 885 ms 
 deal (12 two-player deals); leads the next seat can beat last (with 2 players that
 is every lead but the sure winners, so only 3 change) 3.37M -> 3.08M nodes (40
 three-player deals); on the bench's 40 two-player deals both 369.9M -> 335.0M
-nodes, 0.86x the time.
+nodes, 0.86x the time. Round 3, 12 two-player deals (same values; CPU time,
+min of alternated runs): the leader's sure points 91.9M -> 80.9M nodes (0.89x the
+time), rank-pattern entries with the stock empty -> 29.5M (3 players, 40 deals:
+3.08M -> 0.97M), with a stock -> 19.3M, table replacement by generation -> 18.6M
+(time about the same), :func:`ending2` -> 18.3M. On 40 such deals in all 243.4M -> 47.7M
+nodes, 766 -> 211 ms a deal (0.28x); 3 players 6.3 -> 2.7 ms.
 """
 
 from __future__ import annotations
