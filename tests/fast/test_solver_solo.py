@@ -261,13 +261,14 @@ def test_solve_agrees_with_the_best_move_values_down_a_deal(players: int) -> Non
 
 
 # ================================================================ the leader's sure points
-def stock_empty_position(rng: random.Random, size: int) -> Any:
+def stock_empty_position(rng: random.Random, size: int, trump_lead: str | None = None) -> Any:
     """A random 2-player trick start with ``size`` cards a hand and the stock
     empty (where :func:`goat.fast.solver_solo.lead_sure_points` applies), random
-    trump-lead and follow rules; the shamok and the queen of clubs sometimes
-    both in play."""
+    trump-lead (unless given) and follow rules; the shamok and the queen of clubs
+    sometimes both in play."""
     options: dict[str, Any] = {
-        "trump_lead": rng.choice(["previous-opener", "not-after-own-lead", "opening-only", "free"]),
+        "trump_lead": trump_lead or rng.choice(["previous-opener", "not-after-own-lead",
+                                                "opening-only", "free"]),
         "must_follow_trump": rng.random() < 0.75}
     state = new_state("full-hand", players=2, options=options, single_deal=True)
     state.apply_chance(state.sample_chance(rng))
@@ -288,6 +289,12 @@ def stock_empty_position(rng: random.Random, size: int) -> Any:
     return state
 
 
+def brute(state: Any, side: int) -> int:
+    """The brute-force value for ``side`` (a deal dealt with a royal goat has a
+    result already: only results after it count)."""
+    return reference(state.clone(), side, len(state.deal_results))
+
+
 def test_leader_sure_points_are_a_lower_bound() -> None:
     """Where the kernel uses it (no decisive end below 0 possible for the leader),
     the leader's sure points never exceed its brute-force value from a 2-player,
@@ -302,7 +309,7 @@ def test_leader_sure_points_are_a_lower_bound() -> None:
     for _ in range(120):
         state = stock_empty_position(rng, rng.choice([3, 4, 4]))
         leader = state.to_act
-        value = reference(state.clone(), leader, 0)
+        value = brute(state, leader)
         W, _ = solver._encode(state, leader, ws, ws.next_gen())
         minus, _plus = solo.decisive_sides(W)
         if not minus:
@@ -312,7 +319,7 @@ def test_leader_sure_points_are_a_lower_bound() -> None:
             positive += bound > 0
             tight += bound == value
         for side in (0, 1):
-            assert solve(state, side) == reference(state.clone(), side, 0), (side, state.hands)
+            assert solve(state, side) == brute(state, side), (side, state.hands)
     assert used > 80 and positive > 40 and tight > 5
 
 
@@ -330,7 +337,7 @@ def test_rank_pattern_entries_agree_with_brute_force() -> None:
     for _ in range(8):
         state = stock_empty_position(rng, 5)
         for side in (0, 1):
-            assert solve(state, side) == reference(state.clone(), side, 0), (side, state.hands)
+            assert solve(state, side) == brute(state, side), (side, state.hands)
             cuts += int(ws.W[Q_CUTS])
     assert cuts > 0
 
@@ -355,7 +362,7 @@ def test_rank_pattern_entries_with_a_stock_agree_with_brute_force() -> None:
         state.stock = rest[:4]
         state.tricks_played = 3
         for side in (0, 1):
-            assert solve(state, side) == reference(state.clone(), side, 0), (side, state.hands, state.stock)
+            assert solve(state, side) == brute(state, side), (side, state.hands, state.stock)
             cuts += int(ws.W[Q_STOCK_CUTS])
     assert cuts > 0
 
@@ -370,7 +377,23 @@ def test_two_card_endings_agree_with_brute_force() -> None:
     for _ in range(200):
         state = stock_empty_position(rng, 2)
         for side in (0, 1):
-            expected = reference(state.clone(), side, 0)
+            expected = brute(state, side)
+            assert solve(state, side) == expected, (side, state.hands, state.rules.trump_lead)
+            decisive += abs(expected) >= CATCH
+    assert decisive > 0
+
+
+def test_three_card_endings_agree_with_brute_force() -> None:
+    """The last three tricks of a 2-player deal are enumerated too
+    (:func:`goat.fast.solver_solo.ending3`: each first trick, then the two-card
+    ending with the trick's winner leading and the lead rule moved on). Values
+    match brute force for both seats, catches included."""
+    rng = random.Random(78)
+    decisive = 0
+    for i in range(250):  # the last 100 with a lead rule that moves with each trick
+        state = stock_empty_position(rng, 3, "not-after-own-lead" if i >= 150 else None)
+        for side in (0, 1):
+            expected = brute(state, side)
             assert solve(state, side) == expected, (side, state.hands, state.rules.trump_lead)
             decisive += abs(expected) >= CATCH
     assert decisive > 0

@@ -551,6 +551,58 @@ def ending2(W: np.ndarray) -> int:
 
 
 @njit(cache=True, inline="always")
+def ending3(W: np.ndarray) -> int:
+    """The exact value of a 2-player trick start with three cards a hand and the
+    stock empty: every first trick enumerated, the rest by :func:`ending2` (the
+    hands, leader and previous leader set for it and restored)."""
+    leader = W[LEADER]
+    other = 1 - leader
+    side = W[SIDE]
+    lead_max = leader == side
+    lh = W[leader]
+    oh = W[other]
+    prev_lt = W[PREV_LT]
+    leads = legal_cards(W, leader)
+    best = -INF if lead_max else INF
+    while leads:
+        a = lowbit_index(leads)
+        leads &= leads - 1
+        lc = W[ix(CLASS + a)]
+        if lc == TRUMP_CLASS and W[FOLLOW_TRUMP] == 0:
+            replies = oh
+        else:
+            replies = oh & W[ix(CLASS_MASK + lc)]
+            if replies == 0:
+                replies = oh
+        reply = INF if lead_max else -INF
+        while replies:
+            b = lowbit_index(replies)
+            replies &= replies - 1
+            v, w, pts = duel(W, leader, a, b)
+            if v == 0:
+                W[leader] = lh & ~(1 << a)
+                W[other] = oh & ~(1 << b)
+                W[LEADER] = w
+                W[PREV_LT] = leader
+                v = ending2(W)
+                W[leader] = lh
+                W[other] = oh
+                W[LEADER] = leader
+                W[PREV_LT] = prev_lt
+                if v > -CATCH and v < CATCH and w == side:
+                    v += pts
+            if lead_max:
+                reply = min(reply, v)
+            else:
+                reply = max(reply, v)
+        if lead_max:
+            best = max(best, reply)
+        else:
+            best = min(best, reply)
+    return best
+
+
+@njit(cache=True, inline="always")
 def close_trick(W: np.ndarray, depth: int) -> tuple:
     """Finish the complete trick on the table: score it, draw (the winner first,
     one card at a time, up to the hand size, as :func:`goat.games.tricks.draw_to`),
@@ -766,6 +818,12 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
                 return v
             if tt_move < 0:
                 tt_move = q_move
+        if n == 2 and popcount(held) == 6 and canon:
+            v = ending3(W)
+            tt_store(TT, slot, k1, k2, k3, v, -INF, INF, -1)
+            if qslot >= 0:
+                quasi_store(W, TT, qslot, q1, q2, q3, v, -INF, INF, -1)
+            return v
     seat = seat_at(W, W[LEADER], ntrick)
     maximizing = seat == W[SIDE]
     alpha0, beta0 = alpha, beta
