@@ -554,7 +554,7 @@ def ending2(W: np.ndarray) -> int:
 def ending3(W: np.ndarray) -> int:
     """The exact value of a 2-player trick start with three cards a hand and the
     stock empty: every first trick enumerated, the rest by :func:`ending2` (the
-    hands, leader and previous leader set for it and restored)."""
+    hands, leader, previous leader and first-trick flag set for it and restored)."""
     leader = W[LEADER]
     other = 1 - leader
     side = W[SIDE]
@@ -562,6 +562,7 @@ def ending3(W: np.ndarray) -> int:
     lh = W[leader]
     oh = W[other]
     prev_lt = W[PREV_LT]
+    first = W[FIRST]
     leads = legal_cards(W, leader)
     best = -INF if lead_max else INF
     while leads:
@@ -584,11 +585,13 @@ def ending3(W: np.ndarray) -> int:
                 W[other] = oh & ~(1 << b)
                 W[LEADER] = w
                 W[PREV_LT] = leader
+                W[FIRST] = 0
                 v = ending2(W)
                 W[leader] = lh
                 W[other] = oh
                 W[LEADER] = leader
                 W[PREV_LT] = prev_lt
+                W[FIRST] = first
                 if v > -CATCH and v < CATCH and w == side:
                     v += pts
             if lead_max:
