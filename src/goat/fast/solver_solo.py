@@ -38,8 +38,8 @@ no royal goat is possible); free bounds from the
 points the top trumps surely take (:func:`sure_points`) and, with 2 players and
 the stock empty, from the leader's sure winners (:func:`lead_sure_points`), each
 used when no decisive end beyond it is possible (:func:`decisive_sides`: the
-queen's holder can only lose a catch); the last two tricks of a 2-player deal
-enumerated without search (:func:`ending2`); move ordering (the table's best
+queen's holder can only lose a catch); the last two and three tricks of a 2-player
+deal enumerated without search (:func:`ending2`, :func:`ending3`); move ordering (the table's best
 move; leads that no other seat can beat, then high cards, those the next seat
 can beat last; follows "feed a trick
 the coalition keeps, else win cheaply, else throw low"); equivalent-card pruning
@@ -59,8 +59,9 @@ nodes, 0.86x the time. Round 3, 12 two-player deals (same values; CPU time,
 min of alternated runs): the leader's sure points 91.9M -> 80.9M nodes (0.89x the
 time), rank-pattern entries with the stock empty -> 29.5M (3 players, 40 deals:
 3.08M -> 0.97M), with a stock -> 19.3M, table replacement by generation -> 18.6M
-(time about the same), :func:`ending2` -> 18.3M. On 40 such deals in all 243.4M -> 47.7M
-nodes, 766 -> 211 ms a deal (0.28x); 3 players 6.3 -> 2.7 ms.
+(time about the same), :func:`ending2` -> 18.3M (0.93x), :func:`ending3` -> 17.1M
+(0.92x). On 40 such deals 243.4M -> 47.7M nodes, 766 -> 211 ms a deal (0.28x) before
+:func:`ending3`, 44.6M with it; 3 players 6.3 -> 2.7 ms.
 """
 
 from __future__ import annotations
