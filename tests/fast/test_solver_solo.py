@@ -258,3 +258,142 @@ def test_solve_agrees_with_the_best_move_values_down_a_deal(players: int) -> Non
     for _ in range(3 * players):
         state.apply_action(rng.choice(state.legal_actions()))
     play_the_best_line(state, lambda s: s.current_player(), (PLAY,), two_sides=players == 2)
+
+
+# ================================================================ the leader's sure points
+def stock_empty_position(rng: random.Random, size: int, trump_lead: str | None = None) -> Any:
+    """A random 2-player trick start with ``size`` cards a hand and the stock
+    empty (where :func:`goat.fast.solver_solo.lead_sure_points` applies), random
+    trump-lead (unless given) and follow rules; the shamok and the queen of clubs
+    sometimes both in play."""
+    options: dict[str, Any] = {
+        "trump_lead": trump_lead or rng.choice(["previous-opener", "not-after-own-lead",
+                                                "opening-only", "free"]),
+        "must_follow_trump": rng.random() < 0.75}
+    state = new_state("full-hand", players=2, options=options, single_deal=True)
+    state.apply_chance(state.sample_chance(rng))
+    pool = [c for h in state.hands for c in h] + list(state.stock)
+    rng.shuffle(pool)
+    if rng.random() < 0.3:
+        for card in (Card.parse("7C"), Card.parse("QC")):
+            pool.remove(card)
+            pool.insert(rng.randrange(2 * size), card)
+    state.hands = [pool[:size], pool[size:2 * size]]
+    state.stock = []
+    state.piles = [[], []]
+    state.phase = PLAY
+    state.tricks_played = 8
+    state.prev_opening_team = rng.choice([None, 0, 1])
+    state.prev_trick_leader_team = rng.choice([0, 1])
+    state.to_act = state.trick_leader = rng.randrange(2)
+    return state
+
+
+def brute(state: Any, side: int) -> int:
+    """The brute-force value for ``side`` (a deal dealt with a royal goat has a
+    result already: only results after it count)."""
+    return reference(state.clone(), side, len(state.deal_results))
+
+
+def test_leader_sure_points_are_a_lower_bound() -> None:
+    """Where the kernel uses it (no decisive end below 0 possible for the leader),
+    the leader's sure points never exceed its brute-force value from a 2-player,
+    stock-empty trick start; and the solver, which uses it at every such trick
+    start, agrees with brute force there for both seats. The bound must bite:
+    positive in many positions and equal to the value in some."""
+    from goat.fast import solver_solo as solo
+
+    rng = random.Random(424242)
+    ws = solver._workspace()
+    used = positive = tight = 0
+    for _ in range(120):
+        state = stock_empty_position(rng, rng.choice([3, 4, 4]))
+        leader = state.to_act
+        value = brute(state, leader)
+        W, _ = solver._encode(state, leader, ws, ws.next_gen())
+        minus, _plus = solo.decisive_sides(W)
+        if not minus:
+            bound = int(solo.lead_sure_points(W))
+            assert bound <= value, (bound, value, state.hands, state.rules.trump_lead)
+            used += 1
+            positive += bound > 0
+            tight += bound == value
+        for side in (0, 1):
+            assert solve(state, side) == brute(state, side), (side, state.hands)
+    assert used > 80 and positive > 40 and tight > 5
+
+
+def test_rank_pattern_entries_agree_with_brute_force() -> None:
+    """Once the stock is empty the kernel also stores and reuses bounds under the
+    hands' rank pattern (:func:`goat.fast.solver_solo.quasi_solo_key`), corrected
+    by the points of the rank-mapped cards: on 2-player endings of five cards a
+    hand (the shamok and the queen sometimes both in play) the values still
+    match brute force for both seats, and some of those entries settle a window."""
+    from goat.fast.solver_core import Q_CUTS
+
+    rng = random.Random(99)
+    ws = solver._workspace()
+    cuts = 0
+    for _ in range(8):
+        state = stock_empty_position(rng, 5)
+        for side in (0, 1):
+            assert solve(state, side) == brute(state, side), (side, state.hands)
+            cuts += int(ws.W[Q_CUTS])
+    assert cuts > 0
+
+
+def test_rank_pattern_entries_with_a_stock_agree_with_brute_force() -> None:
+    """With cards still to draw the rank-pattern key places each stock card by
+    its place in the stock (used only where no royal goat is possible): on
+    2-player positions with three cards a hand and two tricks' draws left the
+    values match brute force for both seats, and some of those entries settle a
+    window."""
+    from goat.fast.solver_core import Q_STOCK_CUTS
+
+    rng = random.Random(2024)
+    ws = solver._workspace()
+    cuts = 0
+    for _ in range(30):
+        state = stock_empty_position(rng, 3)
+        state.hands = [state.hands[0], state.hands[1]]
+        dealt = set(state.hands[0]) | set(state.hands[1])
+        rest = [c for c in state.rules.deck_cards if c not in dealt]
+        rng.shuffle(rest)
+        state.stock = rest[:4]
+        state.tricks_played = 3
+        for side in (0, 1):
+            assert solve(state, side) == brute(state, side), (side, state.hands, state.stock)
+            cuts += int(ws.W[Q_STOCK_CUTS])
+    assert cuts > 0
+
+
+def test_two_card_endings_agree_with_brute_force() -> None:
+    """The last two tricks of a 2-player deal are enumerated without search
+    (:func:`goat.fast.solver_solo.ending2`): every lead, every legal reply, the
+    forced last trick, a catch in either trick. Values match brute force for both
+    seats, catches included."""
+    rng = random.Random(77)
+    decisive = 0
+    for _ in range(200):
+        state = stock_empty_position(rng, 2)
+        for side in (0, 1):
+            expected = brute(state, side)
+            assert solve(state, side) == expected, (side, state.hands, state.rules.trump_lead)
+            decisive += abs(expected) >= CATCH
+    assert decisive > 0
+
+
+def test_three_card_endings_agree_with_brute_force() -> None:
+    """The last three tricks of a 2-player deal are enumerated too
+    (:func:`goat.fast.solver_solo.ending3`: each first trick, then the two-card
+    ending with the trick's winner leading and the lead rule moved on). Values
+    match brute force for both seats, catches included."""
+    rng = random.Random(78)
+    decisive = 0
+    for i in range(250):  # the last 100 with a lead rule that moves with each trick
+        state = stock_empty_position(rng, 3, "not-after-own-lead" if i >= 150 else None)
+        for side in (0, 1):
+            expected = brute(state, side)
+            assert solve(state, side) == expected, (side, state.hands, state.rules.trump_lead)
+            decisive += abs(expected) >= CATCH
+    assert decisive > 0

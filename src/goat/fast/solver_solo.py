@@ -31,10 +31,15 @@ starting from a three-trick search with the rest shared evenly (:func:`first_gue
 a transposition table at trick starts keyed on the hands (canonical once the
 stock is empty: :func:`goat.fast.solver_search.canonical`), the stock position,
 the leader and the trump-lead state, storing bounds on the value of the
-remaining tricks, in two-entry buckets (:func:`tt_pick`); free bounds from the
-points the top trumps surely take (:func:`sure_points`), each used when no
-decisive end beyond it is possible (:func:`decisive_sides`: the queen's holder
-can only lose a catch); move ordering (the table's best
+remaining tricks, in two-entry buckets (:func:`tt_pick`), and also under the
+hands' rank pattern (:func:`quasi_solo_key`, the 4-player kernel's rank-pattern
+entries: once the stock is empty, and with 2 players from the third trick where
+no royal goat is possible); free bounds from the
+points the top trumps surely take (:func:`sure_points`) and, with 2 players and
+the stock empty, from the leader's sure winners (:func:`lead_sure_points`), each
+used when no decisive end beyond it is possible (:func:`decisive_sides`: the
+queen's holder can only lose a catch); the last two and three tricks of a 2-player
+deal enumerated without search (:func:`ending2`, :func:`ending3`); move ordering (the table's best
 move; leads that no other seat can beat, then high cards, those the next seat
 can beat last; follows "feed a trick
 the coalition keeps, else win cheaply, else throw low"); equivalent-card pruning
@@ -50,7 +55,13 @@ Tenth session: one-sided sure-point bounds 102.0M -> 91.9M nodes, 973 -> 885 ms 
 deal (12 two-player deals); leads the next seat can beat last (with 2 players that
 is every lead but the sure winners, so only 3 change) 3.37M -> 3.08M nodes (40
 three-player deals); on the bench's 40 two-player deals both 369.9M -> 335.0M
-nodes, 0.86x the time.
+nodes, 0.86x the time. Round 3, 12 two-player deals (same values; CPU time,
+min of alternated runs): the leader's sure points 91.9M -> 80.9M nodes (0.89x the
+time), rank-pattern entries with the stock empty -> 29.5M (3 players, 40 deals:
+3.08M -> 0.97M), with a stock -> 19.3M, table replacement by generation -> 18.6M
+(time about the same), :func:`ending2` -> 18.3M (0.93x), :func:`ending3` -> 17.1M
+(0.92x). On 40 such deals 243.4M -> 47.7M nodes, 766 -> 211 ms a deal (0.28x) before
+:func:`ending3`, 44.6M with it; 3 players 6.3 -> 2.7 ms.
 """
 
 from __future__ import annotations
@@ -82,6 +93,7 @@ from goat.fast.solver_core import (
     POINTS,
     PREV_LT,
     PREV_OPEN,
+    QUASI_ON,
     QUEEN,
     REM_PTS,
     ROYAL,
@@ -117,7 +129,19 @@ from goat.fast.solver_core import (
     KEY_SCORE,
     SURE_LEAD,
 )
-from goat.fast.solver_search import canonical, cheapest, to_canonical, tt_probe, tt_store
+from goat.fast.solver_search import (
+    canonical,
+    cheapest,
+    Q_MAX_HELD,
+    Q_MAX_STOCK,
+    quasi_key,
+    quasi_probe,
+    quasi_stock_key,
+    quasi_store,
+    to_canonical,
+    tt_probe,
+    tt_store,
+)
 
 #: W slot of the number of seats (2 or 3); a scratch slot the 4-player kernel leaves unused.
 NPL = 92
@@ -126,6 +150,11 @@ NPL = 92
 #: one they never use (they use 0..32, 62 and 63), so the two kernels' entries
 #: in the workspace's shared table never meet whatever the generations.
 SOLO_MARK = 61 << 2
+#: The stock-position field of this kernel's rank-pattern keys, with the stock
+#: empty and with cards in it (the 4-player ones use 63 and 62 there): see
+#: :func:`quasi_solo_key`.
+SOLO_QUASI = 60
+SOLO_QUASI_STOCK = 59
 
 
 @njit(cache=True, inline="always")
@@ -393,6 +422,193 @@ def sure_points(W: np.ndarray) -> tuple:
 
 
 @njit(cache=True, inline="always")
+def most(W: np.ndarray, cards: int, k: int) -> int:
+    """The most points ``k`` cards of ``cards`` can carry (all of them if fewer)."""
+    n = popcount(cards)
+    total = 0
+    x = cards
+    while x:
+        total += W[ix(POINTS + lowbit_index(x))]
+        x &= x - 1
+    return total if k >= n else total - cheapest(W, cards, n - k, False)
+
+
+@njit(cache=True, inline="always")
+def lead_sure_points(W: np.ndarray) -> int:
+    """Points the leader surely takes from here: 2 players, the stock empty, a trick
+    start. In each class the leader's cards above all of the other's win while the
+    other must follow (as many tricks as it holds cards of the class; every one if
+    it holds no trump, so can never trump them); a trump above all of the other's
+    wins whenever led. Leading those winners, plain classes first (the other
+    follows suit, so its other classes and trumps stay as they were), then trumps,
+    keeps the lead throughout, so their points, the cheapest cards the other must
+    follow with and the cheapest of the rest it throws on the others are the
+    leader's. Trumps count only if the leader may lead them all in a row (a
+    lead rule that bars a seat after its own lead counts none). Only valid where
+    no decisive end comes first (the caller's :func:`decisive_sides`)."""
+    me = W[LEADER]
+    hl = W[me]
+    ho = W[1 - me]
+    o_trumps = ho & W[TRUMPS]
+    trumps_ok = W[LEAD_RULE] != 3 and not restricted(W, me)
+    pts = 0
+    wins = 0
+    forced = 0
+    pool = ho  # what the other may throw on the tricks it need not follow
+    for c in range(TRUMP_CLASS + 1):
+        cm = W[ix(CLASS_MASK + c)]
+        lc = hl & cm
+        if lc == 0 or (c == TRUMP_CLASS and not trumps_ok):
+            continue
+        oc = ho & cm
+        if oc:
+            above = lc & ~((2 << highbit_index(oc)) - 1)
+            if above == 0:
+                continue
+            w = popcount(above)
+            k = popcount(oc)
+            if c != TRUMP_CLASS and o_trumps != 0 and w > k:
+                w = k
+            if c != TRUMP_CLASS or W[FOLLOW_TRUMP] == 1:
+                # it follows with the class's cheapest cards; a class it must
+                # give up whole leaves the pool (one partly used stays in it:
+                # a bigger pool only lowers the bound)
+                f = min(w, k)
+                pts += cheapest(W, oc, f, False)
+                forced += f
+                if f == k:
+                    pool &= ~cm
+        elif c != TRUMP_CLASS and o_trumps != 0:
+            continue
+        else:
+            above = lc
+            w = popcount(above)
+        pts += most(W, above, w)
+        wins += w
+    return pts + cheapest(W, pool, wins - forced, False)
+
+
+@njit(cache=True, inline="always")
+def duel(W: np.ndarray, leader: int, a: int, b: int) -> tuple:
+    """A two-card trick ``a`` (led by ``leader``) then ``b``: ``(decisive, winner,
+    points)``, ``decisive`` the catch value if the shamok and the queen of clubs
+    meet in it (else 0)."""
+    other = 1 - leader
+    if W[SHAMOK_ON] == 1:
+        sh, qc = W[SHAMOK], W[QUEEN]
+        if (a == sh and b == qc) or (a == qc and b == sh):
+            queen_seat = leader if a == qc else other
+            return (-CATCH if queen_seat == W[SIDE] else CATCH), leader, 0
+    winner = other if beats(W, b, a) else leader
+    return 0, winner, W[ix(POINTS + a)] + W[ix(POINTS + b)]
+
+
+@njit(cache=True, inline="always")
+def ending2(W: np.ndarray) -> int:
+    """The exact value of a 2-player trick start with two cards a hand and the
+    stock empty, by enumerating the first trick's plays (the last trick is then
+    forced): no node, no table entry. The lead rule applies to the first lead
+    (:func:`legal_cards`); the last lead is a single card, always legal."""
+    leader = W[LEADER]
+    other = 1 - leader
+    side = W[SIDE]
+    lead_max = leader == side
+    lh = W[leader]
+    oh = W[other]
+    leads = legal_cards(W, leader)
+    best = -INF if lead_max else INF
+    while leads:
+        a = lowbit_index(leads)
+        leads &= leads - 1
+        lc = W[ix(CLASS + a)]
+        if lc == TRUMP_CLASS and W[FOLLOW_TRUMP] == 0:
+            replies = oh
+        else:
+            replies = oh & W[ix(CLASS_MASK + lc)]
+            if replies == 0:
+                replies = oh
+        reply = INF if lead_max else -INF
+        while replies:
+            b = lowbit_index(replies)
+            replies &= replies - 1
+            v, w, pts = duel(W, leader, a, b)
+            if v == 0:
+                x = lh & ~(1 << a)
+                y = oh & ~(1 << b)
+                first = x if w == leader else y
+                second = y if w == leader else x
+                v2, w2, pts2 = duel(W, w, lowbit_index(first), lowbit_index(second))
+                if v2 != 0:
+                    v = v2
+                else:
+                    v = (pts if w == side else 0) + (pts2 if w2 == side else 0)
+            if lead_max:
+                reply = min(reply, v)
+            else:
+                reply = max(reply, v)
+        if lead_max:
+            best = max(best, reply)
+        else:
+            best = min(best, reply)
+    return best
+
+
+@njit(cache=True, inline="always")
+def ending3(W: np.ndarray) -> int:
+    """The exact value of a 2-player trick start with three cards a hand and the
+    stock empty: every first trick enumerated, the rest by :func:`ending2` (the
+    hands, leader, previous leader and first-trick flag set for it and restored)."""
+    leader = W[LEADER]
+    other = 1 - leader
+    side = W[SIDE]
+    lead_max = leader == side
+    lh = W[leader]
+    oh = W[other]
+    prev_lt = W[PREV_LT]
+    first = W[FIRST]
+    leads = legal_cards(W, leader)
+    best = -INF if lead_max else INF
+    while leads:
+        a = lowbit_index(leads)
+        leads &= leads - 1
+        lc = W[ix(CLASS + a)]
+        if lc == TRUMP_CLASS and W[FOLLOW_TRUMP] == 0:
+            replies = oh
+        else:
+            replies = oh & W[ix(CLASS_MASK + lc)]
+            if replies == 0:
+                replies = oh
+        reply = INF if lead_max else -INF
+        while replies:
+            b = lowbit_index(replies)
+            replies &= replies - 1
+            v, w, pts = duel(W, leader, a, b)
+            if v == 0:
+                W[leader] = lh & ~(1 << a)
+                W[other] = oh & ~(1 << b)
+                W[LEADER] = w
+                W[PREV_LT] = leader
+                W[FIRST] = 0
+                v = ending2(W)
+                W[leader] = lh
+                W[other] = oh
+                W[LEADER] = leader
+                W[PREV_LT] = prev_lt
+                W[FIRST] = first
+                if v > -CATCH and v < CATCH and w == side:
+                    v += pts
+            if lead_max:
+                reply = min(reply, v)
+            else:
+                reply = max(reply, v)
+        if lead_max:
+            best = max(best, reply)
+        else:
+            best = min(best, reply)
+    return best
+
+
+@njit(cache=True, inline="always")
 def close_trick(W: np.ndarray, depth: int) -> tuple:
     """Finish the complete trick on the table: score it, draw (the winner first,
     one card at a time, up to the hand size, as :func:`goat.games.tricks.draw_to`),
@@ -458,27 +674,32 @@ def reopen_trick(W: np.ndarray, depth: int, pts: int) -> None:
 
 
 @njit(cache=True, inline="always")
-def key_work(k1: int, k2: int) -> int:
-    """How much is left to play at a key's position (cards in hands, less the
-    stock position): the bigger, the more an entry saves."""
-    return popcount(k1) + popcount(k2 & 0xFFFFFFFF) - ((k2 >> 32) & 63)
+def entry_work(TT: np.ndarray, slot: int, slen: int) -> int:
+    """How much is left to play at the position of the entry at ``slot`` (cards
+    in hands, less the stock position; for a rank-pattern entry, its live cards
+    less the stock length, the same measure): the bigger, the more it saves."""
+    mark = (TT[slot + 2] >> 2) & 63
+    if mark == SOLO_QUASI or mark == SOLO_QUASI_STOCK:
+        return popcount((TT[slot + 3] >> 32) & 0xFFFFFFFF) - slen
+    k2 = TT[slot + 1]
+    return popcount(TT[slot]) + popcount(k2 & 0xFFFFFFFF) - ((k2 >> 32) & 63)
 
 
 @njit(cache=True, inline="always")
-def tt_pick(TT: np.ndarray, slot: int, k1: int, k2: int, k3: int) -> int:
+def tt_pick(TT: np.ndarray, slot: int, k1: int, k2: int, k3: int, slen: int) -> int:
     """The slot of a two-entry bucket (``slot`` and its neighbour in the same
     cache line) for the key: the one holding it, else the one to replace — one
-    of an older solve, else the one with less left to play."""
+    of an older solve, else the one with less left to play (:func:`entry_work`)."""
     other = slot ^ 4
     if TT[slot] == k1 and TT[slot + 1] == k2 and TT[slot + 2] == k3:
         return slot
     if TT[other] == k1 and TT[other + 1] == k2 and TT[other + 2] == k3:
         return other
-    if TT[slot + 2] != k3:
+    if (TT[slot + 2] >> 12) != (k3 >> 12):
         return slot
-    if TT[other + 2] != k3:
+    if (TT[other + 2] >> 12) != (k3 >> 12):
         return other
-    if key_work(TT[other], TT[other + 1]) < key_work(TT[slot], TT[slot + 1]):
+    if entry_work(TT, other, slen) < entry_work(TT, slot, slen):
         return other
     return slot
 
@@ -501,6 +722,48 @@ def tt_key(W: np.ndarray, canon: bool) -> tuple:
     return k1, k2, SOLO_MARK | (W[GEN] << 12)
 
 
+@njit(cache=True, inline="always")
+def royal_possible(W: np.ndarray, stock: int) -> bool:
+    """At a trick start: can a royal goat still happen (a draw to come, the four
+    aces all live and no two seats holding one)?"""
+    if W[ROYAL_ON] == 0 or stock == 0:
+        return False
+    aces = W[ACES]
+    held = stock
+    seats = 0
+    for s in range(W[NPL]):
+        held |= W[s]
+        if W[s] & aces:
+            seats += 1
+    return (held & aces) == aces and seats <= 1
+
+
+@njit(cache=True, inline="always")
+def quasi_stock_fits(W: np.ndarray) -> bool:
+    """May a trick start with cards in the stock use the rank-pattern entries? No
+    royal goat possible, and the stock and hands small enough for the key (2
+    players from the third trick: 12 stock cards, 16 in hand)."""
+    stock = W[ix(STOCK_LIVE + W[SPOS])]
+    if popcount(stock) > Q_MAX_STOCK or popcount(W[0] | W[1] | W[2]) > Q_MAX_HELD:
+        return False
+    return not royal_possible(W, stock)
+
+
+@njit(cache=True, inline="always")
+def quasi_solo_key(W: np.ndarray, catch: bool) -> tuple:
+    """The rank-pattern key of a trick start: that of
+    :func:`goat.fast.solver_search.quasi_key` (two bits a hand card for its
+    holder: 2 or 3 seats fit; with cards in the stock
+    :func:`goat.fast.solver_search.quasi_stock_key`, a stock card's "holder" its
+    place in the stock), marked with :data:`SOLO_QUASI` or
+    :data:`SOLO_QUASI_STOCK` so that no other key of the shared table matches.
+    ``catch``: a shamok catch is possible. Only where no royal goat is
+    (:func:`royal_possible`): that depends on the cards, not their ranks."""
+    q1, q2, q3 = quasi_key(W, catch)
+    mark = SOLO_QUASI if W[SPOS] >= W[SLEN] else SOLO_QUASI_STOCK
+    return q1, q2, (q3 & ~(63 << 2)) | (mark << 2)
+
+
 SEARCH_SIG = types.int64(types.int64[::1], types.int64[::1], types.int64, types.int64, types.int64)
 
 
@@ -519,9 +782,9 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
             v = combine(search(W, TT, depth, child_alpha(alpha, mine), child_beta(beta, mine)), mine)
         reopen_trick(W, depth, pts)
         return v
-    slot = -1
+    slot = qslot = -1
     tt_move = -1
-    k1 = k2 = k3 = 0
+    k1 = k2 = k3 = q1 = q2 = q3 = 0
     canon = False
     if ntrick == 0:
         held = 0
@@ -532,18 +795,43 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
         if W[HORIZON] > 0 and depth >= W[HORIZON]:
             # the guess search's horizon: an even share of the rest (never stored as exact)
             return W[REM_PTS] // n
+        if n == 2 and popcount(held) == 4 and W[SPOS] >= W[SLEN]:
+            return ending2(W)
         minus, plus = decisive_sides(W)
         if not (minus and plus):
             low, high = sure_points(W)
+            if n == 2 and W[SPOS] >= W[SLEN]:
+                lead = lead_sure_points(W)
+                if W[LEADER] == W[SIDE]:
+                    low = max(low, lead)
+                else:
+                    high = min(high, W[REM_PTS] - lead)
             if not plus and high <= alpha:
                 return high
             if not minus and low >= beta:
                 return low
         canon = USE_CANONICAL and W[SPOS] >= W[SLEN]
         k1, k2, k3 = tt_key(W, canon)
-        slot = tt_pick(TT, tt_slot(k1, k2, k3, (TT.shape[0] >> 2) - 1), k1, k2, k3)
+        slot = tt_pick(TT, tt_slot(k1, k2, k3, (TT.shape[0] >> 2) - 1), k1, k2, k3, W[SLEN])
         v, alpha, beta, tt_move = tt_probe(W, TT, slot, k1, k2, k3, alpha, beta, canon)
         if v != NONE:
+            return v
+        if W[QUASI_ON] == 1 and W[HORIZON] == 0 and (canon or quasi_stock_fits(W)):
+            # rank-pattern entries (where no royal goat is possible, a catch is
+            # possible exactly when a decisive end is)
+            catch = minus or plus
+            q1, q2, q3 = quasi_solo_key(W, catch)
+            qslot = tt_pick(TT, tt_slot(q1, q2, q3, (TT.shape[0] >> 2) - 1), q1, q2, q3, W[SLEN])
+            v, alpha, beta, q_move = quasi_probe(W, TT, qslot, q1, q2, q3, alpha, beta, catch)
+            if v != NONE:
+                return v
+            if tt_move < 0:
+                tt_move = q_move
+        if n == 2 and popcount(held) == 6 and canon:
+            v = ending3(W)
+            tt_store(TT, slot, k1, k2, k3, v, -INF, INF, -1)
+            if qslot >= 0:
+                quasi_store(W, TT, qslot, q1, q2, q3, v, -INF, INF, -1)
             return v
     seat = seat_at(W, W[LEADER], ntrick)
     maximizing = seat == W[SIDE]
@@ -590,6 +878,8 @@ def search(W, TT, depth, alpha, beta):  # type: ignore[no-untyped-def]
                 W[ix(HIST + seat * 32 + c)] += popcount(hand_before) ** 2
             break
     if slot >= 0 and W[ABORTED] == 0:   # an aborted subtree's bound is wrong: never stored
+        if qslot >= 0:
+            quasi_store(W, TT, qslot, q1, q2, q3, best, alpha0, beta0, best_move)
         if canon:
             best_move = to_canonical(W, best_move)
         tt_store(TT, slot, k1, k2, k3, best, alpha0, beta0, best_move)
