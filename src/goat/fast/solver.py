@@ -297,10 +297,14 @@ def stop_after(seconds: float) -> Iterator[None]:
     thread runs beside it and cuts the running solve's budget (``MAX_NODES``) to
     one node; the workspace's lock keeps that from racing with the loading of
     the next position. One timer thread for the whole block (a decision's
-    worlds), not one a solve: a thread costs about what a small solve does.
+    worlds), not one a solve: a thread costs about what a small solve does::
 
-    >>> with stop_after(0.0):           # doctest: +SKIP
-    ...     evaluate_moves(world)       # raises SolverBudgetExceeded
+        with stop_after(0.5):
+            for world in worlds:
+                try:
+                    values = evaluate_moves(world)
+                except SolverBudgetExceeded:   # the half second is over
+                    break
     """
     if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds != seconds:
         raise SolverError(f"stop_after needs a number of seconds, not {seconds!r}")
