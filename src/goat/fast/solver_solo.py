@@ -181,6 +181,18 @@ def restricted(W: np.ndarray, seat: int) -> bool:
 
 
 @njit(cache=True, inline="always")
+def replies_to(W: np.ndarray, hand: int, lead: int) -> int:
+    """The cards of ``hand`` that may answer the card ``lead``: its class if
+    the hand holds one (trumps only where trumps must be followed), else any
+    card (:func:`legal_cards` for a follow; the endings' replies)."""
+    lc = W[ix(CLASS + lead)]
+    if lc == TRUMP_CLASS and W[FOLLOW_TRUMP] == 0:
+        return hand
+    follow = hand & W[ix(CLASS_MASK + lc)]
+    return follow if follow != 0 else hand
+
+
+@njit(cache=True, inline="always")
 def legal_cards(W: np.ndarray, seat: int) -> int:
     """The cards ``seat`` may play now (a mask). A restricted leader with only
     trumps leads any of them: no partner, so no forced exchange."""
@@ -191,11 +203,7 @@ def legal_cards(W: np.ndarray, seat: int) -> int:
             if plain:
                 return plain
         return hand
-    lc = W[ix(CLASS + W[TRICK])]
-    if lc == TRUMP_CLASS and W[FOLLOW_TRUMP] == 0:
-        return hand
-    follow = hand & W[ix(CLASS_MASK + lc)]
-    return follow if follow else hand
+    return replies_to(W, hand, W[TRICK])
 
 
 @njit(cache=True, inline="always")
@@ -520,13 +528,7 @@ def ending2(W: np.ndarray) -> int:
     while leads:
         a = lowbit_index(leads)
         leads &= leads - 1
-        lc = W[ix(CLASS + a)]
-        if lc == TRUMP_CLASS and W[FOLLOW_TRUMP] == 0:
-            replies = oh
-        else:
-            replies = oh & W[ix(CLASS_MASK + lc)]
-            if replies == 0:
-                replies = oh
+        replies = replies_to(W, oh, a)
         reply = INF if lead_max else -INF
         while replies:
             b = lowbit_index(replies)
@@ -571,13 +573,7 @@ def ending3(W: np.ndarray) -> int:
     while leads:
         a = lowbit_index(leads)
         leads &= leads - 1
-        lc = W[ix(CLASS + a)]
-        if lc == TRUMP_CLASS and W[FOLLOW_TRUMP] == 0:
-            replies = oh
-        else:
-            replies = oh & W[ix(CLASS_MASK + lc)]
-            if replies == 0:
-                replies = oh
+        replies = replies_to(W, oh, a)
         reply = INF if lead_max else -INF
         while replies:
             b = lowbit_index(replies)
