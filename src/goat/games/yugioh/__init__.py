@@ -114,7 +114,6 @@ def card_names() -> tuple[str, ...]:
     """Every card name of the pool: what a server's free-text scrub looks for
     (a name a recipient cannot see is replaced, as Kozel's "9H" is)."""
     from goat.games.yugioh.cards.data import DATABASE
-    from goat.games.yugioh.cards.texts_ru import TEXTS_RU
 
     return tuple(sorted(DATABASE))
 
