@@ -136,7 +136,6 @@ from goat.fast.solver_search import (
     Q_MAX_STOCK,
     quasi_key,
     quasi_probe,
-    quasi_stock_key,
     quasi_store,
     to_canonical,
     tt_probe,
