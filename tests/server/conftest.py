@@ -47,7 +47,9 @@ def compiled_solver() -> None:
 
 @pytest.fixture
 def start_server(tmp_path: Path) -> Iterator[Callable[..., ServerThread]]:
-    """``start_server(**settings)`` -> a running :class:`ServerThread` (stopped at teardown)."""
+    """``start_server(**settings)`` -> a running :class:`ServerThread` (stopped at teardown);
+    ``start_server.restart(server, **settings)`` stops ``server`` and starts another
+    on the same data directory."""
     running: list[ServerThread] = []
 
     def start(**overrides: Any) -> ServerThread:
@@ -55,6 +57,13 @@ def start_server(tmp_path: Path) -> Iterator[Callable[..., ServerThread]]:
         running.append(server)
         return server
 
+    def restart(server: ServerThread, **overrides: Any) -> ServerThread:
+        """Stop ``server`` and start another on the same data directory: what a
+        server restart keeps is what storage has."""
+        server.__exit__(None, None, None)
+        return start(**overrides)
+
+    start.restart = restart  # type: ignore[attr-defined]
     yield start
     for server in reversed(running):
         server.__exit__(None, None, None)

@@ -106,8 +106,7 @@ def test_the_setting_is_listed_and_a_pending_decision_gets_a_clock_after_a_resta
         await lobby.close()
 
     run(before())
-    server.__exit__(None, None, None)
-    server = start_server()   # the same data directory
+    server = start_server.restart(server)   # the same data directory
 
     async def after() -> None:
         lobby = Lobby(server.url)

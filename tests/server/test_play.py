@@ -206,8 +206,7 @@ def test_a_match_against_bots_ends_with_a_record_that_replays(start_server: Call
         return tid, record, final
 
     tid, record, final = run(scenario())
-    server.__exit__(None, None, None)
-    again = start_server()   # the same data directory: the finished table is found in storage
+    again = start_server.restart(server)   # the same data directory: the finished table is found in storage
 
     state = finished_table_after_restart(again, tid, record, final["version"])
     assert state["view"]["penalty_total"] == final["view"]["penalty_total"]

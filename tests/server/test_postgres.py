@@ -80,8 +80,7 @@ def test_a_match_and_a_restart_on_postgres(start_server: Callable[..., ServerThr
         await lobby.close()
 
     run(first_half())
-    server.__exit__(None, None, None)
-    again = start_server(database_url=URL)
+    again = start_server.restart(server, database_url=URL)
 
     async def second_half() -> None:
         lobby = Lobby(again.url)
@@ -121,8 +120,7 @@ def test_an_own_deck_survives_a_restart_on_postgres(start_server: Callable[..., 
         await lobby.close()
 
     run(in_the_lobby())
-    server.__exit__(None, None, None)
-    again = start_server(database_url=URL)
+    again = start_server.restart(server, database_url=URL)
 
     async def after_restart() -> None:
         lobby = Lobby(again.url)
@@ -160,8 +158,7 @@ def test_a_rematch_link_survives_a_restart_on_postgres(start_server: Callable[..
         await lobby.close()
 
     run(play_and_ask())
-    server.__exit__(None, None, None)
-    again = start_server(database_url=URL)
+    again = start_server.restart(server, database_url=URL)
 
     async def after_restart() -> None:
         lobby = Lobby(again.url)

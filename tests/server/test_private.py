@@ -73,8 +73,7 @@ def test_a_finished_private_game_stays_out_of_the_finished_list(start_server: Ca
         await lobby.close()
 
     run(before())
-    server.__exit__(None, None, None)
-    server = start_server()   # the same data directory
+    server = start_server.restart(server)   # the same data directory
 
     async def after() -> None:
         lobby = Lobby(server.url)

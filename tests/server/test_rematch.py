@@ -130,8 +130,7 @@ def test_one_rematch_for_everyone_linked_across_a_restart(start_server: Callable
         await lobby.close()
 
     run(before_restart())
-    server.__exit__(None, None, None)
-    server = start_server()   # the same data directory
+    server = start_server.restart(server)   # the same data directory
 
     async def after_restart() -> None:
         lobby = Lobby(server.url)

@@ -182,8 +182,7 @@ def test_finished_games_are_listed_from_the_database_newest_first(
         await lobby.close()
 
     run(play())
-    server.__exit__(None, None, None)
-    again = start_server()   # the same data directory: nothing finished is in memory yet
+    again = start_server.restart(server)   # the same data directory: nothing finished is in memory yet
 
     listed = httpx.get(f"{again.url}api/tables", params={"status": "finished"}, timeout=10).json()["tables"]
     assert [t["id"] for t in listed] == [made["second"], made["first"]]

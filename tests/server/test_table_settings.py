@@ -42,8 +42,7 @@ def test_a_setting_is_public_and_kept_by_a_rematch_and_a_restart(start_server: C
         await lobby.close()
 
     run(before())
-    server.__exit__(None, None, None)
-    server = start_server()   # the same data directory
+    server = start_server.restart(server)   # the same data directory
 
     async def after() -> None:
         lobby = Lobby(server.url)

@@ -189,8 +189,7 @@ def test_the_match_is_dealt_from_the_uploaded_deck_across_restarts(
         return tid, ann, deck
 
     tid, ann, deck = run(lobby_phase())
-    server.__exit__(None, None, None)
-    server = start_server()   # a restart in the lobby keeps the deck
+    server = start_server.restart(server)   # a restart in the lobby keeps the deck
 
     async def first_moves() -> int:
         lobby = Lobby(server.url)
@@ -214,8 +213,7 @@ def test_the_match_is_dealt_from_the_uploaded_deck_across_restarts(
         return version
 
     version = run(first_moves())
-    server.__exit__(None, None, None)
-    server = start_server()   # a restart mid-match replays onto the same deck
+    server = start_server.restart(server)   # a restart mid-match replays onto the same deck
 
     async def to_the_end() -> dict[str, Any]:
         lobby = Lobby(server.url)

@@ -153,8 +153,7 @@ def test_a_duel_match_against_greedy_ends_with_a_record_that_replays(
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert checked.stdout.startswith("ok: 1 record legal")
 
-    server.__exit__(None, None, None)
-    again = start_server()   # the same data directory: the finished table is found in storage
+    again = start_server.restart(server)   # the same data directory: the finished table is found in storage
 
     state = finished_table_after_restart(again, tid, record, final["version"])
     assert state["view"]["wins"] == final["view"]["wins"]
@@ -182,8 +181,7 @@ def test_a_duel_in_play_is_restored_and_goes_on(start_server: Callable[..., Serv
         return tid, token, version
 
     tid, token, version = run(first_half())
-    server.__exit__(None, None, None)
-    again = start_server()
+    again = start_server.restart(server)
 
     async def second_half() -> None:
         lobby = Lobby(again.url)
