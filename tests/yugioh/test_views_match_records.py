@@ -169,3 +169,18 @@ def test_cli_play_runs_and_quits(tmp_path: Path) -> None:
     bad = subprocess.run([sys.executable, "-m", "goat.cli.main", "play", "yugioh", "--deck", str(tmp_path / "no.ydk")],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.startswith("error: cannot read deck")
+
+
+def test_terminal_log_marks_whose_line_it_is() -> None:
+    """The terminal log colours the viewer's own lines and the opponent's apart
+    (the engine's text names seats only by number), and escapes card names."""
+    from goat.cli.play_yugioh import log_line
+
+    mine = {"text": "0 draws Sangan", "say": {"key": "drawsCard", "args": {"seat": 0, "card": "Sangan"}}}
+    theirs = {"text": "1 draws a card", "say": {"key": "draws", "args": {"seat": 1}}}
+    neutral = {"text": "turn 1 ends", "say": {"key": "turnEnds", "args": {"n": 1}}}
+    assert log_line(mine, 0) == "  [green]0 draws Sangan[/]"
+    assert log_line(theirs, 0) == "  [yellow]1 draws a card[/]"
+    assert log_line(mine, 1).startswith("  [yellow]") and log_line(theirs, 1).startswith("  [green]")
+    assert log_line(neutral, 0) == "  turn 1 ends"
+    assert log_line({"text": "[bold] x"}, 0) == "  \\[bold] x"

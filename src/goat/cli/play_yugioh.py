@@ -56,6 +56,18 @@ def board_text(view: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def log_line(entry: Mapping[str, Any], me: int) -> str:
+    """One duel log line as rich markup: the lines about the viewer's own moves
+    and cards in green, the opponent's in yellow, the rest (chain links
+    resolving, battle figures) plain — the engine's text names seats by number,
+    which alone makes a reader work out whose move each line was."""
+    seat = entry.get("say", {}).get("args", {}).get("seat")
+    text = escape(entry["text"])
+    if seat is None:
+        return f"  {text}"
+    return f"  [{'green' if seat == me else 'yellow'}]{text}[/]"
+
+
 def _slot(card: Mapping[str, Any] | None, index: int, zone: str) -> str:
     if card is None:
         return f"{zone}{index + 1}:-"
@@ -97,7 +109,7 @@ class YugiohSession:
         if len(log) < self.shown:  # a new duel began
             self.shown = 0
         for entry in log[self.shown:]:
-            self.console.print(f"  {escape(entry['text'])}")
+            self.console.print(log_line(entry, self.human))
         self.shown = len(log)
 
     def run(self) -> None:
@@ -174,5 +186,6 @@ def play_yugioh(
         state = new_state(make_rules(rules), decks=decks, single_duel=single, seed=seed)
         bot = make_bot(vs, seed=seed + 1, game="yugioh")
     console = Console(highlight=False, emoji=False)
-    console.print(f"Yu-Gi-Oh! ({escape(rules)}), you are seat {seat} against {bot.name}; seed {seed}.")
+    console.print(f"Yu-Gi-Oh! ({escape(rules)}), you are seat {seat} against {bot.name}; seed {seed}. "
+                  "In the log, [green]your moves[/] and [yellow]the opponent's[/].")
     run_session(console, YugiohSession(console, state, seat, bot, random.Random(seed)), state, record, "match")
