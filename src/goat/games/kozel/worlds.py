@@ -243,6 +243,11 @@ class KozelWorldSampler(RetrySampler[KozelState]):
         first_stock = self.n * hs
         self.initial_stock = list(range(first_stock, first_stock + rules.stock_size))
         self.stock_pos = [-1] * first_stock + list(range(rules.stock_size))
+        #: Whether each slot is a stock position where street's shown trump card may lie.
+        self.slot_in_trump_range: list[bool] | None = None
+        if self.trump_range is not None:
+            lo, hi = self.trump_range
+            self.slot_in_trump_range = [lo <= pos <= hi for pos in self.stock_pos]
         self.hand_all_trumps = self.order is not None and all(self.order.is_trump(c) for c in self.hand)
         self.caught_rule = (rules.trick_style == "single" and rules.shamok_catches_queen and rules.has_shamok)
         self.start_fields = self._deal_start_fields() if self.dealt and self.in_deal else None
@@ -454,8 +459,7 @@ class _SlotReplay:
 
     # ------------------------------------------------------------ slot helpers
     def _in_trump_range(self, slot: int) -> bool:
-        lo, hi = self.s.trump_range  # type: ignore[misc]
-        return lo <= self.s.stock_pos[slot] <= hi
+        return self.s.slot_in_trump_range[slot]  # type: ignore[index]
 
     def bind(self, seat: int, card: int) -> int:
         """The slot of ``seat`` that holds the face-up ``card`` (binding a free one).
@@ -786,29 +790,45 @@ class _SlotReplay:
             partner = None
         partner_slots = set(self.hands[partner]) if partner is not None else set()
 
-        ranged = watched != _NO_CARD
-        known: dict[tuple[int, bool, bool, bool], int] = {}
+        # A slot's key: its exclusions (5 bits), whether it may take the shown
+        # trump card (bit 5), whether it is a royal goat's ace slot (bit 6), and
+        # whether only trumps may go there (bit 7). Its mask of kinds is worked
+        # out once per key: a replay has about 30 free slots and a few keys.
+        in_range = smp.slot_in_trump_range if watched != _NO_CARD else None
+        known: dict[int, int] = {}
 
-        def takes(slot: int, trumps_only: bool) -> int:
-            in_aces = ace_kind and slot in aces  # type: ignore[operator]
-            key = (excl[slot], ranged and self._in_trump_range(slot), in_aces, trumps_only)
-            mask = known.get(key, -1)
-            if mask < 0:
-                ex, in_range, _, _ = key
-                mask = 0
-                for i, (bit, trump_card, ace) in enumerate(kinds):
-                    if not (bit & ex or (trump_card and not in_range) or (ace and not in_aces)
-                            or (trumps_only and bit != _TRUMP_BIT)):
-                        mask |= 1 << i
-                known[key] = mask
+        def takes(key: int) -> int:
+            mask = 0
+            ex, in_range_, in_aces, trumps_only = key & 31, key & 32, key & 64, key & 128
+            for i, (bit, trump_card, ace) in enumerate(kinds):
+                if not (bit & ex or (trump_card and not in_range_) or (ace and not in_aces)
+                        or (trumps_only and bit != _TRUMP_BIT)):
+                    mask |= 1 << i
+            known[key] = mask
             return mask
 
         groups: dict[int, list[int]] = {}
         short: dict[int, int] = {}   # the same with the partner holding trumps only
         for slot in free:
-            groups.setdefault(takes(slot, False), []).append(slot)
+            key = excl[slot]
+            if in_range is not None and in_range[slot]:
+                key |= 32
+            if ace_kind and slot in aces:  # type: ignore[operator]
+                key |= 64
+            mask = known.get(key)
+            if mask is None:
+                mask = takes(key)
+            group = groups.get(mask)
+            if group is None:
+                groups[mask] = [slot]
+            else:
+                group.append(slot)
             if partner is not None:
-                mask = takes(slot, slot in partner_slots)
+                if slot in partner_slots:
+                    key |= 128
+                mask = known.get(key)
+                if mask is None:
+                    mask = takes(key)
                 short[mask] = short.get(mask, 0) + 1
         return _Layout(by_kind, groups, short if partner is not None else None, (1 << len(kinds)) - 1)
 
