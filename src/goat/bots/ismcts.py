@@ -338,13 +338,6 @@ def _street_tables(order: Any) -> _StreetTables:
     return tables
 
 
-def _hand_mask(hand: Any) -> int:
-    mask = 0
-    for c in hand:
-        mask |= 1 << c._index
-    return mask
-
-
 def _beaters(beaten_by: Any, hand_mask: int, hand_size: int, best: tuple) -> bool:
     """Cheap test that a hand (``hand_mask``, one bit per card index) can beat
     the set ``best`` card for card: every card of the set has a beater and
@@ -371,36 +364,39 @@ def _street_policy(world: Any) -> Action:
     "Stands": no opponent after this seat can beat the set (the world's real
     hands: rollouts play the determinized world open-handed), judged by
     :func:`_beaters`."""
-    seat = world.current_player()
+    seat = world.to_act   # current_player() in play
     hands = world.hands
     hand = hands[seat]
     order, team_of, n = world.order, world.rules.team_of, world.num_players
     team = team_of(seat)
     t = _street_tables(order)
-    beaten_by, points, spend_of, cost_of = t.beaten_by, t.points, t.spend, t.cost
-    trump = t.trump
+    beaten_by, points, spend_of = t.beaten_by, t.points, t.spend
+    trick = world.trick
+    start = len(trick)
+    # the opponents still to play after this seat: (hand mask, hand size)
+    opponents = []
+    for i in range(1, n - start):
+        other = (seat + i) % n
+        if team_of(other) != team:
+            held = hands[other]
+            mask = 0
+            for c in held:
+                mask |= 1 << c._index
+            opponents.append((mask, len(held)))
+
+    def stands(cards: tuple) -> bool:
+        for mask, size in opponents:
+            if _beaters(beaten_by, mask, size, cards):
+                return False
+        return True
 
     def spend(cards: Any) -> float:
         total: float = 0
         for c in cards:
-            if trump[c._index]:
-                total += spend_of[c._index]
+            total += spend_of[c._index]   # 0.0 for a plain card: the same sum
         return total
 
-    def value(cards: Any) -> int:
-        return sum([points[c._index] for c in cards])
-
-    def cost(c: Any) -> float:
-        return cost_of[c._index]
-
-    def stands(cards: tuple, opponents: list[tuple[int, int]]) -> bool:
-        return not any(_beaters(beaten_by, mask, size, cards) for mask, size in opponents)
-
-    def opponents_of(seats: Any) -> list[tuple[int, int]]:
-        return [(_hand_mask(hands[s]), len(hands[s])) for s in seats if team_of(s) != team]
-
-    if not world.trick:
-        opponents = opponents_of((seat + i) % n for i in range(1, n))
+    if not trick:
         suits: dict[str, list] = {}
         for c in hand:
             suits.setdefault(c.suit, []).append(c)
@@ -409,24 +405,31 @@ def _street_policy(world: Any) -> Action:
         for cards in suits.values():
             for size in range(1, min(max_lead, len(cards)) + 1):
                 for combo in combinations(cards, size):
-                    v = value(combo) + 2.0 * size - 0.5 * spend(combo)
-                    if v > best_value and stands(combo, opponents):
+                    total: float = 0
+                    value = 0
+                    for c in combo:
+                        i = c._index
+                        value += points[i]
+                        total += spend_of[i]
+                    v = value + 2.0 * size - 0.5 * total
+                    if v > best_value and stands(combo):
                         best_set, best_value = combo, v
         if best_set is not None:
             return Action(seat, "play", best_set)
-        return Action(seat, "play", (min(hand, key=cost),))
-    need = len(world.trick[0].cards)
-    opponents = opponents_of((seat + i) % n for i in range(1, n - len(world.trick)))
-    best = world.trick[world.best_index]
-    if team_of(best.seat) == team and stands(best.cards, opponents):
+        cost = t.cost
+        return Action(seat, "play", (min(hand, key=lambda c: cost[c._index]),))
+    need = len(trick[0].cards)
+    best = trick[world.best_index]
+    if team_of(best.seat) == team and stands(best.cards):
         feed = t.feed
         ordered = sorted(hand, key=lambda c: feed[c._index])
         return Action(seat, "pass", tuple(ordered[:need]))
     standing = [combo for combo in combinations(hand, need)
-                if beats_set(order, combo, best.cards) and stands(combo, opponents)]
+                if beats_set(order, combo, best.cards) and stands(combo)]
     if standing:
-        return Action(seat, "play", min(standing, key=lambda cs: (spend(cs), value(cs))))
-    return Action(seat, "pass", tuple(sorted(hand, key=cost)[:need]))
+        return Action(seat, "play", min(standing, key=lambda cs: (spend(cs), sum([points[c._index] for c in cs]))))
+    cost = t.cost
+    return Action(seat, "pass", tuple(sorted(hand, key=lambda c: cost[c._index])[:need]))
 
 
 def deal_rewards(world: Any) -> list[float]:

@@ -114,11 +114,20 @@ class StreetTricks:
                 and all(p.seat != seat for p in self.trick))
 
     def _molodka_actions(self) -> list[Action]:
-        actions = []
-        for seat in clockwise(left_of(self.trick_leader, self.rules.players), self.rules.players):
-            if not self._molodka_eligible(seat):
+        actions: list[Action] = []
+        rules = self.rules
+        n = rules.players
+        # what _molodka_eligible asks of the trick, asked once for every seat
+        if not (rules.molodka and self.phase == PLAY and self.trick and len(self.trick) < n
+                and self.molodkas < rules.max_molodka_per_trick):
+            return actions
+        played = {p.seat for p in self.trick}
+        for seat in clockwise(left_of(self.trick_leader, n), n):
+            if seat in played:
                 continue
             hand = self.hands[seat]
+            if len(hand) < 4:
+                continue
             for suit in "CDHS":
                 same = [c for c in hand if c.suit == suit]
                 if len(same) >= 4:
