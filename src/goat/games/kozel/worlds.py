@@ -253,6 +253,23 @@ class KozelWorldSampler(RetrySampler[KozelState]):
         self.start_fields = self._deal_start_fields() if self.dealt and self.in_deal else None
         self._tries = 0
         self.mix_steps = _MIX_STEPS
+        self._kinds: dict[tuple[tuple[int, ...], int, bool], Any] = {}
+
+    def kinds_of(self, unseen: tuple[int, ...], watched: int,
+                 ace_kind: bool) -> tuple[list[tuple[int, bool, bool]], list[list[int]]]:
+        """The kinds of the ``unseen`` cards (see :meth:`_SlotReplay._layout`),
+        sorted, and the unseen cards of each kind in deck order. Remembered per
+        unseen set: a view's replays mostly leave the same cards unseen."""
+        key = (unseen, watched, ace_kind)
+        found = self._kinds.get(key)
+        if found is None:
+            suit_bit, card_of = self.suit_bit, self.card_of
+            kind_of = {c: (suit_bit[c], c == watched, ace_kind and card_of[c].rank == "A")  # type: ignore[union-attr]
+                       for c in unseen}
+            kinds = sorted(set(kind_of.values()))
+            found = self._kinds[key] = (kinds, [[c for c in unseen if kind_of[c] == k] for k in kinds])
+        kinds, by_kind = found
+        return kinds, [list(group) for group in by_kind]   # the caller's own lists
 
     def _index(self, card: Card) -> int:
         if self.card_of[card.index] is not card:
@@ -769,7 +786,7 @@ class _SlotReplay:
 
     def _lay_out(self) -> _Layout:
         smp = self.s
-        cards, excl, suit_bit, card_of = self.card, self.excl, smp.suit_bit, smp.card_of
+        cards, excl, suit_bit = self.card, self.excl, smp.suit_bit
         bound = set(cards)
         unseen = [c for c in smp.deck_indices if c not in bound]
         free = [s for s, c in enumerate(cards) if c == _NONE]
@@ -779,10 +796,7 @@ class _SlotReplay:
         aces = set(self.hands[self.aces_to]) if self.aces_to is not None else None
 
         ace_kind = aces is not None
-        kind_of = {c: (suit_bit[c], c == watched, ace_kind and card_of[c].rank == "A")  # type: ignore[union-attr]
-                   for c in unseen}
-        kinds = sorted(set(kind_of.values()))
-        by_kind = [[c for c in unseen if kind_of[c] == k] for k in kinds]
+        kinds, by_kind = smp.kinds_of(tuple(unseen), watched, ace_kind)
         # the partner that must hold a plain card, if none of its known cards is one
         partner = self.needs_plain
         if partner is not None and any(cards[s] != _NONE and suit_bit[cards[s]] != _TRUMP_BIT
