@@ -295,27 +295,63 @@ def _greedy_kozel_action(world: Any, actions: list[Action], rng: random.Random) 
 
 
 # ---------------------------------------------------------------- street rollouts
-def _beaters(order: Any, hand: Any, best: tuple) -> bool:
-    """Cheap test that ``hand`` can beat the set ``best`` card for card: every
-    card of the set has a beater and there are enough distinct beaters (Hall's
-    condition on the whole set — exact for one card, nearly so for more)."""
-    if len(hand) < len(best):
+class _StreetTables:
+    """What :func:`_street_policy` looks up per card, by card index, for one
+    trump order (worked out once per order: a decision plays thousands of
+    rollout moves, each scoring every set of a hand). The values are computed
+    with the same expressions, in the same order, as the policy's definitions,
+    so every score — and so every choice — is exactly what it was."""
+
+    __slots__ = ("beaten_by", "cost", "feed", "order", "points", "spend", "trump")
+
+    def __init__(self, order: Any) -> None:
+        size = len(order.beaten_by)
+        self.order = order
+        self.beaten_by = order.beaten_by
+        self.points = [0] * size
+        self.spend = [0.0] * size       # a trump's share of spend(); 0 for a plain card
+        self.trump = [False] * size
+        self.cost = [0.0] * size
+        self.feed: list[tuple[float, float]] = [(0.0, 0.0)] * size
+        trumps = order.trumps
+        for c in order.strength:
+            i = c.index
+            trump = order.is_trump(c)
+            self.trump[i] = trump
+            self.points[i] = CARD_POINTS[c.rank]
+            if trump:
+                self.spend[i] = 1.0 + 0.5 * trumps.index(c)
+            self.cost[i] = 2.0 * CARD_POINTS[c.rank] + (3.0 + trumps.index(c) if trump
+                                                        else 0.2 * RANK_ORDER.index(c.rank))
+            single_spend = sum(1.0 + 0.5 * trumps.index(x) for x in (c,) if order.is_trump(x))
+            self.feed[i] = (3.0 * single_spend - CARD_POINTS[c.rank], self.cost[i])
+
+
+#: One :class:`_StreetTables` per trump order (``id`` → tables; orders are cached by the engine).
+_STREET_TABLES: dict[int, _StreetTables] = {}
+
+
+def _street_tables(order: Any) -> _StreetTables:
+    tables = _STREET_TABLES.get(id(order))
+    if tables is None or tables.order is not order:
+        tables = _STREET_TABLES[id(order)] = _StreetTables(order)
+    return tables
+
+
+def _beaters(beaten_by: Any, hand_mask: int, hand_size: int, best: tuple) -> bool:
+    """Cheap test that a hand (``hand_mask``, one bit per card index) can beat
+    the set ``best`` card for card: every card of the set has a beater and
+    there are enough distinct beaters (Hall's condition on the whole set —
+    exact for one card, nearly so for more)."""
+    if hand_size < len(best):
         return False
-    beats = order.beats
-    used: set = set()
+    used = 0
     for b in best:
-        found = [c for c in hand if beats(c, b)]
+        found = beaten_by[b._index] & hand_mask
         if not found:
             return False
-        used.update(found)
-    return len(used) >= len(best)
-
-
-def _stands(world: Any, cards: tuple, seats: Any, team: int) -> bool:
-    """No opponent of ``team`` among ``seats`` can beat ``cards`` (the world's
-    real hands: rollouts play the determinized world open-handed)."""
-    team_of, order, hands = world.rules.team_of, world.order, world.hands
-    return not any(team_of(s) != team and _beaters(order, hands[s], cards) for s in seats)
+        used |= found
+    return used.bit_count() >= len(best)
 
 
 def _street_policy(world: Any) -> Action:
@@ -323,49 +359,78 @@ def _street_policy(world: Any) -> Action:
     :mod:`goat.bots.heuristic`), built without listing every legal action: lead
     the richest set no opponent can beat, else the cheapest single card; feed a
     partner whose set stands; else beat with the cheapest set that stands; else
-    pass the cheapest cards. Never a molodka."""
-    seat = world.current_player()
-    hand = world.hands[seat]
+    pass the cheapest cards. Never a molodka.
+
+    "Stands": no opponent after this seat can beat the set (the world's real
+    hands: rollouts play the determinized world open-handed), judged by
+    :func:`_beaters`."""
+    seat = world.to_act   # current_player() in play
+    hands = world.hands
+    hand = hands[seat]
     order, team_of, n = world.order, world.rules.team_of, world.num_players
     team = team_of(seat)
-    trumps = order.trumps
-    is_trump = order.is_trump
+    t = _street_tables(order)
+    beaten_by, points, spend_of = t.beaten_by, t.points, t.spend
+    trick = world.trick
+    start = len(trick)
+    # the opponents still to play after this seat: (hand mask, hand size)
+    opponents = []
+    for i in range(1, n - start):
+        other = (seat + i) % n
+        if team_of(other) != team:
+            held = hands[other]
+            mask = 0
+            for c in held:
+                mask |= 1 << c._index
+            opponents.append((mask, len(held)))
+
+    def stands(cards: tuple) -> bool:
+        for mask, size in opponents:
+            if _beaters(beaten_by, mask, size, cards):
+                return False
+        return True
 
     def spend(cards: Any) -> float:
-        return sum(1.0 + 0.5 * trumps.index(c) for c in cards if is_trump(c))
+        total: float = 0
+        for c in cards:
+            total += spend_of[c._index]   # 0.0 for a plain card: the same sum
+        return total
 
-    def cost(c: Any) -> float:
-        return 2.0 * CARD_POINTS[c.rank] + (3.0 + trumps.index(c) if is_trump(c) else 0.2 * RANK_ORDER.index(c.rank))
-
-    def value(cards: Any) -> int:
-        return sum(CARD_POINTS[c.rank] for c in cards)
-
-    if not world.trick:
-        others = [(seat + i) % n for i in range(1, n)]
+    if not trick:
         suits: dict[str, list] = {}
         for c in hand:
             suits.setdefault(c.suit, []).append(c)
         best_set, best_value = None, -math.inf
+        max_lead = world.rules.max_lead
         for cards in suits.values():
-            for size in range(1, min(world.rules.max_lead, len(cards)) + 1):
+            for size in range(1, min(max_lead, len(cards)) + 1):
                 for combo in combinations(cards, size):
-                    v = value(combo) + 2.0 * size - 0.5 * spend(combo)
-                    if v > best_value and _stands(world, combo, others, team):
+                    total: float = 0
+                    value = 0
+                    for c in combo:
+                        i = c._index
+                        value += points[i]
+                        total += spend_of[i]
+                    v = value + 2.0 * size - 0.5 * total
+                    if v > best_value and stands(combo):
                         best_set, best_value = combo, v
         if best_set is not None:
             return Action(seat, "play", best_set)
-        return Action(seat, "play", (min(hand, key=cost),))
-    need = len(world.trick[0].cards)
-    after = [(seat + i) % n for i in range(1, n - len(world.trick))]
-    best = world.trick[world.best_index]
-    if team_of(best.seat) == team and _stands(world, best.cards, after, team):
-        feed = sorted(hand, key=lambda c: (3.0 * spend((c,)) - CARD_POINTS[c.rank], cost(c)))
-        return Action(seat, "pass", tuple(feed[:need]))
+        cost = t.cost
+        return Action(seat, "play", (min(hand, key=lambda c: cost[c._index]),))
+    need = len(trick[0].cards)
+    best = trick[world.best_index]
+    if team_of(best.seat) == team and stands(best.cards):
+        feed = t.feed
+        ordered = sorted(hand, key=lambda c: feed[c._index])
+        return Action(seat, "pass", tuple(ordered[:need]))
     standing = [combo for combo in combinations(hand, need)
-                if beats_set(order, combo, best.cards) and _stands(world, combo, after, team)]
+                if beats_set(order, combo, best.cards) and stands(combo)]
     if standing:
-        return Action(seat, "play", min(standing, key=lambda cs: (spend(cs), value(cs))))
-    return Action(seat, "pass", tuple(sorted(hand, key=cost)[:need]))
+        return Action(seat, "play", min(standing, key=lambda cs: (spend(cs), sum([points[c._index] for c in cs]))))
+    cost = t.cost
+    return Action(seat, "pass", tuple(sorted(hand, key=lambda c: cost[c._index])[:need]))
+
 
 def deal_rewards(world: Any) -> list[float]:
     """Each seat's reward in [-1, 1] for the deal the world just finished

@@ -66,6 +66,9 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
             raise GoatError(f"first_dealer must be a seat 0..{rules.players - 1}, not {first_dealer!r}")
         self.rules = rules
         self.num_players = rules.players
+        # Facts of the rules that every play asks (the rules never change in a state).
+        self._street = rules.trick_style == "street"
+        self._catch_rule = rules.shamok_catches_queen and rules.has_shamok
         self.single_deal = single_deal
         self.first_dealer = first_dealer
         self.dealer = first_dealer
@@ -170,7 +173,9 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         """Apply a legal action; an illegal one raises and changes nothing."""
         kind = self._check(action)
         self._log(action, kind)
-        if kind == "partner-give":
+        if kind == "play":
+            self._apply_play(action)
+        elif kind == "partner-give":
             self._apply_partner_give(action)
         elif kind == "forced-give":
             self._apply_forced_give(action)
@@ -188,9 +193,10 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
             raise IllegalActionError(None, "syntax", f"not an action: {action!r}")
         seat, verb, cards = action.seat, action.verb, action.cards
         n = self.rules.players
-        if self.phase == OVER:
+        phase = self.phase
+        if phase == OVER:
             raise IllegalActionError(action, "game-over", f"seat {seat} cannot act: the match is over")
-        if self.phase == DEAL:
+        if phase == DEAL:
             raise IllegalActionError(action, "no-deal", f"seat {seat} cannot act: the cards have not been dealt yet")
         if not 0 <= seat < n:
             raise IllegalActionError(action, "seat", f"there is no seat {seat} (seats 0..{n - 1})")
@@ -200,11 +206,14 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         if seat != self.to_act:
             raise IllegalActionError(action, "turn", f"it is seat {self.to_act}'s turn, not seat {seat}'s")
         self._check_cards_held(action)
-        if self.phase == PARTNER_EXCHANGE:
+        if phase == PLAY and self._street:   # the common case first
+            self._check_street(action)
+            return "play"
+        if phase == PARTNER_EXCHANGE:
             self._expect_verb(action, "give", "give one card face down to their partner")
             self._expect_count(action, 1)
             return "partner-give"
-        if self.phase == FORCED_RETURN:
+        if phase == FORCED_RETURN:
             self._expect_verb(action, "give", "give a plain card back to their partner")
             self._expect_count(action, 1)
             if self.order.is_trump(cards[0]):
@@ -217,14 +226,15 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         return self._check_single(action)
 
     def _check_cards_held(self, action: Action) -> None:
+        cards = action.cards
         if action.verb == "bid":
             raise IllegalActionError(action, "verb", f"seat {action.seat} cannot bid in Kozel")
-        if not action.cards:
+        if not cards:
             raise IllegalActionError(action, "syntax", f"seat {action.seat} names no card")
-        if len(action.cards) > 1 and len(set(action.cards)) != len(action.cards):
+        if len(cards) > 1 and len(set(cards)) != len(cards):
             raise IllegalActionError(action, "duplicate-card", f"seat {action.seat} names a card twice")
         hand = self.hands[action.seat]
-        for c in action.cards:
+        for c in cards:
             if c not in hand:
                 raise IllegalActionError(action, "card-in-hand", f"seat {action.seat} does not hold {c}")
 
@@ -246,7 +256,10 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         log = self.logs[-1]
         log["actions"].append(action)
         private: frozenset[int] | None = None
-        if kind in ("partner-give", "forced-give", "forced-return"):
+        if kind == "play" or kind == "molodka":
+            if action.verb == "pass":
+                private = frozenset({action.seat})
+        elif kind in ("partner-give", "forced-give", "forced-return"):
             private = frozenset({action.seat, self.partner_of(action.seat)})
         elif action.verb == "pass":
             private = frozenset({action.seat})
@@ -305,25 +318,27 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         hand = self.hands[play.seat]
         for c in play.cards:
             hand.remove(c)
-        self.trick.append(play)
+        trick = self.trick
+        trick.append(play)
         n = self.rules.players
-        if len(self.trick) == 1:
+        size = len(trick)
+        if size == 1:
             self.best_index = 0
         elif play.verb == "play":
-            if self.rules.trick_style == "street":
-                self.best_index = len(self.trick) - 1  # a legal beat always takes over
-            elif self.order.beats(play.cards[0], self.trick[self.best_index].cards[0]):
-                self.best_index = len(self.trick) - 1
-        if self._shamok_caught():
+            if self._street:
+                self.best_index = size - 1  # a legal beat always takes over
+            elif self.order.beats(play.cards[0], trick[self.best_index].cards[0]):
+                self.best_index = size - 1
+        if self._catch_rule and self._shamok_caught():
             return
-        if len(self.trick) < n:
-            self.to_act = left_of(play.seat, n)
+        if size < n:
+            self.to_act = (play.seat + 1) % n   # left of the player
             return
         self._finish_trick()
 
     def _shamok_caught(self) -> bool:
         rules = self.rules
-        if not (rules.shamok_catches_queen and rules.has_shamok):
+        if not self._catch_rule:
             return False
         # Checked after every play: only the play just made can complete a catch.
         last = self.trick[-1].cards

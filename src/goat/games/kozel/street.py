@@ -3,7 +3,7 @@ out-of-turn molodka. Mixed into :class:`~goat.games.kozel.state.KozelState`."""
 
 from __future__ import annotations
 
-from itertools import combinations, permutations
+from itertools import combinations
 
 from goat.cards import Card, format_cards
 from goat.games.kozel.phases import PLAY
@@ -15,11 +15,44 @@ from goat.protocol import Action, IllegalActionError
 
 def beats_set(order: TrumpOrder, challengers: tuple[Card, ...], best: tuple[Card, ...]) -> bool:
     """Street's beat: each challenger beats a different card of ``best`` (a
-    one-to-one matching; at most 4 cards, so trying the orderings is enough)."""
-    if len(challengers) != len(best):
+    one-to-one matching; at most 4 cards, so trying the orderings is enough).
+
+    Works on the order's bit tables (:attr:`TrumpOrder.beats_mask`): legal
+    actions test every combination of a hand, and search bots do so in every
+    rollout."""
+    size = len(best)
+    if len(challengers) != size:
         return False
-    beats = order.beats
-    return any(all(beats(c, b) for c, b in zip(perm, best)) for perm in permutations(challengers))
+    masks = order.beats_mask
+    if size == 1:
+        return bool(masks[challengers[0]._index] >> best[0]._index & 1)
+    # which positions of ``best`` each challenger beats, then a matching by brute force
+    targets = [b._index for b in best]
+    options = []
+    for c in challengers:
+        mask = masks[c._index]
+        bits = 0
+        for i, b in enumerate(targets):
+            if mask >> b & 1:
+                bits |= 1 << i
+        if not bits:
+            return False
+        options.append(bits)
+    return _matches(options, 0, 0)
+
+
+def _matches(options: list[int], i: int, taken: int) -> bool:
+    """Whether challengers ``i..`` can each take a different position of its
+    ``options`` mask, none of ``taken``."""
+    if i == len(options):
+        return True
+    free = options[i] & ~taken
+    while free:
+        bit = free & -free
+        if _matches(options, i + 1, taken | bit):
+            return True
+        free ^= bit
+    return False
 
 
 class StreetTricks:
@@ -32,7 +65,8 @@ class StreetTricks:
             limit = min(self.rules.max_lead, len(hand))
             for size in range(1, limit + 1):
                 for combo in combinations(hand, size):
-                    if len({c.suit for c in combo}) == 1:
+                    # the hand is sorted by suit: one suit when the first and last agree
+                    if combo[0].suit == combo[-1].suit:
                         actions.append(Action(seat, "play", combo))
             return actions
         need = len(self.trick[0].cards)
@@ -80,11 +114,20 @@ class StreetTricks:
                 and all(p.seat != seat for p in self.trick))
 
     def _molodka_actions(self) -> list[Action]:
-        actions = []
-        for seat in clockwise(left_of(self.trick_leader, self.rules.players), self.rules.players):
-            if not self._molodka_eligible(seat):
+        actions: list[Action] = []
+        rules = self.rules
+        n = rules.players
+        # what _molodka_eligible asks of the trick, asked once for every seat
+        if not (rules.molodka and self.phase == PLAY and self.trick and len(self.trick) < n
+                and self.molodkas < rules.max_molodka_per_trick):
+            return actions
+        played = {p.seat for p in self.trick}
+        for seat in clockwise(left_of(self.trick_leader, n), n):
+            if seat in played:
                 continue
             hand = self.hands[seat]
+            if len(hand) < 4:
+                continue
             for suit in "CDHS":
                 same = [c for c in hand if c.suit == suit]
                 if len(same) >= 4:

@@ -243,11 +243,33 @@ class KozelWorldSampler(RetrySampler[KozelState]):
         first_stock = self.n * hs
         self.initial_stock = list(range(first_stock, first_stock + rules.stock_size))
         self.stock_pos = [-1] * first_stock + list(range(rules.stock_size))
+        #: Whether each slot is a stock position where street's shown trump card may lie.
+        self.slot_in_trump_range: list[bool] | None = None
+        if self.trump_range is not None:
+            lo, hi = self.trump_range
+            self.slot_in_trump_range = [lo <= pos <= hi for pos in self.stock_pos]
         self.hand_all_trumps = self.order is not None and all(self.order.is_trump(c) for c in self.hand)
         self.caught_rule = (rules.trick_style == "single" and rules.shamok_catches_queen and rules.has_shamok)
         self.start_fields = self._deal_start_fields() if self.dealt and self.in_deal else None
         self._tries = 0
         self.mix_steps = _MIX_STEPS
+        self._kinds: dict[tuple[tuple[int, ...], int, bool], Any] = {}
+
+    def kinds_of(self, unseen: tuple[int, ...], watched: int,
+                 ace_kind: bool) -> tuple[list[tuple[int, bool, bool]], list[list[int]]]:
+        """The kinds of the ``unseen`` cards (see :meth:`_SlotReplay._layout`),
+        sorted, and the unseen cards of each kind in deck order. Remembered per
+        unseen set: a view's replays mostly leave the same cards unseen."""
+        key = (unseen, watched, ace_kind)
+        found = self._kinds.get(key)
+        if found is None:
+            suit_bit, card_of = self.suit_bit, self.card_of
+            kind_of = {c: (suit_bit[c], c == watched, ace_kind and card_of[c].rank == "A")  # type: ignore[union-attr]
+                       for c in unseen}
+            kinds = sorted(set(kind_of.values()))
+            found = self._kinds[key] = (kinds, [[c for c in unseen if kind_of[c] == k] for k in kinds])
+        kinds, by_kind = found
+        return kinds, [list(group) for group in by_kind]   # the caller's own lists
 
     def _index(self, card: Card) -> int:
         if self.card_of[card.index] is not card:
@@ -454,8 +476,7 @@ class _SlotReplay:
 
     # ------------------------------------------------------------ slot helpers
     def _in_trump_range(self, slot: int) -> bool:
-        lo, hi = self.s.trump_range  # type: ignore[misc]
-        return lo <= self.s.stock_pos[slot] <= hi
+        return self.s.slot_in_trump_range[slot]  # type: ignore[index]
 
     def bind(self, seat: int, card: int) -> int:
         """The slot of ``seat`` that holds the face-up ``card`` (binding a free one).
@@ -765,7 +786,7 @@ class _SlotReplay:
 
     def _lay_out(self) -> _Layout:
         smp = self.s
-        cards, excl, suit_bit, card_of = self.card, self.excl, smp.suit_bit, smp.card_of
+        cards, excl, suit_bit = self.card, self.excl, smp.suit_bit
         bound = set(cards)
         unseen = [c for c in smp.deck_indices if c not in bound]
         free = [s for s, c in enumerate(cards) if c == _NONE]
@@ -775,10 +796,7 @@ class _SlotReplay:
         aces = set(self.hands[self.aces_to]) if self.aces_to is not None else None
 
         ace_kind = aces is not None
-        kind_of = {c: (suit_bit[c], c == watched, ace_kind and card_of[c].rank == "A")  # type: ignore[union-attr]
-                   for c in unseen}
-        kinds = sorted(set(kind_of.values()))
-        by_kind = [[c for c in unseen if kind_of[c] == k] for k in kinds]
+        kinds, by_kind = smp.kinds_of(tuple(unseen), watched, ace_kind)
         # the partner that must hold a plain card, if none of its known cards is one
         partner = self.needs_plain
         if partner is not None and any(cards[s] != _NONE and suit_bit[cards[s]] != _TRUMP_BIT
@@ -786,29 +804,45 @@ class _SlotReplay:
             partner = None
         partner_slots = set(self.hands[partner]) if partner is not None else set()
 
-        ranged = watched != _NO_CARD
-        known: dict[tuple[int, bool, bool, bool], int] = {}
+        # A slot's key: its exclusions (5 bits), whether it may take the shown
+        # trump card (bit 5), whether it is a royal goat's ace slot (bit 6), and
+        # whether only trumps may go there (bit 7). Its mask of kinds is worked
+        # out once per key: a replay has about 30 free slots and a few keys.
+        in_range = smp.slot_in_trump_range if watched != _NO_CARD else None
+        known: dict[int, int] = {}
 
-        def takes(slot: int, trumps_only: bool) -> int:
-            in_aces = ace_kind and slot in aces  # type: ignore[operator]
-            key = (excl[slot], ranged and self._in_trump_range(slot), in_aces, trumps_only)
-            mask = known.get(key, -1)
-            if mask < 0:
-                ex, in_range, _, _ = key
-                mask = 0
-                for i, (bit, trump_card, ace) in enumerate(kinds):
-                    if not (bit & ex or (trump_card and not in_range) or (ace and not in_aces)
-                            or (trumps_only and bit != _TRUMP_BIT)):
-                        mask |= 1 << i
-                known[key] = mask
+        def takes(key: int) -> int:
+            mask = 0
+            ex, in_range_, in_aces, trumps_only = key & 31, key & 32, key & 64, key & 128
+            for i, (bit, trump_card, ace) in enumerate(kinds):
+                if not (bit & ex or (trump_card and not in_range_) or (ace and not in_aces)
+                        or (trumps_only and bit != _TRUMP_BIT)):
+                    mask |= 1 << i
+            known[key] = mask
             return mask
 
         groups: dict[int, list[int]] = {}
         short: dict[int, int] = {}   # the same with the partner holding trumps only
         for slot in free:
-            groups.setdefault(takes(slot, False), []).append(slot)
+            key = excl[slot]
+            if in_range is not None and in_range[slot]:
+                key |= 32
+            if ace_kind and slot in aces:  # type: ignore[operator]
+                key |= 64
+            mask = known.get(key)
+            if mask is None:
+                mask = takes(key)
+            group = groups.get(mask)
+            if group is None:
+                groups[mask] = [slot]
+            else:
+                group.append(slot)
             if partner is not None:
-                mask = takes(slot, slot in partner_slots)
+                if slot in partner_slots:
+                    key |= 128
+                mask = known.get(key)
+                if mask is None:
+                    mask = takes(key)
                 short[mask] = short.get(mask, 0) + 1
         return _Layout(by_kind, groups, short if partner is not None else None, (1 << len(kinds)) - 1)
 

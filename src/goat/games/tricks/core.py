@@ -48,12 +48,14 @@ def draw_to(hands: Sequence[list[C]], stock: list[C], first: int, hand_size: int
     draws: list[tuple[int, C]] = []
     while stock:
         progressed = False
-        for seat in clockwise(first, players):
+        for i in range(players):   # clockwise from ``first``
             if not stock:
                 break
-            if len(hands[seat]) < hand_size:
+            seat = (first + i) % players
+            hand = hands[seat]
+            if len(hand) < hand_size:
                 card = stock.pop(0)
-                hands[seat].append(card)
+                hand.append(card)
                 draws.append((seat, card))
                 progressed = True
         if not progressed:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
-from goat.cards import Card
+from goat.cards import JOKER_RANKS, JOKER_SUIT, RANKS, SUITS, Card
 
 #: Display order of suits (clubs, diamonds, hearts, spades; jokers last).
 DISPLAY_SUITS = "CDHSJ"
@@ -28,4 +29,20 @@ def sort_cards(cards: Iterable[Card], rank_order: str) -> list[Card]:
     >>> [str(c) for c in sort_cards(parse_cards("AS TC KC BJ 2S"), "23456789TJQKALB")]
     ['TC', 'KC', '2S', 'AS', 'BJ']
     """
-    return sorted(cards, key=lambda c: (DISPLAY_SUITS.index(c.suit), rank_order.index(c.rank)))
+    keys = _display_keys(rank_order)
+    try:
+        return sorted(cards, key=keys.__getitem__)
+    except KeyError:   # a card outside the table: the slow key says what is wrong
+        return sorted(cards, key=lambda c: (DISPLAY_SUITS.index(c.suit), rank_order.index(c.rank)))
+
+
+@lru_cache(maxsize=None)
+def _display_keys(rank_order: str) -> dict[Card, int]:
+    """Every card's display key under ``rank_order``, as one int ordered like
+    ``(suit position, rank position)``: engines sort hands on every move."""
+    keys = {}
+    for s in SUITS + JOKER_SUIT:
+        for r in (JOKER_RANKS if s == JOKER_SUIT else RANKS):
+            if r in rank_order:
+                keys[Card(r, s)] = DISPLAY_SUITS.index(s) * 64 + rank_order.index(r)
+    return keys
