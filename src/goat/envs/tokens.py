@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from goat.envs.encoders import Encoder
+from goat.envs.encoders import Encoder, get_state_encoder
 from goat.envs.layout import Field, Layout
 from goat.protocol import Action, GameState, GoatError, IllegalActionError
 
@@ -76,6 +76,8 @@ class TokenGame:
         self.layout = encoder.layout + Layout(decision_fields(encoder))
         self._pending_at = self.layout.offset("pending") if encoder.multi_token else None
         self._offer_at = self.layout.offset("offer") if encoder.out_of_turn else None
+        self._encoded = encoder.layout.size
+        self._fast = get_state_encoder(encoder)
         self.version = 0
         self._new_position()
 
@@ -196,10 +198,18 @@ class TokenGame:
         self._new_position()
 
     # ------------------------------------------------------------ what a seat sees
-    def observation(self, seat: int) -> np.ndarray:
-        """The seat's observation vector: its view encoded, plus its decision in progress."""
+    def observation(self, seat: int, reference: bool = False) -> np.ndarray:
+        """The seat's observation vector: its view encoded, plus its decision in progress.
+
+        Written by the game's fast path when it has one
+        (:func:`~goat.envs.encoders.get_state_encoder`), which equals the
+        encoding of ``state.view(seat)``; ``reference=True`` encodes the view
+        itself (what the tests compare the fast path with)."""
         out = self.layout.zeros()
-        self.encoder.encode(self.state.view(seat), out[:self.encoder.layout.size])
+        if self._fast is None or reference:
+            self.encoder.encode(self.state.view(seat), out[:self._encoded])
+        else:
+            self._fast.encode_state(self.state, seat, out[:self._encoded])
         if self.is_decision() and seat == self.actor():
             if self._pending_at is not None:
                 for token in self.prefix:
