@@ -89,7 +89,9 @@ class TokenGame:
         state = self.state
         if self.encoder.out_of_turn and not (state.is_chance_node() or state.is_terminal()):
             current = state.current_player()
-            self.offers = [s for s in self.encoder.offer_seats(state.view(None)) if s != current]
+            fast_offers = getattr(self._fast, "offer_seats", None)
+            seats = fast_offers(state) if fast_offers else self.encoder.offer_seats(state.view(None))
+            self.offers = [s for s in seats if s != current]
         self.version += 1
 
     def is_decision(self) -> bool:

@@ -45,6 +45,10 @@ class SeatHistories(Generic[R]):
         #: seat -> (log, pending key, actions consumed, replay)
         self._cache: dict[int, tuple[dict[str, Any] | None, Hashable, int, R]] = {}
 
+    def forget(self, seat: int) -> None:
+        """Drop ``seat``'s replay: the next :meth:`replay` rebuilds it."""
+        self._cache.pop(seat, None)
+
     def replay(self, logs: Sequence[dict[str, Any]], seat: int, pending: frozenset[int]) -> R:
         """The replay of ``seat`` over the last deal's log in ``logs`` (the
         engine's list of deal logs, each ``{"actions": [...], "private": [...]}``),

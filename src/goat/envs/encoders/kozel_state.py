@@ -31,40 +31,69 @@ _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 
 
 class KozelReplay:
-    """The reference ``_encode_history`` replay, one action at a time, on card tokens."""
+    """The reference ``_encode_history`` replay, one action at a time, on card
+    tokens. Besides the sets the replay needs, it keeps the three fields they
+    encode (``played``, ``known``, ``passed``) written in :attr:`vector`, a
+    vector of the encoder's layout that an observation starts from."""
 
-    __slots__ = ("me", "n", "partner", "known", "played", "passed", "trick")
+    __slots__ = ("me", "n", "d", "partner", "known", "played", "passed", "trick", "vector", "_v",
+                 "_played_at", "_known_at", "_passed_at")
 
-    def __init__(self, me: int, n: int, partnerships: bool) -> None:
-        self.me, self.n = me, n
-        self.partner = (me + 2) % 4 if partnerships else None
-        self.known: list[set[int]] = [set() for _ in range(n)]
-        self.played: list[set[int]] = [set() for _ in range(n)]
+    def __init__(self, me: int, encoder: KozelEncoder) -> None:
+        self.me, self.n, d = me, encoder.n, encoder.deck_size
+        self.d = d
+        self.partner = (me + 2) % 4 if encoder.rules.partnerships else None
+        self.known: list[set[int]] = [set() for _ in range(self.n)]
+        self.played: list[set[int]] = [set() for _ in range(self.n)]
         self.passed: set[int] = set()
         self.trick: list[tuple[int, str, tuple[int, ...]]] = []
+        layout = encoder.layout
+        self.vector = layout.zeros()
+        self._v = memoryview(self.vector)
+        # Row starts by absolute seat (the observer's own "known" row is never written).
+        self._played_at = [layout.offset("played") + ((s - me) % self.n) * d for s in range(self.n)]
+        self._known_at = [layout.offset("known") + ((s - me) % self.n - 1) * d if s != me else None
+                          for s in range(self.n)]
+        self._passed_at = layout.offset("passed")
+
+    def _know(self, seat: int, cards: tuple[int, ...], value: float) -> None:
+        at = self._known_at[seat]
+        if at is not None:
+            for c in cards:
+                self._v[at + c] = value
 
     def feed(self, seat: int, verb: str, visible: tuple[int, ...]) -> None:
-        known = self.known
-        for c in visible:
-            known[seat].discard(c)
+        known, v = self.known, self._v
+        if visible:
+            known[seat].difference_update(visible)
+            self._know(seat, visible, 0.0)
         if verb == "give":
             if seat == self.me and self.partner is not None:
                 known[self.partner].update(visible)
+                self._know(self.partner, visible, 1.0)
             return
         if verb == "molodka":  # the table goes back to the hands it came from
-            for s, v, cs in self.trick:
-                if v == "play":
+            for s, verb_s, cs in self.trick:
+                if verb_s == "play":
                     known[s].update(cs)
+                    self._know(s, cs, 1.0)
                 elif s == self.me:
                     self.passed.difference_update(cs)
+                    for c in cs:
+                        v[self._passed_at + c] = 0.0
             self.trick = []
         if verb == "pass" and seat == self.me:
             self.passed.update(visible)
+            for c in visible:
+                v[self._passed_at + c] = 1.0
         self.trick.append((seat, verb, visible))
         if len(self.trick) == self.n:
-            for s, v, cs in self.trick:
-                if v != "pass":
+            for s, verb_s, cs in self.trick:
+                if verb_s != "pass":
                     self.played[s].update(cs)
+                    at = self._played_at[s]
+                    for c in cs:
+                        v[at + c] = 1.0
             self.trick = []
 
 
@@ -75,12 +104,34 @@ class KozelStateEncoder:
     def __init__(self, encoder: KozelEncoder) -> None:
         self.encoder = encoder
         rules = self.rules = encoder.rules
-        self.n, self.d = encoder.n, encoder.deck_size
+        self.n, self.d, self.sides = encoder.n, encoder.deck_size, encoder.sides
         self.index = {c: i for i, c in enumerate(encoder.deck)}  # cards are interned
-        self.at = {f.name: encoder.layout.offset(f.name) for f in encoder.layout.fields}
+        at = self.at = {f.name: encoder.layout.offset(f.name) for f in encoder.layout.fields}
         self.all_seats = frozenset(range(self.n))
-        self.histories: SeatHistories[KozelReplay] = SeatHistories(
-            lambda me: KozelReplay(me, self.n, rules.partnerships), self.index)
+        self.histories: SeatHistories[KozelReplay] = SeatHistories(lambda me: KozelReplay(me, encoder), self.index)
+        self.single = rules.trick_style == "single"
+        self._points: tuple[Any, list[int], list[int]] | None = None  # (piles, their sizes, points)
+        self._tricks = [at["tricks"], at["pile_sizes"], at["pile_points"], at["penalty"]]
+
+    def _pile_points(self, state: Any) -> list[int]:
+        """``state.points()``, recomputed only when a pile grew (piles only grow in a deal)."""
+        piles = state.piles
+        sizes = [len(p) for p in piles]
+        cached = self._points
+        if cached is None or cached[0] is not piles or cached[1] != sizes:
+            cached = self._points = (piles, sizes, state.points())
+        return cached[2]
+
+    def offer_seats(self, state: Any) -> list[int]:
+        """``encoder.offer_seats(state.view(None))`` from the state (street's molodka offers)."""
+        rules, n = self.rules, self.n
+        trick = state.trick
+        if (not rules.molodka or state.phase != "play" or not trick or len(trick) >= n
+                or state.molodkas >= rules.max_molodka_per_trick):
+            return []
+        leader = state.trick_leader
+        played = {p.seat for p in trick}
+        return [seat for seat in ((leader + k) % n for k in range(1, n)) if seat not in played]
 
     def encode_state(self, state: Any, seat: int, out: np.ndarray) -> None:
         """Write the observation of ``seat`` into ``out`` (zeroed, ``layout.size``)."""
@@ -88,75 +139,63 @@ class KozelStateEncoder:
         if not (isinstance(seat, int) and 0 <= seat < n):
             raise GoatError(f"there is no seat {seat}")
         me = seat
-        side_me = rules.team_of(me)
-        sides = enc.sides
-        ones: list[int] = []  # flat indices set to 1.0
-        where: list[int] = []  # flat indices set to other values...
-        values: list[float] = []  # ...these, in order (later writes win, as in the reference)
+        pending = self.all_seats if state.phase == PARTNER_EXCHANGE else frozenset()
+        out[:] = self.histories.replay(state.logs, me, pending).vector  # played, known, passed
+        v = memoryview(out)
 
         a = at["hand"]
-        ones += [a + index[c] for c in state.hands[me]]
-
-        pending = self.all_seats if state.phase == PARTNER_EXCHANGE else frozenset()
-        replay = self.histories.replay(state.logs, me, pending)
-        a_played, a_known = at["played"], at["known"]
-        for s in range(n):
-            r = (s - me) % n
-            ones += [a_played + r * d + c for c in replay.played[s]]
-            if r:
-                ones += [a_known + (r - 1) * d + c for c in replay.known[s]]
-        a = at["passed"]
-        ones += [a + c for c in replay.passed]
-
+        for c in state.hands[me]:
+            v[a + index[c]] = 1.0
         a_table, a_tp = at["table"], at["table_passed"]
         for play in state.trick:
             r = (play.seat - me) % n
             if play.verb == "play":
-                ones += [a_table + r * d + index[c] for c in play.cards]
+                a = a_table + r * d
+                for c in play.cards:
+                    v[a + index[c]] = 1.0
             else:  # a pass: the reference counts its cards, shown or not
-                where.append(a_tp + r)
-                values.append(len(play.cards) / rules.max_lead)
+                v[a_tp + r] = len(play.cards) / rules.max_lead
         if state.trump_card:
-            ones.append(at["trump_card"] + index[state.trump_card])
+            v[at["trump_card"] + index[state.trump_card]] = 1.0
         suit = state.order.trump_suit if state.order else None
         a = at["trumps"]
         out[a:a + d] = enc._trump_plane(suit)
         if suit:
-            ones.append(at["trump_suit"] + _SUIT_INDEX[suit])
+            v[at["trump_suit"] + _SUIT_INDEX[suit]] = 1.0
         a = at["hand_sizes"]
+        hand_size = rules.hand_size
         for s, hand in enumerate(state.hands):
-            where.append(a + (s - me) % n)
-            values.append(min(1.0, len(hand) / rules.hand_size))
+            v[a + (s - me) % n] = min(1.0, len(hand) / hand_size)
         if rules.stock_size:
-            where.append(at["stock"])
-            values.append(len(state.stock) / rules.stock_size)
+            v[at["stock"]] = len(state.stock) / rules.stock_size
         if state.trick:
-            ones.append(at["leader"] + (state.trick_leader - me) % n)
-            ones.append(at["best"] + (state.trick[state.best_index].seat - me) % n)
+            v[at["leader"] + (state.trick_leader - me) % n] = 1.0
+            v[at["best"] + (state.trick[state.best_index].seat - me) % n] = 1.0
         current = state.current_player()
         if 0 <= current < n:
-            ones.append(at["to_act"] + (current - me) % n)
-        ones.append(at["dealer"] + (state.dealer - me) % n)
+            v[at["to_act"] + (current - me) % n] = 1.0
+        v[at["dealer"] + (state.dealer - me) % n] = 1.0
         phase = _PHASE_INDEX.get(state.phase)
         if phase is not None:
-            ones.append(at["phase"] + phase)
-        points = state.points() if rules.trick_style == "single" else None
+            v[at["phase"] + phase] = 1.0
+        sides = self.sides
+        side_me = rules.team_of(me)
+        points = self._pile_points(state) if self.single else None
+        a_tricks, a_sizes, a_points, a_penalty = self._tricks
         for side in range(sides):
             r = (side - side_me) % sides
-            where += [at["tricks"] + r, at["pile_sizes"] + r]
-            values += [state.tricks_won[side] / enc.max_tricks, len(state.piles[side]) / d]
+            v[a_tricks + r] = state.tricks_won[side] / enc.max_tricks
+            v[a_sizes + r] = len(state.piles[side]) / d
             if points is not None:
-                where.append(at["pile_points"] + r)
-                values.append(points[side] / TOTAL_POINTS)
-            where.append(at["penalty"] + r)
-            values.append(min(1.0, state.penalty_total[side] / rules.match_target))
+                v[a_points + r] = points[side] / TOTAL_POINTS
+            v[a_penalty + r] = min(1.0, state.penalty_total[side] / rules.match_target)
         a = at["flags"]
-        where += [a, a + 1, a + 2, a + 3, a + 4, a + 5]
-        values += [float(state.prev_opening_team == side_me), float(state.opening_team == side_me),
-                   float(state.prev_trick_leader_team == side_me), float(bool(state.double_next)),
-                   float(state.molodkas > 0), min(1.0, state.tricks_played / enc.max_tricks)]
-        out[ones] = 1.0
-        out[where] = values
+        v[a] = state.prev_opening_team == side_me
+        v[a + 1] = state.opening_team == side_me
+        v[a + 2] = state.prev_trick_leader_team == side_me
+        v[a + 3] = bool(state.double_next)
+        v[a + 4] = state.molodkas > 0
+        v[a + 5] = min(1.0, state.tricks_played / enc.max_tricks)
 
 
 def make_state_encoder(encoder: KozelEncoder) -> KozelStateEncoder:

@@ -25,25 +25,50 @@ _PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 
 
 class SpadesReplay:
-    """The reference ``_encode_history`` replay, one action at a time, on card tokens."""
+    """The reference ``_encode_history`` replay, one action at a time, on card
+    tokens, keeping the fields it encodes (``received``, ``known`` of the partner
+    for the cards given it, ``played``) written in :attr:`vector`, a vector of
+    the encoder's layout that an observation starts from."""
 
-    __slots__ = ("me", "partner", "gave", "received", "plays")
+    __slots__ = ("me", "partner", "gave", "plays", "committed", "vector", "_v", "_received_at",
+                 "_known_at", "_played_at")
 
-    def __init__(self, me: int) -> None:
+    def __init__(self, me: int, encoder: SpadesEncoder) -> None:
         self.me, self.partner = me, (me + 2) % 4
+        d, layout = encoder.deck_size, encoder.layout
         self.gave: set[int] = set()
-        self.received: set[int] = set()
         self.plays: list[tuple[int, int]] = []
+        self.committed = 0  # plays written to ``played`` (those of finished tricks)
+        self.vector = layout.zeros()
+        self._v = memoryview(self.vector)
+        self._received_at = layout.offset("received")
+        self._known_at = layout.offset("known") + ((self.partner - me) % 4 - 1) * d
+        self._played_at = [layout.offset("played") + ((s - me) % 4) * d for s in range(4)]
 
     def feed(self, seat: int, verb: str, visible: tuple[int, ...]) -> None:
         if verb == "give" and visible:
             if seat == self.me:
                 self.gave.add(visible[0])
+                self._v[self._known_at + visible[0]] = 1.0
             elif seat == self.partner:
-                self.received.add(visible[0])
+                self._v[self._received_at + visible[0]] = 1.0
         elif verb == "play":
-            self.gave.discard(visible[0])
-            self.plays.append((seat, visible[0]))
+            card = visible[0]
+            if card in self.gave:
+                self.gave.discard(card)
+                self._v[self._known_at + card] = 0.0
+            self.plays.append((seat, card))
+
+    def commit(self, finished: int) -> bool:
+        """Write the plays of finished tricks (the first ``finished``) into
+        ``played``; False if fewer are finished than already written (then
+        the replay must be rebuilt)."""
+        if finished < self.committed:
+            return False
+        for s, c in self.plays[self.committed:finished]:
+            self._v[self._played_at[s] + c] = 1.0
+        self.committed = finished
+        return True
 
 
 class SpadesStateEncoder:
@@ -56,7 +81,8 @@ class SpadesStateEncoder:
         self.d = encoder.deck_size
         self.index = {c: i for i, c in enumerate(encoder.deck)}  # cards are interned
         self.at = {f.name: encoder.layout.offset(f.name) for f in encoder.layout.fields}
-        self.histories: SeatHistories[SpadesReplay] = SeatHistories(SpadesReplay, self.index)
+        self.histories: SeatHistories[SpadesReplay] = SeatHistories(lambda me: SpadesReplay(me, encoder),
+                                                                     self.index)
         self._bids: dict[str, tuple[int, int]] = {}
 
     def _bid(self, text: str) -> tuple[int, int]:
@@ -73,75 +99,64 @@ class SpadesStateEncoder:
         if not (isinstance(seat, int) and 0 <= seat < 4):
             raise GoatError(f"there is no seat {seat}")
         me = seat
-        ones: list[int] = []
-        where: list[int] = []
-        values: list[float] = []
+        pending = frozenset(giver for giver, _, _ in state.pending_gives)
+        replay = self.histories.replay(state.logs, me, pending)
+        if not replay.commit(len(replay.plays) - len(state.trick)):
+            self.histories.forget(me)
+            replay = self.histories.replay(state.logs, me, pending)
+            replay.commit(len(replay.plays) - len(state.trick))
+        out[:] = replay.vector  # received, known (cards given), played
+        v = memoryview(out)
 
         a = at["hand"]
-        ones += [a + index[c] for c in state.hands[me]]
+        for c in state.hands[me]:
+            v[a + index[c]] = 1.0
         face_up = {c for cards in state.face_up for c in cards}
         if face_up:
             a_exposed, a_known = at["exposed"], at["known"]
             for s, hand in enumerate(state.hands):
-                held = [index[c] for c in hand if c in face_up]
-                if s == me:
-                    ones += [a_exposed + c for c in held]
-                else:
-                    ones += [a_known + ((s - me) % 4 - 1) * d + c for c in held]
-
-        pending = frozenset(giver for giver, _, _ in state.pending_gives)
-        replay = self.histories.replay(state.logs, me, pending)
-        a = at["received"]
-        ones += [a + c for c in replay.received]
-        a = at["played"]
-        plays = replay.plays
-        for s, c in plays[:len(plays) - len(state.trick)]:
-            ones.append(a + ((s - me) % 4) * d + c)
-        a = at["known"] + ((replay.partner - me) % 4 - 1) * d
-        ones += [a + c for c in replay.gave]
-
+                a = a_exposed if s == me else a_known + ((s - me) % 4 - 1) * d
+                for c in hand:
+                    if c in face_up:
+                        v[a + index[c]] = 1.0
         a = at["table"]
         for play in state.trick:
-            r = (play.seat - me) % 4
-            ones += [a + r * d + index[c] for c in play.cards]
+            r = a + ((play.seat - me) % 4) * d
+            for c in play.cards:
+                v[r + index[c]] = 1.0
         contract = [0, 0]
         a = at["bids"]
         for s, bid in enumerate(state.bids):
             if bid is not None:
                 slot, tricks = self._bid(bid.text)
                 if slot < BID_SLOTS:
-                    ones.append(a + ((s - me) % 4) * BID_SLOTS + slot)
+                    v[a + ((s - me) % 4) * BID_SLOTS + slot] = 1.0
                 contract[s % 2] += tricks
         a = at["tricks"]
         for s, won in enumerate(state.tricks_by_seat):
-            where.append(a + (s - me) % 4)
-            values.append(won / HAND_SIZE)
+            v[a + (s - me) % 4] = won / HAND_SIZE
         if state.trick:
-            ones.append(at["leader"] + (state.trick_leader - me) % 4)
-            ones.append(at["best"] + (state.trick[state.best_index].seat - me) % 4)
+            v[at["leader"] + (state.trick_leader - me) % 4] = 1.0
+            v[at["best"] + (state.trick[state.best_index].seat - me) % 4] = 1.0
         current = state.current_player()
         if 0 <= current < 4:
-            ones.append(at["to_act"] + (current - me) % 4)
-        ones.append(at["dealer"] + (state.dealer - me) % 4)
+            v[at["to_act"] + (current - me) % 4] = 1.0
+        v[at["dealer"] + (state.dealer - me) % 4] = 1.0
         phase = _PHASE_INDEX.get(state.phase)
         if phase is not None:
-            ones.append(at["phase"] + phase)
+            v[at["phase"] + phase] = 1.0
         for side in (0, 1):
             r = (side - me) % 2
-            where += [at["contract"] + r, at["score"] + r, at["bags"] + r, at["blind"] + r]
-            values += [contract[side] / (2 * HAND_SIZE),
-                       min(1.0, max(0.0, 0.5 + state.score_total[side] / (2 * rules.target))),
-                       min(1.0, state.bags_total[side] / rules.bag_limit),
-                       float(state.blind_teams[side])]
+            v[at["contract"] + r] = contract[side] / (2 * HAND_SIZE)
+            v[at["score"] + r] = min(1.0, max(0.0, 0.5 + state.score_total[side] / (2 * rules.target)))
+            v[at["bags"] + r] = min(1.0, state.bags_total[side] / rules.bag_limit)
+            v[at["blind"] + r] = float(state.blind_teams[side])
         a = at["flags"]
-        where += [a, a + 1, a + 3]
-        values += [float(bool(state.spades_broken)), state.tricks_played / HAND_SIZE,
-                   float(state.must_lead is not None)]
+        v[a] = bool(state.spades_broken)
+        v[a + 1] = state.tricks_played / HAND_SIZE
         if rules.max_deals:
-            where.append(a + 2)
-            values.append(min(1.0, state.deals_played / rules.max_deals))
-        out[ones] = 1.0
-        out[where] = values
+            v[a + 2] = min(1.0, state.deals_played / rules.max_deals)
+        v[a + 3] = state.must_lead is not None
         a = at["to_give"]
         for giver, _ in state.exchange_queue:  # accumulated in float32, as the reference does
             out[a + (giver - me) % 4] += 1.0 / rules.exchange_cards
