@@ -68,7 +68,7 @@ class TokenGame:
         version: bumped on every change, for observation caches.
     """
 
-    def __init__(self, state: GameState, encoder: Encoder) -> None:
+    def __init__(self, state: GameState, encoder: Encoder, fast: bool = True) -> None:
         self.state = state
         self.encoder = encoder
         self.wait = encoder.num_tokens if encoder.out_of_turn else None
@@ -77,7 +77,9 @@ class TokenGame:
         self._pending_at = self.layout.offset("pending") if encoder.multi_token else None
         self._offer_at = self.layout.offset("offer") if encoder.out_of_turn else None
         self._encoded = encoder.layout.size
-        self._fast = get_state_encoder(encoder)
+        # The game's fast observation path, if any and wanted (``fast=False``: every
+        # observation encodes the seat's view, the reference the fast path must equal).
+        self._fast = get_state_encoder(encoder) if fast else None
         self.version = 0
         self._new_position()
 

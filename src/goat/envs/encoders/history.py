@@ -45,6 +45,10 @@ class SeatHistories(Generic[R]):
         #: seat -> (log, pending key, actions consumed, replay)
         self._cache: dict[int, tuple[dict[str, Any] | None, Hashable, int, R]] = {}
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Copies and pickles (OpenSpiel serializes states) start without replays."""
+        return {"_new": self._new, "_index": self._index, "_cache": {}}
+
     def forget(self, seat: int) -> None:
         """Drop ``seat``'s replay: the next :meth:`replay` rebuilds it."""
         self._cache.pop(seat, None)

@@ -17,6 +17,7 @@ as soon as the two differ — including if it ever showed a hidden card.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -108,7 +109,7 @@ class KozelStateEncoder:
         self.index = {c: i for i, c in enumerate(encoder.deck)}  # cards are interned
         at = self.at = {f.name: encoder.layout.offset(f.name) for f in encoder.layout.fields}
         self.all_seats = frozenset(range(self.n))
-        self.histories: SeatHistories[KozelReplay] = SeatHistories(lambda me: KozelReplay(me, encoder), self.index)
+        self.histories: SeatHistories[KozelReplay] = SeatHistories(partial(KozelReplay, encoder=encoder), self.index)
         self.single = rules.trick_style == "single"
         self._points: tuple[Any, list[int], list[int]] | None = None  # (piles, their sizes, points)
         self._tricks = [at["tricks"], at["pile_sizes"], at["pile_points"], at["penalty"]]

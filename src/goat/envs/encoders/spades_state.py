@@ -11,6 +11,7 @@ step of random episodes of every preset.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -81,7 +82,7 @@ class SpadesStateEncoder:
         self.d = encoder.deck_size
         self.index = {c: i for i, c in enumerate(encoder.deck)}  # cards are interned
         self.at = {f.name: encoder.layout.offset(f.name) for f in encoder.layout.fields}
-        self.histories: SeatHistories[SpadesReplay] = SeatHistories(lambda me: SpadesReplay(me, encoder),
+        self.histories: SeatHistories[SpadesReplay] = SeatHistories(partial(SpadesReplay, encoder=encoder),
                                                                      self.index)
         self._bids: dict[str, tuple[int, int]] = {}
 
