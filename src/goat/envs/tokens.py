@@ -125,6 +125,7 @@ class TokenGame:
                 seqs = {tokens(a): a for a in legal}
             if self.offers:
                 seqs[(self.wait,)] = None
+            self._firsts = sorted({seq[0] for seq in seqs})
             self._seqs = seqs
         return self._seqs
 
@@ -134,7 +135,8 @@ class TokenGame:
             return []
         k, prefix = len(self.prefix), self.prefix
         if not k:
-            return sorted({seq[0] for seq in self.sequences()})
+            self.sequences()
+            return list(self._firsts)  # sorted when the sequences were built
         return sorted({seq[k] for seq in self.sequences() if len(seq) > k and seq[:k] == prefix})
 
     def tokens_of(self, action: Action | None) -> tuple[int, ...]:

@@ -44,10 +44,12 @@ class SeatHistories(Generic[R]):
         self._index = card_index
         #: seat -> (log, pending key, actions consumed, replay)
         self._cache: dict[int, tuple[dict[str, Any] | None, Hashable, int, R]] = {}
+        #: the card tokens of each action of one log, shared by the seats: (log, tokens)
+        self._tokens: tuple[dict[str, Any] | None, list[tuple[int, ...]]] = (None, [])
 
     def __getstate__(self) -> dict[str, Any]:
         """Copies and pickles (OpenSpiel serializes states) start without replays."""
-        return {"_new": self._new, "_index": self._index, "_cache": {}}
+        return {"_new": self._new, "_index": self._index, "_cache": {}, "_tokens": (None, [])}
 
     def forget(self, seat: int) -> None:
         """Drop ``seat``'s replay: the next :meth:`replay` rebuilds it."""
@@ -68,14 +70,25 @@ class SeatHistories(Generic[R]):
             actions: list[Action] = log["actions"]
             if done < len(actions):
                 private = log["private"]
-                index = self._index
+                tokens = self._card_tokens(log)
                 for i in range(done, len(actions)):
                     action, allowed = actions[i], private[i]
                     if allowed is None or (seat in allowed and not (action.seat in pending and action.seat != seat)):
-                        visible = tuple(index[c] for c in action.cards)
+                        replay.feed(action.seat, action.verb, tokens[i])
                     else:
-                        visible = ()
-                    replay.feed(action.seat, action.verb, visible)
+                        replay.feed(action.seat, action.verb, ())
                 done = len(actions)
         self._cache[seat] = (log, pending, done, replay)
         return replay
+
+    def _card_tokens(self, log: dict[str, Any]) -> list[tuple[int, ...]]:
+        """The card tokens of every action in ``log`` (computed once for all seats)."""
+        cached_log, tokens = self._tokens
+        if cached_log is not log or len(tokens) > len(log["actions"]):
+            tokens = []
+            self._tokens = (log, tokens)
+        index = self._index
+        actions = log["actions"]
+        for i in range(len(tokens), len(actions)):
+            tokens.append(tuple(index[c] for c in actions[i].cards))
+        return tokens

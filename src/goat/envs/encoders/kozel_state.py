@@ -65,9 +65,12 @@ class KozelReplay:
 
     def feed(self, seat: int, verb: str, visible: tuple[int, ...]) -> None:
         known, v = self.known, self._v
-        if visible:
-            known[seat].difference_update(visible)
-            self._know(seat, visible, 0.0)
+        held = known[seat]
+        if held:  # cards seen leaving a hand are no longer known to be in it
+            gone = held.intersection(visible)
+            if gone:
+                held.difference_update(gone)
+                self._know(seat, tuple(gone), 0.0)
         if verb == "give":
             if seat == self.me and self.partner is not None:
                 known[self.partner].update(visible)
