@@ -126,6 +126,8 @@ class TokenGame:
             if self.offers:
                 seqs[(self.wait,)] = None
             self._firsts = sorted({seq[0] for seq in seqs})
+            self._first_mask = np.zeros(self.num_actions, dtype=np.int8)
+            self._first_mask[self._firsts] = 1
             self._seqs = seqs
         return self._seqs
 
@@ -216,7 +218,8 @@ class TokenGame:
             self.encoder.encode(self.state.view(seat), out[:self._encoded])
         else:
             self._fast.encode_state(self.state, seat, out[:self._encoded])
-        if self.is_decision() and seat == self.actor():
+        if (self._pending_at is not None or self._offer_at is not None) \
+                and self.is_decision() and seat == self.actor():
             if self._pending_at is not None:
                 for token in self.prefix:
                     out[self._pending_at + token] = 1.0
@@ -226,10 +229,14 @@ class TokenGame:
 
     def mask(self, seat: int) -> np.ndarray:
         """1 for each token ``seat`` may pick now (all zeros when it is not deciding)."""
-        mask = np.zeros(self.num_actions, dtype=np.int8)
         if self.is_decision() and seat == self.actor():
+            if not self.prefix:
+                self.sequences()
+                return self._first_mask.copy()  # built with the sequences
+            mask = np.zeros(self.num_actions, dtype=np.int8)
             mask[self.legal_tokens()] = 1
-        return mask
+            return mask
+        return np.zeros(self.num_actions, dtype=np.int8)
 
     def information_state_string(self, seat: int) -> str:
         """The game's information state string of ``seat``, plus its decision in
