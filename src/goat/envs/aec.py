@@ -21,6 +21,10 @@ when the match ends, every seat also gets ``state.returns()`` (Kozel: −1 for t
 goat side, +1 for the others). With ``single_deal=True`` an episode is one deal
 and its only reward is ``returns()`` at the end (the same penalty balance,
 or ±1 for a royal goat). ``deal_rewards=False`` keeps only the match outcome.
+
+Observations come from the game's fast path when it has one (Kozel, Spades:
+:mod:`goat.envs.encoders.kozel_state`), equal bit for bit to the encoding of
+the seat's own view; ``fast=False`` encodes ``state.view(seat)`` instead.
 """
 
 from __future__ import annotations
@@ -56,7 +60,7 @@ class GoatAECEnv(AECEnv):
 
     def __init__(self, game: str = "kozel", rules: str = "classic", players: int | None = None,
                  options: Mapping[str, Any] | None = None, single_deal: bool = False,
-                 deal_rewards: bool = True, render_mode: str | None = None) -> None:
+                 deal_rewards: bool = True, render_mode: str | None = None, fast: bool = True) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise GoatError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
@@ -64,6 +68,7 @@ class GoatAECEnv(AECEnv):
         self.encoder, n = self.game_spec.encoder()
         self.render_mode = render_mode
         self.deal_rewards = deal_rewards
+        self.fast = fast  # False: observe through state.view(seat) (the reference; slower)
         self.metadata = dict(self.metadata, name=f"goat_{self.game_spec.label.replace('-', '_')}_v0")
         self.possible_agents = [f"seat_{i}" for i in range(n)]
         probe = TokenGame(self.game_spec.new_state(), self.encoder)
@@ -93,7 +98,8 @@ class GoatAECEnv(AECEnv):
             self._rng = random.Random(seed)
         n = len(self.possible_agents)
         while True:
-            self.game = TokenGame(self.game_spec.new_state(first_dealer=self._rng.randrange(n)), self.encoder)
+            self.game = TokenGame(self.game_spec.new_state(first_dealer=self._rng.randrange(n)), self.encoder,
+                                  fast=self.fast)
             while self.game.state.is_chance_node():
                 self.game.deal(self._rng)
             if not self.game.state.is_terminal():

@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from goat.envs.encoders import Encoder
+from goat.envs.encoders import Encoder, get_state_encoder
 from goat.envs.layout import Field, Layout
 from goat.protocol import Action, GameState, GoatError, IllegalActionError
 
@@ -68,7 +68,7 @@ class TokenGame:
         version: bumped on every change, for observation caches.
     """
 
-    def __init__(self, state: GameState, encoder: Encoder) -> None:
+    def __init__(self, state: GameState, encoder: Encoder, fast: bool = True) -> None:
         self.state = state
         self.encoder = encoder
         self.wait = encoder.num_tokens if encoder.out_of_turn else None
@@ -76,6 +76,10 @@ class TokenGame:
         self.layout = encoder.layout + Layout(decision_fields(encoder))
         self._pending_at = self.layout.offset("pending") if encoder.multi_token else None
         self._offer_at = self.layout.offset("offer") if encoder.out_of_turn else None
+        self._encoded = encoder.layout.size
+        # The game's fast observation path, if any and wanted (``fast=False``: every
+        # observation encodes the seat's view, the reference the fast path must equal).
+        self._fast = get_state_encoder(encoder) if fast else None
         self.version = 0
         self._new_position()
 
@@ -87,7 +91,9 @@ class TokenGame:
         state = self.state
         if self.encoder.out_of_turn and not (state.is_chance_node() or state.is_terminal()):
             current = state.current_player()
-            self.offers = [s for s in self.encoder.offer_seats(state.view(None)) if s != current]
+            fast_offers = getattr(self._fast, "offer_seats", None)
+            seats = fast_offers(state) if fast_offers else self.encoder.offer_seats(state.view(None))
+            self.offers = [s for s in seats if s != current]
         self.version += 1
 
     def is_decision(self) -> bool:
@@ -119,6 +125,9 @@ class TokenGame:
                 seqs = {tokens(a): a for a in legal}
             if self.offers:
                 seqs[(self.wait,)] = None
+            self._firsts = sorted({seq[0] for seq in seqs})
+            self._first_mask = np.zeros(self.num_actions, dtype=np.int8)
+            self._first_mask[self._firsts] = 1
             self._seqs = seqs
         return self._seqs
 
@@ -128,7 +137,8 @@ class TokenGame:
             return []
         k, prefix = len(self.prefix), self.prefix
         if not k:
-            return sorted({seq[0] for seq in self.sequences()})
+            self.sequences()
+            return list(self._firsts)  # sorted when the sequences were built
         return sorted({seq[k] for seq in self.sequences() if len(seq) > k and seq[:k] == prefix})
 
     def tokens_of(self, action: Action | None) -> tuple[int, ...]:
@@ -196,11 +206,20 @@ class TokenGame:
         self._new_position()
 
     # ------------------------------------------------------------ what a seat sees
-    def observation(self, seat: int) -> np.ndarray:
-        """The seat's observation vector: its view encoded, plus its decision in progress."""
+    def observation(self, seat: int, reference: bool = False) -> np.ndarray:
+        """The seat's observation vector: its view encoded, plus its decision in progress.
+
+        Written by the game's fast path when it has one
+        (:func:`~goat.envs.encoders.get_state_encoder`), which equals the
+        encoding of ``state.view(seat)``; ``reference=True`` encodes the view
+        itself (what the tests compare the fast path with)."""
         out = self.layout.zeros()
-        self.encoder.encode(self.state.view(seat), out[:self.encoder.layout.size])
-        if self.is_decision() and seat == self.actor():
+        if self._fast is None or reference:
+            self.encoder.encode(self.state.view(seat), out[:self._encoded])
+        else:
+            self._fast.encode_state(self.state, seat, out[:self._encoded])
+        if (self._pending_at is not None or self._offer_at is not None) \
+                and self.is_decision() and seat == self.actor():
             if self._pending_at is not None:
                 for token in self.prefix:
                     out[self._pending_at + token] = 1.0
@@ -210,10 +229,14 @@ class TokenGame:
 
     def mask(self, seat: int) -> np.ndarray:
         """1 for each token ``seat`` may pick now (all zeros when it is not deciding)."""
-        mask = np.zeros(self.num_actions, dtype=np.int8)
         if self.is_decision() and seat == self.actor():
+            if not self.prefix:
+                self.sequences()
+                return self._first_mask.copy()  # built with the sequences
+            mask = np.zeros(self.num_actions, dtype=np.int8)
             mask[self.legal_tokens()] = 1
-        return mask
+            return mask
+        return np.zeros(self.num_actions, dtype=np.int8)
 
     def information_state_string(self, seat: int) -> str:
         """The game's information state string of ``seat``, plus its decision in

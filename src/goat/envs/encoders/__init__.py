@@ -28,6 +28,14 @@ ENCODERS: dict[str, str] = {
     "yugioh": "goat.envs.encoders.yugioh",
 }
 
+#: game name -> module offering ``make_state_encoder(encoder) -> StateEncoder``: the
+#: fast path that writes ``encoder.encode(state.view(seat))`` from the state itself.
+#: Optional; a game without one is observed through its view.
+STATE_ENCODERS: dict[str, str] = {
+    "kozel": "goat.envs.encoders.kozel_state",
+    "spades": "goat.envs.encoders.spades_state",
+}
+
 View = Mapping[str, Any]
 
 
@@ -112,3 +120,26 @@ def get_encoder(view: View) -> Encoder:
     if module_name is None:
         raise GoatError(f"no RL environment for game {game!r} yet (have: {', '.join(ENCODERS)})")
     return importlib.import_module(module_name).make_encoder(view)
+
+
+class StateEncoder(Protocol):
+    """A game's fast observation path (optional, see :data:`STATE_ENCODERS`).
+
+    Building a seat's view and encoding it is most of an environment step;
+    a state encoder writes the same vector straight from the state's
+    attributes, reading only what ``state.view(seat)`` would show. The
+    encoding of the view stays the reference: ``tests/envs/test_fast_observations.py``
+    checks the two are equal at every step of random episodes.
+    """
+
+    def encode_state(self, state: Any, seat: int, out: np.ndarray) -> None:
+        """Write exactly ``encoder.encode(state.view(seat), out)`` into ``out`` (zeroed)."""
+        ...
+
+
+def get_state_encoder(encoder: Encoder) -> StateEncoder | None:
+    """The fast path for ``encoder``'s game, or ``None`` if it has none."""
+    module_name = STATE_ENCODERS.get(encoder.game)
+    if module_name is None:
+        return None
+    return importlib.import_module(module_name).make_state_encoder(encoder)

@@ -64,6 +64,7 @@ class KozelEncoder:
         self.sides = rules.num_teams
         self.deck = rules.deck_cards
         self.index = {str(c): i for i, c in enumerate(self.deck)}
+        self._token_of = {c: i for i, c in enumerate(self.deck)}  # by card: cards are interned
         d = self.deck_size = len(self.deck)
         self.max_tricks = d // n
         self.street = rules.trick_style == "street"
@@ -117,7 +118,11 @@ class KozelEncoder:
         return self.index[str(card)]
 
     def tokens(self, action: Action) -> tuple[int, ...]:
-        cards = tuple(sorted(self.index[str(c)] for c in action.cards))
+        cards = action.cards
+        if len(cards) == 1:  # most actions: one card, nothing to sort
+            cards = (self._token_of[cards[0]],)
+        else:
+            cards = tuple(sorted(self._token_of[c] for c in cards))
         if not self.street:
             return cards  # one card; the verb (play or give) follows from the phase
         return cards + (self.deck_size + STREET_VERBS.index(action.verb),)

@@ -82,6 +82,7 @@ class SpadesEncoder:
         self.n = 4
         self.deck = rules.deck_cards
         self.index = {str(c): i for i, c in enumerate(self.deck)}
+        self._token_of = {c: i for i, c in enumerate(self.deck)}  # by card: cards are interned
         self.deck_size = len(self.deck)
         self.num_tokens = self.deck_size + NUM_BID_TOKENS
         # Four bids, both pairs' exchanges, 52 card plays.
@@ -125,7 +126,7 @@ class SpadesEncoder:
     def tokens(self, action: Action) -> tuple[int, ...]:
         if action.verb == "bid":
             return (self.deck_size + bid_slot(action.bid or ""),)
-        return (self.index[str(action.cards[0])],)  # play, or give (the phase says which)
+        return (self._token_of[action.cards[0]],)  # play, or give (the phase says which)
 
     def token_name(self, token: int) -> str:
         if 0 <= token < self.deck_size:
