@@ -25,13 +25,14 @@ from goat.envs.tokens import TokenGame
 from .conftest import CASES, Case, decisions
 
 #: Every ruleset of the environment tests, plus Kozel with the partner exchange,
-#: eggs, annulled ties, the royal goat and the last trick's winner leading
-#: (street has no partner exchange: its tokens have no ``give``).
+#: eggs, annulled ties, the royal goat and the last trick's winner leading,
+#: and street with the partner exchange (its one ``give`` verb token).
 EXTRA = {
     "classic-exchange": Case("kozel", "classic", options={"partner_exchange": 1, "royal_goat": True,
                                                            "eggs": "double-next", "tie": "annul"}),
     "street-last-winner": Case("kozel", "street", options={"opening_leader": "last-trick-winner",
                                                             "eggs": "double-next"}),
+    "street-exchange": Case("kozel", "street", options={"partner_exchange": 1}),
     "full-hand-3p-eggs": Case("kozel", "full-hand", 3, options={"eggs": "double-next", "royal_goat": True}),
 }
 ALL = CASES | EXTRA

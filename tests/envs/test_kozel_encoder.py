@@ -176,3 +176,32 @@ def test_scores_are_zero_sum_and_move_by_the_deal_penalty(label: str) -> None:
 def test_unknown_games_have_no_encoder() -> None:
     with pytest.raises(GoatError, match="no RL environment for game 'chess'"):
         get_encoder({"game": "chess"})
+
+
+def test_street_with_the_partner_exchange_has_a_give_token_and_plays_through() -> None:
+    """Street under ``partner_exchange=1`` starts each deal with a face-down
+    ``give``: its tokens end with a ``give`` verb token after the usual three (the
+    plain street action space keeps its size), and a random match plays through
+    the environment, every give going to the partner."""
+    from goat.envs import GoatAECEnv
+
+    plain = get_encoder(new_state("street").view(None))
+    state = new_state("street", options={"partner_exchange": 1})
+    enc = get_encoder(state.view(None))
+    assert enc.num_tokens == plain.num_tokens + 1 == enc.deck_size + 4
+    assert [enc.token_name(enc.deck_size + i) for i in range(4)] == ["play", "pass", "molodka", "give"]
+    env = GoatAECEnv("kozel", "street", options={"partner_exchange": 1})
+    env.reset(seed=5)
+    rng = random.Random(5)
+    gives = 0
+    for _ in range(3000):
+        if not env.agents:
+            break
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        token = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        gives += token == enc.deck_size + 3
+        env.step(token)
+    assert gives >= 4  # at least one deal's four gives went through the give token

@@ -50,6 +50,10 @@ PHASES = ("play", "partner-exchange", "forced-exchange")
 TOTAL_POINTS = 120
 #: Street's verb tokens, after the card tokens: a selection of cards ends with one of them.
 STREET_VERBS = ("play", "pass", "molodka")
+#: The verb token street adds under ``partner_exchange=1``, after :data:`STREET_VERBS`
+#: (the only ``give`` street has: its trump lead is free, so no forced exchange), so that
+#: the usual street action space keeps its size.
+GIVE_VERB = "give"
 
 
 class KozelEncoder:
@@ -68,7 +72,10 @@ class KozelEncoder:
         d = self.deck_size = len(self.deck)
         self.max_tricks = d // n
         self.street = rules.trick_style == "street"
-        self.num_tokens = d + (len(STREET_VERBS) if self.street else 0)
+        self.verbs: tuple[str, ...] = ()
+        if self.street:
+            self.verbs = STREET_VERBS + ((GIVE_VERB,) if rules.partner_exchange else ())
+        self.num_tokens = d + len(self.verbs)
         self.multi_token = self.street
         self.out_of_turn = rules.molodka
         if self.street:
@@ -125,13 +132,13 @@ class KozelEncoder:
             cards = tuple(sorted(self._token_of[c] for c in cards))
         if not self.street:
             return cards  # one card; the verb (play or give) follows from the phase
-        return cards + (self.deck_size + STREET_VERBS.index(action.verb),)
+        return cards + (self.deck_size + self.verbs.index(action.verb),)
 
     def token_name(self, token: int) -> str:
         if 0 <= token < self.deck_size:
             return str(self.deck[token])
-        if self.street and 0 <= token - self.deck_size < len(STREET_VERBS):
-            return STREET_VERBS[token - self.deck_size]
+        if 0 <= token - self.deck_size < len(self.verbs):
+            return self.verbs[token - self.deck_size]
         raise ValueError(f"no token {token}")
 
     # ----------------------------------------------------------- turn structure
