@@ -401,13 +401,7 @@ class Storage:
         most of a record, are never sent to nor parsed by the server; another
         database gets the whole record and the result is taken out here.
         Private tables are left out, as :meth:`finished` leaves them out."""
-        dialect = self.engine.dialect.name
-        if dialect == "sqlite":
-            result_col = func.json_extract(records_t.c.record, "$.result")
-        elif dialect == "postgresql":
-            result_col = cast(records_t.c.record, PG_JSON)["result"].astext
-        else:
-            result_col = records_t.c.record
+        result_col, extracted = _result_column(self.engine.dialect.name)
         query = (select(tables_t.c.id, tables_t.c.game, tables_t.c.rules, tables_t.c.players,
                         result_col.label("result"), records_t.c.finished_at, table_settings_t.c.settings)
                  .select_from(tables_t.join(records_t, records_t.c.table_id == tables_t.c.id)
@@ -433,7 +427,7 @@ class Storage:
         answer = []
         for row in rows:
             result = json.loads(row.result) if row.result else None
-            if dialect not in ("sqlite", "postgresql") and isinstance(result, dict):
+            if not extracted and isinstance(result, dict):
                 result = result.get("result")
             finished_at = row.finished_at if row.finished_at.tzinfo else row.finished_at.replace(tzinfo=timezone.utc)
             answer.append(FinishedRow(row.id, row.game, row.rules, row.players, seats[row.id], finished_at,
@@ -465,6 +459,16 @@ class Storage:
 
     def _connect(self) -> Any:
         return _guard(self.engine.connect)
+
+
+def _result_column(dialect: str) -> tuple[Any, bool]:
+    """The column of a stored record's ``result`` as JSON text, and whether
+    the database took it out (else the column is the whole record)."""
+    if dialect == "sqlite":
+        return func.json_extract(records_t.c.record, "$.result"), True
+    if dialect == "postgresql":
+        return cast(records_t.c.record, PG_JSON)["result"].astext, True
+    return records_t.c.record, False
 
 
 @contextmanager
