@@ -24,6 +24,7 @@ import { chosenSeconds, clockNote, drawClock, initClock } from "./clock.js";
 import { initRules } from "./rules.js";
 import { noteTurn } from "./notify.js";
 import { drawSheetLinks, refreshFinished } from "./sheets.js";
+import { initStandings, refreshStandings } from "./standings.js";
 import { $, S, api, button, el, named, posOf, savedSeat, saveSeat, seatName, teamName, toast } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
@@ -87,6 +88,7 @@ async function showHome() {
   fillGames();
   refreshTables();
   refreshFinished();
+  refreshStandings();
 }
 
 /** The catalog's games this page can draw. */
@@ -919,7 +921,7 @@ function init() {
     b.addEventListener("click", () => {
       setLang(b.dataset.lang);
       applyStatic();
-      if (S.catalog && !$("#home").hidden) { fillGames(); refreshFinished(); }
+      if (S.catalog && !$("#home").hidden) { fillGames(); refreshFinished(); refreshStandings(); }
       if (S.msg) {
         S.log = null;
         $("#log").innerHTML = "";
@@ -929,6 +931,7 @@ function init() {
     });
   }
   $("#create-form").addEventListener("submit", createTable);
+  initStandings();
   $("#create-game").addEventListener("change", () => { S.optionEdits = {}; fillRules(); });
   $("#create-rules").addEventListener("change", fillPlayers);
   $("#create-players").addEventListener("change", fillOptions);
