@@ -287,7 +287,7 @@ def test_the_bot_choice_says_each_bots_level(chromium: object, serve_process: Ca
     page.wait_for_selector("#lobby:not([hidden])")
     page.wait_for_function("document.querySelector('#bot-kind').options.length > 1")
     assert bot_choice(page) == [("random", "Новичок — random"), ("heuristic", "Любитель — heuristic"),
-                                ("ismcts", "Опытный — ismcts"), ("pimc", "Сильный — pimc")]
+                                ("ismcts", "Сильный — ismcts"), ("pimc", "Сильный — pimc")]
     assert page.input_value("#bot-kind") == "heuristic"                    # today's default
     about = page.text_content("#bot-about")
     assert about.startswith("Играет по правилам опытного игрока") and about.endswith("Ходит сразу.")
@@ -303,7 +303,7 @@ def test_the_bot_choice_says_each_bots_level(chromium: object, serve_process: Ca
     page.click(".lang[data-lang='en']")
     page.wait_for_function("document.documentElement.lang === 'en'")
     assert bot_choice(page) == [("random", "Beginner — random"), ("heuristic", "Club player — heuristic"),
-                                ("ismcts", "Advanced — ismcts"), ("pimc", "Strong — pimc")]
+                                ("ismcts", "Strong — ismcts"), ("pimc", "Strong — pimc")]
     assert page.input_value("#bot-kind") == "pimc"                         # the language switch keeps the choice
     about = page.text_content("#bot-about")
     assert about.startswith("Imagines many deals") and about.endswith("Thinks up to 2 seconds a move.")

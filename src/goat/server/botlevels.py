@@ -13,6 +13,7 @@ keys (``i18n.js``: ``botLevel``, ``botAbout``).
 Every level below rests on a measured duplicate tournament (the README's
 "Strength" section, or the figures quoted next to an entry); a ruleset nobody
 measured takes its levels from the ruleset it plays like, said where it does.
+Bots of one level are listed in the game's order (``goat.bots``), not ranked.
 """
 
 from __future__ import annotations
@@ -22,16 +23,23 @@ from typing import Any
 
 from goat.bots import bot_factory
 
-#: The levels, weakest first (the page words each one: ``botLevel.<level>``).
-LEVELS: tuple[str, ...] = ("beginner", "club", "advanced", "strong")
+#: The levels, weakest first (the page words each one: ``botLevel.<level>``). Three
+#: are all the measurements tell apart: no bot is measured between ``heuristic`` and
+#: the search bots, and the search bots are not measured apart from each other.
+LEVELS: tuple[str, ...] = ("beginner", "club", "strong")
 
-#: Kozel where the double-dummy solver plays (classic, full-hand for 2–4, full-hand-24):
-#: ``pimc`` is the strongest (README "Strength": classic +0.68 ± 0.17 penalty points a
-#: deal against ``heuristic``, full-hand +0.11 ± 0.08 with 3 players and +0.72 ± 0.26
-#: with 2), ``heuristic`` beats ``random`` (+0.70 ± 0.16). ``ismcts`` in classic:
-#: ``goat tournament --rules classic --bots ismcts,pimc:worlds=16,heuristic --matches 40
-#: --deals-only --seed 11 --workers 2`` (see ``ISMCTS_CLASSIC`` below).
-_SOLVER_KOZEL: dict[str, str] = {"random": "beginner", "heuristic": "club", "ismcts": "advanced", "pimc": "strong"}
+#: Kozel where the double-dummy solver plays (classic; full-hand for 2–4; full-hand-24).
+#: Classic, README "Strength": ``heuristic`` +0.70 ± 0.16 penalty points a deal against
+#: ``random``, ``pimc:worlds=16`` +0.68 ± 0.17 against ``heuristic``. ``ismcts`` in
+#: classic, measured for this table (2026-12-02, ``goat tournament --rules classic --bots
+#: ismcts,pimc:worlds=16,heuristic --matches 40 --deals-only --seed 11 --workers 2``, 80
+#: duplicate deals a pairing): against ``heuristic`` +0.58 ± 0.49, against
+#: ``pimc:worlds=16`` +0.08 ± 0.37 (the interval holds 0) — as strong as ``pimc`` as far
+#: as that can tell, so both are "strong". Full-hand, README: ``pimc:worlds=16`` against
+#: ``heuristic`` +0.11 ± 0.08 with 3 players, +0.72 ± 0.26 with 2. Full-hand with 4
+#: players and full-hand-24 are the classic partnership game with another deck and no
+#: stock, solved by the same solver: they take classic's levels.
+_SOLVER_KOZEL: dict[str, str] = {"random": "beginner", "heuristic": "club", "ismcts": "strong", "pimc": "strong"}
 
 #: (game, ruleset) -> {bot: level}; ruleset ``None``: every ruleset of the game not named.
 LEVEL_TABLE: dict[tuple[str, str | None], dict[str, str]] = {

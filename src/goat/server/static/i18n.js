@@ -53,7 +53,7 @@ export const STRINGS = {
     // The lobby's bot choice: a level (which one a bot has at a ruleset is the
     // server's: goat/server/botlevels.py) and the bot's name, and one line on it
     botOption: "{level} — {bot}",
-    botLevel: { beginner: "Beginner", club: "Club player", advanced: "Advanced", strong: "Strong" },
+    botLevel: { beginner: "Beginner", club: "Club player", strong: "Strong" },
     botAbout: {
       kozel: {
         random: "Plays any legal card at random: for learning the rules.",
@@ -685,7 +685,7 @@ export const STRINGS = {
     botName: "Бот {n}",
     botKind: "Бот",
     botOption: "{level} — {bot}",
-    botLevel: { beginner: "Новичок", club: "Любитель", advanced: "Опытный", strong: "Сильный" },
+    botLevel: { beginner: "Новичок", club: "Любитель", strong: "Сильный" },
     botAbout: {
       kozel: {
         random: "Ходит любой разрешённой картой наугад — чтобы освоиться с правилами.",
