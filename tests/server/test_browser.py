@@ -13,6 +13,9 @@ against ``goat serve`` in a subprocess.
   offered to join it and lands in his own seat; a finished duel offers it too;
 * close the page mid-game and open it again: the same seat comes back (its
   token is in the browser's storage) and play goes on;
+* the lobby's bot choice: each bot as its level at the table's rules and its
+  name ("Сильный — pimc"), in both languages, a line on the chosen bot under
+  it, the level on seated bots' lines and badges; street's strong bot is ismcts;
 * street: choose several cards, beat or pass them face down;
 * the Rules panel: opened from the home form for classic (the shamok on top of
   the trumps, the table's match target), switched to English, closed by Escape
@@ -205,6 +208,8 @@ def test_a_classic_deal_against_three_bots(chromium: object, serve_process: Call
     assert "♣" in trump and "C" in trump                      # trump shown, symbol and letter
     assert page.get_attribute("#log", "aria-live") == "polite"
     assert page.is_hidden("#act-hint")                        # a table without hints offers none
+    badges = page.locator(".seat-box .badge").all_text_contents()
+    assert badges.count("Любитель (heuristic)") == 3        # a seated bot: its level, its name kept
 
     clicks = keyboard = 0
     last_trick_seen = False
@@ -243,6 +248,7 @@ def test_a_classic_deal_against_three_bots(chromium: object, serve_process: Call
     page.wait_for_function("document.documentElement.lang === 'en'")
     assert "Score sheet" in page.text_content("aside")
     shot(page, "classic-english")
+    assert page.locator(".seat-box .badge", has_text="Club player (heuristic)").count() == 3
 
     page.set_viewport_size({"width": 390, "height": 844})   # a phone
     page.wait_for_timeout(200)
@@ -250,9 +256,84 @@ def test_a_classic_deal_against_three_bots(chromium: object, serve_process: Call
     felt, score = page.locator(".felt").bounding_box(), page.locator("#score").bounding_box()
     assert score["y"] > felt["y"] + felt["height"]           # the side panel moves below the table
     shot(page, "classic-mobile")
+    for box in page.locator(".seat-box:not([hidden])").all():    # the level badge stays inside its seat
+        assert box.evaluate("b => b.scrollWidth <= b.clientWidth + 1")
     assert page.errors == []
     info = httpx.get(f"{server.url}api/tables/{table}", timeout=10).json()
     assert info["status"] == "playing" and info["seats"][0]["name"] == "Аня"
+    context.close()
+
+
+def bot_choice(page: object) -> list[tuple[str, str]]:
+    """The lobby's bot select as (value, label) pairs, in their order."""
+    pairs = page.evaluate("[...document.querySelectorAll('#bot-kind option')].map((o) => [o.value, o.text])")  # type: ignore
+    return [tuple(pair) for pair in pairs]
+
+
+def test_the_bot_choice_says_each_bots_level(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """The lobby's "Bot" select words each bot as its level at the table's rules
+    and its name, weakest first ("Сильный — pimc"; the value stays the token), in
+    Russian and English; the line under it says what the chosen bot does and how
+    long it thinks, and follows the choice; a seated bot reads "Бот 2 · Сильный
+    (pimc)". In street the strong one is ismcts, and pimc says it plays like
+    heuristic there. It fits a phone."""
+    server = serve_process(*SERVE, "--bot-think", "2")
+    context, page = new_page(chromium)
+    page.goto(server.url)
+    page.fill("#create-name", "Аня")
+    page.wait_for_selector("#create-game option", state="attached")
+    page.select_option("#create-rules", "classic")
+    page.click("#create-btn")
+    page.wait_for_selector("#lobby:not([hidden])")
+    page.wait_for_function("document.querySelector('#bot-kind').options.length > 1")
+    assert bot_choice(page) == [("random", "Новичок — random"), ("heuristic", "Любитель — heuristic"),
+                                ("ismcts", "Сильный — ismcts"), ("pimc", "Сильный — pimc")]
+    assert page.input_value("#bot-kind") == "heuristic"                    # today's default
+    about = page.text_content("#bot-about")
+    assert about.startswith("Играет по правилам опытного игрока") and about.endswith("Ходит сразу.")
+    assert page.get_attribute("#bot-kind", "aria-describedby") == "bot-about"
+    page.select_option("#bot-kind", "pimc")
+    page.wait_for_function("document.querySelector('#bot-about').textContent.startsWith('Перебирает')")
+    assert page.text_content("#bot-about").endswith("Думает над ходом до 2 секунд.")
+    page.click('.seat-row[data-seat="1"] .add-bot')
+    page.wait_for_selector('.seat-row[data-seat="1"].kind-bot')
+    assert page.text_content('.seat-row[data-seat="1"] .seat-name') == "Бот 2 · Сильный (pimc)"
+    shot(page, "lobby-bot-levels")
+
+    page.click(".lang[data-lang='en']")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert bot_choice(page) == [("random", "Beginner — random"), ("heuristic", "Club player — heuristic"),
+                                ("ismcts", "Strong — ismcts"), ("pimc", "Strong — pimc")]
+    assert page.input_value("#bot-kind") == "pimc"                         # the language switch keeps the choice
+    about = page.text_content("#bot-about")
+    assert about.startswith("Imagines many deals") and about.endswith("Thinks up to 2 seconds a move.")
+    assert page.text_content('.seat-row[data-seat="1"] .seat-name') == "Bot 2 · Strong (pimc)"
+    page.select_option("#bot-kind", "random")
+    page.wait_for_function("document.querySelector('#bot-about').textContent.endsWith('Moves at once.')")
+    assert page.text_content("#bot-about").startswith("Plays any legal card at random")
+    page.set_viewport_size({"width": 390, "height": 844})                  # a phone
+    page.wait_for_timeout(200)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 392
+    shot(page, "lobby-bot-levels-mobile")
+
+    # street: the solver does not reach it, so ismcts is the strong bot and pimc is heuristic
+    created = httpx.post(f"{server.url}api/tables", json={"rules": "street", "name": "Аня"}, timeout=10).json()
+    sit_at(page, server.url, created["id"], created["token"], created["seat"])
+    page.wait_for_selector("#lobby:not([hidden])")
+    page.wait_for_function("document.querySelector('#bot-kind').options.length > 1")
+    assert bot_choice(page) == [("random", "Beginner — random"), ("heuristic", "Club player — heuristic"),
+                                ("pimc", "Club player — pimc"), ("ismcts", "Strong — ismcts")]
+    page.select_option("#bot-kind", "pimc")
+    page.wait_for_function("document.querySelector('#bot-about').textContent.includes('heuristic')")
+    assert page.text_content("#bot-about") == ("Under these rules its search does not apply: it plays exactly "
+                                               "like heuristic. Moves at once.")
+    page.click(".lang[data-lang='ru']")
+    page.wait_for_function("document.documentElement.lang === 'ru'")
+    assert page.text_content("#bot-about") == ("В этих правилах его расчёт не работает: играет в точности как "
+                                               "heuristic. Ходит сразу.")
+    page.select_option("#bot-kind", "ismcts")
+    page.wait_for_function("document.querySelector('#bot-about').textContent.startsWith('Разыгрывает')")
+    assert page.errors == []
     context.close()
 
 

@@ -187,9 +187,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/games")
     async def games() -> dict[str, Any]:
         # Each game also names the bot its seats get unless one is chosen
-        # (Yu-Gi-Oh! has no "heuristic": its "greedy").
+        # (Yu-Gi-Oh! has no "heuristic": its "greedy"); bot_think: the most
+        # seconds a searching bot thinks a move here (0: no limit), which the
+        # lobby's line about the chosen bot states.
         games = [{**g, "default_bot": default_bot(g["name"], settings)} for g in game_catalog()]
-        return {"games": games, "bots": table_bots(), "default_bot": settings.default_bot}
+        return {"games": games, "bots": table_bots(), "default_bot": settings.default_bot,
+                "bot_think": settings.bot_think}
 
     @app.get("/api/games/{game}/cards")
     async def cards(game: str, request: Request) -> Response:

@@ -110,6 +110,7 @@ from goat.bots import Bot, bot_factory, bots_for, make_bot, next_bot_action, out
 from goat.games import GAMES, get_game
 from goat.protocol import Action, ActionSyntaxError, GoatError, IllegalActionError
 from goat.records import record_from_state
+from goat.server.botlevels import bot_levels
 from goat.server.chat import DEFAULT_SETTING as DEFAULT_CHAT
 from goat.server.chat import ChatRoom, ChatSettingError, check_setting
 from goat.server.clock import CLOCK_ACTOR, Clock, ClockSettingError, check_move_seconds, clock_choice
@@ -1235,8 +1236,10 @@ def game_catalog() -> list[dict[str, Any]]:
     full hand does), and each game the allowed values of its enumerated options
     (``choices``): the page builds its option form from these instead of
     knowing any game's options itself; ``own_deck``: whether players may bring
-    their own deck (the module has ``seat_data_from_json``). Options are the ruleset's public
-    settings, never cards, so they may be shown to anyone."""
+    their own deck (the module has ``seat_data_from_json``); each ruleset's
+    ``bot_levels``: how strong each table bot plays there, weakest first
+    (:func:`goat.server.botlevels.bot_levels`), which the lobby's bot choice words.
+    Options are the ruleset's public settings, never cards, so they may be shown to anyone."""
     catalog = []
     for name in GAMES:
         module = get_game(name)
@@ -1252,7 +1255,8 @@ def game_catalog() -> list[dict[str, Any]]:
                     continue
                 counts.append(players)
                 options[str(players)] = option_values(state)
-            presets.append({"name": preset, "players": counts, "default_players": default, "options": options})
+            presets.append({"name": preset, "players": counts, "default_players": default, "options": options,
+                            "bot_levels": bot_levels(name, preset, table_bots(name))})
         choices = {key: list(values) for key, values in getattr(module, "CHOICES", {}).items()}
         catalog.append({"name": name, "rules": presets, "choices": choices, "bots": table_bots(name),
                         "own_deck": hasattr(module, "seat_data_from_json")})

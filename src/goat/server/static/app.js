@@ -25,7 +25,8 @@ import { initRules } from "./rules.js";
 import { noteTurn } from "./notify.js";
 import { drawSheetLinks, refreshFinished } from "./sheets.js";
 import { initStandings, refreshStandings } from "./standings.js";
-import { $, S, api, button, el, named, posOf, savedSeat, saveSeat, seatName, teamName, toast } from "./table.js";
+import { $, S, api, botAbout, botEntry, botLabel, button, el, named, posOf, savedSeat, saveSeat, seatName, teamName,
+  toast } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
 const PANELS = { kozel, spades };
@@ -383,7 +384,7 @@ function renderLobby() {
     const who = document.createElement("span");
     who.className = "seat-name";
     who.textContent = seat.kind === "empty" ? t("empty") : seatName(seat.seat);
-    if (seat.kind === "bot") who.textContent += ` · ${seat.bot}`;
+    if (seat.kind === "bot") who.textContent += ` · ${botLabel(m, seat.bot)}`;
     else if (seat.kind === "human" && !seat.connected) who.textContent += ` · ${t("offline")}`;
     if (seat.own_deck) who.textContent += ` · ${t("ownDeck")}`;   // yes/no is all anyone learns
     li.append(label, who);
@@ -407,17 +408,36 @@ function renderLobby() {
   else if (empty) hints.push(t("needAllSeats"));
   if (m.players === 4) hints.push(t("partners"));
   const kinds = $("#bot-kind");
-  // the bots that play this table's game (the catalog's list for it)
+  // the bots that play this table's game, weakest first, each as its level at
+  // this table's rules and its name ("Strong — pimc"; the catalog's bot_levels)
   const entry = S.catalog?.games?.find((g) => g.name === m.game);
-  const bots = entry?.bots || S.catalog?.bots || ["heuristic"];
+  const levels = entry?.rules?.find((r) => r.name === m.rules)?.bot_levels;
+  const bots = levels?.map((e) => e.bot) || entry?.bots || S.catalog?.bots || ["heuristic"];
   const preferred = entry?.default_bot || S.catalog?.default_bot || "heuristic";
-  if ([...kinds.options].map((o) => o.value).join() !== bots.join()) {
+  const labels = bots.map((b) => {
+    const level = levels?.find((e) => e.bot === b)?.level;
+    return level ? t("botOption", { level: t(`botLevel.${level}`), bot: b }) : b;
+  });
+  if ([...kinds.options].map((o) => o.text).join("\n") !== labels.join("\n")) {
+    const chosen = kinds.value;                  // a language switch keeps the choice
     kinds.innerHTML = "";
-    for (const b of bots) kinds.add(new Option(b, b, false, b === preferred));
+    bots.forEach((b, i) => kinds.add(new Option(labels[i], b, false, b === preferred)));
+    if (bots.includes(chosen)) kinds.value = chosen;
   }
-  kinds.closest("label").hidden = S.seat === null;
+  kinds.closest(".bot-pick").hidden = S.seat === null;
+  drawBotAbout();
   $("#lobby-hint").textContent = hints.join(" ");
   renderDeckPanel(m);
+}
+
+/** The line under the bot choice: what the chosen bot does at this table's
+ * rules and how long it thinks (redrawn when the choice changes). */
+function drawBotAbout() {
+  const m = S.msg;
+  const about = $("#bot-about");
+  if (!m || !about) return;
+  const text = botAbout(m.game, botEntry(m, $("#bot-kind").value));
+  if (about.textContent !== text) about.textContent = text;
 }
 
 // ---------------------------------------------------------- your own deck
@@ -608,7 +628,7 @@ function renderSeats(m, v, game) {
     const badges = el("div", "badges");
     const tags = [];
     if (v.dealer === seat) tags.push(el("span", "badge", t("dealer")));
-    if (info.kind === "bot") tags.push(el("span", "badge", info.bot));
+    if (info.kind === "bot") tags.push(el("span", "badge", botLabel(m, info.bot)));
     if (info.autoplay) tags.push(el("span", "badge", t("away")));
     else if (info.kind === "human" && !info.connected) tags.push(el("span", "badge", t("offline")));
     for (const text of game.badges(v, seat)) tags.push(el("span", "badge game-badge", text));
@@ -935,6 +955,7 @@ function init() {
   $("#create-game").addEventListener("change", () => { S.optionEdits = {}; fillRules(); });
   $("#create-rules").addEventListener("change", fillPlayers);
   $("#create-players").addEventListener("change", fillOptions);
+  $("#bot-kind").addEventListener("change", drawBotAbout);
   $("#act-clear").addEventListener("click", () => { S.selected.clear(); renderGame(); });
   $("#copy-invite").addEventListener("click", async () => {
     const link = $("#invite-link");

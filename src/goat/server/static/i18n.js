@@ -50,6 +50,31 @@ export const STRINGS = {
     partners: "Partners: seats 1 and 3 against seats 2 and 4.",
     botName: "Bot {n}",
     botKind: "Bot",
+    // The lobby's bot choice: a level (which one a bot has at a ruleset is the
+    // server's: goat/server/botlevels.py) and the bot's name, and one line on it
+    botOption: "{level} — {bot}",
+    botLevel: { beginner: "Beginner", club: "Club player", strong: "Strong" },
+    botAbout: {
+      kozel: {
+        random: "Plays any legal card at random: for learning the rules.",
+        heuristic: "Plays by a good player's rules of thumb: never overtakes a winning partner, feeds points to a partner's trick, wins with the cheapest card that does, remembers the trumps that are out.",
+        pimc: "Imagines many deals the unseen cards could be, works each one out to the end and plays the card that does best on average.",
+        ismcts: "Plays out many possible continuations of the deal from what it sees and chooses the move that wins most often.",
+      },
+      spades: {
+        random: "Bids and plays at random: for learning the rules.",
+        heuristic: "Bids the tricks it counts (nil on a weak hand), covers a partner's nil, wins cheaply while the contract needs tricks and ducks once it is made.",
+        ismcts: "Plays out many possible continuations of the deal from what it sees, starting from the club player's move, and chooses the one that scores best.",
+      },
+      yugioh: {
+        random: "Takes any legal action at random: for learning the rules.",
+        greedy: "Takes what looks best right now — summons its strongest monster, attacks what it beats, uses removal and its traps — without a plan for later turns.",
+      },
+      playsLike: "Under these rules its search does not apply: it plays exactly like {bot}.",
+      quick: "Moves at once.",
+      thinks: "Thinks up to {s} {n|second|seconds} a move.",
+      thinksLong: "Thinks as long as its search takes, sometimes several seconds a move.",
+    },
     you: "you",
     bot: "bot",
     away: "away — a bot plays",
@@ -674,6 +699,29 @@ export const STRINGS = {
     partners: "Пары: места 1 и 3 против мест 2 и 4.",
     botName: "Бот {n}",
     botKind: "Бот",
+    botOption: "{level} — {bot}",
+    botLevel: { beginner: "Новичок", club: "Любитель", strong: "Сильный" },
+    botAbout: {
+      kozel: {
+        random: "Ходит любой разрешённой картой наугад — чтобы освоиться с правилами.",
+        heuristic: "Играет по правилам опытного игрока: не перебивает взятку партнёра, сносит ему очки, берёт самой дешёвой картой, какой можно, помнит вышедшие козыри.",
+        pimc: "Перебирает множество раскладов, какими могут оказаться чужие карты, каждый просчитывает до конца и ходит картой, лучшей в среднем.",
+        ismcts: "Разыгрывает множество возможных продолжений сдачи из того, что видит, и выбирает ход, который чаще всего ведёт к выигрышу.",
+      },
+      spades: {
+        random: "Заказывает и ходит наугад — чтобы освоиться с правилами.",
+        heuristic: "Заказывает столько взяток, сколько насчитал (на слабой руке — ноль), прикрывает партнёра, заказавшего ноль, берёт дёшево, пока контракту нужны взятки, и уходит от взяток, когда он выполнен.",
+        ismcts: "Разыгрывает множество возможных продолжений сдачи из того, что видит, начиная с хода «любителя», и выбирает самый выгодный.",
+      },
+      yugioh: {
+        random: "Выбирает любое разрешённое действие наугад — чтобы освоиться с правилами.",
+        greedy: "Делает то, что выгоднее всего прямо сейчас: призывает самого сильного монстра, атакует тех, кого побеждает, пускает в ход уничтожение и ловушки, — но на ходы вперёд не загадывает.",
+      },
+      playsLike: "В этих правилах его расчёт не работает: играет в точности как {bot}.",
+      quick: "Ходит сразу.",
+      thinks: "Думает над ходом до {s} {n|секунды|секунд|секунд|секунды}.",
+      thinksLong: "Думает столько, сколько нужно расчёту, порой несколько секунд над ходом.",
+    },
     you: "вы",
     bot: "бот",
     away: "отошёл — играет бот",

@@ -131,3 +131,40 @@ export function button(text, cls, onClick) {
   b.addEventListener("click", onClick);
   return b;
 }
+
+// ---------------------------------------------------------------- bot levels
+// How strong a bot plays depends on the game and the ruleset (pimc is the
+// strong one in classic, ismcts in street): the server's catalog says it for
+// each ruleset (`bot_levels`, goat/server/botlevels.py), the page only words it.
+
+/** The catalog's entry for `bot` at the table of message `m` (`{bot, level,
+ * thinks, plays_like?}`), or undefined while the catalog is not loaded or for
+ * a bot it does not know. */
+export function botEntry(m, bot) {
+  const game = S.catalog?.games?.find((g) => g.name === m.game);
+  const rules = game?.rules?.find((r) => r.name === m.rules);
+  return rules?.bot_levels?.find((e) => e.bot === bot);
+}
+
+/** A seated bot as people read it: "Сильный (pimc)" — the level first, the
+ * token kept for those who know the names; the bare token when unknown. */
+export function botLabel(m, bot) {
+  const entry = botEntry(m, bot);
+  return entry ? `${t(`botLevel.${entry.level}`)} (${bot})` : bot;
+}
+
+/** The one line under the lobby's bot choice: what `entry`'s bot does in
+ * `game` and how long it thinks a move (the server's `bot_think` cap). */
+export function botAbout(game, entry) {
+  if (!entry) return "";
+  const key = `botAbout.${game}.${entry.bot}`;
+  const what = entry.plays_like ? t("botAbout.playsLike", { bot: entry.plays_like })
+                                : (t(key) === key ? "" : t(key));      // a bot not worded yet: only its time
+  let time = t("botAbout.quick");
+  if (entry.thinks) {
+    const s = Number(S.catalog?.bot_think ?? 0);
+    time = s > 0 ? t("botAbout.thinks", { s: s.toLocaleString(document.documentElement.lang || "en"), n: s })
+                 : t("botAbout.thinksLong");
+  }
+  return what ? `${what} ${time}` : time;
+}

@@ -19,7 +19,7 @@
 // from the legal swaps' texts; the whole list of swaps stays behind the filter.
 
 import { lang, t } from "./i18n.js";
-import { $, S, button, el, named, seatName, toast } from "./table.js";
+import { $, S, botLabel, button, el, named, seatName, toast } from "./table.js";
 import { drawRematch } from "./rematch.js";
 import { describe, fill, info, kindName, levelLine, loadCatalog, pinDetail, printedStats,
          quietDetail, refreshDetail, spoken, watchDetails } from "./ygocards.js";
@@ -273,7 +273,7 @@ function drawPlayer(v, seat, box) {
     head.append(d);
   }
   const info = S.msg.seats[seat];
-  if (info.kind === "bot") head.append(el("span", "badge", info.bot));
+  if (info.kind === "bot") head.append(el("span", "badge", botLabel(S.msg, info.bot)));
   if (info.autoplay) head.append(el("span", "badge", t("away")));
   box.append(head);
 
