@@ -1915,3 +1915,74 @@ def test_the_chat_setting_in_the_page(chromium: object, serve_process: Callable[
     assert page.text_content("#chat-note") == "The chat is off at this table."
     assert page.errors == []
     context.close()
+
+
+def test_the_standings_panel_after_a_finished_match(chromium: object,
+                                                    serve_process: Callable[..., ServeProcess]) -> None:
+    """A quick classic match played to its end, then the home page's
+    "Таблица игроков": Аня's line (played 1, won or the goat as the record
+    says), the period and the game chosen by keyboard, bots on demand, the CSV
+    link with the same filters, on a phone too, and in English."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    table = finish_a_quick_match(page, server.url)
+    record = httpx.get(f"{server.url}api/tables/{table}/record", timeout=10).json()
+    ann_lost = record["result"]["loser_team"] == 0
+    page.goto(server.url)
+    panel = page.locator("#standings")
+    panel.locator("#standings-table tbody tr").first.wait_for()
+    assert panel.locator("h2").text_content() == "Таблица игроков"
+    assert page.locator("#standings-game").input_value() == "kozel"
+    assert page.locator("#standings-period").input_value() == "today"
+    heads = panel.locator("thead th").all_text_contents()
+    assert heads == ["№", "Игрок", "Партий", "Побед", "Поражений", "Козёл", "Доля побед"]
+    rows = panel.locator("tbody tr")
+    assert rows.count() == 1                                    # bots are not people
+    cells = rows.first.locator("th, td").all_text_contents()
+    assert cells[1].startswith("Аня") and cells[2] == "1"
+    assert (cells[3], cells[4], cells[5]) == (("0", "1", "1") if ann_lost else ("1", "0", "0"))
+    assert "1 партия" in page.text_content("#standings-status")
+    csv_link = page.locator("#standings-csv")
+    assert csv_link.text_content() == "Скачать (CSV)"
+    href = csv_link.get_attribute("href")
+    assert href.startswith("/api/standings.csv?game=kozel&since=")
+    csv_text = httpx.get(f"{server.url}{href[1:]}", timeout=10).content.decode("utf-8-sig")
+    assert "Аня" in csv_text.splitlines()[1]
+
+    page.focus("#standings-bots")                               # by keyboard: bots too
+    page.keyboard.press("Space")
+    page.wait_for_function("document.querySelectorAll('#standings-table tbody tr').length === 2")
+    assert "heuristic (бот)" in panel.locator("tbody").text_content()
+    assert "bots=1" in csv_link.get_attribute("href")
+    page.focus("#standings-game")                               # Spades: no game yet
+    page.select_option("#standings-game", "spades")
+    page.wait_for_selector("#standings-table", state="hidden")
+    assert page.text_content("#standings-status") == "За это время сыгранных партий нет."
+    page.select_option("#standings-game", "kozel")
+    page.select_option("#standings-period", "all")
+    page.wait_for_selector("#standings-table tbody tr")
+    assert "since" not in csv_link.get_attribute("href")
+    shot(page, "standings-ru")
+
+    page.click(".lang[data-lang='en']")
+    page.wait_for_function("document.querySelector('#standings h2').textContent === 'Standings'")
+    page.wait_for_function("document.querySelector('#standings-status').textContent.includes('1 game counted')")
+    assert panel.locator("thead th").all_text_contents() == ["#", "Player", "Played", "Won", "Lost", "Goat",
+                                                             "Win rate"]
+    assert "heuristic (bot)" in panel.locator("tbody").text_content()
+    assert page.locator("#standings-period option:checked").text_content() == "all time"
+    shot(page, "standings-en")
+    assert page.errors == []
+    context.close()
+
+    phone = chromium.new_context(viewport={"width": 390, "height": 844}, locale="ru-RU",  # type: ignore[attr-defined]
+                                 is_mobile=True, has_touch=True)
+    _, small = new_page(chromium, phone)
+    small.goto(server.url)
+    small.locator("#standings-table tbody tr").first.wait_for()
+    width = small.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390                                          # the table scrolls in its box, not the page
+    small.locator("#standings").scroll_into_view_if_needed()
+    shot(small, "standings-phone")
+    assert small.errors == []
+    phone.close()

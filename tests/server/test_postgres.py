@@ -186,3 +186,14 @@ def test_the_finished_games_query_on_postgres() -> None:
     store = Storage(URL)
     check_finished_query(store, f"pg{random.getrandbits(32):08x}")
     store.close()
+
+
+def test_the_standings_query_on_postgres() -> None:
+    """The club standings' query (``Storage.finished_results``): the record's
+    ``result`` taken out by PostgreSQL (``->>``), by game and period, private
+    games left out."""
+    from .test_standings import check_standings_query
+
+    store = Storage(URL)
+    check_standings_query(store, f"pg{random.getrandbits(32):08x}")
+    store.close()

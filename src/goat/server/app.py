@@ -8,6 +8,8 @@ HTTP (JSON; lobby changes need ``Authorization: Bearer <seat token>``):
 ``GET  /api/games/{game}/rules/{rules}``  a ruleset's options and engine facts (the Rules panel)
 ``GET  /api/tables``                      tables in their lobby or in play
 ``GET  /api/tables?status=finished``      the most recent finished games (``limit``, default 20)
+``GET  /api/standings``                   club standings of the finished games (``game``, ``since``, ``until``, ``bots``)
+``GET  /api/standings.csv``               the same as CSV
 ``POST /api/tables``                      create (and, with ``name``, take a seat)
 ``GET  /api/tables/{id}``                 seats and status
 ``POST /api/tables/{id}/seats/{seat}``    take a seat with a name → its secret token
@@ -61,7 +63,15 @@ from goat.server.messages import (
 )
 from goat.server.review import Reviews
 from goat.server.rulebook import parse_options, rules_json
-from goat.server.scoresheets import file_name, finished_entry, finished_limit, table_csv
+from goat.server.scoresheets import (
+    file_name,
+    finished_entry,
+    finished_limit,
+    standings_file,
+    standings_json,
+    standings_query,
+    table_csv,
+)
 from goat.server.settings import Settings
 from goat.server.storage import AsyncStorage, Storage
 from goat.server.tables import (
@@ -208,6 +218,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if count is None:
             return {"tables": registry().listing()}
         return {"tables": [finished_entry(row) for row in await store.finished(count)]}
+
+    @app.get("/api/standings")
+    async def standings(game: str | None = None, since: str | None = None, until: str | None = None,
+                        bots: str | None = None) -> JSONResponse:
+        # Who won and who was the goat, per person, over the stored finished
+        # games (private ones left out, as from the finished list).
+        query = standings_query(game, since, until, bots)
+        rows = await store.finished_results(query.game, query.since, query.until)
+        return JSONResponse(standings_json(rows, query), headers={"Cache-Control": "no-cache"})
+
+    @app.get("/api/standings.csv")
+    async def standings_csv(game: str | None = None, since: str | None = None, until: str | None = None,
+                            bots: str | None = None) -> Response:
+        query = standings_query(game, since, until, bots)
+        body, name = standings_file(await store.finished_results(query.game, query.since, query.until), query)
+        return Response(body, media_type="text/csv; charset=utf-8", headers={
+            "Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-cache"})
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""A table's score sheet as CSV, and the lobby's list of finished games.
+"""A table's score sheet as CSV, the lobby's list of finished games, and the
+club standings of the finished games (``GET /api/standings``, ``.csv``).
 
 Both are made by :mod:`goat.scoresheet`, the summary ``goat replay`` prints and
 writes, so the server's CSV of a finished table is exactly ``goat replay
@@ -13,16 +14,25 @@ replays its own records (Yu-Gi-Oh!, where a replay costs the whole match) gives
 the sheet of its state as it stands: its result lists finished duels only.
 
 Replays run on a worker thread: a long match must not hold up the tables.
+
+The standings are :func:`goat.standings.standings` of the stored results
+(:meth:`~goat.server.storage.Storage.finished_results`: no replay, no deal is
+read), with the same rule as the finished list: private tables are in neither.
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta, timezone
 from typing import Any
 
 from goat.records import RecordProblem, ReplayOutcome, record_from_state, replay
+from goat.games import GAMES
 from goat.scoresheet import ScoreSheet, final_result, score_sheet, sheets_csv
 from goat.server.storage import FinishedRow
+from goat.standings import FinishedGame, Standing, places, standings, standings_csv
 from goat.server.tables import LobbyError, Table
 
 #: The lobby's finished list: how many by default, and at most.
@@ -96,3 +106,73 @@ def finished_entry(row: FinishedRow) -> dict[str, Any]:
             "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot} for s in row.seats],
             "finished_at": row.finished_at.isoformat(timespec="seconds"),
             "result": final_result(row.game, row.result)}
+
+
+# ================================================================ standings
+@dataclass
+class StandingsQuery:
+    """The filters of ``GET /api/standings``: ``None`` is no filter."""
+
+    game: str | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+    bots: bool = False
+
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _moment(name: str, value: str, end_of_day: bool) -> datetime:
+    """``YYYY-MM-DD`` (a UTC day; as ``until``, through its end) or an ISO 8601
+    moment (``2025-03-01T00:00:00+03:00``, ``...Z``; without an offset: UTC)."""
+    text = value.strip().replace(" ", "+")   # a "+" sent unencoded in a query string arrives as a space
+    try:
+        if _DATE.fullmatch(text):
+            day = date.fromisoformat(text)
+            return datetime.combine(day + timedelta(days=1) if end_of_day else day, time(), timezone.utc)
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise LobbyError(f"{name}: a date YYYY-MM-DD or an ISO 8601 time such as 2025-03-01T18:00:00+03:00, "
+                         f"not {value[:40]!r}") from None
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def standings_query(game: str | None, since: str | None, until: str | None, bots: str | None) -> StandingsQuery:
+    """The checked filters of the standings; :class:`LobbyError` 400, one line, for a bad one.
+    ``until`` is exclusive as a moment and inclusive as a day (``until=2025-03-01``: that day too)."""
+    if game is not None and game not in GAMES:
+        raise LobbyError(f"game: one of {', '.join(GAMES)}, not {game[:40]!r}")
+    if bots not in (None, "0", "1"):
+        raise LobbyError(f"bots: 0 (people only) or 1 (bots too), not {bots[:40]!r}")
+    query = StandingsQuery(game, None if since is None else _moment("since", since, False),
+                           None if until is None else _moment("until", until, True), bots == "1")
+    if query.since and query.until and query.since >= query.until:
+        raise LobbyError("since must be before until")
+    return query
+
+
+def standings_of(rows: list[FinishedRow], query: StandingsQuery) -> list[Standing]:
+    """The standings of stored finished games (the rows' results as stored: made short here)."""
+    return standings((FinishedGame(row.game, row.players, row.seats, final_result(row.game, row.result),
+                                   row.finished_at) for row in rows), bots=query.bots)
+
+
+def standings_json(rows: list[FinishedRow], query: StandingsQuery) -> dict[str, Any]:
+    """``GET /api/standings``: the filters as understood, how many games, the rows."""
+    table = standings_of(rows, query)
+    return {"game": query.game, "since": _iso(query.since), "until": _iso(query.until), "bots": query.bots,
+            "games": len(rows),
+            "players": [{"place": place, **row.to_json()} for place, row in zip(places(table), table)]}
+
+
+def standings_file(rows: list[FinishedRow], query: StandingsQuery) -> tuple[bytes, str]:
+    """``GET /api/standings.csv``: the CSV (UTF-8 with a BOM, as the score
+    sheets) and its file name, ``goat-standings[-game][-since][-until].csv``."""
+    parts = ["goat-standings", query.game or "", query.since.date().isoformat() if query.since else "",
+             query.until.date().isoformat() if query.until else ""]
+    name = "-".join(p for p in parts if p) + ".csv"
+    return (BOM + standings_csv(standings_of(rows, query))).encode("utf-8"), name
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat(timespec="seconds")

@@ -11,7 +11,9 @@ What is stored is exactly what a table needs to come back after a crash:
 * ``goat_records`` — a finished game's record (``shared/spec/records.md``;
   the server adds ``"table"``, the table's id), with its finish time: the
   lobby's list of finished games is a query of it (:meth:`Storage.finished`),
-  so it survives a restart and needs no table of its own;
+  so it survives a restart and needs no table of its own, and so are the club
+  standings (:meth:`Storage.finished_results`, which asks the database for the
+  record's ``result`` alone);
 * ``goat_seat_data`` — a seat's private input, as its game module checked it
   (a Yu-Gi-Oh! player's own deck list), one row a seat that has any. A table
   of its own, so that a database made before it existed opens unchanged
@@ -66,13 +68,16 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    cast,
     create_engine,
     delete,
     event,
+    func,
     insert,
     select,
     update,
 )
+from sqlalchemy.dialects.postgresql import JSON as PG_JSON
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -385,6 +390,50 @@ class Storage:
                                       result if isinstance(result, dict) else {}))
         return answer
 
+    def finished_results(self, game: str | None = None, since: datetime | None = None,
+                         until: datetime | None = None) -> list[FinishedRow]:
+        """Every finished public table (of ``game``; finished at ``since`` or
+        later and before ``until``), newest first, with its seats and its
+        record's ``result`` only: the club standings' query.
+
+        The database takes the ``result`` out of the stored record (SQLite's
+        ``json_extract``, PostgreSQL's ``->>``), so the deals' cards and actions,
+        most of a record, are never sent to nor parsed by the server; another
+        database gets the whole record and the result is taken out here.
+        Private tables are left out, as :meth:`finished` leaves them out."""
+        result_col, extracted = _result_column(self.engine.dialect.name)
+        query = (select(tables_t.c.id, tables_t.c.game, tables_t.c.rules, tables_t.c.players,
+                        result_col.label("result"), records_t.c.finished_at, table_settings_t.c.settings)
+                 .select_from(tables_t.join(records_t, records_t.c.table_id == tables_t.c.id)
+                              .outerjoin(table_settings_t, table_settings_t.c.table_id == tables_t.c.id))
+                 .order_by(records_t.c.finished_at.desc(), tables_t.c.id.desc()))
+        if game is not None:
+            query = query.where(tables_t.c.game == game)
+        if since is not None:   # stored in UTC (SQLite keeps no zone: compare UTC with UTC)
+            query = query.where(records_t.c.finished_at >= since.astimezone(timezone.utc))
+        if until is not None:
+            query = query.where(records_t.c.finished_at < until.astimezone(timezone.utc))
+        with self._connect() as conn:
+            rows = [row for row in conn.execute(query).all()
+                    if not (row.settings and json.loads(row.settings).get("private"))]
+            seats: dict[str, list[SeatRow]] = {row.id: [] for row in rows}
+            ids = list(seats)
+            for start in range(0, len(ids), 500):   # bounded IN lists: a season may hold thousands
+                for r in conn.execute(select(seats_t.c.table_id, seats_t.c.seat, seats_t.c.kind, seats_t.c.name,
+                                             seats_t.c.bot)
+                                      .where(seats_t.c.table_id.in_(ids[start:start + 500]))
+                                      .order_by(seats_t.c.table_id, seats_t.c.seat)):
+                    seats[r.table_id].append(SeatRow(r.seat, r.kind, r.name, r.bot))
+        answer = []
+        for row in rows:
+            result = json.loads(row.result) if row.result else None
+            if not extracted and isinstance(result, dict):
+                result = result.get("result")
+            finished_at = row.finished_at if row.finished_at.tzinfo else row.finished_at.replace(tzinfo=timezone.utc)
+            answer.append(FinishedRow(row.id, row.game, row.rules, row.players, seats[row.id], finished_at,
+                                      result if isinstance(result, dict) else {}))
+        return answer
+
     def exists(self, table_id: str) -> bool:
         with self._connect() as conn:
             return conn.execute(select(tables_t.c.id).where(tables_t.c.id == table_id)).first() is not None
@@ -410,6 +459,16 @@ class Storage:
 
     def _connect(self) -> Any:
         return _guard(self.engine.connect)
+
+
+def _result_column(dialect: str) -> tuple[Any, bool]:
+    """The column of a stored record's ``result`` as JSON text, and whether
+    the database took it out (else the column is the whole record)."""
+    if dialect == "sqlite":
+        return func.json_extract(records_t.c.record, "$.result"), True
+    if dialect == "postgresql":
+        return cast(records_t.c.record, PG_JSON)["result"].astext, True
+    return records_t.c.record, False
 
 
 @contextmanager
@@ -491,6 +550,10 @@ class AsyncStorage:
 
     async def finished(self, limit: int) -> list[FinishedRow]:
         return await self._run(self.sync.finished, limit)
+
+    async def finished_results(self, game: str | None = None, since: datetime | None = None,
+                               until: datetime | None = None) -> list[FinishedRow]:
+        return await self._run(self.sync.finished_results, game, since, until)
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)

@@ -24,6 +24,7 @@ import { chosenSeconds, clockNote, drawClock, initClock } from "./clock.js";
 import { initRules } from "./rules.js";
 import { noteTurn } from "./notify.js";
 import { drawSheetLinks, refreshFinished } from "./sheets.js";
+import { initStandings, refreshStandings } from "./standings.js";
 import { $, S, api, botAbout, botEntry, botLabel, button, el, named, posOf, savedSeat, saveSeat, seatName, teamName,
   toast } from "./table.js";
 
@@ -88,6 +89,7 @@ async function showHome() {
   fillGames();
   refreshTables();
   refreshFinished();
+  refreshStandings();
 }
 
 /** The catalog's games this page can draw. */
@@ -939,7 +941,7 @@ function init() {
     b.addEventListener("click", () => {
       setLang(b.dataset.lang);
       applyStatic();
-      if (S.catalog && !$("#home").hidden) { fillGames(); refreshFinished(); }
+      if (S.catalog && !$("#home").hidden) { fillGames(); refreshFinished(); refreshStandings(); }
       if (S.msg) {
         S.log = null;
         $("#log").innerHTML = "";
@@ -949,6 +951,7 @@ function init() {
     });
   }
   $("#create-form").addEventListener("submit", createTable);
+  initStandings();
   $("#create-game").addEventListener("change", () => { S.optionEdits = {}; fillRules(); });
   $("#create-rules").addEventListener("change", fillPlayers);
   $("#create-players").addEventListener("change", fillOptions);

@@ -639,6 +639,21 @@ export const STRINGS = {
       csvLong: "Download (CSV)",
       table: "table {id}",
     },
+    // Club standings over the finished games (standings.js)
+    standings: {
+      title: "Standings",
+      game: "Game",
+      allGames: "All games",
+      period: "Period",
+      periods: { today: "today", week: "this week", all: "all time" },
+      bots: "Include bots",
+      botName: "{bot} (bot)",
+      csv: "Download (CSV)",
+      none: "No finished games in this period.",
+      counted: "{what}, {period}: {n} {n|game|games} counted.",
+      cols: { place: "#", name: "Player", played: "Played", won: "Won", lost: "Lost", drawn: "Drawn",
+              goats: "Goat", rate: "Win rate" },
+    },
   },
   ru: {
     title: "Козёл, Пики и Yu-Gi-Oh! онлайн",
@@ -1265,6 +1280,21 @@ export const STRINGS = {
       print: "Печать",
       csvLong: "Скачать (CSV)",
       table: "стол {id}",
+    },
+    // Таблица игроков по сыгранным партиям (standings.js)
+    standings: {
+      title: "Таблица игроков",
+      game: "Игра",
+      allGames: "Все игры",
+      period: "Период",
+      periods: { today: "сегодня", week: "эта неделя", all: "за всё время" },
+      bots: "С ботами",
+      botName: "{bot} (бот)",
+      csv: "Скачать (CSV)",
+      none: "За это время сыгранных партий нет.",
+      counted: "{what}, {period}: {n} {n|партия|партии|партий}.",
+      cols: { place: "№", name: "Игрок", played: "Партий", won: "Побед", lost: "Поражений", drawn: "Ничьих",
+              goats: "Козёл", rate: "Доля побед" },
     },
   },
 };
