@@ -256,6 +256,17 @@ async def play_to_the_end(client: Client, seat: int, pick: int = 0) -> dict[str,
             await client.act(view["legal_actions"][pick], state["version"])
 
 
+async def finish_with_bots(lobby: Lobby, server: ServerThread, **body: Any) -> str:
+    """A table of Ann and bots (``lobby.with_bots(**body)``) played to its end,
+    Ann playing her first legal action; its id."""
+    tid, token = await lobby.with_bots(**body)
+    async with Client(server.ws_url, tid, token) as me:
+        await lobby.start(tid, token)
+        final = await play_to_the_end(me, 0)
+    assert final["status"] == "finished"
+    return tid
+
+
 @pytest.fixture
 def serve_process(tmp_path: Path) -> Iterator[Callable[..., ServeProcess]]:
     """``serve_process(*args)`` -> a running ``goat serve`` on ``tmp_path/data`` (stopped at teardown)."""

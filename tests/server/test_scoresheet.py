@@ -31,7 +31,7 @@ from goat.cli.main import app
 from goat.server.runner import ServerThread
 from goat.server.storage import EventRow, SeatRow, Storage, TableRow
 
-from .conftest import QUICK, Client, Lobby, one_line, play_to_the_end, run
+from .conftest import QUICK, Client, Lobby, finish_with_bots, one_line, run
 from .test_storage import first_schema_database
 from .test_yugioh_table import play_duels
 
@@ -44,16 +44,6 @@ def cli_csv(record: dict[str, Any], tmp_path: Path) -> str:
     result = CliRunner().invoke(app, ["replay", str(path), "--csv"])
     assert result.exit_code == 0, result.output
     return result.stdout
-
-
-async def finish_with_bots(lobby: Lobby, server: ServerThread, **body: Any) -> str:
-    """A table of Ann and bots played to its end (Ann plays her first legal action)."""
-    tid, token = await lobby.with_bots(**body)
-    async with Client(server.ws_url, tid, token) as me:
-        await lobby.start(tid, token)
-        final = await play_to_the_end(me, 0)
-    assert final["status"] == "finished"
-    return tid
 
 
 @pytest.mark.parametrize("body", [

@@ -26,7 +26,7 @@ from sqlalchemy import update
 from goat.server.runner import ServerThread
 from goat.server.storage import EventRow, SeatRow, Storage, TableRow, records_t
 
-from .conftest import QUICK, Client, Lobby, one_line, play_to_the_end, run
+from .conftest import QUICK, Client, Lobby, finish_with_bots, one_line, play_to_the_end, run
 
 
 def check_standings_query(store: Storage, prefix: str) -> None:
@@ -76,21 +76,12 @@ def test_the_standings_query_on_sqlite(tmp_path: Path) -> None:
     store.close()
 
 
-async def finish(lobby: Lobby, server: ServerThread, **body: object) -> str:
-    tid, token = await lobby.with_bots(**body)
-    async with Client(server.ws_url, tid, token) as me:
-        await lobby.start(tid, token)
-        final = await play_to_the_end(me, 0)
-    assert final["status"] == "finished"
-    return tid
-
-
 def test_a_club_night_in_the_standings_and_its_csv(start_server: Callable[..., ServerThread]) -> None:
     server = start_server()
 
     async def scenario() -> None:
         lobby = Lobby(server.url)
-        public = await finish(lobby, server, rules="classic", seed=4, options=QUICK, bot="random")
+        public = await finish_with_bots(lobby, server, rules="classic", seed=4, options=QUICK, bot="random")
         private = await lobby.create(name="Bo", rules="classic", seed=5, options=QUICK, private=True)
         for seat in (1, 2, 3):
             await lobby.bot(private["id"], seat, private["token"], "random")
