@@ -272,3 +272,19 @@ def test_a_deal_that_ends_at_once_is_announced(monkeypatch: pytest.MonkeyPatch) 
     text = console.export_text()
     assert "royal goat" in text
     assert "seats 0+2 (you) are the goat" in text
+
+
+def test_the_score_sheet_is_shown_per_deal_and_on_request_not_before_every_move() -> None:
+    """Before each move one line gives the match so far; the whole sheet comes at
+    the start of each deal after the first and when the player types ``sheet``."""
+    result = play(["--rules", "classic", "--seed", "7"], "1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    moves = result.output.count(MOVE_PROMPT)
+    deals = result.output.count("is over (")
+    assert moves > 3 * deals > 0
+    assert result.output.count("Penalty points: ") == moves
+    assert result.output.count("Score sheet (penalty points") == deals - 1  # each later deal's start
+    asked = play(["--rules", "classic", "--seed", "7"], "sheet\nscore\nquit\n")
+    assert asked.exit_code == 0
+    assert asked.output.count("Score sheet (penalty points") == 2
+    assert asked.output.count(MOVE_PROMPT) == 3

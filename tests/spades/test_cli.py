@@ -118,6 +118,8 @@ def test_play_spades_against_bots_and_write_a_replayable_record(tmp_path: Path) 
     assert "illegal: seat 0 bids '14', which is not a bid" in out
     assert "You bid nil" in out
     assert "Deal 1 is over" in out and "Bye: game stopped." in out
+    # the whole score sheet only at the second deal's start (not before every move)
+    assert out.count("Score sheet (500 wins)") == 1 and out.index("Score sheet") > out.index("Deal 1 is over")
     data = json.loads(record.read_text())
     assert data["game"] == "spades" and data["deals"][0]["actions"][:4].count("0 bid nil") == 1
     assert goat("replay", str(record), "--check").exit_code == 0

@@ -42,6 +42,7 @@ from goat.protocol import (
 
 QUIT_WORDS = ("quit", "exit", "q", ":q")
 HELP_WORDS = ("help", "h", "?")
+SHEET_WORDS = ("sheet", "score")
 
 
 class Quit(Exception):
@@ -159,6 +160,8 @@ class GameSession:
         self.console.print()
         self.console.rule(f"Deal {view['deal_number']}")
         self.console.print(self.render.header_text(view, self.names))
+        if view["deal_results"]:  # the sheet so far (before each move: one line, or "sheet")
+            self.console.print(self.render.score_table(view))
 
     def out_of_turn(self) -> Action | None:
         """Out-of-turn claims (molodka) before the seat to act moves: the bots'
@@ -213,6 +216,9 @@ class GameSession:
                 raise Quit
             if text.lower() in HELP_WORDS:
                 self.show_help(view)
+                continue
+            if text.lower() in SHEET_WORDS:
+                self.console.print(self.render.score_table(view))
                 continue
             try:
                 action = parse_move(text, view)

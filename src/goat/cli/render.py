@@ -24,7 +24,7 @@ SUIT_STYLES = {"H": "bold red", "D": "bold red", "C": "bold", "S": "bold", "J": 
 
 #: What the human may type (shown by ``help``).
 INPUT_HELP = ("Type a move number, the card(s) (9H, 10h, Q♣, KH AH or KH+AH), "
-              "pass 6C 7D, molodka ..., give QD; help; quit.")
+              "pass 6C 7D, molodka ..., give QD; sheet (the score sheet); help; quit.")
 
 ENDED_BY_TEXT = {
     "cards-exhausted": "all cards played",
@@ -213,9 +213,17 @@ def score_table(view: View) -> Table:
     return table
 
 
+def totals_text(view: View) -> Text:
+    """The match so far in one line (the whole :func:`score_table` is shown when
+    a deal starts and on ``sheet``: before every move it would bury the table)."""
+    out = Text("Penalty points: ")
+    out.append(", ".join(f"{side_name(view, s)} {p}" for s, p in enumerate(view["penalty_total"])))
+    return out.append(f" ({view['options']['match_target']} loses)", style="dim")
+
+
 def table_view(view: View, names: Sequence[str]) -> RenderableType:
-    """The whole screen for the seat whose view this is."""
-    parts: list[RenderableType] = [header_text(view, names), score_table(view)]
+    """The screen before the human's move, for the seat whose view this is."""
+    parts: list[RenderableType] = [header_text(view, names), totals_text(view)]
     sizes = Text("Cards in hand: ")
     for seat, n in enumerate(view["hand_sizes"]):
         if seat:

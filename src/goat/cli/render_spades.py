@@ -20,11 +20,12 @@ from goat.cli.render import card_text, cards_text, seat_name
 View = Mapping[str, Any]
 
 __all__ = ["INPUT_HELP", "action_text", "card_text", "cards_text", "deal_result_text", "header_text",
-           "hand_text", "match_result_text", "move_label", "moves_text", "rule_summary", "seat_name",
-           "table_view", "trick_text", "turn_notes"]
+           "hand_text", "match_result_text", "move_label", "moves_text", "rule_summary", "score_table",
+           "seat_name", "table_view", "trick_text", "turn_notes"]
 
 INPUT_HELP = ("Bidding: type the bid (4, nil, blind nil, double nil) or its number in the list. "
-              "Playing: a move number or the card (9H, 10h, Q♣); give QD in an exchange; help; quit.")
+              "Playing: a move number or the card (9H, 10h, Q♣); give QD in an exchange; sheet (the score "
+              "sheet); help; quit.")
 
 
 def side_name(view: View, team: int) -> str:
@@ -134,7 +135,8 @@ def hand_text(view: View) -> Text:
 
 def table_view(view: View, names: Sequence[str]) -> RenderableType:
     """The whole screen for the seat whose view this is."""
-    parts: list[RenderableType] = [header_text(view, names), score_table(view), bids_text(view, names)]
+    # the header carries the score and bags; the whole sheet: at each deal's start and on "sheet"
+    parts: list[RenderableType] = [header_text(view, names), bids_text(view, names)]
     if any(view["face_up_held"]):
         line = Text("Face-up cards: ")
         for seat, cards in enumerate(view["face_up_held"]):
