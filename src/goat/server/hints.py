@@ -8,10 +8,14 @@ chosen when the table is made and shown to all: :mod:`goat.server.tables`).
 A hint is computed **from the seat's view only** (``state.view(seat)``, taken
 by :meth:`goat.server.tables.Table.hint_position`): the bot never gets the
 state, so a hint cannot tell a player anything their own cards and the table
-do not. Which bot (:func:`hint_bot`): Kozel ``classic`` and ``full-hand`` (2, 3
-or 4 players), the double-dummy solver's rulesets, ``pimc`` with a modest
-budget (:data:`PIMC_WORLDS` worlds, at most :data:`HINT_SECONDS` seconds); the
-other Kozel rulesets and Spades ``heuristic``; Yu-Gi-Oh! ``greedy``. With 2
+do not. Which bot (:func:`hint_bot`): the strongest measured one (README
+"Strength") that answers within :data:`HINT_SECONDS` seconds — Kozel ``classic``,
+``full-hand`` (2, 3 or 4 players) and ``full-hand-24``, the double-dummy
+solver's rulesets, ``pimc`` with a modest budget (:data:`PIMC_WORLDS` worlds);
+Kozel ``street`` (out of the solver's reach) and Spades ``ismcts``, which beats
+``heuristic`` there, stopped at the same time (a decision is about a second of
+search otherwise; the iterations it manages in the time are a sample of the
+ones it would run); Yu-Gi-Oh! ``greedy``. With 2
 players one world at the first tricks (the stock still full) can take seconds to
 solve; ``pimc`` solves each world under a node budget for the time left, so the
 hint still ends at about :data:`HINT_SECONDS` — from fewer worlds there, or, when
@@ -54,7 +58,7 @@ PIMC_WORLDS = 24
 HINT_SECONDS = 0.8
 #: Kozel rulesets whose hints come from ``pimc``, with the player counts where the
 #: solver answers within a hint's time (see the module docstring).
-SOLVER_RULES = {"classic": (4,), "full-hand": (2, 3, 4)}
+SOLVER_RULES = {"classic": (4,), "full-hand": (2, 3, 4), "full-hand-24": (4,)}
 
 
 def uses_solver(game: str, rules: str, players: int) -> bool:
@@ -69,6 +73,8 @@ def hint_bot(game: str, rules: str, players: int, seed: str) -> Bot:
         return make_bot("pimc", seed, game=game, worlds=PIMC_WORLDS, time_limit=HINT_SECONDS)
     if game == "yugioh":
         return make_bot("greedy", seed, game=game)
+    if game == "spades" or (game == "kozel" and rules == "street"):
+        return make_bot("ismcts", seed, game=game, time_limit=HINT_SECONDS)
     return make_bot("heuristic", seed, game=game)
 
 
