@@ -206,8 +206,8 @@ class ISMCTSBot(BaseBot):
             choice = groups[key]
             # Root edges are the bot's own; silence hands the move to the seat to act.
             mover = seat if node is root else choice[0].seat
-            if choice:
-                world.apply_action(choice[rng.randrange(len(choice))] if len(choice) > 1 else choice[0])
+            if choice:   # one of the world's legal actions: no need to check it again
+                _apply(world)(choice[rng.randrange(len(choice))] if len(choice) > 1 else choice[0])
             path.append((child, mover))
             node = child
             if untried:
@@ -247,19 +247,29 @@ def _deal_over(world: Any) -> bool:
     return world.is_terminal() or world.is_chance_node()
 
 
+def _apply(world: Any) -> Any:
+    """How to apply an action the search knows to be legal in ``world``: the
+    engine's unchecked :meth:`~goat.games.kozel.state.KozelState.apply_trusted`
+    where there is one (the actions come from ``legal_actions()`` or from the
+    rollout policies, which build them from the world's own hands and beats),
+    else ``apply_action``."""
+    return getattr(world, "apply_trusted", None) or world.apply_action
+
+
 def _rollout(world: Any, rng: random.Random, policy: str = "random") -> None:
     smart = policy == "greedy" and getattr(world, "game_name", None) == "kozel"
     street = smart and world.rules.trick_style == "street"
+    apply = _apply(world)
     while not _deal_over(world):
         greedy = smart and rng.random() >= ROLLOUT_EPSILON
         if greedy and street:
-            world.apply_action(_street_policy(world))
+            apply(_street_policy(world))
             continue
         actions = world.legal_actions()
         if greedy:
-            world.apply_action(_greedy_kozel_action(world, actions, rng))
+            apply(_greedy_kozel_action(world, actions, rng))
         else:
-            world.apply_action(actions[rng.randrange(len(actions))])
+            apply(actions[rng.randrange(len(actions))])
 
 
 #: Share of random moves in a greedy rollout, so rollouts still explore.

@@ -395,11 +395,15 @@ class KozelWorldSampler(RetrySampler[KozelState]):
         world.logs = [{"deal": deal, "dealer": None, "actions": [], "private": []}
                       for _ in range(v["deal_number"] - 1)]
         world.apply_chance(deal)
+        # Street: every move of the history fits the slot replay's deal (face-up
+        # cards and beats are the view's, passes take cards their seat held, turns
+        # and molodkas are public), so the engine need not check it again.
+        apply = world.apply_trusted if self.rules.trick_style == "street" else world.apply_action
         try:
             for action in actions:
                 if world.phase in (DEAL, OVER):
                     raise Retry
-                world.apply_action(action)
+                apply(action)
         except IllegalActionError:
             raise Retry from None
         if self.in_deal and (world.phase != v["phase"] or world.current_player() != v["current_player"]):
