@@ -254,6 +254,7 @@ class KozelWorldSampler(RetrySampler[KozelState]):
         self._tries = 0
         self.mix_steps = _MIX_STEPS
         self._kinds: dict[tuple[tuple[int, ...], int, bool], Any] = {}
+        self._draws: dict[tuple[int, int], list[tuple[int, int]]] = {}   # see _SlotReplay._draw
 
     def kinds_of(self, unseen: tuple[int, ...], watched: int,
                  ace_kind: bool) -> tuple[list[tuple[int, bool, bool]], list[list[int]]]:
@@ -471,6 +472,8 @@ class _SlotReplay:
         self.laid_out: _Layout | None = None   # see _layout
         self.card = [_NONE] * len(sampler.stock_pos)
         self.excl = [0] * len(sampler.stock_pos)
+        #: Whether any slot excludes a suit yet (without, binding skips the exclusions).
+        self.excluding = False
         self.hands = [list(h) for h in sampler.initial_hands]
         self.stock = list(sampler.initial_stock)
         self.trump_bound = sampler.trump_range is None or sampler.trump_card is None
@@ -496,17 +499,21 @@ class _SlotReplay:
         street preference below, so that every binding that fits can be proposed."""
         held = self.hands[seat]
         cards = self.card
-        for slot in held:
-            if cards[slot] == card:
-                return slot
+        if card in cards:   # bound before (e.g. back in hand after a molodka)
+            for slot in held:
+                if cards[slot] == card:
+                    return slot
         excl = self.excl
-        bit = self.suit_bit[card]
-        free = [s for s in held if cards[s] == _NONE and not excl[s] & bit]
+        if self.excluding:
+            bit = self.suit_bit[card]
+            free = [s for s in held if cards[s] == _NONE and not excl[s] & bit]
+        else:   # no slot excludes a suit (street): every unbound slot fits
+            free = [s for s in held if cards[s] == _NONE]
         if not self.trump_bound and seat != self.s.seat and card == self.s.trump_index:
             free = [s for s in free if self._in_trump_range(s)]
         if not free:
             raise Retry
-        tight = _tightest(free, excl)
+        tight = _tightest(free, excl) if self.excluding else free
         if self.lean is not None:   # a proposal
             slot = self.rng.choice(tight if self.rng.random() < self.lean else free) if len(free) > 1 else free[0]
         else:
@@ -543,7 +550,7 @@ class _SlotReplay:
         else:
             if len(held) < move.count:
                 raise WorldSamplingError("the view's history does not fit its hand sizes")
-            slots = self.rng.sample(held, move.count)
+            slots = _sample(self.rng, held, move.count)
             self._chose(math.comb(len(held), move.count))
         for s in slots:
             held.remove(s)
@@ -563,6 +570,7 @@ class _SlotReplay:
             card = cards[s]
             if card == _NONE:
                 excl[s] |= suits
+                self.excluding = True
             elif suit_bit[card] & suits:
                 raise Retry
 
@@ -621,6 +629,7 @@ class _SlotReplay:
                     self._chose(len(plain))
                     self.hands[seat].remove(slot)
                     excl[slot] |= _TRUMP_BIT
+                    self.excluding = True
                     self.shaped = True
                     slots = [slot]
                 else:
@@ -680,7 +689,7 @@ class _SlotReplay:
             probe.prev_trick_leader_team = rules.team_of(trick[0][0])
             probe.tricks_played += 1
             trick = []
-            for s, slot in draw_to(self.hands, self.stock, winner, rules.hand_size):
+            for s, slot in self._draw(probe.tricks_played, winner):
                 self.late = True
                 if s == smp.seat:
                     if drawn_next >= len(smp.drawn_indices):
@@ -756,6 +765,22 @@ class _SlotReplay:
                 queen = seat
         team_of = self.s.rules.team_of
         return shamok is not None and queen is not None and team_of(shamok) != team_of(queen)
+
+    def _draw(self, tricks: int, winner: int) -> list[tuple[int, int]]:
+        """The draws after trick number ``tricks`` (won by ``winner``), made on
+        this replay's hands and stock. Which slot goes to which seat depends on
+        nothing but hand sizes and the stock's order, which are the same in
+        every replay of the view, so the sampler remembers them."""
+        key = (tricks, winner)
+        cached = self.s._draws.get(key)
+        if cached is None:
+            cached = self.s._draws[key] = draw_to(self.hands, self.stock, winner, self.s.rules.hand_size)
+            return cached
+        hands = self.hands
+        for seat, slot in cached:
+            hands[seat].append(slot)
+        del self.stock[:len(cached)]
+        return cached
 
     def _check_sizes(self) -> None:
         v = self.s.view
@@ -899,6 +924,24 @@ class _SlotReplay:
                                                for s in self.hands[self.needs_plain]):
                 return
         raise Retry
+
+
+def _sample(rng: random.Random, population: list[int], k: int) -> list[int]:
+    """``rng.sample(population, k)`` for a short list: the same draws and the
+    same result (CPython's pool method for up to 21 items; longer lists go to
+    ``rng.sample`` itself), without its general-case overhead — a slot replay
+    samples every face-down move of the history, hundreds of times a decision."""
+    n = len(population)
+    if n > 21 or k > 5:
+        return rng.sample(population, k)
+    randbelow = rng._randbelow   # what rng.sample draws with
+    pool = list(population)
+    result = []
+    for i in range(k):
+        j = randbelow(n - i)
+        result.append(pool[j])
+        pool[j] = pool[n - i - 1]
+    return result
 
 
 def _tightest(free: list[int], excl: list[int]) -> list[int]:
