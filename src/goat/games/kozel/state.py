@@ -199,11 +199,22 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         record) goes through :meth:`apply_action`. Between deals it refuses like
         :meth:`apply_action` does."""
         phase = self.phase
-        if action.verb == "molodka":
+        verb = action.verb
+        if phase == PLAY and self._street and verb != "molodka":   # a street play or pass
+            log = self.logs[-1]   # what _log records for it
+            log["actions"].append(action)
+            log["private"].append(frozenset((action.seat,)) if verb == "pass" else None)
+            if not self.trick:
+                self.trick_leader = action.seat
+                self.must_lead = None
+                if self.opening_team is None:
+                    self.opening_team = self.team_of(action.seat)
+            self._put_on_table(TablePlay(action.seat, verb, action.cards))
+        elif verb == "molodka":
             self._log(action, "molodka")
             self._apply_molodka(action)
         elif phase == PLAY:
-            if action.verb == "give":   # single-card tricks' forced exchange
+            if verb == "give":   # single-card tricks' forced exchange
                 self._log(action, "forced-give")
                 self._apply_forced_give(action)
             else:
@@ -393,16 +404,18 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         return False
 
     def _finish_trick(self) -> None:
-        winner = self.trick[self.best_index].seat
+        trick = self.trick
+        winner = trick[self.best_index].seat
         team = self.team_of(winner)
-        for play in self.trick:
-            self.piles[team].extend(play.cards)
+        pile = self.piles[team]
+        for play in trick:
+            pile.extend(play.cards)
         self.tricks_won[team] += 1
         self.tricks_by_seat[winner] += 1
         self.last_trick = {
             "leader": self.trick_leader,
             "winner": winner,
-            "plays": list(self.trick),
+            "plays": trick,   # the state starts a new list for the next trick (below)
         }
         self.prev_trick_leader_team = self.team_of(self.trick_leader)
         self.tricks_played += 1
