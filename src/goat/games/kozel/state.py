@@ -69,6 +69,7 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         # Facts of the rules that every play asks (the rules never change in a state).
         self._street = rules.trick_style == "street"
         self._catch_rule = rules.shamok_catches_queen and rules.has_shamok
+        self._teams = tuple(rules.team_of(seat) for seat in range(rules.players))   # team_of, looked up
         self.single_deal = single_deal
         self.first_dealer = first_dealer
         self.dealer = first_dealer
@@ -110,7 +111,7 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
 
     # ================================================================ protocol
     def team_of(self, seat: int) -> int:
-        return self.rules.team_of(seat)
+        return self._teams[seat]
 
     def partner_of(self, seat: int) -> int | None:
         return (seat + 2) % 4 if self.rules.partnerships else None

@@ -515,7 +515,12 @@ class _SlotReplay:
             raise Retry
         tight = _tightest(free, excl) if self.excluding else free
         if self.lean is not None:   # a proposal
-            slot = self.rng.choice(tight if self.rng.random() < self.lean else free) if len(free) > 1 else free[0]
+            if len(free) > 1:
+                rng = self.rng
+                pool = tight if rng.random() < self.lean else free
+                slot = pool[rng._randbelow(len(pool))]   # rng.choice(pool), the same draw
+            else:
+                slot = free[0]
         else:
             pool = free
             if not self.trump_bound and seat != self.s.seat and card != self.s.trump_index:
@@ -852,6 +857,22 @@ class _SlotReplay:
 
         groups: dict[int, list[int]] = {}
         short: dict[int, int] = {}   # the same with the partner holding trumps only
+        if partner is None and not ace_kind and not self.excluding:
+            # only street's trump range tells slots apart (key 0 or 32): the same
+            # groups as the loop below, without its per-slot work
+            if in_range is None:
+                if free:
+                    groups[takes(0)] = free
+            else:
+                outside, inside = takes(0), takes(32)
+                for slot in free:
+                    mask = inside if in_range[slot] else outside
+                    group = groups.get(mask)
+                    if group is None:
+                        groups[mask] = [slot]
+                    else:
+                        group.append(slot)
+            return _Layout(by_kind, groups, None, (1 << len(kinds)) - 1)
         for slot in free:
             key = excl[slot]
             if in_range is not None and in_range[slot]:
