@@ -377,8 +377,9 @@ def _street_policy(world: Any) -> Action:
     seat = world.to_act   # current_player() in play
     hands = world.hands
     hand = hands[seat]
-    order, team_of, n = world.order, world.rules.team_of, world.num_players
-    team = team_of(seat)
+    order, n = world.order, world.num_players
+    teams = world._teams   # KozelState.team_of, without the call
+    team = teams[seat]
     t = _street_tables(order)
     beaten_by, points, spend_of = t.beaten_by, t.points, t.spend
     trick = world.trick
@@ -387,7 +388,7 @@ def _street_policy(world: Any) -> Action:
     opponents = []
     for i in range(1, n - start):
         other = (seat + i) % n
-        if team_of(other) != team:
+        if teams[other] != team:
             held = hands[other]
             mask = 0
             for c in held:
@@ -430,7 +431,7 @@ def _street_policy(world: Any) -> Action:
         return Action(seat, "play", (min(hand, key=lambda c: cost[c._index]),))
     need = len(trick[0].cards)
     best = trick[world.best_index]
-    if team_of(best.seat) == team and stands(best.cards):
+    if teams[best.seat] == team and stands(best.cards):
         feed = t.feed
         ordered = sorted(hand, key=lambda c: feed[c._index])
         return Action(seat, "pass", tuple(ordered[:need]))

@@ -128,6 +128,12 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         if self.phase != DEAL:
             raise InvalidChanceError("no deal is due now" + (": the match is over" if self.phase == OVER else ""))
         outcome.validate(self.rules)
+        self._start_deal(outcome)
+
+    def _start_deal(self, outcome: KozelDeal) -> None:
+        """Start a deal already validated against the rules (``apply_chance``
+        after its checks; the world sampler, whose deals are the deck dealt
+        into slots, calls it directly)."""
         self._reset_deal_fields()
         rules = self.rules
         self.hands = [list(h) for h in outcome.hands]

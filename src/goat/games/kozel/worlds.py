@@ -395,7 +395,10 @@ class KozelWorldSampler(RetrySampler[KozelState]):
         # Earlier deals are not rebuilt: placeholder log entries keep deal_number right.
         world.logs = [{"deal": deal, "dealer": None, "actions": [], "private": []}
                       for _ in range(v["deal_number"] - 1)]
-        world.apply_chance(deal)
+        if self.rules.trick_style == "street":   # the whole deck in slots, the shown card in the stock
+            world._start_deal(deal)
+        else:
+            world.apply_chance(deal)
         # Street: every move of the history fits the slot replay's deal (face-up
         # cards and beats are the view's, passes take cards their seat held, turns
         # and molodkas are public), so the engine need not check it again.
