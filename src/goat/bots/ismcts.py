@@ -435,7 +435,14 @@ def _street_policy(world: Any) -> Action:
         feed = t.feed
         ordered = sorted(hand, key=lambda c: feed[c._index])
         return Action(seat, "pass", tuple(ordered[:need]))
-    standing = [combo for combo in combinations(hand, need)
+    # only cards that beat some card of the set can be in a beating set; the
+    # combinations of those come in the same order as among the whole hand's
+    targets = 0
+    for b in best.cards:
+        targets |= 1 << b._index
+    beats_mask = order.beats_mask
+    able = [c for c in hand if beats_mask[c._index] & targets]
+    standing = [combo for combo in combinations(able, need)
                 if beats_set(order, combo, best.cards) and stands(combo)]
     if standing:
         return Action(seat, "play", min(standing, key=lambda cs: (spend(cs), sum([points[c._index] for c in cs]))))
