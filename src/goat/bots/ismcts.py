@@ -128,7 +128,7 @@ class ISMCTSBot(BaseBot):
             return actions[0]
         mine = {str(a) for a in actions}
         prior = str(self._guide_bot.choose(view)) if self._guided(view) else None
-        root = self._search(view, lambda world: [a for a in world.legal_actions() if str(a) in mine], None, prior)
+        root = self._search(view, lambda world: [a for a in world.legal_actions() if _text(a) in mine], None, prior)
         if not root.children:   # no world could be drawn: the heuristic's move, not nothing
             return Action.parse(prior) if prior is not None else HeuristicBot(self.rng.randrange(2**32)).choose(view)
         best = self._best_key(root, mine)
@@ -144,7 +144,7 @@ class ISMCTSBot(BaseBot):
         if self._guided(view):
             claim = self._guide_bot.out_of_turn(view)
             prior = SILENT if claim is None else str(claim)
-        root = self._search(view, lambda world: [a for a in world.legal_actions() if str(a) in mine], SILENT, prior)
+        root = self._search(view, lambda world: [a for a in world.legal_actions() if _text(a) in mine], SILENT, prior)
         if not root.children:   # no world could be drawn: no claim to back
             return None
         best = self._best_key(root, mine | {SILENT})
@@ -236,10 +236,19 @@ class ISMCTSBot(BaseBot):
 
 
 def _key(action: Action, observer: int) -> str:
-    """The tree key of ``action``: what the observing seat sees of it."""
+    """The tree key of ``action``: what the observing seat sees of it (for a
+    card action, ``str(action)`` spelled out: the search keys every legal
+    action of every tree node it passes)."""
     if action.seat != observer and action.verb in ("pass", "give"):
         return f"{action.seat} {action.verb} " + "+".join("?" * len(action.cards))
-    return str(action)
+    return _text(action)
+
+
+def _text(action: Action) -> str:
+    """``str(action)``, spelled out for card actions (see :func:`_key`)."""
+    if action.verb == "bid":
+        return str(action)
+    return f"{action.seat} {action.verb} " + "+".join([c._text for c in action.cards])
 
 
 def _deal_over(world: Any) -> bool:
