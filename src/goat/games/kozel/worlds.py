@@ -603,6 +603,7 @@ class _SlotReplay:
         drawn_next = 0
         action_slots: list[list[int]] = []
         moves = smp.moves
+        bind = self.bind
         for i, move in enumerate(moves):
             seat, verb = move.seat, move.verb
             if verb == "give" and gives_left:
@@ -672,7 +673,12 @@ class _SlotReplay:
                     raise Retry
                 self._set(must_lead, move.cards[0])
                 must_lead = None
-            slots = self.take(seat, move)
+            if move.cards is not None and move.count == 1:   # take()'s common case, inline
+                slot = bind(seat, move.cards[0])
+                self.hands[seat].remove(slot)
+                slots = [slot]
+            else:
+                slots = self.take(seat, move)
             action_slots.append(slots)
             trick.append((seat, verb, slots))
             if single and not lead:
@@ -927,7 +933,7 @@ class _SlotReplay:
         tail = layout.groups.get(layout.full, [])
         for _ in range(_REDEALS):
             counts = tuple(len(group) for group in layout.by_kind)
-            pools = [rng.sample(group, len(group)) for group in layout.by_kind]
+            pools = [_sample(rng, group, len(group)) for group in layout.by_kind]
             for i, (mask, slots) in enumerate(ordered):
                 rest = tuple((m, len(g)) for m, g in ordered[i + 1:])
                 kinds, upto = _group_options(len(slots), mask, counts, rest, len(tail))
@@ -952,11 +958,14 @@ class _SlotReplay:
 
 def _sample(rng: random.Random, population: list[int], k: int) -> list[int]:
     """``rng.sample(population, k)`` for a short list: the same draws and the
-    same result (CPython's pool method for up to 21 items; longer lists go to
-    ``rng.sample`` itself), without its general-case overhead — a slot replay
-    samples every face-down move of the history, hundreds of times a decision."""
+    same result (CPython's pool method, which it uses while the list is no
+    longer than its small-set size; other lists go to ``rng.sample`` itself),
+    without its general-case overhead — a slot replay samples every face-down
+    move of the history, and dealing shuffles every kind's cards, hundreds of
+    times a decision."""
     n = len(population)
-    if n > 21 or k > 5:
+    setsize = 21 if k <= 5 else 21 + 4 ** math.ceil(math.log(k * 3, 4))   # as random.sample
+    if n > setsize or not 0 <= k <= n:
         return rng.sample(population, k)
     randbelow = rng._randbelow   # what rng.sample draws with
     pool = list(population)
