@@ -76,6 +76,7 @@ from goat.bots.base import (
 )
 from goat.bots.heuristic import HeuristicBot
 from goat.games import world_sampler
+from goat.games.kozel.phases import DEAL, OVER
 from goat.games.kozel.rules import CARD_POINTS, RANK_ORDER
 from goat.games.kozel.street import beats_set
 from goat.protocol import Action
@@ -269,7 +270,8 @@ def _rollout(world: Any, rng: random.Random, policy: str = "random") -> None:
     smart = policy == "greedy" and getattr(world, "game_name", None) == "kozel"
     street = smart and world.rules.trick_style == "street"
     apply = _apply(world)
-    while not _deal_over(world):
+    kozel = getattr(world, "game_name", None) == "kozel"
+    while not (world.phase in _DEAL_ENDS if kozel else _deal_over(world)):
         greedy = smart and rng.random() >= ROLLOUT_EPSILON
         if greedy and street:
             apply(_street_policy(world))
@@ -280,6 +282,9 @@ def _rollout(world: Any, rng: random.Random, policy: str = "random") -> None:
         else:
             apply(actions[rng.randrange(len(actions))])
 
+
+#: A Kozel world's phases in which the searched deal is over (what :func:`_deal_over` asks, read directly).
+_DEAL_ENDS = (DEAL, OVER)
 
 #: Share of random moves in a greedy rollout, so rollouts still explore.
 ROLLOUT_EPSILON = 0.2
