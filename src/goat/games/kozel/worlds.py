@@ -513,7 +513,8 @@ class _SlotReplay:
         else:   # no slot excludes a suit (street): every unbound slot fits
             free = [s for s in held if cards[s] == _NONE]
         if not self.trump_bound and seat != self.s.seat and card == self.s.trump_index:
-            free = [s for s in free if self._in_trump_range(s)]
+            in_range = self.s.slot_in_trump_range
+            free = [s for s in free if in_range[s]]  # type: ignore[index]
         if not free:
             raise Retry
         tight = _tightest(free, excl) if self.excluding else free
@@ -528,7 +529,8 @@ class _SlotReplay:
             pool = free
             if not self.trump_bound and seat != self.s.seat and card != self.s.trump_index:
                 # keep the slots that could hold the shown trump card for it
-                pool = [s for s in free if not self._in_trump_range(s)] or free
+                in_range = self.s.slot_in_trump_range
+                pool = [s for s in free if not in_range[s]] or free  # type: ignore[index]
             if self.careful:
                 pool = _tightest(pool, excl)
             slot = self.rng.choice(pool) if len(pool) > 1 else pool[0]
