@@ -511,8 +511,9 @@ class _SlotReplay:
             bit = self.suit_bit[card]
             free = [s for s in held if cards[s] == _NONE and not excl[s] & bit]
         else:   # no slot excludes a suit (street): every unbound slot fits
-            free = [s for s in held if cards[s] == _NONE]
-        if not self.trump_bound and seat != self.s.seat and card == self.s.trump_index:
+            free = [s for s in held if cards[s] < 0]   # _NONE: the only negative value a slot holds
+        watching = not self.trump_bound and seat != self.s.seat
+        if watching and card == self.s.trump_index:
             in_range = self.s.slot_in_trump_range
             free = [s for s in free if in_range[s]]  # type: ignore[index]
         if not free:
@@ -527,13 +528,13 @@ class _SlotReplay:
                 slot = free[0]
         else:
             pool = free
-            if not self.trump_bound and seat != self.s.seat and card != self.s.trump_index:
+            if watching and card != self.s.trump_index:
                 # keep the slots that could hold the shown trump card for it
                 in_range = self.s.slot_in_trump_range
                 pool = [s for s in free if not in_range[s]] or free  # type: ignore[index]
             if self.careful:
                 pool = _tightest(pool, excl)
-            slot = self.rng.choice(pool) if len(pool) > 1 else pool[0]
+            slot = pool[self.rng._randbelow(len(pool))] if len(pool) > 1 else pool[0]   # rng.choice's draw
         if len(free) > 1:
             self.chance *= _LEAN * (slot in tight) / len(tight) + (1 - _LEAN) / len(free)
         cards[slot] = card
