@@ -26,7 +26,10 @@ the play reveals becomes a constraint on the slots held at that moment:
 The seat's own slots are its known cards (own hand, own plays, passes, gives,
 and its draws in order). The unseen cards are then dealt into the free slots.
 The resulting initial deal is replayed through the real engine
-(``apply_chance`` + ``apply_action``), which guarantees legality; a world the
+(``apply_chance`` + ``apply_action``), which guarantees legality (in street,
+where every move of a slot replay is legal by construction — face-up cards and
+beats are the view's, passes take held cards — through the unchecked
+``KozelState._start_deal`` + ``apply_trusted``, which build the same state); a world the
 engine refuses (e.g. an unseen royal goat) or a slot replay with no fitting deal
 is rejected and redrawn, a bounded number of times. After a few rejections of
 one world, face-up cards are bound to their player's most constrained slots
