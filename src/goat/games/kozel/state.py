@@ -207,38 +207,11 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         :meth:`apply_action` does."""
         phase = self.phase
         verb = action.verb
-        if phase == PLAY and self._street and verb != "molodka":   # a street play or pass
-            log = self.logs[-1]   # what _log records for it
-            log["actions"].append(action)
-            seat, cards = action.seat, action.cards
-            log["private"].append(frozenset((seat,)) if verb == "pass" else None)
-            trick = self.trick
-            if not trick:   # _apply_play
-                self.trick_leader = seat
-                self.must_lead = None
-                if self.opening_team is None:
-                    self.opening_team = self._teams[seat]
-            # _put_on_table, for street
-            hand = self.hands[seat]
-            for c in cards:
-                hand.remove(c)
-            trick.append(TablePlay(seat, verb, cards))
-            size = len(trick)
-            if size == 1:
-                self.best_index = 0
-            elif verb == "play":
-                self.best_index = size - 1   # a legal beat always takes over
-            if self._catch_rule and self._shamok_caught():
-                return
-            if size < self.num_players:
-                self.to_act = (seat + 1) % self.num_players
-                return
-            self._finish_trick()
-        elif verb == "molodka":
+        if verb == "molodka":
             self._log(action, "molodka")
             self._apply_molodka(action)
         elif phase == PLAY:
-            if verb == "give":   # single-card tricks' forced exchange
+            if verb == "give":   # single-card tricks' forced exchange (street has none)
                 self._log(action, "forced-give")
                 self._apply_forced_give(action)
             else:
