@@ -76,6 +76,7 @@ from goat.bots.base import (
 )
 from goat.bots.heuristic import HeuristicBot
 from goat.games import world_sampler
+from goat.games.kozel.phases import DEAL, OVER
 from goat.games.kozel.rules import CARD_POINTS, RANK_ORDER
 from goat.games.kozel.street import beats_set
 from goat.protocol import Action
@@ -128,7 +129,7 @@ class ISMCTSBot(BaseBot):
             return actions[0]
         mine = {str(a) for a in actions}
         prior = str(self._guide_bot.choose(view)) if self._guided(view) else None
-        root = self._search(view, lambda world: [a for a in world.legal_actions() if str(a) in mine], None, prior)
+        root = self._search(view, lambda world: [a for a in world.legal_actions() if _text(a) in mine], None, prior)
         if not root.children:   # no world could be drawn: the heuristic's move, not nothing
             return Action.parse(prior) if prior is not None else HeuristicBot(self.rng.randrange(2**32)).choose(view)
         best = self._best_key(root, mine)
@@ -144,7 +145,7 @@ class ISMCTSBot(BaseBot):
         if self._guided(view):
             claim = self._guide_bot.out_of_turn(view)
             prior = SILENT if claim is None else str(claim)
-        root = self._search(view, lambda world: [a for a in world.legal_actions() if str(a) in mine], SILENT, prior)
+        root = self._search(view, lambda world: [a for a in world.legal_actions() if _text(a) in mine], SILENT, prior)
         if not root.children:   # no world could be drawn: no claim to back
             return None
         best = self._best_key(root, mine | {SILENT})
@@ -206,8 +207,8 @@ class ISMCTSBot(BaseBot):
             choice = groups[key]
             # Root edges are the bot's own; silence hands the move to the seat to act.
             mover = seat if node is root else choice[0].seat
-            if choice:
-                world.apply_action(choice[rng.randrange(len(choice))] if len(choice) > 1 else choice[0])
+            if choice:   # one of the world's legal actions: no need to check it again
+                _apply(world)(choice[rng.randrange(len(choice))] if len(choice) > 1 else choice[0])
             path.append((child, mover))
             node = child
             if untried:
@@ -236,10 +237,19 @@ class ISMCTSBot(BaseBot):
 
 
 def _key(action: Action, observer: int) -> str:
-    """The tree key of ``action``: what the observing seat sees of it."""
+    """The tree key of ``action``: what the observing seat sees of it (for a
+    card action, ``str(action)`` spelled out: the search keys every legal
+    action of every tree node it passes)."""
     if action.seat != observer and action.verb in ("pass", "give"):
         return f"{action.seat} {action.verb} " + "+".join("?" * len(action.cards))
-    return str(action)
+    return _text(action)
+
+
+def _text(action: Action) -> str:
+    """``str(action)``, spelled out for card actions (see :func:`_key`)."""
+    if action.verb == "bid":
+        return str(action)
+    return f"{action.seat} {action.verb} " + "+".join([c._text for c in action.cards])
 
 
 def _deal_over(world: Any) -> bool:
@@ -247,20 +257,34 @@ def _deal_over(world: Any) -> bool:
     return world.is_terminal() or world.is_chance_node()
 
 
+def _apply(world: Any) -> Any:
+    """How to apply an action the search knows to be legal in ``world``: the
+    engine's unchecked :meth:`~goat.games.kozel.state.KozelState.apply_trusted`
+    where there is one (the actions come from ``legal_actions()`` or from the
+    rollout policies, which build them from the world's own hands and beats),
+    else ``apply_action``."""
+    return getattr(world, "apply_trusted", None) or world.apply_action
+
+
 def _rollout(world: Any, rng: random.Random, policy: str = "random") -> None:
     smart = policy == "greedy" and getattr(world, "game_name", None) == "kozel"
     street = smart and world.rules.trick_style == "street"
-    while not _deal_over(world):
+    apply = _apply(world)
+    kozel = getattr(world, "game_name", None) == "kozel"
+    while not (world.phase in _DEAL_ENDS if kozel else _deal_over(world)):
         greedy = smart and rng.random() >= ROLLOUT_EPSILON
         if greedy and street:
-            world.apply_action(_street_policy(world))
+            apply(_street_policy(world))
             continue
         actions = world.legal_actions()
         if greedy:
-            world.apply_action(_greedy_kozel_action(world, actions, rng))
+            apply(_greedy_kozel_action(world, actions, rng))
         else:
-            world.apply_action(actions[rng.randrange(len(actions))])
+            apply(actions[rng.randrange(len(actions))])
 
+
+#: A Kozel world's phases in which the searched deal is over (what :func:`_deal_over` asks, read directly).
+_DEAL_ENDS = (DEAL, OVER)
 
 #: Share of random moves in a greedy rollout, so rollouts still explore.
 ROLLOUT_EPSILON = 0.2
@@ -367,8 +391,9 @@ def _street_policy(world: Any) -> Action:
     seat = world.to_act   # current_player() in play
     hands = world.hands
     hand = hands[seat]
-    order, team_of, n = world.order, world.rules.team_of, world.num_players
-    team = team_of(seat)
+    order, n = world.order, world.num_players
+    teams = world._teams   # KozelState.team_of, without the call
+    team = teams[seat]
     t = _street_tables(order)
     beaten_by, points, spend_of = t.beaten_by, t.points, t.spend
     trick = world.trick
@@ -377,7 +402,7 @@ def _street_policy(world: Any) -> Action:
     opponents = []
     for i in range(1, n - start):
         other = (seat + i) % n
-        if team_of(other) != team:
+        if teams[other] != team:
             held = hands[other]
             mask = 0
             for c in held:
@@ -420,11 +445,18 @@ def _street_policy(world: Any) -> Action:
         return Action(seat, "play", (min(hand, key=lambda c: cost[c._index]),))
     need = len(trick[0].cards)
     best = trick[world.best_index]
-    if team_of(best.seat) == team and stands(best.cards):
+    if teams[best.seat] == team and stands(best.cards):
         feed = t.feed
         ordered = sorted(hand, key=lambda c: feed[c._index])
         return Action(seat, "pass", tuple(ordered[:need]))
-    standing = [combo for combo in combinations(hand, need)
+    # only cards that beat some card of the set can be in a beating set; the
+    # combinations of those come in the same order as among the whole hand's
+    targets = 0
+    for b in best.cards:
+        targets |= 1 << b._index
+    beats_mask = order.beats_mask
+    able = [c for c in hand if beats_mask[c._index] & targets]
+    standing = [combo for combo in combinations(able, need)
                 if beats_set(order, combo, best.cards) and stands(combo)]
     if standing:
         return Action(seat, "play", min(standing, key=lambda cs: (spend(cs), sum([points[c._index] for c in cs]))))

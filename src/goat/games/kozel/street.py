@@ -128,9 +128,10 @@ class StreetTricks:
             hand = self.hands[seat]
             if len(hand) < 4:
                 continue
+            suits = [c.suit for c in hand]   # counted once: most hands have no four of a suit
             for suit in "CDHS":
-                same = [c for c in hand if c.suit == suit]
-                if len(same) >= 4:
+                if suits.count(suit) >= 4:
+                    same = [c for c in hand if c.suit == suit]
                     for combo in combinations(_sorted(same), 4):
                         actions.append(Action(seat, "molodka", combo))
         return actions

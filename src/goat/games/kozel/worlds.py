@@ -26,7 +26,10 @@ the play reveals becomes a constraint on the slots held at that moment:
 The seat's own slots are its known cards (own hand, own plays, passes, gives,
 and its draws in order). The unseen cards are then dealt into the free slots.
 The resulting initial deal is replayed through the real engine
-(``apply_chance`` + ``apply_action``), which guarantees legality; a world the
+(``apply_chance`` + ``apply_action``), which guarantees legality (in street,
+where every move of a slot replay is legal by construction — face-up cards and
+beats are the view's, passes take held cards — through the unchecked
+``KozelState._start_deal`` + ``apply_trusted``, which build the same state); a world the
 engine refuses (e.g. an unseen royal goat) or a slot replay with no fitting deal
 is rejected and redrawn, a bounded number of times. After a few rejections of
 one world, face-up cards are bound to their player's most constrained slots
@@ -254,6 +257,7 @@ class KozelWorldSampler(RetrySampler[KozelState]):
         self._tries = 0
         self.mix_steps = _MIX_STEPS
         self._kinds: dict[tuple[tuple[int, ...], int, bool], Any] = {}
+        self._draws: dict[tuple[int, int], list[tuple[int, int]]] = {}   # see _SlotReplay._draw
 
     def kinds_of(self, unseen: tuple[int, ...], watched: int,
                  ace_kind: bool) -> tuple[list[tuple[int, bool, bool]], list[list[int]]]:
@@ -394,12 +398,19 @@ class KozelWorldSampler(RetrySampler[KozelState]):
         # Earlier deals are not rebuilt: placeholder log entries keep deal_number right.
         world.logs = [{"deal": deal, "dealer": None, "actions": [], "private": []}
                       for _ in range(v["deal_number"] - 1)]
-        world.apply_chance(deal)
+        if self.rules.trick_style == "street":   # the whole deck in slots, the shown card in the stock
+            world._start_deal(deal)
+        else:
+            world.apply_chance(deal)
+        # Street: every move of the history fits the slot replay's deal (face-up
+        # cards and beats are the view's, passes take cards their seat held, turns
+        # and molodkas are public), so the engine need not check it again.
+        apply = world.apply_trusted if self.rules.trick_style == "street" else world.apply_action
         try:
             for action in actions:
                 if world.phase in (DEAL, OVER):
                     raise Retry
-                world.apply_action(action)
+                apply(action)
         except IllegalActionError:
             raise Retry from None
         if self.in_deal and (world.phase != v["phase"] or world.current_player() != v["current_player"]):
@@ -467,6 +478,8 @@ class _SlotReplay:
         self.laid_out: _Layout | None = None   # see _layout
         self.card = [_NONE] * len(sampler.stock_pos)
         self.excl = [0] * len(sampler.stock_pos)
+        #: Whether any slot excludes a suit yet (without, binding skips the exclusions).
+        self.excluding = False
         self.hands = [list(h) for h in sampler.initial_hands]
         self.stock = list(sampler.initial_stock)
         self.trump_bound = sampler.trump_range is None or sampler.trump_card is None
@@ -492,27 +505,39 @@ class _SlotReplay:
         street preference below, so that every binding that fits can be proposed."""
         held = self.hands[seat]
         cards = self.card
-        for slot in held:
-            if cards[slot] == card:
-                return slot
+        if card in cards:   # bound before (e.g. back in hand after a molodka)
+            for slot in held:
+                if cards[slot] == card:
+                    return slot
         excl = self.excl
-        bit = self.suit_bit[card]
-        free = [s for s in held if cards[s] == _NONE and not excl[s] & bit]
-        if not self.trump_bound and seat != self.s.seat and card == self.s.trump_index:
-            free = [s for s in free if self._in_trump_range(s)]
+        if self.excluding:
+            bit = self.suit_bit[card]
+            free = [s for s in held if cards[s] == _NONE and not excl[s] & bit]
+        else:   # no slot excludes a suit (street): every unbound slot fits
+            free = [s for s in held if cards[s] < 0]   # _NONE: the only negative value a slot holds
+        watching = not self.trump_bound and seat != self.s.seat
+        if watching and card == self.s.trump_index:
+            in_range = self.s.slot_in_trump_range
+            free = [s for s in free if in_range[s]]  # type: ignore[index]
         if not free:
             raise Retry
-        tight = _tightest(free, excl)
+        tight = _tightest(free, excl) if self.excluding else free
         if self.lean is not None:   # a proposal
-            slot = self.rng.choice(tight if self.rng.random() < self.lean else free) if len(free) > 1 else free[0]
+            if len(free) > 1:
+                rng = self.rng
+                pool = tight if rng.random() < self.lean else free
+                slot = pool[rng._randbelow(len(pool))]   # rng.choice(pool), the same draw
+            else:
+                slot = free[0]
         else:
             pool = free
-            if not self.trump_bound and seat != self.s.seat and card != self.s.trump_index:
+            if watching and card != self.s.trump_index:
                 # keep the slots that could hold the shown trump card for it
-                pool = [s for s in free if not self._in_trump_range(s)] or free
+                in_range = self.s.slot_in_trump_range
+                pool = [s for s in free if not in_range[s]] or free  # type: ignore[index]
             if self.careful:
                 pool = _tightest(pool, excl)
-            slot = self.rng.choice(pool) if len(pool) > 1 else pool[0]
+            slot = pool[self.rng._randbelow(len(pool))] if len(pool) > 1 else pool[0]   # rng.choice's draw
         if len(free) > 1:
             self.chance *= _LEAN * (slot in tight) / len(tight) + (1 - _LEAN) / len(free)
         cards[slot] = card
@@ -539,7 +564,7 @@ class _SlotReplay:
         else:
             if len(held) < move.count:
                 raise WorldSamplingError("the view's history does not fit its hand sizes")
-            slots = self.rng.sample(held, move.count)
+            slots = _sample(self.rng, held, move.count)
             self._chose(math.comb(len(held), move.count))
         for s in slots:
             held.remove(s)
@@ -559,6 +584,7 @@ class _SlotReplay:
             card = cards[s]
             if card == _NONE:
                 excl[s] |= suits
+                self.excluding = True
             elif suit_bit[card] & suits:
                 raise Retry
 
@@ -583,6 +609,7 @@ class _SlotReplay:
         drawn_next = 0
         action_slots: list[list[int]] = []
         moves = smp.moves
+        bind = self.bind
         for i, move in enumerate(moves):
             seat, verb = move.seat, move.verb
             if verb == "give" and gives_left:
@@ -617,6 +644,7 @@ class _SlotReplay:
                     self._chose(len(plain))
                     self.hands[seat].remove(slot)
                     excl[slot] |= _TRUMP_BIT
+                    self.excluding = True
                     self.shaped = True
                     slots = [slot]
                 else:
@@ -651,7 +679,12 @@ class _SlotReplay:
                     raise Retry
                 self._set(must_lead, move.cards[0])
                 must_lead = None
-            slots = self.take(seat, move)
+            if move.cards is not None and move.count == 1:   # take()'s common case, inline
+                slot = bind(seat, move.cards[0])
+                self.hands[seat].remove(slot)
+                slots = [slot]
+            else:
+                slots = self.take(seat, move)
             action_slots.append(slots)
             trick.append((seat, verb, slots))
             if single and not lead:
@@ -676,7 +709,7 @@ class _SlotReplay:
             probe.prev_trick_leader_team = rules.team_of(trick[0][0])
             probe.tricks_played += 1
             trick = []
-            for s, slot in draw_to(self.hands, self.stock, winner, rules.hand_size):
+            for s, slot in self._draw(probe.tricks_played, winner):
                 self.late = True
                 if s == smp.seat:
                     if drawn_next >= len(smp.drawn_indices):
@@ -753,6 +786,22 @@ class _SlotReplay:
         team_of = self.s.rules.team_of
         return shamok is not None and queen is not None and team_of(shamok) != team_of(queen)
 
+    def _draw(self, tricks: int, winner: int) -> list[tuple[int, int]]:
+        """The draws after trick number ``tricks`` (won by ``winner``), made on
+        this replay's hands and stock. Which slot goes to which seat depends on
+        nothing but hand sizes and the stock's order, which are the same in
+        every replay of the view, so the sampler remembers them."""
+        key = (tricks, winner)
+        cached = self.s._draws.get(key)
+        if cached is None:
+            cached = self.s._draws[key] = draw_to(self.hands, self.stock, winner, self.s.rules.hand_size)
+            return cached
+        hands = self.hands
+        for seat, slot in cached:
+            hands[seat].append(slot)
+        del self.stock[:len(cached)]
+        return cached
+
     def _check_sizes(self) -> None:
         v = self.s.view
         if [len(h) for h in self.hands] != list(v["hand_sizes"]) or len(self.stock) != v["stock_size"]:
@@ -823,6 +872,22 @@ class _SlotReplay:
 
         groups: dict[int, list[int]] = {}
         short: dict[int, int] = {}   # the same with the partner holding trumps only
+        if partner is None and not ace_kind and not self.excluding:
+            # only street's trump range tells slots apart (key 0 or 32): the same
+            # groups as the loop below, without its per-slot work
+            if in_range is None:
+                if free:
+                    groups[takes(0)] = free
+            else:
+                outside, inside = takes(0), takes(32)
+                for slot in free:
+                    mask = inside if in_range[slot] else outside
+                    group = groups.get(mask)
+                    if group is None:
+                        groups[mask] = [slot]
+                    else:
+                        group.append(slot)
+            return _Layout(by_kind, groups, None, (1 << len(kinds)) - 1)
         for slot in free:
             key = excl[slot]
             if in_range is not None and in_range[slot]:
@@ -874,7 +939,7 @@ class _SlotReplay:
         tail = layout.groups.get(layout.full, [])
         for _ in range(_REDEALS):
             counts = tuple(len(group) for group in layout.by_kind)
-            pools = [rng.sample(group, len(group)) for group in layout.by_kind]
+            pools = [_sample(rng, group, len(group)) for group in layout.by_kind]
             for i, (mask, slots) in enumerate(ordered):
                 rest = tuple((m, len(g)) for m, g in ordered[i + 1:])
                 kinds, upto = _group_options(len(slots), mask, counts, rest, len(tail))
@@ -895,6 +960,27 @@ class _SlotReplay:
                                                for s in self.hands[self.needs_plain]):
                 return
         raise Retry
+
+
+def _sample(rng: random.Random, population: list[int], k: int) -> list[int]:
+    """``rng.sample(population, k)`` for a short list: the same draws and the
+    same result (CPython's pool method, which it uses while the list is no
+    longer than its small-set size; other lists go to ``rng.sample`` itself),
+    without its general-case overhead — a slot replay samples every face-down
+    move of the history, and dealing shuffles every kind's cards, hundreds of
+    times a decision."""
+    n = len(population)
+    setsize = 21 if k <= 5 else 21 + 4 ** math.ceil(math.log(k * 3, 4))   # as random.sample
+    if n > setsize or not 0 <= k <= n:
+        return rng.sample(population, k)
+    randbelow = rng._randbelow   # what rng.sample draws with
+    pool = list(population)
+    result = []
+    for i in range(k):
+        j = randbelow(n - i)
+        result.append(pool[j])
+        pool[j] = pool[n - i - 1]
+    return result
 
 
 def _tightest(free: list[int], excl: list[int]) -> list[int]:

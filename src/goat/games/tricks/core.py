@@ -46,20 +46,23 @@ def draw_to(hands: Sequence[list[C]], stock: list[C], first: int, hand_size: int
     """
     players = len(hands)
     draws: list[tuple[int, C]] = []
-    while stock:
-        progressed = False
-        for i in range(players):   # clockwise from ``first``
-            if not stock:
-                break
-            seat = (first + i) % players
-            hand = hands[seat]
-            if len(hand) < hand_size:
-                card = stock.pop(0)
-                hand.append(card)
-                draws.append((seat, card))
-                progressed = True
-        if not progressed:
+    if not stock:
+        return draws
+    seats = [(first + i) % players for i in range(players)]   # clockwise from ``first``
+    taken = 0
+    while taken < len(stock):
+        # a round: a hand only grows by its own draw, so who is short is known up front
+        short = [seat for seat in seats if len(hands[seat]) < hand_size]
+        if not short:
             break
+        for seat in short:
+            if taken == len(stock):
+                break
+            card = stock[taken]
+            taken += 1
+            hands[seat].append(card)
+            draws.append((seat, card))
+    del stock[:taken]
     return draws
 
 
