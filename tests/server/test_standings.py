@@ -24,7 +24,7 @@ import pytest
 from sqlalchemy import update
 
 from goat.server.runner import ServerThread
-from goat.server.storage import EventRow, SeatRow, Storage, TableRow, records_t
+from goat.server.storage import EventRow, SeatRow, Storage, TableRow, records_t, results_t
 
 from .conftest import QUICK, Client, Lobby, finish_with_bots, one_line, play_to_the_end, run
 
@@ -147,3 +147,37 @@ def test_bad_standings_filters_are_one_line(start_server: Callable[..., ServerTh
         await lobby.close()
 
     run(ask())
+
+
+def test_an_older_database_gains_the_results_of_its_finished_games(tmp_path: Path) -> None:
+    """A database written before ``goat_results`` existed: its finished games
+    are in the standings after the first open (their results copied from the
+    records, an unreadable record's as ``{}``), once; games finished later are
+    written with their result and need no copying."""
+    db = tmp_path / "goat.db"
+    store = Storage(f"sqlite:///{db}")
+    check_standings_query(store, "o")
+    with store.engine.begin() as conn:      # as if written by the server before the table existed
+        conn.execute(results_t.delete())
+        conn.execute(update(records_t).where(records_t.c.table_id == "oduel").values(record="{not json"))
+    assert store.finished_results() == []   # the standings read the results table alone
+    store.close()
+
+    reopened = Storage(f"sqlite:///{db}")
+    rows = {row.id: row.result for row in reopened.finished_results()}
+    assert rows == {"obare": {}, "oduel": {}, "onew": {"penalty_total": [2, 12], "match_over": True, "loser_team": 1},
+                    "oold": {"penalty_total": [12, 3], "match_over": True, "loser_team": 0}}
+    assert reopened.fill_results() == 0     # nothing left to copy
+    assert reopened.fill_results(batch=1) == 0
+    reopened.close()
+
+
+def test_filling_results_goes_in_batches(tmp_path: Path) -> None:
+    """``fill_results`` copies every missing result whatever the batch size."""
+    store = Storage(f"sqlite:///{tmp_path / 'goat.db'}")
+    check_standings_query(store, "b")
+    with store.engine.begin() as conn:
+        conn.execute(results_t.delete())
+    assert store.fill_results(batch=2) == 5            # five finished tables, the private one too
+    assert [row.id for row in store.finished_results()] == ["bbare", "bduel", "bnew", "bold"]
+    store.close()

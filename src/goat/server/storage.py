@@ -11,9 +11,14 @@ What is stored is exactly what a table needs to come back after a crash:
 * ``goat_records`` — a finished game's record (``shared/spec/records.md``;
   the server adds ``"table"``, the table's id), with its finish time: the
   lobby's list of finished games is a query of it (:meth:`Storage.finished`),
-  so it survives a restart and needs no table of its own, and so are the club
-  standings (:meth:`Storage.finished_results`, which asks the database for the
-  record's ``result`` alone);
+  so it survives a restart and needs no table of its own;
+* ``goat_results`` — a finished game's ``result`` object alone (the record's
+  ``"result"``), written with the record: the club standings
+  (:meth:`Storage.finished_results`) read every finished game of a period, and
+  a record is mostly deals' cards and actions, so they read this small row
+  instead. A table of its own, so older databases gain it; the first time such
+  a database is opened, the results of the games it already holds are copied
+  in (:meth:`Storage.fill_results`);
 * ``goat_seat_data`` — a seat's private input, as its game module checked it
   (a Yu-Gi-Oh! player's own deck list), one row a seat that has any. A table
   of its own, so that a database made before it existed opens unchanged
@@ -68,16 +73,13 @@ from sqlalchemy import (
     String,
     Table,
     Text,
-    cast,
     create_engine,
     delete,
     event,
-    func,
     insert,
     select,
     update,
 )
-from sqlalchemy.dialects.postgresql import JSON as PG_JSON
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -124,6 +126,13 @@ records_t = Table(
     Column("table_id", String(32), ForeignKey("goat_tables.id"), primary_key=True),
     Column("record", Text, nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=False),
+)
+
+
+results_t = Table(
+    "goat_results", metadata,
+    Column("table_id", String(32), ForeignKey("goat_tables.id"), primary_key=True),
+    Column("result", Text, nullable=False),           # JSON object: the record's "result"
 )
 
 
@@ -244,6 +253,9 @@ class Storage:
         try:
             self.engine = make_engine(url)
             metadata.create_all(self.engine)
+            self.fill_results()
+        except StorageError as exc:
+            raise StorageError(f"cannot open the database {_safe_url(url)}: {exc}") from None
         except (SQLAlchemyError, OSError) as exc:
             raise StorageError(f"cannot open the database {_safe_url(url)}: {_first_line(exc)}") from None
         except ImportError as exc:  # e.g. psycopg for PostgreSQL
@@ -334,7 +346,28 @@ class Storage:
     def _write_record(conn: Any, table_id: str, record: dict[str, Any], now: datetime) -> None:
         conn.execute(insert(records_t).values(
             table_id=table_id, record=json.dumps(record, ensure_ascii=False), finished_at=now))
+        conn.execute(insert(results_t).values(table_id=table_id, result=_result_text(record)))
         conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status="finished", updated_at=now))
+
+    def fill_results(self, batch: int = 500) -> int:
+        """Copy the ``result`` of every stored record that has no
+        ``goat_results`` row yet (a database written before that table existed)
+        and return how many were copied: once, when such a database is first
+        opened; afterwards every record is written with its result and this
+        finds nothing. ``batch`` records are read and written at a time."""
+        missing = (select(records_t.c.table_id, records_t.c.record)
+                   .outerjoin(results_t, results_t.c.table_id == records_t.c.table_id)
+                   .where(results_t.c.table_id.is_(None))
+                   .order_by(records_t.c.table_id))
+        copied = 0
+        while True:
+            with self._begin() as conn:
+                rows = conn.execute(missing.limit(batch)).all()
+                if not rows:
+                    return copied
+                conn.execute(insert(results_t), [
+                    {"table_id": row.table_id, "result": _result_text(_loads_record(row.record))} for row in rows])
+                copied += len(rows)
 
     # -------------------------------------------------------------- reads
     def load(self, table_id: str) -> StoredTable | None:
@@ -396,15 +429,13 @@ class Storage:
         later and before ``until``), newest first, with its seats and its
         record's ``result`` only: the club standings' query.
 
-        The database takes the ``result`` out of the stored record (SQLite's
-        ``json_extract``, PostgreSQL's ``->>``), so the deals' cards and actions,
-        most of a record, are never sent to nor parsed by the server; another
-        database gets the whole record and the result is taken out here.
+        The results come from ``goat_results``, not from the records, so the
+        deals' cards and actions, most of a record, are never read.
         Private tables are left out, as :meth:`finished` leaves them out."""
-        result_col, extracted = _result_column(self.engine.dialect.name)
         query = (select(tables_t.c.id, tables_t.c.game, tables_t.c.rules, tables_t.c.players,
-                        result_col.label("result"), records_t.c.finished_at, table_settings_t.c.settings)
+                        results_t.c.result, records_t.c.finished_at, table_settings_t.c.settings)
                  .select_from(tables_t.join(records_t, records_t.c.table_id == tables_t.c.id)
+                              .join(results_t, results_t.c.table_id == tables_t.c.id)
                               .outerjoin(table_settings_t, table_settings_t.c.table_id == tables_t.c.id))
                  .order_by(records_t.c.finished_at.desc(), tables_t.c.id.desc()))
         if game is not None:
@@ -426,9 +457,7 @@ class Storage:
                     seats[r.table_id].append(SeatRow(r.seat, r.kind, r.name, r.bot))
         answer = []
         for row in rows:
-            result = json.loads(row.result) if row.result else None
-            if not extracted and isinstance(result, dict):
-                result = result.get("result")
+            result = json.loads(row.result)
             finished_at = row.finished_at if row.finished_at.tzinfo else row.finished_at.replace(tzinfo=timezone.utc)
             answer.append(FinishedRow(row.id, row.game, row.rules, row.players, seats[row.id], finished_at,
                                       result if isinstance(result, dict) else {}))
@@ -461,14 +490,19 @@ class Storage:
         return _guard(self.engine.connect)
 
 
-def _result_column(dialect: str) -> tuple[Any, bool]:
-    """The column of a stored record's ``result`` as JSON text, and whether
-    the database took it out (else the column is the whole record)."""
-    if dialect == "sqlite":
-        return func.json_extract(records_t.c.record, "$.result"), True
-    if dialect == "postgresql":
-        return cast(records_t.c.record, PG_JSON)["result"].astext, True
-    return records_t.c.record, False
+def _result_text(record: Any) -> str:
+    """A record's ``result`` as the JSON text ``goat_results`` keeps (``{}``
+    when the record has none, as :meth:`Storage.finished` reads it)."""
+    result = record.get("result") if isinstance(record, dict) else None
+    return json.dumps(result if isinstance(result, dict) else {}, ensure_ascii=False)
+
+
+def _loads_record(text: str) -> Any:
+    """A stored record's JSON, or ``None`` if it cannot be read (its result is then ``{}``)."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
 
 
 @contextmanager
