@@ -359,6 +359,7 @@ def test_settings_and_registration() -> None:
 
     assert isinstance(make_bot("pimc", 1), PIMCBot)                       # Kozel's stays
     assert pimc(worlds=7, time_limit=0.5).name == "pimc:worlds=7:time_limit=0.5"
+    assert pimc(infer=1).name == "pimc:worlds=20:infer=1"
     assert "pimc" in bots_for("spades") and "perfect" not in bots_for("spades")
     for settings in ({"worlds": 0}, {"worlds": "many"}, {"time_limit": -1}, {"fallback": "pimc"}, {"infer": 0},
                      {"fallback": "nonsense"}, {"nonsense": 1}):

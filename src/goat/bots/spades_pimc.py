@@ -315,7 +315,8 @@ class SpadesPIMCBot(BaseBot):
         self.fallback = make_bot(fallback, seed, game="spades", **({"stand_in": stand_in} if takes_stand_in else {}))
         self.rng = random.Random(seed)
         self.worlds = worlds
-        self.name = f"pimc:worlds={worlds}" + (f":time_limit={time_limit}" if time_limit else "")
+        self.name = (f"pimc:worlds={worlds}" + (f":time_limit={time_limit}" if time_limit else "")
+                     + (f":infer={infer}" if infer != INFER_TRIES else ""))
 
     @staticmethod
     def available() -> bool:
