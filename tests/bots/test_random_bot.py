@@ -201,11 +201,11 @@ def test_partner_exchange_gift_stays_hidden_until_everyone_gave() -> None:
 
 
 def test_bots_for_a_game_lists_the_bots_that_play_it() -> None:
-    """PIMC solves Kozel only (other games' views go to its fallback), so it is
-    not listed for Spades; random plays every game; Yu-Gi-Oh! has its own bots."""
-    from goat.bots import BOTS, bots_for
+    """Kozel's PIMC and perfect bots solve Kozel only; Spades has its own pimc (on
+    DDS: goat.bots.spades_pimc); random plays every game; Yu-Gi-Oh! has its own bots."""
+    from goat.bots import BOTS, SpadesPIMCBot, bot_factory, bots_for
 
     assert bots_for("kozel") == list(BOTS)
-    assert "pimc" not in bots_for("spades") and "perfect" not in bots_for("spades")
-    assert {"random", "heuristic", "ismcts"} <= set(bots_for("spades"))
+    assert "perfect" not in bots_for("spades") and bot_factory("pimc", "spades") is SpadesPIMCBot
+    assert {"random", "heuristic", "ismcts", "pimc"} <= set(bots_for("spades"))
     assert "pimc" not in bots_for("yugioh") and "random" in bots_for("yugioh")

@@ -15,7 +15,7 @@ import zlib
 
 import pytest
 
-from goat.bots import BOTS, make_bot
+from goat.bots import BOTS, SpadesPIMCBot, bot_factory, bots_for, make_bot
 from goat.games.kozel import new_state
 
 VIEW_ONLY = sorted(name for name, factory in BOTS.items() if not getattr(factory, "sees_everything", False))
@@ -57,3 +57,46 @@ def test_bot_answers_from_a_detached_copy_of_the_view(name: str, preset: str) ->
         assert a == b and str(a) in view["legal_actions"]
         assert view == before  # the bot did not write into the view
 
+
+
+def spades_positions(count: int, seed: int):
+    """Decision points of random Spades deals: bids, and cards from the first lead on."""
+    from goat.games.spades import new_state as new_spades
+
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = new_spades("standard", single_deal=True, first_dealer=rng.randrange(4))
+        state.apply_chance(state.sample_chance(rng))
+        for _ in range(rng.randrange(0, 30)):
+            if state.is_terminal():
+                break
+            actions = state.legal_actions()
+            numbers = [a for a in actions if a.verb != "bid" or a.bid.isdigit()]   # no nil: DDS decides
+            state.apply_action(rng.choice(numbers))
+        if not state.is_terminal():
+            found.append(state)
+    return found
+
+
+SPADES_VIEW_ONLY = sorted(name for name in bots_for("spades")
+                          if not getattr(bot_factory(name, "spades"), "sees_everything", False))
+
+
+def test_every_spades_bot_is_checked_here() -> None:
+    assert {"random", "heuristic", "ismcts"} <= set(SPADES_VIEW_ONLY)
+    assert "pimc" in SPADES_VIEW_ONLY or not SpadesPIMCBot.available()
+
+
+@pytest.mark.parametrize("name", SPADES_VIEW_ONLY)
+def test_spades_bot_answers_from_a_detached_copy_of_the_view(name: str) -> None:
+    settings = {"pimc": {"worlds": 3}, "ismcts": {"iterations": 30}}.get(name, {})
+    for i, state in enumerate(spades_positions(4, seed=zlib.crc32(f"{name}/spades".encode()))):
+        seat = state.current_player()
+        view = state.view(seat)
+        before = copy.deepcopy(view)
+        detached = json.loads(json.dumps(view))
+        a = make_bot(name, i, game="spades", **settings).choose(view)
+        b = make_bot(name, i, game="spades", **settings).choose(detached)
+        assert a == b and str(a) in view["legal_actions"]
+        assert view == before

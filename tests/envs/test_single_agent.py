@@ -131,8 +131,8 @@ def test_bad_arguments_are_refused_in_one_line() -> None:
         with pytest.raises(GoatError, match=needle) as err:
             single_agent_env("kozel", "classic", **kwargs)
         assert "\n" not in str(err.value)
-    with pytest.raises(GoatError, match="bot 'pimc' does not play spades"):   # its solver is Kozel's
-        single_agent_env("spades", "standard", opponents="pimc")
+    with pytest.raises(GoatError, match="bot 'perfect' does not play spades"):   # its solver is Kozel's
+        single_agent_env("spades", "standard", opponents="perfect")
     env = make("classic", opponents="random", single_deal=True)
     run_episode(env, seed=1)
     with pytest.raises(GoatError, match="call reset"):

@@ -52,10 +52,10 @@ def test_catalog_offers_spades_with_its_options_and_choices(http: httpx.Client) 
     assert standard["lose_at"] is None and "players" not in standard
     assert spades["joker-trumps"]["options"]["4"]["jokers"] is True
     assert games["spades"]["choices"]["spades_broken_by"] == ["any-spade", "trumping", "never"]
-    # Each game lists the bots that play it: PIMC's solver is Kozel's (at a Spades
-    # table it would only be its heuristic fallback under another name).
-    assert "pimc" in games["kozel"]["bots"] and "pimc" not in games["spades"]["bots"]
-    assert {"random", "heuristic", "ismcts"} <= set(games["spades"]["bots"])
+    # Each game lists the bots that play it: Spades' pimc is its own (on DDS), and
+    # perfect (which sees every card) sits at no table with people.
+    assert "pimc" in games["kozel"]["bots"] and "perfect" not in games["spades"]["bots"]
+    assert {"random", "heuristic", "ismcts", "pimc"} <= set(games["spades"]["bots"])
     # A preset's values may depend on the player count: the catalog lists them per count.
     full = {r["name"]: r for r in games["kozel"]["rules"]}["full-hand"]["options"]
     assert (full["3"]["deck"], full["4"]["deck"]) == ("24", "32")
@@ -75,8 +75,8 @@ def test_a_spades_table_with_options(http: httpx.Client) -> None:
     assert plain.status_code == 201 and plain.json()["rules"] == "standard"
     tid = plain.json()["id"]
     token = http.post(f"/api/tables/{tid}/seats/0", json={"name": "Ann"}).json()["token"]
-    assert "no bot 'pimc' for spades" in error(
-        http.post(f"/api/tables/{tid}/seats/1/bot", json={"bot": "pimc"}, headers=auth(token)), 400)
+    assert "no bot 'greedy' for spades" in error(
+        http.post(f"/api/tables/{tid}/seats/1/bot", json={"bot": "greedy"}, headers=auth(token)), 400)
     assert http.post(f"/api/tables/{tid}/seats/1/bot", json={"bot": "ismcts"}, headers=auth(token)).status_code == 200
     refused = http.post("/api/tables", json={"game": "spades", "options": {"mirror": True}})
     assert "option mirror forces every bid" in error(refused, 400)

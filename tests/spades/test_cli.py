@@ -141,18 +141,18 @@ def test_play_spades_bad_option_is_one_line() -> None:
 
 
 def test_play_refuses_a_bot_that_does_not_play_spades() -> None:
-    """PIMC's solver is Kozel's: at a Spades table it would be its heuristic
-    fallback under another name, so it is refused, naming the bots that play."""
-    result = goat("play", "spades", "--seed", "3", "--bots", "pimc")
+    """The perfect bot's solver is Kozel's: at a Spades table it would be its
+    heuristic fallback under another name, so it is refused, naming the bots that play."""
+    result = goat("play", "spades", "--seed", "3", "--bots", "perfect")
     assert result.exit_code == 2 and result.stderr.strip() == \
-        "error: bot 'pimc' does not play spades (bots for spades: random, ismcts, heuristic)"
+        "error: bot 'perfect' does not play spades (bots for spades: random, ismcts, heuristic, pimc)"
 
 
 def test_tournament_refuses_a_kozel_bot_and_analyze_refuses_spades_in_one_line() -> None:
     """Spades tournaments are played (tests/tournament/test_games.py); a bot
     that does not play Spades is refused before any game."""
-    result = goat("tournament", "--game", "spades", "--rules", "standard", "--bots", "random,pimc", "--matches", "1")
+    result = goat("tournament", "--game", "spades", "--rules", "standard", "--bots", "random,perfect", "--matches", "1")
     assert result.exit_code == 2 and result.stderr.strip() == \
-        "error: bot 'pimc' does not play spades (bots for spades: random, ismcts, heuristic)"
+        "error: bot 'perfect' does not play spades (bots for spades: random, ismcts, heuristic, pimc)"
     result = goat("analyze", str(DATA / "good" / "spades-standard-full-deal.json"))
     assert result.exit_code != 0 and "no solver for the game 'spades'" in result.output

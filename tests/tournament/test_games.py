@@ -215,9 +215,8 @@ def test_every_game_has_a_scoring_entry() -> None:
 
 # ----------------------------------------------------------------- errors
 @pytest.mark.parametrize("args, message", [
-    (["--game", "spades", "--bots", "heuristic,pimc"],
-     "error: bot 'pimc' does not play spades (bots for spades: random, ismcts, heuristic)"),
-    (["--game", "spades", "--bots", "random,perfect"], "error: bot 'perfect' does not play spades"),
+    (["--game", "spades", "--bots", "heuristic,perfect"],
+     "error: bot 'perfect' does not play spades (bots for spades: random, ismcts, heuristic, pimc)"),
     (["--game", "yugioh", "--bots", "greedy,heuristic"],
      "error: bot 'heuristic': unknown bot 'heuristic' (known: random, greedy)"),
     (["--game", "yugioh", "--bots", "greedy,random:depth=2"], "error: bot 'random:depth=2'"),

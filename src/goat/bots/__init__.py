@@ -15,6 +15,7 @@ from goat.bots.heuristic import HeuristicBot
 from goat.bots.ismcts import ISMCTSBot
 from goat.bots.pimc import PerfectInformationBot, PIMCBot
 from goat.bots.random_bot import RandomBot
+from goat.bots.spades_pimc import SpadesPIMCBot
 
 #: Bot name -> factory taking a seed. Later issues add heuristic, pimc, ismcts.
 BOTS: dict[str, Callable[..., Bot]] = {
@@ -26,8 +27,10 @@ BOTS: dict[str, Callable[..., Bot]] = {
 }
 
 
-#: Bots of other games, registered per game (Kozel's are :data:`BOTS`).
-GAME_BOTS: dict[str, dict[str, Callable[..., Bot]]] = {}
+#: Bots of other games, registered per game (Kozel's are :data:`BOTS`). Spades plays
+#: Kozel's bots that take its views, with its own ``pimc`` (Bo Haglund's DDS in place
+#: of Kozel's solver: :mod:`goat.bots.spades_pimc`).
+GAME_BOTS: dict[str, dict[str, Callable[..., Bot]]] = {"spades": {**BOTS, "pimc": SpadesPIMCBot}}
 
 
 def _game_bots(game: str) -> dict[str, Callable[..., Bot]]:
@@ -45,10 +48,18 @@ def bot_factory(name: str, game: str = "kozel") -> Callable[..., Bot] | None:
     return _game_bots(game).get(name.strip().lower()) if isinstance(name, str) else None
 
 
+def _available(factory: Callable[..., Bot]) -> bool:
+    """False for a bot whose optional dependency is missing here (its ``available()``)."""
+    check = getattr(factory, "available", None)
+    return check is None or bool(check())
+
+
 def bots_for(game: str) -> list[str]:
-    """The names of the bots that play ``game`` (a bot's ``games``; ``None``: all)."""
+    """The names of the bots that play ``game`` (a bot's ``games``; ``None``: all)
+    and can be made here (a bot without its optional dependency, such as Spades'
+    ``pimc`` without DDS, is left out rather than offered and then refused)."""
     return [name for name, factory in _game_bots(game).items()
-            if getattr(factory, "games", None) is None or game in factory.games]
+            if (getattr(factory, "games", None) is None or game in factory.games) and _available(factory)]
 
 
 def make_bot(name: str, seed: int | str | None = None, game: str = "kozel", **settings: Any) -> Bot:
@@ -67,5 +78,5 @@ def make_bot(name: str, seed: int | str | None = None, game: str = "kozel", **se
         raise BotError(f"bot {name!r} does not take the settings {', '.join(sorted(settings))}") from None
 
 
-__all__ = ["BOTS", "BaseBot", "Bot", "BotError", "ISMCTSBot", "RandomBot", "bot_factory", "bots_for", "make_bot", "next_bot_action",
-           "out_of_turn_claim", "play_bots"]
+__all__ = ["BOTS", "GAME_BOTS", "BaseBot", "Bot", "BotError", "ISMCTSBot", "RandomBot", "SpadesPIMCBot", "bot_factory",
+           "bots_for", "make_bot", "next_bot_action", "out_of_turn_claim", "play_bots"]

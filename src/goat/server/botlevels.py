@@ -51,6 +51,9 @@ LEVELS: tuple[str, ...] = ("beginner", "club", "strong")
 #: 0.53 against ``heuristic``, 70% ± 11.8 of the deals won.
 _SOLVER_KOZEL: dict[str, str] = {"random": "beginner", "heuristic": "club", "ismcts": "strong", "pimc": "strong"}
 
+#: Spades (every preset but joker-trumps): both search bots beat heuristic (README "Strength").
+_SPADES: dict[str, str] = {"random": "beginner", "heuristic": "club", "ismcts": "strong", "pimc": "strong"}
+
 #: (game, ruleset) -> {bot: level}; ruleset ``None``: every ruleset of the game not named.
 LEVEL_TABLE: dict[tuple[str, str | None], dict[str, str]] = {
     ("kozel", "classic"): _SOLVER_KOZEL,
@@ -61,14 +64,18 @@ LEVEL_TABLE: dict[tuple[str, str | None], dict[str, str]] = {
     # penalty points a deal against heuristic over 500 duplicate deals (README "Strength")
     ("kozel", "street"): {"random": "beginner", "heuristic": "club", "pimc": "club", "ismcts": "strong"},
     # Spades: heuristic beats random in 100% of matches; ismcts takes +12.0 ± 8.0 points a
-    # deal from heuristic (README "Strength"; measured in standard, the variants share the bots)
-    ("spades", None): {"random": "beginner", "heuristic": "club", "ismcts": "strong"},
+    # deal from heuristic, pimc (DDS) +8.45 ± 5.0 (README "Strength"; measured in standard,
+    # the variants share the bots)
+    ("spades", None): _SPADES,
+    # the joker deck is not a bridge deck: DDS cannot solve it, so pimc is its fallback
+    ("spades", "joker-trumps"): {**_SPADES, "pimc": "club"},
     # Yu-Gi-Oh!: greedy wins 89% ± 4.4 of its matches against random; nothing stronger yet
     ("yugioh", None): {"random": "beginner", "greedy": "club"},
 }
 
 #: (game, ruleset, bot) -> the bot it plays exactly like there (the page says so).
-PLAYS_LIKE: dict[tuple[str, str, str], str] = {("kozel", "street", "pimc"): "heuristic"}
+PLAYS_LIKE: dict[tuple[str, str, str], str] = {("kozel", "street", "pimc"): "heuristic",
+                                               ("spades", "joker-trumps", "pimc"): "heuristic"}
 
 
 class BotLevelError(LookupError):
