@@ -10,13 +10,14 @@ What is stored is exactly what a table needs to come back after a crash:
   about it, so a client never sees an action the log does not hold;
 * ``goat_records`` — a finished game's record (``shared/spec/records.md``;
   the server adds ``"table"``, the table's id), with its finish time: the
-  lobby's list of finished games is a query of it (:meth:`Storage.finished`),
-  so it survives a restart and needs no table of its own;
+  lobby's list of finished games is a query of it and of ``goat_results``
+  (:meth:`Storage.finished`), so it survives a restart and needs no table of
+  its own;
 * ``goat_results`` — a finished game's ``result`` object alone (the record's
   ``"result"``), written with the record: the club standings
   (:meth:`Storage.finished_results`) read every finished game of a period, and
-  a record is mostly deals' cards and actions, so they read this small row
-  instead. A table of its own, so older databases gain it; the first time such
+  a record is mostly deals' cards and actions, so they, and the lobby's
+  finished list, read this small row instead. A table of its own, so older databases gain it; the first time such
   a database is opened, the results of the games it already holds are copied
   in (:meth:`Storage.fill_results`);
 * ``goat_seat_data`` — a seat's private input, as its game module checked it
@@ -398,8 +399,9 @@ class Storage:
             while len(picked) < limit:
                 rows = conn.execute(
                     select(tables_t.c.id, tables_t.c.game, tables_t.c.rules, tables_t.c.players,
-                           records_t.c.record, records_t.c.finished_at, table_settings_t.c.settings)
+                           results_t.c.result, records_t.c.finished_at, table_settings_t.c.settings)
                     .select_from(tables_t.join(records_t, records_t.c.table_id == tables_t.c.id)
+                                 .join(results_t, results_t.c.table_id == tables_t.c.id)
                                  .outerjoin(table_settings_t, table_settings_t.c.table_id == tables_t.c.id))
                     .order_by(records_t.c.finished_at.desc(), tables_t.c.id.desc())
                     .offset(offset).limit(limit)).all()
@@ -415,13 +417,7 @@ class Storage:
                 for r in conn.execute(select(seats_t).where(seats_t.c.table_id.in_(ids))
                                       .order_by(seats_t.c.table_id, seats_t.c.seat)):
                     seats[r.table_id].append(SeatRow(r.seat, r.kind, r.name, r.bot, r.token_hash))
-        answer = []
-        for row in picked:
-            result = json.loads(row.record).get("result")
-            finished_at = row.finished_at if row.finished_at.tzinfo else row.finished_at.replace(tzinfo=timezone.utc)
-            answer.append(FinishedRow(row.id, row.game, row.rules, row.players, seats[row.id], finished_at,
-                                      result if isinstance(result, dict) else {}))
-        return answer
+        return [_finished_row(row, seats[row.id]) for row in picked]
 
     def finished_results(self, game: str | None = None, since: datetime | None = None,
                          until: datetime | None = None) -> list[FinishedRow]:
@@ -455,13 +451,7 @@ class Storage:
                                       .where(seats_t.c.table_id.in_(ids[start:start + 500]))
                                       .order_by(seats_t.c.table_id, seats_t.c.seat)):
                     seats[r.table_id].append(SeatRow(r.seat, r.kind, r.name, r.bot))
-        answer = []
-        for row in rows:
-            result = json.loads(row.result)
-            finished_at = row.finished_at if row.finished_at.tzinfo else row.finished_at.replace(tzinfo=timezone.utc)
-            answer.append(FinishedRow(row.id, row.game, row.rules, row.players, seats[row.id], finished_at,
-                                      result if isinstance(result, dict) else {}))
-        return answer
+        return [_finished_row(row, seats[row.id]) for row in rows]
 
     def exists(self, table_id: str) -> bool:
         with self._connect() as conn:
@@ -488,6 +478,14 @@ class Storage:
 
     def _connect(self) -> Any:
         return _guard(self.engine.connect)
+
+
+def _finished_row(row: Any, seats: list[SeatRow]) -> FinishedRow:
+    """A finished table's row of :meth:`Storage.finished` and
+    :meth:`Storage.finished_results` (its ``goat_results`` row parsed; SQLite
+    keeps no zone, and the times are stored in UTC)."""
+    finished_at = row.finished_at if row.finished_at.tzinfo else row.finished_at.replace(tzinfo=timezone.utc)
+    return FinishedRow(row.id, row.game, row.rules, row.players, seats, finished_at, json.loads(row.result))
 
 
 def _result_text(record: Any) -> str:
