@@ -97,6 +97,7 @@ from collections import defaultdict
 from typing import Any
 
 from goat.bots.base import BaseBot, BotError, View, check_time_limit, legal_actions, sampled_worlds
+from goat.bots.spades_heuristic import NIL_BIDS
 from goat.cards import Card
 from goat.protocol import Action
 
@@ -109,7 +110,6 @@ MATCH_VALUE = 1000
 #: The install hint of every "no DDS" error.
 INSTALL_HINT = "pip install 'goat[dds]'"
 
-_NIL_KINDS = ("nil", "blind-nil", "double-nil")
 _BEMO_FIRST = {"little-bemo": 6, "big-bemo": 9}
 #: One DDS solve at a time in this process (solve_board always uses DDS's thread slot 0).
 _DDS_LOCK = threading.Lock()
@@ -154,7 +154,7 @@ def unsupported(view: View) -> str | None:
     bids = view["bids"]
     tricks = view["tricks_by_seat"]
     for seat, bid in enumerate(bids):
-        if bid in _NIL_KINDS and (tricks[seat] == 0 or options.get("nil_tricks") == "bags"):
+        if bid in NIL_BIDS and (tricks[seat] == 0 or options.get("nil_tricks") == "bags"):
             return "nil"
     played = view["tricks_played"]
     for seat, bid in enumerate(bids):
