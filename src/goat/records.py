@@ -245,6 +245,66 @@ class ReplayOutcome:
     def result(self) -> dict[str, Any]:
         return self.state.result()
 
+    @property
+    def seats(self) -> list[dict[str, Any] | None] | None:
+        """Who sat where (the record's ``seats``), or ``None`` when it does not say."""
+        return read_seats(self.record, self.state.num_players)
+
+
+# ======================================================================= seats
+#: The longest name a record's seat may carry (the table server cuts names at 24).
+SEAT_NAME_LIMIT = 64
+
+
+def read_seats(record: dict[str, Any], players: int) -> list[dict[str, Any] | None] | None:
+    """The record's optional ``seats``: per seat, who sat there, like PGN's
+    White and Black tags — ``{"name": "Anna"}`` for a person, ``{"name": ..., "bot":
+    "pimc:worlds=16"}`` for a bot, ``null`` where nobody is named. Tournaments write
+    them (which bot played which seat of a duplicate pair), so does the table server
+    (the names at the table). ``None`` when the record has none; a ``seats`` of the
+    wrong shape is a :class:`MalformedRecordError`.
+
+    >>> read_seats({"seats": [{"name": "Anna"}, {"name": "heuristic", "bot": "heuristic"}]}, 2)
+    [{'name': 'Anna'}, {'name': 'heuristic', 'bot': 'heuristic'}]
+    >>> read_seats({"seats": [{"name": "Anna"}]}, 4)
+    Traceback (most recent call last):
+    ...
+    goat.records.MalformedRecordError: "seats" must name 4 seats, not 1
+    """
+    seats = record.get("seats")
+    if seats is None:
+        return None
+    if not isinstance(seats, list):
+        raise MalformedRecordError(f'"seats" must be a list, not {_json_type(seats)}')
+    if len(seats) != players:
+        raise MalformedRecordError(f'"seats" must name {players} seats, not {len(seats)}')
+    for seat, entry in enumerate(seats):
+        if entry is None:
+            continue
+        where = f'"seats" entry {seat}'
+        if not isinstance(entry, dict):
+            raise MalformedRecordError(f"{where} must be an object or null, not {_json_type(entry)}")
+        for key in ("name", "bot"):
+            value = entry.get(key)
+            if (value is not None or key == "name") and not (isinstance(value, str) and 0 < len(value) <= SEAT_NAME_LIMIT):
+                raise MalformedRecordError(f'{where}: "{key}" must be text of 1 to {SEAT_NAME_LIMIT} characters')
+    return seats
+
+
+def seat_label(entry: dict[str, Any] | None) -> str:
+    """How a report names the one at a seat: ``Anna``, ``Bot 2 (heuristic)``, or
+    ``heuristic (bot)`` where a bot's name is its own (tournaments); ``?`` for nobody.
+
+    >>> seat_label({"name": "Anna"}), seat_label({"name": "pimc", "bot": "pimc"}), seat_label(None)
+    ('Anna', 'pimc (bot)', '?')
+    """
+    if entry is None:
+        return "?"
+    name, bot = entry["name"], entry.get("bot")
+    if bot is None:
+        return name
+    return f"{bot} (bot)" if name == bot else f"{name} ({bot})"
+
 
 def new_state_for(record: Any) -> Any:
     """The state a record starts from; raises :class:`MalformedRecordError`."""
@@ -287,8 +347,12 @@ def replay(record: Any) -> ReplayOutcome:
     """
     game_hook = _own_replay(record)
     if game_hook is not None:
+        # checked before the (long) replay, as every malformed field is: the one game
+        # with its own replay (Yu-Gi-Oh!) is a duel, and that replay insists on 2 players
+        read_seats(record, 2)
         return _replay_by_game(record, game_hook)
     state = new_state_for(record)
+    read_seats(record, state.num_players)
     game = get_game(record["game"])
     chances = [_read_deal(game, state, number, deal) for number, deal in enumerate(record["deals"], start=1)]
     outcome = ReplayOutcome(record, state, [])

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from goat.records import DealReport, ReplayOutcome
+from goat.records import DealReport, ReplayOutcome, seat_label
 
 #: What a Kozel deal's end says in the notes column (a deal played out says nothing).
 ENDED_NOTES = {
@@ -121,6 +121,18 @@ class ScoreSheet:
     sides: list[str]
     rows: list[Any] = field(default_factory=list)
     result: dict[str, Any] = field(default_factory=dict)
+    #: Who sat at each seat (:func:`goat.records.seat_label`), when the record says.
+    seats: list[str] | None = None
+
+    def players(self, side: str) -> str:
+        """The names at a side (``"0+2"``: seats 0 and 2), ``""`` when the record names nobody.
+
+        >>> ScoreSheet("kozel", "classic", None, ["0+2", "1+3"], seats=["Anna", "Boris", "Vera", "Gleb"]).players("0+2")
+        'Anna, Vera'
+        """
+        if self.seats is None:
+            return ""
+        return ", ".join(self.seats[int(seat)] for seat in side.split("+"))
 
     @property
     def final(self) -> dict[str, Any]:
@@ -137,6 +149,13 @@ def side_labels(game: str, players: int, sides: int) -> list[str]:
 
 def score_sheet(outcome: ReplayOutcome) -> ScoreSheet:
     """The score sheet of a replayed record (what it holds so far)."""
+    sheet = _sheet(outcome)
+    seats = outcome.seats
+    sheet.seats = None if seats is None else [seat_label(entry) for entry in seats]
+    return sheet
+
+
+def _sheet(outcome: ReplayOutcome) -> ScoreSheet:
     record, result = outcome.record, outcome.result
     game = str(record.get("game"))
     table = record.get("table") if isinstance(record.get("table"), str) else None
@@ -202,14 +221,15 @@ def final_result(game: str, result: dict[str, Any]) -> dict[str, Any]:
 
 
 # ======================================================================= CSV
-def _columns(game: str, sides: list[str]) -> list[str]:
-    """The header of a game's sheet for the sides ``sides``."""
+def _columns(game: str, sides: list[str], named: bool = False) -> list[str]:
+    """The header of a game's sheet for the sides ``sides``; ``named``: with a
+    ``players <side>`` column each (some record says who sat where)."""
+    head = ["record", "table"] + ([f"players {s}" for s in sides] if named else [])
     if game == "yugioh":
-        return ["record", "table", "duel", "first", "winner", "reason", "turns",
-                *(f"LP {s}" for s in sides), "notes"]
+        return head + ["duel", "first", "winner", "reason", "turns", *(f"LP {s}" for s in sides), "notes"]
     per_side = (["bid", "tricks", "points", "bags", "total"] if game == "spades"
                 else ["points", "penalty", "total"])
-    head = ["record", "table", "deal", "dealer"] + ([] if game == "spades" else ["trump", "trump card"])
+    head += ["deal", "dealer"] + ([] if game == "spades" else ["trump", "trump card"])
     return head + [f"{name} {s}" for s in sides for name in per_side] + ["notes"]
 
 
@@ -239,7 +259,9 @@ def sheets_csv(sheets: Iterable[tuple[int, ScoreSheet]]) -> str:
     """The CSV of numbered score sheets (``(record number, sheet)``), header
     first, one row a deal (a duel). Sheets of one game only; sides are the
     union of theirs in order of appearance (a 3-player sheet's ``"2"`` beside a
-    4-player one's ``"0+2"``), blank where a sheet has no such side. Lines end
+    4-player one's ``"0+2"``), blank where a sheet has no such side. Where a
+    record says who sat where (its ``seats``), each side gets a ``players <side>``
+    column after ``table`` (blank for a record that does not say). Lines end
     with CRLF (RFC 4180); the caller adds a BOM where a spreadsheet needs one."""
     sheets = list(sheets)
     games = sorted({sheet.game for _, sheet in sheets})
@@ -249,13 +271,14 @@ def sheets_csv(sheets: Iterable[tuple[int, ScoreSheet]]) -> str:
     sides: list[str] = []
     for _, sheet in sheets:
         sides += [s for s in sheet.sides if s not in sides]
-    columns = _columns(game, sides)
+    columns = _columns(game, sides, named=any(sheet.seats is not None for _, sheet in sheets))
     out = io.StringIO()
     writer = csv.DictWriter(out, columns, restval="", lineterminator="\r\n")
     writer.writeheader()
     for number, sheet in sheets:
+        players = {f"players {s}": sheet.players(s) for s in sheet.sides} if sheet.seats is not None else {}
         for row in sheet.rows:
             cells = _cells(row, sheet.sides)
-            writer.writerow({"record": number, "table": sheet.table or "",
+            writer.writerow({"record": number, "table": sheet.table or "", **players,
                              **{k: "" if v is None else v for k, v in cells.items()}})
     return out.getvalue()

@@ -89,7 +89,7 @@ def test_the_csv_of_a_finished_duel(start_server: Callable[..., ServerThread], t
             await me.until(lambda m: m["type"] == "state" and m["status"] == "playing")
             early = await lobby.http.get(f"/api/tables/{tid}/scoresheet.csv")   # the first duel goes on: no row
             assert early.status_code == 200 and early.content.decode("utf-8-sig").splitlines() == [
-                "record,table,duel,first,winner,reason,turns,LP 0,LP 1,notes"]
+                "record,table,players 0,players 1,duel,first,winner,reason,turns,LP 0,LP 1,notes"]
             await play_duels(me, 0)
         answer = await lobby.http.get(f"/api/tables/{tid}/scoresheet.csv")
         assert answer.headers["content-disposition"].endswith(f'filename="goat-yugioh-goat-{tid}.csv"')
@@ -102,6 +102,10 @@ def test_the_csv_of_a_finished_duel(start_server: Callable[..., ServerThread], t
     assert text.splitlines() == cli_csv(record, tmp_path).splitlines()
     rows = list(csv.DictReader(io.StringIO(text)))
     assert [int(r["winner"]) for r in rows] == [d["winner"] for d in record["result"]["duels"]]
+    # who sat where: the stored record names the person and the bot (never a token), and so does the sheet
+    person, bot = record["seats"]
+    assert person == {"name": "Аня"} and bot["bot"] == "greedy" and set(bot) == {"name", "bot"}
+    assert {r["players 0"] for r in rows} == {"Аня"} and {r["players 1"] for r in rows} == {f"{bot['name']} (greedy)"}
 
 
 def test_mid_game_the_csv_holds_only_completed_deals_and_no_card(

@@ -125,8 +125,23 @@ def test_a_destination_that_cannot_be_written_fails_before_the_run(
 def test_records_name_nothing_but_the_record_format(tmp_path: Path) -> None:
     out, _, _ = tournament(tmp_path, "fmt", "--workers", "1")
     first = json.loads(out.read_text().splitlines()[0])
-    assert set(first) == {"game", "rules", "options", "players", "first_dealer", "deals", "result"}
+    assert set(first) == {"game", "rules", "options", "players", "first_dealer", "deals", "result", "seats"}
     assert first["game"] == "kozel" and first["rules"] == "classic" and first["first_dealer"] == 0
+
+
+def test_records_say_which_bot_sat_where(tmp_path: Path) -> None:
+    """A duplicate pair's two games hold the same cards: only ``seats`` tells them apart."""
+    out = tmp_path / "seats.jsonl"
+    result = runner.invoke(app, ["tournament", "--rules", "classic", "--bots", "heuristic,random", "--matches", "1",
+                                 "--seed", "3", "--deals-only", "--workers", "1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    first, second = (json.loads(line) for line in out.read_text().splitlines())
+    assert first["deals"][0]["hands"] == second["deals"][0]["hands"]
+    assert [s["bot"] for s in first["seats"]] == ["heuristic", "random"] * 2
+    assert [s["bot"] for s in second["seats"]] == ["random", "heuristic"] * 2
+    assert all(s["name"] == s["bot"] for s in first["seats"] + second["seats"])
+    shown = runner.invoke(app, ["replay", str(out)])
+    assert "Seats: 0 heuristic (bot) · 1 random (bot) · 2 heuristic (bot) · 3 random (bot)" in shown.stdout
 
 
 def test_records_can_go_to_stdout_with_the_table_on_stderr() -> None:

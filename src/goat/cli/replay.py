@@ -35,6 +35,7 @@ from goat.records import (
     check_result,
     read_records,
     replay,
+    seat_label,
 )
 from goat.scoresheet import KozelRow, ScoreSheet, SheetError, score_sheet, sheets_csv
 
@@ -116,7 +117,10 @@ def _write_csv(sheets: list[tuple[int, ScoreSheet]], out_file: str | None) -> No
 # ================================================================= report
 def _print_report(out: Console, outcome: ReplayOutcome, index: int | None) -> None:
     if hasattr(outcome.state, "summary_lines"):  # games with their own report (yugioh)
-        for line in outcome.state.summary_lines(index):
+        title, *lines = outcome.state.summary_lines(index)
+        out.print(Text(title))
+        _print_seats(out, outcome)
+        for line in lines:
             out.print(Text(line))
         return
     if outcome.record.get("game") == "spades":
@@ -134,12 +138,20 @@ def _title(outcome: ReplayOutcome, index: int | None) -> Text:
     return Text(title, style="bold")
 
 
+def _print_seats(out: Console, outcome: ReplayOutcome) -> None:
+    """``Seats: 0 Anna · 1 heuristic (bot) · ...`` when the record says who sat where."""
+    seats = outcome.seats
+    if seats is not None:
+        out.print(Text("Seats: " + " · ".join(f"{seat} {seat_label(entry)}" for seat, entry in enumerate(seats))))
+
+
 def _print_kozel_report(out: Console, outcome: ReplayOutcome, index: int | None) -> None:
     state = outcome.state
     sheet = score_sheet(outcome)
     result = outcome.result
     teams = len(sheet.sides) != state.num_players
     out.print(_title(outcome, index))
+    _print_seats(out, outcome)
     for report, row in zip(outcome.deals, sheet.rows):
         _print_deal(out, report, row, teams)
         out.print(Text(f"  penalty total {_join(row.totals)}", style="cyan"))
@@ -189,6 +201,7 @@ def _print_spades_report(out: Console, outcome: ReplayOutcome, index: int | None
     result = outcome.result
     sheet = score_sheet(outcome)
     out.print(_title(outcome, index))
+    _print_seats(out, outcome)
     scores = [0, 0]
     for number, report in enumerate(outcome.deals, start=1):
         _print_play(out, report)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
 from typing import Any
 
-from goat.records import RecordProblem, ReplayOutcome, record_from_state, replay
+from goat.records import RecordProblem, ReplayOutcome, replay
 from goat.games import GAMES
 from goat.scoresheet import ScoreSheet, final_result, score_sheet, sheets_csv
 from goat.server.storage import FinishedRow
@@ -64,15 +64,15 @@ def completed_record(table: Table) -> dict[str, Any]:
     makes it). Read at once from the current state, which the table replaces
     and never changes in place, so it is one consistent moment of the game."""
     state = table.state
-    record = record_from_state(state)
+    record = table.record_of(state)
     deals = record["deals"]
     if not (state.is_chance_node() or state.is_terminal()):
         deals = deals[:-1]   # the deal in play: its hands are secret
-    return {key: value for key, value in record.items() if key != "result"} | {"deals": deals, "table": table.id}
+    return {key: value for key, value in record.items() if key != "result"} | {"deals": deals}
 
 
 def _heading(table: Table) -> dict[str, Any]:
-    return {"game": table.row.game, "rules": table.row.rules, "table": table.id}
+    return {"game": table.row.game, "rules": table.row.rules, "table": table.id, "seats": table.record_seats()}
 
 
 def _sheet_of_record(record: dict[str, Any]) -> ScoreSheet:

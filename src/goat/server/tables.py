@@ -678,8 +678,16 @@ class Table:
 
     def record_of(self, state: Any) -> dict[str, Any]:
         """The record of ``state`` as this table stores it: with ``"table"``, its
-        id, so that a downloaded record (and its score sheet) says where it was played."""
-        return record_from_state(state) | {"table": self.id}
+        id, so that a downloaded record (and its score sheet) says where it was played,
+        and ``"seats"``, who sat where."""
+        return record_from_state(state) | {"table": self.id, "seats": self.record_seats()}
+
+    def record_seats(self) -> list[dict[str, Any] | None]:
+        """The records' ``seats`` (:func:`goat.records.read_seats`): the names everyone
+        at the table saw, and each bot's spec; never a token."""
+        return [None if seat.kind == "empty" else
+                {"name": seat.name} | ({"bot": seat.bot} if seat.kind == "bot" and seat.bot else {})
+                for seat in self.seats]
 
     def _advance(self, state: Any, version: int) -> None:
         self.state = state

@@ -101,7 +101,8 @@ def play_game(spec: GameSpec) -> GameResult:
             raise GoatError(f"the game did not end within {MAX_STEPS} steps")
     except GoatError as exc:
         raise TournamentError(f"game {spec.index} ({', '.join(spec.labels)}): {exc}") from None
-    record = record_from_state(state)
+    # who played which seat: a duplicate pair's two games differ only in this
+    record = record_from_state(state) | {"seats": [{"name": label, "bot": label} for label in spec.labels]}
     result = record["result"]
     return GameResult(
         index=spec.index, pairing=spec.pairing, set_index=spec.set_index, rotation=spec.rotation,
