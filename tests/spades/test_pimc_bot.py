@@ -285,6 +285,24 @@ def test_fallback_positions_and_their_reasons() -> None:
         assert str(bot.choose(view)) == view["legal_actions"][0] and recorder.asked, reason
 
 
+def test_a_nil_bot_plays_the_live_nil_positions_and_only_those() -> None:
+    s = deal_state(ENDING_HANDS)
+    bid(s, "nil", "3", "3", "3")
+    live_nil = s.view(0)
+    s = deal_state(ENDING_HANDS, options={"renege_penalty": True})
+    bid(s, "3", "3", "3", "3")
+    renege = s.view(0)
+    bot = pimc(nil_bot="random")
+    assert bot.name == "pimc:worlds=20:nil_bot=random"
+    fallback, nil = _with_recorder(bot), Recorder()
+    bot.nil_bot = nil
+    bot.choose(live_nil)
+    assert (nil.asked, fallback.asked) == (1, 0)
+    bot.choose(renege)
+    bot.choose(deal_state(ENDING_HANDS).view(0))          # bidding: the fallback's
+    assert (nil.asked, fallback.asked) == (1, 2)
+
+
 def test_a_failed_nil_is_settled_only_where_its_tricks_count_toward_the_contract() -> None:
     """Seat 0 bids nil and takes trick 6 (it ruffs a diamond): the nil is lost. Under
     ``nil_tricks="bags"`` its later tricks still score apart from its partner's (the
@@ -362,7 +380,8 @@ def test_settings_and_registration() -> None:
     assert pimc(infer=1).name == "pimc:worlds=20:infer=1"
     assert "pimc" in bots_for("spades") and "perfect" not in bots_for("spades")
     for settings in ({"worlds": 0}, {"worlds": "many"}, {"time_limit": -1}, {"fallback": "pimc"}, {"infer": 0},
-                     {"fallback": "nonsense"}, {"nonsense": 1}):
+                     {"fallback": "nonsense"}, {"nonsense": 1}, {"nil_bot": "pimc"}, {"nil_bot": "nonsense"},
+                     {"nil_bot": 3}):
         with pytest.raises(BotError) as err:
             make_bot("pimc", 1, game="spades", **settings)
         assert "\n" not in str(err.value)

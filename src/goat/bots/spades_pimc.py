@@ -289,6 +289,15 @@ class BidInference:
 
 
 # ------------------------------------------------------------------------ bot
+def _other_bot(name: str, seed: int | str | None, stand_in: bool) -> Any:
+    """The Spades bot ``name`` that decides where DDS cannot (``stand_in`` passed on where it takes one)."""
+    from goat.bots import bot_factory, make_bot
+
+    factory = bot_factory(name, "spades")
+    takes_stand_in = factory is not None and "stand_in" in inspect.signature(factory).parameters
+    return make_bot(name, seed, game="spades", **({"stand_in": stand_in} if takes_stand_in else {}))
+
+
 class SpadesPIMCBot(BaseBot):
     """Sample worlds, solve each with DDS, play the best average score (see the module docstring)."""
 
@@ -297,26 +306,27 @@ class SpadesPIMCBot(BaseBot):
 
     def __init__(self, seed: int | str | None = None, worlds: int = DEFAULT_WORLDS,
                  time_limit: float | None = None, fallback: str = "heuristic", stand_in: bool = False,
-                 infer: int = INFER_TRIES) -> None:
+                 infer: int = INFER_TRIES, nil_bot: str | None = None) -> None:
         if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
             raise BotError(f"pimc needs worlds >= 1, not {worlds!r}")
         if isinstance(infer, bool) or not isinstance(infer, int) or infer < 1:
             raise BotError(f"pimc: infer must be a whole number >= 1 (draws per world; 1: no inference), not {infer!r}")
         self.infer = infer
         self.time_limit = check_time_limit("pimc", time_limit)
-        if not isinstance(fallback, str) or fallback.strip().lower() == "pimc":
-            raise BotError(f"pimc: fallback must be another Spades bot, not {fallback!r}")
+        for setting, other in (("fallback", fallback), ("nil_bot", nil_bot)):
+            if (other is not None or setting == "fallback") and (
+                    not isinstance(other, str) or other.strip().lower() == "pimc"):
+                raise BotError(f"pimc: {setting} must be another Spades bot, not {other!r}")
         _load_dds()
-        from goat.bots import bot_factory, make_bot
-
-        factory = bot_factory(fallback, "spades")
-        takes_stand_in = factory is not None and "stand_in" in inspect.signature(factory).parameters
         # The fallback bids and exchanges for this bot, so a stand-in's caution is its to keep.
-        self.fallback = make_bot(fallback, seed, game="spades", **({"stand_in": stand_in} if takes_stand_in else {}))
+        self.fallback = _other_bot(fallback, seed, stand_in)
+        #: Plays where a nil is alive (``None``: the fallback does).
+        self.nil_bot = None if nil_bot is None else _other_bot(nil_bot, seed, stand_in)
         self.rng = random.Random(seed)
         self.worlds = worlds
         self.name = (f"pimc:worlds={worlds}" + (f":time_limit={time_limit}" if time_limit else "")
-                     + (f":infer={infer}" if infer != INFER_TRIES else ""))
+                     + (f":infer={infer}" if infer != INFER_TRIES else "")
+                     + (f":nil_bot={nil_bot}" if nil_bot is not None else ""))
 
     @staticmethod
     def available() -> bool:
@@ -330,8 +340,9 @@ class SpadesPIMCBot(BaseBot):
         legal = legal_actions(view)
         if len(legal) == 1:
             return legal[0]
-        if unsupported(view) is not None:
-            return self.fallback.choose(view)
+        reason = unsupported(view)
+        if reason is not None:
+            return (self.nil_bot if reason == "nil" and self.nil_bot is not None else self.fallback).choose(view)
         values = self.action_values(view)
         if not values:   # no world drawn: the plain policy, not nothing
             return self.fallback.choose(view)
