@@ -43,10 +43,10 @@ def test_seats_change_nothing_but_the_names_shown() -> None:
     ("Anna", '"seats" must be a list, not a string'),
     ([{"name": "Anna"}], '"seats" must name 4 seats, not 1'),
     ([{"name": "Anna"}, 7, None, None], '"seats" entry 1 must be an object or null, not a number'),
-    ([{}, None, None, None], '"seats" entry 0: "name" must be text of 1 to 64 characters'),
-    ([{"name": ""}, None, None, None], '"seats" entry 0: "name" must be text of 1 to 64 characters'),
-    ([{"name": "x" * 65}, None, None, None], '"seats" entry 0: "name" must be text of 1 to 64 characters'),
-    ([None, None, {"name": "B", "bot": 3}, None], '"seats" entry 2: "bot" must be text of 1 to 64 characters'),
+    ([{}, None, None, None], '"seats" entry 0: "name" must be text of 1 to 200 characters'),
+    ([{"name": ""}, None, None, None], '"seats" entry 0: "name" must be text of 1 to 200 characters'),
+    ([{"name": "x" * 201}, None, None, None], '"seats" entry 0: "name" must be text of 1 to 200 characters'),
+    ([None, None, {"name": "B", "bot": 3}, None], '"seats" entry 2: "bot" must be text of 1 to 200 characters'),
 ])
 def test_a_wrong_seats_is_a_one_line_error(tmp_path: Path, seats: Any, message: str) -> None:
     record = classic() | {"seats": seats}

@@ -252,8 +252,9 @@ class ReplayOutcome:
 
 
 # ======================================================================= seats
-#: The longest name a record's seat may carry (the table server cuts names at 24).
-SEAT_NAME_LIMIT = 64
+#: The longest name or bot spec a record's seat may carry (the table server cuts names at 24;
+#: a tournament's bot spec with every setting spelt out stays well under this).
+SEAT_NAME_LIMIT = 200
 
 
 def read_seats(record: dict[str, Any], players: int) -> list[dict[str, Any] | None] | None:
