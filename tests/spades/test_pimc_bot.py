@@ -245,8 +245,9 @@ class Recorder:
 
 
 def _with_recorder(bot: SpadesPIMCBot) -> Recorder:
+    """The recorder in place of both bots that decide where DDS cannot."""
     recorder = Recorder()
-    bot.fallback = recorder
+    bot.fallback = bot.nil_bot = recorder
     return recorder
 
 
@@ -292,6 +293,11 @@ def test_a_nil_bot_plays_the_live_nil_positions_and_only_those() -> None:
     s = deal_state(ENDING_HANDS, options={"renege_penalty": True})
     bid(s, "3", "3", "3", "3")
     renege = s.view(0)
+    from goat.bots.ismcts import ISMCTSBot
+
+    default = pimc(time_limit=0.5)
+    assert isinstance(default.nil_bot, ISMCTSBot) and default.nil_bot.time_limit == 0.5   # a table's think time
+    assert "nil_bot" not in default.name
     bot = pimc(nil_bot="random")
     assert bot.name == "pimc:worlds=20:nil_bot=random"
     fallback, nil = _with_recorder(bot), Recorder()

@@ -54,8 +54,9 @@ Approximations, on purpose:
   now is scored by the score (a duck that keeps a bag out is seen when the
   lost trick cannot come back).
 
-Where DDS cannot model the position the fallback bot (``heuristic`` by default)
-decides (:func:`unsupported`, one reason each):
+Where DDS cannot model the position another bot decides (:func:`unsupported`,
+one reason each): ``nil_bot`` (``ismcts`` by default) where a nil is alive, the
+fallback bot (``heuristic`` by default) everywhere else:
 
 * ``bid`` — bidding (DDS plays cards), ``exchange`` — a double nil's exchange;
 * ``jokers`` — the joker deck (15 trumps, no 2C and 2D: not a bridge deck);
@@ -66,7 +67,12 @@ decides (:func:`unsupported`, one reason each):
   not one seat's, and there one seat's tricks score differently from its
   partner's. (A second solve does not help: no DDS question is "how few tricks
   can this seat be held to".) With ``nil_tricks="contract"`` a nil that has
-  failed is settled, and the side's total is all the score needs.
+  failed is settled, and the side's total is all the score needs. These
+  positions go to ``nil_bot``: ``ismcts`` plays the engine's own score, nil
+  included. Measured against ``nil_bot=heuristic`` (the fallback, as before)
+  over 100 duplicate sets of single ``standard`` deals: +19.3 ± 8.4 points a
+  deal over all 200 deals; +43.3 ± 17.9 a set in the 39 sets with a nil bid
+  (the other 61 differ only by the two bots' seeds: +4.0 ± 4.8).
 * ``bemo`` — a Bemo bid still undecided (its team has won every trick so far
   and the first six or nine are not all played): it depends on *which* tricks
   a side wins, not how many.
@@ -105,6 +111,8 @@ from goat.protocol import Action
 #: median, a few tenths of a second at the first trick, where whole hands are
 #: solved (``benchmarks/spades_pimc.py``).
 DEFAULT_WORLDS = 20
+#: The bot that plays where a nil is alive (DDS cannot: see ``nil`` below).
+DEFAULT_NIL_BOT = "ismcts"
 #: Points a deal that ends the match is worth beyond its score, won (+) or lost (−).
 MATCH_VALUE = 1000
 #: The install hint of every "no DDS" error.
@@ -289,13 +297,17 @@ class BidInference:
 
 
 # ------------------------------------------------------------------------ bot
-def _other_bot(name: str, seed: int | str | None, stand_in: bool) -> Any:
-    """The Spades bot ``name`` that decides where DDS cannot (``stand_in`` passed on where it takes one)."""
+def _other_bot(name: str, seed: int | str | None, stand_in: bool, time_limit: float | None) -> Any:
+    """The Spades bot ``name`` that decides where DDS cannot, with this bot's
+    ``stand_in`` and ``time_limit`` where it takes them (a table's think time holds
+    for every decision of the seat)."""
     from goat.bots import bot_factory, make_bot
 
     factory = bot_factory(name, "spades")
-    takes_stand_in = factory is not None and "stand_in" in inspect.signature(factory).parameters
-    return make_bot(name, seed, game="spades", **({"stand_in": stand_in} if takes_stand_in else {}))
+    takes = set(inspect.signature(factory).parameters) if factory is not None else set()
+    settings = {key: value for key, value in (("stand_in", stand_in), ("time_limit", time_limit))
+                if key in takes and value is not None}
+    return make_bot(name, seed, game="spades", **settings)
 
 
 class SpadesPIMCBot(BaseBot):
@@ -306,7 +318,7 @@ class SpadesPIMCBot(BaseBot):
 
     def __init__(self, seed: int | str | None = None, worlds: int = DEFAULT_WORLDS,
                  time_limit: float | None = None, fallback: str = "heuristic", stand_in: bool = False,
-                 infer: int = INFER_TRIES, nil_bot: str | None = None) -> None:
+                 infer: int = INFER_TRIES, nil_bot: str = DEFAULT_NIL_BOT) -> None:
         if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
             raise BotError(f"pimc needs worlds >= 1, not {worlds!r}")
         if isinstance(infer, bool) or not isinstance(infer, int) or infer < 1:
@@ -314,19 +326,18 @@ class SpadesPIMCBot(BaseBot):
         self.infer = infer
         self.time_limit = check_time_limit("pimc", time_limit)
         for setting, other in (("fallback", fallback), ("nil_bot", nil_bot)):
-            if (other is not None or setting == "fallback") and (
-                    not isinstance(other, str) or other.strip().lower() == "pimc"):
+            if not isinstance(other, str) or other.strip().lower() == "pimc":
                 raise BotError(f"pimc: {setting} must be another Spades bot, not {other!r}")
         _load_dds()
         # The fallback bids and exchanges for this bot, so a stand-in's caution is its to keep.
-        self.fallback = _other_bot(fallback, seed, stand_in)
-        #: Plays where a nil is alive (``None``: the fallback does).
-        self.nil_bot = None if nil_bot is None else _other_bot(nil_bot, seed, stand_in)
+        self.fallback = _other_bot(fallback, seed, stand_in, self.time_limit)
+        #: Plays where a nil is alive.
+        self.nil_bot: Any = _other_bot(nil_bot, seed, stand_in, self.time_limit)
         self.rng = random.Random(seed)
         self.worlds = worlds
         self.name = (f"pimc:worlds={worlds}" + (f":time_limit={time_limit}" if time_limit else "")
                      + (f":infer={infer}" if infer != INFER_TRIES else "")
-                     + (f":nil_bot={nil_bot}" if nil_bot is not None else ""))
+                     + (f":nil_bot={nil_bot}" if nil_bot != DEFAULT_NIL_BOT else ""))
 
     @staticmethod
     def available() -> bool:
@@ -342,7 +353,7 @@ class SpadesPIMCBot(BaseBot):
             return legal[0]
         reason = unsupported(view)
         if reason is not None:
-            return (self.nil_bot if reason == "nil" and self.nil_bot is not None else self.fallback).choose(view)
+            return (self.nil_bot if reason == "nil" else self.fallback).choose(view)
         values = self.action_values(view)
         if not values:   # no world drawn: the plain policy, not nothing
             return self.fallback.choose(view)
