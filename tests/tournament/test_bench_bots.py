@@ -49,3 +49,40 @@ def test_cli_prints_the_table_and_rejects_unknown_bots() -> None:
     assert bad.exit_code == 2 and bad.stderr.startswith("error: bot 'nobody'") and len(bad.stderr.splitlines()) == 1
     zero = runner.invoke(app, ["bench", "bots", "--decisions", "0", "--bots", "random"])
     assert zero.exit_code == 2 and zero.stderr.startswith("error: --decisions must be at least 1")
+
+
+def test_other_games_time_their_own_bots_on_positions_their_bots_played() -> None:
+    from goat.bots import make_bot
+
+    states = bench.positions("goat", 6, seed=3, game="yugioh")
+    assert all(not s.is_chance_node() and not s.is_terminal() for s in states)
+    # the positions are one greedy duel's decision points, in order: greedy's own choice
+    # at each one leads to the next
+    greedy = make_bot("greedy", "3/positions", game="yugioh")
+    for here, there in zip(states, states[1:]):
+        follow = here.clone()
+        follow.apply_action(greedy.choose(follow.view(follow.current_player())))
+        while follow.is_chance_node():
+            follow.apply_chance(there.chances[len(follow.chances)])
+        assert follow.actions == there.actions
+    assert bench.default_specs("yugioh") == ["greedy"] and "pimc:worlds=100" not in bench.default_specs("spades")
+    baseline, [timing] = bench.run(["greedy"], "goat", 4, seed=3, game="yugioh")
+    assert baseline.error is None and timing.error is None and len(timing.seconds) == 4
+
+
+def test_a_bot_decides_on_its_own_copies_of_the_positions() -> None:
+    states = bench.positions("goat", 3, seed=4, game="yugioh")
+    before = [(len(s.actions), len(s.chances)) for s in states]
+    bench.measure(bench.parse_bot_spec("greedy"), states, seed=4, game="yugioh")
+    assert [(len(s.actions), len(s.chances)) for s in states] == before
+    assert all(s._legal_cache is None for s in states)  # nothing parsed into the shared positions
+
+
+def test_cli_other_games() -> None:
+    result = runner.invoke(app, ["bench", "bots", "--game", "yugioh", "--decisions", "3", "--bots", "greedy"])
+    assert result.exit_code == 0, result.output
+    assert "yugioh goat" in result.stdout and "greedy" in result.stdout and "target" not in result.stdout
+    wrong = runner.invoke(app, ["bench", "bots", "--game", "spades", "--bots", "greedy"])
+    assert wrong.exit_code == 2 and wrong.stderr.startswith("error: bot 'greedy'") and len(wrong.stderr.splitlines()) == 1
+    game = runner.invoke(app, ["bench", "bots", "--game", "chess"])
+    assert game.exit_code == 2 and game.stderr.startswith("error: unknown game 'chess'")

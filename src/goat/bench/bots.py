@@ -6,10 +6,12 @@ positions. A decision is timed from the state: building the seat's view, then
 ``bot.choose(view)`` — what a tournament or a server pays per move. Each bot
 first makes a few untimed decisions, so one-off JIT compilation is not counted.
 
-The baseline is the ``random`` bot on the same positions: its time is the cost
-of building the view and parsing the legal actions, the floor under any bot.
-The issue's target — ``pimc`` with 100 worlds at most 100 ms median per
-decision on one core — is printed as pass/miss when a ``pimc`` bot exists.
+Every game has bots (``--game kozel|spades|yugioh``); each game's bots are
+timed on that game's positions. The baseline is the game's ``random`` bot on
+the same positions: its time is the cost of building the view and parsing the
+legal actions, the floor under any bot. The issue's target — Kozel's ``pimc``
+with 100 worlds at most 100 ms median per decision on one core — is printed as
+pass/miss when that bot was timed.
 
 Used by ``goat bench bots``.
 """
@@ -66,20 +68,43 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[rank - 1]
 
 
-def default_specs() -> list[str]:
-    """Every registered bot with its default setting, plus the pimc target setting."""
-    from goat.bots import BOTS
+def default_specs(game: str = "kozel") -> list[str]:
+    """Every bot that plays ``game`` here with its default setting, plus (Kozel) the
+    pimc target setting.
 
-    names = [name for name in BOTS if name != BASELINE]
-    if "pimc" in BOTS:
+    >>> default_specs("yugioh")[:1]
+    ['greedy']
+    """
+    from goat.bots import bots_for
+
+    names = [name for name in bots_for(game) if name != BASELINE]
+    if game == "kozel" and "pimc" in names:
         names.append(TARGET_SPEC)
     return names
 
 
+def default_rules(game: str) -> str:
+    """The ruleset positions come from when none is named: the game's tournament default."""
+    from goat.tournament.games import scoring_for
+
+    return scoring_for(game).default_rules
+
+
+#: The bot that plays the games positions come from, where random play gives no
+#: positions worth timing: random Spades bids make a nil in most deals (and a search
+#: bot hands a live nil to its fallback), random Yu-Gi-Oh! duels pass their turns
+#: away. Kozel's positions stay random play (the pimc target was set on them).
+POSITION_BOTS: dict[str, str] = {"spades": "heuristic", "yugioh": "greedy"}
+
+
 def positions(rules: str, count: int, seed: int, game: str = "kozel") -> list[Any]:
-    """``count`` decision points (state copies) from seeded random games."""
+    """``count`` decision points (state copies) from seeded games of ``game``,
+    played by its :data:`POSITION_BOTS` bot (random play where none is named)."""
+    from goat.bots import make_bot
+
     module = get_game(game)
     rng = random.Random(f"{seed}/positions")
+    player = make_bot(POSITION_BOTS[game], f"{seed}/positions", game) if game in POSITION_BOTS else None
     out: list[Any] = []
     seats = module.new_state(rules=rules).num_players
     while len(out) < count:
@@ -89,16 +114,24 @@ def positions(rules: str, count: int, seed: int, game: str = "kozel") -> list[An
                 state.apply_chance(state.sample_chance(rng))
                 continue
             out.append(state.clone())
-            actions = state.legal_actions()
-            state.apply_action(actions[rng.randrange(len(actions))])
+            if player is None:
+                actions = state.legal_actions()
+                state.apply_action(actions[rng.randrange(len(actions))])
+            else:
+                state.apply_action(player.choose(state.view(state.current_player())))
     return out
 
 
 def measure(spec: BotSpec, states: Sequence[Any], seed: int,
-            tick: Callable[[], None] | None = None) -> Timing:
-    """Time ``spec`` on every position: view building plus ``choose``."""
+            tick: Callable[[], None] | None = None, game: str = "kozel") -> Timing:
+    """Time ``spec`` (a bot of ``game``) on every position: view building plus ``choose``.
+
+    Each bot decides on its own copies of the positions, made untimed, so no bot
+    gains from what an earlier bot left cached in a state (Yu-Gi-Oh!'s parsed
+    legal actions)."""
+    states = [state.clone() for state in states]
     try:
-        bot = spec.make(f"{seed}/{spec.text}")
+        bot = spec.make(f"{seed}/{spec.text}", game)
     except GoatError as exc:
         return Timing(spec.label, (), str(exc))
     times = []
@@ -122,14 +155,14 @@ def measure(spec: BotSpec, states: Sequence[Any], seed: int,
 
 
 def run(specs: Sequence[str], rules: str, decisions: int, seed: int,
-        tick: Callable[[], None] | None = None) -> tuple[Timing, list[Timing]]:
-    """The baseline's timing and each spec's, on the same ``decisions`` positions."""
+        tick: Callable[[], None] | None = None, game: str = "kozel") -> tuple[Timing, list[Timing]]:
+    """The baseline's timing and each spec's, on the same ``decisions`` positions of ``game``."""
     if decisions < 1:
         raise GoatError(f"--decisions must be at least 1, not {decisions}")
     parsed = parse_bot_list(",".join(specs)) if specs else []
-    states = positions(rules, decisions, seed)
-    baseline = measure(parse_bot_spec(BASELINE), states, seed, tick)
-    return baseline, [measure(spec, states, seed, tick) for spec in parsed]
+    states = positions(rules, decisions, seed, game)
+    baseline = measure(parse_bot_spec(BASELINE), states, seed, tick, game)
+    return baseline, [measure(spec, states, seed, tick, game) for spec in parsed]
 
 
 def target_verdict(timings: Sequence[Timing]) -> str | None:
@@ -142,8 +175,8 @@ def target_verdict(timings: Sequence[Timing]) -> str | None:
     return None
 
 
-def table(baseline: Timing, timings: Sequence[Timing], rules: str) -> Table:
-    out = Table(title=f"bot decision time, kozel {rules}, {len(baseline.seconds)} positions")
+def table(baseline: Timing, timings: Sequence[Timing], rules: str, game: str = "kozel") -> Table:
+    out = Table(title=f"bot decision time, {game} {rules}, {len(baseline.seconds)} positions")
     out.add_column("bot")
     out.add_column("median ms", justify="right")
     out.add_column("p99 ms", justify="right")

@@ -35,34 +35,41 @@ def bench_engine(
 def bench_bots(
     decisions: int = typer.Option(100, "--decisions", help="Positions each bot decides (the same for all)."),
     bots: str | None = typer.Option(None, "--bots", help="Comma-separated bot specs, e.g. random,pimc:worlds=100 "
-                                    "(default: every registered bot, plus pimc:worlds=100)."),
-    rules: str = typer.Option("classic", "--rules", help="Ruleset the positions come from."),
+                                    "(default: every bot of the game, plus Kozel's pimc:worlds=100)."),
+    game: str = typer.Option("kozel", "--game", help="The game whose bots and positions: kozel, spades or yugioh."),
+    rules: str | None = typer.Option(None, "--rules", help="Ruleset the positions come from (default: "
+                                     "the game's usual one: classic, standard, goat)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the random games the positions come from."),
 ) -> None:
-    """Median and p99 decision time per bot and setting, next to the random bot
-    (the cost of building the view and parsing the legal actions) on the same positions."""
+    """Median and p99 decision time per bot and setting, next to the game's random
+    bot (the cost of building the view and parsing the legal actions) on the same positions."""
     from goat.bench import bots as bots_bench
     from goat.cli.progress import progress
+    from goat.games import get_game
     from goat.tournament.specs import parse_bot_list
 
     console = Console()
     with user_errors():
+        module = get_game(game)  # unknown game: one line, exit 2
+        rules = bots_bench.default_rules(game) if rules is None else rules
+        module.new_state(rules=rules)  # unknown ruleset: one line, exit 2
         if bots is not None:
             specs = [s.text for s in parse_bot_list(bots)]
             for spec in parse_bot_list(bots):
-                spec.make(0)  # unknown bot or setting: one line, exit 2
+                spec.make(0, game)  # unknown bot, setting or a bot of another game: one line, exit 2
         else:
-            specs = bots_bench.default_specs()
+            specs = bots_bench.default_specs(game)
         if decisions < 1:
             raise GoatError(f"--decisions must be at least 1, not {decisions}")
         # no time left: the bots' decisions differ too much in cost for a mean pace
         with progress(Console(stderr=True), "decisions", decisions * (len(specs) + 1), eta=False) as advance:
-            baseline, timings = bots_bench.run(specs, rules, decisions, seed, advance)
-    console.print(bots_bench.table(baseline, timings, rules))
-    verdict = bots_bench.target_verdict(timings)
-    console.print(verdict if verdict is not None else
-                  f"target {bots_bench.TARGET_SPEC} ≤ {bots_bench.TARGET_MEDIAN_MS:g} ms median: not measured "
-                  "(no pimc bot in this run)")
+            baseline, timings = bots_bench.run(specs, rules, decisions, seed, advance, game)
+    console.print(bots_bench.table(baseline, timings, rules, game))
+    if game == "kozel":
+        verdict = bots_bench.target_verdict(timings)
+        console.print(verdict if verdict is not None else
+                      f"target {bots_bench.TARGET_SPEC} ≤ {bots_bench.TARGET_MEDIAN_MS:g} ms median: not measured "
+                      "(no pimc bot in this run)")
 
 
 def bench_sim(
