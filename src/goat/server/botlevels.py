@@ -69,8 +69,8 @@ LEVEL_TABLE: dict[tuple[str, str | None], dict[str, str]] = {
     ("spades", None): _SPADES,
     # the joker deck is not a bridge deck: DDS cannot solve it, so pimc is its fallback
     ("spades", "joker-trumps"): {**_SPADES, "pimc": "club"},
-    # Yu-Gi-Oh!: greedy wins 89% ± 4.4 of its matches against random; nothing stronger yet
-    ("yugioh", None): {"random": "beginner", "greedy": "club"},
+    # Yu-Gi-Oh!: greedy wins 89% ± 4.4 of its matches against random; MC_LEVEL_NOTE
+    ("yugioh", None): {"random": "beginner", "greedy": "club", "mc": "club"},
 }
 
 #: (game, ruleset, bot) -> the bot it plays exactly like there (the page says so).
