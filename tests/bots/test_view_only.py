@@ -100,3 +100,45 @@ def test_spades_bot_answers_from_a_detached_copy_of_the_view(name: str) -> None:
         b = make_bot(name, i, game="spades", **settings).choose(detached)
         assert a == b and str(a) in view["legal_actions"]
         assert view == before
+
+
+def yugioh_positions(count: int, seed: int):
+    """Decision points with a choice, from random play of Goat Control mirror duels."""
+    from goat.games.yugioh import new_state as new_duel
+
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = new_duel("goat", seed=rng.randrange(1000), single_duel=True)
+        for _ in range(rng.randrange(10, 150)):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                state.apply_chance(state.sample_chance(rng))
+            else:
+                actions = state.legal_texts()
+                state.apply_action(actions[rng.randrange(len(actions))])
+        if not (state.is_terminal() or state.is_chance_node()) and len(state.legal_texts()) > 1:
+            found.append(state)
+    return found
+
+
+YUGIOH_VIEW_ONLY = sorted(bots_for("yugioh"))
+
+
+def test_every_yugioh_bot_is_checked_here() -> None:
+    assert {"random", "greedy", "mc"} <= set(YUGIOH_VIEW_ONLY)
+
+
+@pytest.mark.parametrize("name", YUGIOH_VIEW_ONLY)
+def test_yugioh_bot_answers_from_a_detached_copy_of_the_view(name: str) -> None:
+    settings = {"mc": {"worlds": 2, "top": 2}}.get(name, {})
+    for i, state in enumerate(yugioh_positions(3, seed=zlib.crc32(f"{name}/yugioh".encode()))):
+        seat = state.current_player()
+        view = state.view(seat)
+        before = copy.deepcopy(view)
+        detached = json.loads(json.dumps(view))
+        a = make_bot(name, i, game="yugioh", **settings).choose(view)
+        b = make_bot(name, i, game="yugioh", **settings).choose(detached)
+        assert a == b and str(a) in view["legal_actions"]
+        assert view == before

@@ -69,7 +69,7 @@ def test_the_strongest_bot_is_the_one_measured_strongest_at_the_ruleset(catalog:
     jokers = levels_at(catalog, "spades", "joker-trumps")
     assert strongest("spades", "joker-trumps") == ["ismcts"] and jokers["pimc"]["plays_like"] == "heuristic"
     assert levels_at(catalog, "spades", "standard")["pimc"]["thinks"] and not jokers["pimc"]["thinks"]
-    assert strongest("yugioh", "goat") == ["greedy"]
+    assert strongest("yugioh", "goat") == ["mc"]
 
 
 def test_the_catalog_says_which_bots_think_and_for_how_long(catalog: dict[str, Any]) -> None:
@@ -78,6 +78,7 @@ def test_the_catalog_says_which_bots_think_and_for_how_long(catalog: dict[str, A
     assert not classic["heuristic"]["thinks"] and not classic["random"]["thinks"]
     assert catalog["bot_think"] == 1.5                      # the server's cap, which the page states
     assert not levels_at(catalog, "yugioh", "goat")["greedy"]["thinks"]
+    assert levels_at(catalog, "yugioh", "goat")["mc"]["thinks"]
 
 
 def test_today_s_default_bot_stays() -> None:

@@ -69,7 +69,7 @@ def test_the_catalog_offers_yugioh(start_server: Callable[..., ServerThread]) ->
     goat = ygo["rules"][0]["options"]["2"]
     assert goat["decks"] == "goat_control" and goat["starting_lp"] == 8000 and goat["first_player_draws"] is True
     assert "goat_control/chaos_warrior" in ygo["choices"]["decks"]
-    assert set(ygo["bots"]) == {"random", "greedy"} and ygo["default_bot"] == "greedy"
+    assert set(ygo["bots"]) == {"random", "greedy", "mc"} and ygo["default_bot"] == "greedy"
     assert games["kozel"]["default_bot"] == "heuristic"
     created = httpx.post(f"{server.url}api/tables", json={"game": "yugioh", "name": "Ann"}, timeout=10).json()
     seated = httpx.post(f"{server.url}api/tables/{created['id']}/seats/1/bot", json={},   # no bot named
@@ -271,4 +271,4 @@ def test_default_bots_by_game() -> None:
 
     settings = Settings(data_dir=Path("/nonexistent"))
     assert default_bot("kozel", settings) == "heuristic" and default_bot("yugioh", settings) == "greedy"
-    assert "perfect" not in table_bots("kozel") and table_bots("yugioh") == ["random", "greedy"]
+    assert "perfect" not in table_bots("kozel") and table_bots("yugioh") == ["random", "greedy", "mc"]

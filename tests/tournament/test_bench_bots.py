@@ -65,7 +65,7 @@ def test_other_games_time_their_own_bots_on_positions_their_bots_played() -> Non
         while follow.is_chance_node():
             follow.apply_chance(there.chances[len(follow.chances)])
         assert follow.actions == there.actions
-    assert bench.default_specs("yugioh") == ["greedy"] and "pimc:worlds=100" not in bench.default_specs("spades")
+    assert bench.default_specs("yugioh") == ["greedy", "mc"] and "pimc:worlds=100" not in bench.default_specs("spades")
     baseline, [timing] = bench.run(["greedy"], "goat", 4, seed=3, game="yugioh")
     assert baseline.error is None and timing.error is None and len(timing.seconds) == 4
 

@@ -218,7 +218,7 @@ def test_every_game_has_a_scoring_entry() -> None:
     (["--game", "spades", "--bots", "heuristic,perfect"],
      "error: bot 'perfect' does not play spades (bots for spades: random, ismcts, heuristic, pimc)"),
     (["--game", "yugioh", "--bots", "greedy,heuristic"],
-     "error: bot 'heuristic': unknown bot 'heuristic' (known: random, greedy)"),
+     "error: bot 'heuristic': unknown bot 'heuristic' (known: random, greedy, mc)"),
     (["--game", "yugioh", "--bots", "greedy,random:depth=2"], "error: bot 'random:depth=2'"),
     (["--game", "spades", "--rules", "classic", "--bots", "random,heuristic"], "error: unknown Spades ruleset 'classic'"),
     (["--game", "yugioh", "--rules", "standard", "--bots", "greedy,random"], "error: unknown yugioh ruleset 'standard'"),

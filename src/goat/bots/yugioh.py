@@ -6,6 +6,7 @@ with one of its ``legal_actions`` — so they can never make an illegal choice.
   view (summon the strongest monster, attack what it beats, use removal and
   draw spells, answer attacks with its traps, pass when nothing is good) and
   picks the best, breaking ties with a seeded random number.
+* ``mc`` — determinized Monte Carlo with greedy rollouts (:mod:`goat.bots.yugioh_mc`).
 """
 
 from __future__ import annotations
@@ -59,9 +60,14 @@ class YugiohGreedyBot(BaseBot):
         self.rng = random.Random(seed)
 
     def choose(self, view: View) -> Any:
-        legal = _legal_texts(view)
-        scored = [(self.score(view, text), self.rng.random(), text) for text in legal]
-        return _parse(view, max(scored)[2])
+        return _parse(view, self.ranked(view, _legal_texts(view), self.rng)[0])
+
+    def ranked(self, view: View, legal: list[str], rng: random.Random) -> list[str]:
+        """``legal`` best first by :meth:`score`, ties broken by one ``rng`` draw
+        per action (so the first is the bot's choice; ``mc`` ranks its candidates
+        and plays its rollouts with this)."""
+        scored = [(self.score(view, text), rng.random(), text) for text in legal]
+        return [text for *_, text in sorted(scored, reverse=True)]
 
     # ------------------------------------------------------------- scoring
     @staticmethod
@@ -137,4 +143,6 @@ class YugiohGreedyBot(BaseBot):
         return 0
 
 
-BOTS = {"random": YugiohRandomBot, "greedy": YugiohGreedyBot}
+from goat.bots.yugioh_mc import YugiohMCBot  # noqa: E402 - it builds on the greedy bot above
+
+BOTS = {"random": YugiohRandomBot, "greedy": YugiohGreedyBot, "mc": YugiohMCBot}

@@ -167,7 +167,7 @@ def _deck(path: Optional[Path]) -> DeckList:
 def play_yugioh(
     deck: Optional[Path] = typer.Option(None, "--deck", help="Your deck (.ydk list of card names); default Goat Control."),
     opponent_deck: Optional[Path] = typer.Option(None, "--opponent-deck", help="The bot's deck; default Goat Control."),
-    vs: str = typer.Option("greedy", "--vs", help="The bot: random or greedy."),
+    vs: str = typer.Option("greedy", "--vs", help="The bot: random, greedy or mc (searches: about a second a move)."),
     rules: str = typer.Option("goat", "--rules", "-r", help="goat or official."),
     seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Makes the whole match reproducible."),
     seat: int = typer.Option(0, "--seat", help="Your seat (0 or 1)."),

@@ -44,7 +44,7 @@ def tournament_command(
                                                            "standard for spades, goat for yugioh)."),
     bots: str = typer.Option(..., "--bots", help="Comma-separated bots, each name or name:key=value "
                                                  "(e.g. random,pimc:worlds=100); at least two. "
-                                                 "Spades: random, heuristic, ismcts; yugioh: random, greedy."),
+                                                 "Spades: random, heuristic, ismcts; yugioh: random, greedy, mc."),
     matches: int = typer.Option(..., "--matches", "-n", help="Duplicate sets per pairing: each deal sequence "
                                                             "(a duel's coin and shuffles) is played once per "
                                                             "seating (2 games in 4-seat play and in a duel)."),

@@ -15,7 +15,11 @@ solver's rulesets, ``pimc`` with a modest budget (:data:`PIMC_WORLDS` worlds);
 Kozel ``street`` (out of the solver's reach) and Spades ``ismcts``, which beats
 ``heuristic`` there, stopped at the same time (a decision is about a second of
 search otherwise; the iterations it manages in the time are a sample of the
-ones it would run); Yu-Gi-Oh! ``greedy``. With 2
+ones it would run); Yu-Gi-Oh! ``mc``, which beats ``greedy`` (95.8% ± 9.2 of the
+matches, README "Strength"), stopped at the same time — between worlds, so a hint can
+end up to one world late: a world (a draw and a rollout per candidate) took about 0.06 s
+at the median and up to about 0.2 s over 60 positions of three duels (the decision time
+of six worlds, ``docs/yugioh.md`` *Bots*). With 2
 players one world at the first tricks (the stock still full) can take seconds to
 solve; ``pimc`` solves each world under a node budget for the time left, so the
 hint still ends at about :data:`HINT_SECONDS` — from fewer worlds there, or, when
@@ -77,7 +81,7 @@ def hint_bot(game: str, rules: str, players: int, seed: str) -> Bot:
     if uses_solver(game, rules, players):
         return make_bot("pimc", seed, game=game, worlds=PIMC_WORLDS, time_limit=HINT_SECONDS)
     if game == "yugioh":
-        return make_bot("greedy", seed, game=game)
+        return make_bot("mc", seed, game=game, time_limit=HINT_SECONDS)
     if game == "spades" or (game == "kozel" and rules == "street"):
         # Spades' pimc (DDS) measured as strong as ismcts, not stronger (+3.5 ± 8.3 points
         # a deal over 100 duplicate sets, README "Strength"), so the hint bot stays ismcts.

@@ -90,6 +90,14 @@ def sample_world(view: dict[str, Any], rng: Any, opponent_deck: DeckList | None 
     return sample(view, rng, opponent_deck=opponent_deck)
 
 
+def world_sampler(view: dict[str, Any], opponent_deck: DeckList | None = None) -> Any:
+    """A reusable sampler for one seat's ``view`` (:class:`.worlds.YugiohWorldSampler`):
+    ``world_sampler(view).sample(rng)`` is ``sample_world(view, rng)`` with the view read once."""
+    from goat.games.yugioh.worlds import YugiohWorldSampler
+
+    return YugiohWorldSampler(view, opponent_deck=opponent_deck)
+
+
 def parse_action(text: str) -> DuelAction:
     """Parse an action text (``"0 summon Sangan"``)."""
     return DuelAction.parse(text)
@@ -149,4 +157,4 @@ def card_catalog() -> dict[str, dict[str, Any]]:
 __all__ = ["CHANCE_STARTS_DEAL", "CHOICES", "NAME", "seat_data_from_json", "card_catalog", "card_names", "chance_from_json", "chance_to_json", "PRESETS", "DeckError", "DeckList", "DuelAction", "RecordFormatError", "RecordStepError",
            "YugiohRules", "YugiohState", "record_from_state", "replay_record",
            "builtin_deck", "check_deck", "load_deck", "make_rules", "new_state", "parse_action", "parse_ydk",
-           "sample_world"]
+           "sample_world", "world_sampler"]

@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
-from goat.games.yugioh.cards import effects_for
+from goat.games.yugioh.cards import active_effects_for
 from goat.games.yugioh.cards.base import Effect, Gen, Link, Trigger
 from goat.games.yugioh.prompts import Line, Say
 
@@ -58,9 +58,7 @@ class ChainMixin:
         top = self.chain[-1].speed if self.chain else 0
         out = []
         for card in list(p.hand) + p.field_spells() + p.field_monsters():
-            for effect in effects_for(card.name):
-                if effect.kind == "trigger":
-                    continue
+            for effect in active_effects_for(card.name):
                 speed = effect.speed_of(card)
                 if self.chain and (speed < 2 or speed < top):
                     continue
@@ -92,8 +90,6 @@ class ChainMixin:
         """May a Spell/Trap with the facts ``d``, where ``card`` is, be activated
         now by the timing rules alone? ``d`` is ``card.data`` — or, to ask what a
         face-down card *could* be, any card of the pool."""
-        if d.kind == "trap" and self.jinzo_on_field():
-            return False
         if card.zone == "hand":
             if d.kind != "spell" or (self.players[seat].free("spell") == 0 and d.subtype != "field"):
                 return False
@@ -110,6 +106,8 @@ class ChainMixin:
                 return False
         else:
             return False
+        if d.kind == "trap" and self.jinzo_on_field():  # after the cheap checks: the same answer
+            return False
         if self.chain:
             speed = 3 if d.subtype == "counter" else 1 if d.kind == "spell" and d.subtype != "quick-play" else 2
             if speed < 2 or speed < self.chain[-1].speed:
@@ -125,7 +123,11 @@ class ChainMixin:
 
     def jinzo_on_field(self: Any) -> bool:
         """Jinzo: while it is face up, no Trap card can be activated."""
-        return any(c.name == "Jinzo" for c in self.face_up_monsters())
+        for p in self.players:  # face_up_monsters() without the lists: asked at every window
+            for c in p.monsters:
+                if c is not None and c.face_up and c.data.name == "Jinzo":
+                    return True
+        return False
 
     def asked_to_respond(self: Any, seat: int, found: list[tuple["CardInst", Effect]]) -> bool:
         """Is ``seat`` asked at this response window (rule option ``ask_responses``)?

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from goat.games.yugioh.battle import BattleMixin
-from goat.games.yugioh.cards import effects_for
+from goat.games.yugioh.cards import with_triggers
 from goat.games.yugioh.cards.base import Gen, Link, Trigger
 from goat.games.yugioh.cards.continuous import SPELL_IMMUNITY, stat_bonus
 from goat.games.yugioh.cards.data import EXODIA, SHEEP_TOKEN, CardData, DATABASE
@@ -591,10 +591,8 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         Graveyards, banished; Goat rule 11 lets triggers be seen mid-chain)."""
         mid_chain = self.resolving is not None and bool(self.chain)
         for p in self.players:
-            for card in list(p.all_cards()):
-                for effect in effects_for(card.name):
-                    if effect.kind != "trigger":
-                        continue
+            for card, effects in with_triggers(p.all_cards()):
+                for effect in effects:
                     seat = effect.triggers(self, card, event)
                     if seat is None:
                         continue

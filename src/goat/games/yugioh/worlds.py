@@ -53,15 +53,12 @@ from goat.games.yugioh.duel import visible_to
 from goat.games.yugioh.rules import make_rules
 from goat.games.yugioh.state import YugiohState, public_action
 from goat.games.yugioh.zones import FIELD_SLOT, CardInst
+from goat.games.worlds import WorldSamplingError
 from goat.protocol import GoatError
 
 #: Zones where a card may hide (and be renamed) from the seat that samples.
 _HIDING = ("deck", "hand", "monster", "spell")
 _DUEL_START = re.compile(r"^act \d choose (first|second)$")
-
-
-class WorldSamplingError(GoatError):
-    """No world consistent with the view could be built."""
 
 
 class _Retry(Exception):
@@ -87,26 +84,20 @@ def sample_world(view: dict[str, Any], rng: random.Random, max_tries: int = 30,
     Raises :class:`WorldSamplingError` for a spectator's view, a view that is
     not a Yu-Gi-Oh! view, or when ``max_tries`` attempts all fail.
     """
-    context = _Context(view, opponent_deck, rng)
-    problem = ""
-    for attempt in range(max_tries):
-        try:
-            return context.attempt(rng)
-        except _Retry as retry:
-            problem = str(retry)
-            if retry.missing is not None:
-                context.add_missing(*retry.missing)
-            elif attempt % 5 == 4:
-                context.reassume()  # another draw of which unseen cards the assumption replaced
-    raise WorldSamplingError(f"no world consistent with seat {context.seat}'s view found in {max_tries} tries "
-                             f"(last problem: {problem})")
+    return YugiohWorldSampler(view, max_tries, opponent_deck).sample(rng)
 
 
-class _Context:
-    """What is fixed for every attempt: rules, decks, the history cut into steps."""
+class YugiohWorldSampler:
+    """Draws any number of worlds from one seat's view, read once
+    (:class:`goat.games.worlds.WorldSampler`): ``sample(rng)`` gives exactly
+    ``sample_world(view, rng)`` — the same world, the same use of ``rng`` — so a
+    search bot drawing several worlds a decision parses the view, its rules and
+    history, and serialises it for the final check only once. Each draw still
+    makes its own assumption of a closed opponent list from ``rng``, so draws
+    are independent."""
 
-    def __init__(self, view: dict[str, Any], opponent_deck: DeckList | None = None,
-                 rng: random.Random | None = None) -> None:
+    def __init__(self, view: dict[str, Any], max_tries: int = 30,
+                 opponent_deck: DeckList | None = None) -> None:
         if not isinstance(view, dict) or view.get("game") != "yugioh":
             raise WorldSamplingError("sample_world needs a Yu-Gi-Oh! view dict")
         seat = view.get("seat")
@@ -115,19 +106,17 @@ class _Context:
         try:
             self.rules = make_rules(view["rules"], view["options"])
             lists = view["decklists"]
-            own = DeckList.from_json(lists[seat])
+            self.own = DeckList.from_json(lists[seat])
             self.view = view
             self.assumed = lists[1 - seat] is None
-            self.rng = rng or random.Random(0)
-            self.base = opponent_deck if opponent_deck is not None else own
-            other = assumed_deck(view, self.base, self.rng) if self.assumed else DeckList.from_json(lists[1 - seat])
-            self.decks = [own, other] if seat == 0 else [other, own]
+            self.base = opponent_deck if opponent_deck is not None else self.own
+            self.other = None if self.assumed else DeckList.from_json(lists[1 - seat])
             history = list(view["history"])
             self.single_duel = bool(view["single_duel"])
         except (KeyError, TypeError, DeckError, GoatError) as exc:
             raise WorldSamplingError(f"not a usable Yu-Gi-Oh! view ({exc})") from None
         self.seat = seat
-        self.extra: Counter = Counter()
+        self.max_tries = max_tries
         self.target = json.dumps(view, sort_keys=True)
         self.steps: list[tuple[str, list[str]]] = []
         for entry in history:
@@ -137,6 +126,46 @@ class _Context:
                 self.steps[-1][1].append(entry[4:])
             else:
                 self.steps.append((entry, []))
+
+    def sample(self, rng: random.Random) -> YugiohState:
+        """The first of ``max_tries`` attempts that rebuilds the view; raises
+        :class:`WorldSamplingError` when all fail."""
+        try:
+            context = _Context(self, rng)
+        except (KeyError, TypeError, DeckError, GoatError) as exc:
+            raise WorldSamplingError(f"not a usable Yu-Gi-Oh! view ({exc})") from None
+        problem = ""
+        for attempt in range(self.max_tries):
+            try:
+                return context.attempt(rng)
+            except _Retry as retry:
+                problem = str(retry)
+                if retry.missing is not None:
+                    context.add_missing(*retry.missing)
+                elif attempt % 5 == 4:
+                    context.reassume()  # another draw of which unseen cards the assumption replaced
+        raise WorldSamplingError(f"no world consistent with seat {self.seat}'s view found in {self.max_tries} "
+                                 f"tries (last problem: {problem})")
+
+
+class _Context:
+    """One draw's attempts: the sampler's reading of the view plus the decks
+    assumed for this draw (an assumed list grows when an attempt misses a card)."""
+
+    def __init__(self, reading: YugiohWorldSampler, rng: random.Random) -> None:
+        self.rules = reading.rules
+        self.view = reading.view
+        self.seat = reading.seat
+        self.single_duel = reading.single_duel
+        self.steps = reading.steps
+        self.target = reading.target
+        self.assumed = reading.assumed
+        self.base = reading.base
+        self.rng = rng
+        self.extra: Counter = Counter()
+        own = reading.own
+        other = assumed_deck(self.view, self.base, rng) if self.assumed else reading.other
+        self.decks = [own, other] if self.seat == 0 else [other, own]
 
     def reassume(self) -> None:
         if self.assumed:

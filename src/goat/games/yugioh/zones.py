@@ -11,7 +11,6 @@ target); a change of control or of face keeps the stamp.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator
 
 from goat.games.yugioh.cards.data import CardData
 
@@ -135,8 +134,7 @@ class PlayerZones:
         """The card in this player's Field Spell zone (face up or Set)."""
         return self.spells[FIELD_SLOT]
 
-    def all_cards(self) -> Iterator[CardInst]:
-        for zone in PILES:
-            yield from self.pile(zone)
-        yield from self.field_monsters()
-        yield from self.field_spells()
+    def all_cards(self) -> list[CardInst]:
+        """Every card of this player's, piles (in ``PILES`` order) then the field: a new list."""
+        return (self.deck + self.hand + self.gy + self.banished + self.fusion
+                + self.field_monsters() + self.field_spells())

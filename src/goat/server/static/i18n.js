@@ -70,6 +70,7 @@ export const STRINGS = {
       yugioh: {
         random: "Takes any legal action at random: for learning the rules.",
         greedy: "Takes what looks best right now — summons its strongest monster, attacks what it beats, uses removal and its traps — without a plan for later turns.",
+        mc: "Imagines several ways your hidden cards could be, plays out its best few moves in each to the end of the next turn and chooses the one that leaves it best off — so it holds back from an attack into a likely trap.",
       },
       playsLike: "Under these rules its search does not apply: it plays exactly like {bot}.",
       quick: "Moves at once.",
@@ -718,6 +719,7 @@ export const STRINGS = {
       yugioh: {
         random: "Выбирает любое разрешённое действие наугад — чтобы освоиться с правилами.",
         greedy: "Делает то, что выгоднее всего прямо сейчас: призывает самого сильного монстра, атакует тех, кого побеждает, пускает в ход уничтожение и ловушки, — но на ходы вперёд не загадывает.",
+        mc: "Представляет несколько вариантов того, какими могут быть ваши скрытые карты, в каждом разыгрывает свои лучшие ходы до конца следующего хода и выбирает тот, после которого ему лучше всего, — поэтому не атакует в вероятную ловушку.",
       },
       playsLike: "В этих правилах его расчёт не работает: играет в точности как {bot}.",
       quick: "Ходит сразу.",
