@@ -55,15 +55,17 @@ def test_other_games_time_their_own_bots_on_positions_their_bots_played() -> Non
     from goat.bots import make_bot
 
     states = bench.positions("goat", 6, seed=3, game="yugioh")
-    assert all(not s.is_chance_node() and not s.is_terminal() for s in states)
-    # the positions are one greedy duel's decision points, in order: greedy's own choice
-    # at each one leads to the next
+    assert all(not s.is_chance_node() and not s.is_terminal() and len(s.legal_actions()) > 1 for s in states)
+    # the positions are one greedy duel's decision points with a choice, in order:
+    # greedy's own choices from each lead to the next
     greedy = make_bot("greedy", "3/positions", game="yugioh")
     for here, there in zip(states, states[1:]):
         follow = here.clone()
-        follow.apply_action(greedy.choose(follow.view(follow.current_player())))
-        while follow.is_chance_node():
-            follow.apply_chance(there.chances[len(follow.chances)])
+        while len(follow.actions) < len(there.actions):
+            if follow.is_chance_node():
+                follow.apply_chance(there.chances[len(follow.chances)])
+            else:
+                follow.apply_action(greedy.choose(follow.view(follow.current_player())))
         assert follow.actions == there.actions
     assert bench.default_specs("yugioh") == ["greedy", "mc"] and "pimc:worlds=100" not in bench.default_specs("spades")
     baseline, [timing] = bench.run(["greedy"], "goat", 4, seed=3, game="yugioh")

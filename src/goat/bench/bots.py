@@ -92,14 +92,18 @@ def default_rules(game: str) -> str:
 
 #: The bot that plays the games positions come from, where random play gives no
 #: positions worth timing: random Spades bids make a nil in most deals (and a search
-#: bot hands a live nil to its fallback), random Yu-Gi-Oh! duels pass their turns
-#: away. Kozel's positions stay random play (the pimc target was set on them).
+#: bot hands a live nil to another bot), random Yu-Gi-Oh! duels pass their turns
+#: away. These games' positions are also only those with a choice: most of a duel's
+#: decision points offer one action (a window to respond with nothing to respond
+#: with), which every bot plays at once. Kozel's positions stay random play, forced
+#: cards included (the pimc target was set on them).
 POSITION_BOTS: dict[str, str] = {"spades": "heuristic", "yugioh": "greedy"}
 
 
 def positions(rules: str, count: int, seed: int, game: str = "kozel") -> list[Any]:
     """``count`` decision points (state copies) from seeded games of ``game``,
-    played by its :data:`POSITION_BOTS` bot (random play where none is named)."""
+    played by its :data:`POSITION_BOTS` bot, only those with a choice (random
+    play and every decision point where none is named)."""
     from goat.bots import make_bot
 
     module = get_game(game)
@@ -113,7 +117,8 @@ def positions(rules: str, count: int, seed: int, game: str = "kozel") -> list[An
             if state.is_chance_node():
                 state.apply_chance(state.sample_chance(rng))
                 continue
-            out.append(state.clone())
+            if player is None or len(state.legal_actions()) > 1:
+                out.append(state.clone())
             if player is None:
                 actions = state.legal_actions()
                 state.apply_action(actions[rng.randrange(len(actions))])
