@@ -17,6 +17,7 @@ import pytest
 
 from goat.bots import BOTS, SpadesPIMCBot, bot_factory, bots_for, make_bot
 from goat.games.kozel import new_state
+from yugioh_positions import yugioh_positions
 
 VIEW_ONLY = sorted(name for name, factory in BOTS.items() if not getattr(factory, "sees_everything", False))
 SETTINGS = {"pimc": {"worlds": 3}, "ismcts": {"iterations": 30}}
@@ -47,13 +48,19 @@ def test_the_perfect_bot_is_the_only_one_that_sees_everything() -> None:
 @pytest.mark.parametrize("name", VIEW_ONLY)
 @pytest.mark.parametrize("preset", ["classic", "full-hand", "street"])
 def test_bot_answers_from_a_detached_copy_of_the_view(name: str, preset: str) -> None:
-    for i, state in enumerate(positions(preset, 3, seed=zlib.crc32(f"{name}/{preset}".encode()))):
-        seat = state.current_player()
-        view = state.view(seat)
+    answers_from_the_view_alone("kozel", name, SETTINGS.get(name, {}),
+                                positions(preset, 3, seed=zlib.crc32(f"{name}/{preset}".encode())))
+
+
+def answers_from_the_view_alone(game: str, name: str, settings: dict, states: list) -> None:
+    """The bot's answer from a view equals its answer from a JSON copy of it (it reads
+    nothing but the view), is legal, and leaves the view as it was."""
+    for i, state in enumerate(states):
+        view = state.view(state.current_player())
         before = copy.deepcopy(view)
         detached = json.loads(json.dumps(view))
-        a = make_bot(name, i, **SETTINGS.get(name, {})).choose(view)
-        b = make_bot(name, i, **SETTINGS.get(name, {})).choose(detached)
+        a = make_bot(name, i, game=game, **settings).choose(view)
+        b = make_bot(name, i, game=game, **settings).choose(detached)
         assert a == b and str(a) in view["legal_actions"]
         assert view == before  # the bot did not write into the view
 
@@ -91,36 +98,7 @@ def test_every_spades_bot_is_checked_here() -> None:
 @pytest.mark.parametrize("name", SPADES_VIEW_ONLY)
 def test_spades_bot_answers_from_a_detached_copy_of_the_view(name: str) -> None:
     settings = {"pimc": {"worlds": 3}, "ismcts": {"iterations": 30}}.get(name, {})
-    for i, state in enumerate(spades_positions(4, seed=zlib.crc32(f"{name}/spades".encode()))):
-        seat = state.current_player()
-        view = state.view(seat)
-        before = copy.deepcopy(view)
-        detached = json.loads(json.dumps(view))
-        a = make_bot(name, i, game="spades", **settings).choose(view)
-        b = make_bot(name, i, game="spades", **settings).choose(detached)
-        assert a == b and str(a) in view["legal_actions"]
-        assert view == before
-
-
-def yugioh_positions(count: int, seed: int):
-    """Decision points with a choice, from random play of Goat Control mirror duels."""
-    from goat.games.yugioh import new_state as new_duel
-
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        state = new_duel("goat", seed=rng.randrange(1000), single_duel=True)
-        for _ in range(rng.randrange(10, 150)):
-            if state.is_terminal():
-                break
-            if state.is_chance_node():
-                state.apply_chance(state.sample_chance(rng))
-            else:
-                actions = state.legal_texts()
-                state.apply_action(actions[rng.randrange(len(actions))])
-        if not (state.is_terminal() or state.is_chance_node()) and len(state.legal_texts()) > 1:
-            found.append(state)
-    return found
+    answers_from_the_view_alone("spades", name, settings, spades_positions(4, seed=zlib.crc32(f"{name}/spades".encode())))
 
 
 YUGIOH_VIEW_ONLY = sorted(bots_for("yugioh"))
@@ -133,12 +111,4 @@ def test_every_yugioh_bot_is_checked_here() -> None:
 @pytest.mark.parametrize("name", YUGIOH_VIEW_ONLY)
 def test_yugioh_bot_answers_from_a_detached_copy_of_the_view(name: str) -> None:
     settings = {"mc": {"worlds": 2, "top": 2}}.get(name, {})
-    for i, state in enumerate(yugioh_positions(3, seed=zlib.crc32(f"{name}/yugioh".encode()))):
-        seat = state.current_player()
-        view = state.view(seat)
-        before = copy.deepcopy(view)
-        detached = json.loads(json.dumps(view))
-        a = make_bot(name, i, game="yugioh", **settings).choose(view)
-        b = make_bot(name, i, game="yugioh", **settings).choose(detached)
-        assert a == b and str(a) in view["legal_actions"]
-        assert view == before
+    answers_from_the_view_alone("yugioh", name, settings, yugioh_positions(3, seed=zlib.crc32(f"{name}/yugioh".encode())))

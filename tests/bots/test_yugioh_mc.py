@@ -15,25 +15,7 @@ import pytest
 from goat.bots import BotError, bots_for, make_bot
 from goat.games.yugioh import DeckList, YugiohState, make_rules, new_state, world_sampler
 from goat.games.yugioh.worlds import sample_world
-
-
-def match_positions(count: int, seed: int) -> list[Any]:
-    """Decision points with several choices, from random play of the mirror."""
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        state = new_state("goat", seed=rng.randrange(1000), single_duel=True)
-        for _ in range(rng.randrange(20, 160)):
-            if state.is_terminal():
-                break
-            if state.is_chance_node():
-                state.apply_chance(state.sample_chance(rng))
-            else:
-                legal = state.legal_texts()
-                state.apply_action(legal[rng.randrange(len(legal))])
-        if not state.is_terminal() and not state.is_chance_node() and len(state.legal_texts()) > 1:
-            found.append(state)
-    return found
+from yugioh_positions import yugioh_positions
 
 
 def attack_position(opponent: tuple[str, ...]) -> dict[str, Any]:
@@ -76,7 +58,7 @@ def test_mc_attacks_when_nothing_is_set() -> None:
 
 
 def test_mc_chooses_a_legal_action_and_is_seeded() -> None:
-    for i, state in enumerate(match_positions(4, seed=3)):
+    for i, state in enumerate(yugioh_positions(4, seed=3, steps=(20, 160))):
         view = state.view(state.current_player())
         a = make_bot("mc", i, game="yugioh", worlds=2, top=3)
         b = make_bot("mc", i, game="yugioh", worlds=2, top=3)
@@ -123,7 +105,7 @@ def test_mc_is_a_yugioh_bot_named_by_its_settings() -> None:
 
 
 def test_a_reused_sampler_draws_what_sample_world_draws() -> None:
-    state = match_positions(1, seed=8)[0]
+    state = yugioh_positions(1, seed=8, steps=(20, 160))[0]
     seat = state.current_player()
     view = json.loads(json.dumps(state.view(seat)))
     target = json.dumps(view, sort_keys=True)
