@@ -64,8 +64,11 @@ def test_the_strongest_bot_is_the_one_measured_strongest_at_the_ruleset(catalog:
     assert street["pimc"]["level"] == street["heuristic"]["level"] and street["pimc"]["plays_like"] == "heuristic"
     assert not street["pimc"]["thinks"]
     assert "plays_like" not in levels_at(catalog, "kozel", "classic")["pimc"]
-    # Spades: pimc (DDS) and ismcts both beat heuristic; in joker-trumps DDS cannot play
-    assert strongest("spades", "standard") == ["ismcts", "pimc"] and strongest("spades", "bemo") == ["ismcts", "pimc"]
+    # Spades: pimc (DDS) and ismcts both beat heuristic, and pimc beats ismcts; in
+    # joker-trumps DDS cannot play
+    assert strongest("spades", "standard") == ["pimc"] and strongest("spades", "bemo") == ["pimc"]
+    assert levels_at(catalog, "spades", "standard")["ismcts"]["level"] == "strong"
+    assert levels_at(catalog, "spades", "standard")["pimc"]["level"] == "expert"
     jokers = levels_at(catalog, "spades", "joker-trumps")
     assert strongest("spades", "joker-trumps") == ["ismcts"] and jokers["pimc"]["plays_like"] == "heuristic"
     assert levels_at(catalog, "spades", "standard")["pimc"]["thinks"] and not jokers["pimc"]["thinks"]

@@ -7,7 +7,7 @@
 * refusals, one line each: 403 for a spectator or a wrong token, 409 at a
   table without hints, before the game is in play, when it is not one's turn;
 * a hint is one of the seat's legal actions, computed by the game's hint bot
-  (``pimc`` in classic, ``ismcts`` in street and Spades, ``greedy`` in a
+  (``pimc`` in classic and Spades, ``ismcts`` in street, ``mc`` in a
   duel) from the seat's view alone — a spy fails the test if the bot is handed
   anything but a plain JSON view — and the same when asked twice;
 * a hint finished after the table moved on says so (``current: false``, the
@@ -27,7 +27,7 @@ import httpx
 import pytest
 
 import goat.server.hints as hints_module
-from goat.bots import make_bot
+from goat.bots import SpadesPIMCBot, make_bot
 from goat.server.hints import Hints
 from goat.server.runner import ServerThread
 from goat.server.storage import SeatRow, Storage, TableRow
@@ -147,7 +147,7 @@ def test_a_hint_is_a_legal_action_for_the_seat_to_act(start_server: Callable[...
 
 @pytest.mark.parametrize(("game", "rules", "bot", "hinter", "body"), [
     ("kozel", "street", "heuristic", "ismcts:", {}),
-    ("spades", "standard", "heuristic", "ismcts:", {}),
+    ("spades", "standard", "heuristic", "pimc:" if SpadesPIMCBot.available() else "ismcts:", {}),
     ("yugioh", "goat", "greedy", "mc:", {"options": {"starting_lp": 1000}}),
 ])
 def test_each_game_hints_with_its_bot_from_the_view(start_server: Callable[..., ServerThread], spy: list[Any],
@@ -254,5 +254,15 @@ def test_each_ruleset_hints_with_its_strongest_bot_that_answers_in_time() -> Non
     # out of the solver's reach: the search bot measured stronger than heuristic, as capped in time
     assert hints_module.hint_bot("kozel", "street", 4, "s").name.endswith(f"time_limit={hints_module.HINT_SECONDS}")
     assert hints_module.hint_bot("kozel", "street", 4, "s").name.startswith("ismcts:")
-    assert hints_module.hint_bot("spades", "standard", 4, "s").name.startswith("ismcts:")
+    # Spades: pimc on DDS where it is installed and plays the ruleset itself; else ismcts
+    spades = hints_module.hint_bot("spades", "standard", 4, "s").name
+    assert spades.startswith("pimc:" if SpadesPIMCBot.available() else "ismcts:")
+    assert spades.endswith(f"time_limit={hints_module.HINT_SECONDS}")
+    assert hints_module.hint_bot("spades", "joker-trumps", 4, "s").name.startswith("ismcts:")
     assert hints_module.hint_bot("yugioh", "goat", 2, "s").name == f"mc:time_limit={hints_module.HINT_SECONDS}"
+
+
+def test_spades_hints_fall_back_to_ismcts_without_dds(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(SpadesPIMCBot, "available", staticmethod(lambda: False))
+    assert not hints_module.spades_pimc_hints("standard")
+    assert hints_module.hint_bot("spades", "standard", 4, "s").name.startswith("ismcts:")

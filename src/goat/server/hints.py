@@ -12,10 +12,15 @@ do not. Which bot (:func:`hint_bot`): the strongest measured one (README
 "Strength") that answers within :data:`HINT_SECONDS` seconds — Kozel ``classic``,
 ``full-hand`` (2, 3 or 4 players) and ``full-hand-24``, the double-dummy
 solver's rulesets, ``pimc`` with a modest budget (:data:`PIMC_WORLDS` worlds);
-Kozel ``street`` (out of the solver's reach) and Spades ``ismcts``, which beats
+Kozel ``street`` (out of the solver's reach) ``ismcts``, which beats
 ``heuristic`` there, stopped at the same time (a decision is about a second of
 search otherwise; the iterations it manages in the time are a sample of the
-ones it would run); Yu-Gi-Oh! ``mc``, which beats ``greedy`` (95.8% ± 9.2 of the
+ones it would run); Spades ``pimc`` on DDS, which beats ``ismcts`` (+18.0 ± 7.6
+points a deal over 100 duplicate sets, README "Strength") and at its own budget
+mostly answers well within the time (28.5 ms a decision at the median, 0.35 s at
+the first trick, p99 0.83 s: so the cap rarely changes what it plays), stopped at
+the same time — ``ismcts`` where DDS is not installed or the ruleset is one
+``pimc`` plays like ``heuristic`` (``joker-trumps``); Yu-Gi-Oh! ``mc``, which beats ``greedy`` (95.8% ± 9.2 of the
 matches, README "Strength"), stopped at the same time — between worlds, so a hint can
 end up to one world late: a world (a draw and a rollout per candidate) took about 0.06 s
 at the median and up to about 0.2 s over 60 positions of three duels (the decision time
@@ -70,6 +75,17 @@ HINT_SECONDS = 0.8
 SOLVER_RULES = {"classic": (4,), "full-hand": (2, 3, 4), "full-hand-24": (4,)}
 
 
+def spades_pimc_hints(rules: str) -> bool:
+    """Whether Spades hints come from ``pimc`` (Bo Haglund's DDS): where it is installed
+    and the ruleset is one ``pimc`` plays itself (not ``joker-trumps``, where it plays like
+    ``heuristic``: :data:`goat.server.botlevels.PLAYS_LIKE`); else from ``ismcts``."""
+    from goat.bots import bot_factory
+    from goat.server.botlevels import PLAYS_LIKE
+
+    factory = bot_factory("pimc", "spades")
+    return factory is not None and factory.available() and ("spades", rules, "pimc") not in PLAYS_LIKE
+
+
 def uses_solver(game: str, rules: str, players: int) -> bool:
     """Whether hints at such a table come from ``pimc`` (the double-dummy solver)."""
     return game == "kozel" and players in SOLVER_RULES.get(rules, ())
@@ -82,9 +98,9 @@ def hint_bot(game: str, rules: str, players: int, seed: str) -> Bot:
         return make_bot("pimc", seed, game=game, worlds=PIMC_WORLDS, time_limit=HINT_SECONDS)
     if game == "yugioh":
         return make_bot("mc", seed, game=game, time_limit=HINT_SECONDS)
+    if game == "spades" and spades_pimc_hints(rules):
+        return make_bot("pimc", seed, game=game, time_limit=HINT_SECONDS)
     if game == "spades" or (game == "kozel" and rules == "street"):
-        # Spades' pimc (DDS) measured as strong as ismcts, not stronger (+3.5 ± 8.3 points
-        # a deal over 100 duplicate sets, README "Strength"), so the hint bot stays ismcts.
         return make_bot("ismcts", seed, game=game, time_limit=HINT_SECONDS)
     return make_bot("heuristic", seed, game=game)
 

@@ -53,7 +53,7 @@ export const STRINGS = {
     // The lobby's bot choice: a level (which one a bot has at a ruleset is the
     // server's: goat/server/botlevels.py) and the bot's name, and one line on it
     botOption: "{level} — {bot}",
-    botLevel: { beginner: "Beginner", club: "Club player", strong: "Strong" },
+    botLevel: { beginner: "Beginner", club: "Club player", strong: "Strong", expert: "Expert" },
     botAbout: {
       kozel: {
         random: "Plays any legal card at random: for learning the rules.",
@@ -65,7 +65,7 @@ export const STRINGS = {
         random: "Bids and plays at random: for learning the rules.",
         heuristic: "Bids the tricks it counts (nil on a weak hand), covers a partner's nil, wins cheaply while the contract needs tricks and ducks once it is made.",
         ismcts: "Plays out many possible continuations of the deal from what it sees, starting from the club player's move, and chooses the one that scores best.",
-        pimc: "Imagines many deals the unseen cards could be (fitting the bids made), works out each one to the end with a bridge double-dummy solver and plays the card that scores best on average; bids like the club player.",
+        pimc: "Imagines many deals the unseen cards could be (fitting the bids made), works out each one to the end with a bridge double-dummy solver and plays the card that scores best on average; bids like the club player and plays a live nil like the strong bot.",
       },
       yugioh: {
         random: "Takes any legal action at random: for learning the rules.",
@@ -702,7 +702,7 @@ export const STRINGS = {
     botName: "Бот {n}",
     botKind: "Бот",
     botOption: "{level} — {bot}",
-    botLevel: { beginner: "Новичок", club: "Любитель", strong: "Сильный" },
+    botLevel: { beginner: "Новичок", club: "Любитель", strong: "Сильный", expert: "Эксперт" },
     botAbout: {
       kozel: {
         random: "Ходит любой разрешённой картой наугад — чтобы освоиться с правилами.",
@@ -714,7 +714,7 @@ export const STRINGS = {
         random: "Заказывает и ходит наугад — чтобы освоиться с правилами.",
         heuristic: "Заказывает столько взяток, сколько насчитал (на слабой руке — ноль), прикрывает партнёра, заказавшего ноль, берёт дёшево, пока контракту нужны взятки, и уходит от взяток, когда он выполнен.",
         ismcts: "Разыгрывает множество возможных продолжений сдачи из того, что видит, начиная с хода «любителя», и выбирает самый выгодный.",
-        pimc: "Перебирает множество раскладов, какими могут оказаться чужие карты (с учётом заказов), каждый просчитывает до конца решателем из бриджа и ходит картой, лучшей по очкам в среднем; заказывает как «любитель».",
+        pimc: "Перебирает множество раскладов, какими могут оказаться чужие карты (с учётом заказов), каждый просчитывает до конца решателем из бриджа и ходит картой, лучшей по очкам в среднем; заказывает как «любитель», а живой нил разыгрывает как «сильный».",
       },
       yugioh: {
         random: "Выбирает любое разрешённое действие наугад — чтобы освоиться с правилами.",
