@@ -81,10 +81,10 @@ DDS runs single-threaded (``SetMaxThreads(1)``: tournaments run one process per
 core) and one solve at a time in a process (a lock: the table server runs bots
 in worker threads, and ``solve_board`` always uses DDS's thread slot 0).
 
-Measured (README "Strength"): +8.45 ± 5.0 points a deal against ``heuristic``
-over 100 duplicate sets; in the 39 sets where someone bid nil it played exactly
-like ``heuristic`` (every nil deal went to the fallback), in the other 61 it took
-+13.9 a deal.
+Measured (README "Strength", 100 duplicate sets of single ``standard`` deals):
++25.3 ± 8.9 points a deal against ``heuristic`` and +18.0 ± 7.6 against ``ismcts``
+(before ``nil_bot``, when ``heuristic`` played the live nils: +8.45 ± 5.0 and
++3.5 ± 8.3).
 
 Budget: ``worlds`` (default :data:`DEFAULT_WORLDS`) and optionally ``time_limit``
 seconds; sampling stops when the time is up (the first world is always solved;
