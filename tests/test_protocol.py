@@ -23,6 +23,7 @@ from goat.protocol import (
     GameState,
     GoatError,
     IllegalActionError,
+    play_random_steps,
     play_randomly,
 )
 
@@ -126,6 +127,17 @@ def test_illegal_action_error_carries_seat_rule_reason() -> None:
     assert err.seat == wrong_seat and err.action == action
     assert err.rule == "turn"
     assert "\n" not in str(err) and str(action) in str(err)
+
+
+def test_play_random_steps_takes_that_many_steps_and_stops_early_where_asked() -> None:
+    a = play_random_steps(new_state("classic"), random.Random(3), 10)
+    b = play_random_steps(new_state("classic"), random.Random(3), 10)
+    assert len(a.deal_log()[0]["actions"]) == 9 and a.deal_log() == b.deal_log()   # one step dealt the cards
+    half = play_random_steps(new_state("classic"), random.Random(3), 10,
+                             until=lambda s: len(s.deal_log()[-1]["actions"]) == 4 if s.deal_log() else False)
+    assert half.deal_log()[0]["actions"] == a.deal_log()[0]["actions"][:4]
+    whole = play_random_steps(new_state("classic", single_deal=True), random.Random(3), 10_000)
+    assert whole.is_terminal()
 
 
 def test_play_randomly_reaches_terminal_deterministically() -> None:

@@ -203,6 +203,23 @@ def play_out(state: GameState, choose: Callable[[GameState], Action], rng: rando
     raise RuntimeError("game did not end within max_steps")
 
 
+def play_random_steps(state: GameState, rng: random.Random, steps: int,
+                      until: Callable[[GameState], bool] | None = None) -> GameState:
+    """Take up to ``steps`` random steps (a chance outcome or a uniformly random legal
+    action each) in ``state``, stopping early at the end or where ``until`` holds:
+    how tests reach a random position partway through a game (:func:`play_randomly`
+    plays to the end)."""
+    for _ in range(steps):
+        if state.is_terminal() or (until is not None and until(state)):
+            break
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+    return state
+
+
 def play_randomly(state: GameState, rng: random.Random, max_steps: int = 100_000) -> GameState:
     """Play ``state`` to the end with uniformly random legal actions and chance.
 

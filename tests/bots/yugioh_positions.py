@@ -12,19 +12,13 @@ def yugioh_positions(count: int, seed: int, steps: tuple[int, int] = (10, 150)) 
     steps drawn from ``steps`` and kept when it stops at a decision with two or more
     legal actions."""
     from goat.games.yugioh import new_state
+    from goat.protocol import play_random_steps
 
     rng = random.Random(seed)
     found = []
     while len(found) < count:
         state = new_state("goat", seed=rng.randrange(1000), single_duel=True)
-        for _ in range(rng.randrange(*steps)):
-            if state.is_terminal():
-                break
-            if state.is_chance_node():
-                state.apply_chance(state.sample_chance(rng))
-            else:
-                actions = state.legal_texts()
-                state.apply_action(actions[rng.randrange(len(actions))])
+        play_random_steps(state, rng, rng.randrange(*steps))
         if not (state.is_terminal() or state.is_chance_node()) and len(state.legal_texts()) > 1:
             found.append(state)
     return found

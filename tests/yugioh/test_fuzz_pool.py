@@ -10,7 +10,7 @@ import random
 import pytest
 
 from goat.games.yugioh import DeckList, YugiohState, builtin_deck, check_deck, make_rules, record_from_state
-from goat.protocol import play_out
+from goat.protocol import play_out, play_random_steps
 from goat.records import check_result, replay
 
 from .invariants import check_invariants
@@ -63,15 +63,7 @@ def test_sample_world_with_the_wider_pool(seed: int, open_lists: bool) -> None:
 
     decks = (builtin_deck("chaos_warrior"), MECHANICS)
     state = YugiohState(make_rules("goat", {"open_decklists": open_lists}), decks, single_duel=True, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(400):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply_chance(state.sample_chance(rng))
-        else:
-            actions = state.legal_texts()
-            state.apply_action(actions[rng.randrange(len(actions))])
+    play_random_steps(state, random.Random(seed), 400)
     for seat in (0, 1):
         view = json.loads(json.dumps(state.view(seat)))
         world = sample_world(view, random.Random(seed), opponent_deck=None if open_lists else decks[1 - seat])

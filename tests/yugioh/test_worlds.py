@@ -13,7 +13,7 @@ from goat.games import sample_world
 from goat.games.yugioh import new_state
 from goat.games.yugioh.worlds import WorldSamplingError
 from goat.games.yugioh.worlds import sample_world as sample_yugioh_world
-from goat.protocol import play_randomly
+from goat.protocol import play_random_steps, play_randomly
 
 from .invariants import check_invariants
 
@@ -21,16 +21,7 @@ from .invariants import check_invariants
 def random_position(seed: int, steps: int, rules: str = "goat", options: dict[str, Any] | None = None,
                     single_duel: bool = True, until: Any = None) -> Any:
     state = new_state(rules, options, single_duel=single_duel, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal() or (until is not None and until(state)):
-            break
-        if state.is_chance_node():
-            state.apply_chance(state.sample_chance(rng))
-        else:
-            actions = state.legal_texts()
-            state.apply_action(actions[rng.randrange(len(actions))])
-    return state
+    return play_random_steps(state, random.Random(seed), steps, until)
 
 
 def sampled(state: Any, seat: int, seed: int) -> Any:
