@@ -17,8 +17,9 @@ Kozel ``street`` (out of the solver's reach) ``ismcts``, which beats
 search otherwise; the iterations it manages in the time are a sample of the
 ones it would run); Spades ``pimc`` on DDS, which beats ``ismcts`` (+18.0 ± 7.6
 points a deal over 100 duplicate sets, README "Strength") and at its own budget
-mostly answers well within the time (28.5 ms a decision at the median, 0.35 s at
-the first trick, p99 0.83 s: so the cap rarely changes what it plays), stopped at
+mostly answers well within the time (59 ms a decision at the median, p99 1.8 s, on
+60 Spades positions of ``goat bench bots``: so the cap changes what it plays only at
+its slowest decisions, the first tricks and some live nils), stopped at
 the same time — ``ismcts`` where DDS is not installed or the ruleset is one
 ``pimc`` plays like ``heuristic`` (``joker-trumps``); Yu-Gi-Oh! ``mc``, which beats ``greedy`` (95.8% ± 9.2 of the
 matches, README "Strength"), stopped at the same time — between worlds, so a hint can
