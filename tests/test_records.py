@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from goat.games.kozel import new_state
-from goat.protocol import play_randomly
+from goat.protocol import play_random_steps, play_randomly
 from goat.records import (
     IllegalRecordError,
     MalformedRecordError,
@@ -372,14 +372,7 @@ def random_record(rules: str, players: int | None, seed: int, stop: int | None =
     if stop is None:
         play_randomly(state, rng)
     else:
-        for _ in range(stop):
-            if state.is_terminal():
-                break
-            if state.is_chance_node():
-                state.apply_chance(state.sample_chance(rng))
-            else:
-                actions = state.legal_actions()
-                state.apply_action(actions[rng.randrange(len(actions))])
+        play_random_steps(state, rng, stop)
     return record_from_state(state)
 
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from goat.games import sample_world as generic_sample_world
 from goat.games.kozel import KozelState, new_state, sample_world
 from goat.games.kozel.worlds import WorldSamplingError
-from goat.protocol import GoatError
+from goat.protocol import GoatError, play_random_steps
 
 from .conftest import deal_state, play
 
@@ -39,15 +39,7 @@ def random_point(preset: str, players: int, seed: int, steps: int, single_deal: 
     """A match of ``preset`` after ``steps`` random chance/decision events."""
     rng = random.Random(seed)
     state = new_state(preset, players=players, first_dealer=seed % players, single_deal=single_deal)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply_chance(state.sample_chance(rng))
-        else:
-            actions = state.legal_actions()
-            state.apply_action(actions[rng.randrange(len(actions))])
-    return state
+    return play_random_steps(state, rng, steps)
 
 
 def random_play(state: KozelState, rng: random.Random) -> Iterator[KozelState]:
