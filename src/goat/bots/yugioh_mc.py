@@ -119,10 +119,11 @@ class YugiohMCBot(BaseBot):
         """The candidate with the best mean :func:`position_value` over the worlds."""
         if len(candidates) == 1:
             return candidates[0]
-        from goat.games.yugioh.worlds import WorldSamplingError, YugiohWorldSampler
+        from goat.games import world_sampler
+        from goat.games.worlds import WorldSamplingError
 
         try:
-            sampler = YugiohWorldSampler(dict(view))
+            sampler = world_sampler(dict(view))
         except WorldSamplingError:
             return candidates[0]
         seat = view["seat"]

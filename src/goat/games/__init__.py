@@ -52,7 +52,7 @@ def world_sampler(view: dict[str, Any]) -> Any:
     ``world_sampler(view).sample(rng)`` gives exactly ``sample_world(view, rng)``
     (the same world, the same use of ``rng``), but the view is read once for
     any number of worlds — what a search bot wants, drawing many per decision.
-    Kozel has a reusable sampler; other games call their ``sample_world``."""
+    Kozel and Yu-Gi-Oh! have reusable samplers; other games call their ``sample_world``."""
     game = _game_of_view(view)
     make = getattr(game, "world_sampler", None)
     if make is not None:
