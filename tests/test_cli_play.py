@@ -58,6 +58,10 @@ def test_answering_move_1_plays_a_whole_match(tmp_path: Path, args: list[str]) -
     assert state.is_terminal()
     assert state.result() == record["result"]
     assert record["result"]["match_over"]
+    seat = int(args[args.index("--seat") + 1]) if "--seat" in args else 0
+    assert record["seats"][seat] == {"name": "You"}   # who sat where: goat standings reads it
+    assert [entry for i, entry in enumerate(record["seats"]) if i != seat] == \
+        [{"name": "heuristic bot", "bot": "heuristic"}] * (record["players"] - 1)
     # The screen announced every deal result the engine computed.
     assert result.output.count("is over (") == len(record["result"]["deals"])
 
@@ -144,6 +148,8 @@ def test_quit_and_end_of_input_exit_cleanly(text: str, tmp_path: Path) -> None:
     (["--rules", "street", "--players", "3"], "players=3"),
     (["--seat", "4"], "--seat must be 0..3"),
     (["--bots", "alien"], "unknown bot 'alien'"),
+    (["--name", "   "], "--name must not be empty"),
+    (["--name", "x" * 201], "--name may have at most 200 characters, not 201"),
 ])
 def test_bad_setup_exits_2_with_one_line(args: list[str], needle: str) -> None:
     result = play(args, "")

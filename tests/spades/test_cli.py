@@ -111,7 +111,8 @@ def test_option_values_off_by_default_take_numbers_or_off() -> None:
 def test_play_spades_against_bots_and_write_a_replayable_record(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     moves = "14\nnil\n" + "1\n" * 13
-    result = goat("play", "spades", "--seed", "3", "--bots", "random", "--record", str(record), input=moves)
+    result = goat("play", "spades", "--seed", "3", "--bots", "random", "--record", str(record), "--name", " Anna  K ",
+                  input=moves)
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Spades (standard), you are seat 0; seed 3" in out
@@ -122,6 +123,7 @@ def test_play_spades_against_bots_and_write_a_replayable_record(tmp_path: Path) 
     assert out.count("Score sheet (500 wins)") == 1 and out.index("Score sheet") > out.index("Deal 1 is over")
     data = json.loads(record.read_text())
     assert data["game"] == "spades" and data["deals"][0]["actions"][:4].count("0 bid nil") == 1
+    assert data["seats"] == [{"name": "Anna K"}] + [{"name": "random bot", "bot": "random"}] * 3
     assert goat("replay", str(record), "--check").exit_code == 0
 
 

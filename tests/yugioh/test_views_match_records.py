@@ -159,10 +159,11 @@ def test_ydk_loading_by_name() -> None:
 def test_cli_play_runs_and_quits(tmp_path: Path) -> None:
     record = tmp_path / "m.json"
     run = subprocess.run([sys.executable, "-m", "goat.cli.main", "play", "yugioh", "--vs", "random", "--seed", "3",
-                          "--record", str(record)], input="1\n1\n1\nquit\n", capture_output=True, text=True,
+                          "--record", str(record), "--seat", "1", "--name", "Dora"], input="1\n1\n1\nquit\n", capture_output=True, text=True,
                          timeout=60)
     assert run.returncode == 0, run.stderr
     assert "Record written" in run.stdout
+    assert json.loads(record.read_text())["seats"] == [{"name": "random bot", "bot": "random"}, {"name": "Dora"}]
     check = subprocess.run([sys.executable, "-m", "goat.cli.main", "replay", str(record), "--check"],
                            capture_output=True, text=True)
     assert check.returncode == 0, check.stderr

@@ -25,10 +25,11 @@ app = typer.Typer(
 
 def _register() -> None:
     # Imported here so each module stays independent of the others.
-    from goat.cli import analyze, bench, deck, play, random_games, replay, serve, tournament
+    from goat.cli import analyze, bench, deck, play, random_games, replay, serve, standings, tournament
 
     play.register(app)
     replay.register(app)
+    standings.register(app)
     random_games.register(app)
     bench.register(app)
     analyze.register(app)

@@ -301,12 +301,15 @@ SESSIONS: dict[str, type[GameSession]] = {"kozel": KozelSession, "spades": Spade
 
 
 # ================================================================ records
-def write_record(path: Path, state: GameState) -> None:
+def write_record(path: Path, state: GameState, seats: list[dict[str, Any] | None] | None = None) -> None:
     """Write ``state`` as one game record (``shared/spec/records.md``) on one
-    line, so the file is both a ``.json`` record and a one-line ``.jsonl``."""
+    line, so the file is both a ``.json`` record and a one-line ``.jsonl``;
+    ``seats``: who sat where (:func:`goat.records.read_seats`)."""
     from goat.records import record_from_state
 
     record = record_from_state(state)
+    if seats is not None:
+        record["seats"] = seats
     path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
@@ -316,22 +319,44 @@ def _fail(message: str) -> None:
     raise typer.Exit(2)
 
 
-def _make_bots(spec: str, players: int, human: int, master: random.Random, game: str = "kozel") -> list[Bot | None]:
+def bot_specs(spec: str, players: int, human: int) -> list[str | None]:
+    """``--bots`` spread over the seats: one spec for every other seat, or one each in
+    seat order; ``None`` at the player's seat."""
     names = [n.strip() for n in spec.split(",") if n.strip()]
     others = players - 1
     if len(names) == 1:
         names = names * others
     if len(names) != others:
         raise GoatError(f"--bots needs one name or {others} comma-separated names, not {spec!r}")
-    bots: list[Bot | None] = []
     it = iter(names)
-    for seat in range(players):
-        bots.append(None if seat == human else make_bot(next(it), seed=master.getrandbits(64), game=game))
-    return bots
+    return [None if seat == human else next(it) for seat in range(players)]
+
+
+def _make_bots(specs: list[str | None], master: random.Random, game: str = "kozel") -> list[Bot | None]:
+    return [None if spec is None else make_bot(spec, seed=master.getrandbits(64), game=game) for spec in specs]
+
+
+def terminal_seats(human: int, name: str, bots: list[str | None]) -> list[dict[str, Any] | None]:
+    """The record's ``seats`` of a terminal game: the player's ``name`` at ``human``, each
+    bot named as the table server names one (``"heuristic bot"``) with its spec."""
+    return [{"name": name} if seat == human else {"name": f"{spec} bot", "bot": spec}
+            for seat, spec in enumerate(bots)]
+
+
+def check_name(name: str) -> str:
+    """``--name`` tidied (spaces trimmed and collapsed); :class:`GoatError` for an empty or too long one."""
+    from goat.records import SEAT_NAME_LIMIT
+
+    tidy = " ".join(name.split())
+    if not tidy:
+        raise GoatError("--name must not be empty")
+    if len(tidy) > SEAT_NAME_LIMIT:
+        raise GoatError(f"--name may have at most {SEAT_NAME_LIMIT} characters, not {len(tidy)}")
+    return tidy
 
 
 def play_game(game: str, rules: str, seed: int | None, seat: int, players: int | None, option: list[str],
-              bots: str, record: Path | None) -> None:
+              bots: str, record: Path | None, name: str = "You") -> None:
     """Set up a table of ``game`` and run it in the terminal (shared by every ``goat play`` command)."""
     module = get_game(game)
     try:
@@ -346,7 +371,9 @@ def play_game(game: str, rules: str, seed: int | None, seat: int, players: int |
         first_dealer = draw(master, state_rules.players) if draw else master.randrange(state_rules.players)
         state = module.new_state(state_rules, first_dealer=first_dealer)
         chance_rng = random.Random(master.getrandbits(64))
-        bot_list = _make_bots(bots, state_rules.players, seat, master, game)
+        specs = bot_specs(bots, state_rules.players, seat)
+        bot_list = _make_bots(specs, master, game)
+        seats = terminal_seats(seat, check_name(name), specs)
     except GoatError as exc:
         _fail(str(exc))
         return
@@ -356,10 +383,11 @@ def play_game(game: str, rules: str, seed: int | None, seat: int, players: int |
         prepare_bots(bot_list, state.view)
     console.print(f"{game.capitalize()} ({escape(state_rules.name)}), you are seat {seat}; seed {seed} "
                   f"(play it again with --seed {seed}). Type help for the moves and rules.")
-    run_session(console, SESSIONS[game](console, state, seat, bot_list, chance_rng), state, record, "game")
+    run_session(console, SESSIONS[game](console, state, seat, bot_list, chance_rng), state, record, "game", seats)
 
 
-def run_session(console: Console, session: Any, state: GameState, record: Path | None, what: str) -> None:
+def run_session(console: Console, session: Any, state: GameState, record: Path | None, what: str,
+                seats: list[dict[str, Any] | None] | None = None) -> None:
     """Run a terminal session to its end (or ``quit`` / Ctrl+C, exit status
     130), then write the record if one was asked for — whatever the game."""
     code = 0
@@ -372,7 +400,7 @@ def run_session(console: Console, session: Any, state: GameState, record: Path |
         code = 130
     if record is not None:
         try:
-            write_record(record, state)
+            write_record(record, state, seats)
         except (OSError, GoatError) as exc:
             _fail(f"cannot write the record to {record}: {exc}")
         console.print(f"Record written to {escape(str(record))}.")
@@ -391,6 +419,7 @@ def _defaults(module: Any, rules: str) -> dict[str, Any] | None:
 SEED_HELP = "Makes the whole game reproducible."
 BOTS_HELP = "Bot for the other seats (random, heuristic, pimc, ismcts), or one per seat, comma-separated."
 RECORD_HELP = "Write the game record here when it ends or on quit."
+NAME_HELP = "Your name in the record (goat standings ranks players by it)."
 
 
 def play_kozel(
@@ -401,9 +430,10 @@ def play_kozel(
     option: list[str] = typer.Option([], "--option", "-o", help="Rules option key=value (repeatable)."),
     bots: str = typer.Option("heuristic", "--bots", help=BOTS_HELP),
     record: Optional[Path] = typer.Option(None, "--record", help=RECORD_HELP),
+    name: str = typer.Option("You", "--name", help=NAME_HELP),
 ) -> None:
     """Play Kozel against bots in the terminal."""
-    play_game("kozel", rules, seed, seat, players, option, bots, record)
+    play_game("kozel", rules, seed, seat, players, option, bots, record, name)
 
 
 def play_spades(
@@ -418,9 +448,10 @@ def play_spades(
     bots: str = typer.Option("heuristic", "--bots", help="Bot for the other seats (random, heuristic), "
                                                          "or one per seat, comma-separated."),
     record: Optional[Path] = typer.Option(None, "--record", help=RECORD_HELP),
+    name: str = typer.Option("You", "--name", help=NAME_HELP),
 ) -> None:
     """Play Spades against bots in the terminal (you and seat + 2 are partners)."""
-    play_game("spades", rules, seed, seat, None, option, bots, record)
+    play_game("spades", rules, seed, seat, None, option, bots, record, name)
 
 
 def register(app: typer.Typer) -> None:

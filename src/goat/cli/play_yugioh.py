@@ -20,7 +20,7 @@ from rich.markup import escape
 
 from goat.bots import Bot, make_bot
 from goat.cli.errors import user_errors
-from goat.cli.play import Quit, run_session
+from goat.cli.play import NAME_HELP, Quit, check_name, run_session, terminal_seats
 from goat.games.yugioh import (
     DeckList,
     builtin_deck,
@@ -173,6 +173,7 @@ def play_yugioh(
     seat: int = typer.Option(0, "--seat", help="Your seat (0 or 1)."),
     single: bool = typer.Option(False, "--single", help="One duel instead of a match."),
     record: Optional[Path] = typer.Option(None, "--record", help="Write the match record here at the end or on quit."),
+    name: str = typer.Option("You", "--name", help=NAME_HELP),
 ) -> None:
     """Play a Yu-Gi-Oh! (Goat Format) match against a bot in the terminal."""
     with user_errors():
@@ -185,7 +186,8 @@ def play_yugioh(
             decks.reverse()
         state = new_state(make_rules(rules), decks=decks, single_duel=single, seed=seed)
         bot = make_bot(vs, seed=seed + 1, game="yugioh")
+        seats = terminal_seats(seat, check_name(name), [None if s == seat else vs for s in (0, 1)])
     console = Console(highlight=False, emoji=False)
     console.print(f"Yu-Gi-Oh! ({escape(rules)}), you are seat {seat} against {bot.name}; seed {seed}. "
                   "In the log, [green]your moves[/] and [yellow]the opponent's[/].")
-    run_session(console, YugiohSession(console, state, seat, bot, random.Random(seed)), state, record, "match")
+    run_session(console, YugiohSession(console, state, seat, bot, random.Random(seed)), state, record, "match", seats)

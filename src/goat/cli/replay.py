@@ -28,6 +28,7 @@ from rich.console import Console
 from rich.text import Text
 
 from goat.cards import SUIT_NAMES
+from goat.cli.output import write_csv
 from goat.records import (
     DealReport,
     RecordProblem,
@@ -103,15 +104,7 @@ def _write_csv(sheets: list[tuple[int, ScoreSheet]], out_file: str | None) -> No
     except SheetError as exc:
         typer.echo(str(exc), err=True)
         raise typer.Exit(2) from None
-    if out_file is None:
-        typer.echo(text, nl=False)
-        return
-    try:
-        with open(out_file, "w", encoding="utf-8-sig", newline="") as stream:
-            stream.write(text)
-    except OSError as exc:
-        typer.echo(f"cannot write {out_file}: {exc.strerror or exc}", err=True)
-        raise typer.Exit(2) from None
+    write_csv(text, out_file)
 
 
 # ================================================================= report

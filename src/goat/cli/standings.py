@@ -1,0 +1,180 @@
+"""``goat standings FILE... [--game G] [--bots] [--csv [--out FILE]]``: club standings from records.
+
+The table server shows a club night's standings from its own database
+(``/api/standings``). An organiser who keeps records instead — games played
+with ``goat play --record``, downloaded from a server, or written by a
+tournament — gets the same table here: per person the matches played, won,
+lost and drawn, in Kozel how often they were the goat, and the win rate.
+
+Only a record that says who sat where (its ``seats``, see
+:func:`goat.records.read_seats`) and whose match is over can count, the way a
+finished table does on the server. Every record is replayed first — the
+standings trust the cards, never a stored ``result`` — so a record that is not
+legal stops the command with the same one line ``goat replay`` prints (exit
+status 1; 2 for one that cannot be read) and no half table. Records left out
+are counted in a note, with the reason. Who won, how names are grouped and how
+places are shared are :mod:`goat.standings`' rules, the same as the server's;
+within the files given, later records are the more recent (a name is shown as
+it was last spelt).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from goat.cli.output import write_csv
+from goat.cli.progress import progress
+from goat.records import RecordProblem, read_records, replay
+from goat.scoresheet import final_result
+from goat.standings import FinishedGame, Standing, places, standings, standings_csv
+
+GAMES = ("kozel", "spades", "yugioh")
+
+
+@dataclass(frozen=True)
+class RecordSeat:
+    """A record's ``seats`` entry in the shape :mod:`goat.standings` reads
+    (``kind``: ``"human"``, ``"bot"`` or ``"empty"``)."""
+
+    seat: int
+    kind: str
+    name: str
+    bot: str | None
+
+
+def record_seats(entries: list[dict[str, Any] | None]) -> list[RecordSeat]:
+    """The seats of a record's checked ``seats`` list."""
+    return [RecordSeat(seat, "empty", "", None) if entry is None else
+            RecordSeat(seat, "bot" if entry.get("bot") else "human", entry["name"], entry.get("bot"))
+            for seat, entry in enumerate(entries)]
+
+
+@dataclass
+class Collected:
+    """The finished games of the records read, and how many were left out and why."""
+
+    games: list[FinishedGame]
+    records: int = 0
+    unnamed: int = 0
+    unfinished: int = 0
+    other_game: int = 0
+
+
+class InputProblem(Exception):
+    """A record that stops the command: its one line, and the exit status
+    :mod:`goat.records` gives it (1 illegal, 2 unreadable or malformed)."""
+
+    def __init__(self, line: str, exit_status: int) -> None:
+        super().__init__(line)
+        self.exit_status = exit_status
+
+
+def collect(files: list[str], game: str | None, console: Console) -> Collected:
+    """Read and replay every record of ``files``; :class:`InputProblem` at the first bad one
+    (its line names the file when there are several)."""
+
+    def problem_line(file: str, problem: RecordProblem) -> InputProblem:
+        return InputProblem(f"{file}: {problem}" if len(files) > 1 else str(problem), problem.exit_status)
+
+    batches: list[tuple[str, list[Any]]] = []
+    for file in files:
+        try:
+            batches.append((file, read_records(file)))
+        except RecordProblem as problem:
+            raise problem_line(file, problem) from None
+    collected = Collected(games=[])
+    with progress(console, "replaying", sum(len(records) for _, records in batches)) as advance:
+        for file, records in batches:
+            for index, record in enumerate(records, start=1):
+                try:
+                    outcome = replay(record)
+                    seats = outcome.seats
+                except RecordProblem as problem:
+                    raise problem_line(file, problem.in_record(index if len(records) > 1 else None)) from None
+                advance()
+                collected.records += 1
+                name, result = outcome.state.game_name, outcome.result
+                if game is not None and name != game:
+                    collected.other_game += 1
+                elif seats is None or all(entry is None for entry in seats):
+                    collected.unnamed += 1
+                elif not result.get("match_over"):
+                    collected.unfinished += 1
+                else:
+                    collected.games.append(FinishedGame(name, outcome.state.num_players, record_seats(seats),
+                                                        final_result(name, result)))
+    return collected
+
+
+def standings_command(
+    files: list[str] = typer.Argument(..., metavar="FILE...",
+                                      help="Records: .json files, .jsonl files of records, or - for stdin."),
+    game: str | None = typer.Option(None, "--game", help="Count only this game's records: kozel, spades or yugioh."),
+    bots: bool = typer.Option(False, "--bots", help="Rank bots too, one row a bot spec (as a tournament names them)."),
+    as_csv: bool = typer.Option(False, "--csv", help="Write the standings as CSV: place, name, bot, played, won, "
+                                                     "lost, drawn, goats, win rate."),
+    out_file: str | None = typer.Option(None, "--out", metavar="FILE",
+                                        help="With --csv: write to FILE (UTF-8 with a BOM) instead of stdout."),
+) -> None:
+    """Club standings from game records: per person the matches played, won, lost and drawn (and the goats)."""
+    if game is not None and game not in GAMES:
+        typer.echo(f"--game must be one of {', '.join(GAMES)}, not {game!r}", err=True)
+        raise typer.Exit(2)
+    if out_file is not None and not as_csv:
+        typer.echo("--out is where --csv writes: add --csv", err=True)
+        raise typer.Exit(2)
+    if files.count("-") > 1:
+        typer.echo("standard input (-) can be read only once", err=True)
+        raise typer.Exit(2)
+    err = Console(stderr=True, highlight=False)
+    try:
+        collected = collect(files, game, err)
+    except InputProblem as problem:
+        typer.echo(str(problem), err=True)
+        raise typer.Exit(problem.exit_status) from None
+    rows = standings(collected.games, bots=bots)
+    if as_csv:
+        write_csv(standings_csv(rows), out_file)
+    else:
+        _print_table(Console(highlight=False, soft_wrap=True), rows, collected)
+    note = left_out_note(collected, game)
+    if note:
+        typer.echo(note, err=True)
+
+
+def left_out_note(collected: Collected, game: str | None) -> str:
+    """One line on the records that did not count, or ``""`` when all did."""
+    reasons = [(collected.unnamed, "do not say who sat where (no \"seats\")"),
+               (collected.unfinished, "end before their match is over"),
+               (collected.other_game, f"are not {game} records")]
+    parts = [f"{count} {reason}" for count, reason in reasons if count]
+    if not parts:
+        return ""
+    return (f"{len(collected.games)} of {collected.records} record{'s' if collected.records != 1 else ''} "
+            f"counted; left out: {'; '.join(parts)}")
+
+
+def _print_table(out: Console, rows: list[Standing], collected: Collected) -> None:
+    if not rows:
+        out.print("Nobody to rank: only bots played these matches (add --bots to rank them)." if collected.games
+                  else "No finished match that names its players among these records.")
+        return
+    kozel = any(finished.game == "kozel" for finished in collected.games)
+    table = Table(title=f"Standings of {len(collected.games)} match{'es' if len(collected.games) != 1 else ''}")
+    for column in ("place", "name", "played", "won", "lost", "drawn") + (("goats",) if kozel else ()) + ("win rate",):
+        table.add_column(column, justify="left" if column == "name" else "right")
+    for place, row in zip(places(rows), rows):
+        cells = [str(place), row.name, str(row.played), str(row.won), str(row.lost), str(row.drawn)]
+        if kozel:
+            cells.append(str(row.goats))
+        table.add_row(*cells, f"{row.win_rate:.0%}")
+    out.print(table)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("standings")(standings_command)

@@ -1,0 +1,151 @@
+"""``goat standings FILE...``: club standings from records that name their seats."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from goat.cli.main import app
+
+WINNERS, LOSERS = ("Anna", "Vera"), ("Boris", "Gleb")
+
+
+def run(*args: str) -> Any:
+    return CliRunner().invoke(app, ["standings", *args])
+
+
+def random_records(tmp_path: Path, game: str, n: int, *extra: str) -> list[dict[str, Any]]:
+    path = tmp_path / f"{game}-{n}-{'-'.join(extra)}.jsonl"
+    result = CliRunner().invoke(app, ["random-games", game, "--n", str(n), "--out", str(path), "--seed", "5", *extra])
+    assert result.exit_code == 0, result.output
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def name_by_result(record: dict[str, Any]) -> dict[str, Any]:
+    """Seat the winners' names on the side that won (as the stored result says) and
+    the losers' on the side that lost: then the standings' sums are known."""
+    result, players = record["result"], record["players"]
+    if record["game"] == "kozel":
+        losing = result["loser_team"]
+        side = [seat % 2 for seat in range(players)]
+        record["seats"] = [{"name": (LOSERS if side[seat] == losing else WINNERS)[seat // 2]} for seat in range(players)]
+    else:   # spades: a winning team of seats t and t + 2
+        winning = result["winner_team"]
+        record["seats"] = [{"name": (WINNERS if seat % 2 == winning else LOSERS)[seat // 2]} for seat in range(players)]
+    return record
+
+
+def write(path: Path, records: list[dict[str, Any]]) -> str:
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return str(path)
+
+
+def table_rows(output: str) -> dict[str, list[str]]:
+    """The printed table's rows by name: the cells after the name."""
+    rows = {}
+    for line in output.splitlines():
+        cells = [c.strip() for c in line.replace("┃", "│").split("│") if c.strip()]
+        if len(cells) >= 7 and cells[0].isdigit():
+            rows[cells[1]] = cells[2:]
+    return rows
+
+
+def test_winners_and_losers_of_every_record_are_counted(tmp_path: Path) -> None:
+    kozel = [name_by_result(r) for r in random_records(tmp_path, "kozel", 3, "--rules", "classic")]
+    spades = [name_by_result(r) for r in random_records(tmp_path, "spades", 2)]
+    result = run(write(tmp_path / "k.jsonl", kozel), write(tmp_path / "s.jsonl", spades))
+    assert result.exit_code == 0, result.output
+    rows = table_rows(result.stdout)
+    # played, won, lost, drawn, goats (Kozel matches lost), win rate
+    assert rows["Anna"] == ["5", "5", "0", "0", "0", "100%"]
+    assert rows["Boris"] == ["5", "0", "5", "0", "3", "0%"]
+    assert set(rows) == set(WINNERS + LOSERS)
+    assert "Standings of 5 matches" in result.stdout
+    assert result.stderr == ""
+
+
+def test_records_without_seats_or_an_end_are_left_out_with_the_reason(tmp_path: Path) -> None:
+    named = [name_by_result(r) for r in random_records(tmp_path, "kozel", 2, "--rules", "classic")]
+    unnamed = random_records(tmp_path, "kozel", 1, "--rules", "classic")
+    single = random_records(tmp_path, "kozel", 1, "--rules", "classic", "--single-deal")
+    single[0]["seats"] = [{"name": "Dora"}] * 4
+    result = run(write(tmp_path / "mixed.jsonl", named + unnamed + single))
+    assert result.exit_code == 0, result.output
+    rows = table_rows(result.stdout)
+    assert rows["Anna"][:2] == ["2", "2"] and "Dora" not in rows
+    assert result.stderr.strip() == ('2 of 4 records counted; left out: 1 do not say who sat where (no "seats"); '
+                                     "1 end before their match is over")
+
+
+def test_game_filter_csv_and_bots(tmp_path: Path) -> None:
+    kozel = [name_by_result(r) for r in random_records(tmp_path, "kozel", 2, "--rules", "classic")]
+    spades = [name_by_result(r) for r in random_records(tmp_path, "spades", 1)]
+    losing = 1 - spades[0]["result"]["winner_team"]
+    for seat in (losing, losing + 2):
+        spades[0]["seats"][seat] = {"name": "heuristic bot", "bot": "heuristic"}
+    files = [write(tmp_path / "k.jsonl", kozel), write(tmp_path / "s.jsonl", spades)]
+    out = tmp_path / "sheet.csv"
+    result = run(*files, "--game", "spades", "--bots", "--csv", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    raw = out.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"))))
+    by_name = {row["name"]: row for row in rows}
+    # one Spades match: the bot's two partnered seats count once
+    assert [by_name["heuristic (bot)"][k] for k in ("bot", "played", "lost", "goats")] == ["heuristic", "1", "1", "0"]
+    assert [by_name["Anna"][k] for k in ("place", "played", "won", "win rate")] == ["1", "1", "1", "1.000"]
+    assert set(by_name) == {"Anna", "Vera", "heuristic (bot)"}
+    assert result.stderr.strip() == "1 of 3 records counted; left out: 2 are not spades records"
+    without_bots = run(*files, "--game", "spades", "--csv")
+    assert "heuristic" not in without_bots.stdout
+
+
+def test_a_bad_record_stops_with_one_line_naming_its_file(tmp_path: Path) -> None:
+    records = [name_by_result(r) for r in random_records(tmp_path, "kozel", 2, "--rules", "classic")]
+    good = write(tmp_path / "good.jsonl", records)
+    actions = records[1]["deals"][0]["actions"]
+    actions[1] = actions[0]          # the same card again, by the same seat
+    bad = write(tmp_path / "bad.jsonl", records)
+    result = run(good, bad)
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"{bad}: record 2: deal 1, action "), result.stderr
+    assert "turn" in lines[0]
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    result = run(str(broken))
+    assert result.exit_code == 2 and result.stdout == "" and len(result.stderr.strip().splitlines()) == 1
+    records[0]["seats"] = [{"name": "Anna"}]
+    result = run(write(tmp_path / "seats.jsonl", records[:1]))
+    assert result.exit_code == 2 and '"seats" must name 4 seats, not 1' in result.stderr
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["--game", "chess"], "--game must be one of kozel, spades, yugioh"),
+    (["--out", "x.csv"], "--out is where --csv writes"),
+    (["-", "-"], "standard input (-) can be read only once"),
+])
+def test_option_mistakes_are_one_line(tmp_path: Path, args: list[str], needle: str) -> None:
+    files = [] if "-" in args else [write(tmp_path / "none.jsonl", [])]
+    result = run(*files, *args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0], result.stderr
+
+
+def test_only_bots_or_nothing_to_rank_says_so(tmp_path: Path) -> None:
+    record = name_by_result(random_records(tmp_path, "spades", 1)[0])
+    record["seats"] = [{"name": "random bot", "bot": "random"}] * 4
+    result = run(write(tmp_path / "bots.jsonl", [record]))
+    assert result.exit_code == 0 and "add --bots" in result.stdout
+    del record["seats"]
+    result = run(write(tmp_path / "unnamed.jsonl", [record]))
+    assert result.exit_code == 0 and "No finished match" in result.stdout
