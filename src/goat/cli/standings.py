@@ -29,12 +29,10 @@ from rich.table import Table
 
 from goat.cli.output import write_csv
 from goat.cli.progress import progress
+from goat.games import GAMES
 from goat.records import RecordProblem, read_records, replay
 from goat.scoresheet import final_result
 from goat.standings import FinishedGame, Standing, places, standings, standings_csv
-
-GAMES = ("kozel", "spades", "yugioh")
-
 
 @dataclass(frozen=True)
 class RecordSeat:
