@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from goat.bots import BotError, bots_for, make_bot
-from goat.games.yugioh import DeckList, YugiohState, make_rules, new_state, world_sampler
+from goat.games.yugioh import DeckList, YugiohState, make_rules, world_sampler
 from goat.games.yugioh.worlds import sample_world
 from yugioh_positions import yugioh_positions
 
