@@ -25,8 +25,8 @@ import { initRules } from "./rules.js";
 import { noteTurn } from "./notify.js";
 import { drawSheetLinks, refreshFinished } from "./sheets.js";
 import { initStandings, refreshStandings } from "./standings.js";
-import { $, S, api, botAbout, botEntry, botLabel, button, el, named, posOf, savedSeat, saveSeat, seatName, teamName,
-  toast } from "./table.js";
+import { $, S, api, botAbout, botEntry, botLabel, button, el, named, playerName, posOf, savedSeat, saveSeat, seatName,
+  teamName, toast } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
 const PANELS = { kozel, spades };
@@ -237,7 +237,7 @@ async function refreshTables() {
     if (!tables.length) list.innerHTML = `<li class="hint">${t("noTables")}</li>`;
     for (const table of tables) {
       const li = document.createElement("li");
-      const names = table.seats.map((s) => s.name || "—").join(", ");
+      const names = table.seats.map((s) => (s.kind === "empty" ? "—" : playerName(s))).join(", ");
       li.innerHTML = `<a href="/?table=${table.id}"></a> <span class="hint"></span>`;
       li.querySelector("a").textContent = `${gameAndRules(table)} · ${table.id}`
         + (table.hints ? ` · ${t("hints.short")}` : "")
@@ -941,7 +941,7 @@ function init() {
     b.addEventListener("click", () => {
       setLang(b.dataset.lang);
       applyStatic();
-      if (S.catalog && !$("#home").hidden) { fillGames(); refreshFinished(); refreshStandings(); }
+      if (S.catalog && !$("#home").hidden) { fillGames(); refreshTables(); refreshFinished(); refreshStandings(); }
       if (S.msg) {
         S.log = null;
         $("#log").innerHTML = "";

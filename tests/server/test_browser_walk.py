@@ -1,0 +1,46 @@
+"""What a person trips on at the browser table (Debian's chromium, as
+``test_browser.py``), each found by using the page as a player would:
+
+* the home page's open tables name their bots as the table does ("Бот 2"), not
+  by the server's English label, and follow the language switch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import httpx
+import pytest
+
+from .conftest import ServeProcess
+from .test_browser import CHROMIUM, SERVE, chromium, new_page  # noqa: F401 - fixture
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium "
+                       "(apt-get install chromium; .ci/run does it)"),
+]
+
+
+def table_with_bots(url: str, name: str, **body: object) -> tuple[str, str]:
+    """A classic table with ``name`` at seat 0 and heuristic bots at the others: (id, token)."""
+    created = httpx.post(f"{url}api/tables", json={"name": name, **body}, timeout=10).json()
+    for seat in range(1, created["players"]):
+        httpx.post(f"{url}api/tables/{created['id']}/seats/{seat}/bot", json={"bot": "heuristic"},
+                   headers={"Authorization": f"Bearer {created['token']}"}, timeout=10)
+    return created["id"], created["token"]
+
+
+def test_open_tables_name_bots_as_the_table_does(chromium: object,
+                                                 serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    table, _ = table_with_bots(server.url, "Аня")
+    context, page = new_page(chromium)
+    page.goto(server.url)
+    page.wait_for_selector(f'#table-list a[href="/?table={table}"]')
+    assert page.text_content("#table-list li .hint") == "Аня, Бот 2, Бот 3, Бот 4"
+    page.click(".lang[data-lang='en']")
+    page.wait_for_function("document.querySelector('#table-list li .hint')?.textContent.includes('Bot 2')")
+    assert page.text_content("#table-list li .hint") == "Аня, Bot 2, Bot 3, Bot 4"
+    assert page.errors == []
+    context.close()
