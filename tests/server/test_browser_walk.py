@@ -2,7 +2,9 @@
 ``test_browser.py``), each found by using the page as a player would:
 
 * the home page's open tables name their bots as the table does ("Бот 2"), not
-  by the server's English label, and follow the language switch.
+  by the server's English label;
+* a name of spaces alone is refused in the page's language, and no table is
+  left behind.
 """
 
 from __future__ import annotations
@@ -42,5 +44,22 @@ def test_open_tables_name_bots_as_the_table_does(chromium: object,
     page.click(".lang[data-lang='en']")
     page.wait_for_function("document.querySelector('#table-list li .hint')?.textContent.includes('Bot 2')")
     assert page.text_content("#table-list li .hint") == "Аня, Bot 2, Bot 3, Bot 4"
+    assert page.errors == []
+    context.close()
+
+
+def test_a_blank_name_is_refused_in_the_pages_language(chromium: object,
+                                                       serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    page.goto(server.url)
+    page.wait_for_selector("#create-game option", state="attached")
+    page.fill("#create-name", "   ")                      # passes the field's "required"
+    page.click("#create-btn")
+    page.wait_for_selector("#toast:not([hidden])")
+    assert page.text_content("#toast") == "Назовите себя, чтобы занять место."
+    assert page.evaluate("document.activeElement.id") == "create-name"
+    assert httpx.get(f"{server.url}api/tables", timeout=10).json()["tables"] == []
+    assert "table=" not in page.url
     assert page.errors == []
     context.close()

@@ -250,9 +250,20 @@ async function refreshTables() {
   }
 }
 
+/** A name to sit with, else false: the field focused and the reason said in the
+ * page's language (spaces alone pass the field's "required" but are no name). */
+function nameGiven(input) {
+  const name = input.value.trim();
+  if (name) return name;
+  input.focus();
+  toast(t("sayYourName"));
+  return false;
+}
+
 async function createTable(event) {
   event.preventDefault();
-  const name = $("#create-name").value.trim();
+  const name = nameGiven($("#create-name"));
+  if (!name) return;
   localStorage.setItem("goat:name", name);
   try {
     const game = chosenGame().name;
@@ -537,12 +548,8 @@ async function deckFromFile(event) {
 }
 
 async function sit(seat) {
-  const name = $("#lobby-name").value.trim();
-  if (!name) {
-    $("#lobby-name").focus();
-    toast(t("yourName"));
-    return;
-  }
+  const name = nameGiven($("#lobby-name"));
+  if (!name) return;
   localStorage.setItem("goat:name", name);
   try {
     const { token } = await api("POST", `/api/tables/${S.tableId}/seats/${seat}`, { name });
