@@ -4,7 +4,9 @@
 * the home page's open tables name their bots as the table does ("Бот 2"), not
   by the server's English label;
 * a name of spaces alone is refused in the page's language, and no table is
-  left behind.
+  left behind;
+* a name of 24 letters without a space (the longest there is) on a phone:
+  the home list, the lobby and the table stay as wide as the screen.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import httpx
 import pytest
 
 from .conftest import ServeProcess
-from .test_browser import CHROMIUM, SERVE, chromium, new_page  # noqa: F401 - fixture
+from .test_browser import CHROMIUM, SERVE, chromium, new_page, shot, sit_at  # noqa: F401 - fixture
 
 pytestmark = [
     pytest.mark.slow,
@@ -61,5 +63,32 @@ def test_a_blank_name_is_refused_in_the_pages_language(chromium: object,
     assert page.evaluate("document.activeElement.id") == "create-name"
     assert httpx.get(f"{server.url}api/tables", timeout=10).json()["tables"] == []
     assert "table=" not in page.url
+    assert page.errors == []
+    context.close()
+
+
+def fits_the_screen(page: object) -> None:
+    page.wait_for_timeout(100)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 392
+    for box in page.locator(".seat-box:not([hidden]), #log li").all():
+        assert box.evaluate("b => b.scrollWidth <= b.clientWidth + 1")
+
+
+def test_a_long_name_on_a_phone(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    name = "Ш" * 24
+    table, token = table_with_bots(server.url, name)
+    context, page = new_page(chromium)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server.url)
+    page.wait_for_selector(f'#table-list a[href="/?table={table}"]')
+    fits_the_screen(page)
+    sit_at(page, server.url, table, token, 0)
+    page.wait_for_selector("#lobby:not([hidden]) .seat-row.kind-human")
+    fits_the_screen(page)
+    page.click("#start-btn")
+    page.wait_for_function("document.querySelectorAll('#log li').length > 1")
+    fits_the_screen(page)
+    shot(page, "long-name-mobile")
     assert page.errors == []
     context.close()
