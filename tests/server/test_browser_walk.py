@@ -6,7 +6,9 @@
 * a name of spaces alone is refused in the page's language, and no table is
   left behind;
 * a name of 24 letters without a space (the longest there is) on a phone:
-  the home list, the lobby and the table stay as wide as the screen.
+  the home list, the lobby and the table stay as wide as the screen;
+* the lobby by the keyboard: "Add bot" and "Remove" keep the focus in their
+  seat's row when the seats are drawn again.
 """
 
 from __future__ import annotations
@@ -90,5 +92,25 @@ def test_a_long_name_on_a_phone(chromium: object, serve_process: Callable[..., S
     page.wait_for_function("document.querySelectorAll('#log li').length > 1")
     fits_the_screen(page)
     shot(page, "long-name-mobile")
+    assert page.errors == []
+    context.close()
+
+
+def test_the_lobby_keeps_the_keyboards_place(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    created = httpx.post(f"{server.url}api/tables", json={"name": "Аня"}, timeout=10).json()
+    context, page = new_page(chromium)
+    sit_at(page, server.url, created["id"], created["token"], 0)
+    page.wait_for_selector("#lobby:not([hidden]) .seat-row.kind-human")
+    focused = "document.activeElement.closest('.seat-row')?.dataset.seat ?? null"
+    for seat in (1, 2, 3):
+        page.focus(f'.seat-row[data-seat="{seat}"] .add-bot')
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f'.seat-row[data-seat="{seat}"].kind-bot')
+        assert page.evaluate(focused) == str(seat)              # on its row's "Remove", not lost to the page
+        assert page.evaluate("document.activeElement.classList.contains('remove')")
+    page.keyboard.press("Enter")                                # "Remove" by the keyboard too
+    page.wait_for_selector('.seat-row[data-seat="3"].kind-empty')
+    assert page.evaluate(focused) == "3" and page.evaluate("document.activeElement.classList.contains('add-bot')")
     assert page.errors == []
     context.close()

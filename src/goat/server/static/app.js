@@ -384,6 +384,8 @@ function renderLobby() {
   if (!nameInput.value) nameInput.value = myName();
   nameInput.closest("label").hidden = S.seat !== null;
   const list = $("#seat-list");
+  // the rows are drawn anew: a keyboard on a seat's button stays in that seat's row
+  const focusedRow = document.activeElement?.closest?.("#seat-list .seat-row")?.dataset.seat;
   list.innerHTML = "";
   for (const seat of m.seats) {
     const li = document.createElement("li");
@@ -410,6 +412,7 @@ function renderLobby() {
     li.append(buttons);
     list.append(li);
   }
+  if (focusedRow !== undefined) list.querySelector(`.seat-row[data-seat="${focusedRow}"] button`)?.focus();
   const empty = m.seats.some((s) => s.kind === "empty");
   const start = $("#start-btn");
   start.hidden = S.seat === null;
