@@ -8,11 +8,14 @@
 * a name of 24 letters without a space (the longest there is) on a phone:
   the home list, the lobby and the table stay as wide as the screen;
 * the lobby by the keyboard: "Add bot" and "Remove" keep the focus in their
-  seat's row when the seats are drawn again.
+  seat's row when the seats are drawn again;
+* a reload mid-trick draws the deal's log as it was: each trick's "Trick →"
+  line after its last card, not one line after the cards on the table.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import httpx
@@ -112,5 +115,39 @@ def test_the_lobby_keeps_the_keyboards_place(chromium: object, serve_process: Ca
     page.keyboard.press("Enter")                                # "Remove" by the keyboard too
     page.wait_for_selector('.seat-row[data-seat="3"].kind-empty')
     assert page.evaluate(focused) == "3" and page.evaluate("document.activeElement.classList.contains('add-bot')")
+    assert page.errors == []
+    context.close()
+
+
+def deal_log(page: object) -> list[str]:
+    """The log's lines of the deal in play (from its "Deal n: ... deals" line)."""
+    lines = page.locator("#log li").all_text_contents()
+    starts = [i for i, line in enumerate(lines) if re.match(r"Сдача \d+: сдаёт", line)]
+    return lines[starts[-1]:]
+
+
+@pytest.mark.parametrize("game", ["kozel", "spades"])
+def test_a_reload_mid_trick_keeps_the_log(chromium: object, serve_process: Callable[..., ServeProcess],
+                                          game: str) -> None:
+    server = serve_process(*SERVE)
+    table, token = table_with_bots(server.url, "Аня", game=game)
+    context, page = new_page(chromium)
+    sit_at(page, server.url, table, token, 0)
+    page.click("#start-btn")
+    for _ in range(60):     # my turn with a trick taken and cards on the table
+        page.wait_for_selector('#hand .card[data-legal="true"], #bid-buttons:not([hidden]) button')
+        version = int(page.get_attribute("body", "data-version"))
+        if page.is_visible("#bid-buttons"):
+            page.locator("#bid-buttons button").nth(1).click()
+        elif page.locator("#trick .play").count() and page.locator("#log li", has_text="Взятка →").count():
+            break
+        else:
+            page.locator('#hand .card[data-legal="true"]').first.click()
+        page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    before = deal_log(page)
+    assert sum(line.startswith("Взятка →") for line in before) >= 1
+    page.reload()
+    page.wait_for_selector('#hand .card[data-legal="true"]')
+    assert deal_log(page) == before
     assert page.errors == []
     context.close()

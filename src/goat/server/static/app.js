@@ -898,6 +898,30 @@ function describe(entry, v, game) {
   return t("plays", { name, cards: cardsText(a.cards) });
 }
 
+/** Where this deal's tricks ended in its history (index of the action that
+ * completed one -> who took it), for a log drawn from a whole deal at once (a
+ * reload, a spectator joining). Where the history is plain tricks of one action
+ * a seat (no molodka restarted one), every trick's end is known and its winner
+ * led the next; else only the last trick's, before the actions on the table. */
+function trickEnds(v, tricks) {
+  const ends = new Map();
+  if (!tricks || !v.last_trick) return ends;
+  const plays = [];
+  v.history.forEach((entry, i) => {
+    const a = parseAction(entry);
+    if (a.verb === "play" || a.verb === "pass") plays.push({ i, seat: a.seat });
+  });
+  const n = v.players;
+  if (plays.length === tricks * n + v.trick.length) {
+    for (let k = 1; k <= tricks; k += 1) {
+      ends.set(plays[k * n - 1].i, k === tricks ? v.last_trick.winner : plays[k * n].seat);
+    }
+  } else {
+    ends.set(v.history.length - v.trick.length - 1, v.last_trick.winner);
+  }
+  return ends;
+}
+
 function updateLog(v, game) {
   const tricks = v.tricks_won.reduce((x, y) => x + y, 0);
   if (!S.log) S.log = { deal: -1, count: 0, tricks: 0, results: v.deal_results.length, lines: [] };
@@ -918,11 +942,12 @@ function updateLog(v, game) {
       line.li.textContent = describe(v.history[i], v, game);
     }
   }
+  const ends = v.history.length > S.log.count && tricks > S.log.tricks ? trickEnds(v, tricks) : new Map();
   for (let i = S.log.count; i < v.history.length; i += 1) {
     S.log.lines[i] = { entry: v.history[i], li: addLog(describe(v.history[i], v, game)) };
+    if (ends.has(i)) addLog(t("trickTo", { name: seatName(ends.get(i)) }));
   }
   S.log.count = v.history.length;
-  if (tricks > S.log.tricks && v.last_trick) addLog(t("trickTo", { name: seatName(v.last_trick.winner) }));
   S.log.tricks = tricks;
   while (S.log.results < v.deal_results.length) {
     S.log.results += 1;
