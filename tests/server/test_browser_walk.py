@@ -97,6 +97,13 @@ def test_a_long_name_on_a_phone(chromium: object, serve_process: Callable[..., S
     shot(page, "long-name-mobile")
     assert page.errors == []
     context.close()
+    context, page = new_page(chromium)                          # a spectator: the teams' names head the sheet
+    page.goto(f"{server.url}?table={table}")
+    page.wait_for_selector("#score tfoot th")
+    lines = "(s) => { const r = document.createRange(); r.selectNodeContents(document.querySelector(s));" \
+            " return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size; }"
+    assert page.evaluate(lines, "#score thead th") == 1 and page.evaluate(lines, "#score tfoot th") == 1
+    context.close()
 
 
 def test_the_lobby_keeps_the_keyboards_place(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
