@@ -92,7 +92,9 @@ def test_a_long_name_on_a_phone(chromium: object, serve_process: Callable[..., S
     page.wait_for_selector("#lobby:not([hidden]) .seat-row.kind-human")
     fits_the_screen(page)
     page.click("#start-btn")
-    page.wait_for_function("document.querySelectorAll('#log li').length > 1")
+    page.wait_for_selector('#hand .card[data-legal="true"]')   # my turn: my card puts my name in the log
+    page.locator('#hand .card[data-legal="true"]').first.click()
+    page.wait_for_function("[...document.querySelectorAll('#log li')].some((li) => li.textContent.includes('(вы):'))")
     fits_the_screen(page)
     shot(page, "long-name-mobile")
     assert page.errors == []
