@@ -142,6 +142,20 @@ def test_refusals_change_nothing(http: httpx.Client) -> None:
     assert seats(http, tid) == before
 
 
+def test_a_refused_creator_leaves_no_table_behind(http: httpx.Client) -> None:
+    """A table whose creator cannot sit (a blank name, no such seat) is refused
+    whole: no ownerless lobby stays in the list of open tables, nor under its id."""
+    for body, status, needle in (({"name": " \t"}, 400, "say a name"),
+                                 ({"name": "Ann", "seat": 9}, 404, "there is no seat 9")):
+        assert needle in error(http.post("/api/tables", json=body), status)
+    assert http.get("/api/tables").json()["tables"] == []
+    # The answer to a creation shows the table as it is: the creator's seat taken.
+    created = http.post("/api/tables", json={"name": "Ann", "seat": 1}).json()
+    assert [s["kind"] for s in created["seats"]] == ["empty", "human", "empty", "empty"]
+    assert created["seats"] == seats(http, created["id"])
+    assert [t["id"] for t in http.get("/api/tables").json()["tables"]] == [created["id"]]
+
+
 def test_leaving_and_removing_bots_before_the_start(http: httpx.Client) -> None:
     table = http.post("/api/tables", json={"name": "Ann"}).json()
     tid, ann = table["id"], table["token"]

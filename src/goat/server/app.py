@@ -241,12 +241,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table = await registry().create(body.game, body.rules, body.options, body.players, body.seed,
                                         hints=body.hints, move_seconds=body.move_seconds, private=body.private,
                                         chat=body.chat)
-        answer: dict[str, Any] = {"id": table.id, "url": f"{request.base_url}?table={table.id}",
-                                  **table.public()}
+        seated: dict[str, Any] = {}
         if body.name is not None:
-            answer["token"] = await table.take_seat(body.seat, body.name)
-            answer["seat"] = body.seat
-        return answer
+            try:
+                seated = {"token": await table.take_seat(body.seat, body.name), "seat": body.seat}
+            except LobbyError:
+                await registry().discard(table)
+                raise
+        # the table as it is now: the creator's seat taken
+        return {"id": table.id, "url": f"{request.base_url}?table={table.id}", **table.public(), **seated}
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str, request: Request) -> dict[str, Any]:

@@ -1021,6 +1021,18 @@ class Tables:
         self.tables[row.id] = table
         return table
 
+    async def discard(self, table: Table) -> None:
+        """Forget a table just made whose creator could not take their seat (a
+        blank name, no such seat): refused, it must not stay behind as an
+        ownerless lobby in the list of open tables."""
+        async with table.lock:
+            table.closed = True
+            self.tables.pop(table.id, None)
+            try:
+                await self.store.delete_lobby_table(table.id)
+            except StorageError as exc:
+                log.error("table %s: the refused table could not be deleted: %s", table.id, exc)
+
     def _room_for_one_more(self) -> None:
         if sum(t.status != "finished" for t in self.tables.values()) >= self.settings.max_tables:
             raise LobbyError("the server is full: too many tables in play; try again later", status=503)

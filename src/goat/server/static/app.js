@@ -25,8 +25,8 @@ import { initRules } from "./rules.js";
 import { noteTurn } from "./notify.js";
 import { drawSheetLinks, refreshFinished } from "./sheets.js";
 import { initStandings, refreshStandings } from "./standings.js";
-import { $, S, api, botAbout, botEntry, botLabel, button, el, named, posOf, savedSeat, saveSeat, seatName, teamName,
-  toast } from "./table.js";
+import { $, S, api, botAbout, botEntry, botLabel, button, el, named, playerName, posOf, savedSeat, saveSeat, seatName,
+  teamName, toast } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
 const PANELS = { kozel, spades };
@@ -237,7 +237,7 @@ async function refreshTables() {
     if (!tables.length) list.innerHTML = `<li class="hint">${t("noTables")}</li>`;
     for (const table of tables) {
       const li = document.createElement("li");
-      const names = table.seats.map((s) => s.name || "—").join(", ");
+      const names = table.seats.map((s) => (s.kind === "empty" ? "—" : playerName(s))).join(", ");
       li.innerHTML = `<a href="/?table=${table.id}"></a> <span class="hint"></span>`;
       li.querySelector("a").textContent = `${gameAndRules(table)} · ${table.id}`
         + (table.hints ? ` · ${t("hints.short")}` : "")
@@ -250,9 +250,20 @@ async function refreshTables() {
   }
 }
 
+/** A name to sit with, else false: the field focused and the reason said in the
+ * page's language (spaces alone pass the field's "required" but are no name). */
+function nameGiven(input) {
+  const name = input.value.trim();
+  if (name) return name;
+  input.focus();
+  toast(t("sayYourName"));
+  return false;
+}
+
 async function createTable(event) {
   event.preventDefault();
-  const name = $("#create-name").value.trim();
+  const name = nameGiven($("#create-name"));
+  if (!name) return;
   localStorage.setItem("goat:name", name);
   try {
     const game = chosenGame().name;
@@ -373,6 +384,8 @@ function renderLobby() {
   if (!nameInput.value) nameInput.value = myName();
   nameInput.closest("label").hidden = S.seat !== null;
   const list = $("#seat-list");
+  // the rows are drawn anew: a keyboard on a seat's button stays in that seat's row
+  const focusedRow = document.activeElement?.closest?.("#seat-list .seat-row")?.dataset.seat;
   list.innerHTML = "";
   for (const seat of m.seats) {
     const li = document.createElement("li");
@@ -399,6 +412,7 @@ function renderLobby() {
     li.append(buttons);
     list.append(li);
   }
+  if (focusedRow !== undefined) list.querySelector(`.seat-row[data-seat="${focusedRow}"] button`)?.focus();
   const empty = m.seats.some((s) => s.kind === "empty");
   const start = $("#start-btn");
   start.hidden = S.seat === null;
@@ -537,12 +551,8 @@ async function deckFromFile(event) {
 }
 
 async function sit(seat) {
-  const name = $("#lobby-name").value.trim();
-  if (!name) {
-    $("#lobby-name").focus();
-    toast(t("yourName"));
-    return;
-  }
+  const name = nameGiven($("#lobby-name"));
+  if (!name) return;
   localStorage.setItem("goat:name", name);
   try {
     const { token } = await api("POST", `/api/tables/${S.tableId}/seats/${seat}`, { name });
@@ -888,6 +898,30 @@ function describe(entry, v, game) {
   return t("plays", { name, cards: cardsText(a.cards) });
 }
 
+/** Where this deal's tricks ended in its history (index of the action that
+ * completed one -> who took it), for a log drawn from a whole deal at once (a
+ * reload, a spectator joining). Where the history is plain tricks of one action
+ * a seat (no molodka restarted one), every trick's end is known and its winner
+ * led the next; else only the last trick's, before the actions on the table. */
+function trickEnds(v, tricks) {
+  const ends = new Map();
+  if (!tricks || !v.last_trick) return ends;
+  const plays = [];
+  v.history.forEach((entry, i) => {
+    const a = parseAction(entry);
+    if (a.verb === "play" || a.verb === "pass") plays.push({ i, seat: a.seat });
+  });
+  const n = v.players;
+  if (plays.length === tricks * n + v.trick.length) {
+    for (let k = 1; k <= tricks; k += 1) {
+      ends.set(plays[k * n - 1].i, k === tricks ? v.last_trick.winner : plays[k * n].seat);
+    }
+  } else {
+    ends.set(v.history.length - v.trick.length - 1, v.last_trick.winner);
+  }
+  return ends;
+}
+
 function updateLog(v, game) {
   const tricks = v.tricks_won.reduce((x, y) => x + y, 0);
   if (!S.log) S.log = { deal: -1, count: 0, tricks: 0, results: v.deal_results.length, lines: [] };
@@ -908,11 +942,12 @@ function updateLog(v, game) {
       line.li.textContent = describe(v.history[i], v, game);
     }
   }
+  const ends = v.history.length > S.log.count && tricks > S.log.tricks ? trickEnds(v, tricks) : new Map();
   for (let i = S.log.count; i < v.history.length; i += 1) {
     S.log.lines[i] = { entry: v.history[i], li: addLog(describe(v.history[i], v, game)) };
+    if (ends.has(i)) addLog(t("trickTo", { name: seatName(ends.get(i)) }));
   }
   S.log.count = v.history.length;
-  if (tricks > S.log.tricks && v.last_trick) addLog(t("trickTo", { name: seatName(v.last_trick.winner) }));
   S.log.tricks = tricks;
   while (S.log.results < v.deal_results.length) {
     S.log.results += 1;
@@ -941,7 +976,7 @@ function init() {
     b.addEventListener("click", () => {
       setLang(b.dataset.lang);
       applyStatic();
-      if (S.catalog && !$("#home").hidden) { fillGames(); refreshFinished(); refreshStandings(); }
+      if (S.catalog && !$("#home").hidden) { fillGames(); refreshTables(); refreshFinished(); refreshStandings(); }
       if (S.msg) {
         S.log = null;
         $("#log").innerHTML = "";

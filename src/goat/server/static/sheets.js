@@ -7,14 +7,10 @@
 // and the result: style.css's @media print hides the rest.
 
 import { t, lang } from "./i18n.js";
-import { $, S, api, el, named } from "./table.js";
+import { $, S, api, el, named, playerName } from "./table.js";
 
 /** How many finished games the lobby lists. */
 const FINISHED = 20;
-
-function playerName(seat) {
-  return seat.kind === "bot" ? t("botName", { n: seat.seat + 1 }) : seat.name || t("seat", { n: seat.seat + 1 });
-}
 
 /** A side of a finished game: a team's two names at a 4-seat table, else a seat's name. */
 function sideName(table, side) {

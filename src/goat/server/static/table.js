@@ -63,9 +63,14 @@ export function named(group, name) {
   return typeof text === "string" && text !== `${group}.${name}` ? text : String(name);
 }
 
+/** A seat's name as every list shows it: a bot is "Bot 3" (the server's name for
+ * it is not in the page's language), an unnamed seat "Seat 3". */
+export function playerName(info) {
+  return info.kind === "bot" ? t("botName", { n: info.seat + 1 }) : info.name || t("seat", { n: info.seat + 1 });
+}
+
 export function seatName(seat) {
-  const info = S.msg.seats[seat];
-  const name = info.kind === "bot" ? t("botName", { n: seat + 1 }) : info.name || t("seat", { n: seat + 1 });
+  const name = playerName(S.msg.seats[seat]);
   return seat === S.seat ? `${name} (${t("you")})` : name;
 }
 

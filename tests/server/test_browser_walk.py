@@ -1,0 +1,162 @@
+"""What a person trips on at the browser table (Debian's chromium, as
+``test_browser.py``), each found by using the page as a player would:
+
+* the home page's open tables name their bots as the table does ("Бот 2"), not
+  by the server's English label;
+* a name of spaces alone is refused in the page's language, and no table is
+  left behind;
+* a name of 24 letters without a space (the longest there is) on a phone:
+  the home list, the lobby and the table stay as wide as the screen;
+* the lobby by the keyboard: "Add bot" and "Remove" keep the focus in their
+  seat's row when the seats are drawn again;
+* a reload mid-trick draws the deal's log as it was: each trick's "Trick →"
+  line after its last card, not one line after the cards on the table.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import httpx
+import pytest
+
+from .conftest import ServeProcess
+from .test_browser import CHROMIUM, SERVE, chromium, new_page, shot, sit_at  # noqa: F401 - fixture
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium "
+                       "(apt-get install chromium; .ci/run does it)"),
+]
+
+
+def table_with_bots(url: str, name: str, **body: object) -> tuple[str, str]:
+    """A classic table with ``name`` at seat 0 and heuristic bots at the others: (id, token)."""
+    created = httpx.post(f"{url}api/tables", json={"name": name, **body}, timeout=10).json()
+    for seat in range(1, created["players"]):
+        httpx.post(f"{url}api/tables/{created['id']}/seats/{seat}/bot", json={"bot": "heuristic"},
+                   headers={"Authorization": f"Bearer {created['token']}"}, timeout=10)
+    return created["id"], created["token"]
+
+
+def test_open_tables_name_bots_as_the_table_does(chromium: object,
+                                                 serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    table, _ = table_with_bots(server.url, "Аня")
+    context, page = new_page(chromium)
+    page.goto(server.url)
+    page.wait_for_selector(f'#table-list a[href="/?table={table}"]')
+    assert page.text_content("#table-list li .hint") == "Аня, Бот 2, Бот 3, Бот 4"
+    page.click(".lang[data-lang='en']")
+    page.wait_for_function("document.querySelector('#table-list li .hint')?.textContent.includes('Bot 2')")
+    assert page.text_content("#table-list li .hint") == "Аня, Bot 2, Bot 3, Bot 4"
+    assert page.errors == []
+    context.close()
+
+
+def test_a_blank_name_is_refused_in_the_pages_language(chromium: object,
+                                                       serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    page.goto(server.url)
+    page.wait_for_selector("#create-game option", state="attached")
+    page.fill("#create-name", "   ")                      # passes the field's "required"
+    page.click("#create-btn")
+    page.wait_for_selector("#toast:not([hidden])")
+    assert page.text_content("#toast") == "Назовите себя, чтобы занять место."
+    assert page.evaluate("document.activeElement.id") == "create-name"
+    assert httpx.get(f"{server.url}api/tables", timeout=10).json()["tables"] == []
+    assert "table=" not in page.url
+    assert page.errors == []
+    context.close()
+
+
+def fits_the_screen(page: object) -> None:
+    page.wait_for_timeout(100)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 392
+    for box in page.locator(".seat-box:not([hidden]), #log li").all():
+        assert box.evaluate("b => b.scrollWidth <= b.clientWidth + 1")
+
+
+def test_a_long_name_on_a_phone(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    name = "Ш" * 24
+    table, token = table_with_bots(server.url, name)
+    context, page = new_page(chromium)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server.url)
+    page.wait_for_selector(f'#table-list a[href="/?table={table}"]')
+    fits_the_screen(page)
+    sit_at(page, server.url, table, token, 0)
+    page.wait_for_selector("#lobby:not([hidden]) .seat-row.kind-human")
+    fits_the_screen(page)
+    page.click("#start-btn")
+    page.wait_for_selector('#hand .card[data-legal="true"]')   # my turn: my card puts my name in the log
+    page.locator('#hand .card[data-legal="true"]').first.click()
+    page.wait_for_function("[...document.querySelectorAll('#log li')].some((li) => li.textContent.includes('(вы):'))")
+    fits_the_screen(page)
+    shot(page, "long-name-mobile")
+    assert page.errors == []
+    context.close()
+    context, page = new_page(chromium)                          # a spectator: the teams' names head the sheet
+    page.goto(f"{server.url}?table={table}")
+    page.wait_for_selector("#score tfoot th")
+    lines = "(s) => { const r = document.createRange(); r.selectNodeContents(document.querySelector(s));" \
+            " return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size; }"
+    assert page.evaluate(lines, "#score thead th") == 1 and page.evaluate(lines, "#score tfoot th") == 1
+    context.close()
+
+
+def test_the_lobby_keeps_the_keyboards_place(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    created = httpx.post(f"{server.url}api/tables", json={"name": "Аня"}, timeout=10).json()
+    context, page = new_page(chromium)
+    sit_at(page, server.url, created["id"], created["token"], 0)
+    page.wait_for_selector("#lobby:not([hidden]) .seat-row.kind-human")
+    focused = "document.activeElement.closest('.seat-row')?.dataset.seat ?? null"
+    for seat in (1, 2, 3):
+        page.focus(f'.seat-row[data-seat="{seat}"] .add-bot')
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f'.seat-row[data-seat="{seat}"].kind-bot')
+        assert page.evaluate(focused) == str(seat)              # on its row's "Remove", not lost to the page
+        assert page.evaluate("document.activeElement.classList.contains('remove')")
+    page.keyboard.press("Enter")                                # "Remove" by the keyboard too
+    page.wait_for_selector('.seat-row[data-seat="3"].kind-empty')
+    assert page.evaluate(focused) == "3" and page.evaluate("document.activeElement.classList.contains('add-bot')")
+    assert page.errors == []
+    context.close()
+
+
+def deal_log(page: object) -> list[str]:
+    """The log's lines of the deal in play (from its "Deal n: ... deals" line)."""
+    lines = page.locator("#log li").all_text_contents()
+    starts = [i for i, line in enumerate(lines) if re.match(r"Сдача \d+: сдаёт", line)]
+    return lines[starts[-1]:]
+
+
+@pytest.mark.parametrize("game", ["kozel", "spades"])
+def test_a_reload_mid_trick_keeps_the_log(chromium: object, serve_process: Callable[..., ServeProcess],
+                                          game: str) -> None:
+    server = serve_process(*SERVE)
+    table, token = table_with_bots(server.url, "Аня", game=game)
+    context, page = new_page(chromium)
+    sit_at(page, server.url, table, token, 0)
+    page.click("#start-btn")
+    for _ in range(60):     # my turn with a trick taken and cards on the table
+        page.wait_for_selector('#hand .card[data-legal="true"], #bid-buttons:not([hidden]) button')
+        version = int(page.get_attribute("body", "data-version"))
+        if page.is_visible("#bid-buttons"):
+            page.locator("#bid-buttons button").nth(1).click()
+        elif page.locator("#trick .play").count() and page.locator("#log li", has_text="Взятка →").count():
+            break
+        else:
+            page.locator('#hand .card[data-legal="true"]').first.click()
+        page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    before = deal_log(page)
+    assert sum(line.startswith("Взятка →") for line in before) >= 1
+    page.reload()
+    page.wait_for_selector('#hand .card[data-legal="true"]')
+    assert deal_log(page) == before
+    assert page.errors == []
+    context.close()
