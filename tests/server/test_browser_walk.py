@@ -10,7 +10,8 @@
 * the lobby by the keyboard: "Add bot" and "Remove" keep the focus in their
   seat's row when the seats are drawn again;
 * a reload mid-trick draws the deal's log as it was: each trick's "Trick →"
-  line after its last card, not one line after the cards on the table.
+  line after its last card, not one line after the cards on the table;
+* Start pressed with the keyboard leaves the focus in the hand, not on the page.
 """
 
 from __future__ import annotations
@@ -158,5 +159,25 @@ def test_a_reload_mid_trick_keeps_the_log(chromium: object, serve_process: Calla
     page.reload()
     page.wait_for_selector('#hand .card[data-legal="true"]')
     assert deal_log(page) == before
+    assert page.errors == []
+    context.close()
+
+
+def test_start_by_the_keyboard_lands_in_the_hand(chromium: object,
+                                                 serve_process: Callable[..., ServeProcess]) -> None:
+    """Start pressed with Enter hides the lobby and its button: the focus goes to
+    the hand (or the bid buttons), not to the page, where a keyboard player would
+    have to Tab through the whole table to play."""
+    server = serve_process(*SERVE)
+    table, token = table_with_bots(server.url, "Аня")
+    context, page = new_page(chromium)
+    sit_at(page, server.url, table, token, 0)
+    page.wait_for_selector("#start-btn:not([disabled])")
+    page.focus("#start-btn")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#game:not([hidden]) #hand button.card")
+    page.wait_for_function("document.activeElement?.closest('#hand, #actions') != null")
+    page.keyboard.press("ArrowRight")            # the hand's own keys work from there
+    assert page.evaluate("document.activeElement.closest('#hand') != null")
     assert page.errors == []
     context.close()

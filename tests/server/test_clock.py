@@ -22,7 +22,6 @@ import asyncio
 import logging
 import threading
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest

@@ -27,7 +27,7 @@ import httpx
 import pytest
 
 import goat.server.hints as hints_module
-from goat.bots import SpadesPIMCBot, make_bot
+from goat.bots import SpadesPIMCBot
 from goat.server.hints import Hints
 from goat.server.runner import ServerThread
 from goat.server.storage import SeatRow, Storage, TableRow

@@ -601,6 +601,9 @@ function myLegal(view) {
 }
 
 function renderGame() {
+  // Arriving at the table (the lobby's Start, a reload): the focus was on the
+  // page, or on a Start button now hidden; a keyboard player starts from the hand.
+  S.arriving = S.arriving || $("#game").hidden;
   show("game");
   const m = S.msg;
   const v = m.view;
@@ -620,6 +623,16 @@ function renderGame() {
   updateLog(v, game);
   renderResult(v, game);
   if (hadFocus) restoreFocus(hadFocus.closest("#actions") ? "actions" : "hand");
+  else if (S.arriving && S.seat !== null && focusLost()) restoreFocus("hand");
+  // until the hand (or a button) could take it: the first view may come before the deal
+  if (!focusLost()) S.arriving = false;
+}
+
+/** Nothing the player sees has the focus: the page itself, or a control now hidden
+ * (Chromium leaves the focus on a button whose section was hidden). */
+function focusLost() {
+  const active = document.activeElement;
+  return !active || active === document.body || active.closest("[hidden]") !== null;
 }
 
 function renderSeats(m, v, game) {

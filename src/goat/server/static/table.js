@@ -17,6 +17,7 @@ export const S = {
   lead: null,          // the trick the selection was made for
   focus: 0,            // index of the focused card in the hand
   actionFocus: 0,
+  arriving: false,     // the table is being shown for the first time: the hand may take the focus
   pending: false,      // an action is on its way
   log: null,           // what the log has shown: {deal, count, tricks, results}
   showLast: false,
