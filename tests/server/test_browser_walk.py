@@ -11,7 +11,8 @@
   seat's row when the seats are drawn again;
 * a reload mid-trick draws the deal's log as it was: each trick's "Trick →"
   line after its last card, not one line after the cards on the table;
-* Start pressed with the keyboard leaves the focus in the hand, not on the page.
+* Start pressed with the keyboard leaves the focus in the hand, not on the page;
+* the server's refusals a person meets are said in the page's language.
 """
 
 from __future__ import annotations
@@ -179,5 +180,28 @@ def test_start_by_the_keyboard_lands_in_the_hand(chromium: object,
     page.wait_for_function("document.activeElement?.closest('#hand, #actions') != null")
     page.keyboard.press("ArrowRight")            # the hand's own keys work from there
     assert page.evaluate("document.activeElement.closest('#hand') != null")
+    assert page.errors == []
+    context.close()
+
+
+def test_a_refusal_is_said_in_the_pages_language(chromium: object,
+                                                 serve_process: Callable[..., ServeProcess]) -> None:
+    """The server's refusals a person meets (a seat taken meanwhile, a closed or
+    unknown table, a full server) come in the page's language, seats counted from 1."""
+    server = serve_process(*SERVE)
+    table, _ = table_with_bots(server.url, "Аня")
+    context, page = new_page(chromium)
+    page.goto(f"{server.url}?table={table}")
+    page.wait_for_selector("#lobby:not([hidden])")
+    ask = """async ([path, body]) => {
+        const m = await import('/static/table.js');
+        try { await m.api('POST', path, body); return null; } catch (e) { return e.message; }
+    }"""
+    assert page.evaluate(ask, [f"/api/tables/{table}/seats/1", {"name": "Ева"}]) == "Место 2 уже занято."
+    assert page.evaluate(ask, ["/api/tables/0123456789/seats/1", {"name": "Ева"}]) == "Такого стола нет."
+    page.click(".lang[data-lang='en']")
+    assert page.evaluate(ask, [f"/api/tables/{table}/seats/1", {"name": "Eve"}]) == "Seat 2 is taken."
+    # a refusal without a sentence of its own keeps the server's line
+    assert page.evaluate(ask, ["/api/tables", {"rules": "bridge"}]).startswith("unknown Kozel ruleset 'bridge'")
     assert page.errors == []
     context.close()

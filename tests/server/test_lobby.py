@@ -142,6 +142,48 @@ def test_refusals_change_nothing(http: httpx.Client) -> None:
     assert seats(http, tid) == before
 
 
+def test_refusals_a_person_meets_name_their_sentence_for_the_page(http: httpx.Client) -> None:
+    """A refusal the page can show in its own language carries ``say`` (a key of
+    i18n.js's ``lobbyErrors``) and its ``args``; the English line stays."""
+    created = http.post("/api/tables", json={"name": "Ann"}).json()
+    tid, token = created["id"], created["token"]
+    cases = [
+        (http.post(f"/api/tables/{tid}/seats/0", json={"name": "Eve"}), 409, "seatTaken", {"seat": 0}),
+        (http.post(f"/api/tables/{tid}/seats/0/bot", json={"bot": "random"}, headers=auth(token)), 409,
+         "seatHeld", {"seat": 0, "name": "Ann"}),
+        (http.post(f"/api/tables/{tid}/seats/7", json={"name": "Eve"}), 404, "noSeat", {"seat": 7}),
+        (http.post(f"/api/tables/{tid}/seats/1", json={"name": " "}), 400, "sayName", {}),
+        (http.post(f"/api/tables/{tid}/start", headers=auth(token)), 409, "fillSeats", {}),
+        (http.get("/api/tables/0123456789"), 404, "noTable", {}),
+    ]
+    for response, status, say, args in cases:
+        error(response, status)
+        body = response.json()
+        assert (body["say"], body["args"]) == (say, args)
+    # a request the page never sends keeps the plain line
+    plain = http.post("/api/tables", json={"rules": "bridge"})
+    assert "say" not in plain.json() and "bridge" in error(plain, 400)
+
+
+def test_every_refusal_sentence_is_in_both_languages() -> None:
+    """Each ``say=`` of a LobbyError in the server names a ``lobbyErrors`` entry that
+    i18n.js has in English and in Russian (the page falls back to the English line
+    of the server otherwise: silently, so this test is what notices)."""
+    import re
+    from pathlib import Path
+
+    server = Path(__file__).resolve().parents[2] / "src" / "goat" / "server"
+    said = set()
+    for path in server.glob("*.py"):
+        said |= set(re.findall(r'say="(\w+)"', path.read_text(encoding="utf-8")))
+    assert {"seatTaken", "serverFull", "tableClosed"} <= said
+    strings = (server / "static" / "i18n.js").read_text(encoding="utf-8")
+    blocks = re.findall(r"lobbyErrors: \{(.*?)\n    \},", strings, re.S)
+    assert len(blocks) == 2
+    for block in blocks:
+        assert said <= set(re.findall(r"^\s+(\w+):", block, re.M))
+
+
 def test_a_refused_creator_leaves_no_table_behind(http: httpx.Client) -> None:
     """A table whose creator cannot sit (a blank name, no such seat) is refused
     whole: no ownerless lobby stays in the list of open tables, nor under its id."""

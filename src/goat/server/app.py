@@ -159,12 +159,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def find(table_id: str) -> Table:
         table = await registry().get(table_id)
         if table is None:
-            raise LobbyError(f"there is no table {table_id[:40]!r}", status=404)
+            raise LobbyError(f"there is no table {table_id[:40]!r}", status=404, say="noTable")
         return table
 
     @app.exception_handler(LobbyError)
     async def _lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=exc.status)
+        return JSONResponse(exc.to_json(), status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:

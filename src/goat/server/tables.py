@@ -128,11 +128,23 @@ SEED_LIMIT = 64
 
 
 class LobbyError(GoatError):
-    """A lobby request that cannot be done (one line); ``status`` is the HTTP status."""
+    """A lobby request that cannot be done (one line); ``status`` is the HTTP status.
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    ``say`` names the sentence for a page to show in its own language (``lobbyErrors.<say>``
+    in i18n.js) with ``args`` (a seat is its 0-based index, as in every message); the
+    English ``message`` stays the answer for programs and the fallback. Given for what a
+    person at the page can meet — a seat taken meanwhile, a closed table, a full server —
+    not for a request the page never sends."""
+
+    def __init__(self, message: str, status: int = 400, say: str | None = None, **args: object) -> None:
         super().__init__(message)
         self.status = status
+        self.say = say
+        self.say_args = args    # not ``args``: that is the exception's own (its message)
+
+    def to_json(self) -> dict[str, object]:
+        """The error's JSON body: ``{"error": message}``, plus ``say`` and ``args`` when set."""
+        return {"error": str(self)} | ({"say": self.say, "args": self.say_args} if self.say else {})
 
 
 class Connection(Protocol):
@@ -298,7 +310,7 @@ def clean_name(name: object) -> str:
     text = "".join(ch for ch in name if unicodedata.category(ch)[0] != "C")
     text = " ".join(text.split())[:NAME_LIMIT]
     if not text:
-        raise LobbyError("say a name to take a seat")
+        raise LobbyError("say a name to take a seat", say="sayName")
     return text
 
 
@@ -433,18 +445,19 @@ class Table:
         at a table that does not allow hints, a game that is not in play, or
         when it is not this seat's turn."""
         if token is None:
-            raise LobbyError("take a seat first: only a player may ask for a hint", status=403)
+            raise LobbyError("take a seat first: only a player may ask for a hint", status=403, say="hintSeat")
         seat = self.seat_of(token)
         assert seat is not None
         if not self.hints:
-            raise LobbyError("this table does not allow hints (a setting chosen when it is made)", status=409)
+            raise LobbyError("this table does not allow hints (a setting chosen when it is made)", status=409,
+                             say="hintsOff")
         if self.status != "playing" or self.state.is_terminal():
-            raise LobbyError("the game is not in play: hints are for your turn", status=409)
+            raise LobbyError("the game is not in play: hints are for your turn", status=409, say="hintNotInPlay")
         if self.state.is_chance_node():
-            raise LobbyError("it is not your turn: the cards are being dealt", status=409)
+            raise LobbyError("it is not your turn: the cards are being dealt", status=409, say="hintDealing")
         view = self.state.view(seat)
         if self.state.current_player() != seat or not view.get("legal_actions"):
-            raise LobbyError("it is not your turn: a hint is for the seat to act", status=409)
+            raise LobbyError("it is not your turn: a hint is for the seat to act", status=409, say="hintNotYourTurn")
         # A detached copy: plain JSON, sharing nothing with a state that a spare
         # may later be replayed forward on while the hint bot still reads it.
         return seat, self.version, json.loads(json.dumps(view))
@@ -457,11 +470,12 @@ class Table:
         for seat in self.seats:
             if seat.kind == "human" and seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
                 return seat.index
-        raise LobbyError(f"that token holds no seat at table {self.id}", status=403)
+        raise LobbyError(f"that token holds no seat at table {self.id}", status=403, say="wrongToken")
 
     def _seat(self, index: int) -> Seat:
         if not isinstance(index, int) or not 0 <= index < len(self.seats):
-            raise LobbyError(f"there is no seat {index} (seats 0..{len(self.seats) - 1})", status=404)
+            raise LobbyError(f"there is no seat {index} (seats 0..{len(self.seats) - 1})", status=404, say="noSeat",
+                             seat=index)
         return self.seats[index]
 
     # ============================================================ lobby
@@ -470,9 +484,9 @@ class Table:
         says how) or that was closed as an abandoned lobby meanwhile (410)."""
         if self.closed:
             raise LobbyError(f"table {self.id} was closed: nobody had it open for a long time; make a new one",
-                             status=410)
+                             status=410, say="tableClosed")
         if self.status != "lobby":
-            raise LobbyError(started, status=409)
+            raise LobbyError(started, status=409, say="started")
 
     async def take_seat(self, index: int, name: object) -> str:
         """Seat a person; returns their secret token (shown once, stored hashed)."""
@@ -481,7 +495,7 @@ class Table:
             seat = self._seat(index)
             self._in_lobby("the game has started: seats are taken")
             if seat.kind != "empty":
-                raise LobbyError(f"seat {index} is taken", status=409)
+                raise LobbyError(f"seat {index} is taken", status=409, say="seatTaken", seat=index)
             token = secrets.token_urlsafe(24)
             changed = Seat(index, "human", name, None, hash_token(token))
             await self._save_seat(changed)
@@ -498,7 +512,8 @@ class Table:
             seat = self._seat(index)
             self._in_lobby("the game has started")
             if seat.kind == "human":
-                raise LobbyError(f"seat {index} is held by {seat.name}", status=409)
+                raise LobbyError(f"seat {index} is held by {seat.name}", status=409, say="seatHeld", seat=index,
+                                 name=seat.name)
             await self._save_seat(Seat(index, "bot", f"{bot} bot", bot, None))
         self.broadcast()
 
@@ -509,7 +524,8 @@ class Table:
             seat = self._seat(index)
             self._in_lobby("the game has started: seats stay as they are")
             if seat.kind == "human" and index != mine:
-                raise LobbyError(f"seat {index} belongs to {seat.name}; only they can leave it", status=403)
+                raise LobbyError(f"seat {index} belongs to {seat.name}; only they can leave it", status=403,
+                                 say="seatBelongs", seat=index, name=seat.name)
             await self._save_seat(Seat(index))
         self.broadcast()
 
@@ -552,7 +568,8 @@ class Table:
         mine = self._authorize(token)
         self._seat(index)
         if index != mine:
-            raise LobbyError(f"seat {index} is not yours (you sit at seat {mine})", status=403)
+            raise LobbyError(f"seat {index} is not yours (you sit at seat {mine})", status=403, say="notYourSeat",
+                             seat=index)
 
     async def start(self, token: str | None) -> None:
         """Start play once every seat is filled; the driver deals at once. The
@@ -562,7 +579,8 @@ class Table:
             self._in_lobby("the game has already started")
             empty = [s.index for s in self.seats if s.kind == "empty"]
             if empty:
-                raise LobbyError(f"fill every seat first (empty: {', '.join(map(str, empty))})", status=409)
+                raise LobbyError(f"fill every seat first (empty: {', '.join(map(str, empty))})", status=409,
+                                 say="fillSeats")
             try:
                 state = self._new_state()
             except GoatError as exc:
@@ -575,7 +593,7 @@ class Table:
 
     def _authorize(self, token: str | None) -> int:
         if token is None:
-            raise LobbyError("take a seat first: only seated players manage the table", status=403)
+            raise LobbyError("take a seat first: only seated players manage the table", status=403, say="manageSeat")
         return self.seat_of(token)  # type: ignore[return-value]
 
     async def _save_seat(self, seat: Seat) -> None:
@@ -1035,7 +1053,8 @@ class Tables:
 
     def _room_for_one_more(self) -> None:
         if sum(t.status != "finished" for t in self.tables.values()) >= self.settings.max_tables:
-            raise LobbyError("the server is full: too many tables in play; try again later", status=503)
+            raise LobbyError("the server is full: too many tables in play; try again later", status=503,
+                             say="serverFull")
 
     async def _new_id(self) -> str:
         while True:
@@ -1054,11 +1073,13 @@ class Tables:
         token (a spectator, a wrong token), 409 while ``old`` is not finished,
         503 when the server is full or the database refuses."""
         if token is None:
-            raise LobbyError("take a seat first: only the players of a table can play it again", status=403)
+            raise LobbyError("take a seat first: only the players of a table can play it again", status=403,
+                             say="rematchSeat")
         seat = old.seat_of(token)
         assert seat is not None
         if old.status != "finished":
-            raise LobbyError("the game is not over: a rematch comes after the match", status=409)
+            raise LobbyError("the game is not over: a rematch comes after the match", status=409,
+                             say="rematchNotOver")
         async with self._rematching:
             table = await self.get(old.rematch) if old.rematch is not None else None
             if table is None:

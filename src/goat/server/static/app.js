@@ -25,8 +25,8 @@ import { initRules } from "./rules.js";
 import { noteTurn } from "./notify.js";
 import { drawSheetLinks, refreshFinished } from "./sheets.js";
 import { initStandings, refreshStandings } from "./standings.js";
-import { $, S, api, botAbout, botEntry, botLabel, button, el, named, playerName, posOf, savedSeat, saveSeat, seatName,
-  teamName, toast } from "./table.js";
+import { $, S, api, botAbout, botEntry, botLabel, button, el, named, playerName, posOf, refusal, savedSeat, saveSeat,
+  seatName, teamName, toast } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
 const PANELS = { kozel, spades };
@@ -256,7 +256,7 @@ function nameGiven(input) {
   const name = input.value.trim();
   if (name) return name;
   input.focus();
-  toast(t("sayYourName"));
+  toast(t("lobbyErrors.sayName"));
   return false;
 }
 
@@ -522,7 +522,7 @@ async function useDeck() {
       headers: { "Content-Type": "text/plain; charset=utf-8", Authorization: `Bearer ${S.token}` },
     });
     const data = await response.json().catch(() => ({}));
-    if (!response.ok) throw new Error(data.error || response.statusText);
+    if (!response.ok) throw new Error(refusal(data) || response.statusText);
     S.myDeck = data.deck;
     S.deckError = null;
   } catch (err) {

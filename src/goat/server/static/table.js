@@ -44,8 +44,21 @@ export async function api(method, path, body, token) {
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.error || response.statusText);
+  if (!response.ok) throw new Error(refusal(data) || response.statusText);
   return data;
+}
+
+/** The server's refusal in the page's language where it names its sentence (`say`,
+ * `args`: a seat by its index, shown counted from 1 as everywhere on the page), else
+ * its English line. */
+export function refusal(data) {
+  if (data.say) {
+    const args = { ...(data.args || {}) };
+    if (typeof args.seat === "number") args.n = args.seat + 1;
+    const text = t(`lobbyErrors.${data.say}`, args);
+    if (typeof text === "string" && text !== `lobbyErrors.${data.say}`) return text;
+  }
+  return data.error;
 }
 
 /** My seat's token at table `id`, as the page stored it (`{token, seat}`), or null. */
