@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -101,8 +102,13 @@ def fold_name(name: str) -> str:
 
 
 def tidy_name(name: str) -> str:
-    """A name as shown: spaces trimmed and collapsed, case kept."""
-    return " ".join(name.split())
+    """A typed name as kept and shown: control characters dropped, spaces trimmed and
+    collapsed, case kept — what the table server and ``goat play --name`` store.
+
+    >>> tidy_name("  Anna \x1b[31m K\t")
+    'Anna [31m K'
+    """
+    return " ".join("".join(ch for ch in name if unicodedata.category(ch)[0] != "C").split())
 
 
 def seat_outcomes(game: str, players: int, result: dict[str, Any]) -> list[Outcome]:

@@ -344,10 +344,12 @@ def terminal_seats(human: int, name: str, bots: list[str | None]) -> list[dict[s
 
 
 def check_name(name: str) -> str:
-    """``--name`` tidied (spaces trimmed and collapsed); :class:`GoatError` for an empty or too long one."""
+    """``--name`` tidied as the table server keeps names (:func:`goat.standings.tidy_name`);
+    :class:`GoatError` for an empty or too long one."""
     from goat.records import SEAT_NAME_LIMIT
+    from goat.standings import tidy_name
 
-    tidy = " ".join(name.split())
+    tidy = tidy_name(name)
     if not tidy:
         raise GoatError("--name must not be empty")
     if len(tidy) > SEAT_NAME_LIMIT:

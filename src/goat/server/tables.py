@@ -101,7 +101,6 @@ import logging
 import random
 import secrets
 import time
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -118,6 +117,7 @@ from goat.server.messages import ActionMessage, ErrorCode, ProtocolError
 from goat.server.settings import Settings
 from goat.server.storage import AsyncStorage, EventRow, SeatRow, StorageError, StoredTable, TableRow
 from goat.server.viewfilter import render
+from goat.standings import tidy_name
 
 log = logging.getLogger("goat.server")
 
@@ -307,8 +307,7 @@ def clean_name(name: object) -> str:
     """A player's display name: printable, single-spaced, at most 24 characters."""
     if not isinstance(name, str):
         raise LobbyError("a name must be text")
-    text = "".join(ch for ch in name if unicodedata.category(ch)[0] != "C")
-    text = " ".join(text.split())[:NAME_LIMIT]
+    text = tidy_name(name)[:NAME_LIMIT]
     if not text:
         raise LobbyError("say a name to take a seat", say="sayName")
     return text
