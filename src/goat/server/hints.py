@@ -20,9 +20,11 @@ points a deal over 100 duplicate sets, README "Strength") and at its own budget
 mostly answers well within the time (59 ms a decision at the median, p99 1.8 s, on
 60 Spades positions of ``goat bench bots``: so the cap changes what it plays only at
 its slowest decisions, the first tricks and some live nils), stopped at
-the same time — ``ismcts`` where DDS is not installed or the ruleset is one
+the same time (so measured too: ``pimc`` and ``ismcts`` both at 0.8 s a decision, 60
+duplicate sets of single deals, ``pimc`` +16.7 ± 10.5 points a deal) — ``ismcts`` where DDS is not installed or the ruleset is one
 ``pimc`` plays like ``heuristic`` (``joker-trumps``); Yu-Gi-Oh! ``mc``, which beats ``greedy`` (95.8% ± 9.2 of the
-matches, README "Strength"), stopped at the same time — between worlds, so a hint can
+matches in the Goat Control mirror and of the duels with Goat Control against Chaos Warrior,
+README "Strength"), stopped at the same time — between worlds, so a hint can
 end up to one world late: a world (a draw and a rollout per candidate) took about 0.06 s
 at the median and up to about 0.2 s over 60 positions of three duels (the decision time
 of six worlds, ``docs/yugioh.md`` *Bots*). With 2
