@@ -158,6 +158,16 @@ export const STRINGS = {
     youWon: "Your team won!",
     youLost: "Your team is the goat with {p} penalty {p|point|points}.",
     goatIs: "{team} is the goat with {p} penalty {p|point|points}.",
+    goatThem: "The other team is the goat with {p} penalty {p|point|points}.",
+    youWonSolo: "You won!",
+    youLostSolo: "You are the goat with {p} penalty {p|point|points}.",
+    goatIsSolo: "{team} is the goat with {p} penalty {p|point|points}.",
+    royalGoat: {
+      us: "Four aces: your team wins the match (royal goat)!",
+      you: "Four aces: you win the match (royal goat)!",
+      them: "Four aces: the other team wins the match (royal goat).",
+      won: "Four aces: {team} wins the match (royal goat).",
+    },
     downloadRecord: "Download the record",
     review: {
       open: "Review the deals",
@@ -291,6 +301,7 @@ export const STRINGS = {
     bidsLog: "{name} bids {bid}",
     youLostSpades: "Your team lost.",
     winnerIs: "{team} won, {p} to {q}.",
+    finalScore: "Final score {p} to {q}.",
     // Option names of the table form
     ygo: {
       lp: "LP",
@@ -829,6 +840,16 @@ export const STRINGS = {
     youWon: "Ваша команда победила!",
     youLost: "Ваша команда — козлы: {p} {p|штрафное очко|штрафных очка|штрафных очков}.",
     goatIs: "{team} — козлы: {p} {p|штрафное очко|штрафных очка|штрафных очков}.",
+    goatThem: "Они — козлы: {p} {p|штрафное очко|штрафных очка|штрафных очков}.",
+    youWonSolo: "Вы победили!",
+    youLostSolo: "Вы — козёл: {p} {p|штрафное очко|штрафных очка|штрафных очков}.",
+    goatIsSolo: "{team} — козёл: {p} {p|штрафное очко|штрафных очка|штрафных очков}.",
+    royalGoat: {
+      us: "Четыре туза: ваша команда выиграла партию (королевский козёл)!",
+      you: "Четыре туза: вы выиграли партию (королевский козёл)!",
+      them: "Четыре туза: партию выиграли они (королевский козёл).",
+      won: "Четыре туза — королевский козёл: {team} — победа в партии.",
+    },
     downloadRecord: "Скачать запись партии",
     review: {
       open: "Разбор раздач",
@@ -962,6 +983,7 @@ export const STRINGS = {
     bidsLog: "{name} заказывает {bid}",
     youLostSpades: "Ваша команда проиграла.",
     winnerIs: "{team} — победа, счёт {p} : {q}.",
+    finalScore: "Итоговый счёт {p} : {q}.",
     ygo: {
       lp: "LP",
       lpChange: "изменение LP",

@@ -1,0 +1,80 @@
+"""What a second walk through the browser table found in the corners the first
+(``test_browser_walk.py``) did not reach, each as a player meets it (Debian's
+chromium, as ``test_browser.py``):
+
+* the end of a match in the reader's own words: a royal goat among three
+  players names its winner (it said nothing), one playing alone is no "team",
+  a seated player is not told "Them is the goat" or "Them won" (the sheet's
+  column names are no subjects), in both languages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from .conftest import ServeProcess
+from .test_browser import CHROMIUM, SERVE, chromium, new_page, sit_at  # noqa: F401 - fixture
+from .test_browser_walk import table_with_bots
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium "
+                       "(apt-get install chromium; .ci/run does it)"),
+]
+
+#: A 3-player full-hand table whose first deal gives seat 0 all four aces.
+ROYAL_SEED = "34"
+
+#: result() of a game module for a made-up end of a match, as seat ``seat`` (null: watching) reads it.
+RESULT = """async ([game, seat, players, view, code]) => {
+    const i18n = await import("/static/i18n.js");
+    const { S } = await import("/static/table.js");
+    const module = await import(`/static/${game}.js`);
+    const seats = [...Array(players).keys()].map((s) => ({seat: s, kind: "human", name: `P${s + 1}`}));
+    const saved = [S.msg, S.seat];
+    i18n.setLang(code);
+    S.msg = {players, seats, view};
+    S.seat = seat;
+    try { return module[game].result({players, ...view}); } finally { [S.msg, S.seat] = saved; }
+}"""
+
+
+def test_the_end_of_a_match_is_said_to_each_reader(chromium: object,
+                                                   serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    table, token = table_with_bots(server.url, "Аня", rules="full-hand", players=3, seed=ROYAL_SEED)
+    context, page = new_page(chromium)
+    sit_at(page, server.url, table, token, 0)
+    page.click("#start-btn")
+    page.wait_for_selector("#result:not([hidden])")              # the deal ends as it is dealt
+    assert page.text_content("#result-text") == "Четыре туза: вы выиграли партию (королевский козёл)!"
+    page.click(".lang[data-lang='en']")
+    page.wait_for_function("document.querySelector('#result-text').textContent.startsWith('Four aces')")
+    assert page.text_content("#result-text") == "Four aces: you win the match (royal goat)!"
+    watcher_context, watcher = new_page(chromium)
+    watcher.goto(f"{server.url}?table={table}")
+    watcher.wait_for_selector("#result:not([hidden])")
+    assert watcher.text_content("#result-text") == "Четыре туза — королевский козёл: Аня — победа в партии."
+
+    def said(game: str, seat: int | None, players: int, view: dict[str, object], code: str = "en") -> str:
+        return page.evaluate(RESULT, [game, seat, players, view, code])
+
+    kozel = {"loser_team": 1, "penalty_total": [0, 12], "deal_results": [{"ended_by": "cards-exhausted"}]}
+    assert said("kozel", 0, 4, kozel) == "Your team won! The other team is the goat with 12 penalty points."
+    assert said("kozel", 1, 4, kozel) == "Your team is the goat with 12 penalty points."
+    assert said("kozel", None, 4, kozel) == "P2 + P4 is the goat with 12 penalty points."
+    assert said("kozel", 1, 3, kozel) == "You are the goat with 12 penalty points."
+    assert said("kozel", 1, 3, kozel, "ru") == "Вы — козёл: 12 штрафных очков."
+    assert said("kozel", 0, 3, kozel, "ru") == "Вы победили! P2 — козёл: 12 штрафных очков."
+    royal = {"loser_team": 0, "penalty_total": [0, 0], "deal_results": [{"ended_by": "royal-goat", "winner_team": 1}]}
+    assert said("kozel", 0, 4, royal) == "Four aces: the other team wins the match (royal goat)."
+    assert said("kozel", 1, 4, royal, "ru") == "Четыре туза: ваша команда выиграла партию (королевский козёл)!"
+    spades = {"winner_team": 1, "score_total": [-60, 72]}
+    assert said("spades", 0, 4, spades) == "Your team lost. Final score 72 to −60."
+    assert said("spades", 1, 4, spades, "ru") == "Ваша команда победила! Итоговый счёт 72 : −60."
+    assert said("spades", None, 4, spades) == "P2 + P4 won, 72 to −60."
+    assert page.errors == [] and watcher.errors == []
+    watcher_context.close()
+    context.close()
