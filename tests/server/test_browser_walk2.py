@@ -5,7 +5,8 @@ chromium, as ``test_browser.py``):
 * the end of a match in the reader's own words: a royal goat among three
   players names its winner (it said nothing), one playing alone is no "team",
   a seated player is not told "Them is the goat" or "Them won" (the sheet's
-  column names are no subjects), in both languages.
+  column names are no subjects), in both languages;
+* the score sheet a player prints says who "Мы" and "Они" are.
 """
 
 from __future__ import annotations
@@ -75,6 +76,30 @@ def test_the_end_of_a_match_is_said_to_each_reader(chromium: object,
     assert said("spades", 0, 4, spades) == "Your team lost. Final score 72 to −60."
     assert said("spades", 1, 4, spades, "ru") == "Ваша команда победила! Итоговый счёт 72 : −60."
     assert said("spades", None, 4, spades) == "P2 + P4 won, 72 to −60."
+    assert page.errors == [] and watcher.errors == []
+    watcher_context.close()
+    context.close()
+
+
+@pytest.mark.parametrize("game", ["kozel", "spades"])
+def test_a_players_printed_sheet_says_who_is_us(chromium: object, serve_process: Callable[..., ServeProcess],
+                                                game: str) -> None:
+    """The sheet a player prints heads its columns "Мы" and "Они": the heading
+    above it names the players of each (a spectator's columns name them already)."""
+    server = serve_process(*SERVE)
+    table, token = table_with_bots(server.url, "Аня", game=game)
+    context, page = new_page(chromium)
+    sit_at(page, server.url, table, token, 0)
+    page.click("#start-btn")
+    page.wait_for_selector("#game:not([hidden]) #score thead th")
+    page.emulate_media(media="print")
+    assert page.is_visible(".print-head p") and page.is_visible("#score")
+    assert page.text_content("#score thead").endswith("МыОни")
+    assert page.text_content(".print-head p") == "Мы: Аня + Бот 3 · Они: Бот 2 + Бот 4"
+    watcher_context, watcher = new_page(chromium)
+    watcher.goto(f"{server.url}?table={table}")
+    watcher.wait_for_selector("#game:not([hidden]) #score thead th")
+    assert watcher.text_content(".print-head p") == "Аня, Бот 2, Бот 3, Бот 4"
     assert page.errors == [] and watcher.errors == []
     watcher_context.close()
     context.close()
