@@ -6,7 +6,8 @@ chromium, as ``test_browser.py``):
   players names its winner (it said nothing), one playing alone is no "team",
   a seated player is not told "Them is the goat" or "Them won" (the sheet's
   column names are no subjects), in both languages;
-* the score sheet a player prints says who "Мы" and "Они" are.
+* the score sheet a player prints says who "Мы" and "Они" are;
+* Start pressed with the keyboard at a duel leaves the focus on its decision.
 """
 
 from __future__ import annotations
@@ -102,4 +103,25 @@ def test_a_players_printed_sheet_says_who_is_us(chromium: object, serve_process:
     assert watcher.text_content(".print-head p") == "Аня, Бот 2, Бот 3, Бот 4"
     assert page.errors == [] and watcher.errors == []
     watcher_context.close()
+    context.close()
+
+
+def test_start_by_the_keyboard_lands_on_the_duels_decision(chromium: object,
+                                                           serve_process: Callable[..., ServeProcess]) -> None:
+    """As at the card tables (``test_browser_walk``): Start pressed with Enter hides
+    the lobby, and the focus goes to the duel's actions, not to the page, from
+    where a keyboard player had to Tab past both fields to decide."""
+    server = serve_process(*SERVE)
+    table, token = table_with_bots(server.url, "Аня", game="yugioh", bot="greedy")
+    context, page = new_page(chromium)
+    sit_at(page, server.url, table, token, 0)
+    page.wait_for_selector("#start-btn:not([disabled])")
+    page.focus("#start-btn")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#duel-actions:not([hidden]) #duel-groups button:not([disabled])")
+    page.wait_for_function("document.activeElement?.closest('#duel-actions, #duel-hand') != null")
+    version = int(page.get_attribute("body", "data-version"))
+    page.keyboard.press("Enter")                                  # the decision, made from there
+    page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    assert page.errors == []
     context.close()

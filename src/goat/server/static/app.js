@@ -25,8 +25,8 @@ import { initRules } from "./rules.js";
 import { noteTurn } from "./notify.js";
 import { drawSheetLinks, refreshFinished } from "./sheets.js";
 import { initStandings, refreshStandings } from "./standings.js";
-import { $, S, api, botAbout, botEntry, botLabel, button, el, named, playerName, posOf, refusal, savedSeat, saveSeat,
-  seatName, teamName, toast } from "./table.js";
+import { $, S, api, botAbout, botEntry, botLabel, button, el, focusLost, named, playerName, posOf, refusal, savedSeat,
+  saveSeat, seatName, teamName, toast } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
 const PANELS = { kozel, spades };
@@ -357,6 +357,7 @@ function render() {
   if (!S.msg) return;
   if (S.msg.status === "lobby") renderLobby();
   else if (RENDERERS[S.msg.game]) {
+    S.arriving = S.arriving || $("#duel")?.hidden !== false;   // as renderGame (made by its first render)
     show("duel");
     if (S.msg.view) {
       RENDERERS[S.msg.game].render(send, render);
@@ -628,12 +629,6 @@ function renderGame() {
   if (!focusLost()) S.arriving = false;
 }
 
-/** Nothing the player sees has the focus: the page itself, or a control now hidden
- * (Chromium leaves the focus on a button whose section was hidden). */
-function focusLost() {
-  const active = document.activeElement;
-  return !active || active === document.body || active.closest("[hidden]") !== null;
-}
 
 function renderSeats(m, v, game) {
   for (const box of document.querySelectorAll(".seat-box")) {

@@ -19,7 +19,7 @@
 // from the legal swaps' texts; the whole list of swaps stays behind the filter.
 
 import { lang, t } from "./i18n.js";
-import { $, S, botLabel, button, el, named, seatName, toast } from "./table.js";
+import { $, S, botLabel, button, el, focusLost, named, seatName, toast } from "./table.js";
 import { drawRematch } from "./rematch.js";
 import { describe, fill, info, kindName, levelLine, loadCatalog, pinDetail, printedStats,
          quietDetail, refreshDetail, spoken, watchDetails } from "./ygocards.js";
@@ -779,7 +779,13 @@ export function render(send, again) {
     const next = (same?.dataset.name === hadFocus.dataset.name ? same : null)
       || document.querySelector("#duel-groups button:not([disabled])") || document.querySelector("#duel-hand button");
     if (next) next.focus();
+  } else if (S.arriving && S.seat !== null && focusLost()) {
+    // arriving at the duel (the lobby's Start by the keyboard, a reload): the focus was
+    // on the page or the hidden Start button; a keyboard player starts at the decision
+    const first = document.querySelector("#duel-groups button:not([disabled])") || document.querySelector("#duel-hand button");
+    if (first) first.focus();
   }
+  if (!focusLost()) S.arriving = false;   // until something could take it: the first view may be the bot's
 }
 
 export const yugioh = { name: "yugioh", render };
