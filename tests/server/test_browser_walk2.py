@@ -7,7 +7,8 @@ chromium, as ``test_browser.py``):
   a seated player is not told "Them is the goat" or "Them won" (the sheet's
   column names are no subjects), in both languages;
 * the score sheet a player prints says who "Мы" and "Они" are;
-* Start pressed with the keyboard at a duel leaves the focus on its decision.
+* Start pressed with the keyboard at a duel leaves the focus on its decision;
+* a duel's choices that name no card (go first or second) in the page's language.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ pytestmark = [
 
 #: A 3-player full-hand table whose first deal gives seat 0 all four aces.
 ROYAL_SEED = "34"
+#: A duel whose coin toss lets seat 0 choose to go first or second.
+CHOOSER_SEED = "2"
 
 #: result() of a game module for a made-up end of a match, as seat ``seat`` (null: watching) reads it.
 RESULT = """async ([game, seat, players, view, code]) => {
@@ -123,5 +126,23 @@ def test_start_by_the_keyboard_lands_on_the_duels_decision(chromium: object,
     version = int(page.get_attribute("body", "data-version"))
     page.keyboard.press("Enter")                                  # the decision, made from there
     page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    assert page.errors == []
+    context.close()
+
+
+def test_the_duels_word_choices_are_translated(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """Going first or second (and a position) are choices that name no card: their
+    buttons said the engine's "first" and "second" on the Russian page."""
+    server = serve_process(*SERVE)
+    table, token = table_with_bots(server.url, "Аня", game="yugioh", bot="greedy", seed=CHOOSER_SEED)
+    context, page = new_page(chromium)
+    sit_at(page, server.url, table, token, 0)
+    page.click("#start-btn")
+    first = page.locator('#duel-groups button[data-action="0 choose first"]')
+    first.wait_for()
+    assert first.text_content() == "Ходить первым" and first.get_attribute("aria-label") == "Выбрать: Ходить первым"
+    page.click(".lang[data-lang='en']")
+    page.wait_for_function("document.querySelector('#duel-groups button').textContent === 'Go first'")
+    assert page.locator("#duel-groups button").all_text_contents() == ["Go first", "Go second"]
     assert page.errors == []
     context.close()

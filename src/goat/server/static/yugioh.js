@@ -28,6 +28,8 @@ const VERB_ORDER = ["choose", "summon", "set", "special", "flip", "position", "a
                     "pass", "done", "swap"];
 const PLACE = /@([01])([MS])(\d)/g;
 const SWAP = /^(\d) swap (.+) \/ (.+)$/;
+/** The engine's choices that are words, not card labels ("0 choose first"). */
+const CHOICES = ["first", "second", "attack", "defense"];
 
 /** "0 summon Sangan" -> {seat, verb, args, text}. */
 function parse(text) {
@@ -55,6 +57,14 @@ function pretty(args) {
 
 function verbName(verb) {
   return named("ygo.verbs", verb);
+}
+
+/** What an action names after its verb, for people: a card label in words, or one
+ * of the choices that name no card (go first or second, attack or defense position). */
+function argsLabel(a) {
+  if (a.verb === "phase") return phaseName(a.args);
+  if (a.verb === "choose" && CHOICES.includes(a.args)) return named("ygo.choices", a.args);
+  return a.args ? pretty(a.args) : verbName(a.verb);
 }
 
 function phaseName(phase) {
@@ -440,11 +450,11 @@ function drawActions() {
     group.append(el("h3", "", verbName(verb)));
     const row = el("div", "verb-buttons");
     for (const a of groups.get(verb)) {
-      const label = a.args ? pretty(a.args) : verbName(a.verb);
-      const b = button(verb === "phase" ? phaseName(a.args) || label : label, `act verb-${verb}`, () => sendAction(a.text));
+      const label = argsLabel(a);
+      const b = button(label, `act verb-${verb}`, () => sendAction(a.text));
       b.dataset.action = a.text;
       b.disabled = S.pending;
-      b.setAttribute("aria-label", `${verbName(verb)}: ${verb === "phase" ? phaseName(a.args) : label}`);
+      b.setAttribute("aria-label", `${verbName(verb)}: ${label}`);
       row.append(b);
     }
     group.append(row);
