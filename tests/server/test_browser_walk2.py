@@ -8,11 +8,13 @@ chromium, as ``test_browser.py``):
   column names are no subjects), in both languages;
 * the score sheet a player prints says who "Мы" and "Они" are;
 * Start pressed with the keyboard at a duel leaves the focus on its decision;
-* a duel's choices that name no card (go first or second) in the page's language.
+* a duel's choices that name no card (go first or second) in the page's language;
+* a move made when time ran out, a bid or a duel's decision, in the page's words.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -144,5 +146,25 @@ def test_the_duels_word_choices_are_translated(chromium: object, serve_process: 
     page.click(".lang[data-lang='en']")
     page.wait_for_function("document.querySelector('#duel-groups button').textContent === 'Go first'")
     assert page.locator("#duel-groups button").all_text_contents() == ["Go first", "Go second"]
+    assert page.errors == []
+    context.close()
+
+
+@pytest.mark.parametrize(("game", "bot", "seed", "said"), [
+    ("spades", "heuristic", "1", r"заказывает (\d+|Нил)"),                 # a bid: the log's words
+    ("yugioh", "greedy", CHOOSER_SEED, r"Выбрать: Ходить (первым|вторым)"),   # a duel's: its button's
+])
+def test_the_clocks_move_is_said_in_the_pages_words(chromium: object, serve_process: Callable[..., ServeProcess],
+                                                    game: str, bot: str, seed: str, said: str) -> None:
+    """When time runs out on a move that plays no card, the log said the engine's
+    text ("— bid 1", "— choose first", "— pass") on the Russian page."""
+    server = serve_process(*SERVE)
+    table, token = table_with_bots(server.url, "Аня", game=game, bot=bot, seed=seed, move_seconds=1)
+    context, page = new_page(chromium)
+    sit_at(page, server.url, table, token, 0)
+    page.click("#start-btn")
+    line = page.locator(".clock-line").first
+    line.wait_for()
+    assert re.fullmatch(rf"Время вышло: за игрока Аня \(вы\) — {said}", line.text_content()), line.text_content()
     assert page.errors == []
     context.close()

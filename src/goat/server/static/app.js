@@ -894,9 +894,9 @@ function addLog(text) {
   return li;
 }
 
-function describe(entry, v, game) {
+/** An action's log line; `name` "" words it without its player (the clock's line names them). */
+function describe(entry, v, game, name = seatName(parseAction(entry).seat)) {
   const a = parseAction(entry);
-  const name = seatName(a.seat);
   const own = game.describe(a, name, v);
   if (own !== null) return own;
   const hidden = a.cards.includes("?");
@@ -904,6 +904,13 @@ function describe(entry, v, game) {
   if (a.verb === "give") return hidden ? t("gives", { name }) : t("givesCard", { name, cards: cardsText(a.cards) });
   if (a.verb === "molodka") return t("declares", { name, cards: cardsText(a.cards) });
   return t("plays", { name, cards: cardsText(a.cards) });
+}
+
+/** A move in the page's words without its player: a card game's log line ("bids 1",
+ * "passes 2 cards face down"), a duel's action as its button says it. */
+function moveWords(action) {
+  const duel = RENDERERS[S.msg.game];
+  return duel ? duel.sayAction(action) : describe(action, S.msg.view, panel(), "").trim();
 }
 
 /** Where this deal's tricks ended in its history (index of the action that
@@ -1017,7 +1024,7 @@ function init() {
   $("#review-btn").addEventListener("click", () => openReview(S.msg.view));
   initReview();
   initHints(render);
-  initClock();
+  initClock(moveWords);
   initChat();
   initRules();
 

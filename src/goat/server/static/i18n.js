@@ -223,7 +223,7 @@ export const STRINGS = {
       seatLeft: "{name}: {n} s left to move",
       warn: "{n} seconds left for your move",
       ranOutPlayed: "Time ran out: {what} played for {name}",
-      ranOutMove: "Time ran out: {what} for {name}",
+      ranOutMove: "Time ran out for {name}: {what}",
       ranOutHidden: "Time ran out: a move made for {name}",
     },
     newTable: "New table",

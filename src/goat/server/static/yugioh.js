@@ -798,4 +798,10 @@ export function render(send, again) {
   if (!focusLost()) S.arriving = false;   // until something could take it: the first view may be the bot's
 }
 
-export const yugioh = { name: "yugioh", render };
+/** An action as its button and group say it ("Activate: Graceful Charity", "Pass"). */
+function sayAction(text) {
+  const a = parse(text);
+  return a.args ? `${verbName(a.verb)}: ${argsLabel(a)}` : verbName(a.verb);
+}
+
+export const yugioh = { name: "yugioh", render, sayAction };
