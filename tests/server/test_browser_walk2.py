@@ -9,7 +9,8 @@ chromium, as ``test_browser.py``):
 * the score sheet a player prints says who "Мы" and "Они" are;
 * Start pressed with the keyboard at a duel leaves the focus on its decision;
 * a duel's choices that name no card (go first or second) in the page's language;
-* a move made when time ran out, a bid or a duel's decision, in the page's words.
+* a move made when time ran out, a bid or a duel's decision, in the page's words;
+* Spades' face-up-four: my own cards the others have seen are marked in my hand.
 """
 
 from __future__ import annotations
@@ -166,5 +167,22 @@ def test_the_clocks_move_is_said_in_the_pages_words(chromium: object, serve_proc
     line = page.locator(".clock-line").first
     line.wait_for()
     assert re.fullmatch(rf"Время вышло: за игрока Аня \(вы\) — {said}", line.text_content()), line.text_content()
+    assert page.errors == []
+    context.close()
+
+
+def test_my_cards_dealt_face_up_are_marked(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """In face-up-four each hand's four face-up cards are shown at the others' seats;
+    in my own hand nothing told which of mine the others know."""
+    server = serve_process(*SERVE)
+    table, token = table_with_bots(server.url, "Аня", game="spades", rules="face-up-four")
+    context, page = new_page(chromium)
+    sit_at(page, server.url, table, token, 0)
+    page.click("#start-btn")
+    page.wait_for_selector("#hand button.card")
+    seen = page.locator("#hand .card.seen")
+    assert seen.count() == 4 and page.locator("#hand .card").count() == 13
+    assert all("сдана в открытую, её видят все" in card.get_attribute("aria-label") for card in seen.all())
+    assert page.locator('.seat-box[data-pos="top"] .face-up .card').count() == 4    # as the partner's are shown
     assert page.errors == []
     context.close()

@@ -700,9 +700,11 @@ function renderHand(v, game) {
   hand.hidden = S.seat === null;
   hand.classList.toggle("many", cards.length > 8);
   const faceDown = game.handHidden(v, legal);
-  // Face down, the cards everyone has seen (Spades' face-up-four) stay face up, first
-  // and in deal order: drawn at their sorted places they would tell me about the others.
-  const open = faceDown ? game.openWhileHidden(v).filter((c) => cards.includes(c)) : [];
+  // The cards everyone has seen (Spades' face-up-four): face down, they stay face up,
+  // first and in deal order (drawn at their sorted places they would tell me about the
+  // others); face up, they are marked, since the others know them.
+  const seen = game.openWhileHidden(v).filter((c) => cards.includes(c));
+  const open = faceDown ? seen : [];
   hand.classList.toggle("face-down", faceDown);
   hand.setAttribute("aria-label", faceDown ? t("handFaceDown", { n: cards.length - open.length }) : t("yourHand"));
   if (faceDown) {     // the same number of cards, none of them a control
@@ -734,7 +736,12 @@ function renderHand(v, game) {
     if (multi) face.setAttribute("aria-pressed", String(S.selected.has(card)));
     if (S.selected.has(card)) face.classList.add("selected");
     if (v.must_lead === card) face.classList.add("must");
+    if (seen.includes(card)) {
+      face.classList.add("seen");
+      face.title = t("seenByAll");
+    }
     face.setAttribute("aria-label", cardName(card) + (playable ? "" : ` — ${t("notPlayable")}`)
+                      + (seen.includes(card) ? ` — ${t("seenByAll")}` : "")
                       + (S.selected.has(card) ? ` — ${t("selected")}` : ""));
     face.tabIndex = index === S.focus ? 0 : -1;
     face.addEventListener("click", () => { S.focus = index; activate(card); });

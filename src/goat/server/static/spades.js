@@ -52,7 +52,8 @@ function blindAhead(v, legal) {
 }
 
 /** My cards that every player has seen (face-up-four): they stay face up while the
- * rest of my hand is face down for a blind bid, which is still blind for the others. */
+ * rest of my hand is face down for a blind bid, which is still blind for the others,
+ * and are marked in my face-up hand. */
 function openWhileHidden(v) {
   return S.seat === null ? [] : (v.face_up ?? [])[S.seat] ?? [];
 }
