@@ -10,7 +10,8 @@ chromium, as ``test_browser.py``):
 * Start pressed with the keyboard at a duel leaves the focus on its decision;
 * a duel's choices that name no card (go first or second) in the page's language;
 * a move made when time ran out, a bid or a duel's decision, in the page's words;
-* Spades' face-up-four: my own cards the others have seen are marked in my hand.
+* Spades' face-up-four: my own cards the others have seen are marked in my hand;
+* the lobby's title counts its players in words ("3 игрока"), not a bare "· 3".
 """
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ def test_the_end_of_a_match_is_said_to_each_reader(chromium: object,
     table, token = table_with_bots(server.url, "Аня", rules="full-hand", players=3, seed=ROYAL_SEED)
     context, page = new_page(chromium)
     sit_at(page, server.url, table, token, 0)
+    page.wait_for_selector("#start-btn:not([disabled])")
+    assert page.text_content("#lobby-title").endswith("· Козёл · на все карты · 3 игрока")   # not a bare "· 3"
     page.click("#start-btn")
     page.wait_for_selector("#result:not([hidden])")              # the deal ends as it is dealt
     assert page.text_content("#result-text") == "Четыре туза: вы выиграли партию (королевский козёл)!"

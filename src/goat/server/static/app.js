@@ -374,7 +374,8 @@ function render() {
 function renderLobby() {
   show("lobby");
   const m = S.msg;
-  $("#lobby-title").textContent = `${t("lobbyTitle", { id: m.table, rules: gameAndRules(m) })} · ${m.players}`;
+  $("#lobby-title").textContent = `${t("lobbyTitle", { id: m.table, rules: gameAndRules(m) })} · ${
+    t("playerCount", { n: m.players })}`;
   const options = [optionsText(m.options) ? `${t("options")}: ${optionsText(m.options)}` : "",
                    m.hints ? t("hints.on") : "", clockNote(m), m.private ? t("private.on") : "", chatNote(m)]
     .filter(Boolean).join(" · ");
