@@ -265,9 +265,10 @@ function drawPlayer(v, seat, box) {
   box.innerHTML = "";
   box.dataset.seat = seat;
   box.classList.toggle("me", mine);
-  box.classList.toggle("turn", v.turn_player === seat);
+  const turn = v.turn_player === seat && !v.match_over;   // a match over is nobody's turn
+  box.classList.toggle("turn", turn);
   const head = el("div", "duel-head");
-  head.append(el("span", "name", (v.turn_player === seat ? "▶ " : "") + seatName(seat)));
+  head.append(el("span", "name", (turn ? "▶ " : "") + seatName(seat)));
   const lp = el("span", "lp", `${t("ygo.lp")} ${p.lp}`);
   lp.dataset.lp = String(p.lp);
   const before = S.duel.lp[seat];
