@@ -5,7 +5,8 @@ chromium, as ``test_browser.py``):
 * the end of a match in the reader's own words: a royal goat among three
   players names its winner (it said nothing), one playing alone is no "team",
   a seated player is not told "Them is the goat" or "Them won" (the sheet's
-  column names are no subjects), in both languages;
+  column names are no subjects), in both languages; the review of a deal that
+  ended as dealt says so instead of an empty table;
 * the score sheet a player prints says who "Мы" and "Они" are;
 * Start pressed with the keyboard at a duel leaves the focus on its decision;
 * a duel's choices that name no card (go first or second) in the page's language;
@@ -68,6 +69,9 @@ def test_the_end_of_a_match_is_said_to_each_reader(chromium: object,
     watcher.goto(f"{server.url}?table={table}")
     watcher.wait_for_selector("#result:not([hidden])")
     assert watcher.text_content("#result-text") == "Четыре туза — королевский козёл: Аня — победа в партии."
+    watcher.click("#review-btn")                                 # its review: no card to weigh
+    watcher.wait_for_function("document.querySelector('#review-status').textContent.startsWith('В этой')")
+    assert watcher.is_hidden("#review-table") and watcher.locator("#review-summary li").count() == 0
 
     def said(game: str, seat: int | None, players: int, view: dict[str, object], code: str = "en") -> str:
         return page.evaluate(RESULT, [game, seat, players, view, code])
