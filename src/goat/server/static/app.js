@@ -630,7 +630,6 @@ function renderGame() {
   if (!focusLost()) S.arriving = false;
 }
 
-
 function renderSeats(m, v, game) {
   for (const box of document.querySelectorAll(".seat-box")) {
     box.innerHTML = "";
