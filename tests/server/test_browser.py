@@ -690,6 +690,8 @@ def test_a_finished_duel_offers_play_again(chromium: object, serve_process: Call
     play = page.locator("#duel-result:not([hidden]) #duel-rematch button.rematch-play")
     play.wait_for()
     assert play.text_content() == "Ещё партию"
+    assert page.locator(".duel-player.turn").count() == 0                 # a match over is nobody's turn
+    assert "▶" not in "".join(page.locator(".duel-player .name").all_text_contents())
     play.click()
     page.wait_for_selector("#lobby:not([hidden])")
     new = re.search(r"table=([0-9a-f]+)", page.url).group(1)

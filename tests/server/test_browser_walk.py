@@ -33,11 +33,11 @@ pytestmark = [
 ]
 
 
-def table_with_bots(url: str, name: str, **body: object) -> tuple[str, str]:
-    """A classic table with ``name`` at seat 0 and heuristic bots at the others: (id, token)."""
+def table_with_bots(url: str, name: str, bot: str = "heuristic", **body: object) -> tuple[str, str]:
+    """A classic table with ``name`` at seat 0 and ``bot`` at the others: (id, token)."""
     created = httpx.post(f"{url}api/tables", json={"name": name, **body}, timeout=10).json()
     for seat in range(1, created["players"]):
-        httpx.post(f"{url}api/tables/{created['id']}/seats/{seat}/bot", json={"bot": "heuristic"},
+        httpx.post(f"{url}api/tables/{created['id']}/seats/{seat}/bot", json={"bot": bot},
                    headers={"Authorization": f"Bearer {created['token']}"}, timeout=10)
     return created["id"], created["token"]
 

@@ -11,14 +11,20 @@
   duel) from the seat's view alone — a spy fails the test if the bot is handed
   anything but a plain JSON view — and the same when asked twice;
 * a hint finished after the table moved on says so (``current: false``, the
-  version it was computed for).
+  version it was computed for);
+* the solver is imported for the first hints table in a worker thread, never on
+  the event loop (on a fresh install the import compiles it: minutes).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sqlite3
+import subprocess
+import sys
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -32,7 +38,7 @@ from goat.server.hints import Hints
 from goat.server.runner import ServerThread
 from goat.server.storage import SeatRow, Storage, TableRow
 
-from .conftest import Client, Lobby, auth, my_turn, one_line, run
+from .conftest import SRC, Client, Lobby, auth, my_turn, one_line, run
 from .test_yugioh_table import deciding
 
 
@@ -218,6 +224,41 @@ def test_a_hint_for_a_position_that_moved_on_is_not_current(monkeypatch: pytest.
     monkeypatch.setattr(hints_module, "suggest", slow_suggest)
     hint = asyncio.run(Hints().hint(table, "token"))
     assert (hint["version"], hint["current"], hint["action"]) == (7, False, "0 play 7S")
+
+
+WARM_IN_A_FRESH_PROCESS = textwrap.dedent("""
+    import asyncio, sys, threading, types
+    from goat.server.hints import Hints
+
+    on_main_thread = []
+
+    class Spy:
+        def find_spec(self, name, path=None, target=None):
+            if name == "goat.fast.solver":
+                on_main_thread.append(threading.current_thread() is threading.main_thread())
+            return None
+
+    sys.meta_path.insert(0, Spy())
+
+    async def start_a_hints_table():
+        hints = Hints()
+        row = types.SimpleNamespace(game="kozel", rules="classic", players=4)
+        hints.warm(types.SimpleNamespace(hints=True, row=row))
+        await hints.warming
+
+    asyncio.run(start_a_hints_table())
+    print(on_main_thread)
+""")
+
+
+def test_the_solver_is_imported_off_the_event_loop() -> None:
+    """On a fresh install importing the solver compiles its kernels (two minutes
+    on a 2-core machine): done on the event loop, the first table with hints
+    stopped every table of the server for that long. A fresh process (this one
+    has the solver imported already) records which thread imports it."""
+    done = subprocess.run([sys.executable, "-c", WARM_IN_A_FRESH_PROCESS], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(SRC)}, timeout=600, check=True)
+    assert done.stdout.strip() == "[False]", done.stdout + done.stderr
 
 
 def test_the_setting_is_stored_apart_and_an_older_database_opens(tmp_path: Path) -> None:

@@ -132,6 +132,15 @@ def hint_json(action: Any) -> dict[str, Any]:
     return answer
 
 
+def _warm_up() -> None:
+    """Import the solver and load its kernels, in a worker thread: on a fresh
+    install the import itself compiles them (minutes), and on the event loop it
+    would stop every table of the server for as long."""
+    from goat.fast.solver import warm_up
+
+    warm_up()
+
+
 class Hints:
     """The hints computed so far, by (table, version, seat) (:class:`KeptWork`)."""
 
@@ -146,9 +155,7 @@ class Hints:
         restored in play."""
         row = table.row
         if self.warming is None and table.hints and uses_solver(row.game, row.rules, row.players):
-            from goat.fast.solver import warm_up
-
-            self.warming = asyncio.ensure_future(asyncio.to_thread(warm_up))
+            self.warming = asyncio.ensure_future(asyncio.to_thread(_warm_up))
 
     async def hint(self, table: Any, token: str | None) -> dict[str, Any]:
         """The hint for the seat holding ``token`` at ``table`` (a

@@ -25,8 +25,8 @@ import { initRules } from "./rules.js";
 import { noteTurn } from "./notify.js";
 import { drawSheetLinks, refreshFinished } from "./sheets.js";
 import { initStandings, refreshStandings } from "./standings.js";
-import { $, S, api, botAbout, botEntry, botLabel, button, el, named, playerName, posOf, refusal, savedSeat, saveSeat,
-  seatName, teamName, toast } from "./table.js";
+import { $, S, api, botAbout, botEntry, botLabel, button, el, focusLost, named, playerName, posOf, refusal, savedSeat,
+  saveSeat, seatName, teamName, toast } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
 const PANELS = { kozel, spades };
@@ -357,6 +357,7 @@ function render() {
   if (!S.msg) return;
   if (S.msg.status === "lobby") renderLobby();
   else if (RENDERERS[S.msg.game]) {
+    S.arriving = S.arriving || $("#duel")?.hidden !== false;   // as renderGame (made by its first render)
     show("duel");
     if (S.msg.view) {
       RENDERERS[S.msg.game].render(send, render);
@@ -373,7 +374,8 @@ function render() {
 function renderLobby() {
   show("lobby");
   const m = S.msg;
-  $("#lobby-title").textContent = `${t("lobbyTitle", { id: m.table, rules: gameAndRules(m) })} · ${m.players}`;
+  $("#lobby-title").textContent = `${t("lobbyTitle", { id: m.table, rules: gameAndRules(m) })} · ${
+    t("playerCount", { n: m.players })}`;
   const options = [optionsText(m.options) ? `${t("options")}: ${optionsText(m.options)}` : "",
                    m.hints ? t("hints.on") : "", clockNote(m), m.private ? t("private.on") : "", chatNote(m)]
     .filter(Boolean).join(" · ");
@@ -628,13 +630,6 @@ function renderGame() {
   if (!focusLost()) S.arriving = false;
 }
 
-/** Nothing the player sees has the focus: the page itself, or a control now hidden
- * (Chromium leaves the focus on a button whose section was hidden). */
-function focusLost() {
-  const active = document.activeElement;
-  return !active || active === document.body || active.closest("[hidden]") !== null;
-}
-
 function renderSeats(m, v, game) {
   for (const box of document.querySelectorAll(".seat-box")) {
     box.innerHTML = "";
@@ -705,9 +700,11 @@ function renderHand(v, game) {
   hand.hidden = S.seat === null;
   hand.classList.toggle("many", cards.length > 8);
   const faceDown = game.handHidden(v, legal);
-  // Face down, the cards everyone has seen (Spades' face-up-four) stay face up, first
-  // and in deal order: drawn at their sorted places they would tell me about the others.
-  const open = faceDown ? game.openWhileHidden(v).filter((c) => cards.includes(c)) : [];
+  // The cards everyone has seen (Spades' face-up-four): face down, they stay face up,
+  // first and in deal order (drawn at their sorted places they would tell me about the
+  // others); face up, they are marked, since the others know them.
+  const seen = game.openWhileHidden(v).filter((c) => cards.includes(c));
+  const open = faceDown ? seen : [];
   hand.classList.toggle("face-down", faceDown);
   hand.setAttribute("aria-label", faceDown ? t("handFaceDown", { n: cards.length - open.length }) : t("yourHand"));
   if (faceDown) {     // the same number of cards, none of them a control
@@ -739,7 +736,12 @@ function renderHand(v, game) {
     if (multi) face.setAttribute("aria-pressed", String(S.selected.has(card)));
     if (S.selected.has(card)) face.classList.add("selected");
     if (v.must_lead === card) face.classList.add("must");
+    if (seen.includes(card)) {
+      face.classList.add("seen");
+      face.title = t("seenByAll");
+    }
     face.setAttribute("aria-label", cardName(card) + (playable ? "" : ` — ${t("notPlayable")}`)
+                      + (seen.includes(card) ? ` — ${t("seenByAll")}` : "")
                       + (S.selected.has(card) ? ` — ${t("selected")}` : ""));
     face.tabIndex = index === S.focus ? 0 : -1;
     face.addEventListener("click", () => { S.focus = index; activate(card); });
@@ -899,9 +901,9 @@ function addLog(text) {
   return li;
 }
 
-function describe(entry, v, game) {
+/** An action's log line; `name` "" words it without its player (the clock's line names them). */
+function describe(entry, v, game, name = seatName(parseAction(entry).seat)) {
   const a = parseAction(entry);
-  const name = seatName(a.seat);
   const own = game.describe(a, name, v);
   if (own !== null) return own;
   const hidden = a.cards.includes("?");
@@ -909,6 +911,13 @@ function describe(entry, v, game) {
   if (a.verb === "give") return hidden ? t("gives", { name }) : t("givesCard", { name, cards: cardsText(a.cards) });
   if (a.verb === "molodka") return t("declares", { name, cards: cardsText(a.cards) });
   return t("plays", { name, cards: cardsText(a.cards) });
+}
+
+/** A move in the page's words without its player: a card game's log line ("bids 1",
+ * "passes 2 cards face down"), a duel's action as its button says it. */
+function moveWords(action) {
+  const duel = RENDERERS[S.msg.game];
+  return duel ? duel.sayAction(action) : describe(action, S.msg.view, panel(), "").trim();
 }
 
 /** Where this deal's tricks ended in its history (index of the action that
@@ -1022,7 +1031,7 @@ function init() {
   $("#review-btn").addEventListener("click", () => openReview(S.msg.view));
   initReview();
   initHints(render);
-  initClock();
+  initClock(moveWords);
   initChat();
   initRules();
 

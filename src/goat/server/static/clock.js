@@ -21,6 +21,7 @@ let endsAt = 0;         // performance.now() at which it reaches zero
 let ticker = null;      // the one interval that redraws it while it runs
 let warned = null;      // "table/version" whose 10-second warning was said
 let told = null;        // "table/version" whose time-ran-out line is in the log
+let sayMove = (action) => action.split(" ").slice(1).join(" ");   // initClock sets the page's words
 
 /** The create form's "Time per move" choices, in the page's language. */
 function fillChoice() {
@@ -126,9 +127,10 @@ function playsCards(action) {
   return S.msg?.game !== "yugioh" && parseAction(action).verb === "play";
 }
 
-/** The move the clock made, in words: the cards it played, or its text without the seat. */
+/** The move the clock made, in words: the cards it played, or the move as the page
+ * words it without its player ("bids 1", a duel's "Pass"), not the engine's text. */
 function what(action) {
-  return playsCards(action) ? cardsText(parseAction(action).cards) : action.split(" ").slice(1).join(" ");
+  return playsCards(action) ? cardsText(parseAction(action).cards) : sayMove(action);
 }
 
 /** The log line for a move made when time ran out (once a version). */
@@ -170,8 +172,10 @@ export function drawClock() {
   if (ticker === null && secondsLeft() > 0) ticker = setInterval(tick, 250);
 }
 
-/** The create form's choice; its words follow the language buttons. */
-export function initClock() {
+/** The create form's choice; its words follow the language buttons. `words(action)`:
+ * a move as the page words it without its player (the log's line, the duel's button). */
+export function initClock(words) {
+  sayMove = words;
   fillChoice();
   for (const b of document.querySelectorAll(".lang")) b.addEventListener("click", () => { fillChoice(); drawClock(); });
 }

@@ -122,17 +122,27 @@ function dealStart(v) {
   return t("dealStart", { n: v.deal_number, dealer: seatName(v.dealer), trump });
 }
 
+/** The match's end in the reader's own words: a seated player is told "you" or
+ * "your team" (the score sheet's "Them" is no subject: "Them is the goat"), one
+ * playing alone (2 or 3 players) is no team, and a royal goat, which ends the
+ * match without a penalty point, is named with its winner. */
 function result(v) {
+  const solo = v.players !== 4;
+  const mine = S.seat === null ? null : teamOf(S.seat);
+  const last = v.deal_results[v.deal_results.length - 1];
+  if (last?.ended_by === "royal-goat") {
+    const winner = last.winner_team;
+    if (mine === winner) return t(solo ? "royalGoat.you" : "royalGoat.us");
+    if (mine !== null && !solo) return t("royalGoat.them");
+    return t("royalGoat.won", { team: teamName(winner) });
+  }
   const loser = v.loser_team;
-  const parts = [];
   if (loser === null) return "";
   const p = v.penalty_total[loser];
-  // a player is told in their own words ("your team is the goat with 12..."), not
-  // twice over ("your team is the goat. We are the goat: 12...")
-  if (S.seat !== null && teamOf(S.seat) === loser) return t("youLost", { p });
-  if (S.seat !== null) parts.push(t("youWon"));
-  parts.push(t("goatIs", { team: teamName(loser), p }));
-  return parts.join(" ");
+  if (mine === loser) return t(solo ? "youLostSolo" : "youLost", { p });
+  if (mine !== null && !solo) return `${t("youWon")} ${t("goatThem", { p })}`;
+  const goat = t(solo ? "goatIsSolo" : "goatIs", { team: teamName(loser), p });
+  return mine === null ? goat : `${t("youWonSolo")} ${goat}`;
 }
 
 /** The double-dummy solver takes single-card deals (classic, full hand with 2, 3 or 4

@@ -39,6 +39,13 @@ function cell(tag, text, cls = "") {
 }
 
 function draw(r) {
+  if (!r.moves.length) {   // a royal goat as dealt: no card to weigh, no summary of nothing
+    $("#review-table").hidden = true;
+    $("#review-summary").replaceChildren();
+    $("#review-skipped").textContent = "";
+    $("#review-status").textContent = t("review.noPlay");
+    return;
+  }
   const body = document.createDocumentFragment();
   for (const m of r.moves) {
     const tr = el("tr", m.cost ? "mistake" : "");

@@ -7,7 +7,7 @@
 // and the result: style.css's @media print hides the rest.
 
 import { t, lang } from "./i18n.js";
-import { $, S, api, el, named, playerName } from "./table.js";
+import { $, S, api, el, named, playerName, teamName } from "./table.js";
 
 /** How many finished games the lobby lists. */
 const FINISHED = 20;
@@ -98,6 +98,16 @@ export function drawSheetLinks() {
   drawPrintHead();
 }
 
+/** The players under the printed heading. A player's sheet heads its columns "Us"
+ * and "Them", which on paper name nobody: there the players go by team, as the
+ * columns call them ("Us: Аня + Bot 3 · Them: Bot 2 + Bot 4"). */
+function printedPlayers() {
+  const m = S.msg;
+  if (m.game === "yugioh" || m.players !== 4 || S.seat === null) return m.seats.map(playerName).join(", ");
+  return [0, 1].map((team) => `${teamName(team)}: ${t("team", { a: playerName(m.seats[team]),
+                                                              b: playerName(m.seats[team + 2]) })}`).join(" · ");
+}
+
 function drawPrintHead() {
   const page = S.msg?.game === "yugioh" ? $("#duel") : $("#game");
   if (!page || !S.msg) return;
@@ -106,7 +116,7 @@ function drawPrintHead() {
     head = el("div", "print-head");
     page.prepend(head);
   }
-  const names = S.msg.seats.map(playerName).join(", ");
+  const names = printedPlayers();
   const title = `${named("games", S.msg.game)} · ${named("rules", S.msg.rules)} · ${t("sheets.table", { id: S.tableId })}`;
   head.replaceChildren(el("h1", "", title), el("p", "", names));
 }

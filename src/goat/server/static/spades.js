@@ -52,7 +52,8 @@ function blindAhead(v, legal) {
 }
 
 /** My cards that every player has seen (face-up-four): they stay face up while the
- * rest of my hand is face down for a blind bid, which is still blind for the others. */
+ * rest of my hand is face down for a blind bid, which is still blind for the others,
+ * and are marked in my face-up hand. */
 function openWhileHidden(v) {
   return S.seat === null ? [] : (v.face_up ?? [])[S.seat] ?? [];
 }
@@ -226,14 +227,14 @@ function describe(a, name, v) {
   return t("bidsLog", { name, bid: bidLabel(a.bid) });
 }
 
+/** The winner and the final score; a seated player hears "your team won" or "lost"
+ * and the score, not the sheet's "Us" or "Them" as a subject ("Them won"). */
 function result(v) {
   const winner = v.winner_team;
   if (winner === null) return "";
-  const parts = [];
-  if (S.seat !== null) parts.push(teamOf(S.seat) === winner ? t("youWon") : t("youLostSpades"));
-  parts.push(t("winnerIs", { team: teamName(winner), p: number(v.score_total[winner]),
-                            q: number(v.score_total[1 - winner]) }));
-  return parts.join(" ");
+  const scores = { p: number(v.score_total[winner]), q: number(v.score_total[1 - winner]) };
+  if (S.seat === null) return t("winnerIs", { team: teamName(winner), ...scores });
+  return `${teamOf(S.seat) === winner ? t("youWon") : t("youLostSpades")} ${t("finalScore", scores)}`;
 }
 
 export const spades = {

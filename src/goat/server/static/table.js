@@ -88,6 +88,13 @@ export function seatName(seat) {
   return seat === S.seat ? `${name} (${t("you")})` : name;
 }
 
+/** Nothing the player sees has the focus: the page itself, or a control now hidden
+ * (Chromium leaves the focus on a button whose section was hidden). */
+export function focusLost() {
+  const active = document.activeElement;
+  return !active || active === document.body || active.closest("[hidden]") !== null;
+}
+
 export function teamOf(seat) {
   return S.msg.players === 4 ? seat % 2 : seat;
 }

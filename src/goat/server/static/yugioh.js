@@ -19,7 +19,7 @@
 // from the legal swaps' texts; the whole list of swaps stays behind the filter.
 
 import { lang, t } from "./i18n.js";
-import { $, S, botLabel, button, el, named, seatName, toast } from "./table.js";
+import { $, S, botLabel, button, el, focusLost, named, seatName, toast } from "./table.js";
 import { drawRematch } from "./rematch.js";
 import { describe, fill, info, kindName, levelLine, loadCatalog, pinDetail, printedStats,
          quietDetail, refreshDetail, spoken, watchDetails } from "./ygocards.js";
@@ -28,6 +28,8 @@ const VERB_ORDER = ["choose", "summon", "set", "special", "flip", "position", "a
                     "pass", "done", "swap"];
 const PLACE = /@([01])([MS])(\d)/g;
 const SWAP = /^(\d) swap (.+) \/ (.+)$/;
+/** The engine's choices that are words, not card labels ("0 choose first"). */
+const CHOICES = ["first", "second", "attack", "defense"];
 
 /** "0 summon Sangan" -> {seat, verb, args, text}. */
 function parse(text) {
@@ -55,6 +57,14 @@ function pretty(args) {
 
 function verbName(verb) {
   return named("ygo.verbs", verb);
+}
+
+/** What an action names after its verb, for people: a card label in words, or one
+ * of the choices that name no card (go first or second, attack or defense position). */
+function argsLabel(a) {
+  if (a.verb === "phase") return phaseName(a.args);
+  if (a.verb === "choose" && CHOICES.includes(a.args)) return named("ygo.choices", a.args);
+  return a.args ? pretty(a.args) : verbName(a.verb);
 }
 
 function phaseName(phase) {
@@ -255,9 +265,10 @@ function drawPlayer(v, seat, box) {
   box.innerHTML = "";
   box.dataset.seat = seat;
   box.classList.toggle("me", mine);
-  box.classList.toggle("turn", v.turn_player === seat);
+  const turn = v.turn_player === seat && !v.match_over;   // a match over is nobody's turn
+  box.classList.toggle("turn", turn);
   const head = el("div", "duel-head");
-  head.append(el("span", "name", (v.turn_player === seat ? "▶ " : "") + seatName(seat)));
+  head.append(el("span", "name", (turn ? "▶ " : "") + seatName(seat)));
   const lp = el("span", "lp", `${t("ygo.lp")} ${p.lp}`);
   lp.dataset.lp = String(p.lp);
   const before = S.duel.lp[seat];
@@ -440,11 +451,11 @@ function drawActions() {
     group.append(el("h3", "", verbName(verb)));
     const row = el("div", "verb-buttons");
     for (const a of groups.get(verb)) {
-      const label = a.args ? pretty(a.args) : verbName(a.verb);
-      const b = button(verb === "phase" ? phaseName(a.args) || label : label, `act verb-${verb}`, () => sendAction(a.text));
+      const label = argsLabel(a);
+      const b = button(label, `act verb-${verb}`, () => sendAction(a.text));
       b.dataset.action = a.text;
       b.disabled = S.pending;
-      b.setAttribute("aria-label", `${verbName(verb)}: ${verb === "phase" ? phaseName(a.args) : label}`);
+      b.setAttribute("aria-label", `${verbName(verb)}: ${label}`);
       row.append(b);
     }
     group.append(row);
@@ -779,7 +790,19 @@ export function render(send, again) {
     const next = (same?.dataset.name === hadFocus.dataset.name ? same : null)
       || document.querySelector("#duel-groups button:not([disabled])") || document.querySelector("#duel-hand button");
     if (next) next.focus();
+  } else if (S.arriving && S.seat !== null && focusLost()) {
+    // arriving at the duel (the lobby's Start by the keyboard, a reload): the focus was
+    // on the page or the hidden Start button; a keyboard player starts at the decision
+    const first = document.querySelector("#duel-groups button:not([disabled])") || document.querySelector("#duel-hand button");
+    if (first) first.focus();
   }
+  if (!focusLost()) S.arriving = false;   // until something could take it: the first view may be the bot's
 }
 
-export const yugioh = { name: "yugioh", render };
+/** An action as its button and group say it ("Activate: Graceful Charity", "Pass"). */
+function sayAction(text) {
+  const a = parse(text);
+  return a.args ? `${verbName(a.verb)}: ${argsLabel(a)}` : verbName(a.verb);
+}
+
+export const yugioh = { name: "yugioh", render, sayAction };
