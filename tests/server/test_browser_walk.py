@@ -43,6 +43,20 @@ def table_with_bots(url: str, name: str, bot: str = "heuristic", **body: object)
     return created["id"], created["token"]
 
 
+def seated(chromium: object, url: str, table: str, token: str) -> tuple[object, object]:
+    """A new page at ``table``'s seat 0 (``token``), its lobby ready to start: (context, page)."""
+    context, page = new_page(chromium)
+    sit_at(page, url, table, token, 0)
+    page.wait_for_selector("#start-btn:not([disabled])")
+    return context, page
+
+
+def start_by_keyboard(page: object) -> None:
+    """Press the lobby's Start with the keyboard, as a keyboard player does."""
+    page.focus("#start-btn")
+    page.keyboard.press("Enter")
+
+
 def test_open_tables_name_bots_as_the_table_does(chromium: object,
                                                  serve_process: Callable[..., ServeProcess]) -> None:
     server = serve_process(*SERVE)
@@ -179,11 +193,8 @@ def test_start_by_the_keyboard_lands_in_the_hand(chromium: object,
     have to Tab through the whole table to play."""
     server = serve_process(*SERVE)
     table, token = table_with_bots(server.url, "Аня")
-    context, page = new_page(chromium)
-    sit_at(page, server.url, table, token, 0)
-    page.wait_for_selector("#start-btn:not([disabled])")
-    page.focus("#start-btn")
-    page.keyboard.press("Enter")
+    context, page = seated(chromium, server.url, table, token)
+    start_by_keyboard(page)
     page.wait_for_selector("#game:not([hidden]) #hand button.card")
     page.wait_for_function("document.activeElement?.closest('#hand, #actions') != null")
     page.keyboard.press("ArrowRight")            # the hand's own keys work from there

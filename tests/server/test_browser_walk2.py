@@ -24,7 +24,7 @@ import pytest
 
 from .conftest import ServeProcess
 from .test_browser import CHROMIUM, SERVE, chromium, new_page, sit_at  # noqa: F401 - fixture
-from .test_browser_walk import table_with_bots
+from .test_browser_walk import seated, start_by_keyboard, table_with_bots
 
 pytestmark = [
     pytest.mark.slow,
@@ -102,8 +102,7 @@ def test_a_players_printed_sheet_says_who_is_us(chromium: object, serve_process:
     above it names the players of each (a spectator's columns name them already)."""
     server = serve_process(*SERVE)
     table, token = table_with_bots(server.url, "Аня", game=game)
-    context, page = new_page(chromium)
-    sit_at(page, server.url, table, token, 0)
+    context, page = seated(chromium, server.url, table, token)
     page.click("#start-btn")
     page.wait_for_selector("#game:not([hidden]) #score thead th")
     page.emulate_media(media="print")
@@ -126,11 +125,8 @@ def test_start_by_the_keyboard_lands_on_the_duels_decision(chromium: object,
     where a keyboard player had to Tab past both fields to decide."""
     server = serve_process(*SERVE)
     table, token = table_with_bots(server.url, "Аня", game="yugioh", bot="greedy")
-    context, page = new_page(chromium)
-    sit_at(page, server.url, table, token, 0)
-    page.wait_for_selector("#start-btn:not([disabled])")
-    page.focus("#start-btn")
-    page.keyboard.press("Enter")
+    context, page = seated(chromium, server.url, table, token)
+    start_by_keyboard(page)
     page.wait_for_selector("#duel-actions:not([hidden]) #duel-groups button:not([disabled])")
     page.wait_for_function("document.activeElement?.closest('#duel-actions, #duel-hand') != null")
     version = int(page.get_attribute("body", "data-version"))
@@ -145,8 +141,7 @@ def test_the_duels_word_choices_are_translated(chromium: object, serve_process: 
     buttons said the engine's "first" and "second" on the Russian page."""
     server = serve_process(*SERVE)
     table, token = table_with_bots(server.url, "Аня", game="yugioh", bot="greedy", seed=CHOOSER_SEED)
-    context, page = new_page(chromium)
-    sit_at(page, server.url, table, token, 0)
+    context, page = seated(chromium, server.url, table, token)
     page.click("#start-btn")
     first = page.locator('#duel-groups button[data-action="0 choose first"]')
     first.wait_for()
@@ -168,8 +163,7 @@ def test_the_clocks_move_is_said_in_the_pages_words(chromium: object, serve_proc
     text ("— bid 1", "— choose first", "— pass") on the Russian page."""
     server = serve_process(*SERVE)
     table, token = table_with_bots(server.url, "Аня", game=game, bot=bot, seed=seed, move_seconds=1)
-    context, page = new_page(chromium)
-    sit_at(page, server.url, table, token, 0)
+    context, page = seated(chromium, server.url, table, token)
     page.click("#start-btn")
     line = page.locator(".clock-line").first
     line.wait_for()
@@ -183,8 +177,7 @@ def test_my_cards_dealt_face_up_are_marked(chromium: object, serve_process: Call
     in my own hand nothing told which of mine the others know."""
     server = serve_process(*SERVE)
     table, token = table_with_bots(server.url, "Аня", game="spades", rules="face-up-four")
-    context, page = new_page(chromium)
-    sit_at(page, server.url, table, token, 0)
+    context, page = seated(chromium, server.url, table, token)
     page.click("#start-btn")
     page.wait_for_selector("#hand button.card")
     seen = page.locator("#hand .card.seen")
