@@ -186,3 +186,32 @@ def test_my_cards_dealt_face_up_are_marked(chromium: object, serve_process: Call
     assert page.locator('.seat-box[data-pos="top"] .face-up .card').count() == 4    # as the partner's are shown
     assert page.errors == []
     context.close()
+
+
+def test_the_finished_list_says_goats_and_minus_as_the_tables_do(chromium: object,
+                                                                 serve_process: Callable[..., ServeProcess]) -> None:
+    """The home page's finished games: a losing team of two is "козлы" (one player
+    "козёл"), as the result box says, and a negative Spades score has a true minus
+    sign, as the score sheet writes it. (The list is served here as the API
+    answers it, so every kind of ending is at hand without playing it.)"""
+    server = serve_process(*SERVE)
+    seats = [{"seat": s, "kind": "human", "name": n, "bot": None, "connected": False}
+             for s, n in enumerate(["Аня", "Боря", "Вера", "Гоша"])]
+    finished = [
+        {"id": "k4", "game": "kozel", "rules": "classic", "players": 4, "seats": seats,
+         "result": {"penalty": [12, 4], "goat": 0}, "finished_at": "2026-12-02T18:00:00+00:00"},
+        {"id": "k3", "game": "kozel", "rules": "full-hand", "players": 3, "seats": seats[:3],
+         "result": {"penalty": [3, 12, 6], "goat": 1}, "finished_at": "2026-12-02T18:00:00+00:00"},
+        {"id": "s4", "game": "spades", "rules": "standard", "players": 4, "seats": seats,
+         "result": {"score": [-60, 512], "winner": 1}, "finished_at": "2026-12-02T18:00:00+00:00"},
+    ]
+    context, page = new_page(chromium)
+    page.route(re.compile(r"/api/tables\?status=finished"), lambda route: route.fulfill(json={"tables": finished}))
+    page.goto(server.url)
+    page.wait_for_selector('#finished-list li[data-table="s4"]')
+    said = {t["id"]: page.text_content(f'#finished-list li[data-table="{t["id"]}"] .finished-result')
+            for t in finished}
+    assert said == {"k4": "Аня + Вера — козлы (12 : 4)", "k3": "Боря — козёл (3 : 12 : 6)",
+                    "s4": "Боря + Гоша — победа (−60 : 512)"}
+    assert page.errors == []
+    context.close()

@@ -7,7 +7,7 @@
 // and the result: style.css's @media print hides the rest.
 
 import { t, lang } from "./i18n.js";
-import { $, S, api, el, named, playerName, teamName } from "./table.js";
+import { $, S, api, el, named, number, playerName, teamName } from "./table.js";
 
 /** How many finished games the lobby lists. */
 const FINISHED = 20;
@@ -22,18 +22,21 @@ function sideName(table, side) {
 /** The final result in a line, from the listing's short form. */
 function resultText(table) {
   const r = table.result || {};
+  const scores = (list) => (list || []).map(number).join(" : ");
   if (table.game === "kozel") {
-    const totals = (r.penalty || []).join(" : ");
-    if (r.goat !== null && r.goat !== undefined) return t("sheets.goat", { team: sideName(table, r.goat), totals });
+    const totals = scores(r.penalty);
+    if (r.goat !== null && r.goat !== undefined) {   // a team of two is "козлы", one player "козёл"
+      return t(table.players === 4 ? "sheets.goatTeam" : "sheets.goat", { team: sideName(table, r.goat), totals });
+    }
     if (r.winner !== undefined) return t("sheets.winner", { team: sideName(table, r.winner), totals });
     return totals;
   }
   if (table.game === "spades") {
-    const totals = (r.score || []).join(" : ");
+    const totals = scores(r.score);
     return r.winner === null || r.winner === undefined ? totals
       : t("sheets.winner", { team: sideName(table, r.winner), totals });
   }
-  const totals = (r.wins || []).join(" : ");
+  const totals = scores(r.wins);
   return r.winner === null || r.winner === undefined ? t("sheets.draw", { totals })
     : t("sheets.winner", { team: sideName(table, r.winner), totals });
 }

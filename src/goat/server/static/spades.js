@@ -15,7 +15,7 @@
 
 import { lang, t } from "./i18n.js";
 import { cardFace, cardsText } from "./cards.js";
-import { $, S, button, el, named, noteRow, progressBar, scoreRow, seatName, teamName, teamOf } from "./table.js";
+import { $, S, button, el, named, noteRow, number, progressBar, scoreRow, seatName, teamName, teamOf } from "./table.js";
 
 const TEAM_SEATS = [[0, 2], [1, 3]];
 const BLIND_BIDS = ["blind-nil", "double-nil"];
@@ -163,10 +163,6 @@ function status(v, myTurn, legal) {
 /** A score as written on a score sheet: a true minus sign, and a plus for a gain. */
 function signed(n) {
   return n > 0 ? `+${n}` : number(n);
-}
-
-function number(n) {
-  return n < 0 ? `−${-n}` : String(n);
 }
 
 function redealt(deal) {

@@ -77,6 +77,11 @@ export function named(group, name) {
   return typeof text === "string" && text !== `${group}.${name}` ? text : String(name);
 }
 
+/** A score as printed: a negative one with a true minus sign ("−60", not "-60"). */
+export function number(n) {
+  return n < 0 ? `−${-n}` : String(n);
+}
+
 /** A seat's name as every list shows it: a bot is "Bot 3" (the server's name for
  * it is not in the page's language), an unnamed seat "Seat 3". */
 export function playerName(info) {
