@@ -787,16 +787,19 @@ export function render(send, again) {
   refreshDetail(page);
   if (hadFocus && !document.body.contains(hadFocus)) {
     const same = relang && handSlot >= 0 ? $("#duel-hand").children[handSlot] : null;
-    const next = (same?.dataset.name === hadFocus.dataset.name ? same : null)
-      || document.querySelector("#duel-groups button:not([disabled])") || document.querySelector("#duel-hand button");
+    const next = (same?.dataset.name === hadFocus.dataset.name ? same : null) || firstControl();
     if (next) next.focus();
   } else if (S.arriving && S.seat !== null && focusLost()) {
     // arriving at the duel (the lobby's Start by the keyboard, a reload): the focus was
     // on the page or the hidden Start button; a keyboard player starts at the decision
-    const first = document.querySelector("#duel-groups button:not([disabled])") || document.querySelector("#duel-hand button");
-    if (first) first.focus();
+    firstControl()?.focus();
   }
   if (!focusLost()) S.arriving = false;   // until something could take it: the first view may be the bot's
+}
+
+/** Where a keyboard player's focus goes when its place is gone: the first decision, else the hand. */
+function firstControl() {
+  return document.querySelector("#duel-groups button:not([disabled])") || document.querySelector("#duel-hand button");
 }
 
 /** An action as its button and group say it ("Activate: Graceful Charity", "Pass"). */
