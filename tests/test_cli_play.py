@@ -294,3 +294,19 @@ def test_the_score_sheet_is_shown_per_deal_and_on_request_not_before_every_move(
     assert asked.exit_code == 0
     assert asked.output.count("Score sheet (penalty points") == 2
     assert asked.output.count(MOVE_PROMPT) == 3
+
+
+def test_the_end_of_a_match_with_two_goats_names_both() -> None:
+    """Three players, both losers of a deal reach 12 (option ``match_loser``): the
+    terminal names the deal's winner and both goats, and its rule summary says so."""
+    from goat.cli.render import match_result_text, rule_summary
+
+    view = new_state("full-hand", players=3).view(1)
+    view |= {"penalty_total": [0, 12, 12], "loser_team": None, "match_over": True,
+             "deal_results": [{"ended_by": "cards-exhausted", "winner_team": 0, "penalty": [0, 2, 2]}]}
+    assert match_result_text(view).plain == ("The match is over: seat 0 won; seat 1 (you) and seat 2 "
+                                             "are both goats 🐐.")
+    assert match_result_text(view | {"seat": 0}).plain.endswith("are both goats 🐐 — you win!")
+    assert "(two at once: the one with more is the goat, both if level)" in rule_summary(view)
+    view["options"] = view["options"] | {"match_loser": "all-at-target"}
+    assert "(two at once: both are goats)" in rule_summary(view)

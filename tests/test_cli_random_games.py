@@ -97,6 +97,26 @@ def test_summary_line(tmp_path: Path) -> None:
     assert lines[0].startswith(f"wrote 3 kozel classic records ({deals} deals) to {out}, seed 9, ")
 
 
+
+def test_summary_names_both_goats_of_a_three_player_match(tmp_path: Path) -> None:
+    """Two players reaching 12 in one deal are both goats: the tally names them
+    together ("seats 0+2"), counted from the records' own results."""
+    result, out = generate(tmp_path, "--rules", "full-hand", "--players", "3", "--n", "40", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    tally = {}
+    for record in read_records(out):
+        res = record["result"]
+        if res["loser_team"] is not None:
+            label = f"seat {res['loser_team']}"
+        else:
+            winner = res["deals"][-1]["winner_team"]
+            label = "seats " + "+".join(str(s) for s in range(3) if s != winner)
+        tally[label] = tally.get(label, 0) + 1
+    assert any(label.startswith("seats ") for label in tally), "no match ended with two goats"
+    expected = ", ".join(f"{label} {n}" for label, n in sorted(tally.items()))
+    assert result.stdout.rstrip().endswith(f"loser: {expected}")
+
+
 @pytest.mark.parametrize("args, message", [
     (["--rules", "klassik"], "error: unknown Kozel ruleset 'klassik'"),
     (["--rules", "classic", "--option", "royal_gaot=true"], "error: unknown option 'royal_gaot'"),

@@ -5,13 +5,14 @@ are worked out by hand from the rules text; the comments give the reasoning."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from goat.cards import Card
 from goat.games.kozel import KozelDeal, make_rules, new_state
 from goat.games.kozel.trumps import trump_order
-from goat.protocol import TERMINAL, InvalidChanceError
+from goat.protocol import TERMINAL, InvalidChanceError, RulesError
 
 from .conftest import (EGGS, EGGS_WINNERS, SWEEP, SWEEP_WINNERS, THREE_NO_WINNER,
                        THREE_NO_WINNER_WINNERS, THREE_WIN, THREE_WIN_WINNERS, assert_illegal, deal_state, hand_of, legal_strings, play,
@@ -344,6 +345,46 @@ def test_individual_first_player_to_12_loses() -> None:
     assert s.penalty_total == [12, 6, 4]
     assert s.is_terminal() and s.loser_team == 0
     assert s.returns()[0] < 0 < s.returns()[1] and sum(s.returns()) == 0
+
+
+
+def _two_reach_12(before: list[int], options: dict[str, object] | None = None) -> Any:
+    """THREE_WIN from ``before``: seat 0 wins the deal, seats 1 and 2 get 2 each."""
+    s = new_state("full-hand", players=3, options=options)
+    s.penalty_total = list(before)
+    return play_scripted_deal(s, THREE_WIN, THREE_WIN_WINNERS, trump_card="9C")
+
+
+def test_individual_first_player_to_12_loses_two_at_once_level_are_both_goats() -> None:
+    # [decision] match_loser="most-penalty" (default): seats 1 and 2 reach 12 in the same
+    # deal, level: neither was first, both are goats; the deal's winner wins the match.
+    s = _two_reach_12([0, 10, 10])
+    assert s.penalty_total == [0, 12, 12] and s.is_terminal()
+    result = s.result()
+    assert result["match_over"] is True and result["loser_team"] is None
+    assert result["deals"][-1]["winner_team"] == 0
+    assert s.returns() == [1.0, -0.5, -0.5]
+
+
+def test_individual_first_player_to_12_loses_two_at_once_most_penalty_is_the_goat() -> None:
+    # Seat 2 ends on 13, seat 1 on 12: by default only seat 2 is the goat.
+    s = _two_reach_12([0, 10, 11])
+    assert s.penalty_total == [0, 12, 13] and s.loser_team == 2
+    assert s.returns() == [0.5, 0.5, -1.0]
+
+
+def test_individual_first_player_to_12_loses_option_all_at_target() -> None:
+    # match_loser="all-at-target": everyone at or over 12 is a goat, 13 and 12 alike.
+    s = _two_reach_12([0, 10, 11], {"match_loser": "all-at-target"})
+    assert s.loser_team is None and s.returns() == [1.0, -0.5, -0.5]
+    # one player over the target is the one goat under either reading
+    s = _two_reach_12([0, 10, 4], {"match_loser": "all-at-target"})
+    assert s.penalty_total == [0, 12, 6] and s.loser_team == 1
+
+
+def test_match_loser_option_checked() -> None:
+    with pytest.raises(RulesError, match="match_loser"):
+        make_rules("full-hand", players=3, options={"match_loser": "lowest-seat"})
 
 
 # ------------------------------------------------------------------ full-hand-24

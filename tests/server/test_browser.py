@@ -857,6 +857,15 @@ def test_the_rules_panel_in_the_lobby_and_at_a_street_table(chromium: object,
     # Every ruleset and player count of every game, in both languages: an opening
     # sentence and no sentence with a hole in it (a phrase or a fact missing).
     assert page.evaluate(EVERY_RULESET) == []
+    # Three players each for themselves: who is the goat when two reach the target at once.
+    page.select_option("#create-rules", "full-hand")
+    page.select_option("#create-players", "3")
+    page.click("#rules-open-home")
+    page.wait_for_selector("#rules-trumps li")
+    text = page.inner_text("#rules-body")      # still in English, as switched above
+    assert "3 players, each for themselves." in text
+    assert "if level, both are goats and the third player wins" in text
+    page.keyboard.press("Escape")
     assert page.errors == []
     context.close()
 

@@ -3,7 +3,7 @@
 chromium, as ``test_browser.py``):
 
 * the end of a match in the reader's own words: a royal goat among three
-  players names its winner (it said nothing), one playing alone is no "team",
+  players names its winner (it said nothing), as do two goats at once, one playing alone is no "team",
   a seated player is not told "Them is the goat" or "Them won" (the sheet's
   column names are no subjects), in both languages; the review of a deal that
   ended as dealt says so instead of an empty table;
@@ -86,6 +86,13 @@ def test_the_end_of_a_match_is_said_to_each_reader(chromium: object,
     royal = {"loser_team": 0, "penalty_total": [0, 0], "deal_results": [{"ended_by": "royal-goat", "winner_team": 1}]}
     assert said("kozel", 0, 4, royal) == "Four aces: the other team wins the match (royal goat)."
     assert said("kozel", 1, 4, royal, "ru") == "Четыре туза: ваша команда выиграла партию (королевский козёл)!"
+    # Two goats at once (3 players, both losers of a deal reach 12): the deal's winner won.
+    two = {"loser_team": None, "penalty_total": [0, 12, 12],
+           "deal_results": [{"ended_by": "cards-exhausted", "winner_team": 0}]}
+    assert said("kozel", 0, 3, two) == "You won! Two goats: P2 (12) and P3 (12)."
+    assert said("kozel", 2, 3, two) == "You are a goat with 12 penalty points, and so is P2 (12)."
+    assert said("kozel", 1, 3, two, "ru") == "Вы — козёл: 12 штрафных очков; и P3 тоже (12)."
+    assert said("kozel", None, 3, two, "ru") == "Победа: P1. Два козла: P2 (12) и P3 (12)."
     spades = {"winner_team": 1, "score_total": [-60, 72]}
     assert said("spades", 0, 4, spades) == "Your team lost. Final score 72 to −60."
     assert said("spades", 1, 4, spades, "ru") == "Ваша команда победила! Итоговый счёт 72 : −60."

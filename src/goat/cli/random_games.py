@@ -135,5 +135,10 @@ def _loser_label(record: dict[str, Any]) -> str:
     if "loser_team" not in result and "winner" in result:  # a duel: one winner of two seats
         return "none" if result["winner"] is None else f"seat {1 - result['winner']}"
     loser = result.get("loser_team")
-    teams = len(result.get("penalty_total") or []) != record["players"]
-    return "none" if loser is None else f"{'team' if teams else 'seat'} {loser}"
+    sides = len(result.get("penalty_total") or [])
+    teams = sides != record["players"]
+    if loser is None:   # 3 players: one winner (a royal goat, or two goats at once), two losers
+        winner = (result.get("deals") or [{}])[-1].get("winner_team")
+        losers = [str(side) for side in range(sides) if side != winner]
+        return "none" if winner is None else f"{'teams' if teams else 'seats'} {'+'.join(losers)}"
+    return f"{'team' if teams else 'seat'} {loser}"

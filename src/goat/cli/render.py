@@ -298,7 +298,12 @@ def match_result_text(view: View) -> Text:
         if winner is None:
             return Text("The match is over.", style="bold")
         mine = me is not None and team_of(view, me) == winner
-        return Text(f"The match is over: {side_name(view, winner)} won by a royal goat"
+        if deal["ended_by"] == "royal-goat":
+            how = " by a royal goat"
+        else:   # two players reached the target together (3 players, option match_loser)
+            goats = [s for s in range(len(view["penalty_total"])) if s != winner]
+            how = "; " + " and ".join(side_name(view, s) for s in goats) + " are both goats 🐐"
+        return Text(f"The match is over: {side_name(view, winner)} won{how}"
                     + (" — you win!" if mine else "."), style="bold green" if mine else "bold")
     mine = me is not None and team_of(view, me) == loser
     return Text(f"The match is over: {side_name(view, loser)} "
@@ -341,5 +346,9 @@ def rule_summary(view: View) -> str:
     lines.append("Card points: J 2, Q 3, K 4, T 10, A 11. More than 60 wins the deal; "
                  + ("losers get 2/4/6 penalty points (graded)" if o["penalty"] == "graded"
                     else "the losers get 2 penalty points")
-                 + f"; reaching {o['match_target']} makes you the goat.")
+                 + f"; reaching {o['match_target']} makes you the goat"
+                 + ("" if view["players"] != 3 else
+                    " (two at once: " + ("the one with more is the goat, both if level)"
+                                         if o["match_loser"] == "most-penalty" else "both are goats)"))
+                 + ".")
     return "\n".join(lines)

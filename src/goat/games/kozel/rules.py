@@ -53,6 +53,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "opening_leader": ("dealer", "last-trick-winner"),
     "next_dealer": ("clockwise", "same"),
     "trump_card_from": ("deck", "stock"),
+    "match_loser": ("most-penalty", "all-at-target"),
 }
 
 
@@ -84,6 +85,10 @@ class KozelRules:
         eggs: ``"nothing"`` or ``"double-next"``: penalty of the next decided deal doubled.
         penalty: ``"flat2"`` (losers get 2) or ``"graded"`` (street's 2/4/6).
         match_target: penalty points at which a team loses the match.
+        match_loser: who is the goat when several players of individual play reach
+            ``match_target`` in one deal — [decision]: ``"most-penalty"`` (the most
+            penalty points; players level at the top are goats together) or
+            ``"all-at-target"`` (every player at or over the target).
         opening_leader: ``"dealer"`` leads first, or ``"last-trick-winner"`` of the
             previous deal (the first deal: the seat left of the dealer).
         next_dealer: ``"clockwise"`` ([decision]) or ``"same"``.
@@ -111,6 +116,7 @@ class KozelRules:
     eggs: str = "nothing"
     penalty: str = "flat2"
     match_target: int = 12
+    match_loser: str = "most-penalty"
     opening_leader: str = "dealer"
     next_dealer: str = "clockwise"
     molodka: bool = False

@@ -2,6 +2,8 @@
 
 >>> deal_penalty(make_rules("street"), points=[90, 30], tricks=[7, 1])
 DealScore(penalty=[0, 4], winner_team=0, tie=False)
+>>> match_losers(make_rules("full-hand", players=3), [12, 12, 6])
+[0, 1]
 """
 
 from __future__ import annotations
@@ -54,3 +56,27 @@ def deal_penalty(rules: KozelRules, points: list[int], tricks: list[int]) -> Dea
             continue
         penalty[side] = graded_penalty(points[side], tricks[side]) if rules.penalty == "graded" else 2
     return DealScore(penalty, winner, False)
+
+
+def match_losers(rules: KozelRules, penalty_total: list[int]) -> list[int]:
+    """The sides that lose the match ("the goat") at these penalty totals; empty
+    while no side has reached ``match_target``.
+
+    The rules say only "the first to reach 12 loses". With partnerships (and with
+    2 players) one side is penalised per deal, so one side reaches the target first.
+    With 3 players the two losers of a deal are penalised together and may reach it
+    together: the [decision] option ``match_loser`` says who is the goat then —
+    ``"most-penalty"`` (who went further; level players are goats together) or
+    ``"all-at-target"`` (everyone who reached it).
+
+    >>> solo = make_rules("full-hand", players=3)
+    >>> match_losers(solo, [13, 12, 4]), match_losers(solo, [10, 10, 4])
+    ([0], [])
+    >>> match_losers(make_rules("full-hand", players=3, options={"match_loser": "all-at-target"}), [13, 12, 4])
+    [0, 1]
+    """
+    target = rules.match_target
+    if max(penalty_total) < target:
+        return []
+    bar = max(penalty_total) if rules.match_loser == "most-penalty" else target
+    return [side for side, total in enumerate(penalty_total) if total >= bar]

@@ -37,7 +37,7 @@ from goat.games.kozel.phases import (
 )
 from goat.games.kozel.phases import sort_for_display as _sorted
 from goat.games.kozel.rules import QUEEN_OF_CLUBS, SHAMOK, KozelRules
-from goat.games.kozel.scoring import card_points, deal_penalty
+from goat.games.kozel.scoring import card_points, deal_penalty, match_losers
 from goat.games.kozel.single import SingleCardTricks
 from goat.games.kozel.street import StreetTricks
 from goat.games.kozel.trumps import TrumpOrder, trump_order
@@ -481,10 +481,11 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
             self.match_over = True
             others = [t for t in range(rules.num_teams) if t != match_winner]
             self.loser_team = others[0] if len(others) == 1 else None
-        elif max(self.penalty_total) >= rules.match_target:
+        elif goats := match_losers(rules, self.penalty_total):
+            # Several goats (individual play): no single loser; the deal's winner
+            # won the match, as with a royal goat among three.
             self.match_over = True
-            worst = max(self.penalty_total)
-            self.loser_team = self.penalty_total.index(worst)
+            self.loser_team = goats[0] if len(goats) == 1 else None
         if self.match_over or (self.single_deal and ended_by != "annulled"):
             self.phase = OVER
             return
@@ -513,7 +514,7 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         if self.loser_team is not None:
             value = [1.0 / (sides - 1)] * sides
             value[self.loser_team] = -1.0
-        else:  # royal goat among 3 individual players: one winner, two losers
+        else:  # 3 individual players, one winner and two goats (a royal goat, or both at the target)
             winner = self.deal_results[-1]["winner_team"]
             value = [-1.0 / (sides - 1)] * sides
             value[winner] = 1.0

@@ -137,12 +137,24 @@ function result(v) {
     return t("royalGoat.won", { team: teamName(winner) });
   }
   const loser = v.loser_team;
-  if (loser === null) return "";
+  if (loser === null) return last?.winner_team == null ? "" : twoGoats(v, last.winner_team, mine);
   const p = v.penalty_total[loser];
   if (mine === loser) return t(solo ? "youLostSolo" : "youLost", { p });
   if (mine !== null && !solo) return `${t("youWon")} ${t("goatThem", { p })}`;
   const goat = t(solo ? "goatIsSolo" : "goatIs", { team: teamName(loser), p });
   return mine === null ? goat : `${t("youWonSolo")} ${goat}`;
+}
+
+/** Two goats at once (3 players, both losers of a deal reach the target together:
+ * option match_loser): the deal's winner won the match, the other two lost it. */
+function twoGoats(v, winner, mine) {
+  const [a, b] = [0, 1, 2].filter((side) => side !== winner);
+  if (mine === a || mine === b) {
+    const other = mine === a ? b : a;
+    return t("goatWithYou", { p: v.penalty_total[mine], other: seatName(other), q: v.penalty_total[other] });
+  }
+  const goats = t("twoGoats", { a: seatName(a), pa: v.penalty_total[a], b: seatName(b), pb: v.penalty_total[b] });
+  return mine === winner ? `${t("youWonSolo")} ${goats}` : `${t("soloWon", { team: seatName(winner) })} ${goats}`;
 }
 
 /** The double-dummy solver takes single-card deals (classic, full hand with 2, 3 or 4

@@ -89,6 +89,9 @@ const PHRASES = {
     eggsDouble: "Но штрафные очки следующей решённой сдачи удваиваются.",
     annul: (pairs) => `${pairs ? "60 на 60" : "Если никто не набрал больше 60"} — сдача не считается, тот же сдающий сдаёт заново.`,
     goat: (n) => `Кто первым наберёт ${count("ru", n, ["штрафное очко", "штрафных очка", "штрафных очков"])}, тот проиграл партию — он «козёл». Партия кончается сразу.`,
+    twoGoats: (most) => most
+      ? "Если двое набирают их в одной сдаче, козёл — тот, у кого штрафных очков больше; если поровну — козлы оба, а партию выигрывает третий."
+      : "Если двое набирают их в одной сдаче, козлы оба, а партию выигрывает третий.",
     royal: (stock, pairs) => `Королевский козёл: у кого после сдачи${stock ? " или добора" : ""} на руках все четыре туза, ${pairs ? "тот со своей парой" : "тот"} сразу выигрывает всю партию.`,
     // Spades
     spadesPairs: "Четыре игрока, двое на двое: места 1 и 3 против мест 2 и 4.",
@@ -196,6 +199,9 @@ const PHRASES = {
     eggsDouble: "But the penalty points of the next decided deal are doubled.",
     annul: (pairs) => `${pairs ? "At 60–60" : "If nobody has more than 60"} the deal does not count; the same dealer deals again.`,
     goat: (n) => `Whoever first reaches ${count("en", n, ["penalty point", "penalty points"])} loses the match — they are "the goat". The match ends at once.`,
+    twoGoats: (most) => most
+      ? "If two reach it in the same deal, the one with more penalty points is the goat; if level, both are goats and the third player wins."
+      : "If two reach it in the same deal, both are goats and the third player wins.",
     royal: (stock, pairs) => `Royal goat: a player who holds all four aces after the deal${stock ? " or a draw" : ""} wins the whole match at once${pairs ? " with their partner" : ""}.`,
     spadesPairs: "Four players, two against two: seats 1 and 3 against seats 2 and 4.",
     spadesDeck: (n, jokers) => `A ${n}-card deck${jokers ? " with the big and the little joker and without 2♣ and 2♦" : ""}; 13 cards each. The deal passes clockwise.`,
@@ -327,6 +333,7 @@ function kozelSections(P, o, f, current) {
     if (o.eggs === "double-next") end.push(P.eggsDouble);
   }
   const match = [P.goat(o.match_target)];
+  if (f.players === 3) match.push(P.twoGoats(o.match_loser === "most-penalty"));
   if (o.royal_goat) match.push(P.royal(stock, pairs));
   return [["deal", deal], ["trumps", trumps], ["play", play], ["points", points], ["end", end], ["match", match]];
 }
