@@ -332,7 +332,8 @@ class YugiohState:
         twin.results = copy.deepcopy(start.results)
         twin.chances = self.chances[:start.chances]
         twin.actions = self.actions[:start.actions]
-        twin.history = tuple(h[:n] for h, n in zip(self.history, start.history))  # type: ignore[assignment]
+        seat0, seat1, spectator = (h[:n] for h, n in zip(self.history, start.history))
+        twin.history = (seat0, seat1, spectator)
         twin._start(start)
         replay(twin, self.chances, self.actions)
         return twin
