@@ -16,6 +16,7 @@ from goat.games.yugioh.worlds import sample_world as sample_yugioh_world
 from goat.protocol import play_random_steps, play_randomly
 
 from .invariants import check_invariants
+from .test_clone import observable
 
 
 def random_position(seed: int, steps: int, rules: str = "goat", options: dict[str, Any] | None = None,
@@ -85,6 +86,7 @@ def test_after_hidden_side_decking() -> None:
     else:  # pragma: no cover - the seeds above always give one
         pytest.fail("no match with hidden side-decking found")
     world = sampled(state, 0, seed)
+    assert observable(world.clone()) == observable(world.replayed())  # a world's copies start at its duel too
     assert world.decks[0] == state.decks[0]  # own side-decking kept
     assert Counter(world.decks[1].main + world.decks[1].side) == Counter(state.decks[1].main + state.decks[1].side)
 

@@ -7,14 +7,22 @@ Everything random is a chance event with an explicit outcome — the coin, each
 shuffle (the new deck order, top first, by card names), each random discard —
 so a match is a pure function of its chance outcomes and decisions. The state
 keeps both lists; :meth:`YugiohState.clone` replays them.
+
+The flow is a generator, which cannot be copied, so a copy is a replay. Between
+duels, though, the match is plain data (the decks after side-decking, wins,
+results, who goes first, how far the lists and histories had got): the state
+keeps that as a :class:`DuelStart` when each duel begins, and a copy starts its
+flow there and replays only the current duel's steps, not the whole match.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from goat.games.yugioh.deck import DeckList, check_deck
@@ -22,9 +30,26 @@ from goat.games.yugioh.decisions import REFRESH, ChanceRequest, Decision, DuelAc
 from goat.games.yugioh.duel import Duel
 from goat.games.yugioh.prompts import Say
 from goat.games.yugioh.rules import YugiohRules
-from goat.protocol import CHANCE, TERMINAL, ActionSyntaxError, IllegalActionError, InvalidChanceError
+from goat.protocol import CHANCE, TERMINAL, ActionSyntaxError, GoatError, IllegalActionError, InvalidChanceError
 
 MAX_SIDE_SWAPS = 15
+
+
+@dataclass(frozen=True)
+class DuelStart:
+    """The match just before duel ``number`` is built, ``first`` going first:
+    all the flow needs to go on from there, as plain data, and how long the
+    chance and action lists and the three histories (seat 0, seat 1, spectator)
+    were then (the decision "choose first/second" included)."""
+
+    number: int
+    first: int
+    decks: tuple[DeckList, ...]
+    wins: tuple[int, ...]
+    results: list[dict[str, Any]]  # a deep copy, never changed
+    chances: int
+    actions: int
+    history: tuple[int, ...]
 
 
 class YugiohState:
@@ -32,6 +57,9 @@ class YugiohState:
 
     game_name = "yugioh"
     num_players = 2
+    #: Where the current duel (the one ``duel`` is, finished or not) began;
+    #: ``None`` before the first duel is built (see :meth:`clone`).
+    _duel_start: DuelStart | None = None
 
     def __init__(self, rules: YugiohRules, decks: Sequence[DeckList], single_duel: bool = False,
                  check_legal: bool = True, seed: int | None = None) -> None:
@@ -40,6 +68,11 @@ class YugiohState:
         if check_legal:
             for seat, deck in enumerate(decks):
                 check_deck(deck, rules, f"seat {seat}'s deck")
+        self._setup(rules, decks, single_duel, seed)
+        self._start(None)
+
+    def _setup(self, rules: YugiohRules, decks: Sequence[DeckList], single_duel: bool, seed: int | None) -> None:
+        """The plain data of a match not begun (the flow is started by :meth:`_start`)."""
         self.rules = rules
         self.first_dealer = 0  # records.py compatibility: no dealer in a duel
         self.seed = seed
@@ -57,7 +90,11 @@ class YugiohState:
         self._legal_cache: list[DuelAction] | None = None
         self.history: tuple[list[str], list[str], list[str]] = ([], [], [])
         self.last_facts: list[tuple[tuple[str | None, ...], Any]] = []
-        self._flow = self._match()
+
+    def _start(self, start: DuelStart | None) -> None:
+        """Run the match's flow (from the beginning, or from the duel ``start``
+        with the data already restored) to its first question."""
+        self._flow = self._match(start)
         self._advance(None)
 
     # ---------------------------------------------------------------- flow
@@ -88,13 +125,20 @@ class YugiohState:
         for index, text in enumerate(texts):
             self.history[index].append(text)
 
-    def _match(self) -> Any:
-        chooser = yield from chance(lambda: ChanceRequest("coin", -1, ["0", "1"]))
-        number = 0
+    def _match(self, start: DuelStart | None = None) -> Any:
+        """The match: a coin decides who chooses first, then duels until it is
+        decided, side-decking and choosing between them. With ``start`` it
+        begins at that duel's :class:`DuelStart` (the data restored by :meth:`clone`)."""
+        if start is None:
+            chooser = yield from chance(lambda: ChanceRequest("coin", -1, ["0", "1"]))
+            number = 1
+            first = yield from self._ask_first(chooser, number)
+        else:
+            number, first = start.number, start.first
         while True:
-            number += 1
-            first = yield from ask(chooser, "first", Say("first", n=number),
-                                   [("choose first", chooser), ("choose second", 1 - chooser)], auto=False)
+            self._duel_start = DuelStart(number, first, tuple(self.decks), tuple(self.wins),
+                                         copy.deepcopy(self.results), len(self.chances), len(self.actions),
+                                         tuple(len(h) for h in self.history))
             duel = Duel(self.rules, self.decks, first, number)
             self._drain_facts()
             self.duel = duel
@@ -115,6 +159,13 @@ class YugiohState:
                 chooser = yield from chance(lambda: ChanceRequest("coin", -1, ["0", "1"]))
             else:
                 chooser = 1 - winner
+            number += 1
+            first = yield from self._ask_first(chooser, number)
+
+    @staticmethod
+    def _ask_first(chooser: int, number: int) -> Any:
+        return (yield from ask(chooser, "first", Say("first", n=number),
+                               [("choose first", chooser), ("choose second", 1 - chooser)], auto=False))
 
     def _match_decided(self, played: int) -> bool:
         if self.single_duel:
@@ -267,15 +318,32 @@ class YugiohState:
         return [1.0 if s == self.match_winner else -1.0 for s in (0, 1)]
 
     def clone(self) -> "YugiohState":
-        """An independent copy, rebuilt by replaying the chance outcomes and decisions."""
-        copy = YugiohState(self.rules, self.start_decks, self.single_duel, check_legal=False, seed=self.seed)
-        chances, actions = iter(self.chances), iter(self.actions)
-        while len(copy.chances) < len(self.chances) or len(copy.actions) < len(self.actions):
-            if copy.is_chance_node():
-                copy.apply_chance(next(chances))
-            else:
-                copy.apply_action(next(actions))
-        return copy
+        """An independent copy: a match whose flow starts where the current duel
+        began (:class:`DuelStart`) and replays that duel's chance outcomes and
+        decisions — the same state as :meth:`replayed` gives, for a fraction of
+        the work late in a match."""
+        start = self._duel_start
+        if start is None:
+            return self.replayed()
+        twin = YugiohState.__new__(YugiohState)
+        twin._setup(self.rules, self.start_decks, self.single_duel, self.seed)
+        twin.decks = list(start.decks)
+        twin.wins = list(start.wins)
+        twin.results = copy.deepcopy(start.results)
+        twin.chances = self.chances[:start.chances]
+        twin.actions = self.actions[:start.actions]
+        seat0, seat1, spectator = (h[:n] for h, n in zip(self.history, start.history))
+        twin.history = (seat0, seat1, spectator)
+        twin._start(start)
+        replay(twin, self.chances, self.actions)
+        return twin
+
+    def replayed(self) -> "YugiohState":
+        """An independent copy rebuilt from the start of the match: the
+        reference :meth:`clone` must equal (tests and the clone benchmark)."""
+        twin = YugiohState(self.rules, self.start_decks, self.single_duel, check_legal=False, seed=self.seed)
+        replay(twin, self.chances, self.actions)
+        return twin
 
     def history_of(self, seat: int | None) -> list[str]:
         """What ``seat`` (``None``: a spectator) has seen happen, in order:
@@ -305,6 +373,22 @@ class YugiohState:
         """The record's ``result`` object (``docs/yugioh-records.md``)."""
         return {"duels": [dict(r) for r in self.results], "wins": list(self.wins), "match_over": self.over,
                 "winner": self.match_winner if self.over else None}
+
+
+def replay(state: YugiohState, chances: Sequence[Any], actions: Sequence[str]) -> None:
+    """Bring ``state`` to the end of ``chances`` and ``actions``, the chance
+    outcomes and decisions of a match whose beginnings ``state`` already holds
+    (its own lists are their prefixes). Raises :class:`GoatError` when one runs
+    out (or an outcome or decision is not legal) before the other is used up."""
+    while len(state.chances) < len(chances) or len(state.actions) < len(actions):
+        if state.is_chance_node():
+            if len(state.chances) >= len(chances):
+                raise GoatError("the replay ran out of chance outcomes")
+            state.apply_chance(chances[len(state.chances)])
+        else:
+            if len(state.actions) >= len(actions):
+                raise GoatError("the replay ran out of decisions")
+            state.apply_action(actions[len(state.actions)])
 
 
 def public_action(duel: Duel | None, pending: Decision, text: str) -> str:

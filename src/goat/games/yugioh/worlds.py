@@ -51,7 +51,7 @@ from goat.games.yugioh.decisions import ChanceRequest, Decision
 from goat.games.yugioh.deck import DeckError, DeckList
 from goat.games.yugioh.duel import visible_to
 from goat.games.yugioh.rules import make_rules
-from goat.games.yugioh.state import YugiohState, public_action
+from goat.games.yugioh.state import YugiohState, public_action, replay
 from goat.games.yugioh.zones import FIELD_SLOT, CardInst
 from goat.games.worlds import WorldSamplingError
 from goat.protocol import GoatError
@@ -186,14 +186,9 @@ class _Context:
     def attempt(self, rng: random.Random) -> YugiohState:
         chances, actions = _Renamer(self, rng).run()
         world = YugiohState(self.rules, self.decks, self.single_duel, check_legal=False)
-        chance_iter, action_iter = iter(chances), iter(actions)
         try:
-            while len(world.chances) < len(chances) or len(world.actions) < len(actions):
-                if world.is_chance_node():
-                    world.apply_chance(next(chance_iter))
-                else:
-                    world.apply_action(next(action_iter))
-        except (GoatError, StopIteration) as exc:
+            replay(world, chances, actions)
+        except GoatError as exc:
             raise _Retry(f"the clean replay failed: {exc}") from None
         if json.dumps(world.view(self.seat), sort_keys=True) != self.target:
             raise _Retry("the clean replay's view differs")
