@@ -103,10 +103,11 @@ class DeckError(GoatError):
     @classmethod
     def of(cls, kind: str, /, **args: Any) -> "DeckError":
         """The error of one problem, its text the line."""
-        return cls.at(DeckProblem.of(kind, **args))
+        return cls.from_problem(DeckProblem.of(kind, **args))
 
     @classmethod
-    def at(cls, problem: DeckProblem) -> "DeckError":
+    def from_problem(cls, problem: DeckProblem) -> "DeckError":
+        """The error of ``problem`` alone (a bad line of a ``.ydk`` text: the first one)."""
         return cls(problem.text, (problem,))
 
 
@@ -230,7 +231,7 @@ def parse_ydk(text: str, name: str = "deck") -> DeckList:
     """Read a deck list; raises :class:`DeckError` naming the first bad line."""
     deck, problems = read_ydk(text, name)
     if problems:
-        raise DeckError.at(problems[0])
+        raise DeckError.from_problem(problems[0])
     return deck
 
 
