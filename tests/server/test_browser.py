@@ -1733,6 +1733,58 @@ def test_a_yugioh_player_brings_their_own_deck(chromium: object, serve_process: 
     context.close()
 
 
+def test_a_refused_deck_is_said_in_the_pages_language(chromium: object,
+                                                      serve_process: Callable[..., ServeProcess]) -> None:
+    """On the Russian page a bad deck is refused in Russian — the line it was
+    read at and the card as printed, every problem of an illegal deck on a line
+    of its own — and switching to English words the shown refusal again."""
+    from .test_yugioh_decks import normal_ydk
+
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)                      # ru-RU
+    page.goto(server.url)
+    page.fill("#create-name", "Аня")
+    page.wait_for_selector("#create-game option", state="attached")
+    page.select_option("#create-game", "yugioh")
+    page.click("#options-summary")
+    field = page.locator('#option-list .option[data-option="min_main_deck"] input')
+    field.fill("30")
+    field.dispatch_event("change")
+    page.click("#create-btn")
+    page.wait_for_selector("#deck-panel:not([hidden])")
+    page.wait_for_function("document.querySelector('#deck-status').textContent.includes('колодой стола')")
+
+    def refused(text: str) -> str:
+        """What the status says once the page has shown the refusal of ``text``."""
+        shown = page.text_content("#deck-status")
+        page.fill("#deck-text", text)
+        page.click("#deck-use")
+        page.wait_for_function("(old) => document.querySelector('#deck-status.error')"
+                               " && document.querySelector('#deck-status').textContent !== old", arg=shown)
+        return page.text_content("#deck-status")
+
+    body = normal_ydk()
+    assert refused(body.replace("#extra", "Raigeki\n#extra")) == "Строка 33. Карта «Raigeki» запрещена в формате Goat."
+    assert refused(body.replace("#main\n", "#main\nBlue Eyes\n")) == "Строка 3. Неизвестная карта «Blue Eyes»."
+    several = body.replace("Dark Magician\n", "").replace("#extra", "Vorse Raider\n#extra") + "Sangan\nSangan\n"
+    assert refused(several).split("\n") == ["Колода не по правилам:",
+                                             "• В основной колоде 28 карт (нужно не меньше 30).",
+                                             "• В сайд-деке 2 карты (можно 0 или 15).",
+                                             "• 2 копии Sangan (ограничена: не больше 1).",
+                                             "• 4 копии Vorse Raider (не больше 3)."]
+    shot(page, "yugioh-deck-refused-ru")
+    assert refused(body + "Sangan\n") == "В сайд-деке 1 карта (можно 0 или 15)."
+    page.click(".lang[data-lang='en']")                     # the shown refusal, in the new language
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert page.text_content("#deck-status") == "The side deck has 1 card (0 or 15 allowed)."
+    page.click(".lang[data-lang='ru']")
+    page.wait_for_function("document.documentElement.lang === 'ru'")
+    assert refused(body.replace("Dark Magician\n", "")) == "В основной колоде 27 карт (нужно не меньше 30)."
+    assert refused("  ") == "Сначала вставьте список колоды."   # the page's own refusal, the same way
+    assert page.errors == []
+    context.close()
+
+
 def chat_lines(page: object) -> list[str]:
     return page.locator("#chat-list .chat-msg").all_text_contents()
 

@@ -166,22 +166,30 @@ def test_refusals_a_person_meets_name_their_sentence_for_the_page(http: httpx.Cl
 
 
 def test_every_refusal_sentence_is_in_both_languages() -> None:
-    """Each ``say=`` of a LobbyError in the server names a ``lobbyErrors`` entry that
-    i18n.js has in English and in Russian (the page falls back to the English line
-    of the server otherwise: silently, so this test is what notices)."""
+    """Each ``say=`` of a LobbyError in the server, and each kind of deck problem
+    the Yu-Gi-Oh! deck check names (passed on as ``say``), names a ``lobbyErrors``
+    entry that i18n.js has in English and in Russian (the page falls back to the
+    English line of the server otherwise: silently, so this test is what notices).
+    A deck problem's sentences fill in only the arguments the problem has."""
     import re
     from pathlib import Path
+
+    from goat.games.yugioh.deck import DECK_PROBLEMS
+    from goat.games.yugioh.prompts import template_fields
 
     server = Path(__file__).resolve().parents[2] / "src" / "goat" / "server"
     said = set()
     for path in server.glob("*.py"):
         said |= set(re.findall(r'say="(\w+)"', path.read_text(encoding="utf-8")))
-    assert {"seatTaken", "serverFull", "tableClosed"} <= said
+    assert {"seatTaken", "serverFull", "tableClosed", "deckProblems", "deckEmpty"} <= said
     strings = (server / "static" / "i18n.js").read_text(encoding="utf-8")
     blocks = re.findall(r"lobbyErrors: \{(.*?)\n    \},", strings, re.S)
     assert len(blocks) == 2
     for block in blocks:
-        assert said <= set(re.findall(r"^\s+(\w+):", block, re.M))
+        texts = dict(re.findall(r'^\s+(\w+): "(.*)",$', block, re.M))
+        assert said | set(DECK_PROBLEMS) <= set(texts)
+        for kind, template in DECK_PROBLEMS.items():   # a line a problem was read at comes before it (atLine)
+            assert set(re.findall(r"\{(\w+)[}|]", texts[kind])) <= template_fields(template), kind
 
 
 def test_a_refused_creator_leaves_no_table_behind(http: httpx.Client) -> None:

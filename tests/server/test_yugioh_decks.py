@@ -416,3 +416,56 @@ def test_a_deck_object_with_an_unknown_list_is_refused_not_trimmed() -> None:
     with pytest.raises(DeckError, match=r"'mian'"):
         seat_data_from_json("goat", OPTIONS, {"mian": main})
     assert seat_data_from_json("goat", OPTIONS, {"main": main})["fusion"] == []   # lists left out are empty
+
+
+def test_a_refused_deck_names_each_problem_for_the_page(start_server: Callable[..., ServerThread]) -> None:
+    """A deck refusal carries, beside its English line, the sentence for the
+    page: ``say`` the problem's kind and ``args`` (a card as printed, counts,
+    the line it was read at); several problems are ``deckProblems``, each of
+    them with its own line, say and args, as many as the line names. The body
+    refusals a person at the page can meet name theirs too."""
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby, tid, ann, deck = await lobby_with_a_deck(server)
+        body = normal_ydk()
+        cases = [
+            (body.replace("#main\n", "#main\nblue eyes dragon\n"), "unknownCard",
+             {"card": "blue eyes dragon", "line": 3}),
+            (body.replace("#extra", "raigeki\n#extra"), "forbiddenCard", {"card": "Raigeki", "line": 33}),
+            (body.replace("Dark Magician\n", ""), "mainTooSmall", {"count": 27, "min": 30}),
+            (body.replace("#extra", "Sangan\nSangan\n#extra"), "limitedCopies", {"count": 2, "card": "Sangan"}),
+            (body + "Sangan\n", "sideSize", {"count": 1, "sizes": [0, 15]}),
+            ("  \n", "deckEmpty", {}),
+        ]
+        for text, say, args in cases:
+            answer = await put_deck(lobby, tid, 0, ann, text)
+            one_line(answer, 400)
+            assert {k: answer.json()[k] for k in ("say", "args")} == {"say": say, "args": args}, answer.text
+
+        # too few cards and 4 copies of one: both problems, in the order of the line
+        several = body.replace("Dark Magician\n", "").replace("#extra", "Vorse Raider\n#extra")
+        answer = await put_deck(lobby, tid, 0, ann, several)
+        error = one_line(answer, 400, "not legal")
+        refused = answer.json()
+        assert refused["say"] == "deckProblems"
+        items = refused["args"]["problems"]
+        assert [(p["say"], p["args"]) for p in items] == [
+            ("mainTooSmall", {"count": 28, "min": 30}),
+            ("tooManyCopies", {"count": 4, "card": "Vorse Raider", "max": 3})]
+        assert error == "the deck is not legal: " + "; ".join(p["error"] for p in items)
+
+        # the body: not UTF-8, not JSON, a form, too large
+        put = f"/api/tables/{tid}/seats/0/deck"
+        for content, kind, status, say in [(b"#main\n\xff\xfe\n", "text/plain", 400, "deckNotUtf8"),
+                                           (b"{main: [", "application/json", 400, "deckNotJson"),
+                                           (b"main=Sangan", "application/x-www-form-urlencoded", 415, "deckForm"),
+                                           (b"x" * 70_000, "text/plain", 413, "deckTooLarge")]:
+            answer = await lobby.http.put(put, content=content, headers={**auth(ann), "Content-Type": kind})
+            one_line(answer, status)
+            assert answer.json()["say"] == say, answer.text
+        assert answer.json()["args"] == {"kib": 64}
+        assert (await get_deck(lobby, tid, 0, ann)).json()["deck"] == deck        # nothing stored meanwhile
+        await lobby.close()
+
+    run(scenario())

@@ -29,7 +29,7 @@ def test_copies_allowed(name: str, allowed: int) -> None:
     assert not deck_problems(with_copies(name, allowed), GOAT)
     if allowed < 3:
         problems = deck_problems(with_copies(name, allowed + 1), GOAT)
-        assert any(name in p and ("Limited" in p or "Semi-limited" in p) for p in problems), problems
+        assert any(name in p.text and ("Limited" in p.text or "Semi-limited" in p.text) for p in problems), problems
     assert not deck_problems(with_copies(name, min(3, allowed + 1)), make_rules("goat", {"banlist": "none"}))
 
 

@@ -232,7 +232,10 @@ def test_a_prompt_takes_exactly_its_templates_arguments() -> None:
 def test_lists_are_sent_as_lists_and_only_join_in_the_english_text() -> None:
     say = Say("windowRespond", where=("battle", "battle"), events=("attack",))
     assert say.to_json() == {"key": "windowRespond", "args": {"where": ["battle", "battle"], "events": ["attack"]}}
-    assert set(JOINS) <= {field for template in PROMPTS.values() for field in template_fields(template)}
+    from goat.games.yugioh.deck import DECK_PROBLEMS   # the deck problems share the machinery ("sizes")
+
+    assert set(JOINS) <= {field for table in (PROMPTS, DECK_PROBLEMS) for template in table.values()
+                          for field in template_fields(template)}
 
 
 def play_views(matches: int) -> list[dict[str, Any]]:

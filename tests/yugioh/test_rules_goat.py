@@ -45,7 +45,7 @@ def test_rule2_side_deck_is_0_or_15_and_no_maximum() -> None:
     big = DeckList(PLAIN.main + ("Asura Priest", "Asura Priest", "Tsukuyomi", "Tsukuyomi"))
     assert deck_problems(big, make_rules("goat")) == []  # 44 cards: no maximum
     bad = DeckList(PLAIN.main, side=("Mystical Elf",))
-    assert any("side deck" in p for p in deck_problems(bad, make_rules("goat")))
+    assert any("side deck" in p.text for p in deck_problems(bad, make_rules("goat")))
 
 
 # Rule 4 ---------------------------------------------------------------------

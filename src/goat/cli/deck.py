@@ -25,6 +25,7 @@ from goat.cli.options import parse_option_pairs
 from goat.games.yugioh.cards.data import card
 from goat.games.yugioh.deck import (
     DeckList,
+    DeckProblem,
     builtin_deck,
     builtin_deck_names,
     deck_problems,
@@ -43,7 +44,7 @@ def deck_summary(deck: DeckList) -> str:
     return f"{main}, {len(deck.fusion)} fusion, {len(deck.side)} side"
 
 
-def file_problems(path: Path, rules: YugiohRules) -> tuple[DeckList, list[str]]:
+def file_problems(path: Path, rules: YugiohRules) -> tuple[DeckList, list[DeckProblem]]:
     """Everything wrong with the deck file at ``path`` under ``rules``: the
     unreadable lines first, then the legality of the rest."""
     deck, problems = read_ydk(read_deck_file(path), path.name)
@@ -70,7 +71,7 @@ def check(
                 bad += 1
                 console.print(f"[red]{escape(str(path))}: not legal[/] ({escape(deck_summary(deck))} read)")
                 for problem in problems:
-                    console.print(f"  - {escape(problem)}")
+                    console.print(f"  - {escape(problem.text)}")
             else:
                 console.print(f"[green]{escape(str(path))}: legal[/] ({escape(deck_summary(deck))})")
     if bad:

@@ -360,13 +360,16 @@ async def seat_data_body(request: Request) -> Any:
     """A deck upload's body: the JSON value for ``application/json`` (or
     ``application/...+json``), else the text (``text/plain``, no type: a
     ``.ydk`` file as it is); :class:`LobbyError` with one line for a form
-    upload, a body too large, not UTF-8, not JSON, ``null`` or empty. The body is read
+    upload, a body too large, not UTF-8, not JSON, ``null`` or empty (each but
+    ``null``, which only a program sends, with its ``say`` for the page). The body is read
     only up to the limit (a declared Content-Length over it is refused before
     any is read): an endless upload costs the server the limit, not its size."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind.startswith("multipart/") or kind == "application/x-www-form-urlencoded":
-        raise LobbyError("send the deck itself as the body (a .ydk file's text, or JSON), not a form", status=415)
-    too_large = LobbyError(f"a deck has at most {DECK_BYTES // 1024} KiB", status=413)
+        raise LobbyError("send the deck itself as the body (a .ydk file's text, or JSON), not a form", status=415,
+                         say="deckForm")
+    too_large = LobbyError(f"a deck has at most {DECK_BYTES // 1024} KiB", status=413, say="deckTooLarge",
+                           kib=DECK_BYTES // 1024)
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > DECK_BYTES:
         raise too_large
@@ -378,16 +381,16 @@ async def seat_data_body(request: Request) -> Any:
     try:
         text = body.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise LobbyError("a deck must be UTF-8 text") from None
+        raise LobbyError("a deck must be UTF-8 text", say="deckNotUtf8") from None
     if not text.strip():
-        raise LobbyError("the deck is empty: send .ydk text or main, fusion and side name lists")
+        raise LobbyError("the deck is empty: send .ydk text or main, fusion and side name lists", say="deckEmpty")
     if kind == "application/json" or (kind.startswith("application/") and kind.endswith("+json")):
         try:
             value = json.loads(text)
         except ValueError as exc:
-            raise LobbyError(f"the deck is not valid JSON: {str(exc).splitlines()[0]}") from None
+            raise LobbyError(f"the deck is not valid JSON: {str(exc).splitlines()[0]}", say="deckNotJson") from None
         except RecursionError:   # "[[[[...": deeper than the decoder goes, well within the size limit
-            raise LobbyError("the deck is not valid JSON: nested too deeply") from None
+            raise LobbyError("the deck is not valid JSON: nested too deeply", say="deckNotJson") from None
         if value is None:   # set_seat_data(None) clears: a PUT must not do DELETE's job
             raise LobbyError("the deck is null: send a deck, or DELETE the seat's deck to go back to the table's")
         return value

@@ -28,7 +28,8 @@ the deal, as ``deal_log`` writes it).
 A game module with ``seat_data_from_json(rules, options, obj)`` takes private
 input from the players (Yu-Gi-Oh!: a player's own deck list). While the table
 is in its lobby, a seated person may set or clear their seat's
-(:meth:`Table.set_seat_data`); the module checks it (one-line errors), the
+(:meth:`Table.set_seat_data`); the module checks it (one-line errors, with
+their ``problems`` by kind for the page: :func:`seat_data_refusal`), the
 table stores it (``goat_seat_data``) and, at the start, deals with
 ``new_state(..., seat_data=[...])``: one entry a seat, ``None`` where nobody
 brought any (bots, people who did not), so those seats get what the table's
@@ -145,6 +146,22 @@ class LobbyError(GoatError):
     def to_json(self) -> dict[str, object]:
         """The error's JSON body: ``{"error": message}``, plus ``say`` and ``args`` when set."""
         return {"error": str(self)} | ({"say": self.say, "args": self.say_args} if self.say else {})
+
+
+def seat_data_refusal(exc: GoatError) -> LobbyError:
+    """The refusal of seat data the game module refused with ``exc``: its one
+    line, and — where the error names its ``problems`` (each a ``kind``, JSON
+    ``args`` and English ``text``: Yu-Gi-Oh!'s deck problems) — the sentence for
+    the page: one problem is ``say`` its kind; several are ``deckProblems`` with
+    ``args.problems`` a list of ``{"error", "say", "args"}``, one a problem, so
+    the page shows every reason the line gives."""
+    problems = getattr(exc, "problems", ())
+    if len(problems) == 1:
+        return LobbyError(str(exc), say=problems[0].kind, **problems[0].args)
+    if problems:
+        return LobbyError(str(exc), say="deckProblems",
+                          problems=[{"error": p.text, "say": p.kind, "args": p.args} for p in problems])
+    return LobbyError(str(exc))
 
 
 class Connection(Protocol):
@@ -543,7 +560,7 @@ class Table:
                 try:
                     data = self.game.seat_data_from_json(self.row.rules, self.row.options, obj)
                 except GoatError as exc:
-                    raise LobbyError(str(exc)) from None
+                    raise seat_data_refusal(exc) from None
             await self._store(self.store.set_seat_data(
                 self.id, index, None if data is None else json.dumps(data, ensure_ascii=False)))
             if data is None:

@@ -65,18 +65,19 @@ def seat_data_from_json(rules: str | YugiohRules, options: dict[str, Any] | None
     ignored: .ydk's "extra" would drop the Fusion Deck). Legality is the table's: its
     banlist, minimum main deck, side deck sizes and copies; raises
     :class:`DeckError` with one line (an unknown card and its line, a
-    Forbidden card, too few cards, too many copies) so a server can refuse the
-    upload and store nothing."""
+    Forbidden card, too few cards, too many copies) and its ``problems`` by
+    kind (:class:`~goat.games.yugioh.deck.DeckProblem`), so a server can refuse the
+    upload, store nothing and let a page word the reasons in its language."""
     table_rules = make_rules(rules, options)
     if isinstance(obj, str):
         deck = parse_ydk(obj, "the deck")
     elif isinstance(obj, dict):
         unknown = [key for key in obj if key not in ("main", "fusion", "side")]
         if unknown:   # e.g. .ydk's "extra": its cards must not vanish without a word
-            raise DeckError(f"a deck has no list {str(unknown[0])[:40]!r} (its lists: main, fusion, side)")
+            raise DeckError.of("noSuchList", name=str(unknown[0])[:40])
         deck = DeckList.from_json(obj)
     else:
-        raise DeckError("a deck is .ydk text or an object of main, fusion and side card name lists")
+        raise DeckError.of("notDeck")
     check_deck(deck, table_rules, "the deck")
     return deck.to_json()
 

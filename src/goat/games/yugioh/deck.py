@@ -8,22 +8,107 @@ are not section names are comments. Card names are matched case-insensitively.
 Legality (:func:`deck_problems`): main deck at least 40 cards, side deck 0 or
 15, at most 3 copies of a name across main, side and Fusion Deck, and the Goat
 Format Forbidden / Limited / Semi-limited list (:data:`BANLIST`).
+
+Every problem is a :class:`DeckProblem`: a kind of :data:`DECK_PROBLEMS` and its
+arguments, so that a page can word it in its reader's language, and the English
+text made from them there alone (the text the CLI, programs and
+:class:`DeckError`'s one line show, as before problems had kinds).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from goat.games.yugioh.cards.data import UnknownCardError, card
+from goat.games.yugioh.prompts import Keyed
 from goat.games.yugioh.rules import YugiohRules
 from goat.protocol import GoatError
 
+#: Every kind of deck problem: kind -> English template (``str.format``; a list
+#: argument is joined as :data:`~goat.games.yugioh.prompts.JOINS` says). The
+#: browser words the same kinds as ``lobbyErrors.<kind>`` in ``i18n.js``. A
+#: problem at a line of ``.ydk`` text also has the argument ``line``
+#: (:meth:`DeckProblem.at_line`).
+DECK_PROBLEMS: dict[str, str] = {
+    # a card name as read (a line of .ydk text, or a name in a JSON list)
+    "unknownCard": "unknown card {card!r}",
+    "forbiddenCard": "{card} is Forbidden in the Goat Format",
+    "passcode": "passcodes are not supported, write the card name",
+    # legality (deck_problems); a copies kind for each reason a card is limited
+    "mainTooSmall": "the main deck has {count} cards (at least {min})",
+    "sideSize": "the side deck has {count} cards ({sizes} allowed)",
+    "fusionInMain": "{card} belongs in the Fusion Deck",
+    "notFusion": "{card} is not a Fusion monster",
+    "forbiddenCopies": "{count} copies of {card} (Forbidden)",
+    "limitedCopies": "{count} copies of {card} (Limited)",
+    "semiLimitedCopies": "{count} copies of {card} (Semi-limited)",
+    "tooManyCopies": "{count} copies of {card} (at most {max})",
+    # the shape of a deck sent as JSON
+    "notDeck": "a deck is .ydk text or an object of main, fusion and side card name lists",
+    "notDeckShape": "a deck must be an object with main, fusion and side lists",
+    "listNotNames": 'deck "{list}" must be a list of card names',
+    "noSuchList": "a deck has no list {name!r} (its lists: main, fusion, side)",
+}
+
+#: The copies kind of a card the Goat Format list allows ``n`` copies of (others: ``tooManyCopies``).
+_LISTED_COPIES = {0: "forbiddenCopies", 1: "limitedCopies", 2: "semiLimitedCopies"}
+
+
+class _DeckSay(Keyed):
+    """A kind of :data:`DECK_PROBLEMS` with exactly its template's arguments (the
+    prompts' machinery: one check, one English formatter)."""
+
+    __slots__ = ()
+    TABLE = DECK_PROBLEMS
+    WHAT = "deck problem"
+
+
+@dataclass(frozen=True)
+class DeckProblem:
+    """One reason a deck is refused: its ``kind`` (a key of :data:`DECK_PROBLEMS`),
+    its JSON ``args`` (card names as printed, counts, a list of sizes, a line)
+    and ``text``, the English made from them. Make one with :meth:`of`."""
+
+    kind: str
+    args: dict[str, Any]
+    text: str
+
+    @classmethod
+    def of(cls, kind: str, /, **args: Any) -> "DeckProblem":
+        said = _DeckSay(kind, **args)
+        return cls(kind, said.to_json()["args"], said.text)
+
+    def at_line(self, source: str, line: int) -> "DeckProblem":
+        """The same problem at ``line`` of the text ``source`` names (``"the deck
+        line 7: unknown card 'Blue Eyes'"``)."""
+        return DeckProblem(self.kind, {**self.args, "line": line}, f"{source} line {line}: {self.text}")
+
+    def __str__(self) -> str:
+        return self.text
+
 
 class DeckError(GoatError):
-    """A deck list that cannot be read or is not legal (one line)."""
+    """A deck list that cannot be read or is not legal (one line); ``problems``
+    names what is wrong by kind (:class:`DeckProblem`) where the check knows
+    (a file that cannot be read, an unknown built-in deck: none)."""
+
+    def __init__(self, message: str, problems: Sequence[DeckProblem] = ()) -> None:
+        super().__init__(message)
+        self.problems = tuple(problems)
+
+    @classmethod
+    def of(cls, kind: str, /, **args: Any) -> "DeckError":
+        """The error of one problem, its text the line."""
+        return cls.from_problem(DeckProblem.of(kind, **args))
+
+    @classmethod
+    def from_problem(cls, problem: DeckProblem) -> "DeckError":
+        """The error of ``problem`` alone (a bad line of a ``.ydk`` text: the first one)."""
+        return cls(problem.text, (problem,))
 
 
 #: The Goat Format list: the TCG Forbidden/Limited list in effect from April 1,
@@ -83,12 +168,12 @@ class DeckList:
     @classmethod
     def from_json(cls, obj: Any) -> "DeckList":
         if not isinstance(obj, dict):
-            raise DeckError("a deck must be an object with main, fusion and side lists")
+            raise DeckError.of("notDeckShape")
         parts = []
         for key in ("main", "fusion", "side"):
             names = obj.get(key, [])
             if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-                raise DeckError(f'deck "{key}" must be a list of card names')
+                raise DeckError.of("listNotNames", list=key)
             parts.append(tuple(_canonical(n) for n in names))
         return cls(*parts)
 
@@ -104,17 +189,17 @@ def _canonical(name: str) -> str:
         return card(stripped).name
     except UnknownCardError:
         if stripped.casefold() in forbidden:
-            raise DeckError(f"{forbidden[stripped.casefold()]} is Forbidden in the Goat Format") from None
-        raise DeckError(f"unknown card {stripped!r}") from None
+            raise DeckError.of("forbiddenCard", card=forbidden[stripped.casefold()]) from None
+        raise DeckError.of("unknownCard", card=stripped) from None
 
 
-def read_ydk(text: str, name: str = "deck") -> tuple[DeckList, list[str]]:
+def read_ydk(text: str, name: str = "deck") -> tuple[DeckList, list[DeckProblem]]:
     """Read a deck list as far as it goes: the cards of every readable line and
     one problem per line that is not (``"<name> line 7: unknown card 'Blue
     Eyes'"``). A checker wants them all at once; :func:`parse_ydk` stops at the
     first."""
     sections: dict[str, list[str]] = {"main": [], "fusion": [], "side": []}
-    problems: list[str] = []
+    problems: list[DeckProblem] = []
     current = "main"
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -133,12 +218,12 @@ def read_ydk(text: str, name: str = "deck") -> tuple[DeckList, list[str]]:
         if line.startswith("#"):
             continue
         if line.isdigit():
-            problems.append(f"{name} line {number}: passcodes are not supported, write the card name")
+            problems.append(DeckProblem.of("passcode").at_line(name, number))
             continue
         try:
             sections[current].append(_canonical(line))
         except DeckError as exc:
-            problems.append(f"{name} line {number}: {exc}")
+            problems += (problem.at_line(name, number) for problem in exc.problems)
     return DeckList(tuple(sections["main"]), tuple(sections["fusion"]), tuple(sections["side"])), problems
 
 
@@ -146,7 +231,7 @@ def parse_ydk(text: str, name: str = "deck") -> DeckList:
     """Read a deck list; raises :class:`DeckError` naming the first bad line."""
     deck, problems = read_ydk(text, name)
     if problems:
-        raise DeckError(problems[0])
+        raise DeckError.from_problem(problems[0])
     return deck
 
 
@@ -181,32 +266,32 @@ def builtin_deck(name: str = "goat_control") -> DeckList:
     return load_deck(path)
 
 
-def deck_problems(deck: DeckList, rules: YugiohRules) -> list[str]:
+def deck_problems(deck: DeckList, rules: YugiohRules) -> list[DeckProblem]:
     """Every reason ``deck`` is not legal under ``rules`` (empty: legal)."""
     problems = []
     if len(deck.main) < rules.min_main_deck:
-        problems.append(f"the main deck has {len(deck.main)} cards (at least {rules.min_main_deck})")
+        problems.append(DeckProblem.of("mainTooSmall", count=len(deck.main), min=rules.min_main_deck))
     if len(deck.side) not in rules.side_sizes():
-        sizes = " or ".join(map(str, rules.side_sizes()))
-        problems.append(f"the side deck has {len(deck.side)} cards ({sizes} allowed)")
+        problems.append(DeckProblem.of("sideSize", count=len(deck.side), sizes=list(rules.side_sizes())))
     for name in deck.main + deck.side:
         if card(name).is_fusion:
-            problems.append(f"{name} belongs in the Fusion Deck")
+            problems.append(DeckProblem.of("fusionInMain", card=name))
     for name in deck.fusion:
         if not card(name).is_fusion:
-            problems.append(f"{name} is not a Fusion monster")
+            problems.append(DeckProblem.of("notFusion", card=name))
     counts = Counter(deck.main + deck.fusion + deck.side)
     for name, n in sorted(counts.items()):
-        allowed = rules.max_copies
-        if rules.banlist == "goat":
-            allowed = min(allowed, BANLIST.get(name, allowed))
-        if n > allowed:
-            status = {0: "Forbidden", 1: "Limited", 2: "Semi-limited"}.get(allowed, f"at most {allowed}")
-            problems.append(f"{n} copies of {name} ({status})")
+        listed = BANLIST.get(name, rules.max_copies) if rules.banlist == "goat" else rules.max_copies
+        if n > min(listed, rules.max_copies):
+            if listed < rules.max_copies:
+                problems.append(DeckProblem.of(_LISTED_COPIES[listed], count=n, card=name))
+            else:
+                problems.append(DeckProblem.of("tooManyCopies", count=n, card=name, max=rules.max_copies))
     return problems
 
 
 def check_deck(deck: DeckList, rules: YugiohRules, who: str = "deck") -> None:
+    """Raise :class:`DeckError` naming every problem of ``deck`` (one line, and by kind)."""
     problems = deck_problems(deck, rules)
     if problems:
-        raise DeckError(f"{who} is not legal: " + "; ".join(problems))
+        raise DeckError(f"{who} is not legal: " + "; ".join(p.text for p in problems), problems)

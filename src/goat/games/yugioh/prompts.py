@@ -209,8 +209,9 @@ CAUSES: dict[str, str] = {
 
 #: List arguments and how the English text joins their items: ``where`` is
 #: ``[phase, step, substep]`` (the ones set), ``events`` the kinds of what just
-#: happened (``summoned``, ``attack``), as the engine has always written them.
-JOINS: dict[str, str] = {"where": " / ", "events": ", "}
+#: happened (``summoned``, ``attack``), as the engine has always written them;
+#: ``sizes`` the side deck sizes a deck problem allows (:mod:`.deck`, "0 or 15").
+JOINS: dict[str, str] = {"where": " / ", "events": ", ", "sizes": " or "}
 
 
 def template_fields(template: str) -> frozenset[str]:

@@ -25,8 +25,8 @@ import { initRules } from "./rules.js";
 import { noteTurn } from "./notify.js";
 import { drawSheetLinks, refreshFinished } from "./sheets.js";
 import { initStandings, refreshStandings } from "./standings.js";
-import { $, S, api, botAbout, botEntry, botLabel, button, el, focusLost, named, playerName, posOf, refusal, savedSeat,
-  saveSeat, seatName, teamName, toast } from "./table.js";
+import { $, S, api, botAbout, botEntry, botLabel, button, el, focusLost, named, playerName, posOf, refusal, refused,
+  savedSeat, saveSeat, seatName, teamName, toast } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
 const PANELS = { kozel, spades };
@@ -461,7 +461,8 @@ function drawBotAbout() {
 // the server takes one, docs/server.md), the seated player may paste a .ydk
 // list or choose a file. The list goes to the server with the seat's token
 // and comes back only to that seat (GET .../deck); the page shows the
-// server's one-line refusal or the counts of what it stored.
+// server's refusal (S.deckError: its answer, worded by refusal() at each
+// render, so in the language chosen since) or the counts of what it stored.
 
 function takesDecks(m) {
   return m.seats.some((s) => "own_deck" in s);
@@ -498,7 +499,7 @@ function deckStatus() {
   const node = $("#deck-status");
   const deck = S.myDeck;
   if (S.deckError) {
-    node.textContent = S.deckError;
+    node.textContent = refusal(S.deckError);
     node.className = "hint deck-status error";
   } else if (deck) {
     node.textContent = t("deckSummary", { main: deck.main.length, fusion: (deck.fusion || []).length,
@@ -514,7 +515,7 @@ function deckStatus() {
 async function useDeck() {
   const text = $("#deck-text").value;
   if (!text.trim()) {
-    S.deckError = t("deckEmpty");
+    S.deckError = { say: "deckEmpty" };
     deckStatus();
     return;
   }
@@ -524,11 +525,11 @@ async function useDeck() {
       headers: { "Content-Type": "text/plain; charset=utf-8", Authorization: `Bearer ${S.token}` },
     });
     const data = await response.json().catch(() => ({}));
-    if (!response.ok) throw new Error(refusal(data) || response.statusText);
+    if (!response.ok) throw refused(response, data);
     S.myDeck = data.deck;
     S.deckError = null;
-  } catch (err) {
-    S.deckError = err.message;   // nothing was stored: the last good deck (if any) stays
+  } catch (err) {   // nothing was stored: the last good deck (if any) stays
+    S.deckError = err.refusal || { error: err.message };
   }
   deckStatus();
 }
@@ -539,7 +540,7 @@ async function clearDeck() {
     S.myDeck = null;
     S.deckError = null;
   } catch (err) {
-    S.deckError = err.message;
+    S.deckError = err.refusal || { error: err.message };
   }
   deckStatus();
 }

@@ -3,7 +3,7 @@
 // and the small DOM helpers. The game panels (kozel.js, spades.js) draw only
 // what is their own game's; everything else is drawn once, in app.js.
 
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 export const $ = (selector) => document.querySelector(selector);
 
@@ -44,19 +44,36 @@ export async function api(method, path, body, token) {
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(refusal(data) || response.statusText);
+  if (!response.ok) throw refused(response, data);
   return data;
 }
 
+/** The Error of a refused request: its message the refusal in the page's language
+ * now, and `refusal` the server's answer ({error, say, args}) for a page that keeps
+ * showing it to word again after a language switch (the deck panel). */
+export function refused(response, data) {
+  return Object.assign(new Error(refusal(data) || response.statusText), { refusal: data.error ? data : null });
+}
+
 /** The server's refusal in the page's language where it names its sentence (`say`,
- * `args`: a seat by its index, shown counted from 1 as everywhere on the page), else
- * its English line. */
+ * `args`: a seat by its index, shown counted from 1 as everywhere on the page; a
+ * list of numbers as "0 or 15"; a `line` of the text sent before the sentence;
+ * `problems`, refusals of their own, one a line after it), else its English line. */
 export function refusal(data) {
   if (data.say) {
     const args = { ...(data.args || {}) };
     if (typeof args.seat === "number") args.n = args.seat + 1;
-    const text = t(`lobbyErrors.${data.say}`, args);
-    if (typeof text === "string" && text !== `lobbyErrors.${data.say}`) return text;
+    for (const [name, value] of Object.entries(args)) {
+      if (Array.isArray(value) && value.every((v) => typeof v !== "object")) {
+        args[name] = new Intl.ListFormat(lang(), { type: "disjunction" }).format(value.map(String));
+      }
+    }
+    let text = t(`lobbyErrors.${data.say}`, args);
+    if (typeof text === "string" && text !== `lobbyErrors.${data.say}`) {
+      if (typeof args.line === "number") text = t("lobbyErrors.atLine", { line: args.line, problem: text });
+      if (Array.isArray(args.problems)) text = [text, ...args.problems.map((p) => `• ${refusal(p)}`)].join("\n");
+      return text;
+    }
   }
   return data.error;
 }
