@@ -125,6 +125,22 @@ def sit_at(page: object, url: str, table: str, token: str, seat: int) -> None:
     page.goto(f"{url}?table={table}")  # type: ignore[attr-defined]
 
 
+def set_options(page: Any, options: dict[str, object]) -> None:
+    """Open the create form's options and set each (true/false: its checkbox;
+    a list's choice; else typed into its field)."""
+    page.click("#options-summary")
+    for name, value in options.items():
+        field = page.locator(f'#option-list .option[data-option="{name}"] input, '
+                             f'#option-list .option[data-option="{name}"] select')
+        if isinstance(value, bool):
+            field.set_checked(value)
+        elif field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(str(value))
+        else:
+            field.fill(str(value))
+            field.dispatch_event("change")
+
+
 def create_with_bots(page: object, url: str, rules: str = "classic", bot: str = "heuristic",
                      game: str = "kozel", options: dict[str, object] | None = None, hints: bool = False,
                      chat: str | None = None) -> str:
@@ -138,17 +154,7 @@ def create_with_bots(page: object, url: str, rules: str = "classic", bot: str = 
     page.select_option("#create-game", game)
     page.select_option("#create-rules", rules)
     if options:
-        page.click("#options-summary")
-        for name, value in options.items():
-            field = page.locator(f'#option-list .option[data-option="{name}"] input, '
-                                 f'#option-list .option[data-option="{name}"] select')
-            if isinstance(value, bool):
-                field.set_checked(value)
-            elif field.evaluate("e => e.tagName") == "SELECT":
-                field.select_option(str(value))
-            else:
-                field.fill(str(value))
-                field.dispatch_event("change")
+        set_options(page, options)
     if hints:
         page.check("#create-hints")
     if chat is not None:
@@ -827,10 +833,7 @@ def test_the_rules_panel_in_the_lobby_and_at_a_street_table(chromium: object,
     page.goto(server.url)
     page.wait_for_selector("#create-game option", state="attached")
     page.select_option("#create-rules", "classic")
-    page.click("#options-summary")
-    field = page.locator('#option-list .option[data-option="match_target"] input')
-    field.fill("6")
-    field.dispatch_event("change")
+    set_options(page, {"match_target": 6})
     page.focus("#create-rules")                       # reachable by the keyboard, right after the rules
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.id") == "rules-open-home"
@@ -1661,6 +1664,18 @@ def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[
     context.close()
 
 
+def create_yugioh_table_for_30_card_decks(page: Any, url: str, name: str) -> None:
+    """Create a Yu-Gi-Oh! table as ``name`` from the lobby form, with a 30-card
+    main deck legal (the test decks' size), and wait for its deck panel."""
+    page.goto(url)
+    page.fill("#create-name", name)
+    page.wait_for_selector("#create-game option", state="attached")
+    page.select_option("#create-game", "yugioh")
+    set_options(page, {"min_main_deck": 30})
+    page.click("#create-btn")
+    page.wait_for_selector("#deck-panel:not([hidden])")
+
+
 def test_a_yugioh_player_brings_their_own_deck(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     """In the lobby of a Yu-Gi-Oh! table the seated player pastes a deck list:
     a bad one gets the server's one-line reason, a good one (from a file, then
@@ -1670,17 +1685,8 @@ def test_a_yugioh_player_brings_their_own_deck(chromium: object, serve_process: 
 
     server = serve_process(*SERVE)
     context, page = new_page(chromium, locale="en-US")
-    page.goto(server.url)
-    page.fill("#create-name", "Ann")
-    page.wait_for_selector("#create-game option", state="attached")
-    page.select_option("#create-game", "yugioh")
-    page.click("#options-summary")
-    field = page.locator('#option-list .option[data-option="min_main_deck"] input')
-    field.fill("30")                                             # a 30-card deck is legal at this table
-    field.dispatch_event("change")
-    page.click("#create-btn")
+    create_yugioh_table_for_30_card_decks(page, server.url, "Ann")
     page.wait_for_selector("#lobby:not([hidden])")
-    page.wait_for_selector("#deck-panel:not([hidden])")
     assert page.text_content("#deck-panel h2") == "Your deck"
     page.wait_for_function("document.querySelector('#deck-status').textContent.includes(\"table's\")")
 
@@ -1742,16 +1748,7 @@ def test_a_refused_deck_is_said_in_the_pages_language(chromium: object,
 
     server = serve_process(*SERVE)
     context, page = new_page(chromium)                      # ru-RU
-    page.goto(server.url)
-    page.fill("#create-name", "Аня")
-    page.wait_for_selector("#create-game option", state="attached")
-    page.select_option("#create-game", "yugioh")
-    page.click("#options-summary")
-    field = page.locator('#option-list .option[data-option="min_main_deck"] input')
-    field.fill("30")
-    field.dispatch_event("change")
-    page.click("#create-btn")
-    page.wait_for_selector("#deck-panel:not([hidden])")
+    create_yugioh_table_for_30_card_decks(page, server.url, "Аня")
     page.wait_for_function("document.querySelector('#deck-status').textContent.includes('колодой стола')")
 
     def refused(text: str) -> str:
