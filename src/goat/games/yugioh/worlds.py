@@ -547,11 +547,14 @@ class _Renamer:
         duel = world.duel
         if duel is None:
             return
-        for p in duel.players:
-            for card in p.gy + p.banished + p.field_monsters() + p.field_spells():
-                if visible_to(card, seat):
-                    self.pinned.add(card)
-        self.pinned.update(duel.players[seat].hand)
+        pinned = self.pinned
+        for p in duel.players:  # run after every step: the public piles in bulk, then the field
+            pinned.update(p.gy)
+            pinned.update(p.banished)
+            for card in p.monsters + p.spells:
+                if card is not None and visible_to(card, seat):
+                    pinned.add(card)
+        pinned.update(duel.players[seat].hand)
 
     # -------------------------------------------------------------- side deck
     def plan_side(self, seat: int, index: int) -> list[str]:
