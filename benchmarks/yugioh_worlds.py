@@ -42,6 +42,7 @@ def child(views_file: str) -> None:
     from goat.games.yugioh.worlds import YugiohWorldSampler
 
     views = json.loads(Path(views_file).read_text())
+    YugiohWorldSampler(views[0]).sample(random.Random(-1))  # warm up (card tables load on first use)
     worlds_ms: list[float] = []
     digest = hashlib.sha256()
     for index, view in enumerate(views):
