@@ -31,6 +31,9 @@ def test_the_fixture_covers_every_case() -> None:
     assert sum("error" not in d for d in draws) >= 40  # mostly worlds, not failures
     assert any(r["label"].startswith("goat/d3/") and all("error" not in d for d in r["seats"][0])
                for r in REFERENCE)
+    states = [state for _, state in _positions()]
+    assert {s.duel.number for s in states} == {1, 2, 3}
+    assert sum(any(e.endswith(" swap ?") for e in s.history_of(0)) for s in states) >= 3  # hidden side-decking
 
 
 @pytest.mark.parametrize("index", range(len(REFERENCE)), ids=[r["label"] for r in REFERENCE])
