@@ -26,6 +26,11 @@ names lazily.
    ``clone`` and chance lists are coherent) and its view must equal the given
    one, else the attempt is retried.
 
+Both passes play the whole match through the engine (nothing hidden is
+revealed when a duel ends, so earlier duels' hidden cards are redrawn too, and
+only the clean replay gives the other seat a coherent history): that is what a
+world costs; the work around them is kept per step small and per sampler once.
+
 Between duels the other seat's side-deck swaps are hidden: they are chosen so
 that its next main deck holds every card it shows in that duel, with the same
 number of swaps.
