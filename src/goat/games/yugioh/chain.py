@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from goat.games.yugioh.cards import active_effects_for
@@ -148,6 +149,18 @@ class ChainMixin:
             hidden.append(p.hand[0])
         return any(self.card_timing_ok(seat, c, d, False) for c in hidden for d in spell_trap_shapes())
 
+    def respond_options(self: Any, seat: int, found: list[tuple["CardInst", Effect]],
+                        ignition: bool = False) -> Callable[[], list[tuple[str, Any]]]:
+        """A response window's choices as a function (for a :data:`~.decisions.REFRESH`):
+        ``found`` — ``activatable(seat, ignition=ignition)`` just computed, nothing
+        changed since — the first time, remade from the cards after that."""
+        first = [found]
+
+        def options() -> list[tuple[str, Any]]:
+            now = first.pop() if first else self.activatable(seat, ignition=ignition)
+            return [("pass", None)] + self.activation_options(seat, now)
+        return options
+
     def activation_options(self: Any, seat: int, found: list[tuple["CardInst", Effect]]) -> list[tuple[str, Any]]:
         options = []
         for card, effect in found:
@@ -204,9 +217,7 @@ class ChainMixin:
             choice = None
             if self.asked_to_respond(p, found):
                 choice = yield from self.ask(p, "respond", Say("respondChainLink", n=len(self.chain)),
-                                             lambda p=p: [("pass", None)] + self.activation_options(
-                                                 p, self.activatable(p)),
-                                             auto=False)
+                                             self.respond_options(p, found), auto=False)
             if choice is None:
                 passes += 1
             else:
@@ -232,10 +243,8 @@ class ChainMixin:
                 found = self.activatable(p, ignition=allow_ignition)
                 choice = None
                 if self.asked_to_respond(p, found):
-                    choice = yield from self.ask(
-                        p, "respond", self._window_prompt(), auto=False,
-                        options=lambda p=p, ignition=allow_ignition: [("pass", None)] + self.activation_options(
-                            p, self.activatable(p, ignition=ignition)))
+                    choice = yield from self.ask(p, "respond", self._window_prompt(), auto=False,
+                                                 options=self.respond_options(p, found, allow_ignition))
                 if choice is None:
                     passes += 1
                     p, fresh = 1 - p, False

@@ -234,6 +234,10 @@ class YugiohState:
     def check_action(self, action: DuelAction | str) -> int:
         """Raise :class:`IllegalActionError` unless ``action`` is legal; returns its index."""
         if isinstance(action, str):
+            # A legal text as the engine wrote it (replays, world sampling, bots):
+            # found as is; legal texts are canonical, so parsing would give the same index.
+            if isinstance(self._pending, Decision) and action in self._pending.actions:
+                return self._pending.actions.index(action)
             action = DuelAction.parse(action)
         text = str(action)
         pending = self._pending

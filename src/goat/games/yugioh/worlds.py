@@ -26,6 +26,11 @@ names lazily.
    ``clone`` and chance lists are coherent) and its view must equal the given
    one, else the attempt is retried.
 
+Both passes play the whole match through the engine (nothing hidden is
+revealed when a duel ends, so earlier duels' hidden cards are redrawn too, and
+only the clean replay gives the other seat a coherent history): that is what a
+world costs; the work around them is kept per step small and per sampler once.
+
 Between duels the other seat's side-deck swaps are hidden: they are chosen so
 that its next main deck holds every card it shows in that duel, with the same
 number of swaps.
@@ -44,6 +49,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from goat.games.yugioh.cards.data import DATABASE
@@ -92,9 +98,9 @@ class YugiohWorldSampler:
     (:class:`goat.games.worlds.WorldSampler`): ``sample(rng)`` gives exactly
     ``sample_world(view, rng)`` — the same world, the same use of ``rng`` — so a
     search bot drawing several worlds a decision parses the view, its rules and
-    history, and serialises it for the final check only once. Each draw still
-    makes its own assumption of a closed opponent list from ``rng``, so draws
-    are independent."""
+    history, and serialises it for the final check only once (what the view
+    proves of a closed opponent list too). Each draw still makes its own
+    assumption of that list from ``rng``, so draws are independent."""
 
     def __init__(self, view: dict[str, Any], max_tries: int = 30,
                  opponent_deck: DeckList | None = None) -> None:
@@ -118,6 +124,7 @@ class YugiohWorldSampler:
         self.seat = seat
         self.max_tries = max_tries
         self.target = json.dumps(view, sort_keys=True)
+        self._evidence: _Evidence | None = None
         self.steps: list[tuple[str, list[str]]] = []
         for entry in history:
             if entry.startswith("see "):
@@ -126,6 +133,13 @@ class YugiohWorldSampler:
                 self.steps[-1][1].append(entry[4:])
             else:
                 self.steps.append((entry, []))
+
+    def evidence(self) -> _Evidence:
+        """What the view proves of the other seat's list, read by the first draw
+        that assumes one (so a bad view fails there, as ``sample_world`` does)."""
+        if self._evidence is None:
+            self._evidence = _Evidence.of(self.view)
+        return self._evidence
 
     def sample(self, rng: random.Random) -> YugiohState:
         """The first of ``max_tries`` attempts that rebuilds the view; raises
@@ -163,14 +177,15 @@ class _Context:
         self.base = reading.base
         self.rng = rng
         self.extra: Counter = Counter()
+        self.evidence = reading.evidence() if self.assumed else None
         own = reading.own
-        other = assumed_deck(self.view, self.base, rng) if self.assumed else reading.other
+        other = assumed_deck(self.view, self.base, rng, evidence=self.evidence) if self.assumed else reading.other
         self.decks = [own, other] if self.seat == 0 else [other, own]
 
     def reassume(self) -> None:
         if self.assumed:
             decks = list(self.decks)
-            decks[1 - self.seat] = assumed_deck(self.view, self.base, self.rng, self.extra)
+            decks[1 - self.seat] = assumed_deck(self.view, self.base, self.rng, self.extra, self.evidence)
             self.decks = decks
 
     def add_missing(self, owner: int, name: str) -> None:
@@ -180,7 +195,7 @@ class _Context:
             return
         self.extra[name] = have + 1
         decks = list(self.decks)
-        decks[owner] = assumed_deck(self.view, self.base, self.rng, self.extra)
+        decks[owner] = assumed_deck(self.view, self.base, self.rng, self.extra, self.evidence)
         self.decks = decks
 
     def attempt(self, rng: random.Random) -> YugiohState:
@@ -547,11 +562,14 @@ class _Renamer:
         duel = world.duel
         if duel is None:
             return
-        for p in duel.players:
-            for card in p.gy + p.banished + p.field_monsters() + p.field_spells():
-                if visible_to(card, seat):
-                    self.pinned.add(card)
-        self.pinned.update(duel.players[seat].hand)
+        pinned = self.pinned
+        for p in duel.players:  # run after every step: the public piles in bulk, then the field
+            pinned.update(p.gy)
+            pinned.update(p.banished)
+            for card in p.monsters + p.spells:
+                if card is not None and visible_to(card, seat):
+                    pinned.add(card)
+        pinned.update(duel.players[seat].hand)
 
     # -------------------------------------------------------------- side deck
     def plan_side(self, seat: int, index: int) -> list[str]:
@@ -719,31 +737,52 @@ def _deck_sizes(view: dict[str, Any], owner: int) -> tuple[int, int, int] | None
     return main, fusion, unknown
 
 
+@dataclass(frozen=True)
+class _Evidence:
+    """What a view proves about the other seat's deck list (read once per
+    view: it scans the whole history): the cards seen (:func:`_seen_cards`),
+    the pile sizes (:func:`_deck_sizes`), whether its Deck was shown to hold
+    nothing to search and which cards no more copies of."""
+
+    seen: Counter
+    sizes: tuple[int, int, int] | None
+    nofind: bool
+    capped: frozenset[str]
+
+    @classmethod
+    def of(cls, view: dict[str, Any]) -> "_Evidence":
+        owner = 1 - view["seat"]
+        history = view["history"]
+        # A Deck shown to hold no more copies of a card (Nobleman of Crossout).
+        capped = frozenset(e[len(f"see nocopy {owner} "):] for e in history
+                           if e.startswith(f"see nocopy {owner} "))
+        return cls(_seen_cards(view, owner), _deck_sizes(view, owner), f"see nofind {owner}" in history, capped)
+
+
 def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
-                 extra: Counter | None = None) -> DeckList:
+                 extra: Counter | None = None, evidence: _Evidence | None = None) -> DeckList:
     """``base`` (the list assumed for the other seat) made consistent with the
     view: every card of that seat seen so far (at least ``extra`` copies) is in it, each
     added in place of a card of ``base`` never seen; then the main and Fusion
     Deck are cut or padded (with copies of ``base``'s cards) to the sizes the
     view shows (a face-down monster may be a main or Fusion Deck card or a
     token: there ``base``'s sizes are kept when they fit). The side deck is
-    ``base``'s."""
-    owner = 1 - view["seat"]
-    need = _seen_cards(view, owner) | (extra or Counter())
-    sizes = _deck_sizes(view, owner)
+    ``base``'s. ``evidence``: ``_Evidence.of(view)``, when the caller keeps it."""
+    if evidence is None:
+        evidence = _Evidence.of(view)
+    need = evidence.seen | (extra or Counter())
+    sizes = evidence.sizes
 
     # A Deck shown to hold nothing to search: replace searchable cards first.
-    nofind = f"see nofind {owner}" in view["history"]
+    nofind = evidence.nofind
 
     def pick(spare: list[str]) -> str:
         if nofind and any(_searchable(n) for n in spare):
             spare = [n for n in spare if _searchable(n)]
         return rng.choice(spare)
 
-    # A Deck shown to hold no more copies of a card (Nobleman of Crossout):
-    # no more copies than were seen.
-    capped = {e[len(f"see nocopy {owner} "):]
-              for e in view["history"] if e.startswith(f"see nocopy {owner} ")}
+    # A Deck shown to hold no more copies of a card: no more copies than were seen.
+    capped = evidence.capped
 
     def fit(pile: tuple[str, ...], wanted: Counter, size: int | None) -> tuple[str, ...]:
         cards = Counter(pile)

@@ -122,7 +122,7 @@ class PlayerZones:
 
     def free(self, zone: str) -> int:
         """Free Monster Zones, or free Spell & Trap Zones (not the Field Spell zone)."""
-        return sum(1 for c in self.slots(zone)[:MONSTER_ZONES if zone == "monster" else SPELL_ZONES] if c is None)
+        return self.slots(zone)[:MONSTER_ZONES if zone == "monster" else SPELL_ZONES].count(None)
 
     def first_free(self, zone: str) -> int:
         for i, c in enumerate(self.slots(zone)[:MONSTER_ZONES if zone == "monster" else SPELL_ZONES]):
