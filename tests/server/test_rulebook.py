@@ -134,3 +134,18 @@ def test_every_ruleset_of_every_game_has_its_text_in_both_languages() -> None:
     assert set(texts) == set(GAMES)
     for game, presets in texts.items():     # no text left for a ruleset that is gone
         assert set(presets) <= set(get_game(game).PRESETS), game
+
+
+def test_the_option_form_offers_only_options_that_can_matter_at_the_player_count(http: httpx.Client) -> None:
+    """Kozel's partner exchanges need partners; ``match_loser`` (who is the goat when
+    two reach the target in one deal) needs three players: the catalog the form is
+    built from leaves each out where it cannot matter, and the rules panel agrees."""
+    kozel = next(g for g in http.get("/api/games").json()["games"] if g["name"] == "kozel")
+    full_hand = next(r for r in kozel["rules"] if r["name"] == "full-hand")["options"]
+    assert {"partner_exchange", "forced_exchange"} <= set(full_hand["4"]) and "match_loser" not in full_hand["4"]
+    assert full_hand["3"]["match_loser"] == "most-penalty"
+    for players in ("2", "3"):
+        assert not {"partner_exchange", "forced_exchange"} & set(full_hand[players])
+    assert "match_loser" not in full_hand["2"]
+    panel = http.get("/api/games/kozel/rules/full-hand", params={"players": 3}).json()
+    assert panel["options"] == full_hand["3"]

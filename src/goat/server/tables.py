@@ -1290,7 +1290,8 @@ def game_catalog() -> list[dict[str, Any]]:
 
     Each ruleset also lists its option values for each player count
     (``options["4"]``; a preset's values may depend on the count, as Kozel's
-    full hand does), and each game the allowed values of its enumerated options
+    full hand does; only the options that can matter at that count, where the
+    rules say so with ``applies(option)``), and each game the allowed values of its enumerated options
     (``choices``): the page builds its option form from these instead of
     knowing any game's options itself; ``own_deck``: whether players may bring
     their own deck (the module has ``seat_data_from_json``); each ruleset's
@@ -1352,8 +1353,11 @@ def new_table_state(module: Any, rules: str, options: dict[str, Any], players: i
 
 def option_values(state: Any) -> dict[str, Any]:
     """The JSON-able option values of a new state's ruleset, without the player
-    count (the catalog lists that apart); ``{}`` for a ruleset that cannot say."""
+    count (the catalog lists that apart) and without those that cannot matter at
+    it (where the rules say so with ``applies(option)``: Kozel's exchanges with a
+    partner in individual play, ``match_loser`` but with three players); ``{}`` for a ruleset that cannot say."""
     rules = getattr(state, "rules", None)
     values = rules.options() if callable(getattr(rules, "options", None)) else {}
-    return {key: value for key, value in values.items() if key != "players"
+    applies = getattr(rules, "applies", lambda _option: True)
+    return {key: value for key, value in values.items() if key != "players" and applies(key)
             and (value is None or isinstance(value, (bool, int, float, str)))}

@@ -205,6 +205,20 @@ class KozelRules:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
                 if f.init and f.name != "name"}
 
+    def applies(self, option: str) -> bool:
+        """Whether ``option`` can matter at this player count: the exchanges with a
+        partner need partnerships, ``match_loser`` needs three players (only they
+        can reach the target together). A table's option form offers only these.
+
+        >>> make_rules("full-hand", players=3).applies("partner_exchange"), make_rules("classic").applies("match_loser")
+        (False, False)
+        """
+        if option in ("partner_exchange", "forced_exchange"):
+            return self.partnerships
+        if option == "match_loser":
+            return self.players == 3
+        return True
+
     def differences_from(self, other: "KozelRules") -> dict[str, Any]:
         """Options whose value differs from ``other`` (a record's ``options``)."""
         mine, theirs = self.options(), other.options()
