@@ -222,3 +222,33 @@ def test_the_finished_list_says_goats_and_minus_as_the_tables_do(chromium: objec
                     "s4": "Боря + Гоша — победа (−60 : 512)"}
     assert page.errors == []
     context.close()
+
+
+#: Send a move the page would never offer: a card not in my hand, with the table's version.
+SEND_FOREIGN_CARD = """async () => {
+    const { S } = await import("/static/table.js");
+    const hand = new Set(S.msg.view.hand);
+    const card = [..."789TJQKA"].flatMap((r) => [..."CDHS"].map((s) => r + s)).find((c) => !hand.has(c));
+    S.ws.send(JSON.stringify({ type: "action", action: `0 play ${card}`, version: S.msg.version, id: "t-foreign" }));
+}"""
+
+
+def test_a_refused_move_is_said_in_one_language(chromium: object,
+                                                serve_process: Callable[..., ServeProcess]) -> None:
+    """The server's detail of a refused move is English; the Russian page says the
+    refusal's title alone ("Так ходить нельзя."), not a sentence of two languages,
+    and the English page keeps the detail."""
+    server = serve_process(*SERVE)
+    table, token = table_with_bots(server.url, "Аня", bot="random")
+    context, page = seated(chromium, server.url, table, token)
+    start_by_keyboard(page)
+    for code, expected in (("ru", "Так ходить нельзя."), ("en", "Illegal move: ")):
+        page.click(f".lang[data-lang='{code}']")
+        page.wait_for_selector('#hand .card[data-legal="true"]', timeout=30_000)
+        page.evaluate(SEND_FOREIGN_CARD)
+        page.wait_for_selector("#toast:not([hidden])")
+        said = page.text_content("#toast")
+        assert said == expected if code == "ru" else said.startswith(expected) and "seat 0" in said, said
+        page.evaluate("document.querySelector('#toast').hidden = true")
+    assert page.errors == []
+    context.close()

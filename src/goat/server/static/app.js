@@ -339,8 +339,11 @@ function onMessage(m) {
       S.ws?.send(JSON.stringify({ type: "sync" }));
       return;
     }
+    // The code's title in the page's language; the server's detail is English, so
+    // another language shows the title alone rather than a sentence of two languages.
     const title = t(`errorCodes.${m.code}`);
-    toast(`${typeof title === "string" && !title.startsWith("errorCodes") ? title : t("error")}: ${m.message}`);
+    const known = typeof title === "string" && !title.startsWith("errorCodes");
+    toast(known && lang() !== "en" ? `${title}.` : `${known ? title : t("error")}: ${m.message}`);
     if (S.msg) render();
   }
 }
