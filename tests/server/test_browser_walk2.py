@@ -12,7 +12,8 @@ chromium, as ``test_browser.py``):
 * a duel's choices that name no card (go first or second) in the page's language;
 * a move made when time ran out, a bid or a duel's decision, in the page's words;
 * Spades' face-up-four: my own cards the others have seen are marked in my hand;
-* the lobby's title counts its players in words ("3 игрока"), not a bare "· 3".
+* the lobby's title counts its players in words ("3 игрока"), not a bare "· 3";
+* a refused move is said in the page's language alone.
 """
 
 from __future__ import annotations
