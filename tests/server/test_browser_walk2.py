@@ -60,6 +60,8 @@ def test_the_end_of_a_match_is_said_to_each_reader(chromium: object,
     sit_at(page, server.url, table, token, 0)
     page.wait_for_selector("#start-btn:not([disabled])")
     assert page.text_content("#lobby-title").endswith("· Козёл · на все карты · 3 игрока")   # not a bare "· 3"
+    # its creator chose the seed (so the deals): everyone in the lobby is told
+    assert "Заданные сдачи: создатель стола выбрал их зерно" in page.text_content("#lobby-options")
     page.click("#start-btn")
     page.wait_for_selector("#result:not([hidden])")              # the deal ends as it is dealt
     assert page.text_content("#result-text") == "Четыре туза: вы выиграли партию (королевский козёл)!"

@@ -51,3 +51,39 @@ def test_a_setting_is_public_and_kept_by_a_rematch_and_a_restart(start_server: C
         await lobby.close()
 
     run(after())
+
+
+def test_a_chosen_seed_is_said_to_everyone_and_not_passed_to_a_rematch(
+        start_server: Callable[..., ServerThread]) -> None:
+    """Whoever chose a table's seed can work out every deal, so a table made with
+    ``seed`` says ``chosen_seed`` (never the seed) in its info and state messages,
+    across a restart; its rematch deals from a new random seed, so it does not."""
+    server = start_server()
+    kept: dict[str, str] = {}
+
+    async def before() -> None:
+        lobby = Lobby(server.url)
+        plain = await lobby.create()
+        assert plain["chosen_seed"] is False
+        tid, ann = await lobby.with_bots(rules="classic", seed="club-night-3", options=QUICK, bot="random")
+        info = (await lobby.http.get(f"/api/tables/{tid}")).json()
+        assert info["chosen_seed"] is True and "club-night-3" not in str(info)
+        async with Client(server.ws_url, tid, ann) as me:
+            await lobby.start(tid, ann)
+            await play_to_the_end(me, 0)
+            assert me.state is not None and me.state["chosen_seed"] is True
+        made = (await lobby.http.post(f"/api/tables/{tid}/rematch", headers=auth(ann))).json()
+        assert made["chosen_seed"] is False
+        kept.update(old=tid, new=made["id"])
+        await lobby.close()
+
+    run(before())
+    server = start_server.restart(server)
+
+    async def after() -> None:
+        lobby = Lobby(server.url)
+        for table, expected in ((kept["old"], True), (kept["new"], False)):
+            assert (await lobby.http.get(f"/api/tables/{table}")).json()["chosen_seed"] is expected
+        await lobby.close()
+
+    run(after())

@@ -418,7 +418,8 @@ class Table:
         """What anyone may know of the table (no cards). At a game that takes
         players' own decks, each seat says only whether it has one (``own_deck``);
         ``rematch``: the id of the table that plays this one again (``None``
-        until a player asks for one)."""
+        until a player asks for one); ``chosen_seed``: its deals come from a
+        seed its creator chose (see :attr:`chosen_seed`)."""
         seats = [s.public() for s in self.seats]
         if self.takes_seat_data:
             for seat in seats:
@@ -426,7 +427,15 @@ class Table:
         return {"status": self.status, "game": self.row.game, "rules": self.row.rules,
                 "options": self.row.options, "players": self.row.players, "seats": seats,
                 "rematch": self.rematch, "hints": self.hints, "move_seconds": self.move_seconds,
-                "private": self.private, "chat": self.chat_setting}
+                "private": self.private, "chat": self.chat_setting, "chosen_seed": self.chosen_seed}
+
+    @property
+    def chosen_seed(self) -> bool:
+        """Whether the table deals from a seed its creator chose (``seed`` at its
+        creation: a club's duplicate deals, a lesson, a test) rather than one the
+        server drew: whoever chose it can work out every card, so everyone is told.
+        The seed itself is never sent."""
+        return bool(self.row.settings.get("chosen_seed", False))
 
     @property
     def private(self) -> bool:
@@ -1045,6 +1054,8 @@ class Tables:
             settings["private"] = True
         if chat != DEFAULT_CHAT:
             settings["chat"] = chat
+        if seed is not None:    # whoever chose it can work out every deal: said to all (chosen_seed)
+            settings["chosen_seed"] = True
         row = TableRow(await self._new_id(), game, rules, options, players, seed_text, "lobby", settings)
         seats = [SeatRow(i) for i in range(players)]
         try:
@@ -1117,8 +1128,9 @@ class Tables:
         """The rematch table of ``old``, stored together with the link, and the
         old table's players told where it is (a broadcast of its ``public()``)."""
         self._room_for_one_more()
+        settings = {key: value for key, value in old.row.settings.items() if key != "chosen_seed"}  # a new random seed
         row = TableRow(await self._new_id(), old.row.game, old.row.rules, dict(old.row.options), old.row.players,
-                       str(secrets.randbits(63)), "lobby", dict(old.row.settings))
+                       str(secrets.randbits(63)), "lobby", settings)
         seats = [SeatRow(s.index, "bot", s.name, s.bot, None) if s.kind == "bot" else SeatRow(s.index)
                  for s in old.seats]
         try:

@@ -241,7 +241,8 @@ async function refreshTables() {
       li.innerHTML = `<a href="/?table=${table.id}"></a> <span class="hint"></span>`;
       li.querySelector("a").textContent = `${gameAndRules(table)} · ${table.id}`
         + (table.hints ? ` · ${t("hints.short")}` : "")
-        + (table.move_seconds ? ` · ${clockNote(table, true)}` : "");
+        + (table.move_seconds ? ` · ${clockNote(table, true)}` : "")
+        + (table.chosen_seed ? ` · ${t("chosenSeed.short")}` : "");
       li.querySelector(".hint").textContent = names;
       list.append(li);
     }
@@ -380,7 +381,8 @@ function renderLobby() {
   $("#lobby-title").textContent = `${t("lobbyTitle", { id: m.table, rules: gameAndRules(m) })} · ${
     t("playerCount", { n: m.players })}`;
   const options = [optionsText(m.options) ? `${t("options")}: ${optionsText(m.options)}` : "",
-                   m.hints ? t("hints.on") : "", clockNote(m), m.private ? t("private.on") : "", chatNote(m)]
+                   m.hints ? t("hints.on") : "", clockNote(m), m.private ? t("private.on") : "", chatNote(m),
+                   m.chosen_seed ? t("chosenSeed.on") : ""]
     .filter(Boolean).join(" · ");
   $("#lobby-options").textContent = options;
   $("#lobby-options").hidden = !options;

@@ -230,6 +230,10 @@ export const STRINGS = {
       label: "Private (invite link only)",
       on: "Private table: it is in no list, only people with the link find it",
     },
+    chosenSeed: {
+      short: "set deals",
+      on: "Set deals: the creator chose this table's seed and can know every card",
+    },
     hints: {
       allow: "Allow hints",
       on: "Hints allowed: a player may ask what a strong bot would play",
@@ -940,6 +944,10 @@ export const STRINGS = {
     private: {
       label: "Закрытый стол (только по ссылке)",
       on: "Закрытый стол: его нет ни в одном списке, найти его можно только по ссылке",
+    },
+    chosenSeed: {
+      short: "заданные сдачи",
+      on: "Заданные сдачи: создатель стола выбрал их зерно и может знать все карты",
     },
     hints: {
       allow: "Разрешить подсказки",
