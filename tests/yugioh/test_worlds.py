@@ -128,3 +128,50 @@ def test_when_able_may_give_up_but_never_lies() -> None:
         assert "no world consistent" in str(exc)
     else:
         assert world.information_state_string(0) == state.information_state_string(0)
+
+
+# ------------------------------------------- regressions: draws that always failed
+def _draws_exact_worlds(label: str, seat: int, draws: int = 2) -> None:
+    """The reference position ``label`` now draws worlds whose view is the given one."""
+    from goat.games.yugioh.worlds import YugiohWorldSampler
+
+    from .world_reference import CASES, position
+
+    rules, options, seed, number, turn = next(c[1:] for c in CASES if c[0] == label)
+    view = json.loads(json.dumps(position(rules, options, seed, number, turn).view(seat)))
+    sampler = YugiohWorldSampler(view)
+    rng = random.Random(seed)
+    for _ in range(draws):
+        world = sampler.sample(rng)
+        assert json.dumps(world.view(seat), sort_keys=True) == json.dumps(view, sort_keys=True)
+
+
+@pytest.mark.parametrize("label", ["goat/d3/t4", "goat/d3/t9", "goat/d3/t2"])
+def test_cards_first_seen_after_side_decking_may_stay_in_the_assumed_side_deck(label: str) -> None:
+    """Once held in the first main deck, the opponent's sided-in cards pushed
+    its second copies out: each draw relearned them one failed attempt at a
+    time and overgrew the main deck (a duel-2 draw that never came)."""
+    _draws_exact_worlds(label, 0)
+
+
+def test_an_opponent_seen_side_decking_gets_a_side_deck() -> None:
+    """Chaos Warrior has no side deck; the Goat Control opponent assumed as its
+    mirror could not make the swaps the view shows (so its duel-2 "choose
+    first" came where they were due)."""
+    _draws_exact_worlds("chaos/d3/t3", 0)
+
+
+def test_the_assumed_main_deck_keeps_what_the_first_duel_showed() -> None:
+    """Only cards first seen after side-decking may be left to the side deck."""
+    from goat.games.yugioh.worlds import _Evidence
+
+    from .world_reference import position
+
+    state = position("goat", None, 11, 3, 4)
+    evidence = _Evidence.of(json.loads(json.dumps(state.view(0))))
+    side = state.decks[1].side
+    needs = evidence.main_needs(side)
+    assert evidence.sided and needs != evidence.seen
+    for name, n in evidence.seen.items():
+        assert needs[name] >= evidence.first[name]
+        assert needs[name] + Counter(side)[name] >= n

@@ -65,6 +65,8 @@ from goat.protocol import GoatError
 #: Zones where a card may hide (and be renamed) from the seat that samples.
 _HIDING = ("deck", "hand", "monster", "spell")
 _DUEL_START = re.compile(r"^act \d choose (first|second)$")
+#: The size of a side deck assumed for a seat seen side-decking whose assumed list has none.
+SIDE_SIZE = 15
 
 
 class _Retry(Exception):
@@ -675,20 +677,23 @@ def _names_in(text: str) -> list[str]:
 _CARD_NAMES = sorted((n for n, d in DATABASE.items() if "token" not in d.traits), key=len, reverse=True)
 
 
-def _seen_cards(view: dict[str, Any], owner: int) -> Counter:
+def _seen_cards(view: dict[str, Any], owner: int, history: list[str] | None = None) -> Counter:
     """How many copies of each card of ``owner`` the view proves: the most
     shown at once in public zones now, and at least one of every card its
-    history names for that owner (a glimpse, or an action of that seat)."""
+    history names for that owner (a glimpse, or an action of that seat).
+    ``history``: a part of the view's history to read instead of all of it
+    (then public zones count only if that part reaches the present)."""
     now: Counter = Counter()
-    for p_seat, p in enumerate(view.get("players") or ()):
-        if p_seat == owner:
-            now.update(p["gy"])
-            now.update(p["banished"])
-        for slot in p["monsters"] + p["spells"]:
-            if slot and slot["name"] != "?" and slot.get("owner", p_seat) == owner:
-                now[slot["name"]] += 1
+    if history is None or len(history) == len(view["history"]):
+        for p_seat, p in enumerate(view.get("players") or ()):
+            if p_seat == owner:
+                now.update(p["gy"])
+                now.update(p["banished"])
+            for slot in p["monsters"] + p["spells"]:
+                if slot and slot["name"] != "?" and slot.get("owner", p_seat) == owner:
+                    now[slot["name"]] += 1
     mentioned: set[str] = set()
-    for entry in view["history"]:
+    for entry in view["history"] if history is None else history:
         if entry.startswith("see "):
             kind, _, rest = entry[4:].partition(" ")
             if kind in ("top", "deck", "hand", "slot") and rest.startswith(f"{owner} "):
@@ -748,6 +753,12 @@ class _Evidence:
     sizes: tuple[int, int, int] | None
     nofind: bool
     capped: frozenset[str]
+    #: The cards seen in the first duel (:func:`_seen_cards` of its history):
+    #: the only ones the match's first main deck must hold. A card first seen
+    #: later may have been sided in, and it is then in the side deck.
+    first: Counter
+    #: Whether that seat swapped any card with its side deck between duels.
+    sided: bool
 
     @classmethod
     def of(cls, view: dict[str, Any]) -> "_Evidence":
@@ -756,21 +767,41 @@ class _Evidence:
         # A Deck shown to hold no more copies of a card (Nobleman of Crossout).
         capped = frozenset(e[len(f"see nocopy {owner} "):] for e in history
                            if e.startswith(f"see nocopy {owner} "))
-        return cls(_seen_cards(view, owner), _deck_sizes(view, owner), f"see nofind {owner}" in history, capped)
+        starts = [i for i, e in enumerate(history) if _DUEL_START.match(e)]
+        first_duel = history[:starts[1]] if len(starts) > 1 else history
+        return cls(_seen_cards(view, owner), _deck_sizes(view, owner), f"see nofind {owner}" in history, capped,
+                   _seen_cards(view, owner, first_duel), f"act {owner} swap ?" in history)
+
+    def main_needs(self, side: tuple[str, ...]) -> Counter:
+        """The cards the first main deck must hold: those seen in the first
+        duel, and of those seen later as many as ``side`` (the assumed side
+        deck) cannot have brought in, when the seat side-decked at all."""
+        if not self.sided:
+            return Counter(self.seen)
+        spare = Counter(side)
+        return Counter({name: max(self.first[name], n - spare[name]) for name, n in self.seen.items()
+                        if max(self.first[name], n - spare[name]) > 0})
 
 
 def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
                  extra: Counter | None = None, evidence: _Evidence | None = None) -> DeckList:
     """``base`` (the list assumed for the other seat) made consistent with the
-    view: every card of that seat seen so far (at least ``extra`` copies) is in it, each
-    added in place of a card of ``base`` never seen; then the main and Fusion
-    Deck are cut or padded (with copies of ``base``'s cards) to the sizes the
-    view shows (a face-down monster may be a main or Fusion Deck card or a
-    token: there ``base``'s sizes are kept when they fit). The side deck is
-    ``base``'s. ``evidence``: ``_Evidence.of(view)``, when the caller keeps it."""
+    view: every card of that seat seen so far (at least ``extra`` copies) is in it
+    (a card first seen after side-decking only when the side deck cannot hold
+    it: :meth:`_Evidence.main_needs`), each added in place of a card of ``base``
+    never seen; then the main and Fusion Deck are cut or padded (with copies of
+    ``base``'s cards) to the sizes the view shows (a face-down monster may be a
+    main or Fusion Deck card or a token: there ``base``'s sizes are kept when
+    they fit). The side deck is ``base``'s — or, when ``base`` has none but the
+    view shows that seat side-decking (it must have one), :data:`SIDE_SIZE`
+    copies of ``base``'s main deck cards. ``evidence``: ``_Evidence.of(view)``,
+    when the caller keeps it."""
     if evidence is None:
         evidence = _Evidence.of(view)
-    need = evidence.seen | (extra or Counter())
+    side = tuple(base.side)
+    if not side and evidence.sided:
+        side = tuple(rng.choice(sorted(base.main)) for _ in range(SIDE_SIZE))
+    need = evidence.main_needs(side) | (extra or Counter())
     sizes = evidence.sizes
 
     # A Deck shown to hold nothing to search: replace searchable cards first.
@@ -818,4 +849,4 @@ def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
         fusion_size = min(max(len(base.fusion), known_fusion), known_fusion + unknown)
     main = fit(base.main, main_need, main_size)
     fusion = fit(base.fusion, fusion_need, fusion_size)
-    return DeckList(main, fusion, tuple(base.side))
+    return DeckList(main, fusion, side)

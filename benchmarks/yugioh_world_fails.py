@@ -1,0 +1,101 @@
+"""How often a Yu-Gi-Oh! world draw fails (every one of ``max_tries``
+attempts), for this tree's code next to a baseline tree's, on the same views
+(see benchmarks/README.md, "Yu-Gi-Oh! world failures").
+
+    PYTHONPATH=src .venv/bin/python benchmarks/yugioh_world_fails.py BASELINE_SRC [POSITIONS] [DRAWS]
+
+``BASELINE_SRC``: the ``src`` folder of the code to compare with (e.g. ``git
+worktree add --detach /tmp/base <commit>``'s ``/tmp/base/src``). Positions:
+``POSITIONS`` (default 40) seeded random ``goat`` matches (seed 500 + k),
+stopped in duel 2 or 3 (alternately) at turn 1 + k % 8 (the reference's
+``position``), the view of seat k % 2, made once by this tree's code and passed
+to both as JSON. Each tree, in its own process, draws ``DRAWS`` (default 2)
+worlds per view with one ``YugiohWorldSampler`` at the default ``max_tries``
+and ``random.Random(k)``. Printed per tree: failed draws / draws with a 95 %
+Wilson interval, the positions where every draw failed, the wall time.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+
+
+def child(views_file: str, draws: int) -> None:
+    """Draw in this process's ``goat``: print per view the failures as JSON."""
+    from goat.games.worlds import WorldSamplingError
+    from goat.games.yugioh.worlds import YugiohWorldSampler
+
+    views = json.loads(Path(views_file).read_text())
+    out = []
+    start = time.perf_counter()
+    for k, view in enumerate(views):
+        sampler = YugiohWorldSampler(view)
+        rng = random.Random(k)
+        failed = 0
+        for _ in range(draws):
+            try:
+                sampler.sample(rng)
+            except WorldSamplingError:
+                failed += 1
+        out.append(failed)
+    print(json.dumps({"failed": out, "seconds": time.perf_counter() - start}))
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """A 95 % interval for a proportion k / n."""
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def positions(count: int) -> list[dict[str, Any]]:
+    sys.path.insert(0, str(HERE.parent / "tests" / "yugioh"))
+    from world_reference import position
+
+    views = []
+    for k in range(count):
+        state = position("goat", None, 500 + k, 2 + k % 2, 1 + k % 8)
+        views.append(json.loads(json.dumps(state.view(k % 2))))
+    return views
+
+
+def main() -> None:
+    baseline = sys.argv[1]
+    count = int(sys.argv[2]) if len(sys.argv) > 2 else 40
+    draws = int(sys.argv[3]) if len(sys.argv) > 3 else 2
+    views = positions(count)
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(views, f)
+    try:
+        for name, src in (("baseline", baseline), ("this tree", str(HERE.parent / "src"))):
+            env = dict(os.environ, PYTHONPATH=src)
+            done = subprocess.run([sys.executable, __file__, "--child", f.name, str(draws)], env=env,
+                                  capture_output=True, text=True, check=True)
+            result = json.loads(done.stdout)
+            failed = result["failed"]
+            k, n = sum(failed), draws * len(failed)
+            low, high = wilson(k, n)
+            never = [i for i, x in enumerate(failed) if x == draws]
+            print(f"{name:9}: {k}/{n} draws failed ({k / n:.1%}, 95 % CI {low:.1%}-{high:.1%}); "
+                  f"all failed at positions {never}; {result['seconds']:.0f} s")
+    finally:
+        os.unlink(f.name)
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--child"]:
+        child(sys.argv[2], int(sys.argv[3]))
+    else:
+        main()
