@@ -175,3 +175,12 @@ def test_the_assumed_main_deck_keeps_what_the_first_duel_showed() -> None:
     for name, n in evidence.seen.items():
         assert needs[name] >= evidence.first[name]
         assert needs[name] + Counter(side)[name] >= n
+
+
+def test_a_card_the_duel_after_hidden_side_decking_needs_may_be_swapped_in_then() -> None:
+    """goat/d3/t2, seat 1: the plan of the opponent's hidden swaps counted a
+    glimpsed card once per glimpse (a Spirit back in the hand, shown again), so
+    its late duel-2 Deck held too many monsters and no Spell/Trap for its
+    ``?spell`` Sets; a card the side deck holds is now swapped in when the
+    duel shows it is needed, and the swaps are remade to match."""
+    _draws_exact_worlds("goat/d3/t2", 1, draws=3)

@@ -252,6 +252,9 @@ class _Renamer:
         self.chances: list[Any] = []      # coin seat | [cards] (a shuffle) | discarded name
         self.actions: list[Any] = []      # text | (prefix, card): the card's final name ends the text
         self.side_plan: list[str] = []
+        #: A seat's last hidden side-decking: the duel after it, its deck list
+        #: before, its number of swaps and where they are in ``actions``.
+        self.sided: dict[int, tuple[int, DeckList, int, list[int]]] = {}
         self.dirty = False                # a hidden card was renamed: ask the pending question again
 
     # ------------------------------------------------------------------ driver
@@ -333,6 +336,7 @@ class _Renamer:
                 self.side_plan = self.plan_side(seat, index)
             chosen = self.side_plan.pop(0)
             self.apply(chosen)
+            self.sided[seat][3].append(len(self.actions))
             self.actions.append(chosen)
             return
         if self.dirty:
@@ -419,6 +423,8 @@ class _Renamer:
             hand = [c for c in self.world.duel.players[owner].hand if c not in self.pinned]
             others = [c for c in self.hidden_cards(owner) if c.zone != "hand" and fits(c.name)]
             pairs = [(a, b) for a in hand for b in others if self.accepts(a, b.name) and self.accepts(b, a.name)]
+            if not pairs and any(self.side_rename(c, fits) for c in self.rng.sample(hand, len(hand))):
+                return
             if not pairs:
                 raise _Retry(f"no card for {text!r}")
             self.swap(*self.rng.choice(pairs))
@@ -533,6 +539,8 @@ class _Renamer:
             raise _Retry(f"cannot rename {card.name} to {name}")
         hidden = [c for c in self.hidden_cards(card.owner) if c is not card and c not in claimed]
         named = [c for c in hidden if c.name == name]
+        if not named and self.side_rename(card, lambda n: n == name):
+            return
         if not named:
             raise _Retry(f"no hidden {name} to swap with {card.name}", (card.owner, name))
         partners = [c for c in named if self.accepts(c, card.name)]
@@ -576,7 +584,9 @@ class _Renamer:
     # -------------------------------------------------------------- side deck
     def plan_side(self, seat: int, index: int) -> list[str]:
         """The hidden swaps of ``seat`` from step ``index`` on: as many as the
-        history shows, leaving in the main deck every card shown next duel."""
+        history shows, leaving in the main deck every card shown next duel.
+        The plan is a first guess: a card that duel needs and the side deck holds
+        may still be swapped in while it is played (:meth:`side_rename`)."""
         steps = self.ctx.steps
         count = 0
         while index + count < len(steps) and steps[index + count][0] == f"act {seat} swap ?":
@@ -600,6 +610,26 @@ class _Renamer:
             raise _Retry(f"{count} side-deck swaps cannot bring in {sorted(ins)}")
         spare_out = list((Counter(main) - need).elements())
         self.rng.shuffle(spare_out)
+        if len(ins) > len(spare_out):
+            raise _Retry("no side-deck swaps fit")
+        outs = [spare_out.pop() for _ in ins]
+        if not ins and count % 2:  # nothing to bring in: one free swap
+            if not spare_out:
+                raise _Retry("no side-deck swaps fit")
+            out = spare_out.pop()
+            choices = sorted(v for v in set(side) if v != out)
+            if not choices:
+                raise _Retry("no side-deck swaps fit")
+            outs, ins = [out], [self.rng.choice(choices)]
+        plan = self.swaps(seat, deck, outs, ins, count)
+        self.sided[seat] = (self.world.duel.number + 1 if self.world.duel else 0, deck, count, [])
+        return plan
+
+    def swaps(self, seat: int, deck: DeckList, outs: list[str], ins: list[str], count: int) -> list[str]:
+        """``count`` swap texts of ``seat`` that take ``outs`` out of ``deck``'s main deck
+        and bring ``ins`` in from its side deck (pairwise, in order); the swaps
+        to spare make a detour through another side card or go back and forth."""
+        main, side = list(deck.main), list(deck.side)
         plan: list[tuple[str, str]] = []
 
         def do(out: str, into: str) -> None:
@@ -612,10 +642,9 @@ class _Renamer:
             plan.append((out, into))
 
         spare = count - len(ins)
-        for into in ins:
-            if not spare_out:
-                raise _Retry("no side-deck swaps fit")
-            out = spare_out.pop()
+        if spare < 0 or (spare % 2 and not ins):
+            raise _Retry("no side-deck swaps fit")
+        for out, into in zip(outs, ins):
             if spare % 2:  # one detour: out -> via -> into
                 vias = [v for v in set(side) if v not in (out, into)]
                 if not vias:
@@ -626,15 +655,6 @@ class _Renamer:
                 spare -= 1
             else:
                 do(out, into)
-        if spare % 2:  # nothing to bring in: one free swap
-            if not spare_out:
-                raise _Retry("no side-deck swaps fit")
-            out = spare_out.pop()
-            choices = sorted(v for v in set(side) if v != out)
-            if not choices:
-                raise _Retry("no side-deck swaps fit")
-            do(out, self.rng.choice(choices))
-            spare -= 1
         while spare > 0:  # swap a pair back and forth
             out = self.rng.choice(sorted(set(main)))
             choices = sorted(v for v in set(side) if v != out)
@@ -645,6 +665,42 @@ class _Renamer:
             do(into, out)
             spare -= 2
         return [f"{seat} swap {out} / {into}" for out, into in plan]
+
+    def side_rename(self, card: CardInst, fits: Callable[[str], bool]) -> bool:
+        """Give ``card`` (hidden, in a duel after its owner's hidden
+        side-decking) a name from the side deck that ``fits``, as if that
+        side-decking had swapped it in: the world's deck list and the swaps
+        recorded for that side-decking are remade. ``False`` when none can."""
+        owner = card.owner
+        phase = self.sided.get(owner)
+        duel = self.world.duel
+        if phase is None or duel is None or phase[0] != duel.number or card in self.pinned:
+            return False
+        _, before, count, indices = phase
+        deck = self.world.decks[owner]
+        names = sorted({n for n in deck.side if n != card.name and fits(n) and self.accepts(card, n)})
+        self.rng.shuffle(names)
+        for name in names:
+            main = list(deck.main)
+            side = list(deck.side)
+            main.remove(card.name)
+            side.remove(name)
+            main.append(name)
+            side.append(card.name)
+            ins = list((Counter(main) - Counter(before.main)).elements())
+            outs = list((Counter(before.main) - Counter(main)).elements())
+            self.rng.shuffle(outs)
+            try:
+                plan = self.swaps(owner, before, outs, ins, count)
+            except _Retry:
+                continue
+            for i, text in zip(indices, plan):
+                self.actions[i] = text
+            self.world.decks[owner] = DeckList(tuple(main), deck.fusion, tuple(side))
+            card.data = DATABASE[name]
+            self.dirty = True
+            return True
+        return False
 
     def shown_next_duel(self, seat: int, index: int) -> tuple[Counter, Counter]:
         """Names of ``seat``'s cards glimpsed in the duel after step ``index``,
