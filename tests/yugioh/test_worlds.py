@@ -175,3 +175,27 @@ def test_the_assumed_main_deck_keeps_what_the_first_duel_showed() -> None:
     for name, n in evidence.seen.items():
         assert needs[name] >= evidence.first[name]
         assert needs[name] + Counter(side)[name] >= n
+
+
+def test_a_card_the_duel_after_hidden_side_decking_needs_may_be_swapped_in_then() -> None:
+    """goat/d3/t2, seat 1: the plan of the opponent's hidden swaps counted a
+    glimpsed card once per glimpse (a Spirit back in the hand, shown again), so
+    its late duel-2 Deck held too many monsters and no Spell/Trap for its
+    ``?spell`` Sets; a card the side deck holds is now swapped in when the
+    duel shows it is needed, and the swaps are remade to match."""
+    _draws_exact_worlds("goat/d3/t2", 1, draws=3)
+
+
+def test_an_opponent_never_asked_to_side_deck_has_no_side_deck() -> None:
+    """chaos/d3/t3, seat 1: the Chaos Warrior opponent has no side deck, but
+    the Goat Control list assumed for it had one, so its worlds asked it to
+    side-deck where the view shows no such question; and its second copies are
+    now taken on in the attempt that needs them (a hidden card of a copy the
+    view does not need renamed), not learned one failed attempt at a time."""
+    from goat.games.yugioh.worlds import _Evidence
+
+    from .world_reference import position
+
+    view = json.loads(json.dumps(position("goat", {"decks": "chaos_warrior/goat_control"}, 8, 3, 3).view(1)))
+    assert _Evidence.of(view).sideless and not _Evidence.of(view).sided
+    _draws_exact_worlds("chaos/d3/t3", 1, draws=3)

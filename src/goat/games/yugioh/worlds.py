@@ -201,8 +201,9 @@ class _Context:
         self.decks = decks
 
     def attempt(self, rng: random.Random) -> YugiohState:
-        chances, actions = _Renamer(self, rng).run()
-        world = YugiohState(self.rules, self.decks, self.single_duel, check_legal=False)
+        renamer = _Renamer(self, rng)
+        chances, actions = renamer.run()
+        world = YugiohState(self.rules, renamer.start, self.single_duel, check_legal=False)
         try:
             replay(world, chances, actions)
         except GoatError as exc:
@@ -247,11 +248,16 @@ class _Renamer:
         self.rng = rng
         self.seat = context.seat
         self.world = YugiohState(context.rules, context.decks, context.single_duel, check_legal=False)
+        #: The deck lists the match starts with (an assumed one may change in its first duel: :meth:`list_rename`).
+        self.start = list(context.decks)
         self.pinned: set[CardInst] = set()
         self.tags: dict[CardInst, list[Callable[[str], bool]]] = {}
         self.chances: list[Any] = []      # coin seat | [cards] (a shuffle) | discarded name
         self.actions: list[Any] = []      # text | (prefix, card): the card's final name ends the text
         self.side_plan: list[str] = []
+        #: A seat's last hidden side-decking: the duel after it, its deck list
+        #: before, its number of swaps and where they are in ``actions``.
+        self.sided: dict[int, tuple[int, DeckList, int, list[int]]] = {}
         self.dirty = False                # a hidden card was renamed: ask the pending question again
 
     # ------------------------------------------------------------------ driver
@@ -333,6 +339,7 @@ class _Renamer:
                 self.side_plan = self.plan_side(seat, index)
             chosen = self.side_plan.pop(0)
             self.apply(chosen)
+            self.sided[seat][3].append(len(self.actions))
             self.actions.append(chosen)
             return
         if self.dirty:
@@ -419,6 +426,9 @@ class _Renamer:
             hand = [c for c in self.world.duel.players[owner].hand if c not in self.pinned]
             others = [c for c in self.hidden_cards(owner) if c.zone != "hand" and fits(c.name)]
             pairs = [(a, b) for a in hand for b in others if self.accepts(a, b.name) and self.accepts(b, a.name)]
+            if not pairs and any(self.side_rename(c, fits) or self.list_rename(c, fits)
+                                 for c in self.rng.sample(hand, len(hand))):
+                return
             if not pairs:
                 raise _Retry(f"no card for {text!r}")
             self.swap(*self.rng.choice(pairs))
@@ -533,6 +543,9 @@ class _Renamer:
             raise _Retry(f"cannot rename {card.name} to {name}")
         hidden = [c for c in self.hidden_cards(card.owner) if c is not card and c not in claimed]
         named = [c for c in hidden if c.name == name]
+        if not named and (self.side_rename(card, lambda n: n == name)
+                          or self.list_rename(card, lambda n: n == name, {name})):
+            return
         if not named:
             raise _Retry(f"no hidden {name} to swap with {card.name}", (card.owner, name))
         partners = [c for c in named if self.accepts(c, card.name)]
@@ -543,6 +556,8 @@ class _Renamer:
         # (a face-down card keeps the class it was Set as).
         cycles = [(b, c) for b in named for c in hidden
                   if c is not b and self.accepts(b, c.name) and self.accepts(c, card.name)]
+        if not cycles and self.list_rename(card, lambda n: n == name, {name}):
+            return
         if not cycles:
             raise _Retry(f"no hidden {name} to swap with {card.name}")
         partner, third = self.rng.choice(cycles)
@@ -576,7 +591,9 @@ class _Renamer:
     # -------------------------------------------------------------- side deck
     def plan_side(self, seat: int, index: int) -> list[str]:
         """The hidden swaps of ``seat`` from step ``index`` on: as many as the
-        history shows, leaving in the main deck every card shown next duel."""
+        history shows, leaving in the main deck every card shown next duel.
+        The plan is a first guess: a card that duel needs and the side deck holds
+        may still be swapped in while it is played (:meth:`side_rename`)."""
         steps = self.ctx.steps
         count = 0
         while index + count < len(steps) and steps[index + count][0] == f"act {seat} swap ?":
@@ -600,6 +617,26 @@ class _Renamer:
             raise _Retry(f"{count} side-deck swaps cannot bring in {sorted(ins)}")
         spare_out = list((Counter(main) - need).elements())
         self.rng.shuffle(spare_out)
+        if len(ins) > len(spare_out):
+            raise _Retry("no side-deck swaps fit")
+        outs = [spare_out.pop() for _ in ins]
+        if not ins and count % 2:  # nothing to bring in: one free swap
+            if not spare_out:
+                raise _Retry("no side-deck swaps fit")
+            out = spare_out.pop()
+            choices = sorted(v for v in set(side) if v != out)
+            if not choices:
+                raise _Retry("no side-deck swaps fit")
+            outs, ins = [out], [self.rng.choice(choices)]
+        plan = self.swaps(seat, deck, outs, ins, count)
+        self.sided[seat] = (self.world.duel.number + 1 if self.world.duel else 0, deck, count, [])
+        return plan
+
+    def swaps(self, seat: int, deck: DeckList, outs: list[str], ins: list[str], count: int) -> list[str]:
+        """``count`` swap texts of ``seat`` that take ``outs`` out of ``deck``'s main deck
+        and bring ``ins`` in from its side deck (pairwise, in order); the swaps
+        to spare make a detour through another side card or go back and forth."""
+        main, side = list(deck.main), list(deck.side)
         plan: list[tuple[str, str]] = []
 
         def do(out: str, into: str) -> None:
@@ -612,10 +649,9 @@ class _Renamer:
             plan.append((out, into))
 
         spare = count - len(ins)
-        for into in ins:
-            if not spare_out:
-                raise _Retry("no side-deck swaps fit")
-            out = spare_out.pop()
+        if spare < 0 or (spare % 2 and not ins):
+            raise _Retry("no side-deck swaps fit")
+        for out, into in zip(outs, ins):
             if spare % 2:  # one detour: out -> via -> into
                 vias = [v for v in set(side) if v not in (out, into)]
                 if not vias:
@@ -626,15 +662,6 @@ class _Renamer:
                 spare -= 1
             else:
                 do(out, into)
-        if spare % 2:  # nothing to bring in: one free swap
-            if not spare_out:
-                raise _Retry("no side-deck swaps fit")
-            out = spare_out.pop()
-            choices = sorted(v for v in set(side) if v != out)
-            if not choices:
-                raise _Retry("no side-deck swaps fit")
-            do(out, self.rng.choice(choices))
-            spare -= 1
         while spare > 0:  # swap a pair back and forth
             out = self.rng.choice(sorted(set(main)))
             choices = sorted(v for v in set(side) if v != out)
@@ -645,6 +672,83 @@ class _Renamer:
             do(into, out)
             spare -= 2
         return [f"{seat} swap {out} / {into}" for out, into in plan]
+
+    def list_rename(self, card: CardInst, fits: Callable[[str], bool], names: set[str] | None = None) -> bool:
+        """In the first duel, give ``card`` (hidden, of an assumed list) a name
+        that ``fits`` from ``names`` (else from the list, its base or the cards
+        seen), as if the list held that card in its place: so a second copy the
+        view proves is found in the attempt that needs it, not one failed
+        attempt later. Only a card the list holds more copies of than the view
+        proves gives up its name; no name gets a fourth copy or more copies than
+        a Deck shown to hold no more of it. ``False`` when none can."""
+        ctx = self.ctx
+        owner = card.owner
+        duel = self.world.duel
+        if (not ctx.assumed or owner == self.seat or duel is None or duel.number != 1 or card in self.pinned
+                or DATABASE[card.name].extra_deck or ctx.evidence is None):
+            return False
+        deck = self.world.decks[owner]
+        counts = Counter(deck.main)
+        need = ctx.evidence.main_needs(tuple(deck.side)) | ctx.extra
+        gives = card  # the card whose name leaves the list: ``card`` or one that can take its name
+        if counts[card.name] <= need[card.name]:
+            others = [c for c in self.hidden_cards(owner) if c is not card and c.name != card.name
+                      and counts[c.name] > need[c.name] and not DATABASE[c.name].extra_deck
+                      and self.accepts(c, card.name)]
+            if not others:
+                return False
+            gives = self.rng.choice(others)
+        if names is None:
+            names = set(deck.main) | set(ctx.base.main) | set(ctx.evidence.seen)
+        choices = sorted(n for n in names if n not in (card.name, gives.name) and not DATABASE[n].extra_deck and fits(n)
+                         and self.accepts(card, n) and counts[n] < 3 and n not in ctx.evidence.capped)
+        if not choices:
+            return False
+        name = self.rng.choice(choices)
+        main = list(deck.main)
+        main.remove(gives.name)
+        main.append(name)
+        self.world.decks[owner] = self.start[owner] = DeckList(tuple(main), deck.fusion, deck.side)
+        gives.data = card.data
+        card.data = DATABASE[name]
+        self.dirty = True
+        return True
+
+    def side_rename(self, card: CardInst, fits: Callable[[str], bool]) -> bool:
+        """Give ``card`` (hidden, in a duel after its owner's hidden
+        side-decking) a name from the side deck that ``fits``, as if that
+        side-decking had swapped it in: the world's deck list and the swaps
+        recorded for that side-decking are remade. ``False`` when none can."""
+        owner = card.owner
+        phase = self.sided.get(owner)
+        duel = self.world.duel
+        if phase is None or duel is None or phase[0] != duel.number or card in self.pinned:
+            return False
+        _, before, count, indices = phase
+        deck = self.world.decks[owner]
+        names = sorted({n for n in deck.side if n != card.name and fits(n) and self.accepts(card, n)})
+        self.rng.shuffle(names)
+        for name in names:
+            main = list(deck.main)
+            side = list(deck.side)
+            main.remove(card.name)
+            side.remove(name)
+            main.append(name)
+            side.append(card.name)
+            ins = list((Counter(main) - Counter(before.main)).elements())
+            outs = list((Counter(before.main) - Counter(main)).elements())
+            self.rng.shuffle(outs)
+            try:
+                plan = self.swaps(owner, before, outs, ins, count)
+            except _Retry:
+                continue
+            for i, text in zip(indices, plan):
+                self.actions[i] = text
+            self.world.decks[owner] = DeckList(tuple(main), deck.fusion, tuple(side))
+            card.data = DATABASE[name]
+            self.dirty = True
+            return True
+        return False
 
     def shown_next_duel(self, seat: int, index: int) -> tuple[Counter, Counter]:
         """Names of ``seat``'s cards glimpsed in the duel after step ``index``,
@@ -742,6 +846,20 @@ def _deck_sizes(view: dict[str, Any], owner: int) -> tuple[int, int, int] | None
     return main, fusion, unknown
 
 
+def _side_decked(history: list[str], start: int, owner: int) -> bool:
+    """Whether ``owner`` was asked to side-deck before the duel that starts at
+    ``history[start]`` (its swaps or its "done" end the duel before, each seat's
+    in turn, maybe followed by a coin toss)."""
+    i = start - 1
+    while i >= 0 and history[i].startswith("chance coin"):
+        i -= 1
+    while i >= 0 and re.match(r"^act \d (swap .*|done)$", history[i]):
+        if history[i].startswith(f"act {owner} "):
+            return True
+        i -= 1
+    return False
+
+
 @dataclass(frozen=True)
 class _Evidence:
     """What a view proves about the other seat's deck list (read once per
@@ -759,6 +877,8 @@ class _Evidence:
     first: Counter
     #: Whether that seat swapped any card with its side deck between duels.
     sided: bool
+    #: Whether it was seen to have no side deck: a duel ended and it was not asked to side-deck.
+    sideless: bool = False
 
     @classmethod
     def of(cls, view: dict[str, Any]) -> "_Evidence":
@@ -770,7 +890,8 @@ class _Evidence:
         starts = [i for i, e in enumerate(history) if _DUEL_START.match(e)]
         first_duel = history[:starts[1]] if len(starts) > 1 else history
         return cls(_seen_cards(view, owner), _deck_sizes(view, owner), f"see nofind {owner}" in history, capped,
-                   _seen_cards(view, owner, first_duel), f"act {owner} swap ?" in history)
+                   _seen_cards(view, owner, first_duel), f"act {owner} swap ?" in history,
+                   bool(starts[1:]) and not any(_side_decked(history, i, owner) for i in starts[1:]))
 
     def main_needs(self, side: tuple[str, ...]) -> Counter:
         """The cards the first main deck must hold: those seen in the first
@@ -798,7 +919,7 @@ def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
     when the caller keeps it."""
     if evidence is None:
         evidence = _Evidence.of(view)
-    side = tuple(base.side)
+    side = () if evidence.sideless else tuple(base.side)
     if not side and evidence.sided:
         side = tuple(rng.choice(sorted(base.main)) for _ in range(SIDE_SIZE))
     need = evidence.main_needs(side) | (extra or Counter())
