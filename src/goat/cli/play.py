@@ -295,6 +295,9 @@ class SpadesSession(GameSession):
                 return Action.parse(kinds["blind-nil"])
             if answer in ("d", "double", "double nil", "double-nil") and "double-nil" in kinds:
                 return Action.parse(kinds["double-nil"])
+            # say what is expected, or a wrong answer (a move number, "help") re-asks in silence
+            self.console.print(f"[red]?[/] answer {' or '.join(c.split(' ')[0] for c in choices)} "
+                               "(or quit); your moves come once you have seen your cards")
 
 
 SESSIONS: dict[str, type[GameSession]] = {"kozel": KozelSession, "spades": SpadesSession}

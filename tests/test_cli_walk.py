@@ -1,0 +1,28 @@
+"""Defects found by walking the ``goat`` command as its users do (organisers,
+players, researchers): each test fails without its fix. Signals and pipes are
+driven through a real subprocess; the rest through typer's CliRunner."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from goat.cli.main import app
+
+runner = CliRunner(env={"FORCE_COLOR": None})
+
+
+def goat(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+# ================================================================ play
+def test_play_spades_blind_question_explains_a_wrong_answer() -> None:
+    """An answer the blind question does not know (a move number, help) says what
+    it expects instead of asking again in silence."""
+    result = goat("play", "spades", "--seed", "3", "--bots", "random", "--option", "blind_nil_behind=0",
+                  input="1\nhelp\nn\nquit\n")
+    out = result.stdout
+    assert result.exit_code == 0, result.output
+    assert out.count("Bid blind?") == 3
+    assert out.count("? answer n or b (or quit)") == 2
+    assert "Your hand:" in out[out.rindex("Bid blind?"):]
