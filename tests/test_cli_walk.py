@@ -26,3 +26,17 @@ def test_play_spades_blind_question_explains_a_wrong_answer() -> None:
     assert out.count("Bid blind?") == 3
     assert out.count("? answer n or b (or quit)") == 2
     assert "Your hand:" in out[out.rindex("Bid blind?"):]
+
+
+def test_play_yugioh_help_lists_the_choices_and_how_to_type_them() -> None:
+    result = goat("play", "yugioh", "--seed", "3", "--single", input="help\nquit\n")
+    out = result.stdout
+    assert result.exit_code == 0, result.output
+    assert "unknown verb 'help'" not in out
+    assert out.count("go first or second?") == 2 and out.count("1) choose first") == 2
+    assert "Type a choice's number" in out
+
+
+def test_play_yugioh_end_of_input_ends_the_prompt_line() -> None:
+    out = goat("play", "yugioh", "--seed", "3", "--single", input="").stdout
+    assert "help, quit)> \nBye: match stopped." in out

@@ -20,7 +20,7 @@ from rich.markup import escape
 
 from goat.bots import Bot, make_bot
 from goat.cli.errors import user_errors
-from goat.cli.play import NAME_HELP, Quit, check_name, run_session, terminal_seats
+from goat.cli.play import HELP_WORDS, NAME_HELP, Quit, check_name, run_session, terminal_seats
 from goat.games.yugioh import (
     DeckList,
     builtin_deck,
@@ -33,6 +33,8 @@ from goat.games.yugioh.state import YugiohState
 from goat.protocol import ActionSyntaxError, GoatError, IllegalActionError
 
 QUIT_WORDS = ("quit", "exit", "q", ":q")
+INPUT_HELP = ("Type a choice's number, its text without your seat (summon Sangan, pass), or in full "
+              "(0 summon Sangan); quit (or Ctrl+D) stops the match.")
 
 
 def board_text(view: Mapping[str, Any]) -> str:
@@ -101,6 +103,7 @@ class YugiohSession:
         try:
             return self.console.input(prompt)
         except EOFError:
+            self.console.print()  # Ctrl+D leaves the cursor after the prompt
             raise Quit from None
 
     def show_log(self) -> None:
@@ -135,19 +138,26 @@ class YugiohSession:
         self.console.print(f"[bold]Match over: {'you win' if w == self.human else 'draw' if w is None else 'you lose'}"
                            f" ({r['wins'][0]}-{r['wins'][1]})[/]")
 
+    def show_choices(self, view: Mapping[str, Any]) -> None:
+        self.console.print(f"[bold]{escape(view['decision']['prompt'])}[/]")
+        for i, text in enumerate(view["legal_actions"], 1):
+            self.console.print(f"  [cyan]{i})[/] {escape(text.split(' ', 1)[1])}")
+
     def human_turn(self) -> Any:
         view = self.state.view(self.human)
         self.console.print()
         self.console.print(escape(board_text(view)))
-        self.console.print(f"[bold]{escape(view['decision']['prompt'])}[/]")
-        for i, text in enumerate(view["legal_actions"], 1):
-            self.console.print(f"  [cyan]{i})[/] {escape(text.split(' ', 1)[1])}")
+        self.show_choices(view)
         while True:
-            text = self.read("[bold cyan]Your choice[/] (number or text, quit)> ").strip()
+            text = self.read("[bold cyan]Your choice[/] (number or text, help, quit)> ").strip()
             if not text:
                 continue
             if text.lower() in QUIT_WORDS:
                 raise Quit
+            if text.lower() in HELP_WORDS:
+                self.show_choices(view)
+                self.console.print(INPUT_HELP)
+                continue
             try:
                 action = parse_typed(text, view)
                 self.state.check_action(action)
