@@ -40,3 +40,16 @@ def test_play_yugioh_help_lists_the_choices_and_how_to_type_them() -> None:
 def test_play_yugioh_end_of_input_ends_the_prompt_line() -> None:
     out = goat("play", "yugioh", "--seed", "3", "--single", input="").stdout
     assert "help, quit)> \nBye: match stopped." in out
+
+
+# ============================================================= analyze
+def test_analyze_a_duel_record_says_there_is_no_solver(tmp_path) -> None:
+    """A Yu-Gi-Oh! record keeps no "deals" list: the analysis refuses the game
+    before reading one (it raised KeyError, a traceback)."""
+    path = tmp_path / "duel.jsonl"
+    assert goat("random-games", "yugioh", "--n", "1", "--single-deal", "--seed", "1",
+                "--out", str(path)).exit_code == 0
+    result = goat("analyze", str(path))
+    assert result.exit_code == 2
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.stderr.strip() == "error: no solver for the game 'yugioh' (analysis exists for kozel)"
