@@ -53,3 +53,20 @@ def test_analyze_a_duel_record_says_there_is_no_solver(tmp_path) -> None:
     assert result.exit_code == 2
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert result.stderr.strip() == "error: no solver for the game 'yugioh' (analysis exists for kozel)"
+
+
+# ========================================================== tournament
+def test_tournament_plot_names_the_file_it_wrote_and_refuses_a_folder(tmp_path, monkeypatch) -> None:
+    """matplotlib adds .png to a name without a suffix: the summary said "wrote plot
+    to result" (no such file), and a folder as --plot 'succeeded' next to it."""
+    monkeypatch.chdir(tmp_path)
+    args = ["tournament", "--bots", "random,random", "--matches", "1", "--seed", "1", "--workers", "1"]
+    result = goat(*args, "--plot", "result")
+    assert result.exit_code == 0, result.output
+    assert "wrote plot to result.png" in result.stderr
+    assert (tmp_path / "result.png").read_bytes()[:4] == b"\x89PNG" and not (tmp_path / "result").exists()
+    (tmp_path / "folder").mkdir()
+    refused = goat(*args, "--plot", "folder")
+    assert refused.exit_code == 2
+    assert refused.stderr.strip().startswith("error: cannot write folder: it is a folder")
+    assert not (tmp_path / "folder.png").exists()

@@ -68,7 +68,7 @@ def tournament_command(
         if plot is not None:
             from goat.tournament.plot import check_plot_path  # matplotlib: only when asked for
 
-            check_plot_path(plot)
+            plot = str(check_plot_path(plot))  # the file written: "result" becomes result.png
     except GoatError as exc:
         _fail(str(exc))
     rules = config.rules
