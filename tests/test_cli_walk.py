@@ -4,6 +4,7 @@ driven through a real subprocess; the rest through typer's CliRunner."""
 
 from __future__ import annotations
 
+import pytest
 from typer.testing import CliRunner
 
 from goat.cli.main import app
@@ -70,3 +71,15 @@ def test_tournament_plot_names_the_file_it_wrote_and_refuses_a_folder(tmp_path, 
     assert refused.exit_code == 2
     assert refused.stderr.strip().startswith("error: cannot write folder: it is a folder")
     assert not (tmp_path / "folder.png").exists()
+
+
+@pytest.mark.parametrize("game", ["kozel", "spades", "yugioh"])
+def test_play_refuses_a_record_path_it_cannot_write_before_the_game(game: str, tmp_path) -> None:
+    """--record is written at the end: a missing folder (or a folder as the
+    name) was found out only after the whole match, and the match was lost."""
+    for path, reason in ((tmp_path / "missing" / "game.json", "no folder"), (tmp_path, "it is a folder")):
+        result = goat("play", game, "--seed", "1", "--record", str(path), input="1\n" * 5)
+        assert result.exit_code == 2
+        assert result.stdout == ""   # not one move was asked for
+        assert result.stderr.strip() == f"error: cannot write the record to {path}: {reason}" + (
+            f" {path.parent}" if reason == "no folder" else "")

@@ -30,6 +30,7 @@ from goat.bots.base import prepare_bots
 from goat.cards import CardSyntaxError, parse_cards
 from goat.cli import render, render_spades
 from goat.cli.options import parse_option_pairs
+from goat.cli.output import check_writable
 from goat.games import get_game
 from goat.protocol import (
     VERBS,
@@ -379,6 +380,8 @@ def play_game(game: str, rules: str, seed: int | None, seat: int, players: int |
         specs = bot_specs(bots, state_rules.players, seat)
         bot_list = _make_bots(specs, master, game)
         seats = terminal_seats(seat, check_name(name), specs)
+        if record is not None:
+            check_writable(record, "the record to")
     except GoatError as exc:
         _fail(str(exc))
         return
@@ -406,7 +409,9 @@ def run_session(console: Console, session: Any, state: GameState, record: Path |
     if record is not None:
         try:
             write_record(record, state, seats)
-        except (OSError, GoatError) as exc:
+        except OSError as exc:
+            _fail(f"cannot write the record to {record}: {exc.strerror or exc}")
+        except GoatError as exc:
             _fail(f"cannot write the record to {record}: {exc}")
         console.print(f"Record written to {escape(str(record))}.")
     if code:

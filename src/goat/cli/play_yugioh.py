@@ -20,6 +20,7 @@ from rich.markup import escape
 
 from goat.bots import Bot, make_bot
 from goat.cli.errors import user_errors
+from goat.cli.output import check_writable
 from goat.cli.play import HELP_WORDS, NAME_HELP, Quit, check_name, run_session, terminal_seats
 from goat.games.yugioh import (
     DeckList,
@@ -197,6 +198,8 @@ def play_yugioh(
         state = new_state(make_rules(rules), decks=decks, single_duel=single, seed=seed)
         bot = make_bot(vs, seed=seed + 1, game="yugioh")
         seats = terminal_seats(seat, check_name(name), [None if s == seat else vs for s in (0, 1)])
+        if record is not None:
+            check_writable(record, "the record to")
     console = Console(highlight=False, emoji=False)
     console.print(f"Yu-Gi-Oh! ({escape(rules)}), you are seat {seat} against {bot.name}; seed {seed}. "
                   "In the log, [green]your moves[/] and [yellow]the opponent's[/].")

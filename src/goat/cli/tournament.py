@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.table import Table
 
 from goat.cli.options import parse_options
+from goat.cli.output import check_writable
 from goat.cli.progress import progress
 from goat.games import get_game
 from goat.protocol import GoatError
@@ -66,9 +67,10 @@ def tournament_command(
         # a run can take hours: a destination that cannot be written fails now, not after it
         stream = _open_records(out)
         if plot is not None:
-            from goat.tournament.plot import check_plot_path  # matplotlib: only when asked for
+            from goat.tournament.plot import plot_path  # matplotlib: only when asked for
 
-            plot = str(check_plot_path(plot))  # the file written: "result" becomes result.png
+            plot = str(plot_path(plot))  # the file written: "result" becomes result.png
+            check_writable(plot)
     except GoatError as exc:
         _fail(str(exc))
     rules = config.rules
