@@ -83,3 +83,24 @@ def test_play_refuses_a_record_path_it_cannot_write_before_the_game(game: str, t
         assert result.stdout == ""   # not one move was asked for
         assert result.stderr.strip() == f"error: cannot write the record to {path}: {reason}" + (
             f" {path.parent}" if reason == "no folder" else "")
+
+
+# ======================================================= records read
+@pytest.mark.parametrize("command", ["replay", "standings", "analyze"])
+def test_an_empty_record_file_says_it_is_empty(command: str, tmp_path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text("")
+    result = goat(command, str(path))
+    assert result.exit_code == 2
+    assert result.stderr.strip().removeprefix("error: ") == f"{path}: empty, no record in it"
+
+
+@pytest.mark.parametrize("command", ["replay", "standings", "analyze"])
+def test_a_record_of_another_game_names_the_game(command: str, tmp_path) -> None:
+    """It named a missing field of ours ("first_dealer") instead."""
+    path = tmp_path / "chess.json"
+    path.write_text('{"game": "chess", "rules": "fide", "moves": ["e4"]}')
+    result = goat(command, str(path))
+    assert result.exit_code == 2
+    assert result.stderr.strip().removeprefix("error: ") == \
+        "unknown game 'chess' (one of kozel, spades, yugioh)"

@@ -131,6 +131,8 @@ def parse_records(text: str, jsonl: bool | None = None, name: str = "<text>") ->
     The values are returned as parsed; :func:`replay` checks their shape, so a
     file's K-th record can be named in the message.
     """
+    if not text.strip():  # not "Expecting value (line 1 column 1)": say what is wrong
+        raise MalformedRecordError(f"{name}: empty, no record in it")
     if jsonl is not True:
         try:
             return [json.loads(text)]
@@ -142,10 +144,7 @@ def parse_records(text: str, jsonl: bool | None = None, name: str = "<text>") ->
             return _parse_lines(text, name)
         except MalformedRecordError:
             raise MalformedRecordError(f"{name}: not valid JSON: {_json_error(whole_error)}") from None
-    records = _parse_lines(text, name)
-    if not records:
-        raise MalformedRecordError(f"{name}: holds no record")
-    return records
+    return _parse_lines(text, name)
 
 
 def _parse_lines(text: str, name: str) -> list[Any]:
@@ -311,6 +310,11 @@ def new_state_for(record: Any) -> Any:
     """The state a record starts from; raises :class:`MalformedRecordError`."""
     if not isinstance(record, dict):
         raise MalformedRecordError(f"a record must be a JSON object, not {_json_type(record)}")
+    if isinstance(record.get("game"), str):
+        try:  # a record of another game says so, not which of our fields it lacks
+            get_game(record["game"])
+        except GoatError as exc:
+            raise MalformedRecordError(str(exc)) from None
     for name in REQUIRED_FIELDS:
         if name not in record:
             raise MalformedRecordError(f'the record has no "{name}" field')
