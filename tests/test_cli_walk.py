@@ -4,7 +4,12 @@ driven through a real subprocess; the rest through typer's CliRunner."""
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from goat.cli.main import app
@@ -104,3 +109,27 @@ def test_a_record_of_another_game_names_the_game(command: str, tmp_path) -> None
     assert result.exit_code == 2
     assert result.stderr.strip().removeprefix("error: ") == \
         "unknown game 'chess' (one of kozel, spades, yugioh)"
+
+
+# ================================================================ help
+def commands(command: Any, ctx: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
+    yield path, command
+    if hasattr(command, "list_commands"):
+        for name in command.list_commands(ctx):
+            sub = command.get_command(ctx, name)
+            yield from commands(sub, type(ctx)(sub, parent=ctx, info_name=name), (*path, name))
+
+
+def test_every_help_paragraph_is_one_line_of_plain_text() -> None:
+    """typer's rich help keeps a docstring's line breaks: a wrapped paragraph came
+    out broken mid-sentence in the command lists (goat --help, goat bench --help)
+    and on the command's page; ``name`` (reST) came out with its backticks."""
+    root = typer.main.get_command(app)
+    seen = 0
+    for path, command in commands(root, root.context_class(root, info_name="goat")):
+        text = inspect.cleandoc(command.short_help or command.help or "").partition("\f")[0]
+        for paragraph in text.split("\n\n"):
+            assert "\n" not in paragraph, (path, paragraph)
+            assert "``" not in paragraph, (path, paragraph)
+        seen += 1
+    assert seen >= 20   # goat, its commands and the sub-commands of play, bench and deck

@@ -21,8 +21,9 @@ def bench_engine(
                               + ", ".join(engine_bench.CONFIGS)),
     seed: int = typer.Option(0, "--seed", help="Seed of the random deals."),
 ) -> None:
-    """Random complete deals per second for each Kozel ruleset, and the ratio to a
-    rules-free random trick loop measured in the same run."""
+    """Kozel engine: random complete deals per second next to a rules-free baseline.
+
+    Per ruleset, the ratio to a rules-free random trick loop measured in the same run."""
     with user_errors():
         labels = engine_bench.select(rules)
         engine_bench.check_seconds(seconds)
@@ -41,8 +42,9 @@ def bench_bots(
                                      "the game's usual one: classic, standard, goat)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the random games the positions come from."),
 ) -> None:
-    """Median and p99 decision time per bot and setting, next to the game's random
-    bot (the cost of building the view and parsing the legal actions) on the same positions."""
+    """Bots: median and p99 decision time per bot, next to the random bot.
+
+    Every bot decides the same positions; the game's random bot is the baseline (the cost of building the view and parsing the legal actions)."""
     from goat.bench import bots as bots_bench
     from goat.cli.progress import progress
     from goat.games import get_game
@@ -78,8 +80,9 @@ def bench_sim(
                               "classic, full-hand, full-hand-24, full-hand-2p, full-hand-3p, street"),
     seed: int = typer.Option(0, "--seed", help="Seed of the random deals."),
 ) -> None:
-    """Batch simulator (numba) deals per second next to the Python engine and
-    OpenSpiel's C++ spades through pyspiel, measured in the same run."""
+    """Batch simulator (numba): deals per second next to the Python engine and OpenSpiel.
+
+    OpenSpiel's C++ spades runs through pyspiel, all measured in the same run."""
     from goat.bench import sim as sim_bench
 
     with user_errors():
@@ -107,9 +110,9 @@ def bench_solver(
                                     help="Also solve 2- and 3-player full-hand deals (individual play; "
                                          "2-player deals from the first lead take seconds)."),
 ) -> None:
-    """Double-dummy solver: full-hand and classic deals from trick 1, mean and p99
-    solve time, next to Bo Haglund's DDS (endplay) on 32-card bridge-like deals
-    and our kernel on those very deals (tricks checked against DDS's)."""
+    """Double-dummy solver: mean and p99 solve time next to Bo Haglund's DDS.
+
+    Full-hand and classic deals from trick 1; DDS (endplay) on 32-card bridge-like deals and our kernel on those very deals (tricks checked against DDS's)."""
     from goat.bench import solver as solver_bench
 
     console = Console()
@@ -131,9 +134,9 @@ def bench_env(
                               + ", ".join(env_bench.ENV_CONFIGS)),
     seed: int = typer.Option(0, "--seed", help="Seed of the environments and the random actions."),
 ) -> None:
-    """RL environment steps per second: our PettingZoo AEC environment next to
-    OpenSpiel's C++ spades through pyspiel (random legal actions, same run);
-    the spades row is our Spades under OpenSpiel's rules, like for like."""
+    """RL environments: steps per second next to OpenSpiel's C++ spades.
+
+    Our PettingZoo AEC environment against OpenSpiel's spades through pyspiel (random legal actions, same run); the spades row is our Spades under OpenSpiel's rules, like for like."""
     with user_errors():
         labels = env_bench.select(rules)
         engine_bench.check_seconds(seconds)
@@ -152,8 +155,9 @@ def bench_server(
     rules: str = typer.Option("classic", "--rules", help="Ruleset of every table."),
     seed: int = typer.Option(0, "--seed", help="Seed of the tables and of the clients' choices."),
 ) -> None:
-    """Load on `goat serve` (a subprocess on loopback): accepted actions/s, p50/p99 latency
-    send → update, lost and duplicated actions (must be 0), next to the in-memory engine."""
+    """Load on goat serve: actions/s and latency next to the in-memory engine.
+
+    `goat serve` runs as a subprocess on loopback: accepted actions/s, p50/p99 latency send → update, lost and duplicated actions (must be 0)."""
     from goat.bench import server as server_bench
 
     console = Console()

@@ -455,7 +455,8 @@ def play_spades(
     seat: int = typer.Option(0, "--seat", help="Your seat (0 = first; your partner sits at seat + 2)."),
     option: list[str] = typer.Option([], "--option", "-o", help="Rules option key=value (repeatable), "
                                                                 "e.g. lose_at=-200, double_nil=true."),
-    bots: str = typer.Option("heuristic", "--bots", help="Bot for the other seats (random, heuristic), "
+    bots: str = typer.Option("heuristic", "--bots", help="Bot for the other seats (random, heuristic, ismcts, "
+                                                         "pimc with the dds extra), "
                                                          "or one per seat, comma-separated."),
     record: Optional[Path] = typer.Option(None, "--record", help=RECORD_HELP),
     name: str = typer.Option("You", "--name", help=NAME_HELP),

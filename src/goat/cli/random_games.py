@@ -49,8 +49,8 @@ def random_games_command(
     seed: int | None = typer.Option(None, "--seed", help="Seed; game i uses random.Random(f'{seed}/{i}'). "
                                                         "Default: a fresh one, printed in the summary."),
     players: int | None = typer.Option(None, "--players", help="Number of seats (default: the preset's)."),
-    option: list[str] = typer.Option([], "--option", help="key=value overriding a ruleset option "
-                                                          "(JSON value, else text); repeatable."),
+    option: list[str] = typer.Option([], "--option", help="key=value overriding a ruleset option, "
+                                                          "e.g. royal_goat=false; repeatable."),
     single_deal: bool = typer.Option(False, "--single-deal", help="Play one deal (yugioh: one duel) per game "
                                                                    "instead of a match."),
 ) -> None:

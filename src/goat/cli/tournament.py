@@ -45,7 +45,7 @@ def tournament_command(
                                                            "standard for spades, goat for yugioh)."),
     bots: str = typer.Option(..., "--bots", help="Comma-separated bots, each name or name:key=value "
                                                  "(e.g. random,pimc:worlds=100); at least two. "
-                                                 "Spades: random, heuristic, ismcts; yugioh: random, greedy, mc."),
+                                                 "Spades: random, heuristic, ismcts, pimc (dds extra); yugioh: random, greedy, mc."),
     matches: int = typer.Option(..., "--matches", "-n", help="Duplicate sets per pairing: each deal sequence "
                                                             "(a duel's coin and shuffles) is played once per "
                                                             "seating (2 games in 4-seat play and in a duel)."),
@@ -59,8 +59,9 @@ def tournament_command(
     players: int | None = typer.Option(None, "--players", help="Number of seats (default: the preset's)."),
     option: list[str] = typer.Option([], "--option", help="key=value overriding a ruleset option; repeatable."),
 ) -> None:
-    """Play a duplicate tournament between bots and report win rates, per-deal score
-    differences (Kozel's penalty points, Spades' points, a duel's LP; 95% intervals) and Elo."""
+    """Play a duplicate tournament between bots: win rates, score differences and Elo.
+
+    Per bot: the match (or deal) win rate, the mean difference per deal in the game's own score (Kozel's penalty points, Spades' points, a duel's LP), each with a 95% interval, and an Elo rating."""
     try:
         specs, config, probe, scoring, given = _prepare(game, rules, bots, matches, workers, backend, players,
                                                         option, deals_only)
