@@ -5,7 +5,12 @@ driven through a real subprocess; the rest through typer's CliRunner."""
 from __future__ import annotations
 
 import inspect
+import os
+import subprocess
+import sys
+import textwrap
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +20,7 @@ from typer.testing import CliRunner
 from goat.cli.main import app
 
 runner = CliRunner(env={"FORCE_COLOR": None})
+SRC = Path(__file__).resolve().parent.parent / "src"
 
 
 def goat(*args: str, input: str | None = None):
@@ -133,3 +139,37 @@ def test_every_help_paragraph_is_one_line_of_plain_text() -> None:
             assert "``" not in paragraph, (path, paragraph)
         seen += 1
     assert seen >= 20   # goat, its commands and the sub-commands of play, bench and deck
+
+
+# ============================================================ start-up
+def run_python(code: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(SRC), NO_COLOR="1")
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+
+
+def test_loading_the_commands_does_not_load_the_solver() -> None:
+    """`goat analyze` pulled in numba (through the solver's constants) for every
+    command: half a second or more before `goat --help` answered."""
+    result = run_python("import sys, goat.cli.main; print(sorted(m for m in sys.modules if m.startswith('numba'))[:1])")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
+
+
+def test_ctrl_c_while_the_commands_load_exits_130_without_a_traceback() -> None:
+    """A KeyboardInterrupt raised while the sub-commands are imported (Ctrl+C
+    right after typing goat ...) is what SIGINT does at that moment; it printed
+    the import chain's traceback."""
+    code = textwrap.dedent("""
+        import sys
+        class Interrupt:
+            def find_spec(self, name, path=None, target=None):
+                if name == "goat.cli.replay":
+                    raise KeyboardInterrupt
+        sys.meta_path.insert(0, Interrupt())
+        sys.argv = ["goat", "--help"]
+        from goat.cli.main import main
+        main()
+    """)
+    result = run_python(code)
+    assert result.returncode == 130
+    assert "Traceback" not in result.stderr and result.stdout == ""
