@@ -173,3 +173,18 @@ def test_ctrl_c_while_the_commands_load_exits_130_without_a_traceback() -> None:
     result = run_python(code)
     assert result.returncode == 130
     assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+@pytest.mark.parametrize("game, option, spec", [("kozel", "--bots", "ismcts:iterations=5"),
+                                                ("spades", "--bots", "ismcts:iterations=5"),
+                                                ("yugioh", "--vs", "mc:worlds=1:top=1:horizon=1")])
+def test_play_takes_bot_settings_as_a_tournament_does(game: str, option: str, spec: str, tmp_path) -> None:
+    """`--bots pimc:worlds=50` was 'unknown bot' in goat play, though the README
+    and goat tournament write bots as name:key=value."""
+    path = tmp_path / "game.json"
+    result = goat("play", game, "--seed", "2", option, spec, "--record", str(path), input="1\n" * 3 + "quit\n")
+    assert result.exit_code == 0, result.output
+    record = path.read_text(encoding="utf-8")
+    assert f'"bot": "{spec}"' in record
+    refused = goat("play", game, option, spec.split(":")[0] + ":eggs=2", input="")
+    assert refused.exit_code == 2 and "does not take the settings eggs" in refused.stderr

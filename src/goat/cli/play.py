@@ -25,7 +25,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from goat.bots import Bot, make_bot, out_of_turn_claim
+from goat.bots import Bot, out_of_turn_claim
 from goat.bots.base import prepare_bots
 from goat.cards import CardSyntaxError, parse_cards
 from goat.cli import render, render_spades
@@ -337,7 +337,11 @@ def bot_specs(spec: str, players: int, human: int) -> list[str | None]:
 
 
 def _make_bots(specs: list[str | None], master: random.Random, game: str = "kozel") -> list[Bot | None]:
-    return [None if spec is None else make_bot(spec, seed=master.getrandbits(64), game=game) for spec in specs]
+    """Each spec (``heuristic``, ``pimc:worlds=50:time_limit=1``, as a tournament
+    reads them) built for ``game``, seeded from ``master``."""
+    from goat.tournament.specs import parse_bot_spec
+
+    return [None if spec is None else parse_bot_spec(spec).make(master.getrandbits(64), game) for spec in specs]
 
 
 def terminal_seats(human: int, name: str, bots: list[str | None]) -> list[dict[str, Any] | None]:
@@ -427,7 +431,8 @@ def _defaults(module: Any, rules: str) -> dict[str, Any] | None:
 
 
 SEED_HELP = "Makes the whole game reproducible."
-BOTS_HELP = "Bot for the other seats (random, heuristic, pimc, ismcts), or one per seat, comma-separated."
+BOTS_HELP = ("Bot for the other seats (random, heuristic, pimc, ismcts; settings as name:key=value, "
+             "e.g. pimc:worlds=50), or one per seat, comma-separated.")
 RECORD_HELP = "Write the game record here when it ends or on quit."
 NAME_HELP = "Your name in the record (goat standings ranks players by it)."
 

@@ -18,7 +18,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from goat.bots import Bot, make_bot
+from goat.bots import Bot
 from goat.cli.errors import user_errors
 from goat.cli.output import check_writable
 from goat.cli.play import HELP_WORDS, NAME_HELP, Quit, check_name, run_session, terminal_seats
@@ -32,6 +32,7 @@ from goat.games.yugioh import (
 )
 from goat.games.yugioh.state import YugiohState
 from goat.protocol import ActionSyntaxError, GoatError, IllegalActionError
+from goat.tournament.specs import parse_bot_spec
 
 QUIT_WORDS = ("quit", "exit", "q", ":q")
 INPUT_HELP = ("Type a choice's number, its text without your seat (summon Sangan, pass), or in full "
@@ -196,7 +197,7 @@ def play_yugioh(
         if seat == 1:
             decks.reverse()
         state = new_state(make_rules(rules), decks=decks, single_duel=single, seed=seed)
-        bot = make_bot(vs, seed=seed + 1, game="yugioh")
+        bot = parse_bot_spec(vs).make(seed + 1, "yugioh")  # name or name:key=value, as a tournament reads it
         seats = terminal_seats(seat, check_name(name), [None if s == seat else vs for s in (0, 1)])
         if record is not None:
             check_writable(record, "the record to")
