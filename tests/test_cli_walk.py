@@ -188,3 +188,14 @@ def test_play_takes_bot_settings_as_a_tournament_does(game: str, option: str, sp
     assert f'"bot": "{spec}"' in record
     refused = goat("play", game, option, spec.split(":")[0] + ":eggs=2", input="")
     assert refused.exit_code == 2 and "does not take the settings eggs" in refused.stderr
+
+
+# =============================================================== bench
+@pytest.mark.parametrize("args, message", [(["--tables", "0"], "--tables must be at least 1"),
+                                           (["--clients", "3", "--tables", "1"], "--clients must be at least"),
+                                           (["--rules", "klassik"], "--rules: unknown Kozel ruleset")])
+def test_bench_server_refuses_bad_arguments_before_announcing_a_run(args: list[str], message: str) -> None:
+    result = goat("bench", "server", *args)
+    assert result.exit_code == 2
+    assert "Starting goat serve" not in result.stdout
+    assert message in result.stderr

@@ -162,6 +162,7 @@ def bench_server(
 
     console = Console()
     with user_errors():
+        server_bench.check_args(clients, tables, seconds, rules)  # before "Starting" announces a bad run
         console.print(f"Starting goat serve, {tables} tables, {clients} clients, {seconds:g} s of play…")
         result = server_bench.run(clients, tables, seconds, rules, seed)
     console.print(server_bench.table(result))
