@@ -199,3 +199,11 @@ def test_bench_server_refuses_bad_arguments_before_announcing_a_run(args: list[s
     assert result.exit_code == 2
     assert "Starting goat serve" not in result.stdout
     assert message in result.stderr
+
+
+# ======================================================== random-games
+def test_random_games_summary_counts_one_duel_in_the_singular(tmp_path) -> None:
+    path = tmp_path / "duel.jsonl"
+    result = goat("random-games", "yugioh", "--n", "1", "--single-deal", "--seed", "1", "--out", str(path))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"wrote 1 yugioh goat record (1 duel) to {path}")

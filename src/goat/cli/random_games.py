@@ -92,7 +92,7 @@ def random_games_command(
     note = ""
     if added:
         note = " (random play needs " + ", ".join(f"{k}={v}" for k, v in added.items()) + " to end a game)"
-    unit = "duels" if game == "yugioh" else "deals"
+    unit = ("duel" if game == "yugioh" else "deal") + ("" if deals == 1 else "s")
     typer.echo(f"wrote {n} {game} {rules} record{'s' if n != 1 else ''} ({deals} {unit}) to {out}, "
                f"seed {seed}, in {seconds:.1f}s; {kind}: {tally}{note}", err=out == "-")
 
