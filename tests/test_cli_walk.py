@@ -207,3 +207,22 @@ def test_random_games_summary_counts_one_duel_in_the_singular(tmp_path) -> None:
     result = goat("random-games", "yugioh", "--n", "1", "--single-deal", "--seed", "1", "--out", str(path))
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith(f"wrote 1 yugioh goat record (1 duel) to {path}")
+
+
+# ===================================================== narrow terminal
+def test_tables_on_a_narrow_terminal_keep_every_figure(tmp_path) -> None:
+    """At COLUMNS=40 rich squeezed the tables below their narrowest layout and cut
+    the cells: an Elo of 1500 read "15…", a name "rando…"."""
+    narrow = CliRunner(env={"FORCE_COLOR": None, "COLUMNS": "40"})
+    result = narrow.invoke(app, ["tournament", "--bots", "random,random", "--matches", "1", "--seed", "1",
+                                 "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    table = result.stdout[:result.stdout.index("Elo: ")]
+    assert "…" not in table
+    assert table.count(" 1500 ") == 2 and "random#2" in table
+    record = tmp_path / "game.json"
+    assert goat("play", "kozel", "--seed", "7", "--name", "Wilhelmina-Alexandra", "--record", str(record),
+                input="1\n" * 3000).exit_code == 0
+    standings = narrow.invoke(app, ["standings", str(record), "--bots"])
+    assert standings.exit_code == 0, standings.output
+    assert "…" not in standings.stdout and "Wilhelmina-Alexandra" in standings.stdout

@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from goat.cli.output import print_table
 from goat.protocol import GoatError
 from goat.records import RecordProblem, read_records
 
@@ -116,7 +117,7 @@ def print_analysis(out: Console, analysis: DealAnalysis) -> None:
         style = None if m.cost == 0 else ("red" if m.cost > 0 else None)
         table.add_row(str(m.trick), str(m.seat), played, show_value(m.value), best,
                       show_value(m.best_value), show_cost(m.best_value, m.value), style=style)
-    out.print(table)
+    print_table(out, table)
     for s in analysis.summary():
         who = f"team {s.side} (seats {s.side}+{s.side + 2})" if analysis.partnerships else f"seat {s.side}"
         out.print(f"{who}: {s.mistakes} mistake"

@@ -12,6 +12,7 @@ from rich.console import Console
 from goat.bench import engine as engine_bench
 from goat.bench import env as env_bench
 from goat.cli.errors import user_errors
+from goat.cli.output import print_table
 from goat.protocol import GoatError
 
 
@@ -30,7 +31,7 @@ def bench_engine(
         console = Console()
         console.print(f"Measuring {len(labels)} ruleset(s), about {seconds:g} s each…")
         results = engine_bench.run(labels, seconds, seed)
-    console.print(engine_bench.table(results))
+    print_table(console, engine_bench.table(results))
 
 
 def bench_bots(
@@ -66,7 +67,7 @@ def bench_bots(
         # no time left: the bots' decisions differ too much in cost for a mean pace
         with progress(Console(stderr=True), "decisions", decisions * (len(specs) + 1), eta=False) as advance:
             baseline, timings = bots_bench.run(specs, rules, decisions, seed, advance, game)
-    console.print(bots_bench.table(baseline, timings, rules, game))
+    print_table(console, bots_bench.table(baseline, timings, rules, game))
     if game == "kozel":
         verdict = bots_bench.target_verdict(timings)
         console.print(verdict if verdict is not None else
@@ -93,7 +94,7 @@ def bench_sim(
         results, note = sim_bench.run(labels, seconds, seed)
     if note:
         console.print(note)
-    console.print(sim_bench.table(results))
+    print_table(console, sim_bench.table(results))
     for line in sim_bench.summary_lines(results):
         console.print(line)
 
@@ -123,7 +124,7 @@ def bench_solver(
                                          individual=individual)
     if note:
         console.print(note)
-    console.print(solver_bench.table(results))
+    print_table(console, solver_bench.table(results))
     if not solver_bench.report(console, results):
         raise typer.Exit(1)
 
@@ -145,7 +146,7 @@ def bench_env(
         results, note = env_bench.run(labels, seconds, seed)
     if note:
         console.print(note)
-    console.print(env_bench.table(results))
+    print_table(console, env_bench.table(results))
 
 
 def bench_server(
@@ -165,7 +166,7 @@ def bench_server(
         server_bench.check_args(clients, tables, seconds, rules)  # before "Starting" announces a bad run
         console.print(f"Starting goat serve, {tables} tables, {clients} clients, {seconds:g} s of play…")
         result = server_bench.run(clients, tables, seconds, rules, seed)
-    console.print(server_bench.table(result))
+    print_table(console, server_bench.table(result))
     console.print(server_bench.verdict(result))
     if result.lost or result.duplicated:
         raise typer.Exit(1)

@@ -12,8 +12,29 @@ import os
 from pathlib import Path
 
 import typer
+from rich.console import Console, RenderableType
+from rich.measure import Measurement
 
 from goat.protocol import GoatError
+
+
+def print_table(console: Console, table: RenderableType) -> None:
+    """Print a rich table whole, even on a terminal too narrow for it.
+
+    Squeezed below its narrowest layout, rich cuts cells to "…": an Elo of 1458
+    shows as "14…", a win rate as "50…". Then the table is printed at its natural
+    width instead and the terminal wraps the lines: every figure stays readable,
+    and output to a file or a pipe keeps whole values."""
+    wide = Measurement.get(console, console.options.update_width(10_000), table)
+    if wide.minimum <= console.width:
+        console.print(table)
+        return
+    narrow = console.width
+    console.width = wide.maximum
+    try:
+        console.print(table)
+    finally:
+        console.width = narrow
 
 
 def check_writable(path: str | os.PathLike[str], what: str = "") -> None:

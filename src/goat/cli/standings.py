@@ -27,7 +27,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from goat.cli.output import write_csv
+from goat.cli.output import print_table, write_csv
 from goat.cli.progress import progress
 from goat.games import GAMES
 from goat.records import RecordProblem, read_records, replay
@@ -171,7 +171,7 @@ def _print_table(out: Console, rows: list[Standing], collected: Collected) -> No
         if kozel:
             cells.append(str(row.goats))
         table.add_row(*cells, f"{row.win_rate:.0%}")
-    out.print(table)
+    print_table(out, table)
 
 
 def register(app: typer.Typer) -> None:

@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.table import Table
 
 from goat.cli.options import parse_options
-from goat.cli.output import check_writable
+from goat.cli.output import check_writable, print_table
 from goat.cli.progress import progress
 from goat.games import get_game
 from goat.protocol import GoatError
@@ -97,12 +97,12 @@ def tournament_command(
     seconds = time.perf_counter() - started
     rows = summarize(results, [s.label for s in specs])
     out_console = Console(stderr=out == "-")  # records on stdout: keep the table off it
-    out_console.print(results_table(rows, unit, f"{game} {rules}: {len(games)} games, "
+    print_table(out_console, results_table(rows, unit, f"{game} {rules}: {len(games)} games, "
                                                f"{sum(r.deals for r in results)} {scoring.deal}s, {seconds:.1f} s",
                                     scoring))
     pairs = head_to_head(results)
     if len(pairs) > 1:
-        out_console.print(head_to_head_table(pairs, unit, scoring))
+        print_table(out_console, head_to_head_table(pairs, unit, scoring))
     out_console.print(ELO_NOTE, style="dim")
     if stream is not None:
         _write_records(results, stream)
