@@ -226,3 +226,28 @@ def test_tables_on_a_narrow_terminal_keep_every_figure(tmp_path) -> None:
     standings = narrow.invoke(app, ["standings", str(record), "--bots"])
     assert standings.exit_code == 0, standings.output
     assert "…" not in standings.stdout and "Wilhelmina-Alexandra" in standings.stdout
+
+
+# ================================================================ pipes
+GOAT = "import sys; sys.argv[0] = 'goat'; from goat.cli.main import main; main()"
+
+
+def test_play_piped_into_a_reader_that_stops_still_writes_the_record(tmp_path) -> None:
+    """`goat play ... | head`: rich turned the broken pipe into SystemExit(1)
+    and the game record promised on quit was never written."""
+    record = tmp_path / "game.json"
+    env = dict(os.environ, PYTHONPATH=str(SRC), NO_COLOR="1")
+    play = subprocess.Popen([sys.executable, "-c", GOAT, "play", "kozel", "--seed", "1", "--record", str(record)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert play.stdout is not None and play.stdin is not None
+    play.stdout.readline()
+    play.stdout.close()           # the reader stops, as head -1 does
+    try:
+        play.stdin.write(b"1\n" * 3000)
+        play.stdin.close()
+    except BrokenPipeError:       # the game may be over before all the answers are read
+        pass
+    assert play.wait(timeout=120) == 1
+    stderr = play.stderr.read().decode() if play.stderr else ""
+    assert "Traceback" not in stderr
+    assert goat("replay", str(record), "--check").exit_code == 0

@@ -401,7 +401,11 @@ def play_game(game: str, rules: str, seed: int | None, seat: int, players: int |
 def run_session(console: Console, session: Any, state: GameState, record: Path | None, what: str,
                 seats: list[dict[str, Any] | None] | None = None) -> None:
     """Run a terminal session to its end (or ``quit`` / Ctrl+C, exit status
-    130), then write the record if one was asked for — whatever the game."""
+    130), then write the record if one was asked for — whatever the game.
+
+    Output that stops being read (``goat play ... | head``, a closed ``tee``)
+    ends the session too: the record is still written, silently, before the
+    exit status 1 that rich (``SystemExit``) or typer gives a broken pipe."""
     code = 0
     try:
         session.run()
@@ -410,6 +414,11 @@ def run_session(console: Console, session: Any, state: GameState, record: Path |
     except KeyboardInterrupt:
         console.print("\nInterrupted.")
         code = 130
+    except (BrokenPipeError, SystemExit) as exc:
+        broken = isinstance(exc, BrokenPipeError) or isinstance(exc.__context__, BrokenPipeError)
+        if broken and record is not None:
+            write_record(record, state, seats)
+        raise
     if record is not None:
         try:
             write_record(record, state, seats)
