@@ -251,3 +251,16 @@ def test_play_piped_into_a_reader_that_stops_still_writes_the_record(tmp_path) -
     stderr = play.stderr.read().decode() if play.stderr else ""
     assert "Traceback" not in stderr
     assert goat("replay", str(record), "--check").exit_code == 0
+
+
+# ================================================================ deck
+def test_deck_check_of_a_file_that_is_no_deck_list_keeps_its_lines_short(tmp_path) -> None:
+    """A game record given as a deck echoed its whole line (thousands of
+    characters) as the unknown card's name."""
+    path = tmp_path / "game.json"
+    path.write_text('{"game": "kozel", "deals": [' + '"x", ' * 500 + '"y"]}\n', encoding="utf-8")
+    result = goat("deck", "check", str(path))
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert any("line 1: unknown card '{\"game\": \"kozel\"" in line for line in lines)
+    assert max(map(len, lines)) < 120
