@@ -87,7 +87,8 @@ def random_games_command(
         if stream is not None:
             stream.close()
     seconds = time.perf_counter() - started
-    tally = ", ".join(f"{label} {count}" for label, count in sorted(losers.items()))
+    # "seat 1 ×3": a bare "seat 1 3" read as one more seat number
+    tally = ", ".join(f"{label} ×{count}" for label, count in sorted(losers.items()))
     kind = _outcome_kind(record["result"]) if n else "loser"
     note = ""
     if added:
