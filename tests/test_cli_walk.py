@@ -264,3 +264,15 @@ def test_deck_check_of_a_file_that_is_no_deck_list_keeps_its_lines_short(tmp_pat
     lines = result.stdout.splitlines()
     assert any("line 1: unknown card '{\"game\": \"kozel\"" in line for line in lines)
     assert max(map(len, lines)) < 120
+
+
+# =========================================================== standings
+def test_standings_show_a_name_with_brackets_as_typed(tmp_path) -> None:
+    """Names are text: "[red]Bob[/red]" was read as rich markup and shown as "Bob"."""
+    record = tmp_path / "game.json"
+    name = "[red]Bob[/red] [b]"
+    assert goat("play", "kozel", "--seed", "7", "--name", name, "--record", str(record),
+                input="1\n" * 3000).exit_code == 0
+    result = goat("standings", str(record))
+    assert result.exit_code == 0, result.output
+    assert name in result.stdout
