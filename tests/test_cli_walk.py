@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import inspect
 import os
+import signal
 import subprocess
 import sys
 import textwrap
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -276,3 +278,20 @@ def test_standings_show_a_name_with_brackets_as_typed(tmp_path) -> None:
     result = goat("standings", str(record))
     assert result.exit_code == 0, result.output
     assert name in result.stdout
+
+
+# ============================================================== signals
+def test_ctrl_c_stops_a_tournament_without_worker_tracebacks() -> None:
+    """Ctrl+C goes to the whole process group: each pool worker printed
+    "Process SpawnPoolWorker-N:" (and a traceback) under the parent's exit."""
+    env = dict(os.environ, PYTHONPATH=str(SRC), NO_COLOR="1")
+    run = subprocess.Popen([sys.executable, "-c", GOAT, "tournament", "--bots", "random,heuristic",
+                            "--matches", "2000", "--seed", "1", "--workers", "2"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
+    assert run.stderr is not None
+    run.stderr.readline()          # the run's header: the pool starts now
+    time.sleep(6)                  # its workers are up and playing
+    os.killpg(run.pid, signal.SIGINT)
+    _, stderr = run.communicate(timeout=60)
+    assert run.returncode == 130
+    assert "SpawnPoolWorker" not in stderr.decode() and "Traceback" not in stderr.decode()
