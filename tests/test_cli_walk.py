@@ -295,3 +295,18 @@ def test_ctrl_c_stops_a_tournament_without_worker_tracebacks() -> None:
     _, stderr = run.communicate(timeout=60)
     assert run.returncode == 130
     assert "SpawnPoolWorker" not in stderr.decode() and "Traceback" not in stderr.decode()
+
+
+@pytest.mark.parametrize("command", ["replay", "standings"])
+def test_standard_input_is_read_as_a_file_is(command: str, tmp_path) -> None:
+    """A record saved with a byte order mark (Notepad) was read from a file but
+    refused on stdin ("Unexpected UTF-8 BOM"); binary garbage on stdin was
+    "not valid JSON: Expecting value" where a file says "not UTF-8 text"."""
+    record = tmp_path / "game.json"
+    assert goat("play", "kozel", "--seed", "7", "--record", str(record), input="1\n" * 3000).exit_code == 0
+    with_bom = "\ufeff" + record.read_text(encoding="utf-8")
+    for source in (str(record), "-"):
+        result = runner.invoke(app, [command, source], input=with_bom.encode("utf-8"))
+        assert result.exit_code == 0, (source, result.output)
+    garbage = runner.invoke(app, [command, "-"], input=b"\xff\xfe\x00garbage\x9c")
+    assert garbage.exit_code == 2 and garbage.stderr == "<stdin>: not UTF-8 text\n"

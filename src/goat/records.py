@@ -113,15 +113,30 @@ def read_records(source: str | os.PathLike[str]) -> list[Any]:
     Raises :class:`MalformedRecordError` for unreadable or invalid input.
     """
     if str(source) == "-":
-        return parse_records(sys.stdin.read(), jsonl=None, name="<stdin>")
+        return parse_records(_stdin_text(), jsonl=None, name="<stdin>")
     path = Path(source)
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        raise MalformedRecordError(f"{path}: not UTF-8 text") from None
+        text = _decode(path.read_bytes(), str(path))
     except OSError as exc:
         raise MalformedRecordError(f"cannot read {path}: {exc.strerror or exc}") from None
     return parse_records(text, jsonl=True if path.suffix == ".jsonl" else None, name=str(path))
+
+
+def _stdin_text() -> str:
+    """Standard input read as a file is: its bytes as UTF-8, a byte order mark
+    (a Windows editor's) skipped, anything else "not UTF-8 text" — the text
+    layer would decode garbage by the locale and let JSON report it obscurely."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:  # a text stream put in its place (tests, embedding)
+        return sys.stdin.read().removeprefix("\ufeff")
+    return _decode(buffer.read(), "<stdin>")
+
+
+def _decode(data: bytes, name: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise MalformedRecordError(f"{name}: not UTF-8 text") from None
 
 
 def parse_records(text: str, jsonl: bool | None = None, name: str = "<text>") -> list[Any]:
