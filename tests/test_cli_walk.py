@@ -281,12 +281,16 @@ def test_standings_show_a_name_with_brackets_as_typed(tmp_path) -> None:
 
 
 # ============================================================== signals
-def test_ctrl_c_stops_a_tournament_without_worker_tracebacks() -> None:
+def test_ctrl_c_stops_a_tournament_without_worker_tracebacks_or_an_emptied_out_file(tmp_path) -> None:
     """Ctrl+C goes to the whole process group: each pool worker printed
-    "Process SpawnPoolWorker-N:" (and a traceback) under the parent's exit."""
+    "Process SpawnPoolWorker-N:" (and a traceback) under the parent's exit. And
+    --out was opened (emptied) before the run: an interrupted re-run destroyed
+    the records an earlier run had left there."""
+    out = tmp_path / "games.jsonl"
+    out.write_text("the earlier run's records\n", encoding="utf-8")
     env = dict(os.environ, PYTHONPATH=str(SRC), NO_COLOR="1")
     run = subprocess.Popen([sys.executable, "-c", GOAT, "tournament", "--bots", "random,heuristic",
-                            "--matches", "2000", "--seed", "1", "--workers", "2"],
+                            "--matches", "2000", "--seed", "1", "--workers", "2", "--out", str(out)],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
     assert run.stderr is not None
     run.stderr.readline()          # the run's header: the pool starts now
@@ -295,6 +299,7 @@ def test_ctrl_c_stops_a_tournament_without_worker_tracebacks() -> None:
     _, stderr = run.communicate(timeout=60)
     assert run.returncode == 130
     assert "SpawnPoolWorker" not in stderr.decode() and "Traceback" not in stderr.decode()
+    assert out.read_text(encoding="utf-8") == "the earlier run's records\n"
 
 
 @pytest.mark.parametrize("command", ["replay", "standings"])

@@ -13,7 +13,7 @@ from __future__ import annotations
 import secrets
 import sys
 import time
-from typing import Any, TextIO
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -66,7 +66,8 @@ def tournament_command(
         specs, config, probe, scoring, given = _prepare(game, rules, bots, matches, workers, backend, players,
                                                         option, deals_only)
         # a run can take hours: a destination that cannot be written fails now, not after it
-        stream = _open_records(out)
+        if out not in (None, "-"):
+            check_writable(out)  # opened only at the end: Ctrl+C must not leave an earlier file emptied
         if plot is not None:
             from goat.tournament.plot import plot_path  # matplotlib: only when asked for
 
@@ -92,7 +93,6 @@ def tournament_command(
         with progress(console, "tournament", len(games)) as advance:
             results = run_all(games, workers, backend, on_result=lambda _: advance())
     except GoatError as exc:
-        _close(stream)
         _fail(str(exc), status=1)
     seconds = time.perf_counter() - started
     rows = summarize(results, [s.label for s in specs])
@@ -104,8 +104,8 @@ def tournament_command(
     if len(pairs) > 1:
         print_table(out_console, head_to_head_table(pairs, unit, scoring))
     out_console.print(ELO_NOTE, style="dim")
-    if stream is not None:
-        _write_records(results, stream)
+    if out is not None:
+        _write_records(results, out)
         typer.echo(f"wrote {len(results)} records to {out}", err=True)
     if plot is not None:
         from goat.tournament.plot import plot_results  # matplotlib: imported only when asked for
@@ -196,29 +196,17 @@ def _interval(mean: float, half: float, suffix: str) -> str:
     return f"{mean:+.3f} ± {half:.3f}"
 
 
-def _open_records(out: str | None) -> TextIO | None:
-    """The stream the records go to (opened before the run; ``-``: stdout)."""
-    if out is None:
-        return None
+def _write_records(results: list[GameResult], out: str) -> None:
+    """Every game's record to ``out`` (``-``: stdout), once the run is over."""
+    lines = "".join(dumps_record(result.record) + "\n" for result in results)
     if out == "-":
-        return sys.stdout
+        sys.stdout.write(lines)
+        return
     try:
-        return open(out, "w", encoding="utf-8", newline="\n")
+        with open(out, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(lines)
     except OSError as exc:
-        raise GoatError(f"cannot write {out}: {exc.strerror or exc}") from None
-
-
-def _close(stream: TextIO | None) -> None:
-    if stream is not None and stream is not sys.stdout:
-        stream.close()
-
-
-def _write_records(results: list[GameResult], stream: TextIO) -> None:
-    try:
-        for result in results:
-            stream.write(dumps_record(result.record) + "\n")
-    finally:
-        _close(stream)
+        _fail(f"cannot write {out}: {exc.strerror or exc}")
 
 
 def _fail(message: str, status: int = 2) -> None:
