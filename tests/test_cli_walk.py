@@ -315,3 +315,13 @@ def test_standard_input_is_read_as_a_file_is(command: str, tmp_path) -> None:
         assert result.exit_code == 0, (source, result.output)
     garbage = runner.invoke(app, [command, "-"], input=b"\xff\xfe\x00garbage\x9c")
     assert garbage.exit_code == 2 and garbage.stderr == "<stdin>: not UTF-8 text\n"
+
+
+@pytest.mark.parametrize("n", ["0", "-3"])
+def test_random_games_refuses_a_count_below_one_in_one_line(n: str, tmp_path) -> None:
+    """typer's min=1 answered with a boxed usage panel of five lines; every other
+    count (--matches, --decisions, --deals) is one line."""
+    result = goat("random-games", "kozel", "--n", n, "--out", str(tmp_path / "x.jsonl"))
+    assert result.exit_code == 2
+    assert result.stderr == f"error: --n must be at least 1, not {n}\n"
+    assert not (tmp_path / "x.jsonl").exists()

@@ -31,7 +31,7 @@ from goat.cli.errors import user_errors
 from goat.cli.options import parse_options
 from goat.cli.progress import progress
 from goat.games import get_game
-from goat.protocol import play_randomly
+from goat.protocol import GoatError, play_randomly
 from goat.records import dumps_record, record_from_state
 
 
@@ -44,7 +44,7 @@ def random_games_command(
     rules: str | None = typer.Option(None, "--rules", help="Ruleset preset (default: the game's first): "
                                                            "kozel classic, full-hand, full-hand-24, street; "
                                                            "spades standard or a variant; yugioh goat, official."),
-    n: int = typer.Option(..., "--n", "-n", min=1, help="How many games to play."),
+    n: int = typer.Option(..., "--n", "-n", help="How many games to play (at least 1)."),
     out: str = typer.Option(..., "--out", help="Output file (JSON lines), or - for stdout."),
     seed: int | None = typer.Option(None, "--seed", help="Seed; game i uses random.Random(f'{seed}/{i}'). "
                                                         "Default: a fresh one, printed in the summary."),
@@ -56,6 +56,8 @@ def random_games_command(
 ) -> None:
     """Play N games with uniformly random legal moves and write them as records."""
     with user_errors():
+        if n < 1:  # one line, as every other count (typer's min= draws a box of usage)
+            raise GoatError(f"--n must be at least 1, not {n}")
         module = get_game(game)
         rules = rules if rules is not None else next(iter(module.PRESETS))
         options = parse_options(module, rules, players, option)
