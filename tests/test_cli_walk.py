@@ -5,6 +5,7 @@ driven through a real subprocess; the rest through typer's CliRunner."""
 from __future__ import annotations
 
 import inspect
+import json
 import os
 import signal
 import subprocess
@@ -325,3 +326,19 @@ def test_random_games_refuses_a_count_below_one_in_one_line(n: str, tmp_path) ->
     assert result.exit_code == 2
     assert result.stderr == f"error: --n must be at least 1, not {n}\n"
     assert not (tmp_path / "x.jsonl").exists()
+
+
+def test_play_yugioh_takes_rules_options_as_the_other_games_do(tmp_path) -> None:
+    """goat play kozel and spades take --option; goat play yugioh had none, so
+    the README's open_decklists, starting_lp or a Chaos Warrior bot could not be
+    asked for in the terminal."""
+    record = tmp_path / "match.json"
+    result = goat("play", "yugioh", "--seed", "1", "--seat", "1", "--option", "starting_lp=4000",
+                  "--option", "decks=goat_control/chaos_warrior", "--record", str(record), input="1\n" * 3 + "quit\n")
+    assert result.exit_code == 0, result.output
+    assert "LP 4000" in result.stdout
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert data["options"] == {"starting_lp": 4000, "decks": "goat_control/chaos_warrior"}
+    assert goat("replay", str(record), "--check").exit_code == 0
+    refused = goat("play", "yugioh", "--option", "starting_lp=lots", input="")
+    assert refused.exit_code == 2 and refused.stderr.startswith("error: option starting_lp must be")

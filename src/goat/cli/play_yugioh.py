@@ -20,6 +20,7 @@ from rich.markup import escape
 
 from goat.bots import Bot
 from goat.cli.errors import user_errors
+from goat.cli.options import parse_option_pairs
 from goat.cli.output import check_writable
 from goat.cli.play import HELP_WORDS, NAME_HELP, Quit, check_name, run_session, terminal_seats
 from goat.games.yugioh import (
@@ -172,17 +173,29 @@ class YugiohSession:
             return action
 
 
-def _deck(path: Optional[Path]) -> DeckList:
-    return builtin_deck("goat_control") if path is None else load_deck(path)
+def _decks(rules: Any, seat: int, deck: Optional[Path], opponent_deck: Optional[Path]) -> list[DeckList]:
+    """Both seats' lists: the built-in ones the ``decks`` option names (Goat
+    Control for both by default), the player's and the bot's files in their place."""
+    names = rules.decks.split("/")
+    decks = [builtin_deck(names[0]), builtin_deck(names[-1])]
+    if deck is not None:
+        decks[seat] = load_deck(deck)
+    if opponent_deck is not None:
+        decks[1 - seat] = load_deck(opponent_deck)
+    return decks
 
 
 def play_yugioh(
-    deck: Optional[Path] = typer.Option(None, "--deck", help="Your deck (.ydk list of card names); default Goat Control."),
-    opponent_deck: Optional[Path] = typer.Option(None, "--opponent-deck", help="The bot's deck; default Goat Control."),
+    deck: Optional[Path] = typer.Option(None, "--deck", help="Your deck (.ydk list of card names); default Goat "
+                                                             "Control (or what --option decks=... names)."),
+    opponent_deck: Optional[Path] = typer.Option(None, "--opponent-deck", help="The bot's deck; default Goat Control "
+                                                                                "(or what --option decks=... names)."),
     vs: str = typer.Option("greedy", "--vs", help="The bot: random, greedy or mc (searches: about a second a move)."),
     rules: str = typer.Option("goat", "--rules", "-r", help="goat or official."),
     seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Makes the whole match reproducible."),
     seat: int = typer.Option(0, "--seat", help="Your seat (0 or 1)."),
+    option: list[str] = typer.Option([], "--option", "-o", help="Rules option key=value (repeatable), e.g. "
+                                                                 "starting_lp=4000, open_decklists=true."),
     single: bool = typer.Option(False, "--single", help="One duel instead of a match."),
     record: Optional[Path] = typer.Option(None, "--record", help="Write the match record here at the end or on quit."),
     name: str = typer.Option("You", "--name", help=NAME_HELP),
@@ -193,10 +206,9 @@ def play_yugioh(
             raise GoatError(f"--seat must be 0 or 1, not {seat}")
         if seed is None:
             seed = secrets.randbelow(2**32)
-        decks = [_deck(deck), _deck(opponent_deck)]
-        if seat == 1:
-            decks.reverse()
-        state = new_state(make_rules(rules), decks=decks, single_duel=single, seed=seed)
+        base = make_rules(rules)
+        ruleset = make_rules(base, parse_option_pairs(option, base.options()))
+        state = new_state(ruleset, decks=_decks(ruleset, seat, deck, opponent_deck), single_duel=single, seed=seed)
         bot = parse_bot_spec(vs).make(seed + 1, "yugioh")  # name or name:key=value, as a tournament reads it
         seats = terminal_seats(seat, check_name(name), [None if s == seat else vs for s in (0, 1)])
         if record is not None:
