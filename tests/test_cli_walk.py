@@ -342,3 +342,18 @@ def test_play_yugioh_takes_rules_options_as_the_other_games_do(tmp_path) -> None
     assert goat("replay", str(record), "--check").exit_code == 0
     refused = goat("play", "yugioh", "--option", "starting_lp=lots", input="")
     assert refused.exit_code == 2 and refused.stderr.startswith("error: option starting_lp must be")
+
+
+@pytest.mark.parametrize("players, bots, message", [
+    ("2", "heuristic,random", "error: --bots needs one name, not 'heuristic,random'\n"),
+    ("3", "heuristic", None),
+    ("3", "heuristic,random,random", "error: --bots needs one name or 2 comma-separated names, not "
+                                     "'heuristic,random,random'\n"),
+])
+def test_play_bots_count_message_fits_the_table(players: str, bots: str, message: str | None) -> None:
+    """With one other seat it read "needs one name or 1 comma-separated names"."""
+    result = goat("play", "kozel", "--rules", "full-hand", "--players", players, "--bots", bots, input="quit\n")
+    if message is None:
+        assert result.exit_code == 0, result.output
+    else:
+        assert result.exit_code == 2 and result.stderr == message

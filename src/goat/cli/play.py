@@ -331,7 +331,8 @@ def bot_specs(spec: str, players: int, human: int) -> list[str | None]:
     if len(names) == 1:
         names = names * others
     if len(names) != others:
-        raise GoatError(f"--bots needs one name or {others} comma-separated names, not {spec!r}")
+        many = f" or {others} comma-separated names" if others > 1 else ""  # one other seat: one name
+        raise GoatError(f"--bots needs one name{many}, not {spec!r}")
     it = iter(names)
     return [None if seat == human else next(it) for seat in range(players)]
 
