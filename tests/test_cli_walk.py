@@ -357,3 +357,14 @@ def test_play_bots_count_message_fits_the_table(players: str, bots: str, message
         assert result.exit_code == 0, result.output
     else:
         assert result.exit_code == 2 and result.stderr == message
+
+
+def test_play_yugioh_names_the_option_of_an_illegal_deck(tmp_path) -> None:
+    """It said "seat 1's deck is not legal" for --deck with --seat 1: the player
+    has to work out which file that was."""
+    small = tmp_path / "small.ydk"
+    small.write_text("#main\nSangan\nSangan\n", encoding="utf-8")
+    for option, seat in (("--deck", "1"), ("--opponent-deck", "0")):
+        result = goat("play", "yugioh", "--seat", seat, option, str(small), input="")
+        assert result.exit_code == 2
+        assert result.stderr.startswith(f"error: {option} {small} is not legal: the main deck has 2 cards")

@@ -26,6 +26,7 @@ from goat.cli.play import HELP_WORDS, NAME_HELP, Quit, check_name, run_session, 
 from goat.games.yugioh import (
     DeckList,
     builtin_deck,
+    check_deck,
     load_deck,
     make_rules,
     new_state,
@@ -178,10 +179,10 @@ def _decks(rules: Any, seat: int, deck: Optional[Path], opponent_deck: Optional[
     Control for both by default), the player's and the bot's files in their place."""
     names = rules.decks.split("/")
     decks = [builtin_deck(names[0]), builtin_deck(names[-1])]
-    if deck is not None:
-        decks[seat] = load_deck(deck)
-    if opponent_deck is not None:
-        decks[1 - seat] = load_deck(opponent_deck)
+    for where, option, path in ((seat, "--deck", deck), (1 - seat, "--opponent-deck", opponent_deck)):
+        if path is not None:
+            decks[where] = load_deck(path)
+            check_deck(decks[where], rules, f"{option} {path}")  # named as typed, not "seat 1's deck"
     return decks
 
 
