@@ -368,3 +368,13 @@ def test_play_yugioh_names_the_option_of_an_illegal_deck(tmp_path) -> None:
         result = goat("play", "yugioh", "--seat", seat, option, str(small), input="")
         assert result.exit_code == 2
         assert result.stderr.startswith(f"error: {option} {small} is not legal: the main deck has 2 cards")
+
+
+def test_an_unknown_bot_is_answered_with_the_bots_of_that_game() -> None:
+    """`goat play spades --bots foo` offered Kozel's "perfect", which Spades then refused."""
+    from goat.bots import bots_for
+
+    result = goat("play", "spades", "--bots", "foo", input="")
+    assert result.exit_code == 2
+    assert result.stderr == f"error: bot 'foo': unknown bot 'foo' (known: {', '.join(bots_for('spades'))})\n"
+    assert "perfect" not in result.stderr
