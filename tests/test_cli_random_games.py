@@ -113,7 +113,7 @@ def test_summary_names_both_goats_of_a_three_player_match(tmp_path: Path) -> Non
             label = "seats " + "+".join(str(s) for s in range(3) if s != winner)
         tally[label] = tally.get(label, 0) + 1
     assert any(label.startswith("seats ") for label in tally), "no match ended with two goats"
-    expected = ", ".join(f"{label} {n}" for label, n in sorted(tally.items()))
+    expected = ", ".join(f"{label} ×{n}" for label, n in sorted(tally.items()))
     assert result.stdout.rstrip().endswith(f"loser: {expected}")
 
 

@@ -136,7 +136,7 @@ def test_missing_file_and_empty_input_exit_2() -> None:
     assert "cannot read /nonexistent/game.json" in result.stderr
     result = run("-", input="")
     assert result.exit_code == 2
-    assert result.stderr.startswith("<stdin>: not valid JSON")
+    assert result.stderr == "<stdin>: empty, no record in it\n"
 
 
 # ------------------------------------------------- the real console script

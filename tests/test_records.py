@@ -330,7 +330,7 @@ def test_jsonl_invalid_line_is_named() -> None:
 def test_empty_jsonl_is_malformed(tmp_path: Path) -> None:
     path = tmp_path / "empty.jsonl"
     path.write_text("\n\n")
-    with pytest.raises(MalformedRecordError, match="holds no record"):
+    with pytest.raises(MalformedRecordError, match="empty, no record in it"):
         read_records(path)
 
 

@@ -113,15 +113,30 @@ def read_records(source: str | os.PathLike[str]) -> list[Any]:
     Raises :class:`MalformedRecordError` for unreadable or invalid input.
     """
     if str(source) == "-":
-        return parse_records(sys.stdin.read(), jsonl=None, name="<stdin>")
+        return parse_records(_stdin_text(), jsonl=None, name="<stdin>")
     path = Path(source)
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        raise MalformedRecordError(f"{path}: not UTF-8 text") from None
+        text = _decode(path.read_bytes(), str(path))
     except OSError as exc:
         raise MalformedRecordError(f"cannot read {path}: {exc.strerror or exc}") from None
     return parse_records(text, jsonl=True if path.suffix == ".jsonl" else None, name=str(path))
+
+
+def _stdin_text() -> str:
+    """Standard input read as a file is: its bytes as UTF-8, a byte order mark
+    (a Windows editor's) skipped, anything else "not UTF-8 text" — the text
+    layer would decode garbage by the locale and let JSON report it obscurely."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:  # a text stream put in its place (tests, embedding)
+        return sys.stdin.read().removeprefix("\ufeff")
+    return _decode(buffer.read(), "<stdin>")
+
+
+def _decode(data: bytes, name: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise MalformedRecordError(f"{name}: not UTF-8 text") from None
 
 
 def parse_records(text: str, jsonl: bool | None = None, name: str = "<text>") -> list[Any]:
@@ -131,6 +146,8 @@ def parse_records(text: str, jsonl: bool | None = None, name: str = "<text>") ->
     The values are returned as parsed; :func:`replay` checks their shape, so a
     file's K-th record can be named in the message.
     """
+    if not text.strip():  # not "Expecting value (line 1 column 1)": say what is wrong
+        raise MalformedRecordError(f"{name}: empty, no record in it")
     if jsonl is not True:
         try:
             return [json.loads(text)]
@@ -142,10 +159,7 @@ def parse_records(text: str, jsonl: bool | None = None, name: str = "<text>") ->
             return _parse_lines(text, name)
         except MalformedRecordError:
             raise MalformedRecordError(f"{name}: not valid JSON: {_json_error(whole_error)}") from None
-    records = _parse_lines(text, name)
-    if not records:
-        raise MalformedRecordError(f"{name}: holds no record")
-    return records
+    return _parse_lines(text, name)
 
 
 def _parse_lines(text: str, name: str) -> list[Any]:
@@ -311,6 +325,11 @@ def new_state_for(record: Any) -> Any:
     """The state a record starts from; raises :class:`MalformedRecordError`."""
     if not isinstance(record, dict):
         raise MalformedRecordError(f"a record must be a JSON object, not {_json_type(record)}")
+    if isinstance(record.get("game"), str):
+        try:  # a record of another game says so, not which of our fields it lacks
+            get_game(record["game"])
+        except GoatError as exc:
+            raise MalformedRecordError(str(exc)) from None
     for name in REQUIRED_FIELDS:
         if name not in record:
             raise MalformedRecordError(f'the record has no "{name}" field')

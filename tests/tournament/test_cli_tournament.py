@@ -105,7 +105,7 @@ def test_mistakes_are_one_line_with_exit_status_2(args: list[str], message: str)
 
 
 @pytest.mark.parametrize("option, where, message", [
-    ("--out", "missing/records.jsonl", "No such file or directory"),
+    ("--out", "missing/records.jsonl", "no folder"),
     ("--plot", "missing/plot.png", "no folder"),
     ("--plot", "plot.xyz", "the plot's format comes from its suffix"),
 ])

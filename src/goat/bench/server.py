@@ -321,9 +321,9 @@ def engine_baseline(rules: str, seconds: float, seed: int) -> float:
     return bench_rules(rules, make_rules(rules), seconds, seed).engine.actions_per_second
 
 
-def run(clients: int = 400, tables: int = 100, seconds: float = 20.0, rules: str = "classic",
-        seed: int = 0) -> ServerBenchResult:
-    """Run the load, then check storage. Raises :class:`GoatError` for bad arguments."""
+def check_args(clients: int, tables: int, seconds: float, rules: str) -> int:
+    """The seats of a ``rules`` table, or a one-line :class:`GoatError` for bad
+    arguments (``goat bench server`` checks before it announces the run)."""
     from goat.games.kozel import make_rules
 
     if not seconds > 0:
@@ -339,6 +339,13 @@ def run(clients: int = 400, tables: int = 100, seconds: float = 20.0, rules: str
                         f"(a person at every seat of {rules}), not {clients}")
     if clients > 2000:
         raise GoatError(f"--clients is at most 2000 on loopback, not {clients}")
+    return players
+
+
+def run(clients: int = 400, tables: int = 100, seconds: float = 20.0, rules: str = "classic",
+        seed: int = 0) -> ServerBenchResult:
+    """Run the load, then check storage. Raises :class:`GoatError` for bad arguments."""
+    players = check_args(clients, tables, seconds, rules)
     result = ServerBenchResult(clients, tables, rules)
     result.engine_actions_per_second = engine_baseline(rules, min(3.0, max(0.5, seconds / 4)), seed)
     with tempfile.TemporaryDirectory(prefix="goat-bench-server-") as tmp:

@@ -69,7 +69,8 @@ def make_bot(name: str, seed: int | str | None = None, game: str = "kozel", **se
     (one line) if the name or a setting is unknown."""
     factory = bot_factory(name, game)
     if factory is None:
-        raise BotError(f"unknown bot {name!r} (known: {', '.join(_game_bots(game))})")
+        # the bots that play this game here: Kozel's "perfect" is no help to a Spades player
+        raise BotError(f"unknown bot {name!r} (known: {', '.join(bots_for(game))})")
     if getattr(factory, "games", None) is not None and game not in factory.games:
         raise BotError(f"bot {name!r} does not play {game} (bots for {game}: {', '.join(bots_for(game))})")
     try:

@@ -11,18 +11,23 @@ line on standard error and exit status 2.
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from goat.analysis import DealAnalysis, analyze_record
-# the value constants only: importing goat.fast.solver loads (on a fresh install,
-# compiles) the solver kernel, which `goat --help` and every other command must not wait for
-from goat.fast.solver_core import CATCH, ROYAL
+from goat.cli.output import print_table
 from goat.protocol import GoatError
 from goat.records import RecordProblem, read_records
+
+if TYPE_CHECKING:
+    from goat.analysis import DealAnalysis
+
+# goat.analysis and the solver's value constants are imported when a deal is analysed:
+# they load numba (and goat.fast.solver compiles its kernel on a fresh install), which
+# `goat --help` and every other command must not wait for, nor be interrupted in.
 
 VALUE_NOTE = (
     "Value = card points the acting seat's team ends the deal with if both teams play "
@@ -47,6 +52,8 @@ def analyze_command(
                                                        "the best actions, the per-team summary)."),
 ) -> None:
     """Double-dummy analysis of one deal: each card played next to the best card, and the cost."""
+    from goat.analysis import analyze_record
+
     records: list[object] = []
     try:
         records = read_records(record_file)
@@ -70,6 +77,8 @@ def analyze_command(
 
 
 def show_value(v: int) -> str:
+    from goat.fast.solver_core import CATCH, ROYAL
+
     if v >= ROYAL:
         return "royal"
     if v <= -ROYAL:
@@ -82,6 +91,8 @@ def show_value(v: int) -> str:
 
 
 def show_cost(best: int, played: int) -> str:
+    from goat.fast.solver_core import CATCH
+
     if best == played:
         return ""
     if max(abs(best), abs(played)) >= CATCH:
@@ -106,7 +117,7 @@ def print_analysis(out: Console, analysis: DealAnalysis) -> None:
         style = None if m.cost == 0 else ("red" if m.cost > 0 else None)
         table.add_row(str(m.trick), str(m.seat), played, show_value(m.value), best,
                       show_value(m.best_value), show_cost(m.best_value, m.value), style=style)
-    out.print(table)
+    print_table(out, table)
     for s in analysis.summary():
         who = f"team {s.side} (seats {s.side}+{s.side + 2})" if analysis.partnerships else f"seat {s.side}"
         out.print(f"{who}: {s.mistakes} mistake"

@@ -12,6 +12,7 @@ from rich.console import Console
 from goat.bench import engine as engine_bench
 from goat.bench import env as env_bench
 from goat.cli.errors import user_errors
+from goat.cli.output import print_table
 from goat.protocol import GoatError
 
 
@@ -21,15 +22,16 @@ def bench_engine(
                               + ", ".join(engine_bench.CONFIGS)),
     seed: int = typer.Option(0, "--seed", help="Seed of the random deals."),
 ) -> None:
-    """Random complete deals per second for each Kozel ruleset, and the ratio to a
-    rules-free random trick loop measured in the same run."""
+    """Kozel engine: random complete deals per second next to a rules-free baseline.
+
+    Per ruleset, the ratio to a rules-free random trick loop measured in the same run."""
     with user_errors():
         labels = engine_bench.select(rules)
         engine_bench.check_seconds(seconds)
         console = Console()
         console.print(f"Measuring {len(labels)} ruleset(s), about {seconds:g} s each…")
         results = engine_bench.run(labels, seconds, seed)
-    console.print(engine_bench.table(results))
+    print_table(console, engine_bench.table(results))
 
 
 def bench_bots(
@@ -41,8 +43,9 @@ def bench_bots(
                                      "the game's usual one: classic, standard, goat)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the random games the positions come from."),
 ) -> None:
-    """Median and p99 decision time per bot and setting, next to the game's random
-    bot (the cost of building the view and parsing the legal actions) on the same positions."""
+    """Bots: median and p99 decision time per bot, next to the random bot.
+
+    Every bot decides the same positions; the game's random bot is the baseline (the cost of building the view and parsing the legal actions)."""
     from goat.bench import bots as bots_bench
     from goat.cli.progress import progress
     from goat.games import get_game
@@ -64,7 +67,7 @@ def bench_bots(
         # no time left: the bots' decisions differ too much in cost for a mean pace
         with progress(Console(stderr=True), "decisions", decisions * (len(specs) + 1), eta=False) as advance:
             baseline, timings = bots_bench.run(specs, rules, decisions, seed, advance, game)
-    console.print(bots_bench.table(baseline, timings, rules, game))
+    print_table(console, bots_bench.table(baseline, timings, rules, game))
     if game == "kozel":
         verdict = bots_bench.target_verdict(timings)
         console.print(verdict if verdict is not None else
@@ -78,8 +81,9 @@ def bench_sim(
                               "classic, full-hand, full-hand-24, full-hand-2p, full-hand-3p, street"),
     seed: int = typer.Option(0, "--seed", help="Seed of the random deals."),
 ) -> None:
-    """Batch simulator (numba) deals per second next to the Python engine and
-    OpenSpiel's C++ spades through pyspiel, measured in the same run."""
+    """Batch simulator (numba): deals per second next to the Python engine and OpenSpiel.
+
+    OpenSpiel's C++ spades runs through pyspiel, all measured in the same run."""
     from goat.bench import sim as sim_bench
 
     with user_errors():
@@ -90,7 +94,7 @@ def bench_sim(
         results, note = sim_bench.run(labels, seconds, seed)
     if note:
         console.print(note)
-    console.print(sim_bench.table(results))
+    print_table(console, sim_bench.table(results))
     for line in sim_bench.summary_lines(results):
         console.print(line)
 
@@ -107,9 +111,9 @@ def bench_solver(
                                     help="Also solve 2- and 3-player full-hand deals (individual play; "
                                          "2-player deals from the first lead take seconds)."),
 ) -> None:
-    """Double-dummy solver: full-hand and classic deals from trick 1, mean and p99
-    solve time, next to Bo Haglund's DDS (endplay) on 32-card bridge-like deals
-    and our kernel on those very deals (tricks checked against DDS's)."""
+    """Double-dummy solver: mean and p99 solve time next to Bo Haglund's DDS.
+
+    Full-hand and classic deals from trick 1; DDS (endplay) on 32-card bridge-like deals and our kernel on those very deals (tricks checked against DDS's)."""
     from goat.bench import solver as solver_bench
 
     console = Console()
@@ -120,7 +124,7 @@ def bench_solver(
                                          individual=individual)
     if note:
         console.print(note)
-    console.print(solver_bench.table(results))
+    print_table(console, solver_bench.table(results))
     if not solver_bench.report(console, results):
         raise typer.Exit(1)
 
@@ -131,9 +135,9 @@ def bench_env(
                               + ", ".join(env_bench.ENV_CONFIGS)),
     seed: int = typer.Option(0, "--seed", help="Seed of the environments and the random actions."),
 ) -> None:
-    """RL environment steps per second: our PettingZoo AEC environment next to
-    OpenSpiel's C++ spades through pyspiel (random legal actions, same run);
-    the spades row is our Spades under OpenSpiel's rules, like for like."""
+    """RL environments: steps per second next to OpenSpiel's C++ spades.
+
+    Our PettingZoo AEC environment against OpenSpiel's spades through pyspiel (random legal actions, same run); the spades row is our Spades under OpenSpiel's rules, like for like."""
     with user_errors():
         labels = env_bench.select(rules)
         engine_bench.check_seconds(seconds)
@@ -142,7 +146,7 @@ def bench_env(
         results, note = env_bench.run(labels, seconds, seed)
     if note:
         console.print(note)
-    console.print(env_bench.table(results))
+    print_table(console, env_bench.table(results))
 
 
 def bench_server(
@@ -152,15 +156,17 @@ def bench_server(
     rules: str = typer.Option("classic", "--rules", help="Ruleset of every table."),
     seed: int = typer.Option(0, "--seed", help="Seed of the tables and of the clients' choices."),
 ) -> None:
-    """Load on `goat serve` (a subprocess on loopback): accepted actions/s, p50/p99 latency
-    send → update, lost and duplicated actions (must be 0), next to the in-memory engine."""
+    """Load on goat serve: actions/s and latency next to the in-memory engine.
+
+    `goat serve` runs as a subprocess on loopback: accepted actions/s, p50/p99 latency send → update, lost and duplicated actions (must be 0)."""
     from goat.bench import server as server_bench
 
     console = Console()
     with user_errors():
+        server_bench.check_args(clients, tables, seconds, rules)  # before "Starting" announces a bad run
         console.print(f"Starting goat serve, {tables} tables, {clients} clients, {seconds:g} s of play…")
         result = server_bench.run(clients, tables, seconds, rules, seed)
-    console.print(server_bench.table(result))
+    print_table(console, server_bench.table(result))
     console.print(server_bench.verdict(result))
     if result.lost or result.duplicated:
         raise typer.Exit(1)

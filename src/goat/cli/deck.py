@@ -81,7 +81,7 @@ def check(
 def builtin(
     name: str = typer.Argument("", help="A built-in deck to print as a .ydk file; none: list them."),
 ) -> None:
-    """List the built-in decks, or print one (``goat deck builtin goat_control > my.ydk``)."""
+    """List the built-in decks, or print one: goat deck builtin goat_control > my.ydk"""
     with user_errors():
         if not name:
             for deck_name in builtin_deck_names():

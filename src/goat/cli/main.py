@@ -38,7 +38,10 @@ def _register() -> None:
     deck.register(app)
 
 
-_register()
+try:
+    _register()
+except KeyboardInterrupt:  # Ctrl+C while the commands load: exit as typer does then, no traceback
+    sys.exit(130)
 
 
 def main() -> None:

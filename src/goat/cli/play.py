@@ -25,11 +25,12 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from goat.bots import Bot, make_bot, out_of_turn_claim
+from goat.bots import Bot, out_of_turn_claim
 from goat.bots.base import prepare_bots
 from goat.cards import CardSyntaxError, parse_cards
 from goat.cli import render, render_spades
 from goat.cli.options import parse_option_pairs
+from goat.cli.output import check_writable
 from goat.games import get_game
 from goat.protocol import (
     VERBS,
@@ -295,6 +296,9 @@ class SpadesSession(GameSession):
                 return Action.parse(kinds["blind-nil"])
             if answer in ("d", "double", "double nil", "double-nil") and "double-nil" in kinds:
                 return Action.parse(kinds["double-nil"])
+            # say what is expected, or a wrong answer (a move number, "help") re-asks in silence
+            self.console.print(f"[red]?[/] answer {' or '.join(c.split(' ')[0] for c in choices)} "
+                               "(or quit); your moves come once you have seen your cards")
 
 
 SESSIONS: dict[str, type[GameSession]] = {"kozel": KozelSession, "spades": SpadesSession}
@@ -327,13 +331,18 @@ def bot_specs(spec: str, players: int, human: int) -> list[str | None]:
     if len(names) == 1:
         names = names * others
     if len(names) != others:
-        raise GoatError(f"--bots needs one name or {others} comma-separated names, not {spec!r}")
+        many = f" or {others} comma-separated names" if others > 1 else ""  # one other seat: one name
+        raise GoatError(f"--bots needs one name{many}, not {spec!r}")
     it = iter(names)
     return [None if seat == human else next(it) for seat in range(players)]
 
 
 def _make_bots(specs: list[str | None], master: random.Random, game: str = "kozel") -> list[Bot | None]:
-    return [None if spec is None else make_bot(spec, seed=master.getrandbits(64), game=game) for spec in specs]
+    """Each spec (``heuristic``, ``pimc:worlds=50:time_limit=1``, as a tournament
+    reads them) built for ``game``, seeded from ``master``."""
+    from goat.tournament.specs import parse_bot_spec
+
+    return [None if spec is None else parse_bot_spec(spec).make(master.getrandbits(64), game) for spec in specs]
 
 
 def terminal_seats(human: int, name: str, bots: list[str | None]) -> list[dict[str, Any] | None]:
@@ -376,6 +385,8 @@ def play_game(game: str, rules: str, seed: int | None, seat: int, players: int |
         specs = bot_specs(bots, state_rules.players, seat)
         bot_list = _make_bots(specs, master, game)
         seats = terminal_seats(seat, check_name(name), specs)
+        if record is not None:
+            check_writable(record, "the record to")
     except GoatError as exc:
         _fail(str(exc))
         return
@@ -391,7 +402,11 @@ def play_game(game: str, rules: str, seed: int | None, seat: int, players: int |
 def run_session(console: Console, session: Any, state: GameState, record: Path | None, what: str,
                 seats: list[dict[str, Any] | None] | None = None) -> None:
     """Run a terminal session to its end (or ``quit`` / Ctrl+C, exit status
-    130), then write the record if one was asked for — whatever the game."""
+    130), then write the record if one was asked for — whatever the game.
+
+    Output that stops being read (``goat play ... | head``, a closed ``tee``)
+    ends the session too: the record is still written, silently, before the
+    exit status 1 that rich (``SystemExit``) or typer gives a broken pipe."""
     code = 0
     try:
         session.run()
@@ -400,10 +415,17 @@ def run_session(console: Console, session: Any, state: GameState, record: Path |
     except KeyboardInterrupt:
         console.print("\nInterrupted.")
         code = 130
+    except (BrokenPipeError, SystemExit) as exc:
+        broken = isinstance(exc, BrokenPipeError) or isinstance(exc.__context__, BrokenPipeError)
+        if broken and record is not None:
+            write_record(record, state, seats)
+        raise
     if record is not None:
         try:
             write_record(record, state, seats)
-        except (OSError, GoatError) as exc:
+        except OSError as exc:
+            _fail(f"cannot write the record to {record}: {exc.strerror or exc}")
+        except GoatError as exc:
             _fail(f"cannot write the record to {record}: {exc}")
         console.print(f"Record written to {escape(str(record))}.")
     if code:
@@ -419,7 +441,8 @@ def _defaults(module: Any, rules: str) -> dict[str, Any] | None:
 
 
 SEED_HELP = "Makes the whole game reproducible."
-BOTS_HELP = "Bot for the other seats (random, heuristic, pimc, ismcts), or one per seat, comma-separated."
+BOTS_HELP = ("Bot for the other seats (random, heuristic, pimc, ismcts; settings as name:key=value, "
+             "e.g. pimc:worlds=50), or one per seat, comma-separated.")
 RECORD_HELP = "Write the game record here when it ends or on quit."
 NAME_HELP = "Your name in the record (goat standings ranks players by it)."
 
@@ -447,7 +470,8 @@ def play_spades(
     seat: int = typer.Option(0, "--seat", help="Your seat (0 = first; your partner sits at seat + 2)."),
     option: list[str] = typer.Option([], "--option", "-o", help="Rules option key=value (repeatable), "
                                                                 "e.g. lose_at=-200, double_nil=true."),
-    bots: str = typer.Option("heuristic", "--bots", help="Bot for the other seats (random, heuristic), "
+    bots: str = typer.Option("heuristic", "--bots", help="Bot for the other seats (random, heuristic, ismcts, "
+                                                         "pimc with the dds extra), "
                                                          "or one per seat, comma-separated."),
     record: Optional[Path] = typer.Option(None, "--record", help=RECORD_HELP),
     name: str = typer.Option("You", "--name", help=NAME_HELP),

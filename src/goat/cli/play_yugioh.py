@@ -18,12 +18,15 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from goat.bots import Bot, make_bot
+from goat.bots import Bot
 from goat.cli.errors import user_errors
-from goat.cli.play import NAME_HELP, Quit, check_name, run_session, terminal_seats
+from goat.cli.options import parse_option_pairs
+from goat.cli.output import check_writable
+from goat.cli.play import HELP_WORDS, NAME_HELP, Quit, check_name, run_session, terminal_seats
 from goat.games.yugioh import (
     DeckList,
     builtin_deck,
+    check_deck,
     load_deck,
     make_rules,
     new_state,
@@ -31,8 +34,11 @@ from goat.games.yugioh import (
 )
 from goat.games.yugioh.state import YugiohState
 from goat.protocol import ActionSyntaxError, GoatError, IllegalActionError
+from goat.tournament.specs import parse_bot_spec
 
 QUIT_WORDS = ("quit", "exit", "q", ":q")
+INPUT_HELP = ("Type a choice's number, its text without your seat (summon Sangan, pass), or in full "
+              "(0 summon Sangan); quit (or Ctrl+D) stops the match.")
 
 
 def board_text(view: Mapping[str, Any]) -> str:
@@ -101,6 +107,7 @@ class YugiohSession:
         try:
             return self.console.input(prompt)
         except EOFError:
+            self.console.print()  # Ctrl+D leaves the cursor after the prompt
             raise Quit from None
 
     def show_log(self) -> None:
@@ -135,19 +142,26 @@ class YugiohSession:
         self.console.print(f"[bold]Match over: {'you win' if w == self.human else 'draw' if w is None else 'you lose'}"
                            f" ({r['wins'][0]}-{r['wins'][1]})[/]")
 
+    def show_choices(self, view: Mapping[str, Any]) -> None:
+        self.console.print(f"[bold]{escape(view['decision']['prompt'])}[/]")
+        for i, text in enumerate(view["legal_actions"], 1):
+            self.console.print(f"  [cyan]{i})[/] {escape(text.split(' ', 1)[1])}")
+
     def human_turn(self) -> Any:
         view = self.state.view(self.human)
         self.console.print()
         self.console.print(escape(board_text(view)))
-        self.console.print(f"[bold]{escape(view['decision']['prompt'])}[/]")
-        for i, text in enumerate(view["legal_actions"], 1):
-            self.console.print(f"  [cyan]{i})[/] {escape(text.split(' ', 1)[1])}")
+        self.show_choices(view)
         while True:
-            text = self.read("[bold cyan]Your choice[/] (number or text, quit)> ").strip()
+            text = self.read("[bold cyan]Your choice[/] (number or text, help, quit)> ").strip()
             if not text:
                 continue
             if text.lower() in QUIT_WORDS:
                 raise Quit
+            if text.lower() in HELP_WORDS:
+                self.show_choices(view)
+                self.console.print(INPUT_HELP)
+                continue
             try:
                 action = parse_typed(text, view)
                 self.state.check_action(action)
@@ -160,17 +174,29 @@ class YugiohSession:
             return action
 
 
-def _deck(path: Optional[Path]) -> DeckList:
-    return builtin_deck("goat_control") if path is None else load_deck(path)
+def _decks(rules: Any, seat: int, deck: Optional[Path], opponent_deck: Optional[Path]) -> list[DeckList]:
+    """Both seats' lists: the built-in ones the ``decks`` option names (Goat
+    Control for both by default), the player's and the bot's files in their place."""
+    names = rules.decks.split("/")
+    decks = [builtin_deck(names[0]), builtin_deck(names[-1])]
+    for where, option, path in ((seat, "--deck", deck), (1 - seat, "--opponent-deck", opponent_deck)):
+        if path is not None:
+            decks[where] = load_deck(path)
+            check_deck(decks[where], rules, f"{option} {path}")  # named as typed, not "seat 1's deck"
+    return decks
 
 
 def play_yugioh(
-    deck: Optional[Path] = typer.Option(None, "--deck", help="Your deck (.ydk list of card names); default Goat Control."),
-    opponent_deck: Optional[Path] = typer.Option(None, "--opponent-deck", help="The bot's deck; default Goat Control."),
+    deck: Optional[Path] = typer.Option(None, "--deck", help="Your deck (.ydk list of card names); default Goat "
+                                                             "Control (or what --option decks=... names)."),
+    opponent_deck: Optional[Path] = typer.Option(None, "--opponent-deck", help="The bot's deck; default Goat Control "
+                                                                                "(or what --option decks=... names)."),
     vs: str = typer.Option("greedy", "--vs", help="The bot: random, greedy or mc (searches: about a second a move)."),
     rules: str = typer.Option("goat", "--rules", "-r", help="goat or official."),
     seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Makes the whole match reproducible."),
     seat: int = typer.Option(0, "--seat", help="Your seat (0 or 1)."),
+    option: list[str] = typer.Option([], "--option", "-o", help="Rules option key=value (repeatable), e.g. "
+                                                                 "starting_lp=4000, open_decklists=true."),
     single: bool = typer.Option(False, "--single", help="One duel instead of a match."),
     record: Optional[Path] = typer.Option(None, "--record", help="Write the match record here at the end or on quit."),
     name: str = typer.Option("You", "--name", help=NAME_HELP),
@@ -181,12 +207,13 @@ def play_yugioh(
             raise GoatError(f"--seat must be 0 or 1, not {seat}")
         if seed is None:
             seed = secrets.randbelow(2**32)
-        decks = [_deck(deck), _deck(opponent_deck)]
-        if seat == 1:
-            decks.reverse()
-        state = new_state(make_rules(rules), decks=decks, single_duel=single, seed=seed)
-        bot = make_bot(vs, seed=seed + 1, game="yugioh")
+        base = make_rules(rules)
+        ruleset = make_rules(base, parse_option_pairs(option, base.options()))
+        state = new_state(ruleset, decks=_decks(ruleset, seat, deck, opponent_deck), single_duel=single, seed=seed)
+        bot = parse_bot_spec(vs).make(seed + 1, "yugioh")  # name or name:key=value, as a tournament reads it
         seats = terminal_seats(seat, check_name(name), [None if s == seat else vs for s in (0, 1)])
+        if record is not None:
+            check_writable(record, "the record to")
     console = Console(highlight=False, emoji=False)
     console.print(f"Yu-Gi-Oh! ({escape(rules)}), you are seat {seat} against {bot.name}; seed {seed}. "
                   "In the log, [green]your moves[/] and [yellow]the opponent's[/].")

@@ -31,7 +31,7 @@ from goat.cli.errors import user_errors
 from goat.cli.options import parse_options
 from goat.cli.progress import progress
 from goat.games import get_game
-from goat.protocol import play_randomly
+from goat.protocol import GoatError, play_randomly
 from goat.records import dumps_record, record_from_state
 
 
@@ -44,18 +44,20 @@ def random_games_command(
     rules: str | None = typer.Option(None, "--rules", help="Ruleset preset (default: the game's first): "
                                                            "kozel classic, full-hand, full-hand-24, street; "
                                                            "spades standard or a variant; yugioh goat, official."),
-    n: int = typer.Option(..., "--n", "-n", min=1, help="How many games to play."),
+    n: int = typer.Option(..., "--n", "-n", help="How many games to play (at least 1)."),
     out: str = typer.Option(..., "--out", help="Output file (JSON lines), or - for stdout."),
     seed: int | None = typer.Option(None, "--seed", help="Seed; game i uses random.Random(f'{seed}/{i}'). "
                                                         "Default: a fresh one, printed in the summary."),
     players: int | None = typer.Option(None, "--players", help="Number of seats (default: the preset's)."),
-    option: list[str] = typer.Option([], "--option", help="key=value overriding a ruleset option "
-                                                          "(JSON value, else text); repeatable."),
+    option: list[str] = typer.Option([], "--option", help="key=value overriding a ruleset option, "
+                                                          "e.g. royal_goat=false; repeatable."),
     single_deal: bool = typer.Option(False, "--single-deal", help="Play one deal (yugioh: one duel) per game "
                                                                    "instead of a match."),
 ) -> None:
     """Play N games with uniformly random legal moves and write them as records."""
     with user_errors():
+        if n < 1:  # one line, as every other count (typer's min= draws a box of usage)
+            raise GoatError(f"--n must be at least 1, not {n}")
         module = get_game(game)
         rules = rules if rules is not None else next(iter(module.PRESETS))
         options = parse_options(module, rules, players, option)
@@ -87,12 +89,13 @@ def random_games_command(
         if stream is not None:
             stream.close()
     seconds = time.perf_counter() - started
-    tally = ", ".join(f"{label} {count}" for label, count in sorted(losers.items()))
+    # "seat 1 ×3": a bare "seat 1 3" read as one more seat number
+    tally = ", ".join(f"{label} ×{count}" for label, count in sorted(losers.items()))
     kind = _outcome_kind(record["result"]) if n else "loser"
     note = ""
     if added:
         note = " (random play needs " + ", ".join(f"{k}={v}" for k, v in added.items()) + " to end a game)"
-    unit = "duels" if game == "yugioh" else "deals"
+    unit = ("duel" if game == "yugioh" else "deal") + ("" if deals == 1 else "s")
     typer.echo(f"wrote {n} {game} {rules} record{'s' if n != 1 else ''} ({deals} {unit}) to {out}, "
                f"seed {seed}, in {seconds:.1f}s; {kind}: {tally}{note}", err=out == "-")
 

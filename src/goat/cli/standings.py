@@ -26,8 +26,9 @@ from typing import Any
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
-from goat.cli.output import write_csv
+from goat.cli.output import print_table, write_csv
 from goat.cli.progress import progress
 from goat.games import GAMES
 from goat.records import RecordProblem, read_records, replay
@@ -167,11 +168,12 @@ def _print_table(out: Console, rows: list[Standing], collected: Collected) -> No
     for column in ("place", "name", "played", "won", "lost", "drawn") + (("goats",) if kozel else ()) + ("win rate",):
         table.add_column(column, justify="left" if column == "name" else "right")
     for place, row in zip(places(rows), rows):
-        cells = [str(place), row.name, str(row.played), str(row.won), str(row.lost), str(row.drawn)]
+        # a name is text, not markup: "[red]Bob[/red]" is what the player typed
+        cells = [str(place), Text(row.name), str(row.played), str(row.won), str(row.lost), str(row.drawn)]
         if kozel:
             cells.append(str(row.goats))
         table.add_row(*cells, f"{row.win_rate:.0%}")
-    out.print(table)
+    print_table(out, table)
 
 
 def register(app: typer.Typer) -> None:

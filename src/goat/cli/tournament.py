@@ -13,13 +13,14 @@ from __future__ import annotations
 import secrets
 import sys
 import time
-from typing import Any, TextIO
+from typing import Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from goat.cli.options import parse_options
+from goat.cli.output import check_writable, print_table
 from goat.cli.progress import progress
 from goat.games import get_game
 from goat.protocol import GoatError
@@ -44,7 +45,7 @@ def tournament_command(
                                                            "standard for spades, goat for yugioh)."),
     bots: str = typer.Option(..., "--bots", help="Comma-separated bots, each name or name:key=value "
                                                  "(e.g. random,pimc:worlds=100); at least two. "
-                                                 "Spades: random, heuristic, ismcts; yugioh: random, greedy, mc."),
+                                                 "Spades: random, heuristic, ismcts, pimc (dds extra); yugioh: random, greedy, mc."),
     matches: int = typer.Option(..., "--matches", "-n", help="Duplicate sets per pairing: each deal sequence "
                                                             "(a duel's coin and shuffles) is played once per "
                                                             "seating (2 games in 4-seat play and in a duel)."),
@@ -58,17 +59,20 @@ def tournament_command(
     players: int | None = typer.Option(None, "--players", help="Number of seats (default: the preset's)."),
     option: list[str] = typer.Option([], "--option", help="key=value overriding a ruleset option; repeatable."),
 ) -> None:
-    """Play a duplicate tournament between bots and report win rates, per-deal score
-    differences (Kozel's penalty points, Spades' points, a duel's LP; 95% intervals) and Elo."""
+    """Play a duplicate tournament between bots: win rates, score differences and Elo.
+
+    Per bot: the match (or deal) win rate, the mean difference per deal in the game's own score (Kozel's penalty points, Spades' points, a duel's LP), each with a 95% interval, and an Elo rating."""
     try:
         specs, config, probe, scoring, given = _prepare(game, rules, bots, matches, workers, backend, players,
                                                         option, deals_only)
         # a run can take hours: a destination that cannot be written fails now, not after it
-        stream = _open_records(out)
+        if out not in (None, "-"):
+            check_writable(out)  # opened only at the end: Ctrl+C must not leave an earlier file emptied
         if plot is not None:
-            from goat.tournament.plot import check_plot_path  # matplotlib: only when asked for
+            from goat.tournament.plot import plot_path  # matplotlib: only when asked for
 
-            check_plot_path(plot)
+            plot = str(plot_path(plot))  # the file written: "result" becomes result.png
+            check_writable(plot)
     except GoatError as exc:
         _fail(str(exc))
     rules = config.rules
@@ -89,20 +93,19 @@ def tournament_command(
         with progress(console, "tournament", len(games)) as advance:
             results = run_all(games, workers, backend, on_result=lambda _: advance())
     except GoatError as exc:
-        _close(stream)
         _fail(str(exc), status=1)
     seconds = time.perf_counter() - started
     rows = summarize(results, [s.label for s in specs])
     out_console = Console(stderr=out == "-")  # records on stdout: keep the table off it
-    out_console.print(results_table(rows, unit, f"{game} {rules}: {len(games)} games, "
+    print_table(out_console, results_table(rows, unit, f"{game} {rules}: {len(games)} games, "
                                                f"{sum(r.deals for r in results)} {scoring.deal}s, {seconds:.1f} s",
                                     scoring))
     pairs = head_to_head(results)
     if len(pairs) > 1:
-        out_console.print(head_to_head_table(pairs, unit, scoring))
+        print_table(out_console, head_to_head_table(pairs, unit, scoring))
     out_console.print(ELO_NOTE, style="dim")
-    if stream is not None:
-        _write_records(results, stream)
+    if out is not None:
+        _write_records(results, out)
         typer.echo(f"wrote {len(results)} records to {out}", err=True)
     if plot is not None:
         from goat.tournament.plot import plot_results  # matplotlib: imported only when asked for
@@ -193,29 +196,17 @@ def _interval(mean: float, half: float, suffix: str) -> str:
     return f"{mean:+.3f} ± {half:.3f}"
 
 
-def _open_records(out: str | None) -> TextIO | None:
-    """The stream the records go to (opened before the run; ``-``: stdout)."""
-    if out is None:
-        return None
+def _write_records(results: list[GameResult], out: str) -> None:
+    """Every game's record to ``out`` (``-``: stdout), once the run is over."""
+    lines = "".join(dumps_record(result.record) + "\n" for result in results)
     if out == "-":
-        return sys.stdout
+        sys.stdout.write(lines)
+        return
     try:
-        return open(out, "w", encoding="utf-8", newline="\n")
+        with open(out, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(lines)
     except OSError as exc:
-        raise GoatError(f"cannot write {out}: {exc.strerror or exc}") from None
-
-
-def _close(stream: TextIO | None) -> None:
-    if stream is not None and stream is not sys.stdout:
-        stream.close()
-
-
-def _write_records(results: list[GameResult], stream: TextIO) -> None:
-    try:
-        for result in results:
-            stream.write(dumps_record(result.record) + "\n")
-    finally:
-        _close(stream)
+        _fail(f"cannot write {out}: {exc.strerror or exc}")
 
 
 def _fail(message: str, status: int = 2) -> None:

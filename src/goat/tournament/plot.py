@@ -20,10 +20,12 @@ from goat.tournament.runner import GameResult
 from goat.tournament.stats import BotSummary, deal_differences
 
 
-def check_plot_path(path: str | os.PathLike[str]) -> None:
-    """Raise a one-line :class:`GoatError` now if ``path`` cannot take the plot:
-    a suffix matplotlib cannot write, or a folder that is missing or read-only.
-    (The tournament calls it before its run, which can take hours.)"""
+def plot_path(path: str | os.PathLike[str]) -> Path:
+    """The file the plot of ``path`` goes to, or a one-line :class:`GoatError`
+    for a suffix matplotlib cannot write. A name without a suffix gets ``.png``,
+    as matplotlib would add it, so the caller can check and name the very file.
+    (Whether its folder takes it is the caller's check, before a run that can
+    take hours: ``goat.cli.output.check_writable``.)"""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     target = Path(path)
@@ -32,11 +34,7 @@ def check_plot_path(path: str | os.PathLike[str]) -> None:
     if suffix and suffix not in formats:
         raise GoatError(f"cannot write {target}: the plot's format comes from its suffix, one of "
                         f"{', '.join(sorted(formats))} (not .{suffix})")
-    folder = target.parent
-    if not folder.is_dir():
-        raise GoatError(f"cannot write {target}: no folder {folder}")
-    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise GoatError(f"cannot write {target}: permission denied")
+    return target if suffix or target.is_dir() else target.with_name(target.name + ".png")
 
 
 def plot_results(rows: Sequence[BotSummary], results: Sequence[GameResult], path: str | os.PathLike[str],

@@ -18,6 +18,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
+import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -145,8 +146,15 @@ def _run_local(specs: Sequence[GameSpec], workers: int) -> Iterator[GameResult]:
             yield play_game(spec)
         return
     context = multiprocessing.get_context("spawn")
-    with context.Pool(min(workers, len(specs))) as pool:
+    with context.Pool(min(workers, len(specs)), initializer=_leave_interrupts_to_the_parent) as pool:
         yield from pool.imap_unordered(play_game, specs, chunksize=1)
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """Ctrl+C reaches every process of the terminal's group: a worker that took it
+    printed "Process SpawnPoolWorker-1:" and its traceback. The parent alone stops
+    the run (leaving ``with Pool`` terminates the workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def ray_available() -> bool:

@@ -190,7 +190,8 @@ def _canonical(name: str) -> str:
     except UnknownCardError:
         if stripped.casefold() in forbidden:
             raise DeckError.of("forbiddenCard", card=forbidden[stripped.casefold()]) from None
-        raise DeckError.of("unknownCard", card=stripped) from None
+        # clipped: a file that is not a deck list (a game record) has lines of thousands of characters
+        raise DeckError.of("unknownCard", card=stripped if len(stripped) <= 60 else stripped[:59] + "…") from None
 
 
 def read_ydk(text: str, name: str = "deck") -> tuple[DeckList, list[DeckProblem]]:

@@ -1,0 +1,380 @@
+"""Defects found by walking the ``goat`` command as its users do (organisers,
+players, researchers): each test fails without its fix. Signals and pipes are
+driven through a real subprocess; the rest through typer's CliRunner."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from goat.cli.main import app
+
+runner = CliRunner(env={"FORCE_COLOR": None})
+SRC = Path(__file__).resolve().parent.parent / "src"
+
+
+def goat(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+# ================================================================ play
+def test_play_spades_blind_question_explains_a_wrong_answer() -> None:
+    """An answer the blind question does not know (a move number, help) says what
+    it expects instead of asking again in silence."""
+    result = goat("play", "spades", "--seed", "3", "--bots", "random", "--option", "blind_nil_behind=0",
+                  input="1\nhelp\nn\nquit\n")
+    out = result.stdout
+    assert result.exit_code == 0, result.output
+    assert out.count("Bid blind?") == 3
+    assert out.count("? answer n or b (or quit)") == 2
+    assert "Your hand:" in out[out.rindex("Bid blind?"):]
+
+
+def test_play_yugioh_help_lists_the_choices_and_how_to_type_them() -> None:
+    result = goat("play", "yugioh", "--seed", "3", "--single", input="help\nquit\n")
+    out = result.stdout
+    assert result.exit_code == 0, result.output
+    assert "unknown verb 'help'" not in out
+    assert out.count("go first or second?") == 2 and out.count("1) choose first") == 2
+    assert "Type a choice's number" in out
+
+
+def test_play_yugioh_end_of_input_ends_the_prompt_line() -> None:
+    out = goat("play", "yugioh", "--seed", "3", "--single", input="").stdout
+    assert "help, quit)> \nBye: match stopped." in out
+
+
+# ============================================================= analyze
+def test_analyze_a_duel_record_says_there_is_no_solver(tmp_path) -> None:
+    """A Yu-Gi-Oh! record keeps no "deals" list: the analysis refuses the game
+    before reading one (it raised KeyError, a traceback)."""
+    path = tmp_path / "duel.jsonl"
+    assert goat("random-games", "yugioh", "--n", "1", "--single-deal", "--seed", "1",
+                "--out", str(path)).exit_code == 0
+    result = goat("analyze", str(path))
+    assert result.exit_code == 2
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.stderr.strip() == "error: no solver for the game 'yugioh' (analysis exists for kozel)"
+
+
+# ========================================================== tournament
+def test_tournament_plot_names_the_file_it_wrote_and_refuses_a_folder(tmp_path, monkeypatch) -> None:
+    """matplotlib adds .png to a name without a suffix: the summary said "wrote plot
+    to result" (no such file), and a folder as --plot 'succeeded' next to it."""
+    monkeypatch.chdir(tmp_path)
+    args = ["tournament", "--bots", "random,random", "--matches", "1", "--seed", "1", "--workers", "1"]
+    result = goat(*args, "--plot", "result")
+    assert result.exit_code == 0, result.output
+    assert "wrote plot to result.png" in result.stderr
+    assert (tmp_path / "result.png").read_bytes()[:4] == b"\x89PNG" and not (tmp_path / "result").exists()
+    (tmp_path / "folder").mkdir()
+    refused = goat(*args, "--plot", "folder")
+    assert refused.exit_code == 2
+    assert refused.stderr.strip().startswith("error: cannot write folder: it is a folder")
+    assert not (tmp_path / "folder.png").exists()
+
+
+@pytest.mark.parametrize("game", ["kozel", "spades", "yugioh"])
+def test_play_refuses_a_record_path_it_cannot_write_before_the_game(game: str, tmp_path) -> None:
+    """--record is written at the end: a missing folder (or a folder as the
+    name) was found out only after the whole match, and the match was lost."""
+    for path, reason in ((tmp_path / "missing" / "game.json", "no folder"), (tmp_path, "it is a folder")):
+        result = goat("play", game, "--seed", "1", "--record", str(path), input="1\n" * 5)
+        assert result.exit_code == 2
+        assert result.stdout == ""   # not one move was asked for
+        assert result.stderr.strip() == f"error: cannot write the record to {path}: {reason}" + (
+            f" {path.parent}" if reason == "no folder" else "")
+
+
+# ======================================================= records read
+@pytest.mark.parametrize("command", ["replay", "standings", "analyze"])
+def test_an_empty_record_file_says_it_is_empty(command: str, tmp_path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text("")
+    result = goat(command, str(path))
+    assert result.exit_code == 2
+    assert result.stderr.strip().removeprefix("error: ") == f"{path}: empty, no record in it"
+
+
+@pytest.mark.parametrize("command", ["replay", "standings", "analyze"])
+def test_a_record_of_another_game_names_the_game(command: str, tmp_path) -> None:
+    """It named a missing field of ours ("first_dealer") instead."""
+    path = tmp_path / "chess.json"
+    path.write_text('{"game": "chess", "rules": "fide", "moves": ["e4"]}')
+    result = goat(command, str(path))
+    assert result.exit_code == 2
+    assert result.stderr.strip().removeprefix("error: ") == \
+        "unknown game 'chess' (one of kozel, spades, yugioh)"
+
+
+# ================================================================ help
+def commands(command: Any, ctx: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
+    yield path, command
+    if hasattr(command, "list_commands"):
+        for name in command.list_commands(ctx):
+            sub = command.get_command(ctx, name)
+            yield from commands(sub, type(ctx)(sub, parent=ctx, info_name=name), (*path, name))
+
+
+def test_every_help_paragraph_is_one_line_of_plain_text() -> None:
+    """typer's rich help keeps a docstring's line breaks: a wrapped paragraph came
+    out broken mid-sentence in the command lists (goat --help, goat bench --help)
+    and on the command's page; ``name`` (reST) came out with its backticks."""
+    root = typer.main.get_command(app)
+    seen = 0
+    for path, command in commands(root, root.context_class(root, info_name="goat")):
+        text = inspect.cleandoc(command.short_help or command.help or "").partition("\f")[0]
+        for paragraph in text.split("\n\n"):
+            assert "\n" not in paragraph, (path, paragraph)
+            assert "``" not in paragraph, (path, paragraph)
+        seen += 1
+    assert seen >= 20   # goat, its commands and the sub-commands of play, bench and deck
+
+
+# ============================================================ start-up
+def run_python(code: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(SRC), NO_COLOR="1")
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+
+
+def test_loading_the_commands_does_not_load_the_solver() -> None:
+    """`goat analyze` pulled in numba (through the solver's constants) for every
+    command: half a second or more before `goat --help` answered."""
+    result = run_python("import sys, goat.cli.main; print(sorted(m for m in sys.modules if m.startswith('numba'))[:1])")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
+
+
+def test_ctrl_c_while_the_commands_load_exits_130_without_a_traceback() -> None:
+    """A KeyboardInterrupt raised while the sub-commands are imported (Ctrl+C
+    right after typing goat ...) is what SIGINT does at that moment; it printed
+    the import chain's traceback."""
+    code = textwrap.dedent("""
+        import sys
+        class Interrupt:
+            def find_spec(self, name, path=None, target=None):
+                if name == "goat.cli.replay":
+                    raise KeyboardInterrupt
+        sys.meta_path.insert(0, Interrupt())
+        sys.argv = ["goat", "--help"]
+        from goat.cli.main import main
+        main()
+    """)
+    result = run_python(code)
+    assert result.returncode == 130
+    assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+@pytest.mark.parametrize("game, option, spec", [("kozel", "--bots", "ismcts:iterations=5"),
+                                                ("spades", "--bots", "ismcts:iterations=5"),
+                                                ("yugioh", "--vs", "mc:worlds=1:top=1:horizon=1")])
+def test_play_takes_bot_settings_as_a_tournament_does(game: str, option: str, spec: str, tmp_path) -> None:
+    """`--bots pimc:worlds=50` was 'unknown bot' in goat play, though the README
+    and goat tournament write bots as name:key=value."""
+    path = tmp_path / "game.json"
+    result = goat("play", game, "--seed", "2", option, spec, "--record", str(path), input="1\n" * 3 + "quit\n")
+    assert result.exit_code == 0, result.output
+    record = path.read_text(encoding="utf-8")
+    assert f'"bot": "{spec}"' in record
+    refused = goat("play", game, option, spec.split(":")[0] + ":eggs=2", input="")
+    assert refused.exit_code == 2 and "does not take the settings eggs" in refused.stderr
+
+
+# =============================================================== bench
+@pytest.mark.parametrize("args, message", [(["--tables", "0"], "--tables must be at least 1"),
+                                           (["--clients", "3", "--tables", "1"], "--clients must be at least"),
+                                           (["--rules", "klassik"], "--rules: unknown Kozel ruleset")])
+def test_bench_server_refuses_bad_arguments_before_announcing_a_run(args: list[str], message: str) -> None:
+    result = goat("bench", "server", *args)
+    assert result.exit_code == 2
+    assert "Starting goat serve" not in result.stdout
+    assert message in result.stderr
+
+
+# ======================================================== random-games
+def test_random_games_summary_counts_one_duel_in_the_singular(tmp_path) -> None:
+    path = tmp_path / "duel.jsonl"
+    result = goat("random-games", "yugioh", "--n", "1", "--single-deal", "--seed", "1", "--out", str(path))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"wrote 1 yugioh goat record (1 duel) to {path}")
+
+
+# ===================================================== narrow terminal
+def test_tables_on_a_narrow_terminal_keep_every_figure(tmp_path) -> None:
+    """At COLUMNS=40 rich squeezed the tables below their narrowest layout and cut
+    the cells: an Elo of 1500 read "15…", a name "rando…"."""
+    narrow = CliRunner(env={"FORCE_COLOR": None, "COLUMNS": "40"})
+    result = narrow.invoke(app, ["tournament", "--bots", "random,random", "--matches", "1", "--seed", "1",
+                                 "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    table = result.stdout[:result.stdout.index("Elo: ")]
+    assert "…" not in table
+    assert table.count(" 1500 ") == 2 and "random#2" in table
+    record = tmp_path / "game.json"
+    assert goat("play", "kozel", "--seed", "7", "--name", "Wilhelmina-Alexandra", "--record", str(record),
+                input="1\n" * 3000).exit_code == 0
+    standings = narrow.invoke(app, ["standings", str(record), "--bots"])
+    assert standings.exit_code == 0, standings.output
+    assert "…" not in standings.stdout and "Wilhelmina-Alexandra" in standings.stdout
+
+
+# ================================================================ pipes
+GOAT = "import sys; sys.argv[0] = 'goat'; from goat.cli.main import main; main()"
+
+
+def test_play_piped_into_a_reader_that_stops_still_writes_the_record(tmp_path) -> None:
+    """`goat play ... | head`: rich turned the broken pipe into SystemExit(1)
+    and the game record promised on quit was never written."""
+    record = tmp_path / "game.json"
+    env = dict(os.environ, PYTHONPATH=str(SRC), NO_COLOR="1")
+    play = subprocess.Popen([sys.executable, "-c", GOAT, "play", "kozel", "--seed", "1", "--record", str(record)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert play.stdout is not None and play.stdin is not None
+    play.stdout.readline()
+    play.stdout.close()           # the reader stops, as head -1 does
+    try:
+        play.stdin.write(b"1\n" * 3000)
+        play.stdin.close()
+    except BrokenPipeError:       # the game may be over before all the answers are read
+        pass
+    assert play.wait(timeout=120) == 1
+    stderr = play.stderr.read().decode() if play.stderr else ""
+    assert "Traceback" not in stderr
+    assert goat("replay", str(record), "--check").exit_code == 0
+
+
+# ================================================================ deck
+def test_deck_check_of_a_file_that_is_no_deck_list_keeps_its_lines_short(tmp_path) -> None:
+    """A game record given as a deck echoed its whole line (thousands of
+    characters) as the unknown card's name."""
+    path = tmp_path / "game.json"
+    path.write_text('{"game": "kozel", "deals": [' + '"x", ' * 500 + '"y"]}\n', encoding="utf-8")
+    result = goat("deck", "check", str(path))
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert any("line 1: unknown card '{\"game\": \"kozel\"" in line for line in lines)
+    assert max(map(len, lines)) < len(str(path)) + 100   # the file name, the counts and 60 characters of the line
+
+
+# =========================================================== standings
+def test_standings_show_a_name_with_brackets_as_typed(tmp_path) -> None:
+    """Names are text: "[red]Bob[/red]" was read as rich markup and shown as "Bob"."""
+    record = tmp_path / "game.json"
+    name = "[red]Bob[/red] [b]"
+    assert goat("play", "kozel", "--seed", "7", "--name", name, "--record", str(record),
+                input="1\n" * 3000).exit_code == 0
+    result = goat("standings", str(record))
+    assert result.exit_code == 0, result.output
+    assert name in result.stdout
+
+
+# ============================================================== signals
+def test_ctrl_c_stops_a_tournament_without_worker_tracebacks_or_an_emptied_out_file(tmp_path) -> None:
+    """Ctrl+C goes to the whole process group: each pool worker printed
+    "Process SpawnPoolWorker-N:" (and a traceback) under the parent's exit. And
+    --out was opened (emptied) before the run: an interrupted re-run destroyed
+    the records an earlier run had left there."""
+    out = tmp_path / "games.jsonl"
+    out.write_text("the earlier run's records\n", encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(SRC), NO_COLOR="1")
+    run = subprocess.Popen([sys.executable, "-c", GOAT, "tournament", "--bots", "random,heuristic",
+                            "--matches", "2000", "--seed", "1", "--workers", "2", "--out", str(out)],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
+    assert run.stderr is not None
+    run.stderr.readline()          # the run's header: the pool starts now
+    time.sleep(6)                  # its workers are up and playing
+    os.killpg(run.pid, signal.SIGINT)
+    _, stderr = run.communicate(timeout=60)
+    assert run.returncode == 130
+    assert "SpawnPoolWorker" not in stderr.decode() and "Traceback" not in stderr.decode()
+    assert out.read_text(encoding="utf-8") == "the earlier run's records\n"
+
+
+@pytest.mark.parametrize("command", ["replay", "standings"])
+def test_standard_input_is_read_as_a_file_is(command: str, tmp_path) -> None:
+    """A record saved with a byte order mark (Notepad) was read from a file but
+    refused on stdin ("Unexpected UTF-8 BOM"); binary garbage on stdin was
+    "not valid JSON: Expecting value" where a file says "not UTF-8 text"."""
+    record = tmp_path / "game.json"
+    assert goat("play", "kozel", "--seed", "7", "--record", str(record), input="1\n" * 3000).exit_code == 0
+    with_bom = "\ufeff" + record.read_text(encoding="utf-8")
+    for source in (str(record), "-"):
+        result = runner.invoke(app, [command, source], input=with_bom.encode("utf-8"))
+        assert result.exit_code == 0, (source, result.output)
+    garbage = runner.invoke(app, [command, "-"], input=b"\xff\xfe\x00garbage\x9c")
+    assert garbage.exit_code == 2 and garbage.stderr == "<stdin>: not UTF-8 text\n"
+
+
+@pytest.mark.parametrize("n", ["0", "-3"])
+def test_random_games_refuses_a_count_below_one_in_one_line(n: str, tmp_path) -> None:
+    """typer's min=1 answered with a boxed usage panel of five lines; every other
+    count (--matches, --decisions, --deals) is one line."""
+    result = goat("random-games", "kozel", "--n", n, "--out", str(tmp_path / "x.jsonl"))
+    assert result.exit_code == 2
+    assert result.stderr == f"error: --n must be at least 1, not {n}\n"
+    assert not (tmp_path / "x.jsonl").exists()
+
+
+def test_play_yugioh_takes_rules_options_as_the_other_games_do(tmp_path) -> None:
+    """goat play kozel and spades take --option; goat play yugioh had none, so
+    the README's open_decklists, starting_lp or a Chaos Warrior bot could not be
+    asked for in the terminal."""
+    record = tmp_path / "match.json"
+    result = goat("play", "yugioh", "--seed", "1", "--seat", "1", "--option", "starting_lp=4000",
+                  "--option", "decks=goat_control/chaos_warrior", "--record", str(record), input="1\n" * 3 + "quit\n")
+    assert result.exit_code == 0, result.output
+    assert "LP 4000" in result.stdout
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert data["options"] == {"starting_lp": 4000, "decks": "goat_control/chaos_warrior"}
+    assert goat("replay", str(record), "--check").exit_code == 0
+    refused = goat("play", "yugioh", "--option", "starting_lp=lots", input="")
+    assert refused.exit_code == 2 and refused.stderr.startswith("error: option starting_lp must be")
+
+
+@pytest.mark.parametrize("players, bots, message", [
+    ("2", "heuristic,random", "error: --bots needs one name, not 'heuristic,random'\n"),
+    ("3", "heuristic", None),
+    ("3", "heuristic,random,random", "error: --bots needs one name or 2 comma-separated names, not "
+                                     "'heuristic,random,random'\n"),
+])
+def test_play_bots_count_message_fits_the_table(players: str, bots: str, message: str | None) -> None:
+    """With one other seat it read "needs one name or 1 comma-separated names"."""
+    result = goat("play", "kozel", "--rules", "full-hand", "--players", players, "--bots", bots, input="quit\n")
+    if message is None:
+        assert result.exit_code == 0, result.output
+    else:
+        assert result.exit_code == 2 and result.stderr == message
+
+
+def test_play_yugioh_names_the_option_of_an_illegal_deck(tmp_path) -> None:
+    """It said "seat 1's deck is not legal" for --deck with --seat 1: the player
+    has to work out which file that was."""
+    small = tmp_path / "small.ydk"
+    small.write_text("#main\nSangan\nSangan\n", encoding="utf-8")
+    for option, seat in (("--deck", "1"), ("--opponent-deck", "0")):
+        result = goat("play", "yugioh", "--seat", seat, option, str(small), input="")
+        assert result.exit_code == 2
+        assert result.stderr.startswith(f"error: {option} {small} is not legal: the main deck has 2 cards")
+
+
+def test_an_unknown_bot_is_answered_with_the_bots_of_that_game() -> None:
+    """`goat play spades --bots foo` offered Kozel's "perfect", which Spades then refused."""
+    from goat.bots import bots_for
+
+    result = goat("play", "spades", "--bots", "foo", input="")
+    assert result.exit_code == 2
+    assert result.stderr == f"error: bot 'foo': unknown bot 'foo' (known: {', '.join(bots_for('spades'))})\n"
+    assert "perfect" not in result.stderr
