@@ -283,3 +283,10 @@ def test_action_refusal_names_seat_action_and_rule() -> None:
     err = assert_illegal(s, "0 play AH", "card-in-hand")
     assert '"0 play AH"' in str(err) and "[card-in-hand]" in str(err)
     assert_illegal(s, Action(7, "play", (Card.parse("9H"),)), "seat")
+
+
+@pytest.mark.parametrize("target", [0, -5, 2.5, True])
+def test_match_target_below_one_is_one_line_naming_the_least(target: object) -> None:
+    """0 and −5 get the same sentence (it once said "at least 1" for 0 and ">= 0" for −5)."""
+    with pytest.raises(RulesError, match=rf"option match_target must be a whole number >= 1, not {target!r}"):
+        make_rules("classic", options={"match_target": target})

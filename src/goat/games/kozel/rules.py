@@ -152,8 +152,9 @@ class KozelRules:
         for name in ("players", "hand_size", "shamok_penalty", "partner_exchange",
                      "match_target", "max_molodka_per_trick", "max_lead"):
             value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise RulesError(f"option {name} must be a whole number >= 0, not {value!r}")
+            least = 1 if name == "match_target" else 0   # a match must have a target to reach
+            if not isinstance(value, int) or isinstance(value, bool) or value < least:
+                raise RulesError(f"option {name} must be a whole number >= {least}, not {value!r}")
         if self.players not in (2, 3, 4):
             raise RulesError(f"option players={self.players} is not allowed (2, 3 or 4)")
         if self.hand_size < 1 or self.players * self.hand_size > len(self.deck_cards):
@@ -165,8 +166,6 @@ class KozelRules:
             raise RulesError(f"option partner_exchange={self.partner_exchange} is not allowed (0 or 1)")
         if self.partner_exchange and not self.partnerships:
             raise RulesError("option partner_exchange needs 4 players in partnerships")
-        if self.match_target < 1:
-            raise RulesError("option match_target must be at least 1")
         if not 1 <= self.max_lead <= 4:
             raise RulesError(f"option max_lead={self.max_lead} is not allowed (1 to 4)")
         if self.trick_style == "street" and self.permanent_trumps:
