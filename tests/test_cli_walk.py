@@ -285,7 +285,7 @@ def test_ctrl_c_stops_a_tournament_without_worker_tracebacks_or_an_emptied_out_f
     out.write_text("the earlier run's records\n", encoding="utf-8")
     env = dict(os.environ, PYTHONPATH=str(SRC), NO_COLOR="1")
     run = subprocess.Popen([sys.executable, "-c", GOAT, "tournament", "--bots", "random,heuristic",
-                            "--matches", "2000", "--seed", "1", "--workers", "2", "--out", str(out)],
+                            "--matches", "50000", "--seed", "1", "--workers", "2", "--out", str(out)],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
     assert run.stderr is not None
     run.stderr.readline()          # the run's header: the pool starts now
