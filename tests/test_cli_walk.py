@@ -286,14 +286,21 @@ def test_ctrl_c_stops_a_tournament_without_worker_tracebacks_or_an_emptied_out_f
     env = dict(os.environ, PYTHONPATH=str(SRC), NO_COLOR="1")
     run = subprocess.Popen([sys.executable, "-c", GOAT, "tournament", "--bots", "random,heuristic",
                             "--matches", "50000", "--seed", "1", "--workers", "2", "--out", str(out)],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True,
+                           # as from a terminal: under pytest-xdist SIGINT is ignored and a child inherits
+                           # that, so Python would install no KeyboardInterrupt at all
+                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert run.stderr is not None
     run.stderr.readline()          # the run's header: the pool starts now
     # its workers are up and playing: spawned workers import the package first, which
     # took over 6 s on a loaded CI machine (a signal before their initializer is theirs)
     time.sleep(20)
     os.killpg(run.pid, signal.SIGINT)
-    _, stderr = run.communicate(timeout=180)
+    try:
+        _, stderr = run.communicate(timeout=180)
+    finally:
+        if run.poll() is None:      # never leave a 50,000-match run behind
+            os.killpg(run.pid, signal.SIGKILL)
     assert run.returncode == 130
     assert "SpawnPoolWorker" not in stderr.decode() and "Traceback" not in stderr.decode()
     assert out.read_text(encoding="utf-8") == "the earlier run's records\n"
