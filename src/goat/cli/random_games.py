@@ -91,7 +91,7 @@ def random_games_command(
     seconds = time.perf_counter() - started
     # "seat 1 ×3": a bare "seat 1 3" read as one more seat number
     tally = ", ".join(f"{label} ×{count}" for label, count in sorted(losers.items()))
-    kind = _outcome_kind(record["result"]) if n else "loser"
+    kind = _outcome_kind(record["result"])  # n >= 1: the last record names the kind
     note = ""
     if added:
         note = " (random play needs " + ", ".join(f"{k}={v}" for k, v in added.items()) + " to end a game)"
