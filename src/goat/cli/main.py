@@ -3,24 +3,99 @@
 Every user mistake (bad file, bad option, illegal move) ends in one clear line
 on stderr and a non-zero exit status, never a traceback: sub-commands raise
 :class:`goat.protocol.GoatError` (or ``typer.Exit``) and :func:`main` turns a
-stray ``GoatError`` into ``error: <message>`` with exit status 2.
+stray ``GoatError`` into ``error: <message>`` with exit status 2. A mistake in
+the command line itself (an unknown option, a missing argument, a value of the
+wrong type) is click's to find; :class:`OneLineErrors` says it in the same one
+line instead of typer's boxed panel, with the command's ``--help`` to try.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
+from typing import Any
 
 import typer
+from typer.core import TyperGroup
 
 from goat.protocol import GoatError
 
+# Click's exception classes, reached through typer's public ``BadParameter``:
+# typer >= 0.20 carries its own copy of click (``typer._click``), older typers
+# use click itself, and a plain ``import click`` would catch the wrong ones.
+_CLASSES = {cls.__name__: cls for cls in typer.BadParameter.__mro__}
+ClickException: type[Exception] = _CLASSES["ClickException"]
+UsageError: type[Exception] = _CLASSES["UsageError"]
+
+
+def usage_line(exc: Exception) -> str:
+    """The one line a command-line mistake (a click exception) is told in.
+
+    >>> usage_line(typer.BadParameter("'x' is not a number"))
+    "error: Invalid value: 'x' is not a number"
+    """
+    message = " ".join(exc.format_message().split()).rstrip(".")  # type: ignore[attr-defined]
+    ctx = getattr(exc, "ctx", None)
+    if isinstance(exc, UsageError) and ctx is not None and ctx.command.get_help_option(ctx) is not None:
+        return f"error: {message} (see '{ctx.command_path} {ctx.help_option_names[0]}')"
+    return f"error: {message}"
+
+
+class OneLineErrors(TyperGroup):
+    """The ``goat`` group, whose command-line mistakes are one line on stderr.
+
+    Typer draws click's usage errors as a usage line, a hint and a framed
+    panel: five lines, box characters in a log, the message cut at the frame's
+    width. Here the group runs click in non-standalone mode and tells a
+    click exception as :func:`usage_line`, a
+    :class:`GoatError` as ``error: …`` (exit status 2 both, click's status
+    for the rest), so the CLI's tests (typer's runner calls this ``main`` too)
+    see what a user sees.
+    """
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except ClickException as exc:
+            if type(exc).__name__ != "NoArgsIsHelpError":  # that one's help is already printed
+                typer.echo(usage_line(exc), err=True)
+            sys.exit(exc.exit_code)  # type: ignore[attr-defined]
+        except GoatError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            sys.exit(2)
+        except typer.Abort:  # end of input at a prompt
+            typer.echo("error: aborted", err=True)
+            sys.exit(1)
+        # Non-standalone click returns an Exit's status, or the command's return
+        # value: goat's commands return None, so an int is always a status.
+        sys.exit(code if isinstance(code, int) else 0)
+
+
 app = typer.Typer(
+    cls=OneLineErrors,
     name="goat",
     help="Play, serve, replay and study the goat games: Kozel (classic, full-hand, street), Spades, Yu-Gi-Oh! (Goat Format).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from goat import __version__
+
+        typer.echo(f"goat {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
+                                       help="Print goat's version and exit.")) -> None:
+    """Options of ``goat`` itself, before a command."""
 
 
 def _register() -> None:

@@ -1,0 +1,76 @@
+"""A mistake in the command line itself (an unknown option or command, a
+missing argument, a value of the wrong type) is told in one line on stderr,
+as every other user mistake is: ``error: <click's message> (see '<command>
+--help')``, exit status 2 — not typer's five-line boxed panel."""
+
+from __future__ import annotations
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+import goat
+from goat.cli.main import OneLineErrors, app
+
+runner = CliRunner(env={"FORCE_COLOR": None, "COLUMNS": "60"})
+
+
+@pytest.mark.parametrize("args, message, command", [
+    (["play", "--bogus"], "No such option: --bogus", "goat play"),
+    (["play", "kozel", "--bog"], "No such option: --bog (Possible options: --bots)", "goat play kozel"),
+    (["replay"], "Missing argument 'FILE'", "goat replay"),
+    (["random-games", "kozel", "--n", "x"], "Invalid value for '--n'", "goat random-games"),
+    (["tournament", "--matches", "two"], "Invalid value for '--matches'", "goat tournament"),
+    (["nosuch"], "No such command 'nosuch'", "goat"),
+])
+def test_command_line_mistake_is_one_line(args: list[str], message: str, command: str) -> None:
+    result = runner.invoke(app, args, prog_name="goat")
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith(f"error: {message}")
+    assert lines[0].endswith(f"(see '{command} --help')")
+    assert "╭" not in result.stderr and "Usage:" not in result.stderr
+
+
+def test_long_message_is_not_cut_at_the_terminal_width() -> None:
+    """The boxed panel wrapped click's message at the frame (60 columns here)."""
+    result = runner.invoke(app, ["random-games", "kozel", "--n", "x"], prog_name="goat")
+    line = result.stderr.strip()
+    assert len(line) > 60 and "\n" not in line
+    assert "unable to parse string as an integer" in line
+
+
+def test_goat_alone_still_prints_its_help() -> None:
+    result = runner.invoke(app, [], prog_name="goat")
+    assert result.exit_code == 2
+    assert "Commands" in result.stdout and "tournament" in result.stdout
+    assert "error:" not in result.output
+
+
+def test_version_option_prints_the_package_version() -> None:
+    result = runner.invoke(app, ["--version"], prog_name="goat")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == f"goat {goat.__version__}"
+
+
+def test_a_goat_error_raised_by_a_command_is_one_line_through_the_group() -> None:
+    """The group itself turns a stray GoatError into ``error: …`` (before, only
+    ``main()`` did, so typer's runner saw the exception instead of the line)."""
+    from goat.protocol import GoatError
+
+    demo = typer.Typer(cls=OneLineErrors)
+
+    @demo.command()
+    def load(name: str) -> None:
+        raise GoatError(f"no table called {name!r}")
+
+    @demo.command()
+    def other() -> None:
+        pass
+
+    result = runner.invoke(demo, ["load", "x"], prog_name="demo")
+    assert result.exit_code == 2
+    assert result.stderr == "error: no table called 'x'\n"
+    assert result.exception is None or isinstance(result.exception, SystemExit)
