@@ -26,12 +26,12 @@ from goat.envs.encoders import ENCODERS
 from goat.envs.single_agent import GoatSingleAgentEnv
 
 
-def aec_env(game: str = "kozel", rules: str = "classic", **kwargs: Any) -> GoatAECEnv:
+def aec_env(game: str = "kozel", rules: str | None = None, **kwargs: Any) -> GoatAECEnv:
     """A PettingZoo AEC environment (keyword arguments of :class:`GoatAECEnv`)."""
     return GoatAECEnv(game, rules, **kwargs)
 
 
-def single_agent_env(game: str = "kozel", rules: str = "classic", **kwargs: Any) -> GoatSingleAgentEnv:
+def single_agent_env(game: str = "kozel", rules: str | None = None, **kwargs: Any) -> GoatSingleAgentEnv:
     """A Gymnasium environment (keyword arguments of :class:`GoatSingleAgentEnv`)."""
     return GoatSingleAgentEnv(game, rules, **kwargs)
 

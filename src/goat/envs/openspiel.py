@@ -96,7 +96,7 @@ class GoatGame(pyspiel.Game):
             raise GoatError(f"options must be a JSON object, e.g. '{{\"penalty\": \"flat2\"}}' ({exc})") from None
         if not isinstance(options, dict):
             raise GoatError("options must be a JSON object, e.g. '{\"penalty\": \"flat2\"}'")
-        self.spec = GameSpec(game, params.get("rules") or importlib.import_module(ENCODERS[game]).DEFAULT_RULES,
+        self.spec = GameSpec(game, params.get("rules") or None,
                              params.get("players") or None, options, bool(params.get("single_deal", False)))
         self.encoder, n = self.spec.encoder()
         declared_zero_sum = getattr(importlib.import_module(ENCODERS[game]), "ZERO_SUM", True)
