@@ -6,6 +6,8 @@ arguments of the wrong type. Each gets a working default or a one-line
 
 from __future__ import annotations
 
+import pickle
+
 import gymnasium
 import numpy as np
 import pytest
@@ -115,3 +117,27 @@ def test_the_options_dict_is_copied() -> None:
     options["penalty"] = "nonsense"
     env.reset(seed=1)
     assert env.game.state.rules.penalty == "flat2"
+
+
+def test_openspiel_games_and_states_pickle() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import goat.envs.openspiel  # noqa: F401  (registers the games)
+
+    game = pyspiel.load_game("goat_kozel", {"rules": "street", "single_deal": True})
+    twin = pickle.loads(pickle.dumps(game))
+    assert twin.get_parameters() == game.get_parameters()
+    assert twin.num_distinct_actions() == game.num_distinct_actions() == 40
+    state = game.new_initial_state()
+    state.apply_action(1)
+    assert pickle.loads(pickle.dumps(state)).history() == [1]
+
+
+def test_a_yugioh_environment_pickles_mid_duel() -> None:
+    env = aec_env("yugioh")
+    env.reset(seed=2)
+    for _ in range(30):
+        obs, *_ = env.last()
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    twin = pickle.loads(pickle.dumps(env))
+    assert np.array_equal(twin.last()[0]["observation"], env.last()[0]["observation"])
+    assert twin.agent_selection == env.agent_selection

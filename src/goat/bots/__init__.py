@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import Any
 
@@ -93,9 +94,21 @@ def make_bot(name: str, seed: int | str | None = None, game: str = "kozel", **se
     if getattr(factory, "games", None) is not None and game not in factory.games:
         raise BotError(f"bot {name!r} does not play {game} (bots for {game}: {', '.join(bots_for(game))})")
     try:
-        return factory(seed, **settings)
+        return factory(_seed(seed), **settings)
     except TypeError:
         raise BotError(f"bot {name!r} does not take the settings {', '.join(sorted(settings))}") from None
+
+
+def _seed(seed: Any) -> int | str | None:
+    """A bot's seed as ``random.Random`` takes it: numpy integers become ints
+    (``random.Random`` refuses them); anything but an integer, text or ``None``
+    is refused in one line rather than reported as a bad setting."""
+    if seed is None or isinstance(seed, (int, str)):
+        return seed
+    try:
+        return operator.index(seed)
+    except TypeError:
+        raise BotError(f"a bot's seed is an integer, a string or None, not {seed!r}") from None
 
 
 __all__ = ["BOTS", "GAME_BOTS", "BaseBot", "Bot", "BotError", "ISMCTSBot", "RandomBot", "SpadesPIMCBot", "bot_factory",

@@ -1,0 +1,85 @@
+"""The game protocol, bots and analysis from Python, off the happy road: the
+mistakes a researcher makes on a first afternoon get one line that says what
+to do, and states go to other processes (pickle) as vector environments and
+process pools need."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+
+import numpy as np
+import pytest
+
+from goat.analysis import analyze_record
+from goat.bots import BotError, make_bot
+from goat.games import get_game
+from goat.protocol import (GoatError, IllegalActionError, InvalidChanceError, play_random_steps, play_randomly)
+from goat.records import record_from_state
+
+GAMES = [("kozel", "classic"), ("kozel", "street"), ("spades", "standard"), ("yugioh", "goat")]
+
+
+def started(game: str, rules: str, steps: int = 6, seed: int = 1):
+    state = get_game(game).new_state(rules)
+    return play_random_steps(state, random.Random(seed), steps)
+
+
+@pytest.mark.parametrize("game,rules", GAMES)
+def test_a_seat_that_does_not_exist_is_refused_in_one_line(game: str, rules: str) -> None:
+    state = started(game, rules)
+    for bad in (9, -1, "0", True):  # Yu-Gi-Oh!'s view(-1) was seat 1's view, hand and all
+        for call in (state.view, state.information_state_string):
+            with pytest.raises(GoatError, match="there is no seat") as err:
+                call(bad)
+            assert "\n" not in str(err.value)
+    assert state.view(np.int64(0))["seat"] == 0
+
+
+@pytest.mark.parametrize("steps", [0, 7, 300])
+def test_yugioh_states_pickle_and_deepcopy_as_their_replay(steps: int) -> None:
+    state = started("yugioh", "goat", steps, seed=steps)
+    for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert twin is not state
+        for seat in (0, 1, None):
+            assert twin.information_state_string(seat) == state.information_state_string(seat)
+        assert twin.legal_actions() == state.legal_actions()
+        if twin.legal_actions():
+            twin.apply_action(twin.legal_actions()[0])  # independent of the original
+            assert twin.actions != state.actions
+
+
+@pytest.mark.parametrize("game,rules", [("kozel", "classic"), ("spades", "standard")])
+def test_text_where_an_action_or_a_deal_belongs_is_refused_with_a_hint(game: str, rules: str) -> None:
+    state = get_game(game).new_state(rules)
+    with pytest.raises(InvalidChanceError, match="not a .* deal"):
+        state.apply_chance("garbage")  # Kozel: an AttributeError before
+    state.apply_chance(state.sample_chance(random.Random(2)))
+    before = state.information_state_string(None)
+    text = str(state.legal_actions()[0])
+    with pytest.raises(IllegalActionError, match=r"pass Action\.parse"):
+        state.apply_action(text)
+    assert state.information_state_string(None) == before
+
+
+def test_bot_seeds_may_be_numpy_integers_and_a_bad_seed_is_not_a_bad_setting() -> None:
+    assert make_bot("random", np.int64(4)).rng.random() == make_bot("random", 4).rng.random()
+    with pytest.raises(BotError, match="seed is an integer") as err:
+        make_bot("random", 1.5)
+    assert "settings" not in str(err.value)
+
+
+def test_a_deal_number_of_the_wrong_type_is_named_as_such() -> None:
+    state = get_game("kozel").new_state("classic")
+    play_randomly(state, random.Random(3))
+    with pytest.raises(GoatError, match=r"no deal '1' \(deals are numbered 1\.\."):
+        analyze_record(record_from_state(state), deal="1")
+
+
+def test_random_play_that_does_not_end_says_how_to_end_it() -> None:
+    with pytest.raises(GoatError, match="max_deals") as err:
+        play_randomly(get_game("spades").new_state("standard"), random.Random(1), max_steps=500)
+    assert "\n" not in str(err.value)
+    ended = play_randomly(get_game("spades").new_state("standard", options={"max_deals": 1}), random.Random(1))
+    assert ended.is_terminal()
