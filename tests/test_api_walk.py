@@ -83,3 +83,11 @@ def test_random_play_that_does_not_end_says_how_to_end_it() -> None:
     assert "\n" not in str(err.value)
     ended = play_randomly(get_game("spades").new_state("standard", options={"max_deals": 1}), random.Random(1))
     assert ended.is_terminal()
+
+
+@pytest.mark.parametrize("game,rules", GAMES)
+def test_options_that_are_not_a_dict_are_refused_in_one_line(game: str, rules: str) -> None:
+    for bad in (["penalty"], "penalty=flat2", 3):
+        with pytest.raises(GoatError, match="options must be") as err:
+            get_game(game).new_state(rules, options=bad)
+        assert "\n" not in str(err.value)

@@ -99,8 +99,8 @@ def test_the_default_bot_plays_from_its_view_and_prefers_the_heuristic() -> None
 
 
 def test_arguments_of_the_wrong_type_are_refused_in_one_line() -> None:
-    for make, kwargs, needle in [(aec_env, {"options": ["penalty"]}, "options must be a dict"),
-                                 (single_agent_env, {"options": "penalty=flat2"}, "options must be a dict"),
+    for make, kwargs, needle in [(aec_env, {"options": ["penalty"]}, "options must be"),
+                                 (single_agent_env, {"options": "penalty=flat2"}, "options must be"),
                                  (single_agent_env, {"opponents": 3}, "opponents must be"),
                                  (single_agent_env, {"opponents": ["random", 2, "random"]}, "opponents must be"),
                                  (single_agent_env, {"seat": "0"}, "seat must be"),

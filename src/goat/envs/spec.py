@@ -31,14 +31,11 @@ class GameSpec:
     single_deal: bool = False
 
     def __post_init__(self) -> None:
-        # Checked here so that every adapter refuses a wrong argument in one line.
         get_game(self.game)  # an unknown game, before its encoder is looked for
         if self.rules is None:
             object.__setattr__(self, "rules", encoder_module(self.game).DEFAULT_RULES)
-        if not isinstance(self.options, Mapping):
-            raise GoatError(f"options must be a dict of option overrides, e.g. "
-                            f"{{'penalty': 'flat2'}}, not {self.options!r}")
-        object.__setattr__(self, "options", dict(self.options))  # the caller's dict may change later
+        if isinstance(self.options, Mapping):  # anything else: the game's new_state refuses it
+            object.__setattr__(self, "options", dict(self.options))  # the caller's dict may change later
 
     def new_state(self, first_dealer: int = 0) -> GameState:
         """A fresh state at its first chance node; bad rules or options raise a
@@ -51,7 +48,7 @@ class GameSpec:
             name = getattr(encoder_module(self.game), "SINGLE_EPISODE_ARGUMENT", "single_deal") \
                 if self.game in ENCODERS else "single_deal"
             extra[name] = True
-        return module.new_state(self.rules, options=dict(self.options), players=self.players,
+        return module.new_state(self.rules, options=self.options, players=self.players,
                                 first_dealer=first_dealer, **extra)
 
     def encoder(self) -> tuple[Encoder, int]:
