@@ -6,6 +6,7 @@ arguments of the wrong type. Each gets a working default or a one-line
 
 from __future__ import annotations
 
+import copy
 import pickle
 
 import gymnasium
@@ -104,7 +105,8 @@ def test_arguments_of_the_wrong_type_are_refused_in_one_line() -> None:
                                  (single_agent_env, {"opponents": 3}, "opponents must be"),
                                  (single_agent_env, {"opponents": ["random", 2, "random"]}, "opponents must be"),
                                  (single_agent_env, {"seat": "0"}, "seat must be"),
-                                 (single_agent_env, {"seat": True}, "seat must be")]:
+                                 (single_agent_env, {"seat": True}, "seat must be"),
+                                 (single_agent_env, {"illegal_reward": "-1"}, "illegal_reward must be")]:
         with pytest.raises(GoatError, match=needle) as err:
             make("kozel", **kwargs)
         one_line(err)
@@ -141,3 +143,19 @@ def test_a_yugioh_environment_pickles_mid_duel() -> None:
     twin = pickle.loads(pickle.dumps(env))
     assert np.array_equal(twin.last()[0]["observation"], env.last()[0]["observation"])
     assert twin.agent_selection == env.agent_selection
+
+
+@pytest.mark.parametrize("game", ["kozel", "spades"])
+def test_a_deep_copy_is_independent_and_goes_on_as_the_original(game: str) -> None:
+    env = aec_env(game, options={"max_deals": 2} if game == "spades" else None)
+    env.reset(seed=4)
+    twin = copy.deepcopy(env)
+    before = env.last()[0]["observation"].copy()
+    play_out(twin)
+    assert np.array_equal(env.last()[0]["observation"], before)
+    again = copy.deepcopy(env)
+    trails = []
+    for each in (env, again):  # same moves, same chance from the copied generator
+        play_out(each)
+        trails.append((each.game.state.information_state_string(None), each.rewards))
+    assert trails[0] == trails[1]

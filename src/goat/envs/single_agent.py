@@ -70,6 +70,9 @@ class GoatSingleAgentEnv(gymnasium.Env):
         self.seat = seat = seat_index
         self.agent = self.aec.possible_agents[seat]
         self.render_mode = render_mode
+        if illegal_reward is not None and (isinstance(illegal_reward, bool)
+                                           or not isinstance(illegal_reward, (int, float))):
+            raise GoatError(f"illegal_reward must be a number or None (raise instead), not {illegal_reward!r}")
         self.illegal_reward = illegal_reward
         others = [s for s in range(n) if s != seat]
         if opponents is None:
