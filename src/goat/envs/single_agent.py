@@ -22,6 +22,7 @@ same observation with reward ``illegal_reward`` (default −1) and
 
 from __future__ import annotations
 
+import numbers
 import operator
 import random
 from collections.abc import Mapping, Sequence
@@ -71,7 +72,7 @@ class GoatSingleAgentEnv(gymnasium.Env):
         self.agent = self.aec.possible_agents[seat]
         self.render_mode = render_mode
         if illegal_reward is not None and (isinstance(illegal_reward, bool)
-                                           or not isinstance(illegal_reward, (int, float))):
+                                           or not isinstance(illegal_reward, numbers.Real)):
             raise GoatError(f"illegal_reward must be a number or None (raise instead), not {illegal_reward!r}")
         self.illegal_reward = illegal_reward
         others = [s for s in range(n) if s != seat]
