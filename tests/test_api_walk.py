@@ -91,3 +91,10 @@ def test_options_that_are_not_a_dict_are_refused_in_one_line(game: str, rules: s
         with pytest.raises(GoatError, match="options must be") as err:
             get_game(game).new_state(rules, options=bad)
         assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "mc"])
+def test_yugioh_bots_refuse_another_games_view_in_one_line(name: str) -> None:
+    state = started("kozel", "classic", 1)
+    with pytest.raises(BotError, match="do not play 'kozel'"):  # was an AttributeError
+        make_bot(name, 1, game="yugioh").choose(state.view(state.current_player()))
