@@ -16,7 +16,7 @@ from goat.analysis import analyze_record
 from goat.bots import BotError, make_bot
 from goat.games import get_game
 from goat.protocol import (GoatError, IllegalActionError, InvalidChanceError, play_random_steps, play_randomly)
-from goat.records import record_from_state
+from goat.records import MalformedRecordError, read_records, record_from_state, write_records
 
 GAMES = [("kozel", "classic"), ("kozel", "street"), ("spades", "standard"), ("yugioh", "goat")]
 
@@ -98,3 +98,17 @@ def test_yugioh_bots_refuse_another_games_view_in_one_line(name: str) -> None:
     state = started("kozel", "classic", 1)
     with pytest.raises(BotError, match="do not play 'kozel'"):  # was an AttributeError
         make_bot(name, 1, game="yugioh").choose(state.view(state.current_player()))
+
+
+def test_write_records_takes_one_record_as_itself_and_refuses_what_is_not_a_record(tmp_path) -> None:
+    state = get_game("kozel").new_state("classic")
+    play_randomly(state, random.Random(4))
+    record = record_from_state(state)
+    path = tmp_path / "one.json"
+    assert write_records(record, path) == 1  # a dict was iterated: its keys written as "records"
+    assert read_records(path) == [record]
+    with pytest.raises(MalformedRecordError, match="a record is a dict"):
+        write_records(["game"], tmp_path / "bad.jsonl")
+    with pytest.raises(MalformedRecordError, match="JSON values only") as err:
+        write_records([{**record, "first_dealer": np.int64(0)}], tmp_path / "numpy.jsonl")
+    assert "\n" not in str(err.value)
