@@ -262,3 +262,5 @@ def test_a_batch_for_other_rules_or_of_wrong_shapes_is_refused_not_a_crash() -> 
     with pytest.raises(GoatError, match="record must be"):
         simulate(classic, batch, seeds=np.arange(5), record=3)
     assert simulate(classic, unlabelled, seeds=np.arange(5)).points.shape == (5, 2)
+    with pytest.raises(GoatError, match="whole number of deals"):
+        random_batch(classic, -1, seed=1)

@@ -274,6 +274,8 @@ def batch_from_deals(rules: KozelRules, deals: Sequence[KozelDeal], dealers: Seq
 def random_batch(rules: KozelRules, n: int, seed: int) -> DealBatch:
     """``n`` random deals made by the compiled shuffler (random dealer, random
     previous opening team including ``-1``, trump suit as the rules draw it)."""
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise GoatError(f"n must be a whole number of deals >= 0, not {n!r}")
     sim = compile_rules(rules)
     hands = np.zeros((n, rules.players), dtype=np.uint64)
     stock = np.zeros((n, rules.stock_size), dtype=np.int8)
