@@ -34,7 +34,7 @@ def test_a_seat_that_does_not_exist_is_refused_in_one_line(game: str, rules: str
             with pytest.raises(GoatError, match="there is no seat") as err:
                 call(bad)
             assert "\n" not in str(err.value)
-    assert state.view(np.int64(0))["seat"] == 0
+    assert state.information_state_string(np.int64(0)) == state.information_state_string(0)
 
 
 @pytest.mark.parametrize("steps", [0, 7, 300])

@@ -58,14 +58,17 @@ class GoatError(Exception):
     """
 
 
-def check_seat(seat: Any, players: int) -> None:
+def check_seat(seat: Any, players: int) -> int | None:
     """The one check of a ``view`` / ``information_state_string`` seat: ``None``
-    (a spectator) or a seat number ``0..players-1``. Anything else — a seat out
-    of range, ``-1`` (which would index the last seat's hand), text — is a
+    (a spectator) or a seat number ``0..players-1``, returned as a plain ``int``
+    (a numpy integer would not go into the view's JSON). Anything else — a seat
+    out of range, ``-1`` (which would index the last seat's hand), text — is a
     one-line :class:`GoatError`."""
-    if seat is not None and (not isinstance(seat, numbers.Integral) or isinstance(seat, bool)
-                             or not 0 <= seat < players):
+    if seat is None:
+        return None
+    if not isinstance(seat, numbers.Integral) or isinstance(seat, bool) or not 0 <= seat < players:
         raise GoatError(f"there is no seat {seat!r} (seats 0..{players - 1}, or None for a spectator)")
+    return int(seat)
 
 
 class ActionSyntaxError(GoatError):

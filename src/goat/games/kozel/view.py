@@ -28,7 +28,7 @@ class KozelViews:
         giver and receiver; passed cards only to the passer. Nothing else.
         """
         rules = self.rules
-        check_seat(seat, rules.players)
+        seat = check_seat(seat, rules.players)
         trick = [play_view(p, seat) for p in self.trick]
         last = last_trick_view(self.last_trick, seat)
         history: list[str] = []

@@ -32,7 +32,7 @@ class SpadesViews:
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (``None``: a spectator, public facts only)."""
         rules = self.rules
-        check_seat(seat, rules.players)
+        seat = check_seat(seat, rules.players)
         history: list[str] = []
         shown: dict[str, list[str]] | None = None
         if self.logs:

@@ -63,7 +63,7 @@ def _player(duel: "Duel", s: int, seat: int | None, state: "YugiohState") -> dic
 
 
 def view(state: "YugiohState", seat: int | None) -> dict[str, Any]:
-    check_seat(seat, state.num_players)  # -1 would index seat 1's hand
+    seat = check_seat(seat, state.num_players)  # -1 would index seat 1's hand
     duel = state.duel
     pending = state.pending()
     deciding = isinstance(pending, Decision)
