@@ -65,15 +65,15 @@ def test_text_where_an_action_or_a_deal_belongs_is_refused_with_a_hint(game: str
 
 def test_bot_seeds_may_be_numpy_integers_and_a_bad_seed_is_not_a_bad_setting() -> None:
     assert make_bot("random", np.int64(4)).rng.random() == make_bot("random", 4).rng.random()
-    with pytest.raises(BotError, match="seed is an integer") as err:
-        make_bot("random", 1.5)
+    with pytest.raises(BotError, match="seed is a number") as err:
+        make_bot("random", [1])
     assert "settings" not in str(err.value)
 
 
 def test_a_deal_number_of_the_wrong_type_is_named_as_such() -> None:
     state = get_game("kozel").new_state("classic")
     play_randomly(state, random.Random(3))
-    with pytest.raises(GoatError, match=r"no deal '1' \(deals are numbered 1\.\."):
+    with pytest.raises(GoatError, match=r"there is no deal '1'$"):
         analyze_record(record_from_state(state), deal="1")
 
 

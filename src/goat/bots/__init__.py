@@ -99,16 +99,16 @@ def make_bot(name: str, seed: int | str | None = None, game: str = "kozel", **se
         raise BotError(f"bot {name!r} does not take the settings {', '.join(sorted(settings))}") from None
 
 
-def _seed(seed: Any) -> int | str | None:
-    """A bot's seed as ``random.Random`` takes it: numpy integers become ints
-    (``random.Random`` refuses them); anything but an integer, text or ``None``
-    is refused in one line rather than reported as a bad setting."""
-    if seed is None or isinstance(seed, (int, str)):
+def _seed(seed: Any) -> int | float | str | bytes | None:
+    """A bot's seed as ``random.Random`` takes it (``None``, a number, text or
+    bytes); numpy integers become ints (``random.Random`` refuses them), and
+    anything else is refused in one line rather than reported as a bad setting."""
+    if seed is None or isinstance(seed, (int, float, str, bytes, bytearray)):
         return seed
     try:
         return operator.index(seed)
     except TypeError:
-        raise BotError(f"a bot's seed is an integer, a string or None, not {seed!r}") from None
+        raise BotError(f"a bot's seed is a number, a string or None, not {seed!r}") from None
 
 
 __all__ = ["BOTS", "GAME_BOTS", "BaseBot", "Bot", "BotError", "ISMCTSBot", "RandomBot", "SpadesPIMCBot", "bot_factory",
