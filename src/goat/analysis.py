@@ -137,7 +137,7 @@ def analyze_record(record: Any, deal: int = 1, solver: MoveSolver | None = None)
     deals = record["deals"]
     if not isinstance(deal, int) or not 1 <= deal <= len(deals):
         raise GoatError(f"the record has {len(deals)} deal{'s' if len(deals) != 1 else ''}; "
-                        f"there is no deal {deal}")
+                        f"there is no deal {deal!r}")
     game = get_game(record["game"])
     state = new_state_for(record)
     for number, deal_obj in enumerate(deals[:deal - 1], start=1):

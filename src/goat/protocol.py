@@ -34,6 +34,7 @@ python-chess's ``Move``:
 from __future__ import annotations
 
 import json
+import numbers
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -55,6 +56,19 @@ class GoatError(Exception):
 
     Its message is always one line meant for a user.
     """
+
+
+def check_seat(seat: Any, players: int) -> int | None:
+    """The one check of a ``view`` / ``information_state_string`` seat: ``None``
+    (a spectator) or a seat number ``0..players-1``, returned as a plain ``int``
+    (a numpy integer would not go into the view's JSON). Anything else — a seat
+    out of range, ``-1`` (which would index the last seat's hand), text — is a
+    one-line :class:`GoatError`."""
+    if seat is None:
+        return None
+    if not isinstance(seat, numbers.Integral) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise GoatError(f"there is no seat {seat!r} (seats 0..{players - 1}, or None for a spectator)")
+    return int(seat)
 
 
 class ActionSyntaxError(GoatError):
@@ -169,6 +183,14 @@ class GameState(Protocol):
     def clone(self) -> GameState: ...
 
 
+def require_action(action: Any) -> None:
+    """Refuse anything but an :class:`Action` in one line; text gets a hint
+    (``apply_action("0 play 9D")`` is a natural first try)."""
+    if not isinstance(action, Action):
+        hint = f": pass Action.parse({action!r})" if isinstance(action, str) else ""
+        raise IllegalActionError(None, "syntax", f"not an Action: {action!r}{hint}")
+
+
 class CheckedActions:
     """``is_legal`` and ``check_action`` for a state whose ``_check(action)``
     raises :class:`IllegalActionError` (and changes nothing) for an action it
@@ -190,6 +212,8 @@ class CheckedActions:
 def play_out(state: GameState, choose: Callable[[GameState], Action], rng: random.Random,
              max_steps: int = 100_000) -> GameState:
     """Play ``state`` to the end: chance from ``rng``, every decision from ``choose``.
+    A game still running after ``max_steps`` steps is a one-line :class:`GoatError`
+    (a Spades match of random bids may never reach its target).
 
     The one game loop that random play, bots and tournaments share.
     """
@@ -200,7 +224,8 @@ def play_out(state: GameState, choose: Callable[[GameState], Action], rng: rando
             state.apply_chance(state.sample_chance(rng))
         else:
             state.apply_action(choose(state))
-    raise RuntimeError("game did not end within max_steps")
+    raise GoatError(f"the game did not end within {max_steps} steps (random play may never end some "
+                    f"games: give Spades a max_deals option, e.g. options={{'max_deals': 10}})")
 
 
 def play_random_steps(state: GameState, rng: random.Random, steps: int,

@@ -43,8 +43,9 @@ from __future__ import annotations
 
 import json
 import os
+import reprlib
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -203,16 +204,24 @@ def record_from_state(state: Any) -> dict[str, Any]:
 
 
 def dumps_record(record: dict[str, Any]) -> str:
-    """One record as one line of compact JSON (no trailing newline)."""
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    """One record as one line of compact JSON (no trailing newline); a value
+    JSON cannot hold (a numpy integer, a set) is a one-line :class:`MalformedRecordError`."""
+    try:
+        return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError) as exc:
+        raise MalformedRecordError(f"a record holds JSON values only: {exc}") from None
 
 
 def write_records(records: Iterable[dict[str, Any]], dest: str | os.PathLike[str] | TextIO) -> int:
     """Write records one per line (JSON lines); returns how many.
 
     ``dest`` is a path, ``"-"`` (standard output) or an open text stream. A
-    single record written this way is also a valid ``.json`` record file.
+    single record written this way is also a valid ``.json`` record file, and
+    a single record may be passed as itself (a dict is not iterated: that wrote
+    its keys, one a line, as if they were records).
     """
+    if isinstance(records, Mapping):
+        records = [records]
     if isinstance(dest, (str, os.PathLike)):
         if str(dest) == "-":
             return write_records(records, sys.stdout)
@@ -220,6 +229,9 @@ def write_records(records: Iterable[dict[str, Any]], dest: str | os.PathLike[str
             return write_records(records, stream)
     count = 0
     for record in records:
+        if not isinstance(record, Mapping):
+            raise MalformedRecordError(f"a record is a dict (record_from_state makes one), "
+                                       f"not {type(record).__name__} {reprlib.repr(record)}")
         dest.write(dumps_record(record) + "\n")
         count += 1
     return count

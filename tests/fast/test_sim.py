@@ -245,3 +245,22 @@ def test_cli_bench_sim(monkeypatch: pytest.MonkeyPatch) -> None:
         assert bad.exit_code == 2
         lines = bad.stderr.strip().splitlines()
         assert len(lines) == 1 and needle in lines[0]
+
+
+def test_a_batch_for_other_rules_or_of_wrong_shapes_is_refused_not_a_crash() -> None:
+    """The compiled kernels trust their arrays: a classic batch simulated under
+    street read past them and killed the interpreter (a segmentation fault)."""
+    import dataclasses
+
+    classic, street = make_rules("classic"), make_rules("street")
+    batch = random_batch(classic, 5, seed=1)
+    with pytest.raises(GoatError, match="other rules"):
+        simulate(street, batch, seeds=np.arange(5))
+    unlabelled = dataclasses.replace(batch, rules=None)  # built by hand
+    with pytest.raises(GoatError, match=r"batch.stock has shape \(5, 16\)"):
+        simulate(street, unlabelled, seeds=np.arange(5))
+    with pytest.raises(GoatError, match="record must be"):
+        simulate(classic, batch, seeds=np.arange(5), record=3)
+    assert simulate(classic, unlabelled, seeds=np.arange(5)).points.shape == (5, 2)
+    with pytest.raises(GoatError, match="whole number of deals"):
+        random_batch(classic, -1, seed=1)

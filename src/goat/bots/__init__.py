@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import Any
 
@@ -62,6 +63,25 @@ def bots_for(game: str) -> list[str]:
             if (getattr(factory, "games", None) is None or game in factory.games) and _available(factory)]
 
 
+def view_bots(game: str = "kozel") -> list[str]:
+    """The bots of :func:`bots_for` that play from their seat's view alone: all
+    but those that see the whole state (``perfect``), which neither a table with
+    people nor an RL environment may seat."""
+    return [name for name in bots_for(game) if not getattr(bot_factory(name, game), "sees_everything", False)]
+
+
+def default_bot(game: str = "kozel", preferred: str = "heuristic") -> str:
+    """The bot that fills a seat of ``game`` when none is named (the Gymnasium
+    environment's opponents, the table server's empty seats): ``preferred`` if
+    it plays ``game``, else the game's first bot that is not ``random``
+    (Yu-Gi-Oh!'s ``greedy``), else its first. Never a bot that sees the whole
+    state (``perfect``): a filler plays from its seat's view."""
+    names = view_bots(game)
+    if preferred in names:
+        return preferred
+    return next((name for name in names if name != "random"), names[0] if names else preferred)
+
+
 def make_bot(name: str, seed: int | str | None = None, game: str = "kozel", **settings: Any) -> Bot:
     """A new bot by registry name with optional strength/budget ``settings``
     (e.g. ``make_bot("ismcts", 1, iterations=100)``), for ``game`` (Kozel's by
@@ -74,10 +94,22 @@ def make_bot(name: str, seed: int | str | None = None, game: str = "kozel", **se
     if getattr(factory, "games", None) is not None and game not in factory.games:
         raise BotError(f"bot {name!r} does not play {game} (bots for {game}: {', '.join(bots_for(game))})")
     try:
-        return factory(seed, **settings)
+        return factory(_seed(seed), **settings)
     except TypeError:
         raise BotError(f"bot {name!r} does not take the settings {', '.join(sorted(settings))}") from None
 
 
+def _seed(seed: Any) -> int | float | str | bytes | None:
+    """A bot's seed as ``random.Random`` takes it (``None``, a number, text or
+    bytes); numpy integers become ints (``random.Random`` refuses them), and
+    anything else is refused in one line rather than reported as a bad setting."""
+    if seed is None or isinstance(seed, (int, float, str, bytes, bytearray)):
+        return seed
+    try:
+        return operator.index(seed)
+    except TypeError:
+        raise BotError(f"a bot's seed is a number, a string or None, not {seed!r}") from None
+
+
 __all__ = ["BOTS", "GAME_BOTS", "BaseBot", "Bot", "BotError", "ISMCTSBot", "RandomBot", "SpadesPIMCBot", "bot_factory",
-           "bots_for", "make_bot", "next_bot_action", "out_of_turn_claim", "play_bots"]
+           "bots_for", "default_bot", "make_bot", "next_bot_action", "out_of_turn_claim", "play_bots", "view_bots"]

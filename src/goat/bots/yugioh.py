@@ -31,7 +31,11 @@ GOOD_ACTIVATIONS = {
 
 
 def _legal_texts(view: View) -> list[str]:
-    """The decision's choices as written (a duel's actions are parsed by the game)."""
+    """The decision's choices as written (a duel's actions are parsed by the game).
+    Another game's view is refused in one line, as Kozel's bots refuse a duel's."""
+    game = view.get("game")
+    if game != "yugioh":
+        raise BotError(f"the Yu-Gi-Oh! bots do not play {game!r}")
     legal = view.get("legal_actions") or []
     if not legal:
         raise BotError(f"seat {view.get('seat')} has no legal action")

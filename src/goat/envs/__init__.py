@@ -3,7 +3,7 @@
 * :class:`GoatAECEnv` — PettingZoo AEC, every seat an agent (:mod:`goat.envs.aec`);
 * :class:`GoatSingleAgentEnv` — Gymnasium, one learning seat against bots
   (:mod:`goat.envs.single_agent`; also ``gymnasium.make("goat/Kozel-v0", rules=...)``);
-* :mod:`goat.envs.openspiel` — ``pyspiel`` registration (``goat_kozel``), imported
+* :mod:`goat.envs.openspiel` — ``pyspiel`` registration (``goat_kozel``, ``goat_spades``), imported
   separately because it needs OpenSpiel.
 
 They know games only through :mod:`goat.protocol`, the game registry and one
@@ -26,12 +26,12 @@ from goat.envs.encoders import ENCODERS
 from goat.envs.single_agent import GoatSingleAgentEnv
 
 
-def aec_env(game: str = "kozel", rules: str = "classic", **kwargs: Any) -> GoatAECEnv:
+def aec_env(game: str = "kozel", rules: str | None = None, **kwargs: Any) -> GoatAECEnv:
     """A PettingZoo AEC environment (keyword arguments of :class:`GoatAECEnv`)."""
     return GoatAECEnv(game, rules, **kwargs)
 
 
-def single_agent_env(game: str = "kozel", rules: str = "classic", **kwargs: Any) -> GoatSingleAgentEnv:
+def single_agent_env(game: str = "kozel", rules: str | None = None, **kwargs: Any) -> GoatSingleAgentEnv:
     """A Gymnasium environment (keyword arguments of :class:`GoatSingleAgentEnv`)."""
     return GoatSingleAgentEnv(game, rules, **kwargs)
 

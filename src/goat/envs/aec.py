@@ -45,6 +45,21 @@ from goat.protocol import GoatError
 RENDER_MODES = ("ansi", "human")
 
 
+def check_seed(seed: Any) -> int | None:
+    """``seed`` as a Python int (numpy integers too), or ``None``. Refused in one
+    line: anything else, and negative seeds — ``random.Random`` seeds with the
+    absolute value, so ``-3`` would replay the episode of ``3``."""
+    if seed is None:
+        return None
+    try:
+        value = operator.index(seed)
+    except TypeError:
+        value = None
+    if value is None or isinstance(seed, bool) or value < 0:
+        raise GoatError(f"seed must be a non-negative integer or None, not {seed!r}")
+    return value
+
+
 def observation_space(game_layout_size: int, num_actions: int) -> gymnasium.spaces.Dict:
     """``{"observation": Box[0,1], "action_mask": Box{0,1}}`` — the same for every seat."""
     return gymnasium.spaces.Dict({
@@ -58,13 +73,13 @@ class GoatAECEnv(AECEnv):
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "name": "goat_v0", "is_parallelizable": False}
 
-    def __init__(self, game: str = "kozel", rules: str = "classic", players: int | None = None,
+    def __init__(self, game: str = "kozel", rules: str | None = None, players: int | None = None,
                  options: Mapping[str, Any] | None = None, single_deal: bool = False,
                  deal_rewards: bool = True, render_mode: str | None = None, fast: bool = True) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise GoatError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
-        self.game_spec = GameSpec(game, rules, players, dict(options or {}), single_deal)
+        self.game_spec = GameSpec(game, rules, players, {} if options is None else options, single_deal)
         self.encoder, n = self.game_spec.encoder()
         self.render_mode = render_mode
         self.deal_rewards = deal_rewards
@@ -82,10 +97,15 @@ class GoatAECEnv(AECEnv):
 
     # --------------------------------------------------------------- spaces
     def observation_space(self, agent: str) -> gymnasium.spaces.Space:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._known(agent)]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space:
-        return self.action_spaces[agent]
+        return self.action_spaces[self._known(agent)]
+
+    def _known(self, agent: str) -> str:
+        if agent not in self.action_spaces:
+            raise GoatError(f"no agent {agent!r} (agents: {', '.join(self.possible_agents)})")
+        return agent
 
     # ---------------------------------------------------------------- reset
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
@@ -94,6 +114,7 @@ class GoatAECEnv(AECEnv):
 
         An episode always has a decision: a game that ends before anyone acts
         (a royal goat dealt at the first deal) is dealt again."""
+        seed = check_seed(seed)
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
         n = len(self.possible_agents)
@@ -118,6 +139,7 @@ class GoatAECEnv(AECEnv):
         """The selected agent picks token ``action`` (an integer the mask allows).
         An illegal token raises :class:`~goat.protocol.IllegalActionError` and
         changes nothing."""
+        self._check_live()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -158,9 +180,26 @@ class GoatAECEnv(AECEnv):
             self.rewards[agent] += new - old
         self._scores = scores
 
+    def _check_live(self) -> None:
+        """One line, not an ``AttributeError`` or ``KeyError``, for a step or
+        ``last()`` before ``reset()``, after ``close()`` or after every agent has
+        been removed at the end of the episode."""
+        self._check_reset()
+        if not self.agents:
+            raise GoatError("the episode is over (every agent is done): call reset()")
+
+    def _check_reset(self) -> None:
+        if self.game is None:
+            raise GoatError("the environment is not reset: call reset() first")
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict]:
+        self._check_live()
+        return super().last(observe)
+
     # -------------------------------------------------------------- observe
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
+        self._check_reset()
+        seat = self.possible_agents.index(self._known(agent))
         return {"observation": self.game.observation(seat), "action_mask": self.game.mask(seat)}
 
     def render(self) -> str | None:

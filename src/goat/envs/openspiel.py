@@ -96,7 +96,7 @@ class GoatGame(pyspiel.Game):
             raise GoatError(f"options must be a JSON object, e.g. '{{\"penalty\": \"flat2\"}}' ({exc})") from None
         if not isinstance(options, dict):
             raise GoatError("options must be a JSON object, e.g. '{\"penalty\": \"flat2\"}'")
-        self.spec = GameSpec(game, params.get("rules") or importlib.import_module(ENCODERS[game]).DEFAULT_RULES,
+        self.spec = GameSpec(game, params.get("rules") or None,
                              params.get("players") or None, options, bool(params.get("single_deal", False)))
         self.encoder, n = self.spec.encoder()
         declared_zero_sum = getattr(importlib.import_module(ENCODERS[game]), "ZERO_SUM", True)
@@ -230,10 +230,14 @@ class GoatObserver:
 def register(game: str) -> type[GoatGame]:
     """Register ``goat_<game>`` with pyspiel (once); returns its game class."""
     get_game(game)  # an unknown game fails here, in one line
-    cls = type(f"Goat{game.title()}Game", (GoatGame,), {
-        "__init__": lambda self, params=None: GoatGame.__init__(self, game, params),
-        "__module__": __name__,
-    })
+    name = f"Goat{game.title()}Game"
+    cls = globals().get(name)
+    if cls is None:
+        cls = type(name, (GoatGame,), {
+            "__init__": lambda self, params=None: GoatGame.__init__(self, game, params),
+            "__module__": __name__,
+        })
+        globals()[name] = cls  # found by name, so a game pickles (process pools, vector envs)
     if f"goat_{game}" not in pyspiel.registered_names():
         pyspiel.register_game(game_type(game), cls)
     return cls

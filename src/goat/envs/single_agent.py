@@ -22,14 +22,16 @@ same observation with reward ``illegal_reward`` (default −1) and
 
 from __future__ import annotations
 
+import numbers
+import operator
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import gymnasium
 
-from goat.bots import Bot, BotError, make_bot
-from goat.envs.aec import RENDER_MODES, GoatAECEnv
+from goat.bots import Bot, BotError, default_bot, make_bot
+from goat.envs.aec import RENDER_MODES, GoatAECEnv, check_seed
 from goat.protocol import GoatError, IllegalActionError
 from goat.tournament.specs import parse_bot_spec
 
@@ -40,8 +42,11 @@ class GoatSingleAgentEnv(gymnasium.Env):
     """See the module docstring.
 
     Args:
+        rules: a preset name; ``None``: the game's usual one (``classic``,
+            ``standard``, ``goat``).
         seat: the learner's seat.
-        opponents: one bot spec for every other seat (``"heuristic"``,
+        opponents: ``None`` for the game's default bot (:func:`goat.bots.default_bot`:
+            ``heuristic``, Yu-Gi-Oh!'s ``greedy``), one bot spec for every other seat (``"heuristic"``,
             ``"pimc:worlds=50"``, ``"ismcts:iterations=200"``), or a list with one
             spec or :class:`~goat.bots.Bot` per other seat, in seat order. Specs
             are built anew at every seeded reset, with seeds drawn from it.
@@ -50,22 +55,34 @@ class GoatSingleAgentEnv(gymnasium.Env):
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
-    def __init__(self, game: str = "kozel", rules: str = "classic", players: int | None = None,
+    def __init__(self, game: str = "kozel", rules: str | None = None, players: int | None = None,
                  options: Mapping[str, Any] | None = None, seat: int = 0,
-                 opponents: OpponentSpec | Sequence[OpponentSpec] = "heuristic",
+                 opponents: OpponentSpec | Sequence[OpponentSpec] | None = None,
                  single_deal: bool = False, deal_rewards: bool = True,
                  illegal_reward: float | None = -1.0, render_mode: str | None = None) -> None:
         self.aec = GoatAECEnv(game, rules, players, options, single_deal, deal_rewards, render_mode)
         n = len(self.aec.possible_agents)
-        if not isinstance(seat, int) or not 0 <= seat < n:
+        try:
+            seat_index = operator.index(seat)  # ints and numpy integers
+        except TypeError:
+            seat_index = -1
+        if isinstance(seat, bool) or not 0 <= seat_index < n:
             raise GoatError(f"seat must be 0..{n - 1}, not {seat!r}")
-        self.seat = seat
+        self.seat = seat = seat_index
         self.agent = self.aec.possible_agents[seat]
         self.render_mode = render_mode
+        if illegal_reward is not None and (isinstance(illegal_reward, bool)
+                                           or not isinstance(illegal_reward, numbers.Real)):
+            raise GoatError(f"illegal_reward must be a number or None (raise instead), not {illegal_reward!r}")
         self.illegal_reward = illegal_reward
         others = [s for s in range(n) if s != seat]
+        if opponents is None:
+            opponents = default_bot(game)
         if isinstance(opponents, (str, Bot)):
             opponents = [opponents] * len(others)
+        if not isinstance(opponents, Sequence) or not all(isinstance(o, (str, Bot)) for o in opponents):
+            raise GoatError(f"opponents must be a bot spec such as 'heuristic', a Bot, or a list of them, "
+                            f"not {opponents!r}")
         opponents = list(opponents)
         if len(opponents) != len(others):
             raise GoatError(f"give one opponent or {len(others)} (one per other seat), not {len(opponents)}")
@@ -98,7 +115,7 @@ class GoatSingleAgentEnv(gymnasium.Env):
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
         """New episode, starting at the learner's first decision (an episode
         that ends before it is dealt again). ``options`` are not used."""
-        super().reset(seed=seed)
+        super().reset(seed=check_seed(seed))
         draw = random.Random(int(self.np_random.integers(2**62)))
         self.bots = {s: self._make_bot(spec, draw.getrandbits(32)) for s, spec in self._opponent_specs.items()}
         self.aec.reset(seed=draw.getrandbits(62))
@@ -112,7 +129,7 @@ class GoatSingleAgentEnv(gymnasium.Env):
 
     def step(self, action: Any) -> tuple[dict, float, bool, bool, dict]:
         if self.aec.game is None or self.aec.terminations.get(self.agent, True):
-            raise GoatError("the episode is over: call reset()")
+            raise GoatError("no episode is running (not reset, or over): call reset()")
         try:
             self.aec.step(action)
         except IllegalActionError:

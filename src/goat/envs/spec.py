@@ -19,15 +19,23 @@ from goat.protocol import GameState, GoatError
 
 @dataclass(frozen=True)
 class GameSpec:
-    """``game`` under ``rules`` (a preset name) with ``players`` (``None``: the
+    """``game`` under ``rules`` (a preset name; ``None``: the game's usual one,
+    its encoder module's ``DEFAULT_RULES``) with ``players`` (``None``: the
     preset's default) and option overrides. ``single_deal``: an episode is one
     deal (redealt if annulled) instead of a whole match."""
 
     game: str = "kozel"
-    rules: str = "classic"
+    rules: str | None = None
     players: int | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
     single_deal: bool = False
+
+    def __post_init__(self) -> None:
+        get_game(self.game)  # an unknown game, before its encoder is looked for
+        if self.rules is None:
+            object.__setattr__(self, "rules", encoder_module(self.game).DEFAULT_RULES)
+        if isinstance(self.options, Mapping):  # anything else: the game's new_state refuses it
+            object.__setattr__(self, "options", dict(self.options))  # the caller's dict may change later
 
     def new_state(self, first_dealer: int = 0) -> GameState:
         """A fresh state at its first chance node; bad rules or options raise a
@@ -40,7 +48,7 @@ class GameSpec:
             name = getattr(encoder_module(self.game), "SINGLE_EPISODE_ARGUMENT", "single_deal") \
                 if self.game in ENCODERS else "single_deal"
             extra[name] = True
-        return module.new_state(self.rules, options=dict(self.options or {}), players=self.players,
+        return module.new_state(self.rules, options=self.options, players=self.players,
                                 first_dealer=first_dealer, **extra)
 
     def encoder(self) -> tuple[Encoder, int]:

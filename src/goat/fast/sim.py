@@ -213,6 +213,9 @@ class DealBatch:
         trump_card: ``(n,)`` index of the shown trump card, ``-1`` for none.
         dealer, leader: ``(n,)`` seats; the leader makes the opening lead.
         prev_open: ``(n,)`` team that opened the previous deal, ``-1`` for none.
+        rules: the rules the deals were made for (:func:`simulate` refuses
+            others: compiled kernels trust their arrays, and a street kernel
+            reading a classic batch crashes the interpreter).
     """
 
     hands: np.ndarray
@@ -222,6 +225,7 @@ class DealBatch:
     dealer: np.ndarray
     leader: np.ndarray
     prev_open: np.ndarray
+    rules: KozelRules | None = None
 
     def __len__(self) -> int:
         return int(self.hands.shape[0])
@@ -264,12 +268,14 @@ def batch_from_deals(rules: KozelRules, deals: Sequence[KozelDeal], dealers: Seq
             trump_card[b] = deal.trump_card.index
     dealer = np.asarray(dealers, dtype=np.int64)
     prev = np.array([-1 if t is None else t for t in (prev_opening_teams or [None] * n)], dtype=np.int64)
-    return DealBatch(hands, stock, trump_id, trump_card, dealer, _leaders(rules, dealer), prev)
+    return DealBatch(hands, stock, trump_id, trump_card, dealer, _leaders(rules, dealer), prev, rules)
 
 
 def random_batch(rules: KozelRules, n: int, seed: int) -> DealBatch:
     """``n`` random deals made by the compiled shuffler (random dealer, random
     previous opening team including ``-1``, trump suit as the rules draw it)."""
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise GoatError(f"n must be a whole number of deals >= 0, not {n!r}")
     sim = compile_rules(rules)
     hands = np.zeros((n, rules.players), dtype=np.uint64)
     stock = np.zeros((n, rules.stock_size), dtype=np.int8)
@@ -283,7 +289,7 @@ def random_batch(rules: KozelRules, n: int, seed: int) -> DealBatch:
         mode, fixed = (TRUMP_FROM_STOCK if rules.trump_card_from == "stock" else TRUMP_FROM_DECK), 0
     random_deals(sim.params, sim.deck, n, np.uint64(seed % 2**64), mode, fixed,
                  hands, stock, trump_id, trump_card, dealer, prev)
-    return DealBatch(hands, stock, trump_id, trump_card, dealer, _leaders(rules, dealer), prev)
+    return DealBatch(hands, stock, trump_id, trump_card, dealer, _leaders(rules, dealer), prev, rules)
 
 
 @dataclass
@@ -342,6 +348,21 @@ def decode_street_action(code: int) -> Action:
                   tuple(sort_for_display([ALL_CARDS[i] for i in range(NUM_CARDS) if cards >> i & 1])))
 
 
+def _check_batch(rules: KozelRules, batch: DealBatch) -> None:
+    """Refuse, in one line, a batch the kernel would read out of bounds: one
+    made for other rules, or arrays of the wrong shapes."""
+    if batch.rules is not None and batch.rules != rules:
+        raise GoatError(f"the batch was made for other rules ({batch.rules.name}, {batch.rules.players} players) "
+                        f"than these ({rules.name}, {rules.players} players): make it with these rules")
+    n = len(batch)
+    shapes = {"hands": (n, rules.players), "stock": (n, rules.stock_size), "trump_id": (n,),
+              "trump_card": (n,), "dealer": (n,), "leader": (n,), "prev_open": (n,)}
+    for name, shape in shapes.items():
+        if np.shape(getattr(batch, name)) != shape:
+            raise GoatError(f"batch.{name} has shape {np.shape(getattr(batch, name))}, "
+                            f"{rules.name} needs {shape}")
+
+
 def simulate(rules: KozelRules, batch: DealBatch, seeds: np.ndarray | Sequence[int],
              record: int = 1) -> SimResult:
     """Play every deal of ``batch`` to its end with uniform random legal actions.
@@ -351,6 +372,9 @@ def simulate(rules: KozelRules, batch: DealBatch, seeds: np.ndarray | Sequence[i
     """
     sim = compile_rules(rules)
     n = len(batch)
+    _check_batch(rules, batch)
+    if record not in (0, 1, 2):
+        raise GoatError(f"record must be 0, 1 or 2, not {record!r}")
     seeds = np.asarray(seeds).astype(np.uint64)
     if seeds.shape != (n,):
         raise GoatError(f"need one seed per deal ({n}), got shape {seeds.shape}")

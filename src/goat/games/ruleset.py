@@ -10,6 +10,7 @@ wrong type — so that each mistake reads the same one line in every game.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from goat.protocol import RulesError
@@ -24,7 +25,10 @@ def option_names(rules_class: type) -> tuple[str, ...]:
 
 def take_players(players: int | None, options: dict[str, Any] | None) -> tuple[int | None, dict[str, Any]]:
     """The player count (argument or ``options["players"]``, which must agree)
-    and a copy of the other options."""
+    and a copy of the other options (anything but a mapping of option names
+    is a one-line :class:`RulesError`, not ``dict()``'s ``ValueError``)."""
+    if options is not None and not isinstance(options, Mapping):
+        raise RulesError(f"options must be a dict of option names and values, not {options!r}")
     options = dict(options or {})
     if "players" in options:
         opt_players = options.pop("players")

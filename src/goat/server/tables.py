@@ -106,7 +106,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from goat.bots import Bot, bot_factory, bots_for, make_bot, next_bot_action, out_of_turn_claim
+from goat.bots import Bot, bot_factory, make_bot, next_bot_action, out_of_turn_claim, view_bots
+from goat.bots import default_bot as game_default_bot
 from goat.games import GAMES, get_game
 from goat.protocol import Action, ActionSyntaxError, GoatError, IllegalActionError
 from goat.records import record_from_state
@@ -183,18 +184,15 @@ def table_bots(game: str = "kozel") -> list[str]:
     """Bots that may sit at a table of ``game`` with people: every bot that plays
     that game (:func:`goat.bots.bots_for`) from its view (``perfect`` sees every
     card, so it may not)."""
-    return [name for name in bots_for(game) if not getattr(bot_factory(name, game), "sees_everything", False)]
+    return view_bots(game)
 
 
 def default_bot(game: str, settings: Settings) -> str:
     """The bot that fills a seat of ``game`` when none is named (a dropped
     player's autoplay, the lobby's first choice): the server's default bot if it
     plays ``game``, else the game's first bot that is not ``random`` (Yu-Gi-Oh!'s
-    ``greedy``), else its first."""
-    bots = table_bots(game)
-    if settings.default_bot in bots:
-        return settings.default_bot
-    return next((b for b in bots if b != "random"), bots[0] if bots else settings.default_bot)
+    ``greedy``), else its first (:func:`goat.bots.default_bot`)."""
+    return game_default_bot(game, settings.default_bot)
 
 
 def table_bot(name: str, seed: str, settings: Settings, game: str = "kozel", stand_in: bool = False) -> Bot:

@@ -50,6 +50,7 @@ from goat.protocol import (
     GoatError,
     IllegalActionError,
     InvalidChanceError,
+    require_action,
 )
 
 __all__ = ["DEAL", "ENDED_BY", "FORCED_RETURN", "OVER", "PARTNER_EXCHANGE", "PLAY", "KozelState",
@@ -127,6 +128,8 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         """Start the next deal with ``outcome`` (validated against the rules)."""
         if self.phase != DEAL:
             raise InvalidChanceError("no deal is due now" + (": the match is over" if self.phase == OVER else ""))
+        if not isinstance(outcome, KozelDeal):  # a record's deal is read by chance_from_json first
+            raise InvalidChanceError(f"not a Kozel deal: {outcome!r} (sample_chance or chance_from_json makes one)")
         outcome.validate(self.rules)
         self._start_deal(outcome)
 
@@ -229,8 +232,7 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
     # ============================================================ validation
     def _check(self, action: Action) -> str:
         """Validate and classify ``action``; the single gate every action passes."""
-        if not isinstance(action, Action):
-            raise IllegalActionError(None, "syntax", f"not an action: {action!r}")
+        require_action(action)
         seat, verb, cards = action.seat, action.verb, action.cards
         n = self.rules.players
         phase = self.phase

@@ -14,7 +14,7 @@ from goat.games.tricks.views import (
     view_header,
     visible_history,
 )
-from goat.protocol import GoatError
+from goat.protocol import check_seat
 
 
 class KozelViews:
@@ -28,8 +28,7 @@ class KozelViews:
         giver and receiver; passed cards only to the passer. Nothing else.
         """
         rules = self.rules
-        if seat is not None and not 0 <= seat < rules.players:
-            raise GoatError(f"there is no seat {seat}")
+        seat = check_seat(seat, rules.players)
         trick = [play_view(p, seat) for p in self.trick]
         last = last_trick_view(self.last_trick, seat)
         history: list[str] = []

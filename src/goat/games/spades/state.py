@@ -40,6 +40,7 @@ from goat.protocol import (
     GoatError,
     IllegalActionError,
     InvalidChanceError,
+    require_action,
 )
 
 __all__ = ["BID", "DEAL", "EXCHANGE", "OVER", "PLAY", "SpadesState"]
@@ -178,8 +179,7 @@ class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
 
     def _check(self, action: Action) -> str:
         """Validate and classify ``action``: the single gate every action passes."""
-        if not isinstance(action, Action):
-            raise IllegalActionError(None, "syntax", f"not an action: {action!r}")
+        require_action(action)
         seat = action.seat
         if self.phase == OVER:
             raise IllegalActionError(action, "game-over", f"seat {seat} cannot act: the game is over")

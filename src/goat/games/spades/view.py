@@ -23,7 +23,7 @@ from goat.games.tricks.views import (
     view_header,
     visible_history,
 )
-from goat.protocol import GoatError
+from goat.protocol import check_seat
 
 
 class SpadesViews:
@@ -32,8 +32,7 @@ class SpadesViews:
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (``None``: a spectator, public facts only)."""
         rules = self.rules
-        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < rules.players):
-            raise GoatError(f"there is no seat {seat}")
+        seat = check_seat(seat, rules.players)
         history: list[str] = []
         shown: dict[str, list[str]] | None = None
         if self.logs:

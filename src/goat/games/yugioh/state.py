@@ -326,21 +326,22 @@ class YugiohState:
         began (:class:`DuelStart`) and replays that duel's chance outcomes and
         decisions — the same state as :meth:`replayed` gives, for a fraction of
         the work late in a match."""
-        start = self._duel_start
-        if start is None:
-            return self.replayed()
-        twin = YugiohState.__new__(YugiohState)
-        twin._setup(self.rules, self.start_decks, self.single_duel, self.seed)
-        twin.decks = list(start.decks)
-        twin.wins = list(start.wins)
-        twin.results = copy.deepcopy(start.results)
-        twin.chances = self.chances[:start.chances]
-        twin.actions = self.actions[:start.actions]
-        seat0, seat1, spectator = (h[:n] for h, n in zip(self.history, start.history))
-        twin.history = (seat0, seat1, spectator)
-        twin._start(start)
-        replay(twin, self.chances, self.actions)
-        return twin
+        return resumed(*self._copy_data())
+
+    def _copy_data(self) -> tuple[Any, ...]:
+        """The plain data a copy is rebuilt from (:func:`resumed`)."""
+        return (self.rules, self.start_decks, self.single_duel, self.seed, self._duel_start,
+                self.chances, self.actions, self.history)
+
+    def __deepcopy__(self, memo: dict) -> "YugiohState":
+        return self.clone()  # the flow generator cannot be copied: a copy is a replay
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its plain data and rebuilt like :meth:`clone` (so states go
+        to worker processes, as vector environments and process pools need)."""
+        if type(self).clone is not YugiohState.clone:  # a state that is not a replay (test scenarios)
+            raise TypeError(f"{type(self).__name__} cannot be pickled")
+        return resumed, self._copy_data()
 
     def replayed(self) -> "YugiohState":
         """An independent copy rebuilt from the start of the match: the
@@ -377,6 +378,30 @@ class YugiohState:
         """The record's ``result`` object (``docs/yugioh-records.md``)."""
         return {"duels": [dict(r) for r in self.results], "wins": list(self.wins), "match_over": self.over,
                 "winner": self.match_winner if self.over else None}
+
+
+def resumed(rules: YugiohRules, start_decks: Sequence[DeckList], single_duel: bool, seed: int | None,
+            start: DuelStart | None, chances: Sequence[Any], actions: Sequence[str],
+            history: tuple[list[str], list[str], list[str]]) -> YugiohState:
+    """A match at the end of ``chances`` and ``actions``: from the beginning
+    when ``start`` is ``None``, else from the current duel's :class:`DuelStart`
+    (the state's own data, restored) — :meth:`YugiohState.clone`."""
+    if start is None:
+        twin = YugiohState(rules, start_decks, single_duel, check_legal=False, seed=seed)
+        replay(twin, chances, actions)
+        return twin
+    twin = YugiohState.__new__(YugiohState)
+    twin._setup(rules, start_decks, single_duel, seed)
+    twin.decks = list(start.decks)
+    twin.wins = list(start.wins)
+    twin.results = copy.deepcopy(start.results)
+    twin.chances = list(chances[:start.chances])
+    twin.actions = list(actions[:start.actions])
+    seat0, seat1, spectator = (h[:n] for h, n in zip(history, start.history))
+    twin.history = (seat0, seat1, spectator)
+    twin._start(start)
+    replay(twin, chances, actions)
+    return twin
 
 
 def replay(state: YugiohState, chances: Sequence[Any], actions: Sequence[str]) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from goat.games.yugioh.decisions import Decision
+from goat.protocol import check_seat
 
 if TYPE_CHECKING:  # pragma: no cover
     from goat.games.yugioh.duel import Duel
@@ -62,6 +63,7 @@ def _player(duel: "Duel", s: int, seat: int | None, state: "YugiohState") -> dic
 
 
 def view(state: "YugiohState", seat: int | None) -> dict[str, Any]:
+    seat = check_seat(seat, state.num_players)  # -1 would index seat 1's hand
     duel = state.duel
     pending = state.pending()
     deciding = isinstance(pending, Decision)

@@ -1,0 +1,161 @@
+"""What an AI researcher does with the environments off the happy road: use
+them before ``reset`` or after the end, seed them with numpy integers or
+negative numbers, leave the ruleset or the opponents to the defaults, pass
+arguments of the wrong type. Each gets a working default or a one-line
+:class:`~goat.protocol.GoatError`, never an ``AttributeError`` or ``KeyError``."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import gymnasium
+import numpy as np
+import pytest
+
+import goat.envs  # noqa: F401  (registers the gymnasium ids)
+from goat.bots import default_bot, view_bots
+from goat.envs import aec_env, single_agent_env
+from goat.envs.encoders import encoder_module
+from goat.protocol import GoatError
+
+
+def one_line(err: pytest.ExceptionInfo) -> str:
+    text = str(err.value)
+    assert "\n" not in text
+    return text
+
+
+def play_out(env) -> None:
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
+
+
+def test_using_the_aec_env_before_reset_after_close_or_after_the_end_is_one_line() -> None:
+    env = aec_env("kozel", single_deal=True)
+    for call in (env.last, lambda: env.step(0), lambda: env.observe("seat_0")):
+        with pytest.raises(GoatError, match="call reset") as err:
+            call()
+        one_line(err)
+    env.reset(seed=1)
+    play_out(env)
+    assert env.agents == []
+    for call in (env.last, lambda: env.step(None), lambda: env.step(0)):
+        with pytest.raises(GoatError, match="episode is over") as err:
+            call()
+        one_line(err)
+    env.close()
+    with pytest.raises(GoatError, match="call reset"):
+        env.step(0)
+
+
+def test_an_unknown_agent_is_named_in_one_line() -> None:
+    env = aec_env("kozel")
+    env.reset(seed=1)
+    for call in (lambda: env.observe("seat_9"), lambda: env.action_space("bob"),
+                 lambda: env.observation_space("seat_4")):
+        with pytest.raises(GoatError, match="no agent") as err:
+            call()
+        assert "seat_0, seat_1, seat_2, seat_3" in one_line(err)
+
+
+def first_observations(env, seed) -> bytes:
+    env.reset(seed=seed)
+    obs, *_ = env.last()
+    return obs["observation"].tobytes() + obs["action_mask"].tobytes()
+
+
+def test_seeds_are_non_negative_integers_numpy_ones_included() -> None:
+    env = aec_env("kozel", "street")
+    assert first_observations(env, np.int64(5)) == first_observations(env, 5)
+    # random.Random seeds with the absolute value: -5 would silently replay 5's episode
+    for bad in (-5, 1.5, "x", True):
+        with pytest.raises(GoatError, match="seed must be") as err:
+            env.reset(seed=bad)
+        one_line(err)
+    gym = single_agent_env("kozel", opponents="random")
+    assert np.array_equal(gym.reset(seed=np.int64(3))[0]["observation"], gym.reset(seed=3)[0]["observation"])
+    with pytest.raises(GoatError, match="seed must be"):
+        gym.reset(seed=-3)
+
+
+@pytest.mark.parametrize("game", ["kozel", "spades", "yugioh"])
+def test_every_game_runs_with_its_own_default_ruleset_and_opponents(game: str) -> None:
+    default = encoder_module(game).DEFAULT_RULES
+    assert aec_env(game).game_spec.rules == default
+    gym = gymnasium.make(f"goat/{game.title()}-v0")
+    obs, _ = gym.reset(seed=1)
+    assert gym.observation_space.contains(obs)
+    assert gym.unwrapped.aec.game_spec.rules == default
+    names = {getattr(bot, "name", None) for bot in gym.unwrapped.bots.values()}
+    assert names == {default_bot(game)}
+
+
+def test_the_default_bot_plays_from_its_view_and_prefers_the_heuristic() -> None:
+    assert default_bot("kozel") == default_bot("spades") == "heuristic"
+    assert default_bot("yugioh") == "greedy"  # Yu-Gi-Oh! has no heuristic
+    assert "perfect" not in view_bots("kozel")
+    assert default_bot("kozel", preferred="perfect") != "perfect"
+
+
+def test_arguments_of_the_wrong_type_are_refused_in_one_line() -> None:
+    for make, kwargs, needle in [(aec_env, {"options": ["penalty"]}, "options must be"),
+                                 (single_agent_env, {"options": "penalty=flat2"}, "options must be"),
+                                 (single_agent_env, {"opponents": 3}, "opponents must be"),
+                                 (single_agent_env, {"opponents": ["random", 2, "random"]}, "opponents must be"),
+                                 (single_agent_env, {"seat": "0"}, "seat must be"),
+                                 (single_agent_env, {"seat": True}, "seat must be"),
+                                 (single_agent_env, {"illegal_reward": "-1"}, "illegal_reward must be")]:
+        with pytest.raises(GoatError, match=needle) as err:
+            make("kozel", **kwargs)
+        one_line(err)
+    assert single_agent_env("kozel", seat=np.int64(2), opponents="random").seat == 2
+
+
+def test_the_options_dict_is_copied() -> None:
+    options = {"penalty": "flat2"}
+    env = aec_env("kozel", options=options)
+    options["penalty"] = "nonsense"
+    env.reset(seed=1)
+    assert env.game.state.rules.penalty == "flat2"
+
+
+def test_openspiel_games_and_states_pickle() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import goat.envs.openspiel  # noqa: F401  (registers the games)
+
+    game = pyspiel.load_game("goat_kozel", {"rules": "street", "single_deal": True})
+    twin = pickle.loads(pickle.dumps(game))
+    assert twin.get_parameters() == game.get_parameters()
+    assert twin.num_distinct_actions() == game.num_distinct_actions() == 40
+    state = game.new_initial_state()
+    state.apply_action(1)
+    assert pickle.loads(pickle.dumps(state)).history() == [1]
+
+
+def test_a_yugioh_environment_pickles_mid_duel() -> None:
+    env = aec_env("yugioh")
+    env.reset(seed=2)
+    for _ in range(30):
+        obs, *_ = env.last()
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    twin = pickle.loads(pickle.dumps(env))
+    assert np.array_equal(twin.last()[0]["observation"], env.last()[0]["observation"])
+    assert twin.agent_selection == env.agent_selection
+
+
+@pytest.mark.parametrize("game", ["kozel", "spades"])
+def test_a_deep_copy_is_independent_and_goes_on_as_the_original(game: str) -> None:
+    env = aec_env(game, options={"max_deals": 2} if game == "spades" else None)
+    env.reset(seed=4)
+    twin = copy.deepcopy(env)
+    before = env.last()[0]["observation"].copy()
+    play_out(twin)
+    assert np.array_equal(env.last()[0]["observation"], before)
+    again = copy.deepcopy(env)
+    trails = []
+    for each in (env, again):  # same moves, same chance from the copied generator
+        play_out(each)
+        trails.append((each.game.state.information_state_string(None), each.rewards))
+    assert trails[0] == trails[1]
