@@ -591,3 +591,8 @@ def best_actions(values: dict[Action, int], maximize: bool = True) -> list[Actio
     """The actions with the best value (for the side the values are for)."""
     target = max(values.values()) if maximize else min(values.values())
     return [a for a, v in values.items() if v == target]
+
+
+# The deal's outcome class (who wins, the penalty) by null-window tests of the same
+# kernels: its own module, which builds on this one's encoding and workspace.
+from goat.fast.solver_outcome import DealOutcome, solve_outcome  # noqa: E402, F401
