@@ -593,6 +593,13 @@ def best_actions(values: dict[Action, int], maximize: bool = True) -> list[Actio
     return [a for a, v in values.items() if v == target]
 
 
-# The deal's outcome class (who wins, the penalty) by null-window tests of the same
-# kernels: its own module, which builds on this one's encoding and workspace.
-from goat.fast.solver_outcome import DealOutcome, solve_outcome  # noqa: E402, F401
+
+def __getattr__(name: str) -> Any:
+    """``solve_outcome`` and ``DealOutcome`` (the deal's outcome class by
+    null-window tests of these kernels) live in :mod:`goat.fast.solver_outcome`,
+    which builds on this module's encoding and workspace: handed out from here
+    on first use, as they were defined here, without an import cycle."""
+    if name in ("solve_outcome", "DealOutcome"):
+        from goat.fast import solver_outcome
+        return getattr(solver_outcome, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
