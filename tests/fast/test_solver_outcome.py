@@ -104,7 +104,10 @@ def check(state: Any, seen: dict[str, int]) -> None:
                        and state.tricks_won[side if value == 0 else 1 - side] == 0)
         assert ("no trick" in got.note) == graded_open, got
         seen[got.kind] = seen.get(got.kind, 0) + 1
-        seen["graded"] = seen.get("graded", 0) + (state.rules.penalty == "graded" and got.kind in (so.WIN, so.LOSS))
+        graded = state.rules.penalty == "graded" and got.kind in (so.WIN, so.LOSS)
+        seen["graded"] = seen.get("graded", 0) + graded
+        seen["graded 4"] = seen.get("graded 4", 0) + (graded and got.penalty is not None
+                                                      and max(got.penalty) in (4, 8))
         seen["exchange"] = seen.get("exchange", 0) + (state.phase == FORCED_RETURN)
         seen["doubled"] = seen.get("doubled", 0) + (state.double_next and bool(got.penalty and any(got.penalty)))
         seen["tests"] = seen.get("tests", 0) + got.tests
@@ -147,7 +150,8 @@ def test_four_players_whole_deals_and_endings() -> None:
         check(four_player_endings(rng), seen)
     for _ in range(15):   # a forced exchange's return due
         check(forced_returns(rng), seen)
-    for kind in (so.WIN, so.LOSS, so.EGGS, so.CATCH_FOR, so.CATCH_AGAINST, "graded", "exchange", "doubled"):
+    for kind in (so.WIN, so.LOSS, so.EGGS, so.CATCH_FOR, so.CATCH_AGAINST, "graded", "graded 4", "exchange",
+                 "doubled"):
         assert seen.get(kind, 0) > 0, (kind, seen)
     assert seen["tests"] < 3 * seen["sides"]
 

@@ -89,6 +89,10 @@ subtree left unfinished has no true bound), the drivers stop and the call raises
 the same values); :func:`nodes_used` tells how many nodes the last call took.
 A deadline in time is :func:`stop_after` (a block within which the solves of
 this thread stop when the time is up, whatever the node rate turns out to be).
+
+**The deal's outcome** (who wins, the penalty points) without the exact value:
+:func:`solve_outcome` (:mod:`goat.fast.solver_outcome`), null-window tests of
+these kernels at the scoring lines only.
 """
 
 from __future__ import annotations

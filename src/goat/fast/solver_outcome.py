@@ -8,8 +8,9 @@ As a Skat solver answers win/loss rather than exact points, :func:`solve_outcome
 answers only those lines: each is one null-window test of the very kernel
 :func:`solve` drives (``value ≥ b?``, fail-soft), run until no line is left
 between the bounds proven so far. So it costs two or three null-window searches
-instead of MTD(f)'s eight or nine, and on 4-player full-hand deals
-about half of :func:`solve`'s time (``goat bench solver --outcome``).
+instead of MTD(f)'s eight or nine (measured on 4-player full-hand deals from
+the first lead: 1.9-2.0 tests a deal, a tenth to a fifth of :func:`solve`'s time
+and nodes; ``goat bench solver --outcome``, ``benchmarks/README.md``).
 
 Which tests, in which order: the win line (61) first; then the pending line
 nearest to it (60 for eggs, 90/31 in ``graded``), the decisive ends last
