@@ -185,8 +185,9 @@ def cuts(state: Any, side: int) -> list[int]:
 
 
 def _catch_possible(state: Any) -> bool:
-    """Can the shamok still catch the queen of clubs? (Both unplayed, and not
-    in two hands of one team with nothing left to draw.)"""
+    """Can the shamok still catch the queen of clubs? Both must be unplayed,
+    and not both held by one team: cards in hand only ever pass between
+    partners (a forced exchange), so only one in the stock can change that."""
     rules = state.rules
     if not (rules.shamok_catches_queen and rules.has_shamok):
         return False
