@@ -7,8 +7,9 @@ the loser's 30/31 line; plus the decisive ends, a shamok catch and a royal goat)
 As a Skat solver answers win/loss rather than exact points, :func:`solve_outcome`
 answers only those lines: each is one null-window test of the very kernel
 :func:`solve` drives (``value ≥ b?``, fail-soft), run until no line is left
-between the bounds proven so far. So it costs two or three null-window searches
-instead of MTD(f)'s eight or nine (measured on 4-player full-hand deals from
+between the bounds proven so far (with 2 or 3 players the individual-play
+kernel's ``search``, which takes the same null window). So it costs one to three
+null-window searches instead of MTD(f)'s eight or nine (measured on 4-player full-hand deals from
 the first lead: 1.9-2.0 tests a deal, a tenth to a fifth of :func:`solve`'s time
 and nodes; ``goat bench solver --outcome``, ``benchmarks/README.md``).
 
@@ -18,7 +19,7 @@ nearest to it (60 for eggs, 90/31 in ``graded``), the decisive ends last
 2-player play with a stock). A fail-soft result usually settles more than one
 line (a failed 61 test returning 45 also rules out eggs), and lines that cannot
 matter are never tested (no catch test once the shamok or the queen of clubs is
-out, or when one team holds both with no stock). All tests share one table
+in a pile, or when one team holds both and neither is in the stock). All tests share one table
 generation, so each reuses what the earlier ones proved, as MTD(f)'s passes do.
 
 What the card-point game cannot say (documented on :class:`DealOutcome` as
