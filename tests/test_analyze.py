@@ -74,6 +74,25 @@ def test_cli_prints_the_table(tmp_path: Path) -> None:
     assert "best value" in result.output and "cost" in result.output
     assert "shamok" in result.output          # the value scale is explained
     assert "result: " in result.output
+    assert "with best play from the first lead analysed: team 0 " in result.output
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("full-hand", 11), ("classic", 8)])
+def test_outcome_line_is_the_class_of_the_first_best_value(preset: str, seed: int) -> None:
+    """The outcome at the first lead is what the first row's best value stands
+    for (from team 0's view: the other team's best value leaves 120 minus it)."""
+    from goat.fast.solver_outcome import outcome_of
+
+    record = random_record(preset, seed)
+    analysis = analyze_record(record, 1, outcome=True)
+    assert analyze_record(record, 1).outcome is None    # opt-in: the server's review does not pay for it
+    first = analysis.moves[0]
+    value = first.best_value if first.side == 0 or decisive(first.best_value) else 120 - first.best_value
+    if decisive(value) and first.side == 1:
+        value = -value
+    state = new_state(preset, single_deal=True)
+    state.apply_chance(state.sample_chance(random.Random(0)))   # only its rules and tricks (none) are read
+    assert analysis.outcome == str(outcome_of(state, 0, value))
 
 
 def test_cli_json_is_the_analysis_with_its_summary(tmp_path: Path) -> None:

@@ -146,7 +146,7 @@ def test_cli_bench_solver_fails_on_a_disagreement(monkeypatch: pytest.MonkeyPatc
 
     dds = sb.Timings(sb.DDS, "", seconds=[0.001], values=[5], deals=["the deal"])
     ours = sb.Timings(sb.OURS_ON_DDS, "", seconds=[0.003], values=[4])
-    monkeypatch.setattr(sb, "run", lambda deals, seed, card_points=False, known_value=False, individual=False: ([dds, ours], None))
+    monkeypatch.setattr(sb, "run", lambda deals, seed, **options: ([dds, ours], None))
     result = CliRunner().invoke(app, ["bench", "solver", "--deals", "1"])
     assert result.exit_code == 1
     assert "DISAGREEMENT: ours 4 tricks, DDS 5, on the deal" in result.stdout
@@ -164,3 +164,45 @@ def test_solver_bench_individual_rows_are_opt_in_and_compared_to_four_players() 
     lines = sb.summary_lines(results)
     assert [line.split(":")[0] for line in lines[1:]] == list(sb.INDIVIDUAL)
     assert all("× the 4-player full-hand" in line for line in lines[1:])
+
+
+def test_solver_bench_outcome_row_is_opt_in_and_on_the_full_hand_deals() -> None:
+    from goat.bench import solver as sb
+
+    plain, _ = sb.run(2, 4, with_dds=False, presets=("full-hand", "classic"))
+    assert [r.label for r in plain] == ["full-hand", "classic"]
+    results, _ = sb.run(2, 4, with_dds=False, presets=("full-hand", "classic"), outcome=True)
+    by = {r.label: r for r in results}
+    assert list(by) == ["full-hand", "classic", sb.OUTCOME]
+    row = by[sb.OUTCOME]
+    assert len(row.seconds) == 2 and min(row.seconds) > 0 and row.mismatches == []
+    assert all(1 <= n <= 8 for n in row.tests)
+    assert plain[0].values == by["full-hand"].values   # the same deals, the exact rows unchanged
+    assert plain[1].values == by["classic"].values
+    lines = sb.summary_lines(results)
+    assert lines[1].startswith("deal outcome (who wins, the penalty): ours ") and "(DDS skipped)" in lines[1]
+    assert "null-window tests a deal" in lines[1] and "× our exact solve" in lines[1]
+    assert lines[2] == "outcomes agree with the exact values' classes on all 2 deals"
+    assert sb.outcome_lines(plain) == []
+
+
+def test_solver_bench_reports_an_outcome_mismatch_loudly() -> None:
+    from goat.bench import solver as sb
+
+    row = sb.Timings(sb.OUTCOME, "", seconds=[0.001], tests=[2],
+                     mismatches=["DISAGREEMENT: outcome team 0 wins the deal but ..."])
+    exact = sb.Timings("full-hand", "", seconds=[0.004], values=[50])
+    assert sb.disagreements([exact, row]) == row.mismatches
+    console = Console(record=True, width=200)
+    assert sb.report(console, [exact, row]) is False
+    assert "outcomes differ from the exact value's class on 1 of 1 deals" in console.export_text()
+
+
+def test_cli_bench_solver_outcome_line_next_to_dds() -> None:
+    pytest.importorskip("endplay")
+    result = CliRunner().invoke(app, ["bench", "solver", "--deals", "1", "--outcome"])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert "deal outcome (who wins, the penalty): ours " in text and " vs DDS " in text
+    assert "outcomes agree with the exact values' classes on all 1 deals" in text
+    assert "target full-hand mean ≤ DDS mean: " in text   # the issue's target: still the exact solve

@@ -82,6 +82,10 @@ class DealAnalysis:
     deals: int = 1                         # deals in the record
     sides: int = 2                         # teams (partnerships), or players in individual play
     partnerships: bool = True              # sides are teams of several seats
+    #: The deal's outcome for side 0 with best play from the first analysed
+    #: position (``analyze_record(..., outcome=True)``: ``goat analyze``'s text),
+    #: e.g. "team 0 wins the deal (penalty 0, 2)"; not part of :meth:`to_json`.
+    outcome: str | None = None
 
     def summary(self) -> list[SideSummary]:
         """Per side (0, 1 — or each player in individual play): its mistakes
@@ -124,8 +128,11 @@ def _default_solver(game_name: str) -> MoveSolver:
     return solver
 
 
-def analyze_record(record: Any, deal: int = 1, solver: MoveSolver | None = None) -> DealAnalysis:
-    """Analyse deal ``deal`` (1-based) of ``record``.
+def analyze_record(record: Any, deal: int = 1, solver: MoveSolver | None = None,
+                   outcome: bool = False) -> DealAnalysis:
+    """Analyse deal ``deal`` (1-based) of ``record``; with ``outcome`` also the
+    deal's outcome with best play from its first analysed position
+    (:attr:`DealAnalysis.outcome`, by the solver's ``solve_outcome`` if it has one).
 
     Raises a :class:`~goat.records.RecordProblem` for a record that is not
     well-formed or not legal, and :class:`GoatError` for a deal number out of
@@ -166,6 +173,8 @@ def analyze_record(record: Any, deal: int = 1, solver: MoveSolver | None = None)
             except GoatError:
                 out.skipped.append(text)
                 values = {}
+            if values and outcome and out.outcome is None and hasattr(solver, "solve_outcome"):
+                out.outcome = str(solver.solve_outcome(state, 0))
             if values:
                 side = team_of(seat)
                 best_value = max(values.values())

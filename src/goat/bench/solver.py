@@ -28,7 +28,14 @@ on one core:
 * **full-hand, value known** (``known_value``, off by default) — each full-hand
   deal solved again with its true value as MTD(f)'s first guess, so the solve is
   just the two null-window proofs of that value: the floor of the driver, what
-  no better first guess could go below.
+  no better first guess could go below;
+* **full-hand, deal outcome** (``outcome``, off by default) — the same full-hand
+  deals answered only as Kozel's score reads them: who wins the deal and the
+  penalty points (:func:`goat.fast.solver.solve_outcome`: null-window tests at the
+  scoring lines, 61 / 60 and the shamok catch, instead of the exact value), with
+  the number of null-window tests a deal; each outcome is checked against the
+  class of that deal's exact value (a mismatch fails the command, as a trick
+  count differing from DDS's does).
 
 Deals are interleaved (one of each contender in turn) so a burst of load on a
 shared machine hits all of them. Reported: mean, median, p99 and max solve time.
@@ -63,6 +70,7 @@ DDS = "DDS (endplay)"
 OURS_ON_DDS = "ours on DDS's deals"
 OURS_POINTS = "ours on DDS's deals, Kozel card points"
 KNOWN = "full-hand, value known"
+OUTCOME = "full-hand, deal outcome"
 DISAGREE = "DISAGREEMENT"
 
 
@@ -73,6 +81,8 @@ class Timings:
     seconds: list[float] = field(default_factory=list)
     values: list[int] = field(default_factory=list)
     deals: list[str] = field(default_factory=list)   # the deals solved (DDS's row: for reports)
+    tests: list[int] = field(default_factory=list)   # null-window tests a deal (the outcome row)
+    mismatches: list[str] = field(default_factory=list)   # outcomes off their exact value's class
 
     def ms(self, q: float) -> float:
         s = sorted(self.seconds)
@@ -146,6 +156,21 @@ def _timed(fn: Callable[[], int], into: Timings) -> None:
     into.values.append(v)
 
 
+def _timed_outcome(state: Any, value: int, into: Timings) -> None:
+    """Time :func:`goat.fast.solver.solve_outcome` on ``state`` for team 0 and
+    check it against the class of the deal's exact ``value``."""
+    from goat.fast.solver_outcome import outcome_of, solve_outcome
+
+    t = time.perf_counter()
+    got = solve_outcome(state, 0)
+    into.seconds.append(time.perf_counter() - t)
+    into.tests.append(got.tests)
+    want = outcome_of(state, 0, value)
+    if (got.kind, got.penalty) != (want.kind, want.penalty):
+        into.mismatches.append(f"{DISAGREE}: outcome {got} but the exact value {value} says {want}, "
+                               f"on full-hand deal {len(into.seconds)}")
+
+
 def check_deals(deals: int) -> None:
     """One line for a deal count that is not a positive number."""
     if deals < 1:
@@ -155,12 +180,13 @@ def check_deals(deals: int) -> None:
 def run(deals: int, seed: int = 0, with_dds: bool | None = None,
         presets: tuple[str, ...] = ("full-hand", "classic"),
         card_points: bool = False, known_value: bool = False,
-        individual: bool = False) -> tuple[list[Timings], str | None]:
+        individual: bool = False, outcome: bool = False) -> tuple[list[Timings], str | None]:
     """Solve ``deals`` deals of each contender; returns the timings and a note
     (the install hint when DDS is skipped). With DDS, our kernel also solves each
     DDS deal counting tricks (and, with ``card_points``, for Kozel card points).
     ``known_value``: each full-hand deal is solved again from its true value.
-    ``individual``: also the :data:`INDIVIDUAL` rows (2- and 3-player full-hand)."""
+    ``individual``: also the :data:`INDIVIDUAL` rows (2- and 3-player full-hand).
+    ``outcome``: each full-hand deal's outcome too (:data:`OUTCOME`)."""
     from goat.fast.solver import solve
     from goat.fast.solver_plain import KOZEL_POINTS, solve_plain
 
@@ -181,6 +207,7 @@ def run(deals: int, seed: int = 0, with_dds: bool | None = None,
     points = Timings(OURS_POINTS, "card points A11 T10 K4 Q3 J2, the same deals")
     plain = [ours] + ([points] if card_points else [])
     known = Timings(KNOWN, "card points, the true value as first guess (two proofs)")
+    dealt = Timings(OUTCOME, "who wins, the penalty (tests at the scoring lines), the same deals")
     if with_dds:
         from endplay.dds import solve_board
         from endplay.dds.solve import SolveMode
@@ -193,6 +220,8 @@ def run(deals: int, seed: int = 0, with_dds: bool | None = None,
             _timed(lambda state=state: solve(state, 0), t)
             if known_value and t.label == "full-hand":
                 _timed(lambda state=state, v=t.values[-1]: solve(state, 0, guess=v), known)
+            if outcome and t.label == "full-hand":
+                _timed_outcome(state, t.values[-1], dealt)
         if with_dds:
             deal = dds_deal(rng)
             dds.deals.append(describe_deal(deal))
@@ -200,7 +229,8 @@ def run(deals: int, seed: int = 0, with_dds: bool | None = None,
             hands, leader, trump = plain_deal(deal)
             for t, pts in zip(plain, (None, KOZEL_POINTS)):
                 _timed(lambda t=t, pts=pts: solve_plain(hands, leader, trump, pts), t)
-    extra = [known] if known_value and "full-hand" in presets else []
+    extra = ([known] if known_value and "full-hand" in presets else []) + \
+        ([dealt] if outcome and "full-hand" in presets else [])
     return results + extra + ([dds, *plain] if with_dds else []), note
 
 
@@ -220,14 +250,16 @@ def summary_lines(results: list[Timings]) -> list[str]:
     by = {r.label: r for r in results}
     ours, dds = by.get("full-hand"), by.get(DDS)
     individual = individual_lines(results)
+    outcome = outcome_lines(results)
     if dds is None:
-        return ["target full-hand mean ≤ DDS mean: not measured (DDS skipped)", *individual]
+        return ["target full-hand mean ≤ DDS mean: not measured (DDS skipped)", *outcome, *individual]
     lines = []
     if ours is not None:
         ratio = ours.mean_ms / dds.mean_ms
         verdict = "pass" if ours.mean_ms <= dds.mean_ms else "miss"
         lines.append(f"target full-hand mean ≤ DDS mean: {verdict} "
                      f"({ours.mean_ms:.2f} ms vs {dds.mean_ms:.2f} ms, ratio {ratio:.2f}×)")
+    lines += outcome
     same = by.get(OURS_ON_DDS)
     if same is not None:
         lines.append(f"engine on the same deals: ours {same.mean_ms:.2f} ms vs DDS {dds.mean_ms:.2f} ms "
@@ -246,6 +278,24 @@ def summary_lines(results: list[Timings]) -> list[str]:
     return lines + individual
 
 
+def outcome_lines(results: list[Timings]) -> list[str]:
+    """The deal-outcome row next to DDS and to our exact solve of the same deals,
+    its null-window tests a deal, and whether it agrees with the exact values."""
+    by = {r.label: r for r in results}
+    row, dds, exact = by.get(OUTCOME), by.get(DDS), by.get("full-hand")
+    if row is None or not row.seconds:
+        return []
+    line = f"deal outcome (who wins, the penalty): ours {row.mean_ms:.2f} ms"
+    line += f" vs DDS {dds.mean_ms:.2f} ms ({row.mean_ms / dds.mean_ms:.2f}×)" if dds else " (DDS skipped)"
+    if exact is not None and exact.seconds:
+        line += f", {row.mean_ms / exact.mean_ms:.2f}× our exact solve"
+    line += f"; {statistics.fmean(row.tests):.2f} null-window tests a deal"
+    agree = (f"{DISAGREE}: outcomes differ from the exact value's class on {len(row.mismatches)} "
+             f"of {len(row.seconds)} deals" if row.mismatches
+             else f"outcomes agree with the exact values' classes on all {len(row.seconds)} deals")
+    return [line, agree]
+
+
 def individual_lines(results: list[Timings]) -> list[str]:
     """The individual-play rows as ratios to the 4-player full-hand row of the same run."""
     by = {r.label: r for r in results}
@@ -260,14 +310,16 @@ def individual_lines(results: list[Timings]) -> list[str]:
 
 
 def disagreements(results: list[Timings]) -> list[str]:
-    """One line per deal where our trick count differs from DDS's (should be none)."""
+    """One line per deal where our trick count differs from DDS's, or a deal
+    outcome from its exact value's class (should be none)."""
     by = {r.label: r for r in results}
     dds, ours = by.get(DDS), by.get(OURS_ON_DDS)
+    outcome = by[OUTCOME].mismatches if OUTCOME in by else []
     if dds is None or ours is None:
-        return []
+        return outcome
     names = dds.deals + [f"deal {i + 1}" for i in range(len(dds.deals), len(dds.values))]
     return [f"{DISAGREE}: ours {v} tricks, DDS {n}, on {name}"
-            for v, n, name in zip(ours.values, dds.values, names) if v != n]
+            for v, n, name in zip(ours.values, dds.values, names) if v != n] + outcome
 
 
 def report(console: Console, results: list[Timings]) -> bool:
@@ -290,9 +342,11 @@ def main(argv: list[str] | None = None) -> None:
                         help="also solve each full-hand deal from its true value (the driver's floor)")
     parser.add_argument("--individual", action="store_true",
                         help="also solve 2- and 3-player full-hand deals (individual play)")
+    parser.add_argument("--outcome", action="store_true",
+                        help="also answer each full-hand deal's outcome (who wins, the penalty)")
     args = parser.parse_args(argv)
     results, note = run(args.deals, args.seed, card_points=args.card_points, known_value=args.known_value,
-                        individual=args.individual)
+                        individual=args.individual, outcome=args.outcome)
     console = Console()
     if note:
         console.print(note)

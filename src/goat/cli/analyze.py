@@ -62,7 +62,7 @@ def analyze_command(
                             f"there is no record {record_index}")
         with Console(stderr=True).status("Solving every position of the deal "
                                          "(the first run also compiles the solver: about half a minute)"):
-            analysis = analyze_record(records[record_index - 1], deal)
+            analysis = analyze_record(records[record_index - 1], deal, outcome=not as_json)
     except RecordProblem as problem:
         problem.in_record(record_index if len(records) > 1 else None)
         typer.echo(f"error: {problem}", err=True)
@@ -118,6 +118,8 @@ def print_analysis(out: Console, analysis: DealAnalysis) -> None:
         table.add_row(str(m.trick), str(m.seat), played, show_value(m.value), best,
                       show_value(m.best_value), show_cost(m.best_value, m.value), style=style)
     print_table(out, table)
+    if analysis.outcome is not None:
+        out.print(f"with best play from the first lead analysed: {analysis.outcome}")
     for s in analysis.summary():
         who = f"team {s.side} (seats {s.side}+{s.side + 2})" if analysis.partnerships else f"seat {s.side}"
         out.print(f"{who}: {s.mistakes} mistake"

@@ -110,6 +110,9 @@ def bench_solver(
     individual: bool = typer.Option(False, "--individual",
                                     help="Also solve 2- and 3-player full-hand deals (individual play; "
                                          "2-player deals from the first lead take seconds)."),
+    outcome: bool = typer.Option(False, "--outcome",
+                                 help="Also answer each full-hand deal's outcome (who wins, the penalty: "
+                                      "null-window tests at the scoring lines, not the exact value)."),
 ) -> None:
     """Double-dummy solver: mean and p99 solve time next to Bo Haglund's DDS.
 
@@ -121,7 +124,7 @@ def bench_solver(
         solver_bench.check_deals(deals)
         console.print(f"Solving {deals} deal(s) per contender…")
         results, note = solver_bench.run(deals, seed, card_points=card_points, known_value=known_value,
-                                         individual=individual)
+                                         individual=individual, outcome=outcome)
     if note:
         console.print(note)
     print_table(console, solver_bench.table(results))

@@ -89,6 +89,10 @@ subtree left unfinished has no true bound), the drivers stop and the call raises
 the same values); :func:`nodes_used` tells how many nodes the last call took.
 A deadline in time is :func:`stop_after` (a block within which the solves of
 this thread stop when the time is up, whatever the node rate turns out to be).
+
+**The deal's outcome** (who wins, the penalty points) without the exact value:
+:func:`solve_outcome` (:mod:`goat.fast.solver_outcome`), null-window tests of
+these kernels at the scoring lines only.
 """
 
 from __future__ import annotations
@@ -591,3 +595,15 @@ def best_actions(values: dict[Action, int], maximize: bool = True) -> list[Actio
     """The actions with the best value (for the side the values are for)."""
     target = max(values.values()) if maximize else min(values.values())
     return [a for a, v in values.items() if v == target]
+
+
+
+def __getattr__(name: str) -> Any:
+    """``solve_outcome`` and ``DealOutcome`` (the deal's outcome class by
+    null-window tests of these kernels) live in :mod:`goat.fast.solver_outcome`,
+    which builds on this module's encoding and workspace: handed out from here
+    on first use, as they were defined here, without an import cycle."""
+    if name in ("solve_outcome", "DealOutcome"):
+        from goat.fast import solver_outcome
+        return getattr(solver_outcome, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

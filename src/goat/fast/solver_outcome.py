@@ -1,0 +1,270 @@
+"""Who wins the deal with best play — the *outcome class* a Kozel deal's score reads.
+
+:func:`goat.fast.solver.solve` gives the exact card-point value of a deal. Kozel's
+score does not need it: a deal's penalty points depend only on which side of a few
+lines the value falls (``flat2``: more than 60 / exactly 60 / less; ``graded`` also
+the loser's 30/31 line; plus the decisive ends, a shamok catch and a royal goat).
+As a Skat solver answers win/loss rather than exact points, :func:`solve_outcome`
+answers only those lines: each is one null-window test of the very kernel
+:func:`solve` drives (``value ≥ b?``, fail-soft), run until no line is left
+between the bounds proven so far (with 2 or 3 players the individual-play
+kernel's ``search``, which takes the same null window). So it costs one to three
+null-window searches instead of MTD(f)'s eight or nine (measured on 4-player full-hand deals from
+the first lead: 1.9-2.0 tests a deal, a tenth to a fifth of :func:`solve`'s time
+and nodes; ``goat bench solver --outcome``, ``benchmarks/README.md``).
+
+Which tests, in which order: the win line (61) first; then the pending line
+nearest to it (60 for eggs, 90/31 in ``graded``), the decisive ends last
+(``CATCH``, ``-CATCH + 1``; ``±ROYAL`` where a royal goat can still come, in
+2-player play with a stock). A fail-soft result usually settles more than one
+line (a failed 61 test returning 45 also rules out eggs), and lines that cannot
+matter are never tested (no catch test once the shamok or the queen of clubs is
+in a pile, or when one team holds both and neither is in the stock). All tests share one table
+generation, so each reuses what the earlier ones proved, as MTD(f)'s passes do.
+
+What the card-point game cannot say (documented on :class:`DealOutcome` as
+``note``): ``graded`` gives 6 instead of 4 to a side that takes *no trick* — the
+search counts card points, not tricks, so a side held to 0 points with no trick
+taken yet gets "4, or 6 without a trick"; and with 3 players (the others searched
+as one coalition, as :func:`solve` does) a seat that does not pass 60 gets 2 or
+sees the deal annulled depending on how the two others split the rest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from goat.fast import solver as sv
+from goat.fast import solver_core as core
+from goat.fast import solver_search as search
+from goat.fast import solver_solo as solo
+from goat.games.kozel.phases import FORCED_RETURN
+from goat.games.kozel.rules import QUEEN_OF_CLUBS, SHAMOK
+from goat.games.kozel.scoring import card_points, deal_penalty
+
+CATCH, ROYAL, INF = sv.CATCH, sv.ROYAL, core.INF
+WIN_LINE = 61          # more than 60 card points wins a deal
+
+# DealOutcome.kind
+WIN = "win"                      # the side takes more than 60 points
+EGGS = "eggs"                    # 60-60: nobody penalised (the tie/eggs options apply)
+LOSS = "loss"                    # the other side takes more than 60
+NO_WIN = "no-win"                # 3 players: the seat does not pass 60 (see the module doc)
+CATCH_FOR = "catch-for"          # the shamok catches a queen of clubs the side did not play
+CATCH_AGAINST = "catch-against"  # the side's queen of clubs is caught
+ROYAL_FOR = "royal-goat-for"     # a player of the side gets all four aces: the match is won
+ROYAL_AGAINST = "royal-goat-against"
+
+
+@dataclass(frozen=True)
+class DealOutcome:
+    """The deal's result for ``side`` with best play by every side.
+
+    ``kind``: one of :data:`WIN`, :data:`EGGS`, :data:`LOSS`, :data:`NO_WIN`,
+    :data:`CATCH_FOR`, :data:`CATCH_AGAINST`, :data:`ROYAL_FOR`, :data:`ROYAL_AGAINST`.
+    ``penalty``: the penalty points each team (each seat in individual play)
+    receives, as the engine would score the deal (a pending "eggs" doubling of
+    the state included); ``None`` where the card-point search cannot tell (see
+    ``note``). ``low``..``high``: the bounds on :func:`goat.fast.solver.solve`'s
+    value the tests proved (its scale; ``±INF`` where unbounded): the exact value
+    lies within them. ``tests``: the null-window searches run. ``note``: what
+    the outcome leaves open, or the tie options that apply; "" if nothing."""
+
+    side: int
+    kind: str
+    penalty: tuple[int, ...] | None
+    low: int
+    high: int
+    tests: int = 0
+    note: str = ""
+    individual: bool = False   # ``side`` and ``penalty`` are per seat (2-3 players)
+
+    def __str__(self) -> str:
+        who = f"{'seat' if self.individual else 'team'} {self.side}"
+        words = {WIN: "wins the deal", EGGS: "eggs (60–60)", LOSS: "loses the deal",
+                 NO_WIN: "does not pass 60", CATCH_FOR: "catches the queen of clubs with the shamok",
+                 CATCH_AGAINST: "has its queen of clubs caught by the shamok",
+                 ROYAL_FOR: "gets a royal goat (wins the match)",
+                 ROYAL_AGAINST: "loses the match to a royal goat"}[self.kind]
+        text = f"{who} {words}"
+        if self.penalty is not None and any(self.penalty):
+            text += " (penalty " + ", ".join(f"{p}" for p in self.penalty) + ")"
+        return text + (f"; {self.note}" if self.note else "")
+
+
+def outcome_of(state: Any, side: int, value: int, low: int | None = None, high: int | None = None,
+               tests: int = 0) -> DealOutcome:
+    """The outcome a :func:`goat.fast.solver.solve` value of ``state`` for
+    ``side`` stands for, scored as the engine scores a deal
+    (:func:`goat.games.kozel.scoring.deal_penalty`); ``low``/``high``: the proven
+    bounds (by default the value itself)."""
+    rules = state.rules
+    n = rules.num_teams
+    others = [t for t in range(n) if t != side]
+    low = value if low is None else low
+    high = value if high is None else high
+    penalty: list[int] | None = [0] * n
+    note = ""
+    decided = True
+    if value >= ROYAL or value <= -ROYAL:
+        kind = ROYAL_FOR if value > 0 else ROYAL_AGAINST
+    elif value >= CATCH:
+        kind = CATCH_FOR
+        if len(others) == 1:
+            penalty[others[0]] = rules.shamok_penalty
+        else:
+            penalty, note = None, "the queen's player gets the shamok penalty"
+    elif value <= -CATCH:
+        kind = CATCH_AGAINST
+        penalty[side] = rules.shamok_penalty
+    elif len(others) == 1:
+        points = [0] * n
+        points[side], points[others[0]] = value, total_points(state) - value
+        # A side with points took a trick; one held to 0 may still take a trick
+        # worth nothing: scored as if it does (4 in graded), the 6 left in the note.
+        score = deal_penalty(rules, points, [max(t, 1) for t in state.tricks_won])
+        penalty = score.penalty
+        if score.tie:
+            kind, decided, note = EGGS, False, _tie_note(rules)
+        else:
+            kind = WIN if score.winner_team == side else LOSS
+            loser = others[0] if kind == WIN else side
+            if rules.penalty == "graded" and points[loser] == 0 and state.tricks_won[loser] == 0:
+                note = (f"6, not 4, if {loser} takes no trick at all "
+                        "(the search counts card points, not tricks)")
+    elif value > 60:
+        kind = WIN
+        if rules.penalty == "graded":
+            penalty, note = None, "the others' graded penalties depend on how they split the rest"
+        else:
+            for t in others:
+                penalty[t] = 2
+    else:
+        kind, penalty, decided = NO_WIN, None, False
+        note = ("penalised if another seat passes 60, else the deal is a tie: "
+                "the others' split of the rest decides")
+    if penalty is not None and decided and state.double_next and any(penalty):
+        penalty = [2 * p for p in penalty]
+    return DealOutcome(side, kind, None if penalty is None else tuple(penalty), low, high, tests, note,
+                       individual=not rules.partnerships)
+
+
+def total_points(state: Any) -> int:
+    """The card points of the whole deal: 120 in a real one; a made-up ending
+    (tests) may hold fewer cards, and the lines move with it."""
+    left = [c for h in state.hands for c in h] + [p.cards[0] for p in state.trick] + list(state.stock)
+    return sum(state.points()) + card_points(left)
+
+
+def _tie_note(rules: Any) -> str:
+    parts = ["annulled and dealt again" if rules.tie == "annul" else "no penalty"]
+    if rules.eggs == "double-next":
+        parts.append("the next decided deal counts double")
+    return ", ".join(parts)
+
+
+def cuts(state: Any, side: int) -> list[int]:
+    """The lines ``b`` (tests "value ≥ b") that separate outcome classes of
+    ``state`` for ``side``, in the order they are tried (nearest the win line first)."""
+    rules = state.rules
+    out = {WIN_LINE}
+    if rules.num_teams == 2:
+        total = total_points(state)     # 120, but for made-up endings
+        out.add(total - 60)   # the other side above 60 (3 players: this seat's points cannot tell)
+        if rules.penalty == "graded":
+            out |= {total - 30, 31}   # the loser's 30/31 line, for either side
+            if state.tricks_won[1 - side] == 0:
+                out.add(total)   # the other side held to 0 points: "4, or 6" (see the note)
+            if state.tricks_won[side] == 0:
+                out.add(1)
+    if _catch_possible(state):
+        out |= {CATCH, -CATCH + 1}
+    if rules.royal_goat and state.stock and not rules.partnerships:
+        out |= {ROYAL, -ROYAL + 1}
+    return sorted(out, key=lambda b: (abs(2 * b - 2 * WIN_LINE + 1), -b))
+
+
+def _catch_possible(state: Any) -> bool:
+    """Can the shamok still catch the queen of clubs? Both must be unplayed,
+    and not both held by one team: cards in hand only ever pass between
+    partners (a forced exchange), so only one in the stock can change that."""
+    rules = state.rules
+    if not (rules.shamok_catches_queen and rules.has_shamok):
+        return False
+    holder = {}
+    for seat, hand in enumerate(state.hands):
+        for card in (SHAMOK, QUEEN_OF_CLUBS):
+            if card in hand:
+                holder[card] = seat
+    on_table = {p.cards[0]: p.seat for p in state.trick}
+    in_stock = set(state.stock)
+    where = {c: holder.get(c, on_table.get(c)) for c in (SHAMOK, QUEEN_OF_CLUBS)}
+    if any(w is None and c not in in_stock for c, w in where.items()):
+        return False   # one of them is already in a pile
+    if in_stock & {SHAMOK, QUEEN_OF_CLUBS}:
+        return True
+    return state.team_of(where[SHAMOK]) != state.team_of(where[QUEEN_OF_CLUBS])
+
+
+def solve_outcome(state: Any, side: int = 0, max_nodes: int | None = None) -> DealOutcome:
+    """The deal's outcome for ``side`` with best play (see the module doc): the
+    same positions and sides as :func:`goat.fast.solver.solve` (4 players; 2 and
+    3 in individual play), refused alike with :class:`~goat.fast.solver.SolverError`;
+    ``max_nodes`` as there (:class:`~goat.fast.solver.SolverBudgetExceeded`)."""
+    sv._check(state, side)
+    budget = sv._Budget(max_nodes)
+    ws = sv._workspace()
+    gen = ws.next_gen()
+    lower, upper, tests = -INF, INF, 0
+    try:
+        lines = cuts(state, side)
+        while True:
+            pending = [b for b in lines if lower < b <= upper]
+            if not pending:
+                break
+            b = pending[0]
+            g, n = _test(state, side, b, ws, gen, budget)
+            tests += n
+            if g >= b:
+                lower = g
+            else:
+                upper = g
+    finally:
+        ws.nodes = budget.used
+    value = lower if lower > -INF else upper
+    return outcome_of(state, side, value, lower, upper, tests)
+
+
+def _test(state: Any, side: int, b: int, ws: Any, gen: int, budget: Any) -> tuple[int, int]:
+    """A fail-soft null-window test of ``state``'s value against ``b`` (both on
+    :func:`~goat.fast.solver.solve`'s scale) by the kernel :func:`solve` uses:
+    ``(g, searches)``, ``g ≥ b`` a lower bound, else an upper one. A forced
+    exchange's return (not a kernel position) is tested through its replies."""
+    if state.phase == FORCED_RETURN:
+        maximize = state.team_of(state.current_player()) == side
+        best, runs = None, 0
+        for action in state.legal_actions():
+            child = state.clone()
+            before = len(child.deal_results)
+            child.apply_action(action)
+            g = sv._deal_over_value(child, side, before)
+            if g is None:
+                g, n = _test(child, side, b, ws, gen, budget)
+                runs += n
+            best = g if best is None else (max(best, g) if maximize else min(best, g))
+            if (g >= b) == maximize:   # a cut-off: this reply settles the test
+                break
+        assert best is not None
+        return best, runs
+    W, _ = sv._encode(state, side, ws, gen)
+    budget.load(ws)
+    won = int(state.points()[side])
+    # The kernel counts the points still to take; the decisive lines (beyond a
+    # catch for or against) read the same on both scales.
+    rb = b if b >= CATCH or b <= -CATCH + 1 else b - won
+    W[core.PASSES] += 1
+    kernel = solo.search if sv._solo(state) else search.search
+    g = int(kernel(W, ws.tt, 0, rb - 1, rb))
+    budget.settle(ws)
+    return sv._absolute(state, side, g), 1
