@@ -58,6 +58,7 @@ from goat.games.yugioh.deck import DeckError, DeckList
 from goat.games.yugioh.duel import visible_to
 from goat.games.yugioh.rules import make_rules
 from goat.games.yugioh.state import YugiohState, public_action, replay
+from goat.games.yugioh.world_windows import WindowEvidence
 from goat.games.yugioh.zones import FIELD_SLOT, CardInst
 from goat.games.worlds import WorldSamplingError
 from goat.protocol import GoatError
@@ -179,6 +180,9 @@ class _Context:
         self.base = reading.base
         self.rng = rng
         self.extra: Counter = Counter()
+        #: Under "when-able": a step whose next entry is the other seat's ``pass``
+        #: -> which of its windows of that seat asks (:meth:`.WindowEvidence.missed_window`).
+        self.forced: dict[int, int] = {}
         self.evidence = reading.evidence() if self.assumed else None
         own = reading.own
         other = assumed_deck(self.view, self.base, rng, evidence=self.evidence) if self.assumed else reading.other
@@ -240,8 +244,10 @@ def _warrior(name: str) -> bool:
     return d.is_monster and d.race == "Warrior" and 1 <= d.level <= 4
 
 
-class _Renamer:
-    """One attempt's first pass: replay the history, renaming hidden cards."""
+class _Renamer(WindowEvidence):
+    """One attempt's first pass: replay the history, renaming hidden cards
+    (under ``ask_responses="when-able"`` answering the other seat's response
+    windows from the history: :mod:`.world_windows`)."""
 
     def __init__(self, context: _Context, rng: random.Random) -> None:
         self.ctx = context
@@ -259,12 +265,24 @@ class _Renamer:
         #: before, its number of swaps and where they are in ``actions``.
         self.sided: dict[int, tuple[int, DeckList, int, list[int]]] = {}
         self.dirty = False                # a hidden card was renamed: ask the pending question again
+        self.when_able = context.rules.ask_responses == "when-able"
+        self.index = 0                    # the step being replayed
+        self.claimed_now: set[CardInst] = set()  # cards named by that step's glimpses
+        self.banned: dict[CardInst, set[str]] = {}
+        self.needs: dict[CardInst, list[dict[CardInst, frozenset[str]]]] = {}
+        self.window_renamed = False       # a window renamed a card: its question is asked again
+        self.windows = self.windows_before = 0
 
     # ------------------------------------------------------------------ driver
     def run(self) -> tuple[list[Any], list[str]]:
         for index, (entry, seen) in enumerate(self.ctx.steps):
             before = len(self.world.history[self.seat])
-            self.dirty = False
+            self.dirty, self.window_renamed = self.window_renamed, False
+            self.index = index
+            self.claimed_now = set()
+            self.windows, self.windows_before = 0, self.windows
+            if self.when_able:
+                self.watch_windows()
             if entry.startswith("chance shuffle "):
                 self.shuffle(entry, seen)
             elif entry.startswith("chance "):
@@ -326,6 +344,8 @@ class _Renamer:
         world = self.world
         pending = world.pending()
         seat = int(text.split(" ", 1)[0])
+        if self.when_able and seat != self.seat and (not isinstance(pending, Decision) or pending.seat != seat):
+            self.missed_window(seat, text)
         if not isinstance(pending, Decision) or pending.seat != seat:
             raise _Retry(f"expected a decision of seat {seat}, the world has {pending}")
         if seat == self.seat:
@@ -352,6 +372,8 @@ class _Renamer:
             pending = world.pending()
             matches = self.matching(pending, text)
         if not matches:
+            if self.when_able and seat != self.seat and pending.kind != "respond":
+                self.missed_window(seat, text)
             raise _Retry(f"no legal action looks like {text!r}")
         if " ?" not in text:
             chosen = self.rng.choice(matches)
@@ -457,7 +479,7 @@ class _Renamer:
         duel = self.world.duel
         if duel is None:
             raise _Retry("no way to make the glimpses true")
-        claimed: set[CardInst] = set()
+        claimed = self.claimed_now
         decks = {s: list(duel.players[s].deck) for s in (0, 1)} | (decks or {})
         hands = {s: list(duel.players[s].hand) for s in (0, 1)}  # with the cards drawn in the step
         for fact in seen:
@@ -535,7 +557,8 @@ class _Renamer:
                 and not visible_to(c, self.seat) and not c.is_token]
 
     def accepts(self, card: CardInst, name: str) -> bool:
-        return all(ok(name) for ok in self.tags.get(card, ()))
+        return (all(ok(name) for ok in self.tags.get(card, ()))
+                and (card not in self.banned and card not in self.needs or self.window_ok(card, name)))
 
     def rename(self, card: CardInst, name: str, claimed: set[CardInst]) -> None:
         """Give ``card`` the name ``name`` by swapping names with a hidden card called so."""

@@ -1,0 +1,284 @@
+"""Response windows as evidence in world sampling (``ask_responses="when-able"``).
+
+Under "when-able" a seat is asked at a response window only when it holds
+something it can activate there, so the seat that samples learns from every
+window of the other seat: asked (its ``pass`` or ``activate ...`` is the next
+history entry) proves it held an activatable card then; not asked proves it
+held none. The world sampler's first pass (:class:`~.worlds._Renamer`) used to
+let the engine decide from whatever names the hidden cards had, and rejected
+the whole attempt when a window came out differently — in late positions with
+hundreds of windows almost every attempt did (the six failed draws of
+``when-able/d2/t2`` in ``tests/data/yugioh_world_reference.json``).
+
+:class:`WindowEvidence` instead answers the other seat's windows in that pass
+from the history and renames its hidden cards (hand, face-down Spells/Traps)
+so that the engine's own rule gives the same answer:
+
+* **not asked**: every hidden card that could respond gets the name of a
+  hidden Deck card that cannot (a public card that could respond: the attempt
+  is retried — the view itself contradicts the world);
+* **asked**: if nothing could respond, a hidden card gets a name that can —
+  the card the next action activates, or any card for a ``pass``;
+
+and keeps the answer true for the clean replay: a hidden card present at a
+window where its owner was not asked never takes a name that could have
+responded there, and where it was asked one at least of its hidden cards then
+keeps a name that could.
+
+Which window: one step of the history may pass several windows of that seat
+(a phase change: the draw, standby, end phase ...) and the history does not say
+at which one it was asked. An ``activate ...`` is put at the first window where
+a card can be that one; a ``pass`` at the first one where something already can
+respond — and when none can, an attempt that reaches the ``pass`` unasked is
+retried asking at the step's last window, then the one before, and so on
+(``_Context.forced``, kept across the draw's attempts). After the last history
+entry, the view's pending response window names its phase, step and chain.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from goat.games.yugioh.cards import active_effects_for
+from goat.games.yugioh.cards.data import DATABASE
+from goat.games.yugioh.prompts import Say
+from goat.games.yugioh.zones import CardInst
+
+if TYPE_CHECKING:  # pragma: no cover
+    from goat.games.yugioh.state import YugiohState
+
+_RESPONSES = ("pass", "activate")
+#: :meth:`WindowEvidence.next_response` after the last history entry: the view's pending decision is this window.
+HERE = "*"
+
+
+class WindowEvidence:
+    """Mixin of :class:`~.worlds._Renamer`: the other seat's response windows
+    answered from the history (see the module docstring). It uses the
+    renamer's ``world``, ``seat``, ``ctx``, ``rng``, ``tags`` and its renaming
+    methods; ``index`` is the step being replayed and ``claimed_now`` the
+    cards that step's glimpses named (never renamed again within it)."""
+
+    world: "YugiohState"
+    seat: int
+    ctx: Any
+    rng: random.Random
+    tags: dict[CardInst, list[Callable[[str], bool]]]
+    pinned: set[CardInst]
+    dirty: bool
+    index: int
+    claimed_now: set[CardInst]
+    #: The other seat's windows in the step being replayed so far, and in the step before.
+    windows: int
+    windows_before: int
+    #: Names a hidden card may not take: it could have responded under them at a window where it was not asked.
+    banned: dict[CardInst, set[str]]
+    #: The windows where hidden cards made their owner asked: per card there, the names that could respond.
+    needs: dict[CardInst, list[dict[CardInst, frozenset[str]]]]
+    window_renamed: bool
+
+    # supplied by the renamer
+    def hidden_cards(self, owner: int) -> list[CardInst]: ...  # pragma: no cover
+    def accepts(self, card: CardInst, name: str) -> bool: ...  # pragma: no cover
+    def swap(self, a: CardInst, b: CardInst) -> None: ...  # pragma: no cover
+    def rename(self, card: CardInst, name: str, claimed: set[CardInst]) -> None: ...  # pragma: no cover
+    def list_rename(self, card: CardInst, fits: Callable[[str], bool],
+                    names: set[str] | None = None) -> bool: ...  # pragma: no cover
+    def side_rename(self, card: CardInst, fits: Callable[[str], bool]) -> bool: ...  # pragma: no cover
+
+    def watch_windows(self) -> None:
+        """Answer the other seat's windows of the current duel (called before each step)."""
+        duel = self.world.duel
+        if duel is not None and "asked_to_respond" not in vars(duel):
+            duel.asked_to_respond = self.window  # this world's duel only: the clean replay uses the engine's rule
+
+    # ------------------------------------------------------------------ windows
+    def window(self, seat: int, found: list[tuple[CardInst, Any]]) -> bool:
+        """The engine's ``asked_to_respond`` under "when-able", for this world."""
+        if seat == self.seat:
+            return bool(found)
+        dirty, self.dirty = self.dirty, False
+        from goat.games.yugioh.worlds import _Retry  # the renamer's module imports this one
+        action = self.next_response(seat)
+        number = self.windows
+        self.windows += 1
+        if action in ("pass", HERE):  # any card will do; which window: see the module docstring
+            asked = bool(found) or ((action == HERE or self.ctx.forced.get(self.index) == number)
+                                    and self.give_able_name(seat, self.window_cards(seat)))
+        else:
+            asked = action is not None and self.make_able(seat, action, found)
+        if not asked:
+            for card in {id(c): c for c, _ in self.able(seat)}.values():
+                if card not in self.window_cards(seat):
+                    raise _Retry(f"seat {seat} could respond with a card seen here but was not asked")
+                self.make_unable(seat, card)
+            if self.able(seat):
+                raise _Retry(f"seat {seat} cannot be made unable to respond here")
+        self.bind(seat, asked)
+        if self.dirty:  # the question about to be asked is written from the old names: remade before the next step
+            self.window_renamed = True
+        self.dirty = self.dirty or dirty
+        return asked
+
+    def next_response(self, seat: int) -> str | None:
+        """The next history entry's action (without ``act {seat} ``) if it is a
+        response of ``seat``; after the last one, :data:`HERE` if the view's
+        pending decision is this response window of ``seat``."""
+        steps = self.ctx.steps
+        if self.index + 1 >= len(steps):
+            pending = self.ctx.view.get("decision") or {}
+            if pending.get("seat") != seat or pending.get("kind") != "respond":
+                return None
+            duel = self.world.duel
+            say = Say("respondChainLink", n=len(duel.chain)) if duel.chain else duel._window_prompt()
+            return HERE if json.loads(json.dumps(say.to_json())) == pending.get("say") else None
+        entry = steps[self.index + 1][0]
+        head = f"act {seat} "
+        if not entry.startswith(head):
+            return None
+        action = entry[len(head):]
+        return action if action.split(" ", 1)[0] in _RESPONSES else None
+
+    def missed_window(self, seat: int, text: str) -> None:
+        """Step ``index`` is ``text``, an action of ``seat`` (the other seat)
+        that the world did not ask for; if a response, the step before passed that seat's
+        windows without asking. A ``pass`` there could have been said at any
+        of them; make the next attempts ask at the last one, then the one
+        before ... (``ctx.forced``)."""
+        from goat.games.yugioh.worlds import _Retry
+
+        before = self.index - 1
+        if text.split(" ", 2)[1:2] == ["pass"] and self.windows_before:
+            forced = self.ctx.forced
+            number = forced.get(before, self.windows_before) - 1
+            if number >= 0:
+                forced[before] = number
+        raise _Retry(f"seat {seat} was not asked to respond before {text!r}")
+
+    def able(self, seat: int) -> list[tuple[CardInst, Any]]:
+        """What ``seat`` can activate at this window (its hidden and open cards)."""
+        return self.world.duel.activatable(seat)
+
+    def window_cards(self, seat: int) -> list[CardInst]:
+        """``seat``'s hidden cards that could respond under another name: in its
+        hand or face down in its Spell & Trap Zone, not named by this step's glimpses."""
+        return [c for c in self.hidden_cards(seat) if c.zone in ("hand", "spell") and c not in self.claimed_now]
+
+    def names(self, seat: int) -> set[str]:
+        """Every name a hidden card of ``seat`` might take that has an effect to activate."""
+        ctx = self.ctx
+        deck = self.world.decks[seat]
+        pool = set(deck.main) | set(deck.side) | {c.name for c in self.hidden_cards(seat)}
+        if ctx.assumed:
+            pool |= set(ctx.base.main) | set(ctx.base.side) | set(ctx.evidence.seen)
+        return {n for n in pool if active_effects_for(n)}
+
+    def able_under(self, seat: int, card: CardInst, names: set[str]) -> set[str]:
+        """The names among ``names`` under which ``card`` could be activated now."""
+        duel = self.world.duel
+        keep = card.data
+        out = set()
+        try:
+            for name in names:
+                card.data = DATABASE[name]
+                if duel.card_activatable(seat, card):
+                    out.add(name)
+        finally:
+            card.data = keep
+        return out
+
+    def public_texts(self, seat: int) -> set[str]:
+        """The window's options as the sampling seat sees them (without ``act``)."""
+        duel = self.world.duel
+        return {f"{seat} activate {duel.label(c, self.seat)}" + (f" {e.label}" if e.label else "")
+                for c, e in self.able(seat)}
+
+    # ------------------------------------------------------------------ renames
+    def make_able(self, seat: int, action: str, found: list[tuple[CardInst, Any]]) -> bool:
+        """Make ``action`` (``pass`` or ``activate ...``) an option of this
+        window if a rename can; whether it is one."""
+        if action == "pass":
+            return bool(found) or self.give_able_name(seat, self.window_cards(seat))
+        wanted = f"{seat} {action}"
+        if wanted in self.public_texts(seat):
+            return True
+        what = action.split(" ", 1)[1]
+        cards = self.window_cards(seat)
+        if what.startswith("face-down@"):  # a Set card: the one in that slot
+            where = what.split("@", 1)[1].split(" ", 1)[0]
+            zone = "monster" if where[1] == "M" else "spell"
+            slot = self.world.duel.players[seat].slots(zone)[int(where[2:]) - 1]
+            if slot not in cards or not self.give_able_name(seat, [slot]):
+                return False
+        elif what in DATABASE and not any(c.name == what for c in self.world.duel.players[seat].hand):
+            hand = [c for c in cards if c.zone == "hand" and self.accepts(c, what)
+                    and what in self.able_under(seat, c, {what})]
+            if not hand:
+                return False
+            self.rename(self.rng.choice(hand), what, set(self.claimed_now))
+        else:
+            return False
+        return wanted in self.public_texts(seat)
+
+    def give_able_name(self, seat: int, cards: list[CardInst]) -> bool:
+        """Give one of ``cards`` a name under which it could be activated now."""
+        names = self.names(seat)
+        for card in self.rng.sample(cards, len(cards)):
+            good = {n for n in self.able_under(seat, card, names) if self.accepts(card, n)}
+            if good and self.take_name(seat, card, good):
+                return True
+        return False
+
+    def make_unable(self, seat: int, card: CardInst) -> None:
+        """Give ``card`` (hidden) a name under which it could not be activated now."""
+        from goat.games.yugioh.worlds import _Retry
+
+        bad = self.able_under(seat, card, self.names(seat) | {card.name})
+        if not self.take_name(seat, card, None, bad):
+            raise _Retry(f"no name for a card of seat {seat} that could not respond here")
+
+    def take_name(self, seat: int, card: CardInst, good: set[str] | None, bad: set[str] = frozenset()) -> bool:
+        """Swap ``card``'s name with a hidden Deck card's (a Deck card never
+        responds) whose name is in ``good`` (any if ``None``) and not in ``bad``;
+        else take one from the side deck or the assumed list."""
+        def fits(name: str) -> bool:
+            return (good is None or name in good) and name not in bad and self.accepts(card, name)
+
+        partners = [c for c in self.hidden_cards(seat) if c.zone == "deck" and c not in self.claimed_now
+                    and c.name != card.name and fits(c.name) and self.accepts(c, card.name)]
+        if partners:
+            self.swap(card, self.rng.choice(partners))
+            return True
+        return self.side_rename(card, fits) or self.list_rename(card, fits)
+
+    # ------------------------------------------------------------- consistency
+    def bind(self, seat: int, asked: bool) -> None:
+        """Keep this window's answer true whatever later steps rename."""
+        names = self.names(seat)
+        cards = self.window_cards(seat)
+        if not asked:
+            for card in cards:
+                bad = self.able_under(seat, card, names)
+                if bad:
+                    self.banned.setdefault(card, set()).update(bad)
+            return
+        able = {id(c): c for c, _ in self.able(seat)}
+        if not able or any(c not in cards for c in able.values()):
+            return  # a card that cannot be renamed now answers it (none: a face-up monster's ignition effect)
+        group = {c: frozenset(self.able_under(seat, c, names | {c.name})) for c in cards}
+        group = {c: good for c, good in group.items() if good}  # any of them may be the card that could respond
+        for card in group:
+            self.needs.setdefault(card, []).append(group)
+
+    def window_ok(self, card: CardInst, name: str) -> bool:
+        """May ``card`` be called ``name`` for the windows seen so far? Not a
+        name it could have responded under where its owner was not asked; and
+        where its owner was asked thanks to its hidden cards, a name that could
+        respond there, unless another of them still can."""
+        if name in self.banned.get(card, ()):
+            return False
+        return all(name in group[card] or any(o.name in good for o, good in group.items() if o is not card)
+                   for group in self.needs.get(card, ()))
