@@ -71,6 +71,7 @@ class WindowEvidence:
     dirty: bool
     index: int
     claimed_now: set[CardInst]
+    fixed: list[tuple[CardInst, Any]]
     #: The other seat's windows in the step being replayed so far, and in the step before.
     windows: int
     windows_before: int
@@ -105,14 +106,19 @@ class WindowEvidence:
         action = self.next_response(seat)
         number = self.windows
         self.windows += 1
+        cards = self.window_cards(seat)
+        #: What it can activate that no rename changes (a face-up monster's ignition effect is only in ``found``).
+        self.fixed = [(c, e) for c, e in found if c not in cards]
         if action in ("pass", HERE):  # any card will do; which window: see the module docstring
             asked = bool(found) or ((action == HERE or self.ctx.forced.get(self.index) == number)
                                     and self.give_able_name(seat, self.window_cards(seat)))
         else:
             asked = action is not None and self.make_able(seat, action, found)
         if not asked:
+            if self.fixed:
+                raise _Retry(f"seat {seat} could respond with a card seen here but was not asked")
             for card in {id(c): c for c, _ in self.able(seat)}.values():
-                if card not in self.window_cards(seat):
+                if card not in cards:
                     raise _Retry(f"seat {seat} could respond with a card seen here but was not asked")
                 self.make_unable(seat, card)
             if self.able(seat):
@@ -194,23 +200,28 @@ class WindowEvidence:
         """The window's options as the sampling seat sees them (without ``act``)."""
         duel = self.world.duel
         return {f"{seat} activate {duel.label(c, self.seat)}" + (f" {e.label}" if e.label else "")
-                for c, e in self.able(seat)}
+                for c, e in self.fixed + self.able(seat)}
 
     # ------------------------------------------------------------------ renames
     def make_able(self, seat: int, action: str, found: list[tuple[CardInst, Any]]) -> bool:
         """Make ``action`` (``pass`` or ``activate ...``) an option of this
         window if a rename can; whether it is one."""
-        if action == "pass":
-            return bool(found) or self.give_able_name(seat, self.window_cards(seat))
         wanted = f"{seat} {action}"
-        if wanted in self.public_texts(seat):
-            return True
         what = action.split(" ", 1)[1]
-        cards = self.window_cards(seat)
-        if what.startswith("face-down@"):  # a Set card: the one in that slot
+        slot = shown = None
+        if what.startswith("face-down@"):  # a Set card: the one in that slot, maybe shown by the next step
             where = what.split("@", 1)[1].split(" ", 1)[0]
             zone = "monster" if where[1] == "M" else "spell"
             slot = self.world.duel.players[seat].slots(zone)[int(where[2:]) - 1]
+            head = f"slot {seat} {where[1:]} "
+            shown = next((fact[len(head):] for fact in self.ctx.steps[self.index + 1][1] if fact.startswith(head)),
+                         None)
+            if slot is None or shown is not None and not self.able_under(seat, slot, {shown}):
+                return False  # activated later (in an open Main Phase, or at another window)
+        if wanted in self.public_texts(seat):
+            return True
+        cards = self.window_cards(seat)
+        if slot is not None:
             if slot not in cards or not self.give_able_name(seat, [slot]):
                 return False
         elif what in DATABASE and not any(c.name == what for c in self.world.duel.players[seat].hand):
@@ -273,12 +284,12 @@ class WindowEvidence:
         for card in group:
             self.needs.setdefault(card, []).append(group)
 
-    def window_ok(self, card: CardInst, name: str) -> bool:
-        """May ``card`` be called ``name`` for the windows seen so far? Not a
-        name it could have responded under where its owner was not asked; and
-        where its owner was asked thanks to its hidden cards, a name that could
-        respond there, unless another of them still can."""
-        if name in self.banned.get(card, ()):
+    def windows_allow(self, new: dict[CardInst, str]) -> bool:
+        """May the cards take these names at once, for the windows seen so far?
+        None a name it could have responded under where its owner was not
+        asked; and where its owner was asked thanks to its hidden cards, one
+        of them at least still a name that could respond there."""
+        if any(name in self.banned.get(card, ()) for card, name in new.items()):
             return False
-        return all(name in group[card] or any(o.name in good for o, good in group.items() if o is not card)
-                   for group in self.needs.get(card, ()))
+        return all(any(new.get(o, o.name) in good for o, good in group.items())
+                   for card in new for group in self.needs.get(card, ()))

@@ -558,11 +558,18 @@ class _Renamer(WindowEvidence):
 
     def accepts(self, card: CardInst, name: str) -> bool:
         return (all(ok(name) for ok in self.tags.get(card, ()))
-                and (card not in self.banned and card not in self.needs or self.window_ok(card, name)))
+                and (card not in self.banned and card not in self.needs or self.windows_allow({card: name})))
+
+    def names_ok(self, new: dict[CardInst, str]) -> bool:
+        """Would the cards all take their new names at once (a swap, a rotation)
+        keep every card's class and the windows' evidence (:meth:`windows_allow`)?"""
+        return (all(ok(name) for card, name in new.items() for ok in self.tags.get(card, ()))
+                and (not self.banned and not self.needs or self.windows_allow(new)))
 
     def rename(self, card: CardInst, name: str, claimed: set[CardInst]) -> None:
         """Give ``card`` the name ``name`` by swapping names with a hidden card called so."""
-        if card in self.pinned or not self.accepts(card, name):
+        if card in self.pinned or not all(ok(name) for ok in self.tags.get(card, ())) \
+                or name in self.banned.get(card, ()):  # a window it stood for may be taken over: see below
             raise _Retry(f"cannot rename {card.name} to {name}")
         hidden = [c for c in self.hidden_cards(card.owner) if c is not card and c not in claimed]
         named = [c for c in hidden if c.name == name]
@@ -571,14 +578,14 @@ class _Renamer(WindowEvidence):
             return
         if not named:
             raise _Retry(f"no hidden {name} to swap with {card.name}", (card.owner, name))
-        partners = [c for c in named if self.accepts(c, card.name)]
+        partners = [c for c in named if self.names_ok({card: name, c: card.name})]
         if partners:
             self.swap(card, self.rng.choice(partners))
             return
         # A three-way rotation: card <- partner's name <- third's name <- card's name
         # (a face-down card keeps the class it was Set as).
         cycles = [(b, c) for b in named for c in hidden
-                  if c is not b and self.accepts(b, c.name) and self.accepts(c, card.name)]
+                  if c is not b and self.names_ok({card: name, b: c.name, c: card.name})]
         if not cycles and self.list_rename(card, lambda n: n == name, {name}):
             return
         if not cycles:
