@@ -72,9 +72,11 @@ class WindowEvidence:
     index: int
     claimed_now: set[CardInst]
     fixed: list[tuple[CardInst, Any]]
-    #: The other seat's windows in the step being replayed so far, and in the step before.
+    #: The other seat's windows in the step being replayed so far, and per step replayed.
     windows: int
-    windows_before: int
+    window_counts: dict[int, int]
+    #: Per step that is the other seat's ``pass``: the kind of question it answered.
+    pass_kinds: dict[int, str]
     #: Names a hidden card may not take: it could have responded under them at a window where it was not asked.
     banned: dict[CardInst, set[str]]
     #: The windows where hidden cards made their owner asked: per card there, the names that could respond.
@@ -106,6 +108,7 @@ class WindowEvidence:
         action = self.next_response(seat)
         number = self.windows
         self.windows += 1
+        self.window_counts[self.index] = self.windows
         cards = self.window_cards(seat)
         #: What it can activate that no rename changes (a face-up monster's ignition effect is only in ``found``).
         self.fixed = [(c, e) for c, e in found if c not in cards]
@@ -150,18 +153,28 @@ class WindowEvidence:
 
     def missed_window(self, seat: int, text: str) -> None:
         """Step ``index`` is ``text``, an action of ``seat`` (the other seat)
-        that the world did not ask for; if a response, the step before passed that seat's
-        windows without asking. A ``pass`` there could have been said at any
-        of them; make the next attempts ask at the last one, then the one
-        before ... (``ctx.forced``)."""
+        that the world did not ask for. A ``pass`` could have been said at any
+        window of that seat since its last decision: in the step before, and
+        further back when that step's own ``pass`` went to another question
+        (an optional trigger). Each next attempt of the draw asks at one more of
+        them, the latest first (``ctx.forced``, ``ctx.tried``)."""
         from goat.games.yugioh.worlds import _Retry
 
-        before = self.index - 1
-        if text.split(" ", 2)[1:2] == ["pass"] and self.windows_before:
-            forced = self.ctx.forced
-            number = forced.get(before, self.windows_before) - 1
-            if number >= 0:
-                forced[before] = number
+        if text.split(" ", 2)[1:2] == ["pass"]:
+            candidates: list[tuple[int, int]] = []
+            step = self.index - 1
+            while step >= 0:
+                candidates += [(step, n) for n in reversed(range(self.window_counts.get(step, 0)))]
+                if self.ctx.steps[step][0] != f"act {seat} pass" or self.pass_kinds.get(step) == "respond":
+                    break
+                step -= 1
+            tried = self.ctx.tried.get(self.index, -1) + 1
+            if tried < len(candidates):
+                self.ctx.tried[self.index] = tried
+                for step, _ in candidates:
+                    self.ctx.forced.pop(step, None)
+                step, number = candidates[tried]
+                self.ctx.forced[step] = number
         raise _Retry(f"seat {seat} was not asked to respond before {text!r}")
 
     def able(self, seat: int) -> list[tuple[CardInst, Any]]:

@@ -180,9 +180,11 @@ class _Context:
         self.base = reading.base
         self.rng = rng
         self.extra: Counter = Counter()
-        #: Under "when-able": a step whose next entry is the other seat's ``pass``
-        #: -> which of its windows of that seat asks (:meth:`.WindowEvidence.missed_window`).
+        #: Under "when-able": a step -> which of its windows of the other seat
+        #: asks it for the ``pass`` that follows; per step reached unasked, how
+        #: many of those choices were tried (:meth:`.WindowEvidence.missed_window`).
         self.forced: dict[int, int] = {}
+        self.tried: dict[int, int] = {}
         self.evidence = reading.evidence() if self.assumed else None
         own = reading.own
         other = assumed_deck(self.view, self.base, rng, evidence=self.evidence) if self.assumed else reading.other
@@ -271,7 +273,9 @@ class _Renamer(WindowEvidence):
         self.banned: dict[CardInst, set[str]] = {}
         self.needs: dict[CardInst, list[dict[CardInst, frozenset[str]]]] = {}
         self.window_renamed = False       # a window renamed a card: its question is asked again
-        self.windows = self.windows_before = 0
+        self.windows = 0
+        self.window_counts: dict[int, int] = {}
+        self.pass_kinds: dict[int, str] = {}
 
     # ------------------------------------------------------------------ driver
     def run(self) -> tuple[list[Any], list[str]]:
@@ -280,7 +284,7 @@ class _Renamer(WindowEvidence):
             self.dirty, self.window_renamed = self.window_renamed, False
             self.index = index
             self.claimed_now = set()
-            self.windows, self.windows_before = 0, self.windows
+            self.windows = 0
             if self.when_able:
                 self.watch_windows()
             if entry.startswith("chance shuffle "):
@@ -366,6 +370,8 @@ class _Renamer(WindowEvidence):
             world.refresh()
             pending = world.pending()
         matches = self.matching(pending, text)
+        if text == f"{seat} pass":
+            self.pass_kinds[index] = pending.kind
         if not matches:
             self.make_legal(pending, text)
             world.refresh()
