@@ -35,11 +35,18 @@ Between duels the other seat's side-deck swaps are hidden: they are chosen so
 that its next main deck holds every card it shows in that duel, with the same
 number of swaps.
 
+Under ``ask_responses="when-able"`` whether the other seat was asked at a
+response window depends on its hidden cards, so each of its windows is
+evidence: the first pass answers them from the history and renames its hidden
+cards to match (:mod:`.world_windows`).
+
 Approximations (documented in ``docs/yugioh.md``): hidden cards are spread
 uniformly over the places they could be, not weighted by how likely the
-opponent's choices were with them (the usual determinization); and with
-``ask_responses="when-able"`` whether the opponent was asked depends on its
-hidden cards, so many attempts fail and sampling may give up.
+opponent's choices were with them (the usual determinization); under
+"when-able" a step that passes several windows of the other seat does not say
+at which one it was asked: a ``pass`` is tried at each in turn over a draw's
+attempts, so sampling may still give up there (and where a card glimpsed
+later cannot take a name that keeps every earlier window's answer).
 """
 
 from __future__ import annotations
