@@ -53,6 +53,8 @@ if TYPE_CHECKING:  # pragma: no cover
 _RESPONSES = ("pass", "activate")
 #: :meth:`WindowEvidence.next_response` after the last history entry: the view's pending decision is this window.
 HERE = "*"
+#: ``_Context.forced`` for a step where no window of the other seat asks for the ``pass`` that follows.
+NOWHERE = -1
 
 
 class WindowEvidence:
@@ -112,18 +114,28 @@ class WindowEvidence:
         cards = self.window_cards(seat)
         #: What it can activate that no rename changes (a face-up monster's ignition effect is only in ``found``).
         self.fixed = [(c, e) for c, e in found if c not in cards]
-        if action in ("pass", HERE):  # any card will do; which window: see the module docstring
-            asked = bool(found) or ((action == HERE or self.ctx.forced.get(self.index) == number)
-                                    and self.give_able_name(seat, self.window_cards(seat)))
+        forced = self.ctx.forced.get(self.index)
+        if action == HERE:
+            asked = bool(found) or self.give_able_name(seat, cards)
+        elif action == "pass" and forced is None:  # which window: see the module docstring
+            asked = bool(found)
+        elif action == "pass":
+            asked = forced == number and (bool(found) or self.give_able_name(seat, cards))
         else:
             asked = action is not None and self.make_able(seat, action, found)
         if not asked:
             if self.fixed:
+                self.asked_too_early(seat)
                 raise _Retry(f"seat {seat} could respond with a card seen here but was not asked")
             for card in {id(c): c for c, _ in self.able(seat)}.values():
                 if card not in cards:
+                    self.asked_too_early(seat)
                     raise _Retry(f"seat {seat} could respond with a card seen here but was not asked")
-                self.make_unable(seat, card)
+                try:
+                    self.make_unable(seat, card)
+                except _Retry:
+                    self.asked_too_early(seat)
+                    raise
             if self.able(seat):
                 raise _Retry(f"seat {seat} cannot be made unable to respond here")
         self.bind(seat, asked)
@@ -156,13 +168,19 @@ class WindowEvidence:
         that the world did not ask for. A ``pass`` could have been said at any
         window of that seat since its last decision: in the step before, and
         further back when that step's own ``pass`` went to another question
-        (an optional trigger). Each next attempt of the draw asks at one more of
-        them, the latest first (``ctx.forced``, ``ctx.tried``)."""
+        (an optional trigger). And where the step before is a ``pass`` that a
+        window took, that ``pass`` may have answered the question now pending
+        (an optional trigger): then no window of the step before it asks. Each
+        next attempt of the draw tries one more of these, the latest window
+        first (``ctx.forced``, ``ctx.tried``)."""
         from goat.games.yugioh.worlds import _Retry
 
-        if text.split(" ", 2)[1:2] == ["pass"]:
-            candidates: list[tuple[int, int]] = []
-            step = self.index - 1
+        last = self.index - 1
+        answered = last >= 0 and self.ctx.steps[last][0] == f"act {seat} pass" \
+            and self.pass_kinds.get(last) == "respond"
+        if text.split(" ", 2)[1:2] == ["pass"] or answered:
+            candidates: list[tuple[int, int]] = [(last - 1, NOWHERE)] if answered else []
+            step = last - 1 if answered else last
             while step >= 0:
                 candidates += [(step, n) for n in reversed(range(self.window_counts.get(step, 0)))]
                 if self.ctx.steps[step][0] != f"act {seat} pass" or self.pass_kinds.get(step) == "respond":
@@ -176,6 +194,18 @@ class WindowEvidence:
                 step, number = candidates[tried]
                 self.ctx.forced[step] = number
         raise _Retry(f"seat {seat} was not asked to respond before {text!r}")
+
+    def asked_too_early(self, seat: int) -> None:
+        """This window of ``seat`` cannot go unasked, and the step being
+        replayed is its ``pass`` that a window of the step before took: that
+        ``pass`` may belong here (say, after a chain resolved rather than
+        during it). The next attempts ask for it one window later there."""
+        step = self.index - 1
+        if step < 0 or self.ctx.steps[self.index][0] != f"act {seat} pass" \
+                or self.pass_kinds.get(self.index) != "respond":
+            return
+        forced = self.ctx.forced
+        forced[step] = max(forced.get(step, NOWHERE), self.window_counts.get(step, 0) - 1) + 1
 
     def able(self, seat: int) -> list[tuple[CardInst, Any]]:
         """What ``seat`` can activate at this window (its hidden and open cards)."""
@@ -290,8 +320,8 @@ class WindowEvidence:
                     self.banned.setdefault(card, set()).update(bad)
             return
         able = {id(c): c for c, _ in self.able(seat)}
-        if not able or any(c not in cards for c in able.values()):
-            return  # a card that cannot be renamed now answers it (none: a face-up monster's ignition effect)
+        if self.fixed or any(c not in cards for c in able.values()):
+            return  # a card that no rename changes answers it
         group = {c: frozenset(self.able_under(seat, c, names | {c.name})) for c in cards}
         group = {c: good for c, good in group.items() if good}  # any of them may be the card that could respond
         for card in group:
