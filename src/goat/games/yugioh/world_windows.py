@@ -50,6 +50,15 @@ from goat.games.yugioh.zones import CardInst
 if TYPE_CHECKING:  # pragma: no cover
     from goat.games.yugioh.state import YugiohState
 
+class _Retry(Exception):
+    """This attempt went wrong; try another random world. ``missing``: a card
+    name (and its owner) that no hidden card has — an assumed deck list lacks it."""
+
+    def __init__(self, message: str, missing: tuple[int, str] | None = None) -> None:
+        super().__init__(message)
+        self.missing = missing
+
+
 _RESPONSES = ("pass", "activate")
 #: :meth:`WindowEvidence.next_response` after the last history entry: the view's pending decision is this window.
 HERE = "*"
@@ -88,6 +97,7 @@ class WindowEvidence:
     # supplied by the renamer
     def hidden_cards(self, owner: int) -> list[CardInst]: ...  # pragma: no cover
     def accepts(self, card: CardInst, name: str) -> bool: ...  # pragma: no cover
+    def names_ok(self, new: dict[CardInst, str]) -> bool: ...  # pragma: no cover
     def swap(self, a: CardInst, b: CardInst) -> None: ...  # pragma: no cover
     def rename(self, card: CardInst, name: str, claimed: set[CardInst]) -> None: ...  # pragma: no cover
     def list_rename(self, card: CardInst, fits: Callable[[str], bool],
@@ -106,7 +116,6 @@ class WindowEvidence:
         if seat == self.seat:
             return bool(found)
         dirty, self.dirty = self.dirty, False
-        from goat.games.yugioh.worlds import _Retry  # the renamer's module imports this one
         action = self.next_response(seat)
         number = self.windows
         self.windows += 1
@@ -122,7 +131,7 @@ class WindowEvidence:
         elif action == "pass":
             asked = forced == number and (bool(found) or self.give_able_name(seat, cards))
         else:
-            asked = action is not None and self.make_able(seat, action, found)
+            asked = action is not None and self.make_able(seat, action)
         if not asked:
             if self.fixed:
                 self.asked_too_early(seat)
@@ -173,8 +182,6 @@ class WindowEvidence:
         (an optional trigger): then no window of the step before it asks. Each
         next attempt of the draw tries one more of these, the latest window
         first (``ctx.forced``, ``ctx.tried``)."""
-        from goat.games.yugioh.worlds import _Retry
-
         last = self.index - 1
         answered = last >= 0 and self.ctx.steps[last][0] == f"act {seat} pass" \
             and self.pass_kinds.get(last) == "respond"
@@ -246,9 +253,9 @@ class WindowEvidence:
                 for c, e in self.fixed + self.able(seat)}
 
     # ------------------------------------------------------------------ renames
-    def make_able(self, seat: int, action: str, found: list[tuple[CardInst, Any]]) -> bool:
-        """Make ``action`` (``pass`` or ``activate ...``) an option of this
-        window if a rename can; whether it is one."""
+    def make_able(self, seat: int, action: str) -> bool:
+        """Make ``action`` (an ``activate ...``) an option of this window if a
+        rename can; whether it is one."""
         wanted = f"{seat} {action}"
         what = action.split(" ", 1)[1]
         slot = shown = None
@@ -288,8 +295,6 @@ class WindowEvidence:
 
     def make_unable(self, seat: int, card: CardInst) -> None:
         """Give ``card`` (hidden) a name under which it could not be activated now."""
-        from goat.games.yugioh.worlds import _Retry
-
         bad = self.able_under(seat, card, self.names(seat) | {card.name})
         if not self.take_name(seat, card, None, bad):
             raise _Retry(f"no name for a card of seat {seat} that could not respond here")
@@ -302,7 +307,7 @@ class WindowEvidence:
             return (good is None or name in good) and name not in bad and self.accepts(card, name)
 
         partners = [c for c in self.hidden_cards(seat) if c.zone == "deck" and c not in self.claimed_now
-                    and c.name != card.name and fits(c.name) and self.accepts(c, card.name)]
+                    and c.name != card.name and fits(c.name) and self.names_ok({card: c.name, c: card.name})]
         if partners:
             self.swap(card, self.rng.choice(partners))
             return True

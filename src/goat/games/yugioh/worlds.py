@@ -65,7 +65,7 @@ from goat.games.yugioh.deck import DeckError, DeckList
 from goat.games.yugioh.duel import visible_to
 from goat.games.yugioh.rules import make_rules
 from goat.games.yugioh.state import YugiohState, public_action, replay
-from goat.games.yugioh.world_windows import WindowEvidence
+from goat.games.yugioh.world_windows import WindowEvidence, _Retry
 from goat.games.yugioh.zones import FIELD_SLOT, CardInst
 from goat.games.worlds import WorldSamplingError
 from goat.protocol import GoatError
@@ -75,15 +75,6 @@ _HIDING = ("deck", "hand", "monster", "spell")
 _DUEL_START = re.compile(r"^act \d choose (first|second)$")
 #: The size of a side deck assumed for a seat seen side-decking whose assumed list has none.
 SIDE_SIZE = 15
-
-
-class _Retry(Exception):
-    """This attempt went wrong; try another random world. ``missing``: a card
-    name (and its owner) that no hidden card has — an assumed deck list lacks it."""
-
-    def __init__(self, message: str, missing: tuple[int, str] | None = None) -> None:
-        super().__init__(message)
-        self.missing = missing
 
 
 def sample_world(view: dict[str, Any], rng: random.Random, max_tries: int = 30,
