@@ -202,6 +202,16 @@ class WindowEvidence:
                 self.ctx.forced[step] = number
         raise _Retry(f"seat {seat} was not asked to respond before {text!r}")
 
+    def passed_by(self, index: int) -> None:
+        """The step before ``index`` showed more than the history (the duel
+        went on past it): if step ``index`` is the other seat's ``pass``, a
+        window of that step should have asked for it (:meth:`missed_window`)."""
+        other = 1 - self.seat
+        text = self.ctx.steps[index][0]
+        if text == f"act {other} pass":
+            self.index = index
+            self.missed_window(other, text[4:])
+
     def asked_too_early(self, seat: int) -> None:
         """This window of ``seat`` cannot go unasked, and the step being
         replayed is its ``pass`` that a window of the step before took: that

@@ -297,6 +297,8 @@ class _Renamer(WindowEvidence):
                 raise _Retry(f"unknown history entry {entry!r}")
             got = self.world.history[self.seat][before:]
             if got != [entry] + ["see " + s for s in seen]:
+                if self.when_able and index + 1 < len(self.ctx.steps):
+                    self.passed_by(index + 1)  # the other seat's pass next: it may be due in this step
                 raise _Retry(f"step {index} ({entry}) showed {got[:4]}")
             self.pin()
         chances = [[c.name for c in x] if isinstance(x, list) else x for x in self.chances]
