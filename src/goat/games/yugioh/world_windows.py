@@ -31,8 +31,23 @@ at which one it was asked. An ``activate ...`` is put at the first window where
 a card can be that one; a ``pass`` at the first one where something already can
 respond — and when none can, an attempt that reaches the ``pass`` unasked is
 retried asking at the step's last window, then the one before, and so on
-(``_Context.forced``, kept across the draw's attempts). After the last history
-entry, the view's pending response window names its phase, step and chain.
+(``_Context.forced``, kept across the draw's attempts); a ``pass`` may also
+have answered an optional trigger rather than a window, tried the same way.
+After the last history entry, the view's pending response window names its
+phase, step and chain.
+
+What still makes draws fail (7 of 80 on the 40 late positions of
+``benchmarks/yugioh_world_fails.py --when-able``):
+
+* a step's ``pass`` placed at the wrong window, in positions with many such
+  steps: the attempts try one placement more each, not every combination;
+* a choice made before its evidence: a hidden Set takes a random hand card, and
+  the card kept may be one that an earlier window (where its owner was not
+  asked) proves cannot be the card it plays next — a sound fix would choose the
+  Set card knowing the names the hand must still hold (not done);
+* causes that are not windows: a hidden hand card the Deck may no longer take
+  back (Nobleman of Crossout showed it holds no more copies) blocking a later
+  hidden Set, and a side-decking plan that finds no swaps.
 """
 
 from __future__ import annotations
