@@ -2,7 +2,7 @@
 attempts), for this tree's code next to a baseline tree's, on the same views
 (see benchmarks/README.md, "Yu-Gi-Oh! world failures").
 
-    PYTHONPATH=src .venv/bin/python benchmarks/yugioh_world_fails.py BASELINE_SRC [POSITIONS] [DRAWS]
+    PYTHONPATH=src .venv/bin/python benchmarks/yugioh_world_fails.py BASELINE_SRC [POSITIONS] [DRAWS] [--when-able]
 
 ``BASELINE_SRC``: the ``src`` folder of the code to compare with (e.g. ``git
 worktree add --detach /tmp/base <commit>``'s ``/tmp/base/src``). Positions:
@@ -13,6 +13,8 @@ to both as JSON. Each tree, in its own process, draws ``DRAWS`` (default 2)
 worlds per view with one ``YugiohWorldSampler`` at the default ``max_tries``
 and ``random.Random(k)``. Printed per tree: failed draws / draws with a 95 %
 Wilson interval, the positions where every draw failed, the wall time.
+``--when-able``: the matches are played with ``ask_responses="when-able"``
+(where being asked to respond depends on hidden cards) instead of the default.
 """
 
 from __future__ import annotations
@@ -60,22 +62,24 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def positions(count: int) -> list[dict[str, Any]]:
+def positions(count: int, options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     sys.path.insert(0, str(HERE.parent / "tests" / "yugioh"))
     from world_reference import position
 
     views = []
     for k in range(count):
-        state = position("goat", None, 500 + k, 2 + k % 2, 1 + k % 8)
+        state = position("goat", options, 500 + k, 2 + k % 2, 1 + k % 8)
         views.append(json.loads(json.dumps(state.view(k % 2))))
     return views
 
 
 def main() -> None:
-    baseline = sys.argv[1]
-    count = int(sys.argv[2]) if len(sys.argv) > 2 else 40
-    draws = int(sys.argv[3]) if len(sys.argv) > 3 else 2
-    views = positions(count)
+    args = [a for a in sys.argv[1:] if a != "--when-able"]
+    options = {"ask_responses": "when-able"} if "--when-able" in sys.argv[1:] else None
+    baseline = args[0]
+    count = int(args[1]) if len(args) > 1 else 40
+    draws = int(args[2]) if len(args) > 2 else 2
+    views = positions(count, options)
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(views, f)
     try:

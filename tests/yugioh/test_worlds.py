@@ -199,3 +199,31 @@ def test_an_opponent_never_asked_to_side_deck_has_no_side_deck() -> None:
     view = json.loads(json.dumps(position("goat", {"decks": "chaos_warrior/goat_control"}, 8, 3, 3).view(1)))
     assert _Evidence.of(view).sideless and not _Evidence.of(view).sided
     _draws_exact_worlds("chaos/d3/t3", 1, draws=3)
+
+
+# ------------------------- "when-able": being asked to respond is evidence of hidden cards
+def test_when_able_the_other_seat_holds_no_response_where_it_was_not_asked() -> None:
+    """when-able/d2/t2 (all six reference draws failed): the opponent's hidden
+    cards were named at random, so at windows where the history shows it was
+    not asked it could respond in the world and was asked (58 of the 60 failed
+    attempts): the replay met a response window instead of the history's next
+    action. A window where it was not asked now renames its hidden cards that
+    could respond, and no later rename gives one of them such a name."""
+    _draws_exact_worlds("when-able/d2/t2", 1)
+
+
+def test_when_able_the_other_seat_holds_a_response_where_it_was_asked() -> None:
+    """when-able/d2/t2, seat 0: the other way round (2 of the 60 attempts), and
+    the view ends with the opponent asked to respond in its draw phase, which
+    the world must reproduce: a hidden card is given a name that can respond
+    there, so its question offers more than ``pass``."""
+    from goat.games.yugioh.worlds import YugiohWorldSampler
+
+    from .world_reference import position
+
+    state = position("goat", {"ask_responses": "when-able"}, 13, 2, 2)
+    view = json.loads(json.dumps(state.view(0)))
+    assert view["decision"]["seat"] == 1 and view["decision"]["kind"] == "respond"
+    _draws_exact_worlds("when-able/d2/t2", 0)
+    world = YugiohWorldSampler(view).sample(random.Random(3))
+    assert world.pending().kind == "respond" and len(world.pending().actions) > 1

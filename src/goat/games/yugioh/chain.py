@@ -56,22 +56,31 @@ class ChainMixin:
                     ignition: bool = False) -> list[tuple["CardInst", Effect]]:
         """Every (card, effect) ``seat`` may activate now."""
         p = self.players[seat]
-        top = self.chain[-1].speed if self.chain else 0
         out = []
         for card in list(p.hand) + p.field_spells() + p.field_monsters():
-            for effect in active_effects_for(card.name):
-                speed = effect.speed_of(card)
-                if self.chain and (speed < 2 or speed < top):
-                    continue
-                if not self._timing_ok(seat, card, effect, open_state, ignition):
-                    continue
-                if effect.once_per_turn and card.used_turn.get(effect.once_key or effect.key) == self.turn:
-                    continue
-                if effect.kind == "card" and card.data.subtype in ("continuous", "field", "equip") \
-                        and self.loop_illegal(card, seat):
-                    continue  # Goat rule 16
-                if effect.can_activate(self, card, seat):
-                    out.append((card, effect))
+            out.extend((card, effect) for effect in self.card_activatable(seat, card, open_state, ignition))
+        return out
+
+    def card_activatable(self: Any, seat: int, card: "CardInst", open_state: bool = False,
+                         ignition: bool = False) -> list[Effect]:
+        """The effects of ``card`` (in ``seat``'s hand or on its field) that
+        ``seat`` may activate now — one card of :meth:`activatable`, so that
+        world sampling can ask what a hidden card could do under another name."""
+        top = self.chain[-1].speed if self.chain else 0
+        out = []
+        for effect in active_effects_for(card.name):
+            speed = effect.speed_of(card)
+            if self.chain and (speed < 2 or speed < top):
+                continue
+            if not self._timing_ok(seat, card, effect, open_state, ignition):
+                continue
+            if effect.once_per_turn and card.used_turn.get(effect.once_key or effect.key) == self.turn:
+                continue
+            if effect.kind == "card" and card.data.subtype in ("continuous", "field", "equip") \
+                    and self.loop_illegal(card, seat):
+                continue  # Goat rule 16
+            if effect.can_activate(self, card, seat):
+                out.append(effect)
         return out
 
     def _timing_ok(self: Any, seat: int, card: "CardInst", effect: Effect, open_state: bool,

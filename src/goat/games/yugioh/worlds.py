@@ -35,11 +35,18 @@ Between duels the other seat's side-deck swaps are hidden: they are chosen so
 that its next main deck holds every card it shows in that duel, with the same
 number of swaps.
 
+Under ``ask_responses="when-able"`` whether the other seat was asked at a
+response window depends on its hidden cards, so each of its windows is
+evidence: the first pass answers them from the history and renames its hidden
+cards to match (:mod:`.world_windows`).
+
 Approximations (documented in ``docs/yugioh.md``): hidden cards are spread
 uniformly over the places they could be, not weighted by how likely the
-opponent's choices were with them (the usual determinization); and with
-``ask_responses="when-able"`` whether the opponent was asked depends on its
-hidden cards, so many attempts fail and sampling may give up.
+opponent's choices were with them (the usual determinization); under
+"when-able" a step that passes several windows of the other seat does not say
+at which one it was asked: a ``pass`` is tried at each in turn over a draw's
+attempts, so sampling may still give up there (and where a card glimpsed
+later cannot take a name that keeps every earlier window's answer).
 """
 
 from __future__ import annotations
@@ -58,6 +65,7 @@ from goat.games.yugioh.deck import DeckError, DeckList
 from goat.games.yugioh.duel import visible_to
 from goat.games.yugioh.rules import make_rules
 from goat.games.yugioh.state import YugiohState, public_action, replay
+from goat.games.yugioh.world_windows import WindowEvidence, _Retry
 from goat.games.yugioh.zones import FIELD_SLOT, CardInst
 from goat.games.worlds import WorldSamplingError
 from goat.protocol import GoatError
@@ -67,15 +75,6 @@ _HIDING = ("deck", "hand", "monster", "spell")
 _DUEL_START = re.compile(r"^act \d choose (first|second)$")
 #: The size of a side deck assumed for a seat seen side-decking whose assumed list has none.
 SIDE_SIZE = 15
-
-
-class _Retry(Exception):
-    """This attempt went wrong; try another random world. ``missing``: a card
-    name (and its owner) that no hidden card has — an assumed deck list lacks it."""
-
-    def __init__(self, message: str, missing: tuple[int, str] | None = None) -> None:
-        super().__init__(message)
-        self.missing = missing
 
 
 def sample_world(view: dict[str, Any], rng: random.Random, max_tries: int = 30,
@@ -179,6 +178,11 @@ class _Context:
         self.base = reading.base
         self.rng = rng
         self.extra: Counter = Counter()
+        #: Under "when-able": a step -> which of its windows of the other seat
+        #: asks it for the ``pass`` that follows; per step reached unasked, how
+        #: many of those choices were tried (:meth:`.WindowEvidence.missed_window`).
+        self.forced: dict[int, int] = {}
+        self.tried: dict[int, int] = {}
         self.evidence = reading.evidence() if self.assumed else None
         own = reading.own
         other = assumed_deck(self.view, self.base, rng, evidence=self.evidence) if self.assumed else reading.other
@@ -240,8 +244,10 @@ def _warrior(name: str) -> bool:
     return d.is_monster and d.race == "Warrior" and 1 <= d.level <= 4
 
 
-class _Renamer:
-    """One attempt's first pass: replay the history, renaming hidden cards."""
+class _Renamer(WindowEvidence):
+    """One attempt's first pass: replay the history, renaming hidden cards
+    (under ``ask_responses="when-able"`` answering the other seat's response
+    windows from the history: :mod:`.world_windows`)."""
 
     def __init__(self, context: _Context, rng: random.Random) -> None:
         self.ctx = context
@@ -259,12 +265,26 @@ class _Renamer:
         #: before, its number of swaps and where they are in ``actions``.
         self.sided: dict[int, tuple[int, DeckList, int, list[int]]] = {}
         self.dirty = False                # a hidden card was renamed: ask the pending question again
+        self.when_able = context.rules.ask_responses == "when-able"
+        self.index = 0                    # the step being replayed
+        self.claimed_now: set[CardInst] = set()  # cards named by that step's glimpses
+        self.banned: dict[CardInst, set[str]] = {}
+        self.needs: dict[CardInst, list[dict[CardInst, frozenset[str]]]] = {}
+        self.window_renamed = False       # a window renamed a card: its question is asked again
+        self.windows = 0
+        self.window_counts: dict[int, int] = {}
+        self.pass_kinds: dict[int, str] = {}
 
     # ------------------------------------------------------------------ driver
     def run(self) -> tuple[list[Any], list[str]]:
         for index, (entry, seen) in enumerate(self.ctx.steps):
             before = len(self.world.history[self.seat])
-            self.dirty = False
+            self.dirty, self.window_renamed = self.window_renamed, False
+            self.index = index
+            self.claimed_now = set()
+            self.windows = 0
+            if self.when_able:
+                self.watch_windows()
             if entry.startswith("chance shuffle "):
                 self.shuffle(entry, seen)
             elif entry.startswith("chance "):
@@ -277,6 +297,8 @@ class _Renamer:
                 raise _Retry(f"unknown history entry {entry!r}")
             got = self.world.history[self.seat][before:]
             if got != [entry] + ["see " + s for s in seen]:
+                if self.when_able and index + 1 < len(self.ctx.steps):
+                    self.passed_by(index + 1)  # the other seat's pass next: it may be due in this step
                 raise _Retry(f"step {index} ({entry}) showed {got[:4]}")
             self.pin()
         chances = [[c.name for c in x] if isinstance(x, list) else x for x in self.chances]
@@ -326,6 +348,8 @@ class _Renamer:
         world = self.world
         pending = world.pending()
         seat = int(text.split(" ", 1)[0])
+        if self.when_able and seat != self.seat and (not isinstance(pending, Decision) or pending.seat != seat):
+            self.missed_window(seat, text)
         if not isinstance(pending, Decision) or pending.seat != seat:
             raise _Retry(f"expected a decision of seat {seat}, the world has {pending}")
         if seat == self.seat:
@@ -346,12 +370,16 @@ class _Renamer:
             world.refresh()
             pending = world.pending()
         matches = self.matching(pending, text)
+        if text == f"{seat} pass":
+            self.pass_kinds[index] = pending.kind
         if not matches:
             self.make_legal(pending, text)
             world.refresh()
             pending = world.pending()
             matches = self.matching(pending, text)
         if not matches:
+            if self.when_able and seat != self.seat and pending.kind != "respond":
+                self.missed_window(seat, text)
             raise _Retry(f"no legal action looks like {text!r}")
         if " ?" not in text:
             chosen = self.rng.choice(matches)
@@ -457,7 +485,7 @@ class _Renamer:
         duel = self.world.duel
         if duel is None:
             raise _Retry("no way to make the glimpses true")
-        claimed: set[CardInst] = set()
+        claimed = self.claimed_now
         decks = {s: list(duel.players[s].deck) for s in (0, 1)} | (decks or {})
         hands = {s: list(duel.players[s].hand) for s in (0, 1)}  # with the cards drawn in the step
         for fact in seen:
@@ -535,11 +563,19 @@ class _Renamer:
                 and not visible_to(c, self.seat) and not c.is_token]
 
     def accepts(self, card: CardInst, name: str) -> bool:
-        return all(ok(name) for ok in self.tags.get(card, ()))
+        return (all(ok(name) for ok in self.tags.get(card, ()))
+                and (card not in self.banned and card not in self.needs or self.windows_allow({card: name})))
+
+    def names_ok(self, new: dict[CardInst, str]) -> bool:
+        """Would the cards all take their new names at once (a swap, a rotation)
+        keep every card's class and the windows' evidence (:meth:`windows_allow`)?"""
+        return (all(ok(name) for card, name in new.items() for ok in self.tags.get(card, ()))
+                and (not self.banned and not self.needs or self.windows_allow(new)))
 
     def rename(self, card: CardInst, name: str, claimed: set[CardInst]) -> None:
         """Give ``card`` the name ``name`` by swapping names with a hidden card called so."""
-        if card in self.pinned or not self.accepts(card, name):
+        if card in self.pinned or not all(ok(name) for ok in self.tags.get(card, ())) \
+                or name in self.banned.get(card, ()):  # a window it stood for may be taken over: see below
             raise _Retry(f"cannot rename {card.name} to {name}")
         hidden = [c for c in self.hidden_cards(card.owner) if c is not card and c not in claimed]
         named = [c for c in hidden if c.name == name]
@@ -548,14 +584,14 @@ class _Renamer:
             return
         if not named:
             raise _Retry(f"no hidden {name} to swap with {card.name}", (card.owner, name))
-        partners = [c for c in named if self.accepts(c, card.name)]
+        partners = [c for c in named if self.names_ok({card: name, c: card.name})]
         if partners:
             self.swap(card, self.rng.choice(partners))
             return
         # A three-way rotation: card <- partner's name <- third's name <- card's name
         # (a face-down card keeps the class it was Set as).
         cycles = [(b, c) for b in named for c in hidden
-                  if c is not b and self.accepts(b, c.name) and self.accepts(c, card.name)]
+                  if c is not b and self.names_ok({card: name, b: c.name, c: card.name})]
         if not cycles and self.list_rename(card, lambda n: n == name, {name}):
             return
         if not cycles:

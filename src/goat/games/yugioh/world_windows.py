@@ -1,0 +1,368 @@
+"""Response windows as evidence in world sampling (``ask_responses="when-able"``).
+
+Under "when-able" a seat is asked at a response window only when it holds
+something it can activate there, so the seat that samples learns from every
+window of the other seat: asked (its ``pass`` or ``activate ...`` is the next
+history entry) proves it held an activatable card then; not asked proves it
+held none. The world sampler's first pass (:class:`~.worlds._Renamer`) used to
+let the engine decide from whatever names the hidden cards had, and rejected
+the whole attempt when a window came out differently — in late positions with
+hundreds of windows almost every attempt did (the six failed draws of
+``when-able/d2/t2`` in ``tests/data/yugioh_world_reference.json``).
+
+:class:`WindowEvidence` instead answers the other seat's windows in that pass
+from the history and renames its hidden cards (hand, face-down Spells/Traps)
+so that the engine's own rule gives the same answer:
+
+* **not asked**: every hidden card that could respond gets the name of a
+  hidden Deck card that cannot (a public card that could respond: the attempt
+  is retried — the view itself contradicts the world);
+* **asked**: if nothing could respond, a hidden card gets a name that can —
+  the card the next action activates, or any card for a ``pass``;
+
+and keeps the answer true for the clean replay: a hidden card present at a
+window where its owner was not asked never takes a name that could have
+responded there, and where it was asked one at least of its hidden cards then
+keeps a name that could.
+
+Which window: one step of the history may pass several windows of that seat
+(a phase change: the draw, standby, end phase ...) and the history does not say
+at which one it was asked. An ``activate ...`` is put at the first window where
+a card can be that one; a ``pass`` at the first one where something already can
+respond — and when none can, an attempt that reaches the ``pass`` unasked is
+retried asking at the step's last window, then the one before, and so on
+(``_Context.forced``, kept across the draw's attempts); a ``pass`` may also
+have answered an optional trigger rather than a window, tried the same way.
+After the last history entry, the view's pending response window names its
+phase, step and chain.
+
+What still makes draws fail (7 of 80 on the 40 late positions of
+``benchmarks/yugioh_world_fails.py --when-able``):
+
+* a step's ``pass`` placed at the wrong window, in positions with many such
+  steps: the attempts try one placement more each, not every combination;
+* a choice made before its evidence: a hidden Set takes a random hand card, and
+  the card kept may be one that an earlier window (where its owner was not
+  asked) proves cannot be the card it plays next — a sound fix would choose the
+  Set card knowing the names the hand must still hold (not done);
+* causes that are not windows: a hidden hand card the Deck may no longer take
+  back (Nobleman of Crossout showed it holds no more copies) blocking a later
+  hidden Set, and a side-decking plan that finds no swaps.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from goat.games.yugioh.cards import active_effects_for
+from goat.games.yugioh.cards.data import DATABASE
+from goat.games.yugioh.prompts import Say
+from goat.games.yugioh.zones import CardInst
+
+if TYPE_CHECKING:  # pragma: no cover
+    from goat.games.yugioh.state import YugiohState
+
+class _Retry(Exception):
+    """This attempt went wrong; try another random world. ``missing``: a card
+    name (and its owner) that no hidden card has — an assumed deck list lacks it."""
+
+    def __init__(self, message: str, missing: tuple[int, str] | None = None) -> None:
+        super().__init__(message)
+        self.missing = missing
+
+
+_RESPONSES = ("pass", "activate")
+#: :meth:`WindowEvidence.next_response` after the last history entry: the view's pending decision is this window.
+HERE = "*"
+#: ``_Context.forced`` for a step where no window of the other seat asks for the ``pass`` that follows.
+NOWHERE = -1
+
+
+class WindowEvidence:
+    """Mixin of :class:`~.worlds._Renamer`: the other seat's response windows
+    answered from the history (see the module docstring). It uses the
+    renamer's ``world``, ``seat``, ``ctx``, ``rng``, ``tags`` and its renaming
+    methods; ``index`` is the step being replayed and ``claimed_now`` the
+    cards that step's glimpses named (never renamed again within it)."""
+
+    world: "YugiohState"
+    seat: int
+    ctx: Any
+    rng: random.Random
+    tags: dict[CardInst, list[Callable[[str], bool]]]
+    pinned: set[CardInst]
+    dirty: bool
+    index: int
+    claimed_now: set[CardInst]
+    fixed: list[tuple[CardInst, Any]]
+    #: The other seat's windows in the step being replayed so far, and per step replayed.
+    windows: int
+    window_counts: dict[int, int]
+    #: Per step that is the other seat's ``pass``: the kind of question it answered.
+    pass_kinds: dict[int, str]
+    #: Names a hidden card may not take: it could have responded under them at a window where it was not asked.
+    banned: dict[CardInst, set[str]]
+    #: The windows where hidden cards made their owner asked: per card there, the names that could respond.
+    needs: dict[CardInst, list[dict[CardInst, frozenset[str]]]]
+    window_renamed: bool
+
+    # supplied by the renamer
+    def hidden_cards(self, owner: int) -> list[CardInst]: ...  # pragma: no cover
+    def accepts(self, card: CardInst, name: str) -> bool: ...  # pragma: no cover
+    def names_ok(self, new: dict[CardInst, str]) -> bool: ...  # pragma: no cover
+    def swap(self, a: CardInst, b: CardInst) -> None: ...  # pragma: no cover
+    def rename(self, card: CardInst, name: str, claimed: set[CardInst]) -> None: ...  # pragma: no cover
+    def list_rename(self, card: CardInst, fits: Callable[[str], bool],
+                    names: set[str] | None = None) -> bool: ...  # pragma: no cover
+    def side_rename(self, card: CardInst, fits: Callable[[str], bool]) -> bool: ...  # pragma: no cover
+
+    def watch_windows(self) -> None:
+        """Answer the other seat's windows of the current duel (called before each step)."""
+        duel = self.world.duel
+        if duel is not None and "asked_to_respond" not in vars(duel):
+            duel.asked_to_respond = self.window  # this world's duel only: the clean replay uses the engine's rule
+
+    # ------------------------------------------------------------------ windows
+    def window(self, seat: int, found: list[tuple[CardInst, Any]]) -> bool:
+        """The engine's ``asked_to_respond`` under "when-able", for this world."""
+        if seat == self.seat:
+            return bool(found)
+        dirty, self.dirty = self.dirty, False
+        action = self.next_response(seat)
+        number = self.windows
+        self.windows += 1
+        self.window_counts[self.index] = self.windows
+        cards = self.window_cards(seat)
+        #: What it can activate that no rename changes (a face-up monster's ignition effect is only in ``found``).
+        self.fixed = [(c, e) for c, e in found if c not in cards]
+        forced = self.ctx.forced.get(self.index)
+        if action == HERE:
+            asked = bool(found) or self.give_able_name(seat, cards)
+        elif action == "pass" and forced is None:  # which window: see the module docstring
+            asked = bool(found)
+        elif action == "pass":
+            asked = forced == number and (bool(found) or self.give_able_name(seat, cards))
+        else:
+            asked = action is not None and self.make_able(seat, action)
+        if not asked:
+            if self.fixed:
+                self.asked_too_early(seat)
+                raise _Retry(f"seat {seat} could respond with a card seen here but was not asked")
+            for card in {id(c): c for c, _ in self.able(seat)}.values():
+                if card not in cards:
+                    self.asked_too_early(seat)
+                    raise _Retry(f"seat {seat} could respond with a card seen here but was not asked")
+                try:
+                    self.make_unable(seat, card)
+                except _Retry:
+                    self.asked_too_early(seat)
+                    raise
+            if self.able(seat):
+                raise _Retry(f"seat {seat} cannot be made unable to respond here")
+        self.bind(seat, asked)
+        if self.dirty:  # the question about to be asked is written from the old names: remade before the next step
+            self.window_renamed = True
+        self.dirty = self.dirty or dirty
+        return asked
+
+    def next_response(self, seat: int) -> str | None:
+        """The next history entry's action (without ``act {seat} ``) if it is a
+        response of ``seat``; after the last one, :data:`HERE` if the view's
+        pending decision is this response window of ``seat``."""
+        steps = self.ctx.steps
+        if self.index + 1 >= len(steps):
+            pending = self.ctx.view.get("decision") or {}
+            if pending.get("seat") != seat or pending.get("kind") != "respond":
+                return None
+            duel = self.world.duel
+            say = Say("respondChainLink", n=len(duel.chain)) if duel.chain else duel._window_prompt()
+            return HERE if json.loads(json.dumps(say.to_json())) == pending.get("say") else None
+        entry = steps[self.index + 1][0]
+        head = f"act {seat} "
+        if not entry.startswith(head):
+            return None
+        action = entry[len(head):]
+        return action if action.split(" ", 1)[0] in _RESPONSES else None
+
+    def missed_window(self, seat: int, text: str) -> None:
+        """Step ``index`` is ``text``, an action of ``seat`` (the other seat)
+        that the world did not ask for. A ``pass`` could have been said at any
+        window of that seat since its last decision: in the step before, and
+        further back when that step's own ``pass`` went to another question
+        (an optional trigger). And where the step before is a ``pass`` that a
+        window took, that ``pass`` may have answered the question now pending
+        (an optional trigger): then no window of the step before it asks. Each
+        next attempt of the draw tries one more of these, the latest window
+        first (``ctx.forced``, ``ctx.tried``)."""
+        last = self.index - 1
+        answered = last >= 0 and self.ctx.steps[last][0] == f"act {seat} pass" \
+            and self.pass_kinds.get(last) == "respond"
+        if text.split(" ", 2)[1:2] == ["pass"] or answered:
+            candidates: list[tuple[int, int]] = [(last - 1, NOWHERE)] if answered else []
+            step = last - 1 if answered else last
+            while step >= 0:
+                candidates += [(step, n) for n in reversed(range(self.window_counts.get(step, 0)))]
+                if self.ctx.steps[step][0] != f"act {seat} pass" or self.pass_kinds.get(step) == "respond":
+                    break
+                step -= 1
+            tried = self.ctx.tried.get(self.index, -1) + 1
+            if tried < len(candidates):
+                self.ctx.tried[self.index] = tried
+                for step, _ in candidates:
+                    self.ctx.forced.pop(step, None)
+                step, number = candidates[tried]
+                self.ctx.forced[step] = number
+        raise _Retry(f"seat {seat} was not asked to respond before {text!r}")
+
+    def passed_by(self, index: int) -> None:
+        """The step before ``index`` showed more than the history (the duel
+        went on past it): if step ``index`` is the other seat's ``pass``, a
+        window of that step should have asked for it (:meth:`missed_window`)."""
+        other = 1 - self.seat
+        text = self.ctx.steps[index][0]
+        if text == f"act {other} pass":
+            self.index = index
+            self.missed_window(other, text[4:])
+
+    def asked_too_early(self, seat: int) -> None:
+        """This window of ``seat`` cannot go unasked, and the step being
+        replayed is its ``pass`` that a window of the step before took: that
+        ``pass`` may belong here (say, after a chain resolved rather than
+        during it). The next attempts ask for it one window later there."""
+        step = self.index - 1
+        if step < 0 or self.ctx.steps[self.index][0] != f"act {seat} pass" \
+                or self.pass_kinds.get(self.index) != "respond":
+            return
+        forced = self.ctx.forced
+        forced[step] = max(forced.get(step, NOWHERE), self.window_counts.get(step, 0) - 1) + 1
+
+    def able(self, seat: int) -> list[tuple[CardInst, Any]]:
+        """What ``seat`` can activate at this window (its hidden and open cards)."""
+        return self.world.duel.activatable(seat)
+
+    def window_cards(self, seat: int) -> list[CardInst]:
+        """``seat``'s hidden cards that could respond under another name: in its
+        hand or face down in its Spell & Trap Zone, not named by this step's glimpses."""
+        return [c for c in self.hidden_cards(seat) if c.zone in ("hand", "spell") and c not in self.claimed_now]
+
+    def names(self, seat: int) -> set[str]:
+        """Every name a hidden card of ``seat`` might take that has an effect to activate."""
+        ctx = self.ctx
+        deck = self.world.decks[seat]
+        pool = set(deck.main) | set(deck.side) | {c.name for c in self.hidden_cards(seat)}
+        if ctx.assumed:
+            pool |= set(ctx.base.main) | set(ctx.base.side) | set(ctx.evidence.seen)
+        return {n for n in pool if active_effects_for(n)}
+
+    def able_under(self, seat: int, card: CardInst, names: set[str]) -> set[str]:
+        """The names among ``names`` under which ``card`` could be activated now."""
+        duel = self.world.duel
+        keep = card.data
+        out = set()
+        try:
+            for name in names:
+                card.data = DATABASE[name]
+                if duel.card_activatable(seat, card):
+                    out.add(name)
+        finally:
+            card.data = keep
+        return out
+
+    def public_texts(self, seat: int) -> set[str]:
+        """The window's options as the sampling seat sees them (without ``act``)."""
+        duel = self.world.duel
+        return {f"{seat} activate {duel.label(c, self.seat)}" + (f" {e.label}" if e.label else "")
+                for c, e in self.fixed + self.able(seat)}
+
+    # ------------------------------------------------------------------ renames
+    def make_able(self, seat: int, action: str) -> bool:
+        """Make ``action`` (an ``activate ...``) an option of this window if a
+        rename can; whether it is one."""
+        wanted = f"{seat} {action}"
+        what = action.split(" ", 1)[1]
+        slot = shown = None
+        if what.startswith("face-down@"):  # a Set card: the one in that slot, maybe shown by the next step
+            where = what.split("@", 1)[1].split(" ", 1)[0]
+            zone = "monster" if where[1] == "M" else "spell"
+            slot = self.world.duel.players[seat].slots(zone)[int(where[2:]) - 1]
+            head = f"slot {seat} {where[1:]} "
+            shown = next((fact[len(head):] for fact in self.ctx.steps[self.index + 1][1] if fact.startswith(head)),
+                         None)
+            if slot is None or shown is not None and not self.able_under(seat, slot, {shown}):
+                return False  # activated later (in an open Main Phase, or at another window)
+        if wanted in self.public_texts(seat):
+            return True
+        cards = self.window_cards(seat)
+        if slot is not None:
+            if slot not in cards or not self.give_able_name(seat, [slot]):
+                return False
+        elif what in DATABASE and not any(c.name == what for c in self.world.duel.players[seat].hand):
+            hand = [c for c in cards if c.zone == "hand" and self.accepts(c, what)
+                    and what in self.able_under(seat, c, {what})]
+            if not hand:
+                return False
+            self.rename(self.rng.choice(hand), what, set(self.claimed_now))
+        else:
+            return False
+        return wanted in self.public_texts(seat)
+
+    def give_able_name(self, seat: int, cards: list[CardInst]) -> bool:
+        """Give one of ``cards`` a name under which it could be activated now."""
+        names = self.names(seat)
+        for card in self.rng.sample(cards, len(cards)):
+            good = {n for n in self.able_under(seat, card, names) if self.accepts(card, n)}
+            if good and self.take_name(seat, card, good):
+                return True
+        return False
+
+    def make_unable(self, seat: int, card: CardInst) -> None:
+        """Give ``card`` (hidden) a name under which it could not be activated now."""
+        bad = self.able_under(seat, card, self.names(seat) | {card.name})
+        if not self.take_name(seat, card, None, bad):
+            raise _Retry(f"no name for a card of seat {seat} that could not respond here")
+
+    def take_name(self, seat: int, card: CardInst, good: set[str] | None, bad: set[str] = frozenset()) -> bool:
+        """Swap ``card``'s name with a hidden Deck card's (a Deck card never
+        responds) whose name is in ``good`` (any if ``None``) and not in ``bad``;
+        else take one from the side deck or the assumed list."""
+        def fits(name: str) -> bool:
+            return (good is None or name in good) and name not in bad and self.accepts(card, name)
+
+        partners = [c for c in self.hidden_cards(seat) if c.zone == "deck" and c not in self.claimed_now
+                    and c.name != card.name and fits(c.name) and self.names_ok({card: c.name, c: card.name})]
+        if partners:
+            self.swap(card, self.rng.choice(partners))
+            return True
+        return self.side_rename(card, fits) or self.list_rename(card, fits)
+
+    # ------------------------------------------------------------- consistency
+    def bind(self, seat: int, asked: bool) -> None:
+        """Keep this window's answer true whatever later steps rename."""
+        names = self.names(seat)
+        cards = self.window_cards(seat)
+        if not asked:
+            for card in cards:
+                bad = self.able_under(seat, card, names)
+                if bad:
+                    self.banned.setdefault(card, set()).update(bad)
+            return
+        able = {id(c): c for c, _ in self.able(seat)}
+        if self.fixed or any(c not in cards for c in able.values()):
+            return  # a card that no rename changes answers it
+        group = {c: frozenset(self.able_under(seat, c, names | {c.name})) for c in cards}
+        group = {c: good for c, good in group.items() if good}  # any of them may be the card that could respond
+        for card in group:
+            self.needs.setdefault(card, []).append(group)
+
+    def windows_allow(self, new: dict[CardInst, str]) -> bool:
+        """May the cards take these names at once, for the windows seen so far?
+        None a name it could have responded under where its owner was not
+        asked; and where its owner was asked thanks to its hidden cards, one
+        of them at least still a name that could respond there."""
+        if any(name in self.banned.get(card, ()) for card, name in new.items()):
+            return False
+        return all(any(new.get(o, o.name) in good for o, good in group.items())
+                   for card in new for group in self.needs.get(card, ()))
