@@ -112,3 +112,26 @@ def test_write_records_takes_one_record_as_itself_and_refuses_what_is_not_a_reco
     with pytest.raises(MalformedRecordError, match="JSON values only") as err:
         write_records([{**record, "first_dealer": np.int64(0)}], tmp_path / "numpy.jsonl")
     assert "\n" not in str(err.value)
+
+
+def test_solver_refuses_what_is_not_a_kozel_state_in_one_line() -> None:
+    """Found by the API walk: ``solve`` on a Spades state or on a view's dict
+    raised AttributeError, a text side TypeError."""
+    from goat.fast.solver import SolverError, solve
+    from goat.games import spades
+    from goat.games.kozel import new_state as kozel_state
+
+    spades_state = spades.new_state("standard")
+    with pytest.raises(SolverError, match="takes a Kozel state .* not a SpadesState"):
+        solve(spades_state)
+    state = kozel_state("full-hand", single_deal=True)
+    while state.is_chance_node() or state.phase != "play":
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(random.Random(0)))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    with pytest.raises(SolverError, match="not a view"):
+        solve(state.view(0))
+    with pytest.raises(SolverError, match="side must be a team"):
+        solve(state, side="0")
+    assert isinstance(solve(state, side=0), int)

@@ -97,6 +97,8 @@ these kernels at the scoring lines only.
 
 from __future__ import annotations
 
+import numbers
+
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -114,6 +116,7 @@ from goat.fast.encoding import TRUMP_CLASS, tables
 from goat.games.kozel.phases import FORCED_RETURN, PARTNER_EXCHANGE, PLAY
 from goat.games.kozel.rules import QUEEN_OF_CLUBS, SHAMOK, KozelRules
 from goat.games.kozel.scoring import card_points
+from goat.games.kozel.state import KozelState
 from goat.protocol import Action, GoatError
 
 CATCH = core.CATCH
@@ -346,7 +349,11 @@ def unsupported(state: Any) -> str | None:
     """Why the solver can never take positions of ``state``'s ruleset (else ``None``).
 
     Single-card Kozel with 4 players (partnerships) or 2-3 (individual play,
-    :mod:`goat.fast.solver_solo`, decks of up to 32 cards)."""
+    :mod:`goat.fast.solver_solo`, decks of up to 32 cards). Anything but a
+    Kozel state (another game's state, a view's dict) is named as such."""
+    if not isinstance(state, KozelState):
+        kind = "a view (a dict): pass the state itself" if isinstance(state, dict) else f"a {type(state).__name__}"
+        return f"the solver takes a Kozel state (classic, full-hand), not {kind}"
     rules = state.rules
     if rules.trick_style != "single":
         return (f"the solver handles single-card Kozel (classic, full-hand), "
@@ -366,7 +373,8 @@ def _check(state: Any, side: int | None = None) -> None:
     reason = unsupported(state)
     if reason:
         raise SolverError(reason)
-    if side is not None and not 0 <= side < state.rules.num_teams:
+    if side is not None and (not isinstance(side, numbers.Integral) or isinstance(side, bool)
+                             or not 0 <= side < state.rules.num_teams):
         who = "team" if state.rules.partnerships else "seat"
         raise SolverError(f"side must be a {who} 0..{state.rules.num_teams - 1}, not {side!r}")
     rules = state.rules
