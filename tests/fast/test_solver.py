@@ -151,16 +151,21 @@ def test_no_royal_goat_after_a_trick_without_a_draw() -> None:
     assert solve(s, 0) == reference(s.clone(), 0, len(s.deal_results))
 
 
-def test_refusals_are_one_line() -> None:
+@pytest.mark.parametrize("solver", ["solve", "solve_outcome"])
+def test_refusals_are_one_line(solver: str) -> None:
+    """The exact value and the deal's outcome refuse the same states."""
+    from goat.fast import solver_outcome
+
+    run = solve if solver == "solve" else solver_outcome.solve_outcome
     street = new_state("street", single_deal=True)
     street.apply_chance(street.sample_chance(random.Random(1)))
     with pytest.raises(SolverError, match="single-card"):
-        solve(street)
+        run(street)
     fh = new_state("full-hand", single_deal=True)
     fh.apply_chance(fh.sample_chance(random.Random(1)))
     assert fh.phase == PARTNER_EXCHANGE
     with pytest.raises(SolverError, match="partner exchange"):
-        solve(fh)
+        run(fh)
 
 
 def test_solve_does_not_change_the_state() -> None:

@@ -23,7 +23,7 @@ from goat.fast import solver_outcome as so
 from goat.fast.solver import (CATCH, ROYAL, DealOutcome, SolverBudgetExceeded, SolverError, solve,
                               solve_outcome)
 from goat.games.kozel import new_state
-from goat.games.kozel.phases import FORCED_RETURN, PARTNER_EXCHANGE
+from goat.games.kozel.phases import FORCED_RETURN
 from goat.games.kozel.scoring import card_points, deal_penalty
 
 from tests.fast import test_solver as t4
@@ -273,16 +273,8 @@ def test_cuts_skip_a_catch_that_cannot_happen() -> None:
 
 
 # ================================================================ refusals
-def test_bad_states_and_budgets_are_refused() -> None:
-    street = new_state("street", single_deal=True)
-    street.apply_chance(street.sample_chance(random.Random(1)))
-    with pytest.raises(SolverError, match="single-card"):
-        solve_outcome(street)
-    fh = new_state("full-hand", single_deal=True)
-    fh.apply_chance(fh.sample_chance(random.Random(1)))
-    assert fh.phase == PARTNER_EXCHANGE
-    with pytest.raises(SolverError, match="partner exchange"):
-        solve_outcome(fh)
+def test_bad_sides_and_budgets_are_refused() -> None:
+    """(Street and the partner exchange: ``test_solver.test_refusals_are_one_line``.)"""
     s = t4.position("classic", {0: "7C 8H", 1: "QC JD", 2: "AH 9S", 3: "TH KS"}, leader=0)
     with pytest.raises(SolverError, match="team 0..1, not 2"):
         solve_outcome(s, 2)
