@@ -2,7 +2,7 @@
 
 Every user mistake (bad file, bad option, illegal move) ends in one clear line
 on stderr and a non-zero exit status, never a traceback: sub-commands raise
-:class:`goat.protocol.GoatError` (or ``typer.Exit``) and :func:`main` turns a
+:class:`goat.protocol.GoatError` (or ``typer.Exit``) and the group turns a
 stray ``GoatError`` into ``error: <message>`` with exit status 2. A mistake in
 the command line itself (an unknown option, a missing argument, a value of the
 wrong type) is click's to find; :class:`OneLineErrors` says it in the same one
@@ -120,11 +120,8 @@ except KeyboardInterrupt:  # Ctrl+C while the commands load: exit as typer does 
 
 
 def main() -> None:
-    try:
-        app()
-    except GoatError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        sys.exit(2)
+    """The ``goat`` command (a stray :class:`GoatError` is told by :class:`OneLineErrors`)."""
+    app()
 
 
 if __name__ == "__main__":
