@@ -427,6 +427,16 @@ def _absolute(state: Any, side: int, remaining: int) -> int:
     return int(state.points()[side] + remaining)
 
 
+def _remaining(state: Any, side: int, value: int) -> int:
+    """``value`` on the answer's scale as the kernels read it, the inverse of
+    :func:`_absolute`: card points still to take; the decisive ends, and the
+    line just above a catch against (``-CATCH + 1``, a null-window bound), as
+    they are."""
+    if value >= CATCH or value <= -CATCH + 1:
+        return int(value)
+    return int(value - state.points()[side])
+
+
 def _deal_over_value(state: Any, side: int, deals_before: int) -> int | None:
     """The value of a position where the deal has just ended (else ``None``)."""
     if len(state.deal_results) == deals_before:
@@ -478,12 +488,12 @@ def _solve(state: Any, side: int, ws: _Workspace, gen: int, budget: _Budget,
         if guess is None:
             remaining = solo_guess(state, W, ws)
         else:
-            remaining = guess if abs(guess) >= CATCH else guess - int(state.points()[side])
+            remaining = _remaining(state, side, guess)
         value = int(solo.mtdf(W, ws.tt, remaining))
     elif guess is None:
         value = guess_then_solve(W, ws, gen)
     else:
-        remaining = guess if abs(guess) >= CATCH else guess - int(state.points()[side])
+        remaining = _remaining(state, side, guess)
         value = int(search.mtdf(W, ws.tt, remaining))
     budget.settle(ws)
     return _absolute(state, side, value)

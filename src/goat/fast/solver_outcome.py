@@ -259,10 +259,7 @@ def _test(state: Any, side: int, b: int, ws: Any, gen: int, budget: Any) -> tupl
         return best, runs
     W, _ = sv._encode(state, side, ws, gen)
     budget.load(ws)
-    won = int(state.points()[side])
-    # The kernel counts the points still to take; the decisive lines (beyond a
-    # catch for or against) read the same on both scales.
-    rb = b if b >= CATCH or b <= -CATCH + 1 else b - won
+    rb = sv._remaining(state, side, b)   # the kernel counts the points still to take
     W[core.PASSES] += 1
     kernel = solo.search if sv._solo(state) else search.search
     g = int(kernel(W, ws.tt, 0, rb - 1, rb))
