@@ -405,23 +405,71 @@ class _Renamer(WindowEvidence):
         the history shows it, else any card of the right class."""
         duel = self.world.duel
         zone = "spell" if text.endswith(("?spell", "?field")) else "monster"
-        if text.endswith(("?monster:1", "?monster:2")):  # its zone depends on the tributes chosen next
-            return self.rng.choice(matches)
-        slot_index = FIELD_SLOT if text.endswith("?field") else duel.players[seat].first_free(zone)
-        slot = f"{'S' if zone == 'spell' else 'M'}{slot_index + 1}"
-        later = self.later_in_slot(seat, slot, index)
+        later = None
+        if not text.endswith(("?monster:1", "?monster:2")):  # else its zone depends on the tributes chosen next
+            slot_index = FIELD_SLOT if text.endswith("?field") else duel.players[seat].first_free(zone)
+            slot = f"{'S' if zone == 'spell' else 'M'}{slot_index + 1}"
+            later = self.later_in_slot(seat, slot, index)
         if later is None:
-            return self.rng.choice(matches)
+            return self.rng.choice(self.keeping_hand(seat, index, matches))
         wanted = f"{text.split(' ', 2)[0]} {text.split(' ', 2)[1]} {later}"
         if wanted not in matches:
             hand = [c for c in duel.players[seat].hand if c not in self.pinned and self.accepts(c, later)]
             if not hand:
                 raise _Retry(f"no hand card can be the {later} Set now")
+            needed = self.hand_must_show(seat, index)
+            hand = [c for c in hand if self.keeps_hand(seat, c, needed)] or hand
             self.rename(self.rng.choice(hand), later, set())
             self.world.refresh()
             if wanted not in self.world.pending().actions:
                 raise _Retry(f"cannot Set {later}")
         return wanted
+
+    def keeping_hand(self, seat: int, index: int, matches: list[str]) -> list[str]:
+        """The hidden Sets among ``matches`` (``"{seat} set NAME"``) that keep
+        the hand able to show what it must (:meth:`keeps_hand`); all of
+        ``matches`` when none does: a preference, the replay still decides."""
+        needed = self.hand_must_show(seat, index)
+        if not needed:
+            return matches
+        hand = self.world.duel.players[seat].hand
+        return [t for t in matches  # the engine Sets the first card so called
+                if self.keeps_hand(seat, next(c for c in hand if c.name == t.split(" ", 2)[2]), needed)] or matches
+
+    def keeps_hand(self, seat: int, gone: CardInst, needed: list[str]) -> bool:
+        """Whether ``seat``'s hand without ``gone`` (the card a hidden Set
+        takes) still holds cards able to take each of ``needed``
+        (:meth:`hand_must_show`): a random pick could keep in hand only cards an
+        earlier window (where the seat was not asked) rules out for them."""
+        return self.can_show([c for c in self.world.duel.players[seat].hand if c is not gone], needed)
+
+    def hand_must_show(self, seat: int, index: int) -> list[str]:
+        """The names glimpsed in ``seat``'s hand after step ``index`` and before
+        its next hidden draw (or the duel's end): cards its hand holds now."""
+        out = []
+        for entry, seen in self.ctx.steps[index + 1:]:
+            if _DUEL_START.match(entry) or f"top {seat} ?" in seen or entry.startswith("chance shuffle"):
+                break
+            out += [fact[len(f"hand {seat} "):] for fact in seen if fact.startswith(f"hand {seat} ")]
+        return out
+
+    def can_show(self, cards: list[CardInst], names: list[str]) -> bool:
+        """Can distinct ``cards`` be (or be renamed to) each of ``names``? A bipartite matching."""
+        owner: dict[int, int] = {}  # card position -> index of the name it shows
+
+        def fits(card: CardInst, name: str) -> bool:
+            return card.name == name or card not in self.pinned and self.accepts(card, name)
+
+        def place(i: int, tried: set[int]) -> bool:
+            for j, card in enumerate(cards):
+                if j not in tried and fits(card, names[i]):
+                    tried.add(j)
+                    if j not in owner or place(owner[j], tried):
+                        owner[j] = i
+                        return True
+            return False
+
+        return all(place(i, set()) for i in range(len(names)))
 
     def later_in_slot(self, seat: int, slot: str, index: int) -> str | None:
         """The name the history later shows for ``seat``'s face-down card in ``slot``."""
