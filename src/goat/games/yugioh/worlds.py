@@ -835,25 +835,20 @@ class _Renamer(WindowEvidence):
         return False
 
     def shown_next_duel(self, seat: int, index: int) -> tuple[Counter, Counter]:
-        """Names of ``seat``'s cards glimpsed in the duel after step ``index``,
-        and how many monsters it Set with 1 and with 2 tributes there."""
+        """How many copies of each of ``seat``'s cards the duel after step
+        ``index`` proves (:func:`_seen_cards`: a card glimpsed again and again,
+        a Spirit back in the hand or a monster flipped twice, counts once), and
+        how many monsters it Set with 1 and with 2 tributes there."""
         steps = self.ctx.steps
         start = next((i for i in range(index, len(steps)) if _DUEL_START.match(steps[i][0])), len(steps))
-        shown: Counter = Counter()
+        end = next((i for i in range(start + 1, len(steps)) if _DUEL_START.match(steps[i][0])), len(steps))
         tribute_sets: Counter = Counter()
-        for entry, seen in steps[start + 1:]:
-            if _DUEL_START.match(entry):
-                break
+        history = []
+        for entry, seen in steps[start + 1:end]:
             if entry.startswith(f"act {seat} set ?monster:") and not entry.endswith(":0"):
                 tribute_sets[int(entry.rsplit(":", 1)[1])] += 1
-            for fact in seen:
-                kind, _, rest = fact.partition(" ")
-                owner, _, tail = rest.partition(" ")
-                if kind in ("top", "deck", "hand") and owner == str(seat) and tail != "?":
-                    shown[tail] += 1
-                elif kind == "slot" and owner == str(seat):
-                    shown[tail.partition(" ")[2]] += 1
-        return shown, tribute_sets
+            history += [entry] + ["see " + fact for fact in seen]
+        return _seen_cards(self.ctx.view, seat, history, present=end == len(steps)), tribute_sets
 
 
 # ------------------------------------------------------------ assumed deck lists
@@ -865,14 +860,18 @@ def _names_in(text: str) -> list[str]:
 _CARD_NAMES = sorted((n for n, d in DATABASE.items() if "token" not in d.traits), key=len, reverse=True)
 
 
-def _seen_cards(view: dict[str, Any], owner: int, history: list[str] | None = None) -> Counter:
+def _seen_cards(view: dict[str, Any], owner: int, history: list[str] | None = None,
+                present: bool | None = None) -> Counter:
     """How many copies of each card of ``owner`` the view proves: the most
     shown at once in public zones now, and at least one of every card its
     history names for that owner (a glimpse, or an action of that seat).
     ``history``: a part of the view's history to read instead of all of it
-    (then public zones count only if that part reaches the present)."""
+    (then public zones count only if that part reaches the present: by
+    default when it is the whole history, else as ``present`` says)."""
     now: Counter = Counter()
-    if history is None or len(history) == len(view["history"]):
+    if present is None:
+        present = history is None or len(history) == len(view["history"])
+    if present:
         for p_seat, p in enumerate(view.get("players") or ()):
             if p_seat == owner:
                 now.update(p["gy"])
