@@ -843,7 +843,7 @@ class _Renamer(WindowEvidence):
         start = next((i for i in range(index, len(steps)) if _DUEL_START.match(steps[i][0])), len(steps))
         end = next((i for i in range(start + 1, len(steps)) if _DUEL_START.match(steps[i][0])), len(steps))
         tribute_sets: Counter = Counter()
-        history = []
+        history: list[str] = []
         for entry, seen in steps[start + 1:end]:
             if entry.startswith(f"act {seat} set ?monster:") and not entry.endswith(":0"):
                 tribute_sets[int(entry.rsplit(":", 1)[1])] += 1
@@ -895,7 +895,7 @@ def _seen_cards(view: dict[str, Any], owner: int, history: list[str] | None = No
             for name in _names_in(first)[:1]:
                 mentioned.add(name)
     out = Counter({n: c for n, c in now.items() if n in DATABASE and "token" not in DATABASE[n].traits})
-    for name in mentioned:
+    for name in sorted(mentioned):  # in a fixed order: the side-decking plan draws from it
         out[name] = max(out[name], 1)
     return out
 
