@@ -43,7 +43,8 @@ can, a card that leaves the hand able to show every name it shows before the
 next hidden draw (``_Renamer.keeping_hand``).
 
 What still makes draws fail (1 of 80 on the 40 late positions of
-``benchmarks/yugioh_world_fails.py --when-able``, was 7):
+``benchmarks/yugioh_world_fails.py --when-able``, was 7; in one run position 37,
+and in trial runs position 15 some draws):
 
 * a step's ``pass`` placed at the wrong window, in positions with many such
   steps: the attempts try one placement more each, not every combination;
