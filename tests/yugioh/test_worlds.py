@@ -227,3 +227,44 @@ def test_when_able_the_other_seat_holds_a_response_where_it_was_asked() -> None:
     _draws_exact_worlds("when-able/d2/t2", 0)
     world = YugiohWorldSampler(view).sample(random.Random(3))
     assert world.pending().kind == "respond" and len(world.pending().actions) > 1
+
+
+# ---------------- "when-able": draws of benchmarks/yugioh_world_fails.py --when-able that always failed
+def _draws_some_world(seed: int, number: int, turn: int, seat: int, draws: int = 3) -> None:
+    """The benchmark's when-able position (match ``seed``, duel ``number``,
+    turn ``turn``, ``seat``'s view) draws a world in one of ``draws`` draws
+    (every draw failed before), and every world drawn shows exactly the view."""
+    from goat.games.yugioh.worlds import YugiohWorldSampler
+
+    from .world_reference import position
+
+    view = json.loads(json.dumps(position("goat", {"ask_responses": "when-able"}, seed, number, turn).view(seat)))
+    sampler = YugiohWorldSampler(view)
+    rng = random.Random(seed)
+    worlds = []
+    for _ in range(draws):
+        try:
+            worlds.append(sampler.sample(rng))
+        except WorldSamplingError:
+            continue
+    assert worlds
+    for world in worlds:
+        assert json.dumps(world.view(seat), sort_keys=True) == json.dumps(view, sort_keys=True)
+
+
+def test_when_able_a_hidden_set_keeps_in_hand_the_card_it_shows_next() -> None:
+    """Benchmark position 5: the opponent Sets two cards, then activates Rush
+    Recklessly from its hand. Each Set took a random hand card, often the one
+    card drawn after the windows where it was not asked (Rush Recklessly could
+    have been activated there under every other hand card's name), so the
+    card left in hand could not be Rush Recklessly. A hidden Set now takes a
+    card that leaves the hand able to show what it shows before its next draw."""
+    _draws_some_world(505, 3, 6, 1)
+
+
+def test_the_hidden_side_decking_plan_counts_copies_not_glimpses() -> None:
+    """Benchmark position 27: the plan of the opponent's hidden swaps needed
+    a card once per glimpse of it in the next duel (a monster flipped four
+    times needed four copies), so the cards it had to keep left too few to
+    swap out and no plan fitted."""
+    _draws_some_world(527, 3, 4, 1)

@@ -36,18 +36,22 @@ have answered an optional trigger rather than a window, tried the same way.
 After the last history entry, the view's pending response window names its
 phase, step and chain.
 
-What still makes draws fail (7 of 80 on the 40 late positions of
-``benchmarks/yugioh_world_fails.py --when-able``):
+A hidden Set made before its evidence: it takes a hand card, and the card
+kept may be one an earlier window (where its owner was not asked) rules out
+for the name the hand shows next (Rush Recklessly); so a Set takes, where it
+can, a card that leaves the hand able to show every name it shows before the
+next hidden draw (``_Renamer.keeping_hand``).
+
+What still makes draws fail (1 of 80 on the 40 late positions of
+``benchmarks/yugioh_world_fails.py --when-able``, was 7; in one run position 37,
+and in trial runs position 15 some draws):
 
 * a step's ``pass`` placed at the wrong window, in positions with many such
   steps: the attempts try one placement more each, not every combination;
-* a choice made before its evidence: a hidden Set takes a random hand card, and
-  the card kept may be one that an earlier window (where its owner was not
-  asked) proves cannot be the card it plays next — a sound fix would choose the
-  Set card knowing the names the hand must still hold (not done);
-* causes that are not windows: a hidden hand card the Deck may no longer take
+* a cause that is not a window: a hidden hand card the Deck may no longer take
   back (Nobleman of Crossout showed it holds no more copies) blocking a later
-  hidden Set, and a side-decking plan that finds no swaps.
+  hidden Set (position 15: an attempt where both copies the assumed list held
+  were already seen made it hold a third, which then can only be in the hand).
 """
 
 from __future__ import annotations

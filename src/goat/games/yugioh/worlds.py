@@ -405,23 +405,71 @@ class _Renamer(WindowEvidence):
         the history shows it, else any card of the right class."""
         duel = self.world.duel
         zone = "spell" if text.endswith(("?spell", "?field")) else "monster"
-        if text.endswith(("?monster:1", "?monster:2")):  # its zone depends on the tributes chosen next
-            return self.rng.choice(matches)
-        slot_index = FIELD_SLOT if text.endswith("?field") else duel.players[seat].first_free(zone)
-        slot = f"{'S' if zone == 'spell' else 'M'}{slot_index + 1}"
-        later = self.later_in_slot(seat, slot, index)
+        later = None
+        if not text.endswith(("?monster:1", "?monster:2")):  # else its zone depends on the tributes chosen next
+            slot_index = FIELD_SLOT if text.endswith("?field") else duel.players[seat].first_free(zone)
+            slot = f"{'S' if zone == 'spell' else 'M'}{slot_index + 1}"
+            later = self.later_in_slot(seat, slot, index)
         if later is None:
-            return self.rng.choice(matches)
+            return self.rng.choice(self.keeping_hand(seat, index, matches))
         wanted = f"{text.split(' ', 2)[0]} {text.split(' ', 2)[1]} {later}"
         if wanted not in matches:
             hand = [c for c in duel.players[seat].hand if c not in self.pinned and self.accepts(c, later)]
             if not hand:
                 raise _Retry(f"no hand card can be the {later} Set now")
+            needed = self.hand_must_show(seat, index)
+            hand = [c for c in hand if self.keeps_hand(seat, c, needed)] or hand
             self.rename(self.rng.choice(hand), later, set())
             self.world.refresh()
             if wanted not in self.world.pending().actions:
                 raise _Retry(f"cannot Set {later}")
         return wanted
+
+    def keeping_hand(self, seat: int, index: int, matches: list[str]) -> list[str]:
+        """The hidden Sets among ``matches`` (``"{seat} set NAME"``) that keep
+        the hand able to show what it must (:meth:`keeps_hand`); all of
+        ``matches`` when none does: a preference, the replay still decides."""
+        needed = self.hand_must_show(seat, index)
+        if not needed:
+            return matches
+        hand = self.world.duel.players[seat].hand
+        return [t for t in matches  # the engine Sets the first card so called
+                if self.keeps_hand(seat, next(c for c in hand if c.name == t.split(" ", 2)[2]), needed)] or matches
+
+    def keeps_hand(self, seat: int, gone: CardInst, needed: list[str]) -> bool:
+        """Whether ``seat``'s hand without ``gone`` (the card a hidden Set
+        takes) still holds cards able to take each of ``needed``
+        (:meth:`hand_must_show`): a random pick could keep in hand only cards an
+        earlier window (where the seat was not asked) rules out for them."""
+        return self.can_show([c for c in self.world.duel.players[seat].hand if c is not gone], needed)
+
+    def hand_must_show(self, seat: int, index: int) -> list[str]:
+        """The names glimpsed in ``seat``'s hand after step ``index`` and before
+        its next hidden draw (or the duel's end): cards its hand holds now."""
+        out = []
+        for entry, seen in self.ctx.steps[index + 1:]:
+            if _DUEL_START.match(entry) or f"top {seat} ?" in seen or entry.startswith("chance shuffle"):
+                break
+            out += [fact[len(f"hand {seat} "):] for fact in seen if fact.startswith(f"hand {seat} ")]
+        return out
+
+    def can_show(self, cards: list[CardInst], names: list[str]) -> bool:
+        """Can distinct ``cards`` be (or be renamed to) each of ``names``? A bipartite matching."""
+        owner: dict[int, int] = {}  # card position -> index of the name it shows
+
+        def fits(card: CardInst, name: str) -> bool:
+            return card.name == name or card not in self.pinned and self.accepts(card, name)
+
+        def place(i: int, tried: set[int]) -> bool:
+            for j, card in enumerate(cards):
+                if j not in tried and fits(card, names[i]):
+                    tried.add(j)
+                    if j not in owner or place(owner[j], tried):
+                        owner[j] = i
+                        return True
+            return False
+
+        return all(place(i, set()) for i in range(len(names)))
 
     def later_in_slot(self, seat: int, slot: str, index: int) -> str | None:
         """The name the history later shows for ``seat``'s face-down card in ``slot``."""
@@ -787,25 +835,20 @@ class _Renamer(WindowEvidence):
         return False
 
     def shown_next_duel(self, seat: int, index: int) -> tuple[Counter, Counter]:
-        """Names of ``seat``'s cards glimpsed in the duel after step ``index``,
-        and how many monsters it Set with 1 and with 2 tributes there."""
+        """How many copies of each of ``seat``'s cards the duel after step
+        ``index`` proves (:func:`_seen_cards`: a card glimpsed again and again,
+        a Spirit back in the hand or a monster flipped twice, counts once), and
+        how many monsters it Set with 1 and with 2 tributes there."""
         steps = self.ctx.steps
         start = next((i for i in range(index, len(steps)) if _DUEL_START.match(steps[i][0])), len(steps))
-        shown: Counter = Counter()
+        end = next((i for i in range(start + 1, len(steps)) if _DUEL_START.match(steps[i][0])), len(steps))
         tribute_sets: Counter = Counter()
-        for entry, seen in steps[start + 1:]:
-            if _DUEL_START.match(entry):
-                break
+        history: list[str] = []
+        for entry, seen in steps[start + 1:end]:
             if entry.startswith(f"act {seat} set ?monster:") and not entry.endswith(":0"):
                 tribute_sets[int(entry.rsplit(":", 1)[1])] += 1
-            for fact in seen:
-                kind, _, rest = fact.partition(" ")
-                owner, _, tail = rest.partition(" ")
-                if kind in ("top", "deck", "hand") and owner == str(seat) and tail != "?":
-                    shown[tail] += 1
-                elif kind == "slot" and owner == str(seat):
-                    shown[tail.partition(" ")[2]] += 1
-        return shown, tribute_sets
+            history += [entry] + ["see " + fact for fact in seen]
+        return _seen_cards(self.ctx.view, seat, history, present=end == len(steps)), tribute_sets
 
 
 # ------------------------------------------------------------ assumed deck lists
@@ -817,14 +860,18 @@ def _names_in(text: str) -> list[str]:
 _CARD_NAMES = sorted((n for n, d in DATABASE.items() if "token" not in d.traits), key=len, reverse=True)
 
 
-def _seen_cards(view: dict[str, Any], owner: int, history: list[str] | None = None) -> Counter:
+def _seen_cards(view: dict[str, Any], owner: int, history: list[str] | None = None,
+                present: bool | None = None) -> Counter:
     """How many copies of each card of ``owner`` the view proves: the most
     shown at once in public zones now, and at least one of every card its
     history names for that owner (a glimpse, or an action of that seat).
     ``history``: a part of the view's history to read instead of all of it
-    (then public zones count only if that part reaches the present)."""
+    (then public zones count only if that part reaches the present: by
+    default when it is the whole history, else as ``present`` says)."""
     now: Counter = Counter()
-    if history is None or len(history) == len(view["history"]):
+    if present is None:
+        present = history is None or len(history) == len(view["history"])
+    if present:
         for p_seat, p in enumerate(view.get("players") or ()):
             if p_seat == owner:
                 now.update(p["gy"])
@@ -848,7 +895,7 @@ def _seen_cards(view: dict[str, Any], owner: int, history: list[str] | None = No
             for name in _names_in(first)[:1]:
                 mentioned.add(name)
     out = Counter({n: c for n, c in now.items() if n in DATABASE and "token" not in DATABASE[n].traits})
-    for name in mentioned:
+    for name in sorted(mentioned):  # in a fixed order: the side-decking plan draws from it
         out[name] = max(out[name], 1)
     return out
 
