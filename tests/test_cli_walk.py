@@ -138,6 +138,27 @@ def test_every_help_paragraph_is_one_line_of_plain_text() -> None:
     assert seen >= 20   # goat, its commands and the sub-commands of play, bench and deck
 
 
+def test_help_shows_no_value_after_a_flag_and_key_value_after_option() -> None:
+    """typer 0.29's rich help printed a type after every flag (``--check
+    <bool>``, ``--help <bool>``), as if it took true/false, and
+    ``<list[str]>`` after the repeatable ``--option key=value``."""
+    root = typer.main.get_command(app)
+    flags = 0
+    for path, command in commands(root, root.context_class(root, info_name="goat")):
+        result = runner.invoke(app, [*path, "--help"], env={"COLUMNS": "200"})
+        assert result.exit_code == 0, (path, result.output)
+        rows = {line.strip("│ ").split()[0]: line for line in result.stdout.splitlines()
+                if line.strip("│ ").startswith("--")}
+        assert "--help" in rows, (path, result.stdout)
+        for name, row in rows.items():
+            if "<bool>" in row:
+                raise AssertionError(f"{' '.join(path)}: {name} shows a value: {row.strip()}")
+            flags += name in ("--help", "--json", "--csv", "--check")
+        if "--option" in rows:
+            assert "KEY=VALUE" in rows["--option"] and "<list" not in rows["--option"], (path, rows["--option"])
+    assert flags >= 20
+
+
 # ============================================================ start-up
 def run_python(code: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=str(SRC), NO_COLOR="1")

@@ -52,10 +52,10 @@ def file_problems(path: Path, rules: YugiohRules) -> tuple[DeckList, list[DeckPr
 
 
 def check(
-    files: list[Path] = typer.Argument(..., help="Deck files (.ydk: #main, #extra, !side; one card name a line)."),
+    files: list[Path] = typer.Argument(..., metavar="FILE", help="Deck files (.ydk: #main, #extra, !side; one card name a line)."),
     rules: str = typer.Option("goat", "--rules", "-r", help="Ruleset preset: goat or official (both use "
                                                              "the April 2005 Goat Format list)."),
-    option: list[str] = typer.Option([], "--option", "-o", help="Rules option key=value (repeatable), e.g. "
+    option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE", help="Rules option key=value (repeatable), e.g. "
                                                                  "banlist=none, side_deck_sizes=15, max_copies=3."),
 ) -> None:
     """List every problem of each deck file; exit status 1 if any is not legal."""
@@ -79,7 +79,7 @@ def check(
 
 
 def builtin(
-    name: str = typer.Argument("", help="A built-in deck to print as a .ydk file; none: list them."),
+    name: str = typer.Argument("", metavar="NAME", help="A built-in deck to print as a .ydk file; none: list them."),
 ) -> None:
     """List the built-in decks, or print one: goat deck builtin goat_control > my.ydk"""
     with user_errors():

@@ -41,6 +41,30 @@ def usage_line(exc: Exception) -> str:
     return f"error: {message}"
 
 
+def _flags_show_no_value() -> None:
+    """Help shows no value after a flag (``--json``, ``--help``).
+
+    Typer 0.29's rich help prints every option's type, a flag's too:
+    ``--check  <bool>``, ``--help  <bool>``, which reads as if the flag took
+    ``true``/``false``. Its plain help already leaves flags bare; this makes
+    the rich help agree, in the one place every command's help goes through.
+    Older typers have no such method and need nothing.
+    """
+    option = getattr(typer.core, "TyperOption", None)
+    shown = getattr(option, "display_type_rich", None)
+    if shown is None or getattr(shown, "_goat_flags_bare", False):
+        return
+
+    def display_type_rich(self: Any, ctx: Any) -> str | None:
+        return None if self.is_flag and self.metavar is None else shown(self, ctx)
+
+    display_type_rich._goat_flags_bare = True  # type: ignore[attr-defined]
+    option.display_type_rich = display_type_rich
+
+
+_flags_show_no_value()
+
+
 class OneLineErrors(TyperGroup):
     """The ``goat`` group, whose command-line mistakes are one line on stderr.
 

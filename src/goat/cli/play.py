@@ -452,7 +452,7 @@ def play_kozel(
     seed: Optional[int] = typer.Option(None, "--seed", "-s", help=SEED_HELP),
     seat: int = typer.Option(0, "--seat", help="Your seat (0 = first)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the ruleset's)."),
-    option: list[str] = typer.Option([], "--option", "-o", help="Rules option key=value (repeatable)."),
+    option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE", help="Rules option key=value (repeatable)."),
     bots: str = typer.Option("heuristic", "--bots", help=BOTS_HELP),
     record: Optional[Path] = typer.Option(None, "--record", help=RECORD_HELP),
     name: str = typer.Option("You", "--name", help=NAME_HELP),
@@ -468,7 +468,7 @@ def play_spades(
                                    "negative-reverse."),
     seed: Optional[int] = typer.Option(None, "--seed", "-s", help=SEED_HELP),
     seat: int = typer.Option(0, "--seat", help="Your seat (0 = first; your partner sits at seat + 2)."),
-    option: list[str] = typer.Option([], "--option", "-o", help="Rules option key=value (repeatable), "
+    option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE", help="Rules option key=value (repeatable), "
                                                                 "e.g. lose_at=-200, double_nil=true."),
     bots: str = typer.Option("heuristic", "--bots", help="Bot for the other seats (random, heuristic, ismcts, "
                                                          "pimc with the dds extra), "

@@ -195,7 +195,7 @@ def play_yugioh(
     rules: str = typer.Option("goat", "--rules", "-r", help="goat or official."),
     seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Makes the whole match reproducible."),
     seat: int = typer.Option(0, "--seat", help="Your seat (0 or 1)."),
-    option: list[str] = typer.Option([], "--option", "-o", help="Rules option key=value (repeatable), e.g. "
+    option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE", help="Rules option key=value (repeatable), e.g. "
                                                                  "starting_lp=4000, open_decklists=true."),
     single: bool = typer.Option(False, "--single", help="One duel instead of a match."),
     record: Optional[Path] = typer.Option(None, "--record", help="Write the match record here at the end or on quit."),

@@ -111,7 +111,7 @@ def collect(files: list[str], game: str | None, console: Console) -> Collected:
 
 
 def standings_command(
-    files: list[str] = typer.Argument(..., metavar="FILE...",
+    files: list[str] = typer.Argument(..., metavar="FILE",
                                       help="Records: .json files, .jsonl files of records, or - for stdin."),
     game: str | None = typer.Option(None, "--game", help="Count only this game's records: kozel, spades or yugioh."),
     bots: bool = typer.Option(False, "--bots", help="Rank bots too, one row a bot spec (as a tournament names them)."),

@@ -57,7 +57,7 @@ def tournament_command(
     deals_only: bool = typer.Option(False, "--deals-only", help="Single deals (yugioh: single duels) "
                                                                 "instead of whole matches."),
     players: int | None = typer.Option(None, "--players", help="Number of seats (default: the preset's)."),
-    option: list[str] = typer.Option([], "--option", help="key=value overriding a ruleset option; repeatable."),
+    option: list[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="key=value overriding a ruleset option; repeatable."),
 ) -> None:
     """Play a duplicate tournament between bots: win rates, score differences and Elo.
 
