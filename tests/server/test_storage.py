@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -36,7 +37,10 @@ def test_tables_seats_events_and_records_round_trip(tmp_path: Path) -> None:
     assert [(e.seq, e.kind, e.payload, e.actor, e.client_id) for e in loaded.events] == [
         (1, "deal", '{"hands": {}}', "server", None), (2, "action", "1 play 9H", "human", "c-1"),
         (3, "action", "2 play KH", "bot", None)]
-    assert store.record("abc123") == {"game": "kozel"}
+    served = store.record("abc123")      # the record as stored, and when it was (UTC, to the microsecond)
+    finished_at = datetime.fromisoformat(served.pop("finished_at"))
+    assert served == {"game": "kozel"} and finished_at.utcoffset() == timedelta(0)
+    assert finished_at == store.finished(1)[0].finished_at
     assert store.load_active() == []          # finished tables are not restored
     assert store.load("nope") is None and store.record("nope") is None
     assert store.exists("abc123") and not store.exists("nope")
