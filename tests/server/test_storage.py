@@ -87,6 +87,15 @@ def test_settings_come_from_the_environment_and_are_checked(tmp_path: Path) -> N
         Settings(grace_seconds=-1)
 
 
+def test_goat_serve_says_which_database_it_keeps_the_tables_in_without_the_password(tmp_path: Path) -> None:
+    """The start-up line named "$GOAT_DATABASE_URL" even for ``--database-url``
+    (no variable set): the organiser could not tell which database it was."""
+    assert Settings(data_dir=tmp_path).place == str(tmp_path.resolve() / "goat.db")
+    place = Settings(database_url="postgresql+psycopg://goat:s3cret@db.club:5432/goat").place
+    assert place == "the database postgresql+psycopg://goat:***@db.club:5432/goat"
+    assert Settings(database_url="sqlite:////srv/goat/club.db").place == "the database sqlite:////srv/goat/club.db"
+
+
 def first_schema_database(tmp_path: Path, status: str) -> Path:
     """A SQLite database as the first schema made it (``goat_tables`` only,
     without the tables added since), holding one Kozel table ``old1`` in
