@@ -142,6 +142,27 @@ def test_refusals_change_nothing(http: httpx.Client) -> None:
     assert seats(http, tid) == before
 
 
+@pytest.mark.parametrize("body, field", [
+    ({"name": "Ann", "privat": True}, "privat"),                  # would be a public table
+    ({"name": "Ann", "option": {"match_target": 6}}, "option"),   # would play to 12
+    ({"name": "Ann", "rule": "street"}, "rule"),                  # would be classic
+    ({"name": "Ann", "move_second": 30}, "move_second"),          # would have no clock
+])
+def test_a_misspelt_field_makes_no_table(http: httpx.Client, body: dict[str, Any], field: str) -> None:
+    """A field the lobby does not know is refused with one line naming it, not
+    ignored: the organiser's table would silently lack what they asked for."""
+    before = http.get("/api/tables").json()["tables"]
+    assert error(http.post("/api/tables", json=body), 422) == f"{field}: unknown field (misspelt?)"
+    assert http.get("/api/tables").json()["tables"] == before
+    created = http.post("/api/tables", json={"name": "Ann"}).json()
+    tid, token = created["id"], created["token"]
+    assert error(http.post(f"/api/tables/{tid}/seats/1", json={"name": "Bo", "seat": 2}), 422) == \
+        "seat: unknown field (misspelt?)"
+    assert error(http.post(f"/api/tables/{tid}/seats/1/bot", json={"bots": "random"}, headers=auth(token)),
+                 422) == "bots: unknown field (misspelt?)"    # would seat the default bot
+    assert [s["kind"] for s in seats(http, tid)] == ["human", "empty", "empty", "empty"]
+
+
 def test_a_name_already_at_the_table_is_refused_as_the_standings_would_merge_it(http: httpx.Client) -> None:
     """Two people called "Anna" at one table would be one person on the score
     sheet and in the standings (a win and a loss of one match, sitting on both
