@@ -239,8 +239,8 @@ def _spades_rows(outcome: ReplayOutcome) -> list[SpadesRow]:
 
 def final_result(game: str, result: dict[str, Any]) -> dict[str, Any]:
     """How a game ended, in short: Kozel ``{"penalty": [...], "goat": side}``
-    (``goat`` ``None`` when nobody lost, e.g. an individual royal goat:
-    then ``winner``), Spades ``{"score": [...], "winner": team}``, Yu-Gi-Oh!
+    (``goat`` ``None`` when no single side lost — an individual royal goat, or
+    two goats among three: then ``winner``), Spades ``{"score": [...], "winner": team}``, Yu-Gi-Oh!
     ``{"wins": [...], "winner": seat}`` (``None``: a draw)."""
     if game == "yugioh":
         return {"wins": list(result.get("wins") or []), "winner": result.get("winner")}
