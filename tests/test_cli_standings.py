@@ -70,6 +70,27 @@ def test_winners_and_losers_of_every_record_are_counted(tmp_path: Path) -> None:
     assert result.stderr == ""
 
 
+@pytest.mark.parametrize("times, shown", [
+    (["2026-12-03T21:00:00+00:00", "2026-12-03T20:00:00+00:00", None], "ANNA"),   # the latest time wins
+    (["2026-12-03T21:00:00", "2026-12-03T23:30:00+03:00", "soon"], "ANNA"),     # no zone: UTC; not a time: none
+    ([None, None, None], "anna"),                                                # no times: the last record
+])
+def test_a_name_is_shown_as_spelt_in_the_game_that_ended_last(tmp_path: Path, times: list[str | None],
+                                                              shown: str) -> None:
+    """The server's downloads say when each game ended (``finished_at``): the
+    spelling of the latest one is shown, whatever the files' order; a record
+    without a readable time counts as older than one with, and among those the
+    later record is the more recent, as before."""
+    records = [name_by_result(r) for r in random_records(tmp_path, "kozel", 3, "--rules", "classic")]
+    for record, spelling, moment in zip(records, ["ANNA", "Anna", "anna"], times):
+        record["seats"][record["seats"].index({"name": "Anna"})] = {"name": spelling}
+        if moment is not None:
+            record["finished_at"] = moment
+    result = run(write(tmp_path / "k.jsonl", records))
+    assert result.exit_code == 0, result.output
+    assert shown in table_rows(result.stdout) and result.stderr == ""
+
+
 def test_records_without_seats_or_an_end_are_left_out_with_the_reason(tmp_path: Path) -> None:
     named = [name_by_result(r) for r in random_records(tmp_path, "kozel", 2, "--rules", "classic")]
     unnamed = random_records(tmp_path, "kozel", 1, "--rules", "classic")

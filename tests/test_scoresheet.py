@@ -162,3 +162,38 @@ def test_records_of_two_games_do_not_share_a_csv(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(path), "--csv"])
     assert result.exit_code == 2 and result.stderr.splitlines() == [
         "one CSV holds one game's score sheets, these records are kozel and spades"]
+
+
+@pytest.mark.parametrize("rules, extra", [("classic", []), ("street", []), ("full-hand", ["--players", "2"])],
+                         ids=["classic", "street", "full-hand-2p"])
+def test_eggs_notes_say_which_tie_doubled_which_penalty(tmp_path: Path, rules: str, extra: list[str]) -> None:
+    """Under ``eggs=double-next`` a 4 in ``flat2`` (or an 8 in ``graded``) is
+    explained on the sheet: every deal noted "doubled" has exactly twice the
+    penalty the engine's own scoring gives its points and tricks, every other
+    played-out deal exactly that penalty, and each doubling follows a noted tie."""
+    from goat.games.kozel.scoring import deal_penalty
+    from goat.scoresheet import EGGS_NOTES, score_sheet
+
+    path = tmp_path / "eggs.jsonl"
+    made = runner.invoke(app, ["random-games", "kozel", "--rules", rules, "--n", "30", "--seed", "1",
+                               "--option", "eggs=double-next", "--out", str(path), *extra])
+    assert made.exit_code == 0, made.output
+    doubled = 0
+    for record in read_records(path):
+        outcome = replay(record)
+        owed = False
+        for row in score_sheet(outcome).rows:
+            if row.ended_by not in ("cards-exhausted", "annulled"):   # played out (full-hand annuls a tie)
+                continue
+            plain = deal_penalty(outcome.state.rules, row.points, row.tricks)
+            if plain.tie:
+                assert EGGS_NOTES["tie"] in row.notes and row.penalty == plain.penalty
+                owed = True
+            elif EGGS_NOTES["doubled"] in row.notes:
+                assert owed and row.penalty == [2 * p for p in plain.penalty]
+                doubled, owed = doubled + 1, False
+            else:
+                assert row.penalty == plain.penalty and not (owed and any(plain.penalty))
+    assert doubled, "no tie was followed by a doubled deal: pick another seed"
+    csv_text = runner.invoke(app, ["replay", str(path), "--csv"]).stdout
+    assert any(EGGS_NOTES["doubled"] in row["notes"] for row in sheet_rows(csv_text))

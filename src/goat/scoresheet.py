@@ -31,6 +31,11 @@ ENDED_NOTES = {
     "unfinished": "unfinished",
 }
 
+#: The notes of the ``eggs="double-next"`` house rule: the tie that sets the next
+#: decided deal's penalty doubled, and the deal whose penalty was doubled (a 4 in
+#: ``flat2`` that the points alone do not explain).
+EGGS_NOTES = {"tie": "eggs: the next penalty is doubled", "doubled": "penalty doubled (eggs)"}
+
 
 class SheetError(ValueError):
     """Records that cannot share one CSV (one line)."""
@@ -52,10 +57,18 @@ class KozelRow:
     totals: list[int]
     winner_side: int | None
     molodkas: int
+    #: Under ``eggs="double-next"``: ``"tie"`` (this deal doubles the next
+    #: decided one) or ``"doubled"`` (this deal's penalty was doubled); else ``None``.
+    eggs: str | None = None
+
+    @property
+    def eggs_notes(self) -> list[str]:
+        return [EGGS_NOTES[self.eggs]] if self.eggs else []
 
     @property
     def notes(self) -> list[str]:
         notes = [ENDED_NOTES[self.ended_by]] if self.ended_by in ENDED_NOTES else []
+        notes += self.eggs_notes
         if self.molodkas:
             notes.append("molodka" if self.molodkas == 1 else f"{self.molodkas} molodkas")
         return notes
@@ -169,20 +182,40 @@ def _sheet(outcome: ReplayOutcome) -> ScoreSheet:
         return ScoreSheet(game, str(record["rules"]), table, side_labels(game, players, 2),
                           _spades_rows(outcome), result)
     sides = len(result.get("penalty_total") or []) or players
+    eggs = getattr(outcome.state.rules, "eggs", "nothing") == "double-next"
     return ScoreSheet(game, str(record["rules"]), table, side_labels(game, players, sides),
-                      _kozel_rows(outcome.deals, result.get("deals") or [], sides), result)
+                      _kozel_rows(outcome.deals, result.get("deals") or [], sides, eggs), result)
 
 
-def _kozel_rows(reports: list[DealReport], deals: list[dict[str, Any]], sides: int) -> list[KozelRow]:
-    rows, totals = [], [0] * sides
+def _kozel_rows(reports: list[DealReport], deals: list[dict[str, Any]], sides: int,
+                eggs: bool = False) -> list[KozelRow]:
+    rows, totals, pending = [], [0] * sides, False
     for report, deal in zip(reports, deals):
         penalty = list(deal.get("penalty") or [0] * sides)
         totals = [t + p for t, p in zip(totals, penalty)]
         molodkas = sum(1 for trick in report.tricks for play in trick.plays if play.split(" ")[1:2] == ["molodka"])
-        rows.append(KozelRow(report.number, report.dealer, report.trump_suit, report.trump_card,
-                             str(deal.get("ended_by", "?")), list(deal.get("points") or []),
-                             list(deal.get("tricks") or []), penalty, totals, deal.get("winner_team"), molodkas))
+        ended_by, winner = str(deal.get("ended_by", "?")), deal.get("winner_team")
+        row = KozelRow(report.number, report.dealer, report.trump_suit, report.trump_card, ended_by,
+                       list(deal.get("points") or []), list(deal.get("tricks") or []), penalty, totals,
+                       winner, molodkas)
+        if eggs:
+            row.eggs, pending = _eggs(ended_by, winner, penalty, pending)
+        rows.append(row)
     return rows
+
+
+def _eggs(ended_by: str, winner: int | None, penalty: list[int], pending: bool) -> tuple[str | None, bool]:
+    """What ``eggs="double-next"`` did at one deal, and whether a doubling is
+    still owed after it. The engine keeps the flag to itself (its results have
+    only the doubled figures), so the sheet follows it the way
+    :meth:`goat.games.kozel.state.KozelState._end_deal` does: a deal with no
+    winner (60–60, or nobody above 60) owes one; the next deal with a winner and
+    a penalty pays it, once (a royal goat, which gives none, leaves it owed)."""
+    if ended_by in ("cards-exhausted", "annulled") and winner is None:
+        return "tie", True
+    if pending and ended_by != "annulled" and winner is not None and any(penalty):
+        return "doubled", False
+    return None, pending
 
 
 def _spades_rows(outcome: ReplayOutcome) -> list[SpadesRow]:
@@ -206,8 +239,8 @@ def _spades_rows(outcome: ReplayOutcome) -> list[SpadesRow]:
 
 def final_result(game: str, result: dict[str, Any]) -> dict[str, Any]:
     """How a game ended, in short: Kozel ``{"penalty": [...], "goat": side}``
-    (``goat`` ``None`` when nobody lost, e.g. an individual royal goat:
-    then ``winner``), Spades ``{"score": [...], "winner": team}``, Yu-Gi-Oh!
+    (``goat`` ``None`` when no single side lost — an individual royal goat, or
+    two goats among three: then ``winner``), Spades ``{"score": [...], "winner": team}``, Yu-Gi-Oh!
     ``{"wins": [...], "winner": seat}`` (``None``: a draw)."""
     if game == "yugioh":
         return {"wins": list(result.get("wins") or []), "winner": result.get("winner")}

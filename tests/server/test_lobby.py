@@ -142,6 +142,47 @@ def test_refusals_change_nothing(http: httpx.Client) -> None:
     assert seats(http, tid) == before
 
 
+@pytest.mark.parametrize("body, field", [
+    ({"name": "Ann", "privat": True}, "privat"),                  # would be a public table
+    ({"name": "Ann", "option": {"match_target": 6}}, "option"),   # would play to 12
+    ({"name": "Ann", "rule": "street"}, "rule"),                  # would be classic
+    ({"name": "Ann", "move_second": 30}, "move_second"),          # would have no clock
+])
+def test_a_misspelt_field_makes_no_table(http: httpx.Client, body: dict[str, Any], field: str) -> None:
+    """A field the lobby does not know is refused with one line naming it, not
+    ignored: the organiser's table would silently lack what they asked for."""
+    before = http.get("/api/tables").json()["tables"]
+    assert error(http.post("/api/tables", json=body), 422) == f"{field}: unknown field (misspelt?)"
+    assert http.get("/api/tables").json()["tables"] == before
+    created = http.post("/api/tables", json={"name": "Ann"}).json()
+    tid, token = created["id"], created["token"]
+    assert error(http.post(f"/api/tables/{tid}/seats/1", json={"name": "Bo", "seat": 2}), 422) == \
+        "seat: unknown field (misspelt?)"
+    assert error(http.post(f"/api/tables/{tid}/seats/1/bot", json={"bots": "random"}, headers=auth(token)),
+                 422) == "bots: unknown field (misspelt?)"    # would seat the default bot
+    assert [s["kind"] for s in seats(http, tid)] == ["human", "empty", "empty", "empty"]
+
+
+def test_a_name_already_at_the_table_is_refused_as_the_standings_would_merge_it(http: httpx.Client) -> None:
+    """Two people called "Anna" at one table would be one person on the score
+    sheet and in the standings (a win and a loss of one match, sitting on both
+    sides): a name someone at the table already has — case and spaces folded,
+    as the standings fold them — is refused and changes nothing; a bot's name,
+    another name, or the name of someone who left is free."""
+    created = http.post("/api/tables", json={"name": "Anna"}).json()
+    tid, token = created["id"], created["token"]
+    http.post(f"/api/tables/{tid}/seats/3/bot", json={"bot": "heuristic"}, headers=auth(token))
+    before = seats(http, tid)
+    for seat, name in [(1, "anna"), (2, "  ANNA "), (1, "Anna\t")]:
+        refused = http.post(f"/api/tables/{tid}/seats/{seat}", json={"name": name})
+        assert "Anna already sits at seat 0" in error(refused, 409)
+    assert seats(http, tid) == before
+    assert http.post(f"/api/tables/{tid}/seats/1", json={"name": "Anna K"}).status_code == 200
+    assert http.post(f"/api/tables/{tid}/seats/2", json={"name": "heuristic bot"}).status_code == 200
+    assert http.delete(f"/api/tables/{tid}/seats/0", headers=auth(token)).status_code == 200
+    assert http.post(f"/api/tables/{tid}/seats/0", json={"name": "anna"}).status_code == 200
+
+
 def test_refusals_a_person_meets_name_their_sentence_for_the_page(http: httpx.Client) -> None:
     """A refusal the page can show in its own language carries ``say`` (a key of
     i18n.js's ``lobbyErrors``) and its ``args``; the English line stays."""
@@ -152,6 +193,7 @@ def test_refusals_a_person_meets_name_their_sentence_for_the_page(http: httpx.Cl
         (http.post(f"/api/tables/{tid}/seats/0/bot", json={"bot": "random"}, headers=auth(token)), 409,
          "seatHeld", {"seat": 0, "name": "Ann"}),
         (http.post(f"/api/tables/{tid}/seats/7", json={"name": "Eve"}), 404, "noSeat", {"seat": 7}),
+        (http.post(f"/api/tables/{tid}/seats/1", json={"name": " ann "}), 409, "nameTaken", {"seat": 0, "name": "Ann"}),
         (http.post(f"/api/tables/{tid}/seats/1", json={"name": " "}), 400, "sayName", {}),
         (http.post(f"/api/tables/{tid}/start", headers=auth(token)), 409, "fillSeats", {}),
         (http.get("/api/tables/0123456789"), 404, "noTable", {}),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -36,7 +37,10 @@ def test_tables_seats_events_and_records_round_trip(tmp_path: Path) -> None:
     assert [(e.seq, e.kind, e.payload, e.actor, e.client_id) for e in loaded.events] == [
         (1, "deal", '{"hands": {}}', "server", None), (2, "action", "1 play 9H", "human", "c-1"),
         (3, "action", "2 play KH", "bot", None)]
-    assert store.record("abc123") == {"game": "kozel"}
+    served = store.record("abc123")      # the record as stored, and when it was (UTC, to the microsecond)
+    finished_at = datetime.fromisoformat(served.pop("finished_at"))
+    assert served == {"game": "kozel"} and finished_at.utcoffset() == timedelta(0)
+    assert finished_at == store.finished(1)[0].finished_at
     assert store.load_active() == []          # finished tables are not restored
     assert store.load("nope") is None and store.record("nope") is None
     assert store.exists("abc123") and not store.exists("nope")
@@ -81,6 +85,15 @@ def test_settings_come_from_the_environment_and_are_checked(tmp_path: Path) -> N
     assert Settings.from_env({"GOAT_DATABASE_URL": url}).url == url
     with pytest.raises(SettingsError, match="grace must be a number of seconds >= 0"):
         Settings(grace_seconds=-1)
+
+
+def test_goat_serve_says_which_database_it_keeps_the_tables_in_without_the_password(tmp_path: Path) -> None:
+    """The start-up line named "$GOAT_DATABASE_URL" even for ``--database-url``
+    (no variable set): the organiser could not tell which database it was."""
+    assert Settings(data_dir=tmp_path).place == str(tmp_path.resolve() / "goat.db")
+    place = Settings(database_url="postgresql+psycopg://goat:s3cret@db.club:5432/goat").place
+    assert place == "the database postgresql+psycopg://goat:***@db.club:5432/goat"
+    assert Settings(database_url="sqlite:////srv/goat/club.db").place == "the database sqlite:////srv/goat/club.db"
 
 
 def first_schema_database(tmp_path: Path, status: str) -> Path:

@@ -187,6 +187,7 @@ def _print_deal(out: Console, report: DealReport, row: KozelRow | None, teams: b
             f"penalty {_join(row.penalty)}")
     if row.winner_side is not None:
         line += f"; {_side(row.winner_side, teams)} wins the deal"
+    line += "".join(f"; {note}" for note in row.eggs_notes)
     out.print(Text(line, style="green" if row.ended_by != "unfinished" else "yellow"))
 
 

@@ -61,9 +61,8 @@ def serve_command(
     url = url_of(sock)
     if host in ("0.0.0.0", "::"):
         url = url.replace("0.0.0.0", "127.0.0.1").replace("[::]", "[::1]")
-    where = settings.database_url and "the database at $GOAT_DATABASE_URL" or settings.url.removeprefix("sqlite:///")
     print(f"Goat table server: open {url} in a browser", flush=True)
-    print(f"Tables are kept in {where}. Ctrl+C stops the server.", flush=True)
+    print(f"Tables are kept in {settings.place}. Ctrl+C stops the server.", flush=True)
     server.run(sockets=[sock])
     sys.stdout.flush()
 

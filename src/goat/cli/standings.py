@@ -13,14 +13,15 @@ standings trust the cards, never a stored ``result`` — so a record that is not
 legal stops the command with the same one line ``goat replay`` prints (exit
 status 1; 2 for one that cannot be read) and no half table. Records left out
 are counted in a note, with the reason. Who won, how names are grouped and how
-places are shared are :mod:`goat.standings`' rules, the same as the server's;
-within the files given, later records are the more recent (a name is shown as
-it was last spelt).
+places are shared are :mod:`goat.standings`' rules, the same as the server's; a
+name is shown as it was last spelt: by the records' ``finished_at`` where they
+have it (the server's downloads do), else later records are the more recent.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from typing import Any
 
 import typer
@@ -51,6 +52,21 @@ def record_seats(entries: list[dict[str, Any] | None]) -> list[RecordSeat]:
     return [RecordSeat(seat, "empty", "", None) if entry is None else
             RecordSeat(seat, "bot" if entry.get("bot") else "human", entry["name"], entry.get("bot"))
             for seat, entry in enumerate(entries)]
+
+
+def finished_at(record: Any) -> datetime | None:
+    """When a record's game ended, if it says (``finished_at``, ISO 8601: the table
+    server's downloads do; a time without a zone is UTC), else ``None``. A name is
+    shown as spelt in the game that ended last, so the records of a server's club
+    night give the server's spelling whatever order the files come in; without the
+    time the later record counts as the more recent. Anything else there is ignored,
+    as a reader ignores a field it does not know."""
+    text = record.get("finished_at") if isinstance(record, dict) else None
+    try:
+        moment = datetime.fromisoformat(text) if isinstance(text, str) else None
+    except ValueError:
+        return None
+    return moment if moment is None or moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 @dataclass
@@ -106,7 +122,7 @@ def collect(files: list[str], game: str | None, console: Console) -> Collected:
                     collected.unfinished += 1
                 else:
                     collected.games.append(FinishedGame(name, outcome.state.num_players, record_seats(seats),
-                                                        final_result(name, result)))
+                                                        final_result(name, result), finished_at(record)))
     return collected
 
 

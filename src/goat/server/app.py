@@ -45,7 +45,7 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field, StrictBool
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from goat.server import chat
@@ -97,7 +97,15 @@ HELLO_TIMEOUT = 30.0
 DECK_BYTES = 64 * 1024
 
 
-class CreateTable(BaseModel):
+class _Body(BaseModel):
+    """A lobby request's JSON body. A field it does not know is refused (422),
+    not ignored: ``"privat": true`` would otherwise make a table every stranger
+    sees, ``"option": {...}`` one with the preset's rules."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateTable(_Body):
     game: str = "kozel"
     rules: str | None = None         # the game's first preset (Kozel: classic, Spades: standard)
     options: dict[str, Any] = Field(default_factory=dict)
@@ -111,11 +119,11 @@ class CreateTable(BaseModel):
     chat: Literal["on", "lobby", "off"] = "on"   # who may talk when (goat.server.chat.CHAT_SETTINGS)
 
 
-class TakeSeat(BaseModel):
+class TakeSeat(_Body):
     name: str
 
 
-class SetBot(BaseModel):
+class SetBot(_Body):
     bot: str | None = None           # the table's game's default bot (Kozel's heuristic, Yu-Gi-Oh!'s greedy)
 
 
@@ -170,7 +178,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def _bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "bad request"}
         where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "request"
-        return JSONResponse({"error": f"{where}: {first.get('msg')}"}, status_code=422)
+        says = "unknown field (misspelt?)" if first.get("type") == "extra_forbidden" else first.get("msg")
+        return JSONResponse({"error": f"{where}: {says}"}, status_code=422)
 
     # ------------------------------------------------------------ pages
     @app.get("/", include_in_schema=False)

@@ -9,6 +9,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+
 from goat.protocol import GoatError
 
 #: Where the SQLite file lives unless ``--data-dir`` or ``GOAT_DATA_DIR`` says otherwise.
@@ -90,6 +93,19 @@ class Settings:
         if self.database_url:
             return self.database_url
         return f"sqlite:///{Path(self.data_dir).resolve() / 'goat.db'}"
+
+    @property
+    def place(self) -> str:
+        """Where the tables are kept, as ``goat serve`` says at start-up: the SQLite
+        file, or the database URL given (by ``--database-url`` or
+        ``$GOAT_DATABASE_URL``) with its password hidden, since the line may end
+        up in a shared log."""
+        if not self.database_url:
+            return self.url.removeprefix("sqlite:///")
+        try:
+            return "the database " + make_url(self.database_url).render_as_string(hide_password=True)
+        except ArgumentError:
+            return "the database given"
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, **overrides: Any) -> "Settings":

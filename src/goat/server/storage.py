@@ -384,9 +384,15 @@ class Storage:
             return [self._stored(conn, row) for row in rows]
 
     def record(self, table_id: str) -> dict[str, Any] | None:
+        """A finished table's record as served: the stored one and ``finished_at``,
+        when it was stored (ISO 8601, UTC) — what the server's standings order games
+        by, so that ``goat standings`` of the downloaded records can order them the same."""
         with self._connect() as conn:
-            text = conn.execute(select(records_t.c.record).where(records_t.c.table_id == table_id)).scalar()
-        return None if text is None else json.loads(text)
+            row = conn.execute(select(records_t.c.record, records_t.c.finished_at)
+                               .where(records_t.c.table_id == table_id)).first()
+        if row is None:
+            return None
+        return json.loads(row.record) | {"finished_at": _utc(row.finished_at).isoformat()}
 
     def finished(self, limit: int) -> list[FinishedRow]:
         """The ``limit`` most recently finished tables, newest first (ties: by id),
@@ -482,10 +488,14 @@ class Storage:
 
 def _finished_row(row: Any, seats: list[SeatRow]) -> FinishedRow:
     """A finished table's row of :meth:`Storage.finished` and
-    :meth:`Storage.finished_results` (its ``goat_results`` row parsed; SQLite
-    keeps no zone, and the times are stored in UTC)."""
-    finished_at = row.finished_at if row.finished_at.tzinfo else row.finished_at.replace(tzinfo=timezone.utc)
-    return FinishedRow(row.id, row.game, row.rules, row.players, seats, finished_at, json.loads(row.result))
+    :meth:`Storage.finished_results` (its ``goat_results`` row parsed)."""
+    return FinishedRow(row.id, row.game, row.rules, row.players, seats, _utc(row.finished_at),
+                       json.loads(row.result))
+
+
+def _utc(moment: datetime) -> datetime:
+    """A stored time with its zone: SQLite keeps none, and the times are stored in UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 def _result_text(record: Any) -> str:

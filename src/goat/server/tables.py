@@ -119,7 +119,7 @@ from goat.server.messages import ActionMessage, ErrorCode, ProtocolError
 from goat.server.settings import Settings
 from goat.server.storage import AsyncStorage, EventRow, SeatRow, StorageError, StoredTable, TableRow
 from goat.server.viewfilter import render
-from goat.standings import tidy_name
+from goat.standings import fold_name, tidy_name
 
 log = logging.getLogger("goat.server")
 
@@ -519,11 +519,23 @@ class Table:
             self._in_lobby("the game has started: seats are taken")
             if seat.kind != "empty":
                 raise LobbyError(f"seat {index} is taken", status=409, say="seatTaken", seat=index)
+            self._name_free(name)
             token = secrets.token_urlsafe(24)
             changed = Seat(index, "human", name, None, hash_token(token))
             await self._save_seat(changed)
         self.broadcast()
         return token
+
+    def _name_free(self, name: str) -> None:
+        """Refuse a name a person at this table already has (case and spaces
+        folded, as the standings group names): two "Anna"s at one table would be
+        one person on the score sheet and in the standings — a win and a loss of
+        one match if they sat on both sides."""
+        for other in self.seats:
+            if other.kind == "human" and fold_name(other.name) == fold_name(name):
+                raise LobbyError(f"{other.name} already sits at seat {other.index}: "
+                                 "each person at a table needs a name of their own (add an initial)",
+                                 status=409, say="nameTaken", seat=other.index, name=other.name)
 
     async def set_bot(self, index: int, bot: str, token: str | None) -> None:
         """Put a bot on an empty (or bot) seat; any seated player may."""
