@@ -32,13 +32,19 @@ from goat.games.yugioh import (
     new_state,
     parse_action,
 )
+from goat.games.yugioh.cards.data import card
 from goat.games.yugioh.state import YugiohState
 from goat.protocol import ActionSyntaxError, GoatError, IllegalActionError
 from goat.tournament.specs import parse_bot_spec
 
 QUIT_WORDS = ("quit", "exit", "q", ":q")
-INPUT_HELP = ("Type a choice's number, its text without your seat (summon Sangan, pass), or in full "
-              "(0 summon Sangan); quit (or Ctrl+D) stops the match.")
+PILE_WORDS = ("gy", "graveyard", "piles")
+LIST_WORDS = ("list", "all")
+INPUT_HELP = ("Type a choice's number, its text without your seat in any case (summon sangan, pass), or in full "
+              "(0 summon Sangan); gy lists the Graveyards, banished cards and your Fusion Deck; card NAME shows "
+              "what a card does; list shows every choice; quit (or Ctrl+D) stops the match.")
+#: More choices than this are summed up, not listed one a line (side-decking offers hundreds of swaps).
+LONG_LIST = 30
 
 
 def board_text(view: Mapping[str, Any]) -> str:
@@ -60,6 +66,57 @@ def board_text(view: Mapping[str, Any]) -> str:
     if view.get("chain"):
         lines.append("chain: " + " → ".join(f"{link['card']} ({link['seat']})" for link in view["chain"]))
     return "\n".join(lines)
+
+
+def piles_text(view: Mapping[str, Any]) -> str:
+    """Both Graveyards and banished piles (public) and the viewer's own Fusion
+    Deck: what the board's counts stand for, which a player reads before a
+    Chaos Sorcerer, a Premature Burial or a Magician of Faith."""
+    if "players" not in view:
+        return "no duel yet"
+    me = view["seat"]
+    lines = []
+    for seat in (1 - me, me):
+        p = view["players"][seat]
+        who = "you" if seat == me else "opponent"
+        lines.append(f"[{who}] Graveyard ({len(p['gy'])}): " + (", ".join(p["gy"]) or "-"))
+        lines.append(f"[{who}] banished ({len(p['banished'])}): " + (", ".join(p["banished"]) or "-"))
+    fusion = view["players"][me].get("fusion")
+    if fusion is not None:
+        lines.append(f"your Fusion Deck ({len(fusion)}): " + (", ".join(fusion) or "-"))
+    return "\n".join(lines)
+
+
+def card_text(name: str) -> str:
+    """A card's public facts and effect summary (the catalog the table shows), by
+    its name in any case."""
+    data = card(name)
+    if data.kind == "monster":
+        head = (f"{data.name}: {data.subtype.capitalize()} Monster, Level {data.level} {data.attribute} "
+                f"{data.race}, ATK {data.atk} / DEF {data.defense}")
+    else:
+        head = f"{data.name}: {data.subtype.capitalize()} {data.kind.capitalize()}"
+    return head + (f"\n  {data.text}" if data.text else "")
+
+
+def swaps_summary(view: Mapping[str, Any]) -> list[str]:
+    """Side-decking's hundreds of swaps as the two lists they pair: the main deck
+    cards that may go out and the side deck cards that may come in."""
+    outs: dict[str, None] = {}
+    ins: dict[str, None] = {}
+    example = ""
+    for text in view["legal_actions"]:
+        parts = text.split(" ", 2)
+        if len(parts) == 3 and parts[1] == "swap":
+            out, _, into = parts[2].partition(" / ")
+            outs.setdefault(out)
+            ins.setdefault(into)
+            example = example or f" (e.g. swap {parts[2]})"
+    out, into = sorted(outs), sorted(ins)
+    return ["  out (main deck): " + ", ".join(out),
+            "  in (side deck): " + ", ".join(into),
+            f"  type swap <main card> / <side card>{example}, done, or list for all "
+            f"{len(view['legal_actions'])} choices"]
 
 
 def log_line(entry: Mapping[str, Any], me: int) -> str:
@@ -86,8 +143,11 @@ def _slot(card: Mapping[str, Any] | None, index: int, zone: str) -> str:
 
 
 def parse_typed(text: str, view: Mapping[str, Any]) -> Any:
+    """A typed move: a choice's number, or its text with or without the seat, in
+    any case and spacing (``summon sangan``): card names are matched as the
+    legal actions spell them, so the player need not type capitals."""
     legal: Sequence[str] = view["legal_actions"]
-    text = text.strip()
+    text = " ".join(text.split())
     if text.isdigit():
         n = int(text)
         if 1 <= n <= len(legal):
@@ -95,7 +155,8 @@ def parse_typed(text: str, view: Mapping[str, Any]) -> Any:
         raise GoatError(f"there is no move {n} (choose 1 to {len(legal)})")
     if not text[:1].isdigit():
         text = f"{view['seat']} {text}"
-    return parse_action(text)
+    spelled = {action.casefold(): action for action in legal}
+    return parse_action(spelled.get(text.casefold(), text))
 
 
 class YugiohSession:
@@ -142,9 +203,17 @@ class YugiohSession:
         self.console.print(f"[bold]Match over: {'you win' if w == self.human else 'draw' if w is None else 'you lose'}"
                            f" ({r['wins'][0]}-{r['wins'][1]})[/]")
 
-    def show_choices(self, view: Mapping[str, Any]) -> None:
+    def show_choices(self, view: Mapping[str, Any], every: bool = False) -> None:
         self.console.print(f"[bold]{escape(view['decision']['prompt'])}[/]")
-        for i, text in enumerate(view["legal_actions"], 1):
+        legal = view["legal_actions"]
+        if not every and len(legal) > LONG_LIST and view["decision"]["kind"] == "side":
+            for line in swaps_summary(view):
+                self.console.print(escape(line))
+            done = [i for i, text in enumerate(legal, 1) if text.endswith(" done")]
+            if done:
+                self.console.print(f"  [cyan]{done[0]})[/] done")
+            return
+        for i, text in enumerate(legal, 1):
             self.console.print(f"  [cyan]{i})[/] {escape(text.split(' ', 1)[1])}")
 
     def human_turn(self) -> Any:
@@ -161,6 +230,18 @@ class YugiohSession:
             if text.lower() in HELP_WORDS:
                 self.show_choices(view)
                 self.console.print(INPUT_HELP)
+                continue
+            if text.lower() in LIST_WORDS:
+                self.show_choices(view, every=True)
+                continue
+            if text.lower() in PILE_WORDS:
+                self.console.print(escape(piles_text(view)))
+                continue
+            if text.lower().startswith("card "):
+                try:
+                    self.console.print(escape(card_text(text[5:])))
+                except GoatError as exc:
+                    self.console.print(f"[red]?[/] {escape(str(exc))}")
                 continue
             try:
                 action = parse_typed(text, view)
