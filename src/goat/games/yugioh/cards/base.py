@@ -162,28 +162,22 @@ class DrawOne(Effect):
 
 
 class FlipDownTarget(Effect):
-    """Target a face-up monster and turn it face-down (Book of Moon, Tsukuyomi).
-
-    A Token is always face up (it can never be turned face-down), so it is no
-    target: a Sheep Token is never a face-down monster."""
-
-    @staticmethod
-    def targets(duel: "Duel") -> list["CardInst"]:
-        return [c for c in duel.face_up_monsters() if not c.is_token]
+    """Target a face-up monster and turn it face-down (Book of Moon, Tsukuyomi)."""
 
     def can_activate(self, duel: "Duel", card: "CardInst", seat: int) -> bool:
-        return bool(self.targets(duel))
+        return bool(duel.face_up_monsters())
 
     def can_trigger(self, duel: "Duel", trig: Trigger) -> bool:
-        return bool(self.targets(duel))
+        return bool(duel.face_up_monsters())
 
     def activate(self, duel: "Duel", link: Link) -> Gen:
-        target = yield from duel.choose_card(link.seat, "target", Say("turnFaceDown"), self.targets(duel))
+        target = yield from duel.choose_card(link.seat, "target", Say("turnFaceDown"),
+                                             duel.face_up_monsters())
         duel.target(link, target)
 
     def resolve(self, duel: "Duel", link: Link) -> Gen:
         target = duel.target_ok(link)
-        if target is not None and target.zone == "monster" and target.face_up and not target.is_token:
+        if target is not None and target.zone == "monster" and target.face_up:
             duel.flip_down(target)
         return
         yield  # pragma: no cover
