@@ -40,12 +40,13 @@ def test_the_piles_and_a_cards_text_on_demand() -> None:
     both Graveyards, banished piles and one's Fusion Deck, "card NAME" says what
     a card does (the table shows both; the terminal had no way to)."""
     result = goat("play", "yugioh", "--seed", "3", "--single", "--vs", "random",
-                  input="1\ngy\ncard sakuretsu armor\ncard Blue Eyes\nquit\n")
+                  input="1\ngy\ncard sakuretsu armor\ncard sheep token\ncard Blue Eyes\nquit\n")
     out = result.stdout
     assert result.exit_code == 0, result.output
     assert "[opponent] Graveyard (0): -" in out and "[you] banished (0): -" in out
     assert "your Fusion Deck (1): Thousand-Eyes Restrict" in out
     assert "Sakuretsu Armor: Normal Trap" in out
+    assert "Sheep Token: Token Monster, Level 1 EARTH Beast, ATK 0 / DEF 0" in out
     assert "? unknown card 'Blue Eyes'" in out
     assert "unknown verb" not in out
 

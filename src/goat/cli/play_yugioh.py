@@ -32,7 +32,7 @@ from goat.games.yugioh import (
     new_state,
     parse_action,
 )
-from goat.games.yugioh.cards.data import card
+from goat.games.yugioh.cards.data import DATABASE, card
 from goat.games.yugioh.state import YugiohState
 from goat.protocol import ActionSyntaxError, GoatError, IllegalActionError
 from goat.tournament.specs import parse_bot_spec
@@ -90,7 +90,8 @@ def piles_text(view: Mapping[str, Any]) -> str:
 def card_text(name: str) -> str:
     """A card's public facts and effect summary (the catalog the table shows), by
     its name in any case."""
-    data = card(name)
+    tokens = {n.casefold(): d for n, d in DATABASE.items() if "token" in d.traits}  # no deck card, but on the field
+    data = tokens.get(name.strip().casefold()) or card(name)
     if data.kind == "monster":
         head = (f"{data.name}: {data.subtype.capitalize()} Monster, Level {data.level} {data.attribute} "
                 f"{data.race}, ATK {data.atk} / DEF {data.defense}")
