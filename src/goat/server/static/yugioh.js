@@ -60,10 +60,13 @@ function verbName(verb) {
 }
 
 /** What an action names after its verb, for people: a card label in words, or one
- * of the choices that name no card (go first or second, attack or defense position). */
+ * of the choices that name no card (go first or second, attack or defense position,
+ * a Type declared for Tribe-Infecting Virus: worded as the card details and the log
+ * word Types, so the Russian page offers "Заклинатель", not "Spellcaster"). */
 function argsLabel(a) {
   if (a.verb === "phase") return phaseName(a.args);
   if (a.verb === "choose" && CHOICES.includes(a.args)) return named("ygo.choices", a.args);
+  if (a.verb === "choose" && !a.args.includes("@")) return named("ygo.races", a.args);  // a card name stays as printed
   return a.args ? pretty(a.args) : verbName(a.verb);
 }
 
