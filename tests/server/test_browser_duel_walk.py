@@ -3,11 +3,15 @@ chromium, as ``test_browser.py``):
 
 * Tribe-Infecting Virus's "declare a Type" offered the engine's English Type
   names ("Spellcaster") on the Russian page, whose card details and log word
-  Types in Russian ("Заклинатель"); card names stay as printed.
+  Types in Russian ("Заклинатель"); card names stay as printed;
+* likewise which of a card's effects is activated (Black Luster Soldier's
+  "attack twice", a Union's "equip", Skull Lair's "destroy"), which the log
+  words in Russian.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -44,5 +48,14 @@ def test_a_declared_type_is_worded_in_the_pages_language(chromium: object,
     assert russian[4] == "Выбрать: Ходить первым"
     english = page.evaluate(SAY_ACTIONS, [texts, "en"])
     assert english[:3] == ["Choose: Spellcaster", "Choose: Winged Beast", "Choose: Sangan"]
+    effects = ["0 activate Black Luster Soldier - Envoy of the Beginning@0M1 attack twice",
+               "0 activate Y-Dragon Head@0M2 equip", "0 activate Skull Lair@1S1 destroy", "0 activate Sangan@0M1"]
+    russian = page.evaluate(SAY_ACTIONS, [effects, "ru"])
+    assert russian[0].endswith("Black Luster Soldier - Envoy of the Beginning (M1) две атаки"), russian
+    assert russian[1].endswith("Y-Dragon Head (M2) экипировать") and russian[2].endswith(" уничтожить")
+    assert not any(re.search(r"\b(attack twice|equip|destroy)\b", r) for r in russian)
+    english = page.evaluate(SAY_ACTIONS, [effects, "en"])
+    assert english[0] == "Activate: Black Luster Soldier - Envoy of the Beginning (M1) attack twice", english
+    assert english[3] == "Activate: Sangan (M1)"
     assert page.errors == []
     context.close()

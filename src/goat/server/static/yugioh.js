@@ -62,11 +62,16 @@ function verbName(verb) {
 /** What an action names after its verb, for people: a card label in words, or one
  * of the choices that name no card (go first or second, attack or defense position,
  * a Type declared for Tribe-Infecting Virus: worded as the card details and the log
- * word Types, so the Russian page offers "Заклинатель", not "Spellcaster"). */
+ * word Types, so the Russian page offers "Заклинатель", not "Spellcaster"), and
+ * which of a card's effects. */
 function argsLabel(a) {
   if (a.verb === "phase") return phaseName(a.args);
   if (a.verb === "choose" && CHOICES.includes(a.args)) return named("ygo.choices", a.args);
   if (a.verb === "choose" && !a.args.includes("@")) return named("ygo.races", a.args);  // a card name stays as printed
+  // One of a card's effects, named after its place ("...@0M1 attack twice"): the
+  // effect's word as the log words it (ygo.labels), not the engine's English.
+  const effect = a.verb === "activate" && /^(.*@[01][MS]\d) (.+)$/.exec(a.args);
+  if (effect) return `${pretty(effect[1])} ${named("ygo.labels", effect[2])}`;
   return a.args ? pretty(a.args) : verbName(a.verb);
 }
 
