@@ -8,12 +8,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
 from goat.cli.main import app
-from goat.cli.play_yugioh import YugiohSession, parse_typed
+from goat.cli.play_yugioh import YugiohSession, parse_typed, prompt_words
 from goat.games.yugioh import new_state
+from goat.games.yugioh.prompts import Say
 
 runner = CliRunner(env={"FORCE_COLOR": None})
 SRC = Path(__file__).resolve().parent.parent / "src"
@@ -90,3 +92,25 @@ def test_python_dash_m_goat_runs_the_command() -> None:
                          timeout=120)
     assert run.returncode == 0, run.stderr
     assert "Play a Yu-Gi-Oh! (Goat Format) match" in run.stdout
+
+
+@pytest.mark.parametrize(("say", "words"), [
+    (Say("windowRespond", where=["draw"], events=["summoned"] * 4), "Draw Phase: respond to a summon?"),
+    (Say("windowRespond", where=["battle", "battle"], events=["attack"]),
+     "Battle Phase · Battle Step: respond to an attack?"),
+    (Say("windowActivate", where=["battle", "damage", "calc"]),
+     "Battle Phase · Damage Step · damage calculation: activate something?"),
+    (Say("yourMove", phase="main2"), "Main Phase 2: your move"),
+    (Say("respondChainLink", n=2), "respond to chain link 2?"),
+])
+def test_a_window_is_said_as_a_player_says_it(say: Say, words: str) -> None:
+    """The terminal printed the engine's keys: "battle / damage / calc: activate
+    something?", "draw: respond to summoned, summoned, summoned, summoned?" (four
+    Sheep Tokens) — the table words them; now the terminal does too."""
+    assert prompt_words({"prompt": say.text, "say": say.to_json()}) == words
+
+
+def test_the_board_names_the_phase_in_words() -> None:
+    out = goat("play", "yugioh", "--seed", "3", "--single", "--vs", "random", input="1\nquit\n").stdout
+    assert "· player 0 · Main Phase 1\n" in out and "Main Phase 1: your move" in out
+    assert "main1" not in out

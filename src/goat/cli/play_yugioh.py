@@ -43,6 +43,16 @@ LIST_WORDS = ("list", "all")
 INPUT_HELP = ("Type a choice's number, its text without your seat in any case (summon sangan, pass), or in full "
               "(0 summon Sangan); gy lists the Graveyards, banished cards and your Fusion Deck; card NAME shows "
               "what a card does; list shows every choice; quit (or Ctrl+D) stops the match.")
+#: The engine's phase, step and Damage Step part names and what just happened, as a
+#: player says them (the table words them alike: ``ygo.phases``, ``steps``,
+#: ``substeps``, ``events`` in ``i18n.js``); the engine's English prompt keeps the
+#: keys ("battle / damage / calc"), which bots and programs read.
+PHASES = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1", "battle": "Battle Phase",
+          "main2": "Main Phase 2", "end": "End Phase"}
+STEPS = {"start": "Start Step", "battle": "Battle Step", "damage": "Damage Step", "end": "End Step"}
+SUBSTEPS = {"start": "start", "before": "before damage calculation", "calc": "damage calculation",
+            "after": "after damage calculation", "flip": "flip effects", "end": "end"}
+EVENTS = {"summoned": "a summon", "attack": "an attack"}
 #: More choices than this are summed up, not listed one a line (side-decking offers hundreds of swaps).
 LONG_LIST = 30
 
@@ -53,7 +63,7 @@ def board_text(view: Mapping[str, Any]) -> str:
         return ""
     me = view["seat"]
     lines = [f"Duel {view['duel_number']} (wins {view['wins'][0]}-{view['wins'][1]}) · turn {view['turn']} · "
-             f"player {view['turn_player']}'s {view['phase']}" + (f" / {view['step']}" if view.get("step") else "")]
+             f"player {view['turn_player']} · {where_words(view['phase'], view.get('step'), view.get('substep'))}"]
     for seat in (1 - me, me):
         p = view["players"][seat]
         who = "you" if seat == me else "opponent"
@@ -66,6 +76,34 @@ def board_text(view: Mapping[str, Any]) -> str:
     if view.get("chain"):
         lines.append("chain: " + " → ".join(f"{link['card']} ({link['seat']})" for link in view["chain"]))
     return "\n".join(lines)
+
+
+def where_words(phase: str | None, step: str | None = None, substep: str | None = None) -> str:
+    """"Battle Phase · Damage Step · damage calculation" for the engine's ("battle", "damage", "calc")."""
+    parts = [PHASES.get(phase or "", phase or "")]
+    if step:
+        parts.append(STEPS.get(step, step))
+    if substep:
+        parts.append(SUBSTEPS.get(substep, substep))
+    return " · ".join(part for part in parts if part)
+
+
+def prompt_words(decision: Mapping[str, Any]) -> str:
+    """A decision's prompt as a player reads it: a response window names its
+    phase and step in words and what happened once ("Standby Phase: respond to a
+    summon?", where the engine says "standby: respond to summoned, summoned,
+    summoned, summoned?" for four Sheep Tokens); other prompts as the engine says them."""
+    say = decision.get("say") or {}
+    args = say.get("args", {})
+    if say.get("key") == "yourMove":
+        return f"{where_words(args['phase'])}: your move"
+    if say.get("key") in ("windowActivate", "windowRespond"):
+        where = where_words(*args["where"])
+        if say["key"] == "windowActivate":
+            return f"{where}: activate something?"
+        events = " and ".join(EVENTS.get(e, e) for e in dict.fromkeys(args["events"]))
+        return f"{where}: respond to {events}?"
+    return decision["prompt"]
 
 
 def piles_text(view: Mapping[str, Any]) -> str:
@@ -205,7 +243,7 @@ class YugiohSession:
                            f" ({r['wins'][0]}-{r['wins'][1]})[/]")
 
     def show_choices(self, view: Mapping[str, Any], every: bool = False) -> None:
-        self.console.print(f"[bold]{escape(view['decision']['prompt'])}[/]")
+        self.console.print(f"[bold]{escape(prompt_words(view['decision']))}[/]")
         legal = view["legal_actions"]
         if not every and len(legal) > LONG_LIST and view["decision"]["kind"] == "side":
             for line in swaps_summary(view):
