@@ -273,7 +273,10 @@ function drawPlayer(v, seat, box) {
   box.innerHTML = "";
   box.dataset.seat = seat;
   box.classList.toggle("me", mine);
-  const turn = v.turn_player === seat && !v.match_over;   // a match over is nobody's turn
+  // A match over is nobody's turn, nor is the time between duels (side-decking,
+  // going first or second), though the board still shows how the last duel ended.
+  const between = (v.duel_results || []).length >= v.duel_number;
+  const turn = v.turn_player === seat && !v.match_over && !between;
   box.classList.toggle("turn", turn);
   const head = el("div", "duel-head");
   head.append(el("span", "name", (turn ? "▶ " : "") + seatName(seat)));
