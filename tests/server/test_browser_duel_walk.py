@@ -6,7 +6,11 @@ chromium, as ``test_browser.py``):
   Types in Russian ("Заклинатель"); card names stay as printed;
 * likewise which of a card's effects is activated (Black Luster Soldier's
   "attack twice", a Union's "equip", Skull Lair's "destroy"), which the log
-  words in Russian.
+  words in Russian;
+* a table made with "open deck lists" ("each player sees both deck lists")
+  showed only one's own list: the other player's now opens from their piles,
+  as brought to the match (their side-decking stays private); without the
+  option there is no such button.
 """
 
 from __future__ import annotations
@@ -14,10 +18,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import httpx
+
 import pytest
 
 from .conftest import ServeProcess
-from .test_browser import CHROMIUM, SERVE, chromium, new_page  # noqa: F401 - fixture
+from .test_browser import CHROMIUM, SERVE, chromium, new_page, sit_at  # noqa: F401 - fixture
 
 pytestmark = [
     pytest.mark.slow,
@@ -57,5 +63,50 @@ def test_a_declared_type_is_worded_in_the_pages_language(chromium: object,
     english = page.evaluate(SAY_ACTIONS, [effects, "en"])
     assert english[0] == "Activate: Black Luster Soldier - Envoy of the Beginning (M1) attack twice", english
     assert english[3] == "Activate: Sangan (M1)"
+    assert page.errors == []
+    context.close()
+
+
+def _duel_against_greedy(url: str, options: dict[str, object]) -> tuple[str, str]:
+    created = httpx.post(f"{url}api/tables", json={"game": "yugioh", "name": "Ann", "options": options},
+                         timeout=10).json()
+    table, token = created["id"], created["token"]
+    httpx.post(f"{url}api/tables/{table}/seats/1/bot", json={"bot": "greedy"},
+               headers={"Authorization": f"Bearer {token}"}, timeout=10).raise_for_status()
+    httpx.post(f"{url}api/tables/{table}/start", headers={"Authorization": f"Bearer {token}"},
+               timeout=10).raise_for_status()
+    return table, token
+
+
+def _at_the_board(page: object, url: str, table: str, token: str) -> None:
+    """Seat 0's page of a started duel, past going first (when the coin gave me the choice)."""
+    sit_at(page, url, table, token, 0)
+    page.wait_for_selector('#duel-groups button[data-action="0 choose first"], .duel-player .pile')
+    first = page.locator('#duel-groups button[data-action="0 choose first"]')
+    if first.count():
+        first.click()
+    page.locator(".duel-player .pile").first.wait_for()
+
+
+def test_open_deck_lists_show_the_other_players_list(chromium: object,
+                                                     serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium, locale="en-US")
+    table, token = _duel_against_greedy(server.url, {"open_decklists": True, "decks": "goat_control/chaos_warrior"})
+    _at_the_board(page, server.url, table, token)
+    theirs = page.locator('.duel-player[data-side="top"] .pile[data-pile="decklist1"]')
+    theirs.wait_for()
+    assert theirs.text_content() == "Deck list: 40 + 0"                 # Chaos Warrior: no side deck
+    theirs.click()
+    assert page.text_content("#duel-pile-title") == "Deck list"
+    assert "side-decking stays private" in page.text_content("#duel-pile")
+    counts = page.eval_on_selector_all('#duel-pile .pile-list[data-deck="main"] li[data-count]',
+                                       "e => e.map(li => Number(li.dataset.count))")
+    assert sum(counts) == 40
+    assert page.locator('#duel-pile .pile-list[data-deck="main"] li[data-card="Exiled Force"]').count() == 1
+    assert page.locator('#duel-pile .pile-list[data-deck="fusion"] li').count() == 1
+    _at_the_board(page, server.url, *_duel_against_greedy(server.url, {}))
+    page.locator('.duel-player[data-side="bottom"] .pile[data-pile="decklist0"]').wait_for()
+    assert page.locator('.duel-player[data-side="top"] .pile[data-pile^="decklist"]').count() == 0
     assert page.errors == []
     context.close()

@@ -307,6 +307,10 @@ function drawPlayer(v, seat, box) {
   if (mine && v.my_deck) {
     piles.append(pileButton(t("ygo.deckList"), `${v.my_deck.main_count} + ${v.my_deck.side.length}`, [],
                             `decklist${seat}`));
+  } else if (!mine && v.decklists?.[seat]) {     // open deck lists: the other's list as brought
+    const brought = v.decklists[seat];
+    piles.append(pileButton(t("ygo.theirDeckList"), `${brought.main.length} + ${brought.side.length}`, [],
+                            `decklist${seat}`));
   }
   if (!mine) {
     const hand = el("div", "opp-hand");
@@ -616,15 +620,19 @@ function drawPile() {
   const v = S.msg.view;
   const seat = Number(pile.key.slice(-1));
   const kind = pile.key.slice(0, -1);
-  if (kind === "decklist") $("#duel-pile-title").textContent = t("ygo.deckList");
+  if (kind === "decklist") {
+    $("#duel-pile-title").textContent = t(seat === S.seat ? "ygo.deckList" : "ygo.theirDeckList");
+  }
   const list = kind === "gy" ? v.players?.[seat]?.gy : kind === "banished" ? v.players?.[seat]?.banished
     : v.players?.[seat]?.fusion;
   box.append(el("p", "hint", seatName(seat)));
   if (kind === "decklist") {
     const lists = deckLists(v, seat);
     if (!lists) return;
-    box.append(deckBlock(t("ygo.mainDeck", { n: lists.main.length }), lists.main, "main"),
-               deckBlock(t("ygo.sideDeck", { n: lists.side.length }), lists.side, "side"));
+    if (lists.asBrought) box.append(el("p", "hint", t("ygo.asBrought")));
+    box.append(deckBlock(t("ygo.mainDeck", { n: lists.main.length }), lists.main, "main"));
+    if (lists.fusion) box.append(deckBlock(t("ygo.fusionDeck", { n: lists.fusion.length }), lists.fusion, "fusion"));
+    box.append(deckBlock(t("ygo.sideDeck", { n: lists.side.length }), lists.side, "side"));
     return;
   }
   const ul = el("ul", "pile-list");
@@ -669,11 +677,16 @@ function deckBlock(title, names, key) {
 
 /** My current main and side deck: the side list is the view's my_deck; the main
  * one is what I brought (decklists) with the side-decking swaps undone, since a
- * swap only trades cards between the two (the view gives the main deck's count). */
+ * swap only trades cards between the two (the view gives the main deck's count).
+ * The other seat's list only at a table with open deck lists, as it was brought. */
 function deckLists(v, seat) {
   const mine = v.my_deck;
   const brought = v.decklists?.[seat];
-  if (!mine || seat !== S.seat) return null;
+  if (seat !== S.seat) {    // the other's list, only with open deck lists: as brought (side-decking is private)
+    return brought ? { main: [...brought.main], fusion: [...brought.fusion], side: [...brought.side],
+                       asBrought: true } : null;
+  }
+  if (!mine) return null;
   const side = [...mine.side];
   let main = [];
   if (brought) {
