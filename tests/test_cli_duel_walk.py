@@ -114,3 +114,21 @@ def test_the_board_names_the_phase_in_words() -> None:
     out = goat("play", "yugioh", "--seed", "3", "--single", "--vs", "random", input="1\nquit\n").stdout
     assert "· player 0 · Main Phase 1\n" in out and "Main Phase 1: your move" in out
     assert "main1" not in out
+
+
+def test_decks_shows_the_opponents_list_only_when_lists_are_open() -> None:
+    """``--option open_decklists=true`` promised both lists, but the terminal showed
+    neither; "decks" prints one's own list (and side deck now), the other's only
+    when the lists are open."""
+    def decks(*options: str) -> str:
+        result = goat("play", "yugioh", "--seed", "3", "--single", "--vs", "random", *options,
+                      input="1\ndecks\nquit\n")
+        assert result.exit_code == 0, result.output
+        return result.stdout
+
+    shown = decks("-o", "open_decklists=true", "-o", "decks=goat_control/chaos_warrior")
+    assert "the opponent's deck list as brought:" in shown and "2x Reinforcement of" in shown
+    assert "your side deck now (15): " in shown
+    closed = decks("-o", "decks=goat_control/chaos_warrior")
+    assert "the opponent's deck list: private" in closed and "Reinforcement of the Army" not in closed
+    assert "your deck list as brought:" in closed

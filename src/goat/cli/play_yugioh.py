@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Optional
@@ -39,10 +40,11 @@ from goat.tournament.specs import parse_bot_spec
 
 QUIT_WORDS = ("quit", "exit", "q", ":q")
 PILE_WORDS = ("gy", "graveyard", "piles")
+DECK_WORDS = ("deck", "decks")
 LIST_WORDS = ("list", "all")
 INPUT_HELP = ("Type a choice's number, its text without your seat in any case (summon sangan, pass), or in full "
-              "(0 summon Sangan); gy lists the Graveyards, banished cards and your Fusion Deck; card NAME shows "
-              "what a card does; list shows every choice; quit (or Ctrl+D) stops the match.")
+              "(0 summon Sangan); gy lists the Graveyards, banished cards and your Fusion Deck; decks the deck "
+              "lists (the opponent's with open_decklists); card NAME shows what a card does; list shows every choice; quit (or Ctrl+D) stops the match.")
 #: The engine's phase, step and Damage Step part names and what just happened, as a
 #: player says them (the table words them alike: ``ygo.phases``, ``steps``,
 #: ``substeps``, ``events`` in ``i18n.js``); the engine's English prompt keeps the
@@ -122,6 +124,28 @@ def piles_text(view: Mapping[str, Any]) -> str:
     fusion = view["players"][me].get("fusion")
     if fusion is not None:
         lines.append(f"your Fusion Deck ({len(fusion)}): " + (", ".join(fusion) or "-"))
+    return "\n".join(lines)
+
+
+def decks_text(view: Mapping[str, Any]) -> str:
+    """The deck lists the viewer may see: their own as brought (and their side
+    deck now, after side-decking), the opponent's only with ``open_decklists``."""
+    me = view["seat"]
+    lines = []
+    for seat in (me, 1 - me):
+        brought = (view.get("decklists") or [None, None])[seat]
+        who = "your" if seat == me else "the opponent's"
+        if brought is None:
+            lines.append(f"{who} deck list: private (--option open_decklists=true shows both)")
+            continue
+        lines.append(f"{who} deck list as brought:")
+        for part in ("main", "fusion", "side"):
+            counts = Counter(brought[part])
+            lines.append(f"  {part} ({len(brought[part])}): "
+                         + (", ".join(f"{n}x {name}" for name, n in counts.items()) or "-"))
+    mine = view.get("my_deck")
+    if mine is not None:
+        lines.append(f"your side deck now ({len(mine['side'])}): " + (", ".join(mine["side"]) or "-"))
     return "\n".join(lines)
 
 
@@ -275,6 +299,9 @@ class YugiohSession:
                 continue
             if text.lower() in PILE_WORDS:
                 self.console.print(escape(piles_text(view)))
+                continue
+            if text.lower() in DECK_WORDS:
+                self.console.print(escape(decks_text(view)))
                 continue
             if text.lower().startswith("card "):
                 try:
