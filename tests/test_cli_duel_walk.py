@@ -124,10 +124,10 @@ def test_decks_shows_the_opponents_list_only_when_lists_are_open() -> None:
         result = goat("play", "yugioh", "--seed", "3", "--single", "--vs", "random", *options,
                       input="1\ndecks\nquit\n")
         assert result.exit_code == 0, result.output
-        return result.stdout
+        return " ".join(result.stdout.split())    # as read, whatever the terminal's width wrapped
 
     shown = decks("-o", "open_decklists=true", "-o", "decks=goat_control/chaos_warrior")
-    assert "the opponent's deck list as brought:" in shown and "2x Reinforcement of" in shown
+    assert "the opponent's deck list as brought:" in shown and "2x Reinforcement of the Army" in shown
     assert "your side deck now (15): " in shown
     closed = decks("-o", "decks=goat_control/chaos_warrior")
     assert "the opponent's deck list: private" in closed and "Reinforcement of the Army" not in closed
