@@ -4,6 +4,7 @@ without its fix."""
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -132,3 +133,20 @@ def test_decks_shows_the_opponents_list_only_when_lists_are_open() -> None:
     closed = decks("-o", "decks=goat_control/chaos_warrior")
     assert "the opponent's deck list: private" in closed and "Reinforcement of the Army" not in closed
     assert "your deck list as brought:" in closed
+
+
+def test_going_second_says_who_chose() -> None:
+    """A player the coin did not favour saw the opponent's turn 1 begin with no word
+    of the toss or the choice."""
+    said = {}
+    for seed in range(1, 12):
+        out = goat("play", "yugioh", "--seed", str(seed), "--single", "--vs", "random", input="1\nquit\n").stdout
+        said[seed] = out
+        if "Coin toss: the opponent chooses who goes first." in out:
+            assert re.search(r"The opponent chooses to go (first|second)\.", out)
+            assert "go first or second?" not in out
+            break
+    else:
+        pytest.fail("no seed in 1..11 gave the opponent the choice")
+    assert any("Coin toss: you choose who goes first." in out for out in said.values()) or \
+        "Coin toss: you choose" in goat("play", "yugioh", "--seed", "3", "--single", input="quit\n").stdout

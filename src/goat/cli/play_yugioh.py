@@ -247,7 +247,11 @@ class YugiohSession:
         state = self.state
         while not state.is_terminal():
             if state.is_chance_node():
-                state.apply_chance(state.sample_chance(self.chance_rng))
+                request, outcome = state.pending(), state.sample_chance(self.chance_rng)
+                state.apply_chance(outcome)
+                if request.kind == "coin":  # public: who tossed the right to choose
+                    self.console.print("Coin toss: " + ("you choose" if outcome == self.human else
+                                                        "the opponent chooses") + " who goes first.")
                 continue
             seat = state.current_player()
             if seat == self.human and state.legal_texts() == [f"{seat} pass"]:
@@ -259,6 +263,8 @@ class YugiohSession:
                 action = self.human_turn()
             else:
                 action = self.bot.choose(state.view(seat))
+                if state.pending().kind == "first":  # the loser of a duel, or the toss's winner, chose
+                    self.console.print(f"The opponent chooses to go {str(action).rsplit(' ', 1)[-1]}.")
             state.apply_action(action)
         self.show_log()
         r = state.result()
