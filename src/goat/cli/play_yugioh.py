@@ -42,9 +42,10 @@ QUIT_WORDS = ("quit", "exit", "q", ":q")
 PILE_WORDS = ("gy", "graveyard", "piles")
 DECK_WORDS = ("deck", "decks")
 LIST_WORDS = ("list", "all")
-INPUT_HELP = ("Type a choice's number, its text without your seat in any case (summon sangan, pass), or in full "
-              "(0 summon Sangan); gy lists the Graveyards, banished cards and your Fusion Deck; decks the deck "
-              "lists (the opponent's with open_decklists); card NAME shows what a card does; list shows every choice; quit (or Ctrl+D) stops the match.")
+INPUT_HELP = ("Type a choice's number, its text without your seat in any case (summon sangan, pass), or in "
+              "full (0 summon Sangan); gy lists the Graveyards, banished cards and your Fusion Deck; decks the "
+              "deck lists (the opponent's with open_decklists); card NAME shows what a card does; list shows "
+              "every choice; quit (or Ctrl+D) stops the match.")
 #: The engine's phase, step and Damage Step part names and what just happened, as a
 #: player says them (the table words them alike: ``ygo.phases``, ``steps``,
 #: ``substeps``, ``events`` in ``i18n.js``); the engine's English prompt keeps the
@@ -264,6 +265,7 @@ class YugiohSession:
             else:
                 action = self.bot.choose(state.view(seat))
                 if state.pending().kind == "first":  # the loser of a duel, or the toss's winner, chose
+                    self.show_log()  # the last duel's end first
                     self.console.print(f"The opponent chooses to go {str(action).rsplit(' ', 1)[-1]}.")
             state.apply_action(action)
         self.show_log()
