@@ -1445,6 +1445,8 @@ def ygo_side_deck_one_swap(page: object) -> None:
     Sangan out, Mystical Elf in; the filter still lists swaps; Done; duel 2's
     deck list shows the swap."""
     page.wait_for_selector("#duel-side")
+    assert page.locator(".duel-player.turn").count() == 0                   # between duels: nobody's turn
+    assert not any("▶" in name for name in page.locator(".duel-player .duel-head .name").all_text_contents())
     assert page.locator("#duel-groups .verb-swap").count() == 0            # no wall of swap buttons
     main = page.locator('#duel-side [data-deck="main"] button')
     assert sum(int(b.get_attribute("data-count")) for b in main.all()) == 40

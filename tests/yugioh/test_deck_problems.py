@@ -39,6 +39,12 @@ def kinds(exc: DeckError) -> list[tuple[str, dict[str, Any]]]:
 YDK_LINES = [
     ("#main\nSangan\nBlue Eyes\n", ("unknownCard", {"card": "Blue Eyes", "line": 3}),
      "the deck line 3: unknown card 'Blue Eyes'"),
+    ("#main\nSangan\nThousand Eyes Restrict\n",     # a mistyped name says the card it most likely means
+     ("unknownCardLike", {"card": "Thousand Eyes Restrict", "like": "Thousand-Eyes Restrict", "line": 3}),
+     "the deck line 3: unknown card 'Thousand Eyes Restrict' (did you mean Thousand-Eyes Restrict?)"),
+    ("#main\nmystic space typhoon\n", ("unknownCardLike", {"card": "mystic space typhoon",
+                                                            "like": "Mystical Space Typhoon", "line": 2}),
+     "the deck line 2: unknown card 'mystic space typhoon' (did you mean Mystical Space Typhoon?)"),
     ("#main\nraigeki\n", ("forbiddenCard", {"card": "Raigeki", "line": 2}),
      "the deck line 2: Raigeki is Forbidden in the Goat Format"),
     ("#created\n#main\n89631139\n", ("passcode", {"line": 3}),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Optional
@@ -32,13 +33,31 @@ from goat.games.yugioh import (
     new_state,
     parse_action,
 )
+from goat.games.yugioh.cards.data import DATABASE, card
 from goat.games.yugioh.state import YugiohState
 from goat.protocol import ActionSyntaxError, GoatError, IllegalActionError
 from goat.tournament.specs import parse_bot_spec
 
 QUIT_WORDS = ("quit", "exit", "q", ":q")
-INPUT_HELP = ("Type a choice's number, its text without your seat (summon Sangan, pass), or in full "
-              "(0 summon Sangan); quit (or Ctrl+D) stops the match.")
+PILE_WORDS = ("gy", "graveyard", "piles")
+DECK_WORDS = ("deck", "decks")
+LIST_WORDS = ("list", "all")
+INPUT_HELP = ("Type a choice's number, its text without your seat in any case (summon sangan, pass), or in "
+              "full (0 summon Sangan); gy lists the Graveyards, banished cards and your Fusion Deck; decks the "
+              "deck lists (the opponent's with open_decklists); card NAME shows what a card does; list shows "
+              "every choice; quit (or Ctrl+D) stops the match.")
+#: The engine's phase, step and Damage Step part names and what just happened, as a
+#: player says them (the table words them alike: ``ygo.phases``, ``steps``,
+#: ``substeps``, ``events`` in ``i18n.js``); the engine's English prompt keeps the
+#: keys ("battle / damage / calc"), which bots and programs read.
+PHASES = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1", "battle": "Battle Phase",
+          "main2": "Main Phase 2", "end": "End Phase"}
+STEPS = {"start": "Start Step", "battle": "Battle Step", "damage": "Damage Step", "end": "End Step"}
+SUBSTEPS = {"start": "start", "before": "before damage calculation", "calc": "damage calculation",
+            "after": "after damage calculation", "flip": "flip effects", "end": "end"}
+EVENTS = {"summoned": "a summon", "attack": "an attack"}
+#: More choices than this are summed up, not listed one a line (side-decking offers hundreds of swaps).
+LONG_LIST = 30
 
 
 def board_text(view: Mapping[str, Any]) -> str:
@@ -47,7 +66,7 @@ def board_text(view: Mapping[str, Any]) -> str:
         return ""
     me = view["seat"]
     lines = [f"Duel {view['duel_number']} (wins {view['wins'][0]}-{view['wins'][1]}) · turn {view['turn']} · "
-             f"player {view['turn_player']}'s {view['phase']}" + (f" / {view['step']}" if view.get("step") else "")]
+             f"player {view['turn_player']} · {where_words(view['phase'], view.get('step'), view.get('substep'))}"]
     for seat in (1 - me, me):
         p = view["players"][seat]
         who = "you" if seat == me else "opponent"
@@ -60,6 +79,108 @@ def board_text(view: Mapping[str, Any]) -> str:
     if view.get("chain"):
         lines.append("chain: " + " → ".join(f"{link['card']} ({link['seat']})" for link in view["chain"]))
     return "\n".join(lines)
+
+
+def where_words(phase: str | None, step: str | None = None, substep: str | None = None) -> str:
+    """"Battle Phase · Damage Step · damage calculation" for the engine's ("battle", "damage", "calc")."""
+    parts = [PHASES.get(phase or "", phase or "")]
+    if step:
+        parts.append(STEPS.get(step, step))
+    if substep:
+        parts.append(SUBSTEPS.get(substep, substep))
+    return " · ".join(part for part in parts if part)
+
+
+def prompt_words(decision: Mapping[str, Any]) -> str:
+    """A decision's prompt as a player reads it: a response window names its
+    phase and step in words and what happened once ("Standby Phase: respond to a
+    summon?", where the engine says "standby: respond to summoned, summoned,
+    summoned, summoned?" for four Sheep Tokens); other prompts as the engine says them."""
+    say = decision.get("say") or {}
+    args = say.get("args", {})
+    if say.get("key") == "yourMove":
+        return f"{where_words(args['phase'])}: your move"
+    if say.get("key") in ("windowActivate", "windowRespond"):
+        where = where_words(*args["where"])
+        if say["key"] == "windowActivate":
+            return f"{where}: activate something?"
+        events = " and ".join(EVENTS.get(e, e) for e in dict.fromkeys(args["events"]))
+        return f"{where}: respond to {events}?"
+    return decision["prompt"]
+
+
+def piles_text(view: Mapping[str, Any]) -> str:
+    """Both Graveyards and banished piles (public) and the viewer's own Fusion
+    Deck: what the board's counts stand for, which a player reads before a
+    Chaos Sorcerer, a Premature Burial or a Magician of Faith."""
+    if "players" not in view:
+        return "no duel yet"
+    me = view["seat"]
+    lines = []
+    for seat in (1 - me, me):
+        p = view["players"][seat]
+        who = "you" if seat == me else "opponent"
+        lines.append(f"[{who}] Graveyard ({len(p['gy'])}): " + (", ".join(p["gy"]) or "-"))
+        lines.append(f"[{who}] banished ({len(p['banished'])}): " + (", ".join(p["banished"]) or "-"))
+    fusion = view["players"][me].get("fusion")
+    if fusion is not None:
+        lines.append(f"your Fusion Deck ({len(fusion)}): " + (", ".join(fusion) or "-"))
+    return "\n".join(lines)
+
+
+def decks_text(view: Mapping[str, Any]) -> str:
+    """The deck lists the viewer may see: their own as brought (and their side
+    deck now, after side-decking), the opponent's only with ``open_decklists``."""
+    me = view["seat"]
+    lines = []
+    for seat in (me, 1 - me):
+        brought = (view.get("decklists") or [None, None])[seat]
+        who = "your" if seat == me else "the opponent's"
+        if brought is None:
+            lines.append(f"{who} deck list: private (--option open_decklists=true shows both)")
+            continue
+        lines.append(f"{who} deck list as brought:")
+        for part in ("main", "fusion", "side"):
+            counts = Counter(brought[part])
+            lines.append(f"  {part} ({len(brought[part])}): "
+                         + (", ".join(f"{n}x {name}" for name, n in counts.items()) or "-"))
+    mine = view.get("my_deck")
+    if mine is not None:
+        lines.append(f"your side deck now ({len(mine['side'])}): " + (", ".join(mine["side"]) or "-"))
+    return "\n".join(lines)
+
+
+def card_text(name: str) -> str:
+    """A card's public facts and effect summary (the catalog the table shows), by
+    its name in any case."""
+    tokens = {n.casefold(): d for n, d in DATABASE.items() if "token" in d.traits}  # no deck card, but on the field
+    data = tokens.get(name.strip().casefold()) or card(name)
+    if data.kind == "monster":
+        head = (f"{data.name}: {data.subtype.capitalize()} Monster, Level {data.level} {data.attribute} "
+                f"{data.race}, ATK {data.atk} / DEF {data.defense}")
+    else:
+        head = f"{data.name}: {data.subtype.capitalize()} {data.kind.capitalize()}"
+    return head + (f"\n  {data.text}" if data.text else "")
+
+
+def swaps_summary(view: Mapping[str, Any]) -> list[str]:
+    """Side-decking's hundreds of swaps as the two lists they pair: the main deck
+    cards that may go out and the side deck cards that may come in."""
+    outs: dict[str, None] = {}
+    ins: dict[str, None] = {}
+    example = ""
+    for text in view["legal_actions"]:
+        parts = text.split(" ", 2)
+        if len(parts) == 3 and parts[1] == "swap":
+            out, _, into = parts[2].partition(" / ")
+            outs.setdefault(out)
+            ins.setdefault(into)
+            example = example or f" (e.g. swap {parts[2]})"
+    out, into = sorted(outs), sorted(ins)
+    return ["  out (main deck): " + ", ".join(out),
+            "  in (side deck): " + ", ".join(into),
+            f"  type swap <main card> / <side card>{example}, done, or list for all "
+            f"{len(view['legal_actions'])} choices"]
 
 
 def log_line(entry: Mapping[str, Any], me: int) -> str:
@@ -86,8 +207,11 @@ def _slot(card: Mapping[str, Any] | None, index: int, zone: str) -> str:
 
 
 def parse_typed(text: str, view: Mapping[str, Any]) -> Any:
+    """A typed move: a choice's number, or its text with or without the seat, in
+    any case and spacing (``summon sangan``): card names are matched as the
+    legal actions spell them, so the player need not type capitals."""
     legal: Sequence[str] = view["legal_actions"]
-    text = text.strip()
+    text = " ".join(text.split())
     if text.isdigit():
         n = int(text)
         if 1 <= n <= len(legal):
@@ -95,7 +219,8 @@ def parse_typed(text: str, view: Mapping[str, Any]) -> Any:
         raise GoatError(f"there is no move {n} (choose 1 to {len(legal)})")
     if not text[:1].isdigit():
         text = f"{view['seat']} {text}"
-    return parse_action(text)
+    spelled = {action.casefold(): action for action in legal}
+    return parse_action(spelled.get(text.casefold(), text))
 
 
 class YugiohSession:
@@ -123,7 +248,11 @@ class YugiohSession:
         state = self.state
         while not state.is_terminal():
             if state.is_chance_node():
-                state.apply_chance(state.sample_chance(self.chance_rng))
+                request, outcome = state.pending(), state.sample_chance(self.chance_rng)
+                state.apply_chance(outcome)
+                if request.kind == "coin":  # public: who tossed the right to choose
+                    self.console.print("Coin toss: " + ("you choose" if outcome == self.human else
+                                                        "the opponent chooses") + " who goes first.")
                 continue
             seat = state.current_player()
             if seat == self.human and state.legal_texts() == [f"{seat} pass"]:
@@ -135,6 +264,9 @@ class YugiohSession:
                 action = self.human_turn()
             else:
                 action = self.bot.choose(state.view(seat))
+                if state.pending().kind == "first":  # the loser of a duel, or the toss's winner, chose
+                    self.show_log()  # the last duel's end first
+                    self.console.print(f"The opponent chooses to go {str(action).rsplit(' ', 1)[-1]}.")
             state.apply_action(action)
         self.show_log()
         r = state.result()
@@ -142,9 +274,17 @@ class YugiohSession:
         self.console.print(f"[bold]Match over: {'you win' if w == self.human else 'draw' if w is None else 'you lose'}"
                            f" ({r['wins'][0]}-{r['wins'][1]})[/]")
 
-    def show_choices(self, view: Mapping[str, Any]) -> None:
-        self.console.print(f"[bold]{escape(view['decision']['prompt'])}[/]")
-        for i, text in enumerate(view["legal_actions"], 1):
+    def show_choices(self, view: Mapping[str, Any], every: bool = False) -> None:
+        self.console.print(f"[bold]{escape(prompt_words(view['decision']))}[/]")
+        legal = view["legal_actions"]
+        if not every and len(legal) > LONG_LIST and view["decision"]["kind"] == "side":
+            for line in swaps_summary(view):
+                self.console.print(escape(line))
+            done = [i for i, text in enumerate(legal, 1) if text.endswith(" done")]
+            if done:
+                self.console.print(f"  [cyan]{done[0]})[/] done")
+            return
+        for i, text in enumerate(legal, 1):
             self.console.print(f"  [cyan]{i})[/] {escape(text.split(' ', 1)[1])}")
 
     def human_turn(self) -> Any:
@@ -161,6 +301,21 @@ class YugiohSession:
             if text.lower() in HELP_WORDS:
                 self.show_choices(view)
                 self.console.print(INPUT_HELP)
+                continue
+            if text.lower() in LIST_WORDS:
+                self.show_choices(view, every=True)
+                continue
+            if text.lower() in PILE_WORDS:
+                self.console.print(escape(piles_text(view)))
+                continue
+            if text.lower() in DECK_WORDS:
+                self.console.print(escape(decks_text(view)))
+                continue
+            if text.lower().startswith("card "):
+                try:
+                    self.console.print(escape(card_text(text[5:])))
+                except GoatError as exc:
+                    self.console.print(f"[red]?[/] {escape(str(exc))}")
                 continue
             try:
                 action = parse_typed(text, view)

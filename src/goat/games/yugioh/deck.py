@@ -20,10 +20,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
-from goat.games.yugioh.cards.data import UnknownCardError, card
+from goat.games.yugioh.cards.data import DATABASE, UnknownCardError, card
 from goat.games.yugioh.prompts import Keyed
 from goat.games.yugioh.rules import YugiohRules
 from goat.protocol import GoatError
@@ -36,6 +37,7 @@ from goat.protocol import GoatError
 DECK_PROBLEMS: dict[str, str] = {
     # a card name as read (a line of .ydk text, or a name in a JSON list)
     "unknownCard": "unknown card {card!r}",
+    "unknownCardLike": "unknown card {card!r} (did you mean {like}?)",
     "forbiddenCard": "{card} is Forbidden in the Goat Format",
     "passcode": "passcodes are not supported, write the card name",
     # legality (deck_problems); a copies kind for each reason a card is limited
@@ -190,8 +192,22 @@ def _canonical(name: str) -> str:
     except UnknownCardError:
         if stripped.casefold() in forbidden:
             raise DeckError.of("forbiddenCard", card=forbidden[stripped.casefold()]) from None
+        like = _close_name(stripped)
+        if like is not None:
+            raise DeckError.of("unknownCardLike", card=stripped, like=like) from None
         # clipped: a file that is not a deck list (a game record) has lines of thousands of characters
         raise DeckError.of("unknownCard", card=stripped if len(stripped) <= 60 else stripped[:59] + "…") from None
+
+
+def _close_name(name: str) -> str | None:
+    """The card a mistyped name most likely means ("Thousand Eyes Restrict",
+    "Sakuretsu Armour", "Mystic Space Typhoon"), or None: a list typed from
+    memory is refused with the name to write, not just "unknown"."""
+    if len(name) > 60:
+        return None
+    folded = {n.casefold(): n for n, data in DATABASE.items() if "token" not in data.traits}
+    close = get_close_matches(name.casefold(), folded, n=1, cutoff=0.8)
+    return folded[close[0]] if close else None
 
 
 def read_ydk(text: str, name: str = "deck") -> tuple[DeckList, list[DeckProblem]]:

@@ -60,10 +60,18 @@ function verbName(verb) {
 }
 
 /** What an action names after its verb, for people: a card label in words, or one
- * of the choices that name no card (go first or second, attack or defense position). */
+ * of the choices that name no card (go first or second, attack or defense position,
+ * a Type declared for Tribe-Infecting Virus: worded as the card details and the log
+ * word Types, so the Russian page offers "Заклинатель", not "Spellcaster"), and
+ * which of a card's effects. */
 function argsLabel(a) {
   if (a.verb === "phase") return phaseName(a.args);
   if (a.verb === "choose" && CHOICES.includes(a.args)) return named("ygo.choices", a.args);
+  if (a.verb === "choose" && !a.args.includes("@")) return named("ygo.races", a.args);  // a card name stays as printed
+  // One of a card's effects, named after its place ("...@0M1 attack twice"): the
+  // effect's word as the log words it (ygo.labels), not the engine's English.
+  const effect = a.verb === "activate" && /^(.*@[01][MS]\d) (.+)$/.exec(a.args);
+  if (effect) return `${pretty(effect[1])} ${named("ygo.labels", effect[2])}`;
   return a.args ? pretty(a.args) : verbName(a.verb);
 }
 
@@ -265,7 +273,10 @@ function drawPlayer(v, seat, box) {
   box.innerHTML = "";
   box.dataset.seat = seat;
   box.classList.toggle("me", mine);
-  const turn = v.turn_player === seat && !v.match_over;   // a match over is nobody's turn
+  // A match over is nobody's turn, nor is the time between duels (side-decking,
+  // going first or second), though the board still shows how the last duel ended.
+  const between = (v.duel_results || []).length >= v.duel_number;
+  const turn = v.turn_player === seat && !v.match_over && !between;
   box.classList.toggle("turn", turn);
   const head = el("div", "duel-head");
   head.append(el("span", "name", (turn ? "▶ " : "") + seatName(seat)));
@@ -295,6 +306,10 @@ function drawPlayer(v, seat, box) {
   piles.append(pileButton(t("ygo.fusion"), p.fusion_count, p.fusion, `fusion${seat}`));
   if (mine && v.my_deck) {
     piles.append(pileButton(t("ygo.deckList"), `${v.my_deck.main_count} + ${v.my_deck.side.length}`, [],
+                            `decklist${seat}`));
+  } else if (!mine && v.decklists?.[seat]) {     // open deck lists: the other's list as brought
+    const brought = v.decklists[seat];
+    piles.append(pileButton(t("ygo.theirDeckList"), `${brought.main.length} + ${brought.side.length}`, [],
                             `decklist${seat}`));
   }
   if (!mine) {
@@ -605,15 +620,19 @@ function drawPile() {
   const v = S.msg.view;
   const seat = Number(pile.key.slice(-1));
   const kind = pile.key.slice(0, -1);
-  if (kind === "decklist") $("#duel-pile-title").textContent = t("ygo.deckList");
+  if (kind === "decklist") {
+    $("#duel-pile-title").textContent = t(seat === S.seat ? "ygo.deckList" : "ygo.theirDeckList");
+  }
   const list = kind === "gy" ? v.players?.[seat]?.gy : kind === "banished" ? v.players?.[seat]?.banished
     : v.players?.[seat]?.fusion;
   box.append(el("p", "hint", seatName(seat)));
   if (kind === "decklist") {
     const lists = deckLists(v, seat);
     if (!lists) return;
-    box.append(deckBlock(t("ygo.mainDeck", { n: lists.main.length }), lists.main, "main"),
-               deckBlock(t("ygo.sideDeck", { n: lists.side.length }), lists.side, "side"));
+    if (lists.asBrought) box.append(el("p", "hint", t("ygo.asBrought")));
+    box.append(deckBlock(t("ygo.mainDeck", { n: lists.main.length }), lists.main, "main"));
+    if (lists.fusion) box.append(deckBlock(t("ygo.fusionDeck", { n: lists.fusion.length }), lists.fusion, "fusion"));
+    box.append(deckBlock(t("ygo.sideDeck", { n: lists.side.length }), lists.side, "side"));
     return;
   }
   const ul = el("ul", "pile-list");
@@ -658,11 +677,16 @@ function deckBlock(title, names, key) {
 
 /** My current main and side deck: the side list is the view's my_deck; the main
  * one is what I brought (decklists) with the side-decking swaps undone, since a
- * swap only trades cards between the two (the view gives the main deck's count). */
+ * swap only trades cards between the two (the view gives the main deck's count).
+ * The other seat's list only at a table with open deck lists, as it was brought. */
 function deckLists(v, seat) {
   const mine = v.my_deck;
   const brought = v.decklists?.[seat];
-  if (!mine || seat !== S.seat) return null;
+  if (seat !== S.seat) {    // the other's list, only with open deck lists: as brought (side-decking is private)
+    return brought ? { main: [...brought.main], fusion: [...brought.fusion], side: [...brought.side],
+                       asBrought: true } : null;
+  }
+  if (!mine) return null;
   const side = [...mine.side];
   let main = [];
   if (brought) {
