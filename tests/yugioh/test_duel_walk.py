@@ -2,20 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from goat.games.yugioh.scenario import play, scenario
 
-#: Known and left: the fix (tokens no target of FlipDownTarget) changes which
-#: actions seeded random matches offer, so the world reference fixture
-#: (tests/data/yugioh_world_reference.json) and the seeded hard positions of
-#: test_clone.py and test_worlds.py must be regenerated with it; the walk's
-#: report carries the patch. Strict: these fail loudly once the rule is fixed.
-TOKENS_FACE_DOWN = pytest.mark.xfail(strict=True, reason="a Sheep Token can still be turned face-down "
-                                     "(fix waits on regenerating the world reference fixture)")
 
-
-@TOKENS_FACE_DOWN
 def test_book_of_moon_never_turns_a_sheep_token_face_down() -> None:
     """A Token is always face up: Book of Moon offers only real monsters, and
     with nothing but Sheep Tokens face up it cannot be activated at all (a
@@ -29,7 +18,6 @@ def test_book_of_moon_never_turns_a_sheep_token_face_down() -> None:
     assert "0 activate Book of Moon" not in only_tokens.legal_texts()
 
 
-@TOKENS_FACE_DOWN
 def test_tsukuyomi_turns_no_sheep_token_face_down() -> None:
     """Tsukuyomi's trigger with only Sheep Tokens beside it: its one target is
     itself, and the tokens stay face up."""

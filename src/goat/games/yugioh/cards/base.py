@@ -162,22 +162,28 @@ class DrawOne(Effect):
 
 
 class FlipDownTarget(Effect):
-    """Target a face-up monster and turn it face-down (Book of Moon, Tsukuyomi)."""
+    """Target a face-up monster and turn it face-down (Book of Moon, Tsukuyomi).
+
+    A Token is always face up (it can never be turned face-down), so it is no
+    target: a Sheep Token is never a face-down monster."""
+
+    @staticmethod
+    def targets(duel: "Duel") -> list["CardInst"]:
+        return [c for c in duel.face_up_monsters() if not c.is_token]
 
     def can_activate(self, duel: "Duel", card: "CardInst", seat: int) -> bool:
-        return bool(duel.face_up_monsters())
+        return bool(self.targets(duel))
 
     def can_trigger(self, duel: "Duel", trig: Trigger) -> bool:
-        return bool(duel.face_up_monsters())
+        return bool(self.targets(duel))
 
     def activate(self, duel: "Duel", link: Link) -> Gen:
-        target = yield from duel.choose_card(link.seat, "target", Say("turnFaceDown"),
-                                             duel.face_up_monsters())
+        target = yield from duel.choose_card(link.seat, "target", Say("turnFaceDown"), self.targets(duel))
         duel.target(link, target)
 
     def resolve(self, duel: "Duel", link: Link) -> Gen:
         target = duel.target_ok(link)
-        if target is not None and target.zone == "monster" and target.face_up:
+        if target is not None and target.zone == "monster" and target.face_up and not target.is_token:
             duel.flip_down(target)
         return
         yield  # pragma: no cover
