@@ -104,6 +104,30 @@ def test_records_without_seats_or_an_end_are_left_out_with_the_reason(tmp_path: 
                                      "1 end before their match is over")
 
 
+def test_since_and_until_count_only_the_games_that_ended_between(tmp_path: Path) -> None:
+    """An organiser's evening out of a season's downloads: ``--since`` inclusive,
+    ``--until`` exclusive as a moment and through its end as a day, offsets
+    honoured (as the server's standings filter); a record that does not say when
+    it ended cannot be placed, so it is left out with the reason."""
+    records = [name_by_result(r) for r in random_records(tmp_path, "kozel", 4, "--rules", "classic")]
+    ended = ["2026-12-02T23:59:59+00:00", "2026-12-03T18:00:00+00:00", "2026-12-04T01:30:00+03:00", None]
+    for record, spelling, when in zip(records, ["Anna1", "Anna2", "Anna3", "Anna4"], ended):
+        record["seats"][record["seats"].index({"name": "Anna"})] = {"name": spelling}
+        if when is not None:
+            record["finished_at"] = when
+    path = write(tmp_path / "season.jsonl", records)
+    result = run(path, "--since", "2026-12-03", "--until", "2026-12-03")   # the UTC day 3 December
+    assert result.exit_code == 0, result.output
+    rows = table_rows(result.stdout)
+    assert {"Anna2", "Anna3"} <= set(rows) and not {"Anna1", "Anna4"} & set(rows)   # 01:30+03:00 is 22:30 UTC
+    assert result.stderr.strip() == ('2 of 4 records counted; left out: 1 do not say when they ended '
+                                     '(no "finished_at"); 1 ended outside --since/--until')
+    result = run(path, "--since", "2026-12-03T18:00:00Z")
+    assert set(table_rows(result.stdout)) & {"Anna1", "Anna2", "Anna3"} == {"Anna2", "Anna3"}
+    result = run(path, "--until", "2026-12-03T18:00:00Z")
+    assert set(table_rows(result.stdout)) & {"Anna1", "Anna2", "Anna3"} == {"Anna1"}
+
+
 def test_game_filter_csv_and_bots(tmp_path: Path) -> None:
     kozel = [name_by_result(r) for r in random_records(tmp_path, "kozel", 2, "--rules", "classic")]
     spades = [name_by_result(r) for r in random_records(tmp_path, "spades", 1)]
@@ -152,6 +176,8 @@ def test_a_bad_record_stops_with_one_line_naming_its_file(tmp_path: Path) -> Non
     (["--game", "chess"], "--game must be one of kozel, spades, yugioh"),
     (["--out", "x.csv"], "--out is where --csv writes"),
     (["-", "-"], "standard input (-) can be read only once"),
+    (["--since", "yesterday"], "--since: a date YYYY-MM-DD or an ISO 8601 time"),
+    (["--since", "2026-12-04", "--until", "2026-12-03"], "--since must be before --until"),
 ])
 def test_option_mistakes_are_one_line(tmp_path: Path, args: list[str], needle: str) -> None:
     files = [] if "-" in args else [write(tmp_path / "none.jsonl", [])]

@@ -33,10 +33,11 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime, time, timedelta, timezone
 from typing import Any, Literal, Protocol
 
 Outcome = Literal["won", "lost", "drawn"]
@@ -56,6 +57,31 @@ class SeatLike(Protocol):
     kind: str
     name: str
     bot: str | None
+
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def moment(name: str, value: str, end_of_day: bool = False) -> datetime:
+    """A ``since``/``until`` filter as an organiser writes it: ``YYYY-MM-DD``
+    (a UTC day; with ``end_of_day``, as ``until``, through its end) or an ISO
+    8601 moment (``2025-03-01T00:00:00+03:00``, ``...Z``; without an offset:
+    UTC). The server's query and ``goat standings`` read it alike; a bad one is
+    a one-line :class:`StandingsError` naming ``name``.
+
+    >>> moment("until", "2025-03-01", end_of_day=True).isoformat()
+    '2025-03-02T00:00:00+00:00'
+    """
+    text = value.strip().replace(" ", "+")   # a "+" sent unencoded in a query string arrives as a space
+    try:
+        if _DATE.fullmatch(text):
+            day = date.fromisoformat(text)
+            return datetime.combine(day + timedelta(days=1) if end_of_day else day, time(), timezone.utc)
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        raise StandingsError(f"{name}: a date YYYY-MM-DD or an ISO 8601 time such as 2025-03-01T18:00:00+03:00, "
+                             f"not {value[:40]!r}") from None
+    return when if when.tzinfo else when.replace(tzinfo=timezone.utc)
 
 
 @dataclass

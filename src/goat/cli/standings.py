@@ -34,7 +34,7 @@ from goat.cli.progress import progress
 from goat.games import GAMES
 from goat.records import RecordProblem, read_records, replay
 from goat.scoresheet import final_result
-from goat.standings import FinishedGame, Standing, places, standings, standings_csv
+from goat.standings import FinishedGame, Standing, StandingsError, moment, places, standings, standings_csv
 
 @dataclass(frozen=True)
 class RecordSeat:
@@ -78,6 +78,8 @@ class Collected:
     unnamed: int = 0
     unfinished: int = 0
     other_game: int = 0
+    undated: int = 0     # with --since/--until: no finished_at to say when it ended
+    outside: int = 0     # with --since/--until: ended outside them
 
 
 class InputProblem(Exception):
@@ -89,9 +91,12 @@ class InputProblem(Exception):
         self.exit_status = exit_status
 
 
-def collect(files: list[str], game: str | None, console: Console) -> Collected:
+def collect(files: list[str], game: str | None, console: Console,
+            since: datetime | None = None, until: datetime | None = None) -> Collected:
     """Read and replay every record of ``files``; :class:`InputProblem` at the first bad one
-    (its line names the file when there are several)."""
+    (its line names the file when there are several). With ``since`` (inclusive) or
+    ``until`` (exclusive) only the games whose ``finished_at`` falls between them count,
+    as the server's standings filter its stored games."""
 
     def problem_line(file: str, problem: RecordProblem) -> InputProblem:
         return InputProblem(f"{file}: {problem}" if len(files) > 1 else str(problem), problem.exit_status)
@@ -120,6 +125,10 @@ def collect(files: list[str], game: str | None, console: Console) -> Collected:
                     collected.unnamed += 1
                 elif not result.get("match_over"):
                     collected.unfinished += 1
+                elif (since or until) and (when := finished_at(record)) is None:
+                    collected.undated += 1
+                elif (since and when < since) or (until and when >= until):
+                    collected.outside += 1
                 else:
                     collected.games.append(FinishedGame(name, outcome.state.num_players, record_seats(seats),
                                                         final_result(name, result), finished_at(record)))
@@ -135,6 +144,12 @@ def standings_command(
                                                      "lost, drawn, goats, win rate."),
     out_file: str | None = typer.Option(None, "--out", metavar="FILE",
                                         help="With --csv: write to FILE (UTF-8 with a BOM) instead of stdout."),
+    since: str | None = typer.Option(None, "--since", metavar="WHEN",
+                                     help="Count only games that ended at or after WHEN: a day YYYY-MM-DD (UTC) or "
+                                          "an ISO 8601 time such as 2026-12-01T18:00+03:00 (records say when "
+                                          "they ended in finished_at, as the table server's downloads do)."),
+    until: str | None = typer.Option(None, "--until", metavar="WHEN",
+                                     help="Count only games that ended before WHEN (a day: through its end)."),
 ) -> None:
     """Club standings from game records: per person the matches played, won, lost and drawn (and the goats)."""
     if game is not None and game not in GAMES:
@@ -146,9 +161,18 @@ def standings_command(
     if files.count("-") > 1:
         typer.echo("standard input (-) can be read only once", err=True)
         raise typer.Exit(2)
+    try:
+        start = None if since is None else moment("--since", since)
+        end = None if until is None else moment("--until", until, end_of_day=True)
+    except StandingsError as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(2) from None
+    if start and end and start >= end:
+        typer.echo("--since must be before --until", err=True)
+        raise typer.Exit(2)
     err = Console(stderr=True, highlight=False)
     try:
-        collected = collect(files, game, err)
+        collected = collect(files, game, err, start, end)
     except InputProblem as problem:
         typer.echo(str(problem), err=True)
         raise typer.Exit(problem.exit_status) from None
@@ -166,7 +190,9 @@ def left_out_note(collected: Collected, game: str | None) -> str:
     """One line on the records that did not count, or ``""`` when all did."""
     reasons = [(collected.unnamed, "do not say who sat where (no \"seats\")"),
                (collected.unfinished, "end before their match is over"),
-               (collected.other_game, f"are not {game} records")]
+               (collected.other_game, f"are not {game} records"),
+               (collected.undated, "do not say when they ended (no \"finished_at\")"),
+               (collected.outside, "ended outside --since/--until")]
     parts = [f"{count} {reason}" for count, reason in reasons if count]
     if not parts:
         return ""

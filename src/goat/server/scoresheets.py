@@ -23,16 +23,15 @@ read), with the same rule as the finished list: private tables are in neither.
 from __future__ import annotations
 
 import asyncio
-import re
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import datetime
 from typing import Any
 
 from goat.records import RecordProblem, ReplayOutcome, replay
 from goat.games import GAMES
 from goat.scoresheet import ScoreSheet, final_result, score_sheet, sheets_csv
 from goat.server.storage import FinishedRow
-from goat.standings import FinishedGame, Standing, places, standings, standings_csv
+from goat.standings import FinishedGame, Standing, StandingsError, moment, places, standings, standings_csv
 from goat.server.tables import LobbyError, Table
 
 #: The lobby's finished list: how many by default, and at most.
@@ -119,22 +118,12 @@ class StandingsQuery:
     bots: bool = False
 
 
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-
-
 def _moment(name: str, value: str, end_of_day: bool) -> datetime:
-    """``YYYY-MM-DD`` (a UTC day; as ``until``, through its end) or an ISO 8601
-    moment (``2025-03-01T00:00:00+03:00``, ``...Z``; without an offset: UTC)."""
-    text = value.strip().replace(" ", "+")   # a "+" sent unencoded in a query string arrives as a space
+    """:func:`goat.standings.moment`, a bad one a 400 (:class:`LobbyError`)."""
     try:
-        if _DATE.fullmatch(text):
-            day = date.fromisoformat(text)
-            return datetime.combine(day + timedelta(days=1) if end_of_day else day, time(), timezone.utc)
-        moment = datetime.fromisoformat(text)
-    except ValueError:
-        raise LobbyError(f"{name}: a date YYYY-MM-DD or an ISO 8601 time such as 2025-03-01T18:00:00+03:00, "
-                         f"not {value[:40]!r}") from None
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+        return moment(name, value, end_of_day)
+    except StandingsError as exc:
+        raise LobbyError(str(exc)) from None
 
 
 def standings_query(game: str | None, since: str | None, until: str | None, bots: str | None) -> StandingsQuery:
