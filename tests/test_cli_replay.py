@@ -167,3 +167,46 @@ def test_console_script_reads_stdin() -> None:
     proc = goat("replay", "-", input=text)
     assert proc.returncode == 0, proc.stderr
     assert "Match over: team 0 (seats 0+2) is the goat (penalty 12/0)" in proc.stdout
+
+
+# ------------------------------------------------ several files: an evening's games
+def _records(tmp_path: Path, name: str, game: str, n: int, seed: int) -> Path:
+    path = tmp_path / name
+    result = runner.invoke(app, ["random-games", game, "--n", str(n), "--out", str(path), "--seed", str(seed)])
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def test_several_files_are_one_list_of_records(tmp_path: Path) -> None:
+    """An organiser's evening is a file per table: replay, check and the CSV
+    sheet take them all (they took one file, so ``cat`` had to join them)."""
+    first, second = _records(tmp_path, "t1.jsonl", "kozel", 2, 1), _records(tmp_path, "t2.jsonl", "kozel", 1, 2)
+    result = run(str(first), str(second), "--check")
+    assert result.exit_code == 0 and result.stdout.strip() == "ok: 3 records legal, stored results match"
+    joined = tmp_path / "all.jsonl"
+    joined.write_text(first.read_text() + second.read_text())
+    for flag in ("--csv", "--json", None):
+        args = [flag] if flag else []
+        assert run(str(first), str(second), *args).stdout == run(str(joined), *args).stdout
+    assert "Record 3: kozel" in run(str(first), str(second)).stdout
+
+
+def test_a_problem_in_one_of_several_files_names_that_file(tmp_path: Path) -> None:
+    good = _records(tmp_path, "good.jsonl", "kozel", 1, 1)
+    record = json.loads(good.read_text())
+    first = record["deals"][0]["actions"][0]
+    seat = int(first.split(" ")[0])
+    record["deals"][0]["actions"][0] = f"{(seat + 1) % 4} {first.split(' ', 1)[1]}"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(record))
+    result = run(str(good), str(bad), "--check")
+    assert result.exit_code == 1
+    assert result.stderr.strip().startswith(f"{bad}: deal 1, action ")
+    assert result.stderr.count("\n") == 1
+    broken = tmp_path / "broken.json"
+    broken.write_text("{bad")
+    result = run(str(good), str(broken))
+    assert result.exit_code == 2 and result.stdout == ""   # nothing of the first file before the error
+    assert result.stderr.strip().startswith(f"{broken}: not valid JSON") and str(broken) not in result.stderr[len(str(broken)):]
+    result = run("-", "-")
+    assert result.exit_code == 2 and result.stderr.strip() == "standard input (-) can be read only once"

@@ -24,3 +24,17 @@ def user_errors() -> Iterator[None]:
     except GoatError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
+
+
+def in_file(file: str, problem: object, several: bool) -> str:
+    """A record problem's line, naming its file when a command was given several
+    (``goat replay a.jsonl b.jsonl``, ``goat standings``) and the line does not
+    name it already (a file that cannot be read says which).
+
+    >>> in_file("b.json", "deal 1, action 1: not seat 1's turn", True)
+    "b.json: deal 1, action 1: not seat 1's turn"
+    >>> in_file("b.json", "b.json: empty, no record in it", True)
+    'b.json: empty, no record in it'
+    """
+    line = str(problem)
+    return f"{file}: {line}" if several and not line.startswith(f"{file}:") and file not in line else line

@@ -28,6 +28,7 @@ from rich.console import Console
 from rich.text import Text
 
 from goat.cards import SUIT_NAMES
+from goat.cli.errors import in_file
 from goat.cli.output import write_csv
 from goat.records import (
     DealReport,
@@ -46,7 +47,9 @@ def register(app: typer.Typer) -> None:
 
 
 def replay_command(
-    file: str = typer.Argument(..., metavar="FILE", help="A .json record, a .jsonl file of records, or - for stdin."),
+    files: list[str] = typer.Argument(..., metavar="FILE",
+                                      help="A .json record, a .jsonl file of records, or - for stdin; several "
+                                           "files are read as one list of records (an evening's games)."),
     as_json: bool = typer.Option(False, "--json", help="Print each record's result object, one compact line each."),
     check: bool = typer.Option(False, "--check",
                                help="Exit 0 only if every record is legal and its stored result matches."),
@@ -63,25 +66,34 @@ def replay_command(
     if out_file is not None and not as_csv:
         typer.echo("--out is where --csv writes: add --csv", err=True)
         raise typer.Exit(2)
-    try:
-        records = read_records(file)
-    except RecordProblem as problem:
-        typer.echo(str(problem), err=True)
-        raise typer.Exit(problem.exit_status) from None
+    if files.count("-") > 1:
+        typer.echo("standard input (-) can be read only once", err=True)
+        raise typer.Exit(2)
+
+    batches: list[tuple[str, list[dict[str, Any]]]] = []
+    for file in files:   # every file read first: an unreadable third file prints nothing of the first
+        try:
+            batches.append((file, read_records(file)))
+        except RecordProblem as problem:
+            typer.echo(in_file(file, problem, len(files) > 1), err=True)
+            raise typer.Exit(problem.exit_status) from None
+    # (file, the record's place in it or None when it holds one, the record)
+    records = [(file, place if len(batch) > 1 else None, record)
+               for file, batch in batches for place, record in enumerate(batch, start=1)]
     several = len(records) > 1
     unscored = 0
     sheets: list[tuple[int, ScoreSheet]] = []
-    for index, record in enumerate(records, start=1):
+    for index, (file, place, record) in enumerate(records, start=1):
         try:
             outcome = replay(record)
             if check:
                 check_result(record, outcome)
                 unscored += record.get("result") is None
         except RecordProblem as problem:
-            problem.in_record(index if several else None)
+            problem.in_record(place)
             if problem.outcome is not None and not (as_json or check or as_csv):
                 _print_report(out, problem.outcome, index if several else None)
-            typer.echo(str(problem), err=True)
+            typer.echo(in_file(file, problem, len(files) > 1), err=True)
             raise typer.Exit(problem.exit_status) from None
         if as_json:
             typer.echo(json.dumps(outcome.result, separators=(",", ":")))

@@ -29,6 +29,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from goat.cli.errors import in_file
 from goat.cli.output import print_table, write_csv
 from goat.cli.progress import progress
 from goat.games import GAMES
@@ -99,7 +100,7 @@ def collect(files: list[str], game: str | None, console: Console,
     as the server's standings filter its stored games."""
 
     def problem_line(file: str, problem: RecordProblem) -> InputProblem:
-        return InputProblem(f"{file}: {problem}" if len(files) > 1 else str(problem), problem.exit_status)
+        return InputProblem(in_file(file, problem, len(files) > 1), problem.exit_status)
 
     batches: list[tuple[str, list[Any]]] = []
     for file in files:
