@@ -96,6 +96,23 @@ def test_names_fold_case_and_spaces_and_show_the_latest_spelling() -> None:
     assert by_name(standings([spaced]))["Anna K"] == (1, 1, 0, 0, 0)   # two partnered seats, one name: one match
 
 
+def test_a_name_typed_in_another_unicode_form_is_the_same_name() -> None:
+    """"Алёна" typed with one "ё" and with "е" plus a combining diaeresis (as
+    some phones send it) looked alike and were two people; "Алена" without
+    the diaeresis stays another name (a spelling only its owner can choose)."""
+    composed, decomposed = "Алёна", "Але\u0308на"
+    assert composed != decomposed
+    first = kozel(people(composed, "Bo", "Cy", "Di"), {"penalty_total": [0, 12], "match_over": True, "loser_team": 1})
+    later = kozel(people("Bo", decomposed, "Di", "Cy"), {"penalty_total": [0, 12], "match_over": True,
+                                                         "loser_team": 1}, minutes=30)
+    plain = kozel(people("Алена", "Bo", "Cy", "Di"), {"penalty_total": [0, 12], "match_over": True,
+                                                      "loser_team": 1}, minutes=60)
+    rows = standings([first, later, plain])
+    folded = [r for r in rows if r.name in (composed, decomposed)]
+    assert len(folded) == 1 and (folded[0].played, folded[0].won, folded[0].lost) == (2, 1, 1)
+    assert by_name(rows)["Алена"][:3] == (1, 1, 0)
+
+
 def test_bots_are_left_out_unless_asked_for_then_grouped_per_bot() -> None:
     seats = people("Ann", "bot:heuristic", "bot:random", "bot:heuristic")
     game = kozel(seats, {"penalty_total": [12, 4], "match_over": True, "loser_team": 0})

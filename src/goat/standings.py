@@ -123,8 +123,17 @@ class Standing:
 
 
 def fold_name(name: str) -> str:
-    """The grouping key of a typed name: spaces trimmed and collapsed, case folded."""
-    return " ".join(name.split()).casefold()
+    """The grouping key of a typed name: spaces trimmed and collapsed, case folded,
+    and one Unicode form (NFC), so a "ё" typed as one character and one typed as
+    "е" with a combining diaeresis (as some keyboards and phones send it) are the
+    same name. "Алена" and "Алёна" stay two names: they are two spellings, and
+    only the person knows which is theirs.
+
+    >>> fold_name(" Але\u0308на ") == fold_name("АЛЁНА"), fold_name("Алена") == fold_name("Алёна")
+    (True, False)
+    """
+    folded = unicodedata.normalize("NFC", " ".join(name.split())).casefold()
+    return unicodedata.normalize("NFC", folded)
 
 
 def tidy_name(name: str) -> str:
