@@ -310,3 +310,35 @@ def test_the_end_of_a_match_with_two_goats_names_both() -> None:
     assert "(two at once: the one with more is the goat, both if level)" in rule_summary(view)
     view["options"] = view["options"] | {"match_loser": "all-at-target"}
     assert "(two at once: both are goats)" in rule_summary(view)
+
+
+def test_the_sheet_and_the_deal_line_say_which_penalty_eggs_doubled() -> None:
+    """Under ``eggs=double-next`` the terminal's score sheet and the line at a
+    deal's end say "penalty doubled (eggs)" at the deal the engine doubled (a 4
+    in ``flat2`` the points alone do not explain) and the tie's note at the
+    60–60 deal before it, and at no other deal."""
+    import random
+
+    from rich.console import Console
+
+    from goat.cli.render import deal_result_text, score_table
+    from goat.scoresheet import EGGS_NOTES
+
+    rng = random.Random(3)
+    state = new_state("classic", options={"eggs": "double-next", "match_target": 40})
+    while not state.is_terminal() and not any(d.get("eggs") == "doubled" for d in state.deal_results):
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    view = state.view(0)
+    marks = [d.get("eggs") for d in view["deal_results"]]
+    assert marks[-1] == "doubled" and "tie" in marks, "no doubled deal in this match: pick another seed"
+    console = Console(width=200, record=True)
+    console.print(score_table(view))
+    rows = [line for line in console.export_text().splitlines() if re.match(r"\s*\d+\s", line)]
+    assert len(rows) == len(marks)
+    for row, mark in zip(rows, marks):
+        for kind, note in EGGS_NOTES.items():
+            assert (note in row) == (mark == kind), row
+    assert EGGS_NOTES["doubled"] in deal_result_text(view, len(marks)).plain

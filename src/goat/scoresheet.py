@@ -182,40 +182,25 @@ def _sheet(outcome: ReplayOutcome) -> ScoreSheet:
         return ScoreSheet(game, str(record["rules"]), table, side_labels(game, players, 2),
                           _spades_rows(outcome), result)
     sides = len(result.get("penalty_total") or []) or players
-    eggs = getattr(outcome.state.rules, "eggs", "nothing") == "double-next"
+    marks = [d.get("eggs") for d in getattr(outcome.state, "deal_results", [])]
     return ScoreSheet(game, str(record["rules"]), table, side_labels(game, players, sides),
-                      _kozel_rows(outcome.deals, result.get("deals") or [], sides, eggs), result)
+                      _kozel_rows(outcome.deals, result.get("deals") or [], sides, marks), result)
 
 
 def _kozel_rows(reports: list[DealReport], deals: list[dict[str, Any]], sides: int,
-                eggs: bool = False) -> list[KozelRow]:
-    rows, totals, pending = [], [0] * sides, False
-    for report, deal in zip(reports, deals):
+                eggs: list[str | None]) -> list[KozelRow]:
+    """``eggs``: the engine's own mark of each finished deal (its
+    ``deal_results``), the one place the ``eggs="double-next"`` rule is kept."""
+    rows, totals = [], [0] * sides
+    for index, (report, deal) in enumerate(zip(reports, deals)):
         penalty = list(deal.get("penalty") or [0] * sides)
         totals = [t + p for t, p in zip(totals, penalty)]
         molodkas = sum(1 for trick in report.tricks for play in trick.plays if play.split(" ")[1:2] == ["molodka"])
-        ended_by, winner = str(deal.get("ended_by", "?")), deal.get("winner_team")
-        row = KozelRow(report.number, report.dealer, report.trump_suit, report.trump_card, ended_by,
-                       list(deal.get("points") or []), list(deal.get("tricks") or []), penalty, totals,
-                       winner, molodkas)
-        if eggs:
-            row.eggs, pending = _eggs(ended_by, winner, penalty, pending)
-        rows.append(row)
+        rows.append(KozelRow(report.number, report.dealer, report.trump_suit, report.trump_card,
+                             str(deal.get("ended_by", "?")), list(deal.get("points") or []),
+                             list(deal.get("tricks") or []), penalty, totals, deal.get("winner_team"), molodkas,
+                             eggs[index] if index < len(eggs) else None))
     return rows
-
-
-def _eggs(ended_by: str, winner: int | None, penalty: list[int], pending: bool) -> tuple[str | None, bool]:
-    """What ``eggs="double-next"`` did at one deal, and whether a doubling is
-    still owed after it. The engine keeps the flag to itself (its results have
-    only the doubled figures), so the sheet follows it the way
-    :meth:`goat.games.kozel.state.KozelState._end_deal` does: a deal with no
-    winner (60–60, or nobody above 60) owes one; the next deal with a winner and
-    a penalty pays it, once (a royal goat, which gives none, leaves it owed)."""
-    if ended_by in ("cards-exhausted", "annulled") and winner is None:
-        return "tie", True
-    if pending and ended_by != "annulled" and winner is not None and any(penalty):
-        return "doubled", False
-    return None, pending
 
 
 def _spades_rows(outcome: ReplayOutcome) -> list[SpadesRow]:

@@ -237,6 +237,17 @@ def test_eggs_double_next() -> None:
     play_scripted_deal(s, rotated(SWEEP, 2), [2] * 8)   # team 0 wins: team 1 2, not doubled
     assert s.deal_results[2]["penalty"] == [0, 2]
     assert s.penalty_total == [4, 2]
+    # The engine marks both deals, the one place the sheet, page and terminal
+    # read it from; the record's result keeps its contract's fields only.
+    assert [d.get("eggs") for d in s.deal_results] == ["tie", "doubled", None]
+    assert all("eggs" not in d for d in s.result()["deals"])
+    assert [d.get("eggs") for d in s.view(0)["deal_results"]] == ["tie", "doubled", None]
+
+
+def test_eggs_nothing_marks_no_deal() -> None:
+    s = play_scripted_deal(new_state("classic"), EGGS, EGGS_WINNERS)
+    play_scripted_deal(s, rotated(SWEEP, 1), [1] * 8)
+    assert all("eggs" not in d for d in s.deal_results)
 
 
 # ------------------------------------------------------------- option validation

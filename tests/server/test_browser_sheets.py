@@ -9,10 +9,18 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+import random
 from collections.abc import Callable
+from pathlib import Path
 
 import httpx
 import pytest
+
+from goat.games.kozel import new_state
+from goat.records import record_from_state
+from goat.server.storage import EventRow, SeatRow, Storage, TableRow
+from goat.server.tables import seat_rng
 
 from .conftest import ServeProcess
 from .test_browser import CHROMIUM, SERVE, chromium, finish_a_quick_match, new_page, shot  # noqa: F401 - fixture
@@ -79,3 +87,68 @@ def test_a_finished_match_prints_its_score_sheet_and_is_listed_as_finished(
     assert page.is_hidden("#result")
     assert page.errors == []
     context.close()
+
+
+def _stored_match_with_eggs(data_dir: Path) -> tuple[str, list[str | None]]:
+    """A finished classic match under ``eggs=double-next`` put straight into
+    the server's database, as the server stores one (a deal event, then its
+    actions): random play until a tie has doubled a later deal's penalty and
+    the match is over. Returns the table id and the engine's marks."""
+    rng = random.Random(18)
+    first_dealer = seat_rng("1", "first-dealer").randrange(4)   # as the server deals seed "1"
+    state = new_state("classic", options={"eggs": "double-next", "match_target": 12}, first_dealer=first_dealer)
+    events: list[EventRow] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+            deal = dict(state.deal_log()[-1])
+            deal.pop("actions")
+            events.append(EventRow(len(events) + 1, "deal", json.dumps(deal), "server"))
+        else:
+            action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            events.append(EventRow(len(events) + 1, "action", str(action), f"seat {action.seat}"))
+    marks = [d.get("eggs") for d in state.deal_results]
+    assert "doubled" in marks, "no doubled deal in this match: pick another seed"
+    table = "e66e66e66e"
+    data_dir.mkdir(exist_ok=True)
+    store = Storage(f"sqlite:///{data_dir / 'goat.db'}")
+    store.create_table(TableRow(table, "kozel", "classic", {"eggs": "double-next", "match_target": 12}, 4, "1",
+                                "playing"), [SeatRow(i, "bot", f"bot {i}", "random") for i in range(4)])
+    for event in events[:-1]:
+        store.append_event(table, event)
+    store.append_event(table, events[-1], record=record_from_state(state))
+    store.set_status(table, "finished")
+    store.close()
+    return table, marks
+
+
+def test_the_printed_sheet_says_which_penalty_eggs_doubled(
+        chromium: object, serve_process: Callable[..., ServeProcess], tmp_path: Path) -> None:
+    """Under ``eggs=double-next`` the page's score sheet (the one a club prints)
+    notes the 60–60 deal that owes a doubling and the deal whose penalty it
+    doubled, as the CSV does, in both languages: a 4 in ``flat2`` is explained
+    on paper too."""
+    table, marks = _stored_match_with_eggs(tmp_path / "data")
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium, locale="en-US")
+    page.goto(f"{server.url}?table={table}")
+    page.wait_for_selector("#result:not([hidden])")
+    page.emulate_media(media="print")
+    rows = page.locator("#score tbody tr.deal-row")
+    assert rows.count() == len(marks)
+    notes = [rows.nth(i).get_attribute("title") or "" for i in range(len(marks))]
+    for note, mark in zip(notes, marks):
+        assert ("penalty doubled (eggs)" in note) == (mark == "doubled"), (note, mark)
+        assert ("the next decided deal's penalty is doubled" in note) == (mark == "tie"), (note, mark)
+    assert "penalty doubled (eggs)" in page.text_content("#score")
+    csv_text = httpx.get(f"{server.url}api/tables/{table}/scoresheet.csv", timeout=10).text
+    doubled = [int(r["deal"]) for r in csv.DictReader(io.StringIO(csv_text.lstrip("\ufeff")))
+               if "penalty doubled (eggs)" in r["notes"]]
+    assert doubled == [n for n, mark in enumerate(marks, 1) if mark == "doubled"]
+    page.emulate_media(media="screen")
+    page.click(".lang[data-lang='ru']")
+    page.wait_for_function("document.documentElement.lang === 'ru'")
+    assert "штраф удвоен (яйца)" in page.text_content("#score")
+    shot(page, "eggs-doubled-sheet")
+    assert page.errors == []

@@ -17,6 +17,7 @@ from rich.text import Text
 from goat.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from goat.games.kozel.rules import RANK_ORDER
 from goat.games.kozel.trumps import trump_order
+from goat.scoresheet import EGGS_NOTES
 
 View = Mapping[str, Any]
 
@@ -207,10 +208,17 @@ def score_table(view: View) -> Table:
     table.add_column("how it ended", justify="left")
     for i, deal in enumerate(view["deal_results"], 1):
         table.add_row(str(i), *(str(p) for p in deal["penalty"]),
-                      "–".join(map(str, deal["points"])), ENDED_BY_TEXT.get(deal["ended_by"], deal["ended_by"]))
+                      "–".join(map(str, deal["points"])), ended_text(deal))
     table.add_row("total", *(Text(str(p), style="bold") for p in view["penalty_total"]), "", "",
                   style="bold")
     return table
+
+
+def ended_text(deal: Mapping[str, Any]) -> str:
+    """How a deal ended, with the ``eggs="double-next"`` note the score sheet
+    gives it ("penalty doubled (eggs)" explains a 4 in ``flat2``)."""
+    text = ENDED_BY_TEXT.get(deal["ended_by"], deal["ended_by"])
+    return f"{text}; {EGGS_NOTES[deal['eggs']]}" if deal.get("eggs") in EGGS_NOTES else text
 
 
 def totals_text(view: View) -> Text:
@@ -274,7 +282,7 @@ def turn_notes(view: View) -> list[Text]:
 def deal_result_text(view: View, deal_number: int) -> Text:
     deal = view["deal_results"][deal_number - 1]
     sides = len(deal["penalty"])
-    out = Text(f"Deal {deal_number} is over ({ENDED_BY_TEXT.get(deal['ended_by'], deal['ended_by'])}): ",
+    out = Text(f"Deal {deal_number} is over ({ended_text(deal)}): ",
                style="bold yellow")
     if deal["ended_by"] not in ("shamok-caught-queen", "royal-goat"):
         out.append("points " + ", ".join(f"{side_name(view, s)} {deal['points'][s]}" for s in range(sides)))

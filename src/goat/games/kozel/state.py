@@ -76,6 +76,8 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         self.dealer = first_dealer
         teams = rules.num_teams
         self.penalty_total = [0] * teams
+        #: One entry a finished deal: the fields of the record's ``result`` deals, plus
+        #: ``"eggs"`` (``"tie"`` or ``"doubled"``) where ``eggs="double-next"`` acted.
         self.deal_results: list[dict[str, Any]] = []
         self.match_over = False
         self.loser_team: int | None = None
@@ -451,28 +453,38 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         points = self._points()
         score = deal_penalty(self.rules, points, self.tricks_won)
         if score.tie:
+            eggs = None
             if self.rules.eggs == "double-next":
-                self.double_next = True
+                self.double_next, eggs = True, "tie"
             ended = "annulled" if self.rules.tie == "annul" else "cards-exhausted"
-            self._end_deal(ended, score.penalty, winner_team=None)
+            self._end_deal(ended, score.penalty, winner_team=None, eggs=eggs)
         else:
             self._end_deal("cards-exhausted", score.penalty, winner_team=score.winner_team)
 
     def _end_deal(self, ended_by: str, penalty: list[int], winner_team: int | None,
-                  match_winner: int | None = None) -> None:
+                  match_winner: int | None = None, eggs: str | None = None) -> None:
+        """Write the deal's result and add its penalty. ``eggs`` is ``"tie"``
+        for a 60–60 deal under ``eggs="double-next"``; a decided deal that pays
+        a doubling owed by one is marked ``"doubled"`` here. The mark is the
+        only place that says so (score sheets, the page and the terminal read
+        it), and it stays out of :meth:`result`, whose fields are the records'
+        contract."""
         rules = self.rules
         decided = ended_by not in ("annulled",) and winner_team is not None
         if decided and self.double_next and any(penalty):
             penalty = [2 * p for p in penalty]
-            self.double_next = False
+            self.double_next, eggs = False, "doubled"
         counted = ended_by != "shamok-caught-queen" and ended_by != "royal-goat"
-        self.deal_results.append({
+        deal: dict[str, Any] = {
             "points": self._points() if counted else [0] * rules.num_teams,
             "tricks": list(self.tricks_won),
             "penalty": list(penalty),
             "ended_by": ended_by,
             "winner_team": winner_team,
-        })
+        }
+        if eggs is not None:
+            deal["eggs"] = eggs
+        self.deal_results.append(deal)
         for team, p in enumerate(penalty):
             self.penalty_total[team] += p
         if ended_by != "annulled":
@@ -524,7 +536,7 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
 
     def result(self) -> dict[str, Any]:
         """The record's ``result`` object (``shared/spec/records.md``)."""
-        deals = [dict(d) for d in self.deal_results]
+        deals = [{k: v for k, v in d.items() if k != "eggs"} for d in self.deal_results]
         if self.phase in (PLAY, PARTNER_EXCHANGE, FORCED_RETURN):
             deals.append({
                 "points": self._points(),

@@ -71,11 +71,15 @@ function status(v, myTurn, legal) {
   return text;
 }
 
+/** How a deal ended, in words, with the engine's eggs mark ("tie" or "doubled"
+ * under eggs=double-next): a doubled deal explains its 4 in flat2. */
 function endNote(deal) {
+  const notes = [];
   const reason = t(`endedBy.${deal.ended_by}`);
-  if (reason) return reason;
-  if (deal.points.length === 2 && deal.points[0] === 60 && deal.points[1] === 60) return t("eggs");
-  return "";
+  if (reason) notes.push(reason);
+  else if (deal.points.length === 2 && deal.points[0] === 60 && deal.points[1] === 60) notes.push(t("eggs"));
+  if (deal.eggs === "tie" || deal.eggs === "doubled") notes.push(t(`eggsMark.${deal.eggs}`));
+  return notes.join("; ");
 }
 
 function dealSummary(number, deal) {
