@@ -636,15 +636,20 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         def same(target: CardInst | None, target_stamp: int) -> bool:
             return target is not None and target.stamp == target_stamp and target.zone == "monster"
 
-        if card.name == "Call of the Haunted" and zone == "spell" and same(linked, linked_stamp):
+        # Jinzo negates face-up Traps' effects: while it is face up Call of the Haunted's link
+        # does nothing either way (a revived Jinzo survives its Call being destroyed).
+        if card.name == "Call of the Haunted" and zone == "spell" and same(linked, linked_stamp) \
+                and not self.jinzo_on_field():
             self.destroy([linked], "Call of the Haunted left the field")
-        elif card.name == "Premature Burial" and destroyed and same(equipped, equip_stamp):
+        elif card.name == "Premature Burial" and destroyed and same(equipped, equip_stamp) and equipped.face_up:
+            # Turned face-down (Book of Moon), the monster is no longer equipped: Premature
+            # Burial is destroyed for that, and the monster stays.
             self.destroy([equipped], "Premature Burial was destroyed")
         elif card.name == "Snatch Steal" and same(equipped, equip_stamp) and equipped.controller == controller:
             back = 1 - controller
             if not self.change_control(equipped, back):
                 self.send_to_gy(equipped, "no zone to return to")
-        if zone == "monster" and destroyed:
+        if zone == "monster" and destroyed and not self.jinzo_on_field():
             for c in self.spelltraps():
                 if c.name == "Call of the Haunted" and c.face_up and c.linked is card and c.linked_stamp == stamp:
                     self.destroy([c], "its monster was destroyed")

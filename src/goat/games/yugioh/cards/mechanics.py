@@ -51,7 +51,7 @@ class Polymerization(Effect):
     comes from the Fusion Deck (properly summoned)."""
 
     def can_activate(self, duel: "Duel", card: "CardInst", seat: int) -> bool:
-        return bool(_fusions(duel, seat, card)) and duel.scapegoat_turn[seat] != duel.turn
+        return bool(_fusions(duel, seat, card)) and not duel.summon_locked(seat)
 
     def resolve(self, duel: "Duel", link: Link) -> Gen:
         seat = link.seat
@@ -103,7 +103,7 @@ class RitualSpell(Effect):
         return out
 
     def can_activate(self, duel: "Duel", card: "CardInst", seat: int) -> bool:
-        return bool(self.monsters(duel, card, seat)) and duel.scapegoat_turn[seat] != duel.turn
+        return bool(self.monsters(duel, card, seat)) and not duel.summon_locked(seat)
 
     def resolve(self, duel: "Duel", link: Link) -> Gen:
         seat = link.seat
@@ -182,11 +182,12 @@ class UnionUnequip(Effect):
     label = "unequip"
 
     def can_activate(self, duel: "Duel", card: "CardInst", seat: int) -> bool:
-        return card.equipped_to is not None and duel.players[seat].free("monster") > 0
+        return card.equipped_to is not None and duel.players[seat].free("monster") > 0 and not duel.summon_locked(seat)
 
     def resolve(self, duel: "Duel", link: Link) -> Gen:
         me = link.card
-        if not duel.still_there(me, link.card_stamp) or me.zone != "spell" or not duel.players[link.seat].free("monster"):
+        if not duel.still_there(me, link.card_stamp) or me.zone != "spell" or not duel.players[link.seat].free("monster") \
+                or duel.summon_locked(link.seat):
             return
         duel.special_summon(me, link.seat, True, how="union")
         me.used_turn["union"] = duel.turn
