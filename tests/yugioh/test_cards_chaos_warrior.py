@@ -79,6 +79,17 @@ def test_night_assailant_flip_destroys_and_discard_returns_a_flip_monster() -> N
     assert "Magician of Faith" in names(s.duel.players[0].hand)
 
 
+def test_night_assailant_tributed_from_the_hand_is_not_discarded() -> None:
+    # "When discarded": a Ritual tribute from the hand is sent to the Graveyard, not discarded.
+    s = scenario("goat", p0={"hand": ["Black Luster Ritual", "Black Luster Soldier", "Night Assailant",
+                                      "Summoned Skull"], "gy": ["Magician of Faith"]})
+    play(s, ["0 activate Black Luster Ritual", "0 choose Summoned Skull", "0 choose attack"])  # Assailant: the rest
+    duel = s.duel
+    assert names(duel.players[0].monsters) == ["Black Luster Soldier"]
+    assert "Night Assailant" in names(duel.players[0].gy) and "Magician of Faith" in names(duel.players[0].gy)
+    assert not duel.players[0].hand
+
+
 def test_dekoichi_flip_draws() -> None:
     s = scenario("goat", p0={"monsters": ["Dekoichi the Battlechanted Locomotive:set"], "deck": ["Sangan"]})
     play(s, ["0 flip Dekoichi the Battlechanted Locomotive@0M1"])

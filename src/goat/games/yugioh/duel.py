@@ -315,7 +315,7 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
             self.say(Line("vanishes", card=card.name, seat=controller))
         else:
             self.say(Line("toGraveyard", card=card.name, seat=card.owner, reason=reason))
-        self.emit(("sent_to_gy", card, from_zone, controller, reason))
+        self.emit(("sent_to_gy", card, from_zone, controller, reason, False))
 
     def banish(self, card: CardInst, reason: str = "removed") -> None:
         from_zone = card.zone
@@ -334,9 +334,11 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
                      Line("addsCardToHand", seat=card.owner, card=card.name))
 
     def discard(self, seat: int, card: CardInst, reason: str = "discard") -> None:
+        """Discard a hand card. The event's last item says it was *discarded*: a card sent
+        from the hand otherwise (a Ritual tribute, a Fusion Material) is not (Night Assailant)."""
         self.move(card, "gy")
         self.say(Line("discards", seat=seat, card=card.name, reason=reason))
-        self.emit(("sent_to_gy", card, "hand", seat, reason))
+        self.emit(("sent_to_gy", card, "hand", seat, reason, True))
 
     def draw(self, seat: int, count: int = 1) -> None:
         p = self.players[seat]

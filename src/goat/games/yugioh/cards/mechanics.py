@@ -64,11 +64,8 @@ class Polymerization(Effect):
         for name in fusion.data.materials:
             pool = [c for c in _material_pool(duel, seat) if c.name == name and c not in used]
             used.append((yield from duel.choose_card(seat, "cost", Say("fusionMaterial", card=name), pool)))
-        for c in used:
-            if c.zone == "hand":
-                duel.discard(seat, c, "Fusion Material")
-            else:
-                duel.send_to_gy(c, "Fusion Material")
+        for c in used:  # sent, not discarded, from the hand
+            duel.send_to_gy(c, "Fusion Material")
         duel.adjust()
         if not duel.players[seat].free("monster"):
             return
@@ -120,11 +117,8 @@ class RitualSpell(Effect):
             need = monster.data.level - sum(c.data.level for c in chosen)
             chosen.append((yield from duel.choose_card(seat, "tribute", Say("ritualTribute", need=need),
                                                        pool)))
-        for c in chosen:
-            if c.zone == "hand":
-                duel.discard(seat, c, "Ritual tribute")
-            else:
-                duel.send_to_gy(c, "Ritual tribute")
+        for c in chosen:  # tributed, not discarded, from the hand
+            duel.send_to_gy(c, "Ritual tribute")
         duel.adjust()
         if not duel.players[seat].free("monster"):
             return

@@ -260,7 +260,7 @@ class MagicalMerchant(FlipTrigger):
         duel.say(Line("turnsOverBefore", seat=link.seat, n=len(turned), card=found.name) if found
                  else Line("turnsOverToEnd", seat=link.seat, n=len(turned)))
         for card in turned:
-            duel.emit(("sent_to_gy", card, "deck", link.seat, "Magical Merchant"))
+            duel.emit(("sent_to_gy", card, "deck", link.seat, "Magical Merchant", False))
         if found is not None:
             duel.to_hand(found, from_top=True)
         duel.check_over()
