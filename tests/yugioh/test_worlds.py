@@ -203,8 +203,8 @@ def test_an_opponent_never_asked_to_side_deck_has_no_side_deck() -> None:
 
 # ------------------------- "when-able": being asked to respond is evidence of hidden cards
 def test_when_able_the_other_seat_holds_no_response_where_it_was_not_asked() -> None:
-    """when-able/d2/t2 (match seed 17 since Tokens stopped being targets of
-    Book of Moon, which changed seeded matches; there too every draw fails
+    """when-able/d2/t2 (match seed 21 since the rulings audit changed seeded
+    matches, as Tokens leaving Book of Moon's targets had before; there too every draw fails
     without the windows as evidence, at both seats): the opponent's hidden
     cards were named at random, so at windows where the history shows it was
     not asked it could respond in the world and was asked (58 of the 60 failed
@@ -223,7 +223,7 @@ def test_when_able_the_other_seat_holds_a_response_where_it_was_asked() -> None:
 
     from .world_reference import position
 
-    state = position("goat", {"ask_responses": "when-able"}, 17, 2, 2)
+    state = position("goat", {"ask_responses": "when-able"}, 21, 2, 2)
     view = json.loads(json.dumps(state.view(0)))
     assert view["decision"]["seat"] == 1 and view["decision"]["kind"] == "respond"
     _draws_exact_worlds("when-able/d2/t2", 0)
