@@ -49,12 +49,13 @@ def test_sangan_tributed_also_searches() -> None:
     assert names(s.duel.players[0].hand) == ["Mystical Elf"]
 
 
-def test_stolen_sangan_searches_for_its_controller() -> None:
+def test_stolen_sangan_searches_for_its_owner() -> None:
+    # Sangan's effect activates in the Graveyard it went to, its owner's: the owner searches.
     s = scenario(p0={"hand": ["Snatch Steal"], "spells": ["Ring of Destruction"], "deck": ["Sinister Serpent"]},
                  p1={"monsters": ["Sangan"], "deck": ["Mystical Elf"]})
     play(s, ["0 activate Snatch Steal", "0 pass", "0 activate Ring of Destruction@0S1",  # one target
-             "0 choose Sinister Serpent"])
-    assert names(s.duel.players[0].hand) == ["Sinister Serpent"]
+             "1 choose Mystical Elf"])
+    assert names(s.duel.players[1].hand) == ["Mystical Elf"] and not s.duel.players[0].hand
     assert names(s.duel.players[1].gy) == ["Sangan"]
 
 
@@ -213,6 +214,35 @@ def test_premature_burial_destroyed_destroys_the_monster() -> None:
     assert not s.duel.monsters() and names(s.duel.players[0].gy) == ["Premature Burial", "Summoned Skull"]
 
 
+def test_premature_burial_monster_turned_face_down_stays() -> None:
+    # Book of Moon: a face-down monster cannot be equipped, so Premature Burial is destroyed, but
+    # it equips nothing any more when it goes: its "destroy that monster" does not apply.
+    s = scenario(p0={"hand": ["Premature Burial"], "gy": ["Summoned Skull"]}, p1={"spells": ["Book of Moon"]})
+    play(s, ["0 activate Premature Burial", "1 activate Book of Moon@1S1"])
+    duel = s.duel
+    skull = duel.players[0].monsters[0]
+    assert skull is not None and skull.name == "Summoned Skull" and not skull.face_up
+    assert names(duel.players[0].gy) == ["Premature Burial"] and duel.players[0].lp == 7200
+
+
+def test_scapegoat_forbids_call_of_the_haunted_that_turn() -> None:
+    # "You cannot Summon other monsters the turn you activate this card": Special Summons by an
+    # effect too, in a later chain or in the same one.
+    s = scenario(turn_player=1, options={"ask_responses": "always"},
+                 p0={"spells": ["Scapegoat", "Call of the Haunted"], "gy": ["Summoned Skull"]})
+    play(s, ["1 phase end", "0 activate Scapegoat@0S1", "1 pass"])
+    assert s.legal_texts() == ["0 pass"]  # no Call of the Haunted in response
+    play(s, ["0 pass", "1 pass"])
+    assert len(s.duel.monsters(0)) == 4 and s.pending().seat == 0
+    assert s.legal_texts() == ["0 pass"]  # nor in the window after the chain
+    # Call first, Scapegoat chained to it: Scapegoat resolves first, and Call summons nothing.
+    s = scenario(turn_player=1, p0={"spells": ["Scapegoat", "Call of the Haunted"], "gy": ["Summoned Skull"]})
+    play(s, ["1 phase end", "0 activate Call of the Haunted@0S2", "0 activate Scapegoat@0S1"])
+    duel = s.duel
+    assert names(duel.monsters(0)) == ["Sheep Token"] * 4 and names(duel.players[0].gy) == [
+        "Summoned Skull", "Scapegoat", "Call of the Haunted"]
+
+
 def test_scapegoat_tokens_block_summons_and_tributes_and_vanish() -> None:
     s = scenario(p0={"hand": ["Scapegoat", "Vorse Raider", "Summoned Skull"]}, p1={"spells": ["Torrential Tribute"]})
     play(s, ["0 activate Scapegoat", "1 pass"])
@@ -311,6 +341,18 @@ def test_dd_warrior_lady_removes_both() -> None:
     assert names(duel.players[0].banished) == ["D.D. Warrior Lady"]
     assert names(duel.players[1].banished) == ["Summoned Skull"]
     assert duel.players[0].lp == 7000
+
+
+def test_book_of_moon_on_an_attacker_no_flip_summon_that_turn() -> None:
+    # A monster turned face-down remembers that it declared an attack: it cannot change its
+    # position (a Flip Summon) in Main Phase 2.
+    s = scenario(phase="battle", p0={"monsters": ["Vorse Raider"]}, p1={"spells": ["Book of Moon"]})
+    play(s, ["1 pass", "0 attack Vorse Raider@0M1 -> direct", "1 activate Book of Moon@1S1", "0 phase main2"])
+    assert s.duel.phase == "main2" and s.legal_texts() == ["0 phase end"]
+    # One that did not attack may be Flip Summoned the same turn (it was not summoned this turn).
+    s = scenario(phase="battle", p0={"monsters": ["Vorse Raider"]}, p1={"spells": ["Book of Moon"]})
+    play(s, ["1 activate Book of Moon@1S1", "0 phase main2"])
+    assert "0 flip Vorse Raider@0M1" in s.legal_texts()
 
 
 def test_magical_merchant_digs_for_a_spell_or_trap() -> None:

@@ -46,6 +46,29 @@ def test_spirit_reaper_is_destroyed_when_targeted() -> None:
     assert names(s.duel.players[1].gy) == ["Spirit Reaper"]
 
 
+def test_dd_warrior_lady_does_not_target_spirit_reaper() -> None:
+    # "Remove that monster" is no target: Spirit Reaper is removed from play with D.D. Warrior Lady.
+    s = scenario("goat", phase="battle", p0={"monsters": ["D.D. Warrior Lady"]}, p1={"monsters": ["Spirit Reaper"]})
+    play(s, ["0 attack D.D. Warrior Lady@0M1 -> Spirit Reaper@1M1", "0 activate D.D. Warrior Lady@0M1"])
+    duel = s.duel
+    assert names(duel.players[1].banished) == ["Spirit Reaper"] and not duel.players[1].gy
+    assert names(duel.players[0].banished) == ["D.D. Warrior Lady"]
+
+
+def test_jinzo_negates_call_of_the_haunted_link() -> None:
+    # Jinzo revived by Call of the Haunted negates Call's effect: Call destroyed, Jinzo stays.
+    s = scenario("goat", p0={"spells": ["Call of the Haunted"], "gy": ["Jinzo"]},
+                 p1={"hand": ["Mystical Space Typhoon"]}, turn_player=1)
+    play(s, ["1 phase end", "0 activate Call of the Haunted@0S1", "1 pass", "1 activate Mystical Space Typhoon"])
+    duel = s.duel
+    assert names(duel.players[0].monsters) == ["Jinzo"] and names(duel.players[0].gy) == ["Call of the Haunted"]
+    # Without Jinzo face up the link holds: the revived monster goes with its Call.
+    s = scenario("goat", p0={"spells": ["Call of the Haunted"], "gy": ["Summoned Skull"]},
+                 p1={"hand": ["Mystical Space Typhoon"]}, turn_player=1)
+    play(s, ["1 phase end", "0 activate Call of the Haunted@0S1", "1 pass", "1 activate Mystical Space Typhoon"])
+    assert not s.duel.monsters() and names(s.duel.players[0].gy) == ["Call of the Haunted", "Summoned Skull"]
+
+
 def test_night_assailant_flip_destroys_and_discard_returns_a_flip_monster() -> None:
     s = scenario("goat", p0={"monsters": ["Night Assailant:set"]}, p1={"monsters": ["Blue-Eyes White Dragon"]})
     play(s, ["0 flip Night Assailant@0M1", "0 choose Blue-Eyes White Dragon@1M1"])
@@ -54,6 +77,17 @@ def test_night_assailant_flip_destroys_and_discard_returns_a_flip_monster() -> N
                              "deck": ["Sangan"] * 5, "gy": ["Magician of Faith"]})
     play(s, ["0 activate Graceful Charity", "0 choose Night Assailant", "0 choose Vorse Raider"])
     assert "Magician of Faith" in names(s.duel.players[0].hand)
+
+
+def test_night_assailant_tributed_from_the_hand_is_not_discarded() -> None:
+    # "When discarded": a Ritual tribute from the hand is sent to the Graveyard, not discarded.
+    s = scenario("goat", p0={"hand": ["Black Luster Ritual", "Black Luster Soldier", "Night Assailant",
+                                      "Summoned Skull"], "gy": ["Magician of Faith"]})
+    play(s, ["0 activate Black Luster Ritual", "0 choose Summoned Skull", "0 choose attack"])  # Assailant: the rest
+    duel = s.duel
+    assert names(duel.players[0].monsters) == ["Black Luster Soldier"]
+    assert "Night Assailant" in names(duel.players[0].gy) and "Magician of Faith" in names(duel.players[0].gy)
+    assert not duel.players[0].hand
 
 
 def test_dekoichi_flip_draws() -> None:

@@ -315,7 +315,7 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
             self.say(Line("vanishes", card=card.name, seat=controller))
         else:
             self.say(Line("toGraveyard", card=card.name, seat=card.owner, reason=reason))
-        self.emit(("sent_to_gy", card, from_zone, controller, reason))
+        self.emit(("sent_to_gy", card, from_zone, controller, reason, False))
 
     def banish(self, card: CardInst, reason: str = "removed") -> None:
         from_zone = card.zone
@@ -334,9 +334,11 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
                      Line("addsCardToHand", seat=card.owner, card=card.name))
 
     def discard(self, seat: int, card: CardInst, reason: str = "discard") -> None:
+        """Discard a hand card. The event's last item says it was *discarded*: a card sent
+        from the hand otherwise (a Ritual tribute, a Fusion Material) is not (Night Assailant)."""
         self.move(card, "gy")
         self.say(Line("discards", seat=seat, card=card.name, reason=reason))
-        self.emit(("sent_to_gy", card, "hand", seat, reason))
+        self.emit(("sent_to_gy", card, "hand", seat, reason, True))
 
     def draw(self, seat: int, count: int = 1) -> None:
         p = self.players[seat]
@@ -636,15 +638,20 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         def same(target: CardInst | None, target_stamp: int) -> bool:
             return target is not None and target.stamp == target_stamp and target.zone == "monster"
 
-        if card.name == "Call of the Haunted" and zone == "spell" and same(linked, linked_stamp):
+        # Jinzo negates face-up Traps' effects: while it is face up Call of the Haunted's link
+        # does nothing either way (a revived Jinzo survives its Call being destroyed).
+        if card.name == "Call of the Haunted" and zone == "spell" and same(linked, linked_stamp) \
+                and not self.jinzo_on_field():
             self.destroy([linked], "Call of the Haunted left the field")
-        elif card.name == "Premature Burial" and destroyed and same(equipped, equip_stamp):
+        elif card.name == "Premature Burial" and destroyed and same(equipped, equip_stamp) and equipped.face_up:
+            # Turned face-down (Book of Moon), the monster is no longer equipped: Premature
+            # Burial is destroyed for that, and the monster stays.
             self.destroy([equipped], "Premature Burial was destroyed")
         elif card.name == "Snatch Steal" and same(equipped, equip_stamp) and equipped.controller == controller:
             back = 1 - controller
             if not self.change_control(equipped, back):
                 self.send_to_gy(equipped, "no zone to return to")
-        if zone == "monster" and destroyed:
+        if zone == "monster" and destroyed and not self.jinzo_on_field():
             for c in self.spelltraps():
                 if c.name == "Call of the Haunted" and c.face_up and c.linked is card and c.linked_stamp == stamp:
                     self.destroy([c], "its monster was destroyed")

@@ -133,7 +133,7 @@ class PhaseMixin:
     def main_options(self: Any, tp: int) -> list[tuple[str, Any]]:
         p = self.players[tp]
         options: list[tuple[str, Any]] = []
-        locked = self.scapegoat_turn[tp] == self.turn
+        locked = self.summon_locked(tp)
         for card in p.hand:
             d = card.data
             if d.is_monster:
@@ -149,8 +149,11 @@ class PhaseMixin:
         for card in p.field_monsters():
             if self.locked_by_restrict(card):
                 continue
+            # A monster turned face-down (Book of Moon) still remembers that it was summoned, changed
+            # position or declared an attack this turn: a Flip Summon is a position change, so not then.
             if not card.face_up and card.arrived_turn != self.turn and card.position_changed_turn != self.turn \
-                    and card.summoned_turn != self.turn and not locked and not self.loop_illegal(card, tp):
+                    and card.summoned_turn != self.turn and not card.attacks and not locked \
+                    and not self.loop_illegal(card, tp):
                 options.append((f"flip {self.label(card, tp)}", ("flip", card)))
             if card.face_up and self.may_change_position(tp, card):
                 options.append((f"position {self.label(card, tp)}", ("position", card)))
@@ -160,6 +163,12 @@ class PhaseMixin:
             options.append(("phase battle", ("phase", "battle")))
         options.append(("phase end", ("phase", "end")))
         return options
+
+    def summon_locked(self: Any, seat: int) -> bool:
+        """Scapegoat: the turn a player activates it they cannot Summon other monsters
+        (Normal, Flip or Special — by procedure or by an effect such as Call of the
+        Haunted); Setting stays allowed."""
+        return self.scapegoat_turn[seat] == self.turn
 
     def loop_illegal(self: Any, card: "CardInst", seat: int) -> bool:
         """Goat rule 16: a voluntary action that would make an infinite loop is

@@ -51,7 +51,7 @@ class Polymerization(Effect):
     comes from the Fusion Deck (properly summoned)."""
 
     def can_activate(self, duel: "Duel", card: "CardInst", seat: int) -> bool:
-        return bool(_fusions(duel, seat, card)) and duel.scapegoat_turn[seat] != duel.turn
+        return bool(_fusions(duel, seat, card)) and not duel.summon_locked(seat)
 
     def resolve(self, duel: "Duel", link: Link) -> Gen:
         seat = link.seat
@@ -64,11 +64,8 @@ class Polymerization(Effect):
         for name in fusion.data.materials:
             pool = [c for c in _material_pool(duel, seat) if c.name == name and c not in used]
             used.append((yield from duel.choose_card(seat, "cost", Say("fusionMaterial", card=name), pool)))
-        for c in used:
-            if c.zone == "hand":
-                duel.discard(seat, c, "Fusion Material")
-            else:
-                duel.send_to_gy(c, "Fusion Material")
+        for c in used:  # sent, not discarded, from the hand
+            duel.send_to_gy(c, "Fusion Material")
         duel.adjust()
         if not duel.players[seat].free("monster"):
             return
@@ -103,7 +100,7 @@ class RitualSpell(Effect):
         return out
 
     def can_activate(self, duel: "Duel", card: "CardInst", seat: int) -> bool:
-        return bool(self.monsters(duel, card, seat)) and duel.scapegoat_turn[seat] != duel.turn
+        return bool(self.monsters(duel, card, seat)) and not duel.summon_locked(seat)
 
     def resolve(self, duel: "Duel", link: Link) -> Gen:
         seat = link.seat
@@ -120,11 +117,8 @@ class RitualSpell(Effect):
             need = monster.data.level - sum(c.data.level for c in chosen)
             chosen.append((yield from duel.choose_card(seat, "tribute", Say("ritualTribute", need=need),
                                                        pool)))
-        for c in chosen:
-            if c.zone == "hand":
-                duel.discard(seat, c, "Ritual tribute")
-            else:
-                duel.send_to_gy(c, "Ritual tribute")
+        for c in chosen:  # tributed, not discarded, from the hand
+            duel.send_to_gy(c, "Ritual tribute")
         duel.adjust()
         if not duel.players[seat].free("monster"):
             return
@@ -182,11 +176,12 @@ class UnionUnequip(Effect):
     label = "unequip"
 
     def can_activate(self, duel: "Duel", card: "CardInst", seat: int) -> bool:
-        return card.equipped_to is not None and duel.players[seat].free("monster") > 0
+        return card.equipped_to is not None and duel.players[seat].free("monster") > 0 and not duel.summon_locked(seat)
 
     def resolve(self, duel: "Duel", link: Link) -> Gen:
         me = link.card
-        if not duel.still_there(me, link.card_stamp) or me.zone != "spell" or not duel.players[link.seat].free("monster"):
+        if not duel.still_there(me, link.card_stamp) or me.zone != "spell" or not duel.players[link.seat].free("monster") \
+                or duel.summon_locked(link.seat):
             return
         duel.special_summon(me, link.seat, True, how="union")
         me.used_turn["union"] = duel.turn

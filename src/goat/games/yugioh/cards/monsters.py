@@ -191,14 +191,15 @@ class WarriorLadyRemove(Effect):
         return None
 
     def activate(self, duel: "Duel", link: Link) -> Gen:
+        # "That monster" is not a target (Spirit Reaper is removed, not destroyed by being targeted).
         other = link.data["event"][2]
-        link.targets.append((other, other.stamp))
+        link.data["other"] = (other, other.stamp)
         return
         yield  # pragma: no cover
 
     def resolve(self, duel: "Duel", link: Link) -> Gen:
-        other = duel.target_ok(link)
-        if other is not None and other.zone == "monster":
+        other, stamp = link.data["other"]
+        if other.stamp == stamp and other.zone == "monster":
             duel.banish(other, "D.D. Warrior Lady")
         if duel.still_there(link.card, link.card_stamp):
             duel.banish(link.card, "D.D. Warrior Lady")
@@ -212,7 +213,8 @@ class SanganSearch(Effect):
 
     def triggers(self, duel: "Duel", card: "CardInst", event: tuple[Any, ...]) -> int | None:
         if event[0] == "sent_to_gy" and event[1] is card and event[2] == "monster" and card.zone == "gy":
-            return event[3]  # the player who controlled it searches their own Deck
+            # It activates in the Graveyard, its owner's: a stolen Sangan searches for its owner.
+            return card.owner
         return None
 
     @staticmethod
@@ -258,7 +260,7 @@ class MagicalMerchant(FlipTrigger):
         duel.say(Line("turnsOverBefore", seat=link.seat, n=len(turned), card=found.name) if found
                  else Line("turnsOverToEnd", seat=link.seat, n=len(turned)))
         for card in turned:
-            duel.emit(("sent_to_gy", card, "deck", link.seat, "Magical Merchant"))
+            duel.emit(("sent_to_gy", card, "deck", link.seat, "Magical Merchant", False))
         if found is not None:
             duel.to_hand(found, from_top=True)
         duel.check_over()

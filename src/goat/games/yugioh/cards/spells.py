@@ -157,7 +157,7 @@ class Revive(Effect):
 
     def can_activate(self, duel: "Duel", card: "CardInst", seat: int) -> bool:
         return (bool(self.candidates(duel, seat)) and duel.players[seat].free("monster") > 0
-                and (not self.lp_cost or duel.lp_payable(seat, self.lp_cost)))
+                and not duel.summon_locked(seat) and (not self.lp_cost or duel.lp_payable(seat, self.lp_cost)))
 
     def activate(self, duel: "Duel", link: Link) -> Gen:
         if self.lp_cost:
@@ -169,8 +169,9 @@ class Revive(Effect):
     def resolve(self, duel: "Duel", link: Link) -> Gen:
         target = duel.target_ok(link)
         card = link.card
+        # Scapegoat chained after this card's activation still forbids the Summon.
         if target is None or target.zone != "gy" or not duel.players[link.seat].free("monster") \
-                or not duel.still_there(card, link.card_stamp):
+                or not duel.still_there(card, link.card_stamp) or duel.summon_locked(link.seat):
             link.data["fizzled"] = True
             return
         duel.special_summon(target, link.seat, attack_pos=True)
@@ -209,7 +210,7 @@ class Metamorphosis(Effect):
         return [c for c in duel.face_up_monsters(seat) if c.data.level in levels]
 
     def can_activate(self, duel: "Duel", card: "CardInst", seat: int) -> bool:
-        return bool(self.fodder(duel, seat)) and duel.scapegoat_turn[seat] != duel.turn
+        return bool(self.fodder(duel, seat)) and not duel.summon_locked(seat)
 
     def activate(self, duel: "Duel", link: Link) -> Gen:
         pick = yield from duel.choose_card(link.seat, "cost", Say("tributeWhich"), self.fodder(duel, link.seat))

@@ -92,7 +92,7 @@ class AssailantReturn(ReturnFromGraveyard):
         return [c for c in duel.players[seat].gy if "flip" in c.data.traits and c.name != "Night Assailant"]
 
     def triggers(self, duel: "Duel", card: "CardInst", event: tuple[Any, ...]) -> int | None:
-        if event[0] == "sent_to_gy" and event[1] is card and event[2] == "hand" and card.zone == "gy":
+        if event[0] == "sent_to_gy" and event[1] is card and event[2] == "hand" and event[5] and card.zone == "gy":
             return card.owner
         return None
 
