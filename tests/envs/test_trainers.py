@@ -5,11 +5,14 @@ sb3-contrib's ``MaskablePPO`` looks for an ``action_masks()`` method (through an
 wrappers, and in ``SubprocVecEnv`` workers); Stable-Baselines3's ``make_vec_env``
 first builds an env id with ``render_mode="rgb_array"`` and retries without it only
 on a ``TypeError``; PettingZoo's parallel API is reached through
-``turn_based_aec_to_parallel``. The last test runs the real libraries when they are
+``turn_based_aec_to_parallel``. The last two tests (the page's training example among
+them) run the real libraries when they are
 installed (they are not in the project's test venv).
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import gymnasium
 import numpy as np
@@ -95,3 +98,16 @@ def test_stable_baselines3_builds_and_masks_the_env_by_id() -> None:
     assert is_masking_supported(vec)
     assert np.array_equal(get_action_masks(vec), obs["action_mask"].astype(bool))
     vec.close()
+
+
+def test_the_pages_stable_baselines3_example_runs() -> None:
+    """docs/envs.md's training example, cut to a few steps and deals (with SB3 installed)."""
+    pytest.importorskip("stable_baselines3")
+    pytest.importorskip("sb3_contrib")
+    text = (Path(__file__).resolve().parents[2] / "docs" / "envs.md").read_text(encoding="utf-8")
+    code = text.split("### Training with Stable-Baselines3", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    cuts = {"total_timesteps=250_000": "total_timesteps=1024", "range(10_000, 14_000)": "range(10_000, 10_005)"}
+    for old, new in cuts.items():
+        assert old in code
+        code = code.replace(old, new)
+    exec(compile(code, "docs/envs.md", "exec"), {})
