@@ -6,8 +6,8 @@ wrappers, and in ``SubprocVecEnv`` workers); Stable-Baselines3's ``make_vec_env`
 first builds an env id with ``render_mode="rgb_array"`` and retries without it only
 on a ``TypeError``; PettingZoo's parallel API is reached through
 ``turn_based_aec_to_parallel``. The last two tests (the page's training example among
-them) run the real libraries when they are
-installed (they are not in the project's test venv).
+them) run the real libraries when they are installed (the project's test venv has
+neither, so they are skipped there).
 """
 
 from __future__ import annotations
