@@ -154,3 +154,34 @@ def test_resampling_for_another_seat_forgets_the_actors_half_made_choice() -> No
     assert world.information_state_string(other) == state.information_state_string(other)
     mine = state.resample_from_infostate(actor, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert mine.core.prefix == state.core.prefix
+
+
+@pytest.mark.parametrize("label", ["classic", "street"])
+def test_openspiels_rl_environment_plays_a_deal_to_its_returns(label: str) -> None:
+    """OpenSpiel's own RL loop (its DQN and policy-gradient agents use it)."""
+    from open_spiel.python import rl_environment
+
+    game = load(label, single_deal=True)
+    env = rl_environment.Environment(game, seed=3)
+    rng = np.random.default_rng(3)
+    step = env.reset()
+    assert len(step.observations["info_state"][0]) == game.observation_tensor_size()
+    while not step.last():
+        player = step.observations["current_player"]
+        step = env.step([int(rng.choice(step.observations["legal_actions"][player]))])
+    assert step.rewards == env.get_state.returns() and sum(step.rewards) == 0
+
+
+def test_outcome_sampling_mccfr_runs_and_its_policy_plays_legal_cards() -> None:
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    game = load("classic", single_deal=True)
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(3):
+        solver.iteration()
+    policy = solver.average_policy()
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    probabilities = policy.action_probabilities(state)
+    assert set(probabilities) == set(state.legal_actions()) and sum(probabilities.values()) == pytest.approx(1)

@@ -45,6 +45,14 @@ from goat.protocol import GoatError
 RENDER_MODES = ("ansi", "human")
 
 
+class RenderModeError(GoatError, TypeError):
+    """A render mode the environments do not have (they render text only).
+
+    Also a ``TypeError``: Stable-Baselines3's ``make_vec_env`` builds an env id with
+    ``render_mode="rgb_array"`` first and, on a ``TypeError`` only, again without it;
+    any other error would stop it from building ``gymnasium.make("goat/Kozel-v0")``."""
+
+
 def check_seed(seed: Any) -> int | None:
     """``seed`` as a Python int (numpy integers too), or ``None``. Refused in one
     line: anything else, and negative seeds — ``random.Random`` seeds with the
@@ -78,7 +86,7 @@ class GoatAECEnv(AECEnv):
                  deal_rewards: bool = True, render_mode: str | None = None, fast: bool = True) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise GoatError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
+            raise RenderModeError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
         self.game_spec = GameSpec(game, rules, players, {} if options is None else options, single_deal)
         self.encoder, n = self.game_spec.encoder()
         self.render_mode = render_mode

@@ -14,6 +14,10 @@ whose whole action is fed to the AEC environment token by token. The reward
 of a step is everything the learner's seat earned since its previous
 decision (deal rewards and the match outcome, as in the AEC environment).
 
+:meth:`GoatSingleAgentEnv.action_masks` is the learner's mask as booleans, the
+method sb3-contrib's ``MaskablePPO`` looks for (through any wrappers, and in
+``SubprocVecEnv`` workers); it equals ``obs["action_mask"]``.
+
 An illegal action (one the mask forbids) changes nothing: the step returns the
 same observation with reward ``illegal_reward`` (default −1) and
 ``info["illegal_action"] = True``; with ``illegal_reward=None`` it raises
@@ -29,6 +33,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import gymnasium
+import numpy as np
 
 from goat.bots import Bot, BotError, default_bot, make_bot
 from goat.envs.aec import RENDER_MODES, GoatAECEnv, check_seed
@@ -141,6 +146,13 @@ class GoatSingleAgentEnv(gymnasium.Env):
         self.aec._cumulative_rewards[self.agent] = 0.0
         terminated = self.aec.terminations[self.agent]
         return self.aec.observe(self.agent), reward, terminated, False, {}
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal tokens now, as booleans (``obs["action_mask"]`` of the
+        last step): what ``sb3_contrib.MaskablePPO`` calls, so it needs no
+        ``ActionMasker``. All ``False`` once the episode is over."""
+        self.aec._check_reset()
+        return self.aec.game.mask(self.seat).astype(bool)
 
     def _play_bots(self) -> None:
         """Let the bots decide until the learner must (or the game is over)."""
