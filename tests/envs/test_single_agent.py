@@ -60,6 +60,31 @@ def test_gymnasium_make_and_the_checker_with_render_modes() -> None:
     assert env.observation_space.contains(obs)
 
 
+def test_a_spades_match_that_need_not_end_is_cut_by_a_time_limit() -> None:
+    """Spades to 500 with random bids is set deal after deal and may never end
+    (``max_deals`` is off by default): ``gymnasium.make`` wraps it in a time limit
+    so that a trainer's episode ends, ``truncated``, not ``terminated``; the limit
+    is the caller's to change. Kozel matches always end, so they have none."""
+    assert gymnasium.spec(gymnasium_id("kozel")).max_episode_steps is None
+    env = gymnasium.make(gymnasium_id("spades"), opponents="random")
+    limit = env.spec.max_episode_steps
+    assert limit == 2000
+    obs, _ = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for step in range(1, limit + 2):
+        obs, _, terminated, truncated, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        if terminated or truncated:
+            break
+    assert (step, terminated, truncated) == (limit, False, True)
+    short = gymnasium.make(gymnasium_id("spades"), opponents="random", max_episode_steps=30)
+    obs, _ = short.reset(seed=0)
+    for step in range(1, 32):
+        obs, _, terminated, truncated, _ = short.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        if terminated or truncated:
+            break
+    assert (step, truncated) == (30, True)
+
+
 @pytest.mark.parametrize("label", list(CASES))
 def test_an_episode_ends_with_the_learners_returns(label: str) -> None:
     env = make(label, opponents="heuristic", single_deal=True, seat=1)

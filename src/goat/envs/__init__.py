@@ -41,9 +41,16 @@ def gymnasium_id(game: str) -> str:
     return f"goat/{game.title()}-v0"
 
 
+#: Gymnasium's time limit (learner steps; the episode ends ``truncated``) of a game
+#: whose matches need not end: Spades to 500 with random bids is set deal after deal
+#: and may go on for ever (its ``max_deals`` option is off by default, as the rules
+#: have it). 2000 steps are over a hundred deals; ``gymnasium.make(...,
+#: max_episode_steps=N)`` sets another limit.
+MAX_EPISODE_STEPS: dict[str, int] = {"spades": 2000}
+
 for _game in ENCODERS:
     if gymnasium_id(_game) not in gymnasium.registry:
         gymnasium.register(gymnasium_id(_game), entry_point="goat.envs.single_agent:GoatSingleAgentEnv",
-                           kwargs={"game": _game})
+                           kwargs={"game": _game}, max_episode_steps=MAX_EPISODE_STEPS.get(_game))
 
 __all__ = ["GoatAECEnv", "GoatSingleAgentEnv", "aec_env", "gymnasium_id", "single_agent_env"]
