@@ -117,6 +117,25 @@ export function focusLost() {
   return !active || active === document.body || active.closest("[hidden]") !== null;
 }
 
+/** After a redraw of the play area (the hand, the actions, a duel's decision): the
+ * keyboard that was there and lost its place (the hand played out at a deal's end,
+ * the decision gone to the other seat) is remembered as arriving, so that the next
+ * control drawn (the next deal's hand, my next decision) takes the focus back rather
+ * than leaving a keyboard or screen-reader player on the page's body. */
+export function keepArriving(hadFocus) {
+  if (!focusLost()) S.arriving = false;
+  else if (hadFocus && S.seat !== null) S.arriving = true;
+}
+
+/** Show or hide a match's result dialog (role alertdialog): when it appears while
+ * the focus is nowhere or in the play area (`playArea`, a selector), it takes the
+ * focus, so that a screen reader reads the result (its name and text) at once. */
+export function showResult(box, visible, playArea) {
+  const appearing = visible && box.hidden;
+  box.hidden = !visible;
+  if (appearing && (focusLost() || document.activeElement.closest(playArea))) box.focus();
+}
+
 export function teamOf(seat) {
   return S.msg.players === 4 ? seat % 2 : seat;
 }
@@ -142,6 +161,19 @@ export function el(tag, className = "", text = null) {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== null) node.textContent = text;
+  return node;
+}
+
+/** Fill `node` with `shown` for the eye and `said` for screen readers (the same
+ * line with its cards in words, cards.js's SHOWN and SAID): one text where they agree. */
+export function spoken(node, shown, said = shown) {
+  if (shown === said) {
+    node.textContent = shown;
+    return node;
+  }
+  const eye = el("span", "shown", shown);
+  eye.setAttribute("aria-hidden", "true");
+  node.replaceChildren(eye, el("span", "sr-only", said));
   return node;
 }
 
