@@ -5,7 +5,7 @@
 
 import { t } from "./i18n.js";
 import { cardFace, cardsSaid, cardsText, SHOWN, setKey, SYMBOLS } from "./cards.js";
-import { $, S, el, noteRow, progressBar, scoreRow, seatName, teamName, teamOf, teamsCount } from "./table.js";
+import { $, S, el, noteRow, progressBar, scoreRow, seatName, spoken, teamName, teamOf, teamsCount } from "./table.js";
 
 function street(v) {
   return v.options.trick_style === "street";
@@ -22,7 +22,7 @@ function info(v, box) {
     trump.append(el("span", "trump-label",
                     `${t("trump")}: ${SYMBOLS[v.trump_suit]} ${v.trump_suit} (${t(`suits.${v.trump_suit}`)})`));
     if (v.trump_card) trump.append(cardFace(v.trump_card));
-    if (v.options.permanent_trumps) trump.append(el("span", "trump-note", t("trumpNote")));
+    if (v.options.permanent_trumps) trump.append(spoken(el("span", "trump-note"), t("trumpNote"), t("trumpNoteSaid")));
   }
   const stock = el("div", "stock",
                    v.options.hand_size * v.players < deckSize(v) ? t("stock", { n: v.stock_size }) : t("noStock"));
