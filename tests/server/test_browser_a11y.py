@@ -11,8 +11,11 @@ accessibility tree (Playwright's ``aria_snapshot``), and the keyboard alone.
   back to the next deal's hand by itself, the match's result takes the focus when
   it appears (its text read at once), and its Close leaves the focus on the score
   sheet, not on the page;
-* the empty seats of the lobby are AA contrast, the log can be scrolled by the
-  keyboard, and the hand does not move for people who asked for less motion.
+* a duel by the keyboard: when my decision passes to the other seat and comes
+  back, the focus comes back to my decision, not left on the page;
+* the empty seats of the lobby are AA contrast, the log and the rules can be
+  scrolled by the keyboard, and the hand does not move for people who asked for
+  less motion.
 """
 
 from __future__ import annotations
@@ -161,5 +164,26 @@ def test_contrast_scrolling_and_motion(chromium: object, serve_process: Callable
     page.emulate_media(reduced_motion="no-preference")
     assert page.evaluate(motion) != "0s"                               # the lift stays for everyone else
     assert page.get_attribute("#log", "tabindex") == "0" and page.get_attribute("#log", "aria-labelledby") == "log-title"
+    page.click("#rules-open")
+    page.wait_for_selector("#rules-body")
+    assert page.get_attribute("#rules-body", "tabindex") == "0"
+    assert page.errors == []
+    context.close()
+
+
+def test_a_duel_by_the_keyboard_keeps_the_focus(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    table, token = table_with_bots(server.url, "Аня", game="yugioh", bot="greedy")
+    context, page = seated(chromium, server.url, table, token)
+    start_by_keyboard(page)
+    mine = "document.title.startsWith('▶') && document.querySelector('#duel-groups button:not([disabled])')"
+    for decision in range(8):
+        page.wait_for_function(mine, timeout=60_000)
+        # each of my decisions finds the keyboard in it, however long the other seat took
+        page.wait_for_function("document.activeElement.closest('#duel-groups, #duel-hand') !== null")
+        version = page.get_attribute("body", "data-version")
+        page.locator("#duel-groups button:not([disabled])").last.focus()     # Tab to the last: pass, mostly
+        page.keyboard.press("Enter")
+        page.wait_for_function("(v) => document.body.dataset.version !== v", arg=version)
     assert page.errors == []
     context.close()

@@ -494,6 +494,9 @@ export function initRules() {
   head.append(title, langs, close);
   const body = el("div", "rules-body");
   body.id = "rules-body";
+  body.tabIndex = 0;                    // a keyboard scrolls a long text (axe: scrollable-region-focusable)
+  body.setAttribute("role", "region");
+  body.setAttribute("aria-labelledby", "rules-title");
   dialog.append(head, body);
   document.body.append(dialog);
   dialog.addEventListener("close", () => {
