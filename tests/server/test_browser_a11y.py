@@ -5,7 +5,8 @@ accessibility tree (Playwright's ``aria_snapshot``), and the keyboard alone.
 * the log (the page's aria-live region) and the status say cards in words
   ("восьмёрка червей", "eight of hearts"), not "8♥" (a screen reader reads a
   suit glyph as an English symbol name, or not at all), while the screen keeps
-  the compact form; a trick's taker is said in words, not with an arrow;
+  the compact form; a trick's taker is said in words, not with an arrow, and the
+  turn's "▶" marks are not read;
 * the cards on the table and the other hands are read with their names (an ``aria-label`` on a bare ``div`` is not read at all);
 * a whole match played by the keyboard: after a deal's last card the focus comes
   back to the next deal's hand by itself, the match's result takes the focus when
@@ -64,6 +65,8 @@ def test_cards_are_said_in_words(chromium: object, serve_process: Callable[..., 
         page.wait_for_function("document.querySelector('#status.my-turn') || "
                                "[...document.querySelectorAll('#log li')].some((li) => li.textContent.includes('→'))")
         if my_turn(page):
+            board = page.locator("#game .board").aria_snapshot()
+            assert "▶" not in board and "Ваш ход: сыграйте карту." in board, board   # the turn mark is for the eye
             version = int(page.get_attribute("body", "data-version"))
             play_by_keyboard(page)
             page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)

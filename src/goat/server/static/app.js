@@ -26,7 +26,7 @@ import { noteTurn } from "./notify.js";
 import { drawSheetLinks, refreshFinished } from "./sheets.js";
 import { initStandings, refreshStandings } from "./standings.js";
 import { $, S, api, botAbout, botEntry, botLabel, button, el, focusLost, keepArriving, named, playerName, posOf, refusal, refused,
-  savedSeat, saveSeat, seatName, showResult, spoken, teamName, toast } from "./table.js";
+  savedSeat, saveSeat, seatName, showResult, spoken, teamName, toast, turnName } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
 const PANELS = { kozel, spades };
@@ -649,7 +649,7 @@ function renderSeats(m, v, game) {
     box.classList.toggle("me", seat === S.seat);
     box.dataset.seat = seat;
     const info = m.seats[seat];
-    box.append(el("div", "name", (v.current_player === seat ? "▶ " : "") + seatName(seat)));
+    box.append(turnName("div", v.current_player === seat, seatName(seat)));
     const badges = el("div", "badges");
     const tags = [];
     if (v.dealer === seat) tags.push(el("span", "badge", t("dealer")));

@@ -108,6 +108,7 @@ function seatExtra(v, seat, box) {
   const shown = (v.face_up_held || [])[seat] || [];
   if (!shown.length || seat === S.seat) return;
   const row = el("div", "face-up");
+  row.setAttribute("role", "img");          // a name on a bare div is not read
   row.setAttribute("aria-label", t("faceUpHeld", { cards: cardsSaid(shown) }));
   for (const card of shown) row.append(cardFace(card));
   box.append(row);

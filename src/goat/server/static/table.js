@@ -177,6 +177,20 @@ export function spoken(node, shown, said = shown) {
   return node;
 }
 
+/** A seat's name, marked "▶ " while it is to move: the mark is for the eye (the
+ * status line says whose turn it is in words; a reader would say "black
+ * right-pointing triangle" before every name). */
+export function turnName(tag, turn, name) {
+  const node = el(tag, "name");
+  if (turn) {
+    const mark = el("span", "", "▶ ");
+    mark.setAttribute("aria-hidden", "true");
+    node.append(mark);
+  }
+  node.append(name);
+  return node;
+}
+
 /** A score-sheet row headed by `label` (a row header, for screen readers). */
 export function scoreRow(cls, label) {
   const tr = el("tr", cls);

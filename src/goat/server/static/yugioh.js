@@ -19,7 +19,8 @@
 // from the legal swaps' texts; the whole list of swaps stays behind the filter.
 
 import { lang, t } from "./i18n.js";
-import { $, S, botLabel, button, el, focusLost, keepArriving, named, seatName, showResult, toast } from "./table.js";
+import { $, S, botLabel, button, el, focusLost, keepArriving, named, seatName, showResult, toast,
+  turnName } from "./table.js";
 import { drawRematch } from "./rematch.js";
 import { describe, fill, info, kindName, levelLine, loadCatalog, pinDetail, printedStats,
          quietDetail, refreshDetail, spoken, watchDetails } from "./ygocards.js";
@@ -285,7 +286,7 @@ function drawPlayer(v, seat, box) {
   const turn = v.turn_player === seat && !v.match_over && !between;
   box.classList.toggle("turn", turn);
   const head = el("div", "duel-head");
-  head.append(el("span", "name", (turn ? "▶ " : "") + seatName(seat)));
+  head.append(turnName("span", turn, seatName(seat)));
   const lp = el("span", "lp", `${t("ygo.lp")} ${p.lp}`);
   lp.dataset.lp = String(p.lp);
   const before = S.duel.lp[seat];
