@@ -87,9 +87,11 @@ def test_cards_are_said_in_words(chromium: object, serve_process: Callable[..., 
     trick = page.locator("#trick").aria_snapshot()
     assert re.search(r'img "(Бот \d|Аня \(вы\)): [а-яё]+ [а-яё]+', trick), trick
     assert not GLYPHS.search(trick.replace("★", "")), trick
+    assert page.locator('#trick .play > :not([aria-hidden="true"])').count() == 0   # not read again card by card
     info = page.locator("#info").aria_snapshot()
     assert "Валеты, дамы и семёрка треф — всегда козыри" in info, info
-    assert page.locator('.seat-box [role="img"][aria-label^="карт: "]').count() == 3
+    fans = page.locator('.seat-box [role="img"][aria-label^="карт: "]')
+    assert fans.count() == 3 and page.locator('.seat-box .fan > :not([aria-hidden="true"])').count() == 0
     page.click(".lang[data-lang='en']")
     page.wait_for_function("document.documentElement.lang === 'en'")
     page.wait_for_function("document.querySelector('#log li .sr-only')?.textContent.startsWith('Deal 1')")

@@ -26,7 +26,7 @@ import { noteTurn } from "./notify.js";
 import { drawSheetLinks, refreshFinished } from "./sheets.js";
 import { initStandings, refreshStandings } from "./standings.js";
 import { $, S, api, botAbout, botEntry, botLabel, button, el, focusLost, keepArriving, named, playerName, posOf, refusal, refused,
-  savedSeat, saveSeat, seatName, showResult, spoken, teamName, toast, turnName } from "./table.js";
+  oneImage, savedSeat, saveSeat, seatName, showResult, spoken, teamName, toast, turnName } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
 const PANELS = { kozel, spades };
@@ -664,8 +664,7 @@ function renderSeats(m, v, game) {
       const fan = el("div", "fan");
       const count = v.hand_sizes[seat];
       for (let i = 0; i < Math.min(count, 8); i += 1) fan.append(cardBack("small"));
-      fan.setAttribute("role", "img");          // one "3 cards" rather than three backs
-      fan.setAttribute("aria-label", t("cardsLeft", { n: count }));
+      oneImage(fan, t("cardsLeft", { n: count }));          // one "3 cards" rather than three backs
       fan.title = t("cardsLeft", { n: count });
       box.append(fan);
     }
@@ -679,11 +678,11 @@ function renderTrick(v, game) {
     const slot = $(`#trick .slot[data-pos="${posOf(play.seat)}"]`);
     const group = el("div", "play" + (index === v.trick_best ? " best" : ""));
     const best = index === v.trick_best && v.trick.length > 1;
-    group.setAttribute("role", "img");          // read as one: who, what, and whether it takes the trick so far
-    group.setAttribute("aria-label", `${seatName(play.seat)}: ${describeCards(play)}${best ? ` — ${t("trickBest")}` : ""}`);
     if (play.cards) for (const c of play.cards) group.append(cardFace(c));
     else for (let i = 0; i < play.count; i += 1) group.append(cardBack());
     if (best) group.append(el("span", "best-mark", "★"));
+    // read as one: who, what, and whether it takes the trick so far
+    oneImage(group, `${seatName(play.seat)}: ${describeCards(play)}${best ? ` — ${t("trickBest")}` : ""}`);
     slot.append(group);
   });
   const result = $("#deal-result");

@@ -15,7 +15,7 @@
 
 import { lang, t } from "./i18n.js";
 import { cardFace, cardsSaid, SHOWN } from "./cards.js";
-import { $, S, button, el, named, noteRow, number, progressBar, scoreRow, seatName, teamName, teamOf } from "./table.js";
+import { $, S, button, el, named, noteRow, number, oneImage, progressBar, scoreRow, seatName, teamName, teamOf } from "./table.js";
 
 const TEAM_SEATS = [[0, 2], [1, 3]];
 const BLIND_BIDS = ["blind-nil", "double-nil"];
@@ -108,9 +108,8 @@ function seatExtra(v, seat, box) {
   const shown = (v.face_up_held || [])[seat] || [];
   if (!shown.length || seat === S.seat) return;
   const row = el("div", "face-up");
-  row.setAttribute("role", "img");          // a name on a bare div is not read
-  row.setAttribute("aria-label", t("faceUpHeld", { cards: cardsSaid(shown) }));
   for (const card of shown) row.append(cardFace(card));
+  oneImage(row, t("faceUpHeld", { cards: cardsSaid(shown) }));
   box.append(row);
 }
 

@@ -191,6 +191,15 @@ export function turnName(tag, turn, name) {
   return node;
 }
 
+/** `node` read as one image named `label` (a trick's play, a hand's backs, the
+ * face-up cards a seat holds): its cards are not read again one by one. */
+export function oneImage(node, label) {
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", label);
+  for (const child of node.children) child.setAttribute("aria-hidden", "true");
+  return node;
+}
+
 /** A score-sheet row headed by `label` (a row header, for screen readers). */
 export function scoreRow(cls, label) {
   const tr = el("tr", cls);
