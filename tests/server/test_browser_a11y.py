@@ -6,14 +6,16 @@ accessibility tree (Playwright's ``aria_snapshot``), and the keyboard alone.
   ("восьмёрка червей", "eight of hearts"), not "8♥" (a screen reader reads a
   suit glyph as an English symbol name, or not at all), while the screen keeps
   the compact form; a trick's taker is said in words, not with an arrow, and the
-  turn's "▶" marks are not read;
+  turn's "▶" marks are not read; the status line is read out when it is my turn,
+  not before every bot's move (the log reads each move);
 * the cards on the table and the other hands are read with their names (an ``aria-label`` on a bare ``div`` is not read at all);
 * a whole match played by the keyboard: after a deal's last card the focus comes
   back to the next deal's hand by itself, the match's result takes the focus when
   it appears (its text read at once), and its Close leaves the focus on the score
   sheet, not on the page;
 * a duel by the keyboard: when my decision passes to the other seat and comes
-  back, the focus comes back to my decision, not left on the page;
+  back, the focus comes back to my decision, not left on the page; my decisions
+  are read out, the other seat's are not announced one by one;
 * the empty seats of the lobby are AA contrast, the log and the rules can be
   scrolled by the keyboard, and the hand does not move for people who asked for
   less motion.
@@ -56,10 +58,20 @@ def my_turn(page: object) -> bool:
                          "&& document.querySelector('#hand button.card[data-legal=true]') !== null")
 
 
+def listen(page: object, status: str) -> None:
+    """Note each change of the status line ``status`` (as ``window.heard``): its text
+    and whether it was to be read out (its ``aria-live`` then)."""
+    page.evaluate("""(sel) => { window.heard = []; const watch = () => { const s = document.querySelector(sel);
+      if (!s) return setTimeout(watch, 50);
+      new MutationObserver(() => window.heard.push([s.textContent, s.getAttribute('aria-live')]))
+        .observe(s, {childList: true, characterData: true, subtree: true}); }; watch(); }""", status)  # type: ignore
+
+
 def test_cards_are_said_in_words(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     server = serve_process(*SERVE)
     table, token = table_with_bots(server.url, "Аня")
     context, page = seated(chromium, server.url, table, token)
+    listen(page, "#status")
     start_by_keyboard(page)
     while not page.locator("#log li", has_text="Взятка →").count():      # the first trick, by the keyboard
         page.wait_for_function("document.querySelector('#status.my-turn') || "
@@ -70,6 +82,10 @@ def test_cards_are_said_in_words(chromium: object, serve_process: Callable[..., 
             version = int(page.get_attribute("body", "data-version"))
             play_by_keyboard(page)
             page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    heard = page.evaluate("window.heard")                 # the status line: how each change was to be heard
+    waiting = {live for text, live in heard if text.startswith("Ходит Бот")}
+    mine = {live for text, live in heard if text.startswith("Ваш ход")}
+    assert waiting == {"off"} and mine == {"polite"}, heard  # my turn read out, not each bot's before its move
     log = page.locator("#log").aria_snapshot()
     assert not GLYPHS.search(log), log                                   # said: words only
     assert re.search(r"Бот \d: (шестёрка|семёрка|восьмёрка|девятка|десятка|валет|дама|король|туз) "
@@ -183,6 +199,8 @@ def test_a_duel_by_the_keyboard_keeps_the_focus(chromium: object, serve_process:
     table, token = table_with_bots(server.url, "Аня", game="yugioh", bot="greedy")
     context, page = seated(chromium, server.url, table, token)
     start_by_keyboard(page)
+    page.wait_for_selector("#duel-status")
+    listen(page, "#duel-status")
     mine = "document.title.startsWith('▶') && document.querySelector('#duel-groups button:not([disabled])')"
     for decision in range(8):
         page.wait_for_function(mine, timeout=60_000)
@@ -192,5 +210,9 @@ def test_a_duel_by_the_keyboard_keeps_the_focus(chromium: object, serve_process:
         page.locator("#duel-groups button:not([disabled])").last.focus()     # Tab to the last: pass, mostly
         page.keyboard.press("Enter")
         page.wait_for_function("(v) => document.body.dataset.version !== v", arg=version)
+    heard = page.evaluate("window.heard")
+    waiting = {live for text, live in heard if text.startswith("Решает Бот")}
+    mine_heard = {live for text, live in heard if text.startswith("Ваше решение")}
+    assert waiting == {"off"} and mine_heard == {"polite"}, heard
     assert page.errors == []
     context.close()

@@ -26,7 +26,7 @@ import { noteTurn } from "./notify.js";
 import { drawSheetLinks, refreshFinished } from "./sheets.js";
 import { initStandings, refreshStandings } from "./standings.js";
 import { $, S, api, botAbout, botEntry, botLabel, button, el, focusLost, keepArriving, named, playerName, posOf, refusal, refused,
-  oneImage, savedSeat, saveSeat, seatName, showResult, spoken, teamName, toast, turnName } from "./table.js";
+  oneImage, savedSeat, saveSeat, sayStatus, seatName, showResult, spoken, teamName, toast, turnName } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
 const PANELS = { kozel, spades };
@@ -858,10 +858,7 @@ function renderStatus(v, game) {
   const text = game.status(v, myTurn, legal);
   const said = game.status(v, myTurn, legal, SAID);
   const status = $("#status");
-  if (status.dataset.text !== text || status.dataset.said !== said) {
-    spoken(status, text, said);
-    Object.assign(status.dataset, { text, said });
-  }
+  sayStatus(status, legal.length > 0 || v.match_over, text, said);   // mine to act (a molodka too), or the end
   status.classList.toggle("my-turn", myTurn && !v.match_over);
 }
 

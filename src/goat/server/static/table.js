@@ -177,6 +177,17 @@ export function spoken(node, shown, said = shown) {
   return node;
 }
 
+/** Set a status line (role status, read out politely when it changes) to `shown` (said
+ * as `said`), read out only when `tell` — my turn, the match's end: the others' moves
+ * are each read from the log's line, and a "Waiting for Bot 3…" before every one of
+ * them doubled what a screen reader says at a table of bots. Still there to read. */
+export function sayStatus(node, tell, shown, said = shown) {
+  if (node.dataset.text === shown && node.dataset.said === said) return;
+  node.setAttribute("aria-live", tell ? "polite" : "off");   // before the text: the change is heard or not
+  spoken(node, shown, said);
+  Object.assign(node.dataset, { text: shown, said });
+}
+
 /** A seat's name, marked "▶ " while it is to move: the mark is for the eye (the
  * status line says whose turn it is in words; a reader would say "black
  * right-pointing triangle" before every name). */
