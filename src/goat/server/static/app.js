@@ -12,7 +12,7 @@
 // draws a duel), sharing the lobby, the connection and the helpers.
 
 import { t, lang, setLang } from "./i18n.js";
-import { cardBack, cardFace, cardName, cardsText, parseAction, short } from "./cards.js";
+import { cardBack, cardFace, cardName, cardsSaid, parseAction, SAID, SHOWN } from "./cards.js";
 import { kozel } from "./kozel.js";
 import { spades } from "./spades.js";
 import { yugioh } from "./yugioh.js";
@@ -25,8 +25,8 @@ import { initRules } from "./rules.js";
 import { noteTurn } from "./notify.js";
 import { drawSheetLinks, refreshFinished } from "./sheets.js";
 import { initStandings, refreshStandings } from "./standings.js";
-import { $, S, api, botAbout, botEntry, botLabel, button, el, focusLost, named, playerName, posOf, refusal, refused,
-  savedSeat, saveSeat, seatName, teamName, toast } from "./table.js";
+import { $, S, api, botAbout, botEntry, botLabel, button, el, focusLost, keepArriving, named, playerName, posOf, refusal, refused,
+  oneImage, savedSeat, saveSeat, sayStatus, seatName, showResult, spoken, teamName, toast, turnName } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
 const PANELS = { kozel, spades };
@@ -629,11 +629,12 @@ function renderGame() {
   renderLastTrick(v);
   renderScore(v, game);
   updateLog(v, game);
-  renderResult(v, game);
   if (hadFocus) restoreFocus(hadFocus.closest("#actions") ? "actions" : "hand");
   else if (S.arriving && S.seat !== null && focusLost()) restoreFocus("hand");
-  // until the hand (or a button) could take it: the first view may come before the deal
-  if (!focusLost()) S.arriving = false;
+  // until the hand (or a button) could take it: the first view may come before the deal,
+  // and a deal's end takes the hand away from under the keyboard until the next deal
+  keepArriving(hadFocus);
+  renderResult(v, game);     // last: the result takes the focus from the play area
 }
 
 function renderSeats(m, v, game) {
@@ -648,7 +649,7 @@ function renderSeats(m, v, game) {
     box.classList.toggle("me", seat === S.seat);
     box.dataset.seat = seat;
     const info = m.seats[seat];
-    box.append(el("div", "name", (v.current_player === seat ? "▶ " : "") + seatName(seat)));
+    box.append(turnName("div", v.current_player === seat, seatName(seat)));
     const badges = el("div", "badges");
     const tags = [];
     if (v.dealer === seat) tags.push(el("span", "badge", t("dealer")));
@@ -663,7 +664,7 @@ function renderSeats(m, v, game) {
       const fan = el("div", "fan");
       const count = v.hand_sizes[seat];
       for (let i = 0; i < Math.min(count, 8); i += 1) fan.append(cardBack("small"));
-      fan.setAttribute("aria-label", t("cardsLeft", { n: count }));
+      oneImage(fan, t("cardsLeft", { n: count }));          // one "3 cards" rather than three backs
       fan.title = t("cardsLeft", { n: count });
       box.append(fan);
     }
@@ -676,10 +677,12 @@ function renderTrick(v, game) {
   v.trick.forEach((play, index) => {
     const slot = $(`#trick .slot[data-pos="${posOf(play.seat)}"]`);
     const group = el("div", "play" + (index === v.trick_best ? " best" : ""));
-    group.setAttribute("aria-label", `${seatName(play.seat)}: ${describeCards(play)}`);
+    const best = index === v.trick_best && v.trick.length > 1;
     if (play.cards) for (const c of play.cards) group.append(cardFace(c));
     else for (let i = 0; i < play.count; i += 1) group.append(cardBack());
-    if (index === v.trick_best && v.trick.length > 1) group.append(el("span", "best-mark", "★"));
+    if (best) group.append(el("span", "best-mark", "★"));
+    // read as one: who, what, and whether it takes the trick so far
+    oneImage(group, `${seatName(play.seat)}: ${describeCards(play)}${best ? ` — ${t("trickBest")}` : ""}`);
     slot.append(group);
   });
   const result = $("#deal-result");
@@ -767,7 +770,7 @@ function activate(card) {
   const legal = myLegal(v);
   if (panel().multiCard(v)) {
     if (!legal.some((a) => a.verb !== "molodka" && a.cards.includes(card))) {
-      toast(`${short(card)}: ${t("notPlayable")}`);
+      toast(`${cardName(card)}: ${t("notPlayable")}`);
       return;
     }
     if (S.selected.has(card)) S.selected.delete(card);
@@ -777,7 +780,7 @@ function activate(card) {
   }
   const action = legal.find((a) => a.verb !== "molodka" && a.cards.length === 1 && a.cards[0] === card);
   if (action && !S.pending) send(action.text);
-  else if (!S.pending) toast(`${short(card)}: ${t("notPlayable")}`);
+  else if (!S.pending) toast(`${cardName(card)}: ${t("notPlayable")}`);
 }
 
 /** Focus back where it was (the hand or the actions), else on the other one:
@@ -851,9 +854,11 @@ function onActionsKey(event) {
 
 function renderStatus(v, game) {
   const myTurn = S.seat !== null && v.current_player === S.seat;
-  const text = game.status(v, myTurn, myLegal(v));
+  const legal = myLegal(v);
+  const text = game.status(v, myTurn, legal);
+  const said = game.status(v, myTurn, legal, SAID);
   const status = $("#status");
-  if (status.textContent !== text) status.textContent = text;
+  sayStatus(status, legal.length > 0 || v.match_over, text, said);   // mine to act (a molodka too), or the end
   status.classList.toggle("my-turn", myTurn && !v.match_over);
 }
 
@@ -897,9 +902,9 @@ function renderScore(v, game) {
 }
 
 // --------------------------------------------------------------------- log
-function addLog(text) {
-  const li = document.createElement("li");
-  li.textContent = text;
+/** A log line: `text` on screen, `said` (its cards in words) for screen readers. */
+function addLog(text, said = text) {
+  const li = spoken(document.createElement("li"), text, said);
   const log = $("#log");
   log.append(li);
   while (log.children.length > 200) log.firstChild.remove();
@@ -907,16 +912,24 @@ function addLog(text) {
   return li;
 }
 
-/** An action's log line; `name` "" words it without its player (the clock's line names them). */
-function describe(entry, v, game, name = seatName(parseAction(entry).seat)) {
+/** An action's log line, its cards as `voice` writes them (cards.js: SHOWN, SAID);
+ * `name` "" words it without its player (the clock's line names them). */
+function describe(entry, v, game, name = seatName(parseAction(entry).seat), voice = SHOWN) {
   const a = parseAction(entry);
-  const own = game.describe(a, name, v);
+  const own = game.describe(a, name, v, voice);
   if (own !== null) return own;
   const hidden = a.cards.includes("?");
-  if (a.verb === "pass") return t("passes", { name, n: a.cards.length }) + (hidden ? "" : `: ${cardsText(a.cards)}`);
-  if (a.verb === "give") return hidden ? t("gives", { name }) : t("givesCard", { name, cards: cardsText(a.cards) });
-  if (a.verb === "molodka") return t("declares", { name, cards: cardsText(a.cards) });
-  return t("plays", { name, cards: cardsText(a.cards) });
+  const cards = voice.cards(a.cards);
+  if (a.verb === "pass") return t("passes", { name, n: a.cards.length }) + (hidden ? "" : `: ${cards}`);
+  if (a.verb === "give") return hidden ? t("gives", { name }) : t("givesCard", { name, cards });
+  if (a.verb === "molodka") return t("declares", { name, cards });
+  return t("plays", { name, cards });
+}
+
+/** An action's log line for the eye and for the ear: spoken()'s two texts. */
+function describeBoth(entry, v, game) {
+  const name = seatName(parseAction(entry).seat);
+  return [describe(entry, v, game, name), describe(entry, v, game, name, SAID)];
 }
 
 /** A move in the page's words without its player: a card game's log line ("bids 1",
@@ -959,7 +972,7 @@ function updateLog(v, game) {
     S.log.tricks = 0;
     S.log.lines = [];
     const start = v.deal_number > 0 ? game.dealStart(v) : null;
-    if (start) addLog(start);
+    if (start) addLog(start, game.dealStart(v, SAID));
   }
   // A give shown face down ("1 give ?") names its card once the exchange is complete
   // and the card is the recipient's: its line says so where it stands.
@@ -967,13 +980,16 @@ function updateLog(v, game) {
     const line = S.log.lines[i];
     if (line && line.entry !== v.history[i]) {
       line.entry = v.history[i];
-      line.li.textContent = describe(v.history[i], v, game);
+      spoken(line.li, ...describeBoth(v.history[i], v, game));
     }
   }
   const ends = v.history.length > S.log.count && tricks > S.log.tricks ? trickEnds(v, tricks) : new Map();
   for (let i = S.log.count; i < v.history.length; i += 1) {
-    S.log.lines[i] = { entry: v.history[i], li: addLog(describe(v.history[i], v, game)) };
-    if (ends.has(i)) addLog(t("trickTo", { name: seatName(ends.get(i)) }));
+    S.log.lines[i] = { entry: v.history[i], li: addLog(...describeBoth(v.history[i], v, game)) };
+    if (ends.has(i)) {
+      const name = seatName(ends.get(i));
+      addLog(t("trickTo", { name }), t("trickToSaid", { name }));
+    }
   }
   S.log.count = v.history.length;
   S.log.tricks = tricks;
@@ -985,7 +1001,7 @@ function updateLog(v, game) {
 
 function renderResult(v, game) {
   const box = $("#result");
-  box.hidden = !v.match_over || S.resultClosed || !$("#review").hidden;
+  showResult(box, v.match_over && !S.resultClosed && $("#review").hidden, "#hand, #actions");
   if (!v.match_over) return;
   $("#result-text").textContent = game.result(v);
   $("#record-link").href = `/api/tables/${S.tableId}/record`;
@@ -1033,7 +1049,11 @@ function init() {
   $("#hand").addEventListener("keydown", onHandKey);
   $("#actions").addEventListener("keydown", onActionsKey);
   $("#last-trick-btn").addEventListener("click", () => { S.showLast = !S.showLast; renderLastTrick(S.msg.view); });
-  $("#result-close").addEventListener("click", () => { S.resultClosed = true; $("#result").hidden = true; });
+  $("#result-close").addEventListener("click", () => {
+    S.resultClosed = true;
+    $("#result").hidden = true;
+    $("#score-title").focus();           // not lost to the page: the match's score sheet is next
+  });
   $("#review-btn").addEventListener("click", () => openReview(S.msg.view));
   initReview();
   initHints(render);

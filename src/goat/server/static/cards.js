@@ -32,12 +32,26 @@ export function cardName(card) {
   return t("cardName", { rank: t(`ranks.${card[0]}`), suit: t(`suits.${card[1]}`) });
 }
 
+/** Cards in words ("eight of hearts, king of hearts"): what a screen reader is given
+ * where the screen shows "8♥ K♥" (a suit glyph is read as an English symbol name,
+ * or not at all). */
+export function cardsSaid(cards) {
+  return cards.map((c) => (c === "?" ? t("faceDown") : cardName(c))).join(", ");
+}
+
+/** The two ways a line that names cards is written, for the text builders (the log,
+ * the status, the hint) that take one: for the eye, compact ("8♥", a suit "♣ C"),
+ * and for the ear, in words. table.js's `spoken` puts both in one node. */
+export const SHOWN = { cards: cardsText, suit: (s) => `${SYMBOLS[s]} ${s}` };
+export const SAID = { cards: cardsSaid, suit: (s) => t(`suits.${s}`) };
+
 /** A face-up card element: rank, suit symbol and suit letter (a joker: its star and name). */
 export function cardFace(card, tag = "div") {
   const el = document.createElement(tag);
   el.className = `card suit-${card[1]}`;
   el.dataset.card = card;
   el.setAttribute("aria-label", cardName(card));
+  if (tag !== "button") el.setAttribute("role", "img");   // a name on a bare div is not read
   if (isJoker(card)) {
     el.classList.add(`joker-${card[0]}`);
     el.innerHTML =
@@ -57,6 +71,7 @@ export function cardFace(card, tag = "div") {
 export function cardBack(extraClass = "") {
   const el = document.createElement("div");
   el.className = `card back ${extraClass}`.trim();
+  el.setAttribute("role", "img");
   el.setAttribute("aria-label", t("faceDown"));
   return el;
 }

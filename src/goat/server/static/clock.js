@@ -8,8 +8,8 @@
 // disagree about the time, so the page counts down from when the message came.
 
 import { t } from "./i18n.js";
-import { cardsText, parseAction } from "./cards.js";
-import { $, S, el, seatName } from "./table.js";
+import { parseAction, SAID, SHOWN } from "./cards.js";
+import { $, S, el, seatName, spoken } from "./table.js";
 
 /** What the create form offers, in seconds ("" is off); the API takes any whole 1..3600. */
 export const PRESETS = [15, 30, 60, 120, 300];
@@ -127,10 +127,11 @@ function playsCards(action) {
   return S.msg?.game !== "yugioh" && parseAction(action).verb === "play";
 }
 
-/** The move the clock made, in words: the cards it played, or the move as the page
- * words it without its player ("bids 1", a duel's "Pass"), not the engine's text. */
-function what(action) {
-  return playsCards(action) ? cardsText(parseAction(action).cards) : sayMove(action);
+/** The move the clock made, in words: the cards it played (as `voice` writes them,
+ * cards.js), or the move as the page words it without its player ("bids 1", a duel's
+ * "Pass"), not the engine's text. */
+function what(action, voice = SHOWN) {
+  return playsCards(action) ? voice.cards(parseAction(action).cards) : sayMove(action);
 }
 
 /** The log line for a move made when time ran out (once a version). */
@@ -143,9 +144,9 @@ function tell(m) {
   if (!log) return;
   const move = m.timeout.action;
   const name = seatName(m.timeout.seat);
-  const text = move.includes("?") ? t("clock.ranOutHidden", { name })
-    : t(playsCards(move) ? "clock.ranOutPlayed" : "clock.ranOutMove", { name, what: what(move) });
-  log.append(el("li", "clock-line", text));
+  const line = (voice) => (move.includes("?") ? t("clock.ranOutHidden", { name })
+    : t(playsCards(move) ? "clock.ranOutPlayed" : "clock.ranOutMove", { name, what: what(move, voice) }));
+  log.append(spoken(el("li", "clock-line"), line(SHOWN), line(SAID)));
   log.scrollTop = log.scrollHeight;
 }
 

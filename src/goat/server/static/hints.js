@@ -12,8 +12,8 @@
 // read the cards I have not looked at.
 
 import { t } from "./i18n.js";
-import { cardsText } from "./cards.js";
-import { $, S, api, button, toast } from "./table.js";
+import { SAID, SHOWN } from "./cards.js";
+import { $, S, api, button, spoken, toast } from "./table.js";
 
 let redraw = () => {};
 let asking = null;          // "table/version" of the hint on its way, or null
@@ -70,10 +70,11 @@ function multiCard() {
   return S.msg?.game === "kozel" && v?.options?.trick_style === "street";
 }
 
-/** The hint in words: its cards ("8♠", "K♥ A♥"), else the button that plays it. */
-function describe(hint) {
+/** The hint in words: its cards ("8♠", "K♥ A♥", as `voice` writes them: cards.js),
+ * else the button that plays it. */
+function describe(hint, voice = SHOWN) {
   if (hint.cards?.length) {
-    const cards = cardsText(hint.cards);
+    const cards = voice.cards(hint.cards);
     if (hint.verb === "pass") return `${t("passDown")}: ${cards}`;
     if (hint.verb === "molodka") return `${t("molodka")} ${cards}`;
     return cards;
@@ -89,7 +90,7 @@ function say(hint) {
   if (!log) return;
   const li = document.createElement("li");
   li.className = "hint-line";
-  li.textContent = t("hints.said", { what: describe(hint) });
+  spoken(li, t("hints.said", { what: describe(hint) }), t("hints.said", { what: describe(hint, SAID) }));
   log.append(li);
   log.scrollTop = log.scrollHeight;
 }

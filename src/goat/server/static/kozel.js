@@ -4,8 +4,8 @@
 // app.js for every game; this module fills in what only Kozel has.
 
 import { t } from "./i18n.js";
-import { cardFace, cardsText, setKey, short, SYMBOLS } from "./cards.js";
-import { $, S, el, noteRow, progressBar, scoreRow, seatName, teamName, teamOf, teamsCount } from "./table.js";
+import { cardFace, cardsSaid, cardsText, SHOWN, setKey, SYMBOLS } from "./cards.js";
+import { $, S, el, noteRow, progressBar, scoreRow, seatName, spoken, teamName, teamOf, teamsCount } from "./table.js";
 
 function street(v) {
   return v.options.trick_style === "street";
@@ -22,7 +22,7 @@ function info(v, box) {
     trump.append(el("span", "trump-label",
                     `${t("trump")}: ${SYMBOLS[v.trump_suit]} ${v.trump_suit} (${t(`suits.${v.trump_suit}`)})`));
     if (v.trump_card) trump.append(cardFace(v.trump_card));
-    if (v.options.permanent_trumps) trump.append(el("span", "trump-note", t("trumpNote")));
+    if (v.options.permanent_trumps) trump.append(spoken(el("span", "trump-note"), t("trumpNote"), t("trumpNoteSaid")));
   }
   const stock = el("div", "stock",
                    v.options.hand_size * v.players < deckSize(v) ? t("stock", { n: v.stock_size }) : t("noStock"));
@@ -50,12 +50,15 @@ function actions(v, legal, send) {
   molodkaBtn.hidden = !molodka;
   molodkaBtn.disabled = S.pending;
   molodkaBtn.textContent = molodka ? `${t("molodka")} ${cardsText(molodka.cards)}` : t("molodka");
+  if (molodka) molodkaBtn.setAttribute("aria-label", `${t("molodka")} ${cardsSaid(molodka.cards)}`);
+  else molodkaBtn.removeAttribute("aria-label");
   molodkaBtn.onclick = () => molodka && send(molodka.text);
   const clearBtn = $("#act-clear");
   clearBtn.hidden = !(multi && S.selected.size);
 }
 
-function status(v, myTurn, legal) {
+/** The status line, its cards as `voice` writes them (cards.js: SHOWN, SAID). */
+function status(v, myTurn, legal, voice = SHOWN) {
   let text;
   if (v.match_over) text = t("matchOver");
   else if (v.phase === "deal") text = t("dealing");
@@ -66,7 +69,7 @@ function status(v, myTurn, legal) {
                           : t("yourTurnLead");
   } else if (myTurn) text = t("yourTurnPlay");
   else text = t("waitingFor", { name: seatName(v.current_player) });
-  if (myTurn && v.must_lead) text += ` ${t("mustLead", { card: short(v.must_lead) })}`;
+  if (myTurn && v.must_lead) text += ` ${t("mustLead", { card: voice.cards([v.must_lead]) })}`;
   if (!myTurn && legal.some((a) => a.verb === "molodka")) text += ` ${t("molodkaOffer")}`;
   return text;
 }
@@ -120,9 +123,9 @@ function score(v, table) {
   return t("toLose", { n: target });
 }
 
-function dealStart(v) {
+function dealStart(v, voice = SHOWN) {
   if (!v.trump_suit) return null;
-  const trump = `${SYMBOLS[v.trump_suit]} ${v.trump_suit}` + (v.trump_card ? ` (${short(v.trump_card)})` : "");
+  const trump = voice.suit(v.trump_suit) + (v.trump_card ? ` (${voice.cards([v.trump_card])})` : "");
   return t("dealStart", { n: v.deal_number, dealer: seatName(v.dealer), trump });
 }
 

@@ -8,8 +8,8 @@
 // `reviewable(view)`). A deal's review is fetched once and kept.
 
 import { t } from "./i18n.js";
-import { parseAction, short } from "./cards.js";
-import { $, S, api, el, seatName, teamName } from "./table.js";
+import { parseAction, SAID, SHOWN } from "./cards.js";
+import { $, S, api, el, seatName, spoken, teamName } from "./table.js";
 
 const reviews = new Map();   // deal number -> the server's answer
 let wanted = null;           // the deal last asked for: a slower earlier answer is not drawn
@@ -30,8 +30,14 @@ function costText(move, r) {
   return String(move.cost);
 }
 
-function cardsOf(action) {
-  return parseAction(action).cards.map(short).join(" ");
+/** The cards of `actions` as `voice` writes them (cards.js): one action's, or several's. */
+function cardsOf(actions, voice) {
+  return actions.map((a) => voice.cards(parseAction(a).cards)).join(voice === SAID ? "; " : ", ");
+}
+
+/** A cell of cards: compact on screen, in words for a screen reader. */
+function cardsCell(actions) {
+  return spoken(el("td", "cards"), cardsOf(actions, SHOWN), cardsOf(actions, SAID));
 }
 
 function cell(tag, text, cls = "") {
@@ -49,8 +55,8 @@ function draw(r) {
   const body = document.createDocumentFragment();
   for (const m of r.moves) {
     const tr = el("tr", m.cost ? "mistake" : "");
-    tr.append(cell("td", String(m.trick), "num"), cell("td", seatName(m.seat)), cell("td", cardsOf(m.action), "cards"),
-              cell("td", valueText(m.value, r), "num"), cell("td", m.best.map(cardsOf).join(", "), "cards"),
+    tr.append(cell("td", String(m.trick), "num"), cell("td", seatName(m.seat)), cardsCell([m.action]),
+              cell("td", valueText(m.value, r), "num"), cardsCell(m.best),
               cell("td", valueText(m.best_value, r), "num"), cell("td", costText(m, r), "num cost"));
     body.append(tr);
   }

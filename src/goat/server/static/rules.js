@@ -17,7 +17,7 @@
 
 import { lang, plural } from "./i18n.js";
 import { SYMBOLS, cardName, short } from "./cards.js";
-import { $, S, api, el, named } from "./table.js";
+import { $, S, api, el, named, spoken } from "./table.js";
 import PRESET_TEXT from "./rules-presets.js";
 
 /** Words a count takes: `n` and the right form of the word in `code`. */
@@ -261,7 +261,7 @@ function orderList(cards, id = null) {
   const list = el("ol", "rules-order");
   if (id) list.id = id;
   for (const card of [...cards].reverse()) {
-    const item = el("li", `suit-${card[1]}`, short(card));
+    const item = spoken(el("li", `suit-${card[1]}`), short(card), cardName(card));
     item.dataset.card = card;
     item.title = cardName(card);
     list.append(item);
@@ -494,6 +494,9 @@ export function initRules() {
   head.append(title, langs, close);
   const body = el("div", "rules-body");
   body.id = "rules-body";
+  body.tabIndex = 0;                    // a keyboard scrolls a long text (axe: scrollable-region-focusable)
+  body.setAttribute("role", "region");
+  body.setAttribute("aria-labelledby", "rules-title");
   dialog.append(head, body);
   document.body.append(dialog);
   dialog.addEventListener("close", () => {

@@ -14,8 +14,8 @@
 // reopening the link turns seen cards face down again.
 
 import { lang, t } from "./i18n.js";
-import { cardFace, cardsText } from "./cards.js";
-import { $, S, button, el, named, noteRow, number, progressBar, scoreRow, seatName, teamName, teamOf } from "./table.js";
+import { cardFace, cardsSaid, SHOWN } from "./cards.js";
+import { $, S, button, el, named, noteRow, number, oneImage, progressBar, scoreRow, seatName, teamName, teamOf } from "./table.js";
 
 const TEAM_SEATS = [[0, 2], [1, 3]];
 const BLIND_BIDS = ["blind-nil", "double-nil"];
@@ -108,8 +108,8 @@ function seatExtra(v, seat, box) {
   const shown = (v.face_up_held || [])[seat] || [];
   if (!shown.length || seat === S.seat) return;
   const row = el("div", "face-up");
-  row.setAttribute("aria-label", t("faceUpHeld", { cards: cardsText(shown) }));
   for (const card of shown) row.append(cardFace(card));
+  oneImage(row, t("faceUpHeld", { cards: cardsSaid(shown) }));
   box.append(row);
 }
 
@@ -140,7 +140,8 @@ function actions(v, legal, send, redraw) {
   }));
 }
 
-function status(v, myTurn, legal) {
+/** The status line, its cards as `voice` writes them (cards.js: SHOWN, SAID). */
+function status(v, myTurn, legal, voice = SHOWN) {
   let text;
   if (v.match_over) text = t("matchOver");
   else if (v.phase === "deal") text = t("dealing");
@@ -154,7 +155,7 @@ function status(v, myTurn, legal) {
     text = t("yourTurnExchange", { n: v.exchange_to_give.filter((s) => s === S.seat).length });
   } else if (myTurn) {
     text = t("yourTurnPlay");
-    if (v.must_lead) text += ` ${t("mustLeadClub", { card: cardsText([v.must_lead]) })}`;
+    if (v.must_lead) text += ` ${t("mustLeadClub", { card: voice.cards([v.must_lead]) })}`;
   } else if (v.phase === "bid") text = t("waitingForBid", { name: seatName(v.current_player) });
   else text = t("waitingFor", { name: seatName(v.current_player) });
   return text;
@@ -214,11 +215,11 @@ function dealStart(v) {
   return t("dealStartSpades", { n: v.deal_number, dealer: seatName(v.dealer) });
 }
 
-function describe(a, name, v) {
+function describe(a, name, v, voice = SHOWN) {
   if (a.verb !== "bid") return null;
   if (a.bid === "redeal") {
     const shown = v.shown_hand?.[String(a.seat)];
-    return t("asksRedeal", { name }) + (shown ? `: ${cardsText(shown)}` : "");
+    return t("asksRedeal", { name }) + (shown ? `: ${voice.cards(shown)}` : "");
   }
   return t("bidsLog", { name, bid: bidLabel(a.bid) });
 }

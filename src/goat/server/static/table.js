@@ -117,6 +117,25 @@ export function focusLost() {
   return !active || active === document.body || active.closest("[hidden]") !== null;
 }
 
+/** After a redraw of the play area (the hand, the actions, a duel's decision): the
+ * keyboard that was there and lost its place (the hand played out at a deal's end,
+ * the decision gone to the other seat) is remembered as arriving, so that the next
+ * control drawn (the next deal's hand, my next decision) takes the focus back rather
+ * than leaving a keyboard or screen-reader player on the page's body. */
+export function keepArriving(hadFocus) {
+  if (!focusLost()) S.arriving = false;
+  else if (hadFocus && S.seat !== null) S.arriving = true;
+}
+
+/** Show or hide a match's result dialog (role alertdialog): when it appears while
+ * the focus is nowhere or in the play area (`playArea`, a selector), it takes the
+ * focus, so that a screen reader reads the result (its name and text) at once. */
+export function showResult(box, visible, playArea) {
+  const appearing = visible && box.hidden;
+  box.hidden = !visible;
+  if (appearing && (focusLost() || document.activeElement.closest(playArea))) box.focus();
+}
+
 export function teamOf(seat) {
   return S.msg.players === 4 ? seat % 2 : seat;
 }
@@ -142,6 +161,53 @@ export function el(tag, className = "", text = null) {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== null) node.textContent = text;
+  return node;
+}
+
+/** Fill `node` with `shown` for the eye and `said` for screen readers (the same
+ * line with its cards in words, cards.js's SHOWN and SAID): one text where they agree. */
+export function spoken(node, shown, said = shown) {
+  if (shown === said) {
+    node.textContent = shown;
+    return node;
+  }
+  const eye = el("span", "shown", shown);
+  eye.setAttribute("aria-hidden", "true");
+  node.replaceChildren(eye, el("span", "sr-only", said));
+  return node;
+}
+
+/** Set a status line (role status, read out politely when it changes) to `shown` (said
+ * as `said`), read out only when `tell` — my turn, the match's end: the others' moves
+ * are each read from the log's line, and a "Waiting for Bot 3…" before every one of
+ * them doubled what a screen reader says at a table of bots. Still there to read. */
+export function sayStatus(node, tell, shown, said = shown) {
+  if (node.dataset.text === shown && node.dataset.said === said) return;
+  node.setAttribute("aria-live", tell ? "polite" : "off");   // before the text: the change is heard or not
+  spoken(node, shown, said);
+  Object.assign(node.dataset, { text: shown, said });
+}
+
+/** A seat's name, marked "▶ " while it is to move: the mark is for the eye (the
+ * status line says whose turn it is in words; a reader would say "black
+ * right-pointing triangle" before every name). */
+export function turnName(tag, turn, name) {
+  const node = el(tag, "name");
+  if (turn) {
+    const mark = el("span", "", "▶ ");
+    mark.setAttribute("aria-hidden", "true");
+    node.append(mark);
+  }
+  node.append(name);
+  return node;
+}
+
+/** `node` read as one image named `label` (a trick's play, a hand's backs, the
+ * face-up cards a seat holds): its cards are not read again one by one. */
+export function oneImage(node, label) {
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", label);
+  for (const child of node.children) child.setAttribute("aria-hidden", "true");
   return node;
 }
 

@@ -19,7 +19,8 @@
 // from the legal swaps' texts; the whole list of swaps stays behind the filter.
 
 import { lang, t } from "./i18n.js";
-import { $, S, botLabel, button, el, focusLost, named, seatName, toast } from "./table.js";
+import { $, S, botLabel, button, el, focusLost, keepArriving, named, sayStatus, seatName, showResult,
+  toast, turnName } from "./table.js";
 import { drawRematch } from "./rematch.js";
 import { describe, fill, info, kindName, levelLine, loadCatalog, pinDetail, printedStats,
          quietDetail, refreshDetail, spoken, watchDetails } from "./ygocards.js";
@@ -164,7 +165,7 @@ function skeleton() {
     </div>
     <aside class="side">
       <div class="panel sheet-panel">
-        <h2 id="duel-score-title"></h2>
+        <h2 id="duel-score-title" tabindex="-1"></h2>
         <div id="duel-score"></div>
         <p class="sheet-links" data-sheet-links></p>
       </div>
@@ -174,10 +175,12 @@ function skeleton() {
       </div>
       <div class="panel">
         <h2 id="duel-log-title"></h2>
-        <ol id="duel-log" class="log" aria-live="polite" aria-relevant="additions"></ol>
+        <ol id="duel-log" class="log" aria-live="polite" aria-relevant="additions" tabindex="0"
+            aria-labelledby="duel-log-title"></ol>
       </div>
     </aside>
-    <div id="duel-result" class="result" role="alertdialog" aria-modal="false" aria-labelledby="duel-result-title" hidden>
+    <div id="duel-result" class="result" role="alertdialog" aria-modal="false" aria-labelledby="duel-result-title"
+         aria-describedby="duel-result-text" tabindex="-1" hidden>
       <h2 id="duel-result-title"></h2>
       <p id="duel-result-text"></p>
       <div class="row">
@@ -190,7 +193,11 @@ function skeleton() {
   $("main").append(page);
   $("#duel-show-all").addEventListener("click", () => { S.duel.filter = null; redraw(); });
   $("#duel-search").addEventListener("input", () => { S.duel.search = $("#duel-search").value; drawActions(); });
-  $("#duel-result-close").addEventListener("click", () => { S.duel.resultClosed = true; $("#duel-result").hidden = true; });
+  $("#duel-result-close").addEventListener("click", () => {
+    S.duel.resultClosed = true;
+    $("#duel-result").hidden = true;
+    $("#duel-score-title").focus();      // not lost to the page: the match's score is next
+  });
   return page;
 }
 
@@ -279,7 +286,7 @@ function drawPlayer(v, seat, box) {
   const turn = v.turn_player === seat && !v.match_over && !between;
   box.classList.toggle("turn", turn);
   const head = el("div", "duel-head");
-  head.append(el("span", "name", (turn ? "▶ " : "") + seatName(seat)));
+  head.append(turnName("span", turn, seatName(seat)));
   const lp = el("span", "lp", `${t("ygo.lp")} ${p.lp}`);
   lp.dataset.lp = String(p.lp);
   const before = S.duel.lp[seat];
@@ -604,7 +611,7 @@ function drawStatus(v) {
   else if (!d) text = t("ygo.shuffling");
   else if (mine) text = t("ygo.yourDecision", { prompt: promptText(d) });
   else text = t("ygo.waiting", { name: seatName(d.seat), prompt: promptText(d) });
-  if (status.textContent !== text) status.textContent = text;
+  sayStatus(status, Boolean(mine) || v.match_over, text);
   status.classList.toggle("my-turn", Boolean(mine) && !v.match_over);
 }
 
@@ -746,7 +753,7 @@ function drawLog(v) {
 
 function drawResult(v) {
   const box = $("#duel-result");
-  box.hidden = !v.match_over || S.duel.resultClosed;
+  showResult(box, v.match_over && !S.duel.resultClosed, "#duel-actions, #duel-hand");
   if (!v.match_over) return;
   $("#duel-result-title").textContent = t("matchOver");
   const last = v.duel_results[v.duel_results.length - 1];
@@ -807,7 +814,6 @@ export function render(send, again) {
   drawScore(v);
   drawPile();
   drawLog(v);
-  drawResult(v);
   refreshDetail(page);
   if (hadFocus && !document.body.contains(hadFocus)) {
     const same = relang && handSlot >= 0 ? $("#duel-hand").children[handSlot] : null;
@@ -818,7 +824,10 @@ export function render(send, again) {
     // on the page or the hidden Start button; a keyboard player starts at the decision
     firstControl()?.focus();
   }
-  if (!focusLost()) S.arriving = false;   // until something could take it: the first view may be the bot's
+  // until something could take it: the first view may be the bot's, and my decision passing
+  // to the other seat takes the actions away from under the keyboard until my next one
+  keepArriving(hadFocus);
+  drawResult(v);     // last: the result takes the focus from the play area
 }
 
 /** Where a keyboard player's focus goes when its place is gone: the first decision, else the hand. */

@@ -1,0 +1,218 @@
+"""The browser table played without seeing it (Debian's chromium, as
+``test_browser.py``): what a screen reader is given, read from the page's
+accessibility tree (Playwright's ``aria_snapshot``), and the keyboard alone.
+
+* the log (the page's aria-live region) and the status say cards in words
+  ("восьмёрка червей", "eight of hearts"), not "8♥" (a screen reader reads a
+  suit glyph as an English symbol name, or not at all), while the screen keeps
+  the compact form; a trick's taker is said in words, not with an arrow, and the
+  turn's "▶" marks are not read; the status line is read out when it is my turn,
+  not before every bot's move (the log reads each move);
+* the cards on the table and the other hands are read with their names (an ``aria-label`` on a bare ``div`` is not read at all);
+* a whole match played by the keyboard: after a deal's last card the focus comes
+  back to the next deal's hand by itself, the match's result takes the focus when
+  it appears (its text read at once), and its Close leaves the focus on the score
+  sheet, not on the page;
+* a duel by the keyboard: when my decision passes to the other seat and comes
+  back, the focus comes back to my decision, not left on the page; my decisions
+  are read out, the other seat's are not announced one by one;
+* the empty seats of the lobby are AA contrast, the log and the rules can be
+  scrolled by the keyboard, and the hand does not move for people who asked for
+  less motion.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+
+from .conftest import ServeProcess
+from .test_browser import CHROMIUM, SERVE, chromium, new_page, sit_at  # noqa: F401 - fixture
+from .test_browser_walk import seated, start_by_keyboard, table_with_bots
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium "
+                       "(apt-get install chromium; .ci/run does it)"),
+]
+
+GLYPHS = re.compile("[♣♦♥♠→]")
+FOCUSED = "document.activeElement === document.body ? 'body' : (document.activeElement.id || document.activeElement.className)"
+
+
+def play_by_keyboard(page: object) -> None:
+    """On my turn, walk the hand with the right arrow to a playable card and press Enter."""
+    cards = page.locator("#hand button.card").count()  # type: ignore[attr-defined]
+    for _ in range(cards + 1):
+        if page.evaluate("document.activeElement.dataset?.legal") == "true":  # type: ignore[attr-defined]
+            page.keyboard.press("Enter")  # type: ignore[attr-defined]
+            return
+        page.keyboard.press("ArrowRight")  # type: ignore[attr-defined]
+    raise AssertionError("no playable card reached by the arrows")
+
+
+def my_turn(page: object) -> bool:
+    return page.evaluate("document.querySelector('#status.my-turn') !== null "  # type: ignore[attr-defined]
+                         "&& document.querySelector('#hand button.card[data-legal=true]') !== null")
+
+
+def listen(page: object, status: str) -> None:
+    """Note each change of the status line ``status`` (as ``window.heard``): its text
+    and whether it was to be read out (its ``aria-live`` then)."""
+    page.evaluate("""(sel) => { window.heard = []; const watch = () => { const s = document.querySelector(sel);
+      if (!s) return setTimeout(watch, 50);
+      new MutationObserver(() => window.heard.push([s.textContent, s.getAttribute('aria-live')]))
+        .observe(s, {childList: true, characterData: true, subtree: true}); }; watch(); }""", status)  # type: ignore
+
+
+def test_cards_are_said_in_words(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    table, token = table_with_bots(server.url, "Аня")
+    context, page = seated(chromium, server.url, table, token)
+    listen(page, "#status")
+    start_by_keyboard(page)
+    while not page.locator("#log li", has_text="Взятка →").count():      # the first trick, by the keyboard
+        page.wait_for_function("document.querySelector('#status.my-turn') || "
+                               "[...document.querySelectorAll('#log li')].some((li) => li.textContent.includes('→'))")
+        if my_turn(page):
+            board = page.locator("#game .board").aria_snapshot()
+            assert "▶" not in board and "Ваш ход: сыграйте карту." in board, board   # the turn mark is for the eye
+            version = int(page.get_attribute("body", "data-version"))
+            play_by_keyboard(page)
+            page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    heard = page.evaluate("window.heard")                 # the status line: how each change was to be heard
+    waiting = {live for text, live in heard if text.startswith("Ходит Бот")}
+    mine = {live for text, live in heard if text.startswith("Ваш ход")}
+    assert waiting == {"off"} and mine == {"polite"}, heard  # my turn read out, not each bot's before its move
+    log = page.locator("#log").aria_snapshot()
+    assert not GLYPHS.search(log), log                                   # said: words only
+    assert re.search(r"Бот \d: (шестёрка|семёрка|восьмёрка|девятка|десятка|валет|дама|король|туз) "
+                     r"(треф|бубен|червей|пик)", log), log
+    assert re.search(r"Взятку берёт (Бот \d|Аня \(вы\))", log), log
+    assert re.search(r"Сдача 1: сдаёт (Бот \d|Аня \(вы\)), козырь треф", log), log
+    shown = page.locator("#log li .shown").all_text_contents()            # the screen keeps "8♥"
+    assert any(re.fullmatch(r"Бот \d: (10|[6-9JQKA])[♣♦♥♠]", line) for line in shown), shown
+    # the table: each play, the permanent trumps and the other hands, by name
+    while not page.locator("#trick .play").count():                   # a trick on the table, mine if I lead
+        page.wait_for_function("document.querySelector('#status.my-turn, #trick .play')")
+        if my_turn(page) and not page.locator("#trick .play").count():
+            play_by_keyboard(page)
+            page.wait_for_selector("#trick .play")
+    trick = page.locator("#trick").aria_snapshot()
+    assert re.search(r'img "(Бот \d|Аня \(вы\)): [а-яё]+ [а-яё]+', trick), trick
+    assert not GLYPHS.search(trick.replace("★", "")), trick
+    assert page.locator('#trick .play > :not([aria-hidden="true"])').count() == 0   # not read again card by card
+    info = page.locator("#info").aria_snapshot()
+    assert "Валеты, дамы и семёрка треф — всегда козыри" in info, info
+    fans = page.locator('.seat-box [role="img"][aria-label^="карт: "]')
+    assert fans.count() == 3 and page.locator('.seat-box .fan > :not([aria-hidden="true"])').count() == 0
+    page.click(".lang[data-lang='en']")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.wait_for_function("document.querySelector('#log li .sr-only')?.textContent.startsWith('Deal 1')")
+    log = page.locator("#log").aria_snapshot()
+    assert re.search(r"Bot \d: (six|seven|eight|nine|ten|jack|queen|king|ace) of (clubs|diamonds|hearts|spades)",
+                     log) and "takes the trick" in log and not GLYPHS.search(log), log
+    assert page.errors == []
+    context.close()
+
+
+def test_a_match_by_the_keyboard_keeps_the_focus(chromium: object,
+                                                 serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    table, token = table_with_bots(server.url, "Аня", options={"match_target": 5})
+    context, page = seated(chromium, server.url, table, token)
+    start_by_keyboard(page)
+    page.wait_for_selector("#game:not([hidden])")
+    deals_met = set()
+    for _ in range(200):
+        page.wait_for_function("document.querySelector('#status.my-turn') || !document.querySelector('#result').hidden",
+                               timeout=60_000)
+        if page.is_visible("#result"):
+            break
+        if not my_turn(page):
+            page.wait_for_timeout(100)
+            continue
+        deal = page.locator("#score tbody tr.deal-row").count() + 1
+        if deal > 1 and deal not in deals_met:
+            # a new deal's first turn: the keyboard is in the hand, not left on the page
+            assert page.evaluate("document.activeElement.closest('#hand') !== null"), page.evaluate(FOCUSED)
+        deals_met.add(deal)
+        version = int(page.get_attribute("body", "data-version"))
+        play_by_keyboard(page)
+        page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    else:
+        raise AssertionError("the match did not end")
+    assert max(deals_met) >= 2, deals_met             # a deal's end was crossed by the keyboard
+    page.wait_for_function("document.activeElement.id === 'result'")   # the result, read at once
+    assert page.get_attribute("#result", "aria-describedby") == "result-text"
+    page.keyboard.press("Tab")
+    page.wait_for_function("document.activeElement.closest('#result') !== null")
+    page.focus("#result-close")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement.id === 'score-title'")
+    assert page.is_hidden("#result")
+    assert page.errors == []
+    context.close()
+
+
+def test_contrast_scrolling_and_motion(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    table, token = table_with_bots(server.url, "Аня")
+    context, page = new_page(chromium)
+    page.emulate_media(reduced_motion="reduce")
+    sit_at(page, server.url, table, token, 0)
+    page.wait_for_selector("#start-btn:not([disabled])")
+    page.click('.seat-row[data-seat="1"] .remove')                    # an empty seat, named in grey
+    page.wait_for_selector('.seat-row.kind-empty[data-seat="1"]')
+    ratio = page.evaluate("""() => {
+      const lum = (rgb) => { const [r, g, b] = rgb.match(/\\d+/g).slice(0, 3).map((c) => {
+        c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+      const name = document.querySelector('.seat-row.kind-empty .seat-name');
+      const row = getComputedStyle(name.closest('.panel')).backgroundColor;
+      const [a, b] = [lum(getComputedStyle(name).color), lum(row)].sort((x, y) => y - x);
+      return (a + 0.05) / (b + 0.05);
+    }""")
+    assert ratio >= 4.5, ratio
+    page.click('.seat-row[data-seat="1"] .add-bot')
+    page.wait_for_selector("#start-btn:not([disabled])")
+    page.click("#start-btn")
+    page.wait_for_selector("#hand button.card")
+    motion = "getComputedStyle(document.querySelector('#hand button.card')).transitionDuration"
+    assert page.evaluate(motion) == "0s"
+    page.emulate_media(reduced_motion="no-preference")
+    assert page.evaluate(motion) != "0s"                               # the lift stays for everyone else
+    for scrolled in ("#log", ".review-scroll"):                       # long: the keyboard scrolls them
+        assert page.get_attribute(scrolled, "tabindex") == "0", scrolled
+    assert page.get_attribute("#log", "aria-labelledby") == "log-title"
+    page.click("#rules-open")
+    page.wait_for_selector("#rules-body")
+    assert page.get_attribute("#rules-body", "tabindex") == "0"
+    assert page.errors == []
+    context.close()
+
+
+def test_a_duel_by_the_keyboard_keeps_the_focus(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    table, token = table_with_bots(server.url, "Аня", game="yugioh", bot="greedy")
+    context, page = seated(chromium, server.url, table, token)
+    start_by_keyboard(page)
+    page.wait_for_selector("#duel-status")
+    listen(page, "#duel-status")
+    mine = "document.title.startsWith('▶') && document.querySelector('#duel-groups button:not([disabled])')"
+    for decision in range(8):
+        page.wait_for_function(mine, timeout=60_000)
+        # each of my decisions finds the keyboard in it, however long the other seat took
+        page.wait_for_function("document.activeElement.closest('#duel-groups, #duel-hand') !== null")
+        version = page.get_attribute("body", "data-version")
+        page.locator("#duel-groups button:not([disabled])").last.focus()     # Tab to the last: pass, mostly
+        page.keyboard.press("Enter")
+        page.wait_for_function("(v) => document.body.dataset.version !== v", arg=version)
+    heard = page.evaluate("window.heard")
+    waiting = {live for text, live in heard if text.startswith("Решает Бот")}
+    mine_heard = {live for text, live in heard if text.startswith("Ваше решение")}
+    assert waiting == {"off"} and mine_heard == {"polite"}, heard
+    assert page.errors == []
+    context.close()
