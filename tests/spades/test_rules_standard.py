@@ -321,6 +321,9 @@ def test_bags_accumulate_and_every_10_cost_100_and_10_bags() -> None:
     no_bags = make_rules("standard", options={"bags": False})
     result = score("4 2 3 1", [6, 2, 2, 3], rules=no_bags, bags_before=[9, 8])
     assert result.score == [71, 32] and result.bags_total == [10, 10]
+    # "Each time": 9 carried in and 11 overtricks reach 20, two penalties at once.
+    result = score("1 nil 1 nil", [7, 0, 6, 0], bags_before=[9, 0])
+    assert result.score[0] == 20 + 11 - 200 and result.bags_total[0] == 0
 
 
 def test_a_full_deal_is_scored_and_totalled() -> None:
