@@ -297,6 +297,19 @@ def test_contract_missed_loses_10_a_bid_trick_or_scores_0_without_set_penalty() 
     assert score("4 2 3 1", [3, 2, 3, 5], rules=no_set).score[0] == 0
 
 
+def test_contract_missed_set_penalty_per_missing_trick_is_the_seeds_literal_reading() -> None:
+    # The seed: "теряет 10 очков за каждую взятку ниже суммы ставки" (loses 10 for
+    # each trick below the bid). Team 0 bid 4 + 3 = 7 and took 3 + 3 = 6: one short.
+    assert make_rules("standard").set_penalty_per == "bid-trick"
+    short = make_rules("standard", options={"set_penalty_per": "missing-trick"})
+    assert score("4 2 3 1", [3, 2, 3, 5], rules=short).score[0] == -10
+    assert score("4 2 3 1", [1, 2, 0, 10], rules=short).score[0] == -60
+    # A flat value (wheels 10+) is lost whole; a made contract scores as usual.
+    wheels_short = make_rules("wheels", options={"set_penalty_per": "missing-trick"})
+    assert score("6 1 4 1", [6, 2, 3, 2], rules=wheels_short).score[0] == -200
+    assert score("4 2 3 1", [6, 2, 2, 3], rules=short).score[0] == 71
+
+
 def test_nil_bidders_tricks_each_add_a_point_and_a_bag() -> None:
     result = score("nil 3 4 3", [2, 4, 4, 3])
     assert result.score[0] == 40 + 2 - 100 and result.bags[0] == 2
