@@ -197,6 +197,14 @@ def test_double_nil_is_an_option_with_a_three_card_exchange_after_bidding() -> N
     assert s.view(2)["history"][4:7] == ["0 give AC", "0 give KC", "0 give QC"]
     assert s.view(1)["history"][4:10] == ["0 give ?"] * 3 + ["2 give ?"] * 3   # opponents never see them
     assert [len(h) for h in s.hands] == [13] * 4
+    # Two double nils exchange in bidding order: dealer 0, so seat 1's pair goes first.
+    s = deal_state(SUIT_HANDS, dealer=0, options={"double_nil": True, "blind_nil_behind": 0})
+    bid(s, "double-nil", "2", "4", "double-nil")                            # seats 1, 2, 3, 0
+    givers = []
+    while s.phase == "exchange":
+        givers.append(s.current_player())
+        s.apply_action(s.legal_actions()[0])
+    assert givers == [1, 1, 1, 3, 3, 3, 0, 0, 0, 2, 2, 2] and s.current_player() == 1
 
 
 # =================================================================== play
