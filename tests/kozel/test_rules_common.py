@@ -244,6 +244,17 @@ def test_eggs_double_next() -> None:
     assert [d.get("eggs") for d in s.view(0)["deal_results"]] == ["tie", "doubled", None]
 
 
+def test_eggs_double_next_doubles_a_shamok_deal_too() -> None:
+    # A deal the shamok ends is decided (it has a winner and a penalty): after a
+    # 60-60 deal its 4 penalty points are doubled too.
+    s = new_state("classic", options={"eggs": "double-next"})
+    play_scripted_deal(s, EGGS, EGGS_WINNERS)
+    apply_deal(s, {"1": "AH 8S 9S KS", "2": "QC 7D 8D 9D", "3": "7C 7S KD TD", "0": "7H 8H 9H KH"})
+    play(s, "1 play AH", "2 play QC", "3 play 7C")   # QC by team 0, caught by team 1
+    assert s.deal_results[1]["ended_by"] == "shamok-caught-queen"
+    assert s.deal_results[1]["penalty"] == [8, 0] and s.deal_results[1]["eggs"] == "doubled"
+
+
 def test_eggs_nothing_marks_no_deal() -> None:
     s = play_scripted_deal(new_state("classic"), EGGS, EGGS_WINNERS)
     play_scripted_deal(s, rotated(SWEEP, 1), [1] * 8)

@@ -345,6 +345,17 @@ def test_at_most_one_molodka_per_trick() -> None:
     assert "already had one" in err.reason
     assert not any(a.verb == "molodka" for a in state.legal_actions())
 
+    # One per *trick*: the next trick may have its own. After the restarted trick
+    # everyone draws four, one at a time from the winner (seat 0): seat 3 gets JC QC KC TC.
+    state = street(MOLODKA_HANDS, stock="6D JS 7H JC  8D QH 8H QC  TD KS JH KC  AD TS AS TC  AC QD KD QS")
+    play(state, "1 play KH", "0 molodka 6S+7S+8S+9S",
+         "1 pass KH+7D+9H+TH", "2 pass AH+6H+JD+9D", "3 pass 6C+7C+8C+9C")
+    assert state.last_trick["winner"] == 0 and hand_of(state, 3) == cs("JC QC KC TC")
+    play(state, "0 play 6D")
+    assert {str(a) for a in state.legal_actions() if a.verb == "molodka"} == {"3 molodka JC+QC+KC+TC"}
+    play(state, "3 molodka JC+QC+KC+TC")
+    assert state.trick_leader == 3 and state.current_player() == 0
+
 
 def test_molodka_is_four_cards_of_one_suit() -> None:
     state = street(MOLODKA_HANDS)

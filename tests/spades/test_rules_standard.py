@@ -197,6 +197,14 @@ def test_double_nil_is_an_option_with_a_three_card_exchange_after_bidding() -> N
     assert s.view(2)["history"][4:7] == ["0 give AC", "0 give KC", "0 give QC"]
     assert s.view(1)["history"][4:10] == ["0 give ?"] * 3 + ["2 give ?"] * 3   # opponents never see them
     assert [len(h) for h in s.hands] == [13] * 4
+    # Two double nils exchange in bidding order: dealer 0, so seat 1's pair goes first.
+    s = deal_state(SUIT_HANDS, dealer=0, options={"double_nil": True, "blind_nil_behind": 0})
+    bid(s, "double-nil", "2", "4", "double-nil")                            # seats 1, 2, 3, 0
+    givers = []
+    while s.phase == "exchange":
+        givers.append(s.current_player())
+        s.apply_action(s.legal_actions()[0])
+    assert givers == [1, 1, 1, 3, 3, 3, 0, 0, 0, 2, 2, 2] and s.current_player() == 1
 
 
 # =================================================================== play
@@ -297,6 +305,19 @@ def test_contract_missed_loses_10_a_bid_trick_or_scores_0_without_set_penalty() 
     assert score("4 2 3 1", [3, 2, 3, 5], rules=no_set).score[0] == 0
 
 
+def test_contract_missed_set_penalty_per_missing_trick_is_the_seeds_literal_reading() -> None:
+    # The seed: "теряет 10 очков за каждую взятку ниже суммы ставки" (loses 10 for
+    # each trick below the bid). Team 0 bid 4 + 3 = 7 and took 3 + 3 = 6: one short.
+    assert make_rules("standard").set_penalty_per == "bid-trick"
+    short = make_rules("standard", options={"set_penalty_per": "missing-trick"})
+    assert score("4 2 3 1", [3, 2, 3, 5], rules=short).score[0] == -10
+    assert score("4 2 3 1", [1, 2, 0, 10], rules=short).score[0] == -60
+    # A flat value (wheels 10+) is lost whole; a made contract scores as usual.
+    wheels_short = make_rules("wheels", options={"set_penalty_per": "missing-trick"})
+    assert score("6 1 4 1", [6, 2, 3, 2], rules=wheels_short).score[0] == -200
+    assert score("4 2 3 1", [6, 2, 2, 3], rules=short).score[0] == 71
+
+
 def test_nil_bidders_tricks_each_add_a_point_and_a_bag() -> None:
     result = score("nil 3 4 3", [2, 4, 4, 3])
     assert result.score[0] == 40 + 2 - 100 and result.bags[0] == 2
@@ -321,6 +342,9 @@ def test_bags_accumulate_and_every_10_cost_100_and_10_bags() -> None:
     no_bags = make_rules("standard", options={"bags": False})
     result = score("4 2 3 1", [6, 2, 2, 3], rules=no_bags, bags_before=[9, 8])
     assert result.score == [71, 32] and result.bags_total == [10, 10]
+    # "Each time": 9 carried in and 11 overtricks reach 20, two penalties at once.
+    result = score("1 nil 1 nil", [7, 0, 6, 0], bags_before=[9, 0])
+    assert result.score[0] == 20 + 11 - 200 and result.bags_total[0] == 0
 
 
 def test_a_full_deal_is_scored_and_totalled() -> None:

@@ -56,6 +56,12 @@ def test_wheels_a_contract_of_10_or_more_scores_plus_or_minus_200() -> None:
     assert score_deal(rules, bids, [6, 1, 5, 1], [], [0, 0]).score[0] == 200 + 1
     assert score_deal(rules, bids, [6, 2, 3, 2], [], [0, 0]).score[0] == -200
     assert score_deal(make_rules("standard"), bids, [6, 1, 5, 1], [], [0, 0]).score[0] == 100 + 1
+    # "10 or more": a contract of 11 is a wheels contract too, and 9 is not.
+    eleven = [parse_bid(b) for b in "6 1 5 1".split()]
+    assert score_deal(rules, eleven, [6, 1, 5, 1], [], [0, 0]).score[0] == 200
+    assert score_deal(rules, eleven, [5, 1, 5, 2], [], [0, 0]).score[0] == -200
+    nine = [parse_bid(b) for b in "5 1 4 1".split()]
+    assert score_deal(rules, nine, [5, 1, 4, 3], [], [0, 0]).score[0] == 90
 
 
 def test_mirror_every_player_bids_exactly_the_spades_held() -> None:
@@ -69,6 +75,15 @@ def test_mirror_every_player_bids_exactly_the_spades_held() -> None:
     assert legal_texts(s) == ["2 bid nil"]                  # no spade: nil
     with pytest.raises(RulesError, match="mirror"):
         make_rules("mirror", options={"blind_nil": True})
+    # With the jokers in, a joker is a spade: one spade and two jokers bid 3.
+    hands = ["3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2S BJ",
+             "3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD LJ",
+             " ".join(r + "H" for r in "23456789TJQKA"),
+             "AC 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]
+    s = deal_state(hands, rules="mirror", options={"jokers": True})
+    assert legal_texts(s) == ["0 bid 2"]
+    bid(s, "2")
+    assert legal_texts(s) == ["1 bid 1"]
 
 
 def test_joker_trumps_adds_big_and_little_joker_above_the_ace_of_spades() -> None:
@@ -88,6 +103,21 @@ def test_joker_trumps_adds_big_and_little_joker_above_the_ace_of_spades() -> Non
     refused(s, "0 play BJ", "spades-broken")
     act(s, "0 play 3C", "1 play LJ", "2 play 2H", "3 play AS")
     assert s.last_trick["winner"] == 1 and s.spades_broken
+    # A spade lead is followed with a joker when the joker is the only "spade" held.
+    hands = ["3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC BJ",
+             "3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD LJ",
+             "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH 2S",
+             "AH 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]
+    s = deal_state(hands, rules="joker-trumps")
+    bid(s, "3", "3", "3", "3")
+    act(s, "0 play 3C", "1 play 3D", "2 play 2S", "3 play 3S")         # spades broken; seat 3 wins
+    act(s, "3 play 4S")
+    assert legal_texts(s) == ["0 play BJ"]                              # the joker follows spades
+    refused(s, "0 play 4C", "follow-suit")
+    act(s, "0 play BJ")
+    assert legal_texts(s) == ["1 play LJ"]
+    act(s, "1 play LJ", "2 play 2H")
+    assert s.last_trick["winner"] == 0                                  # big joker over little joker
 
 
 def test_partnership_fourteen_each_team_bids_exactly_7_and_no_bid_below_2() -> None:
@@ -111,6 +141,10 @@ def test_low_club_lead_the_holder_of_the_lowest_club_leads_it() -> None:
     refused(s, "1 play 3C", "low-club-lead")
     act(s, "1 play 2C")
     assert s.current_player() == 2
+    # Only the first trick: its winner then leads as in the standard game.
+    act(s, "2 play 8C", "3 play JC", "0 play AC")
+    assert s.last_trick["winner"] == 0 and s.view(0)["must_lead"] is None
+    assert legal_texts(s) == [f"0 play {c}" for c in "QC KC QD KD AD TH JH QH KH AH".split()]
     hands = ["3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC BJ", "3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD LJ",
              " ".join(r + "H" for r in "23456789TJQKA"), " ".join(r + "S" for r in "23456789TJQKA")]
     s = deal_state(hands, rules="low-club-lead", options={"jokers": True})
@@ -148,6 +182,9 @@ def test_bemo_little_first_6_tricks_plus_or_minus_60_big_first_9_plus_or_minus_9
     assert score_deal(rules, bids, [3, 8, 2, 0], five_of_six, [0, 0]).score[0] == -70 - 60
     six_of_six = [0, 2, 0, 2, 0, 2, 0, 1, 1, 1, 1, 1, 1]
     assert score_deal(rules, bids, [4, 6, 3, 0], six_of_six, [0, 0]).score[0] == 70 + 60
+    # The *first* six: seven tricks made, but the third went to the other side.
+    third_lost = [0, 2, 1, 0, 2, 0, 0, 2, 1, 1, 1, 1, 1]
+    assert score_deal(rules, bids, [4, 6, 3, 0], third_lost, [0, 0]).score[0] == 70 - 60
 
 
 def test_negative_reverse_a_team_at_or_below_minus_target_loses() -> None:

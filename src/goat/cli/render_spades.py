@@ -192,6 +192,16 @@ def match_result_text(view: View) -> Text:
                 + (" — you win!" if mine else "."), style="bold green" if mine else "bold red")
 
 
+def _set_text(options: Mapping[str, Any]) -> str:
+    """What a missed contract costs, as the options say (older records lack
+    ``set_penalty_per``: the default)."""
+    if not options["set_penalty"]:
+        return "0"
+    if options.get("set_penalty_per", "bid-trick") == "missing-trick":
+        return "-10 a trick short"
+    return "-10 a trick"
+
+
 def rule_summary(view: View) -> str:
     """A few lines on the rules in force, built from the options (for ``help``)."""
     o = view["options"]
@@ -205,6 +215,6 @@ def rule_summary(view: View) -> str:
                  + (" (with the little and big joker above the ace)" if o["jokers"] else "")
                  + ". A spade may not be led until spades are broken, unless you hold only spades.")
     lines.append(f"Made contract: 10 a trick plus 1 a bag (overtrick); missed: "
-                 f"{'-10 a trick' if o['set_penalty'] else '0'}; nil ±{o['nil_points']}; "
+                 f"{_set_text(o)}; nil ±{o['nil_points']}; "
                  f"every {o['bag_limit']} bags cost {o['bag_penalty']}. {o['target']} points win.")
     return "\n".join(lines)

@@ -107,17 +107,13 @@ class StreetTricks:
                                          f"{format_cards(best)} card for card (pass face down instead)")
 
     # -------------------------------------------------------------- molodka
-    def _molodka_eligible(self, seat: int) -> bool:
-        return (self.rules.molodka and self.phase == PLAY and bool(self.trick)
-                and len(self.trick) < self.rules.players
-                and self.molodkas < self.rules.max_molodka_per_trick
-                and all(p.seat != seat for p in self.trick))
-
     def _molodka_actions(self) -> list[Action]:
         actions: list[Action] = []
         rules = self.rules
         n = rules.players
-        # what _molodka_eligible asks of the trick, asked once for every seat
+        # Who may declare: after a lead, before the trick is complete, while the trick
+        # has had fewer than max_molodka_per_trick, any seat that has not played to it
+        # (_check_molodka refuses the rest with a reason).
         if not (rules.molodka and self.phase == PLAY and self.trick and len(self.trick) < n
                 and self.molodkas < rules.max_molodka_per_trick):
             return actions

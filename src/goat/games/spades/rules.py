@@ -40,6 +40,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "nil_tricks": ("bags", "contract"),
     "spades_broken_by": ("any-spade", "trumping", "never"),
     "first_lead": ("left-of-dealer", "lowest-club"),
+    "set_penalty_per": ("bid-trick", "missing-trick"),
 }
 
 _BOOLS = ("negative_target_loses", "set_penalty", "bags", "nil", "blind_nil", "double_nil",
@@ -64,6 +65,11 @@ class SpadesRules:
         max_deals: the time limit as a number of played deals (``None``: none);
             then the higher score wins.
         set_penalty: a missed contract costs 10 per bid trick (off: it scores 0).
+        set_penalty_per: what a missed contract's 10 points are counted on:
+            ``"bid-trick"`` (the whole contract, the rules file) or
+            ``"missing-trick"`` (only the tricks short of it: the seed's literal
+            wording, "10 очков за каждую взятку ниже суммы ставки"). A flat
+            wheels or Boston value is lost whole either way.
         bags: every 10 bags cost 100 points and 10 bags.
         bag_limit, bag_penalty: the 10 and the 100 of the bag rule.
         nil: a bid of nil (0) is allowed.
@@ -107,6 +113,7 @@ class SpadesRules:
     negative_target_loses: bool = False
     max_deals: int | None = None
     set_penalty: bool = True
+    set_penalty_per: str = "bid-trick"
     bags: bool = True
     bag_limit: int = 10
     bag_penalty: int = 100

@@ -42,13 +42,34 @@ def team_seats(team: int) -> tuple[int, int]:
     return (team, team + 2)
 
 
-def contract_value(rules: SpadesRules, contract: int) -> int:
-    """Points a made contract is worth: 10 a trick, or a variant's flat value."""
+def flat_value(rules: SpadesRules, contract: int) -> int | None:
+    """A variant's flat value of ``contract`` (Boston, wheels), or ``None``."""
     if rules.boston and contract == HAND_SIZE:
         return BOSTON_POINTS
     if rules.wheels and contract >= WHEELS_CONTRACT:
         return WHEELS_POINTS
-    return 10 * contract
+    return None
+
+
+def contract_value(rules: SpadesRules, contract: int) -> int:
+    """Points a made contract is worth: 10 a trick, or a variant's flat value."""
+    flat = flat_value(rules, contract)
+    return 10 * contract if flat is None else flat
+
+
+def set_loss(rules: SpadesRules, contract: int, counted: int) -> int:
+    """Points a missed contract loses (``set_penalty``): its whole value, or with
+    ``set_penalty_per="missing-trick"`` 10 a trick short of it (a flat value is
+    lost whole: the variants say "lose 200").
+
+    >>> from goat.games.spades.rules import make_rules
+    >>> set_loss(make_rules("standard"), 7, 5), set_loss(make_rules("standard", options={"set_penalty_per": "missing-trick"}), 7, 5)
+    (70, 20)
+    """
+    flat = flat_value(rules, contract)
+    if flat is not None:
+        return flat
+    return 10 * (contract - counted if rules.set_penalty_per == "missing-trick" else contract)
 
 
 def nil_value(rules: SpadesRules, bid: Bid) -> int:
@@ -86,7 +107,7 @@ def score_deal(rules: SpadesRules, bids: Sequence[Bid], tricks: Sequence[int], t
             if rules.boston and contract == HAND_SIZE:
                 boston_by = team
         elif rules.set_penalty:
-            points -= contract_value(rules, contract)
+            points -= set_loss(rules, contract, counted)
         points += loose
         bags[team] += loose
         for s in nil_seats:
