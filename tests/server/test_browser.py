@@ -2049,3 +2049,49 @@ def test_the_standings_panel_after_a_finished_match(chromium: object,
     shot(small, "standings-phone")
     assert small.errors == []
     phone.close()
+
+
+def test_every_option_and_choice_of_every_game_has_words(chromium: object,
+                                                          serve_process: Callable[..., ServeProcess]) -> None:
+    """The create form and the lobby name each option of each game (from
+    ``/api/games``, the engines' own lists) and each value of a choice in the
+    page's words, in both languages: an option added to an engine without them
+    showed its key (``set_penalty_per``) or its raw value (``missing-trick``)."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    page.goto(server.url)
+    catalog = httpx.get(f"{server.url}api/games", timeout=10).json()["games"]
+    options = sorted({key for game in catalog for preset in game["rules"]
+                      for values in preset["options"].values() for key in values})
+    values = sorted({str(v) for game in catalog for choice in game["choices"].values() for v in choice
+                     if isinstance(v, str) and not v.isdigit()})
+    assert "set_penalty_per" in options and "missing-trick" in values
+    missing = page.evaluate("""async ([options, values]) => {
+        const { STRINGS } = await import("/static/i18n.js");
+        const out = [];
+        for (const code of ["en", "ru"]) {
+            for (const k of options) if (typeof STRINGS[code].opt[k] !== "string") out.push(`${code} opt.${k}`);
+            for (const v of values) if (typeof STRINGS[code].choice[v] !== "string") out.push(`${code} choice.${v}`);
+        }
+        return out;
+    }""", [options, values])
+    assert missing == []
+    said = page.evaluate("""async () => {
+        const { sections } = await import("/static/rules.js");
+        const { setLang } = await import("/static/i18n.js");
+        const out = {};
+        for (const per of ["bid-trick", "missing-trick"]) {
+            const options = encodeURIComponent(JSON.stringify({ set_penalty_per: per }));
+            const data = await (await fetch(`/api/games/spades/rules/standard?options=${options}`)).json();
+            for (const code of ["en", "ru"]) {
+                setLang(code);
+                out[`${per} ${code}`] = sections(data).flatMap(([, items]) => items)
+                    .map((item) => typeof item === "string" ? item : item?.textContent).join(" ");
+            }
+        }
+        return out;
+    }""")
+    assert "minus 10 a bid trick" in said["bid-trick en"] and "minus 10 a missing trick" in said["missing-trick en"]
+    assert "за каждую недобранную взятку" in said["missing-trick ru"]
+    assert "за каждую заказанную взятку" in said["bid-trick ru"]
+    context.close()

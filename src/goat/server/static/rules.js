@@ -116,7 +116,8 @@ const PHRASES = {
     },
     spadesWinner: "Взятку берёт старшая пика, а без пик — старшая карта масти хода. Взявший ходит следующим.",
     made: "Заказ выполнен: 10 очков за каждую заказанную взятку и по 1 очку и 1 мешку за каждую лишнюю.",
-    set: (penalty) => penalty ? "Недобор: минус 10 за каждую заказанную взятку." : "Недобор: 0 очков.",
+    set: (penalty, per) => !penalty ? "Недобор: 0 очков."
+      : per === "missing-trick" ? "Недобор: минус 10 за каждую недобранную взятку." : "Недобор: минус 10 за каждую заказанную взятку.",
     nilTricks: { bags: "Взятки заказавшего нил в заказ пары не идут: каждая — 1 очко и 1 мешок.",
                  contract: "Взятки заказавшего нил идут в заказ пары." },
     nil: (p) => `Нил: +${p}, если заказавший не взял ни одной взятки, иначе −${p}.`,
@@ -225,7 +226,8 @@ const PHRASES = {
     },
     spadesWinner: "The highest spade takes the trick; with no spade in it, the highest card of the suit led. The winner leads next.",
     made: "Contract made: 10 points a bid trick, and 1 point and 1 bag for every trick over it.",
-    set: (penalty) => penalty ? "Contract missed: minus 10 a bid trick." : "Contract missed: 0 points.",
+    set: (penalty, per) => !penalty ? "Contract missed: 0 points."
+      : per === "missing-trick" ? "Contract missed: minus 10 a missing trick." : "Contract missed: minus 10 a bid trick.",
     nilTricks: { bags: "A nil bidder's tricks do not count toward the team's contract: each is 1 point and 1 bag.",
                  contract: "A nil bidder's tricks count toward the team's contract." },
     nil: (p) => `Nil: +${p} if the bidder takes no trick, otherwise −${p}.`,
@@ -351,7 +353,7 @@ function spadesSections(P, o, f) {
   if (o.double_nil) bids.push(P.doubleNil(o.exchange_cards, o.double_nil_points));
   if (o.bemo) bids.push(P.bemo(f.bemo["little-bemo"], f.bemo["big-bemo"]));
   const play = [P.firstLead[o.first_lead], P.followSuit, P.broken[o.spades_broken_by], P.spadesWinner];
-  const scoring = [P.made, P.set(o.set_penalty)];
+  const scoring = [P.made, P.set(o.set_penalty, o.set_penalty_per)];
   if (o.nil || o.blind_nil || o.double_nil) scoring.push(P.nilTricks[o.nil_tricks]);
   if (o.nil) scoring.push(P.nil(o.nil_points));
   scoring.push(o.bags ? P.bags(o.bag_limit, o.bag_penalty) : P.noBags);
