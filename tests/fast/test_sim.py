@@ -100,6 +100,7 @@ def test_ten_thousand_deals_agree_with_the_engine(preset: str, chunk: int) -> No
     ("classic", 4, {"trump_lead": "free", "shamok_catches_queen": False, "tie": "annul"}),
     ("classic", 4, {"forced_exchange": False, "penalty": "graded", "royal_goat": True}),
     ("full-hand", 4, {"partner_exchange": 0, "opening_leader": "last-trick-winner"}),
+    ("full-hand", 4, {"jack_order": "spades-high"}),
 ])
 def test_other_rulesets_and_options_agree_with_the_engine(preset: str, players: int,
                                                           options: dict[str, object]) -> None:

@@ -191,11 +191,12 @@ def dealt_cards(rng: random.Random, preset: str, options: dict[str, Any]) -> tup
 
 def random_position(rng: random.Random) -> Any:
     """A random position with at most 3 cards a hand (classic: plus 0 or 4 stock
-    cards; full-hand-24: no shamok), random trump-lead options, and 0–3 cards
+    cards; full-hand-24: no shamok), random trump-lead and jack-order options, and 0–3 cards
     already in the trick."""
     preset = rng.choice(["classic", "full-hand", "classic", "full-hand", "full-hand-24"])
     options = {"trump_lead": rng.choice(["previous-opener", "not-after-own-lead", "opening-only", "free"]),
-               "must_follow_trump": rng.random() < 0.75, "forced_exchange": rng.random() < 0.8}
+               "must_follow_trump": rng.random() < 0.75, "forced_exchange": rng.random() < 0.8,
+               "jack_order": rng.choice(["clubs-high", "spades-high"])}
     state, pool = dealt_cards(rng, preset, options)
     size = rng.choice([1, 2, 2, 3, 3])
     if state.rules.has_shamok and rng.random() < 0.4:  # shamok and QC in play, in two hands

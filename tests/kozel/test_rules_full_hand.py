@@ -113,6 +113,38 @@ def test_jacks_ranked_like_queens_c_s_h_d(suit: str) -> None:
     assert order.beats(jc, js) and order.beats(js, jh)   # not spades-high
 
 
+@pytest.mark.parametrize("preset", ["full-hand", "classic"])
+def test_jack_order_option_spades_high_puts_the_jack_of_spades_on_top(preset: str) -> None:
+    """[decision, option ``jack_order``] The full-hand text ranks the jack of spades
+    above the red jacks, hearts above diamonds, and does not place the clubs:
+    ``"spades-high"`` reads it as JD JH JC JS. A whole deal's trick winners and
+    the rules panel's facts follow the option; the queens keep C > S > H > D."""
+    from goat.games.kozel.facts import rules_facts
+
+    rules = make_rules(preset, options={"jack_order": "spades-high"})
+    state = new_state(rules)
+    state.apply_chance(state.sample_chance(random.Random(3)))
+    js, jc, jh, qd = (Card.parse(t) for t in ("JS", "JC", "JH", "QD"))
+    assert state.order.beats(js, jc) and state.order.beats(jc, jh) and state.order.beats(qd, js)
+    names = [str(c) for c in state.order.trumps]
+    assert [n for n in names if n[0] == "J"] == ["JD", "JH", "JC", "JS"]
+    assert [n for n in names if n[0] == "Q"] == ["QD", "QH", "QS", "QC"]
+    facts = rules_facts(rules)["trump_orders"]
+    assert all(order["trumps"].index("JS") > order["trumps"].index("JC") for order in facts.values())
+    # a trick with both jacks: the jack of spades takes it (the default gives it to the clubs)
+    hands = {"0": "JS 7D 8D 9D TD KD AD QD", "1": "JC 7S 8S 9S TS KS AS QS",
+             "2": "7H 8H 9H TH KH AH QH JH", "3": "JD 8C 9C TC KC AC QC 7C"}
+    for jack_order, winner in (("spades-high", 0), ("clubs-high", 1)):
+        r = make_rules("full-hand", options={"jack_order": jack_order, "partner_exchange": 0,
+                                             "trump_lead": "free"})
+        s = new_state(r)
+        s.apply_chance(KozelDeal.from_json(r, {"dealer": 0, "trump_card": "8H",
+                                               "hands": {k: v.split() for k, v in hands.items()}}))
+        for seat, card in enumerate(("JS", "JC", "7H", "JD")):
+            s.apply_action(next(a for a in s.legal_actions() if str(a) == f"{seat} play {card}"))
+        assert s.view(None)["last_trick"]["winner"] == winner
+
+
 def test_drawn_trump_card_is_random_in_deck_and_shuffled_back() -> None:
     r = make_rules("full-hand")
     suits = set()

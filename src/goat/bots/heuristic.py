@@ -187,7 +187,7 @@ def read_view(view: View) -> Knowledge:
     """Rebuild the seat's knowledge from its view (the history of this deal)."""
     opts = view["options"]
     n, seat = view["players"], view["seat"]
-    order = trump_order(opts["permanent_trumps"], opts["deck"], view["trump_suit"])
+    order = trump_order(opts["permanent_trumps"], opts["deck"], view["trump_suit"], opts["jack_order"])
     deck = make_deck(DECK_RANKS[opts["deck"]])
     hand = [Card.parse(c) for c in view["hand"]]
     know = Knowledge(seat, n, order, hand, list(view["hand_sizes"]), voids=[set() for _ in range(n)],

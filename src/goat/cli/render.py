@@ -67,7 +67,7 @@ def sort_hand(view: View, cards: Sequence[str]) -> list[str]:
     options, trump_suit = view["options"], view.get("trump_suit")
     order = None
     if trump_suit is not None:
-        order = trump_order(options["permanent_trumps"], options["deck"], trump_suit)
+        order = trump_order(options["permanent_trumps"], options["deck"], trump_suit, options["jack_order"])
 
     def key(text: str) -> tuple[int, int, int]:
         c = Card.parse(text)

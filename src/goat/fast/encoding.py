@@ -55,7 +55,7 @@ class DealTables:
 
 def tables(rules: KozelRules, trump_suit: str | None) -> DealTables:
     """Lookup arrays for ``rules`` with ``trump_suit`` (a letter, or ``None``)."""
-    order = trump_order(rules.permanent_trumps, rules.deck, trump_suit)
+    order = trump_order(rules.permanent_trumps, rules.deck, trump_suit, rules.jack_order)
     strength = np.zeros(NUM_CARDS, dtype=np.int32)
     suit_class = np.full(NUM_CARDS, NOT_IN_DECK, dtype=np.int32)
     points = np.zeros(NUM_CARDS, dtype=np.int32)

@@ -191,7 +191,7 @@ def compile_rules(rules: KozelRules) -> SimRules:
     deck = np.array([c.index for c in rules.deck_cards], dtype=np.int8)
     beaters = np.zeros((4, NUM_CARDS), dtype=np.uint64)
     for t, suit in enumerate(SUIT_IDS):
-        order = trump_order(rules.permanent_trumps, rules.deck, suit)
+        order = trump_order(rules.permanent_trumps, rules.deck, suit, rules.jack_order)
         for c in rules.deck_cards:
             beaters[t, c.index] = np.uint64(mask(d for d in rules.deck_cards if order.beats(d, c)))
     suit_masks = np.array([mask(c for c in rules.deck_cards if c.suit == suit) for suit in SUIT_IDS],

@@ -197,7 +197,7 @@ class KozelEncoder:
         if plane is None:
             plane = np.zeros(self.deck_size, dtype=np.float32)
             if suit is not None:
-                order = trump_order(self.rules.permanent_trumps, self.rules.deck, suit)
+                order = trump_order(self.rules.permanent_trumps, self.rules.deck, suit, self.rules.jack_order)
                 for i, card in enumerate(self.deck):
                     plane[i] = order.is_trump(card)
             self._trumps[suit] = plane

@@ -36,10 +36,10 @@ def rules_facts(rules: KozelRules) -> dict[str, Any]:
     candidates = suits if rules.trump_suit == "drawn" else [rules.trump_suit]
     orders: dict[str, dict[str, Any]] = {}
     for suit in candidates:
-        order = trump_order(rules.permanent_trumps, rules.deck, suit)
+        order = trump_order(rules.permanent_trumps, rules.deck, suit, rules.jack_order)
         orders[suit] = {"trumps": [str(c) for c in order.trumps],
                         "plain": {s: [str(c) for c in cards] for s, cards in order.plain_suits(deck).items()}}
-    permanent = trump_order(rules.permanent_trumps, rules.deck, None).trumps if rules.permanent_trumps else ()
+    permanent = trump_order(rules.permanent_trumps, rules.deck, None, rules.jack_order).trumps if rules.permanent_trumps else ()
     ranks = sorted({c.rank for c in deck}, key=lambda r: (CARD_POINTS[r], "6789JQKTA".index(r)))
     return {
         "players": rules.players,

@@ -32,8 +32,10 @@ CARD_POINTS = {"6": 0, "7": 0, "8": 0, "9": 0, "J": 2, "Q": 3, "K": 4, "T": 10, 
 RANK_ORDER = "6789JQKTA"
 
 #: Order of suits among the permanent jacks and queens, lowest to highest
-#: ([decision] the same C > S > H > D for jacks as for queens).
+#: (the jacks by default; the option `jack_order` may rank them otherwise).
 PERMANENT_SUIT_ORDER = "DHSC"
+#: The permanent jacks' suits, lowest to highest, by the ``jack_order`` option ([decision]).
+JACK_SUIT_ORDERS = {"clubs-high": PERMANENT_SUIT_ORDER, "spades-high": "DHCS"}
 
 DECK_RANKS = {"24": "9TJQKA", "32": "789TJQKA", "36": "6789TJQKA"}
 
@@ -54,6 +56,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "next_dealer": ("clockwise", "same"),
     "trump_card_from": ("deck", "stock"),
     "match_loser": ("most-penalty", "all-at-target"),
+    "jack_order": tuple(JACK_SUIT_ORDERS),
 }
 
 
@@ -71,6 +74,12 @@ class KozelRules:
             (then shuffled back; full-hand) or the middle of the ``"stock"`` (street).
         permanent_trumps: jacks, queens and the shamok ``7C`` are always trumps
             above the trump suit (classic, full-hand); off in street.
+        jack_order: the order of the four permanent jacks — [decision]:
+            ``"clubs-high"`` (``JD JH JS JC``, the queens' suit order, as the classic
+            text gives it) or ``"spades-high"`` (``JD JH JC JS``: the full-hand text
+            puts the jack of spades above the red jacks and the hearts above the
+            diamonds, and does not place the clubs; here it stays below the spades,
+            the most sensible reading).
         trick_style: ``"single"`` one card each, following suit; ``"street"``
             multi-card leads answered by beats or face-down passes.
         trump_lead: who may lead a trump (rule 2 of classic) — [decision].
@@ -104,6 +113,7 @@ class KozelRules:
     trump_suit: str = "C"
     trump_card_from: str = "deck"
     permanent_trumps: bool = True
+    jack_order: str = "clubs-high"
     trick_style: str = "single"
     trump_lead: str = "previous-opener"
     must_follow_trump: bool = True
@@ -207,7 +217,8 @@ class KozelRules:
     def applies(self, option: str) -> bool:
         """Whether ``option`` can matter at this player count: the exchanges with a
         partner need partnerships, ``match_loser`` needs three players (only they
-        can reach the target together). A table's option form offers only these.
+        can reach the target together), the jacks' order needs permanent trumps. A
+        table's option form offers only these.
 
         >>> make_rules("full-hand", players=3).applies("partner_exchange"), make_rules("classic").applies("match_loser")
         (False, False)
@@ -216,6 +227,8 @@ class KozelRules:
             return self.partnerships
         if option == "match_loser":
             return self.players == 3
+        if option == "jack_order":
+            return self.permanent_trumps   # street has no permanent jacks
         return True
 
     def differences_from(self, other: "KozelRules") -> dict[str, Any]:

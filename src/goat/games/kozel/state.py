@@ -144,7 +144,7 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         self.hands = [list(h) for h in outcome.hands]
         self.stock = list(outcome.stock)
         self.trump_card = outcome.trump_card
-        self.order = trump_order(rules.permanent_trumps, rules.deck, outcome.trump_suit(rules))
+        self.order = trump_order(rules.permanent_trumps, rules.deck, outcome.trump_suit(rules), rules.jack_order)
         self.logs.append({"deal": outcome, "dealer": self.dealer, "actions": [], "private": []})
         if self._royal_goat_check():
             return

@@ -151,14 +151,15 @@ class _DeckTables(NamedTuple):
 
 
 @lru_cache(maxsize=None)
-def _deck_tables(permanent_trumps: bool, deck: str, trump_suit: str | None, dealt: bool) -> _DeckTables:
+def _deck_tables(permanent_trumps: bool, deck: str, trump_suit: str | None, dealt: bool,
+                 jack_order: str = "clubs-high") -> _DeckTables:
     """The tables of a deck and trump suit (``dealt`` False: no trump order yet),
     built once: a bot reads a new view every decision."""
     cards = make_deck(DECK_RANKS.get(deck, ""))
     card_of: list[Card | None] = [None] * _INDICES
     suit_bit = [0] * _INDICES
     strength = [0] * _INDICES
-    order = trump_order(permanent_trumps, deck, trump_suit) if dealt else None
+    order = trump_order(permanent_trumps, deck, trump_suit, jack_order) if dealt else None
     for c in cards:
         card_of[c.index] = c
         if order is not None:
@@ -219,10 +220,11 @@ class KozelWorldSampler(RetrySampler[KozelState]):
         self.rules = rules = rules_of_view(make_rules, view)
         self.n = rules.players
         self.dealt = bool(view["deal_number"])
-        self.order: TrumpOrder | None = (trump_order(rules.permanent_trumps, rules.deck, view["trump_suit"])
+        self.order: TrumpOrder | None = (trump_order(rules.permanent_trumps, rules.deck, view["trump_suit"],
+                                                     rules.jack_order)
                                          if self.dealt else None)
         tables = _deck_tables(rules.permanent_trumps, rules.deck, view["trump_suit"] if self.dealt else None,
-                              self.dealt)
+                              self.dealt, rules.jack_order)
         self.card_of, self.deck_indices = tables.card_of, tables.deck_indices
         self.suit_bit, self.strength = tables.suit_bit, tables.strength
         self._index_of_text = tables.index_of_text

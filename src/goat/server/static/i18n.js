@@ -616,7 +616,7 @@ export const STRINGS = {
       draw_with_short_deck: "draw with a short Deck", voluntary_loops_illegal: "no voluntary loops",
       one_union_per_monster: "one Union per monster",
       deck: "deck", hand_size: "cards in a hand", trump_suit: "trump suit", trump_card_from: "trump card from",
-      permanent_trumps: "jacks, queens and 7♣ always trumps", trick_style: "trick style",
+      permanent_trumps: "jacks, queens and 7♣ always trumps", jack_order: "order of the jacks", trick_style: "trick style",
       trump_lead: "who may lead a trump", must_follow_trump: "follow a trump lead with a trump",
       forced_exchange: "forced exchange after a trump lead", shamok_catches_queen: "the shamok catches the queen",
       shamok_penalty: "penalty for a caught queen", partner_exchange: "cards passed to the partner",
@@ -681,6 +681,7 @@ export const STRINGS = {
       deck: "deck", stock: "stock", bags: "bags", contract: "contract", "any-spade": "any spade",
       trumping: "trumping", never: "never", "left-of-dealer": "left of the dealer", "lowest-club": "lowest club",
       "bid-trick": "each bid trick", "missing-trick": "each missing trick",
+      "clubs-high": "♣ jack highest (as the queens)", "spades-high": "♠ jack highest",
     },
     chat: {
       title: "Chat",
@@ -1337,7 +1338,7 @@ export const STRINGS = {
       draw_with_short_deck: "взятие при короткой колоде", voluntary_loops_illegal: "без намеренных петель",
       one_union_per_monster: "один союз на монстра",
       deck: "колода", hand_size: "карт на руке", trump_suit: "козырь", trump_card_from: "козырная карта из",
-      permanent_trumps: "валеты, дамы и 7♣ — всегда козыри", trick_style: "взятки",
+      permanent_trumps: "валеты, дамы и 7♣ — всегда козыри", jack_order: "порядок валетов", trick_style: "взятки",
       trump_lead: "кто может ходить с козыря", must_follow_trump: "на козырь — козырем",
       forced_exchange: "обмен после хода с козыря", shamok_catches_queen: "шамок ловит даму",
       shamok_penalty: "штраф за пойманную даму", partner_exchange: "карт напарнику",
@@ -1401,6 +1402,7 @@ export const STRINGS = {
       deck: "колода", stock: "прикуп", bags: "мешки", contract: "в заказ", "any-spade": "любая пика",
       trumping: "битьё козырем", never: "никогда", "left-of-dealer": "слева от сдающего",
       "lowest-club": "младшая трефа", "bid-trick": "каждую заказанную взятку", "missing-trick": "каждую недобранную взятку",
+      "clubs-high": "старший валет треф (как у дам)", "spades-high": "старший валет пик",
     },
     chat: {
       title: "Чат",
