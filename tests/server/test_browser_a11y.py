@@ -216,3 +216,25 @@ def test_a_duel_by_the_keyboard_keeps_the_focus(chromium: object, serve_process:
     assert waiting == {"off"} and mine_heard == {"polite"}, heard
     assert page.errors == []
     context.close()
+
+
+def test_my_bid_takes_the_keyboard_to_the_bids(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """Spades: when my move is a bid, no card of my hand can go, so a keyboard
+    player starts on the bid buttons (Tab or an arrow were needed to find them
+    from an unplayable card); once the bidding is over, the play starts from the
+    hand again."""
+    server = serve_process(*SERVE)
+    table, token = table_with_bots(server.url, "Аня", game="spades", rules="standard")
+    context, page = seated(chromium, server.url, table, token)
+    start_by_keyboard(page)
+    page.wait_for_selector("#bid-buttons:not([hidden]) button", timeout=60_000)
+    page.wait_for_function("document.activeElement.closest('#bid-buttons') !== null")
+    assert page.locator("#hand button.card[data-legal=true]").count() == 0
+    page.keyboard.press("Enter")                       # the focused bid
+    page.wait_for_function("document.querySelector('#hand button.card[data-legal=true]') !== null "
+                           "|| document.querySelector('#status.my-turn') === null", timeout=60_000)
+    page.wait_for_function("document.querySelector('#status.my-turn') !== null "
+                           "&& document.querySelector('#hand button.card[data-legal=true]') !== null", timeout=60_000)
+    page.wait_for_function("document.activeElement.closest('#hand') !== null")
+    assert page.errors == []
+    context.close()

@@ -790,8 +790,16 @@ function restoreFocus(where) {
   const cards = handCards();
   const toButtons = () => buttons[Math.min(S.actionFocus, buttons.length - 1)].focus();
   if (where === "actions" && buttons.length) toButtons();
-  else if (cards.length) cards[Math.min(S.focus, cards.length - 1)].focus();
+  else if (cards.length && !movesAreButtons(buttons, cards)) cards[Math.min(S.focus, cards.length - 1)].focus();
   else if (buttons.length) toButtons();
+}
+
+/** My move now is a button, not a card (Spades' bids, a blind bid's "look"): no
+ * card of the hand can be played and I have something to do, so a keyboard player
+ * arriving at the table starts on the moves rather than on a card that cannot go. */
+function movesAreButtons(buttons, cards) {
+  const v = S.msg?.view;
+  return Boolean(buttons.length && v && myLegal(v).length && !cards.some((c) => c.dataset.legal === "true"));
 }
 
 /** The cards of my hand I can act on with the keyboard (not the backs of a hidden hand). */
