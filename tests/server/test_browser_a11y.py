@@ -230,6 +230,7 @@ def test_my_bid_takes_the_keyboard_to_the_bids(chromium: object, serve_process: 
     page.wait_for_selector("#bid-buttons:not([hidden]) button", timeout=60_000)
     page.wait_for_function("document.activeElement.closest('#bid-buttons') !== null")
     assert page.locator("#hand button.card[data-legal=true]").count() == 0
+    assert page.get_attribute("#actions", "aria-label") == "Ходы"   # the toolbar the bids are in has a name
     page.keyboard.press("Enter")                       # the focused bid
     page.wait_for_function("document.querySelector('#hand button.card[data-legal=true]') !== null "
                            "|| document.querySelector('#status.my-turn') === null", timeout=60_000)
