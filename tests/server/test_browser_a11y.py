@@ -106,6 +106,9 @@ def test_cards_are_said_in_words(chromium: object, serve_process: Callable[..., 
     assert page.locator('#trick .play > :not([aria-hidden="true"])').count() == 0   # not read again card by card
     info = page.locator("#info").aria_snapshot()
     assert "Валеты, дамы и семёрка треф — всегда козыри" in info, info
+    label = page.locator("#trump .trump-label").aria_snapshot()
+    assert "Козырь: треф" in label and not GLYPHS.search(label), label   # the trump, said in words alone
+    assert "♣ C" in page.locator("#trump .trump-label .shown").inner_text()  # shown as players know it
     fans = page.locator('.seat-box [role="img"][aria-label^="карт: "]')
     assert fans.count() == 3 and page.locator('.seat-box .fan > :not([aria-hidden="true"])').count() == 0
     page.click(".lang[data-lang='en']")

@@ -19,8 +19,12 @@ function info(v, box) {
   const trump = el("div", "trump");
   trump.id = "trump";
   if (v.trump_suit) {
-    trump.append(el("span", "trump-label",
-                    `${t("trump")}: ${SYMBOLS[v.trump_suit]} ${v.trump_suit} (${t(`suits.${v.trump_suit}`)})`));
+    // Shown with the glyph and letter players know; said in words alone ("Trump: hearts"),
+    // not "black heart suit H (hearts)".
+    const suitName = t(`suits.${v.trump_suit}`);
+    trump.append(spoken(el("span", "trump-label"),
+                        `${t("trump")}: ${SYMBOLS[v.trump_suit]} ${v.trump_suit} (${suitName})`,
+                        `${t("trump")}: ${suitName}`));
     if (v.trump_card) trump.append(cardFace(v.trump_card));
     if (v.options.permanent_trumps) trump.append(spoken(el("span", "trump-note"), t("trumpNote"), t("trumpNoteSaid")));
   }
