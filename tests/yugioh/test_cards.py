@@ -284,6 +284,29 @@ def test_delinquent_duo_random_then_chosen_discard() -> None:
     assert names(s.duel.players[1].gy) == ["Sangan", "Vorse Raider"] and s.duel.players[0].lp == 7000
 
 
+def test_delinquent_duo_discards_at_random_first_then_by_choice_and_says_so_in_that_order() -> None:
+    # "Select 1 random card from your opponent's hand and discard it. Then your opponent selects and
+    # discards 1 card": both seats' histories have the random discard (public) before the chosen one.
+    s = scenario(p0={"hand": ["Delinquent Duo"]}, p1={"hand": ["Sangan", "Mystical Elf", "Vorse Raider"]})
+    play(s, ["0 activate Delinquent Duo"], chances=["Mystical Elf"])
+    assert s.pending().seat == 1 and names(s.duel.players[1].gy) == ["Mystical Elf"]  # asked after the random one
+    play(s, ["1 choose Vorse Raider"])
+    for seat in (0, 1):
+        lines = s.history_of(seat)
+        assert lines.index("chance discard 1 Mystical Elf") < lines.index("act 1 choose Vorse Raider")
+    assert s.history_of(0)[-4:] == ["chance discard 1 Mystical Elf", "see hand 1 Mystical Elf",
+                                    "act 1 choose Vorse Raider", "see hand 1 Vorse Raider"]
+    assert names(s.duel.players[1].hand) == ["Sangan"]
+
+
+def test_delinquent_duo_with_one_card_in_hand_discards_only_the_random_one() -> None:
+    s = scenario(p0={"hand": ["Delinquent Duo"]}, p1={"hand": ["Sangan"]})
+    assert "0 activate Delinquent Duo" in s.legal_texts()
+    play(s, ["0 activate Delinquent Duo"])
+    assert s.pending().seat == 0 and names(s.duel.players[1].gy) == ["Sangan"] and not s.duel.players[1].hand
+    assert s.history_of(1)[-1] == "chance discard 1 Sangan" and s.duel.players[0].lp == 7000
+
+
 # ------------------------------------------------------------------ monsters
 def test_chaos_sorcerer_removes_and_cannot_attack() -> None:
     s = scenario(p0={"monsters": ["Chaos Sorcerer"]}, p1={"monsters": ["Summoned Skull"]})

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from goat.games.yugioh.scenario import names, play, scenario
+from goat.games.yugioh.scenario import ScenarioState, names, play, scenario
 
 
 def test_exiled_force_tributes_itself_to_destroy_a_monster() -> None:
@@ -67,6 +67,36 @@ def test_jinzo_negates_call_of_the_haunted_link() -> None:
                  p1={"hand": ["Mystical Space Typhoon"]}, turn_player=1)
     play(s, ["1 phase end", "0 activate Call of the Haunted@0S1", "1 pass", "1 activate Mystical Space Typhoon"])
     assert not s.duel.monsters() and names(s.duel.players[0].gy) == ["Call of the Haunted", "Summoned Skull"]
+
+
+def _mirror_force_answered_by_call(revived: str) -> ScenarioState:
+    """0 attacks directly; 1 activates Mirror Force; 0 chains Call of the Haunted on ``revived``."""
+    s = scenario("goat", phase="battle", p0={"monsters": ["Vorse Raider"], "spells": ["Call of the Haunted"],
+                                             "gy": [revived]}, p1={"spells": ["Mirror Force"]})
+    return play(s, ["0 pass", "0 attack Vorse Raider@0M1 -> direct", "0 pass", "1 activate Mirror Force@1S1",
+                    "0 activate Call of the Haunted@0S1"])
+
+
+def test_jinzo_face_up_mid_chain_negates_a_trap_linked_before_it() -> None:
+    # Jinzo negates Trap effects while face up: Mirror Force (link 1) resolves after Call of the
+    # Haunted (link 2) brought Jinzo face up, and does nothing; the attack goes on.
+    duel = _mirror_force_answered_by_call("Jinzo").duel
+    assert names(duel.players[0].monsters) == ["Vorse Raider", "Jinzo"] and not duel.players[0].gy
+    assert names(duel.players[1].gy) == ["Mirror Force"] and duel.players[1].lp == 8000 - 1900
+    # The same chain reviving another monster: Mirror Force destroys both attackers.
+    duel = _mirror_force_answered_by_call("Summoned Skull").duel
+    assert not duel.monsters(0) and duel.players[1].lp == 8000
+    assert sorted(names(duel.players[0].gy)) == ["Call of the Haunted", "Summoned Skull", "Vorse Raider"]
+
+
+def test_jinzo_face_up_mid_chain_negates_a_call_of_the_haunted_linked_before_it() -> None:
+    # Only the effect is negated: the first Call stays face up on the field and revives nothing.
+    s = scenario("goat", p0={"spells": ["Call of the Haunted"] * 2, "gy": ["Summoned Skull", "Jinzo"]})
+    play(s, ["0 activate Call of the Haunted@0S1", "0 choose Summoned Skull",
+             "0 activate Call of the Haunted@0S2", "0 choose Jinzo"])
+    duel = s.duel
+    assert names(duel.players[0].monsters) == ["Jinzo"] and names(duel.players[0].gy) == ["Summoned Skull"]
+    assert [(c.name, c.face_up) for c in duel.players[0].field_spells()] == [("Call of the Haunted", True)] * 2
 
 
 def test_night_assailant_flip_destroys_and_discard_returns_a_flip_monster() -> None:

@@ -132,7 +132,8 @@ class ChainMixin:
         return True
 
     def jinzo_on_field(self: Any) -> bool:
-        """Jinzo: while it is face up, no Trap card can be activated."""
+        """Jinzo: while it is face up, no Trap card can be activated, and a Trap
+        effect that resolves is negated (:meth:`resolve_chain`)."""
         for p in self.players:  # face_up_monsters() without the lists: asked at every window
             for c in p.monsters:
                 if c is not None and c.face_up and c.data.name == "Jinzo":
@@ -301,6 +302,11 @@ class ChainMixin:
             if effect.kind == "card" and stays and not self.still_there(card, link.card_stamp):
                 self.say(Line("noLongerOnField", card=card.name))
                 link.data["fizzled"] = True
+            elif card.data.kind == "trap" and self.jinzo_on_field():
+                # Jinzo negates Trap effects as long as it is face up — also a Trap linked
+                # before a later link brought Jinzo face up. Only the effect is negated: a
+                # Continuous Trap stays on the field, a Normal Trap goes to the Graveyard.
+                pass
             else:
                 yield from effect.resolve(self, link)
             self.resolving = None

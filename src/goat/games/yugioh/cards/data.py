@@ -219,7 +219,8 @@ CARDS: tuple[CardData, ...] = (
        "in the pool.)"),
     _m("Jinzo", "effect", "DARK", "Machine", 6, 2400, 1500,
        "While face up, Trap cards cannot be activated and face-up Traps' effects are negated (here: no Trap "
-       "activation, no use of Skull Lair's effect, and Call of the Haunted's link to its monster does nothing)."),
+       "activation, no use of Skull Lair's effect, a Trap's chain link resolves with no effect — also one "
+       "activated before Jinzo came face up — and Call of the Haunted's link to its monster does nothing)."),
     _m("Spirit Reaper", "effect", "DARK", "Zombie", 3, 300, 200,
        "Cannot be destroyed by battle. Destroyed when targeted by an effect. When it deals battle damage to "
        "the opponent, they discard one card at random."),
