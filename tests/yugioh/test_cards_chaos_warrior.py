@@ -83,6 +83,7 @@ def test_jinzo_face_up_mid_chain_negates_a_trap_linked_before_it() -> None:
     duel = _mirror_force_answered_by_call("Jinzo").duel
     assert names(duel.players[0].monsters) == ["Vorse Raider", "Jinzo"] and not duel.players[0].gy
     assert names(duel.players[1].gy) == ["Mirror Force"] and duel.players[1].lp == 8000 - 1900
+    assert "Mirror Force: negated by Jinzo" in [e.text for e in duel.log]      # the log says why
     # The same chain reviving another monster: Mirror Force destroys both attackers.
     duel = _mirror_force_answered_by_call("Summoned Skull").duel
     assert not duel.monsters(0) and duel.players[1].lp == 8000
@@ -97,6 +98,7 @@ def test_jinzo_face_up_mid_chain_negates_a_call_of_the_haunted_linked_before_it(
     duel = s.duel
     assert names(duel.players[0].monsters) == ["Jinzo"] and names(duel.players[0].gy) == ["Summoned Skull"]
     assert [(c.name, c.face_up) for c in duel.players[0].field_spells()] == [("Call of the Haunted", True)] * 2
+    assert [e.text for e in duel.log].count("Call of the Haunted: negated by Jinzo") == 1
 
 
 def test_night_assailant_flip_destroys_and_discard_returns_a_flip_monster() -> None:

@@ -306,7 +306,7 @@ class ChainMixin:
                 # Jinzo negates Trap effects as long as it is face up — also a Trap linked
                 # before a later link brought Jinzo face up. Only the effect is negated: a
                 # Continuous Trap stays on the field, a Normal Trap goes to the Graveyard.
-                pass
+                self.say(Line("negatedByJinzo", card=card.name))
             else:
                 yield from effect.resolve(self, link)
             self.resolving = None

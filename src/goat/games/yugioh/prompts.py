@@ -115,6 +115,7 @@ LOG: dict[str, str] = {
     "resolves": "chain link {n} resolves: {card}",
     "resolvesLabel": "chain link {n} resolves: {card} ({label})",
     "noLongerOnField": "{card} is no longer on the field: no effect",
+    "negatedByJinzo": "{card}: negated by Jinzo",
     "targets": "{seat} targets {target}",
     "missesTiming": "{card} misses its timing",
     # battle
