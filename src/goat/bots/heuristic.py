@@ -26,6 +26,11 @@ Single-card tricks (classic, full-hand, full-hand-24, any player count):
   points, plain before trumps, masters last).
   "Cheapest" among plain winners is the lowest rank; among trumps it is the best
   ``points − keep cost`` (so ``AC`` beats ``8C`` as a sure winner, ``JD`` beats ``QS``).
+* **Trumping a plain lead while holding it** (``trump_on_plain="always"``): the
+  trumps are then among the legal follows, so the rules above apply as they are
+  (a rich trick an opponent holds is trumped, a lost one gets the cheapest card
+  of the suit); the odds count any opponent's trumps, void or not, and such a
+  trump shows no void.
 * **Leads.** The top remaining trump is led while the opponents may still hold
   trumps and the bot holds at least three (it pulls theirs and keeps control).
   Otherwise each legal lead is scored

@@ -675,7 +675,8 @@ def quasi_probe(W: np.ndarray, TT: np.ndarray, slot: int, k1: int, k2: int, k3: 
     The stored position P and this one P' have the same holders of the i-th live
     card of each class (a seat, or a place in the stock: :func:`quasi_stock_key`),
     the same leader and lead state and no royal goat: legality (follow the class
-    or, with ``TRUMP_ON_PLAIN``, trump a plain lead; lead restrictions, the forced exchange of a trump for a plain card) and trick
+    or, with ``TRUMP_ON_PLAIN``, trump a plain lead; lead restrictions, the forced
+    exchange of a trump for a plain card) and trick
     winners depend only on the class and relative strength, and a draw only on
     the trick winner and the hand sizes, so mapping P's i-th live card to P''s
     maps every line of play of one onto the other. If a ``catch`` is possible the key
