@@ -312,6 +312,16 @@ def test_the_end_of_a_match_with_two_goats_names_both() -> None:
     assert "(two at once: both are goats)" in rule_summary(view)
 
 
+def test_the_rule_summary_says_whether_a_plain_lead_may_be_trumped() -> None:
+    """Option ``trump_on_plain``: the terminal's ``help`` says a trump may be
+    played on a plain lead by a player holding the suit only under ``"always"``."""
+    from goat.cli.render import rule_summary
+
+    words = "on a plain suit you may also play a trump"
+    assert words not in rule_summary(new_state("full-hand").view(0))
+    assert words in rule_summary(new_state("full-hand", options={"trump_on_plain": "always"}).view(0))
+
+
 def test_the_sheet_and_the_deal_line_say_which_penalty_eggs_doubled() -> None:
     """Under ``eggs=double-next`` the terminal's score sheet and the line at a
     deal's end say "penalty doubled (eggs)" at the deal the engine doubled (a 4

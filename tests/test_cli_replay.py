@@ -210,3 +210,21 @@ def test_a_problem_in_one_of_several_files_names_that_file(tmp_path: Path) -> No
     assert result.stderr.strip().startswith(f"{broken}: not valid JSON") and str(broken) not in result.stderr[len(str(broken)):]
     result = run("-", "-")
     assert result.exit_code == 2 and result.stderr.strip() == "standard input (-) can be read only once"
+
+
+def test_a_record_made_under_trump_on_plain_always_checks_and_needs_its_option(tmp_path: Path) -> None:
+    """The option travels in the record's header: random full-hand matches under
+    ``trump_on_plain="always"`` (trumps played while holding the suit led) pass
+    ``--check``; the same records without the option fail on such a play."""
+    path = tmp_path / "always.jsonl"
+    made = runner.invoke(app, ["random-games", "kozel", "--rules", "full-hand", "--n", "5", "--seed", "3",
+                               "--option", "trump_on_plain=always", "--out", str(path)])
+    assert made.exit_code == 0, made.output
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    assert all(r["options"] == {"trump_on_plain": "always"} for r in records)
+    result = run(str(path), "--check")
+    assert result.exit_code == 0 and result.stdout.startswith("ok: 5 records legal"), result.output
+    stripped = tmp_path / "stripped.jsonl"
+    stripped.write_text("".join(json.dumps({**r, "options": {}}) + "\n" for r in records))
+    result = run(str(stripped), "--check")
+    assert result.exit_code == 1 and "must follow" in result.stderr, result.output

@@ -25,6 +25,7 @@ from goat.protocol import Action
 # itself imports them (tests/ on sys.path, module ``kozel.conftest``).
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from kozel.conftest import apply_deal, deal_state, play
+from tests.fast.test_solver import trumps_on_held_suit
 
 RULESETS = [("classic", 4), ("full-hand", 4), ("full-hand", 3), ("full-hand", 2),
             ("full-hand-24", 4), ("street", 4)]
@@ -91,6 +92,20 @@ def test_wins_with_the_cheapest_plain_card_when_last() -> None:
                                      "3": "KS 7D 8D 9D", "0": "TS AS 8C 9C"}, dealer=1)
     play(s, "1 play 9S", "2 play 7S", "3 play KS")
     assert choice(s) == "0 play TS"
+
+
+@pytest.mark.parametrize("trump_on_plain, expected", [("when-void", "0 play 7H"), ("always", "0 play JD")])
+def test_trumps_a_rich_trick_instead_of_following_low_under_trump_on_plain_always(
+        trump_on_plain: str, expected: str) -> None:
+    # Dealer 1 leads AH; 2 follows 8H; 3 follows TH: 21 points, seat 1's ace wins.
+    # Seat 0 is last and holds 7H, which cannot win. Under "when-void" it must
+    # follow with it; under "always" it may trump though it holds a heart, and
+    # takes the 21 points with JD (a sure win: it is last).
+    s = deal_state("classic", hands={"1": "AH 7S 8S 9S", "2": "8H 7D 8D KS",
+                                     "3": "TH 9H TS AS", "0": "7H JD 9D KD"}, dealer=1,
+                   options={"trump_on_plain": trump_on_plain})
+    play(s, "1 play AH", "2 play 8H", "3 play TH")
+    assert choice(s) == expected
 
 
 def test_feeds_the_ten_to_a_partner_holding_the_trick_when_last() -> None:
@@ -239,6 +254,27 @@ def test_always_legal_across_whole_matches(rules: str, players: int) -> None:
         play_bots(state, bots, random.Random(game))
         assert state.is_terminal() and state.match_over
         assert sum(b.calls for b in bots if b.name == "heuristic") > 0
+
+
+@pytest.mark.parametrize("rules,players", [("classic", 4), ("full-hand", 4), ("full-hand", 3), ("full-hand", 2)])
+def test_always_legal_under_trump_on_plain_always(rules: str, players: int) -> None:
+    """Under ``trump_on_plain="always"`` the heuristic plays only legal cards, and
+    it does use the rule: some of its follows are trumps played while holding
+    the plain suit led."""
+    trumped = 0
+    for game in range(2):
+        state = new_state(rules, players=players, first_dealer=game % players,
+                          options={"trump_on_plain": "always"})
+        bots = [Checked(HeuristicBot(seed=10 * game + i)) for i in range(players)]
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_chance(state.sample_chance(random.Random(game * 1000 + len(state.deal_results))))
+                continue
+            seat = state.current_player()
+            action = bots[seat].choose(state.view(seat))
+            trumped += trumps_on_held_suit(state, action)
+            state.apply_action(action)
+    assert trumped > 0
 
 
 def duplicate_balance(rules: str, deals: int) -> list[int]:

@@ -29,6 +29,7 @@ from goat.fast.sim import (
 from goat.fast.sim_kernel import MAX_ACTIONS
 from goat.games.kozel import KozelDeal, KozelRules, make_rules, new_state
 from goat.protocol import GoatError
+from tests.fast.test_solver import trumps_on_held_suit
 
 CHUNK = 2500
 
@@ -61,6 +62,8 @@ def replay_and_compare(rules: KozelRules, n: int, seed: int) -> Counter[str]:
             engine_legal = [(a.seat, a.verb, frozenset(a.cards)) for a in state.legal_actions()]
             assert len(set(sim_legal)) == len(sim_legal)  # no action listed twice
             assert set(sim_legal) == set(engine_legal), (b, k, state.deal_log())
+            if trumps_on_held_suit(state, action):
+                seen["trump-on-held-suit"] += 1
             state.apply_action(action)
             seen[action.verb] += 1
             seen["cards"] += len(action.cards)
@@ -101,12 +104,19 @@ def test_ten_thousand_deals_agree_with_the_engine(preset: str, chunk: int) -> No
     ("classic", 4, {"forced_exchange": False, "penalty": "graded", "royal_goat": True}),
     ("full-hand", 4, {"partner_exchange": 0, "opening_leader": "last-trick-winner"}),
     ("full-hand", 4, {"jack_order": "spades-high"}),
+    ("classic", 4, {"trump_on_plain": "always"}),
+    ("full-hand", 4, {"trump_on_plain": "always", "jack_order": "spades-high"}),
+    ("full-hand", 3, {"trump_on_plain": "always"}),
+    ("full-hand", 2, {"trump_on_plain": "always", "must_follow_trump": False}),
 ])
 def test_other_rulesets_and_options_agree_with_the_engine(preset: str, players: int,
                                                           options: dict[str, object]) -> None:
     rules = make_rules(preset, players=players, options=options)
     seen = replay_and_compare(rules, 500, seed=7)
     assert seen["play"] >= 500 * len(rules.deck_cards) // 2
+    # trump_on_plain="always": trumps were played on a plain lead while holding
+    # it (never otherwise), so the agreement covered that rule
+    assert (seen["trump-on-held-suit"] > 0) == (rules.trump_on_plain == "always")
 
 
 def test_the_compiled_shuffler_makes_valid_deals_the_engine_agrees_with() -> None:

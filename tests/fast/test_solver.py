@@ -17,6 +17,7 @@ from goat.cards import Card, parse_cards
 from goat.fast.solver import CATCH, ROYAL, SolverError, describe, evaluate_moves, solve, warm_up
 from goat.games.kozel import new_state
 from goat.games.kozel.phases import FORCED_RETURN, PARTNER_EXCHANGE, PLAY
+from goat.games.kozel.trumps import TRUMP
 from goat.protocol import Action
 
 
@@ -60,6 +61,18 @@ def act(state: Any, *texts: str) -> Any:
 
 def values(state: Any, side: int | None = None) -> dict[str, int]:
     return {str(a): v for a, v in evaluate_moves(state, side).items()}
+
+
+def trumps_on_held_suit(state: Any, action: Action) -> bool:
+    """Is ``action`` a trump played to a plain lead by a player who holds the
+    led suit (legal only under ``trump_on_plain="always"``)? For the tests that
+    must show they met that rule."""
+    if action.verb != "play" or state.rules.trick_style != "single" or not state.trick:
+        return False
+    suit_of = state.order.suit_of
+    led = suit_of(state.trick[0].cards[0])
+    return (led != TRUMP and suit_of(action.cards[0]) == TRUMP
+            and any(suit_of(c) == led for c in state.hands[action.seat]))
 
 
 def reference(state: Any, side: int, deals_before: int) -> int:
@@ -189,14 +202,14 @@ def dealt_cards(rng: random.Random, preset: str, options: dict[str, Any]) -> tup
     return state, pool
 
 
-def random_position(rng: random.Random) -> Any:
+def random_position(rng: random.Random, trump_on_plain: str = "when-void") -> Any:
     """A random position with at most 3 cards a hand (classic: plus 0 or 4 stock
     cards; full-hand-24: no shamok), random trump-lead and jack-order options, and 0–3 cards
     already in the trick."""
     preset = rng.choice(["classic", "full-hand", "classic", "full-hand", "full-hand-24"])
     options = {"trump_lead": rng.choice(["previous-opener", "not-after-own-lead", "opening-only", "free"]),
                "must_follow_trump": rng.random() < 0.75, "forced_exchange": rng.random() < 0.8,
-               "jack_order": rng.choice(["clubs-high", "spades-high"])}
+               "jack_order": rng.choice(["clubs-high", "spades-high"]), "trump_on_plain": trump_on_plain}
     state, pool = dealt_cards(rng, preset, options)
     size = rng.choice([1, 2, 2, 3, 3])
     if state.rules.has_shamok and rng.random() < 0.4:  # shamok and QC in play, in two hands
@@ -218,15 +231,21 @@ def random_position(rng: random.Random) -> Any:
     return state
 
 
-@pytest.mark.parametrize("chunk", range(4))
-def test_random_positions_agree_with_brute_force(chunk: int) -> None:
-    rng = random.Random(1000 + chunk)
+@pytest.mark.parametrize("chunk,trump_on_plain", [(0, "when-void"), (1, "when-void"), (2, "when-void"),
+                                                  (3, "when-void"), (0, "always"), (1, "always")])
+def test_random_positions_agree_with_brute_force(chunk: int, trump_on_plain: str) -> None:
+    """(``trump_on_plain="always"``: a follower holding a plain lead's suit may
+    also trump; the search's moves and bounds must allow for it.)"""
+    rng = random.Random(1000 + chunk + (100 if trump_on_plain == "always" else 0))
     seen_exchange = seen_catch = 0
+    events: set[str] = set()
     for _ in range(150):
-        state = random_position(rng)
+        state = random_position(rng, trump_on_plain)
         if state.phase not in ("play", "forced-exchange") or state.is_terminal():
             continue
         before = len(state.deal_results)
+        if trump_on_plain == "always" and "trump on held suit" not in events:
+            tree_events(state.clone(), events)
         seen_exchange += any(a.verb == "give" for a in state.legal_actions())
         for side in (0, 1):
             expected = reference(state, side, before)
@@ -238,6 +257,7 @@ def test_random_positions_agree_with_brute_force(chunk: int) -> None:
             child.apply_action(a)
             assert v == reference(child, mover, before), (str(a), state.hands, state.trick)
     assert seen_exchange > 0 and seen_catch > 0
+    assert ("trump on held suit" in events) == (trump_on_plain == "always")
 
 
 def test_three_card_hands_with_a_stock_agree_with_brute_force() -> None:
@@ -425,7 +445,8 @@ def test_compact_card_order_decides_tricks(preset: str) -> None:
 def tree_events(state: Any, found: set[str]) -> None:
     """Add to ``found`` what happens anywhere in the game tree below ``state``
     (this deal only): ``"exchange N"`` for a forced exchange due with ``N``
-    cards in the hand, ``"catch"`` for a shamok catch."""
+    cards in the hand, ``"catch"`` for a shamok catch, ``"trump on held suit"``
+    for a trump a player holding the plain suit led may play (``trump_on_plain``)."""
     if state.deal_results:
         if state.deal_results[-1]["ended_by"] == "shamok-caught-queen":
             found.add("catch")
@@ -435,19 +456,22 @@ def tree_events(state: Any, found: set[str]) -> None:
     actions = state.legal_actions()
     if state.phase == PLAY and any(a.verb == "give" for a in actions):
         found.add(f"exchange {len(state.hands[state.current_player()])}")
+    if any(trumps_on_held_suit(state, a) for a in actions):
+        found.add("trump on held suit")
     for a in actions:
         child = state.clone()
         child.apply_action(a)
         tree_events(child, found)
 
 
-def three_card_ending(rng: random.Random) -> Any:
+def three_card_ending(rng: random.Random, trump_on_plain: str = "when-void") -> Any:
     """A trick start with three cards a hand and no stock (the positions ending3
     takes), often with the shamok and the queen in play, sometimes with a leader
     holding only trumps (a forced exchange due at once, or later)."""
     preset = rng.choice(["classic", "classic", "full-hand", "full-hand-24"])
     options = {"trump_lead": rng.choice(["previous-opener", "not-after-own-lead", "opening-only"]),
-               "must_follow_trump": rng.random() < 0.75, "forced_exchange": rng.random() < 0.9}
+               "must_follow_trump": rng.random() < 0.75, "forced_exchange": rng.random() < 0.9,
+               "trump_on_plain": trump_on_plain}
     state, pool = dealt_cards(rng, preset, options)
     leader = rng.randrange(4)
     if rng.random() < 0.4:  # the leader's cards: trumps first
@@ -475,17 +499,17 @@ def three_card_ending(rng: random.Random) -> Any:
     return state
 
 
-@pytest.mark.parametrize("chunk", range(2))
-def test_three_card_endings_agree_with_brute_force(chunk: int) -> None:
+@pytest.mark.parametrize("chunk,trump_on_plain", [(0, "when-void"), (1, "when-void"), (0, "always")])
+def test_three_card_endings_agree_with_brute_force(chunk: int, trump_on_plain: str) -> None:
     """ending3 (and ending2's forced exchange, which ending3's leaves reach) against
     minimax over the engine, with the exchange due at three and at two cards and
     shamok catches all in the trees. (This found a wrong bound in main: a leader
     holding two top trumps was counted on to win two tricks, though a forced
     exchange hands one to the partner and both fall in one trick.)"""
-    rng = random.Random(3000 + chunk)
+    rng = random.Random(3000 + chunk + (100 if trump_on_plain == "always" else 0))
     events: set[str] = set()
     for _ in range(40):
-        state = three_card_ending(rng)
+        state = three_card_ending(rng, trump_on_plain)
         if not state.legal_actions():
             continue
         before = len(state.deal_results)
@@ -494,6 +518,7 @@ def test_three_card_endings_agree_with_brute_force(chunk: int) -> None:
             expected = reference(state, side, before)
             assert solve(state, side) == expected, (side, state.hands, state.trick_leader)
     assert {"exchange 2", "exchange 3", "catch"} <= events, events
+    assert ("trump on held suit" in events) == (trump_on_plain == "always"), events
 
 
 def test_forced_exchange_with_two_cards_left() -> None:

@@ -23,7 +23,7 @@ from goat.fast import solver_outcome as so
 from goat.fast.solver import (CATCH, ROYAL, DealOutcome, SolverBudgetExceeded, SolverError, solve,
                               solve_outcome)
 from goat.games.kozel import new_state
-from goat.games.kozel.phases import FORCED_RETURN
+from goat.games.kozel.phases import FORCED_RETURN, PARTNER_EXCHANGE
 from goat.games.kozel.scoring import card_points, deal_penalty
 
 from tests.fast import test_solver as t4
@@ -114,11 +114,11 @@ def check(state: Any, seen: dict[str, int]) -> None:
         seen["sides"] = seen.get("sides", 0) + 1
 
 
-def four_player_endings(rng: random.Random) -> Any:
+def four_player_endings(rng: random.Random, trump_on_plain: str = "when-void") -> Any:
     """Small 4-player positions (:func:`tests.fast.test_solver.random_position`:
     classic with a stock, forced exchanges, catches) with full piles."""
     while True:
-        state = t4.random_position(rng)
+        state = t4.random_position(rng, trump_on_plain)
         if state.phase in ("play", FORCED_RETURN) and not state.is_terminal():
             return with_options(with_piles(state, rng), rng)
 
@@ -171,6 +171,33 @@ def test_individual_play(players: int) -> None:
     else:
         for kind in (so.WIN, so.LOSS, so.CATCH_FOR, so.CATCH_AGAINST, so.ROYAL_FOR, so.ROYAL_AGAINST):
             assert seen.get(kind, 0) > 0, (kind, seen)
+
+
+def test_trump_on_plain_always() -> None:
+    """Under ``trump_on_plain="always"`` (a player holding a plain lead's suit may
+    trump it) the outcome is still the class of the exact value: small 4-player
+    positions, 2- and 3-player ones, and whole deals a few cards in."""
+    rng = random.Random(77)
+    seen: dict[str, int] = {}
+    for _ in range(80):
+        check(four_player_endings(rng, "always"), seen)
+    for players in (2, 3):
+        for _ in range(40):
+            check(with_options(with_piles(ts.random_position(rng, players, "always"), rng), rng), seen)
+    for preset, players in (("classic", 4), ("full-hand", 4), ("full-hand", 4), ("full-hand", 3)):
+        state = new_state(preset, players=players, options={"trump_on_plain": "always"}, single_deal=True)
+        state.apply_chance(state.sample_chance(rng))
+        while state.phase == PARTNER_EXCHANGE:
+            state.apply_action(rng.choice(state.legal_actions()))
+        for _ in range(rng.choice([0, 3, 6])):
+            if state.phase not in ("play", FORCED_RETURN) or state.deal_results:
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        before = seen.get("sides", 0)
+        check(with_options(state, rng), seen)
+        assert seen.get("sides", 0) > before or state.deal_results   # the deal was checked
+    for kind in (so.WIN, so.LOSS, so.CATCH_FOR, so.CATCH_AGAINST):
+        assert seen.get(kind, 0) > 0, (kind, seen)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -22,7 +22,7 @@ from goat.fast.solver import CATCH, ROYAL, SolverError, evaluate_moves, solve
 from goat.games.kozel import new_state
 from goat.games.kozel.phases import PLAY
 
-from tests.fast.test_solver import act, play_the_best_line, reference, values
+from tests.fast.test_solver import act, play_the_best_line, reference, tree_events, values
 from tests.fast.test_solver import position as solver_position
 
 
@@ -156,7 +156,7 @@ def test_refusals_in_individual_play() -> None:
 
 
 # ================================================================ random cross-check
-def random_position(rng: random.Random, players: int) -> Any:
+def random_position(rng: random.Random, players: int, trump_on_plain: str = "when-void") -> Any:
     """A random individual-play position small enough for brute force: 1-3
     cards a hand and up to two tricks' draws in the stock (or, with 2 players, 4
     cards, three of them aces, with the fourth ace next in the stock: the royal
@@ -165,7 +165,7 @@ def random_position(rng: random.Random, players: int) -> Any:
     ``players - 1`` cards already in the trick."""
     options: dict[str, Any] = {
         "trump_lead": rng.choice(["previous-opener", "not-after-own-lead", "opening-only", "free"]),
-        "must_follow_trump": rng.random() < 0.75}
+        "must_follow_trump": rng.random() < 0.75, "trump_on_plain": trump_on_plain}
     if players == 3 and rng.random() < 0.5:
         options["deck"] = "32"
     state = new_state("full-hand", players=players, options=options, single_deal=True)
@@ -222,14 +222,21 @@ def check_position(state: Any) -> tuple[int, int]:
     return decisive, royal
 
 
-@pytest.mark.parametrize("players,chunk", [(2, 0), (2, 1), (3, 0), (3, 1)])
-def test_random_positions_agree_with_brute_force(players: int, chunk: int) -> None:
-    rng = random.Random(7000 + 10 * players + chunk)
+@pytest.mark.parametrize("players,chunk,trump_on_plain", [
+    (2, 0, "when-void"), (2, 1, "when-void"), (3, 0, "when-void"), (3, 1, "when-void"),
+    (2, 0, "always"), (3, 0, "always")])
+def test_random_positions_agree_with_brute_force(players: int, chunk: int, trump_on_plain: str) -> None:
+    """(``trump_on_plain="always"``: a seat holding a plain lead's suit may trump
+    it too; moves, endings and bounds of the individual-play kernel allow for it.)"""
+    rng = random.Random(7000 + 10 * players + chunk + (100 if trump_on_plain == "always" else 0))
     checked = decisive = royal = 0
+    events: set[str] = set()
     for _ in range(150):
-        state = random_position(rng, players)
+        state = random_position(rng, players, trump_on_plain)
         if state.phase != PLAY or state.is_terminal():
             continue
+        if trump_on_plain == "always" and "trump on held suit" not in events:
+            tree_events(state.clone(), events)
         d, r = check_position(state)
         checked += 1
         decisive += d
@@ -237,6 +244,7 @@ def test_random_positions_agree_with_brute_force(players: int, chunk: int) -> No
     assert checked > 100 and decisive > 0
     if players == 2:
         assert royal > 0
+    assert ("trump on held suit" in events) == (trump_on_plain == "always")
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -261,7 +269,8 @@ def test_solve_agrees_with_the_best_move_values_down_a_deal(players: int) -> Non
 
 
 # ================================================================ the leader's sure points
-def stock_empty_position(rng: random.Random, size: int, trump_lead: str | None = None) -> Any:
+def stock_empty_position(rng: random.Random, size: int, trump_lead: str | None = None,
+                         trump_on_plain: str = "when-void") -> Any:
     """A random 2-player trick start with ``size`` cards a hand and the stock
     empty (where :func:`goat.fast.solver_solo.lead_sure_points` applies), random
     trump-lead (unless given) and follow rules; the shamok and the queen of clubs
@@ -269,7 +278,7 @@ def stock_empty_position(rng: random.Random, size: int, trump_lead: str | None =
     options: dict[str, Any] = {
         "trump_lead": trump_lead or rng.choice(["previous-opener", "not-after-own-lead",
                                                 "opening-only", "free"]),
-        "must_follow_trump": rng.random() < 0.75}
+        "must_follow_trump": rng.random() < 0.75, "trump_on_plain": trump_on_plain}
     state = new_state("full-hand", players=2, options=options, single_deal=True)
     state.apply_chance(state.sample_chance(rng))
     pool = [c for h in state.hands for c in h] + list(state.stock)
@@ -295,19 +304,25 @@ def brute(state: Any, side: int) -> int:
     return reference(state.clone(), side, len(state.deal_results))
 
 
-def test_leader_sure_points_are_a_lower_bound() -> None:
+@pytest.mark.parametrize("trump_on_plain", ["when-void", "always"])
+def test_leader_sure_points_are_a_lower_bound(trump_on_plain: str) -> None:
     """Where the kernel uses it (no decisive end below 0 possible for the leader),
     the leader's sure points never exceed its brute-force value from a 2-player,
     stock-empty trick start; and the solver, which uses it at every such trick
     start, agrees with brute force there for both seats. The bound must bite:
-    positive in many positions and equal to the value in some."""
+    positive in many positions and equal to the value in some. Under
+    ``trump_on_plain="always"`` a high plain card wins nothing sure against a
+    hand holding a trump: the bound that counts it as it does under "when-void"
+    exceeds the value in some positions (``naive``), so the kernel must not."""
     from goat.fast import solver_solo as solo
+    from goat.fast.solver_core import TRUMP_ON_PLAIN
 
-    rng = random.Random(424242)
+    always = trump_on_plain == "always"
+    rng = random.Random(424242 + always)
     ws = solver._workspace()
-    used = positive = tight = 0
+    used = positive = tight = unsound = 0
     for _ in range(120):
-        state = stock_empty_position(rng, rng.choice([3, 4, 4]))
+        state = stock_empty_position(rng, rng.choice([3, 4, 4]), trump_on_plain=trump_on_plain)
         leader = state.to_act
         value = brute(state, leader)
         W, _ = solver._encode(state, leader, ws, ws.next_gen())
@@ -315,12 +330,18 @@ def test_leader_sure_points_are_a_lower_bound() -> None:
         if not minus:
             bound = int(solo.lead_sure_points(W))
             assert bound <= value, (bound, value, state.hands, state.rules.trump_lead)
+            if always:   # the bound read as if the other had to follow
+                W[TRUMP_ON_PLAIN] = 0
+                unsound += int(solo.lead_sure_points(W)) > value
+                W[TRUMP_ON_PLAIN] = 1
             used += 1
             positive += bound > 0
             tight += bound == value
         for side in (0, 1):
             assert solve(state, side) == brute(state, side), (side, state.hands)
-    assert used > 80 and positive > 40 and tight > 5
+    # (fewer plain winners are sure under "always": 38 of 111 positive there)
+    assert used > 80 and positive > (30 if always else 40) and tight > 5
+    assert (unsound > 0) == always
 
 
 def test_rank_pattern_entries_agree_with_brute_force() -> None:
@@ -367,15 +388,16 @@ def test_rank_pattern_entries_with_a_stock_agree_with_brute_force() -> None:
     assert cuts > 0
 
 
-def test_two_card_endings_agree_with_brute_force() -> None:
+@pytest.mark.parametrize("trump_on_plain", ["when-void", "always"])
+def test_two_card_endings_agree_with_brute_force(trump_on_plain: str) -> None:
     """The last two tricks of a 2-player deal are enumerated without search
     (:func:`goat.fast.solver_solo.ending2`): every lead, every legal reply, the
     forced last trick, a catch in either trick. Values match brute force for both
     seats, catches included."""
-    rng = random.Random(77)
+    rng = random.Random(77 + (1000 if trump_on_plain == "always" else 0))
     decisive = 0
     for _ in range(200):
-        state = stock_empty_position(rng, 2)
+        state = stock_empty_position(rng, 2, trump_on_plain=trump_on_plain)
         for side in (0, 1):
             expected = brute(state, side)
             assert solve(state, side) == expected, (side, state.hands, state.rules.trump_lead)
@@ -383,15 +405,16 @@ def test_two_card_endings_agree_with_brute_force() -> None:
     assert decisive > 0
 
 
-def test_three_card_endings_agree_with_brute_force() -> None:
+@pytest.mark.parametrize("trump_on_plain", ["when-void", "always"])
+def test_three_card_endings_agree_with_brute_force(trump_on_plain: str) -> None:
     """The last three tricks of a 2-player deal are enumerated too
     (:func:`goat.fast.solver_solo.ending3`: each first trick, then the two-card
     ending with the trick's winner leading and the lead rule moved on). Values
     match brute force for both seats, catches included."""
-    rng = random.Random(78)
+    rng = random.Random(78 + (1000 if trump_on_plain == "always" else 0))
     decisive = 0
     for i in range(250):  # the last 100 with a lead rule that moves with each trick
-        state = stock_empty_position(rng, 3, "not-after-own-lead" if i >= 150 else None)
+        state = stock_empty_position(rng, 3, "not-after-own-lead" if i >= 150 else None, trump_on_plain)
         for side in (0, 1):
             expected = brute(state, side)
             assert solve(state, side) == expected, (side, state.hands, state.rules.trump_lead)

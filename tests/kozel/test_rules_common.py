@@ -274,6 +274,7 @@ def test_eggs_nothing_marks_no_deal() -> None:
     ({"partner_exchange": 2}, "partner_exchange"),
     ({"trump_suit": "X"}, "trump_suit"),
     ({"next_dealer": "anticlockwise"}, "next_dealer"),
+    ({"trump_on_plain": "never"}, "trump_on_plain"),
 ])
 def test_bad_option_is_one_line_rules_error(options: dict, name: str) -> None:
     with pytest.raises(RulesError) as info:

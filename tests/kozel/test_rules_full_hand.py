@@ -145,6 +145,40 @@ def test_jack_order_option_spades_high_puts_the_jack_of_spades_on_top(preset: st
         assert s.view(None)["last_trick"]["winner"] == winner
 
 
+#: Hearts trump (trump card 8H): seat 1 holds the spade 7S, the trumps 7H 8H and
+#: plain diamonds and clubs, so on seat 0's AS it may follow, trump or discard.
+TRUMP_ON_PLAIN_HANDS = {"0": "AS 8S 9S KS TS 7D 8D 9D", "1": "7S 7H 8H KD AD TD 8C 9C",
+                        "2": "9H TH KH AH JH QH JD QD", "3": "JS QS 7C TC KC AC JC QC"}
+
+
+@pytest.mark.parametrize("trump_on_plain, seat1", [
+    ("when-void", {"1 play 7S"}),
+    ("always", {"1 play 7S", "1 play 7H", "1 play 8H"}),
+])
+def test_trump_on_plain_option_a_player_holding_the_led_suit_may_trump_only_under_always(
+        trump_on_plain: str, seat1: set[str]) -> None:
+    """[decision, option ``trump_on_plain``] The full-hand text: players follow the
+    first player's suit "but may also discard or cover with a trump", and trumps
+    "may be played to the trick whatever suit is led". Under ``"always"`` a player
+    holding the led suit may follow it or trump; under ``"when-void"`` (default,
+    the rules file's following) only follow. A plain discard while holding the
+    suit is illegal under both; the winner is the highest trump either way."""
+    assert make_rules("full-hand").trump_on_plain == "when-void" == make_rules("classic").trump_on_plain
+    s = deal_state("full-hand", hands=TRUMP_ON_PLAIN_HANDS, trump_card="8H",
+                   options={**NO_EXCHANGE, "trump_lead": "free", "trump_on_plain": trump_on_plain})
+    play(s, "0 play AS")
+    assert legal_strings(s) == seat1
+    err = assert_illegal(s, "1 play KD", "follow-suit")   # another plain suit: only when void
+    assert "spades" in err.reason
+    if trump_on_plain == "when-void":
+        assert_illegal(s, "1 play 8H", "follow-suit")
+        return
+    assert "trump" in err.reason
+    # 1 trumps although it holds 7S; 2 overtrumps; 3, void in plain spades, discards
+    play(s, "1 play 8H", "2 play 9H", "3 play TC")
+    assert s.last_trick["winner"] == 2 and s.view(None)["pile_points"] == [21, 0]
+
+
 def test_drawn_trump_card_is_random_in_deck_and_shuffled_back() -> None:
     r = make_rules("full-hand")
     suits = set()

@@ -15,6 +15,7 @@ annulled deals); the seeds here keep the run to a couple of seconds.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from itertools import combinations, permutations
 from typing import Any
 
@@ -66,7 +67,11 @@ def choose(state: Any, rng: random.Random, actions: list[Action]) -> Action:
     return action
 
 
-def single_card_match(preset: str, players: int, options: dict[str, Any], seed: int) -> None:
+def single_card_match(preset: str, players: int, options: dict[str, Any], seed: int,
+                      seen: Counter[str] | None = None) -> None:
+    """One random match checked against the model; ``seen`` tallies the rare plays
+    it met (``"trump on held suit"``)."""
+    seen = Counter() if seen is None else seen
     rng = random.Random(seed)
     state = new_state(preset, players=players, options=options, first_dealer=rng.randrange(players))
     rules = state.rules
@@ -144,8 +149,14 @@ def single_card_match(preset: str, players: int, options: dict[str, Any], seed: 
                 follow = [c for c in hand if ("trump" if is_trump(c) else c[1]) == led]
                 if led == "trump" and not rules.must_follow_trump:
                     follow = []
+                if follow and led != "trump" and rules.trump_on_plain == "always":
+                    # the full-hand text: trumps "may be played to the trick whatever
+                    # suit is led", so also by a player who holds that suit
+                    follow += [c for c in hand if is_trump(c)]
                 assert texts(state.legal_actions()) == moves(seat, "play", [[c] for c in follow or hand])
                 card = str(choose(state, rng, state.legal_actions()).cards[0])
+                if led != "trump" and is_trump(card) and any(c[1] == led and not is_trump(c) for c in hand):
+                    seen["trump on held suit"] += 1
                 hand.remove(card)
                 trick.append((seat, card))
                 by_card = {c: s for s, c in trick}
@@ -207,14 +218,21 @@ SINGLE_CARD = [
     ("full-hand", 2, {}),
     ("full-hand", 3, {}),
     ("full-hand-24", 4, {}),
+    ("classic", 4, {"trump_on_plain": "always"}),
+    ("full-hand", 4, {"trump_on_plain": "always"}),
+    ("full-hand", 3, {"trump_on_plain": "always", "trump_lead": "free"}),
+    ("full-hand", 2, {"trump_on_plain": "always", "must_follow_trump": False}),
 ]
 
 
 @pytest.mark.parametrize("preset, players, options", SINGLE_CARD)
 def test_single_card_rulesets_follow_an_independent_reading_of_the_rules(
         preset: str, players: int, options: dict[str, Any]) -> None:
+    seen: Counter[str] = Counter()
     for seed in range(20):
-        single_card_match(preset, players, options, seed)
+        single_card_match(preset, players, options, seed, seen)
+    # a trump on a plain lead by a player holding that suit: met, and only where allowed
+    assert (seen["trump on held suit"] > 0) == (options.get("trump_on_plain") == "always")
 
 
 def street_beats(challengers: tuple[str, ...], best: list[str], trump: str) -> bool:

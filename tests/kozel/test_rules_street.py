@@ -17,7 +17,7 @@ import pytest
 from goat.cards import Card, parse_cards
 from goat.games.kozel import KozelDeal, make_rules, new_state
 from goat.games.kozel.scoring import card_points, deal_penalty
-from goat.protocol import Action, InvalidChanceError
+from goat.protocol import Action, InvalidChanceError, RulesError
 
 from .conftest import assert_illegal, deal_state, hand_of, legal_strings, play
 
@@ -496,3 +496,14 @@ def test_match_lost_at_twelve_penalty_points() -> None:
     assert state.penalty_total == [12, 0]
     assert state.is_terminal() and state.result()["match_over"] and state.result()["loser_team"] == 0
     assert state.returns() == [-1.0, 1.0, -1.0, 1.0]
+
+
+def test_trump_on_plain_is_refused_in_street() -> None:
+    """Street's beats and passes have no following, so ``trump_on_plain`` (a
+    single-card option) is not offered there (``applies``) and ``"always"`` is a
+    one-line option error."""
+    assert not make_rules("street").applies("trump_on_plain")
+    assert make_rules("classic").applies("trump_on_plain")
+    with pytest.raises(RulesError) as info:
+        make_rules("street", options={"trump_on_plain": "always"})
+    assert "trump_on_plain" in str(info.value) and "\n" not in str(info.value)

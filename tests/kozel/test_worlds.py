@@ -147,6 +147,31 @@ def test_failing_to_follow_reveals_a_void():
     assert len(spread) > 5  # seat 1's other cards still vary
 
 
+@pytest.mark.parametrize("trump_on_plain", ["when-void", "always"])
+def test_a_trump_on_a_plain_lead_reveals_a_void_only_when_void(trump_on_plain):
+    """Full-hand, 3 players, clubs trump. Seat 0 leads AH; seat 1 trumps with 9C.
+    Under ``trump_on_plain="when-void"`` that proves seat 1 holds no plain heart:
+    no world gives it TH or KH (here it really is void). Under ``"always"`` a
+    player holding hearts may trump too (here seat 1 holds TH): worlds must still
+    give seat 1 plain hearts, and the heuristic's knowledge marks no void."""
+    from goat.bots.heuristic import read_view
+
+    hands = {"when-void": {"0": "AH 9S TS KS AS 9D TD KD", "1": "AD 9C KC TC AC JD JH JS",
+                           "2": "9H TH KH JC QD QH QS QC"},
+             "always": {"0": "AH 9S TS KS AS 9D TD KD", "1": "TH 9C KC AC AD JD JH JS",
+                        "2": "9H KH TC JC QD QH QS QC"}}[trump_on_plain]
+    state = deal_state("full-hand", players=3, trump_card="9C", hands=hands,
+                       options={"trump_on_plain": trump_on_plain})
+    play(state, "0 play AH", "1 play 9C", "2 play 9H")
+    view = seat_view(state, 0)
+    with_hearts = 0
+    for k in range(60):
+        world = sample_world(view, random.Random(k))
+        with_hearts += any(c.suit == "H" and c.rank not in "JQ" for c in world.hands[1])
+    assert (with_hearts > 0) == (trump_on_plain == "always"), with_hearts
+    assert ("H" in read_view(view).voids[1]) == (trump_on_plain == "when-void")
+
+
 def test_street_trump_card_stays_in_the_middle_of_the_stock():
     state = random_point("street", 4, 21, 3, single_deal=True)
     view = seat_view(state, state.current_player())

@@ -2076,22 +2076,32 @@ def test_every_option_and_choice_of_every_game_has_words(chromium: object,
         return out;
     }""", [options, values])
     assert missing == []
-    said = page.evaluate("""async () => {
-        const { sections } = await import("/static/rules.js");
-        const { setLang } = await import("/static/i18n.js");
-        const out = {};
-        for (const per of ["bid-trick", "missing-trick"]) {
-            const options = encodeURIComponent(JSON.stringify({ set_penalty_per: per }));
-            const data = await (await fetch(`/api/games/spades/rules/standard?options=${options}`)).json();
-            for (const code of ["en", "ru"]) {
-                setLang(code);
-                out[`${per} ${code}`] = sections(data).flatMap(([, items]) => items)
-                    .map((item) => typeof item === "string" ? item : item?.textContent).join(" ");
+
+    def panel(path: str, option: str, values: list[str]) -> dict[str, str]:
+        """The rules panel's text of ``/api/games/{path}`` for each value of
+        ``option``, in both languages (keys ``"value en"``, ``"value ru"``)."""
+        return page.evaluate("""async ([path, option, values]) => {
+            const { sections } = await import("/static/rules.js");
+            const { setLang } = await import("/static/i18n.js");
+            const out = {};
+            for (const value of values) {
+                const options = encodeURIComponent(JSON.stringify({ [option]: value }));
+                const data = await (await fetch(`/api/games/${path}?options=${options}`)).json();
+                for (const code of ["en", "ru"]) {
+                    setLang(code);
+                    out[`${value} ${code}`] = sections(data).flatMap(([, items]) => items)
+                        .map((item) => typeof item === "string" ? item : item?.textContent).join(" ");
+                }
             }
-        }
-        return out;
-    }""")
+            return out;
+        }""", [path, option, values])
+
+    said = panel("spades/rules/standard", "set_penalty_per", ["bid-trick", "missing-trick"])
     assert "minus 10 a bid trick" in said["bid-trick en"] and "minus 10 a missing trick" in said["missing-trick en"]
     assert "за каждую недобранную взятку" in said["missing-trick ru"]
     assert "за каждую заказанную взятку" in said["bid-trick ru"]
+    # Kozel's trump_on_plain: the panel says which reading the table plays
+    said = panel("kozel/rules/full-hand", "trump_on_plain", ["when-void", "always"])
+    for code, words in (("en", "even by a player who holds the suit"), ("ru", "даже когда масть есть")):
+        assert words in said[f"always {code}"] and words not in said[f"when-void {code}"]
     context.close()

@@ -26,6 +26,11 @@ Single-card tricks (classic, full-hand, full-hand-24, any player count):
   points, plain before trumps, masters last).
   "Cheapest" among plain winners is the lowest rank; among trumps it is the best
   ``points − keep cost`` (so ``AC`` beats ``8C`` as a sure winner, ``JD`` beats ``QS``).
+* **Trumping a plain lead while holding it** (``trump_on_plain="always"``): the
+  trumps are then among the legal follows, so the rules above apply as they are
+  (a rich trick an opponent holds is trumped, a lost one gets the cheapest card
+  of the suit); the odds count any opponent's trumps, void or not, and such a
+  trump shows no void.
 * **Leads.** The top remaining trump is led while the opponents may still hold
   trumps and the bot holds at least three (it pulls theirs and keeps control).
   Otherwise each legal lead is scored
@@ -74,6 +79,7 @@ from goat.games.kozel.rules import (
     RANK_ORDER,
     SHAMOK,
 )
+from goat.games.kozel.single import shows_void
 from goat.games.kozel.trumps import TRUMP, TrumpOrder, trump_order
 from goat.protocol import Action
 
@@ -102,6 +108,8 @@ class Knowledge:
     table: set[Card] = field(default_factory=set)          # face-up cards of the current trick
     unseen: list[Card] = field(default_factory=list)       # cards some other seat / stock / pile may hold
     must_follow_trump: bool = True
+    #: ``trump_on_plain``: under "always" a seat holding the led suit may still trump.
+    trump_on_plain: str = "when-void"
 
     @property
     def partner(self) -> int | None:
@@ -149,6 +157,11 @@ class Knowledge:
         count = sum(1 for c in self.unseen if self.order.suit_of(c) == suit)
         return (1.0 - self.q(seat)) ** count
 
+    def p_ruffs(self, seat: int, led: str) -> float:
+        """Chance that ``seat`` may play a trump to a plain lead of ``led``: when
+        void in it, or at any time under ``trump_on_plain="always"``."""
+        return 1.0 if self.trump_on_plain == "always" else self.p_void(seat, led)
+
     def p_beat(self, seat: int, best: Card, led: str) -> float:
         """Chance that ``seat`` (yet to play) can beat ``best`` in a trick led in ``led``."""
         pool = self.pool(seat)
@@ -160,10 +173,10 @@ class Knowledge:
         if self.is_trump(best):
             if led == TRUMP:
                 return 1.0 - (1.0 - q) ** trumps
-            return self.p_void(seat, led) * (1.0 - (1.0 - q) ** trumps)
+            return self.p_ruffs(seat, led) * (1.0 - (1.0 - q) ** trumps)
         same = sum(1 for c in pool if self.order.suit_of(c) == led and beats(c, best))
         none_same = (1.0 - q) ** same
-        ruff = self.p_void(seat, led) * (1.0 - (1.0 - q) ** trumps) if trumps else 0.0
+        ruff = self.p_ruffs(seat, led) * (1.0 - (1.0 - q) ** trumps) if trumps else 0.0
         return 1.0 - none_same * (1.0 - ruff)
 
     def p_stands(self, card: Card, led: str, after: Sequence[int]) -> float:
@@ -191,7 +204,8 @@ def read_view(view: View) -> Knowledge:
     deck = make_deck(DECK_RANKS[opts["deck"]])
     hand = [Card.parse(c) for c in view["hand"]]
     know = Knowledge(seat, n, order, hand, list(view["hand_sizes"]), voids=[set() for _ in range(n)],
-                     must_follow_trump=opts.get("must_follow_trump", True))
+                     must_follow_trump=opts.get("must_follow_trump", True),
+                     trump_on_plain=opts.get("trump_on_plain", "when-void"))
     stock = len(deck) - n * opts["hand_size"]
     street = opts["trick_style"] == "street"
     trick: list[tuple[int, str, list[Card] | None]] = []
@@ -209,7 +223,9 @@ def read_view(view: View) -> Knowledge:
             continue
         if cards is not None and not street and trick:
             led = order.suit_of(trick[0][2][0])  # type: ignore[index]
-            if order.suit_of(cards[0]) != led and (led != TRUMP or know.must_follow_trump):
+            played = order.suit_of(cards[0])
+            if played != led and shows_void(led == TRUMP, played == TRUMP, know.must_follow_trump,
+                                            know.trump_on_plain):
                 know.voids[who].add(led)
         trick.append((who, verb, cards))
         if cards is not None:

@@ -342,8 +342,10 @@ def rule_summary(view: View) -> str:
             lines.append("Molodka: holding four cards of one suit, you may restart a trick out of turn "
                          "(`molodka 6S 9S KS AS`).")
     else:
-        lines.append("One card each; follow the led suit (trumps count as one suit) if you can; "
-                     "plain suit order 7 8 9 K T A.")
+        lines.append("One card each; follow the led suit (trumps count as one suit) if you can"
+                     + (" — on a plain suit you may also play a trump" if o.get("trump_on_plain") == "always"
+                        else "")
+                     + "; plain suit order 7 8 9 K T A.")
         if o["trump_lead"] in TRUMP_LEAD_TEXT:
             lines.append(TRUMP_LEAD_TEXT[o["trump_lead"]])
         if o["shamok_catches_queen"]:

@@ -2,7 +2,7 @@
 
 Covers every ruleset: the single-card ones — ``classic``, ``full-hand``,
 ``full-hand-24`` and ``full-hand`` with 2 or 3 players — with their options
-(``trump_lead``, ``must_follow_trump``, ``forced_exchange``, the shamok, the
+(``trump_lead``, ``must_follow_trump``, ``trump_on_plain``, ``forced_exchange``, the shamok, the
 partner exchange, the royal goat, ``tie``, ``penalty``) in
 :mod:`goat.fast.sim_kernel`, and ``street`` (multi-card leads, beats, passes,
 molodka; ``max_lead``, ``max_molodka_per_trick``) in :mod:`goat.fast.sim_street`.
@@ -62,6 +62,7 @@ from goat.fast.sim_kernel import (
     P_STOCK_SIZE,
     P_TIE_ANNUL,
     P_TRUMP_LEAD,
+    P_TRUMP_ON_PLAIN,
     ROYAL_GOAT,
     SEAT_SHIFT,
     SHAMOK_CAUGHT,
@@ -163,6 +164,7 @@ def compile_rules(rules: KozelRules) -> SimRules:
     params[P_PARTNERS] = rules.partnerships
     params[P_TRUMP_LEAD] = _TRUMP_LEAD[rules.trump_lead]
     params[P_FOLLOW_TRUMP] = rules.must_follow_trump
+    params[P_TRUMP_ON_PLAIN] = rules.trump_on_plain == "always"
     params[P_FORCED] = rules.forced_exchange
     params[P_SHAMOK] = rules.shamok_catches_queen and rules.has_shamok
     params[P_PARTNER_EXCHANGE] = rules.partner_exchange

@@ -37,8 +37,8 @@ TL_FREE, TL_OPENING_ONLY, TL_PREVIOUS_OPENER, TL_NOT_AFTER_OWN_LEAD = 0, 1, 2, 3
 #: Indices of the rule parameters in the ``params`` array.
 (P_PLAYERS, P_HAND_SIZE, P_STOCK_SIZE, P_PARTNERS, P_TRUMP_LEAD, P_FOLLOW_TRUMP, P_FORCED,
  P_SHAMOK, P_PARTNER_EXCHANGE, P_ROYAL, P_TIE_ANNUL, P_GRADED, P_SHAMOK_PENALTY,
- P_DECK_SIZE) = range(14)
-NUM_PARAMS = 14
+ P_DECK_SIZE, P_TRUMP_ON_PLAIN) = range(15)
+NUM_PARAMS = 15
 
 #: Action codes: ``seat << SEAT_SHIFT | GIVE_FLAG (if a give) | card index``.
 GIVE_FLAG = 64
@@ -247,6 +247,7 @@ def simulate_kernel(params, value, suit_class, class_mask, points_tab, aces,  # 
     partners = params[P_PARTNERS] != 0
     trump_lead = params[P_TRUMP_LEAD]
     follow_trump = params[P_FOLLOW_TRUMP] != 0
+    trump_on_plain = params[P_TRUMP_ON_PLAIN] != 0   # "always": a trump on a plain lead
     forced = params[P_FORCED] != 0 and partners
     shamok = params[P_SHAMOK] != 0
     partner_exchange = params[P_PARTNER_EXCHANGE] != 0 and partners
@@ -364,6 +365,8 @@ def simulate_kernel(params, value, suit_class, class_mask, points_tab, aces,  # 
             seatq = s if c == QUEEN_CLUBS_INDEX else -1
             follow_mask = class_mask[t, led]
             free = led == TRUMP and not follow_trump
+            # trump_on_plain="always": a plain lead's followers may trump too
+            also = tm if trump_on_plain and led != TRUMP else _ZERO
             # ---------------------------------------------------- the others
             for i in range(1, players):
                 s = lead + i
@@ -371,8 +374,9 @@ def simulate_kernel(params, value, suit_class, class_mask, points_tab, aces,  # 
                     s -= players
                 h = hand[s]
                 f = h & follow_mask
-                # Follow if you can (branch-free): f when non-empty, else the hand.
-                legal = f | (h & (_ZERO - np.uint64(f == _ZERO or free)))
+                # Follow if you can (branch-free): f (and the trumps ``also``
+                # allows) when f is non-empty, else the hand.
+                legal = f | (h & also) | (h & (_ZERO - np.uint64(f == _ZERO or free)))
                 x = xorshift(x)
                 c = np.int64(nth_bit(legal, below(x, popcount(legal))))
                 if record >= 1:

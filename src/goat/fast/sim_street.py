@@ -21,6 +21,7 @@ import numpy as np
 from numba import njit
 
 from goat.fast.sim_kernel import (
+    NUM_PARAMS,
     P_GRADED,
     P_HAND_SIZE,
     P_PLAYERS,
@@ -44,8 +45,8 @@ CARDS_BITS = (1 << 36) - 1
 MAX_LEGAL = 24
 
 #: Street-only entries of the ``params`` array (after the shared ones).
-P_MAX_LEAD, P_MOLODKA, P_MAX_MOLODKA = 14, 15, 16
-NUM_STREET_PARAMS = 17
+P_MAX_LEAD, P_MOLODKA, P_MAX_MOLODKA = range(NUM_PARAMS, NUM_PARAMS + 3)
+NUM_STREET_PARAMS = NUM_PARAMS + 3
 
 _ZERO = np.uint64(0)
 _ONE = np.uint64(1)

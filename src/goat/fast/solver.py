@@ -199,6 +199,7 @@ def _deal_code(rules: KozelRules, trump_suit: str | None) -> _DealCode:
     W[core.ACES] = aces
     W[core.LEAD_RULE] = LEAD_RULES[rules.trump_lead]
     W[core.FOLLOW_TRUMP] = int(rules.must_follow_trump)
+    W[core.TRUMP_ON_PLAIN] = int(rules.trump_on_plain == "always")
     W[core.FORCED_EX] = int(rules.forced_exchange)
     W[core.HAND_SIZE] = rules.hand_size
     W[core.SHAMOK] = index.get(SHAMOK, -1)

@@ -97,6 +97,7 @@ def _plain_code(trump_suit: str | None, rank_points: tuple[int, ...]) -> _PlainC
     W[core.ACES] = 0
     W[core.LEAD_RULE] = 0       # any card may be led
     W[core.FOLLOW_TRUMP] = 1    # a trump lead is followed with a trump, like any suit
+    W[core.TRUMP_ON_PLAIN] = 0  # a plain lead is followed when possible (no trumping then)
     W[core.FORCED_EX] = 0
     W[core.SHAMOK] = -1
     W[core.QUEEN] = -1

@@ -64,6 +64,7 @@ from goat.fast.solver_core import (
     STRENGTH,
     TRICK,
     TRUMP_CLASS,
+    TRUMP_ON_PLAIN,
     TRUMPS,
     USE_CANONICAL,
     catch_value,
@@ -673,8 +674,9 @@ def quasi_probe(W: np.ndarray, TT: np.ndarray, slot: int, k1: int, k2: int, k3: 
 
     The stored position P and this one P' have the same holders of the i-th live
     card of each class (a seat, or a place in the stock: :func:`quasi_stock_key`),
-    the same leader and lead state and no royal goat: legality (follow the class,
-    lead restrictions, the forced exchange of a trump for a plain card) and trick
+    the same leader and lead state and no royal goat: legality (follow the class
+    or, with ``TRUMP_ON_PLAIN``, trump a plain lead; lead restrictions, the forced
+    exchange of a trump for a plain card) and trick
     winners depend only on the class and relative strength, and a draw only on
     the trick winner and the hand sizes, so mapping P's i-th live card to P''s
     maps every line of play of one onto the other. If a ``catch`` is possible the key
@@ -850,11 +852,13 @@ def follow_order(W: np.ndarray, cards: int, win: int, wmask: int, partner_wins: 
 
 
 @njit(cache=True, inline="always")
-def legal_follows(hand: int, fmask: int) -> int:
+def legal_follows(hand: int, fmask: int, also: int) -> int:
     """The cards of ``hand`` that may follow a lead whose class mask is ``fmask``
-    (-1 when anything may be played)."""
+    (-1 when anything may be played), with the cards of ``also`` besides when the
+    hand holds the class (the trumps on a plain lead under ``TRUMP_ON_PLAIN``, else
+    0): :func:`goat.fast.solver_core.legal_in` with the masks found once a lead."""
     follow = hand & fmask
-    return follow if follow else hand
+    return follow | (hand & also) if follow else hand
 
 
 @njit(cache=True, _nrt=False)
@@ -921,12 +925,13 @@ def ending3(W: np.ndarray, TT: np.ndarray, alpha: int, beta: int, first: int) ->
         lc = W[CLASS + a]
         wmask = trumps | W[CLASS_MASK + lc]
         fmask = -1 if lc == TRUMP_CLASS and free_trump else W[CLASS_MASK + lc]
+        also = trumps if lc != TRUMP_CLASS and W[TRUMP_ON_PLAIN] == 1 else 0
         pa = W[POINTS + a]
         best1 = -INF if max1 else INF
         a1, b1 = a0, b0
-        l1 = legal_follows(h1, fmask)
-        l2 = legal_follows(h2, fmask)   # the hands after the lead stay as they are
-        l3 = legal_follows(h3, fmask)   # until their own seat plays: once per lead
+        l1 = legal_follows(h1, fmask, also)
+        l2 = legal_follows(h2, fmask, also)   # the hands after the lead stay as they are
+        l3 = legal_follows(h3, fmask, also)   # until their own seat plays: once per lead
         n1, o1 = follow_order(W, l1 & d1, a, wmask, False, False, -1,
                               second_mode(a, l1 & wmask, l2 & wmask, l3 & wmask))
         for i1 in range(n1):

@@ -110,6 +110,7 @@ from goat.fast.solver_core import (
     STRENGTH,
     TRICK,
     TRUMP_CLASS,
+    TRUMP_ON_PLAIN,
     TRUMPS,
     USE_CANONICAL,
     beats,
@@ -120,6 +121,7 @@ from goat.fast.solver_core import (
     follow_score,
     highbit_index,
     ix,
+    legal_in,
     lowbit_index,
     next_best,
     over_budget,
@@ -182,13 +184,11 @@ def restricted(W: np.ndarray, seat: int) -> bool:
 @njit(cache=True, inline="always")
 def replies_to(W: np.ndarray, hand: int, lead: int) -> int:
     """The cards of ``hand`` that may answer the card ``lead``: its class if
-    the hand holds one (trumps only where trumps must be followed), else any
-    card (:func:`legal_cards` for a follow; the endings' replies)."""
-    lc = W[ix(CLASS + lead)]
-    if lc == TRUMP_CLASS and W[FOLLOW_TRUMP] == 0:
-        return hand
-    follow = hand & W[ix(CLASS_MASK + lc)]
-    return follow if follow != 0 else hand
+    the hand holds one (trumps only where trumps must be followed; on a plain
+    lead the trumps too under ``TRUMP_ON_PLAIN``), else any card
+    (:func:`goat.fast.solver_core.legal_in`; :func:`legal_cards` for a follow,
+    the endings' replies)."""
+    return legal_in(W, hand, W[ix(CLASS + lead)])
 
 
 @njit(cache=True, inline="always")
@@ -237,19 +237,20 @@ def gen_moves(W: np.ndarray, seat: int, base: int) -> int:
 @njit(cache=True, inline="always")
 def sure_lead(W: np.ndarray, seat: int, c: int) -> bool:
     """Does the lead ``c`` surely win the trick? No other seat holds a higher card
-    of its class, nor a trump while void in a plain class. Ordering only."""
+    of its class, nor a trump while void in a plain class (under ``TRUMP_ON_PLAIN``
+    while holding it too). Ordering only."""
     lc = W[ix(CLASS + c)]
     cm = W[ix(CLASS_MASK + lc)]
     t = W[TRUMPS]
+    free = W[TRUMP_ON_PLAIN] == 1
     for s in range(W[NPL]):
         if s == seat:
             continue
         h = W[s]
         f = h & cm
-        if f:
-            if highbit_index(f) > c:
-                return False
-        elif lc != TRUMP_CLASS and (h & t) != 0:
+        if f and highbit_index(f) > c:
+            return False
+        if (f == 0 or free) and lc != TRUMP_CLASS and (h & t) != 0:
             return False
     return True
 
@@ -257,14 +258,17 @@ def sure_lead(W: np.ndarray, seat: int, c: int) -> bool:
 @njit(cache=True, inline="always")
 def beaten_lead(W: np.ndarray, seat: int, c: int) -> bool:
     """Can a seat next to play beat the lead ``c`` whatever the others do: the
-    next seat holds a higher card of its class, or is void in its plain suit and
-    holds a trump? Ordering only (such leads go last)."""
+    next seat holds a higher card of its class, or is void in its plain suit
+    (or not, under ``TRUMP_ON_PLAIN``) and holds a trump? Ordering only (such
+    leads go last)."""
     lc = W[ix(CLASS + c)]
     cm = W[ix(CLASS_MASK + lc)]
     h = W[seat_at(W, seat, 1)]
     f = h & cm
-    if f:
-        return highbit_index(f) > c
+    if f and highbit_index(f) > c:
+        return True
+    if f and W[TRUMP_ON_PLAIN] == 0:
+        return False
     return lc != TRUMP_CLASS and (h & W[TRUMPS]) != 0
 
 
@@ -445,8 +449,9 @@ def lead_sure_points(W: np.ndarray) -> int:
     """Points the leader surely takes from here: 2 players, the stock empty, a trick
     start. In each class the leader's cards above all of the other's win while the
     other must follow (as many tricks as it holds cards of the class; every one if
-    it holds no trump, so can never trump them); a trump above all of the other's
-    wins whenever led. Leading those winners, plain classes first (the other
+    it holds no trump, so can never trump them; none of a plain class if it holds a
+    trump under ``TRUMP_ON_PLAIN``, when it may trump at once); a trump above all
+    of the other's wins whenever led. Leading those winners, plain classes first (the other
     follows suit, so its other classes and trumps stay as they were), then trumps,
     keeps the lead throughout, so their points, the cheapest cards the other must
     follow with and the cheapest of the rest it throws on the others are the
@@ -457,6 +462,7 @@ def lead_sure_points(W: np.ndarray) -> int:
     hl = W[me]
     ho = W[1 - me]
     o_trumps = ho & W[TRUMPS]
+    ruffs_any = o_trumps != 0 and W[TRUMP_ON_PLAIN] == 1   # it may trump every plain lead
     trumps_ok = W[LEAD_RULE] != 3 and not restricted(W, me)
     pts = 0
     wins = 0
@@ -465,7 +471,7 @@ def lead_sure_points(W: np.ndarray) -> int:
     for c in range(TRUMP_CLASS + 1):
         cm = W[ix(CLASS_MASK + c)]
         lc = hl & cm
-        if lc == 0 or (c == TRUMP_CLASS and not trumps_ok):
+        if lc == 0 or (c == TRUMP_CLASS and not trumps_ok) or (c != TRUMP_CLASS and ruffs_any):
             continue
         oc = ho & cm
         if oc:

@@ -57,6 +57,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "trump_card_from": ("deck", "stock"),
     "match_loser": ("most-penalty", "all-at-target"),
     "jack_order": tuple(JACK_SUIT_ORDERS),
+    "trump_on_plain": ("when-void", "always"),
 }
 
 
@@ -84,6 +85,12 @@ class KozelRules:
             multi-card leads answered by beats or face-down passes.
         trump_lead: who may lead a trump (rule 2 of classic) — [decision].
         must_follow_trump: a trump lead must be followed with a trump — [decision].
+        trump_on_plain: who may play a trump to a plain lead — [decision]:
+            ``"when-void"`` (a player who holds the led suit follows it: the rules
+            file's classic following) or ``"always"`` (the full-hand text: trumps
+            "may be played to the trick whatever suit is led", so a player holding
+            the led suit may follow it *or* trump; another plain suit still only
+            when void). Single-card tricks only: street's beats have no following.
         forced_exchange: the trump-lead rule's swap with the partner (rule 3).
         shamok_catches_queen: ``7C`` and ``QC`` in one trick from two teams ends the deal.
         shamok_penalty: penalty points for the team that played ``QC``.
@@ -117,6 +124,7 @@ class KozelRules:
     trick_style: str = "single"
     trump_lead: str = "previous-opener"
     must_follow_trump: bool = True
+    trump_on_plain: str = "when-void"
     forced_exchange: bool = True
     shamok_catches_queen: bool = True
     shamok_penalty: int = 4
@@ -183,6 +191,9 @@ class KozelRules:
         if self.trick_style == "street" and self.trump_lead != "free":
             raise RulesError("option trump_lead must be 'free' with trick_style='street' "
                              "(street leads are sets of cards; no trump-lead rule applies)")
+        if self.trump_on_plain != "when-void" and self.trick_style != "single":
+            raise RulesError(f"option trump_on_plain={self.trump_on_plain!r} needs trick_style='single' "
+                             "(street's beats and passes have no following)")
         if self.molodka and self.trick_style != "street":
             raise RulesError("option molodka needs trick_style='street'")
         if self.trump_suit == "drawn" and self.trump_card_from == "stock" and self.stock_size == 0:
@@ -229,6 +240,8 @@ class KozelRules:
             return self.players == 3
         if option == "jack_order":
             return self.permanent_trumps   # street has no permanent jacks
+        if option == "trump_on_plain":
+            return self.trick_style == "single"   # street's beats have no following
         return True
 
     def differences_from(self, other: "KozelRules") -> dict[str, Any]:

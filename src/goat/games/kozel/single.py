@@ -10,6 +10,25 @@ from goat.games.tricks import must_follow
 from goat.protocol import Action, IllegalActionError
 
 
+def shows_void(led_trump: bool, played_trump: bool, must_follow_trump: bool,
+               trump_on_plain: str) -> bool:
+    """Does a card of another effective suit than the lead's prove that its
+    player holds none of the led suit? Always for a plain card on a plain lead;
+    for a trump on a plain lead unless ``trump_on_plain="always"`` (then a player
+    holding the suit may trump); on a trump lead only if trumps must be followed.
+    One rule for everything that reads a view (the bots' knowledge, the world
+    sampler).
+
+    >>> shows_void(False, True, True, "when-void"), shows_void(False, True, True, "always")
+    (True, False)
+    >>> shows_void(False, False, True, "always"), shows_void(True, False, False, "always")
+    (True, False)
+    """
+    if led_trump:
+        return must_follow_trump
+    return not (played_trump and trump_on_plain == "always")
+
+
 class SingleCardTricks:
     """Rules 1–5 of classic Kozel: leads, the trump-lead rule, following."""
 
@@ -53,9 +72,15 @@ class SingleCardTricks:
         return [Action(seat, "play", (c,)) for c in (follow or hand)]
 
     def _followers(self, hand: list[Card], led: str) -> list[Card]:
+        """The cards ``hand`` may play to a lead of ``led`` when it may not play any
+        (``[]``: any card): the led suit, with ``trump_on_plain="always"`` and a
+        plain lead its trumps too."""
         if led == TRUMP and not self.rules.must_follow_trump:
             return []
-        return must_follow(hand, led, self.order.suit_of)
+        follow = must_follow(hand, led, self.order.suit_of)
+        if follow and led != TRUMP and self.rules.trump_on_plain == "always":
+            return [c for c in hand if c in follow or self.order.is_trump(c)]
+        return follow
 
     def _check_single(self, action: Action) -> str:
         seat, card = action.seat, action.cards[0]
@@ -92,7 +117,10 @@ class SingleCardTricks:
             return "play"
         follow = self._followers(hand, led)
         if follow and card not in follow:
+            suits = suit_label(led)
+            if any(self.order.is_trump(c) for c in follow) and led != TRUMP:
+                suits += " or play a trump"
             raise IllegalActionError(action, "follow-suit",
-                                     f"seat {seat} must follow {suit_label(led)} "
+                                     f"seat {seat} must follow {suits} "
                                      f"(holds {' '.join(map(str, _sorted(follow)))})")
         return "play"

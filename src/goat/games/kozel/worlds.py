@@ -16,7 +16,8 @@ that moment, a face-down pass or give takes some slot of its player, and what
 the play reveals becomes a constraint on the slots held at that moment:
 
 * failing to follow a suit (single-card tricks) — none of that seat's slots
-  holds the led (effective) suit;
+  holds the led (effective) suit (a trump on a plain lead proves nothing under
+  ``trump_on_plain="always"``: :func:`goat.games.kozel.single.shows_void`);
 * a forced exchange — all of the leader's slots are trumps, the card given back
   is plain (and is the card led next);
 * a trump lead although trump leads are barred — the leader (and, when a forced
@@ -97,7 +98,7 @@ from goat.cards import Card, make_deck
 from goat.games.kozel.deal import KozelDeal
 from goat.games.kozel.phases import DEAL, OVER, PLAY
 from goat.games.kozel.rules import DECK_RANKS, QUEEN_OF_CLUBS, SHAMOK, KozelRules, make_rules
-from goat.games.kozel.single import SingleCardTricks
+from goat.games.kozel.single import SingleCardTricks, shows_void
 from goat.games.kozel.state import KozelState
 from goat.games.kozel.trumps import TRUMP, TrumpOrder, trump_order
 from goat.games.tricks import draw_to
@@ -692,7 +693,8 @@ class _SlotReplay:
             if single and not lead:
                 played = move.cards[0]  # type: ignore[index]
                 led = suit_bit[cards[trick[0][2][0]]]
-                if suit_bit[played] != led and (led != _TRUMP_BIT or rules.must_follow_trump):
+                if suit_bit[played] != led and shows_void(led == _TRUMP_BIT, suit_bit[played] == _TRUMP_BIT,
+                                                          rules.must_follow_trump, rules.trump_on_plain):
                     self.constrain(seat, led)
                 top = cards[trick[best][2][0]]
                 bit, top_bit = suit_bit[played], suit_bit[top]

@@ -620,6 +620,7 @@ export const STRINGS = {
       deck: "deck", hand_size: "cards in a hand", trump_suit: "trump suit", trump_card_from: "trump card from",
       permanent_trumps: "jacks, queens and 7♣ always trumps", jack_order: "order of the jacks", trick_style: "trick style",
       trump_lead: "who may lead a trump", must_follow_trump: "follow a trump lead with a trump",
+      trump_on_plain: "trump a plain lead",
       forced_exchange: "forced exchange after a trump lead", shamok_catches_queen: "the shamok catches the queen",
       shamok_penalty: "penalty for a caught queen", partner_exchange: "cards passed to the partner",
       royal_goat: "four aces win (royal goat)", tie: "a 60–60 deal", eggs: "after eggs", penalty: "penalty",
@@ -684,6 +685,7 @@ export const STRINGS = {
       trumping: "trumping", never: "never", "left-of-dealer": "left of the dealer", "lowest-club": "lowest club",
       "bid-trick": "each bid trick", "missing-trick": "each missing trick",
       "clubs-high": "♣ jack highest (as the queens)", "spades-high": "♠ jack highest",
+      "when-void": "only without the suit",
     },
     chat: {
       title: "Chat",
@@ -1344,6 +1346,7 @@ export const STRINGS = {
       deck: "колода", hand_size: "карт на руке", trump_suit: "козырь", trump_card_from: "козырная карта из",
       permanent_trumps: "валеты, дамы и 7♣ — всегда козыри", jack_order: "порядок валетов", trick_style: "взятки",
       trump_lead: "кто может ходить с козыря", must_follow_trump: "на козырь — козырем",
+      trump_on_plain: "козырь на простую масть",
       forced_exchange: "обмен после хода с козыря", shamok_catches_queen: "шамок ловит даму",
       shamok_penalty: "штраф за пойманную даму", partner_exchange: "карт напарнику",
       royal_goat: "четыре туза — победа", tie: "сдача 60–60", eggs: "после яиц", penalty: "штраф",
@@ -1407,6 +1410,7 @@ export const STRINGS = {
       trumping: "битьё козырем", never: "никогда", "left-of-dealer": "слева от сдающего",
       "lowest-club": "младшая трефа", "bid-trick": "каждую заказанную взятку", "missing-trick": "каждую недобранную взятку",
       "clubs-high": "старший валет треф (как у дам)", "spades-high": "старший валет пик",
+      "when-void": "только без масти",
     },
     chat: {
       title: "Чат",

@@ -72,7 +72,7 @@ const PHRASES = {
       "not-after-own-lead": "С козыря нельзя ходить, если прошлую взятку начинали вы.",
     },
     forcedExchange: "Если с козыря ходить нельзя, а на руках одни козыри, игрок отдаёт партнёру один козырь, а партнёр возвращает простую карту — ею и надо пойти. Если простых нет и у партнёра — можно ходить козырем.",
-    follow: (trump) => `На простую масть отвечают картой той же масти; ${trump ? "на козырь — козырем" : "на козырь можно положить любую карту"}. Нечем ответить — кладут любую карту: козырять не обязательно.`,
+    follow: (trump, always) => `На простую масть отвечают картой той же масти${always ? " или любым козырем: козырем можно покрыть, даже когда масть есть" : ""}; ${trump ? "на козырь — козырем" : "на козырь можно положить любую карту"}. Нечем ответить — кладут любую карту: козырять не обязательно.`,
     winner: "Взятку берёт старший козырь, а без козырей — старшая карта масти первого хода; карты других мастей взятку не берут. Взявший ходит следующим.",
     streetLead: (n) => `Ходят в открытую 1–${n} картами одной масти.`,
     streetAnswer: "Каждый следующий по часовой кладёт столько же карт: либо бьёт — каждая его карта бьёт свою карту лучшего набора на столе (хода или последнего побившего), — либо скидывает любые карты рубашкой вверх; их не видит никто.",
@@ -183,7 +183,7 @@ const PHRASES = {
       "not-after-own-lead": "You may not lead a trump if you led the previous trick.",
     },
     forcedExchange: "A player who must not lead a trump but holds only trumps gives one trump to their partner, who gives back a plain card — and that card is led. If the partner has no plain card either, a trump may be led.",
-    follow: (trump) => `A plain suit is followed with a card of that suit; ${trump ? "a trump lead with a trump" : "any card may be played to a trump lead"}. A player who cannot follow plays any card: there is no need to trump.`,
+    follow: (trump, always) => `A plain suit is followed with a card of that suit${always ? " or with any trump: a trump may be played even by a player who holds the suit" : ""}; ${trump ? "a trump lead with a trump" : "any card may be played to a trump lead"}. A player who cannot follow plays any card: there is no need to trump.`,
     winner: "The highest trump takes the trick; with no trump in it, the highest card of the suit led. Cards of other suits never win. The winner leads next.",
     streetLead: (n) => `Lead 1–${n} cards of one suit, face up.`,
     streetAnswer: "Each next player clockwise puts down as many cards: either beats — each of their cards beats a different card of the best set on the table (the lead, or the last set that beat it) — or passes any cards face down, which nobody sees.",
@@ -319,7 +319,7 @@ function kozelSections(P, o, f, current) {
     if (o.trump_lead !== "free") play.push(P.firstPlain);
     play.push((!pairs && P.trumpLeadAlone[o.trump_lead]) || P.trumpLead[o.trump_lead]);
     if (o.forced_exchange && pairs && o.trump_lead !== "free") play.push(P.forcedExchange);
-    play.push(P.follow(o.must_follow_trump), P.winner);
+    play.push(P.follow(o.must_follow_trump, o.trump_on_plain === "always"), P.winner);
   }
 
   const scoring = Object.entries(f.card_points).filter(([, p]) => p > 0).sort((a, b) => b[1] - a[1]);
