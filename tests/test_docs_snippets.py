@@ -1,0 +1,105 @@
+"""The docs' Python snippets run, and every ``goat <command>`` they name exists.
+
+Users copy the snippets of ``README.md`` and ``docs/*.md`` as they are; nothing
+else runs them, so a renamed function or a changed signature would rot them
+silently. Each ```` ```python ```` block is executed in the order of its page, in
+one namespace per page (later blocks may use what earlier ones defined, as a
+reader does), in a temporary working directory. A block written as an
+interactive session (``>>>`` lines) is checked as a doctest: its printed
+results must be what the page shows.
+
+A block that cannot run in a test says so in the page itself, on the line right
+before its fence, and the test reads that marker and reports the block as
+skipped with its reason::
+
+    <!-- snippet: not run (needs stable-baselines3) -->
+
+Any other error fails the test: nothing is caught silently.
+"""
+
+from __future__ import annotations
+
+import doctest
+import os
+import re
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+NOT_RUN = re.compile(r"<!--\s*snippet:\s*not run\s*\((?P<reason>[^)]+)\)\s*-->")
+FENCE = re.compile(r"^```(?P<lang>\S*)\s*$")
+
+
+@dataclass(frozen=True)
+class Block:
+    """One fenced block of a page: its language, first line (1-based), text and
+    the reason it is not run (``None``: it is run)."""
+
+    lang: str
+    line: int
+    text: str
+    not_run: str | None
+
+
+def fenced_blocks(path: Path) -> list[Block]:
+    """Every fenced block of a Markdown page, with the marker line before it."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    blocks: list[Block] = []
+    i = 0
+    while i < len(lines):
+        opening = FENCE.match(lines[i])
+        if opening is None:
+            i += 1
+            continue
+        end = next(j for j in range(i + 1, len(lines)) if lines[j].rstrip() == "```")
+        previous = next((lines[j] for j in range(i - 1, -1, -1) if lines[j].strip()), "")
+        marker = NOT_RUN.search(previous)
+        blocks.append(Block(opening["lang"], i + 2, "\n".join(lines[i + 1:end]) + "\n",
+                            marker["reason"] if marker else None))
+        i = end + 1
+    return blocks
+
+
+def python_pages() -> list[Path]:
+    return [page for page in PAGES if any(b.lang == "python" for b in fenced_blocks(page))]
+
+
+def run_block(block: Block, name: str, namespace: dict[str, object]) -> None:
+    """Run one block in ``namespace``: a session as a doctest, anything else as code."""
+    if block.text.lstrip().startswith(">>>"):
+        test = doctest.DocTestParser().get_doctest(block.text, namespace, name, name, block.line - 1)
+        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+        out: list[str] = []
+        runner.run(test, out=out.append, clear_globs=False)
+        assert not runner.failures, "".join(out)
+    else:
+        exec(compile(block.text, name, "exec"), namespace)  # noqa: S102 - the docs' own code
+
+
+def block_name(page: Path, block: Block) -> str:
+    return f"{page.relative_to(ROOT).as_posix()}:{block.line}"
+
+
+@pytest.mark.parametrize("page", python_pages(), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_every_python_snippet_runs(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    namespace: dict[str, object] = {"__name__": "__snippet__"}
+    for block in fenced_blocks(page):
+        if block.lang == "python" and block.not_run is None:
+            run_block(block, block_name(page, block), namespace)
+
+
+NOT_RUN_BLOCKS = [(block_name(page, block), block) for page in PAGES for block in fenced_blocks(page)
+                  if block.not_run is not None]
+
+
+@pytest.mark.parametrize(("name", "block"), NOT_RUN_BLOCKS, ids=[name for name, _ in NOT_RUN_BLOCKS])
+def test_a_snippet_marked_not_run_is_reported_skipped(name: str, block: Block) -> None:
+    """Each marked block shows up as a skip with its page's reason (``pytest -ra``)."""
+    assert block.lang == "python", f"{name}: the not-run marker stands before a {block.lang or 'plain'} block"
+    pytest.skip(f"{name}: {block.not_run}")
