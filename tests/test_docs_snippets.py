@@ -103,3 +103,69 @@ def test_a_snippet_marked_not_run_is_reported_skipped(name: str, block: Block) -
     """Each marked block shows up as a skip with its page's reason (``pytest -ra``)."""
     assert block.lang == "python", f"{name}: the not-run marker stands before a {block.lang or 'plain'} block"
     pytest.skip(f"{name}: {block.not_run}")
+
+
+COMMAND_PAGES = [*PAGES, ROOT / "benchmarks" / "README.md"]
+# A command line as the docs write it: after an optional "$ " prompt, environment
+# assignments and a path to the script, "goat" and up to two lower-case words (the
+# command and, for a group such as "bench" or "play", its sub-command; a file name
+# or an option ends it).
+COMMAND = re.compile(r"^(?:\$ )?(?:[A-Z_]+=\S+ )*(?:\S*/)?goat((?: [a-z][a-z0-9-]*(?![\w./*-])){1,2})")
+
+
+def code_texts(text: str) -> list[str]:
+    """The code a page shows: its inline code spans and the lines of its code blocks."""
+    lines, in_fence = [], False
+    for line in text.splitlines():
+        if FENCE.match(line) or (in_fence and line.rstrip() == "```"):
+            in_fence = not in_fence
+        elif in_fence or line.startswith("    "):
+            lines.append(line.strip())
+    return lines + re.findall(r"`([^`\n]+)`", text)
+
+
+@dataclass
+class Command:
+    """A ``goat`` command as the docs use it: the pages naming it and the options
+    written after it."""
+
+    pages: list[str]
+    options: set[str]
+
+
+def documented_commands() -> dict[str, Command]:
+    """Each distinct ``goat <command>`` of the docs, with its pages and options."""
+    commands: dict[str, Command] = {}
+    for page in COMMAND_PAGES:
+        name = page.relative_to(ROOT).as_posix()
+        for code in code_texts(page.read_text(encoding="utf-8")):
+            match = COMMAND.match(code.strip())
+            if match:
+                command = commands.setdefault(match[1].strip(), Command([], set()))
+                command.pages += [name] if name not in command.pages else []
+                rest = code.strip()[match.end():].split(" #")[0]
+                command.options |= set(re.findall(r"(?<![\w-])--[a-z][a-z0-9-]*", rest))
+    return commands
+
+
+COMMANDS = documented_commands()
+
+
+def test_the_docs_name_the_commands_a_reader_needs() -> None:
+    """The extraction finds the commands (an empty list would pass everything below)."""
+    assert {"serve", "play kozel", "replay", "tournament", "bench engine", "deck check"} <= set(COMMANDS)
+    assert {"--rules", "--seed", "--record"} <= COMMANDS["play kozel"].options
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_every_documented_goat_command_exists_with_its_options(name: str) -> None:
+    """``goat <command> --help`` exits 0 and names every option the docs give it
+    (a group's help lists its sub-commands, not their options: only its status counts)."""
+    command = COMMANDS[name]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "COLUMNS": "200", "NO_COLOR": "1"}
+    run = subprocess.run([sys.executable, "-m", "goat", *name.split(), "--help"], capture_output=True,
+                         text=True, env=env, timeout=120)
+    assert run.returncode == 0, f"goat {name} (named in {', '.join(command.pages)}): {run.stderr.strip()}"
+    if "Commands" not in run.stdout:
+        missing = sorted(o for o in command.options if not re.search(re.escape(o) + r"(?![\w-])", run.stdout))
+        assert not missing, f"goat {name} has no {', '.join(missing)} (named in {', '.join(command.pages)})"
