@@ -20,6 +20,7 @@ Any other error fails the test: nothing is caught silently.
 from __future__ import annotations
 
 import doctest
+import importlib
 import os
 import re
 import subprocess
@@ -169,3 +170,68 @@ def test_every_documented_goat_command_exists_with_its_options(name: str) -> Non
     if "Commands" not in run.stdout:
         missing = sorted(o for o in command.options if not re.search(re.escape(o) + r"(?![\w-])", run.stdout))
         assert not missing, f"goat {name} has no {', '.join(missing)} (named in {', '.join(command.pages)})"
+
+
+# A repository path in inline code: from the root (src/, tests/, benchmarks/, docs/, .ci/)
+# or inside src (goat/... in lower case: "goat/Kozel-v0" is a Gymnasium id). Made by a run,
+# not kept: tests/artifacts/.
+REPO_PATH = re.compile(r"(?<![\w./-])((?:(?:src|tests|benchmarks|docs|\.ci)/|goat/(?=[a-z_]))[\w./*-]*[\w*/])")
+MADE_BY_RUNS = ("tests/artifacts",)
+
+
+def heading_anchors(path: Path) -> set[str]:
+    """GitHub's anchors of a page's headings: lower case, punctuation dropped, spaces as hyphens."""
+    headings = re.findall(r"^#+ (.+)$", path.read_text(encoding="utf-8"), flags=re.M)
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
+
+
+@pytest.mark.parametrize("page", COMMAND_PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_links_and_paths_of_a_page_exist(page: Path) -> None:
+    """Each relative link (and its #anchor) and each repository path in inline code exists."""
+    text = page.read_text(encoding="utf-8")
+    broken = []
+    for link in re.findall(r"\]\(([^)\s]+)\)", text):
+        if re.match(r"[a-z]+:", link):
+            continue
+        target, _, anchor = link.partition("#")
+        path = (page.parent / target).resolve() if target else page
+        if not path.exists() or (anchor and path.suffix == ".md" and anchor not in heading_anchors(path)):
+            broken.append(f"link {link}")
+    for span in re.findall(r"`([^`\n]+)`", text):
+        for found in REPO_PATH.findall(span):
+            path = found.rstrip("/")
+            if path.startswith(MADE_BY_RUNS):
+                continue
+            relative = f"src/{path}" if path.startswith("goat/") else path
+            if not list(ROOT.glob(relative)):
+                broken.append(f"path {found}")
+    assert not broken, f"{page.relative_to(ROOT)}: {broken}"
+
+
+# Dotted names in inline code that are files, not Python: the server's SQLite file.
+NOT_PYTHON = {"goat.db"}
+
+
+def resolves(dotted: str) -> bool:
+    """Whether ``goat.a.b.c`` is a module or an attribute reached from the longest importable prefix."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+        except ModuleNotFoundError:
+            continue
+        for name in parts[cut:]:
+            if not hasattr(obj, name):
+                return False
+            obj = getattr(obj, name)
+        return True
+    return False
+
+
+@pytest.mark.parametrize("page", COMMAND_PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_python_names_of_a_page_exist(page: Path) -> None:
+    """Each ``goat.<module>[.<name>]`` in inline code imports (a renamed function fails here)."""
+    names = {name for span in re.findall(r"`([^`\n]+)`", page.read_text(encoding="utf-8"))
+             for name in re.findall(r"(?<![\w.])goat(?:\.[A-Za-z_]\w*)+", span)} - NOT_PYTHON
+    missing = sorted(name for name in names if not resolves(name))
+    assert not missing, f"{page.relative_to(ROOT)} names what does not exist: {missing}"
