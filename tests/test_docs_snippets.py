@@ -115,14 +115,21 @@ COMMAND = re.compile(r"^(?:\$ )?(?:[A-Z_]+=\S+ )*(?:\S*/)?goat((?: [a-z][a-z0-9-
 
 
 def code_texts(text: str) -> list[str]:
-    """The code a page shows: its inline code spans and the lines of its code blocks."""
-    lines, in_fence = [], False
+    """The code a page shows: the lines of its code blocks, and its inline code spans
+    (one may wrap onto the next line of a paragraph)."""
+    lines, prose, in_fence = [], [], False
     for line in text.splitlines():
-        if FENCE.match(line) or (in_fence and line.rstrip() == "```"):
+        if FENCE.match(line):
             in_fence = not in_fence
         elif in_fence or line.startswith("    "):
-            lines.append(line.strip())
-    return lines + re.findall(r"`([^`\n]+)`", text)
+            if lines and lines[-1].endswith("\\"):  # a shell line continued
+                lines[-1] = lines[-1][:-1] + line.strip()
+            else:
+                lines.append(line.strip())
+        else:
+            prose.append(line)
+    spans = re.findall(r"`([^`]+)`", "\n".join(prose))
+    return lines + [" ".join(span.split()) for span in spans if "\n\n" not in span]
 
 
 @dataclass
