@@ -30,6 +30,8 @@ from pathlib import Path
 
 import pytest
 
+from goat.tournament.specs import parse_bot_list
+
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 NOT_RUN = re.compile(r"<!--\s*snippet:\s*not run\s*\((?P<reason>[^)]+)\)\s*-->")
@@ -242,3 +244,31 @@ def test_python_names_of_a_page_exist(page: Path) -> None:
              for name in re.findall(r"(?<![\w.])goat(?:\.[A-Za-z_]\w*)+", span)} - NOT_PYTHON
     missing = sorted(name for name in names if not resolves(name))
     assert not missing, f"{page.relative_to(ROOT)} names what does not exist: {missing}"
+
+
+def documented_bot_lists() -> list[tuple[str, str]]:
+    """``(game, bots)`` of every documented command line that seats bots (``--bots``,
+    ``--vs``): the game is its ``--game``, or the one after ``play``, else Kozel."""
+    found = []
+    for page in COMMAND_PAGES:
+        for code in code_texts(page.read_text(encoding="utf-8")):
+            match = COMMAND.match(code.strip())
+            if match is None:
+                continue
+            words = match[1].split()
+            game = re.search(r"--game[ =]([a-z]+)(?!\S)", code)
+            name = game[1] if game else words[1] if words[0] == "play" and len(words) > 1 else "kozel"
+            # Specs, not placeholders (NAME, ..., a [--bots ...] of a usage line).
+            found += [(name, bots) for bots in re.findall(r"--(?:bots|vs)[ =]([a-z][\w:=.,#-]*)(?!\S)", code)]
+    return sorted(set(found))
+
+
+BOT_LISTS = documented_bot_lists()
+
+
+@pytest.mark.parametrize(("game", "bots"), BOT_LISTS, ids=[f"{g}-{b}" for g, b in BOT_LISTS])
+def test_every_documented_bot_spec_makes_a_bot(game: str, bots: str) -> None:
+    """A bot's name and settings as the docs write them are ones it takes (``pimc:world=16``
+    would pass ``--help`` and fail the run)."""
+    for spec in parse_bot_list(bots):
+        spec.make(0, game)
