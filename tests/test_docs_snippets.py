@@ -30,6 +30,9 @@ from pathlib import Path
 
 import pytest
 
+from goat.cli.options import parse_options
+from goat.games import get_game
+from goat.tournament.games import SCORING
 from goat.tournament.specs import parse_bot_list
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -246,10 +249,23 @@ def test_python_names_of_a_page_exist(page: Path) -> None:
     assert not missing, f"{page.relative_to(ROOT)} names what does not exist: {missing}"
 
 
-def documented_bot_lists() -> list[tuple[str, str]]:
-    """``(game, bots)`` of every documented command line that seats bots (``--bots``,
-    ``--vs``): the game is its ``--game``, or the one after ``play``, else Kozel."""
-    found = []
+@dataclass(frozen=True)
+class Table:
+    """The table a documented command line sets up: its game and what it seats and sets."""
+
+    game: str
+    rules: str | None
+    players: int | None
+    bots: tuple[str, ...]
+    options: tuple[str, ...]
+
+
+def documented_tables() -> list[Table]:
+    """The tables of every documented command line that seats bots (``--bots``, ``--vs``)
+    or sets options (``--option``): the game is its ``--game``, or the one after
+    ``play``/``random-games``, else Kozel. Placeholders (``NAME``, ``...``,
+    ``max_deals=N``, a usage line's ``[--bots ...]``) are left out."""
+    tables = set()
     for page in COMMAND_PAGES:
         for code in code_texts(page.read_text(encoding="utf-8")):
             match = COMMAND.match(code.strip())
@@ -257,18 +273,30 @@ def documented_bot_lists() -> list[tuple[str, str]]:
                 continue
             words = match[1].split()
             game = re.search(r"--game[ =]([a-z]+)(?!\S)", code)
-            name = game[1] if game else words[1] if words[0] == "play" and len(words) > 1 else "kozel"
-            # Specs, not placeholders (NAME, ..., a [--bots ...] of a usage line).
-            found += [(name, bots) for bots in re.findall(r"--(?:bots|vs)[ =]([a-z][\w:=.,#-]*)(?!\S)", code)]
-    return sorted(set(found))
+            table_words = words[0] in ("play", "random-games") and len(words) > 1
+            rules = re.search(r"--rules[ =]([a-z0-9-]+)(?!\S)", code)
+            players = re.search(r"--players[ =]([0-9])(?!\S)", code)
+            tables.add(Table(
+                game[1] if game else words[1] if table_words else "kozel",
+                rules[1] if rules else None, int(players[1]) if players else None,
+                tuple(re.findall(r"--(?:bots|vs)[ =]([a-z][\w:=.,#-]*)(?!\S)", code)),
+                tuple(o for o in re.findall(r"--option[ =]([a-z_]+=[a-z0-9_./-]*[a-z0-9])(?!\S)", code)
+                      if not o.startswith("key="))))
+    return sorted((t for t in tables if t.bots or t.options), key=repr)
 
 
-BOT_LISTS = documented_bot_lists()
+TABLES = documented_tables()
 
 
-@pytest.mark.parametrize(("game", "bots"), BOT_LISTS, ids=[f"{g}-{b}" for g, b in BOT_LISTS])
-def test_every_documented_bot_spec_makes_a_bot(game: str, bots: str) -> None:
-    """A bot's name and settings as the docs write them are ones it takes (``pimc:world=16``
-    would pass ``--help`` and fail the run)."""
-    for spec in parse_bot_list(bots):
-        spec.make(0, game)
+@pytest.mark.parametrize("table", TABLES, ids=[" ".join((t.game, *t.bots, *t.options)) for t in TABLES])
+def test_every_documented_table_can_be_set_up(table: Table) -> None:
+    """The bots (name and settings) and the options as the docs write them are ones the
+    game takes: ``pimc:world=16`` or ``--option royal_goats=false`` would pass ``--help``
+    and fail the run."""
+    module = get_game(table.game)
+    rules = table.rules or SCORING[table.game].default_rules
+    options = parse_options(module, rules, table.players, table.options)
+    module.new_state(rules=rules, players=table.players, options=options)
+    for bots in table.bots:
+        for spec in parse_bot_list(bots):
+            spec.make(0, table.game)
