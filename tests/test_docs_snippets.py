@@ -1,20 +1,25 @@
-"""The docs' Python snippets run, and every ``goat <command>`` they name exists.
+"""The docs hold what they say: their snippets run, their commands exist.
 
-Users copy the snippets of ``README.md`` and ``docs/*.md`` as they are; nothing
-else runs them, so a renamed function or a changed signature would rot them
-silently. Each ```` ```python ```` block is executed in the order of its page, in
-one namespace per page (later blocks may use what earlier ones defined, as a
-reader does), in a temporary working directory. A block written as an
-interactive session (``>>>`` lines) is checked as a doctest: its printed
-results must be what the page shows.
+Users copy the snippets and commands of ``README.md``, ``docs/*.md`` and
+``benchmarks/README.md`` as they are; nothing else runs them, so a renamed
+function, a changed signature or a moved option would rot them silently.
 
-A block that cannot run in a test says so in the page itself, on the line right
-before its fence, and the test reads that marker and reports the block as
-skipped with its reason::
+* Each ```` ```python ```` block of ``README.md`` and ``docs/*.md`` is executed in
+  the order of its page, in one namespace per page (later blocks may use what
+  earlier ones defined, as a reader does), in a temporary working directory. A
+  block written as an interactive session (``>>>`` lines) is checked as a
+  doctest: its printed results must be what the page shows. A block that cannot
+  run in a test says so in the page itself, on the line right before its fence,
+  and is reported as skipped with that reason (any other error fails)::
 
-    <!-- snippet: not run (needs stable-baselines3) -->
+      <!-- snippet: not run (needs stable-baselines3) -->
 
-Any other error fails the test: nothing is caught silently.
+* Each distinct ``goat <command>`` in the pages' code exists (its ``--help``
+  exits 0, one subprocess a command) and has every option written after it.
+* The bots and ``--option`` values of the documented command lines set up a
+  table of their game.
+* Relative links and their anchors, repository paths and ``goat.<module>.<name>``
+  in the pages' code exist.
 """
 
 from __future__ import annotations
@@ -179,12 +184,12 @@ def test_every_documented_goat_command_exists_with_its_options(name: str) -> Non
     run = subprocess.run([sys.executable, "-m", "goat", *name.split(), "--help"], capture_output=True,
                          text=True, env=env, timeout=120)
     assert run.returncode == 0, f"goat {name} (named in {', '.join(command.pages)}): {run.stderr.strip()}"
-    if "Commands" not in run.stdout:
+    if not re.search(r"─ Commands ─", run.stdout):
         missing = sorted(o for o in command.options if not re.search(re.escape(o) + r"(?![\w-])", run.stdout))
         assert not missing, f"goat {name} has no {', '.join(missing)} (named in {', '.join(command.pages)})"
 
 
-# A repository path in inline code: from the root (src/, tests/, benchmarks/, docs/, .ci/)
+# A repository path in a page's code: from the root (src/, tests/, benchmarks/, docs/, .ci/)
 # or inside src (goat/... in lower case: "goat/Kozel-v0" is a Gymnasium id). Made by a run,
 # not kept: tests/artifacts/.
 REPO_PATH = re.compile(r"(?<![\w./-])((?:(?:src|tests|benchmarks|docs|\.ci)/|goat/(?=[a-z_]))[\w./*-]*[\w*/])")
@@ -199,7 +204,7 @@ def heading_anchors(path: Path) -> set[str]:
 
 @pytest.mark.parametrize("page", COMMAND_PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_links_and_paths_of_a_page_exist(page: Path) -> None:
-    """Each relative link (and its #anchor) and each repository path in inline code exists."""
+    """Each relative link (and its #anchor) and each repository path in the page's code exists."""
     text = page.read_text(encoding="utf-8")
     broken = []
     for link in re.findall(r"\]\(([^)\s]+)\)", text):
@@ -209,8 +214,8 @@ def test_links_and_paths_of_a_page_exist(page: Path) -> None:
         path = (page.parent / target).resolve() if target else page
         if not path.exists() or (anchor and path.suffix == ".md" and anchor not in heading_anchors(path)):
             broken.append(f"link {link}")
-    for span in re.findall(r"`([^`\n]+)`", text):
-        for found in REPO_PATH.findall(span):
+    for code in code_texts(text):
+        for found in REPO_PATH.findall(code):
             path = found.rstrip("/")
             if path.startswith(MADE_BY_RUNS):
                 continue
@@ -220,7 +225,7 @@ def test_links_and_paths_of_a_page_exist(page: Path) -> None:
     assert not broken, f"{page.relative_to(ROOT)}: {broken}"
 
 
-# Dotted names in inline code that are files, not Python: the server's SQLite file.
+# Dotted names in the pages' code that are files, not Python: the server's SQLite file.
 NOT_PYTHON = {"goat.db"}
 
 
@@ -242,9 +247,9 @@ def resolves(dotted: str) -> bool:
 
 @pytest.mark.parametrize("page", COMMAND_PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_python_names_of_a_page_exist(page: Path) -> None:
-    """Each ``goat.<module>[.<name>]`` in inline code imports (a renamed function fails here)."""
-    names = {name for span in re.findall(r"`([^`\n]+)`", page.read_text(encoding="utf-8"))
-             for name in re.findall(r"(?<![\w.])goat(?:\.[A-Za-z_]\w*)+", span)} - NOT_PYTHON
+    """Each ``goat.<module>[.<name>]`` in the page's code imports (a renamed function fails here)."""
+    names = {name for code in code_texts(page.read_text(encoding="utf-8"))
+             for name in re.findall(r"(?<![\w.])goat(?:\.[A-Za-z_]\w*)+", code)} - NOT_PYTHON
     missing = sorted(name for name in names if not resolves(name))
     assert not missing, f"{page.relative_to(ROOT)} names what does not exist: {missing}"
 
