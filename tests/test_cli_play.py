@@ -352,3 +352,40 @@ def test_the_sheet_and_the_deal_line_say_which_penalty_eggs_doubled() -> None:
         for kind, note in EGGS_NOTES.items():
             assert (note in row) == (mark == kind), row
     assert EGGS_NOTES["doubled"] in deal_result_text(view, len(marks)).plain
+
+
+def test_a_searching_bot_thinks_at_most_the_think_seconds() -> None:
+    # A person waits at the terminal: pimc, ismcts and mc get --think's cap unless their
+    # spec sets a limit; bots that move at once, and --think 0, are left as typed.
+    import random
+
+    from goat.cli.play import _make_bots, thinking
+
+    assert dict(thinking("pimc:worlds=50", "kozel", 2.0).settings) == {"worlds": 50, "time_limit": 2.0}
+    assert dict(thinking("pimc:time_limit=5", "kozel", 2.0).settings) == {"time_limit": 5}
+    assert dict(thinking("ismcts", "spades", 0.5).settings) == {"time_limit": 0.5}
+    assert dict(thinking("mc", "yugioh", 1.0).settings) == {"time_limit": 1.0}
+    assert thinking("heuristic", "kozel", 2.0).settings == ()
+    assert thinking("pimc", "kozel", 0.0).settings == ()
+    bots = _make_bots([None, "pimc", "ismcts:time_limit=3", "heuristic"], random.Random(0), "kozel", 1.5)
+    assert [getattr(bot, "time_limit", None) for bot in bots] == [None, 1.5, 3, None]
+
+
+@pytest.mark.parametrize("value", ["-1", "nan", "inf"])
+def test_a_bad_think_is_one_line(value: str) -> None:
+    result = play(["--think", value, "--seed", "1"], "quit\n")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "--think must be 0 (no limit) or a number of seconds" in result.output
+
+
+def test_think_zero_replays_a_pimc_game_exactly(tmp_path: Path) -> None:
+    # The help's promise: with no limit a seeded game against a searching bot is the same game.
+    moves = "1\n" * 40 + "quit\n"
+    records = []
+    for n in (1, 2):
+        out = tmp_path / f"{n}.json"
+        result = play(["--rules", "classic", "--seed", "5", "--bots", "heuristic,pimc:worlds=4,heuristic",
+                       "--think", "0", "--record", str(out)], moves)
+        assert result.exit_code == 0, result.output
+        records.append([a for deal in load_record(out)["deals"] for a in deal["actions"]])
+    assert records[0] == records[1] and len(records[0]) > 10

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import inspect
 import operator
 from collections.abc import Callable
 from typing import Any
@@ -80,6 +81,21 @@ def default_bot(game: str = "kozel", preferred: str = "heuristic") -> str:
     if preferred in names:
         return preferred
     return next((name for name in names if name != "random"), names[0] if names else preferred)
+
+
+#: The most seconds a searching bot thinks a move where people wait for it (the table
+#: server's ``bot_think`` default, ``goat play``'s ``--think``): without a cap PIMC takes
+#: seconds at the first cards of a full-hand deal, and a minute under
+#: ``trump_on_plain="always"``.
+THINK_SECONDS = 2.0
+
+
+def thinks(name: str, game: str = "kozel") -> bool:
+    """Does bot ``name`` search at each decision, with a ``time_limit`` setting
+    that caps it (``pimc``, ``ismcts``, Yu-Gi-Oh!'s ``mc``)? The others move at
+    once. ``False`` for an unknown name (:func:`make_bot` reports it)."""
+    factory = bot_factory(name, game)
+    return factory is not None and "time_limit" in inspect.signature(factory).parameters
 
 
 def make_bot(name: str, seed: int | str | None = None, game: str = "kozel", **settings: Any) -> Bot:

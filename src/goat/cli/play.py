@@ -14,6 +14,7 @@ choice (the human's answers are the only other input).
 from __future__ import annotations
 
 import json
+import math
 import random
 import secrets
 from collections.abc import Mapping, Sequence
@@ -25,7 +26,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from goat.bots import Bot, out_of_turn_claim
+from goat.bots import THINK_SECONDS, Bot, out_of_turn_claim, thinks
 from goat.bots.base import prepare_bots
 from goat.cards import CardSyntaxError, parse_cards
 from goat.cli import render, render_spades
@@ -40,6 +41,7 @@ from goat.protocol import (
     GoatError,
     IllegalActionError,
 )
+from goat.tournament.specs import BotSpec, parse_bot_spec
 
 QUIT_WORDS = ("quit", "exit", "q", ":q")
 HELP_WORDS = ("help", "h", "?")
@@ -337,12 +339,31 @@ def bot_specs(spec: str, players: int, human: int) -> list[str | None]:
     return [None if seat == human else next(it) for seat in range(players)]
 
 
-def _make_bots(specs: list[str | None], master: random.Random, game: str = "kozel") -> list[Bot | None]:
+def _make_bots(specs: list[str | None], master: random.Random, game: str = "kozel",
+               think: float = 0.0) -> list[Bot | None]:
     """Each spec (``heuristic``, ``pimc:worlds=50:time_limit=1``, as a tournament
-    reads them) built for ``game``, seeded from ``master``."""
-    from goat.tournament.specs import parse_bot_spec
+    reads them) built for ``game``, seeded from ``master``, a searching bot's
+    moves capped at ``think`` seconds (:func:`thinking`)."""
+    return [None if spec is None else thinking(spec, game, think).make(master.getrandbits(64), game)
+            for spec in specs]
 
-    return [None if spec is None else parse_bot_spec(spec).make(master.getrandbits(64), game) for spec in specs]
+
+def thinking(spec: str, game: str, think: float) -> BotSpec:
+    """The bot spec ``spec``, with ``time_limit=think`` added when the bot searches
+    (:func:`goat.bots.thinks`), ``think`` > 0 and the spec sets no limit of its own:
+    a person is waiting at the terminal, as at a server table (its ``bot_think``).
+    The record keeps the spec as typed, as the server's records do."""
+    parsed = parse_bot_spec(spec)
+    if think > 0 and thinks(parsed.name, game) and "time_limit" not in dict(parsed.settings):
+        return BotSpec(parsed.name, (*parsed.settings, ("time_limit", think)))
+    return parsed
+
+
+def check_think(think: float) -> float:
+    """``--think`` as given; :class:`GoatError` for a negative or non-finite value."""
+    if not math.isfinite(think) or think < 0:
+        raise GoatError(f"--think must be 0 (no limit) or a number of seconds, not {think}")
+    return think
 
 
 def terminal_seats(human: int, name: str, bots: list[str | None]) -> list[dict[str, Any] | None]:
@@ -367,7 +388,7 @@ def check_name(name: str) -> str:
 
 
 def play_game(game: str, rules: str, seed: int | None, seat: int, players: int | None, option: list[str],
-              bots: str, record: Path | None, name: str = "You") -> None:
+              bots: str, record: Path | None, name: str = "You", think: float = THINK_SECONDS) -> None:
     """Set up a table of ``game`` and run it in the terminal (shared by every ``goat play`` command)."""
     module = get_game(game)
     try:
@@ -383,7 +404,7 @@ def play_game(game: str, rules: str, seed: int | None, seat: int, players: int |
         state = module.new_state(state_rules, first_dealer=first_dealer)
         chance_rng = random.Random(master.getrandbits(64))
         specs = bot_specs(bots, state_rules.players, seat)
-        bot_list = _make_bots(specs, master, game)
+        bot_list = _make_bots(specs, master, game, check_think(think))
         seats = terminal_seats(seat, check_name(name), specs)
         if record is not None:
             check_writable(record, "the record to")
@@ -445,6 +466,8 @@ BOTS_HELP = ("Bot for the other seats (random, heuristic, pimc, ismcts; settings
              "e.g. pimc:worlds=50), or one per seat, comma-separated.")
 RECORD_HELP = "Write the game record here when it ends or on quit."
 NAME_HELP = "Your name in the record (goat standings ranks players by it)."
+THINK_HELP = ("The most seconds a searching bot (pimc, ismcts, mc) thinks a move, unless its spec sets "
+              "time_limit; 0: no limit, so that --seed replays the game exactly.")
 
 
 def play_kozel(
@@ -456,9 +479,10 @@ def play_kozel(
     bots: str = typer.Option("heuristic", "--bots", help=BOTS_HELP),
     record: Optional[Path] = typer.Option(None, "--record", help=RECORD_HELP),
     name: str = typer.Option("You", "--name", help=NAME_HELP),
+    think: float = typer.Option(THINK_SECONDS, "--think", help=THINK_HELP),
 ) -> None:
     """Play Kozel against bots in the terminal."""
-    play_game("kozel", rules, seed, seat, players, option, bots, record, name)
+    play_game("kozel", rules, seed, seat, players, option, bots, record, name, think)
 
 
 def play_spades(
@@ -475,9 +499,10 @@ def play_spades(
                                                          "or one per seat, comma-separated."),
     record: Optional[Path] = typer.Option(None, "--record", help=RECORD_HELP),
     name: str = typer.Option("You", "--name", help=NAME_HELP),
+    think: float = typer.Option(THINK_SECONDS, "--think", help=THINK_HELP),
 ) -> None:
     """Play Spades against bots in the terminal (you and seat + 2 are partners)."""
-    play_game("spades", rules, seed, seat, None, option, bots, record, name)
+    play_game("spades", rules, seed, seat, None, option, bots, record, name, think)
 
 
 def register(app: typer.Typer) -> None:

@@ -19,11 +19,21 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from goat.bots import Bot
+from goat.bots import THINK_SECONDS, Bot
 from goat.cli.errors import user_errors
 from goat.cli.options import parse_option_pairs
 from goat.cli.output import check_writable
-from goat.cli.play import HELP_WORDS, NAME_HELP, Quit, check_name, run_session, terminal_seats
+from goat.cli.play import (
+    HELP_WORDS,
+    NAME_HELP,
+    THINK_HELP,
+    Quit,
+    check_name,
+    check_think,
+    run_session,
+    terminal_seats,
+    thinking,
+)
 from goat.games.yugioh import (
     DeckList,
     builtin_deck,
@@ -36,7 +46,6 @@ from goat.games.yugioh import (
 from goat.games.yugioh.cards.data import DATABASE, card
 from goat.games.yugioh.state import YugiohState
 from goat.protocol import ActionSyntaxError, GoatError, IllegalActionError
-from goat.tournament.specs import parse_bot_spec
 
 QUIT_WORDS = ("quit", "exit", "q", ":q")
 PILE_WORDS = ("gy", "graveyard", "piles")
@@ -355,6 +364,7 @@ def play_yugioh(
     single: bool = typer.Option(False, "--single", help="One duel instead of a match."),
     record: Optional[Path] = typer.Option(None, "--record", help="Write the match record here at the end or on quit."),
     name: str = typer.Option("You", "--name", help=NAME_HELP),
+    think: float = typer.Option(THINK_SECONDS, "--think", help=THINK_HELP),
 ) -> None:
     """Play a Yu-Gi-Oh! (Goat Format) match against a bot in the terminal."""
     with user_errors():
@@ -365,7 +375,7 @@ def play_yugioh(
         base = make_rules(rules)
         ruleset = make_rules(base, parse_option_pairs(option, base.options()))
         state = new_state(ruleset, decks=_decks(ruleset, seat, deck, opponent_deck), single_duel=single, seed=seed)
-        bot = parse_bot_spec(vs).make(seed + 1, "yugioh")  # name or name:key=value, as a tournament reads it
+        bot = thinking(vs, "yugioh", check_think(think)).make(seed + 1, "yugioh")  # name or name:key=value
         seats = terminal_seats(seat, check_name(name), [None if s == seat else vs for s in (0, 1)])
         if record is not None:
             check_writable(record, "the record to")

@@ -18,10 +18,9 @@ Bots of one level are listed in the game's order (``goat.bots``), not ranked.
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
-from goat.bots import bot_factory
+from goat.bots import thinks
 
 #: The levels, weakest first (the page words each one: ``botLevel.<level>``). Four are
 #: all the measurements tell apart: no bot is measured between ``heuristic`` and the
@@ -103,9 +102,7 @@ def bot_levels(game: str, rules: str, bots: list[str]) -> list[dict[str, Any]]:
             raise BotLevelError(f"no level for bot {name!r} at {game} {rules} (goat.server.botlevels)")
         entry: dict[str, Any] = {"bot": name, "level": level}
         like = PLAYS_LIKE.get((game, rules, name))
-        factory = bot_factory(name, game)
-        searches = factory is not None and "time_limit" in inspect.signature(factory).parameters
-        entry["thinks"] = searches and like is None
+        entry["thinks"] = thinks(name, game) and like is None
         if like is not None:
             entry["plays_like"] = like
         out.append(entry)

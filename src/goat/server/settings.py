@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
+from goat.bots import THINK_SECONDS
 from goat.protocol import GoatError
 
 #: Where the SQLite file lives unless ``--data-dir`` or ``GOAT_DATA_DIR`` says otherwise.
@@ -64,7 +65,7 @@ class Settings:
     rate_per_second: float = 20.0
     rate_burst: int = 40
     default_bot: str = "heuristic"
-    bot_think: float = 2.0
+    bot_think: float = THINK_SECONDS
     send_queue: int = 512
     max_tables: int = 5000
     chat_limit: int = 5

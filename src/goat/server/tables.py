@@ -106,7 +106,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from goat.bots import Bot, bot_factory, make_bot, next_bot_action, out_of_turn_claim, view_bots
+from goat.bots import Bot, bot_factory, make_bot, next_bot_action, out_of_turn_claim, thinks, view_bots
 from goat.bots import default_bot as game_default_bot
 from goat.games import GAMES, get_game
 from goat.protocol import Action, ActionSyntaxError, GoatError, IllegalActionError
@@ -204,7 +204,7 @@ def table_bot(name: str, seed: str, settings: Settings, game: str = "kozel", sta
     factory = bot_factory(name, game)
     params = inspect.signature(factory).parameters if factory is not None else {}
     extra: dict[str, Any] = {}
-    if settings.bot_think > 0 and "time_limit" in params:
+    if settings.bot_think > 0 and thinks(name, game):
         extra["time_limit"] = settings.bot_think
     if stand_in and "stand_in" in params:
         extra["stand_in"] = True
