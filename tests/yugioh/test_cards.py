@@ -372,6 +372,9 @@ def test_book_of_moon_on_an_attacker_no_flip_summon_that_turn() -> None:
     s = scenario(phase="battle", p0={"monsters": ["Vorse Raider"]}, p1={"spells": ["Book of Moon"]})
     play(s, ["1 pass", "0 attack Vorse Raider@0M1 -> direct", "1 activate Book of Moon@1S1", "0 phase main2"])
     assert s.duel.phase == "main2" and s.legal_texts() == ["0 phase end"]
+    # That turn only: its next turn it may be Flip Summoned (the attack was last turn's).
+    play(s, ["0 phase end", "1 phase end"])
+    assert s.duel.turn == 5 and "0 flip Vorse Raider@0M1" in s.legal_texts()
     # One that did not attack may be Flip Summoned the same turn (it was not summoned this turn).
     s = scenario(phase="battle", p0={"monsters": ["Vorse Raider"]}, p1={"spells": ["Book of Moon"]})
     play(s, ["1 activate Book of Moon@1S1", "0 phase main2"])
