@@ -243,6 +243,30 @@ def test_scapegoat_forbids_call_of_the_haunted_that_turn() -> None:
         "Summoned Skull", "Scapegoat", "Call of the Haunted"]
 
 
+def test_scapegoat_chained_to_a_fusion_ritual_or_metamorphosis_forbids_its_summon() -> None:
+    # As Call of the Haunted above: Scapegoat chained to the player's own summoning Spell
+    # resolves first, and the Spell then Summons nothing (its materials and tributes stay).
+    s = scenario(p0={"hand": ["Polymerization", "Curse of Dragon"], "monsters": ["Gaia The Fierce Knight"],
+                     "spells": ["Scapegoat"], "fusion": ["Gaia the Dragon Champion"]})
+    play(s, ["0 activate Polymerization", "0 activate Scapegoat@0S1"])
+    p = s.duel.players[0]
+    assert names(p.monsters) == ["Gaia The Fierce Knight"] + ["Sheep Token"] * 4
+    assert names(p.hand) == ["Curse of Dragon"] and names(p.fusion) == ["Gaia the Dragon Champion"]
+    assert "0 phase end" in s.legal_texts()   # back in the open Main Phase: nothing asked
+    s = scenario("official", p0={"hand": ["Black Luster Ritual", "Black Luster Soldier", "Summoned Skull"],
+                                 "monsters": ["Giant Soldier of Stone"], "spells": ["Scapegoat"]})
+    play(s, ["0 activate Black Luster Ritual", "0 activate Scapegoat@0S1"])
+    p = s.duel.players[0]
+    assert names(p.monsters) == ["Giant Soldier of Stone"] + ["Sheep Token"] * 4
+    assert names(p.hand) == ["Black Luster Soldier", "Summoned Skull"] and "0 phase end" in s.legal_texts()
+    s = scenario(p0={"hand": ["Metamorphosis"], "monsters": ["Sheep Token:def"], "spells": ["Scapegoat"],
+                     "fusion": ["Thousand-Eyes Restrict"]})
+    play(s, ["0 activate Metamorphosis", "0 activate Scapegoat@0S1"])
+    p = s.duel.players[0]
+    assert names(p.monsters) == ["Sheep Token"] * 4 and names(p.fusion) == ["Thousand-Eyes Restrict"]
+    assert "0 phase end" in s.legal_texts()
+
+
 def test_scapegoat_tokens_block_summons_and_tributes_and_vanish() -> None:
     s = scenario(p0={"hand": ["Scapegoat", "Vorse Raider", "Summoned Skull"]}, p1={"spells": ["Torrential Tribute"]})
     play(s, ["0 activate Scapegoat", "1 pass"])
@@ -372,6 +396,9 @@ def test_book_of_moon_on_an_attacker_no_flip_summon_that_turn() -> None:
     s = scenario(phase="battle", p0={"monsters": ["Vorse Raider"]}, p1={"spells": ["Book of Moon"]})
     play(s, ["1 pass", "0 attack Vorse Raider@0M1 -> direct", "1 activate Book of Moon@1S1", "0 phase main2"])
     assert s.duel.phase == "main2" and s.legal_texts() == ["0 phase end"]
+    # That turn only: its next turn it may be Flip Summoned (the attack was last turn's).
+    play(s, ["0 phase end", "1 phase end"])
+    assert s.duel.turn == 5 and "0 flip Vorse Raider@0M1" in s.legal_texts()
     # One that did not attack may be Flip Summoned the same turn (it was not summoned this turn).
     s = scenario(phase="battle", p0={"monsters": ["Vorse Raider"]}, p1={"spells": ["Book of Moon"]})
     play(s, ["1 activate Book of Moon@1S1", "0 phase main2"])

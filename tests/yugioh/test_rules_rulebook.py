@@ -231,3 +231,15 @@ def test_illegal_action_leaves_state_intact() -> None:
     with pytest.raises(IllegalActionError):
         s.apply_action("1 summon Mystical Elf")
     assert s.information_state_string(None) == before
+
+
+def test_a_monster_that_attacked_attacks_again_next_turn() -> None:
+    """Once a *turn*: the attack counter of a monster that stays on the field is
+    cleared when the turn ends — its next turn it may attack again, and change its
+    position (which asks whether it attacked this turn) in the Main Phase before."""
+    s = scenario(phase="battle", p0={"monsters": ["Vorse Raider"]}, p1={})
+    play(s, ["0 attack Vorse Raider@0M1 -> direct", "0 phase main2", "0 phase end", "1 phase end"])
+    assert s.duel.turn == 5 and s.duel.phase == "main1"
+    assert "0 position Vorse Raider@0M1" in s.legal_texts()
+    play(s, ["0 phase battle"])
+    assert "0 attack Vorse Raider@0M1 -> direct" in s.legal_texts()

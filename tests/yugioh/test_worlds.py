@@ -167,7 +167,7 @@ def test_the_assumed_main_deck_keeps_what_the_first_duel_showed() -> None:
 
     from .world_reference import position
 
-    state = position("goat", None, 11, 3, 4)
+    state = position("goat", None, 13, 3, 4)
     evidence = _Evidence.of(json.loads(json.dumps(state.view(0))))
     side = state.decks[1].side
     needs = evidence.main_needs(side)
@@ -196,16 +196,16 @@ def test_an_opponent_never_asked_to_side_deck_has_no_side_deck() -> None:
 
     from .world_reference import position
 
-    view = json.loads(json.dumps(position("goat", {"decks": "chaos_warrior/goat_control"}, 8, 3, 3).view(1)))
+    view = json.loads(json.dumps(position("goat", {"decks": "chaos_warrior/goat_control"}, 10, 3, 3).view(1)))
     assert _Evidence.of(view).sideless and not _Evidence.of(view).sided
     _draws_exact_worlds("chaos/d3/t3", 1, draws=3)
 
 
 # ------------------------- "when-able": being asked to respond is evidence of hidden cards
 def test_when_able_the_other_seat_holds_no_response_where_it_was_not_asked() -> None:
-    """when-able/d2/t2 (match seed 21 since the rulings audit changed seeded
-    matches, as Tokens leaving Book of Moon's targets had before; there too every draw fails
-    without the windows as evidence, at both seats): the opponent's hidden
+    """when-able/d2/t2 (match seed 22 since a monster's attack counter is
+    cleared each turn, 21 after the rulings audit: each change of seeded matches
+    moves it to a match whose view ends with the opponent asked to respond): the opponent's hidden
     cards were named at random, so at windows where the history shows it was
     not asked it could respond in the world and was asked (58 of the 60 failed
     attempts): the replay met a response window instead of the history's next
@@ -223,7 +223,7 @@ def test_when_able_the_other_seat_holds_a_response_where_it_was_asked() -> None:
 
     from .world_reference import position
 
-    state = position("goat", {"ask_responses": "when-able"}, 21, 2, 2)
+    state = position("goat", {"ask_responses": "when-able"}, 22, 2, 2)
     view = json.loads(json.dumps(state.view(0)))
     assert view["decision"]["seat"] == 1 and view["decision"]["kind"] == "respond"
     _draws_exact_worlds("when-able/d2/t2", 0)

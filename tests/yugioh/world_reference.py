@@ -43,13 +43,13 @@ CASES: list[tuple[str, str, dict[str, Any] | None, int, int, int]] = [
     ("goat/d2/t3", "goat", None, 3, 2, 3),
     ("goat/d3/t2", "goat", None, 0, 3, 2),
     ("goat/d3/t6", "goat", None, 4, 3, 6),
-    ("goat/d3/t4", "goat", None, 11, 3, 4),
+    ("goat/d3/t4", "goat", None, 13, 3, 4),
     ("goat/d3/t9", "goat", None, 12, 3, 9),
     ("always/d2/t4", "goat", {"ask_responses": "always"}, 5, 2, 4),
     ("when-able/d1/t3", "goat", {"ask_responses": "when-able"}, 6, 1, 3),
-    ("when-able/d2/t2", "goat", {"ask_responses": "when-able"}, 21, 2, 2),
+    ("when-able/d2/t2", "goat", {"ask_responses": "when-able"}, 22, 2, 2),
     ("official/d2/t2", "official", None, 7, 2, 2),
-    ("chaos/d3/t3", "goat", {"decks": "chaos_warrior/goat_control"}, 8, 3, 3),
+    ("chaos/d3/t3", "goat", {"decks": "chaos_warrior/goat_control"}, 10, 3, 3),
     ("open/d2/t3", "goat", {"open_decklists": True}, 9, 2, 3),
 ]
 #: Tries per draw (the sampler's default is 30; fewer keep "when-able" quick).

@@ -76,9 +76,11 @@ class PhaseMixin:
         yield from self.settle()
         yield from self.quick_window(tp)
         yield from self.hand_limit(tp)
-        for card in self.monsters():
+        for card in self.monsters():   # what lasts a turn: its bonus, and its attacks
             card.atk_bonus = 0
             card.extra_attack = False
+            card.attacks = 0           # each monster attacks once a turn (position changes and
+            card.attacked_uids = []    # Flip Summons ask "attacked this turn" of it too)
         self.say(Line("turnEnds", n=self.turn))
 
     def hand_limit(self: Any, seat: int) -> Gen:

@@ -55,6 +55,8 @@ class Polymerization(Effect):
 
     def resolve(self, duel: "Duel", link: Link) -> Gen:
         seat = link.seat
+        if duel.summon_locked(seat):   # Scapegoat chained after this card's activation
+            return
         choices = _fusions(duel, seat)
         if not choices:
             duel.say(Line("materialsGone"))
@@ -104,6 +106,8 @@ class RitualSpell(Effect):
 
     def resolve(self, duel: "Duel", link: Link) -> Gen:
         seat = link.seat
+        if duel.summon_locked(seat):   # Scapegoat chained after this card's activation
+            return
         choices = self.monsters(duel, link.card, seat)
         if not choices:
             duel.say(Line("noRitual", card=link.card.name))

@@ -221,7 +221,8 @@ class Metamorphosis(Effect):
     def resolve(self, duel: "Duel", link: Link) -> Gen:
         p = duel.players[link.seat]
         choices = [c for c in p.fusion if c.data.level == link.data["level"]]
-        if not choices or not p.free("monster"):
+        # (Scapegoat chained after this card's activation forbids the Summon; the cost stays paid)
+        if not choices or not p.free("monster") or duel.summon_locked(link.seat):
             return
         pick = yield from duel.choose_card(link.seat, "summon", Say("specialSummonFusion"), choices)
         attack = yield from duel.ask_position(link.seat, pick)
