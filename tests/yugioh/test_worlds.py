@@ -278,3 +278,69 @@ def test_the_hidden_side_decking_plan_counts_copies_not_glimpses() -> None:
     copies), so the cards it had to keep left too few to swap out and no
     plan fitted."""
     _draws_some_world(523, 3, 8, 1)
+
+
+# --------------- what the view proves of a closed list: only true things, and no more than fits
+def _chaos_view(seed: int, seat: int) -> tuple[Any, dict[str, Any]]:
+    from .world_reference import position
+
+    state = position("goat", {"decks": "chaos_warrior/goat_control"}, seed, 3, 3)
+    return state, json.loads(json.dumps(state.view(seat)))
+
+
+@pytest.mark.parametrize("options", [None, {"decks": "chaos_warrior/goat_control"}])
+@pytest.mark.parametrize("seed", [500, 502, 505, 510])
+def test_what_a_view_proves_of_the_other_list_is_in_it(options: dict[str, Any] | None, seed: int) -> None:
+    """An action naming a field card (``act 0 position Morphing Jar@0M1``)
+    counted the card for the seat whose side it stands on, though a monster
+    taken with Snatch Steal is the other seat's: the assumed list had to hold
+    a card the true list need not."""
+    from goat.games.yugioh.worlds import _Evidence
+
+    from .world_reference import position
+
+    state = position("goat", options, seed, 2 + seed % 2, 1 + seed % 8)
+    for seat in (0, 1):
+        deck = state.start_decks[1 - seat]
+        real = Counter(deck.main + deck.fusion + deck.side)
+        evidence = _Evidence.of(json.loads(json.dumps(state.view(seat))))
+        assert evidence.seen - real == Counter(), seat
+
+
+def test_a_monster_taken_with_snatch_steal_is_no_evidence_of_its_controllers_list() -> None:
+    """chaos/d3/t3 at match seed 8 (the reference case until the attack counter
+    was cleared each turn), seat 1: Chaos Warrior took Goat Control's Morphing
+    Jar and changed its position (possible since a monster may attack and
+    change position again each turn); counted as a Chaos Warrior card, it took
+    a place that the list's second copies needed, so the assumed list outgrew
+    the 40 cards the view shows, did not deck out at the end of duel 1 as the
+    view shows, and every draw failed there."""
+    from goat.games.yugioh.worlds import YugiohWorldSampler, _Evidence
+
+    state, view = _chaos_view(8, 1)
+    assert "Morphing Jar" not in state.start_decks[0].main
+    assert any(e.startswith("act 0 ") and "Morphing Jar@0" in e for e in view["history"])
+    assert state.results[0]["reason"] == "deck-out"
+    assert "Morphing Jar" not in _Evidence.of(view).seen
+    sampler = YugiohWorldSampler(view)
+    rng = random.Random(8)
+    for _ in range(2):
+        world = sampler.sample(rng)
+        assert json.dumps(world.view(1), sort_keys=True) == json.dumps(view, sort_keys=True)
+
+
+def test_a_card_found_missing_never_grows_the_assumed_list_past_the_size_the_view_shows() -> None:
+    """A card an attempt misses is a guess (its random renames may have used
+    the copy the list has): added to a list whose every place the view proves,
+    it grew the list past its size, and a world so drawn decks out later than
+    the view shows."""
+    from goat.games.yugioh.worlds import YugiohWorldSampler, _Context
+
+    _, view = _chaos_view(8, 1)
+    context = _Context(YugiohWorldSampler(view), random.Random(1))
+    known_main, known_fusion, unknown = context.evidence.sizes
+    for name in sorted(context.evidence.seen) * 2:
+        context.add_missing(0, name)
+    assert context.extra  # some copies were taken on, until the list was full
+    assert len(context.decks[0].main) <= known_main + unknown
+    assert len(context.decks[0].fusion) <= known_fusion + unknown

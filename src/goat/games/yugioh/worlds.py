@@ -195,11 +195,19 @@ class _Context:
             self.decks = decks
 
     def add_missing(self, owner: int, name: str) -> None:
-        """An attempt needed one more ``name`` for the assumed list: add it."""
+        """An attempt needed one more ``name`` for the assumed list: add it —
+        unless the list could then not have the pile sizes the view shows
+        (:meth:`_Evidence.holds`): a missing card is a guess (the attempt's
+        random renames may have used up a copy the list has), and a list
+        grown past the view's size decks out later than the view shows."""
         have = Counter(self.decks[owner].main + self.decks[owner].fusion)[name]
         if not self.assumed or owner == self.seat or have >= 3:
             return
-        self.extra[name] = have + 1
+        extra = self.extra.copy()
+        extra[name] = have + 1
+        if self.evidence is None or not self.evidence.holds(self.decks[owner].side, extra):
+            return
+        self.extra = extra
         decks = list(self.decks)
         decks[owner] = assumed_deck(self.view, self.base, self.rng, self.extra, self.evidence)
         self.decks = decks
@@ -864,10 +872,21 @@ def _seen_cards(view: dict[str, Any], owner: int, history: list[str] | None = No
                 present: bool | None = None) -> Counter:
     """How many copies of each card of ``owner`` the view proves: the most
     shown at once in public zones now, and at least one of every card its
-    history names for that owner (a glimpse, or an action of that seat).
+    history names for that owner (a glimpse, a Fusion Summon's card, or an
+    action of that seat naming a card that is not on the field).
     ``history``: a part of the view's history to read instead of all of it
     (then public zones count only if that part reaches the present: by
-    default when it is the whole history, else as ``present`` says)."""
+    default when it is the whole history, else as ``present`` says).
+
+    An action naming a field card (``position Morphing Jar@0M1``) proves
+    nothing of its owner: the card stands on its controller's side, and a
+    monster taken with Snatch Steal is the other seat's. (Counted for its
+    controller, such a card took a place in the assumed list that the true
+    list gives another card: with every place proven, the list outgrew the
+    size the view shows, and a duel lost by decking out ended later in the
+    world than in the view, so every draw failed.) A card on its owner's
+    field was named when it got there: Summoned or activated from the hand,
+    glimpsed when Set cards are turned face up, Fusion Summoned (``see fusion``)."""
     now: Counter = Counter()
     if present is None:
         present = history is None or len(history) == len(view["history"])
@@ -883,15 +902,15 @@ def _seen_cards(view: dict[str, Any], owner: int, history: list[str] | None = No
     for entry in view["history"] if history is None else history:
         if entry.startswith("see "):
             kind, _, rest = entry[4:].partition(" ")
-            if kind in ("top", "deck", "hand", "slot") and rest.startswith(f"{owner} "):
+            if kind in ("top", "deck", "hand", "slot", "fusion") and rest.startswith(f"{owner} "):
                 tail = rest.split(" ", 2)[-1] if kind == "slot" else rest.partition(" ")[2]
                 if tail in DATABASE and "token" not in DATABASE[tail].traits:
                     mentioned.add(tail)
         elif entry.startswith(f"act {owner} ") and "?" not in entry:
             body = entry.split(" ", 3)[3] if entry.count(" ") >= 3 else ""
-            first, _, where = body.split(" -> ", 1)[0].partition("@")
-            if where and where[:1] != str(owner):
-                continue  # a card on the other side of the field
+            first, at, _ = body.split(" -> ", 1)[0].partition("@")
+            if at:
+                continue  # a field card: its controller's, not necessarily its owner's
             for name in _names_in(first)[:1]:
                 mentioned.add(name)
     out = Counter({n: c for n, c in now.items() if n in DATABASE and "token" not in DATABASE[n].traits})
@@ -975,6 +994,18 @@ class _Evidence:
         return cls(_seen_cards(view, owner), _deck_sizes(view, owner), f"see nofind {owner}" in history, capped,
                    _seen_cards(view, owner, first_duel), f"act {owner} swap ?" in history,
                    bool(starts[1:]) and not any(_side_decked(history, i, owner) for i in starts[1:]))
+
+    def holds(self, side: tuple[str, ...], extra: Counter) -> bool:
+        """Whether a list holding :meth:`main_needs` and ``extra`` copies can
+        have the main and Fusion Deck sizes the view shows (:func:`_deck_sizes`)."""
+        if self.sizes is None:
+            return True
+        known_main, known_fusion, unknown = self.sizes
+        need = self.main_needs(side) | extra
+        fusion = sum(n for name, n in need.items() if DATABASE[name].extra_deck)
+        main = sum(need.values()) - fusion
+        return (main <= known_main + unknown and fusion <= known_fusion + unknown
+                and main + fusion <= known_main + known_fusion + unknown)
 
     def main_needs(self, side: tuple[str, ...]) -> Counter:
         """The cards the first main deck must hold: those seen in the first
