@@ -344,3 +344,22 @@ def test_a_card_found_missing_never_grows_the_assumed_list_past_the_size_the_vie
     assert context.extra  # some copies were taken on, until the list was full
     assert len(context.decks[0].main) <= known_main + unknown
     assert len(context.decks[0].fusion) <= known_fusion + unknown
+
+
+def test_an_opponent_asked_to_side_deck_that_swapped_nothing_has_a_side_deck() -> None:
+    """The yugioh_world_fails benchmark's position 4 with Chaos Warrior (seat 0)
+    against Goat Control: the Goat Control opponent, asked to side-deck after
+    duel 1, swapped nothing ("act 1 done"), so the Chaos Warrior mirror
+    assumed for it kept no side deck, was never asked, and every draw failed there."""
+    from goat.games.yugioh.worlds import YugiohWorldSampler, _Evidence
+
+    from .world_reference import position
+
+    state = position("goat", {"decks": "chaos_warrior/goat_control"}, 504, 2, 5)
+    view = json.loads(json.dumps(state.view(0)))
+    assert "act 1 done" in view["history"] and "act 1 swap ?" not in view["history"]
+    evidence = _Evidence.of(view)
+    assert evidence.asked and not evidence.sided
+    world = YugiohWorldSampler(view).sample(random.Random(4))
+    assert world.decks[1].side
+    assert json.dumps(world.view(0), sort_keys=True) == json.dumps(view, sort_keys=True)

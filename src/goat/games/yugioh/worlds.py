@@ -981,6 +981,9 @@ class _Evidence:
     sided: bool
     #: Whether it was seen to have no side deck: a duel ended and it was not asked to side-deck.
     sideless: bool = False
+    #: Whether it was seen asked to side-deck (its swaps or its "done"): it has
+    #: a side deck even if it swapped nothing.
+    asked: bool = False
 
     @classmethod
     def of(cls, view: dict[str, Any]) -> "_Evidence":
@@ -991,9 +994,11 @@ class _Evidence:
                            if e.startswith(f"see nocopy {owner} "))
         starts = [i for i, e in enumerate(history) if _DUEL_START.match(e)]
         first_duel = history[:starts[1]] if len(starts) > 1 else history
+        between = [len(history)] if not view.get("players") else []  # a side-decking under way
+        asked = any(_side_decked(history, i, owner) for i in starts[1:] + between)
         return cls(_seen_cards(view, owner), _deck_sizes(view, owner), f"see nofind {owner}" in history, capped,
                    _seen_cards(view, owner, first_duel), f"act {owner} swap ?" in history,
-                   bool(starts[1:]) and not any(_side_decked(history, i, owner) for i in starts[1:]))
+                   bool(starts[1:]) and not any(_side_decked(history, i, owner) for i in starts[1:]), asked)
 
     def holds(self, side: tuple[str, ...], extra: Counter) -> bool:
         """Whether a list holding :meth:`main_needs` and ``extra`` copies can
@@ -1028,13 +1033,13 @@ def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
     ``base``'s cards) to the sizes the view shows (a face-down monster may be a
     main or Fusion Deck card or a token: there ``base``'s sizes are kept when
     they fit). The side deck is ``base``'s — or, when ``base`` has none but the
-    view shows that seat side-decking (it must have one), :data:`SIDE_SIZE`
-    copies of ``base``'s main deck cards. ``evidence``: ``_Evidence.of(view)``,
+    view shows that seat asked to side-deck (it must have one, even if it
+    swapped nothing), :data:`SIDE_SIZE` copies of ``base``'s main deck cards. ``evidence``: ``_Evidence.of(view)``,
     when the caller keeps it."""
     if evidence is None:
         evidence = _Evidence.of(view)
     side = () if evidence.sideless else tuple(base.side)
-    if not side and evidence.sided:
+    if not side and (evidence.sided or evidence.asked):
         side = tuple(rng.choice(sorted(base.main)) for _ in range(SIDE_SIZE))
     need = evidence.main_needs(side) | (extra or Counter())
     sizes = evidence.sizes
