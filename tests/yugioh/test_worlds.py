@@ -363,3 +363,24 @@ def test_an_opponent_asked_to_side_deck_that_swapped_nothing_has_a_side_deck() -
     world = YugiohWorldSampler(view).sample(random.Random(4))
     assert world.decks[1].side
     assert json.dumps(world.view(0), sort_keys=True) == json.dumps(view, sort_keys=True)
+
+
+@pytest.mark.parametrize("seed, number, turn", [(9, 3, 3), (507, 3, 8)])
+def test_a_searched_card_is_in_the_deck_when_the_search_resolves(seed: int, number: int, turn: int) -> None:
+    """chaos/d3/t3 at match seed 9 and the yugioh_world_fails benchmark's
+    position 7 with Chaos Warrior against Goat Control, seat 1: Sangan or
+    Reinforcement of the Army resolves in one step and the search's choice
+    (``act 0 choose Blade Knight``, glimpsed ``deck 0 Blade Knight``) comes in
+    the next; the glimpse was made true only there, so a world whose Deck
+    held no card to take showed ``nofind`` at the resolution, and every draw
+    failed."""
+    from goat.games.yugioh.worlds import YugiohWorldSampler
+
+    from .world_reference import position
+
+    view = json.loads(json.dumps(position("goat", {"decks": "chaos_warrior/goat_control"}, seed, number, turn).view(1)))
+    sampler = YugiohWorldSampler(view)
+    rng = random.Random(seed)
+    for _ in range(2):
+        world = sampler.sample(rng)
+        assert json.dumps(world.view(1), sort_keys=True) == json.dumps(view, sort_keys=True)

@@ -299,7 +299,7 @@ class _Renamer(WindowEvidence):
                 self.prepare(seen)
                 self.chance(entry)
             elif entry.startswith("act "):
-                self.prepare(seen)
+                self.prepare(seen + self.searched_next(index))
                 self.act(entry[4:], index)
             else:
                 raise _Retry(f"unknown history entry {entry!r}")
@@ -312,6 +312,24 @@ class _Renamer(WindowEvidence):
         chances = [[c.name for c in x] if isinstance(x, list) else x for x in self.chances]
         actions = [x if isinstance(x, str) else f"{x[0]} {x[1].name}" for x in self.actions]
         return chances, actions
+
+    def searched_next(self, index: int) -> list[str]:
+        """The glimpse ``deck 1 Blade Knight`` of the next step when that step
+        is the search taking it (``act 1 choose Blade Knight``): the card is in
+        the Deck during step ``index`` already, and that step's resolution
+        (Sangan, Reinforcement of the Army) asks for the search only if the
+        Deck then holds a card it may take — else it shows ``nofind``, and
+        the glimpse came a step too late to make it true. Nothing when the
+        Deck holds a card so called now (the next step picks among them)."""
+        if index + 1 >= len(self.ctx.steps) or self.world.duel is None:
+            return []
+        entry, seen = self.ctx.steps[index + 1]
+        parts = entry.split(" ", 3)
+        if len(parts) < 4 or parts[0] != "act" or parts[2] != "choose" or parts[1] not in ("0", "1"):
+            return []
+        fact = f"deck {parts[1]} {parts[3]}"
+        deck = self.world.duel.players[int(parts[1])].deck
+        return [fact] if fact in seen and all(c.name != parts[3] for c in deck) else []
 
     def pending_chance(self, kind: str) -> ChanceRequest:
         pending = self.world.pending()
