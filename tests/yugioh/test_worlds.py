@@ -385,3 +385,27 @@ def test_a_searched_card_is_in_the_deck_when_the_search_resolves(seed: int, numb
     for _ in range(2):
         world = sampler.sample(rng)
         assert json.dumps(world.view(1), sort_keys=True) == json.dumps(view, sort_keys=True)
+
+
+def test_a_card_found_missing_in_a_full_assumed_list_takes_the_place_of_an_earlier_guess() -> None:
+    """The yugioh_world_fails benchmark's position 17 with Chaos Warrior, seat
+    1: the view proves 34 of the opponent's 40 cards; earlier attempts guessed
+    second copies and a third Book of Moon (it holds two), filling the list,
+    so a second Reinforcement of the Army, refused, was missing in every
+    attempt after. An earlier guess now gives a copy up."""
+    from goat.games.yugioh.worlds import YugiohWorldSampler, _Context
+
+    from .world_reference import position
+
+    state = position("goat", {"decks": "chaos_warrior/goat_control"}, 517, 3, 2)
+    context = _Context(YugiohWorldSampler(json.loads(json.dumps(state.view(1)))), random.Random(1))
+    for name in ("Spirit Reaper", "Blade Knight", "Night Assailant", "Chaos Sorcerer", "Book of Moon", "Book of Moon"):
+        context.add_missing(0, name)
+    known_main, _, unknown = context.evidence.sizes
+    assert len(context.decks[0].main) == known_main + unknown  # full
+    have = Counter(context.decks[0].main)["Reinforcement of the Army"]
+    before = context.extra.copy()
+    context.add_missing(0, "Reinforcement of the Army")
+    assert context.extra["Reinforcement of the Army"] == have + 1
+    assert any(context.extra[name] < n for name, n in before.items())  # a guess gave a copy up
+    assert len(context.decks[0].main) == known_main + unknown

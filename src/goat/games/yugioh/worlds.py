@@ -195,18 +195,27 @@ class _Context:
             self.decks = decks
 
     def add_missing(self, owner: int, name: str) -> None:
-        """An attempt needed one more ``name`` for the assumed list: add it —
-        unless the list could then not have the pile sizes the view shows
-        (:meth:`_Evidence.holds`): a missing card is a guess (the attempt's
-        random renames may have used up a copy the list has), and a list
-        grown past the view's size decks out later than the view shows."""
+        """An attempt needed one more ``name`` for the assumed list: add it.
+        A missing card is a guess (the attempt's random renames may have used
+        up a copy the list has), and a list grown past the pile sizes the view
+        shows decks out later than the view shows: when the list could not
+        have them (:meth:`_Evidence.holds`), an earlier guess gives up a copy
+        (one at random), else the card is not added."""
         have = Counter(self.decks[owner].main + self.decks[owner].fusion)[name]
-        if not self.assumed or owner == self.seat or have >= 3:
+        if not self.assumed or owner == self.seat or have >= 3 or self.evidence is None:
             return
         extra = self.extra.copy()
         extra[name] = have + 1
-        if self.evidence is None or not self.evidence.holds(self.decks[owner].side, extra):
-            return
+        side = self.decks[owner].side
+        needs = self.evidence.main_needs(side)
+        while not self.evidence.holds(side, extra):
+            guesses = sorted(n for n in extra if n != name and extra[n] > needs[n])
+            if not guesses:
+                return
+            drop = self.rng.choice(guesses)
+            extra[drop] -= 1
+            if extra[drop] <= needs[drop]:
+                del extra[drop]
         self.extra = extra
         decks = list(self.decks)
         decks[owner] = assumed_deck(self.view, self.base, self.rng, self.extra, self.evidence)
