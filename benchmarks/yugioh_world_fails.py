@@ -2,7 +2,7 @@
 attempts), for this tree's code next to a baseline tree's, on the same views
 (see benchmarks/README.md, "Yu-Gi-Oh! world failures").
 
-    PYTHONPATH=src .venv/bin/python benchmarks/yugioh_world_fails.py BASELINE_SRC [POSITIONS] [DRAWS] [--when-able]
+    PYTHONPATH=src .venv/bin/python benchmarks/yugioh_world_fails.py BASELINE_SRC [POSITIONS] [DRAWS] [--when-able] [--decks=PAIR]
 
 ``BASELINE_SRC``: the ``src`` folder of the code to compare with (e.g. ``git
 worktree add --detach /tmp/base <commit>``'s ``/tmp/base/src``). Positions:
@@ -15,6 +15,8 @@ and ``random.Random(k)``. Printed per tree: failed draws / draws with a 95 %
 Wilson interval, the positions where every draw failed, the wall time.
 ``--when-able``: the matches are played with ``ask_responses="when-able"``
 (where being asked to respond depends on hidden cards) instead of the default.
+``--decks=PAIR``: the matches' ``decks`` option (e.g. ``chaos_warrior/goat_control``;
+by default the Goat Control mirror).
 """
 
 from __future__ import annotations
@@ -74,12 +76,15 @@ def positions(count: int, options: dict[str, Any] | None = None) -> list[dict[st
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if a != "--when-able"]
-    options = {"ask_responses": "when-able"} if "--when-able" in sys.argv[1:] else None
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    options: dict[str, Any] = {"ask_responses": "when-able"} if "--when-able" in sys.argv[1:] else {}
+    for flag in sys.argv[1:]:
+        if flag.startswith("--decks="):
+            options["decks"] = flag.partition("=")[2]
     baseline = args[0]
     count = int(args[1]) if len(args) > 1 else 40
     draws = int(args[2]) if len(args) > 2 else 2
-    views = positions(count, options)
+    views = positions(count, options or None)
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(views, f)
     try:

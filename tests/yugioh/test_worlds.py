@@ -194,9 +194,10 @@ def test_an_opponent_never_asked_to_side_deck_has_no_side_deck() -> None:
     view does not need renamed), not learned one failed attempt at a time."""
     from goat.games.yugioh.worlds import _Evidence
 
-    from .world_reference import position
+    from .world_reference import CASES, position
 
-    view = json.loads(json.dumps(position("goat", {"decks": "chaos_warrior/goat_control"}, 10, 3, 3).view(1)))
+    rules, options, seed, number, turn = next(c[1:] for c in CASES if c[0] == "chaos/d3/t3")
+    view = json.loads(json.dumps(position(rules, options, seed, number, turn).view(1)))
     assert _Evidence.of(view).sideless and not _Evidence.of(view).sided
     _draws_exact_worlds("chaos/d3/t3", 1, draws=3)
 
@@ -278,3 +279,133 @@ def test_the_hidden_side_decking_plan_counts_copies_not_glimpses() -> None:
     copies), so the cards it had to keep left too few to swap out and no
     plan fitted."""
     _draws_some_world(523, 3, 8, 1)
+
+
+# --------------- what the view proves of a closed list: only true things, and no more than fits
+def _chaos_view(seed: int, seat: int) -> tuple[Any, dict[str, Any]]:
+    from .world_reference import position
+
+    state = position("goat", {"decks": "chaos_warrior/goat_control"}, seed, 3, 3)
+    return state, json.loads(json.dumps(state.view(seat)))
+
+
+@pytest.mark.parametrize("options", [None, {"decks": "chaos_warrior/goat_control"}])
+@pytest.mark.parametrize("seed", [500, 502, 505, 510])
+def test_what_a_view_proves_of_the_other_list_is_in_it(options: dict[str, Any] | None, seed: int) -> None:
+    """An action naming a field card (``act 0 position Morphing Jar@0M1``)
+    counted the card for the seat whose side it stands on, though a monster
+    taken with Snatch Steal is the other seat's: the assumed list had to hold
+    a card the true list need not."""
+    from goat.games.yugioh.worlds import _Evidence
+
+    from .world_reference import position
+
+    state = position("goat", options, seed, 2 + seed % 2, 1 + seed % 8)
+    for seat in (0, 1):
+        deck = state.start_decks[1 - seat]
+        real = Counter(deck.main + deck.fusion + deck.side)
+        evidence = _Evidence.of(json.loads(json.dumps(state.view(seat))))
+        assert evidence.seen - real == Counter(), seat
+
+
+def test_a_monster_taken_with_snatch_steal_is_no_evidence_of_its_controllers_list() -> None:
+    """chaos/d3/t3 at match seed 8 (the reference case, moved to seed 10 while
+    its draws failed), seat 1: Chaos Warrior took Goat Control's Morphing
+    Jar and changed its position (possible since a monster may attack and
+    change position again each turn); counted as a Chaos Warrior card, it took
+    a place that the list's second copies needed, so the assumed list outgrew
+    the 40 cards the view shows, did not deck out at the end of duel 1 as the
+    view shows, and every draw failed there."""
+    from goat.games.yugioh.worlds import YugiohWorldSampler, _Evidence
+
+    state, view = _chaos_view(8, 1)
+    assert "Morphing Jar" not in state.start_decks[0].main
+    assert any(e.startswith("act 0 ") and "Morphing Jar@0" in e for e in view["history"])
+    assert state.results[0]["reason"] == "deck-out"
+    assert "Morphing Jar" not in _Evidence.of(view).seen
+    sampler = YugiohWorldSampler(view)
+    rng = random.Random(8)
+    for _ in range(2):
+        world = sampler.sample(rng)
+        assert json.dumps(world.view(1), sort_keys=True) == json.dumps(view, sort_keys=True)
+
+
+def test_a_card_found_missing_never_grows_the_assumed_list_past_the_size_the_view_shows() -> None:
+    """A card an attempt misses is a guess (its random renames may have used
+    the copy the list has): added to a list whose every place the view proves,
+    it grew the list past its size, and a world so drawn decks out later than
+    the view shows."""
+    from goat.games.yugioh.worlds import YugiohWorldSampler, _Context
+
+    _, view = _chaos_view(8, 1)
+    context = _Context(YugiohWorldSampler(view), random.Random(1))
+    known_main, known_fusion, unknown = context.evidence.sizes
+    for name in sorted(context.evidence.seen) * 2:
+        context.add_missing(0, name)
+    assert context.extra  # some copies were taken on, until the list was full
+    assert len(context.decks[0].main) <= known_main + unknown
+    assert len(context.decks[0].fusion) <= known_fusion + unknown
+
+
+def test_an_opponent_asked_to_side_deck_that_swapped_nothing_has_a_side_deck() -> None:
+    """The yugioh_world_fails benchmark's position 4 with Chaos Warrior (seat 0)
+    against Goat Control: the Goat Control opponent, asked to side-deck after
+    duel 1, swapped nothing ("act 1 done"), so the Chaos Warrior mirror
+    assumed for it kept no side deck, was never asked, and every draw failed there."""
+    from goat.games.yugioh.worlds import YugiohWorldSampler, _Evidence
+
+    from .world_reference import position
+
+    state = position("goat", {"decks": "chaos_warrior/goat_control"}, 504, 2, 5)
+    view = json.loads(json.dumps(state.view(0)))
+    assert "act 1 done" in view["history"] and "act 1 swap ?" not in view["history"]
+    evidence = _Evidence.of(view)
+    assert evidence.asked and not evidence.sided
+    world = YugiohWorldSampler(view).sample(random.Random(4))
+    assert world.decks[1].side
+    assert json.dumps(world.view(0), sort_keys=True) == json.dumps(view, sort_keys=True)
+
+
+@pytest.mark.parametrize("seed, number, turn", [(9, 3, 3), (507, 3, 8)])
+def test_a_searched_card_is_in_the_deck_when_the_search_resolves(seed: int, number: int, turn: int) -> None:
+    """chaos/d3/t3 at match seed 9 and the yugioh_world_fails benchmark's
+    position 7 with Chaos Warrior against Goat Control, seat 1: Sangan or
+    Reinforcement of the Army resolves in one step and the search's choice
+    (``act 0 choose Blade Knight``, glimpsed ``deck 0 Blade Knight``) comes in
+    the next; the glimpse was made true only there, so a world whose Deck
+    held no card to take showed ``nofind`` at the resolution, and every draw
+    failed."""
+    from goat.games.yugioh.worlds import YugiohWorldSampler
+
+    from .world_reference import position
+
+    view = json.loads(json.dumps(position("goat", {"decks": "chaos_warrior/goat_control"}, seed, number, turn).view(1)))
+    sampler = YugiohWorldSampler(view)
+    rng = random.Random(seed)
+    for _ in range(2):
+        world = sampler.sample(rng)
+        assert json.dumps(world.view(1), sort_keys=True) == json.dumps(view, sort_keys=True)
+
+
+def test_a_card_found_missing_in_a_full_assumed_list_takes_the_place_of_an_earlier_guess() -> None:
+    """The yugioh_world_fails benchmark's position 17 with Chaos Warrior, seat
+    1: the view proves 34 of the opponent's 40 cards; earlier attempts guessed
+    second copies and a third Book of Moon (it holds two), filling the list,
+    so a second Reinforcement of the Army, refused, was missing in every
+    attempt after. An earlier guess now gives a copy up."""
+    from goat.games.yugioh.worlds import YugiohWorldSampler, _Context
+
+    from .world_reference import position
+
+    state = position("goat", {"decks": "chaos_warrior/goat_control"}, 517, 3, 2)
+    context = _Context(YugiohWorldSampler(json.loads(json.dumps(state.view(1)))), random.Random(1))
+    for name in ("Spirit Reaper", "Blade Knight", "Night Assailant", "Chaos Sorcerer", "Book of Moon", "Book of Moon"):
+        context.add_missing(0, name)
+    known_main, _, unknown = context.evidence.sizes
+    assert len(context.decks[0].main) == known_main + unknown  # full
+    have = Counter(context.decks[0].main)["Reinforcement of the Army"]
+    before = context.extra.copy()
+    context.add_missing(0, "Reinforcement of the Army")
+    assert context.extra["Reinforcement of the Army"] == have + 1
+    assert any(context.extra[name] < n for name, n in before.items())  # a guess gave a copy up
+    assert len(context.decks[0].main) == known_main + unknown

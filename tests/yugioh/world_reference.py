@@ -49,7 +49,7 @@ CASES: list[tuple[str, str, dict[str, Any] | None, int, int, int]] = [
     ("when-able/d1/t3", "goat", {"ask_responses": "when-able"}, 6, 1, 3),
     ("when-able/d2/t2", "goat", {"ask_responses": "when-able"}, 22, 2, 2),
     ("official/d2/t2", "official", None, 7, 2, 2),
-    ("chaos/d3/t3", "goat", {"decks": "chaos_warrior/goat_control"}, 10, 3, 3),
+    ("chaos/d3/t3", "goat", {"decks": "chaos_warrior/goat_control"}, 8, 3, 3),
     ("open/d2/t3", "goat", {"open_decklists": True}, 9, 2, 3),
 ]
 #: Tries per draw (the sampler's default is 30; fewer keep "when-able" quick).

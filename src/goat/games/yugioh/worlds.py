@@ -195,11 +195,28 @@ class _Context:
             self.decks = decks
 
     def add_missing(self, owner: int, name: str) -> None:
-        """An attempt needed one more ``name`` for the assumed list: add it."""
+        """An attempt needed one more ``name`` for the assumed list: add it.
+        A missing card is a guess (the attempt's random renames may have used
+        up a copy the list has), and a list grown past the pile sizes the view
+        shows decks out later than the view shows: when the list could not
+        have them (:meth:`_Evidence.holds`), an earlier guess gives up a copy
+        (one at random), else the card is not added."""
         have = Counter(self.decks[owner].main + self.decks[owner].fusion)[name]
-        if not self.assumed or owner == self.seat or have >= 3:
+        if not self.assumed or owner == self.seat or have >= 3 or self.evidence is None:
             return
-        self.extra[name] = have + 1
+        extra = self.extra.copy()
+        extra[name] = have + 1
+        side = self.decks[owner].side
+        needs = self.evidence.main_needs(side)
+        while not self.evidence.holds(side, extra):
+            guesses = sorted(n for n in extra if n != name and extra[n] > needs[n])
+            if not guesses:
+                return
+            drop = self.rng.choice(guesses)
+            extra[drop] -= 1
+            if extra[drop] <= needs[drop]:
+                del extra[drop]
+        self.extra = extra
         decks = list(self.decks)
         decks[owner] = assumed_deck(self.view, self.base, self.rng, self.extra, self.evidence)
         self.decks = decks
@@ -291,7 +308,7 @@ class _Renamer(WindowEvidence):
                 self.prepare(seen)
                 self.chance(entry)
             elif entry.startswith("act "):
-                self.prepare(seen)
+                self.prepare(seen + self.searched_next(index))
                 self.act(entry[4:], index)
             else:
                 raise _Retry(f"unknown history entry {entry!r}")
@@ -304,6 +321,24 @@ class _Renamer(WindowEvidence):
         chances = [[c.name for c in x] if isinstance(x, list) else x for x in self.chances]
         actions = [x if isinstance(x, str) else f"{x[0]} {x[1].name}" for x in self.actions]
         return chances, actions
+
+    def searched_next(self, index: int) -> list[str]:
+        """The glimpse ``deck 1 Blade Knight`` of the next step when that step
+        is the search taking it (``act 1 choose Blade Knight``): the card is in
+        the Deck during step ``index`` already, and that step's resolution
+        (Sangan, Reinforcement of the Army) asks for the search only if the
+        Deck then holds a card it may take — else it shows ``nofind``, and
+        the glimpse came a step too late to make it true. Nothing when the
+        Deck holds a card so called now (the next step picks among them)."""
+        if index + 1 >= len(self.ctx.steps) or self.world.duel is None:
+            return []
+        entry, seen = self.ctx.steps[index + 1]
+        parts = entry.split(" ", 3)
+        if len(parts) < 4 or parts[0] != "act" or parts[2] != "choose" or parts[1] not in ("0", "1"):
+            return []
+        fact = f"deck {parts[1]} {parts[3]}"
+        deck = self.world.duel.players[int(parts[1])].deck
+        return [fact] if fact in seen and all(c.name != parts[3] for c in deck) else []
 
     def pending_chance(self, kind: str) -> ChanceRequest:
         pending = self.world.pending()
@@ -864,10 +899,21 @@ def _seen_cards(view: dict[str, Any], owner: int, history: list[str] | None = No
                 present: bool | None = None) -> Counter:
     """How many copies of each card of ``owner`` the view proves: the most
     shown at once in public zones now, and at least one of every card its
-    history names for that owner (a glimpse, or an action of that seat).
+    history names for that owner (a glimpse, a Fusion Summon's card, or an
+    action of that seat naming a card that is not on the field).
     ``history``: a part of the view's history to read instead of all of it
     (then public zones count only if that part reaches the present: by
-    default when it is the whole history, else as ``present`` says)."""
+    default when it is the whole history, else as ``present`` says).
+
+    An action naming a field card (``position Morphing Jar@0M1``) proves
+    nothing of its owner: the card stands on its controller's side, and a
+    monster taken with Snatch Steal is the other seat's. (Counted for its
+    controller, such a card took a place in the assumed list that the true
+    list gives another card: with every place proven, the list outgrew the
+    size the view shows, and a duel lost by decking out ended later in the
+    world than in the view, so every draw failed.) A card on its owner's
+    field was named when it got there: Summoned or activated from the hand,
+    glimpsed when Set cards are turned face up, Fusion Summoned (``see fusion``)."""
     now: Counter = Counter()
     if present is None:
         present = history is None or len(history) == len(view["history"])
@@ -883,15 +929,15 @@ def _seen_cards(view: dict[str, Any], owner: int, history: list[str] | None = No
     for entry in view["history"] if history is None else history:
         if entry.startswith("see "):
             kind, _, rest = entry[4:].partition(" ")
-            if kind in ("top", "deck", "hand", "slot") and rest.startswith(f"{owner} "):
+            if kind in ("top", "deck", "hand", "slot", "fusion") and rest.startswith(f"{owner} "):
                 tail = rest.split(" ", 2)[-1] if kind == "slot" else rest.partition(" ")[2]
                 if tail in DATABASE and "token" not in DATABASE[tail].traits:
                     mentioned.add(tail)
         elif entry.startswith(f"act {owner} ") and "?" not in entry:
             body = entry.split(" ", 3)[3] if entry.count(" ") >= 3 else ""
-            first, _, where = body.split(" -> ", 1)[0].partition("@")
-            if where and where[:1] != str(owner):
-                continue  # a card on the other side of the field
+            first, at, _ = body.split(" -> ", 1)[0].partition("@")
+            if at:
+                continue  # a field card: its controller's, not necessarily its owner's
             for name in _names_in(first)[:1]:
                 mentioned.add(name)
     out = Counter({n: c for n, c in now.items() if n in DATABASE and "token" not in DATABASE[n].traits})
@@ -962,6 +1008,9 @@ class _Evidence:
     sided: bool
     #: Whether it was seen to have no side deck: a duel ended and it was not asked to side-deck.
     sideless: bool = False
+    #: Whether it was seen asked to side-deck (its swaps or its "done"): it has
+    #: a side deck even if it swapped nothing.
+    asked: bool = False
 
     @classmethod
     def of(cls, view: dict[str, Any]) -> "_Evidence":
@@ -972,9 +1021,23 @@ class _Evidence:
                            if e.startswith(f"see nocopy {owner} "))
         starts = [i for i, e in enumerate(history) if _DUEL_START.match(e)]
         first_duel = history[:starts[1]] if len(starts) > 1 else history
+        between = [len(history)] if not view.get("players") else []  # a side-decking under way
+        asked = any(_side_decked(history, i, owner) for i in starts[1:] + between)
         return cls(_seen_cards(view, owner), _deck_sizes(view, owner), f"see nofind {owner}" in history, capped,
                    _seen_cards(view, owner, first_duel), f"act {owner} swap ?" in history,
-                   bool(starts[1:]) and not any(_side_decked(history, i, owner) for i in starts[1:]))
+                   bool(starts[1:]) and not any(_side_decked(history, i, owner) for i in starts[1:]), asked)
+
+    def holds(self, side: tuple[str, ...], extra: Counter) -> bool:
+        """Whether a list holding :meth:`main_needs` and ``extra`` copies can
+        have the main and Fusion Deck sizes the view shows (:func:`_deck_sizes`)."""
+        if self.sizes is None:
+            return True
+        known_main, known_fusion, unknown = self.sizes
+        need = self.main_needs(side) | extra
+        fusion = sum(n for name, n in need.items() if DATABASE[name].extra_deck)
+        main = sum(need.values()) - fusion
+        return (main <= known_main + unknown and fusion <= known_fusion + unknown
+                and main + fusion <= known_main + known_fusion + unknown)
 
     def main_needs(self, side: tuple[str, ...]) -> Counter:
         """The cards the first main deck must hold: those seen in the first
@@ -997,13 +1060,13 @@ def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
     ``base``'s cards) to the sizes the view shows (a face-down monster may be a
     main or Fusion Deck card or a token: there ``base``'s sizes are kept when
     they fit). The side deck is ``base``'s — or, when ``base`` has none but the
-    view shows that seat side-decking (it must have one), :data:`SIDE_SIZE`
-    copies of ``base``'s main deck cards. ``evidence``: ``_Evidence.of(view)``,
+    view shows that seat asked to side-deck (it must have one, even if it
+    swapped nothing), :data:`SIDE_SIZE` copies of ``base``'s main deck cards. ``evidence``: ``_Evidence.of(view)``,
     when the caller keeps it."""
     if evidence is None:
         evidence = _Evidence.of(view)
     side = () if evidence.sideless else tuple(base.side)
-    if not side and evidence.sided:
+    if not side and (evidence.sided or evidence.asked):
         side = tuple(rng.choice(sorted(base.main)) for _ in range(SIDE_SIZE))
     need = evidence.main_needs(side) | (extra or Counter())
     sizes = evidence.sizes
