@@ -1021,11 +1021,11 @@ class _Evidence:
                            if e.startswith(f"see nocopy {owner} "))
         starts = [i for i, e in enumerate(history) if _DUEL_START.match(e)]
         first_duel = history[:starts[1]] if len(starts) > 1 else history
-        between = [len(history)] if not view.get("players") else []  # a side-decking under way
-        asked = any(_side_decked(history, i, owner) for i in starts[1:] + between)
+        decked = [_side_decked(history, i, owner) for i in starts[1:]]   # before each later duel
+        under_way = not view.get("players") and _side_decked(history, len(history), owner)  # a side-decking now
         return cls(_seen_cards(view, owner), _deck_sizes(view, owner), f"see nofind {owner}" in history, capped,
                    _seen_cards(view, owner, first_duel), f"act {owner} swap ?" in history,
-                   bool(starts[1:]) and not any(_side_decked(history, i, owner) for i in starts[1:]), asked)
+                   bool(decked) and not any(decked), any(decked) or under_way)
 
     def holds(self, side: tuple[str, ...], extra: Counter) -> bool:
         """Whether a list holding :meth:`main_needs` and ``extra`` copies can
