@@ -90,6 +90,23 @@ def test_jinzo_face_up_mid_chain_negates_a_trap_linked_before_it() -> None:
     assert sorted(names(duel.players[0].gy)) == ["Call of the Haunted", "Summoned Skull", "Vorse Raider"]
 
 
+def test_jinzo_does_not_negate_a_trap_destroyed_earlier_in_the_chain() -> None:
+    # Jinzo negates "the effects of all face-up Trap Cards". Mirror Force (link 1), Call of the
+    # Haunted on Jinzo (link 2), Mystical Space Typhoon on Mirror Force (link 3): when Mirror
+    # Force resolves it is in the Graveyard, not a face-up card on the field, so its effect
+    # resolves (as destroying an activated Normal Trap never stops it) and takes Jinzo too.
+    s = scenario("goat", phase="battle", p0={"monsters": ["Vorse Raider"], "spells": ["Call of the Haunted"],
+                                             "hand": ["Mystical Space Typhoon"], "gy": ["Jinzo"]},
+                 p1={"spells": ["Mirror Force"]})
+    play(s, ["0 pass", "0 attack Vorse Raider@0M1 -> direct", "0 pass", "1 activate Mirror Force@1S1",
+             "0 activate Call of the Haunted@0S1", "0 activate Mystical Space Typhoon", "0 choose Mirror Force@1S1"])
+    duel = s.duel
+    assert not duel.monsters(0) and duel.players[1].lp == 8000
+    assert sorted(names(duel.players[0].gy)) == ["Call of the Haunted", "Jinzo", "Mystical Space Typhoon",
+                                                 "Vorse Raider"]
+    assert "Mirror Force: negated by Jinzo" not in [e.text for e in duel.log]
+
+
 def test_jinzo_face_up_mid_chain_negates_a_call_of_the_haunted_linked_before_it() -> None:
     # Only the effect is negated: the first Call stays face up on the field and revives nothing.
     s = scenario("goat", p0={"spells": ["Call of the Haunted"] * 2, "gy": ["Summoned Skull", "Jinzo"]})

@@ -302,10 +302,13 @@ class ChainMixin:
             if effect.kind == "card" and stays and not self.still_there(card, link.card_stamp):
                 self.say(Line("noLongerOnField", card=card.name))
                 link.data["fizzled"] = True
-            elif card.data.kind == "trap" and self.jinzo_on_field():
-                # Jinzo negates Trap effects as long as it is face up — also a Trap linked
-                # before a later link brought Jinzo face up. Only the effect is negated: a
-                # Continuous Trap stays on the field, a Normal Trap goes to the Graveyard.
+            elif (card.data.kind == "trap" and self.jinzo_on_field()
+                  and self.still_there(card, link.card_stamp) and card.face_up):
+                # Jinzo negates "the effects of all face-up Trap Cards" as long as it is face
+                # up — also a Trap linked before a later link brought Jinzo face up. Only the
+                # effect is negated: a Continuous Trap stays on the field, a Normal Trap goes
+                # to the Graveyard. A Normal Trap already destroyed in the chain is no longer a
+                # face-up card on the field: its effect resolves, as MST's leaves it.
                 self.say(Line("negatedByJinzo", card=card.name))
             else:
                 yield from effect.resolve(self, link)
