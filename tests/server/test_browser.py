@@ -2104,4 +2104,8 @@ def test_every_option_and_choice_of_every_game_has_words(chromium: object,
     said = panel("kozel/rules/full-hand", "trump_on_plain", ["when-void", "always"])
     for code, words in (("en", "even by a player who holds the suit"), ("ru", "даже когда масть есть")):
         assert words in said[f"always {code}"] and words not in said[f"when-void {code}"]
+    # Spades' wheels_by: a team's bid, or one player's
+    said = panel("spades/rules/wheels", "wheels_by", ["team", "player"])
+    for code, words in (("en", "when one player bids 10 tricks or more"), ("ru", "если игрок заказал 10 взяток")):
+        assert words in said[f"player {code}"] and words not in said[f"team {code}"]
     context.close()

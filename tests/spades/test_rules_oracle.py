@@ -7,7 +7,7 @@ checking at every card the exact set of legal cards (the first lead, spades
 broken — by any spade or, in ``no-early-spades``, by trumping — following with
 the jokers as spades, the lowest-club lead), every trick winner, and every deal's
 score, bags and bag total (contracts, nil kinds, overtricks, the bag penalty,
-wheels, Boston, Bemo).
+wheels by the team's or one player's bid, Boston, Bemo).
 """
 
 from __future__ import annotations
@@ -41,9 +41,11 @@ def expected_score(options: dict[str, Any], bids: list[str], tricks: list[int], 
     for team in (0, 1):
         seats = (team, team + 2)
         nil = [s for s in seats if bids[s] in NIL_KINDS]
-        contract = sum(BEMO[bids[s]][0] if bids[s] in BEMO else int(bids[s]) for s in seats if s not in nil)
+        bid = [BEMO[bids[s]][0] if bids[s] in BEMO else int(bids[s]) for s in seats if s not in nil]
+        contract = sum(bid)
         counted = sum(tricks[s] for s in seats if s not in nil)
-        flat = 200 if (options["boston"] and contract == 13) or (options["wheels"] and contract >= 10) else None
+        wheel = max(bid, default=0) if options["wheels_by"] == "player" else contract   # one bid, or the team's
+        flat = 200 if (options["boston"] and contract == 13) or (options["wheels"] and wheel >= 10) else None
         points = 0
         if counted >= contract:
             points += (10 * contract if flat is None else flat) + counted - contract
@@ -131,6 +133,7 @@ def play_game(preset: str, options: dict[str, Any], seed: int) -> None:
     ("low-club-lead", {"jokers": True}),
     ("wheels", {}),
     ("wheels", {"set_penalty": False}),
+    ("wheels", {"wheels_by": "player"}),
     ("boston", {}),
     ("bemo", {}),
 ])

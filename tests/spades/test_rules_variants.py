@@ -64,6 +64,22 @@ def test_wheels_a_contract_of_10_or_more_scores_plus_or_minus_200() -> None:
     assert score_deal(rules, nine, [5, 1, 4, 3], [], [0, 0]).score[0] == 90
 
 
+def test_wheels_by_player_a_players_own_bid_of_10_or_more_scores_plus_or_minus_200() -> None:
+    # The seed: "a player bids to win 10 tricks". With wheels_by="player" one bid of 10+ makes
+    # the team's whole contract worth ±200; two bids adding up to 10 do not.
+    rules = make_rules("wheels", options={"wheels_by": "player"})
+    assert make_rules("wheels").wheels_by == "team"                  # the rules file's reading stays the default
+    ten = [parse_bid(b) for b in "10 1 2 1".split()]
+    assert score_deal(rules, ten, [10, 1, 3, 0], [], [0, 0]).score[0] == 200 + 1
+    assert score_deal(rules, ten, [9, 1, 2, 1], [], [0, 0]).score[0] == -200
+    five_five = [parse_bid(b) for b in "5 1 5 1".split()]
+    assert score_deal(rules, five_five, [5, 1, 5, 2], [], [0, 0]).score[0] == 100
+    assert score_deal(make_rules("wheels"), five_five, [5, 1, 5, 2], [], [0, 0]).score[0] == 200
+    assert score_deal(rules, five_five, [4, 1, 5, 3], [], [0, 0]).score[0] == -100
+    with pytest.raises(RulesError, match="wheels_by='seat' is not allowed"):
+        make_rules("wheels", options={"wheels_by": "seat"})
+
+
 def test_mirror_every_player_bids_exactly_the_spades_held() -> None:
     s = deal_state(D1, rules="mirror")
     assert legal_texts(s) == ["0 bid 2"]

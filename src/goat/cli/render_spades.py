@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from goat.cli.render import card_text, cards_text, seat_name
+from goat.games.spades.rules import BOSTON_POINTS, HAND_SIZE, WHEELS_CONTRACT, WHEELS_POINTS
 
 View = Mapping[str, Any]
 
@@ -217,4 +218,11 @@ def rule_summary(view: View) -> str:
     lines.append(f"Made contract: 10 a trick plus 1 a bag (overtrick); missed: "
                  f"{_set_text(o)}; nil ±{o['nil_points']}; "
                  f"every {o['bag_limit']} bags cost {o['bag_penalty']}. {o['target']} points win.")
+    if o["wheels"]:
+        lines.append(f"Wheels: when one player bids {WHEELS_CONTRACT} tricks or more, the team's bid scores "
+                     f"±{WHEELS_POINTS}." if o.get("wheels_by") == "player" else
+                     f"Wheels: a team bid of {WHEELS_CONTRACT} tricks or more scores ±{WHEELS_POINTS}.")
+    if o["boston"]:
+        lines.append(f"Boston: a team bid of all {HAND_SIZE} tricks scores ±{BOSTON_POINTS}"
+                     + (" and, made, wins the game." if o["boston_wins_game"] else "."))
     return "\n".join(lines)

@@ -41,6 +41,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "spades_broken_by": ("any-spade", "trumping", "never"),
     "first_lead": ("left-of-dealer", "lowest-club"),
     "set_penalty_per": ("bid-trick", "missing-trick"),
+    "wheels_by": ("team", "player"),
 }
 
 _BOOLS = ("negative_target_loses", "set_penalty", "bags", "nil", "blind_nil", "double_nil",
@@ -94,6 +95,12 @@ class SpadesRules:
             ``"lowest-club"`` holder leads that club (``low-club-lead``).
         face_up_cards: the first N cards dealt to each player are public (``face-up-four``: 4).
         wheels: a team contract of 10+ scores ±200 (``wheels``).
+        wheels_by: what must reach 10 for wheels: ``"team"``, the team's
+            contract (the rules file's "a bid of 10+" read as the team's bid) —
+            [decision]; ``"player"``, one player's own bid (the seed's literal
+            wording: "игрок делает ставку на победу в 10 раундах", a player
+            bids to win 10 tricks). Either way the team's whole contract is
+            then worth the flat ±200.
         mirror: every bid must equal the spades held (``mirror``).
         jokers: big and little joker are the top trumps, 2C and 2D leave (``joker-trumps``).
         min_bid: the lowest number bid (nil aside).
@@ -131,6 +138,7 @@ class SpadesRules:
     first_lead: str = "left-of-dealer"
     face_up_cards: int = 0
     wheels: bool = False
+    wheels_by: str = "team"
     mirror: bool = False
     jokers: bool = False
     min_bid: int = 1

@@ -42,33 +42,45 @@ def team_seats(team: int) -> tuple[int, int]:
     return (team, team + 2)
 
 
-def flat_value(rules: SpadesRules, contract: int) -> int | None:
-    """A variant's flat value of ``contract`` (Boston, wheels), or ``None``."""
+def flat_value(rules: SpadesRules, team_bids: Sequence[int]) -> int | None:
+    """A variant's flat value of a team's contract (Boston, wheels), or ``None``.
+
+    ``team_bids`` are the tricks its non-nil bidders bid; the contract is their
+    sum. Wheels is reached by the contract, or under ``wheels_by="player"`` by
+    one player's own bid (the seed: "a player bids to win 10 tricks").
+
+    >>> from goat.games.spades.rules import make_rules
+    >>> flat_value(make_rules("wheels"), [5, 5]), flat_value(make_rules("wheels", options={"wheels_by": "player"}), [5, 5])
+    (200, None)
+    """
+    contract = sum(team_bids)
     if rules.boston and contract == HAND_SIZE:
         return BOSTON_POINTS
-    if rules.wheels and contract >= WHEELS_CONTRACT:
+    reach = max(team_bids, default=0) if rules.wheels_by == "player" else contract
+    if rules.wheels and reach >= WHEELS_CONTRACT:
         return WHEELS_POINTS
     return None
 
 
-def contract_value(rules: SpadesRules, contract: int) -> int:
+def contract_value(rules: SpadesRules, team_bids: Sequence[int]) -> int:
     """Points a made contract is worth: 10 a trick, or a variant's flat value."""
-    flat = flat_value(rules, contract)
-    return 10 * contract if flat is None else flat
+    flat = flat_value(rules, team_bids)
+    return 10 * sum(team_bids) if flat is None else flat
 
 
-def set_loss(rules: SpadesRules, contract: int, counted: int) -> int:
+def set_loss(rules: SpadesRules, team_bids: Sequence[int], counted: int) -> int:
     """Points a missed contract loses (``set_penalty``): its whole value, or with
     ``set_penalty_per="missing-trick"`` 10 a trick short of it (a flat value is
     lost whole: the variants say "lose 200").
 
     >>> from goat.games.spades.rules import make_rules
-    >>> set_loss(make_rules("standard"), 7, 5), set_loss(make_rules("standard", options={"set_penalty_per": "missing-trick"}), 7, 5)
+    >>> set_loss(make_rules("standard"), [4, 3], 5), set_loss(make_rules("standard", options={"set_penalty_per": "missing-trick"}), [4, 3], 5)
     (70, 20)
     """
-    flat = flat_value(rules, contract)
+    flat = flat_value(rules, team_bids)
     if flat is not None:
         return flat
+    contract = sum(team_bids)
     return 10 * (contract - counted if rules.set_penalty_per == "missing-trick" else contract)
 
 
@@ -89,7 +101,8 @@ def score_deal(rules: SpadesRules, bids: Sequence[Bid], tricks: Sequence[int], t
     boston_by = None
     for team in (0, 1):
         seats = team_seats(team)
-        contract = sum(bids[s].tricks for s in seats if not bids[s].is_nil)
+        team_bids = [bids[s].tricks for s in seats if not bids[s].is_nil]
+        contract = sum(team_bids)
         if team in reneged:  # 0 for the deal and -10 per bid trick
             score[team] = -10 * contract
             continue
@@ -102,12 +115,12 @@ def score_deal(rules: SpadesRules, bids: Sequence[Bid], tricks: Sequence[int], t
         points = 0
         if counted >= contract:
             over = counted - contract
-            points += contract_value(rules, contract) + over
+            points += contract_value(rules, team_bids) + over
             bags[team] += over
             if rules.boston and contract == HAND_SIZE:
                 boston_by = team
         elif rules.set_penalty:
-            points -= set_loss(rules, contract, counted)
+            points -= set_loss(rules, team_bids, counted)
         points += loose
         bags[team] += loose
         for s in nil_seats:

@@ -123,7 +123,9 @@ const PHRASES = {
     nil: (p) => `Нил: +${p}, если заказавший не взял ни одной взятки, иначе −${p}.`,
     bags: (n, p) => `Мешки копятся всю игру: каждые ${n} мешков стоят ${p} очков.`,
     noBags: "Мешки ничего не стоят.",
-    wheels: (w) => `Колёса: заказ пары на ${w.tricks} взяток и больше — ±${w.points}.`,
+    wheels: (w, by) => by === "player"
+      ? `Колёса: если игрок заказал ${w.tricks} взяток и больше, заказ пары стоит ±${w.points}.`
+      : `Колёса: заказ пары на ${w.tricks} взяток и больше — ±${w.points}.`,
     boston: (b, wins) => `Бостон: заказ пары на все ${b.tricks} взяток — ±${b.points}${wins ? "; выполненный выигрывает игру" : ""}.`,
     target: (n) => `Выигрывает пара, набравшая после сдачи ${n} очков и больше; если обе — у которой больше; поровну — играют ещё сдачу.`,
     loseAt: (n) => `Пара, у которой ${n} очков или меньше, проигрывает.`,
@@ -233,7 +235,9 @@ const PHRASES = {
     nil: (p) => `Nil: +${p} if the bidder takes no trick, otherwise −${p}.`,
     bags: (n, p) => `Bags add up over the game: every ${n} bags cost ${p} points.`,
     noBags: "Bags cost nothing.",
-    wheels: (w) => `Wheels: a team bid of ${w.tricks} tricks or more scores ±${w.points}.`,
+    wheels: (w, by) => by === "player"
+      ? `Wheels: when one player bids ${w.tricks} tricks or more, the team's bid scores ±${w.points}.`
+      : `Wheels: a team bid of ${w.tricks} tricks or more scores ±${w.points}.`,
     boston: (b, wins) => `Boston: a team bid of all ${b.tricks} tricks scores ±${b.points}${wins ? ", and making it wins the game" : ""}.`,
     target: (n) => `After a deal, a team with ${n} points or more wins; if both have, the higher score; equal scores play another deal.`,
     loseAt: (n) => `A team at ${n} points or below loses.`,
@@ -357,7 +361,7 @@ function spadesSections(P, o, f) {
   if (o.nil || o.blind_nil || o.double_nil) scoring.push(P.nilTricks[o.nil_tricks]);
   if (o.nil) scoring.push(P.nil(o.nil_points));
   scoring.push(o.bags ? P.bags(o.bag_limit, o.bag_penalty) : P.noBags);
-  if (o.wheels) scoring.push(P.wheels(f.wheels));
+  if (o.wheels) scoring.push(P.wheels(f.wheels, o.wheels_by));
   if (o.boston) scoring.push(P.boston(f.boston, o.boston_wins_game));
   const end = [P.target(o.target)];
   if (o.lose_at !== null && o.lose_at !== undefined) end.push(P.loseAt(o.lose_at));
