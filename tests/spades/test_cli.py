@@ -136,6 +136,58 @@ def test_play_spades_offers_blind_nil_before_showing_the_hand() -> None:
     assert "Your hand:" not in out[:out.index("You bid double nil")]
 
 
+def test_play_spades_no_blind_bid_once_the_hand_is_shown() -> None:
+    """Answering "look at your cards" and then typing blind nil was accepted: a
+    blind bid made after seeing the hand (the moves list offered it too)."""
+    result = goat("play", "spades", "--seed", "3", "--bots", "random", "--option", "blind_nil_behind=0",
+                  "--option", "double_nil=true", input="n\nblind nil\ndouble nil\nquit\n")
+    out = result.stdout
+    shown = out[out.index("Your hand:"):]
+    moves = shown[shown.index("Your moves:"):shown.index("Your move (")]
+    assert "nil" in moves and "blind" not in moves and "double" not in moves
+    assert shown.count("illegal: you have seen your cards: a blind bid is made before looking") == 2
+    assert "You bid blind nil" not in out and "You bid double nil" not in out
+
+
+def test_play_spades_bids_are_not_numbered_since_a_number_is_the_bid() -> None:
+    """The bids were listed "1) nil 2) 1 3) 2 ..." while typing 2 bids 2, not
+    move 2 (and the help said "or its number in the list")."""
+    result = goat("play", "spades", "--seed", "3", "--bots", "random", input="help\n2\nquit\n")
+    out = result.stdout
+    assert "Your moves: nil · 1 · 2 · 3" in out and "1) nil" not in out
+    assert "its number in the list" not in out and "a number is the bid itself" in out
+    assert "You bid 2" in out
+
+
+@pytest.mark.parametrize(("rules", "options", "words"), [
+    ("wheels", {}, "a team contract of 10+ scores ±200"),
+    ("boston", {"boston_wins_game": True}, "all 13 tricks scores ±200 and making it wins the game"),
+    ("bemo", {}, "little Bemo takes all of the first 6 tricks (±60)"),
+    ("mirror", {}, "bids exactly the number of spades they hold"),
+    ("partnership-fourteen", {}, "2–13 tricks; a team's contract is the sum of its bids, which must total 7"),
+    ("no-early-spades", {}, "until a spade has trumped a trick of another suit"),
+    ("low-club-lead", {}, "The holder of the lowest club leads it"),
+    ("face-up-four", {}, "The first 4 cards dealt to each player are face up"),
+    ("negative-reverse", {"lose_at": -200, "max_deals": 5}, "a team at or below -200 loses; a team at or below "
+                                                            "-500 loses; after 5 deals the higher score wins"),
+    ("standard", {"weak_hand_redeal": True}, "may be shown for a redeal (bid redeal)"),
+    ("standard", {"bags": False}, "bags cost nothing"),
+    ("standard", {"double_nil": True, "blind_nil": False, "exchange_cards": 2},
+     "may bid double nil (±200; then each partner gives the other 2 cards)"),
+])
+def test_help_says_the_rule_of_each_variant_and_option(rules: str, options: dict, words: str) -> None:
+    """``help`` summed up the standard game whatever the rules: wheels, Boston,
+    Bemo, mirror, the team bid limits, the breaking rule, the first lead, face-up
+    cards, the game's end, a redeal, bags off and the exchange size went unsaid
+    (and double nil alone read "blind nil or double nil", 3 cards)."""
+    from goat.cli.render_spades import rule_summary
+    from goat.games.spades import new_state
+
+    text = rule_summary(new_state(rules, options=options).view(0))
+    assert words in text.replace("\n", " ")
+    assert ("blind nil" in text) == new_state(rules, options=options).rules.blind_nil
+
+
 def test_play_spades_bad_option_is_one_line() -> None:
     result = goat("play", "spades", "--option", "players=3")
     assert result.exit_code == 2 and result.stderr.strip() == \
