@@ -188,6 +188,15 @@ def test_help_says_the_rule_of_each_variant_and_option(rules: str, options: dict
     assert ("blind nil" in text) == new_state(rules, options=options).rules.blind_nil
 
 
+def test_an_option_without_a_value_is_explained_with_a_spades_option() -> None:
+    """``--option bags`` answered "write key=value, e.g. royal_goat=false": a Kozel option."""
+    result = goat("play", "spades", "--option", "bags")
+    assert result.exit_code == 2
+    assert result.output.strip() == "error: --option 'bags': write key=value, e.g. bags=false"
+    result = goat("random-games", "spades", "-n", "1", "--out", "-", "--option", "nonsense")
+    assert "royal_goat" not in result.output and "write key=value, e.g. negative_target_loses=true" in result.output
+
+
 def test_play_spades_bad_option_is_one_line() -> None:
     result = goat("play", "spades", "--option", "players=3")
     assert result.exit_code == 2 and result.stderr.strip() == \
