@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from goat.cli.main import app
@@ -195,6 +196,28 @@ def test_an_option_without_a_value_is_explained_with_a_spades_option() -> None:
     assert result.output.strip() == "error: --option 'bags': write key=value, e.g. bags=false"
     result = goat("random-games", "spades", "-n", "1", "--out", "-", "--option", "nonsense")
     assert "royal_goat" not in result.output and "write key=value, e.g. negative_target_loses=true" in result.output
+
+
+def test_a_bag_penalty_is_named_on_the_score_lines(tmp_path: Path) -> None:
+    """A made contract of 2 with 11 overtricks read "-69 (11 bags)" on every sheet
+    (terminal, CSV, view): the 100 the score holds for 10 bags went unsaid."""
+    from goat.cli.play import write_record
+    from goat.cli.render_spades import deal_result_text, score_table
+
+    from .conftest import SUIT_HANDS, bid, deal_state, play_first_legal
+
+    state = play_first_legal(bid(deal_state(SUIT_HANDS, dealer=3), "1", "1", "1", "1"))   # seat 3 takes all 13
+    view = state.view(0)
+    assert view["deal_results"][0]["score"] == [-20, 20 + 11 - 100] and view["deal_bag_penalties"] == [[0, 1]]
+    assert "seats 1+3 -69 (11 bags; -100 for 10 bags)." in deal_result_text(view, 1).plain
+    console = Console(width=160, record=True)
+    console.print(score_table(view))
+    sheet = console.export_text()
+    assert "-69 (11 bags; -100 for 10 bags)" in sheet and "-20 (0 bags)" in sheet
+    record = tmp_path / "bags.json"
+    write_record(record, state)
+    rows = goat("replay", "--csv", str(record)).stdout.splitlines()
+    assert rows[1].endswith(",seats 1+3: -100 for 10 bags") and len(rows) == 2
 
 
 def test_play_spades_bad_option_is_one_line() -> None:

@@ -106,6 +106,18 @@ def bids_text(view: View, names: Sequence[str]) -> Text:
     return out
 
 
+def team_deal_text(view: View, deal_number: int, team: int) -> str:
+    """A team's deal on the sheet: ``+71 (1 bags)``, and the bag penalty its score
+    holds, ``-69 (11 bags; -100 for 10 bags)``."""
+    deal = view["deal_results"][deal_number - 1]
+    text = f"{deal['score'][team]:+d} ({deal['bags'][team]} bags"
+    paid = view["deal_bag_penalties"][deal_number - 1][team]
+    if paid:
+        o = view["options"]
+        text += f"; -{paid * o['bag_penalty']} for {paid * o['bag_limit']} bags"
+    return text + ")"
+
+
 def score_table(view: View) -> Table:
     options = view["options"]
     table = Table(title=f"Score sheet ({options['target']} wins)", title_justify="left", show_edge=False,
@@ -118,7 +130,7 @@ def score_table(view: View) -> Table:
     for i, deal in enumerate(view["deal_results"], 1):
         table.add_row(str(i), " ".join("-" if b is None else b for b in deal["bids"]),
                       " ".join(map(str, deal["tricks"])),
-                      *(f"{s:+d} ({b} bags)" for s, b in zip(deal["score"], deal["bags"])))
+                      *(team_deal_text(view, i, team) for team in (0, 1)))
     table.add_row("total", "", "", *(Text(str(s), style="bold") for s in view["score_total"]), style="bold")
     return table
 
@@ -182,7 +194,7 @@ def deal_result_text(view: View, deal_number: int) -> Text:
     if "redeal" in deal["bids"]:
         return out.append(f"seat {deal['bids'].index('redeal')} showed a weak hand; the same dealer deals again.")
     for team in (0, 1):
-        out.append(f"{side_name(view, team)} {deal['score'][team]:+d} ({deal['bags'][team]} bags)")
+        out.append(f"{side_name(view, team)} {team_deal_text(view, deal_number, team)}")
         out.append("; " if team == 0 else ". ")
     return out.append("Totals: " + ", ".join(f"{side_name(view, t)} {view['score_total'][t]}" for t in (0, 1)))
 

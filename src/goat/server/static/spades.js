@@ -187,6 +187,11 @@ function score(v, table) {
         const took = TEAM_SEATS[team].reduce((sum, s) => sum + deal.tricks[s], 0);
         td.append(el("span", "sub", t("dealLine", { bids: teamBids(v, deal.bids, team), n: took })));
         if (deal.bags[team]) td.append(el("span", "sub bags", t("bagsGained", { n: deal.bags[team] })));
+        const paid = v.deal_bag_penalties?.[index]?.[team];      // the bag penalties this score holds
+        if (paid) {
+          td.append(el("span", "sub bags paid", t("bagsPaid", { p: paid * v.options.bag_penalty,
+                                                               n: paid * v.options.bag_limit })));
+        }
       }
       tr.append(td);
     }
