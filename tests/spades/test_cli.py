@@ -150,6 +150,26 @@ def test_play_spades_no_blind_bid_once_the_hand_is_shown() -> None:
     assert "You bid blind nil" not in out and "You bid double nil" not in out
 
 
+def test_play_spades_a_bid_left_only_blind_stays_open_after_looking() -> None:
+    """With nil off and the partner's bid at the team's limit, blind nil is the one
+    bid left: after "look at your cards" it must stay offered, or the game is stuck."""
+    import io
+    import random
+
+    from goat.cli.play import SpadesSession
+
+    from .conftest import SUIT_HANDS, bid, deal_state
+
+    state = bid(deal_state(SUIT_HANDS, dealer=1, options={"nil": False, "max_team_bid": 4, "blind_nil_behind": 0}),
+                "4", "2")                                          # seat 2 (my partner) bids 4, seat 3 bids 2
+    assert [str(a) for a in state.legal_actions()] == ["0 bid blind-nil"]
+    session = SpadesSession(Console(file=io.StringIO(), width=120), state, 0, [None, None, None, None],
+                            random.Random(0))
+    answers = iter(["n", "blind nil"])
+    session.read = lambda prompt: next(answers)                       # type: ignore[method-assign]
+    assert str(session.human_turn()) == "0 bid blind-nil"
+
+
 def test_play_spades_bids_are_not_numbered_since_a_number_is_the_bid() -> None:
     """The bids were listed "1) nil 2) 1 3) 2 ..." while typing 2 bids 2, not
     move 2 (and the help said "or its number in the list")."""

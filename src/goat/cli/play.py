@@ -283,12 +283,18 @@ class SpadesSession(GameSession):
 
     def turn_view(self) -> dict[str, Any]:
         view = super().turn_view()
-        view["legal_actions"] = [a for a in view["legal_actions"] if not is_blind_bid(a)]
+        view["legal_actions"] = self.seen_bids(view["legal_actions"])
         return view
+
+    @staticmethod
+    def seen_bids(legal: list[str]) -> list[str]:
+        """The moves open once the hand is seen: no blind bid — unless only blind
+        bids are left (odd options: nil off, a partner's bid at the team's limit)."""
+        return [a for a in legal if not is_blind_bid(a)] or legal
 
     def check_move(self, action: Action) -> None:
         super().check_move(action)      # the engine's reason first (e.g. not behind enough)
-        if action.verb == "bid" and action.bid in BLIND_KINDS:
+        if is_blind_bid(str(action)) and not all(map(is_blind_bid, self.seen_bids(self.view()["legal_actions"]))):
             raise IllegalActionError(action, action.bid, "you have seen your cards: a blind bid is made before "
                                                          "looking at them (the question before your hand)")
 
