@@ -240,6 +240,22 @@ def test_a_bag_penalty_is_named_on_the_score_lines(tmp_path: Path) -> None:
     assert rows[1].endswith(",seats 1+3: -100 for 10 bags") and len(rows) == 2
 
 
+def test_the_terminal_shows_the_weak_hand_of_a_redeal() -> None:
+    """A weak hand asking for a redeal is shown to every player (the page lists
+    its cards); the terminal said only "Seat 0 bids redeal (weak hand)"."""
+    from goat.cli.render_spades import action_text, rule_summary
+
+    from .conftest import act, deal_state
+    from .test_rules_standard import WEAK
+
+    state = act(deal_state(WEAK, dealer=3, options={"weak_hand_redeal": True, "max_deals": 1}), "0 bid redeal")
+    view = state.view(1)
+    line = action_text(view, view["history"][-1], ["Ann", "you", "Bob", "Cid"]).plain
+    assert line == ("Seat 0 (Ann) shows a weak hand (2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ T♣ A♣ 2♦ 3♦ 4♦) "
+                    "and asks for a redeal")
+    assert "after 1 deal the higher score wins" in rule_summary(view)
+
+
 def test_play_spades_bad_option_is_one_line() -> None:
     result = goat("play", "spades", "--option", "players=3")
     assert result.exit_code == 2 and result.stderr.strip() == \

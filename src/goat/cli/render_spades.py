@@ -46,7 +46,13 @@ def action_text(view: View, action: str, names: Sequence[str]) -> Text:
     who = seat_name(view, int(seat_s), names)
     out = Text(who[0].upper() + who[1:] + " ")
     you = who == "you"
-    if verb == "bid":
+    if verb == "bid" and rest == "redeal":       # the hand is shown to every player
+        out.append("show a weak hand" if you else "shows a weak hand")
+        shown = (view.get("shown_hand") or {}).get(seat_s)
+        if shown:
+            out.append(" (").append_text(cards_text(shown)).append(")")
+        out.append(" and ask for a redeal" if you else " and asks for a redeal")
+    elif verb == "bid":
         out.append("bid " if you else "bids ")
         out.append(bid_label(rest), style="bold")
     elif verb == "give":
@@ -294,7 +300,7 @@ def _score_lines(o: Mapping[str, Any]) -> list[str]:
     if o["negative_target_loses"]:
         end.append(f"a team at or below -{o['target']} loses")
     if o["max_deals"] is not None:
-        end.append(f"after {o['max_deals']} deals the higher score wins")
+        end.append(f"after {o['max_deals']} deal{'s' if o['max_deals'] != 1 else ''} the higher score wins")
     return lines + flat + ["; ".join(end) + " (equal scores play another deal)."]
 
 
