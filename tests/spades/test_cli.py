@@ -256,6 +256,21 @@ def test_the_terminal_shows_the_weak_hand_of_a_redeal() -> None:
     assert "after 1 deal the higher score wins" in rule_summary(view)
 
 
+def test_the_terminal_says_which_of_my_cards_are_face_up() -> None:
+    """Under face-up-four the "Face-up cards" line listed the others' public cards
+    but not mine, which every other player sees too (the page marks them)."""
+    from goat.cli.render_spades import table_view
+
+    from .conftest import SUIT_HANDS, deal_state
+
+    view = deal_state(SUIT_HANDS, dealer=3, rules="face-up-four").view(0)
+    console = Console(width=200, record=True)
+    console.print(table_view(view, ["you", "Bob", "Cid", "Dan"]))
+    line = next(x for x in console.export_text().splitlines() if x.startswith("Face-up cards:"))
+    assert line.split()[:7] == ["Face-up", "cards:", "you", "2♣", "3♣", "4♣", "5♣"]
+    assert "seat 1 (Bob) 2♦ 3♦ 4♦ 5♦" in line and "seat 3 (Dan) 2♠ 3♠ 4♠ 5♠" in line
+
+
 def test_play_spades_bad_option_is_one_line() -> None:
     result = goat("play", "spades", "--option", "players=3")
     assert result.exit_code == 2 and result.stderr.strip() == \

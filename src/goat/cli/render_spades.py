@@ -161,10 +161,10 @@ def table_view(view: View, names: Sequence[str]) -> RenderableType:
     """The whole screen for the seat whose view this is."""
     # the header carries the score and bags; the whole sheet: at each deal's start and on "sheet"
     parts: list[RenderableType] = [header_text(view, names), bids_text(view, names)]
-    if any(view["face_up_held"]):
+    if any(view["face_up_held"]):   # yours too: every player sees them (the page marks them)
         line = Text("Face-up cards: ")
         for seat, cards in enumerate(view["face_up_held"]):
-            if cards and seat != view["seat"]:
+            if cards:
                 line.append(f"{seat_name(view, seat, names)} ").append_text(cards_text(cards)).append("  ")
         parts.append(line)
     status = Text(f"Tricks {view['tricks_won'][0]}–{view['tricks_won'][1]} · "
