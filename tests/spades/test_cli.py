@@ -238,6 +238,8 @@ def test_a_bag_penalty_is_named_on_the_score_lines(tmp_path: Path) -> None:
     write_record(record, state)
     rows = goat("replay", "--csv", str(record)).stdout.splitlines()
     assert rows[1].endswith(",seats 1+3: -100 for 10 bags") and len(rows) == 2
+    assert "  bids 1/1/1/1, tricks 0/0/0/13: score -20/-69, bags 0/11; seats 1+3: -100 for 10 bags\n" in \
+        goat("replay", str(record)).stdout
 
 
 def test_the_terminal_shows_the_weak_hand_of_a_redeal() -> None:
