@@ -332,8 +332,8 @@ class SpadesSession(GameSession):
 
 def is_blind_bid(action: str) -> bool:
     """Whether the action text ``action`` is a blind bid (blind nil, double nil)."""
-    seat_verb_rest = action.split(" ", 2)
-    return seat_verb_rest[1] == "bid" and seat_verb_rest[2] in BLIND_KINDS
+    parts = action.split(" ", 2)
+    return len(parts) == 3 and parts[1] == "bid" and parts[2] in BLIND_KINDS
 
 
 SESSIONS: dict[str, type[GameSession]] = {"kozel": KozelSession, "spades": SpadesSession}
