@@ -273,6 +273,29 @@ def test_the_terminal_says_which_of_my_cards_are_face_up() -> None:
     assert "seat 1 (Bob) 2♦ 3♦ 4♦ 5♦" in line and "seat 3 (Dan) 2♠ 3♠ 4♠ 5♠" in line
 
 
+def test_the_double_nil_exchange_announces_the_cards_received_once() -> None:
+    """My partner's three gives read "gives you a card", "gives you a card",
+    "gives you a card: 4H" and then "You receive 2H 3H 4H": the last give looked
+    like the only card received."""
+    import io
+    import random
+
+    from goat.cli.play import SpadesSession
+    from goat.protocol import Action
+
+    from .conftest import SUIT_HANDS, act, bid, deal_state
+
+    state = bid(deal_state(SUIT_HANDS, score_total=[0, 100], options={"double_nil": True}), "double-nil", "2", "4", "5")
+    act(state, "0 give AC", "0 give KC", "0 give QC")
+    console = Console(file=io.StringIO(), width=120, record=True)
+    session = SpadesSession(console, state, 0, [None, None, None, None], random.Random(0))
+    session.names = ["you", "Bob", "Cid", "Dan"]
+    for card in ("2H", "3H", "4H"):
+        session.apply(Action.parse(f"2 give {card}"))
+    lines = console.export_text().splitlines()
+    assert lines == ["Partner (seat 2, Cid) gives you a card"] * 3 + ["  You receive 2♥ 3♥ 4♥"]
+
+
 def test_play_spades_bad_option_is_one_line() -> None:
     result = goat("play", "spades", "--option", "players=3")
     assert result.exit_code == 2 and result.stderr.strip() == \

@@ -60,7 +60,9 @@ def action_text(view: View, action: str, names: Sequence[str]) -> Text:
         if giver == me:
             out.append("give your partner a card")
         elif me is not None and (giver + 2) % 4 == me:
-            out.append("gives you a card")
+            # no card here: the last give of the exchange would show its card alone,
+            # the earlier ones none; "You receive ..." lists them all once complete
+            return out.append("gives you a card")
         else:
             out.append("gives their partner a card")
         if rest != "?":
