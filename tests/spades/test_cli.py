@@ -245,7 +245,7 @@ def test_a_bag_penalty_is_named_on_the_score_lines(tmp_path: Path) -> None:
 def test_the_terminal_shows_the_weak_hand_of_a_redeal() -> None:
     """A weak hand asking for a redeal is shown to every player (the page lists
     its cards); the terminal said only "Seat 0 bids redeal (weak hand)"."""
-    from goat.cli.render_spades import action_text, rule_summary
+    from goat.cli.render_spades import action_text, deal_result_text, rule_summary
 
     from .conftest import act, deal_state
     from .test_rules_standard import WEAK
@@ -256,6 +256,8 @@ def test_the_terminal_shows_the_weak_hand_of_a_redeal() -> None:
     assert line == ("Seat 0 (Ann) shows a weak hand (2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ T♣ A♣ 2♦ 3♦ 4♦) "
                     "and asks for a redeal")
     assert "after 1 deal the higher score wins" in rule_summary(view)
+    assert deal_result_text(view, 1).plain.endswith(": seat 0 showed a weak hand; the same dealer deals again.")
+    assert deal_result_text(state.view(0), 1).plain.endswith(": you showed a weak hand; the same dealer deals again.")
 
 
 def test_the_terminal_says_which_of_my_cards_are_face_up() -> None:

@@ -200,7 +200,9 @@ def deal_result_text(view: View, deal_number: int) -> Text:
     deal = view["deal_results"][deal_number - 1]
     out = Text(f"Deal {deal_number} is over: ", style="bold yellow")
     if "redeal" in deal["bids"]:
-        return out.append(f"seat {deal['bids'].index('redeal')} showed a weak hand; the same dealer deals again.")
+        seat = deal["bids"].index("redeal")
+        who = "you" if seat == view["seat"] else f"seat {seat}"
+        return out.append(f"{who} showed a weak hand; the same dealer deals again.")
     for team in (0, 1):
         out.append(f"{side_name(view, team)} {team_deal_text(view, deal_number, team)}")
         out.append("; " if team == 0 else ". ")
