@@ -322,20 +322,18 @@ def test_the_rule_summary_says_whether_a_plain_lead_may_be_trumped() -> None:
     assert words in rule_summary(new_state("full-hand", options={"trump_on_plain": "always"}).view(0))
 
 
-def test_the_spades_rule_summary_says_wheels_and_boston_as_the_options_read() -> None:
-    """``help`` in a Spades game names the wheels and Boston variants when they
-    are on, and which bid reaches wheels (``wheels_by``)."""
+def test_the_spades_rule_summary_says_which_bid_reaches_wheels() -> None:
+    """``help`` in a Spades game with wheels says which reading of "a bid of
+    10+" the table plays (option ``wheels_by``)."""
     from goat.cli.render_spades import rule_summary
     from goat.games.spades import new_state as new_spades
 
-    def said(preset: str, **options: object) -> str:
-        return rule_summary(new_spades(preset, options=options).view(0))
+    def said(**options: object) -> str:
+        return rule_summary(new_spades("wheels", options=options).view(0))
 
-    assert "Wheels" not in said("standard") and "Boston" not in said("standard")
-    assert "Wheels: a team bid of 10 tricks or more scores ±200." in said("wheels")
-    assert "Wheels: when one player bids 10 tricks or more" in said("wheels", wheels_by="player")
-    assert "Boston: a team bid of all 13 tricks scores ±200 and, made, wins the game." in said(
-        "boston", boston_wins_game=True)
+    assert "Wheels: a team contract of 10+ scores ±200." in said()
+    assert "Wheels: when one player bids 10+, the team's contract scores ±200." in said(wheels_by="player")
+    assert "when one player bids" not in said(wheels_by="team")
 
 
 def test_the_sheet_and_the_deal_line_say_which_penalty_eggs_doubled() -> None:

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from goat.games.spades.scoring import bag_penalties
 from goat.records import DealReport, ReplayOutcome, seat_label
 
 #: What a Kozel deal's end says in the notes column (a deal played out says nothing).
@@ -88,6 +89,8 @@ class SpadesRow:
     score: list[int]
     bags: list[int]
     totals: list[int]
+    #: The bag penalties each team's ``score`` holds: ``(points, bags)`` per team, or ``None``.
+    bag_penalty: list[tuple[int, int] | None] = field(default_factory=lambda: [None, None])
 
     def team_bid(self, team: int) -> str:
         """The team's bids as written, ``"3+nil"`` (``-``: not bid yet; blank
@@ -104,7 +107,10 @@ class SpadesRow:
         if self.kind == "redeal":
             seat = self.bids.index("redeal")
             return [f"redeal: seat {seat} showed a weak hand"]
-        return ["unfinished"] if self.kind == "unfinished" else []
+        if self.kind == "unfinished":
+            return ["unfinished"]
+        return [f"seats {team}+{team + 2}: -{paid[0]} for {paid[1]} bags"
+                for team, paid in enumerate(self.bag_penalty) if paid is not None]
 
 
 @dataclass
@@ -207,7 +213,9 @@ def _spades_rows(outcome: ReplayOutcome) -> list[SpadesRow]:
     state, deals = outcome.state, outcome.result.get("deals") or []
     in_deal = not (state.is_chance_node() or state.is_terminal())
     rows, totals = [], [0, 0]
-    for report, deal in zip(outcome.deals, deals):
+    rules = state.rules
+    paid = bag_penalties(rules, [deal["bags"] if "redeal" not in deal["bids"] else [0, 0] for deal in deals])
+    for report, deal, counts in zip(outcome.deals, deals, paid):
         bids = list(deal["bids"])
         if in_deal and report.number == len(deals):
             kind = "unfinished"
@@ -218,7 +226,9 @@ def _spades_rows(outcome: ReplayOutcome) -> list[SpadesRow]:
             totals = [t + s for t, s in zip(totals, deal["score"])]
         score = list(deal["score"]) if kind == "scored" else [0, 0]
         bags = list(deal["bags"]) if kind == "scored" else [0, 0]
-        rows.append(SpadesRow(report.number, report.dealer, kind, bids, list(deal["tricks"]), score, bags, totals))
+        penalty = [(n * rules.bag_penalty, n * rules.bag_limit) if n and kind == "scored" else None for n in counts]
+        rows.append(SpadesRow(report.number, report.dealer, kind, bids, list(deal["tricks"]), score, bags, totals,
+                              penalty))
     return rows
 
 

@@ -29,6 +29,8 @@ against ``goat serve`` in a subprocess.
   with a "look at my cards" control and only the blind bids; looking (by
   keyboard) shows the cards and takes the blind bids away for that deal, also
   across a reload; a partner's blind nil without looking, and the deal goes on;
+  a blind nil left as the only bid (nil off, the partner at the team's limit) is
+  still offered once I have looked;
 * Yu-Gi-Oh!: a duel table made in the lobby (options from the catalog, the
   ``greedy`` bot by default), played by clicks against ``greedy`` until the first
   duel ends: a click on a hand or field card narrows the actions to it, one
@@ -1334,6 +1336,28 @@ def test_spades_a_partners_bid_can_rule_out_my_blind_bid(chromium: object,
     assert bids_offered(me) == [str(n) for n in range(3, 14)]       # 1 + 3 makes the team's 4
     assert face_down(me) == 0 and me.locator("#hand button.card").count() == 13
     assert me.is_hidden("#act-look") and "face down" not in me.text_content("#status")
+    assert me.errors == [] and boris.errors == []
+    me.context.close()
+    boris.context.close()
+
+
+def test_spades_a_bid_left_only_blind_is_offered_after_looking(chromium: object,
+                                                               serve_process: Callable[..., ServeProcess]) -> None:
+    """Nil is off and a team's bids may total at most 4: my partner bids 4, which
+    leaves me only blind nil. Once I had looked, the page offered no bid at all
+    (blind bids are for unseen cards) and the table waited for ever."""
+    server = serve_process(*SERVE)
+    me, boris = partners_after_seat_2(chromium, server, {"nil": False, "max_team_bid": 4, "blind_nil_behind": 0})
+    boris.wait_for_selector("#bid-buttons:not([hidden]) button")
+    boris.click("#act-look")
+    boris.click('#bid-buttons button[data-bid="4"]')
+    me.wait_for_selector('#bid-buttons:not([hidden]) button[data-bid="blind-nil"]')
+    me.click("#act-look")
+    me.wait_for_selector("#hand button.card")
+    assert bids_offered(me) == ["blind-nil"] and me.is_visible("#bid-buttons")
+    me.click('#bid-buttons button[data-bid="blind-nil"]')
+    me.wait_for_selector(".seat-box.me .game-badge")
+    assert me.text_content(".seat-box.me .game-badge") == "bid: Blind nil"
     assert me.errors == [] and boris.errors == []
     me.context.close()
     boris.context.close()

@@ -13,11 +13,12 @@ import json
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 
-from goat.games.kozel import new_state
+from goat.games import get_game
 from goat.records import record_from_state
 from goat.server.storage import EventRow, SeatRow, Storage, TableRow
 from goat.server.tables import seat_rng
@@ -94,9 +95,21 @@ def _stored_match_with_eggs(data_dir: Path) -> tuple[str, list[str | None]]:
     the server's database, as the server stores one (a deal event, then its
     actions): random play until a tie has doubled a later deal's penalty and
     the match is over. Returns the table id and the engine's marks."""
-    rng = random.Random(18)
+    options = {"eggs": "double-next", "match_target": 12}
+    table = "e66e66e66e"
+    state = _store_random_match(data_dir, table, "kozel", "classic", options, random.Random(18))
+    marks = [d.get("eggs") for d in state.deal_results]
+    assert "doubled" in marks, "no doubled deal in this match: pick another seed"
+    return table, marks
+
+
+def _store_random_match(data_dir: Path, table: str, game: str, rules: str, options: dict[str, Any],
+                        rng: random.Random) -> Any:
+    """A match of ``game`` played by random moves to its end and stored as the
+    server stores one (table seed "1": its first dealer), finished; returns the state."""
+    module = get_game(game)
     first_dealer = seat_rng("1", "first-dealer").randrange(4)   # as the server deals seed "1"
-    state = new_state("classic", options={"eggs": "double-next", "match_target": 12}, first_dealer=first_dealer)
+    state = module.new_state(rules, options=options, first_dealer=first_dealer)
     events: list[EventRow] = []
     while not state.is_terminal():
         if state.is_chance_node():
@@ -108,19 +121,45 @@ def _stored_match_with_eggs(data_dir: Path) -> tuple[str, list[str | None]]:
             action = rng.choice(state.legal_actions())
             state.apply_action(action)
             events.append(EventRow(len(events) + 1, "action", str(action), f"seat {action.seat}"))
-    marks = [d.get("eggs") for d in state.deal_results]
-    assert "doubled" in marks, "no doubled deal in this match: pick another seed"
-    table = "e66e66e66e"
     data_dir.mkdir(exist_ok=True)
     store = Storage(f"sqlite:///{data_dir / 'goat.db'}")
-    store.create_table(TableRow(table, "kozel", "classic", {"eggs": "double-next", "match_target": 12}, 4, "1",
-                                "playing"), [SeatRow(i, "bot", f"bot {i}", "random") for i in range(4)])
+    store.create_table(TableRow(table, game, rules, options, 4, "1", "playing"),
+                       [SeatRow(i, "bot", f"bot {i}", "random") for i in range(4)])
     for event in events[:-1]:
         store.append_event(table, event)
     store.append_event(table, events[-1], record=record_from_state(state))
     store.set_status(table, "finished")
     store.close()
-    return table, marks
+    return state
+
+
+def test_the_spades_sheet_says_which_bag_penalty_a_score_holds(
+        chromium: object, serve_process: Callable[..., ServeProcess], tmp_path: Path) -> None:
+    """A deal scored "−69, bags +11" on the page's sheet without the 100 that
+    10 bags cost: each penalty a deal's score holds is named under it, in both
+    languages, as on the CSV's notes."""
+    table = "ba9ba9ba9b"
+    state = _store_random_match(tmp_path / "data", table, "spades", "standard", {"max_deals": 3, "bag_limit": 3},
+                                random.Random(5))
+    paid = state.view(None)["deal_bag_penalties"]
+    assert any(any(p) for p in paid) and not all(all(p) for p in paid), "pick another seed"
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium, locale="en-US")
+    page.goto(f"{server.url}?table={table}")
+    page.wait_for_selector("#result:not([hidden])")
+    rows = page.locator("#score tbody tr.deal-row")
+    assert rows.count() == len(paid)
+    for i, counts in enumerate(paid):
+        for team, n in enumerate(counts):
+            cell = rows.nth(i).locator("td").nth(team)
+            shown = cell.locator(".paid").all_text_contents()
+            assert shown == ([f"−{100 * n} for {3 * n} bags"] if n else []), (i, team, shown)
+    page.click(".lang[data-lang='ru']")
+    page.wait_for_function("document.documentElement.lang === 'ru'")
+    assert f"за {3 * max(max(p) for p in paid)} мешк" in page.text_content("#score")
+    shot(page, "spades-bag-penalty-sheet")
+    assert page.errors == []
+    context.close()
 
 
 def test_the_printed_sheet_says_which_penalty_eggs_doubled(

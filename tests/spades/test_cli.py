@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from goat.cli.main import app
@@ -134,6 +135,167 @@ def test_play_spades_offers_blind_nil_before_showing_the_hand() -> None:
     assert "Bid blind? (n = look at your cards, b = blind nil, d = double nil)" in out
     assert out.index("Bid blind?") < out.index("You bid double nil")
     assert "Your hand:" not in out[:out.index("You bid double nil")]
+
+
+def test_play_spades_no_blind_bid_once_the_hand_is_shown() -> None:
+    """Answering "look at your cards" and then typing blind nil was accepted: a
+    blind bid made after seeing the hand (the moves list offered it too)."""
+    result = goat("play", "spades", "--seed", "3", "--bots", "random", "--option", "blind_nil_behind=0",
+                  "--option", "double_nil=true", input="n\nblind nil\ndouble nil\nquit\n")
+    out = result.stdout
+    shown = out[out.index("Your hand:"):]
+    moves = shown[shown.index("Your moves:"):shown.index("Your move (")]
+    assert "nil" in moves and "blind" not in moves and "double" not in moves
+    assert shown.count("illegal: you have seen your cards: a blind bid is made before looking") == 2
+    assert "You bid blind nil" not in out and "You bid double nil" not in out
+
+
+def test_play_spades_a_bid_left_only_blind_stays_open_after_looking() -> None:
+    """With nil off and the partner's bid at the team's limit, blind nil is the one
+    bid left: after "look at your cards" it must stay offered, or the game is stuck."""
+    import io
+    import random
+
+    from goat.cli.play import SpadesSession
+
+    from .conftest import SUIT_HANDS, bid, deal_state
+
+    state = bid(deal_state(SUIT_HANDS, dealer=1, options={"nil": False, "max_team_bid": 4, "blind_nil_behind": 0}),
+                "4", "2")                                          # seat 2 (my partner) bids 4, seat 3 bids 2
+    assert [str(a) for a in state.legal_actions()] == ["0 bid blind-nil"]
+    session = SpadesSession(Console(file=io.StringIO(), width=120), state, 0, [None, None, None, None],
+                            random.Random(0))
+    answers = iter(["n", "blind nil"])
+    session.read = lambda prompt: next(answers)                       # type: ignore[method-assign]
+    assert str(session.human_turn()) == "0 bid blind-nil"
+
+
+def test_play_spades_bids_are_not_numbered_since_a_number_is_the_bid() -> None:
+    """The bids were listed "1) nil 2) 1 3) 2 ..." while typing 2 bids 2, not
+    move 2 (and the help said "or its number in the list")."""
+    result = goat("play", "spades", "--seed", "3", "--bots", "random", input="help\n2\nquit\n")
+    out = result.stdout
+    assert "Your moves: nil · 1 · 2 · 3" in out and "1) nil" not in out
+    assert "its number in the list" not in out and "a number is the bid itself" in out
+    assert "You bid 2" in out
+
+
+@pytest.mark.parametrize(("rules", "options", "words"), [
+    ("wheels", {}, "a team contract of 10+ scores ±200"),
+    ("boston", {"boston_wins_game": True}, "all 13 tricks scores ±200 and making it wins the game"),
+    ("bemo", {}, "little Bemo takes all of the first 6 tricks (±60)"),
+    ("mirror", {}, "bids exactly the number of spades they hold"),
+    ("partnership-fourteen", {}, "2–13 tricks; a team's contract is the sum of its bids, which must total 7"),
+    ("no-early-spades", {}, "until a spade has trumped a trick of another suit"),
+    ("low-club-lead", {}, "The holder of the lowest club leads it"),
+    ("face-up-four", {}, "The first 4 cards dealt to each player are face up"),
+    ("negative-reverse", {"lose_at": -200, "max_deals": 5}, "a team at or below -200 loses; a team at or below "
+                                                            "-500 loses; after 5 deals the higher score wins"),
+    ("standard", {"weak_hand_redeal": True}, "may be shown for a redeal (bid redeal)"),
+    ("standard", {"bags": False}, "bags cost nothing"),
+    ("standard", {"double_nil": True, "blind_nil": False, "exchange_cards": 2},
+     "may bid double nil (±200; then each partner gives the other 2 cards)"),
+])
+def test_help_says_the_rule_of_each_variant_and_option(rules: str, options: dict, words: str) -> None:
+    """``help`` summed up the standard game whatever the rules: wheels, Boston,
+    Bemo, mirror, the team bid limits, the breaking rule, the first lead, face-up
+    cards, the game's end, a redeal, bags off and the exchange size went unsaid
+    (and double nil alone read "blind nil or double nil", 3 cards)."""
+    from goat.cli.render_spades import rule_summary
+    from goat.games.spades import new_state
+
+    text = rule_summary(new_state(rules, options=options).view(0))
+    assert words in text.replace("\n", " ")
+    assert ("blind nil" in text) == new_state(rules, options=options).rules.blind_nil
+
+
+def test_an_option_without_a_value_is_explained_with_a_spades_option() -> None:
+    """``--option bags`` answered "write key=value, e.g. royal_goat=false": a Kozel option."""
+    result = goat("play", "spades", "--option", "bags")
+    assert result.exit_code == 2
+    assert result.output.strip() == "error: --option 'bags': write key=value, e.g. bags=false"
+    result = goat("random-games", "spades", "-n", "1", "--out", "-", "--option", "nonsense")
+    assert "royal_goat" not in result.output and "write key=value, e.g. negative_target_loses=true" in result.output
+
+
+def test_a_bag_penalty_is_named_on_the_score_lines(tmp_path: Path) -> None:
+    """A made contract of 2 with 11 overtricks read "-69 (11 bags)" on every sheet
+    (terminal, CSV, view): the 100 the score holds for 10 bags went unsaid."""
+    from goat.cli.play import write_record
+    from goat.cli.render_spades import deal_result_text, score_table
+
+    from .conftest import SUIT_HANDS, bid, deal_state, play_first_legal
+
+    state = play_first_legal(bid(deal_state(SUIT_HANDS, dealer=3), "1", "1", "1", "1"))   # seat 3 takes all 13
+    view = state.view(0)
+    assert view["deal_results"][0]["score"] == [-20, 20 + 11 - 100] and view["deal_bag_penalties"] == [[0, 1]]
+    assert "seats 1+3 -69 (11 bags; -100 for 10 bags)." in deal_result_text(view, 1).plain
+    console = Console(width=160, record=True)
+    console.print(score_table(view))
+    sheet = console.export_text()
+    assert "-69 (11 bags; -100 for 10 bags)" in sheet and "-20 (0 bags)" in sheet
+    record = tmp_path / "bags.json"
+    write_record(record, state)
+    rows = goat("replay", "--csv", str(record)).stdout.splitlines()
+    assert rows[1].endswith(",seats 1+3: -100 for 10 bags") and len(rows) == 2
+    assert "  bids 1/1/1/1, tricks 0/0/0/13: score -20/-69, bags 0/11; seats 1+3: -100 for 10 bags\n" in \
+        goat("replay", str(record)).stdout
+
+
+def test_the_terminal_shows_the_weak_hand_of_a_redeal() -> None:
+    """A weak hand asking for a redeal is shown to every player (the page lists
+    its cards); the terminal said only "Seat 0 bids redeal (weak hand)"."""
+    from goat.cli.render_spades import action_text, deal_result_text, rule_summary
+
+    from .conftest import act, deal_state
+    from .test_rules_standard import WEAK
+
+    state = act(deal_state(WEAK, dealer=3, options={"weak_hand_redeal": True, "max_deals": 1}), "0 bid redeal")
+    view = state.view(1)
+    line = action_text(view, view["history"][-1], ["Ann", "you", "Bob", "Cid"]).plain
+    assert line == ("Seat 0 (Ann) shows a weak hand (2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ T♣ A♣ 2♦ 3♦ 4♦) "
+                    "and asks for a redeal")
+    assert "after 1 deal the higher score wins" in rule_summary(view)
+    assert deal_result_text(view, 1).plain.endswith(": seat 0 showed a weak hand; the same dealer deals again.")
+    assert deal_result_text(state.view(0), 1).plain.endswith(": you showed a weak hand; the same dealer deals again.")
+
+
+def test_the_terminal_says_which_of_my_cards_are_face_up() -> None:
+    """Under face-up-four the "Face-up cards" line listed the others' public cards
+    but not mine, which every other player sees too (the page marks them)."""
+    from goat.cli.render_spades import table_view
+
+    from .conftest import SUIT_HANDS, deal_state
+
+    view = deal_state(SUIT_HANDS, dealer=3, rules="face-up-four").view(0)
+    console = Console(width=200, record=True)
+    console.print(table_view(view, ["you", "Bob", "Cid", "Dan"]))
+    line = next(x for x in console.export_text().splitlines() if x.startswith("Face-up cards:"))
+    assert line.split()[:7] == ["Face-up", "cards:", "you", "2♣", "3♣", "4♣", "5♣"]
+    assert "seat 1 (Bob) 2♦ 3♦ 4♦ 5♦" in line and "seat 3 (Dan) 2♠ 3♠ 4♠ 5♠" in line
+
+
+def test_the_double_nil_exchange_announces_the_cards_received_once() -> None:
+    """My partner's three gives read "gives you a card", "gives you a card",
+    "gives you a card: 4H" and then "You receive 2H 3H 4H": the last give looked
+    like the only card received."""
+    import io
+    import random
+
+    from goat.cli.play import SpadesSession
+    from goat.protocol import Action
+
+    from .conftest import SUIT_HANDS, act, bid, deal_state
+
+    state = bid(deal_state(SUIT_HANDS, score_total=[0, 100], options={"double_nil": True}), "double-nil", "2", "4", "5")
+    act(state, "0 give AC", "0 give KC", "0 give QC")
+    console = Console(file=io.StringIO(), width=120, record=True)
+    session = SpadesSession(console, state, 0, [None, None, None, None], random.Random(0))
+    session.names = ["you", "Bob", "Cid", "Dan"]
+    for card in ("2H", "3H", "4H"):
+        session.apply(Action.parse(f"2 give {card}"))
+    lines = console.export_text().splitlines()
+    assert lines == ["Partner (seat 2, Cid) gives you a card"] * 3 + ["  You receive 2♥ 3♥ 4♥"]
 
 
 def test_play_spades_bad_option_is_one_line() -> None:

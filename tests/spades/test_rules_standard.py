@@ -390,6 +390,15 @@ def test_lose_at_option_a_team_at_or_below_it_loses() -> None:
     assert s.score_total[0] == -210 and s.match_over and s.winner_team == 1
 
 
+def test_lose_at_at_or_above_the_target_is_refused() -> None:
+    """``lose_at=600`` with the target 500 was accepted: a team at 550 both won and lost
+    (the higher score took the game)."""
+    for options in ({"lose_at": 600}, {"lose_at": 500}, {"lose_at": 1, "target": 1}):
+        with pytest.raises(RulesError, match=r"option lose_at=\S+ must be below target=\d+ \(a score cannot both"):
+            make_rules("standard", options=options)
+    assert make_rules("standard", options={"lose_at": 499}).lose_at == 499
+
+
 def test_max_deals_option_ends_the_game_early_higher_score_wins() -> None:
     # Team 1 takes all 13 on a bid of 2: 20 + 11, but 11 bags cost 100: -69 < -20.
     s = finish_suit_deal(["1", "1", "1", "1"], options={"max_deals": 1})

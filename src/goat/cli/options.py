@@ -34,7 +34,7 @@ def parse_option_pairs(pairs: Sequence[str], defaults: Mapping[str, Any] | None 
         key, sep, raw = pair.partition("=")
         key, raw = key.strip().replace("-", "_"), raw.strip()
         if not sep or not key:
-            raise GoatError(f"--option {pair!r}: write key=value, e.g. royal_goat=false")
+            raise GoatError(f"--option {pair!r}: write key=value, e.g. {example_pair(key, defaults)}")
         default = defaults.get(key)
         if key in defaults and default is None:
             low = raw.lower()
@@ -61,6 +61,18 @@ def parse_option_pairs(pairs: Sequence[str], defaults: Mapping[str, Any] | None 
         else:
             options[key] = raw
     return options
+
+
+def example_pair(key: str, defaults: Mapping[str, Any]) -> str:
+    """A ``key=value`` of the game at hand for an error message: ``key`` itself
+    when it is one of its options, else its first true/false option (a Spades
+    player was shown Kozel's ``royal_goat=false``)."""
+    if key not in defaults:
+        key = next((k for k, v in defaults.items() if isinstance(v, bool)), next(iter(defaults), "option"))
+    value = defaults.get(key)
+    if isinstance(value, bool):
+        return f"{key}={str(not value).lower()}"
+    return f"{key}={'off' if value is None else value}"
 
 
 def parse_options(module: Any, rules: str, players: int | None, pairs: Sequence[str]) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from goat.cli import render, render_spades
 from goat.cli.options import parse_option_pairs
 from goat.cli.output import check_writable
 from goat.games import get_game
+from goat.games.spades.bids import BLIND_KINDS
 from goat.protocol import (
     VERBS,
     Action,
@@ -204,8 +205,16 @@ class GameSession:
             return Action.parse(legal[int(answer) - 1])
         return None
 
+    def turn_view(self) -> dict[str, Any]:
+        """The human's view at their turn: what the screen shows and offers."""
+        return self.view()
+
+    def check_move(self, action: Action) -> None:
+        """Refuse a typed move (:class:`IllegalActionError`) before it is applied."""
+        self.state.check_action(action)
+
     def human_turn(self) -> Action:
-        view = self.view()
+        view = self.turn_view()
         self.console.print()
         self.console.print(self.render.table_view(view, self.names))
         for note in self.render.turn_notes(view):
@@ -225,7 +234,7 @@ class GameSession:
                 continue
             try:
                 action = parse_move(text, view)
-                self.state.check_action(action)
+                self.check_move(action)
             except IllegalActionError as exc:
                 self.console.print(f"[red]illegal:[/] {escape(exc.reason)}")
                 continue
@@ -267,13 +276,31 @@ class KozelSession(GameSession):
 
 class SpadesSession(GameSession):
     """A Spades game in the terminal. A blind bid is offered *before* the hand
-    is shown, since blind nil is a bid made without looking at the cards."""
+    is shown, since blind nil is a bid made without looking at the cards; once
+    the hand is on the screen a blind bid is neither offered nor accepted."""
 
     render = render_spades
 
+    def turn_view(self) -> dict[str, Any]:
+        view = super().turn_view()
+        view["legal_actions"] = self.seen_bids(view["legal_actions"])
+        return view
+
+    @staticmethod
+    def seen_bids(legal: list[str]) -> list[str]:
+        """The moves open once the hand is seen: no blind bid — unless only blind
+        bids are left (odd options: nil off, a partner's bid at the team's limit)."""
+        return [a for a in legal if not is_blind_bid(a)] or legal
+
+    def check_move(self, action: Action) -> None:
+        super().check_move(action)      # the engine's reason first (e.g. not behind enough)
+        if is_blind_bid(str(action)) and not all(map(is_blind_bid, self.seen_bids(self.view()["legal_actions"]))):
+            raise IllegalActionError(action, action.bid, "you have seen your cards: a blind bid is made before "
+                                                         "looking at them (the question before your hand)")
+
     def human_turn(self) -> Action:
         view = self.view()
-        blind = [a for a in view["legal_actions"] if a.split()[2] in ("blind-nil", "double-nil")]
+        blind = [a for a in view["legal_actions"] if is_blind_bid(a)]
         if blind:
             action = self.ask_blind(view, blind)
             if action is not None:
@@ -301,6 +328,12 @@ class SpadesSession(GameSession):
             # say what is expected, or a wrong answer (a move number, "help") re-asks in silence
             self.console.print(f"[red]?[/] answer {' or '.join(c.split(' ')[0] for c in choices)} "
                                "(or quit); your moves come once you have seen your cards")
+
+
+def is_blind_bid(action: str) -> bool:
+    """Whether the action text ``action`` is a blind bid (blind nil, double nil)."""
+    parts = action.split(" ", 2)
+    return len(parts) == 3 and parts[1] == "bid" and parts[2] in BLIND_KINDS
 
 
 SESSIONS: dict[str, type[GameSession]] = {"kozel": KozelSession, "spades": SpadesSession}

@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from goat.cli.render import card_text, cards_text, seat_name
-from goat.games.spades.rules import BOSTON_POINTS, HAND_SIZE, WHEELS_CONTRACT, WHEELS_POINTS
+from goat.games.spades.rules import BEMO, BOSTON_POINTS, HAND_SIZE, WHEELS_CONTRACT, WHEELS_POINTS
 
 View = Mapping[str, Any]
 
@@ -24,7 +24,7 @@ __all__ = ["INPUT_HELP", "action_text", "card_text", "cards_text", "deal_result_
            "hand_text", "match_result_text", "move_label", "moves_text", "rule_summary", "score_table",
            "seat_name", "table_view", "trick_text", "turn_notes"]
 
-INPUT_HELP = ("Bidding: type the bid (4, nil, blind nil, double nil) or its number in the list. "
+INPUT_HELP = ("Bidding: type the bid (4, nil, little bemo, redeal); a number is the bid itself. "
               "Playing: a move number or the card (9H, 10h, Q♣); give QD in an exchange; sheet (the score "
               "sheet); help; quit.")
 
@@ -46,7 +46,13 @@ def action_text(view: View, action: str, names: Sequence[str]) -> Text:
     who = seat_name(view, int(seat_s), names)
     out = Text(who[0].upper() + who[1:] + " ")
     you = who == "you"
-    if verb == "bid":
+    if verb == "bid" and rest == "redeal":       # the hand is shown to every player
+        out.append("show a weak hand" if you else "shows a weak hand")
+        shown = (view.get("shown_hand") or {}).get(seat_s)
+        if shown:
+            out.append(" (").append_text(cards_text(shown)).append(")")
+        out.append(" and ask for a redeal" if you else " and asks for a redeal")
+    elif verb == "bid":
         out.append("bid " if you else "bids ")
         out.append(bid_label(rest), style="bold")
     elif verb == "give":
@@ -54,7 +60,9 @@ def action_text(view: View, action: str, names: Sequence[str]) -> Text:
         if giver == me:
             out.append("give your partner a card")
         elif me is not None and (giver + 2) % 4 == me:
-            out.append("gives you a card")
+            # no card here: the last give of the exchange would show its card alone,
+            # the earlier ones none; "You receive ..." lists them all once complete
+            return out.append("gives you a card")
         else:
             out.append("gives their partner a card")
         if rest != "?":
@@ -74,11 +82,16 @@ def move_label(action: str) -> Text:
 
 
 def moves_text(legal: Sequence[str]) -> Text:
+    """The moves, numbered; bids are not numbered, since a typed number is the
+    bid itself (``4`` bids 4: a "move 4" would be another bid)."""
     out = Text()
+    bidding = all(a.split(" ", 2)[1] == "bid" for a in legal)
     for i, action in enumerate(legal, 1):
         if i > 1:
-            out.append("   ")
-        out.append(f"{i})", style="cyan").append(" ").append_text(move_label(action))
+            out.append(" · " if bidding else "   ")
+        if not bidding:
+            out.append(f"{i})", style="cyan").append(" ")
+        out.append_text(move_label(action))
     return out
 
 
@@ -101,6 +114,18 @@ def bids_text(view: View, names: Sequence[str]) -> Text:
     return out
 
 
+def team_deal_text(view: View, deal_number: int, team: int) -> str:
+    """A team's deal on the sheet: ``+71 (1 bags)``, and the bag penalty its score
+    holds, ``-69 (11 bags; -100 for 10 bags)``."""
+    deal = view["deal_results"][deal_number - 1]
+    text = f"{deal['score'][team]:+d} ({deal['bags'][team]} bags"
+    paid = view["deal_bag_penalties"][deal_number - 1][team]
+    if paid:
+        o = view["options"]
+        text += f"; -{paid * o['bag_penalty']} for {paid * o['bag_limit']} bags"
+    return text + ")"
+
+
 def score_table(view: View) -> Table:
     options = view["options"]
     table = Table(title=f"Score sheet ({options['target']} wins)", title_justify="left", show_edge=False,
@@ -113,7 +138,7 @@ def score_table(view: View) -> Table:
     for i, deal in enumerate(view["deal_results"], 1):
         table.add_row(str(i), " ".join("-" if b is None else b for b in deal["bids"]),
                       " ".join(map(str, deal["tricks"])),
-                      *(f"{s:+d} ({b} bags)" for s, b in zip(deal["score"], deal["bags"])))
+                      *(team_deal_text(view, i, team) for team in (0, 1)))
     table.add_row("total", "", "", *(Text(str(s), style="bold") for s in view["score_total"]), style="bold")
     return table
 
@@ -138,10 +163,10 @@ def table_view(view: View, names: Sequence[str]) -> RenderableType:
     """The whole screen for the seat whose view this is."""
     # the header carries the score and bags; the whole sheet: at each deal's start and on "sheet"
     parts: list[RenderableType] = [header_text(view, names), bids_text(view, names)]
-    if any(view["face_up_held"]):
+    if any(view["face_up_held"]):   # yours too: every player sees them (the page marks them)
         line = Text("Face-up cards: ")
         for seat, cards in enumerate(view["face_up_held"]):
-            if cards and seat != view["seat"]:
+            if cards:
                 line.append(f"{seat_name(view, seat, names)} ").append_text(cards_text(cards)).append("  ")
         parts.append(line)
     status = Text(f"Tricks {view['tricks_won'][0]}–{view['tricks_won'][1]} · "
@@ -175,9 +200,11 @@ def deal_result_text(view: View, deal_number: int) -> Text:
     deal = view["deal_results"][deal_number - 1]
     out = Text(f"Deal {deal_number} is over: ", style="bold yellow")
     if "redeal" in deal["bids"]:
-        return out.append(f"seat {deal['bids'].index('redeal')} showed a weak hand; the same dealer deals again.")
+        seat = deal["bids"].index("redeal")
+        who = "you" if seat == view["seat"] else f"seat {seat}"
+        return out.append(f"{who} showed a weak hand; the same dealer deals again.")
     for team in (0, 1):
-        out.append(f"{side_name(view, team)} {deal['score'][team]:+d} ({deal['bags'][team]} bags)")
+        out.append(f"{side_name(view, team)} {team_deal_text(view, deal_number, team)}")
         out.append("; " if team == 0 else ". ")
     return out.append("Totals: " + ", ".join(f"{side_name(view, t)} {view['score_total'][t]}" for t in (0, 1)))
 
@@ -203,26 +230,88 @@ def _set_text(options: Mapping[str, Any]) -> str:
     return "-10 a trick"
 
 
-def rule_summary(view: View) -> str:
-    """A few lines on the rules in force, built from the options (for ``help``)."""
-    o = view["options"]
-    lines = ["Spades: partners sit opposite (you and seat + 2). Each player bids once, 1–13 tricks"
-             + (" or nil (take no trick)" if o["nil"] else "") + "; a team's contract is the sum of its bids."]
-    if o["blind_nil"] or o["double_nil"]:
-        lines.append(f"A team {o['blind_nil_behind']}+ points behind may bid blind nil"
-                     + (" or double nil (then exchange 3 cards with the partner)" if o["double_nil"] else "")
-                     + " before looking at the cards.")
+BROKEN_TEXT = {
+    "any-spade": "A spade may not be led until one was played to an earlier trick (spades broken)",
+    "trumping": "A spade may not be led until a spade has trumped a trick of another suit",
+    "never": "A spade may not be led",
+}
+
+
+def _bid_lines(o: Mapping[str, Any]) -> list[str]:
+    """The bidding rules in force: the numbers, nil, the blind bids, the variants' bids."""
+    if o["mirror"]:
+        return ["Spades: partners sit opposite (you and seat + 2). Mirror: each player bids exactly "
+                "the number of spades they hold (none: nil); a team's contract is the sum of its bids."]
+    lines = [f"Spades: partners sit opposite (you and seat + 2). Each player bids once, {o['min_bid']}–{HAND_SIZE} "
+             "tricks" + (" or nil (take no trick)" if o["nil"] else "") + "; a team's contract is the sum of its bids"
+             + (f", which must total {_span(o['min_team_bid'], o['max_team_bid'])}"
+                if (o["min_team_bid"], o["max_team_bid"]) != (0, 2 * HAND_SIZE) else "") + "."]
+    blind = [f"blind nil (±{o['blind_nil_points']})"] if o["blind_nil"] else []
+    if o["double_nil"]:
+        blind.append(f"double nil (±{o['double_nil_points']}; then each partner gives the other "
+                     f"{o['exchange_cards']} cards)")
+    if blind:
+        lines.append(f"A team {o['blind_nil_behind']}+ points behind may bid {' or '.join(blind)} "
+                     "before looking at the cards.")
+    if o["bemo"]:
+        lines.append("Bemo: " + "; ".join(f"{bid_label(k)} takes all of the first {n} tricks (±{v})"
+                                          for k, (n, v) in BEMO.items()) + ".")
+    if o["weak_hand_redeal"]:
+        lines.append("Instead of bidding, a hand with no spade and no face card (J, Q, K) may be shown "
+                     "for a redeal (bid redeal).")
+    return lines
+
+
+def _span(lo: int, hi: int) -> str:
+    return str(lo) if lo == hi else f"{lo} to {hi}"
+
+
+def _play_lines(o: Mapping[str, Any]) -> list[str]:
+    """Dealing and playing: face-up cards, the first lead, trumps, breaking spades."""
+    lines = []
+    if o["face_up_cards"]:
+        lines.append(f"The first {o['face_up_cards']} cards dealt to each player are face up.")
+    if o["first_lead"] == "lowest-club":
+        lines.append("The holder of the lowest club leads it to the first trick.")
     lines.append("Follow suit if you can; spades are trumps"
-                 + (" (with the little and big joker above the ace)" if o["jokers"] else "")
-                 + ". A spade may not be led until spades are broken, unless you hold only spades.")
-    lines.append(f"Made contract: 10 a trick plus 1 a bag (overtrick); missed: "
-                 f"{_set_text(o)}; nil ±{o['nil_points']}; "
-                 f"every {o['bag_limit']} bags cost {o['bag_penalty']}. {o['target']} points win.")
+                 + (" (with the little and big joker above the ace; 2♣ and 2♦ are out)" if o["jokers"] else "")
+                 + f". {BROKEN_TEXT[o['spades_broken_by']]}, unless you hold only spades.")
+    return lines
+
+
+def _score_lines(o: Mapping[str, Any]) -> list[str]:
+    """Scoring and the game's end, each variant's rule included."""
+    nils = []
+    if o["nil"] or o["mirror"]:
+        nils.append(f"nil ±{o['nil_points']}")
+    if nils or o["blind_nil"] or o["double_nil"]:
+        nils.append("a nil bidder's tricks are 1 point and 1 bag each" if o["nil_tricks"] == "bags"
+                    else "a nil bidder's tricks count toward the contract")
+    bags = f"every {o['bag_limit']} bags cost {o['bag_penalty']}" if o["bags"] else "bags cost nothing"
+    lines = ["; ".join([f"Made contract: 10 a trick plus 1 a bag (overtrick); missed: {_set_text(o)}", *nils, bags])
+             + "."]
+    flat = []
     if o["wheels"]:
-        lines.append(f"Wheels: when one player bids {WHEELS_CONTRACT} tricks or more, the team's bid scores "
-                     f"±{WHEELS_POINTS}." if o.get("wheels_by") == "player" else
-                     f"Wheels: a team bid of {WHEELS_CONTRACT} tricks or more scores ±{WHEELS_POINTS}.")
+        flat.append(f"Wheels: when one player bids {WHEELS_CONTRACT}+, the team's contract scores ±{WHEELS_POINTS}."
+                    if o.get("wheels_by") == "player" else
+                    f"Wheels: a team contract of {WHEELS_CONTRACT}+ scores ±{WHEELS_POINTS}.")
     if o["boston"]:
-        lines.append(f"Boston: a team bid of all {HAND_SIZE} tricks scores ±{BOSTON_POINTS}"
-                     + (" and, made, wins the game." if o["boston_wins_game"] else "."))
-    return "\n".join(lines)
+        flat.append(f"Boston: a team contract of all {HAND_SIZE} tricks scores ±{BOSTON_POINTS}"
+                    + (" and making it wins the game." if o["boston_wins_game"] else "."))
+    if o["renege_penalty"]:
+        flat.append("A team that fails to follow suit scores 0 for the deal and -10 a bid trick.")
+    end = [f"{o['target']} points win"]
+    if o["lose_at"] is not None:
+        end.append(f"a team at or below {o['lose_at']} loses")
+    if o["negative_target_loses"]:
+        end.append(f"a team at or below -{o['target']} loses")
+    if o["max_deals"] is not None:
+        end.append(f"after {o['max_deals']} deal{'s' if o['max_deals'] != 1 else ''} the higher score wins")
+    return lines + flat + ["; ".join(end) + " (equal scores play another deal)."]
+
+
+def rule_summary(view: View) -> str:
+    """The rules in force, built from the options (for ``help``): each variant's
+    own rule too, since the terminal has no other place that says it."""
+    o = view["options"]
+    return "\n".join(_bid_lines(o) + _play_lines(o) + _score_lines(o))

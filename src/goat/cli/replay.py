@@ -223,8 +223,8 @@ def _print_spades_report(out: Console, outcome: ReplayOutcome, index: int | None
             continue
         scores = row.totals
         out.print(Text(f"  bids {bids}, tricks {_join(row.tricks)}: "
-                       f"score {'/'.join(f'{d:+d}' for d in row.score)}, bags {_join(row.bags)}",
-                       style="green"))
+                       f"score {'/'.join(f'{d:+d}' for d in row.score)}, bags {_join(row.bags)}"
+                       + "".join(f"; {note}" for note in row.notes), style="green"))
         out.print(Text(f"  score total {_join(scores)}", style="cyan"))
     totals = f"score {_join(result.get('score_total', scores))}, bags {_join(result.get('bags_total', [0, 0]))}"
     winner = sheet.final["winner"]

@@ -183,6 +183,9 @@ class SpadesRules:
             raise RulesError(f"option players={self.players} is not allowed (Spades is played by 4)")
         if self.target < 1 or self.bag_limit < 1:
             raise RulesError("options target and bag_limit must be at least 1")
+        if self.lose_at is not None and self.lose_at >= self.target:
+            raise RulesError(f"option lose_at={self.lose_at} must be below target={self.target} "
+                             "(a score cannot both win and lose)")
         if self.max_deals is not None and self.max_deals < 1:
             raise RulesError(f"option max_deals={self.max_deals} must be at least 1 (or null: no limit)")
         if not 1 <= self.exchange_cards <= HAND_SIZE:

@@ -140,6 +140,27 @@ def score_deal(rules: SpadesRules, bids: Sequence[Bid], tricks: Sequence[int], t
     return DealScore(score, bags, totals, boston_by)
 
 
+def bag_penalties(rules: SpadesRules, deal_bags: Sequence[Sequence[int]]) -> list[list[int]]:
+    """How many bag penalties each team paid in each deal, from the bags each
+    deal gained (a record's ``deals[i].bags``; a redeal gained none).
+
+    A deal's ``score`` already holds them (``records.md``), so a sheet showing
+    "+11 bags, −69" says where the 100 went. The bags left after penalties are
+    the gained ones modulo the limit, so the count is read off the running sums.
+
+    >>> from goat.games.spades.rules import make_rules
+    >>> bag_penalties(make_rules("standard"), [[8, 1], [3, 0], [9, 20]])
+    [[0, 0], [1, 0], [1, 2]]
+    """
+    gained, out = [0, 0], []
+    for bags in deal_bags:
+        before = list(gained)
+        gained = [g + b for g, b in zip(gained, bags)]
+        out.append([(g // rules.bag_limit - b // rules.bag_limit) if rules.bags else 0
+                    for g, b in zip(gained, before)])
+    return out
+
+
 def game_winner(rules: SpadesRules, scores: Sequence[int], deals_played: int,
                 boston_made_by: int | None = None) -> int | None:
     """The team that wins the game after a deal, or ``None`` to play on.

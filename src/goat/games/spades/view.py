@@ -16,6 +16,7 @@ from typing import Any
 from goat.games.spades.bids import REDEAL
 from goat.games.spades.cards import sort_hand
 from goat.games.spades.phases import DEAL, OVER
+from goat.games.spades.scoring import bag_penalties
 from goat.games.tricks.views import (
     information_state_string,
     last_trick_view,
@@ -77,6 +78,8 @@ class SpadesViews:
             "bags_total": list(self.bags_total),
             "deals_played": self.deals_played,
             "deal_results": [dict(d) for d in self.deal_results],
+            # per deal and team, the bag penalties its score holds (a sheet says where the 100 went)
+            "deal_bag_penalties": bag_penalties(rules, [d["bags"] for d in self.deal_results]),
             "match_over": self.match_over,
             "winner_team": self.winner_team,
             "history": history,

@@ -114,7 +114,9 @@ function seatExtra(v, seat, box) {
 }
 
 /** The bids offered now: face down, only the blind ones (with the look control);
- * face up, every other one (a normal bid needs the cards; once seen, no blind bid). */
+ * face up, every other one (a normal bid needs the cards; once seen, no blind bid) —
+ * unless only blind bids are left (nil off, the partner's bid at the team's limit):
+ * then those, or there would be no bid to make. */
 function actions(v, legal, send, redraw) {
   const hidden = handHidden(v, legal);
   const lookBtn = $("#act-look");
@@ -123,7 +125,9 @@ function actions(v, legal, send, redraw) {
   lookBtn.title = t("lookTitle");
   lookBtn.onclick = () => { look(v); redraw(); };
   const box = $("#bid-buttons");
-  const bids = legal.filter((a) => a.verb === "bid" && isBlind(a) === hidden);
+  const allBids = legal.filter((a) => a.verb === "bid");
+  const offered = allBids.filter((a) => isBlind(a) === hidden);
+  const bids = offered.length || hidden ? offered : allBids;
   box.hidden = !bids.length;
   const key = [lang(), S.pending, ...bids.map((a) => a.text)].join("|");
   if (box.dataset.key === key) return;        // the same offer: keep the buttons (and their focus)
@@ -187,6 +191,11 @@ function score(v, table) {
         const took = TEAM_SEATS[team].reduce((sum, s) => sum + deal.tricks[s], 0);
         td.append(el("span", "sub", t("dealLine", { bids: teamBids(v, deal.bids, team), n: took })));
         if (deal.bags[team]) td.append(el("span", "sub bags", t("bagsGained", { n: deal.bags[team] })));
+        const paid = v.deal_bag_penalties?.[index]?.[team];      // the bag penalties this score holds
+        if (paid) {
+          td.append(el("span", "sub bags paid", t("bagsPaid", { p: paid * v.options.bag_penalty,
+                                                               n: paid * v.options.bag_limit })));
+        }
       }
       tr.append(td);
     }
