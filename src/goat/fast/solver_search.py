@@ -51,6 +51,7 @@ from goat.fast.solver_core import (
     QUEEN,
     REM_PTS,
     ROYAL,
+    RUFF_LATER,
     ROYAL_ON,
     SCORES,
     SHAMOK,
@@ -86,6 +87,7 @@ from goat.fast.solver_core import (
     over_budget,
     popcount,
     reopen_trick,
+    ruff_later,
     score_moves,
     second_mode,
     second_score,
@@ -834,8 +836,14 @@ def follow_order(W: np.ndarray, cards: int, win: int, wmask: int, partner_wins: 
     card, so ``c`` beats ``win`` when it is in ``wmask`` and higher. ``beat4``:
     for the third seat, the last seat's legal cards in ``wmask``
     (:func:`goat.fast.solver_core.third_score`), else -1; ``second``: for the
-    second seat, :func:`goat.fast.solver_core.second_mode`, else -1."""
+    second seat, :func:`goat.fast.solver_core.second_mode`, else -1. A trump
+    the hand may play only by ``TRUMP_ON_PLAIN`` goes after the other follows
+    as :func:`goat.fast.solver_core.ruff_later` says (``cards`` holds a card of
+    the led class whenever the hand does: its legal cards keep one of each run
+    of equivalent ones)."""
     n = order = s0 = s1 = s2 = 0
+    lc = W[ix(CLASS + W[TRICK])]
+    hand = cards
     while cards:
         c = lowbit_index(cards)
         cards &= cards - 1
@@ -846,6 +854,8 @@ def follow_order(W: np.ndarray, cards: int, win: int, wmask: int, partner_wins: 
         else:
             s = follow_score(W[POINTS + c], W[STRENGTH + c], last, partner_wins,
                              not partner_wins and (wmask >> c) & 1 == 1 and c > win)
+        if ruff_later(W, c, lc, hand, partner_wins, second >= 0):
+            s -= RUFF_LATER
         order, s0, s1, s2 = insert_move(n, order, s0, s1, s2, c, s)
         n += 1
     return n, order
