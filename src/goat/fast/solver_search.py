@@ -86,8 +86,8 @@ from goat.fast.solver_core import (
     next_best,
     over_budget,
     popcount,
+    later_ruffs,
     reopen_trick,
-    ruff_later,
     score_moves,
     second_mode,
     second_score,
@@ -838,12 +838,11 @@ def follow_order(W: np.ndarray, cards: int, win: int, wmask: int, partner_wins: 
     (:func:`goat.fast.solver_core.third_score`), else -1; ``second``: for the
     second seat, :func:`goat.fast.solver_core.second_mode`, else -1. A trump
     the hand may play only by ``TRUMP_ON_PLAIN`` goes after the other follows
-    as :func:`goat.fast.solver_core.ruff_later` says (``cards`` holds a card of
+    as :func:`goat.fast.solver_core.later_ruffs` says (``cards`` holds a card of
     the led class whenever the hand does: its legal cards keep one of each run
     of equivalent ones)."""
     n = order = s0 = s1 = s2 = 0
-    lc = W[ix(CLASS + W[TRICK])]
-    hand = cards
+    ruffs = later_ruffs(W, W[ix(CLASS + W[TRICK])], cards, partner_wins, second >= 0)
     while cards:
         c = lowbit_index(cards)
         cards &= cards - 1
@@ -854,7 +853,7 @@ def follow_order(W: np.ndarray, cards: int, win: int, wmask: int, partner_wins: 
         else:
             s = follow_score(W[POINTS + c], W[STRENGTH + c], last, partner_wins,
                              not partner_wins and (wmask >> c) & 1 == 1 and c > win)
-        if ruff_later(W, c, lc, hand, partner_wins, second >= 0):
+        if (ruffs >> c) & 1:
             s -= RUFF_LATER
         order, s0, s1, s2 = insert_move(n, order, s0, s1, s2, c, s)
         n += 1
