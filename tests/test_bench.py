@@ -206,3 +206,31 @@ def test_cli_bench_solver_outcome_line_next_to_dds() -> None:
     assert "deal outcome (who wins, the penalty): ours " in text and " vs DDS " in text
     assert "outcomes agree with the exact values' classes on all 1 deals" in text
     assert "target full-hand mean ≤ DDS mean: " in text   # the issue's target: still the exact solve
+
+
+def test_solver_bench_plays_the_kozel_rows_under_a_rules_option() -> None:
+    from goat.bench import solver as sb
+
+    always = {"trump_on_plain": "always"}
+    assert sb.kozel_position("full-hand", random.Random(0), always).rules.trump_on_plain == "always"
+    # the same deal either way: the option deals no card differently
+    assert (sb.kozel_position("full-hand", random.Random(0), always).hands
+            == sb.kozel_position("full-hand", random.Random(0)).hands)
+    plain, _ = sb.run(1, 0, with_dds=False, presets=("full-hand",))
+    ruffs, _ = sb.run(1, 0, with_dds=False, presets=("full-hand",), options=always)
+    assert len(plain[0].nodes) == len(ruffs[0].nodes) == 1
+    # a follower holding the led suit may also trump: a bigger search on that deal
+    assert ruffs[0].nodes[0] > plain[0].nodes[0]
+    lines = sb.node_lines(ruffs)
+    assert lines == [f"full-hand: {ruffs[0].nodes[0]:,} search nodes in 1 deals, values crc32 "
+                     f"{sb.values_crc(ruffs[0].values)}"]
+
+
+def test_cli_bench_solver_takes_rules_options_and_refuses_a_bad_one() -> None:
+    result = CliRunner().invoke(app, ["bench", "solver", "--deals", "1", "-o", "trump_on_plain=always"])
+    assert result.exit_code == 0, result.output
+    assert "Solving 1 deal(s) per contender, trump_on_plain=always…" in result.stdout
+    assert "full-hand: " in result.stdout and "search nodes in 1 deals, values crc32 " in result.stdout
+    bad = CliRunner().invoke(app, ["bench", "solver", "--deals", "1", "-o", "trump_on_plain=sometimes"])
+    assert bad.exit_code == 2
+    assert bad.output.count("\n") == 1 and "trump_on_plain" in bad.output

@@ -442,6 +442,35 @@ def test_compact_card_order_decides_tricks(preset: str) -> None:
                         (preset, trump, led, best, c)
 
 
+
+@pytest.mark.parametrize("trump_on_plain", ["when-void", "always"])
+def test_later_ruffs_only_a_trump_played_while_holding_the_led_suit(trump_on_plain: str) -> None:
+    """The move order's ``later_ruffs``: under "always" a hand holding the led
+    plain suit tries its trumps after its other follows as the second seat or
+    onto the partner's trick, and nowhere else; under "when-void" never (a
+    trump while holding the suit is not a legal move there, so the default's
+    order stays as it was)."""
+    import numpy as np
+
+    from goat.fast import solver as solver_mod
+    from goat.fast import solver_core as core
+
+    rules = new_state("full-hand", {"trump_on_plain": trump_on_plain}, single_deal=True).rules
+    W = np.zeros(core.W_SIZE, dtype=np.int64)
+    W[core.CONST_START:core.CONST_END] = solver_mod._deal_code(rules, "H").base
+    trumps = int(W[core.TRUMPS])
+    plain = next(k for k in range(4) if W[core.CLASS_MASK + k])
+    suit = int(W[core.CLASS_MASK + plain])
+    hand = (suit & -suit) | (trumps & -trumps)        # one card of the suit, one trump
+    void = trumps & -trumps                           # no card of the suit
+    on = trump_on_plain == "always"
+    for partner_wins, second in ((False, True), (True, False), (True, True)):
+        assert core.later_ruffs(W, plain, hand, partner_wins, second) == (trumps if on else 0)
+    assert core.later_ruffs(W, plain, hand, False, False) == 0          # third or last seat, to win
+    assert core.later_ruffs(W, plain, void, True, True) == 0            # void: trumping is its follow
+    assert core.later_ruffs(W, core.TRUMP_CLASS, hand, True, True) == 0  # a trump lead
+
+
 def tree_events(state: Any, found: set[str]) -> None:
     """Add to ``found`` what happens anywhere in the game tree below ``state``
     (this deal only): ``"exchange N"`` for a forced exchange due with ``N``

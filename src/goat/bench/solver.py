@@ -38,7 +38,11 @@ on one core:
   count differing from DDS's does).
 
 Deals are interleaved (one of each contender in turn) so a burst of load on a
-shared machine hits all of them. Reported: mean, median, p99 and max solve time.
+shared machine hits all of them. Reported: mean, median, p99 and max solve time,
+and for each Kozel row its search nodes and a checksum of its values (so a
+change to the solver that must keep both can be checked on the bench's deals).
+``options`` (``--option key=value``) plays the Kozel rows under rules options,
+e.g. ``trump_on_plain=always``; DDS's deals are bridge deals whatever they say.
 The issue's target — our ``full-hand`` mean ≤ DDS's mean — is printed as pass or
 miss, never asserted; next to it the engine-on-the-same-deals ratio.
 
@@ -51,6 +55,7 @@ import argparse
 import random
 import statistics
 import time
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -60,7 +65,7 @@ from rich.console import Console
 from rich.table import Table
 
 from goat.cards import Card
-from goat.games.kozel import new_state
+from goat.games.kozel import make_rules, new_state
 from goat.protocol import GoatError
 
 INSTALL_HINT = ("endplay (Bo Haglund's DDS) is not installed: the DDS column is skipped. "
@@ -83,6 +88,7 @@ class Timings:
     deals: list[str] = field(default_factory=list)   # the deals solved (DDS's row: for reports)
     tests: list[int] = field(default_factory=list)   # null-window tests a deal (the outcome row)
     mismatches: list[str] = field(default_factory=list)   # outcomes off their exact value's class
+    nodes: list[int] = field(default_factory=list)   # search nodes a deal (the Kozel rows)
 
     def ms(self, q: float) -> float:
         s = sorted(self.seconds)
@@ -100,15 +106,16 @@ class Timings:
 INDIVIDUAL = {"full-hand, 3 players": ("full-hand", 3), "full-hand, 2 players": ("full-hand", 2)}
 
 
-def kozel_position(preset: str, rng: random.Random) -> Any:
+def kozel_position(preset: str, rng: random.Random, options: dict[str, Any] | None = None) -> Any:
     """A random deal of ``preset`` (or of an :data:`INDIVIDUAL` row) at its first
-    lead (partner exchange made at random)."""
+    lead (partner exchange made at random), under the rules ``options``. The
+    options change no card dealt: the same ``rng`` gives the same deals."""
     preset, players = INDIVIDUAL.get(preset, (preset, None))
-    state = new_state(preset, players=players, single_deal=True)
+    state = new_state(preset, options=options, players=players, single_deal=True)
     state.apply_chance(state.sample_chance(rng))
     while state.phase != "play":
         if state.is_terminal() or state.is_chance_node():  # royal goat at the deal: redeal
-            state = new_state(preset, players=players, single_deal=True)
+            state = new_state(preset, options=options, players=players, single_deal=True)
             state.apply_chance(state.sample_chance(rng))
             continue
         state.apply_action(rng.choice(state.legal_actions()))
@@ -149,11 +156,28 @@ def describe_deal(deal: Any) -> str:
     return f"{deal.to_pbn()} (leader {deal.first.name}, trumps {deal.trump.name})"
 
 
-def _timed(fn: Callable[[], int], into: Timings) -> None:
+def _timed(fn: Callable[[], int], into: Timings, count_nodes: bool = False) -> None:
     t = time.perf_counter()
     v = fn()
     into.seconds.append(time.perf_counter() - t)
     into.values.append(v)
+    if count_nodes:
+        from goat.fast.solver import nodes_used
+
+        into.nodes.append(nodes_used())
+
+
+def values_crc(values: list[int]) -> int:
+    """A checksum of a row's values in deal order (CRC-32 of their list's text,
+    as the solver's notes in ``benchmarks/README.md`` quote them)."""
+    return zlib.crc32(str(values).encode())
+
+
+def check_options(options: dict[str, Any]) -> None:
+    """One line for an option the Kozel rows cannot take (unknown, a bad value,
+    or one the rulesets refuse)."""
+    for preset in ("full-hand", "classic"):
+        make_rules(preset, options=options)
 
 
 def _timed_outcome(state: Any, value: int, into: Timings) -> None:
@@ -180,25 +204,28 @@ def check_deals(deals: int) -> None:
 def run(deals: int, seed: int = 0, with_dds: bool | None = None,
         presets: tuple[str, ...] = ("full-hand", "classic"),
         card_points: bool = False, known_value: bool = False,
-        individual: bool = False, outcome: bool = False) -> tuple[list[Timings], str | None]:
+        individual: bool = False, outcome: bool = False,
+        options: dict[str, Any] | None = None) -> tuple[list[Timings], str | None]:
     """Solve ``deals`` deals of each contender; returns the timings and a note
     (the install hint when DDS is skipped). With DDS, our kernel also solves each
     DDS deal counting tricks (and, with ``card_points``, for Kozel card points).
     ``known_value``: each full-hand deal is solved again from its true value.
     ``individual``: also the :data:`INDIVIDUAL` rows (2- and 3-player full-hand).
-    ``outcome``: each full-hand deal's outcome too (:data:`OUTCOME`)."""
+    ``outcome``: each full-hand deal's outcome too (:data:`OUTCOME`).
+    ``options``: rules options of every Kozel deal (e.g. ``{"trump_on_plain": "always"}``)."""
     from goat.fast.solver import solve
     from goat.fast.solver_plain import KOZEL_POINTS, solve_plain
 
     check_deals(deals)
+    check_options(options or {})
     if with_dds is None:
         with_dds = dds_available()
     note = None if with_dds else INSTALL_HINT
     rng = random.Random(seed)
-    solve(kozel_position("full-hand", random.Random(-1)))  # load / compile the kernel
+    solve(kozel_position("full-hand", random.Random(-1), options))  # load / compile the kernel
     if individual:
         presets = (*presets, *INDIVIDUAL)
-        solve(kozel_position("full-hand, 3 players", random.Random(-1)))  # and the individual one
+        solve(kozel_position("full-hand, 3 players", random.Random(-1), options))  # and the individual one
     results = [Timings(p, "card points, exact" + (" (stock order known)" if p == "classic" else "")
                        + (", seat 0 against the others" if p in INDIVIDUAL else ""))
                for p in presets]
@@ -216,8 +243,8 @@ def run(deals: int, seed: int = 0, with_dds: bool | None = None,
         solve_plain(*plain_deal(warm))
     for _ in range(deals):
         for t in results:
-            state = kozel_position(t.label, rng)
-            _timed(lambda state=state: solve(state, 0), t)
+            state = kozel_position(t.label, rng, options)
+            _timed(lambda state=state: solve(state, 0), t, count_nodes=True)
             if known_value and t.label == "full-hand":
                 _timed(lambda state=state, v=t.values[-1]: solve(state, 0, guess=v), known)
             if outcome and t.label == "full-hand":
@@ -322,9 +349,17 @@ def disagreements(results: list[Timings]) -> list[str]:
             for v, n, name in zip(ours.values, dds.values, names) if v != n] + outcome
 
 
+def node_lines(results: list[Timings]) -> list[str]:
+    """Each Kozel row's search nodes and values' checksum (:func:`values_crc`):
+    what a change meant to keep the solver's search as it was must leave equal."""
+    return [f"{r.label}: {sum(r.nodes):,} search nodes in {len(r.nodes)} deals, values crc32 "
+            f"{values_crc(r.values)}" for r in results if r.nodes]
+
+
 def report(console: Console, results: list[Timings]) -> bool:
-    """Print the summary lines, disagreements in bold red; ``True`` if all agree."""
-    for line in summary_lines(results):
+    """Print the summary lines and each Kozel row's nodes and values' checksum,
+    disagreements in bold red; ``True`` if all agree."""
+    for line in summary_lines(results) + node_lines(results):
         console.print(line, style="bold red" if line.startswith(DISAGREE) else None, markup=False)
     bad = disagreements(results)
     for line in bad:
@@ -333,6 +368,8 @@ def report(console: Console, results: list[Timings]) -> bool:
 
 
 def main(argv: list[str] | None = None) -> None:
+    from goat.cli.options import parse_option_pairs   # the --option text of every goat command
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--seed", type=int, default=0)
@@ -344,9 +381,12 @@ def main(argv: list[str] | None = None) -> None:
                         help="also solve 2- and 3-player full-hand deals (individual play)")
     parser.add_argument("--outcome", action="store_true",
                         help="also answer each full-hand deal's outcome (who wins, the penalty)")
+    parser.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
+                        help="rules option of the Kozel deals (repeatable), e.g. trump_on_plain=always")
     args = parser.parse_args(argv)
     results, note = run(args.deals, args.seed, card_points=args.card_points, known_value=args.known_value,
-                        individual=args.individual, outcome=args.outcome)
+                        individual=args.individual, outcome=args.outcome,
+                        options=parse_option_pairs(args.option))
     console = Console()
     if note:
         console.print(note)

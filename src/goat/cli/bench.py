@@ -113,18 +113,25 @@ def bench_solver(
     outcome: bool = typer.Option(False, "--outcome",
                                  help="Also answer each full-hand deal's outcome (who wins, the penalty: "
                                       "null-window tests at the scoring lines, not the exact value)."),
+    option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE",
+                                     help="Rules option of the Kozel deals (repeatable), e.g. "
+                                          "trump_on_plain=always (DDS's bridge deals are unchanged)."),
 ) -> None:
     """Double-dummy solver: mean and p99 solve time next to Bo Haglund's DDS.
 
     Full-hand and classic deals from trick 1; DDS (endplay) on 32-card bridge-like deals and our kernel on those very deals (tricks checked against DDS's)."""
     from goat.bench import solver as solver_bench
+    from goat.cli.options import parse_option_pairs
 
     console = Console()
     with user_errors():
         solver_bench.check_deals(deals)
-        console.print(f"Solving {deals} deal(s) per contender…")
+        options = parse_option_pairs(option)
+        solver_bench.check_options(options)
+        under = "".join(f", {k}={v}" for k, v in options.items())
+        console.print(f"Solving {deals} deal(s) per contender{under}…")
         results, note = solver_bench.run(deals, seed, card_points=card_points, known_value=known_value,
-                                         individual=individual, outcome=outcome)
+                                         individual=individual, outcome=outcome, options=options)
     if note:
         console.print(note)
     print_table(console, solver_bench.table(results))

@@ -330,6 +330,31 @@ def gen_moves(W: np.ndarray, seat: int, base: int) -> int:
     return n
 
 
+
+# Order score malus of a trump played to a plain lead while holding its suit
+# (:func:`later_ruffs`): below every follow score, above a picked key.
+RUFF_LATER = 1 << 20
+
+
+@njit(cache=True, inline="always")
+def later_ruffs(W: np.ndarray, lc: int, hand: int, partner_wins: bool, second: bool) -> int:
+    """The trumps of ``hand`` to try after its other follows to a lead of class
+    ``lc``: those it may play only by ``TRUMP_ON_PLAIN`` (it holds the led plain
+    suit), as the second seat or while the partner is winning the trick — there
+    a trump mostly spends a trick-winner for nothing: the second seat's trick is
+    still open to both later seats, the partner's is the team's already. A mask
+    found once per move list (the per-card test is one bit). Always 0 under
+    "when-void" (a trump while holding the suit is not legal), so that order is
+    unchanged. Measured on the 40 full-hand deals of seed 0 under "always":
+    90.8M -> 79.8M nodes (the second seat alone 85.0M, the partner's trick
+    alone 87.0M); every such trump last: 142.5M; also in the third and last
+    seat on a trick worth under 11: more nodes."""
+    if (W[TRUMP_ON_PLAIN] == 0 or not (second or partner_wins) or lc == TRUMP_CLASS
+            or (hand & W[ix(CLASS_MASK + lc)]) == 0):
+        return 0
+    return W[TRUMPS]
+
+
 @njit(cache=True, inline="always")
 def follow_score(pts: int, strength: int, last: bool, partner_wins: bool, wins: bool) -> int:
     """Order score of a card (``pts`` points, ``strength``) played to a trick, not
@@ -510,6 +535,9 @@ def score_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: 
             best = c
             best_seat = (W[LEADER] + i) & 3
     last = ntrick == 3
+    ruffs = 0
+    if ntrick > 0:
+        ruffs = later_ruffs(W, W[ix(CLASS + W[TRICK])], W[seat], (best_seat & 1) == (seat & 1), ntrick == 1)
     wmask = beat4 = mode = 0
     if ntrick == 1 or ntrick == 2:  # what the seats after this one can beat with
         lc = W[ix(CLASS + W[TRICK])]
@@ -537,6 +565,8 @@ def score_moves(W: np.ndarray, seat: int, base: int, sbase: int, n: int, first: 
             partner_wins = (best_seat & 1) == (seat & 1)
             sc = follow_score(pts, strength, last, partner_wins,
                               not partner_wins and beats(W, c, best))
+        if (ruffs >> c) & 1:
+            sc -= RUFF_LATER
         W[ix(sbase + i)] = (sc << KEY_SCORE) | ((127 - i) << KEY_POS) | m
 
 

@@ -51,6 +51,7 @@ from goat.fast.solver_core import (
     QUEEN,
     REM_PTS,
     ROYAL,
+    RUFF_LATER,
     ROYAL_ON,
     SCORES,
     SHAMOK,
@@ -85,6 +86,7 @@ from goat.fast.solver_core import (
     next_best,
     over_budget,
     popcount,
+    later_ruffs,
     reopen_trick,
     score_moves,
     second_mode,
@@ -834,8 +836,13 @@ def follow_order(W: np.ndarray, cards: int, win: int, wmask: int, partner_wins: 
     card, so ``c`` beats ``win`` when it is in ``wmask`` and higher. ``beat4``:
     for the third seat, the last seat's legal cards in ``wmask``
     (:func:`goat.fast.solver_core.third_score`), else -1; ``second``: for the
-    second seat, :func:`goat.fast.solver_core.second_mode`, else -1."""
+    second seat, :func:`goat.fast.solver_core.second_mode`, else -1. A trump
+    the hand may play only by ``TRUMP_ON_PLAIN`` goes after the other follows
+    as :func:`goat.fast.solver_core.later_ruffs` says (``cards`` holds a card of
+    the led class whenever the hand does: its legal cards keep one of each run
+    of equivalent ones)."""
     n = order = s0 = s1 = s2 = 0
+    ruffs = later_ruffs(W, W[ix(CLASS + W[TRICK])], cards, partner_wins, second >= 0)
     while cards:
         c = lowbit_index(cards)
         cards &= cards - 1
@@ -846,6 +853,8 @@ def follow_order(W: np.ndarray, cards: int, win: int, wmask: int, partner_wins: 
         else:
             s = follow_score(W[POINTS + c], W[STRENGTH + c], last, partner_wins,
                              not partner_wins and (wmask >> c) & 1 == 1 and c > win)
+        if (ruffs >> c) & 1:
+            s -= RUFF_LATER
         order, s0, s1, s2 = insert_move(n, order, s0, s1, s2, c, s)
         n += 1
     return n, order
