@@ -330,7 +330,6 @@ def gen_moves(W: np.ndarray, seat: int, base: int) -> int:
     return n
 
 
-
 # Order score malus of a trump played to a plain lead while holding its suit
 # (:func:`later_ruffs`): below every follow score, above a picked key.
 RUFF_LATER = 1 << 20
