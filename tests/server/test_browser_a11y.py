@@ -53,6 +53,19 @@ def play_by_keyboard(page: object) -> None:
     raise AssertionError("no playable card reached by the arrows")
 
 
+def settled_snapshot(page: object, selector: str, tries: int = 50) -> str:
+    """The aria snapshot of ``selector``, read again while it comes back empty: the
+    page draws some panels anew on every move (the trump's label among them), and a
+    label read in the instant its old copy leaves the page reads as nothing."""
+    snapshot = ""
+    for _ in range(tries):
+        snapshot = page.locator(selector).aria_snapshot()  # type: ignore[attr-defined]
+        if snapshot:
+            return snapshot
+        page.wait_for_timeout(100)  # type: ignore[attr-defined]
+    return snapshot
+
+
 def my_turn(page: object) -> bool:
     return page.evaluate("document.querySelector('#status.my-turn') !== null "  # type: ignore[attr-defined]
                          "&& document.querySelector('#hand button.card[data-legal=true]') !== null")
@@ -106,7 +119,7 @@ def test_cards_are_said_in_words(chromium: object, serve_process: Callable[..., 
     assert page.locator('#trick .play > :not([aria-hidden="true"])').count() == 0   # not read again card by card
     info = page.locator("#info").aria_snapshot()
     assert "Валеты, дамы и семёрка треф — всегда козыри" in info, info
-    label = page.locator("#trump .trump-label").aria_snapshot()
+    label = settled_snapshot(page, "#trump .trump-label")
     assert "Козырь: треф" in label and not GLYPHS.search(label), label   # the trump, said in words alone
     assert "♣ C" in page.locator("#trump .trump-label .shown").inner_text()  # shown as players know it
     fans = page.locator('.seat-box [role="img"][aria-label^="карт: "]')
