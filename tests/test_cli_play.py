@@ -296,6 +296,20 @@ def test_the_score_sheet_is_shown_per_deal_and_on_request_not_before_every_move(
     assert asked.output.count(MOVE_PROMPT) == 3
 
 
+def test_the_deal_header_is_printed_once_when_the_deal_starts_with_my_turn() -> None:
+    """The deal's announcement printed the header line (dealer, trump) and my
+    turn's screen, with nothing played between, printed it again just below. In a
+    whole match no two header lines come without a move or a prompt between them."""
+    header = re.compile(r"Kozel · classic · deal \d+ · dealer")
+    first = play(["--rules", "classic", "--seed", "3", "--seat", "1"], "quit\n").output   # I lead deal 1
+    assert len(header.findall(first[:first.index(MOVE_PROMPT)])) == 1, first
+    match = play(["--rules", "classic", "--seed", "7"], "1\n" * 3000).output
+    assert match.count("The match is over") == 1
+    for chunk in match.split(MOVE_PROMPT):
+        between = header.split(chunk)[1:-1]          # what lies between two header lines
+        assert all(" plays " in text for text in between), chunk
+
+
 def test_the_end_of_a_match_with_two_goats_names_both() -> None:
     """Three players, both losers of a deal reach 12 (option ``match_loser``): the
     terminal names the deal's winner and both goats, and its rule summary says so."""

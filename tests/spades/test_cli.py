@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -148,6 +149,21 @@ def test_play_spades_no_blind_bid_once_the_hand_is_shown() -> None:
     assert "nil" in moves and "blind" not in moves and "double" not in moves
     assert shown.count("illegal: you have seen your cards: a blind bid is made before looking") == 2
     assert "You bid blind nil" not in out and "You bid double nil" not in out
+
+
+def test_the_deal_header_is_printed_once_when_the_deal_starts_with_my_bid() -> None:
+    """The deal's announcement printed the header line, and my turn's screen, with
+    nothing played between, printed it again just below (also after the blind-bid
+    question). Once per screen: a header line follows a move, a prompt or the deal's rule."""
+    header = re.compile(r"Spades · standard · deal \d+ · dealer")
+    first = goat("play", "spades", "--seed", "3", "--seat", "0", input="quit\n").stdout
+    assert len(header.findall(first[:first.index("Your move (")])) == 1, first
+    blind = goat("play", "spades", "--seed", "3", "--seat", "0", "--option", "blind_nil_behind=0",
+                 input="n\nquit\n").stdout
+    assert "Bid blind?" in blind and len(header.findall(blind[:blind.index("Your move (")])) == 1, blind
+    later = goat("play", "spades", "--seed", "3", "--seat", "1", input="quit\n").stdout  # a bot bids first
+    before = later[:later.index("Your move (")]
+    assert len(header.findall(before)) == 2 and before.index("bids 4") < [m.start() for m in header.finditer(before)][1]
 
 
 def test_play_spades_a_bid_left_only_blind_stays_open_after_looking() -> None:

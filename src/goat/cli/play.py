@@ -128,6 +128,9 @@ class GameSession:
         self.bots = bots
         self.chance_rng = chance_rng
         self.names = ["you" if b is None else b.name for b in bots]
+        # the deal's header line is on the screen with nothing played under it yet (set
+        # where it is printed, cleared by every move): the next table view leaves it out
+        self.header_on_screen = False
 
     # ---------------------------------------------------------------- input
     def read(self, prompt: str) -> str:
@@ -164,6 +167,7 @@ class GameSession:
         self.console.print()
         self.console.rule(f"Deal {view['deal_number']}")
         self.console.print(self.render.header_text(view, self.names))
+        self.header_on_screen = True
         if view["deal_results"]:  # the sheet so far (before each move: one line, or "sheet")
             self.console.print(self.render.score_table(view))
 
@@ -215,8 +219,9 @@ class GameSession:
 
     def human_turn(self) -> Action:
         view = self.turn_view()
-        self.console.print()
-        self.console.print(self.render.table_view(view, self.names))
+        if not self.header_on_screen:
+            self.console.print()
+        self.console.print(self.render.table_view(view, self.names, header=not self.header_on_screen))
         for note in self.render.turn_notes(view):
             self.console.print(note)
         self.console.print(Text("Your moves: ").append_text(self.render.moves_text(view["legal_actions"])))
@@ -252,6 +257,7 @@ class GameSession:
     def apply(self, action: Action) -> None:
         before = self.view()
         self.state.apply_action(action)
+        self.header_on_screen = False
         after = self.view()
         self.console.print(self.render.action_text(after, after["history"][-1], self.names))
         if action.verb == "molodka":
@@ -308,8 +314,10 @@ class SpadesSession(GameSession):
         return super().human_turn()
 
     def ask_blind(self, view: Mapping[str, Any], blind: Sequence[str]) -> Action | None:
-        self.console.print()
-        self.console.print(self.render.header_text(view, self.names))
+        if not self.header_on_screen:
+            self.console.print()
+            self.console.print(self.render.header_text(view, self.names))
+            self.header_on_screen = True
         self.console.print(self.render.bids_text(view, self.names))
         kinds = {a.split()[2]: a for a in blind}
         choices = ["n = look at your cards", "b = blind nil"] + (["d = double nil"] if "double-nil" in kinds else [])

@@ -229,9 +229,12 @@ def totals_text(view: View) -> Text:
     return out.append(f" ({view['options']['match_target']} loses)", style="dim")
 
 
-def table_view(view: View, names: Sequence[str]) -> RenderableType:
-    """The screen before the human's move, for the seat whose view this is."""
-    parts: list[RenderableType] = [header_text(view, names), totals_text(view)]
+def table_view(view: View, names: Sequence[str], header: bool = True) -> RenderableType:
+    """The screen before the human's move, for the seat whose view this is;
+    ``header=False`` leaves out the deal's header line (still on the screen just
+    above when nothing has been played since the deal was announced)."""
+    parts: list[RenderableType] = [header_text(view, names)] if header else []
+    parts.append(totals_text(view))
     sizes = Text("Cards in hand: ")
     for seat, n in enumerate(view["hand_sizes"]):
         if seat:

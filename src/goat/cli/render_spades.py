@@ -159,10 +159,13 @@ def hand_text(view: View) -> Text:
     return hand.append_text(cards_text(view["hand"] or [], sep="  "))
 
 
-def table_view(view: View, names: Sequence[str]) -> RenderableType:
-    """The whole screen for the seat whose view this is."""
+def table_view(view: View, names: Sequence[str], header: bool = True) -> RenderableType:
+    """The whole screen for the seat whose view this is; ``header=False`` leaves
+    out the header line (still on the screen just above when nothing has been
+    played since it was printed)."""
     # the header carries the score and bags; the whole sheet: at each deal's start and on "sheet"
-    parts: list[RenderableType] = [header_text(view, names), bids_text(view, names)]
+    parts: list[RenderableType] = [header_text(view, names)] if header else []
+    parts.append(bids_text(view, names))
     if any(view["face_up_held"]):   # yours too: every player sees them (the page marks them)
         line = Text("Face-up cards: ")
         for seat, cards in enumerate(view["face_up_held"]):
