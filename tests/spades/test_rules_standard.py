@@ -142,6 +142,14 @@ def test_weak_hand_redeal_is_an_option_off_by_default() -> None:
     refused(s, "0 bid redeal", "weak-hand")                                # seat 0 now holds clubs+diamonds
 
 
+def test_a_shown_weak_hand_is_listed_in_display_order() -> None:
+    """The shown weak hand came in the order it was dealt, where every other hand
+    on the screen and the page is sorted (clubs .. spades, 2 .. A)."""
+    dealt = [" ".join(reversed(WEAK[0].split())), *WEAK[1:]]
+    s = act(deal_state(dealt, options={"weak_hand_redeal": True}), "0 bid redeal")
+    assert s.view(1)["shown_hand"] == {"0": WEAK[0].split()}
+
+
 # ================================================================ bidding
 def test_bidding_starts_left_of_the_dealer_and_each_seat_bids_once() -> None:
     s = deal_state(D1, dealer=1)

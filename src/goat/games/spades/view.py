@@ -42,7 +42,7 @@ class SpadesViews:
             history = visible_history(log["actions"], log["private"], seat, pending)
             for action in log["actions"]:
                 if action.verb == "bid" and action.bid == REDEAL:   # the weak hand is shown to all
-                    shown = {str(action.seat): [str(c) for c in log["deal"].hands[action.seat]]}
+                    shown = {str(action.seat): [str(c) for c in sort_hand(log["deal"].hands[action.seat])]}
         face_up_cards = {c for cards in self.face_up for c in cards}
         last = last_trick_view(self.last_trick, seat)
         legal = []
