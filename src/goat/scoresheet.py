@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from goat.games.spades.scoring import bag_penalties
+from goat.games.spades.scoring import bag_penalties, bag_penalty_words
 from goat.records import DealReport, ReplayOutcome, seat_label
 
 #: What a Kozel deal's end says in the notes column (a deal played out says nothing).
@@ -89,8 +89,8 @@ class SpadesRow:
     score: list[int]
     bags: list[int]
     totals: list[int]
-    #: The bag penalties each team's ``score`` holds: ``(points, bags)`` per team, or ``None``.
-    bag_penalty: list[tuple[int, int] | None] = field(default_factory=lambda: [None, None])
+    #: The bag penalties each team's ``score`` holds, named (``"-100 for 10 bags"``), or ``None``.
+    bag_penalty: list[str | None] = field(default_factory=lambda: [None, None])
 
     def team_bid(self, team: int) -> str:
         """The team's bids as written, ``"3+nil"`` (``-``: not bid yet; blank
@@ -109,8 +109,7 @@ class SpadesRow:
             return [f"redeal: seat {seat} showed a weak hand"]
         if self.kind == "unfinished":
             return ["unfinished"]
-        return [f"seats {team}+{team + 2}: -{paid[0]} for {paid[1]} bags"
-                for team, paid in enumerate(self.bag_penalty) if paid is not None]
+        return [f"seats {team}+{team + 2}: {paid}" for team, paid in enumerate(self.bag_penalty) if paid is not None]
 
 
 @dataclass
@@ -226,7 +225,8 @@ def _spades_rows(outcome: ReplayOutcome) -> list[SpadesRow]:
             totals = [t + s for t, s in zip(totals, deal["score"])]
         score = list(deal["score"]) if kind == "scored" else [0, 0]
         bags = list(deal["bags"]) if kind == "scored" else [0, 0]
-        penalty = [(n * rules.bag_penalty, n * rules.bag_limit) if n and kind == "scored" else None for n in counts]
+        penalty = [bag_penalty_words(n, rules.bag_penalty, rules.bag_limit) if n and kind == "scored" else None
+                   for n in counts]
         rows.append(SpadesRow(report.number, report.dealer, kind, bids, list(deal["tricks"]), score, bags, totals,
                               penalty))
     return rows

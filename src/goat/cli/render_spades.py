@@ -17,6 +17,7 @@ from rich.text import Text
 
 from goat.cli.render import card_text, cards_text, seat_name
 from goat.games.spades.rules import BEMO, BOSTON_POINTS, HAND_SIZE, WHEELS_CONTRACT, WHEELS_POINTS
+from goat.games.spades.scoring import bag_penalty_words
 
 View = Mapping[str, Any]
 
@@ -121,8 +122,7 @@ def team_deal_text(view: View, deal_number: int, team: int) -> str:
     text = f"{deal['score'][team]:+d} ({deal['bags'][team]} bags"
     paid = view["deal_bag_penalties"][deal_number - 1][team]
     if paid:
-        o = view["options"]
-        text += f"; -{paid * o['bag_penalty']} for {paid * o['bag_limit']} bags"
+        text += "; " + bag_penalty_words(paid, view["options"]["bag_penalty"], view["options"]["bag_limit"])
     return text + ")"
 
 

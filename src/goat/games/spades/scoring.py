@@ -161,6 +161,16 @@ def bag_penalties(rules: SpadesRules, deal_bags: Sequence[Sequence[int]]) -> lis
     return out
 
 
+def bag_penalty_words(count: int, bag_penalty: int, bag_limit: int) -> str:
+    """How a score line names ``count`` bag penalties a deal's score holds, the
+    one wording of the terminal, ``goat replay`` and the CSV's notes.
+
+    >>> bag_penalty_words(1, 100, 10)
+    '-100 for 10 bags'
+    """
+    return f"-{count * bag_penalty} for {count * bag_limit} bags"
+
+
 def game_winner(rules: SpadesRules, scores: Sequence[int], deals_played: int,
                 boston_made_by: int | None = None) -> int | None:
     """The team that wins the game after a deal, or ``None`` to play on.
