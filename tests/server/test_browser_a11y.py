@@ -66,9 +66,13 @@ def settled_snapshot(page: object, selector: str, tries: int = 50) -> str:
     return snapshot
 
 
+#: My turn, a card of mine playable: the bots wait for me, so nothing on the table moves.
+MY_TURN = ("document.querySelector('#status.my-turn') !== null "
+           "&& document.querySelector('#hand button.card[data-legal=true]') !== null")
+
+
 def my_turn(page: object) -> bool:
-    return page.evaluate("document.querySelector('#status.my-turn') !== null "  # type: ignore[attr-defined]
-                         "&& document.querySelector('#hand button.card[data-legal=true]') !== null")
+    return page.evaluate(MY_TURN)  # type: ignore[attr-defined]
 
 
 def listen(page: object, status: str) -> None:
@@ -107,12 +111,15 @@ def test_cards_are_said_in_words(chromium: object, serve_process: Callable[..., 
     assert re.search(r"Сдача 1: сдаёт (Бот \d|Аня \(вы\)), козырь треф", log), log
     shown = page.locator("#log li .shown").all_text_contents()            # the screen keeps "8♥"
     assert any(re.fullmatch(r"Бот \d: (10|[6-9JQKA])[♣♦♥♠]", line) for line in shown), shown
-    # the table: each play, the permanent trumps and the other hands, by name
-    while not page.locator("#trick .play").count():                   # a trick on the table, mine if I lead
-        page.wait_for_function("document.querySelector('#status.my-turn, #trick .play')")
-        if my_turn(page) and not page.locator("#trick .play").count():
+    # the table: each play, the permanent trumps and the other hands, by name; read on my turn with
+    # a trick on the table, when the bots wait for me (while they play, the trick they complete is
+    # cleared from the table, and the panels are drawn anew, between two reads)
+    while not (my_turn(page) and page.locator("#trick .play").count()):
+        page.wait_for_function(MY_TURN)
+        if not page.locator("#trick .play").count():                 # mine to lead: lead, then my next turn
+            version = int(page.get_attribute("body", "data-version"))
             play_by_keyboard(page)
-            page.wait_for_selector("#trick .play")
+            page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
     trick = page.locator("#trick").aria_snapshot()
     assert re.search(r'img "(Бот \d|Аня \(вы\)): [а-яё]+ [а-яё]+', trick), trick
     assert not GLYPHS.search(trick.replace("★", "")), trick
@@ -143,13 +150,9 @@ def test_a_match_by_the_keyboard_keeps_the_focus(chromium: object,
     page.wait_for_selector("#game:not([hidden])")
     deals_met = set()
     for _ in range(200):
-        page.wait_for_function("document.querySelector('#status.my-turn') || !document.querySelector('#result').hidden",
-                               timeout=60_000)
+        page.wait_for_function(f"({MY_TURN}) || !document.querySelector('#result').hidden", timeout=60_000)
         if page.is_visible("#result"):
             break
-        if not my_turn(page):
-            page.wait_for_timeout(100)
-            continue
         deal = page.locator("#score tbody tr.deal-row").count() + 1
         if deal > 1 and deal not in deals_met:
             # a new deal's first turn: the keyboard is in the hand, not left on the page
