@@ -226,6 +226,15 @@ def test_a_classic_deal_against_three_bots(chromium: object, serve_process: Call
         if deal_rows(page):
             break
         assert page.title().startswith("▶ Ваш ход · ")           # the tab's title, for a background tab
+        # the last trick on demand, on my turn: the bots wait, so it stays this deal's last trick
+        # (right after my card they may end the deal, and the next one starts with none)
+        if not last_trick_seen and page.locator("#log li", has_text="Взятка →").count():
+            page.click("#last-trick-btn")
+            assert page.get_attribute("#last-trick-btn", "aria-expanded") == "true"
+            assert page.locator("#last-trick .last-row").count() == 4
+            assert "взял(а)" in page.text_content("#last-trick")
+            shot(page, "classic-mid-deal")
+            last_trick_seen = True
         if keyboard == 0:                            # once with the keyboard alone: arrows, then Enter
             version = int(page.get_attribute("body", "data-version"))
             play_a_legal_card(page, by_keyboard=True)
@@ -234,13 +243,6 @@ def test_a_classic_deal_against_three_bots(chromium: object, serve_process: Call
         else:
             play_a_legal_card(page, by_keyboard=False)
         clicks += 1
-        if not last_trick_seen and page.locator("#log li", has_text="Взятка →").count():
-            page.click("#last-trick-btn")             # the last trick on demand
-            assert page.get_attribute("#last-trick-btn", "aria-expanded") == "true"
-            assert page.locator("#last-trick .last-row").count() == 4
-            assert "взял(а)" in page.text_content("#last-trick")
-            shot(page, "classic-mid-deal")
-            last_trick_seen = True
     assert clicks >= 1 and keyboard == 1   # (the shamok catching the queen can end a deal early)
     row = page.locator("#score tbody tr.deal-row").first
     cells = [row.locator("td").nth(i).text_content() for i in range(2)]
@@ -1045,18 +1047,18 @@ def test_a_spades_deal_against_three_bots(chromium: object, serve_process: Calla
             page.wait_for_selector(".seat-box.me .game-badge")
             assert page.text_content(".seat-box.me .game-badge") == "заказ: 3"
             continue
+        if not last_trick_seen and page.locator("#log li", has_text="Взятка →").count():
+            page.click("#last-trick-btn")                   # on my turn: the bots wait, the deal goes on
+            assert page.locator("#last-trick .last-row").count() == 4
+            assert page.locator("#contracts .contract").count() == 2     # each team's bids and tricks
+            shot(page, "spades-mid-deal")
+            last_trick_seen = True
         by_keyboard = keyboard == 0                         # one card with the keyboard alone
         play_a_legal_card(page, by_keyboard)
         keyboard += by_keyboard
         played += 1
         page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
         broken_seen = broken_seen or page.get_attribute("#spades-broken", "data-broken") == "true"
-        if not last_trick_seen and page.locator("#log li", has_text="Взятка →").count():
-            page.click("#last-trick-btn")
-            assert page.locator("#last-trick .last-row").count() == 4
-            assert page.locator("#contracts .contract").count() == 2     # each team's bids and tricks
-            shot(page, "spades-mid-deal")
-            last_trick_seen = True
     assert bid == 1 and played == 13 and keyboard == 1 and last_trick_seen
     row = page.locator("#score tbody tr.deal-row").first
     cells = [row.locator("td").nth(i).text_content() for i in range(2)]
