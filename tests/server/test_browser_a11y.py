@@ -237,6 +237,40 @@ def test_a_duel_by_the_keyboard_keeps_the_focus(chromium: object, serve_process:
     context.close()
 
 
+def test_a_duels_decision_drawn_again_keeps_the_keyboard_on_its_button(
+        chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """The duel page draws its decision's buttons anew on every redraw, also of the
+    same state (a hint asked with H, the card catalog arriving, a refusal): the
+    keyboard on one of them was sent to the first, so that Enter made another move
+    than the one the player was on, depending on when the redraw came."""
+    server = serve_process(*SERVE)
+    table, token = table_with_bots(server.url, "Аня", game="yugioh", bot="greedy", hints=True)
+    context, page = seated(chromium, server.url, table, token)
+    start_by_keyboard(page)
+    buttons = page.locator("#duel-groups button[data-action]:not([disabled])")
+    mine = "document.title.startsWith('▶') && document.querySelector('#duel-groups button:not([disabled])')"
+    for _ in range(20):                                  # a decision of mine with a choice of moves
+        page.wait_for_function(mine, timeout=60_000)
+        if buttons.count() > 1:
+            break
+        version = page.get_attribute("body", "data-version")
+        buttons.first.click()
+        page.wait_for_function("(v) => document.body.dataset.version !== v", arg=version)
+    else:
+        raise AssertionError("no decision of mine had two moves")
+    version = page.get_attribute("body", "data-version")
+    chosen = buttons.last.get_attribute("data-action")
+    assert chosen != buttons.first.get_attribute("data-action")
+    buttons.last.focus()
+    page.keyboard.press("h")                             # a hint: the same decision, drawn again
+    page.wait_for_selector("#duel-log li.hint-line", timeout=60_000)
+    page.wait_for_function("document.querySelector('#duel-hint:not([disabled])')")   # its answer drawn
+    assert page.get_attribute("body", "data-version") == version
+    assert page.evaluate("document.activeElement.dataset.action") == chosen, page.evaluate(FOCUSED)
+    assert page.errors == []
+    context.close()
+
+
 def test_my_bid_takes_the_keyboard_to_the_bids(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     """Spades: when my move is a bid, no card of my hand can go, so a keyboard
     player starts on the bid buttons (Tab or an arrow were needed to find them
