@@ -114,12 +114,15 @@ def test_cards_are_said_in_words(chromium: object, serve_process: Callable[..., 
     # the table: each play, the permanent trumps and the other hands, by name; read on my turn with
     # a trick on the table, when the bots wait for me (while they play, the trick they complete is
     # cleared from the table, and the panels are drawn anew, between two reads)
-    while not (my_turn(page) and page.locator("#trick .play").count()):
+    for _ in range(40):
         page.wait_for_function(MY_TURN)
-        if not page.locator("#trick .play").count():                 # mine to lead: lead, then my next turn
-            version = int(page.get_attribute("body", "data-version"))
-            play_by_keyboard(page)
-            page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+        if page.locator("#trick .play").count():
+            break
+        version = int(page.get_attribute("body", "data-version"))     # mine to lead: lead, then my next turn
+        play_by_keyboard(page)
+        page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    else:
+        raise AssertionError("no turn of mine with a card on the table")
     trick = page.locator("#trick").aria_snapshot()
     assert re.search(r'img "(Бот \d|Аня \(вы\)): [а-яё]+ [а-яё]+', trick), trick
     assert not GLYPHS.search(trick.replace("★", "")), trick
