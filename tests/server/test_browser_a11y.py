@@ -15,7 +15,8 @@ accessibility tree (Playwright's ``aria_snapshot``), and the keyboard alone.
   sheet, not on the page;
 * a duel by the keyboard: when my decision passes to the other seat and comes
   back, the focus comes back to my decision, not left on the page; my decisions
-  are read out, the other seat's are not announced one by one;
+  are read out, the other seat's are not announced one by one; a redraw of the
+  same decision (a hint) keeps the keyboard on the button it was on;
 * the empty seats of the lobby are AA contrast, the log and the rules can be
   scrolled by the keyboard, and the hand does not move for people who asked for
   less motion.
