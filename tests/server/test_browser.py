@@ -226,6 +226,15 @@ def test_a_classic_deal_against_three_bots(chromium: object, serve_process: Call
         if deal_rows(page):
             break
         assert page.title().startswith("▶ Ваш ход · ")           # the tab's title, for a background tab
+        # the last trick on demand, on my turn: the bots wait, so it stays this deal's last trick
+        # (right after my card they may end the deal, and the next one starts with none)
+        if not last_trick_seen and page.locator("#log li", has_text="Взятка →").count():
+            page.click("#last-trick-btn")
+            assert page.get_attribute("#last-trick-btn", "aria-expanded") == "true"
+            assert page.locator("#last-trick .last-row").count() == 4
+            assert "взял(а)" in page.text_content("#last-trick")
+            shot(page, "classic-mid-deal")
+            last_trick_seen = True
         if keyboard == 0:                            # once with the keyboard alone: arrows, then Enter
             version = int(page.get_attribute("body", "data-version"))
             play_a_legal_card(page, by_keyboard=True)
@@ -234,13 +243,6 @@ def test_a_classic_deal_against_three_bots(chromium: object, serve_process: Call
         else:
             play_a_legal_card(page, by_keyboard=False)
         clicks += 1
-        if not last_trick_seen and page.locator("#log li", has_text="Взятка →").count():
-            page.click("#last-trick-btn")             # the last trick on demand
-            assert page.get_attribute("#last-trick-btn", "aria-expanded") == "true"
-            assert page.locator("#last-trick .last-row").count() == 4
-            assert "взял(а)" in page.text_content("#last-trick")
-            shot(page, "classic-mid-deal")
-            last_trick_seen = True
     assert clicks >= 1 and keyboard == 1   # (the shamok catching the queen can end a deal early)
     row = page.locator("#score tbody tr.deal-row").first
     cells = [row.locator("td").nth(i).text_content() for i in range(2)]
@@ -432,8 +434,9 @@ def test_a_hint_at_a_table_that_allows_them(chromium: object, serve_process: Cal
             page.keyboard.press("h")
         else:
             page.click("#act-hint")
-        hinted = page.wait_for_selector("#hand .card.hinted")
-        assert page.locator("#hand .card.hinted").count() == 1
+        hinted = page.locator("#hand .card.hinted")     # a locator, not a handle: each redraw makes the hand anew
+        hinted.first.wait_for()
+        assert hinted.count() == 1
         card = hinted.get_attribute("data-card")
         assert hinted.get_attribute("data-legal") == "true"            # a card I may play
         assert "подсказка" in hinted.get_attribute("aria-label")
@@ -749,6 +752,37 @@ def test_reconnect_after_closing_the_page(chromium: object, serve_process: Calla
     context.close()
 
 
+#: The street table as it is on screen now, read in one go (a bot may declare a molodka
+#: out of turn at any moment, even on my turn, and restart the trick): its version,
+#: whether my molodka or my turn is offered, my chosen cards, the cards led to the trick.
+STREET_TURN = """(molodka) => ({
+    version: Number(document.body.dataset.version),
+    molodka: document.querySelector(molodka) !== null,
+    mine: document.querySelector('#status.my-turn') !== null,
+    selected: document.querySelectorAll('#hand .card.selected').length,
+    need: document.querySelector('#trick .play')?.querySelectorAll('.card').length ?? 0})"""
+
+
+def at_version(page: Any, version: int, read: str) -> Any:
+    """``read`` (a JavaScript function) run in the page if it still shows state
+    ``version``, else None: the check and the read are one task of the page, so no
+    state message is drawn between them (where moves come out of turn, a test's
+    turn can end under it)."""
+    found = page.evaluate(f"(v) => document.body.dataset.version === String(v) ? {{value: ({read})()}} : null",
+                          version)
+    return None if found is None else found.get("value")
+
+
+def click_at_version(page: Any, selector: str, version: int) -> bool:
+    """Click ``selector`` if the page still shows state ``version`` (then it must be
+    there to click); False if a move came meanwhile and the page moved on."""
+    done = at_version(page, version, f"""() => {{ const b = document.querySelector({selector!r});
+        if (!b || b.disabled || b.closest('[hidden]')) return 'not clickable';
+        b.click(); return 'clicked'; }}""")
+    assert done in (None, "clicked"), f"{selector} is {done} at version {version}"
+    return done == "clicked"
+
+
 def test_street_multi_card_beats_and_face_down_passes(chromium: object,
                                                        serve_process: Callable[..., ServeProcess]) -> None:
     server = serve_process(*SERVE)
@@ -765,33 +799,45 @@ def test_street_multi_card_beats_and_face_down_passes(chromium: object,
     page.click("#start-btn")
     page.wait_for_selector("#game:not([hidden])")
     passed = led = 0
+    molodka = "#act-molodka:not([hidden]):not([disabled])"
     for _ in range(40):
         if passed and led:
             break
-        page.wait_for_function("document.querySelector('#status.my-turn') || "
-                               "document.querySelector('#act-molodka:not([hidden])')")
-        if page.is_visible("#act-molodka"):
+        page.wait_for_function(f"document.querySelector('#status.my-turn') || document.querySelector('{molodka}')")
+        turn = page.evaluate(STREET_TURN, molodka)           # read at once: a bot's molodka may come any time
+        version = turn["version"]
+        if turn["molodka"]:
             shot(page, "street-molodka")
-            page.click("#act-molodka")
-            page.wait_for_selector("#act-molodka", state="hidden")
+            if click_at_version(page, "#act-molodka", version):
+                page.wait_for_selector("#act-molodka", state="hidden")
             continue
-        plays = page.locator("#trick .play")
-        version = int(page.get_attribute("body", "data-version"))
-        if plays.count() == 0:                        # lead: choose one card, then "Lead"
+        if not turn["mine"]:
+            continue
+        if turn["selected"]:                          # chosen in a trick a molodka has restarted since
+            click_at_version(page, "#act-clear", version)
+            continue
+        if not turn["need"]:                          # lead: choose one card, then "Lead"
             page.locator('#hand .card[data-legal="true"]').first.click()
-            assert page.get_attribute("#hand .card.selected", "aria-pressed") == "true"
-            page.click("#act-play")
+            pressed = at_version(page, version, "() => [...document.querySelectorAll('#hand .card.selected')]"
+                                 ".map((c) => c.getAttribute('aria-pressed'))")
+            if pressed is None:
+                continue                              # a bot's molodka restarted the trick meanwhile
+            assert pressed == ["true"], pressed
+            if not click_at_version(page, "#act-play", version):
+                continue
             led += 1
         else:                                         # answer with as many cards as were led
-            need = plays.first.locator(".card").count()
+            need = turn["need"]
             for i in range(need):
                 page.locator('#hand .card[data-legal="true"]:not(.selected)').first.click()
-            if page.locator("#trick .play").first.locator(".card").count() != need:
+            chosen = at_version(page, version, "() => document.querySelectorAll('#hand .card.selected').length")
+            if chosen is None:
                 continue                              # a bot's molodka restarted the trick meanwhile
-            assert page.locator("#hand .card.selected").count() == need
+            assert chosen == need, (chosen, need)
             shot(page, "street-selection")
             log = page.locator("#log li").count()
-            page.click("#act-pass")                   # a pass is always allowed
+            if not click_at_version(page, "#act-pass", version):    # a pass is always allowed
+                continue
             page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
             passed += any(line.startswith(f"Аня (you) passes {need} card")
                           for line in page.locator("#log li").all_text_contents()[log:])
@@ -1001,18 +1047,18 @@ def test_a_spades_deal_against_three_bots(chromium: object, serve_process: Calla
             page.wait_for_selector(".seat-box.me .game-badge")
             assert page.text_content(".seat-box.me .game-badge") == "заказ: 3"
             continue
+        if not last_trick_seen and page.locator("#log li", has_text="Взятка →").count():
+            page.click("#last-trick-btn")                   # on my turn: the bots wait, the deal goes on
+            assert page.locator("#last-trick .last-row").count() == 4
+            assert page.locator("#contracts .contract").count() == 2     # each team's bids and tricks
+            shot(page, "spades-mid-deal")
+            last_trick_seen = True
         by_keyboard = keyboard == 0                         # one card with the keyboard alone
         play_a_legal_card(page, by_keyboard)
         keyboard += by_keyboard
         played += 1
         page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
         broken_seen = broken_seen or page.get_attribute("#spades-broken", "data-broken") == "true"
-        if not last_trick_seen and page.locator("#log li", has_text="Взятка →").count():
-            page.click("#last-trick-btn")
-            assert page.locator("#last-trick .last-row").count() == 4
-            assert page.locator("#contracts .contract").count() == 2     # each team's bids and tricks
-            shot(page, "spades-mid-deal")
-            last_trick_seen = True
     assert bid == 1 and played == 13 and keyboard == 1 and last_trick_seen
     row = page.locator("#score tbody tr.deal-row").first
     cells = [row.locator("td").nth(i).text_content() for i in range(2)]
@@ -1181,15 +1227,21 @@ def test_no_hint_while_my_hand_is_face_down(chromium: object, serve_process: Cal
     offered, by button or key; once I look, the bid the hint names is marked."""
     context, page = blind_bid_table(chromium, serve_process, hints=True)
     assert face_down(page) == 13 and page.is_hidden("#act-hint")
+    asked: list[str] = []                                   # every hint the page asks for, as it leaves
+    page.on("request", lambda request: asked.append(request.url) if request.url.endswith("/hint") else None)
     page.keyboard.press("h")
-    page.wait_for_timeout(300)
     assert page.locator("#log li.hint-line").count() == 0 and page.locator(".hinted").count() == 0
     page.click("#act-look")
     page.wait_for_selector("#act-hint:not([hidden])")
     page.click("#act-hint")
-    marked = page.wait_for_selector("#bid-buttons button.hinted")
+    marked = page.locator("#bid-buttons button.hinted")
+    marked.wait_for()
     assert marked.get_attribute("data-bid") in bids_offered(page)
-    assert page.locator("#log li.hint-line").last.text_content().startswith("Подсказка: ")
+    assert page.locator("#log li.hint-line").count() == 1
+    assert page.locator("#log li.hint-line").text_content().startswith("Подсказка: ")
+    # the button's request is the only one: the H key, pressed before, asked for none (no wait
+    # for something not to happen: a request the key had made would have left first)
+    assert len(asked) == 1, asked
     assert page.errors == []
     context.close()
 
@@ -1372,10 +1424,12 @@ def ygo_actions(page: object) -> list[str]:
     return [b.get_attribute("data-action") for b in page.locator("#duel-groups button").all()]
 
 
-def ygo_lp(page: object) -> tuple[int, int]:
-    """(my LP, the opponent's LP) as the page shows them."""
-    return (int(page.get_attribute('.duel-player[data-side="bottom"] .lp', "data-lp")),
-            int(page.get_attribute('.duel-player[data-side="top"] .lp', "data-lp")))
+def ygo_lp(page: object) -> tuple[int, int] | None:
+    """(my LP, the opponent's LP) as the page shows them, both read from one drawing
+    (the bot's moves redraw the players), or None while no board is drawn."""
+    lp = page.evaluate("""() => ['bottom', 'top'].map((side) =>
+        document.querySelector(`.duel-player[data-side="${side}"] .lp`)?.dataset.lp)""")
+    return None if None in lp else (int(lp[0]), int(lp[1]))
 
 
 def ygo_pick(actions: list[str], attacked_this_turn: bool) -> str:
@@ -1495,13 +1549,13 @@ def ygo_side_deck_one_swap(page: object) -> None:
     version = int(page.get_attribute("body", "data-version"))
     page.click('#duel-side button[data-action="0 done"]')
     page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
-    for _ in range(20):                                                  # on to duel 2 (go first, if asked)
-        if "Duel 2" in page.text_content("#duel-turn .duel-no"):
+    duel_2 = "document.querySelector('#duel-turn .duel-no')?.textContent.includes('Duel 2')"
+    go_first = '#duel-groups button[data-action="0 choose first"]:not([disabled])'
+    for _ in range(3):      # on to duel 2 (go first, if asked), however long the bot's side-decking takes
+        page.wait_for_function(f"() => {duel_2} || document.querySelector('{go_first}')", timeout=60_000)
+        if page.evaluate(duel_2):
             break
-        first = page.locator('#duel-groups button[data-action="0 choose first"]')
-        if first.count():
-            first.click()
-        page.wait_for_timeout(200)
+        page.click(go_first)
     assert "Duel 2" in page.text_content("#duel-turn .duel-no")
     page.click('.duel-player[data-side="bottom"] .pile[data-pile="decklist0"]')
     assert page.text_content("#duel-pile-title") == "My deck"
@@ -1596,7 +1650,9 @@ def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[
             backs = page.locator('.duel-player[data-side="top"] .opp-hand .ycard.back')
             count = int(page.locator('.duel-player[data-side="top"] .opp-hand .hint').text_content())
             assert backs.count() == count and page.locator(".opp-hand [data-name]").count() == 0
-            lp_seen.add(ygo_lp(page))
+            lp = ygo_lp(page)           # my decision: the board holds still
+            assert lp is not None
+            lp_seen.add(lp)
         if not details_seen and page.locator("#duel-hand .ycard.kind-monster").count() and \
                 page.locator("#duel-hand .ycard").count() >= 2:
             ygo_check_card_details(page, catalog)
@@ -1640,8 +1696,8 @@ def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[
             page.click(f'#duel-groups button[data-action="{choice}"]')
         decisions += 1
         page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
-        if page.locator(".lp").count() == 2:
-            lp_seen.add(ygo_lp(page))
+        if lp := ygo_lp(page):
+            lp_seen.add(lp)
         hidden, my_turn = page.evaluate("() => [document.querySelector('#duel-actions').hidden,"
                                         " document.querySelector('#duel-status').classList.contains('my-turn')]")
         if hidden:                                                # not my decision: no actions, no "my turn"
@@ -1652,8 +1708,8 @@ def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[
     assert decisions >= 10 and waited >= 1 and keyboard == 1 and narrowed_hand >= 1 and details_seen
     assert "Your decision: Main Phase 1: your move" in statuses
     assert page.locator("#duel-score .duel-row").count(), f"duel 1 did not end in {decisions} decisions"
-    if page.locator(".lp").count() == 2:                          # as the duel ended (one blow may end it)
-        lp_seen.add(ygo_lp(page))
+    if lp := ygo_lp(page):                                        # as the duel ended (one blow may end it)
+        lp_seen.add(lp)
     assert any(lp != (2000, 2000) for lp in lp_seen)               # LP changed on the page
     assert page.locator("#duel-log li").count() > 10
     assert "Turn " in page.text_content("#duel-turn")

@@ -15,7 +15,8 @@ accessibility tree (Playwright's ``aria_snapshot``), and the keyboard alone.
   sheet, not on the page;
 * a duel by the keyboard: when my decision passes to the other seat and comes
   back, the focus comes back to my decision, not left on the page; my decisions
-  are read out, the other seat's are not announced one by one;
+  are read out, the other seat's are not announced one by one; a redraw of the
+  same decision (a hint) keeps the keyboard on the button it was on;
 * the empty seats of the lobby are AA contrast, the log and the rules can be
   scrolled by the keyboard, and the hand does not move for people who asked for
   less motion.
@@ -66,9 +67,13 @@ def settled_snapshot(page: object, selector: str, tries: int = 50) -> str:
     return snapshot
 
 
+#: My turn, a card of mine playable: the bots wait for me, so nothing on the table moves.
+MY_TURN = ("document.querySelector('#status.my-turn') !== null "
+           "&& document.querySelector('#hand button.card[data-legal=true]') !== null")
+
+
 def my_turn(page: object) -> bool:
-    return page.evaluate("document.querySelector('#status.my-turn') !== null "  # type: ignore[attr-defined]
-                         "&& document.querySelector('#hand button.card[data-legal=true]') !== null")
+    return page.evaluate(MY_TURN)  # type: ignore[attr-defined]
 
 
 def listen(page: object, status: str) -> None:
@@ -107,12 +112,18 @@ def test_cards_are_said_in_words(chromium: object, serve_process: Callable[..., 
     assert re.search(r"Сдача 1: сдаёт (Бот \d|Аня \(вы\)), козырь треф", log), log
     shown = page.locator("#log li .shown").all_text_contents()            # the screen keeps "8♥"
     assert any(re.fullmatch(r"Бот \d: (10|[6-9JQKA])[♣♦♥♠]", line) for line in shown), shown
-    # the table: each play, the permanent trumps and the other hands, by name
-    while not page.locator("#trick .play").count():                   # a trick on the table, mine if I lead
-        page.wait_for_function("document.querySelector('#status.my-turn, #trick .play')")
-        if my_turn(page) and not page.locator("#trick .play").count():
-            play_by_keyboard(page)
-            page.wait_for_selector("#trick .play")
+    # the table: each play, the permanent trumps and the other hands, by name; read on my turn with
+    # a trick on the table, when the bots wait for me (while they play, the trick they complete is
+    # cleared from the table, and the panels are drawn anew, between two reads)
+    for _ in range(40):
+        page.wait_for_function(MY_TURN)
+        if page.locator("#trick .play").count():
+            break
+        version = int(page.get_attribute("body", "data-version"))     # mine to lead: lead, then my next turn
+        play_by_keyboard(page)
+        page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    else:
+        raise AssertionError("no turn of mine with a card on the table")
     trick = page.locator("#trick").aria_snapshot()
     assert re.search(r'img "(Бот \d|Аня \(вы\)): [а-яё]+ [а-яё]+', trick), trick
     assert not GLYPHS.search(trick.replace("★", "")), trick
@@ -143,13 +154,9 @@ def test_a_match_by_the_keyboard_keeps_the_focus(chromium: object,
     page.wait_for_selector("#game:not([hidden])")
     deals_met = set()
     for _ in range(200):
-        page.wait_for_function("document.querySelector('#status.my-turn') || !document.querySelector('#result').hidden",
-                               timeout=60_000)
+        page.wait_for_function(f"({MY_TURN}) || !document.querySelector('#result').hidden", timeout=60_000)
         if page.is_visible("#result"):
             break
-        if not my_turn(page):
-            page.wait_for_timeout(100)
-            continue
         deal = page.locator("#score tbody tr.deal-row").count() + 1
         if deal > 1 and deal not in deals_met:
             # a new deal's first turn: the keyboard is in the hand, not left on the page
@@ -230,6 +237,40 @@ def test_a_duel_by_the_keyboard_keeps_the_focus(chromium: object, serve_process:
     waiting = {live for text, live in heard if text.startswith("Решает Бот")}
     mine_heard = {live for text, live in heard if text.startswith("Ваше решение")}
     assert waiting == {"off"} and mine_heard == {"polite"}, heard
+    assert page.errors == []
+    context.close()
+
+
+def test_a_duels_decision_drawn_again_keeps_the_keyboard_on_its_button(
+        chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """The duel page draws its decision's buttons anew on every redraw, also of the
+    same state (a hint asked with H, the card catalog arriving, a refusal): the
+    keyboard on one of them was sent to the first, so that Enter made another move
+    than the one the player was on, depending on when the redraw came."""
+    server = serve_process(*SERVE)
+    table, token = table_with_bots(server.url, "Аня", game="yugioh", bot="greedy", hints=True)
+    context, page = seated(chromium, server.url, table, token)
+    start_by_keyboard(page)
+    buttons = page.locator("#duel-groups button[data-action]:not([disabled])")
+    mine = "document.title.startsWith('▶') && document.querySelector('#duel-groups button:not([disabled])')"
+    for _ in range(20):                                  # a decision of mine with a choice of moves
+        page.wait_for_function(mine, timeout=60_000)
+        if buttons.count() > 1:
+            break
+        version = page.get_attribute("body", "data-version")
+        buttons.first.click()
+        page.wait_for_function("(v) => document.body.dataset.version !== v", arg=version)
+    else:
+        raise AssertionError("no decision of mine had two moves")
+    version = page.get_attribute("body", "data-version")
+    chosen = buttons.last.get_attribute("data-action")
+    assert chosen != buttons.first.get_attribute("data-action")
+    buttons.last.focus()
+    page.keyboard.press("h")                             # a hint: the same decision, drawn again
+    page.wait_for_selector("#duel-log li.hint-line", timeout=60_000)
+    page.wait_for_function("document.querySelector('#duel-hint:not([disabled])')")   # its answer drawn
+    assert page.get_attribute("body", "data-version") == version
+    assert page.evaluate("document.activeElement.dataset.action") == chosen, page.evaluate(FOCUSED)
     assert page.errors == []
     context.close()
 

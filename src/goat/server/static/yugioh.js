@@ -782,7 +782,8 @@ export function render(send, again) {
     S.duel = { table: S.tableId, filter: null, search: "", pile: null, lp: {}, delta: {}, logKey: null, logCount: 0,
                resultClosed: false, version: -1, sideOut: null, allSwaps: false };
   }
-  if (S.duel.version !== m.version) {            // a new state: the LP change shown is this version's
+  const sameState = S.duel.version === m.version;   // drawn again as it was: the catalog came, a hint, a refusal
+  if (!sameState) {                              // a new state: the LP change shown is this version's
     S.duel.delta = {};
     S.duel.version = m.version;
   }
@@ -816,8 +817,15 @@ export function render(send, again) {
   drawLog(v);
   refreshDetail(page);
   if (hadFocus && !document.body.contains(hadFocus)) {
-    const same = relang && handSlot >= 0 ? $("#duel-hand").children[handSlot] : null;
-    const next = (same?.dataset.name === hadFocus.dataset.name ? same : null) || firstControl();
+    // The same state drawn again (the card catalog arriving, a hint, a language switch) keeps the
+    // keyboard on the control it was on, drawn anew: sent to the first decision, Enter made another
+    // move than the one the player had chosen. A new state starts from its first decision.
+    const again = relang || sameState;
+    const same = again && handSlot >= 0 ? $("#duel-hand").children[handSlot] : null;
+    const action = again && hadFocus.dataset.action
+      ? [...document.querySelectorAll("#duel-groups button[data-action]:not([disabled])")]
+        .find((b) => b.dataset.action === hadFocus.dataset.action) : null;
+    const next = action || (same?.dataset.name === hadFocus.dataset.name ? same : null) || firstControl();
     if (next) next.focus();
   } else if (S.arriving && S.seat !== null && focusLost()) {
     // arriving at the duel (the lobby's Start by the keyboard, a reload): the focus was
