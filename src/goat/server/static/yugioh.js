@@ -820,9 +820,9 @@ export function render(send, again) {
     // The same state drawn again (the card catalog arriving, a hint, a language switch) keeps the
     // keyboard on the control it was on, drawn anew: sent to the first decision, Enter made another
     // move than the one the player had chosen. A new state starts from its first decision.
-    const again = relang || sameState;
-    const same = again && handSlot >= 0 ? $("#duel-hand").children[handSlot] : null;
-    const action = again && hadFocus.dataset.action
+    const redrawn = relang || sameState;
+    const same = redrawn && handSlot >= 0 ? $("#duel-hand").children[handSlot] : null;
+    const action = redrawn && hadFocus.dataset.action
       ? [...document.querySelectorAll("#duel-groups button[data-action]:not([disabled])")]
         .find((b) => b.dataset.action === hadFocus.dataset.action) : null;
     const next = action || (same?.dataset.name === hadFocus.dataset.name ? same : null) || firstControl();
