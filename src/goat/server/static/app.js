@@ -281,6 +281,14 @@ async function createTable(event) {
 }
 
 // --------------------------------------------------------------- websocket
+// A move is kept (S.outbox) from its sending until the table answers it: a state
+// that moved or acknowledges it, or an error. A connection that drops meanwhile
+// may have lost it on the way (a phone changing networks); the first state after
+// the new connection's hello tells: the table still where the move left it, the
+// same move goes again with its id and version. The server applies an id once, so
+// a move that did arrive is answered `duplicate` and one the table has moved past
+// `stale-version`: both end the wait quietly. Without this the hand stayed
+// disabled for good, and the table waited on the player.
 function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   const ws = new WebSocket(`${proto}//${location.host}/ws/${S.tableId}`);
@@ -288,6 +296,7 @@ function connect() {
   ws.onopen = () => {
     S.retry = 0;
     banner(null);
+    S.resend = S.outbox;      // sent on a connection now gone: it may not have arrived
     ws.send(JSON.stringify({ type: "hello", token: S.token }));
   };
   ws.onmessage = (event) => onMessage(JSON.parse(event.data));
@@ -302,6 +311,7 @@ function connect() {
       return;
     }
     if (event.code === 4403) {      // the stored key is void: watch instead
+      settle();                     // a spectator's move would only be refused
       forgetSeat(S.tableId);
       S.token = null;
       S.seat = null;
@@ -313,7 +323,9 @@ function connect() {
   };
 }
 
+/** A new connection for another seat (taken or left): no move of the old one goes again. */
 function reconnect() {
+  settle();
   const old = S.ws;
   S.ws = null;
   if (old) old.close();
@@ -328,15 +340,20 @@ function onMessage(m) {
   }
   if (m.type === "state") {
     const moved = !S.msg || m.version !== S.msg.version;
-    if (moved || m.ack) S.pending = false;
+    const lost = S.resend;            // the first state since a reconnect's hello
+    S.resend = null;
+    if (moved || m.ack) settle();
+    else if (lost && lost === S.outbox) S.ws?.send(JSON.stringify(lost));
     S.msg = m;
     document.body.dataset.version = String(m.version);  // for tests and debugging
     render();
     return;
   }
   if (m.type === "error") {
-    S.pending = false;
-    if (m.code === "stale-version") {
+    settle();
+    // The table moved on, or the move was made already (a resend that crossed
+    // its answer): nothing to tell the player, the newest state shows it.
+    if (m.code === "stale-version" || m.code === "duplicate") {
       S.ws?.send(JSON.stringify({ type: "sync" }));
       return;
     }
@@ -349,12 +366,25 @@ function onMessage(m) {
   }
 }
 
+/** Every game's move (a card, a bid, a duel's decision): kept until answered (see connect). */
 function send(actionText) {
-  if (!S.ws || S.ws.readyState !== WebSocket.OPEN || S.pending || !S.msg) return;
+  if (S.pending || !S.msg) return;
+  if (!S.ws || S.ws.readyState !== WebSocket.OPEN) {
+    toast(t("moveNotSent"));          // the banner says why; the click must not vanish unsaid
+    return;
+  }
   S.pending = true;
+  S.outbox = { type: "action", action: actionText, version: S.msg.version, id: newId() };
   S.selected.clear();
-  S.ws.send(JSON.stringify({ type: "action", action: actionText, version: S.msg.version, id: newId() }));
+  S.ws.send(JSON.stringify(S.outbox));
   render();
+}
+
+/** The move on its way is answered (or void): the hand is playable again. */
+function settle() {
+  S.pending = false;
+  S.outbox = null;
+  S.resend = null;
 }
 
 function render() {

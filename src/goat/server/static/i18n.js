@@ -270,6 +270,7 @@ export const STRINGS = {
     them: "Them",
     team: "{a} + {b}",
     reconnecting: "Connection lost — reconnecting…",
+    moveNotSent: "No connection: the move was not sent. Make it again once reconnected",
     error: "Not accepted",
     errorCodes: {
       "not-your-turn": "Not your turn",
@@ -1002,6 +1003,7 @@ export const STRINGS = {
     them: "Они",
     team: "{a} + {b}",
     reconnecting: "Связь потеряна — переподключаемся…",
+    moveNotSent: "Нет связи: ход не отправлен. Сделайте его снова, когда связь вернётся",
     error: "Ход не принят",
     errorCodes: {
       "not-your-turn": "Сейчас не ваш ход",

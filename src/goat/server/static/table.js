@@ -19,6 +19,8 @@ export const S = {
   actionFocus: 0,
   arriving: false,     // the table is being shown for the first time: the hand may take the focus
   pending: false,      // an action is on its way
+  outbox: null,        // that action's message, until answered (sent again after a reconnect)
+  resend: null,        // the outbox when the connection was made again, until its first state
   log: null,           // what the log has shown: {deal, count, tricks, results}
   showLast: false,
   resultClosed: false,
