@@ -8,7 +8,8 @@ Playwright's ``route_web_socket``, as a phone changing networks would:
   (Kozel's card, Spades' bid, a Yu-Gi-Oh! duel's decision);
 * a move the server answers ``duplicate`` (it was applied already: a resend
   that crossed the answer) ends the wait without a toast about it;
-* a click while the page has no connection says so instead of doing nothing.
+* a click while the page has no connection says so instead of doing nothing,
+  and so does a chat message sent then (its text stays in the box).
 """
 
 from __future__ import annotations
@@ -161,5 +162,25 @@ def test_a_click_without_a_connection_says_so(chromium: object,
     page.wait_for_selector("#banner:not([hidden])")
     page.locator('#hand .card[data-legal="true"]').first.click()
     expect(page.locator("#toast")).to_have_text(said)
+    assert page.errors == []
+    context.close()
+
+
+def test_a_chat_message_without_a_connection_says_so_and_stays_in_the_box(
+        chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """The server goes away while I type in the table's chat: Enter did nothing and
+    said nothing; now it says the message was not sent, and the text is kept."""
+    server = serve_process(*SERVE)
+    context, page = at_the_table(chromium, server.url, "kozel", Wire())
+    said = page.evaluate("async () => (await import('/static/i18n.js')).STRINGS.ru.chatNotSent")
+    assert said.startswith("Нет связи"), said
+    server.stop()
+    page.wait_for_selector("#banner:not([hidden])")
+    if page.get_attribute("#chat-toggle", "aria-expanded") == "false":
+        page.click("#chat-toggle")
+    page.fill("#chat-input", "ты тут?")
+    page.press("#chat-input", "Enter")
+    expect(page.locator("#toast")).to_have_text(said)
+    assert page.input_value("#chat-input") == "ты тут?"
     assert page.errors == []
     context.close()

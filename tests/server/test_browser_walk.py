@@ -114,8 +114,8 @@ def test_a_long_name_on_a_phone(chromium: object, serve_process: Callable[..., S
     fits_the_screen(page)
     page.click("#start-btn")
     mine = "[...document.querySelectorAll('#log li')].some((li) => li.textContent.includes('(вы):'))"
-    for attempt in range(3):     # my turn: my card puts my name in the log (a click in a reconnect is lost:
-        page.wait_for_selector('#hand .card[data-legal="true"]')   # on a loaded machine, click again as a person would)
+    for attempt in range(3):     # my turn: my card puts my name in the log (a click while the page reconnects
+        page.wait_for_selector('#hand .card[data-legal="true"]')   # is refused with a toast: click again as a person would)
         page.locator('#hand .card[data-legal="true"]').first.click()
         try:
             page.wait_for_function(mine, timeout=15_000)

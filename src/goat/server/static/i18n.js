@@ -271,6 +271,7 @@ export const STRINGS = {
     team: "{a} + {b}",
     reconnecting: "Connection lost — reconnecting…",
     moveNotSent: "No connection: the move was not sent. Make it again once reconnected",
+    chatNotSent: "No connection: the message was not sent. It stays in the box; send it once reconnected",
     error: "Not accepted",
     errorCodes: {
       "not-your-turn": "Not your turn",
@@ -1004,6 +1005,7 @@ export const STRINGS = {
     team: "{a} + {b}",
     reconnecting: "Связь потеряна — переподключаемся…",
     moveNotSent: "Нет связи: ход не отправлен. Сделайте его снова, когда связь вернётся",
+    chatNotSent: "Нет связи: сообщение не отправлено. Оно осталось в поле; отправьте его, когда связь вернётся",
     error: "Ход не принят",
     errorCodes: {
       "not-your-turn": "Сейчас не ваш ход",
