@@ -122,6 +122,24 @@ def test_a_destination_that_cannot_be_written_fails_before_the_run(
     assert len(result.stderr.splitlines()) == 1
 
 
+def test_ctrl_c_says_how_far_the_run_got_and_that_nothing_was_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """It once exited 130 without a word, the progress bar erased."""
+    def interrupted_run(games: list, *args: object, on_result: object = None, **kwargs: object) -> None:
+        on_result(None)  # one game finished, then Ctrl+C
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("goat.cli.tournament.run_all", interrupted_run)
+    out = tmp_path / "earlier.jsonl"
+    out.write_text("kept\n")
+    result = runner.invoke(app, ["tournament", "--rules", "classic", "--bots", "random,random", "--matches", "2",
+                                 "--seed", "1", "--out", str(out)])
+    assert result.exit_code == 130, result.output
+    last = result.stderr.splitlines()[-1]
+    assert last.startswith("interrupted after 1 of 4 games (") and last.endswith("s): no results; nothing written")
+    assert out.read_text() == "kept\n"
+
+
 def test_records_name_nothing_but_the_record_format(tmp_path: Path) -> None:
     out, _, _ = tournament(tmp_path, "fmt", "--workers", "1")
     first = json.loads(out.read_text().splitlines()[0])

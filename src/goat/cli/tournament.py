@@ -89,11 +89,25 @@ def tournament_command(
         console.print("tournament default: " + ", ".join(f"{k}={v}" for k, v in added.items())
                       + " (set it with --option)")
     started = time.perf_counter()
+    finished = 0
+
+    def on_result(_: GameResult) -> None:
+        nonlocal finished
+        finished += 1
+        advance()
+
     try:
         with progress(console, "tournament", len(games)) as advance:
-            results = run_all(games, workers, backend, on_result=lambda _: advance())
+            results = run_all(games, workers, backend, on_result=on_result)
     except GoatError as exc:
         _fail(str(exc), status=1)
+    except KeyboardInterrupt:
+        # Ctrl+C once left the terminal without a word (the bar erased, exit 130): say
+        # what was lost. Nothing is written: --out and --plot are whole-run outputs,
+        # and an earlier file of that name must not be replaced by part of a run.
+        typer.echo(f"interrupted after {finished} of {len(games)} games "
+                   f"({time.perf_counter() - started:.0f} s): no results; nothing written", err=True)
+        raise typer.Exit(130) from None
     seconds = time.perf_counter() - started
     rows = summarize(results, [s.label for s in specs])
     out_console = Console(stderr=out == "-")  # records on stdout: keep the table off it
