@@ -199,3 +199,19 @@ def test_a_bot_that_breaks_the_rules_stops_the_run_with_one_line(monkeypatch: py
     assert errors == [result.stderr.splitlines()[-1]] and "Traceback" not in result.output
     assert errors[0].startswith("error: game 0 (random, broken, random, broken): ")
     assert "does not hold 7C" in errors[0]
+
+
+def test_help_names_every_games_bots_stdout_for_out_and_the_plot_formats() -> None:
+    """The help once listed the bots of Spades and Yu-Gi-Oh! but not Kozel's, and
+    said nothing of ``--out -`` or of a plot in another format than PNG."""
+    from goat.bots import bots_for
+
+    result = runner.invoke(app, ["tournament", "--help"], env={"COLUMNS": "400"})
+    assert result.exit_code == 0
+    text = " ".join(result.stdout.split())
+    for game, label in (("kozel", "Kozel: "), ("spades", "spades: "), ("yugioh", "yugioh: ")):
+        listed = text.split(label, 1)[1].split(";")[0].split(".")[0].replace(" (dds extra)", "")
+        names = set(listed.split(", "))
+        assert set(bots_for(game)) <= names, game          # none missing
+        assert names - set(bots_for(game)) <= {"pimc"}, game  # Spades' pimc: only with the dds extra
+    assert "- for stdout" in text and ".svg" in text

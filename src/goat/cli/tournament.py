@@ -45,14 +45,17 @@ def tournament_command(
                                                            "standard for spades, goat for yugioh)."),
     bots: str = typer.Option(..., "--bots", help="Comma-separated bots, each name or name:key=value "
                                                  "(e.g. random,pimc:worlds=100); at least two. "
-                                                 "Spades: random, heuristic, ismcts, pimc (dds extra); yugioh: random, greedy, mc."),
+                                                 "Kozel: random, heuristic, pimc, ismcts, perfect; "
+                                                 "spades: random, heuristic, ismcts, pimc (dds extra); yugioh: random, greedy, mc."),
     matches: int = typer.Option(..., "--matches", "-n", help="Duplicate sets per pairing: each deal sequence "
                                                             "(a duel's coin and shuffles) is played once per "
                                                             "seating (2 games in 4-seat play and in a duel)."),
     workers: int | None = typer.Option(None, "--workers", help="Parallel games (default: CPU count)."),
     backend: str = typer.Option("local", "--backend", help="local (process pool) or ray."),
-    out: str | None = typer.Option(None, "--out", help="Write every game's record here (JSON lines)."),
-    plot: str | None = typer.Option(None, "--plot", help="Write a PNG of the results here."),
+    out: str | None = typer.Option(None, "--out", help="Write every game's record here (JSON lines; - for stdout), "
+                                                        "once the run is over."),
+    plot: str | None = typer.Option(None, "--plot", help="Write a plot of the results here: PNG, or the format "
+                                                          "of the suffix (.svg, .pdf, ...)."),
     seed: int | None = typer.Option(None, "--seed", help="Seed (default: a fresh one, printed)."),
     deals_only: bool = typer.Option(False, "--deals-only", help="Single deals (yugioh: single duels) "
                                                                 "instead of whole matches."),
