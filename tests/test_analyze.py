@@ -182,3 +182,14 @@ def test_cli_analyzes_a_three_player_record(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert all(f"seat {s}: " in result.output for s in range(3)) and "(seats " not in result.output
     assert "result: " in result.output
+
+
+def test_the_summary_says_one_point_and_one_mistake_in_the_singular() -> None:
+    """A side that gave one point away once read "1 points given away"."""
+    from goat.analysis import SideSummary
+    from goat.cli.analyze import summary_line
+
+    assert summary_line(SideSummary(2, 1, 1, 0), partnerships=False) == "seat 2: 1 mistake, 1 point given away"
+    assert summary_line(SideSummary(1, 2, 16, 1), partnerships=True) == \
+        "team 1 (seats 1+3): 2 mistakes, 16 points given away (plus decisive ones)"
+    assert summary_line(SideSummary(0, 0, 0, 0), partnerships=True) == "team 0 (seats 0+2): 0 mistakes, 0 points given away"

@@ -116,6 +116,22 @@ def test_kozel_state_satisfies_game_state() -> None:
         assert isinstance(state.clone(), GameState)
 
 
+@pytest.mark.parametrize("game, rules", [("kozel", "classic"), ("spades", "standard")])
+def test_is_legal_refuses_text_as_apply_action_does_instead_of_answering_false(game: str, rules: str) -> None:
+    """``is_legal("0 play 9D")`` once answered ``False`` for a legal play written as
+    text (``apply_action`` refuses text with a hint): asked, it must not lie."""
+    from goat.games import get_game
+
+    state = get_game(game).new_state(rules, first_dealer=0)
+    state.apply_chance(state.sample_chance(random.Random(3)))
+    legal = state.legal_actions()[0]
+    assert state.is_legal(legal)
+    for call in (state.is_legal, state.apply_action):
+        with pytest.raises(IllegalActionError, match=rf"^not an Action: '{legal}': pass Action.parse\('{legal}'\)"):
+            call(str(legal))
+    assert state.is_legal(legal)  # nothing changed
+
+
 def test_illegal_action_error_carries_seat_rule_reason() -> None:
     state = new_state("classic", first_dealer=0)
     state.apply_chance(state.sample_chance(random.Random(3)))

@@ -198,6 +198,10 @@ class CheckedActions:
     (No stub of ``_check`` here: it would shadow one a later base class defines.)"""
 
     def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is allowed now. Anything but an :class:`Action` raises
+        as ``apply_action`` does (text gets the ``Action.parse`` hint): answering
+        ``False`` would say that a legal play written as text is illegal."""
+        require_action(action)
         try:
             self.check_action(action)
         except IllegalActionError:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import re
 
 import gymnasium
 import numpy as np
@@ -111,6 +112,18 @@ def test_arguments_of_the_wrong_type_are_refused_in_one_line() -> None:
             make("kozel", **kwargs)
         one_line(err)
     assert single_agent_env("kozel", seat=np.int64(2), opponents="random").seat == 2
+
+
+@pytest.mark.parametrize("name", ["single_deal", "deal_rewards"])
+@pytest.mark.parametrize("value", ["false", "yes", 0, 1, None])
+def test_a_flag_that_is_not_a_boolean_is_refused_in_one_line(name: str, value: object) -> None:
+    """``single_deal="false"`` (a config file's text) is true in Python: it once
+    played single deals without a word. Both environments refuse it."""
+    for make in (aec_env, single_agent_env):
+        with pytest.raises(GoatError, match=rf"^{name} must be True or False, not {re.escape(repr(value))}$") as err:
+            make("kozel", **{name: value})
+        one_line(err)
+    assert aec_env("kozel", single_deal=np.bool_(True), deal_rewards=np.False_).game_spec.single_deal is True
 
 
 def test_the_options_dict_is_copied() -> None:

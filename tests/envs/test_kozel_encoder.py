@@ -178,6 +178,30 @@ def test_unknown_games_have_no_encoder() -> None:
         get_encoder({"game": "chess"})
 
 
+def test_table_passed_stays_in_0_1_when_a_molodka_brings_more_cards_than_max_lead() -> None:
+    """Street with ``max_lead=2`` (the molodka on, as in the preset): a seat that
+    passes four cards under a molodka once read ``table_passed`` = 4 ÷ 2 = 2, outside
+    the observation space. The divisor is the most cards a seat may put in a trick."""
+    from goat.envs.tokens import TokenGame
+
+    spec_state = new_state("street", options={"max_lead": 2})
+    encoder = get_encoder(spec_state.view(None))
+    four_passed = False
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = TokenGame(new_state("street", options={"max_lead": 2}, first_dealer=seed % 4), encoder)
+        for g in decisions(game, rng):
+            four_passed = four_passed or any(p.verb == "pass" and len(p.cards) == 4 for p in g.state.trick)
+            for seat in range(4):
+                passed = fields(g, seat)["table_passed"]
+                assert passed.min() >= 0.0 and passed.max() <= 1.0, (seed, seat, passed)
+        if four_passed:
+            break
+    assert four_passed  # the walk met the case
+    assert encoder.max_trick_cards == 4
+    assert get_encoder(new_state("street", options={"max_lead": 2, "molodka": False}).view(None)).max_trick_cards == 2
+
+
 def test_street_with_the_partner_exchange_has_a_give_token_and_plays_through() -> None:
     """Street under ``partner_exchange=1`` starts each deal with a face-down
     ``give``: its tokens end with a ``give`` verb token after the usual three (the

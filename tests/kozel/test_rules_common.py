@@ -283,6 +283,20 @@ def test_bad_option_is_one_line_rules_error(options: dict, name: str) -> None:
     assert name in message and "\n" not in message
 
 
+@pytest.mark.parametrize("value", [36, 36.0])
+def test_a_choice_given_as_a_number_is_told_to_be_a_string(value: object) -> None:
+    """``deck=36`` from Python once read "deck=36 is not allowed (one of 24, 32, 36)":
+    36 seemed to be among the choices. The choices are texts and the line says so."""
+    with pytest.raises(RulesError, match=rf"^option deck must be a string, one of '24', '32', '36', not {value!r}$"):
+        make_rules("classic", options={"deck": value})
+    assert make_rules("classic", options={"deck": "36"}).deck == "36"
+
+
+def test_a_choice_outside_the_list_names_the_choices_quoted() -> None:
+    with pytest.raises(RulesError, match=r"^option deck='40' is not allowed \(one of '24', '32', '36'\)$"):
+        make_rules("classic", options={"deck": "40"})
+
+
 def test_unknown_ruleset_and_player_count_are_rules_errors() -> None:
     with pytest.raises(RulesError, match="ruleset"):
         make_rules("klassik")

@@ -122,6 +122,24 @@ def test_a_destination_that_cannot_be_written_fails_before_the_run(
     assert len(result.stderr.splitlines()) == 1
 
 
+def test_ctrl_c_says_how_far_the_run_got_and_that_nothing_was_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """It once exited 130 without a word, the progress bar erased."""
+    def interrupted_run(games: list, *args: object, on_result: object = None, **kwargs: object) -> None:
+        on_result(None)  # one game finished, then Ctrl+C
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("goat.cli.tournament.run_all", interrupted_run)
+    out = tmp_path / "earlier.jsonl"
+    out.write_text("kept\n")
+    result = runner.invoke(app, ["tournament", "--rules", "classic", "--bots", "random,random", "--matches", "2",
+                                 "--seed", "1", "--out", str(out)])
+    assert result.exit_code == 130, result.output
+    last = result.stderr.splitlines()[-1]
+    assert last.startswith("interrupted after 1 of 4 games (") and last.endswith("s): no results; nothing written")
+    assert out.read_text() == "kept\n"
+
+
 def test_records_name_nothing_but_the_record_format(tmp_path: Path) -> None:
     out, _, _ = tournament(tmp_path, "fmt", "--workers", "1")
     first = json.loads(out.read_text().splitlines()[0])
@@ -181,3 +199,19 @@ def test_a_bot_that_breaks_the_rules_stops_the_run_with_one_line(monkeypatch: py
     assert errors == [result.stderr.splitlines()[-1]] and "Traceback" not in result.output
     assert errors[0].startswith("error: game 0 (random, broken, random, broken): ")
     assert "does not hold 7C" in errors[0]
+
+
+def test_help_names_every_games_bots_stdout_for_out_and_the_plot_formats() -> None:
+    """The help once listed the bots of Spades and Yu-Gi-Oh! but not Kozel's, and
+    said nothing of ``--out -`` or of a plot in another format than PNG."""
+    from goat.bots import bots_for
+
+    result = runner.invoke(app, ["tournament", "--help"], env={"COLUMNS": "400"})
+    assert result.exit_code == 0
+    text = " ".join(result.stdout.split())
+    for game, label in (("kozel", "Kozel: "), ("spades", "spades: "), ("yugioh", "yugioh: ")):
+        listed = text.split(label, 1)[1].split(";")[0].split(".")[0].replace(" (dds extra)", "")
+        names = set(listed.split(", "))
+        assert set(bots_for(game)) <= names, game          # none missing
+        assert names - set(bots_for(game)) <= {"pimc"}, game  # Spades' pimc: only with the dds extra
+    assert "- for stdout" in text and ".svg" in text

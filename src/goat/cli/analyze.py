@@ -23,7 +23,7 @@ from goat.protocol import GoatError
 from goat.records import RecordProblem, read_records
 
 if TYPE_CHECKING:
-    from goat.analysis import DealAnalysis
+    from goat.analysis import DealAnalysis, SideSummary
 
 # goat.analysis and the solver's value constants are imported when a deal is analysed:
 # they load numba (and goat.fast.solver compiles its kernel on a fresh install), which
@@ -100,6 +100,14 @@ def show_cost(best: int, played: int) -> str:
     return str(best - played)
 
 
+def summary_line(s: SideSummary, partnerships: bool) -> str:
+    """One side's mistakes and the points they gave away, in words ("1 point", not "1 points")."""
+    who = f"team {s.side} (seats {s.side}+{s.side + 2})" if partnerships else f"seat {s.side}"
+    return (f"{who}: {s.mistakes} mistake{'s' if s.mistakes != 1 else ''}, "
+            f"{s.points_lost} point{'s' if s.points_lost != 1 else ''} given away"
+            + (" (plus decisive ones)" if s.decisive else ""))
+
+
 def print_analysis(out: Console, analysis: DealAnalysis) -> None:
     out.print(Text(f"Deal {analysis.deal} ({analysis.rules}): double-dummy analysis", style="bold"))
     out.print(Text(VALUE_NOTE, style="dim"))
@@ -121,10 +129,7 @@ def print_analysis(out: Console, analysis: DealAnalysis) -> None:
     if analysis.outcome is not None:
         out.print(f"with best play from the first lead analysed: {analysis.outcome}")
     for s in analysis.summary():
-        who = f"team {s.side} (seats {s.side}+{s.side + 2})" if analysis.partnerships else f"seat {s.side}"
-        out.print(f"{who}: {s.mistakes} mistake"
-                  f"{'s' if s.mistakes != 1 else ''}, {s.points_lost} points given away"
-                  + (" (plus decisive ones)" if s.decisive else ""))
+        out.print(summary_line(s, analysis.partnerships))
     if analysis.result is not None:
         r = analysis.result
         out.print(f"result: {r.get('ended_by')}, points {'/'.join(map(str, r.get('points', [])))}, "

@@ -45,14 +45,17 @@ def tournament_command(
                                                            "standard for spades, goat for yugioh)."),
     bots: str = typer.Option(..., "--bots", help="Comma-separated bots, each name or name:key=value "
                                                  "(e.g. random,pimc:worlds=100); at least two. "
-                                                 "Spades: random, heuristic, ismcts, pimc (dds extra); yugioh: random, greedy, mc."),
+                                                 "Kozel: random, heuristic, pimc, ismcts, perfect; "
+                                                 "spades: random, heuristic, ismcts, pimc (dds extra); yugioh: random, greedy, mc."),
     matches: int = typer.Option(..., "--matches", "-n", help="Duplicate sets per pairing: each deal sequence "
                                                             "(a duel's coin and shuffles) is played once per "
                                                             "seating (2 games in 4-seat play and in a duel)."),
     workers: int | None = typer.Option(None, "--workers", help="Parallel games (default: CPU count)."),
     backend: str = typer.Option("local", "--backend", help="local (process pool) or ray."),
-    out: str | None = typer.Option(None, "--out", help="Write every game's record here (JSON lines)."),
-    plot: str | None = typer.Option(None, "--plot", help="Write a PNG of the results here."),
+    out: str | None = typer.Option(None, "--out", help="Write every game's record here (JSON lines; - for stdout), "
+                                                        "once the run is over."),
+    plot: str | None = typer.Option(None, "--plot", help="Write a plot of the results here: PNG, or the format "
+                                                          "of the suffix (.svg, .pdf, ...)."),
     seed: int | None = typer.Option(None, "--seed", help="Seed (default: a fresh one, printed)."),
     deals_only: bool = typer.Option(False, "--deals-only", help="Single deals (yugioh: single duels) "
                                                                 "instead of whole matches."),
@@ -89,11 +92,25 @@ def tournament_command(
         console.print("tournament default: " + ", ".join(f"{k}={v}" for k, v in added.items())
                       + " (set it with --option)")
     started = time.perf_counter()
+    finished = 0
+
+    def on_result(_: GameResult) -> None:
+        nonlocal finished
+        finished += 1
+        advance()
+
     try:
         with progress(console, "tournament", len(games)) as advance:
-            results = run_all(games, workers, backend, on_result=lambda _: advance())
+            results = run_all(games, workers, backend, on_result=on_result)
     except GoatError as exc:
         _fail(str(exc), status=1)
+    except KeyboardInterrupt:
+        # Ctrl+C once left the terminal without a word (the bar erased, exit 130): say
+        # what was lost. Nothing is written: --out and --plot are whole-run outputs,
+        # and an earlier file of that name must not be replaced by part of a run.
+        typer.echo(f"interrupted after {finished} of {len(games)} games "
+                   f"({time.perf_counter() - started:.0f} s): no results; nothing written", err=True)
+        raise typer.Exit(130) from None
     seconds = time.perf_counter() - started
     rows = summarize(results, [s.label for s in specs])
     out_console = Console(stderr=out == "-")  # records on stdout: keep the table off it

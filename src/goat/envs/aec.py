@@ -68,6 +68,15 @@ def check_seed(seed: Any) -> int | None:
     return value
 
 
+def check_flag(name: str, value: Any) -> bool:
+    """``value`` as a ``bool`` (numpy booleans too), else a one-line :class:`GoatError`.
+    Only a real boolean: ``single_deal="false"`` read from a config file is a
+    true value in Python and would silently play single deals."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise GoatError(f"{name} must be True or False, not {value!r}")
+    return bool(value)
+
+
 def observation_space(game_layout_size: int, num_actions: int) -> gymnasium.spaces.Dict:
     """``{"observation": Box[0,1], "action_mask": Box{0,1}}`` — the same for every seat."""
     return gymnasium.spaces.Dict({
@@ -87,11 +96,12 @@ class GoatAECEnv(AECEnv):
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise RenderModeError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
-        self.game_spec = GameSpec(game, rules, players, {} if options is None else options, single_deal)
+        self.game_spec = GameSpec(game, rules, players, {} if options is None else options,
+                                  check_flag("single_deal", single_deal))
         self.encoder, n = self.game_spec.encoder()
         self.render_mode = render_mode
-        self.deal_rewards = deal_rewards
-        self.fast = fast  # False: observe through state.view(seat) (the reference; slower)
+        self.deal_rewards = check_flag("deal_rewards", deal_rewards)
+        self.fast = check_flag("fast", fast)  # False: observe through state.view(seat) (the reference; slower)
         self.metadata = dict(self.metadata, name=f"goat_{self.game_spec.label.replace('-', '_')}_v0")
         self.possible_agents = [f"seat_{i}" for i in range(n)]
         probe = TokenGame(self.game_spec.new_state(), self.encoder)

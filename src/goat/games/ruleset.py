@@ -38,6 +38,19 @@ def take_players(players: int | None, options: dict[str, Any] | None) -> tuple[i
     return players, options
 
 
+def check_choice(name: str, value: Any, allowed: tuple[str, ...]) -> None:
+    """Raise a one-line :class:`RulesError` unless ``value`` is one of the texts
+    ``allowed``. The choices are shown quoted, and a value that is not text says
+    so: ``deck=36`` (a number) must not read "not allowed (one of 24, 32, 36)",
+    which looks as if 36 were allowed."""
+    if value in allowed:
+        return
+    choices = ", ".join(repr(choice) for choice in allowed)
+    if not isinstance(value, str):
+        raise RulesError(f"option {name} must be a string, one of {choices}, not {value!r}")
+    raise RulesError(f"option {name}={value!r} is not allowed (one of {choices})")
+
+
 def build_rules(rules_class: type[R], game: str, preset: str, values: dict[str, Any],
                 options: dict[str, Any]) -> R:
     """``rules_class(name=preset, **values)`` with ``options`` laid over ``values``."""

@@ -50,6 +50,9 @@ PHASES = ("play", "partner-exchange", "forced-exchange")
 TOTAL_POINTS = 120
 #: Street's verb tokens, after the card tokens: a selection of cards ends with one of them.
 STREET_VERBS = ("play", "pass", "molodka")
+#: Cards a molodka puts into a street trick: four of a suit, whatever ``max_lead`` says,
+#: and every seat that answers it beats or passes as many.
+MOLODKA_CARDS = 4
 #: The verb token street adds under ``partner_exchange=1``, after :data:`STREET_VERBS`
 #: (the only ``give`` street has: its trump lead is free, so no forced exchange), so that
 #: the usual street action space keeps its size.
@@ -78,10 +81,14 @@ class KozelEncoder:
         self.num_tokens = d + len(self.verbs)
         self.multi_token = self.street
         self.out_of_turn = rules.molodka
+        #: The most cards one seat puts into a trick (``table_passed``'s divisor): a
+        #: street lead's ``max_lead``, but a molodka's four, and the answers to it, when
+        #: ``molodka`` is on (``max_lead=2`` once gave ``table_passed`` values of 2).
+        self.max_trick_cards = max(rules.max_lead, MOLODKA_CARDS) if rules.molodka else rules.max_lead
         if self.street:
-            # Per trick at most: every seat picks up to max_lead cards and a verb,
+            # Per trick at most: every seat picks up to that many cards and a verb,
             # and is asked for a molodka; one molodka restarts the trick once.
-            per_trick = 2 * n * (rules.max_lead + 2)
+            per_trick = 2 * n * (self.max_trick_cards + 2)
         else:
             per_trick = n + 2  # one card each, plus a forced exchange (two gives)
         self.max_tokens_per_deal = self.max_tricks * per_trick + n  # + the partner exchange
@@ -96,7 +103,8 @@ class KozelEncoder:
             Field("known", (n - 1, d), "cards the observer knows seat r+1 holds: cards it gave that "
                   "seat, and cards a molodka returned to that seat's hand (face up before)"),
             Field("table", (n, d), "face-up cards of the current trick, by the seat that put them"),
-            Field("table_passed", (n,), "face-down cards each seat put in the current trick ÷ max_lead"),
+            Field("table_passed", (n,), "face-down cards each seat put in the current trick ÷ max_lead "
+                  "(÷ 4 when a molodka may put four cards in a trick)"),
             Field("played", (n, d), "face-up cards each seat played to finished tricks of this deal"),
             Field("passed", (d,), "cards the observer put face down this deal (street)"),
             Field("trump_card", (d,), "the shown trump card (full-hand, street), else zeros"),
@@ -225,7 +233,7 @@ class KozelEncoder:
                     f["table"][r, index[c]] = 1.0
             else:
                 count = play["count"] if "cards" not in play else len(play["cards"])
-                f["table_passed"][r] = count / rules.max_lead
+                f["table_passed"][r] = count / self.max_trick_cards
         if view["trump_card"]:
             f["trump_card"][index[view["trump_card"]]] = 1.0
         suit = view["trump_suit"]

@@ -158,7 +158,7 @@ class KozelStateEncoder:
                 for c in play.cards:
                     v[a + index[c]] = 1.0
             else:  # a pass: the reference counts its cards, shown or not
-                v[a_tp + r] = len(play.cards) / rules.max_lead
+                v[a_tp + r] = len(play.cards) / enc.max_trick_cards
         if state.trump_card:
             v[at["trump_card"] + index[state.trump_card]] = 1.0
         suit = state.order.trump_suit if state.order else None

@@ -40,7 +40,8 @@ DEFAULT_RULES = "goat"
 PLAYERS = (2, 2)
 #: The engine's keyword for "one episode only" (the environments' ``single_deal``).
 SINGLE_EPISODE_ARGUMENT = "single_duel"
-#: No determinization (``sample_world``) for Yu-Gi-Oh! yet: not registered with OpenSpiel.
+#: Not registered with OpenSpiel yet: ``goat.games.yugioh.sample_world`` exists, but the
+#: adapter's state text is Kozel's and Spades' (``docs/envs.md``, Yu-Gi-Oh!).
 OPENSPIEL = False
 
 #: The action space: choice indices 0..MAX_CHOICES-1.

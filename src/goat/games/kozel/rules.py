@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from goat.cards import Card, make_deck
-from goat.games.ruleset import build_rules, option_names, take_players
+from goat.games.ruleset import build_rules, check_choice, option_names, take_players
 from goat.protocol import RulesError
 
 #: Kozel card points, whatever the suit or trump status. Every deck sums to 120.
@@ -158,11 +158,7 @@ class KozelRules:
     def validate(self) -> None:
         """Raise :class:`RulesError` naming the first bad option."""
         for name, allowed in CHOICES.items():
-            value = getattr(self, name)
-            if value not in allowed:
-                raise RulesError(
-                    f"option {name}={value!r} is not allowed (one of {', '.join(map(str, allowed))})"
-                )
+            check_choice(name, getattr(self, name), allowed)
         for name in ("must_follow_trump", "forced_exchange", "shamok_catches_queen",
                      "royal_goat", "permanent_trumps", "molodka"):
             if not isinstance(getattr(self, name), bool):

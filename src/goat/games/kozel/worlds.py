@@ -512,6 +512,11 @@ class _SlotReplay:
             for slot in held:
                 if cards[slot] == card:
                     return slot
+            # Bound to a slot this seat no longer holds: a face-down pass drawn
+            # earlier in this replay took it (street: the card a partner gave,
+            # passed before it is played face up). Binding a second slot would
+            # put the card in the deal twice; this replay is not a world.
+            raise Retry
         excl = self.excl
         if self.excluding:
             bit = self.suit_bit[card]

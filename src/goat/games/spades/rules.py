@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from goat.cards import Card, make_deck
-from goat.games.ruleset import build_rules, option_names, take_players
+from goat.games.ruleset import build_rules, check_choice, option_names, take_players
 from goat.protocol import RulesError
 
 #: Tricks in a deal, and cards in each hand.
@@ -162,9 +162,7 @@ class SpadesRules:
     def validate(self) -> None:
         """Raise :class:`RulesError` naming the first bad option."""
         for name, allowed in CHOICES.items():
-            value = getattr(self, name)
-            if value not in allowed:
-                raise RulesError(f"option {name}={value!r} is not allowed (one of {', '.join(allowed)})")
+            check_choice(name, getattr(self, name), allowed)
         for name in _BOOLS:
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"option {name} must be true or false, not {getattr(self, name)!r}")
