@@ -41,6 +41,25 @@ def test_bad_settings_are_one_line(tmp_path: Path, busy_port: int) -> None:
         assert len(lines) == 1 and lines[0].startswith("error: ") and needle in lines[0], (args, lines)
 
 
+def test_nan_inf_and_an_unknown_log_level_are_one_line_not_a_traceback(tmp_path: Path) -> None:
+    """``nan`` and ``inf`` parse as floats: a timer cannot wait ``nan`` seconds, and a
+    rate of ``nan``/``inf`` once broke computing its burst with a traceback; an unknown
+    ``--log-level`` was uvicorn's ``KeyError``."""
+    cases = [
+        (["--grace", "nan"], "grace must be a number of seconds >= 0, not nan"),
+        (["--deal-pause", "inf"], "deal-pause must be a number of seconds >= 0, not inf"),
+        (["--lobby-idle", "nan"], "lobby-idle must be a number of seconds >= 0"),
+        (["--rate-limit", "nan"], "rate-limit must be positive and finite, not nan"),
+        (["--rate-limit", "inf"], "rate-limit must be positive and finite, not inf"),
+        (["--log-level", "bogus"], "--log-level must be one of critical, error, warning, info, debug, trace"),
+    ]
+    for args, needle in cases:
+        result = CliRunner().invoke(app, ["serve", "--port", "0", "--data-dir", str(tmp_path), *args])
+        assert result.exit_code == 2, (args, result.output)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: ") and needle in lines[0], (args, lines)
+
+
 def test_serve_prints_the_url_and_serves_it(serve_process: Callable[..., ServeProcess]) -> None:
     server = serve_process()
     assert server.url.startswith("http://127.0.0.1:")

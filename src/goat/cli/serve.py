@@ -45,14 +45,14 @@ def serve_command(
 ) -> None:
     """Serve Kozel and Spades tables and Yu-Gi-Oh! duels online: create a table, invite friends, fill seats with bots, play in the browser."""
     from goat.server.runner import bind, make_server, url_of
-    from goat.server.settings import Settings
+    from goat.server.settings import Settings, burst_for
 
     with user_errors():
         settings = Settings.from_env(data_dir=data_dir, database_url=database_url, grace_seconds=grace,
                                      bot_delay=bot_delay, bot_think=bot_think, deal_pause=deal_pause,
                                      rate_per_second=rate_limit, lobby_idle=lobby_idle,
                                      finished_idle=finished_idle,
-                                     rate_burst=None if rate_limit is None else max(1, round(2 * rate_limit)))
+                                     rate_burst=None if rate_limit is None else burst_for(rate_limit))
         if not 0 <= port <= 65535:
             raise GoatError(f"--port must be 0..65535, not {port}")
         sock = bind(host, port)

@@ -16,6 +16,7 @@ from pathlib import Path
 from types import TracebackType
 
 import uvicorn
+from uvicorn.config import LOG_LEVELS
 
 from goat.protocol import GoatError
 from goat.server.settings import Settings
@@ -47,7 +48,12 @@ def url_of(sock: socket.socket) -> str:
 
 
 def make_server(settings: Settings, log_level: str = "warning") -> uvicorn.Server:
+    """The uvicorn server for ``settings``; an unknown ``log_level`` is one line
+    (:class:`GoatError`), not uvicorn's ``KeyError`` from deep in its config."""
     from goat.server.app import create_app
+
+    if log_level.lower() not in LOG_LEVELS:
+        raise GoatError(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
 
     # No per-message deflate: state messages are ~2 KB and compressing each one for
     # every seat cost more CPU than all the rest of an action together (measured
