@@ -34,6 +34,17 @@ def seats(http: httpx.Client, table: str) -> list[dict[str, Any]]:
     return http.get(f"/api/tables/{table}").json()["seats"]
 
 
+def test_a_body_that_is_not_json_or_nested_too_deeply_is_one_error_line(http: httpx.Client) -> None:
+    """Every refusal has the lobby's shape: broken JSON said ``1: JSON decode error``
+    (a character offset for a field name), and JSON nested too deeply for the parser,
+    like an unknown path, came back as FastAPI's ``{"detail": ...}``."""
+    json_type = {"content-type": "application/json"}
+    assert error(http.post("/api/tables", content="{oops", headers=json_type), 422).startswith("body: not JSON")
+    assert error(http.post("/api/tables", content="[" * 3000 + "]" * 3000, headers=json_type), 400)
+    assert error(http.get("/api/no-such-thing"), 404)
+    assert http.get("/api/tables").json()["tables"] == []
+
+
 def test_catalog_lists_rulesets_player_counts_and_table_bots(http: httpx.Client) -> None:
     games = http.get("/api/games").json()
     kozel = {r["name"]: r for r in games["games"][0]["rules"]}

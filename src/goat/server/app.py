@@ -43,6 +43,7 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
@@ -179,7 +180,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "bad request"}
         where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "request"
         says = "unknown field (misspelt?)" if first.get("type") == "extra_forbidden" else first.get("msg")
+        if first.get("type") == "json_invalid":
+            # Its location is the character offset ("1: JSON decode error"): say what it is.
+            where, says = "body", f"not JSON: {first.get('ctx', {}).get('error', 'cannot be decoded')}"
         return JSONResponse({"error": f"{where}: {says}"}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        """FastAPI's own refusals (a body it cannot parse, such as JSON nested too
+        deeply; an unknown path; a wrong method) in the lobby's one shape, ``{"error": ...}``,
+        not ``{"detail": ...}``."""
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
 
     # ------------------------------------------------------------ pages
     @app.get("/", include_in_schema=False)
