@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from goat.cli.main import app
+from goat.server.runner import lan_address, start_lines
 
 from .conftest import ServeProcess
 
@@ -64,3 +65,19 @@ def test_serve_prints_the_url_and_serves_it(serve_process: Callable[..., ServePr
     server = serve_process()
     assert server.url.startswith("http://127.0.0.1:")
     assert httpx.get(server.url + "api/health", timeout=20).json()["ok"] is True
+
+
+def test_serving_every_interface_names_the_address_the_network_reaches() -> None:
+    """The page makes invite links from the address it was opened at: an organiser
+    who opens the printed ``127.0.0.1`` link with ``--host 0.0.0.0`` would send friends
+    links to their own machines, so the start lines also name the network address."""
+    lines = start_lines("0.0.0.0", "http://0.0.0.0:8080/", "192.168.1.5")
+    assert lines[0] == "Goat table server: open http://127.0.0.1:8080/ in a browser"
+    assert "http://192.168.1.5:8080/" in lines[1] and "invite links" in lines[1]
+    assert "http://[fd00::2]:8080/" in start_lines("::", "http://[::]:8080/", "fd00::2")[1]
+    assert start_lines("127.0.0.1", "http://127.0.0.1:8080/", "192.168.1.5") == \
+        ["Goat table server: open http://127.0.0.1:8080/ in a browser"]
+    assert start_lines("0.0.0.0", "http://0.0.0.0:8080/", None) == \
+        ["Goat table server: open http://127.0.0.1:8080/ in a browser"]
+    found = lan_address()
+    assert found is None or not found.startswith("127.")

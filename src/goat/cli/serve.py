@@ -44,7 +44,7 @@ def serve_command(
     log_level: str = typer.Option("warning", "--log-level", help="uvicorn's log level (info shows requests)."),
 ) -> None:
     """Serve Kozel and Spades tables and Yu-Gi-Oh! duels online: create a table, invite friends, fill seats with bots, play in the browser."""
-    from goat.server.runner import bind, make_server, url_of
+    from goat.server.runner import bind, lan_address, make_server, start_lines, url_of
     from goat.server.settings import Settings, burst_for
 
     with user_errors():
@@ -58,10 +58,9 @@ def serve_command(
         sock = bind(host, port)
         server = make_server(settings, log_level=log_level)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    url = url_of(sock)
-    if host in ("0.0.0.0", "::"):
-        url = url.replace("0.0.0.0", "127.0.0.1").replace("[::]", "[::1]")
-    print(f"Goat table server: open {url} in a browser", flush=True)
+    lan = lan_address(ipv6=host == "::") if host in ("0.0.0.0", "::") else None
+    for line in start_lines(host, url_of(sock), lan):
+        print(line, flush=True)
     print(f"Tables are kept in {settings.place}. Ctrl+C stops the server.", flush=True)
     server.run(sockets=[sock])
     sys.stdout.flush()

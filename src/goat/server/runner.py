@@ -47,6 +47,41 @@ def url_of(sock: socket.socket) -> str:
     return f"http://{shown}:{port}/"
 
 
+def lan_address(ipv6: bool = False) -> str | None:
+    """This machine's address on its network (the source address of its default
+    route), or ``None`` without one. A UDP socket's ``connect`` only picks a route:
+    nothing is sent."""
+    family, probe = (socket.AF_INET6, "2001:db8::1") if ipv6 else (socket.AF_INET, "192.0.2.1")
+    try:
+        with socket.socket(family, socket.SOCK_DGRAM) as udp:
+            udp.connect((probe, 9))
+            address = udp.getsockname()[0]
+    except OSError:    # no default route (a LAN without a gateway): the host name's address
+        try:
+            address = socket.getaddrinfo(socket.gethostname(), None, family)[0][4][0]
+        except (OSError, IndexError):
+            return None
+    return None if address in ("0.0.0.0", "::") or address.startswith(("127.", "::1")) else address
+
+
+def start_lines(host: str, url: str, lan: str | None) -> list[str]:
+    """What ``goat serve`` prints first: the address to open here (the first line,
+    which :class:`ServeProcess` reads), and for a server listening on every
+    interface the one the network reaches. The page makes invite links from the
+    address it was opened at, so a table made at ``127.0.0.1`` invites friends to
+    their own machines: the organiser has to be told which address to open."""
+    everywhere = host in ("0.0.0.0", "::")
+    if everywhere:
+        url = url.replace("0.0.0.0", "127.0.0.1").replace("[::]", "[::1]")
+    lines = [f"Goat table server: open {url} in a browser"]
+    if everywhere and lan:
+        port = url.rsplit(":", 1)[1]
+        shown = f"[{lan}]" if ":" in lan else lan
+        lines.append(f"On the local network: http://{shown}:{port} (open the tables there, so that "
+                     "their invite links work for the others)")
+    return lines
+
+
 def make_server(settings: Settings, log_level: str = "warning") -> uvicorn.Server:
     """The uvicorn server for ``settings``; an unknown ``log_level`` is one line
     (:class:`GoatError`), not uvicorn's ``KeyError`` from deep in its config."""
