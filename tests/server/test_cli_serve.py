@@ -4,6 +4,8 @@ opened are one line and exit status 2; a good start prints the URL to open."""
 from __future__ import annotations
 
 import socket
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,7 +16,7 @@ from typer.testing import CliRunner
 from goat.cli.main import app
 from goat.server.runner import lan_address, start_lines
 
-from .conftest import ServeProcess
+from .conftest import SRC, ServeProcess
 
 
 @pytest.fixture
@@ -81,3 +83,19 @@ def test_serving_every_interface_names_the_address_the_network_reaches() -> None
         ["Goat table server: open http://127.0.0.1:8080/ in a browser"]
     found = lan_address()
     assert found is None or not found.startswith("127.")
+
+
+def test_a_second_serve_on_the_same_data_directory_stops_with_one_line(
+        serve_process: Callable[..., ServeProcess], tmp_path: Path) -> None:
+    """Started twice on one database (another terminal, an old server still running),
+    the second used to restore every unfinished table and play it against the first,
+    retrying its refused writes for ever; now it stops before restoring anything. (The
+    timeout only keeps a server that did start from hanging the test.)"""
+    first = serve_process()
+    second = subprocess.run([sys.executable, "-m", "goat", "serve", "--port", "0", "--data-dir", str(tmp_path / "data")],
+                            capture_output=True, text=True, timeout=120, env={"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"})
+    assert second.returncode == 2, second.stderr
+    assert second.stderr.strip().splitlines() == [
+        f"error: another goat serve is already using sqlite:///{(tmp_path / 'data').resolve() / 'goat.db'}; "
+        "stop it first (two servers would play the same tables)"]
+    assert httpx.get(first.url + "api/health", timeout=20).json()["ok"] is True

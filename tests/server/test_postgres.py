@@ -13,12 +13,22 @@ import pytest
 
 from goat.records import check_result, replay
 from goat.server.runner import ServerThread
-from goat.server.storage import EventRow, SeatRow, Storage, StorageError, TableRow
+from goat.server.storage import EventRow, SeatRow, ServeLock, Storage, StorageError, TableRow
 
 from .conftest import Client, Lobby, play_to_the_end, random_player, run
 
 URL = os.environ.get("GOAT_TEST_DATABASE_URL")
 pytestmark = pytest.mark.skipif(not URL, reason="set GOAT_TEST_DATABASE_URL to a PostgreSQL database to run these")
+
+
+def test_one_serve_lock_per_postgres_database_until_it_is_released() -> None:
+    """As with SQLite: a second ``goat serve`` on the same database is refused (a
+    session advisory lock), and the database is free once the first ends."""
+    first = ServeLock(URL)
+    with pytest.raises(StorageError, match="another goat serve is already using"):
+        ServeLock(URL)
+    first.release()
+    ServeLock(URL).release()
 
 
 def test_storage_round_trip_on_postgres() -> None:

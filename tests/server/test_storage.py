@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from goat.server.settings import Settings, SettingsError
-from goat.server.storage import EventRow, SeatRow, Storage, StorageError, TableRow
+from goat.server.storage import EventRow, SeatRow, ServeLock, Storage, StorageError, TableRow
 
 
 def make(tmp_path: Path) -> Storage:
@@ -132,3 +132,16 @@ def test_seat_data_round_trips_and_an_older_database_opens(tmp_path: Path) -> No
     with pytest.raises(StorageError):                           # only for a table that exists
         store.set_seat_data("nope", 0, "{}")
     store.close()
+
+
+def test_one_serve_lock_per_sqlite_database_until_it_is_released(tmp_path: Path) -> None:
+    """Two servers on one database would both play its unfinished tables (their
+    events collide, one retries for ever): the second is refused with one line,
+    and the database is free again once the first lets go."""
+    url = f"sqlite:///{tmp_path / 'goat.db'}"
+    first = ServeLock(url)
+    with pytest.raises(StorageError, match="another goat serve is already using .*goat.db; stop it first"):
+        ServeLock(url)
+    ServeLock(f"sqlite:///{tmp_path / 'other.db'}").release()     # another database is not locked
+    first.release()
+    ServeLock(url).release()

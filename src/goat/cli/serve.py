@@ -46,6 +46,7 @@ def serve_command(
     """Serve Kozel and Spades tables and Yu-Gi-Oh! duels online: create a table, invite friends, fill seats with bots, play in the browser."""
     from goat.server.runner import bind, lan_address, make_server, start_lines, url_of
     from goat.server.settings import Settings, burst_for
+    from goat.server.storage import ServeLock
 
     with user_errors():
         settings = Settings.from_env(data_dir=data_dir, database_url=database_url, grace_seconds=grace,
@@ -57,12 +58,16 @@ def serve_command(
             raise GoatError(f"--port must be 0..65535, not {port}")
         sock = bind(host, port)
         server = make_server(settings, log_level=log_level)
+        lock = ServeLock(settings.url)   # before the app restores (and plays) any table
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     lan = lan_address(ipv6=host == "::") if host in ("0.0.0.0", "::") else None
     for line in start_lines(host, url_of(sock), lan):
         print(line, flush=True)
     print(f"Tables are kept in {settings.place}. Ctrl+C stops the server.", flush=True)
-    server.run(sockets=[sock])
+    try:
+        server.run(sockets=[sock])
+    finally:
+        lock.release()
     sys.stdout.flush()
 
 

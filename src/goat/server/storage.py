@@ -540,6 +540,66 @@ def _safe_url(url: str) -> str:
         return "(bad URL)"
 
 
+class ServeLock:
+    """One ``goat serve`` per database, held for as long as the server runs.
+
+    Two servers on one database would each restore every unfinished table and play
+    it: their events collide on the same versions, the loser retries for ever and its
+    players see a table that never moves. So a server takes this lock before it
+    restores anything, and a second one stops with one line instead. SQLite: an
+    exclusive ``flock`` on ``<database>.serve-lock`` beside the file; PostgreSQL: a
+    session advisory lock on a connection of its own. Both end with the process,
+    however it ends (SIGKILL too), so a crashed server never blocks its restart.
+    Other databases are not locked."""
+
+    #: The advisory lock's key on PostgreSQL (any fixed 64-bit number; "goatserv").
+    PG_KEY = 0x676F617473657276
+
+    def __init__(self, url: str) -> None:
+        self._file: Any = None
+        self._connection: Any = None
+        parsed = make_url(url)
+        taken = StorageError(f"another goat serve is already using {_safe_url(url)}; stop it first "
+                             "(two servers would play the same tables)")
+        if parsed.get_backend_name() == "sqlite":
+            if not parsed.database or parsed.database == ":memory:":
+                return
+            import fcntl
+
+            path = Path(parsed.database + ".serve-lock")
+            try:
+                self._file = open(path, "a")
+            except OSError as exc:
+                raise StorageError(f"cannot open the database {_safe_url(url)}: {exc}") from None
+            try:
+                fcntl.flock(self._file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                self.release()
+                raise taken from None
+        elif parsed.get_backend_name() == "postgresql":
+            engine = make_engine(url)
+            try:
+                self._connection = engine.connect()
+                held = self._connection.exec_driver_sql(f"SELECT pg_try_advisory_lock({self.PG_KEY})").scalar()
+                self._connection.commit()
+            except SQLAlchemyError as exc:
+                self.release()
+                raise StorageError(f"cannot open the database {_safe_url(url)}: {_first_line(exc)}") from None
+            if not held:
+                self.release()
+                raise taken
+
+    def release(self) -> None:
+        if self._file is not None:
+            self._file.close()      # closing the file drops the flock
+            self._file = None
+        if self._connection is not None:
+            engine = self._connection.engine
+            self._connection.close()  # the session's advisory lock ends with it
+            engine.dispose()
+            self._connection = None
+
+
 T = TypeVar("T")
 
 
