@@ -41,7 +41,7 @@ from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -96,6 +96,47 @@ CLOSE_TOO_SLOW = 4408
 HELLO_TIMEOUT = 30.0
 #: The largest deck upload accepted (a 75-card list of long names is ~3 KB).
 DECK_BYTES = 64 * 1024
+
+
+#: The largest HTTP request body read at all. A lobby body is well under 1 KiB and a
+#: deck has its own, smaller limit (``DECK_BYTES``, with its own sentence).
+BODY_BYTES = 1024 * 1024
+
+
+class BodyLimit:
+    """ASGI middleware: a request body over ``limit`` bytes is a 413 with one line.
+
+    Without it FastAPI reads a JSON body whole before anything checks it, so one
+    ``POST /api/tables`` of a gigabyte would hold a gigabyte of the server's memory.
+    A declared ``Content-Length`` over the limit is refused before any is read; a
+    body without one is counted as it arrives and refused once past the limit."""
+
+    def __init__(self, app: Any, limit: int = BODY_BYTES) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        message = f"a request body has at most {self.limit // 1024} KiB"
+        declared = dict(scope.get("headers") or ()).get(b"content-length", b"")
+        if declared.isdigit() and int(declared) > self.limit:
+            await JSONResponse({"error": message}, status_code=413)(scope, receive, send)
+            return
+        seen = 0
+
+        async def counted() -> Any:
+            nonlocal seen
+            event = await receive()
+            if event["type"] == "http.request":
+                seen += len(event.get("body", b""))
+                if seen > self.limit:
+                    # FastAPI passes its own HTTPException from reading a body on as it is
+                    raise HTTPException(413, message)
+            return event
+
+        await self.app(scope, counted, send)
 
 
 class _Body(BaseModel):
@@ -160,6 +201,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Goat table server", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
+    app.add_middleware(BodyLimit)
 
     def registry() -> Tables:
         assert tables is not None, "the app has not started"
