@@ -77,6 +77,7 @@ def test_serving_every_interface_names_the_address_the_network_reaches() -> None
     assert lines[0] == "Goat table server: open http://127.0.0.1:8080/ in a browser"
     assert "http://192.168.1.5:8080/" in lines[1] and "invite links" in lines[1]
     assert "http://[fd00::2]:8080/" in start_lines("::", "http://[::]:8080/", "fd00::2")[1]
+    assert start_lines("", "http://0.0.0.0:8080/", "192.168.1.5")[0] == lines[0]     # "" binds as 0.0.0.0
     assert start_lines("127.0.0.1", "http://127.0.0.1:8080/", "192.168.1.5") == \
         ["Goat table server: open http://127.0.0.1:8080/ in a browser"]
     assert start_lines("0.0.0.0", "http://0.0.0.0:8080/", None) == \

@@ -44,7 +44,7 @@ def serve_command(
     log_level: str = typer.Option("warning", "--log-level", help="uvicorn's log level (info shows requests)."),
 ) -> None:
     """Serve Kozel and Spades tables and Yu-Gi-Oh! duels online: create a table, invite friends, fill seats with bots, play in the browser."""
-    from goat.server.runner import bind, lan_address, make_server, start_lines, url_of
+    from goat.server.runner import bind, everywhere, lan_address, make_server, start_lines, url_of
     from goat.server.settings import Settings, burst_for
     from goat.server.storage import ServeLock
 
@@ -60,7 +60,7 @@ def serve_command(
         server = make_server(settings, log_level=log_level)
         lock = ServeLock(settings.url)   # before the app restores (and plays) any table
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    lan = lan_address(ipv6=host == "::") if host in ("0.0.0.0", "::") else None
+    lan = lan_address(ipv6=host == "::") if everywhere(host) else None
     for line in start_lines(host, url_of(sock), lan):
         print(line, flush=True)
     print(f"Tables are kept in {settings.place}. Ctrl+C stops the server.", flush=True)

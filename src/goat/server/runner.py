@@ -64,17 +64,21 @@ def lan_address(ipv6: bool = False) -> str | None:
     return None if address in ("0.0.0.0", "::") or address.startswith(("127.", "::1")) else address
 
 
+def everywhere(host: str) -> bool:
+    """Whether ``--host`` listens on every interface (``""`` binds as ``0.0.0.0`` does)."""
+    return host in ("", "0.0.0.0", "::")
+
+
 def start_lines(host: str, url: str, lan: str | None) -> list[str]:
     """What ``goat serve`` prints first: the address to open here (the first line,
     which :class:`ServeProcess` reads), and for a server listening on every
     interface the one the network reaches. The page makes invite links from the
     address it was opened at, so a table made at ``127.0.0.1`` invites friends to
     their own machines: the organiser has to be told which address to open."""
-    everywhere = host in ("0.0.0.0", "::")
-    if everywhere:
+    if everywhere(host):
         url = url.replace("0.0.0.0", "127.0.0.1").replace("[::]", "[::1]")
     lines = [f"Goat table server: open {url} in a browser"]
-    if everywhere and lan:
+    if everywhere(host) and lan:
         port = url.rsplit(":", 1)[1]
         shown = f"[{lan}]" if ":" in lan else lan
         lines.append(f"On the local network: http://{shown}:{port} (open the tables there, so that "
