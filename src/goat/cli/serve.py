@@ -41,7 +41,8 @@ def serve_command(
     finished_idle: Optional[float] = typer.Option(None, "--finished-idle", help="Seconds a finished table nobody "
                                                   "has open stays in memory (it stays stored); 0: for ever "
                                                   "(default: 300)."),
-    log_level: str = typer.Option("warning", "--log-level", help="uvicorn's log level: critical, error, warning, info (shows requests), debug or trace."),
+    log_level: str = typer.Option("warning", "--log-level", help="uvicorn's log level: critical, error, "
+                                  "warning, info (shows requests), debug or trace."),
 ) -> None:
     """Serve Kozel and Spades tables and Yu-Gi-Oh! duels online: create a table, invite friends, fill seats with bots, play in the browser."""
     from goat.server.runner import bind, everywhere, lan_address, make_server, start_lines, url_of
