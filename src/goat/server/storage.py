@@ -562,9 +562,12 @@ class ServeLock:
         taken = StorageError(f"another goat serve is already using {_safe_url(url)}; stop it first "
                              "(two servers would play the same tables)")
         if parsed.get_backend_name() == "sqlite":
+            try:
+                import fcntl
+            except ImportError:    # Windows: no flock, no lock (as for other databases)
+                return
             if not parsed.database or parsed.database == ":memory:":
                 return
-            import fcntl
 
             path = Path(parsed.database + ".serve-lock")
             try:
