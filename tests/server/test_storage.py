@@ -77,6 +77,16 @@ def test_a_database_that_cannot_be_opened_is_one_line(tmp_path: Path) -> None:
         Storage("postgresql+pg8000://user@127.0.0.1/goat")   # a driver this project never installs
 
 
+def test_the_postgres_scheme_says_what_to_write_instead(tmp_path: Path) -> None:
+    """``postgres://`` (as many hosts print their URLs) was SQLAlchemy's "Can't load
+    plugin: sqlalchemy.dialects:postgres", which does not tell an organiser the fix."""
+    with pytest.raises(StorageError) as info:
+        Storage("postgres://goat:secret@127.0.0.1:1/goat")
+    message = str(info.value)
+    assert "'postgres' is not a kind of database" in message and "postgresql+psycopg://" in message
+    assert "secret" not in message and "\n" not in message
+
+
 def test_settings_come_from_the_environment_and_are_checked(tmp_path: Path) -> None:
     settings = Settings.from_env({"GOAT_DATA_DIR": str(tmp_path)}, grace_seconds=5, bot_delay=None)
     assert settings.data_dir == tmp_path and settings.grace_seconds == 5 and settings.bot_delay == 0.8

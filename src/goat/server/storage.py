@@ -82,7 +82,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import NoSuchModuleError, SQLAlchemyError
 
 from goat.protocol import GoatError
 
@@ -257,6 +257,13 @@ class Storage:
             self.fill_results()
         except StorageError as exc:
             raise StorageError(f"cannot open the database {_safe_url(url)}: {exc}") from None
+        except NoSuchModuleError:
+            # SQLAlchemy's "Can't load plugin: sqlalchemy.dialects:postgres" for the
+            # common postgres:// spelling does not say what to write instead.
+            scheme = url.split(":", 1)[0]
+            raise StorageError(f"cannot open the database {_safe_url(url)}: {scheme!r} is not a kind of "
+                               "database SQLAlchemy knows (write postgresql+psycopg://user:password@host/db "
+                               "or sqlite:///path/goat.db)") from None
         except (SQLAlchemyError, OSError) as exc:
             raise StorageError(f"cannot open the database {_safe_url(url)}: {_first_line(exc)}") from None
         except ImportError as exc:  # e.g. psycopg for PostgreSQL
