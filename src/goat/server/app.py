@@ -46,6 +46,7 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from fastapi.utils import is_body_allowed_for_status_code
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
@@ -232,6 +233,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """FastAPI's own refusals (a body it cannot parse, such as JSON nested too
         deeply; an unknown path; a wrong method) in the lobby's one shape, ``{"error": ...}``,
         not ``{"detail": ...}``."""
+        if not is_body_allowed_for_status_code(exc.status_code):   # 204, 304: no body at all
+            return Response(status_code=exc.status_code, headers=exc.headers)
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
 
     # ------------------------------------------------------------ pages
