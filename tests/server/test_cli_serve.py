@@ -4,6 +4,8 @@ opened are one line and exit status 2; a good start prints the URL to open."""
 from __future__ import annotations
 
 import socket
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -12,8 +14,9 @@ import pytest
 from typer.testing import CliRunner
 
 from goat.cli.main import app
+from goat.server.runner import lan_address, start_lines
 
-from .conftest import ServeProcess
+from .conftest import SRC, ServeProcess
 
 
 @pytest.fixture
@@ -41,7 +44,59 @@ def test_bad_settings_are_one_line(tmp_path: Path, busy_port: int) -> None:
         assert len(lines) == 1 and lines[0].startswith("error: ") and needle in lines[0], (args, lines)
 
 
+def test_nan_inf_and_an_unknown_log_level_are_one_line_not_a_traceback(tmp_path: Path) -> None:
+    """``nan`` and ``inf`` parse as floats: a timer cannot wait ``nan`` seconds, and a
+    rate of ``nan``/``inf`` once broke computing its burst with a traceback; an unknown
+    ``--log-level`` was uvicorn's ``KeyError``."""
+    cases = [
+        (["--grace", "nan"], "grace must be a number of seconds >= 0, not nan"),
+        (["--deal-pause", "inf"], "deal-pause must be a number of seconds >= 0, not inf"),
+        (["--lobby-idle", "nan"], "lobby-idle must be a number of seconds >= 0"),
+        (["--rate-limit", "nan"], "rate-limit must be positive and finite, not nan"),
+        (["--rate-limit", "inf"], "rate-limit must be positive and finite, not inf"),
+        (["--log-level", "bogus"], "--log-level must be one of critical, error, warning, info, debug, trace"),
+    ]
+    for args, needle in cases:
+        result = CliRunner().invoke(app, ["serve", "--port", "0", "--data-dir", str(tmp_path), *args])
+        assert result.exit_code == 2, (args, result.output)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: ") and needle in lines[0], (args, lines)
+
+
 def test_serve_prints_the_url_and_serves_it(serve_process: Callable[..., ServeProcess]) -> None:
     server = serve_process()
     assert server.url.startswith("http://127.0.0.1:")
     assert httpx.get(server.url + "api/health", timeout=20).json()["ok"] is True
+
+
+def test_serving_every_interface_names_the_address_the_network_reaches() -> None:
+    """The page makes invite links from the address it was opened at: an organiser
+    who opens the printed ``127.0.0.1`` link with ``--host 0.0.0.0`` would send friends
+    links to their own machines, so the start lines also name the network address."""
+    lines = start_lines("0.0.0.0", "http://0.0.0.0:8080/", "192.168.1.5")
+    assert lines[0] == "Goat table server: open http://127.0.0.1:8080/ in a browser"
+    assert "http://192.168.1.5:8080/" in lines[1] and "invite links" in lines[1]
+    assert "http://[fd00::2]:8080/" in start_lines("::", "http://[::]:8080/", "fd00::2")[1]
+    assert start_lines("", "http://0.0.0.0:8080/", "192.168.1.5")[0] == lines[0]     # "" binds as 0.0.0.0
+    assert start_lines("127.0.0.1", "http://127.0.0.1:8080/", "192.168.1.5") == \
+        ["Goat table server: open http://127.0.0.1:8080/ in a browser"]
+    assert start_lines("0.0.0.0", "http://0.0.0.0:8080/", None) == \
+        ["Goat table server: open http://127.0.0.1:8080/ in a browser"]
+    found = lan_address()
+    assert found is None or not found.startswith("127.")
+
+
+def test_a_second_serve_on_the_same_data_directory_stops_with_one_line(
+        serve_process: Callable[..., ServeProcess], tmp_path: Path) -> None:
+    """Started twice on one database (another terminal, an old server still running),
+    the second used to restore every unfinished table and play it against the first,
+    retrying its refused writes for ever; now it stops before restoring anything. (The
+    timeout only keeps a server that did start from hanging the test.)"""
+    first = serve_process()
+    second = subprocess.run([sys.executable, "-m", "goat", "serve", "--port", "0", "--data-dir", str(tmp_path / "data")],
+                            capture_output=True, text=True, timeout=120, env={"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"})
+    assert second.returncode == 2, second.stderr
+    assert second.stderr.strip().splitlines() == [
+        f"error: another goat serve is already using sqlite:///{(tmp_path / 'data').resolve() / 'goat.db'}; "
+        "stop it first (two servers would play the same tables)"]
+    assert httpx.get(first.url + "api/health", timeout=20).json()["ok"] is True

@@ -3,7 +3,7 @@ is a one-line ``{"error": ...}`` with a fitting status and changes nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
@@ -32,6 +32,37 @@ def error(response: httpx.Response, status: int) -> str:
 
 def seats(http: httpx.Client, table: str) -> list[dict[str, Any]]:
     return http.get(f"/api/tables/{table}").json()["seats"]
+
+
+def test_a_body_that_is_not_json_or_nested_too_deeply_is_one_error_line(http: httpx.Client) -> None:
+    """Every refusal has the lobby's shape: broken JSON said ``1: JSON decode error``
+    (a character offset for a field name), and JSON nested too deeply for the parser,
+    like an unknown path, came back as FastAPI's ``{"detail": ...}``."""
+    json_type = {"content-type": "application/json"}
+    assert error(http.post("/api/tables", content="{oops", headers=json_type), 422).startswith("body: not JSON")
+    assert error(http.post("/api/tables", content="[" * 3000 + "]" * 3000, headers=json_type), 400)
+    assert error(http.get("/api/no-such-thing"), 404)
+    assert http.get("/api/tables").json()["tables"] == []
+
+
+def test_a_request_body_over_a_mebibyte_is_refused_with_one_line(http: httpx.Client) -> None:
+    """A 2 MB ``POST /api/tables`` used to be read whole and make a table (the name cut
+    to 24 characters): nothing bounded what a client could make the server hold. Declared
+    or streamed without a length, a body over 1 MiB is a 413 and makes nothing."""
+    big = b'{"name": "' + b"x" * (2 * 1024 * 1024) + b'", "seat": 0}'
+    assert "at most 1024 KiB" in error(http.post("/api/tables", content=big,
+                                                 headers={"content-type": "application/json"}), 413)
+
+    def chunks() -> Iterator[bytes]:       # no Content-Length: counted as it arrives
+        yield b'{"name": "'
+        for _ in range(40):
+            yield b"x" * 64 * 1024
+        yield b'"}'
+
+    assert "at most 1024 KiB" in error(http.post("/api/tables", content=chunks(),
+                                                 headers={"content-type": "application/json"}), 413)
+    assert http.get("/api/tables").json()["tables"] == []
+    assert http.post("/api/tables", json={"name": "x" * 500, "seat": 0}).status_code == 201   # under it: as before
 
 
 def test_catalog_lists_rulesets_player_counts_and_table_bots(http: httpx.Client) -> None:

@@ -56,6 +56,14 @@ def test_malformed_messages_get_one_line_reasons(text: str, needle: str) -> None
     assert needle in message
 
 
+def test_deeply_nested_json_under_the_size_limit_is_malformed_not_a_server_fault() -> None:
+    """2,000 brackets fit in 4 KiB and ran json's decoder out of stack: the server
+    answered ``internal`` and logged a traceback for a client's mistake."""
+    for text in ("[" * 2000 + "]" * 2000, '{"type":"hello","token":' + "[" * 1500 + "]" * 1500 + "}"):
+        code, message = code_of(text)
+        assert code == ErrorCode.MALFORMED and "nested too deeply" in message
+
+
 def test_oversized_is_checked_before_parsing() -> None:
     big = json.dumps({"type": "hello", "token": "x" * 100})
     assert code_of(big, limit=50)[0] == ErrorCode.OVERSIZED

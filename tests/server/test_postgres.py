@@ -10,15 +10,31 @@ import random
 from collections.abc import Callable
 
 import pytest
+from sqlalchemy.engine import make_url
 
 from goat.records import check_result, replay
 from goat.server.runner import ServerThread
-from goat.server.storage import EventRow, SeatRow, Storage, StorageError, TableRow
+from goat.server.storage import EventRow, SeatRow, ServeLock, Storage, StorageError, TableRow
 
 from .conftest import Client, Lobby, play_to_the_end, random_player, run
 
 URL = os.environ.get("GOAT_TEST_DATABASE_URL")
 pytestmark = pytest.mark.skipif(not URL, reason="set GOAT_TEST_DATABASE_URL to a PostgreSQL database to run these")
+
+
+def test_one_serve_lock_per_postgres_database_until_it_is_released() -> None:
+    """As with SQLite: a second ``goat serve`` on the same database is refused (a
+    session advisory lock), and the database is free once the first ends."""
+    first = ServeLock(URL)
+    with pytest.raises(StorageError, match="another goat serve is already using"):
+        ServeLock(URL)
+    first.release()
+    again = ServeLock(URL)
+    # a machine that lost power never closes its connection: the session probes it
+    # and ends (with the lock) in about half a minute, not TCP's two hours
+    over_tcp = bool(make_url(URL).host) and not make_url(URL).host.startswith("/")   # a Unix socket has none
+    assert again._connection.exec_driver_sql("SHOW tcp_keepalives_idle").scalar() == ("10" if over_tcp else "0")
+    again.release()
 
 
 def test_storage_round_trip_on_postgres() -> None:

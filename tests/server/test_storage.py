@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from goat.server.settings import Settings, SettingsError
-from goat.server.storage import EventRow, SeatRow, Storage, StorageError, TableRow
+from goat.server.storage import EventRow, SeatRow, ServeLock, Storage, StorageError, TableRow
 
 
 def make(tmp_path: Path) -> Storage:
@@ -77,6 +77,16 @@ def test_a_database_that_cannot_be_opened_is_one_line(tmp_path: Path) -> None:
         Storage("postgresql+pg8000://user@127.0.0.1/goat")   # a driver this project never installs
 
 
+def test_the_postgres_scheme_says_what_to_write_instead(tmp_path: Path) -> None:
+    """``postgres://`` (as many hosts print their URLs) was SQLAlchemy's "Can't load
+    plugin: sqlalchemy.dialects:postgres", which does not tell an organiser the fix."""
+    with pytest.raises(StorageError) as info:
+        Storage("postgres://goat:secret@127.0.0.1:1/goat")
+    message = str(info.value)
+    assert "'postgres' is not a kind of database" in message and "postgresql+psycopg://" in message
+    assert "secret" not in message and "\n" not in message
+
+
 def test_settings_come_from_the_environment_and_are_checked(tmp_path: Path) -> None:
     settings = Settings.from_env({"GOAT_DATA_DIR": str(tmp_path)}, grace_seconds=5, bot_delay=None)
     assert settings.data_dir == tmp_path and settings.grace_seconds == 5 and settings.bot_delay == 0.8
@@ -132,3 +142,16 @@ def test_seat_data_round_trips_and_an_older_database_opens(tmp_path: Path) -> No
     with pytest.raises(StorageError):                           # only for a table that exists
         store.set_seat_data("nope", 0, "{}")
     store.close()
+
+
+def test_one_serve_lock_per_sqlite_database_until_it_is_released(tmp_path: Path) -> None:
+    """Two servers on one database would both play its unfinished tables (their
+    events collide, one retries for ever): the second is refused with one line,
+    and the database is free again once the first lets go."""
+    url = f"sqlite:///{tmp_path / 'goat.db'}"
+    first = ServeLock(url)
+    with pytest.raises(StorageError, match="another goat serve is already using .*goat.db; stop it first"):
+        ServeLock(url)
+    ServeLock(f"sqlite:///{tmp_path / 'other.db'}").release()     # another database is not locked
+    first.release()
+    ServeLock(url).release()

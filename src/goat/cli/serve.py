@@ -41,29 +41,34 @@ def serve_command(
     finished_idle: Optional[float] = typer.Option(None, "--finished-idle", help="Seconds a finished table nobody "
                                                   "has open stays in memory (it stays stored); 0: for ever "
                                                   "(default: 300)."),
-    log_level: str = typer.Option("warning", "--log-level", help="uvicorn's log level (info shows requests)."),
+    log_level: str = typer.Option("warning", "--log-level", help="uvicorn's log level: critical, error, "
+                                  "warning, info (shows requests), debug or trace."),
 ) -> None:
     """Serve Kozel and Spades tables and Yu-Gi-Oh! duels online: create a table, invite friends, fill seats with bots, play in the browser."""
-    from goat.server.runner import bind, make_server, url_of
-    from goat.server.settings import Settings
+    from goat.server.runner import bind, everywhere, lan_address, make_server, start_lines, url_of
+    from goat.server.settings import Settings, burst_for
+    from goat.server.storage import ServeLock
 
     with user_errors():
         settings = Settings.from_env(data_dir=data_dir, database_url=database_url, grace_seconds=grace,
                                      bot_delay=bot_delay, bot_think=bot_think, deal_pause=deal_pause,
                                      rate_per_second=rate_limit, lobby_idle=lobby_idle,
                                      finished_idle=finished_idle,
-                                     rate_burst=None if rate_limit is None else max(1, round(2 * rate_limit)))
+                                     rate_burst=None if rate_limit is None else burst_for(rate_limit))
         if not 0 <= port <= 65535:
             raise GoatError(f"--port must be 0..65535, not {port}")
         sock = bind(host, port)
         server = make_server(settings, log_level=log_level)
+        lock = ServeLock(settings.url)   # before the app restores (and plays) any table
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    url = url_of(sock)
-    if host in ("0.0.0.0", "::"):
-        url = url.replace("0.0.0.0", "127.0.0.1").replace("[::]", "[::1]")
-    print(f"Goat table server: open {url} in a browser", flush=True)
+    lan = lan_address(ipv6=host == "::") if everywhere(host) else None
+    for line in start_lines(host, url_of(sock), lan):
+        print(line, flush=True)
     print(f"Tables are kept in {settings.place}. Ctrl+C stops the server.", flush=True)
-    server.run(sockets=[sock])
+    try:
+        server.run(sockets=[sock])
+    finally:
+        lock.release()
     sys.stdout.flush()
 
 

@@ -41,10 +41,12 @@ from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from fastapi.utils import is_body_allowed_for_status_code
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
@@ -95,6 +97,47 @@ CLOSE_TOO_SLOW = 4408
 HELLO_TIMEOUT = 30.0
 #: The largest deck upload accepted (a 75-card list of long names is ~3 KB).
 DECK_BYTES = 64 * 1024
+
+
+#: The largest HTTP request body read at all. A lobby body is well under 1 KiB and a
+#: deck has its own, smaller limit (``DECK_BYTES``, with its own sentence).
+BODY_BYTES = 1024 * 1024
+
+
+class BodyLimit:
+    """ASGI middleware: a request body over ``limit`` bytes is a 413 with one line.
+
+    Without it FastAPI reads a JSON body whole before anything checks it, so one
+    ``POST /api/tables`` of a gigabyte would hold a gigabyte of the server's memory.
+    A declared ``Content-Length`` over the limit is refused before any is read; a
+    body without one is counted as it arrives and refused once past the limit."""
+
+    def __init__(self, app: Any, limit: int = BODY_BYTES) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        message = f"a request body has at most {self.limit // 1024} KiB"
+        declared = dict(scope.get("headers") or ()).get(b"content-length", b"")
+        if declared.isdigit() and int(declared) > self.limit:
+            await JSONResponse({"error": message}, status_code=413)(scope, receive, send)
+            return
+        seen = 0
+
+        async def counted() -> Any:
+            nonlocal seen
+            event = await receive()
+            if event["type"] == "http.request":
+                seen += len(event.get("body", b""))
+                if seen > self.limit:
+                    # FastAPI passes its own HTTPException from reading a body on as it is
+                    raise HTTPException(413, message)
+            return event
+
+        await self.app(scope, counted, send)
 
 
 class _Body(BaseModel):
@@ -159,6 +202,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Goat table server", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
+    app.add_middleware(BodyLimit)
 
     def registry() -> Tables:
         assert tables is not None, "the app has not started"
@@ -179,7 +223,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "bad request"}
         where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "request"
         says = "unknown field (misspelt?)" if first.get("type") == "extra_forbidden" else first.get("msg")
+        if first.get("type") == "json_invalid":
+            # Its location is the character offset ("1: JSON decode error"): say what it is.
+            where, says = "body", f"not JSON: {first.get('ctx', {}).get('error', 'cannot be decoded')}"
         return JSONResponse({"error": f"{where}: {says}"}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        """FastAPI's own refusals (a body it cannot parse, such as JSON nested too
+        deeply; an unknown path; a wrong method) in the lobby's one shape, ``{"error": ...}``,
+        not ``{"detail": ...}``."""
+        if not is_body_allowed_for_status_code(exc.status_code):   # 204, 304: no body at all
+            return Response(status_code=exc.status_code, headers=exc.headers)
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
 
     # ------------------------------------------------------------ pages
     @app.get("/", include_in_schema=False)

@@ -103,6 +103,10 @@ def parse_client_message(text: str | bytes, max_bytes: int) -> Hello | ActionMes
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ProtocolError(ErrorCode.MALFORMED, f"not JSON: {getattr(exc, 'msg', exc)}") from None
+    except RecursionError:
+        # A few thousand brackets fit under the size limit and run json's decoder out
+        # of stack: the sender's mistake, not a server fault to log with a traceback.
+        raise ProtocolError(ErrorCode.MALFORMED, "not JSON: nested too deeply") from None
     if not isinstance(data, dict):
         raise ProtocolError(ErrorCode.MALFORMED, "a message must be a JSON object")
     kind = data.get("type")

@@ -16,6 +16,7 @@ from pathlib import Path
 from types import TracebackType
 
 import uvicorn
+from uvicorn.config import LOG_LEVELS
 
 from goat.protocol import GoatError
 from goat.server.settings import Settings
@@ -46,8 +47,52 @@ def url_of(sock: socket.socket) -> str:
     return f"http://{shown}:{port}/"
 
 
+def lan_address(ipv6: bool = False) -> str | None:
+    """This machine's address on its network (the source address of its default
+    route), or ``None`` without one. A UDP socket's ``connect`` only picks a route:
+    nothing is sent."""
+    family, probe = (socket.AF_INET6, "2001:db8::1") if ipv6 else (socket.AF_INET, "192.0.2.1")
+    try:
+        with socket.socket(family, socket.SOCK_DGRAM) as udp:
+            udp.connect((probe, 9))
+            address = udp.getsockname()[0]
+    except OSError:    # no default route (a LAN without a gateway): the host name's address
+        try:
+            address = socket.getaddrinfo(socket.gethostname(), None, family)[0][4][0]
+        except (OSError, IndexError):
+            return None
+    return None if address in ("0.0.0.0", "::") or address.startswith(("127.", "::1")) else address
+
+
+def everywhere(host: str) -> bool:
+    """Whether ``--host`` listens on every interface (``""`` binds as ``0.0.0.0`` does)."""
+    return host in ("", "0.0.0.0", "::")
+
+
+def start_lines(host: str, url: str, lan: str | None) -> list[str]:
+    """What ``goat serve`` prints first: the address to open here (the first line,
+    which :class:`ServeProcess` reads), and for a server listening on every
+    interface the one the network reaches. The page makes invite links from the
+    address it was opened at, so a table made at ``127.0.0.1`` invites friends to
+    their own machines: the organiser has to be told which address to open."""
+    if everywhere(host):
+        url = url.replace("0.0.0.0", "127.0.0.1").replace("[::]", "[::1]")
+    lines = [f"Goat table server: open {url} in a browser"]
+    if everywhere(host) and lan:
+        port = url.rsplit(":", 1)[1]
+        shown = f"[{lan}]" if ":" in lan else lan
+        lines.append(f"On the local network: http://{shown}:{port} (open the tables there, so that "
+                     "their invite links work for the others)")
+    return lines
+
+
 def make_server(settings: Settings, log_level: str = "warning") -> uvicorn.Server:
+    """The uvicorn server for ``settings``; an unknown ``log_level`` is one line
+    (:class:`GoatError`), not uvicorn's ``KeyError`` from deep in its config."""
     from goat.server.app import create_app
+
+    if log_level.lower() not in LOG_LEVELS:
+        raise GoatError(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
 
     # No per-message deflate: state messages are ~2 KB and compressing each one for
     # every seat cost more CPU than all the rest of an action together (measured

@@ -4,6 +4,7 @@ server with a short grace period and no bot delay."""
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -21,6 +22,22 @@ DEFAULT_DATA_DIR = Path("goat-data")
 
 class SettingsError(GoatError):
     """A server setting out of range (one line)."""
+
+
+def check_rate(rate: float) -> None:
+    """Refuse a per-connection message rate that is not a positive finite number.
+
+    ``nan`` and ``inf`` parse as floats, but neither is a rate: ``inf`` would turn the
+    limit off without saying so and neither has a burst (:func:`burst_for`)."""
+    if not (isinstance(rate, (int, float)) and math.isfinite(rate) and rate > 0):
+        raise SettingsError(f"rate-limit must be positive and finite, not {rate!r}")
+
+
+def burst_for(rate: float) -> int:
+    """The burst ``goat serve --rate-limit`` allows with a rate: twice it, at least 1.
+    The rate is checked first, so a bad one is a setting's line, not a traceback."""
+    check_rate(rate)
+    return max(1, round(2 * rate))
 
 
 @dataclass(frozen=True)
@@ -78,15 +95,16 @@ class Settings:
                              ("bot_think", "bot-think"), ("lobby_idle", "lobby-idle"),
                              ("finished_idle", "finished-idle")):
             value = getattr(self, name)
-            if not isinstance(value, (int, float)) or value < 0:
+            # nan compares false with everything and inf never comes: neither is a
+            # number of seconds a timer (loop.call_later) can wait.
+            if not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
                 raise SettingsError(f"{option} must be a number of seconds >= 0, not {value!r}")
         for name in ("max_message_bytes", "rate_burst", "send_queue", "max_tables", "chat_limit"):
             if getattr(self, name) < 1:
                 raise SettingsError(f"{name.replace('_', '-')} must be at least 1")
-        if not self.chat_window > 0:
+        if not (math.isfinite(self.chat_window) and self.chat_window > 0):
             raise SettingsError(f"chat-window must be a positive number of seconds, not {self.chat_window!r}")
-        if not self.rate_per_second > 0:
-            raise SettingsError(f"rate-limit must be positive, not {self.rate_per_second!r}")
+        check_rate(self.rate_per_second)
 
     @property
     def url(self) -> str:

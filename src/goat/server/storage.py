@@ -82,7 +82,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import NoSuchModuleError, SQLAlchemyError
 
 from goat.protocol import GoatError
 
@@ -257,6 +257,13 @@ class Storage:
             self.fill_results()
         except StorageError as exc:
             raise StorageError(f"cannot open the database {_safe_url(url)}: {exc}") from None
+        except NoSuchModuleError:
+            # SQLAlchemy's "Can't load plugin: sqlalchemy.dialects:postgres" for the
+            # common postgres:// spelling does not say what to write instead.
+            scheme = url.split(":", 1)[0]
+            raise StorageError(f"cannot open the database {_safe_url(url)}: {scheme!r} is not a kind of "
+                               "database SQLAlchemy knows (write postgresql+psycopg://user:password@host/db "
+                               "or sqlite:///path/goat.db)") from None
         except (SQLAlchemyError, OSError) as exc:
             raise StorageError(f"cannot open the database {_safe_url(url)}: {_first_line(exc)}") from None
         except ImportError as exc:  # e.g. psycopg for PostgreSQL
@@ -538,6 +545,78 @@ def _safe_url(url: str) -> str:
         return make_url(url).render_as_string(hide_password=True)
     except Exception:  # noqa: BLE001 - only for the message
         return "(bad URL)"
+
+
+class ServeLock:
+    """One ``goat serve`` per database, held for as long as the server runs.
+
+    Two servers on one database would each restore every unfinished table and play
+    it: their events collide on the same versions, the loser retries for ever and its
+    players see a table that never moves. So a server takes this lock before it
+    restores anything, and a second one stops with one line instead. SQLite: an
+    exclusive ``flock`` on ``<database>.serve-lock`` beside the file; PostgreSQL: a
+    session advisory lock on a connection of its own. Both end with the process,
+    however it ends (SIGKILL too), so a crashed server does not block its restart
+    (on PostgreSQL, after a machine's power cut: for about half a minute).
+    Other databases are not locked."""
+
+    #: The advisory lock's key on PostgreSQL (any fixed 64-bit number; "goatserv").
+    PG_KEY = 0x676F617473657276
+    #: The lock session's TCP keepalives (seconds; the count of unanswered probes).
+    PG_KEEPALIVES = {"tcp_keepalives_idle": 10, "tcp_keepalives_interval": 5, "tcp_keepalives_count": 3}
+
+    def __init__(self, url: str) -> None:
+        self._file: Any = None
+        self._connection: Any = None
+        parsed = make_url(url)
+        taken = StorageError(f"another goat serve is already using {_safe_url(url)}; stop it first "
+                             "(two servers would play the same tables)")
+        if parsed.get_backend_name() == "sqlite":
+            try:
+                import fcntl
+            except ImportError:    # Windows: no flock, no lock (as for other databases)
+                return
+            if not parsed.database or parsed.database == ":memory:":
+                return
+
+            path = Path(parsed.database + ".serve-lock")
+            try:
+                self._file = open(path, "a")
+            except OSError as exc:
+                raise StorageError(f"cannot open the database {_safe_url(url)}: {exc}") from None
+            try:
+                fcntl.flock(self._file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                self.release()
+                raise taken from None
+        elif parsed.get_backend_name() == "postgresql":
+            engine = make_engine(url)
+            try:
+                self._connection = engine.connect()
+                # A server whose machine lost power never closes its connection: the
+                # database would keep its lock (and refuse the restart) until TCP gave
+                # up on it, two hours by default. Probing the idle session gives up in
+                # about half a minute instead (ignored over a Unix socket).
+                for name, seconds in self.PG_KEEPALIVES.items():
+                    self._connection.exec_driver_sql(f"SET {name} = {seconds}")
+                held = self._connection.exec_driver_sql(f"SELECT pg_try_advisory_lock({self.PG_KEY})").scalar()
+                self._connection.commit()
+            except SQLAlchemyError as exc:
+                self.release()
+                raise StorageError(f"cannot open the database {_safe_url(url)}: {_first_line(exc)}") from None
+            if not held:
+                self.release()
+                raise taken
+
+    def release(self) -> None:
+        if self._file is not None:
+            self._file.close()      # closing the file drops the flock
+            self._file = None
+        if self._connection is not None:
+            engine = self._connection.engine
+            self._connection.close()  # the session's advisory lock ends with it
+            engine.dispose()
+            self._connection = None
 
 
 T = TypeVar("T")
