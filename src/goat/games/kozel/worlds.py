@@ -304,7 +304,12 @@ class KozelWorldSampler(RetrySampler[KozelState]):
         if not self.dealt:  # nothing dealt yet: only public match facts
             return self._bare_state()
         self._tries += 1   # attempts at the world being drawn (see _CAREFUL_AFTER)
-        replay = _SlotReplay(self, rng, careful=self._tries > _CAREFUL_AFTER)
+        careful = self._tries > _CAREFUL_AFTER
+        # Careful attempts keep the range slots for the shown trump card only every other
+        # time: the preference is a heuristic, and at times it is what fails (binding every
+        # ace of a seat out of the range, into its dealt hand: a royal goat the history
+        # rules out, on every attempt)
+        replay = _SlotReplay(self, rng, careful=careful, keep_range=not careful or self._tries % 2 == 1)
         replay.replay()
         deal, actions = self._mix(replay, rng).result()
         if self.in_deal:
@@ -457,10 +462,13 @@ class _SlotReplay:
     mask of effective suits it may not hold."""
 
     def __init__(self, sampler: KozelWorldSampler, rng: random.Random, careful: bool = False,
-                 lean: float | None = None) -> None:
+                 lean: float | None = None, keep_range: bool = True) -> None:
         self.s = sampler
         self.rng = rng
         self.careful = careful
+        #: Whether a face-up card other than the shown trump card avoids the slots that
+        #: could hold the shown card (a start replay's preference; see :meth:`bind`).
+        self.keep_range = keep_range
         #: Proposals (``lean`` not None) bind carefully or at random bind by bind,
         #: carefully with probability ``lean``; ``chance`` is the probability of
         #: this replay's choices when ``lean`` is :data:`_LEAN`, however it was made.
@@ -539,12 +547,15 @@ class _SlotReplay:
                 slot = free[0]
         else:
             pool = free
-            if watching and card != self.s.trump_index:
-                # keep the slots that could hold the shown trump card for it
-                in_range = self.s.slot_in_trump_range
-                pool = [s for s in free if not in_range[s]] or free  # type: ignore[index]
-            if self.careful:
+            if self.careful:   # first: the suits a slot may still hold are a fact, the range a preference
                 pool = _tightest(pool, excl)
+            if watching and card != self.s.trump_index and self.keep_range:
+                # keep the slots that could hold the shown trump card for it; careful, only
+                # among the tightest: the one slot out of the range was at times also the only
+                # one left for a plain card still to come (a trump led while barred had shown
+                # that every other slot held trumps), so every careful attempt failed
+                in_range = self.s.slot_in_trump_range
+                pool = [s for s in pool if not in_range[s]] or pool  # type: ignore[index]
             slot = pool[self.rng._randbelow(len(pool))] if len(pool) > 1 else pool[0]   # rng.choice's draw
         if len(free) > 1:
             self.chance *= _LEAN * (slot in tight) / len(tight) + (1 - _LEAN) / len(free)
