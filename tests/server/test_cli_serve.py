@@ -35,7 +35,9 @@ def test_bad_settings_are_one_line(tmp_path: Path, busy_port: int) -> None:
         (["--rate-limit", "0"], "rate-limit must be positive"),
         (["--port", "70000"], "--port must be 0..65535"),
         (["--port", str(busy_port)], f"cannot listen on 127.0.0.1:{busy_port}"),
-        (["--port", "0", "--data-dir", str(tmp_path / "file")], "cannot open the database"),
+        (["--port", "0", "--data-dir", str(tmp_path / "file")], f"{tmp_path / 'file'} is a file, not a directory"),
+        (["--port", "0", "--data-dir", str(tmp_path / "file" / "below")],
+         f"{tmp_path / 'file'} is a file, not a directory"),
     ]
     for args, needle in cases:
         result = CliRunner().invoke(app, ["serve", *args])

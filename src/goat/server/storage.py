@@ -232,7 +232,12 @@ def make_engine(url: str) -> Engine:
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
-            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+            folder = Path(parsed.database).parent
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except (FileExistsError, NotADirectoryError):   # "[Errno 17] File exists: ...": say which is a file
+                blocking = next((p for p in (folder, *folder.parents) if p.exists() and not p.is_dir()), folder)
+                raise NotADirectoryError(f"{blocking} is a file, not a directory") from None
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
         @event.listens_for(engine, "connect")
