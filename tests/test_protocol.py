@@ -87,6 +87,15 @@ def test_bad_text_is_a_one_line_syntax_error(text: str) -> None:
     assert "not an action" in message or "must be" in message
 
 
+def test_cards_split_by_a_space_are_told_to_be_joined_by_plus() -> None:
+    """ "0 play QS QS" was refused as 'expected "<seat> <verb> <cards>"', a form the text
+    already has: what is wrong is the space between the cards."""
+    with pytest.raises(ActionSyntaxError, match=r'several cards joined by "\+" \(e.g. "1 play KH\+AH"\)'):
+        Action.parse("1 play KH AH")
+    with pytest.raises(ActionSyntaxError, match=r'expected "<seat> <verb> <cards>"\)$'):
+        Action.parse("1 play")                      # too few parts: the form alone
+
+
 def test_non_string_is_a_syntax_error() -> None:
     with pytest.raises(ActionSyntaxError):
         Action.parse(42)  # type: ignore[arg-type]

@@ -246,7 +246,8 @@ ILLEGAL = {
         "deal 2: the match is already over after deal 1"),
     "action text with a newline stays on one line": (
         mutate("classic-full-deal.json", lambda r: r["deals"][0]["actions"].__setitem__(0, "0\nplay\n7D\nextra")),
-        'deal 1, action 0 "0\\nplay\\n7D\\nextra": not an action (expected "<seat> <verb> <cards>")'),
+        'deal 1, action 0 "0\\nplay\\n7D\\nextra": not an action (expected "<seat> <verb> <cards>", several '
+        'cards joined by "+" (e.g. "1 play KH+AH"), no spaces inside a part)'),
     "action text with a quote": (
         mutate("classic-full-deal.json", lambda r: r["deals"][0]["actions"].__setitem__(0, '0 play "7D"')),
         'deal 1, action 0 "0 play \\"7D\\"": not an action (not a card: \'"7D"\''),

@@ -129,6 +129,9 @@ class Action:
         if not isinstance(text, str):
             raise ActionSyntaxError(text, "an action must be a string")
         parts = text.split()
+        if len(parts) > 3:   # "0 play QS QS": the form is there, the cards are not one word
+            raise ActionSyntaxError(text, 'expected "<seat> <verb> <cards>", several cards joined by "+" '
+                                          '(e.g. "1 play KH+AH"), no spaces inside a part')
         if len(parts) != 3:
             raise ActionSyntaxError(text, 'expected "<seat> <verb> <cards>"')
         seat_text, verb, rest = parts
