@@ -243,7 +243,7 @@ def test_links_and_paths_of_a_page_exist(page: Path) -> None:
 
 
 # Dotted names in the pages' code that are files, not Python: the server's SQLite file.
-NOT_PYTHON = {"goat.db"}
+NOT_PYTHON = {"goat.db", "goat.db.serve"}   # file names: the SQLite database, its lock (goat.db.serve-lock)
 
 
 def resolves(dotted: str) -> bool:
