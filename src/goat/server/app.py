@@ -586,7 +586,7 @@ class Client:
             return False
         self.seat = seat
         self.deliver(render(table, seat, "welcome"))
-        table.attach(self)
+        await table.attach(self)
         self.deliver(chat.history(table))   # the recent chat: a reconnecting page gets it all again
         return True
 

@@ -931,8 +931,17 @@ class Table:
         return timeout if timeout is not None and timeout["version"] == self.version else None
 
     # ===================================================== connections
-    def attach(self, conn: Connection) -> None:
-        """A client said hello: it gets its snapshot, and everyone sees the seat connected."""
+    async def attach(self, conn: Connection) -> None:
+        """A client said hello: it gets its snapshot, and everyone sees the seat connected.
+
+        Under the table's lock, like every change of the state: a stand-in bot's move
+        being stored when its player comes back is finished first, so the snapshot is
+        never one the table is already leaving (it showed "your turn", and the card the
+        bot had chosen was played a moment later, by the bot, for a player seated again)."""
+        async with self.lock:
+            self._attach(conn)
+
+    def _attach(self, conn: Connection) -> None:
         self.connections.add(conn)
         self.idle_since = None
         if conn.seat is None:
