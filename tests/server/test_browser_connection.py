@@ -150,16 +150,25 @@ def test_a_move_answered_duplicate_ends_the_wait_without_a_toast(
     context.close()
 
 
+def cut_off_at_the_table(chromium: object, serve_process: Callable[..., ServeProcess],
+                         key: str) -> tuple[Any, Any, str]:
+    """Seat 0's page at a started Kozel table whose server then goes away (the
+    page shows its reconnecting banner): (context, page, the page's Russian words
+    for ``key``, which its toast should then say)."""
+    server = serve_process(*SERVE)
+    context, page = at_the_table(chromium, server.url, "kozel", Wire())
+    said = page.evaluate("(key) => import('/static/i18n.js').then((m) => m.STRINGS.ru[key])", key)
+    assert said.startswith("Нет связи"), said
+    server.stop()
+    page.wait_for_selector("#banner:not([hidden])")
+    return context, page, said
+
+
 def test_a_click_without_a_connection_says_so(chromium: object,
                                              serve_process: Callable[..., ServeProcess]) -> None:
     """My turn, and the server goes away: a click on a legal card says the move
     was not sent (in the page's language), where it did nothing at all."""
-    server = serve_process(*SERVE)
-    context, page = at_the_table(chromium, server.url, "kozel", Wire())
-    said = page.evaluate("async () => (await import('/static/i18n.js')).STRINGS.ru.moveNotSent")
-    assert said.startswith("Нет связи"), said
-    server.stop()
-    page.wait_for_selector("#banner:not([hidden])")
+    context, page, said = cut_off_at_the_table(chromium, serve_process, "moveNotSent")
     page.locator('#hand .card[data-legal="true"]').first.click()
     expect(page.locator("#toast")).to_have_text(said)
     assert page.errors == []
@@ -170,12 +179,7 @@ def test_a_chat_message_without_a_connection_says_so_and_stays_in_the_box(
         chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     """The server goes away while I type in the table's chat: Enter did nothing and
     said nothing; now it says the message was not sent, and the text is kept."""
-    server = serve_process(*SERVE)
-    context, page = at_the_table(chromium, server.url, "kozel", Wire())
-    said = page.evaluate("async () => (await import('/static/i18n.js')).STRINGS.ru.chatNotSent")
-    assert said.startswith("Нет связи"), said
-    server.stop()
-    page.wait_for_selector("#banner:not([hidden])")
+    context, page, said = cut_off_at_the_table(chromium, serve_process, "chatNotSent")
     if page.get_attribute("#chat-toggle", "aria-expanded") == "false":
         page.click("#chat-toggle")
     page.fill("#chat-input", "ты тут?")
