@@ -261,19 +261,18 @@ class Storage:
             metadata.create_all(self.engine)
             self.fill_results()
         except StorageError as exc:
-            raise StorageError(f"cannot open the database {_safe_url(url)}: {exc}") from None
+            raise cannot_open(url, exc) from None
         except NoSuchModuleError:
             # SQLAlchemy's "Can't load plugin: sqlalchemy.dialects:postgres" for the
             # common postgres:// spelling does not say what to write instead.
             scheme = url.split(":", 1)[0]
-            raise StorageError(f"cannot open the database {_safe_url(url)}: {scheme!r} is not a kind of "
-                               "database SQLAlchemy knows (write postgresql+psycopg://user:password@host/db "
-                               "or sqlite:///path/goat.db)") from None
+            raise cannot_open(url, f"{scheme!r} is not a kind of database SQLAlchemy knows (write "
+                                   "postgresql+psycopg://user:password@host/db or sqlite:///path/goat.db)") from None
         except (SQLAlchemyError, OSError) as exc:
-            raise StorageError(f"cannot open the database {_safe_url(url)}: {_first_line(exc)}") from None
+            raise cannot_open(url, _first_line(exc)) from None
         except ImportError as exc:  # e.g. psycopg for PostgreSQL
-            raise StorageError(f"cannot open the database {_safe_url(url)}: its driver is not installed "
-                               f"({exc.name or exc}; for PostgreSQL: pip install 'goat[postgres]')") from None
+            raise cannot_open(url, f"its driver is not installed ({exc.name or exc}; for PostgreSQL: "
+                                   "pip install 'goat[postgres]')") from None
 
     def close(self) -> None:
         self.engine.dispose()
@@ -552,6 +551,11 @@ def _safe_url(url: str) -> str:
         return "(bad URL)"
 
 
+def cannot_open(url: str, why: object) -> StorageError:
+    """The one line for a database that cannot be opened (its URL without the password)."""
+    return StorageError(f"cannot open the database {_safe_url(url)}: {why}")
+
+
 class ServeLock:
     """One ``goat serve`` per database, held for as long as the server runs.
 
@@ -588,7 +592,7 @@ class ServeLock:
             try:
                 self._file = open(path, "a")
             except OSError as exc:
-                raise StorageError(f"cannot open the database {_safe_url(url)}: {exc}") from None
+                raise cannot_open(url, exc) from None
             try:
                 fcntl.flock(self._file, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -608,7 +612,7 @@ class ServeLock:
                 self._connection.commit()
             except SQLAlchemyError as exc:
                 self.release()
-                raise StorageError(f"cannot open the database {_safe_url(url)}: {_first_line(exc)}") from None
+                raise cannot_open(url, _first_line(exc)) from None
             if not held:
                 self.release()
                 raise taken
