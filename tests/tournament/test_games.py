@@ -223,7 +223,7 @@ def test_every_game_has_a_scoring_entry() -> None:
     (["--game", "spades", "--rules", "classic", "--bots", "random,heuristic"], "error: unknown Spades ruleset 'classic'"),
     (["--game", "yugioh", "--rules", "standard", "--bots", "greedy,random"], "error: unknown yugioh ruleset 'standard'"),
     (["--game", "yugioh", "--bots", "greedy,random", "--players", "3"], "error: a duel has exactly 2 players"),
-    (["--game", "yugioh", "--bots", "greedy,random", "--option", "decks=nope"], "error: option decks must be one of"),
+    (["--game", "yugioh", "--bots", "greedy,random", "--option", "decks=nope"], "error: option decks='nope' is not allowed (one of"),
 ])
 def test_mistakes_for_other_games_are_one_line(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["tournament", "--matches", "1", *args])

@@ -74,7 +74,7 @@ def test_options_change_what_is_legal(tmp_path: Path) -> None:
 @pytest.mark.parametrize("args, message", [
     (["nofile.ydk"], "error: cannot read deck nofile.ydk"),
     (["--rules", "nope", "x.ydk"], "error: unknown yugioh ruleset 'nope'"),
-    (["-o", "banlist=old", "x.ydk"], "error: option banlist must be one of goat, none"),
+    (["-o", "banlist=old", "x.ydk"], "error: option banlist='old' is not allowed (one of 'goat', 'none')"),
     (["-o", "colour=red", "x.ydk"], "error: unknown yugioh option 'colour'"),
 ])
 def test_user_mistakes_are_one_line(args: list[str], message: str) -> None:

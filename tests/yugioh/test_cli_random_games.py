@@ -56,7 +56,7 @@ def test_options_are_recorded(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("args, message", [
     (["--rules", "goatt"], "error: unknown yugioh ruleset 'goatt'"),
-    (["--option", "ask_responses=never"], "error: option ask_responses must be one of"),
+    (["--option", "ask_responses=never"], "error: option ask_responses='never' is not allowed (one of"),
     (["--option", "first_player_draws=maybe"], "error: option first_player_draws must be true or false"),
 ])
 def test_bad_input_is_one_line_exit_2(tmp_path: Path, args: list[str], message: str) -> None:

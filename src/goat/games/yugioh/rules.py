@@ -18,6 +18,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from goat.games.ruleset import check_choice
 from goat.protocol import RulesError
 
 
@@ -166,6 +167,6 @@ def make_rules(rules: str | YugiohRules = "goat", options: dict[str, Any] | None
             raise RulesError(f"option {key} must be a positive whole number, not {value!r}")
         if isinstance(default, str) and not isinstance(value, str):
             raise RulesError(f"option {key} must be a string, not {value!r}")
-        if key in CHOICES and value not in CHOICES[key]:
-            raise RulesError(f"option {key} must be one of {', '.join(map(str, CHOICES[key]))}, not {value!r}")
+        if key in CHOICES:
+            check_choice(key, value, CHOICES[key])
     return dataclasses.replace(base, **options)
