@@ -26,7 +26,7 @@ import { noteTurn } from "./notify.js";
 import { drawSheetLinks, refreshFinished } from "./sheets.js";
 import { initStandings, refreshStandings } from "./standings.js";
 import { $, S, api, botAbout, botEntry, botLabel, button, el, focusLost, keepArriving, named, playerName, posOf, refusal, refused,
-  oneImage, savedSeat, saveSeat, sayStatus, seatName, showResult, spoken, teamName, toast, turnName } from "./table.js";
+  oneImage, online, savedSeat, saveSeat, sayStatus, seatName, showResult, spoken, teamName, toast, turnName } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
 const PANELS = { kozel, spades };
@@ -369,7 +369,7 @@ function onMessage(m) {
 /** Every game's move (a card, a bid, a duel's decision): kept until answered (see connect). */
 function send(actionText) {
   if (S.pending || !S.msg) return;
-  if (!S.ws || S.ws.readyState !== WebSocket.OPEN) {
+  if (!online()) {
     toast(t("moveNotSent"));          // the banner says why; the click must not vanish unsaid
     return;
   }

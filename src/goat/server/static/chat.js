@@ -32,7 +32,7 @@
 // (placeChat): the lobby, the trick table's side column or the duel's.
 
 import { t } from "./i18n.js";
-import { $, S, el, seatName, toast } from "./table.js";
+import { $, S, el, online, seatName, toast } from "./table.js";
 
 export const CHAT_LIMIT = 300;    // characters; the server refuses longer (goat.server.chat.TEXT_LIMIT)
 /** The table setting's values (goat.server.chat.CHAT_SETTINGS), the default first. */
@@ -250,7 +250,7 @@ function submit() {
   const input = $("#chat-input");
   const text = input.value.trim();
   if (!text || S.seat === null) return;
-  if (!S.ws || S.ws.readyState !== WebSocket.OPEN) {
+  if (!online()) {
     toast(t("chatNotSent"));     // as a move (app.js send): the banner says why, the text stays in the box
     return;
   }

@@ -32,6 +32,11 @@ export const S = {
 const POSITIONS = { 4: ["bottom", "left", "top", "right"], 3: ["bottom", "left", "right"], 2: ["bottom", "top"] };
 
 let toastTimer = null;
+/** Whether the table's connection is open: a move or a chat message can be sent now. */
+export function online() {
+  return S.ws?.readyState === WebSocket.OPEN;
+}
+
 export function toast(text) {
   const el = $("#toast");
   el.textContent = text;
