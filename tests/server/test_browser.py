@@ -1628,7 +1628,6 @@ def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[
 
     catalog = httpx.get(f"{server.url}api/games/yugioh/cards", timeout=10).json()["cards"]
     decisions = keyboard = narrowed_hand = narrowed_field = waited = 0
-    details_seen = False
     lp_seen: set[tuple[int, int]] = set()
     statuses: set[str] = set()      # the decision lines: prompts worded by the page (ygo.prompts), not the engine
     attacked_turn = None
@@ -1653,10 +1652,6 @@ def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[
             lp = ygo_lp(page)           # my decision: the board holds still
             assert lp is not None
             lp_seen.add(lp)
-        if not details_seen and page.locator("#duel-hand .ycard.kind-monster").count() and \
-                page.locator("#duel-hand .ycard").count() >= 2:
-            ygo_check_card_details(page, catalog)
-            details_seen = True
         turn = page.text_content("#duel-turn")
         choice = ygo_pick(actions, attacked_turn == turn)
         verb, what = choice.split(" ", 2)[1], (choice.split(" ", 2) + [""])[2]
@@ -1705,7 +1700,7 @@ def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[
             waited += 1
         else:
             assert my_turn
-    assert decisions >= 10 and waited >= 1 and keyboard == 1 and narrowed_hand >= 1 and details_seen
+    assert decisions >= 10 and waited >= 1 and keyboard == 1 and narrowed_hand >= 1
     assert "Your decision: Main Phase 1: your move" in statuses
     assert page.locator("#duel-score .duel-row").count(), f"duel 1 did not end in {decisions} decisions"
     if lp := ygo_lp(page):                                        # as the duel ended (one blow may end it)
@@ -1743,6 +1738,35 @@ def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[
     page.wait_for_timeout(200)
     assert page.evaluate("document.documentElement.scrollWidth") <= 392
     shot(page, "yugioh-mobile")
+    assert page.errors == []
+    context.close()
+
+
+def test_a_duel_card_shows_its_details(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """A card in my hand shows its printed numbers and, focused, its effect text
+    (``ygo_check_card_details``). The table is seeded so that my hand holds a
+    monster at my first decisions: an unseeded duel lacks one now and then."""
+    server = serve_process(*SERVE)
+    created = httpx.post(f"{server.url}api/tables", json={"game": "yugioh", "name": "Аня", "seed": 9},
+                         timeout=10).json()
+    table, token = created["id"], created["token"]
+    httpx.post(f"{server.url}api/tables/{table}/seats/1/bot", json={"bot": "greedy"},
+               headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    context, page = new_page(chromium, locale="en-US")
+    sit_at(page, server.url, table, token, 0)
+    page.wait_for_selector("#lobby:not([hidden])")
+    httpx.post(f"{server.url}api/tables/{table}/start", headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    catalog = httpx.get(f"{server.url}api/games/yugioh/cards", timeout=10).json()["cards"]
+    for _ in range(20):
+        page.wait_for_function(YGO_WAIT_TURN, timeout=60_000)
+        if page.locator("#duel-hand .ycard.kind-monster").count() and page.locator("#duel-hand .ycard").count() >= 2:
+            break
+        version = int(page.get_attribute("body", "data-version"))
+        page.click(f'#duel-groups button[data-action="{ygo_pick(ygo_actions(page), True)}"]')
+        page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    else:
+        raise AssertionError("no monster in my hand in 20 decisions of the seeded duel")
+    ygo_check_card_details(page, catalog)
     assert page.errors == []
     context.close()
 
