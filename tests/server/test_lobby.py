@@ -194,6 +194,23 @@ def test_a_misspelt_field_makes_no_table(http: httpx.Client, body: dict[str, Any
     assert [s["kind"] for s in seats(http, tid)] == ["human", "empty", "empty", "empty"]
 
 
+@pytest.mark.parametrize("body, field", [
+    ({"name": "Ann", "players": "4"}, "players"),     # text: a broken client, not four players
+    ({"name": "Ann", "players": 4.0}, "players"),
+    ({"name": "Ann", "players": True}, "players"),    # true is not 1 player
+    ({"name": "Ann", "seat": "1"}, "seat"),
+    ({"name": "Ann", "seed": 1.5}, "seed"),           # not rounded to a seed of 1
+    ({"name": "Ann", "seed": [1]}, "seed"),
+])
+def test_a_number_of_the_wrong_type_makes_no_table(http: httpx.Client, body: dict[str, Any], field: str) -> None:
+    """The lobby's numbers are JSON numbers (the page sends them so): text, a
+    float or a boolean is refused with one line naming the field, not coerced."""
+    before = http.get("/api/tables").json()["tables"]
+    assert error(http.post("/api/tables", json=body), 422).startswith(f"{field}")
+    assert http.get("/api/tables").json()["tables"] == before
+    assert http.post("/api/tables", json={**body, field: 2 if field != "players" else 4}).status_code == 201
+
+
 def test_a_name_already_at_the_table_is_refused_as_the_standings_would_merge_it(http: httpx.Client) -> None:
     """Two people called "Anna" at one table would be one person on the score
     sheet and in the standings (a win and a loss of one match, sitting on both

@@ -47,7 +47,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.utils import is_body_allowed_for_status_code
-from pydantic import BaseModel, ConfigDict, Field, StrictBool
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from goat.server import chat
@@ -152,10 +152,10 @@ class CreateTable(_Body):
     game: str = "kozel"
     rules: str | None = None         # the game's first preset (Kozel: classic, Spades: standard)
     options: dict[str, Any] = Field(default_factory=dict)
-    players: int | None = None
-    seed: int | str | None = None
+    players: StrictInt | None = None   # strict: "4", 4.0 or true is a broken client, not four players
+    seed: StrictInt | StrictStr | None = None
     name: str | None = None          # take a seat at once with this name
-    seat: int = 0
+    seat: StrictInt = 0
     hints: StrictBool = False        # a table setting, not a rule: players may ask for hints
     move_seconds: Any = None         # time per move (goat.server.clock): null or 1..3600, checked by Tables.create
     private: StrictBool = False      # listed nowhere: only the invite link leads to it
