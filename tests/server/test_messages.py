@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from goat.server.messages import (
@@ -94,6 +94,7 @@ def test_redact_hides_exactly_the_unknown_cards() -> None:
     assert redact(text, set()) == "seat 2 must follow hearts (holds ?), not ?+?"
 
 
+@settings(deadline=None)   # microseconds a call; a loaded machine's pause is no failure of redact
 @given(st.text(max_size=60), st.sets(st.sampled_from(["9H", "KH", "AS", "TS", "QC", "BJ"])))
 def test_redacted_text_names_no_unknown_card(text: str, known: set[str]) -> None:
     assert cards_in(redact(text, known)) <= known

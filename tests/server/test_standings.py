@@ -118,10 +118,13 @@ def test_a_club_night_in_the_standings_and_its_csv(start_server: Callable[..., S
         for params in ({"game": "spades"}, {"since": "2999-01-01"}, {"until": "2020-01-01"}):
             empty = (await lobby.http.get("/api/standings", params=params)).json()
             assert empty["games"] == 0 and empty["players"] == [], params
-        today = datetime.now(timezone.utc).date().isoformat()
-        within = (await lobby.http.get("/api/standings", params={"since": today, "until": today})).json()
+        # the UTC day the match finished on, from the server (the clock's "today" may have
+        # turned over since, when the test runs at midnight)
+        day = datetime.fromisoformat(finished[0]["finished_at"]).astimezone(timezone.utc).date()
+        within = (await lobby.http.get("/api/standings", params={"since": day.isoformat(),
+                                                                 "until": day.isoformat()})).json()
         assert within["games"] == 1 and within["until"].startswith(
-            (datetime.now(timezone.utc).date() + timedelta(days=1)).isoformat())   # a day as until: through its end
+            (day + timedelta(days=1)).isoformat())                        # a day as until: through its end
         moment = (await lobby.http.get("/api/standings?since=2020-01-01T00:00:00+03:00")).json()   # "+" unencoded
         assert moment["since"] == "2020-01-01T00:00:00+03:00" and moment["games"] == 1
         await lobby.close()
