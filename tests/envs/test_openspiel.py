@@ -360,3 +360,22 @@ def test_clones_and_their_originals_go_on_independently(game: str) -> None:
         for action in state.history():
             fresh.apply_action(action)
         assert str(fresh) == str(state)
+
+
+@pytest.mark.parametrize("game", ["kozel", "yugioh"])
+def test_an_illegal_action_is_refused_at_once_and_changes_nothing(game: str) -> None:
+    """A change is made when the changed state is next read (clones share the
+    game); an illegal action must still be refused by ``apply_action`` itself,
+    not by some later read of a state already moved on."""
+    from goat.protocol import IllegalActionError
+
+    loaded = load("street", single_deal=True) if game == "kozel" else load_duel()
+    state = play_randomly(loaded.new_initial_state(), np.random.RandomState(2), decisions=2)
+    while state.is_chance_node():
+        state.apply_action(0)
+    twin = state.clone()
+    illegal = next(a for a in range(loaded.num_distinct_actions()) if a not in state.legal_actions())
+    with pytest.raises(IllegalActionError, match="cannot take action"):
+        state.apply_action(illegal)
+    assert str(state) == str(twin) and state.history() == twin.history()
+    assert state.legal_actions() == twin.legal_actions()

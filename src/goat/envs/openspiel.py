@@ -244,12 +244,15 @@ class _Position:
     def _take(self, parent: _Position) -> None:
         core = parent.game()
         self.parent = None
-        if parent.needed():
-            if parent.recipe is None:
-                parent.recipe = pickle.dumps(core, protocol=pickle.HIGHEST_PROTOCOL)
+        if parent.needed() and parent.recipe is None:
+            parent.recipe = pickle.dumps(core, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            self.mutate(core)  # checked when it was asked for: an error here is a bug
+        except BaseException:
+            self.parent = parent  # the game's changes check before they change anything
+            raise
         parent.core = None
-        mutate, self.mutate = self.mutate, None
-        mutate(core)
+        self.mutate = None
         self.core = core
 
 
@@ -315,6 +318,7 @@ class GoatState(pyspiel.State):
                 self._handle.change(("chance", seed), lambda core: core.deal(random.Random(seed)))
         else:
             token = int(action)
+            self.core.check_token(token)  # refused now, not when the change is made (at a read)
             self._handle.change(("token", token), lambda core: core.apply_token(token))
 
     def _action_to_string(self, player: int, action: int) -> str:
