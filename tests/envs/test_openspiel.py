@@ -315,11 +315,27 @@ def test_a_seat_never_sees_the_opponents_hand_or_set_cards() -> None:
     assert checked >= 6 and other_hands > 0  # the worlds did deal the opponent other cards
 
 
-def test_openspiel_ismcts_plays_duel_decisions_that_the_engine_replays() -> None:
+def test_a_duel_serialized_mid_way_goes_on_as_the_original() -> None:
+    game = load_duel()
+    state = play_randomly(game.new_initial_state(), np.random.RandomState(6), decisions=40)
+    text = pyspiel.serialize_game_and_state(game, state)
+    assert "chance seed" not in text and "first dealer" not in text  # an action history, not a text
+    _, twin = pyspiel.deserialize_game_and_state(text)
+    assert str(twin) == str(state) and twin.history() == state.history()
+    for p in (0, 1):
+        assert twin.information_state_string(p) == state.information_state_string(p)
+        assert np.array_equal(twin.observation_tensor(p), state.observation_tensor(p))
+    play_randomly(state, np.random.RandomState(9))
+    play_randomly(twin, np.random.RandomState(9))
+    assert str(twin) == str(state) and twin.returns() == state.returns()
+
+
+def test_openspiel_ismcts_and_mcts_play_duel_decisions_that_the_engine_replays() -> None:
     game = load_duel()
     rs = np.random.RandomState(2)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
-    bots = [ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=rs) for _ in range(2)]
+    bots = [ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=rs),
+            mcts.MCTSBot(game, uct_c=2.0, max_simulations=8, evaluator=evaluator, random_state=rs)]
     state = game.new_initial_state()
     for _ in range(4):
         play_randomly(state, rs, decisions=0)  # through chance
