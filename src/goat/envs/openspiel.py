@@ -261,8 +261,10 @@ class GoatState(pyspiel.State):
     event's seed bytes, or at a :class:`TokenGame` decision.
 
     ``core`` is the :class:`TokenGame`, shared with clones (:class:`CoreHandle`):
-    read it, never change it from outside (the adapter changes it through
-    :meth:`CoreHandle.change`)."""
+    read it at once, never change it from outside (the adapter changes it through
+    :meth:`CoreHandle.change`; another state's change may take the object over).
+    ``dealer_drawn``: the game has begun (at once in a game that draws no first
+    dealer)."""
 
     def __init__(self, game: GoatGame) -> None:
         super().__init__(game)
@@ -277,7 +279,6 @@ class GoatState(pyspiel.State):
     @core.setter
     def core(self, core: TokenGame) -> None:
         self._handle = CoreHandle(core)
-
 
     # ------------------------------------------------------------- players
     def current_player(self) -> int:
