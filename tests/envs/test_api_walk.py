@@ -172,3 +172,16 @@ def test_a_deep_copy_is_independent_and_goes_on_as_the_original(game: str) -> No
         play_out(each)
         trails.append((each.game.state.information_state_string(None), each.rewards))
     assert trails[0] == trails[1]
+
+
+def test_an_unpickled_openspiel_game_starts_new_states() -> None:
+    """pyspiel pickled a game as its C++ part only: the copy had lost the
+    ruleset, and ``new_initial_state()`` raised ``AttributeError``."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import goat.envs.openspiel  # noqa: F401  (registers the games)
+
+    for name, params in (("goat_kozel", {"rules": "street"}), ("goat_yugioh", {"single_deal": True})):
+        game = pyspiel.load_game(name, params)
+        twin = pickle.loads(pickle.dumps(game))
+        assert str(twin.new_initial_state()) == str(game.new_initial_state())
+        assert twin.get_parameters() == game.get_parameters()

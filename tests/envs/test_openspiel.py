@@ -1,9 +1,12 @@
 """The OpenSpiel registration: pyspiel's own random simulation test, and
-OpenSpiel's ISMCTS and MCTS bots playing whole deals unchanged."""
+OpenSpiel's ISMCTS and MCTS bots playing whole deals unchanged (Kozel), and
+Yu-Gi-Oh! duels (short ones: a low ``starting_lp``)."""
 
 from __future__ import annotations
 
 import json
+import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -12,9 +15,11 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import ismcts, mcts
 
-import goat.envs.openspiel  # noqa: F401  (registers goat_kozel)
+import goat.envs.openspiel  # noqa: F401  (registers goat_kozel, goat_spades, goat_yugioh)
 from goat.games.kozel import chance_from_json, new_state
+from goat.games.yugioh import new_state as yugioh_state
 from goat.protocol import Action
+from goat.records import record_from_state
 
 from .conftest import RULESETS
 
@@ -185,3 +190,208 @@ def test_outcome_sampling_mccfr_runs_and_its_policy_plays_legal_cards() -> None:
         state.apply_action(state.chance_outcomes()[0][0])
     probabilities = policy.action_probabilities(state)
     assert set(probabilities) == set(state.legal_actions()) and sum(probabilities.values()) == pytest.approx(1)
+
+
+# ------------------------------------------------------------------ Yu-Gi-Oh!
+#: A short duel: random play at 8000 LP takes 400 to 1000 decisions.
+SHORT_DUEL = json.dumps({"starting_lp": 300})
+
+
+def load_duel(**params) -> pyspiel.Game:
+    return pyspiel.load_game("goat_yugioh", {"single_deal": True, "options": SHORT_DUEL, **params})
+
+
+def play_randomly(state: pyspiel.State, rng: np.random.RandomState, decisions: int | None = None) -> pyspiel.State:
+    """Random chance outcomes and legal actions, to the end or for ``decisions`` decisions."""
+    while not state.is_terminal() and decisions != 0:
+        if state.is_chance_node():
+            state.apply_action(int(rng.randint(len(state.chance_outcomes()))))
+            continue
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randint(len(legal))])
+        decisions = None if decisions is None else decisions - 1
+    return state
+
+
+def engine_replay(history: list[int], options: dict) -> Any:
+    """The duel of an OpenSpiel history, played by the engine alone: every four
+    chance actions are the bytes of a seed for ``sample_chance``, every decision
+    the index of a choice in ``legal_actions()``."""
+    engine = yugioh_state("goat", options=options, single_duel=True)
+    seed: list[int] = []
+    for action in history:
+        if engine.is_chance_node():
+            seed.append(action)
+            if len(seed) == 4:
+                engine.apply_chance(engine.sample_chance(random.Random(int.from_bytes(bytes(seed), "big"))))
+                seed = []
+        else:
+            engine.apply_action(engine.legal_actions()[action])
+    return engine
+
+
+def test_pyspiel_random_sim_test_of_short_duels() -> None:
+    pyspiel.random_sim_test(load_duel(), num_sims=2, serialize=True, verbose=False)
+
+
+def test_pyspiel_random_sim_test_of_a_duel_replays_fewer_decisions_than_it_plays(monkeypatch) -> None:
+    """A duel's copy is a replay of its decisions (its engine is a generator); when
+    every clone was a copy, ``random_sim_test`` of one 8000 LP duel replayed
+    millions of decisions and took minutes (over a hundred replayed per decision
+    played here). Clones now share the game until one changes; what is still
+    replayed is pyspiel's deserializations, at some of the steps, each up to there."""
+    import goat.games.yugioh.state as engine_state
+
+    counts = {"replayed": 0, "played": 0}
+    replay, apply_action = engine_state.replay, engine_state.YugiohState.apply_action
+
+    def counting_replay(state, chances, actions) -> None:
+        counts["replayed"] += len(actions) - len(state.actions)
+        replay(state, chances, actions)
+
+    def counting_apply(self, action) -> None:
+        counts["played"] += 1
+        apply_action(self, action)
+
+    monkeypatch.setattr(engine_state, "replay", counting_replay)
+    monkeypatch.setattr(engine_state.YugiohState, "apply_action", counting_apply)
+    pyspiel.random_sim_test(load_duel(), num_sims=1, serialize=True, verbose=False)
+    played = counts["played"] - counts["replayed"]
+    assert played > 50 and counts["replayed"] < 3 * played
+
+
+def test_duel_game_facts() -> None:
+    game = load_duel()
+    assert (game.num_players(), game.num_distinct_actions()) == (2, 512)
+    assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert game.max_game_length() == 2000  # one duel (a size hint)
+    match = pyspiel.load_game("goat_yugioh")
+    assert match.max_game_length() == 5 * 2000 and match.get_parameters()["rules"] == "goat"
+    state = game.new_initial_state()
+    # No first dealer is drawn: the duel's coin toss is its first chance event.
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 256
+    assert str(state).startswith("{") and json.loads(str(state))["record"]["game"] == "yugioh"
+
+
+def test_a_random_duel_through_pyspiel_ends_as_the_engine_replaying_its_history() -> None:
+    state = play_randomly(load_duel().new_initial_state(), np.random.RandomState(11))
+    engine = engine_replay(state.history(), json.loads(SHORT_DUEL))
+    assert engine.is_terminal() and engine.returns() == state.returns() != [0.0, 0.0]
+    assert engine.result() == state.core.state.result()
+    assert json.loads(str(state))["record"] == record_from_state(engine)
+
+
+def test_a_seat_never_sees_the_opponents_hand_or_set_cards() -> None:
+    """Neither ``information_state_string(p)`` nor ``observation_tensor(p)`` says
+    which cards the opponent holds or has Set: they are the same in worlds that
+    deal the opponent other hidden cards (``resample_from_infostate``), and the
+    view's JSON has the opponent's hand as a count and Set cards as ``?``."""
+    game = load_duel(options=json.dumps({"starting_lp": 300, "decks": "goat_control/chaos_warrior"}))
+    state = game.new_initial_state()
+    rng = np.random.RandomState(5)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    checked = other_hands = 0
+    while not state.is_terminal() and checked < 12:
+        play_randomly(state, rng, decisions=7)
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        checked += 1
+        duel = state.core.state.duel
+        for p in (0, 1):
+            opponent = duel.players[1 - p]
+            info = json.loads(state.information_state_string(p))["players"][1 - p]
+            assert info["hand"] is None and info["hand_count"] == len(opponent.hand)
+            for zone in ("monsters", "spells"):
+                for card, shown in zip(getattr(opponent, zone), info[zone]):
+                    if card is not None and not card.face_up:
+                        assert shown["name"] == "?"
+            real_hand = sorted(card.name for card in opponent.hand)
+            for _ in range(3):
+                world = state.resample_from_infostate(p, sampler)
+                assert world.information_state_string(p) == state.information_state_string(p)
+                assert np.array_equal(world.observation_tensor(p), state.observation_tensor(p))
+                other_hands += sorted(c.name for c in world.core.state.duel.players[1 - p].hand) != real_hand
+    assert checked >= 6 and other_hands > 0  # the worlds did deal the opponent other cards
+
+
+def test_a_duel_serialized_mid_way_goes_on_as_the_original() -> None:
+    game = load_duel()
+    state = play_randomly(game.new_initial_state(), np.random.RandomState(6), decisions=40)
+    text = pyspiel.serialize_game_and_state(game, state)
+    assert "chance seed" not in text and "first dealer" not in text  # an action history, not a text
+    _, twin = pyspiel.deserialize_game_and_state(text)
+    assert str(twin) == str(state) and twin.history() == state.history()
+    for p in (0, 1):
+        assert twin.information_state_string(p) == state.information_state_string(p)
+        assert np.array_equal(twin.observation_tensor(p), state.observation_tensor(p))
+    play_randomly(state, np.random.RandomState(9))
+    play_randomly(twin, np.random.RandomState(9))
+    assert str(twin) == str(state) and twin.returns() == state.returns()
+
+
+def test_openspiel_ismcts_and_mcts_play_duel_decisions_that_the_engine_replays() -> None:
+    game = load_duel()
+    rs = np.random.RandomState(2)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    bots = [ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=rs),
+            mcts.MCTSBot(game, uct_c=2.0, max_simulations=8, evaluator=evaluator, random_state=rs)]
+    state = game.new_initial_state()
+    for _ in range(4):
+        play_randomly(state, rs, decisions=0)  # through chance
+        while state.is_chance_node():
+            state.apply_action(int(rs.randint(256)))
+        action = bots[state.current_player()].step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    play_randomly(state, rs)
+    assert engine_replay(state.history(), json.loads(SHORT_DUEL)).returns() == state.returns()
+
+
+@pytest.mark.parametrize("game", ["kozel", "yugioh"])
+def test_clones_and_their_originals_go_on_independently(game: str) -> None:
+    """States share their game with their clones until they change (copy on
+    write): whatever is cloned, changed and read in whatever order, every state
+    is the game its own history replays."""
+    loaded = load("street", single_deal=True) if game == "kozel" else load_duel()
+    rng = np.random.RandomState(8)
+    states = [play_randomly(loaded.new_initial_state(), rng, decisions=3)]
+    for _ in range(120):
+        state = states[rng.randint(len(states))]
+        move = rng.randint(4)
+        if move == 0 and len(states) < 8:
+            states.append(state.clone())
+        elif move == 1 and len(states) > 1:
+            states.remove(state)
+        elif not state.is_terminal():
+            play_randomly(state, rng, decisions=1)
+        if rng.randint(3) == 0:
+            state = states[rng.randint(len(states))]
+            fresh = loaded.new_initial_state()
+            for action in state.history():
+                fresh.apply_action(action)
+            assert str(fresh) == str(state) and fresh.legal_actions() == state.legal_actions()
+    for state in states:
+        fresh = loaded.new_initial_state()
+        for action in state.history():
+            fresh.apply_action(action)
+        assert str(fresh) == str(state)
+
+
+@pytest.mark.parametrize("game", ["kozel", "yugioh"])
+def test_an_illegal_action_is_refused_at_once_and_changes_nothing(game: str) -> None:
+    """A change is made when the changed state is next read (clones share the
+    game); an illegal action must still be refused by ``apply_action`` itself,
+    not by some later read of a state already moved on."""
+    from goat.protocol import IllegalActionError
+
+    loaded = load("street", single_deal=True) if game == "kozel" else load_duel()
+    state = play_randomly(loaded.new_initial_state(), np.random.RandomState(2), decisions=2)
+    while state.is_chance_node():
+        state.apply_action(0)
+    twin = state.clone()
+    illegal = next(a for a in range(loaded.num_distinct_actions()) if a not in state.legal_actions())
+    with pytest.raises(IllegalActionError, match="cannot take action"):
+        state.apply_action(illegal)
+    assert str(state) == str(twin) and state.history() == twin.history()
+    assert state.legal_actions() == twin.legal_actions()

@@ -3,8 +3,8 @@
 * :class:`GoatAECEnv` — PettingZoo AEC, every seat an agent (:mod:`goat.envs.aec`);
 * :class:`GoatSingleAgentEnv` — Gymnasium, one learning seat against bots
   (:mod:`goat.envs.single_agent`; also ``gymnasium.make("goat/Kozel-v0", rules=...)``);
-* :mod:`goat.envs.openspiel` — ``pyspiel`` registration (``goat_kozel``, ``goat_spades``), imported
-  separately because it needs OpenSpiel.
+* :mod:`goat.envs.openspiel` — ``pyspiel`` registration (``goat_kozel``, ``goat_spades``,
+  ``goat_yugioh``), imported separately because it needs OpenSpiel.
 
 They know games only through :mod:`goat.protocol`, the game registry and one
 small observation encoder per game (:mod:`goat.envs.encoders`); ``docs/envs.md``

@@ -1,7 +1,8 @@
 """OpenSpiel registration of every Goat game that has an encoder.
 
-Importing this module registers ``goat_kozel`` and ``goat_spades`` with
-``pyspiel``, so OpenSpiel's algorithms load and run them unchanged:
+Importing this module registers ``goat_kozel``, ``goat_spades`` and
+``goat_yugioh`` with ``pyspiel``, so OpenSpiel's algorithms load and run them
+unchanged:
 
 >>> import pyspiel
 >>> import goat.envs.openspiel  # noqa: F401  (registers the games)
@@ -22,11 +23,14 @@ own ``spades`` — so ``goat_spades`` is a general-sum game).
 The game is :class:`~goat.envs.tokens.TokenGame`'s decisions: actions are
 tokens (cards, and in street the verbs and ``wait``), ``num_distinct_actions``
 is the environments' action-space size. Chance is explicit: the first chance
-node draws the first dealer (one of ``n`` seats), then every deal is drawn by
-four chance nodes of 256 outcomes each — the bytes of a 32-bit seed — and
-dealt by the game's own ``sample_chance(random.Random(seed))``. So a history
-of OpenSpiel actions replays the same game, while the seed bytes (like every
-hidden card) never enter an information state.
+node draws the first dealer (one of ``n`` seats; not in a game whose encoder
+module says ``FIRST_DEALER = False``, as Yu-Gi-Oh!, whose coin toss is its
+own chance event), then every chance event of the game (a deal, a duel's
+shuffle, coin toss or random discard) is four chance nodes of 256 outcomes
+each — the bytes of a 32-bit seed — resolved by the game's own
+``sample_chance(random.Random(seed))``. So a history of OpenSpiel actions
+replays the same game, while the seed bytes (like every hidden card) never
+enter an information state.
 
 Information states are the game's ``information_state_string`` (the JSON of the
 seat's view) plus the seat's decision in progress; the observation tensor is the
@@ -39,33 +43,47 @@ that; use the Python one.)
 
 from __future__ import annotations
 
-import importlib
+import copy
 import json
+import pickle
 import random
+import weakref
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import pyspiel
 
-from goat.envs.encoders import ENCODERS
+from goat.envs.encoders import ENCODERS, encoder_module
 from goat.envs.spec import GameSpec
 from goat.envs.tokens import TokenGame
 from goat.games import get_game, sample_world
 from goat.protocol import GoatError
+from goat.records import record_from_state
 
 SEED_BYTES = 4
 #: Deals a match may take, for OpenSpiel's ``max_game_length`` (a size hint:
-#: a longer run of drawn or annulled deals is not cut short).
+#: a longer run of drawn or annulled deals is not cut short). An encoder module
+#: may say otherwise with constants of the same names (Yu-Gi-Oh!: one duel, or a
+#: best of three).
 MATCH_DEALS_BOUND = 100
 SINGLE_DEAL_BOUND = 10  # an annulled deal is redealt
+
+
+def module_constant(game: str, name: str, default: Any) -> Any:
+    """An optional constant of ``game``'s encoder module (``ZERO_SUM``,
+    ``FIRST_DEALER``, ``MATCH_DEALS_BOUND``...), ``default`` when it has none:
+    what differs between games, said where the game's encoder is, so that this
+    adapter has no branch for any one game."""
+    return getattr(encoder_module(game), name, default)
 
 
 def game_type(game: str) -> pyspiel.GameType:
     """The game's OpenSpiel type. Zero-sum unless the encoder module says
     ``ZERO_SUM = False`` (Spades: a single deal's returns are each team's own
     score), then general-sum."""
-    module = importlib.import_module(ENCODERS[game])
+    module = encoder_module(game)
     low, high = module.PLAYERS
-    zero_sum = getattr(module, "ZERO_SUM", True)
+    zero_sum = module_constant(game, "ZERO_SUM", True)
     return pyspiel.GameType(
         short_name=f"goat_{game}",
         long_name=f"Goat {game} (goat card games project)",
@@ -99,12 +117,18 @@ class GoatGame(pyspiel.Game):
         self.spec = GameSpec(game, params.get("rules") or None,
                              params.get("players") or None, options, bool(params.get("single_deal", False)))
         self.encoder, n = self.spec.encoder()
-        declared_zero_sum = getattr(importlib.import_module(ENCODERS[game]), "ZERO_SUM", True)
+        declared_zero_sum = module_constant(game, "ZERO_SUM", True)
         if declared_zero_sum and not self.encoder.zero_sum:
             raise GoatError(f"{game}: registered as zero-sum, but its returns are not zero-sum here")
+        #: Whether the first chance node draws the first dealer (else the game
+        #: begins at its own first chance event: a duel's coin toss).
+        self.draws_first_dealer = bool(module_constant(game, "FIRST_DEALER", True))
         self.prototype = TokenGame(self.spec.new_state(), self.encoder)
+        # New states share a copy of it (the first to change takes that copy's game).
+        self._prototype_handle = CoreHandle(self.prototype.clone())
         low, high = self.encoder.utility_range(self.spec.single_deal)
-        deals = SINGLE_DEAL_BOUND if self.spec.single_deal else MATCH_DEALS_BOUND
+        deals = (module_constant(game, "SINGLE_DEAL_BOUND", SINGLE_DEAL_BOUND) if self.spec.single_deal
+                 else module_constant(game, "MATCH_DEALS_BOUND", MATCH_DEALS_BOUND))
         info = pyspiel.GameInfo(
             num_distinct_actions=self.prototype.num_actions,
             max_chance_outcomes=max(256, n),
@@ -119,29 +143,153 @@ class GoatGame(pyspiel.Game):
     def new_initial_state(self) -> GoatState:
         return GoatState(self)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its class and parameters, built again (pyspiel's own pickling
+        of a game kept the C++ part only: the copy had no ruleset to start a state)."""
+        return type(self), (self.get_parameters(),)
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> GoatObserver:
         return GoatObserver(self, iig_obs_type, params)
 
 
+class CoreHandle:
+    """One OpenSpiel state's hold on its :class:`TokenGame`: a position shared with
+    the state's clones, and a change made only when the changed state is read.
+
+    OpenSpiel clones a state all the time (``random_sim_test`` two or three times a
+    step, search bots once a simulation), and a Yu-Gi-Oh! state's copy is a replay
+    of the current duel (its engine is a generator), so copying at every clone made
+    ``random_sim_test`` quadratic in the duel's length: over two minutes for one
+    random duel of 8000 LP. So states share positions (:class:`_Position`): a clone
+    (``copy.deepcopy`` of a state, which is pyspiel's ``clone``) shares its
+    original's; a change moves the state to a child position, one per change, that
+    its sharers making the same change join (pyspiel applies one action to a state
+    and to its clone and compares them). A child takes its parent's game when first
+    read, leaving a pickle behind if the parent is still needed (cheap: a duel
+    pickles as its chance outcomes and decisions), rebuilt only if the parent is read
+    again. Pickling a handle (pyspiel's serialization) writes the game as the game
+    pickles itself.
+    """
+
+    __slots__ = ("_at", "__weakref__")
+
+    def __init__(self, core: TokenGame) -> None:
+        self._move(_Position(core))
+
+    def _move(self, position: _Position) -> None:
+        old = getattr(self, "_at", None)
+        if old is not None:
+            old.holders.discard(self)
+        self._at = position
+        position.holders.add(self)
+
+    def get(self) -> TokenGame:
+        """The game at this state's position, to read only (others may share it)."""
+        return self._at.game()
+
+    def change(self, key: Hashable, mutate: Callable[[TokenGame], Any]) -> None:
+        """Move to the position ``mutate`` makes of this one (made when first read);
+        ``key`` names the change: equal keys, the same change."""
+        here = self._at
+        child = here.children.get(key)
+        if child is None or not child.usable():
+            child = _Position(None, here, mutate)
+            here.children[key] = child
+        self._move(child)
+
+    def __deepcopy__(self, memo: dict) -> CoreHandle:
+        other = object.__new__(CoreHandle)
+        other._move(self._at)
+        return other
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return CoreHandle, (self.get(),)
+
+
+class _Position:
+    """A game position: its game, or its parent and the change that makes it from
+    there (not made yet), or a pickle of its game (taken by a child); the handles
+    at it and its children by change (weakly: a dropped clone lets go)."""
+
+    __slots__ = ("core", "parent", "mutate", "recipe", "holders", "children", "__weakref__")
+
+    def __init__(self, core: TokenGame | None, parent: _Position | None = None,
+                 mutate: Callable[[TokenGame], Any] | None = None) -> None:
+        self.core = core
+        self.parent = parent
+        self.mutate = mutate
+        self.recipe: bytes | None = None
+        self.holders: weakref.WeakSet[CoreHandle] = weakref.WeakSet()
+        self.children: weakref.WeakValueDictionary[Hashable, _Position] = weakref.WeakValueDictionary()
+
+    def usable(self) -> bool:
+        return self.core is not None or self.parent is not None or self.recipe is not None
+
+    def needed(self) -> bool:
+        """Whether a handle is here or a child still has to be made from here."""
+        return bool(self.holders) or any(child.parent is self for child in self.children.values())
+
+    def game(self) -> TokenGame:
+        if self.core is None:
+            if self.recipe is not None:
+                self.core = pickle.loads(self.recipe)
+            else:  # made from the nearest position that has its game (or a pickle of it)
+                path = [self]
+                while path[-1].core is None and path[-1].recipe is None:
+                    path.append(path[-1].parent)
+                for child in reversed(path[:-1]):
+                    child._take(child.parent)
+        return self.core
+
+    def _take(self, parent: _Position) -> None:
+        core = parent.game()
+        self.parent = None
+        if parent.needed() and parent.recipe is None:
+            parent.recipe = pickle.dumps(core, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            self.mutate(core)  # checked when it was asked for: an error here is a bug
+        except BaseException:
+            self.parent = parent  # the game's changes check before they change anything
+            raise
+        parent.core = None
+        self.mutate = None
+        self.core = core
+
+
 class GoatState(pyspiel.State):
-    """A Goat game in OpenSpiel: before the first dealer is drawn, at a deal's
-    seed bytes, or at a :class:`TokenGame` decision."""
+    """A Goat game in OpenSpiel: before the first dealer is drawn, at a chance
+    event's seed bytes, or at a :class:`TokenGame` decision.
+
+    ``core`` is the :class:`TokenGame`, shared with clones (:class:`CoreHandle`):
+    read it at once, never change it from outside (the adapter changes it through
+    :meth:`CoreHandle.change`; another state's change may take the object over).
+    ``dealer_drawn``: the game has begun (at once in a game that draws no first
+    dealer)."""
 
     def __init__(self, game: GoatGame) -> None:
         super().__init__(game)
-        self.core: TokenGame = game.prototype.clone()
-        self.dealer_drawn = False
+        self._handle = copy.deepcopy(game._prototype_handle)
+        self.dealer_drawn = not game.draws_first_dealer
         self.seed_bytes: list[int] = []
+
+    @property
+    def core(self) -> TokenGame:
+        return self._handle.get()
+
+    @core.setter
+    def core(self, core: TokenGame) -> None:
+        self._handle = CoreHandle(core)
 
     # ------------------------------------------------------------- players
     def current_player(self) -> int:
         if not self.dealer_drawn:
             return pyspiel.PlayerId.CHANCE
-        if self.core.state.is_terminal():
+        core = self.core
+        if core.state.is_terminal():
             return pyspiel.PlayerId.TERMINAL
-        if self.core.state.is_chance_node():
+        if core.state.is_chance_node():
             return pyspiel.PlayerId.CHANCE
-        return self.core.actor()
+        return core.actor()
 
     def is_terminal(self) -> bool:
         return self.dealer_drawn and self.core.state.is_terminal()
@@ -168,36 +316,42 @@ class GoatState(pyspiel.State):
             if len(self.seed_bytes) == SEED_BYTES:
                 seed = int.from_bytes(bytes(self.seed_bytes), "big")
                 self.seed_bytes = []
-                self.core.deal(random.Random(seed))
+                self._handle.change(("chance", seed), lambda core: core.deal(random.Random(seed)))
         else:
-            self.core.apply_token(int(action))
+            token = int(action)
+            self.core.check_token(token)  # refused now, not when the change is made (at a read)
+            self._handle.change(("token", token), lambda core: core.apply_token(token))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"first dealer {action}" if not self.dealer_drawn else f"deal seed byte {action}"
+            return f"first dealer {action}" if not self.dealer_drawn else f"chance seed byte {action}"
         return self.core.token_name(int(action))
 
     # -------------------------------------------------------- hidden information
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GoatState:
         """A state ``player_id`` cannot tell from this one (a world sampled from
         its view only; OpenSpiel's ISMCTS calls this)."""
-        if not self.dealer_drawn or not self.core.is_decision():
+        core = self.core
+        if not self.dealer_drawn or not core.is_decision():
             raise GoatError("worlds are sampled only at a decision")
         rng = random.Random(int(probability_sampler() * 2**53))
-        world = sample_world(self.core.state.view(player_id), rng)
+        world = sample_world(core.state.view(player_id), rng)
         other = self.get_game().new_initial_state()
-        other.core = self.core.with_state(world)
-        if player_id != self.core.actor():
+        other.core = core.with_state(world)
+        if player_id != core.actor():
             other.core.prefix = ()  # another seat's half-made choice is hidden from this one
         other.dealer_drawn = True
         return other
 
     def __str__(self) -> str:
+        """The whole state (hidden cards included): the game's record so far
+        (``goat.records.record_from_state``, any game), the decision in
+        progress and the seed bytes drawn of the next chance event."""
         if not self.dealer_drawn:
             return "first dealer not drawn"
-        state = self.core.state
-        return json.dumps({"deals": state.deal_log(), "result": state.result(), "actor": self.core.actor(),
-                           "pending": list(self.core.prefix), "offers": self.core.offers,
+        core = self.core
+        return json.dumps({"record": record_from_state(core.state), "actor": core.actor(),
+                           "pending": list(core.prefix), "offers": core.offers,
                            "seed_bytes": self.seed_bytes}, sort_keys=True)
 
 
@@ -244,5 +398,5 @@ def register(game: str) -> type[GoatGame]:
 
 
 for _game in ENCODERS:
-    if getattr(importlib.import_module(ENCODERS[_game]), "OPENSPIEL", True):
+    if module_constant(_game, "OPENSPIEL", True):
         register(_game)

@@ -159,9 +159,9 @@ class TokenGame:
         return self.encoder.token_name(token)
 
     # -------------------------------------------------------------- changes
-    def apply_token(self, token: int) -> Action | None:
-        """Pick ``token`` for :meth:`actor`; returns the game action it completed,
-        if any. An illegal token raises :class:`IllegalActionError` and changes nothing."""
+    def check_token(self, token: int) -> None:
+        """Raise :class:`IllegalActionError` unless :meth:`actor` may pick ``token``
+        now (an adapter that applies changes later checks them at once)."""
         legal = self.legal_tokens()
         if token not in legal:
             seat = self.actor()
@@ -169,6 +169,11 @@ class TokenGame:
             shown = f"{token} ({self.token_name(token)})" if 0 <= token < self.num_actions else str(token)
             raise IllegalActionError(None, "action-mask",
                                      f"seat {seat} cannot take action {shown} now (legal: {names})")
+
+    def apply_token(self, token: int) -> Action | None:
+        """Pick ``token`` for :meth:`actor`; returns the game action it completed,
+        if any. An illegal token raises :class:`IllegalActionError` and changes nothing."""
+        self.check_token(token)
         prefix = self.prefix + (token,)
         seqs = self.sequences()
         if prefix not in seqs:

@@ -106,7 +106,8 @@ class Encoder(Protocol):
 
 def encoder_module(game: str) -> Any:
     """The encoder module of ``game`` (its constants: ``DEFAULT_RULES``, ``PLAYERS``,
-    and optionally ``ZERO_SUM``, ``OPENSPIEL``, ``SINGLE_EPISODE_ARGUMENT``)."""
+    and optionally ``ZERO_SUM``, ``OPENSPIEL``, ``SINGLE_EPISODE_ARGUMENT``, and for
+    OpenSpiel ``FIRST_DEALER``, ``SINGLE_DEAL_BOUND``, ``MATCH_DEALS_BOUND``)."""
     if game not in ENCODERS:
         raise GoatError(f"no RL environment for game {game!r} yet (have: {', '.join(ENCODERS)})")
     return importlib.import_module(ENCODERS[game])
