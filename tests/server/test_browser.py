@@ -1759,18 +1759,25 @@ def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[
     context.close()
 
 
+def seated_at_a_duel_against_greedy(page: Any, url: str, seed: int) -> tuple[str, str]:
+    """A seeded Yu-Gi-Oh! table made through the API, Аня at seat 0 in ``page``
+    and greedy at seat 1, not started: its id and Аня's token."""
+    created = httpx.post(f"{url}api/tables", json={"game": "yugioh", "name": "Аня", "seed": seed},
+                         timeout=10).json()
+    table, token = created["id"], created["token"]
+    httpx.post(f"{url}api/tables/{table}/seats/1/bot", json={"bot": "greedy"},
+               headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    sit_at(page, url, table, token, 0)
+    return table, token
+
+
 def test_a_duel_card_shows_its_details(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     """A card in my hand shows its printed numbers and, focused, its effect text
     (``ygo_check_card_details``). The table is seeded so that my hand holds a
     monster at my first decisions: an unseeded duel lacks one now and then."""
     server = serve_process(*SERVE)
-    created = httpx.post(f"{server.url}api/tables", json={"game": "yugioh", "name": "Аня", "seed": 9},
-                         timeout=10).json()
-    table, token = created["id"], created["token"]
-    httpx.post(f"{server.url}api/tables/{table}/seats/1/bot", json={"bot": "greedy"},
-               headers={"Authorization": f"Bearer {token}"}, timeout=10)
     context, page = new_page(chromium, locale="en-US")
-    sit_at(page, server.url, table, token, 0)
+    table, token = seated_at_a_duel_against_greedy(page, server.url, seed=9)
     page.wait_for_selector("#lobby:not([hidden])")
     httpx.post(f"{server.url}api/tables/{table}/start", headers={"Authorization": f"Bearer {token}"}, timeout=10)
     catalog = httpx.get(f"{server.url}api/games/yugioh/cards", timeout=10).json()["cards"]
@@ -1996,13 +2003,8 @@ def test_table_chat_beside_a_duel(chromium: object, serve_process: Callable[...,
     """The duel page has the chat panel in its side column too, and a message sent
     there comes back into it."""
     server = serve_process(*SERVE)
-    created = httpx.post(f"{server.url}api/tables", json={"game": "yugioh", "name": "Аня", "seed": 9},
-                         timeout=10).json()
-    table, token = created["id"], created["token"]
-    httpx.post(f"{server.url}api/tables/{table}/seats/1/bot", json={"bot": "greedy"},
-               headers={"Authorization": f"Bearer {token}"}, timeout=10)
     context, page = new_page(chromium)
-    sit_at(page, server.url, table, token, 0)
+    table, token = seated_at_a_duel_against_greedy(page, server.url, seed=9)
     page.wait_for_selector("#lobby:not([hidden]) #chat:not([hidden])")
     httpx.post(f"{server.url}api/tables/{table}/start", headers={"Authorization": f"Bearer {token}"}, timeout=10)
     page.wait_for_selector("#duel:not([hidden]) .side #chat:not([hidden])")
