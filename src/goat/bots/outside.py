@@ -254,8 +254,8 @@ def bot_setup(names: Iterable[str]) -> BotSetup:
         if reg is None or reg.kind != "call":
             continue
         factory = reg.factory
-        main = sys.modules.get("__main__")
-        if getattr(factory, "__module__", None) == "__main__" and not getattr(main, "__file__", None):
+        main_file = getattr(sys.modules.get("__main__"), "__file__", None) or ""
+        if getattr(factory, "__module__", None) == "__main__" and not os.path.isfile(main_file):  # a REPL, <stdin>
             raise BotError(_unportable(name, reg, "it is defined in an interactive session"))
         try:
             pickle.dumps(factory)
