@@ -5,10 +5,49 @@ the luck of one run; locally it explores new examples every time and keeps failu
 in its database.
 """
 
+import copy
+import importlib
 import os
+import sys
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+@pytest.fixture
+def bot_registry() -> Iterator[None]:
+    """The bot registry as it was before the test, afterwards: the outside bots
+    a test (or a docs snippet) registers, loads from a bot module or finds as an
+    entry point are forgotten, with the modules and ``sys.path`` entries that
+    brought them, so no other test of the process sees them (``bots_for``
+    lists are compared whole)."""
+    import goat.bots as bots
+    from goat.bots import outside
+
+    tables = bots._tables()
+    saved_tables = [dict(table) for table in tables]
+    saved = {name: getattr(outside, name) for name in ("REGISTERED", "_pending", "_broken", "_modules", "_discovered")}
+    for name, value in saved.items():
+        setattr(outside, name, copy.copy(value))
+    path, modules = list(sys.path), set(sys.modules)
+    try:
+        yield
+    finally:
+        for table, contents in zip(tables, saved_tables):
+            table.clear()
+            table.update(contents)
+        # the bots' own modules: bot module files, and those from folders the test put on sys.path
+        added, files = tuple(p for p in sys.path if p not in path), set(outside._modules)
+        for name in set(sys.modules) - modules:
+            file = str(getattr(sys.modules[name], "__file__", None) or "")
+            if file and (file in files or (added and file.startswith(added))):
+                del sys.modules[name]
+        for name, value in saved.items():
+            setattr(outside, name, value)
+        sys.path[:] = path
+        importlib.invalidate_caches()

@@ -100,7 +100,9 @@ def block_name(page: Path, block: Block) -> str:
 
 
 @pytest.mark.parametrize("page", python_pages(), ids=lambda p: p.relative_to(ROOT).as_posix())
-def test_every_python_snippet_runs(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_python_snippet_runs(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                   bot_registry: None) -> None:
+    """(A page's snippets may register a bot, docs/bots.md's ``lowest``: forgotten after the page.)"""
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, object] = {"__name__": "__snippet__"}
     for block in fenced_blocks(page):
@@ -280,10 +282,12 @@ class Table:
     players: int | None
     bots: tuple[str, ...]
     options: tuple[str, ...]
+    bot_modules: tuple[str, ...] = ()
 
 
 def documented_tables() -> list[Table]:
-    """The tables of every documented command line that seats bots (``--bots``, ``--vs``)
+    """The tables of every documented command line that seats bots (``--bots``, ``--vs``,
+    with the ``--bot-module`` files that name outside bots)
     or sets options (``--option``): the game is its ``--game``, or the one after
     ``play``/``random-games``, else Kozel. Placeholders (``NAME``, ``...``,
     ``max_deals=N``, a usage line's ``[--bots ...]``) are left out."""
@@ -303,18 +307,23 @@ def documented_tables() -> list[Table]:
                 rules[1] if rules else None, int(players[1]) if players else None,
                 tuple(re.findall(r"--(?:bots|vs)[ =]([a-z][\w:=.,#-]*)(?!\S)", code)),
                 tuple(o for o in re.findall(r"--option[ =]([a-z_]+=[a-z0-9_./-]*[a-z0-9])(?!\S)", code)
-                      if not o.startswith("key="))))
+                      if not o.startswith("key=")),
+                tuple(re.findall(r"--bot-module[ =](\S+)", code))))
     return sorted((t for t in tables if t.bots or t.options), key=repr)
 
 
 TABLES = documented_tables()
 
 
-@pytest.mark.parametrize("table", TABLES, ids=[" ".join((t.game, *t.bots, *t.options)) for t in TABLES])
-def test_every_documented_table_can_be_set_up(table: Table) -> None:
+@pytest.mark.parametrize("table", TABLES, ids=[" ".join((t.game, *t.bots, *t.options, *t.bot_modules)) for t in TABLES])
+def test_every_documented_table_can_be_set_up(table: Table, bot_registry: None) -> None:
     """The bots (name and settings) and the options as the docs write them are ones the
     game takes: ``pimc:world=16`` or ``--option royal_goats=false`` would pass ``--help``
-    and fail the run."""
+    and fail the run. A ``--bot-module`` is a file of the repository (docs/examples)."""
+    from goat.bots import load_bot_module
+
+    for module in table.bot_modules:
+        load_bot_module(str(ROOT / module))
     module = get_game(table.game)
     rules = table.rules or SCORING[table.game].default_rules
     options = parse_options(module, rules, table.players, table.options)

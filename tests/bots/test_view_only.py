@@ -11,11 +11,14 @@ from __future__ import annotations
 import copy
 import json
 import random
+import sys
 import zlib
+from pathlib import Path
 
 import pytest
 
 from goat.bots import BOTS, SpadesPIMCBot, bot_factory, bots_for, make_bot
+from goat.games import sample_world
 from goat.games.kozel import new_state
 from yugioh_positions import yugioh_positions
 
@@ -53,16 +56,25 @@ def test_bot_answers_from_a_detached_copy_of_the_view(name: str, preset: str) ->
 
 
 def answers_from_the_view_alone(game: str, name: str, settings: dict, states: list) -> None:
-    """The bot's answer from a view equals its answer from a JSON copy of it (it reads
-    nothing but the view), is legal, and leaves the view as it was."""
+    """The bot's answer from a view equals its answer from a JSON copy of it handed
+    over where another deal the view allows is the state at hand (it reads nothing
+    but the view: not hidden cards through object references, not the real state
+    through its caller's frames), is legal, and leaves the view as it was."""
     for i, state in enumerate(states):
         view = state.view(state.current_player())
         before = copy.deepcopy(view)
         detached = json.loads(json.dumps(view))
         a = make_bot(name, i, game=game, **settings).choose(view)
-        b = make_bot(name, i, game=game, **settings).choose(detached)
+        b = choose_in_another_world(make_bot(name, i, game=game, **settings), detached,
+                                    sample_world(view, random.Random(i)))
         assert a == b and str(a) in view["legal_actions"]
         assert view == before  # the bot did not write into the view
+
+
+def choose_in_another_world(bot, view: dict, state) -> object:
+    """``bot.choose(view)`` called where ``state`` — another deal consistent with
+    ``view`` — is the state at hand, as the real one is where a driver calls it."""
+    return bot.choose(view)
 
 
 
@@ -112,3 +124,47 @@ def test_every_yugioh_bot_is_checked_here() -> None:
 def test_yugioh_bot_answers_from_a_detached_copy_of_the_view(name: str) -> None:
     settings = {"mc": {"worlds": 2, "top": 2}}.get(name, {})
     answers_from_the_view_alone("yugioh", name, settings, yugioh_positions(3, seed=zlib.crc32(f"{name}/yugioh".encode())))
+
+
+class PeekingBot:
+    """An outside bot that cheats: it finds the state its driver holds (a local
+    named ``state`` up the call stack, as in ``next_bot_action``) and lets the
+    other seats' cards decide its move."""
+
+    name = "peeking"
+
+    def __init__(self, seed=None) -> None:
+        pass
+
+    def choose(self, view: dict):
+        from goat.protocol import Action
+
+        frame = sys._getframe(1)
+        while not hasattr(frame.f_locals.get("state"), "view"):
+            frame = frame.f_back
+        state = frame.f_locals["state"]
+        hidden = json.dumps([state.view(seat).get("hand") for seat in range(state.num_players)])
+        legal = view["legal_actions"]
+        return Action.parse(legal[zlib.crc32(hidden.encode()) % len(legal)])
+
+    def out_of_turn(self, view: dict):
+        return None
+
+
+def test_an_outside_bot_that_peeks_at_the_state_is_refused_by_the_view_only_check(bot_registry: None) -> None:
+    """Outside bots are held to the same contract: the check that passes every bot of
+    the project fails a registered bot that reads the real state (the check once
+    called both answers where the real state was at hand, so this bot passed it)."""
+    from goat.bots import register_bot
+
+    register_bot("peeking", PeekingBot, games=["kozel"])
+    with pytest.raises(AssertionError):
+        answers_from_the_view_alone("kozel", "peeking", {}, positions("classic", 4, seed=5))
+
+
+def test_an_outside_bot_that_reads_only_its_view_passes_the_view_only_check(bot_registry: None) -> None:
+    from goat.bots import load_bot_module
+
+    load_bot_module(str(Path(__file__).resolve().parents[2] / "docs" / "examples" / "lowest.py"))
+    for preset in ("classic", "full-hand", "street"):
+        answers_from_the_view_alone("kozel", "lowest", {"random_ties": True}, positions(preset, 3, seed=6))

@@ -1,5 +1,11 @@
 """Bots: programs that play a seat from its view (see :mod:`goat.bots.base`).
 
+The registry is the tables below (``BOTS``, ``GAME_BOTS``): the project's bots,
+and outside bots a researcher adds by an entry point of the group ``goat.bots``,
+a bot module (:func:`load_bot_module`) or :func:`register_bot`
+(:mod:`goat.bots.outside`; docs/bots.md). Every lookup goes through
+:func:`bot_factory` or :func:`bots_for`.
+
 >>> bot = make_bot("random", seed=1)
 >>> bot.name
 'random'
@@ -9,9 +15,10 @@ from __future__ import annotations
 
 import inspect
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from goat.bots import outside
 from goat.bots.base import BaseBot, Bot, BotError, next_bot_action, out_of_turn_claim, play_bots
 from goat.bots.heuristic import HeuristicBot
 from goat.bots.ismcts import ISMCTSBot
@@ -36,6 +43,13 @@ GAME_BOTS: dict[str, dict[str, Callable[..., Bot]]] = {"spades": {**BOTS, "pimc"
 
 
 def _game_bots(game: str) -> dict[str, Callable[..., Bot]]:
+    """The table of ``game`` (Kozel's for a game without one), after the names
+    of the ``goat.bots`` entry points have been read (once a process)."""
+    outside.discover(_builtin)
+    return _table(game)
+
+
+def _table(game: str) -> dict[str, Callable[..., Bot]]:
     if game == "yugioh" and game not in GAME_BOTS:
         from goat.bots import yugioh
 
@@ -43,11 +57,117 @@ def _game_bots(game: str) -> dict[str, Callable[..., Bot]]:
     return GAME_BOTS.get(game, BOTS)
 
 
+def _tables(games: tuple[str, ...] | None = None) -> list[dict[str, Callable[..., Bot]]]:
+    """The tables of ``games`` (``None``: every game), each once."""
+    from goat.games import GAMES
+
+    tables: list[dict[str, Callable[..., Bot]]] = []
+    for game in games or GAMES:
+        table = _table(game)
+        if not any(table is t for t in tables):
+            tables.append(table)
+    return tables
+
+
+def _builtin(name: str) -> bool:
+    """Is ``name`` a bot of the project (in a table, and not an outside bot)?"""
+    return name not in outside.REGISTERED and any(name in table for table in _tables())
+
+
 def bot_factory(name: str, game: str = "kozel") -> Callable[..., Bot] | None:
     """The factory registered as ``name`` for ``game`` (``None`` if none is):
     what a caller asks of a bot's class (its settings, ``sees_everything``)
-    before making one."""
-    return _game_bots(game).get(name.strip().lower()) if isinstance(name, str) else None
+    before making one. An outside bot's entry point is imported here, at the
+    first lookup of its name; one that cannot be made (it fails to import, its
+    name clashes) raises :class:`BotError` in one line."""
+    if not isinstance(name, str):
+        return None
+    key = name.strip().lower()
+    table = _game_bots(game)
+    why = outside.broken(key)
+    if why is not None:
+        raise BotError(why)
+    outside.load_entry_point(key, _register)
+    return table.get(key)
+
+
+def register_bot(name: str, factory: Callable[..., Bot], *, games: tuple[str, ...] | list[str] | None = None) -> None:
+    """Give an outside bot a name, as the project's bots have one: ``factory``
+    (a class or function) is called as ``factory(seed, **settings)`` by
+    :func:`make_bot`, ``goat tournament --bots NAME:key=value`` and ``goat play``,
+    for the ``games`` it plays (default: its ``games`` attribute, else every game).
+
+    The name may not be a built-in bot's or an entry point's (:class:`BotError`,
+    one line); registering it again replaces the earlier registration (a
+    notebook cell run twice). A tournament's worker processes get the bot too
+    when the factory can be imported by reference there (defined at the top of
+    a module or of the script that runs the tournament; see docs/bots.md)."""
+    kind, suffix = outside.kind_of_call()
+    _register(name, factory, outside.Registration(factory, _games(name, games, factory),
+                                                  outside.origin_of(factory) + suffix, kind))
+
+
+def _games(name: str, games: Any, factory: Any) -> tuple[str, ...] | None:
+    """``games`` as registered: given, else the factory's ``games``, else ``None`` (all); checked."""
+    from goat.games import GAMES
+
+    games = getattr(factory, "games", None) if games is None else games
+    if games is None:
+        return None
+    if isinstance(games, str) or not all(isinstance(g, str) for g in games):
+        raise BotError(f"register_bot({name!r}): games is a list of game names such as ['kozel'], not {games!r}")
+    unknown = [g for g in games if g not in GAMES]
+    if unknown or not games:
+        raise BotError(f"register_bot({name!r}): unknown game {unknown[0] if unknown else 'list []'} "
+                       f"(games: {', '.join(GAMES)})")
+    return tuple(games)
+
+
+def _register(name: str, factory: Any, registration: outside.Registration) -> None:
+    """Put an outside bot in the tables of its games (the one registry)."""
+    key = name.strip().lower() if isinstance(name, str) else ""
+    if not outside.NAME.match(key):
+        raise BotError(f"register_bot({name!r}): a bot name is lower-case letters, digits, '_', '.' and '-' "
+                       "(it is written in specs such as name:key=value)")
+    if not callable(factory):
+        raise BotError(f"register_bot({name!r}): the factory must be callable (a class or a function of a seed), "
+                       f"not {factory!r}")
+    _game_bots("kozel")  # the entry points' names are known before a clash is judged
+    if _builtin(key):
+        raise BotError(f"register_bot({name!r}): {key!r} is a built-in bot; give yours another name")
+    declared = outside.pending_entry_point(key) or outside.broken(key)
+    earlier = outside.REGISTERED.get(key)
+    if registration.kind != "entry point" and (declared or (earlier and earlier.kind == "entry point")):
+        raise BotError(f"register_bot({name!r}): the name is taken by "
+                       f"{declared or earlier.origin}; give yours another name")  # type: ignore[union-attr]
+    if earlier is not None:
+        unregister_bot(key)
+    for table in _tables(registration.games):
+        table[key] = factory
+    outside.REGISTERED[key] = registration
+
+
+def unregister_bot(name: str) -> None:
+    """Take the outside bot ``name`` out of the registry (a test's clean-up, a
+    notebook's change of mind); a built-in or unknown name is a :class:`BotError`."""
+    key = name.strip().lower()
+    if key not in outside.REGISTERED:
+        raise BotError(f"unregister_bot({name!r}): no outside bot has that name")
+    for table in _tables():
+        table.pop(key, None)
+    del outside.REGISTERED[key]
+
+
+def load_bot_module(spec: str) -> None:
+    """Import a bot module (a module name or a ``.py`` file) for the
+    :func:`register_bot` calls it makes; the tournament's worker processes
+    import it too. See :func:`goat.bots.outside.load_bot_module`."""
+    outside.load_bot_module(spec)
+
+
+def outside_bots() -> dict[str, str]:
+    """The outside bots known now (entry points once looked up), each with where it comes from."""
+    return {name: reg.origin for name, reg in outside.REGISTERED.items()}
 
 
 def _available(factory: Callable[..., Bot]) -> bool:
@@ -60,7 +180,9 @@ def bots_for(game: str) -> list[str]:
     """The names of the bots that play ``game`` (a bot's ``games``; ``None``: all)
     and can be made here (a bot without its optional dependency, such as Spades'
     ``pimc`` without DDS, is left out rather than offered and then refused)."""
-    return [name for name, factory in _game_bots(game).items()
+    table = _game_bots(game)
+    outside.load_entry_points(_register)
+    return [name for name, factory in table.items()
             if (getattr(factory, "games", None) is None or game in factory.games) and _available(factory)]
 
 
@@ -68,7 +190,8 @@ def view_bots(game: str = "kozel") -> list[str]:
     """The bots of :func:`bots_for` that play from their seat's view alone: all
     but those that see the whole state (``perfect``), which neither a table with
     people nor an RL environment may seat."""
-    return [name for name in bots_for(game) if not getattr(bot_factory(name, game), "sees_everything", False)]
+    table = _game_bots(game)
+    return [name for name in bots_for(game) if not getattr(table[name], "sees_everything", False)]
 
 
 def default_bot(game: str = "kozel", preferred: str = "heuristic") -> str:
@@ -76,8 +199,9 @@ def default_bot(game: str = "kozel", preferred: str = "heuristic") -> str:
     environment's opponents, the table server's empty seats): ``preferred`` if
     it plays ``game``, else the game's first bot that is not ``random``
     (Yu-Gi-Oh!'s ``greedy``), else its first. Never a bot that sees the whole
-    state (``perfect``): a filler plays from its seat's view."""
-    names = view_bots(game)
+    state (``perfect``): a filler plays from its seat's view; never an outside
+    bot either, which nobody asked for."""
+    names = [name for name in view_bots(game) if name not in outside.REGISTERED]
     if preferred in names:
         return preferred
     return next((name for name in names if name != "random"), names[0] if names else preferred)
@@ -94,8 +218,15 @@ def thinks(name: str, game: str = "kozel") -> bool:
     """Does bot ``name`` search at each decision, with a ``time_limit`` setting
     that caps it (``pimc``, ``ismcts``, Yu-Gi-Oh!'s ``mc``)? The others move at
     once. ``False`` for an unknown name (:func:`make_bot` reports it)."""
-    factory = bot_factory(name, game)
-    return factory is not None and "time_limit" in inspect.signature(factory).parameters
+    return "time_limit" in _parameters(bot_factory(name, game))
+
+
+def _parameters(factory: Callable[..., Bot] | None) -> Mapping[str, inspect.Parameter]:
+    """The factory's parameters (none for ``None`` or one without a signature)."""
+    try:
+        return inspect.signature(factory).parameters if factory is not None else {}
+    except (TypeError, ValueError):
+        return {}
 
 
 def make_bot(name: str, seed: int | str | None = None, game: str = "kozel", **settings: Any) -> Bot:
@@ -104,15 +235,36 @@ def make_bot(name: str, seed: int | str | None = None, game: str = "kozel", **se
     default; ``make_bot("greedy", 1, game="yugioh")``); raises :class:`BotError`
     (one line) if the name or a setting is unknown."""
     factory = bot_factory(name, game)
-    if factory is None:
+    registration = outside.REGISTERED.get(name.strip().lower()) if isinstance(name, str) else None
+    if factory is None and registration is None:
         # the bots that play this game here: Kozel's "perfect" is no help to a Spades player
         raise BotError(f"unknown bot {name!r} (known: {', '.join(bots_for(game))})")
-    if getattr(factory, "games", None) is not None and game not in factory.games:
+    games = registration.games if factory is None and registration else getattr(factory, "games", None)
+    if factory is None or (games is not None and game not in games):
         raise BotError(f"bot {name!r} does not play {game} (bots for {game}: {', '.join(bots_for(game))})")
+    if registration is not None:
+        return _make_outside(name, factory, registration, _seed(seed), settings)
     try:
         return factory(_seed(seed), **settings)
     except TypeError:
         raise BotError(f"bot {name!r} does not take the settings {', '.join(sorted(settings))}") from None
+
+
+def _make_outside(name: str, factory: Callable[..., Bot], registration: outside.Registration, seed: Any,
+                  settings: dict[str, Any]) -> Bot:
+    """An outside bot, with the same contract as the project's (``factory(seed,
+    **settings)``); a setting it does not take, or any error of its factory, is
+    one line naming where the bot comes from."""
+    try:
+        inspect.signature(factory).bind(seed, **settings)
+    except TypeError:
+        raise BotError(f"bot {name!r} does not take the settings {', '.join(sorted(settings))}") from None
+    except ValueError:
+        pass  # no signature to check: the call says
+    try:
+        return factory(seed, **settings)
+    except Exception as exc:  # the researcher's code: any error, one line
+        raise BotError(f"{registration.origin} failed to start: {outside.one_line(exc)}") from None
 
 
 def _seed(seed: Any) -> int | float | str | bytes | None:
@@ -128,4 +280,5 @@ def _seed(seed: Any) -> int | float | str | bytes | None:
 
 
 __all__ = ["BOTS", "GAME_BOTS", "BaseBot", "Bot", "BotError", "ISMCTSBot", "RandomBot", "SpadesPIMCBot", "bot_factory",
-           "bots_for", "default_bot", "make_bot", "next_bot_action", "out_of_turn_claim", "play_bots", "view_bots"]
+           "bots_for", "default_bot", "load_bot_module", "make_bot", "next_bot_action", "out_of_turn_claim",
+           "outside_bots", "play_bots", "register_bot", "unregister_bot", "view_bots"]

@@ -79,3 +79,17 @@ def parse_options(module: Any, rules: str, players: int | None, pairs: Sequence[
     """:func:`parse_option_pairs` with the defaults of ``module``'s ruleset ``rules``."""
     defaults = module.new_state(rules=rules, players=players).rules.options()
     return parse_option_pairs(pairs, defaults)
+
+
+#: ``--bot-module`` of ``goat tournament`` and ``goat play``: one help text, one loader.
+BOT_MODULE_HELP = ("Import this bot module first: a module name (mypkg.bots) or a .py file that registers "
+                   "bots with goat.bots.register_bot (docs/bots.md); repeatable.")
+
+
+def load_bot_modules(modules: Sequence[str]) -> None:
+    """Import each ``--bot-module`` (:func:`goat.bots.load_bot_module`): its bots
+    can then be named in ``--bots``; a module that fails is one line (:class:`GoatError`)."""
+    from goat.bots import load_bot_module
+
+    for module in modules:
+        load_bot_module(module)

@@ -30,7 +30,7 @@ from goat.bots import THINK_SECONDS, Bot, out_of_turn_claim, thinks
 from goat.bots.base import prepare_bots
 from goat.cards import CardSyntaxError, parse_cards
 from goat.cli import render, render_spades
-from goat.cli.options import parse_option_pairs
+from goat.cli.options import BOT_MODULE_HELP, load_bot_modules, parse_option_pairs
 from goat.cli.output import check_writable
 from goat.games import get_game
 from goat.games.spades.bids import BLIND_KINDS
@@ -429,10 +429,12 @@ def check_name(name: str) -> str:
 
 
 def play_game(game: str, rules: str, seed: int | None, seat: int, players: int | None, option: list[str],
-              bots: str, record: Path | None, name: str = "You", think: float = THINK_SECONDS) -> None:
+              bots: str, record: Path | None, name: str = "You", think: float = THINK_SECONDS,
+              bot_module: Sequence[str] = ()) -> None:
     """Set up a table of ``game`` and run it in the terminal (shared by every ``goat play`` command)."""
     module = get_game(game)
     try:
+        load_bot_modules(bot_module)
         state_rules = module.make_rules(rules, players=players,
                                         options=parse_option_pairs(option, _defaults(module, rules)))
         if not 0 <= seat < state_rules.players:
@@ -521,9 +523,10 @@ def play_kozel(
     record: Optional[Path] = typer.Option(None, "--record", help=RECORD_HELP),
     name: str = typer.Option("You", "--name", help=NAME_HELP),
     think: float = typer.Option(THINK_SECONDS, "--think", help=THINK_HELP),
+    bot_module: list[str] = typer.Option([], "--bot-module", metavar="MODULE", help=BOT_MODULE_HELP),
 ) -> None:
     """Play Kozel against bots in the terminal."""
-    play_game("kozel", rules, seed, seat, players, option, bots, record, name, think)
+    play_game("kozel", rules, seed, seat, players, option, bots, record, name, think, bot_module)
 
 
 def play_spades(
@@ -541,9 +544,10 @@ def play_spades(
     record: Optional[Path] = typer.Option(None, "--record", help=RECORD_HELP),
     name: str = typer.Option("You", "--name", help=NAME_HELP),
     think: float = typer.Option(THINK_SECONDS, "--think", help=THINK_HELP),
+    bot_module: list[str] = typer.Option([], "--bot-module", metavar="MODULE", help=BOT_MODULE_HELP),
 ) -> None:
     """Play Spades against bots in the terminal (you and seat + 2 are partners)."""
-    play_game("spades", rules, seed, seat, None, option, bots, record, name, think)
+    play_game("spades", rules, seed, seat, None, option, bots, record, name, think, bot_module)
 
 
 def register(app: typer.Typer) -> None:

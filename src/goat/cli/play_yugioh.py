@@ -21,7 +21,7 @@ from rich.markup import escape
 
 from goat.bots import THINK_SECONDS, Bot
 from goat.cli.errors import user_errors
-from goat.cli.options import parse_option_pairs
+from goat.cli.options import BOT_MODULE_HELP, load_bot_modules, parse_option_pairs
 from goat.cli.output import check_writable
 from goat.cli.play import (
     HELP_WORDS,
@@ -365,9 +365,11 @@ def play_yugioh(
     record: Optional[Path] = typer.Option(None, "--record", help="Write the match record here at the end or on quit."),
     name: str = typer.Option("You", "--name", help=NAME_HELP),
     think: float = typer.Option(THINK_SECONDS, "--think", help=THINK_HELP),
+    bot_module: list[str] = typer.Option([], "--bot-module", metavar="MODULE", help=BOT_MODULE_HELP),
 ) -> None:
     """Play a Yu-Gi-Oh! (Goat Format) match against a bot in the terminal."""
     with user_errors():
+        load_bot_modules(bot_module)
         if seat not in (0, 1):
             raise GoatError(f"--seat must be 0 or 1, not {seat}")
         if seed is None:

@@ -19,7 +19,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from goat.cli.options import parse_options
+from goat.cli.options import BOT_MODULE_HELP, load_bot_modules, parse_options
 from goat.cli.output import check_writable, print_table
 from goat.cli.progress import progress
 from goat.games import get_game
@@ -46,7 +46,8 @@ def tournament_command(
     bots: str = typer.Option(..., "--bots", help="Comma-separated bots, each name or name:key=value "
                                                  "(e.g. random,pimc:worlds=100); at least two. "
                                                  "Kozel: random, heuristic, pimc, ismcts, perfect; "
-                                                 "spades: random, heuristic, ismcts, pimc (dds extra); yugioh: random, greedy, mc."),
+                                                 "spades: random, heuristic, ismcts, pimc (dds extra); yugioh: random, greedy, mc; "
+                                                 "your own bots: docs/bots.md."),
     matches: int = typer.Option(..., "--matches", "-n", help="Duplicate sets per pairing: each deal sequence "
                                                             "(a duel's coin and shuffles) is played once per "
                                                             "seating (2 games in 4-seat play and in a duel)."),
@@ -61,11 +62,13 @@ def tournament_command(
                                                                 "instead of whole matches."),
     players: int | None = typer.Option(None, "--players", help="Number of seats (default: the preset's)."),
     option: list[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="key=value overriding a ruleset option; repeatable."),
+    bot_module: list[str] = typer.Option([], "--bot-module", metavar="MODULE", help=BOT_MODULE_HELP),
 ) -> None:
     """Play a duplicate tournament between bots: win rates, score differences and Elo.
 
     Per bot: the match (or deal) win rate, the mean difference per deal in the game's own score (Kozel's penalty points, Spades' points, a duel's LP), each with a 95% interval, and an Elo rating."""
     try:
+        load_bot_modules(bot_module)
         specs, config, probe, scoring, given = _prepare(game, rules, bots, matches, workers, backend, players,
                                                         option, deals_only)
         # a run can take hours: a destination that cannot be written fails now, not after it

@@ -106,7 +106,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from goat.bots import Bot, bot_factory, make_bot, next_bot_action, out_of_turn_claim, thinks, view_bots
+from goat.bots import Bot, bot_factory, make_bot, next_bot_action, out_of_turn_claim, outside_bots, thinks, view_bots
 from goat.bots import default_bot as game_default_bot
 from goat.games import GAMES, get_game
 from goat.protocol import Action, ActionSyntaxError, GoatError, IllegalActionError
@@ -183,8 +183,12 @@ class Connection(Protocol):
 def table_bots(game: str = "kozel") -> list[str]:
     """Bots that may sit at a table of ``game`` with people: every bot that plays
     that game (:func:`goat.bots.bots_for`) from its view (``perfect`` sees every
-    card, so it may not)."""
-    return view_bots(game)
+    card, so it may not). Not an outside bot (an entry point, docs/bots.md):
+    the lobby offers the bots whose level it knows (:mod:`goat.server.botlevels`),
+    and installing a package must not change what it offers."""
+    names = view_bots(game)  # first: it imports the entry points that outside_bots() then knows
+    outside = outside_bots()
+    return [name for name in names if name not in outside]
 
 
 def default_bot(game: str, settings: Settings) -> str:

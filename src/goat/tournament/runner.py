@@ -10,7 +10,10 @@ as they finish (for the progress bar); :func:`run_all` returns them in schedule
 order.
 
 The local pool uses the ``spawn`` start method: the parent runs a progress-bar
-thread, and forking a process that runs threads can deadlock.
+thread, and forking a process that runs threads can deadlock. A spawned worker
+is a fresh interpreter: it finds outside bots of entry points itself, and is
+handed the rest (bot modules, ``register_bot`` calls) as a
+:class:`~goat.bots.outside.BotSetup` it replays before its first game.
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from goat.bots import next_bot_action
+from goat import bots as bot_registry
+from goat.bots import next_bot_action, outside
 from goat.games import get_game
 from goat.protocol import GoatError
 from goat.records import record_from_state
@@ -102,6 +106,11 @@ def play_game(spec: GameSpec) -> GameResult:
             raise GoatError(f"the game did not end within {MAX_STEPS} steps")
     except GoatError as exc:
         raise TournamentError(f"game {spec.index} ({', '.join(spec.labels)}): {exc}") from None
+    except Exception as exc:
+        if not any(b.name in outside.REGISTERED for b in spec.bots):
+            raise  # a bug of the project's own: its traceback helps
+        # an outside bot's error mid-game: one line, where it was raised (the researcher's file)
+        raise TournamentError(f"game {spec.index} ({', '.join(spec.labels)}): {outside.one_line(exc)}") from None
     # who played which seat: a duplicate pair's two games differ only in this
     record = record_from_state(state) | {"seats": [{"name": label, "bot": label} for label in spec.labels]}
     result = record["result"]
@@ -124,7 +133,7 @@ def run(specs: Sequence[GameSpec], workers: int | None = None, backend: str = "l
     if backend == "local":
         yield from _run_local(specs, workers)
     elif backend == "ray":
-        yield from _run_ray(specs, workers)
+        yield from _run_ray(specs, workers, _setup(specs))
     else:
         raise TournamentError(f"unknown backend {backend!r} (one of {', '.join(BACKENDS)})")
 
@@ -145,9 +154,50 @@ def _run_local(specs: Sequence[GameSpec], workers: int) -> Iterator[GameResult]:
         for spec in specs:
             yield play_game(spec)
         return
+    setup = _setup(specs)
     context = multiprocessing.get_context("spawn")
-    with context.Pool(min(workers, len(specs)), initializer=_leave_interrupts_to_the_parent) as pool:
-        yield from pool.imap_unordered(play_game, specs, chunksize=1)
+    with context.Pool(min(workers, len(specs)), initializer=_start_worker, initargs=(setup,)) as pool:
+        yield from pool.imap_unordered(_play_in_worker, specs, chunksize=1)
+
+
+def _setup(specs: Sequence[GameSpec]) -> outside.BotSetup:
+    """What worker processes need to know the outside bots of ``specs``; a bot
+    they could not import is refused now, in one line, before any game."""
+    try:
+        return outside.bot_setup(b.name for spec in specs for b in spec.bots)
+    except GoatError as exc:
+        raise TournamentError(str(exc)) from None
+
+
+#: Why this worker process could not replay the parent's outside bots (``None``: it did).
+_setup_error: str | None = None
+
+
+def _start_worker(setup: outside.BotSetup) -> None:
+    """A pool worker's start: leave Ctrl+C to the parent, and know the parent's
+    outside bots. A failure is kept for the first game to report: a pool whose
+    initializer raises starts new workers forever."""
+    global _setup_error
+    _leave_interrupts_to_the_parent()
+    try:
+        outside.restore_bot_setup(setup, bot_registry.register_bot)
+    except GoatError as exc:
+        _setup_error = str(exc)
+
+
+def _play_in_worker(spec: GameSpec) -> GameResult:
+    if _setup_error is not None:
+        raise TournamentError(f"a worker process: {_setup_error}")
+    return play_game(spec)
+
+
+def _play_with_setup(setup: outside.BotSetup, spec: GameSpec) -> GameResult:
+    """A Ray task: the parent's outside bots, then the game."""
+    try:
+        outside.restore_bot_setup(setup, bot_registry.register_bot)
+    except GoatError as exc:
+        raise TournamentError(f"a Ray worker: {exc}") from None
+    return play_game(spec)
 
 
 def _leave_interrupts_to_the_parent() -> None:
@@ -165,7 +215,7 @@ def ray_available() -> bool:
     return True
 
 
-def _run_ray(specs: Sequence[GameSpec], workers: int) -> Iterator[GameResult]:
+def _run_ray(specs: Sequence[GameSpec], workers: int, setup: outside.BotSetup) -> Iterator[GameResult]:
     """Ray tasks, one per game. Connects to a running Ray instance if this
     process already has one (``ray.init(address=...)`` by the caller), else
     starts a local one with ``workers`` CPUs and shuts it down afterwards."""
@@ -178,8 +228,8 @@ def _run_ray(specs: Sequence[GameSpec], workers: int) -> Iterator[GameResult]:
         ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
                  logging_level="ERROR")
     try:
-        task = ray.remote(play_game)
-        pending = [task.remote(spec) for spec in specs]
+        task = ray.remote(_play_with_setup)
+        pending = [task.remote(setup, spec) for spec in specs]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
