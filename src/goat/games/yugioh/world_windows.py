@@ -145,7 +145,9 @@ class WindowEvidence:
         forced = self.ctx.forced.get(self.index)
         if action == HERE:
             asked = bool(found) or self.give_able_name(seat, cards)
-        elif action == "pass" and forced is None:  # which window: see the module docstring
+        elif action == "pass" and (forced is None or NOWHERE != forced < number):
+            # which window: see the module docstring; past a forced window that
+            # could not ask, the first where something can respond
             asked = bool(found)
         elif action == "pass":
             asked = forced == number and (bool(found) or self.give_able_name(seat, cards))
@@ -202,11 +204,16 @@ class WindowEvidence:
         next attempt of the draw tries one more of these, the latest window
         first (``ctx.forced``, ``ctx.tried``)."""
         last = self.index - 1
-        answered = last >= 0 and self.ctx.steps[last][0] == f"act {seat} pass" \
-            and self.pass_kinds.get(last) == "respond"
-        if text.split(" ", 2)[1:2] == ["pass"] or answered:
+        passed = last >= 0 and self.ctx.steps[last][0] == f"act {seat} pass"
+        answered = passed and self.pass_kinds.get(last) == "respond"
+        # The step before is a ``pass`` that answered another question (an
+        # optional trigger) because no window of the step before it asked: that
+        # ``pass`` was said at one of those windows, and the question now due
+        # is the one it answered.
+        misplaced = passed and self.pass_kinds.get(last, "respond") != "respond"
+        if text.split(" ", 2)[1:2] == ["pass"] or answered or misplaced:
             candidates: list[tuple[int, int]] = [(last - 1, NOWHERE)] if answered else []
-            step = last - 1 if answered else last
+            step = last - 1 if answered or misplaced else last
             while step >= 0:
                 candidates += [(step, n) for n in reversed(range(self.window_counts.get(step, 0)))]
                 if self.ctx.steps[step][0] != f"act {seat} pass" or self.pass_kinds.get(step) == "respond":
@@ -230,6 +237,22 @@ class WindowEvidence:
         if text == f"act {other} pass":
             self.index = index
             self.missed_window(other, text[4:])
+
+    def asked_too_soon(self, index: int) -> None:
+        """The step before ``index`` stopped short of the history (its glimpses
+        not shown yet) at a window of the other seat that asked for step
+        ``index``, its ``pass``: the history shows the step went on, so that
+        ``pass`` was said at a later window (after a chain resolved, say). The
+        next attempts ask one window later (the earlier ones then go unasked,
+        their hidden cards renamed to match). Raises :class:`_Retry` then."""
+        other = 1 - self.seat
+        pending = self.world.pending()
+        if self.ctx.steps[index][0] != f"act {other} pass" or getattr(pending, "seat", None) != other \
+                or getattr(pending, "kind", None) != "respond":
+            return
+        step = index - 1
+        self.ctx.forced[step] = self.window_counts.get(step, 0)
+        raise _Retry(f"seat {other} was asked to respond at a window before step {step}'s end")
 
     def asked_too_early(self, seat: int) -> None:
         """This window of ``seat`` cannot go unasked, and the step being

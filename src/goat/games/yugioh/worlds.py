@@ -313,8 +313,11 @@ class _Renamer(WindowEvidence):
             else:
                 raise _Retry(f"unknown history entry {entry!r}")
             got = self.world.history[self.seat][before:]
-            if got != [entry] + ["see " + s for s in seen]:
+            want = [entry] + ["see " + s for s in seen]
+            if got != want:
                 if self.when_able and index + 1 < len(self.ctx.steps):
+                    if got == want[:len(got)]:
+                        self.asked_too_soon(index + 1)  # stopped short: the other seat asked before the step's end
                     self.passed_by(index + 1)  # the other seat's pass next: it may be due in this step
                 raise _Retry(f"step {index} ({entry}) showed {got[:4]}")
             self.pin()
