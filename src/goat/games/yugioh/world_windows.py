@@ -76,6 +76,8 @@ class _Retry(Exception):
     def __init__(self, message: str, missing: tuple[int, str] | None = None) -> None:
         super().__init__(message)
         self.missing = missing
+        #: The step of the history the first pass failed at (the clean replay: after the last).
+        self.step = 1 << 30
 
 
 _RESPONSES = ("pass", "activate")
@@ -219,13 +221,11 @@ class WindowEvidence:
                 if self.ctx.steps[step][0] != f"act {seat} pass" or self.pass_kinds.get(step) == "respond":
                     break
                 step -= 1
-            tried = self.ctx.tried.get(self.index, -1) + 1
-            if tried < len(candidates):
-                self.ctx.tried[self.index] = tried
-                for step, _ in candidates:
-                    self.ctx.forced.pop(step, None)
-                step, number = candidates[tried]
-                self.ctx.forced[step] = number
+            self.ctx.candidates[self.index] = candidates
+            if self.index in self.ctx.placed:
+                self.ctx.placed.remove(self.index)
+            self.ctx.placed.append(self.index)
+            self.ctx.place_next(self.index)
         raise _Retry(f"seat {seat} was not asked to respond before {text!r}")
 
     def passed_by(self, index: int) -> None:

@@ -151,10 +151,12 @@ class YugiohWorldSampler:
             raise WorldSamplingError(f"not a usable Yu-Gi-Oh! view ({exc})") from None
         problem = ""
         for attempt in range(self.max_tries):
+            forced = dict(context.forced)
             try:
                 return context.attempt(rng)
             except _Retry as retry:
                 problem = str(retry)
+                context.stalled(retry.step, forced)
                 if retry.missing is not None:
                     context.add_missing(*retry.missing)
                 elif attempt % 5 == 4:
@@ -183,10 +185,45 @@ class _Context:
         #: many of those choices were tried (:meth:`.WindowEvidence.missed_window`).
         self.forced: dict[int, int] = {}
         self.tried: dict[int, int] = {}
+        #: Per such step, the windows its ``pass`` may be placed at, in the order tried;
+        #: the steps in the order they were placed (:meth:`place_next`).
+        self.candidates: dict[int, list[tuple[int, int]]] = {}
+        self.placed: list[int] = []
+        #: The step the last failed attempt stopped at (:meth:`stalled`).
+        self.failed_at = -1
         self.evidence = reading.evidence() if self.assumed else None
         own = reading.own
         other = assumed_deck(self.view, self.base, rng, evidence=self.evidence) if self.assumed else reading.other
         self.decks = [own, other] if self.seat == 0 else [other, own]
+
+    def place_next(self, index: int) -> bool:
+        """Ask for step ``index``'s ``pass`` at the next of its candidate
+        windows (:meth:`.WindowEvidence.missed_window`); ``False`` when all were tried."""
+        candidates = self.candidates.get(index, [])
+        tried = self.tried.get(index, -1) + 1
+        if tried >= len(candidates):
+            return False
+        self.tried[index] = tried
+        for step, _ in candidates:
+            self.forced.pop(step, None)
+        step, number = candidates[tried]
+        self.forced[step] = number
+        return True
+
+    def stalled(self, failed_at: int, forced_before: dict[int, int]) -> None:
+        """An attempt failed at step ``failed_at`` for a reason that moved no
+        ``pass`` (a glimpse, a hidden Set): when the attempt before failed at the
+        same step, the ``pass`` placed last may be the cause (a window left
+        unasked for it, whose hidden cards then may not take a name the history
+        shows later), so the next attempts try its next placement. Without this,
+        a draw repeated the same failure until its tries ran out."""
+        again, self.failed_at = failed_at == self.failed_at, failed_at
+        if not again or self.forced != forced_before:
+            return
+        for index in reversed(self.placed):
+            if index < failed_at and self.place_next(index):
+                self.failed_at = -1
+                return
 
     def reassume(self) -> None:
         if self.assumed:
@@ -223,7 +260,11 @@ class _Context:
 
     def attempt(self, rng: random.Random) -> YugiohState:
         renamer = _Renamer(self, rng)
-        chances, actions = renamer.run()
+        try:
+            chances, actions = renamer.run()
+        except _Retry as retry:
+            retry.step = renamer.index
+            raise
         world = YugiohState(self.rules, renamer.start, self.single_duel, check_legal=False)
         try:
             replay(world, chances, actions)
