@@ -615,7 +615,7 @@ class _Renamer(WindowEvidence):
         claimed = self.claimed_now
         decks = {s: list(duel.players[s].deck) for s in (0, 1)} | (decks or {})
         hands = {s: list(duel.players[s].hand) for s in (0, 1)}  # with the cards drawn in the step
-        for fact in seen:
+        for i, fact in enumerate(seen):
             kind, rest = fact.split(" ", 1)
             if kind == "nofind":  # "nofind 1" (Sangan), "nofind 1 warrior" (Reinforcement of the Army)
                 owner_text, _, what = rest.partition(" ")
@@ -644,7 +644,8 @@ class _Renamer(WindowEvidence):
             elif kind == "nocopy":
                 self.deck_without(decks[owner], lambda n, x=tail: n == x, claimed)
             elif kind == "hand":
-                self.hand_has(hands[owner], tail, claimed)
+                later = [f[len(f"hand {owner} "):] for f in seen[i + 1:] if f.startswith(f"hand {owner} ")]
+                self.hand_has(hands[owner], tail, claimed, later)
             elif kind == "slot":
                 where, _, name = tail.partition(" ")
                 slots = duel.players[owner].slots("monster" if where[0] == "M" else "spell")
@@ -659,16 +660,26 @@ class _Renamer(WindowEvidence):
             self.rename(card, name, claimed)
         claimed.add(card)
 
-    def hand_has(self, hand: list[CardInst], name: str, claimed: set[CardInst]) -> None:
+    def hand_has(self, hand: list[CardInst], name: str, claimed: set[CardInst], later: list[str] = ()) -> None:
+        """A hand card shows ``name``: one so called, else a hidden one renamed.
+        ``later``: the names the same step shows next in that hand; the card is
+        one that leaves the rest able to show them (:meth:`can_show`) where one
+        can — a hand shown at once (Morphing Jar's discard) is a matching, and
+        a greedy pick left a card a window rules out for the next name."""
         hand = [c for c in hand if c not in claimed]
+
+        def keeps(card: CardInst) -> bool:
+            return not later or self.can_show([c for c in hand if c is not card], list(later))
+
         named = [c for c in hand if c.name == name]
+        named = [c for c in named if keeps(c)] or named
         if named:
             claimed.add(named[0])
             return
         spare = [c for c in hand if c not in self.pinned and self.accepts(c, name)]
         if not spare:
             raise _Retry("no way to make the glimpses true")
-        self.make(self.rng.choice(spare), name, claimed)
+        self.make(self.rng.choice([c for c in spare if keeps(c)] or spare), name, claimed)
 
     def deck_without(self, deck: list[CardInst], bad: Callable[[str], bool], claimed: set[CardInst]) -> None:
         """No card left in ``deck`` may satisfy ``bad``, now or after later renames."""
