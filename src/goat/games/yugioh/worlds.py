@@ -189,8 +189,8 @@ class _Context:
         #: the steps in the order they were placed (:meth:`place_next`).
         self.candidates: dict[int, list[tuple[int, int]]] = {}
         self.placed: list[int] = []
-        #: The step the last failed attempt stopped at (:meth:`stalled`).
-        self.failed_at = -1
+        #: Per set of placements, how many attempts failed for another reason (:meth:`stalled`).
+        self.stalls: Counter = Counter()
         self.evidence = reading.evidence() if self.assumed else None
         own = reading.own
         other = assumed_deck(self.view, self.base, rng, evidence=self.evidence) if self.assumed else reading.other
@@ -212,17 +212,22 @@ class _Context:
 
     def stalled(self, failed_at: int, forced_before: dict[int, int]) -> None:
         """An attempt failed at step ``failed_at`` for a reason that moved no
-        ``pass`` (a glimpse, a hidden Set): when the attempt before failed at the
-        same step, the ``pass`` placed last may be the cause (a window left
-        unasked for it, whose hidden cards then may not take a name the history
-        shows later), so the next attempts try its next placement. Without this,
-        a draw repeated the same failure until its tries ran out."""
-        again, self.failed_at = failed_at == self.failed_at, failed_at
-        if not again or self.forced != forced_before:
+        ``pass`` (a glimpse, a hidden Set, a window that could not go
+        unasked): when an attempt with the same placements failed so before,
+        the ``pass`` placed last at or before that step may be the cause (a
+        window left unasked for it, whose hidden cards then may not take a
+        name the history shows later), so the next attempts try its next
+        placement. Without this, a draw repeated such failures, between
+        random ones elsewhere, until its tries ran out."""
+        if self.forced != forced_before:
+            return
+        key = frozenset(self.forced.items())
+        self.stalls[key] += 1
+        if self.stalls[key] < 2:
             return
         for index in reversed(self.placed):
-            if index < failed_at and self.place_next(index):
-                self.failed_at = -1
+            step = self.candidates[index][self.tried[index]][0]
+            if step <= failed_at and self.place_next(index):
                 return
 
     def reassume(self) -> None:
