@@ -153,8 +153,8 @@ class WindowEvidence:
             asked = bool(found)
         elif action == "pass":
             asked = forced == number and (bool(found) or self.give_able_name(seat, cards))
-        else:
-            asked = action is not None and self.make_able(seat, action)
+        else:  # an activation: at the first window from the forced one on where a card can be that one
+            asked = action is not None and (forced is None or number >= forced) and self.make_able(seat, action)
         if not asked:
             if self.fixed:
                 self.asked_too_early(seat)
@@ -241,14 +241,17 @@ class WindowEvidence:
     def asked_too_soon(self, index: int) -> None:
         """The step before ``index`` stopped short of the history (its glimpses
         not shown yet) at a window of the other seat that asked for step
-        ``index``, its ``pass``: the history shows the step went on, so that
-        ``pass`` was said at a later window (after a chain resolved, say). The
-        next attempts ask one window later (the earlier ones then go unasked,
-        their hidden cards renamed to match). Raises :class:`_Retry` then."""
+        ``index``, its ``pass`` or ``activate ...``: the history shows the step
+        went on, so that response came at a later window (after a chain or an
+        effect resolved, say: Book of Moon activated once Magical Merchant's
+        excavation put it in the hand). The next attempts ask one window later
+        at the earliest (the earlier ones then go unasked, their hidden cards
+        renamed to match). Raises :class:`_Retry` then."""
         other = 1 - self.seat
         pending = self.world.pending()
-        if self.ctx.steps[index][0] != f"act {other} pass" or getattr(pending, "seat", None) != other \
-                or getattr(pending, "kind", None) != "respond":
+        entry = self.ctx.steps[index][0]
+        if not entry.startswith((f"act {other} pass", f"act {other} activate ")) \
+                or getattr(pending, "seat", None) != other or getattr(pending, "kind", None) != "respond":
             return
         step = index - 1
         self.ctx.forced[step] = self.window_counts.get(step, 0)
