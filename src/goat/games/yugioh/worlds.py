@@ -156,7 +156,8 @@ class YugiohWorldSampler:
                 return context.attempt(rng)
             except _Retry as retry:
                 problem = str(retry)
-                context.stalled(retry.step, forced)
+                if retry.missing is None:
+                    context.stalled(retry.step, forced)
                 if retry.missing is not None:
                     context.add_missing(*retry.missing)
                 elif attempt % 5 == 4:
@@ -189,7 +190,7 @@ class _Context:
         #: the steps in the order they were placed (:meth:`place_next`).
         self.candidates: dict[int, list[tuple[int, int]]] = {}
         self.placed: list[int] = []
-        #: Per set of placements, how many attempts failed for another reason (:meth:`stalled`).
+        #: Per set of placements and step, how many attempts failed there for another reason (:meth:`stalled`).
         self.stalls: Counter = Counter()
         self.evidence = reading.evidence() if self.assumed else None
         own = reading.own
@@ -198,11 +199,13 @@ class _Context:
 
     def place_next(self, index: int) -> bool:
         """Ask for step ``index``'s ``pass`` at the next of its candidate
-        windows (:meth:`.WindowEvidence.missed_window`); ``False`` when all were tried."""
+        windows (:meth:`.WindowEvidence.missed_window`), after the last the
+        first again (an attempt that failed elsewhere may have ruled out the
+        right one); ``False`` when it has none."""
         candidates = self.candidates.get(index, [])
-        tried = self.tried.get(index, -1) + 1
-        if tried >= len(candidates):
+        if not candidates:
             return False
+        tried = (self.tried.get(index, -1) + 1) % len(candidates)  # all tried: again from the first
         self.tried[index] = tried
         for step, _ in candidates:
             self.forced.pop(step, None)
@@ -213,7 +216,7 @@ class _Context:
     def stalled(self, failed_at: int, forced_before: dict[int, int]) -> None:
         """An attempt failed at step ``failed_at`` for a reason that moved no
         ``pass`` (a glimpse, a hidden Set, a window that could not go
-        unasked): when an attempt with the same placements failed so before,
+        unasked): when an attempt with the same placements failed there before,
         the ``pass`` placed last at or before that step may be the cause (a
         window left unasked for it, whose hidden cards then may not take a
         name the history shows later), so the next attempts try its next
@@ -221,7 +224,7 @@ class _Context:
         random ones elsewhere, until its tries ran out."""
         if self.forced != forced_before:
             return
-        key = frozenset(self.forced.items())
+        key = (frozenset(self.forced.items()), failed_at)
         self.stalls[key] += 1
         if self.stalls[key] < 2:
             return
