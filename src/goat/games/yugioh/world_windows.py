@@ -361,25 +361,12 @@ class WindowEvidence:
         def fits(name: str) -> bool:
             return (good is None or name in good) and name not in bad and self.accepts(card, name)
 
-        hidden = [c for c in self.hidden_cards(seat) if c is not card and c not in self.claimed_now
-                  and c.name != card.name and fits(c.name) and self.names_ok({card: c.name, c: card.name})]
-        partners = [c for c in hidden if c.zone == "deck"]
+        partners = [c for c in self.hidden_cards(seat) if c.zone == "deck" and c not in self.claimed_now
+                    and c.name != card.name and fits(c.name) and self.names_ok({card: c.name, c: card.name})]
         if partners:
             self.swap(card, self.rng.choice(partners))
             return True
-        if self.side_rename(card, fits) or self.list_rename(card, fits):
-            return True
-        # Late in a duel the Deck may hold no such name: another hidden card
-        # outside it (a hand card, a face-down one) whose name it can take, if
-        # under this card's name that one could not respond here either.
-        if good is None:
-            window = self.window_cards(seat)
-            partners = [c for c in hidden if c.zone != "deck"
-                        and (c not in window or not self.able_under(seat, c, {card.name}))]
-            if partners:
-                self.swap(card, self.rng.choice(partners))
-                return True
-        return False
+        return self.side_rename(card, fits) or self.list_rename(card, fits)
 
     # ------------------------------------------------------------- consistency
     def bind(self, seat: int, asked: bool) -> None:
