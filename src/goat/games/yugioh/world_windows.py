@@ -30,28 +30,42 @@ Which window: one step of the history may pass several windows of that seat
 at which one it was asked. An ``activate ...`` is put at the first window where
 a card can be that one; a ``pass`` at the first one where something already can
 respond — and when none can, an attempt that reaches the ``pass`` unasked is
-retried asking at the step's last window, then the one before, and so on
-(``_Context.forced``, kept across the draw's attempts); a ``pass`` may also
-have answered an optional trigger rather than a window, tried the same way.
-After the last history entry, the view's pending response window names its
-phase, step and chain.
+retried asking at the step's last window, then the one before, and so on, and
+after the first again (``_Context.forced``, kept across the draw's attempts).
+Past a forced window that could not ask, the first window where something can
+respond asks. A ``pass`` may also have answered an optional trigger rather
+than a window, tried the same way; and where a ``pass`` went to an optional
+trigger and the seat's next action does not follow, the ``pass`` is placed at
+a window of the step before. A step that stops short of its glimpses at a
+window asking for the next ``pass`` or ``activate ...`` asked too soon (the
+response came after a chain or an effect resolved): the next attempts ask one
+window later at the earliest. A placement may also be wrong for a reason seen
+only later (a window left unasked for it rules out, for every hand card, a
+name the history shows next): when two attempts with the same placements fail
+at the same step for another reason, the latest placement at or before that
+step moves on (``_Context.stalled``). After the last history entry, the view's
+pending response window names its phase, step and chain.
 
 A hidden Set made before its evidence: it takes a hand card, and the card
 kept may be one an earlier window (where its owner was not asked) rules out
-for the name the hand shows next (Rush Recklessly); so a Set takes, where it
-can, a card that leaves the hand able to show every name it shows before the
-next hidden draw (``_Renamer.keeping_hand``).
+for the name the hand shows next (Rush Recklessly), or that a later hidden Set
+shows in its slot; so a Set takes, where it can, a card that leaves the hand
+able to show every such name before the next hidden draw
+(``_Renamer.keeping_hand``). A hand shown at once (Morphing Jar's discard) is
+named as a matching, not card by card (``_Renamer.hand_has``).
 
-What still makes draws fail (1 of 80 on the 40 late positions of
-``benchmarks/yugioh_world_fails.py --when-able``, was 7; in one run position 37,
-and in trial runs position 15 some draws):
+What still makes draws fail (``benchmarks/yugioh_world_fails.py --when-able``:
+1 of 80 draws on its 40 positions, was 7; on 300 views of 150 positions, both
+seats, see ``docs/yugioh.md``), in scans of the failing views:
 
-* a step's ``pass`` placed at the wrong window, in positions with many such
-  steps: the attempts try one placement more each, not every combination;
-* a cause that is not a window: a hidden hand card the Deck may no longer take
-  back (Nobleman of Crossout showed it holds no more copies) blocking a later
-  hidden Set (position 15: an attempt where both copies the assumed list held
-  were already seen made it hold a third, which then can only be in the hand).
+* a ``pass`` placed at the wrong window where a draw has many such steps: the
+  attempts try one placement more each, not every combination;
+* an assumed list (closed deck lists) with the wrong copies: a card missing is
+  added in a later attempt, in place of a guess, and the renames that follow
+  may leave a hand able only to respond where the view shows it was not
+  asked; with another deck than the mirror assumed (``--decks``) more so;
+* a hidden card the Deck may no longer take back (Nobleman of Crossout showed
+  it holds no more copies) blocking a later hidden Set.
 """
 
 from __future__ import annotations
