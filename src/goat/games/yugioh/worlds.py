@@ -550,11 +550,11 @@ class _Renamer(WindowEvidence):
                 zone = "spell" if entry.endswith("?spell") else "monster"
                 if entry.endswith(("?monster:1", "?monster:2")) or not free[zone]:
                     free[zone] = []  # its zone depends on the tributes chosen next: the rest unknown
-                else:
-                    where = f"{'S' if zone == 'spell' else 'M'}{free[zone].pop(0) + 1}"
-                    name = self.later_in_slot(seat, where, at) if at > index else None
-                    if name is not None:
-                        out.append(name)
+                    continue
+                slot = free[zone].pop(0)
+                name = self.later_in_slot(seat, f"{'S' if zone == 'spell' else 'M'}{slot + 1}", at) if at > index else None
+                if name is not None:
+                    out.append(name)
             if at > index:
                 out += [fact[len(f"hand {seat} "):] for fact in seen if fact.startswith(f"hand {seat} ")]
         return out
