@@ -532,31 +532,12 @@ class _Renamer(WindowEvidence):
 
     def hand_must_show(self, seat: int, index: int) -> list[str]:
         """The names glimpsed in ``seat``'s hand after step ``index`` and before
-        its next hidden draw (or the duel's end): cards its hand holds now.
-        With them the names its later hidden Sets there show in their slots
-        (a face-down card turned up later): those come from the hand too, and
-        a card an earlier window rules out for such a name must not be the
-        only one left for it. A later Set's slot is the next free one of its
-        zone, counting the Sets before it from step ``index`` on (a guess when
-        a card leaves the zone meanwhile: this is only a preference)."""
+        its next hidden draw (or the duel's end): cards its hand holds now."""
         out = []
-        player = self.world.duel.players[seat]
-        free = {zone: [i for i, c in enumerate(player.slots(zone)[:5]) if c is None] for zone in ("monster", "spell")}
-        for at, (entry, seen) in enumerate(self.ctx.steps[index:], index):
-            if at > index and (_DUEL_START.match(entry) or f"top {seat} ?" in seen
-                               or entry.startswith("chance shuffle")):
+        for entry, seen in self.ctx.steps[index + 1:]:
+            if _DUEL_START.match(entry) or f"top {seat} ?" in seen or entry.startswith("chance shuffle"):
                 break
-            if entry.startswith(f"act {seat} set ?") and not entry.endswith("?field"):
-                zone = "spell" if entry.endswith("?spell") else "monster"
-                if entry.endswith(("?monster:1", "?monster:2")) or not free[zone]:
-                    free[zone] = []  # its zone depends on the tributes chosen next: the rest unknown
-                    continue
-                slot = free[zone].pop(0)
-                name = self.later_in_slot(seat, f"{'S' if zone == 'spell' else 'M'}{slot + 1}", at) if at > index else None
-                if name is not None:
-                    out.append(name)
-            if at > index:
-                out += [fact[len(f"hand {seat} "):] for fact in seen if fact.startswith(f"hand {seat} ")]
+            out += [fact[len(f"hand {seat} "):] for fact in seen if fact.startswith(f"hand {seat} ")]
         return out
 
     def can_show(self, cards: list[CardInst], names: list[str]) -> bool:
