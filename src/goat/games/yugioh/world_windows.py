@@ -48,10 +48,9 @@ pending response window names its phase, step and chain.
 
 A hidden Set made before its evidence: it takes a hand card, and the card
 kept may be one an earlier window (where its owner was not asked) rules out
-for the name the hand shows next (Rush Recklessly), or that a later hidden Set
-shows in its slot; so a Set takes, where it can, a card that leaves the hand
-able to show every such name before the next hidden draw
-(``_Renamer.keeping_hand``). A hand shown at once (Morphing Jar's discard) is
+for the name the hand shows next (Rush Recklessly); so a Set takes, where it
+can, a card that leaves the hand able to show every name it shows before the
+next hidden draw (``_Renamer.keeping_hand``). A hand shown at once (Morphing Jar's discard) is
 named as a matching, not card by card (``_Renamer.hand_has``).
 
 What still makes draws fail (``benchmarks/yugioh_world_fails.py --when-able``:
