@@ -2,7 +2,7 @@
 attempts), for this tree's code next to a baseline tree's, on the same views
 (see benchmarks/README.md, "Yu-Gi-Oh! world failures").
 
-    PYTHONPATH=src .venv/bin/python benchmarks/yugioh_world_fails.py BASELINE_SRC [POSITIONS] [DRAWS] [--when-able] [--decks=PAIR]
+    PYTHONPATH=src .venv/bin/python benchmarks/yugioh_world_fails.py BASELINE_SRC [POSITIONS] [DRAWS] [--when-able] [--decks=PAIR] [--both-seats]
 
 ``BASELINE_SRC``: the ``src`` folder of the code to compare with (e.g. ``git
 worktree add --detach /tmp/base <commit>``'s ``/tmp/base/src``). Positions:
@@ -16,11 +16,13 @@ Wilson interval, the positions where every draw failed, the wall time.
 ``--when-able``: the matches are played with ``ask_responses="when-able"``
 (where being asked to respond depends on hidden cards) instead of the default.
 ``--decks=PAIR``: the matches' ``decks`` option (e.g. ``chaos_warrior/goat_control``;
-by default the Goat Control mirror).
+by default the Goat Control mirror). ``--both-seats``: both seats' views of
+each position (the views are then numbered 2k and 2k + 1).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import os
@@ -64,31 +66,48 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def positions(count: int, options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+def positions(count: int, options: dict[str, Any] | None = None, both_seats: bool = False) -> list[dict[str, Any]]:
     sys.path.insert(0, str(HERE.parent / "tests" / "yugioh"))
     from world_reference import position
 
     views = []
     for k in range(count):
         state = position("goat", options, 500 + k, 2 + k % 2, 1 + k % 8)
-        views.append(json.loads(json.dumps(state.view(k % 2))))
+        for seat in (0, 1) if both_seats else (k % 2,):
+            views.append(json.loads(json.dumps(state.view(seat))))
     return views
 
 
+def arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description="How often a Yu-Gi-Oh! world draw fails, for this tree "
+                                     "and a baseline tree, on the same seeded views (see the module docstring).")
+    parser.add_argument("baseline", metavar="BASELINE_SRC", help="the src folder of the code to compare with")
+    parser.add_argument("count", metavar="POSITIONS", type=int, nargs="?", default=40,
+                        help="seeded positions (default 40)")
+    parser.add_argument("draws", metavar="DRAWS", type=int, nargs="?", default=2, help="draws per view (default 2)")
+    parser.add_argument("--when-able", action="store_true", help='play the matches with ask_responses="when-able"')
+    parser.add_argument("--decks", metavar="PAIR", help="the matches' decks option, e.g. chaos_warrior/goat_control")
+    parser.add_argument("--both-seats", action="store_true",
+                        help="draw from both seats' views of each position (default: seat k %% 2)")
+    args = parser.parse_args()
+    if not Path(args.baseline).is_dir():
+        parser.error(f"BASELINE_SRC {args.baseline!r} is not a folder")
+    if args.count < 1 or args.draws < 1:
+        parser.error("POSITIONS and DRAWS must be at least 1")
+    return args
+
+
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    options: dict[str, Any] = {"ask_responses": "when-able"} if "--when-able" in sys.argv[1:] else {}
-    for flag in sys.argv[1:]:
-        if flag.startswith("--decks="):
-            options["decks"] = flag.partition("=")[2]
-    baseline = args[0]
-    count = int(args[1]) if len(args) > 1 else 40
-    draws = int(args[2]) if len(args) > 2 else 2
-    views = positions(count, options or None)
+    args = arguments()
+    options: dict[str, Any] = {"ask_responses": "when-able"} if args.when_able else {}
+    if args.decks:
+        options["decks"] = args.decks
+    draws = args.draws
+    views = positions(args.count, options or None, args.both_seats)
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(views, f)
     try:
-        for name, src in (("baseline", baseline), ("this tree", str(HERE.parent / "src"))):
+        for name, src in (("baseline", args.baseline), ("this tree", str(HERE.parent / "src"))):
             env = dict(os.environ, PYTHONPATH=src)
             done = subprocess.run([sys.executable, __file__, "--child", f.name, str(draws)], env=env,
                                   capture_output=True, text=True, check=True)
@@ -98,7 +117,7 @@ def main() -> None:
             low, high = wilson(k, n)
             never = [i for i, x in enumerate(failed) if x == draws]
             print(f"{name:9}: {k}/{n} draws failed ({k / n:.1%}, 95 % CI {low:.1%}-{high:.1%}); "
-                  f"all failed at positions {never}; {result['seconds']:.0f} s")
+                  f"all failed at views {never}; {result['seconds']:.0f} s")
     finally:
         os.unlink(f.name)
 

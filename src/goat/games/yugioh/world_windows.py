@@ -30,28 +30,41 @@ Which window: one step of the history may pass several windows of that seat
 at which one it was asked. An ``activate ...`` is put at the first window where
 a card can be that one; a ``pass`` at the first one where something already can
 respond — and when none can, an attempt that reaches the ``pass`` unasked is
-retried asking at the step's last window, then the one before, and so on
-(``_Context.forced``, kept across the draw's attempts); a ``pass`` may also
-have answered an optional trigger rather than a window, tried the same way.
-After the last history entry, the view's pending response window names its
-phase, step and chain.
+retried asking at the step's last window, then the one before, and so on, and
+after the first again (``_Context.forced``, kept across the draw's attempts).
+Past a forced window that could not ask, the first window where something can
+respond asks. A ``pass`` may also have answered an optional trigger rather
+than a window, tried the same way; and where a ``pass`` went to an optional
+trigger and the seat's next action does not follow, the ``pass`` is placed at
+a window of the step before. A step that stops short of its glimpses at a
+window asking for the next ``pass`` or ``activate ...`` asked too soon (the
+response came after a chain or an effect resolved): the next attempts ask one
+window later at the earliest. A placement may also be wrong for a reason seen
+only later (a window left unasked for it rules out, for every hand card, a
+name the history shows next): when two attempts with the same placements fail
+at the same step for another reason, the latest placement at or before that
+step moves on (``_Context.stalled``). After the last history entry, the view's
+pending response window names its phase, step and chain.
 
 A hidden Set made before its evidence: it takes a hand card, and the card
 kept may be one an earlier window (where its owner was not asked) rules out
 for the name the hand shows next (Rush Recklessly); so a Set takes, where it
 can, a card that leaves the hand able to show every name it shows before the
-next hidden draw (``_Renamer.keeping_hand``).
+next hidden draw (``_Renamer.keeping_hand``). A hand shown at once (Morphing Jar's discard) is
+named as a matching, not card by card (``_Renamer.hand_has``).
 
-What still makes draws fail (1 of 80 on the 40 late positions of
-``benchmarks/yugioh_world_fails.py --when-able``, was 7; in one run position 37,
-and in trial runs position 15 some draws):
+What still makes draws fail (``benchmarks/yugioh_world_fails.py --when-able``:
+1 of 80 draws on its 40 positions, was 7; on 300 views of 150 positions, both
+seats, see ``docs/yugioh.md``), in scans of the failing views:
 
-* a step's ``pass`` placed at the wrong window, in positions with many such
-  steps: the attempts try one placement more each, not every combination;
-* a cause that is not a window: a hidden hand card the Deck may no longer take
-  back (Nobleman of Crossout showed it holds no more copies) blocking a later
-  hidden Set (position 15: an attempt where both copies the assumed list held
-  were already seen made it hold a third, which then can only be in the hand).
+* a ``pass`` placed at the wrong window where a draw has many such steps: the
+  attempts try one placement more each, not every combination;
+* an assumed list (closed deck lists) with the wrong copies: a card missing is
+  added in a later attempt, in place of a guess, and the renames that follow
+  may leave a hand able only to respond where the view shows it was not
+  asked; with another deck than the mirror assumed (``--decks``) more so;
+* a hidden card the Deck may no longer take back (Nobleman of Crossout showed
+  it holds no more copies) blocking a later hidden Set.
 """
 
 from __future__ import annotations
@@ -76,6 +89,8 @@ class _Retry(Exception):
     def __init__(self, message: str, missing: tuple[int, str] | None = None) -> None:
         super().__init__(message)
         self.missing = missing
+        #: The step of the history the first pass failed at (the clean replay: after the last).
+        self.step = 1 << 30
 
 
 _RESPONSES = ("pass", "activate")
@@ -145,12 +160,14 @@ class WindowEvidence:
         forced = self.ctx.forced.get(self.index)
         if action == HERE:
             asked = bool(found) or self.give_able_name(seat, cards)
-        elif action == "pass" and forced is None:  # which window: see the module docstring
+        elif action == "pass" and (forced is None or NOWHERE != forced < number):
+            # which window: see the module docstring; past a forced window that
+            # could not ask, the first where something can respond
             asked = bool(found)
         elif action == "pass":
             asked = forced == number and (bool(found) or self.give_able_name(seat, cards))
-        else:
-            asked = action is not None and self.make_able(seat, action)
+        else:  # an activation: at the first window from the forced one on where a card can be that one
+            asked = action is not None and (forced is None or number >= forced) and self.make_able(seat, action)
         if not asked:
             if self.fixed:
                 self.asked_too_early(seat)
@@ -202,23 +219,26 @@ class WindowEvidence:
         next attempt of the draw tries one more of these, the latest window
         first (``ctx.forced``, ``ctx.tried``)."""
         last = self.index - 1
-        answered = last >= 0 and self.ctx.steps[last][0] == f"act {seat} pass" \
-            and self.pass_kinds.get(last) == "respond"
-        if text.split(" ", 2)[1:2] == ["pass"] or answered:
+        passed = last >= 0 and self.ctx.steps[last][0] == f"act {seat} pass"
+        answered = passed and self.pass_kinds.get(last) == "respond"
+        # The step before is a ``pass`` that answered another question (an
+        # optional trigger) because no window of the step before it asked: that
+        # ``pass`` was said at one of those windows, and the question now due
+        # is the one it answered.
+        misplaced = passed and self.pass_kinds.get(last, "respond") != "respond"
+        if text.split(" ", 2)[1:2] == ["pass"] or answered or misplaced:
             candidates: list[tuple[int, int]] = [(last - 1, NOWHERE)] if answered else []
-            step = last - 1 if answered else last
+            step = last - 1 if answered or misplaced else last
             while step >= 0:
                 candidates += [(step, n) for n in reversed(range(self.window_counts.get(step, 0)))]
                 if self.ctx.steps[step][0] != f"act {seat} pass" or self.pass_kinds.get(step) == "respond":
                     break
                 step -= 1
-            tried = self.ctx.tried.get(self.index, -1) + 1
-            if tried < len(candidates):
-                self.ctx.tried[self.index] = tried
-                for step, _ in candidates:
-                    self.ctx.forced.pop(step, None)
-                step, number = candidates[tried]
-                self.ctx.forced[step] = number
+            self.ctx.candidates[self.index] = candidates
+            if self.index in self.ctx.placed:
+                self.ctx.placed.remove(self.index)
+            self.ctx.placed.append(self.index)
+            self.ctx.place_next(self.index)
         raise _Retry(f"seat {seat} was not asked to respond before {text!r}")
 
     def passed_by(self, index: int) -> None:
@@ -230,6 +250,25 @@ class WindowEvidence:
         if text == f"act {other} pass":
             self.index = index
             self.missed_window(other, text[4:])
+
+    def asked_too_soon(self, index: int) -> None:
+        """The step before ``index`` stopped short of the history (its glimpses
+        not shown yet) at a window of the other seat that asked for step
+        ``index``, its ``pass`` or ``activate ...``: the history shows the step
+        went on, so that response came at a later window (after a chain or an
+        effect resolved, say: Book of Moon activated once Magical Merchant's
+        excavation put it in the hand). The next attempts ask one window later
+        at the earliest (the earlier ones then go unasked, their hidden cards
+        renamed to match). Raises :class:`_Retry` then."""
+        other = 1 - self.seat
+        pending = self.world.pending()
+        entry = self.ctx.steps[index][0]
+        if not entry.startswith((f"act {other} pass", f"act {other} activate ")) \
+                or getattr(pending, "seat", None) != other or getattr(pending, "kind", None) != "respond":
+            return
+        step = index - 1
+        self.ctx.forced[step] = self.window_counts.get(step, 0)
+        raise _Retry(f"seat {other} was asked to respond at a window before step {step}'s end")
 
     def asked_too_early(self, seat: int) -> None:
         """This window of ``seat`` cannot go unasked, and the step being

@@ -151,10 +151,13 @@ class YugiohWorldSampler:
             raise WorldSamplingError(f"not a usable Yu-Gi-Oh! view ({exc})") from None
         problem = ""
         for attempt in range(self.max_tries):
+            forced = dict(context.forced)
             try:
                 return context.attempt(rng)
             except _Retry as retry:
                 problem = str(retry)
+                if retry.missing is None:
+                    context.stalled(retry.step, forced)
                 if retry.missing is not None:
                     context.add_missing(*retry.missing)
                 elif attempt % 5 == 4:
@@ -183,10 +186,52 @@ class _Context:
         #: many of those choices were tried (:meth:`.WindowEvidence.missed_window`).
         self.forced: dict[int, int] = {}
         self.tried: dict[int, int] = {}
+        #: Per such step, the windows its ``pass`` may be placed at, in the order tried;
+        #: the steps in the order they were placed (:meth:`place_next`).
+        self.candidates: dict[int, list[tuple[int, int]]] = {}
+        self.placed: list[int] = []
+        #: Per set of placements and step, how many attempts failed there for another reason (:meth:`stalled`).
+        self.stalls: Counter = Counter()
         self.evidence = reading.evidence() if self.assumed else None
         own = reading.own
         other = assumed_deck(self.view, self.base, rng, evidence=self.evidence) if self.assumed else reading.other
         self.decks = [own, other] if self.seat == 0 else [other, own]
+
+    def place_next(self, index: int) -> bool:
+        """Ask for step ``index``'s ``pass`` at the next of its candidate
+        windows (:meth:`.WindowEvidence.missed_window`), after the last the
+        first again (an attempt that failed elsewhere may have ruled out the
+        right one); ``False`` when it has none."""
+        candidates = self.candidates.get(index, [])
+        if not candidates:
+            return False
+        tried = (self.tried.get(index, -1) + 1) % len(candidates)  # all tried: again from the first
+        self.tried[index] = tried
+        for step, _ in candidates:
+            self.forced.pop(step, None)
+        step, number = candidates[tried]
+        self.forced[step] = number
+        return True
+
+    def stalled(self, failed_at: int, forced_before: dict[int, int]) -> None:
+        """An attempt failed at step ``failed_at`` for a reason that moved no
+        ``pass`` (a glimpse, a hidden Set, a window that could not go
+        unasked): when an attempt with the same placements failed there before,
+        the ``pass`` placed last at or before that step may be the cause (a
+        window left unasked for it, whose hidden cards then may not take a
+        name the history shows later), so the next attempts try its next
+        placement. Without this, a draw repeated such failures, between
+        random ones elsewhere, until its tries ran out."""
+        if self.forced != forced_before:
+            return
+        key = (frozenset(self.forced.items()), failed_at)
+        self.stalls[key] += 1
+        if self.stalls[key] < 2:
+            return
+        for index in reversed(self.placed):
+            step = self.candidates[index][self.tried[index]][0]
+            if step <= failed_at and self.place_next(index):
+                return
 
     def reassume(self) -> None:
         if self.assumed:
@@ -223,7 +268,11 @@ class _Context:
 
     def attempt(self, rng: random.Random) -> YugiohState:
         renamer = _Renamer(self, rng)
-        chances, actions = renamer.run()
+        try:
+            chances, actions = renamer.run()
+        except _Retry as retry:
+            retry.step = renamer.index
+            raise
         world = YugiohState(self.rules, renamer.start, self.single_duel, check_legal=False)
         try:
             replay(world, chances, actions)
@@ -313,8 +362,11 @@ class _Renamer(WindowEvidence):
             else:
                 raise _Retry(f"unknown history entry {entry!r}")
             got = self.world.history[self.seat][before:]
-            if got != [entry] + ["see " + s for s in seen]:
+            want = [entry] + ["see " + s for s in seen]
+            if got != want:
                 if self.when_able and index + 1 < len(self.ctx.steps):
+                    if got == want[:len(got)]:
+                        self.asked_too_soon(index + 1)  # stopped short: the other seat asked before the step's end
                     self.passed_by(index + 1)  # the other seat's pass next: it may be due in this step
                 raise _Retry(f"step {index} ({entry}) showed {got[:4]}")
             self.pin()
@@ -571,7 +623,7 @@ class _Renamer(WindowEvidence):
         claimed = self.claimed_now
         decks = {s: list(duel.players[s].deck) for s in (0, 1)} | (decks or {})
         hands = {s: list(duel.players[s].hand) for s in (0, 1)}  # with the cards drawn in the step
-        for fact in seen:
+        for i, fact in enumerate(seen):
             kind, rest = fact.split(" ", 1)
             if kind == "nofind":  # "nofind 1" (Sangan), "nofind 1 warrior" (Reinforcement of the Army)
                 owner_text, _, what = rest.partition(" ")
@@ -600,7 +652,8 @@ class _Renamer(WindowEvidence):
             elif kind == "nocopy":
                 self.deck_without(decks[owner], lambda n, x=tail: n == x, claimed)
             elif kind == "hand":
-                self.hand_has(hands[owner], tail, claimed)
+                later = [f[len(f"hand {owner} "):] for f in seen[i + 1:] if f.startswith(f"hand {owner} ")]
+                self.hand_has(hands[owner], tail, claimed, later)
             elif kind == "slot":
                 where, _, name = tail.partition(" ")
                 slots = duel.players[owner].slots("monster" if where[0] == "M" else "spell")
@@ -615,16 +668,26 @@ class _Renamer(WindowEvidence):
             self.rename(card, name, claimed)
         claimed.add(card)
 
-    def hand_has(self, hand: list[CardInst], name: str, claimed: set[CardInst]) -> None:
+    def hand_has(self, hand: list[CardInst], name: str, claimed: set[CardInst], later: list[str] = ()) -> None:
+        """A hand card shows ``name``: one so called, else a hidden one renamed.
+        ``later``: the names the same step shows next in that hand; the card is
+        one that leaves the rest able to show them (:meth:`can_show`) where one
+        can — a hand shown at once (Morphing Jar's discard) is a matching, and
+        a greedy pick left a card a window rules out for the next name."""
         hand = [c for c in hand if c not in claimed]
+
+        def keeps(card: CardInst) -> bool:
+            return not later or self.can_show([c for c in hand if c is not card], list(later))
+
         named = [c for c in hand if c.name == name]
+        named = [c for c in named if keeps(c)] or named
         if named:
             claimed.add(named[0])
             return
         spare = [c for c in hand if c not in self.pinned and self.accepts(c, name)]
         if not spare:
             raise _Retry("no way to make the glimpses true")
-        self.make(self.rng.choice(spare), name, claimed)
+        self.make(self.rng.choice([c for c in spare if keeps(c)] or spare), name, claimed)
 
     def deck_without(self, deck: list[CardInst], bad: Callable[[str], bool], claimed: set[CardInst]) -> None:
         """No card left in ``deck`` may satisfy ``bad``, now or after later renames."""

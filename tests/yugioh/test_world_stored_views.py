@@ -1,0 +1,101 @@
+"""World draws on stored "when-able" views where every draw used to fail.
+
+Under ``ask_responses="when-able"`` each response window of the other seat is
+evidence (:mod:`goat.games.yugioh.world_windows`). The views in
+``tests/data/views/yugioh-when-able-*.json`` are seats' views of seeded random
+matches (``tests/yugioh/world_reference.position``: benchmark positions of
+``benchmarks/yugioh_world_fails.py --when-able`` and a wider scan of seeds
+600-660 and 800-850, both seats) on which the sampler gave up with a
+``WorldSamplingError`` in every draw, each for the reason its test names.
+A world drawn must show exactly the stored view: the final check is not
+relaxed, the sampler finds a consistent world instead.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from goat.games.yugioh.worlds import YugiohWorldSampler
+
+VIEWS = Path(__file__).parent.parent / "data" / "views"
+
+
+def _draws(name: str, seed: int, draws: int = 2) -> None:
+    """``draws`` worlds in a row from one sampler (as ``mc`` draws them), each
+    showing the seat exactly the stored view."""
+    view = json.loads((VIEWS / f"yugioh-when-able-{name}.json").read_text())
+    sampler = YugiohWorldSampler(view)
+    rng = random.Random(seed)
+    target = json.dumps(view, sort_keys=True)
+    for _ in range(draws):
+        world = sampler.sample(rng)
+        assert json.dumps(world.view(view["seat"]), sort_keys=True) == target
+
+
+def test_a_pass_an_optional_trigger_took_moves_to_an_earlier_window() -> None:
+    """Benchmark position 19: the other seat passes in its Draw Phase, then
+    activates Sinister Serpent in the Standby Phase. Its hidden cards could
+    not respond at the Draw Phase windows, so the world asked it only for the
+    Serpent's optional trigger, which the ``pass`` declined; the activation
+    then met the Main Phase. The ``pass`` is now placed at a window of the
+    step before (one more each attempt) when the question it took was not a
+    window."""
+    _draws("pass-taken-by-a-trigger", 19)
+
+
+def test_a_pass_asked_before_its_steps_glimpses_moves_to_a_later_window() -> None:
+    """The other seat chains nothing to its own Nobleman of Crossout and passes
+    after it resolved; the world asked it at the chain (it held a card able to
+    respond), so the step stopped before Nobleman's glimpses. Each retry
+    placed the ``pass`` at the one window the short step had reached: every
+    attempt failed alike. A step stopped short at a window asking for the
+    next ``pass`` now places it at a later window."""
+    _draws("pass-after-a-chain-resolved", 1251)
+
+
+def test_past_a_forced_window_that_cannot_ask_the_first_able_one_asks() -> None:
+    """The ``pass`` placed at the End Phase window, where no hidden card can
+    be made able, so that window went unasked; the next (Draw Phase) window
+    had a card the seat has seen that could respond, and was refused as
+    unasked though it must be asked. Past a forced window that could not ask,
+    the first window where something can respond now asks."""
+    _draws("forced-window-cannot-ask", 629)
+
+
+def test_a_hand_shown_at_once_is_named_as_a_matching() -> None:
+    """Morphing Jar flipped: the other seat's whole hand is discarded, showing
+    Black Luster Soldier and Scapegoat. The first name went to a random hand
+    card, often the only one an earlier window (where it was not asked) left
+    able to be Scapegoat. A step's hand glimpses now pick cards that leave
+    the rest able to show the names after them."""
+    _draws("hand-shown-at-once", 1318)
+
+
+def test_an_activation_asked_before_its_steps_glimpses_moves_to_a_later_window() -> None:
+    """Benchmark position 37: Magical Merchant flipped, its excavation put
+    Book of Moon in the hand and the seat activated it. The activation was put
+    at the first window where a hand card could be renamed Book of Moon, before
+    the excavation, so the step stopped short of its glimpses in every
+    attempt. Such an activation is now asked one window later at the earliest."""
+    _draws("activation-after-an-excavation", 37)
+
+
+def test_a_placement_that_keeps_failing_at_one_step_is_moved() -> None:
+    """A ``pass`` placed at its step's last window left the one before
+    unasked, banning Mystical Space Typhoon for every hand card, which the
+    history then shows from the hand: every attempt with that placement
+    failed at the glimpse, a cause the placement search did not see. An
+    attempt failing at the same step as one with the same placements now
+    moves the latest placement at or before that step."""
+    _draws("repeated-failure-after-a-placement", 1270)
+
+
+def test_a_placement_ruled_out_by_an_unlucky_attempt_is_tried_again() -> None:
+    """The right window for a Draw Phase ``pass`` was tried in an attempt that
+    failed elsewhere by chance (a card the assumed list lacked); once every
+    window had been tried the placement stayed at the last, wrong one for the
+    rest of the draw. The placements now start over after the last, and a
+    failure for a missing card no longer counts as one against them."""
+    _draws("placement-ruled-out-by-a-chance-failure", 1612)
