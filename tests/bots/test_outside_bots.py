@@ -349,6 +349,23 @@ def test_an_outside_bot_that_fails_mid_game_stops_the_run_with_one_line(tmp_path
                                              f"KeyError: 'no such key' ({module}, line {line_of(module, 'no such key')})")
 
 
+def test_an_outside_bot_that_fails_mid_game_in_goat_play_is_one_line_and_the_record_is_kept(
+        tmp_path: Path, bot_registry: None) -> None:
+    """At the terminal too: the researcher's error is one line naming the bot and
+    its file and line, exit 1, and the game so far is written to --record."""
+    module = tmp_path / "ownbot_crashing_play.py"
+    module.write_text(BOT_MODULE + "\n\nclass Crashing(FirstBot):\n    def choose(self, view):\n"
+                                   "        return {}['no such key']\n\n"
+                                   "from goat.bots import register_bot\nregister_bot('crashing', Crashing)\n")
+    record = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", "kozel", "--bot-module", str(module), "--bots", "crashing",
+                                 "--seat", "3", "--seed", "1", "--record", str(record)], input="quit\n")
+    assert result.exit_code == 1
+    assert one_line_error(result) == ("error: game stopped: bot crashing failed: KeyError: 'no such key' "
+                                      f"({module}, line {line_of(module, 'no such key')})")
+    assert read_records(record)[0]["rules"] == "classic"
+
+
 def test_bots_module_registry_is_one_place() -> None:
     """Outside bots live in the same tables as the project's (no second registry)."""
     assert bots._table("kozel") is bots.BOTS and bots._table("spades") is bots.GAME_BOTS["spades"]

@@ -88,6 +88,16 @@ def one_line(exc: BaseException) -> str:
     return f"{text} ({frames[-1].filename}, line {frames[-1].lineno})" if frames else text
 
 
+def raised_by_outside_bot(exc: BaseException) -> list[str]:
+    """The outside bots whose module ``exc`` passed through on its way up (none:
+    not raised in a researcher's bot): a driver reports those in one line, and
+    keeps the traceback of an error of the project's own."""
+    files = {name: getattr(sys.modules.get(getattr(reg.factory, "__module__", "") or ""), "__file__", None)
+             for name, reg in REGISTERED.items()}
+    passed = {frame.filename for frame in traceback.extract_tb(exc.__traceback__)}
+    return sorted(name for name, file in files.items() if file and file in passed)
+
+
 def origin_of(factory: Callable[..., Any]) -> str:
     """How a :func:`goat.bots.register_bot` factory is named in messages: ``module.Name``."""
     module = getattr(factory, "__module__", None) or "?"

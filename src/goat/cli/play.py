@@ -28,6 +28,7 @@ from rich.text import Text
 
 from goat.bots import THINK_SECONDS, Bot, out_of_turn_claim, thinks
 from goat.bots.base import prepare_bots
+from goat.bots.outside import one_line, raised_by_outside_bot
 from goat.cards import CardSyntaxError, parse_cards
 from goat.cli import render, render_spades
 from goat.cli.options import BOT_MODULE_HELP, load_bot_modules, parse_option_pairs
@@ -484,6 +485,16 @@ def run_session(console: Console, session: Any, state: GameState, record: Path |
         if broken and record is not None:
             write_record(record, state, seats)
         raise
+    except Exception as exc:
+        crashed = raised_by_outside_bot(exc)
+        if not crashed:
+            raise  # a bug of the project's own: its traceback helps
+        # an outside bot's error (the researcher's code): one line, where it was raised; the game so far kept
+        if record is not None:
+            write_record(record, state, seats)
+            console.print(f"Record of the game so far written to {escape(str(record))}.")
+        typer.echo(f"error: {what} stopped: bot {', '.join(crashed)} failed: {one_line(exc)}", err=True)
+        raise typer.Exit(1) from None
     if record is not None:
         try:
             write_record(record, state, seats)

@@ -107,7 +107,7 @@ def play_game(spec: GameSpec) -> GameResult:
     except GoatError as exc:
         raise TournamentError(f"game {spec.index} ({', '.join(spec.labels)}): {exc}") from None
     except Exception as exc:
-        if not any(b.name in outside.REGISTERED for b in spec.bots):
+        if not outside.raised_by_outside_bot(exc):
             raise  # a bug of the project's own: its traceback helps
         # an outside bot's error mid-game: one line, where it was raised (the researcher's file)
         raise TournamentError(f"game {spec.index} ({', '.join(spec.labels)}): {outside.one_line(exc)}") from None
