@@ -25,7 +25,7 @@ run: $(VENV)/.installed-run
 	$(BIN)/goat serve
 
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -n auto -q
+	$(BIN)/python -m pytest -n auto --dist loadgroup -q
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis tests/artifacts

@@ -19,7 +19,13 @@ from goat.server.storage import EventRow, SeatRow, ServeLock, Storage, StorageEr
 from .conftest import Client, Lobby, play_to_the_end, random_player, run
 
 URL = os.environ.get("GOAT_TEST_DATABASE_URL")
-pytestmark = pytest.mark.skipif(not URL, reason="set GOAT_TEST_DATABASE_URL to a PostgreSQL database to run these")
+pytestmark = [
+    pytest.mark.skipif(not URL, reason="set GOAT_TEST_DATABASE_URL to a PostgreSQL database to run these"),
+    # One worker runs them all (``make test``: ``--dist loadgroup``): they share one database, and a
+    # server one test starts restores the tables in play there, so another worker's game in progress
+    # would be played by two servers at once.
+    pytest.mark.xdist_group("postgres"),
+]
 
 
 def test_one_serve_lock_per_postgres_database_until_it_is_released() -> None:
