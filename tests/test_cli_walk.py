@@ -402,3 +402,18 @@ def test_an_unknown_bot_is_answered_with_the_bots_of_that_game() -> None:
     assert result.exit_code == 2
     assert result.stderr == f"error: bot 'foo': unknown bot 'foo' (known: {', '.join(bots_for('spades'))})\n"
     assert "perfect" not in result.stderr
+
+
+def test_a_bot_that_sees_every_card_is_refused_at_a_terminal_game() -> None:
+    """`goat play kozel --bots perfect` seated the tournaments' upper bound with a
+    person, and it quietly played like its fallback (the terminal asks bots from
+    the view): now refused in one line, as a server table refuses it."""
+    from goat.bots import view_bots
+
+    for bots in ("perfect", "heuristic,perfect,random"):
+        result = goat("play", "kozel", "--bots", bots, input="")
+        assert result.exit_code == 2
+        assert result.stderr == ("error: bot 'perfect' sees every card (a tournament's upper bound), so it does "
+                                 f"not play with a person; bots for kozel: {', '.join(view_bots('kozel'))}\n")
+    spades = goat("play", "spades", "--bots", "perfect", input="")      # not a Spades bot at all: says so
+    assert spades.exit_code == 2 and "does not play spades" in spades.stderr

@@ -26,7 +26,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from goat.bots import THINK_SECONDS, Bot, out_of_turn_claim, thinks
+from goat.bots import THINK_SECONDS, Bot, bot_factory, out_of_turn_claim, thinks, view_bots
 from goat.bots.base import prepare_bots
 from goat.bots.outside import one_line, raised_by_outside_bot
 from goat.cards import CardSyntaxError, parse_cards
@@ -385,7 +385,15 @@ def _make_bots(specs: list[str | None], master: random.Random, game: str = "koze
                think: float = 0.0) -> list[Bot | None]:
     """Each spec (``heuristic``, ``pimc:worlds=50:time_limit=1``, as a tournament
     reads them) built for ``game``, seeded from ``master``, a searching bot's
-    moves capped at ``think`` seconds (:func:`thinking`)."""
+    moves capped at ``think`` seconds (:func:`thinking`). A bot that sees every
+    card (``perfect``) is refused: a table with a person seats only bots that play
+    from their seat's view, as the server's do (it is the tournaments' upper bound)."""
+    for spec in specs:
+        factory = None if spec is None else bot_factory(name := parse_bot_spec(spec).name, game)
+        plays = factory is not None and game in (getattr(factory, "games", None) or (game,))
+        if plays and getattr(factory, "sees_everything", False):
+            raise GoatError(f"bot {name!r} sees every card (a tournament's upper bound), so it does not play "
+                            f"with a person; bots for {game}: {', '.join(view_bots(game))}")
     return [None if spec is None else thinking(spec, game, think).make(master.getrandbits(64), game)
             for spec in specs]
 
