@@ -369,3 +369,25 @@ def test_an_outside_bot_that_fails_mid_game_in_goat_play_is_one_line_and_the_rec
 def test_bots_module_registry_is_one_place() -> None:
     """Outside bots live in the same tables as the project's (no second registry)."""
     assert bots._table("kozel") is bots.BOTS and bots._table("spades") is bots.GAME_BOTS["spades"]
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ("return view['legal_actions'][0]",
+     r"choose\(\) returned '\d play \w+' \(str\), not an Action: return Action.parse\(text\)"),
+    ("return Action.parse('9' + view['legal_actions'][0][1:])",
+     r"choose\(\) returned an illegal action: \"9 play \w+\": there is no seat 9"),
+])
+def test_an_outside_bot_answering_no_legal_action_in_goat_play_is_one_line_naming_it_and_the_record_is_kept(
+        tmp_path: Path, bot_registry: None, body: str, message: str) -> None:
+    """Text instead of an Action, or a move that is not legal: the engine's refusal
+    named no bot and exited 2 like a usage mistake, with no record; now it is told as
+    a bot that raises is — the bot named, exit 1, the game so far written."""
+    module = tmp_path / "ownbot_wrong_answer.py"
+    module.write_text(BOT_MODULE + f"\n\nclass Wrong(FirstBot):\n    name = 'wrong'\n\n    def choose(self, view):\n        {body}\n\n"
+                                   "from goat.bots import register_bot\nregister_bot('wrong', Wrong)\n")
+    record = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", "kozel", "--bot-module", str(module), "--bots", "wrong",
+                                 "--seat", "3", "--seed", "1", "--record", str(record)], input="quit\n")
+    assert result.exit_code == 1
+    assert re.match(r"error: game stopped: bot wrong failed: " + message, one_line_error(result))
+    assert record.exists()
