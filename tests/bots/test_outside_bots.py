@@ -135,6 +135,18 @@ def test_an_entry_point_that_fails_to_import_is_one_line_naming_it(tmp_path: Pat
     assert one_line_error(result).startswith("error: bot 'first': entry point 'first = ownbot_missing:FirstBot'")
 
 
+def test_an_entry_point_naming_a_missing_class_points_nowhere_into_importlib(
+        tmp_path: Path, bot_registry: None) -> None:
+    """A typo in the class name of an entry point: the line said where importlib's
+    ``EntryPoint.load`` raised (a file of the standard library, no help); it now
+    ends with the message, the entry point itself naming the typo."""
+    install(distribution(tmp_path, {"first": "ownbot_typo:FirstBott"}, {"ownbot_typo": BOT_MODULE}))
+    with pytest.raises(BotError) as caught:
+        make_bot("first", 1)
+    assert str(caught.value) == ("entry point 'first = ownbot_typo:FirstBott' of goat-test-bots 1.0 cannot be "
+                                 "loaded: AttributeError: module 'ownbot_typo' has no attribute 'FirstBott'")
+
+
 def test_an_entry_point_named_like_a_built_in_bot_is_refused_not_obeyed(tmp_path: Path, bot_registry: None) -> None:
     install(distribution(tmp_path, {"heuristic": "ownbot_first:FirstBot"}, {"ownbot_first": BOT_MODULE}))
     with pytest.raises(BotError, match=r"^entry point 'heuristic = ownbot_first:FirstBot' of goat-test-bots 1.0 "

@@ -84,8 +84,9 @@ def one_line(exc: BaseException) -> str:
     if isinstance(exc, SyntaxError):
         return text  # its message already names the file and line
     ours = (__file__, str(Path(__file__).with_name("__init__.py")))
+    machinery = str(Path(importlib.__file__).parent)   # importlib.metadata's EntryPoint.load: not where the typo is
     frames = [f for f in traceback.extract_tb(exc.__traceback__)
-              if not f.filename.startswith("<frozen") and f.filename not in ours]
+              if not f.filename.startswith(("<frozen", machinery)) and f.filename not in ours]
     return f"{text} ({frames[-1].filename}, line {frames[-1].lineno})" if frames else text
 
 
