@@ -403,3 +403,25 @@ def test_an_outside_bot_answering_no_legal_action_in_goat_play_is_one_line_namin
     assert result.exit_code == 1
     assert re.match(r"error: game stopped: bot wrong failed: " + message, one_line_error(result))
     assert record.exists()
+
+
+def test_a_setting_of_the_wrong_type_for_an_outside_bot_is_one_line(bot_registry: None) -> None:
+    """``lowest:random_ties=maybe`` reached the bot as the text 'maybe' (a spec's
+    value that is not JSON stays text), truthy: it quietly meant true. A setting
+    annotated bool, int, float or str is checked before the bot is made."""
+    module = types.ModuleType("ownbot_typed")
+    exec(BOT_MODULE + "\n\nclass Typed(FirstBot):\n"
+         "    def __init__(self, seed=None, random_ties: bool = False, depth: 'int' = 1, c: float = 1.0):\n"
+         "        pass\n", module.__dict__)
+    register_bot("typed", module.Typed)
+    for settings, line in [({"random_ties": "maybe"}, "setting random_ties must be true or false, not 'maybe'"),
+                           ({"depth": True}, "setting depth must be a whole number, not True"),
+                           ({"c": "x"}, "setting c must be a number, not 'x'")]:
+        with pytest.raises(BotError) as caught:
+            make_bot("typed", 1, **settings)
+        assert str(caught.value) == f"bot 'typed': {line}"
+    make_bot("typed", 1, random_ties=True, depth=3, c=2)   # right types, an int for a float: accepted
+    result = runner.invoke(app, ["tournament", "--bots", "typed:random_ties=maybe,random", "--matches", "1"])
+    assert result.exit_code == 2
+    assert one_line_error(result) == ("error: bot 'typed:random_ties=maybe': bot 'typed': "
+                                      "setting random_ties must be true or false, not 'maybe'")

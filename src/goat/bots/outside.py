@@ -31,6 +31,7 @@ a traceback.
 from __future__ import annotations
 
 import importlib
+import inspect
 import importlib.util
 import os
 import pickle
@@ -129,6 +130,36 @@ def checked_choice(bot: Any, state: Any, seat: int) -> Action:
 def bot_name(bot: Any) -> str:
     """The name a message gives ``bot``: its ``name``, else its class's."""
     return str(getattr(bot, "name", None) or type(bot).__name__)
+
+
+#: Setting types checked against a factory's annotations (also written as text,
+#: under ``from __future__ import annotations``), and how a spec writes them.
+SETTING_TYPES: dict[str, tuple[type, str]] = {
+    "bool": (bool, "true or false"), "int": (int, "a whole number"),
+    "float": (float, "a number"), "str": (str, "text"),
+}
+
+
+def check_setting_types(name: str, factory: Callable[..., Any], settings: dict[str, Any]) -> None:
+    """Refuse in one line a setting whose value is not of its parameter's simple
+    annotated type (``bool``, ``int``, ``float``, ``str``): a spec's value that is
+    not JSON stays text, and ``random_ties=maybe`` would otherwise reach the bot as
+    the truthy ``'maybe'`` and quietly mean true. Other annotations are not checked."""
+    try:
+        parameters = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return
+    for key, value in settings.items():
+        parameter = parameters.get(key)
+        annotation = getattr(parameter, "annotation", inspect.Parameter.empty)
+        label = annotation.strip("'\"") if isinstance(annotation, str) else getattr(annotation, "__name__", None)
+        if label not in SETTING_TYPES:
+            continue
+        wanted, how = SETTING_TYPES[label]
+        ok = (isinstance(value, wanted) and not (wanted is int and isinstance(value, bool))) or (
+            wanted is float and isinstance(value, int) and not isinstance(value, bool))
+        if not ok:
+            raise BotError(f"bot {name!r}: setting {key} must be {how}, not {value!r}")
 
 
 def origin_of(factory: Callable[..., Any]) -> str:
