@@ -344,9 +344,24 @@ def test_a_bot_module_that_fails_is_one_line_naming_it(source: str, message: str
 
 def test_a_missing_bot_module_is_one_line(tmp_path: Path, bot_registry: None) -> None:
     result = runner.invoke(app, ["play", "kozel", "--bot-module", "nowhere.py"], input="quit\n")
-    assert result.exit_code == 2 and one_line_error(result) == "error: bot module 'nowhere.py': no such file"
+    assert result.exit_code == 2 and one_line_error(result) == (
+        f"error: bot module 'nowhere.py': no such file (a relative path is read from the current directory, "
+        f"{Path.cwd()})")
     with pytest.raises(BotError, match=r"^bot module 'ownbot_nowhere' cannot be imported: ModuleNotFoundError"):
         load_bot_module("ownbot_nowhere")
+
+
+def test_a_relative_bot_module_path_from_another_directory_says_where_it_was_looked_for(
+        tmp_path: Path, bot_registry: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--bot-module docs/examples/lowest.py`` run from another directory: "no such
+    file" alone left the researcher to guess; the line names the directory read."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(BotError) as caught:
+        load_bot_module("docs/examples/lowest.py")
+    assert str(caught.value) == ("bot module 'docs/examples/lowest.py': no such file (a relative path is read "
+                                 f"from the current directory, {tmp_path})")
+    with pytest.raises(BotError, match=r"^bot module '/nowhere/lowest.py': no such file$"):
+        load_bot_module("/nowhere/lowest.py")
 
 
 def test_an_outside_bot_that_fails_mid_game_stops_the_run_with_one_line(tmp_path: Path, bot_registry: None) -> None:

@@ -284,7 +284,10 @@ def load_bot_module(spec: str) -> None:
 
 def _import_file(spec: str, path: Path) -> None:
     if not path.is_file():
-        raise BotError(f"bot module {spec!r}: no such file")
+        # a relative path from another directory is the usual cause: say where it was looked for
+        where = "" if Path(spec).is_absolute() else (
+            f" (a relative path is read from the current directory, {Path.cwd()})")
+        raise BotError(f"bot module {spec!r}: no such file{where}")
     name = path.stem
     if not name.isidentifier():
         raise BotError(f"bot module {spec!r}: its name must be a Python identifier (e.g. my_bots.py)")
