@@ -410,7 +410,8 @@ def test_an_outside_bot_answering_no_legal_action_in_goat_play_is_one_line_namin
     named no bot and exited 2 like a usage mistake, with no record; now it is told as
     a bot that raises is — the bot named, exit 1, the game so far written."""
     module = tmp_path / "ownbot_wrong_answer.py"
-    module.write_text(BOT_MODULE + f"\n\nclass Wrong(FirstBot):\n    name = 'wrong'\n\n    def choose(self, view):\n        {body}\n\n"
+    module.write_text(BOT_MODULE + "\n\nclass Wrong(FirstBot):\n    name = 'wrong'\n\n"
+                                   f"    def choose(self, view):\n        {body}\n\n"
                                    "from goat.bots import register_bot\nregister_bot('wrong', Wrong)\n")
     record = tmp_path / "game.json"
     result = runner.invoke(app, ["play", "kozel", "--bot-module", str(module), "--bots", "wrong",
