@@ -135,6 +135,18 @@ def test_an_entry_point_that_fails_to_import_is_one_line_naming_it(tmp_path: Pat
     assert one_line_error(result).startswith("error: bot 'first': entry point 'first = ownbot_missing:FirstBot'")
 
 
+def test_an_entry_point_naming_a_missing_class_points_nowhere_into_importlib(
+        tmp_path: Path, bot_registry: None) -> None:
+    """A typo in the class name of an entry point: the line said where importlib's
+    ``EntryPoint.load`` raised (a file of the standard library, no help); it now
+    ends with the message, the entry point itself naming the typo."""
+    install(distribution(tmp_path, {"first": "ownbot_typo:FirstBott"}, {"ownbot_typo": BOT_MODULE}))
+    with pytest.raises(BotError) as caught:
+        make_bot("first", 1)
+    assert str(caught.value) == ("entry point 'first = ownbot_typo:FirstBott' of goat-test-bots 1.0 cannot be "
+                                 "loaded: AttributeError: module 'ownbot_typo' has no attribute 'FirstBott'")
+
+
 def test_an_entry_point_named_like_a_built_in_bot_is_refused_not_obeyed(tmp_path: Path, bot_registry: None) -> None:
     install(distribution(tmp_path, {"heuristic": "ownbot_first:FirstBot"}, {"ownbot_first": BOT_MODULE}))
     with pytest.raises(BotError, match=r"^entry point 'heuristic = ownbot_first:FirstBot' of goat-test-bots 1.0 "
@@ -332,9 +344,24 @@ def test_a_bot_module_that_fails_is_one_line_naming_it(source: str, message: str
 
 def test_a_missing_bot_module_is_one_line(tmp_path: Path, bot_registry: None) -> None:
     result = runner.invoke(app, ["play", "kozel", "--bot-module", "nowhere.py"], input="quit\n")
-    assert result.exit_code == 2 and one_line_error(result) == "error: bot module 'nowhere.py': no such file"
+    assert result.exit_code == 2 and one_line_error(result) == (
+        f"error: bot module 'nowhere.py': no such file (a relative path is read from the current directory, "
+        f"{Path.cwd()})")
     with pytest.raises(BotError, match=r"^bot module 'ownbot_nowhere' cannot be imported: ModuleNotFoundError"):
         load_bot_module("ownbot_nowhere")
+
+
+def test_a_relative_bot_module_path_from_another_directory_says_where_it_was_looked_for(
+        tmp_path: Path, bot_registry: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--bot-module docs/examples/lowest.py`` run from another directory: "no such
+    file" alone left the researcher to guess; the line names the directory read."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(BotError) as caught:
+        load_bot_module("docs/examples/lowest.py")
+    assert str(caught.value) == ("bot module 'docs/examples/lowest.py': no such file (a relative path is read "
+                                 f"from the current directory, {tmp_path})")
+    with pytest.raises(BotError, match=r"^bot module '/nowhere/lowest.py': no such file$"):
+        load_bot_module("/nowhere/lowest.py")
 
 
 def test_an_outside_bot_that_fails_mid_game_stops_the_run_with_one_line(tmp_path: Path, bot_registry: None) -> None:
@@ -369,3 +396,48 @@ def test_an_outside_bot_that_fails_mid_game_in_goat_play_is_one_line_and_the_rec
 def test_bots_module_registry_is_one_place() -> None:
     """Outside bots live in the same tables as the project's (no second registry)."""
     assert bots._table("kozel") is bots.BOTS and bots._table("spades") is bots.GAME_BOTS["spades"]
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ("return view['legal_actions'][0]",
+     r"choose\(\) returned '\d play \w+' \(str\), not an Action: return Action.parse\(text\)"),
+    ("return Action.parse('9' + view['legal_actions'][0][1:])",
+     r"choose\(\) returned an illegal action: \"9 play \w+\": there is no seat 9"),
+])
+def test_an_outside_bot_answering_no_legal_action_in_goat_play_is_one_line_naming_it_and_the_record_is_kept(
+        tmp_path: Path, bot_registry: None, body: str, message: str) -> None:
+    """Text instead of an Action, or a move that is not legal: the engine's refusal
+    named no bot and exited 2 like a usage mistake, with no record; now it is told as
+    a bot that raises is — the bot named, exit 1, the game so far written."""
+    module = tmp_path / "ownbot_wrong_answer.py"
+    module.write_text(BOT_MODULE + "\n\nclass Wrong(FirstBot):\n    name = 'wrong'\n\n"
+                                   f"    def choose(self, view):\n        {body}\n\n"
+                                   "from goat.bots import register_bot\nregister_bot('wrong', Wrong)\n")
+    record = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", "kozel", "--bot-module", str(module), "--bots", "wrong",
+                                 "--seat", "3", "--seed", "1", "--record", str(record)], input="quit\n")
+    assert result.exit_code == 1
+    assert re.match(r"error: game stopped: bot wrong failed: " + message, one_line_error(result))
+    assert record.exists()
+
+
+def test_a_setting_of_the_wrong_type_for_an_outside_bot_is_one_line(bot_registry: None) -> None:
+    """``lowest:random_ties=maybe`` reached the bot as the text 'maybe' (a spec's
+    value that is not JSON stays text), truthy: it quietly meant true. A setting
+    annotated bool, int, float or str is checked before the bot is made."""
+    module = types.ModuleType("ownbot_typed")
+    exec(BOT_MODULE + "\n\nclass Typed(FirstBot):\n"
+         "    def __init__(self, seed=None, random_ties: bool = False, depth: 'int' = 1, c: float = 1.0):\n"
+         "        pass\n", module.__dict__)
+    register_bot("typed", module.Typed)
+    for settings, line in [({"random_ties": "maybe"}, "setting random_ties must be true or false, not 'maybe'"),
+                           ({"depth": True}, "setting depth must be a whole number, not True"),
+                           ({"c": "x"}, "setting c must be a number, not 'x'")]:
+        with pytest.raises(BotError) as caught:
+            make_bot("typed", 1, **settings)
+        assert str(caught.value) == f"bot 'typed': {line}"
+    make_bot("typed", 1, random_ties=True, depth=3, c=2)   # right types, an int for a float: accepted
+    result = runner.invoke(app, ["tournament", "--bots", "typed:random_ties=maybe,random", "--matches", "1"])
+    assert result.exit_code == 2
+    assert one_line_error(result) == ("error: bot 'typed:random_ties=maybe': bot 'typed': "
+                                      "setting random_ties must be true or false, not 'maybe'")

@@ -18,7 +18,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 import goat.envs.openspiel  # noqa: F401  (registers goat_kozel, goat_spades, goat_yugioh)
 from goat.games.kozel import chance_from_json, new_state
 from goat.games.yugioh import new_state as yugioh_state
-from goat.protocol import Action
+from goat.protocol import Action, GoatError
 from goat.records import record_from_state
 
 from .conftest import RULESETS
@@ -395,3 +395,17 @@ def test_an_illegal_action_is_refused_at_once_and_changes_nothing(game: str) -> 
         state.apply_action(illegal)
     assert str(state) == str(twin) and state.history() == twin.history()
     assert state.legal_actions() == twin.legal_actions()
+
+
+@pytest.mark.parametrize(("game", "example"), [("goat_yugioh", '{"starting_lp": 8000}'),
+                                               ("goat_kozel", '{"deck": "32"}')])
+@pytest.mark.parametrize("options", ['{"starting_lp": 300', "[1]"])
+def test_broken_options_json_is_one_line_with_an_example_of_the_games_own_options(
+        game: str, example: str, options: str) -> None:
+    """A duel's broken options were answered with a Kozel example ('{"penalty":
+    "flat2"}'), an option a duel refuses; the example is now the game's own."""
+    with pytest.raises(GoatError) as caught:
+        pyspiel.load_game(game, {"options": options})
+    message = str(caught.value)
+    assert "\n" not in message
+    assert message.startswith(f"options of {game} must be a JSON object of option values, e.g. '{example}'")

@@ -261,6 +261,7 @@ def _make_outside(name: str, factory: Callable[..., Bot], registration: outside.
         raise BotError(f"bot {name!r} does not take the settings {', '.join(sorted(settings))}") from None
     except ValueError:
         pass  # no signature to check: the call says
+    outside.check_setting_types(name, factory, settings)
     try:
         return factory(seed, **settings)
     except Exception as exc:  # the researcher's code: any error, one line

@@ -31,6 +31,7 @@ a traceback.
 from __future__ import annotations
 
 import importlib
+import inspect
 import importlib.util
 import os
 import pickle
@@ -44,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from goat.bots.base import BotError
+from goat.protocol import Action, GoatError, IllegalActionError
 
 #: The entry point group a package declares its bots in.
 GROUP = "goat.bots"
@@ -83,8 +85,9 @@ def one_line(exc: BaseException) -> str:
     if isinstance(exc, SyntaxError):
         return text  # its message already names the file and line
     ours = (__file__, str(Path(__file__).with_name("__init__.py")))
+    machinery = str(Path(importlib.__file__).parent)   # importlib.metadata's EntryPoint.load: not where the typo is
     frames = [f for f in traceback.extract_tb(exc.__traceback__)
-              if not f.filename.startswith("<frozen") and f.filename not in ours]
+              if not f.filename.startswith(("<frozen", machinery)) and f.filename not in ours]
     return f"{text} ({frames[-1].filename}, line {frames[-1].lineno})" if frames else text
 
 
@@ -96,6 +99,67 @@ def raised_by_outside_bot(exc: BaseException) -> list[str]:
              for name, reg in REGISTERED.items()}
     passed = {frame.filename for frame in traceback.extract_tb(exc.__traceback__)}
     return sorted(name for name, file in files.items() if file and file in passed)
+
+
+class BotMoveError(GoatError):
+    """A bot's answer that is not one of its seat's legal actions (text instead of
+    an ``Action``, another seat's move, a card it does not hold). The engine would
+    refuse it with a message that names no bot; a driver that knows which bot
+    answered says so, as it does for a bot that raises."""
+
+    def __init__(self, bot: str, message: str) -> None:
+        super().__init__(message)
+        self.bot = bot
+
+
+def checked_choice(bot: Any, state: Any, seat: int) -> Action:
+    """``bot.choose(state.view(seat))``, refused with :class:`BotMoveError`
+    (naming the bot) unless it is an ``Action`` the state takes: the engine's own
+    refusal would not say which bot answered."""
+    action = bot.choose(state.view(seat))
+    if not isinstance(action, Action):
+        raise BotMoveError(bot_name(bot), f"choose() returned {action!r} ({type(action).__name__}), not an Action: "
+                                          "return Action.parse(text) of one of view['legal_actions']")
+    try:
+        state.check_action(action)
+    except IllegalActionError as exc:
+        raise BotMoveError(bot_name(bot), f"choose() returned an illegal action: {exc}") from None
+    return action
+
+
+def bot_name(bot: Any) -> str:
+    """The name a message gives ``bot``: its ``name``, else its class's."""
+    return str(getattr(bot, "name", None) or type(bot).__name__)
+
+
+#: Setting types checked against a factory's annotations (also written as text,
+#: under ``from __future__ import annotations``), and how a spec writes them.
+SETTING_TYPES: dict[str, tuple[type, str]] = {
+    "bool": (bool, "true or false"), "int": (int, "a whole number"),
+    "float": (float, "a number"), "str": (str, "text"),
+}
+
+
+def check_setting_types(name: str, factory: Callable[..., Any], settings: dict[str, Any]) -> None:
+    """Refuse in one line a setting whose value is not of its parameter's simple
+    annotated type (``bool``, ``int``, ``float``, ``str``): a spec's value that is
+    not JSON stays text, and ``random_ties=maybe`` would otherwise reach the bot as
+    the truthy ``'maybe'`` and quietly mean true. Other annotations are not checked."""
+    try:
+        parameters = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return
+    for key, value in settings.items():
+        parameter = parameters.get(key)
+        annotation = getattr(parameter, "annotation", inspect.Parameter.empty)
+        label = annotation.strip("'\"") if isinstance(annotation, str) else getattr(annotation, "__name__", None)
+        if label not in SETTING_TYPES:
+            continue
+        wanted, how = SETTING_TYPES[label]
+        ok = (isinstance(value, wanted) and not (wanted is int and isinstance(value, bool))) or (
+            wanted is float and isinstance(value, int) and not isinstance(value, bool))
+        if not ok:
+            raise BotError(f"bot {name!r}: setting {key} must be {how}, not {value!r}")
 
 
 def origin_of(factory: Callable[..., Any]) -> str:
@@ -220,7 +284,10 @@ def load_bot_module(spec: str) -> None:
 
 def _import_file(spec: str, path: Path) -> None:
     if not path.is_file():
-        raise BotError(f"bot module {spec!r}: no such file")
+        # a relative path from another directory is the usual cause: say where it was looked for
+        where = "" if Path(spec).is_absolute() else (
+            f" (a relative path is read from the current directory, {Path.cwd()})")
+        raise BotError(f"bot module {spec!r}: no such file{where}")
     name = path.stem
     if not name.isidentifier():
         raise BotError(f"bot module {spec!r}: its name must be a Python identifier (e.g. my_bots.py)")

@@ -28,7 +28,7 @@ from rich.text import Text
 
 from goat.bots import THINK_SECONDS, Bot, bot_factory, out_of_turn_claim, thinks, view_bots
 from goat.bots.base import prepare_bots
-from goat.bots.outside import one_line, raised_by_outside_bot
+from goat.bots.outside import BotMoveError, checked_choice, one_line, raised_by_outside_bot
 from goat.cards import CardSyntaxError, parse_cards
 from goat.cli import render, render_spades
 from goat.cli.options import BOT_MODULE_HELP, load_bot_modules, parse_option_pairs
@@ -159,7 +159,10 @@ class GameSession:
             if action is None:
                 seat = state.current_player()
                 bot = self.bots[seat]
-                action = self.human_turn() if bot is None else bot.choose(state.view(seat))
+                if bot is None:
+                    action = self.human_turn()
+                else:
+                    action = checked_choice(bot, state, seat)
             self.apply(action)
         self.console.print(self.render.match_result_text(self.view()))
 
@@ -494,14 +497,15 @@ def run_session(console: Console, session: Any, state: GameState, record: Path |
             write_record(record, state, seats)
         raise
     except Exception as exc:
-        crashed = raised_by_outside_bot(exc)
+        crashed = [exc.bot] if isinstance(exc, BotMoveError) else raised_by_outside_bot(exc)
         if not crashed:
             raise  # a bug of the project's own: its traceback helps
         # an outside bot's error (the researcher's code): one line, where it was raised; the game so far kept
         if record is not None:
             write_record(record, state, seats)
             console.print(f"Record of the game so far written to {escape(str(record))}.")
-        typer.echo(f"error: {what} stopped: bot {', '.join(crashed)} failed: {one_line(exc)}", err=True)
+        why = str(exc) if isinstance(exc, BotMoveError) else one_line(exc)
+        typer.echo(f"error: {what} stopped: bot {', '.join(crashed)} failed: {why}", err=True)
         raise typer.Exit(1) from None
     if record is not None:
         try:

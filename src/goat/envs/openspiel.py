@@ -103,6 +103,17 @@ def game_type(game: str) -> pyspiel.GameType:
     )
 
 
+def options_hint(game: str) -> str:
+    """What ``options`` must be, with an example of this game's own (a Kozel
+    option offered for a duel would mislead): its default preset's first option
+    besides ``players``."""
+    module = encoder_module(game)
+    example = next(((k, v) for k, v in get_game(game).make_rules(module.DEFAULT_RULES).options().items()
+                    if k != "players"), None)
+    shown = f", e.g. '{json.dumps(dict([example]))}'" if example else ""
+    return f"options of goat_{game} must be a JSON object of option values{shown}"
+
+
 class GoatGame(pyspiel.Game):
     """One Goat game under the ruleset of its parameters."""
 
@@ -111,9 +122,9 @@ class GoatGame(pyspiel.Game):
         try:
             options = json.loads(params.get("options") or "{}")
         except json.JSONDecodeError as exc:
-            raise GoatError(f"options must be a JSON object, e.g. '{{\"penalty\": \"flat2\"}}' ({exc})") from None
+            raise GoatError(f"{options_hint(game)} ({exc})") from None
         if not isinstance(options, dict):
-            raise GoatError("options must be a JSON object, e.g. '{\"penalty\": \"flat2\"}'")
+            raise GoatError(options_hint(game))
         self.spec = GameSpec(game, params.get("rules") or None,
                              params.get("players") or None, options, bool(params.get("single_deal", False)))
         self.encoder, n = self.spec.encoder()
