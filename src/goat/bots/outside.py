@@ -31,8 +31,8 @@ a traceback.
 from __future__ import annotations
 
 import importlib
-import inspect
 import importlib.util
+import inspect
 import os
 import pickle
 import re
