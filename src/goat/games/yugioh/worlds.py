@@ -156,11 +156,11 @@ class YugiohWorldSampler:
                 return context.attempt(rng)
             except _Retry as retry:
                 problem = str(retry)
-                if retry.missing is None:
-                    context.stalled(retry.step, forced)
                 if retry.missing is not None:
                     context.add_missing(*retry.missing)
-                elif attempt % 5 == 4:
+                    continue
+                context.stalled(retry.step, forced)
+                if attempt % 5 == 4:
                     context.reassume()  # another draw of which unseen cards the assumption replaced
         raise WorldSamplingError(f"no world consistent with seat {self.seat}'s view found in {self.max_tries} "
                                  f"tries (last problem: {problem})")
