@@ -421,6 +421,94 @@ def test_an_outside_bot_answering_no_legal_action_in_goat_play_is_one_line_namin
     assert record.exists()
 
 
+#: A street bot that plays its first legal card and, asked whether to claim out of
+#: turn (a molodka), answers as the parameter says.
+CLAIMING_BOT = BOT_MODULE + """
+
+class Claiming(FirstBot):
+    name = "claiming"
+
+    def out_of_turn(self, view):
+        legal = Action.parse(view["legal_actions"][0])
+        {body}
+
+from goat.bots import register_bot
+register_bot("claiming", Claiming)
+"""
+
+#: Wrong claims: in another seat's name (the engine alone would take one that is
+#: legal for that seat), as text, the current player's move.
+WRONG_CLAIMS = [
+    ("return Action((legal.seat + 1) % 4, legal.verb, legal.cards)",
+     r'out_of_turn\(\) returned (an illegal action: "\d molodka [^"]+": seat \d|a move of seat \d, not of its own)'),
+    ("return view['legal_actions'][0]",
+     r"out_of_turn\(\) returned '\d molodka [^']+' \(str\), not an Action: return Action.parse\(text\)"),
+]
+
+
+@pytest.mark.parametrize(("body", "message"), WRONG_CLAIMS)
+def test_an_outside_bot_claiming_no_legal_molodka_in_goat_play_is_one_line_naming_it_and_the_record_is_kept(
+        tmp_path: Path, bot_registry: None, body: str, message: str) -> None:
+    """A bot's out-of-turn claim was applied unchecked: a claim in another seat's
+    name or as text stopped ``goat play`` with the engine's traceback. It is now
+    checked as a turn's answer is: the bot named, exit 1, the game so far kept."""
+    module = tmp_path / "ownbot_claiming.py"
+    module.write_text(CLAIMING_BOT.format(body=body))
+    record = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", "kozel", "--rules", "street", "--bot-module", str(module),
+                                 "--bots", "claiming", "--seat", "3", "--seed", "1", "--record", str(record)],
+                           input="1\n" * 2000)
+    assert result.exit_code == 1, result.output[-2000:]
+    assert re.match(r"error: game stopped: bot claiming failed: " + message, one_line_error(result))
+    assert read_records(record)[0]["rules"] == "street"
+
+
+def test_an_outside_bot_claiming_no_legal_molodka_in_a_tournament_is_named(tmp_path: Path,
+                                                                           bot_registry: None) -> None:
+    """In a tournament the engine's refusal of a bot's claim named the game but
+    not the bot that made it (two bots share every game)."""
+    module = tmp_path / "ownbot_claiming_tournament.py"
+    module.write_text(CLAIMING_BOT.format(body=WRONG_CLAIMS[0][0]))
+    result = runner.invoke(app, ["tournament", "--rules", "street", "--bot-module", str(module),
+                                 "--bots", "claiming,random", "--matches", "1", "--workers", "1", "--seed", "1"])
+    assert result.exit_code == 1, result.output[-2000:]
+    assert re.match(r"error: game \d+ \(\w+, \w+, \w+, \w+\): bot claiming failed: " + WRONG_CLAIMS[0][1],
+                    one_line_error(result))
+
+
+YUGIOH_TEXT_BOT = """
+from goat.bots import BaseBot, register_bot
+
+
+class TextBot(BaseBot):
+    name = "textbot"
+    games = ("yugioh",)
+
+    def __init__(self, seed=None):
+        pass
+
+    def choose(self, view):
+        return view["legal_actions"][-1]
+
+register_bot("textbot", TextBot)
+"""
+
+
+def test_a_duel_bot_answering_text_in_goat_play_is_one_line_naming_it(tmp_path: Path, bot_registry: None) -> None:
+    """The duel engine takes a legal action's text (replays do), so a duel bot
+    returning ``view["legal_actions"][i]`` was accepted in ``goat play yugioh``,
+    while every other driver and game asks for a parsed action: the same
+    interface is now checked the same way in every game."""
+    module = tmp_path / "ownbot_text_duel.py"
+    module.write_text(YUGIOH_TEXT_BOT)
+    result = runner.invoke(app, ["play", "yugioh", "--bot-module", str(module), "--vs", "textbot",
+                                 "--seed", "1"], input="1\n" * 2000)
+    assert result.exit_code == 1, result.output[-2000:]
+    assert re.match(r"error: match stopped: bot textbot failed: choose\(\) returned '1 [^']+' \(str\), "
+                    r"not a DuelAction: return goat.games.get_game\(view\['game'\]\).parse_action\(text\)",
+                    one_line_error(result))
+
+
 def test_a_setting_of_the_wrong_type_for_an_outside_bot_is_one_line(bot_registry: None) -> None:
     """``lowest:random_ties=maybe`` reached the bot as the text 'maybe' (a spec's
     value that is not JSON stays text), truthy: it quietly meant true. A setting

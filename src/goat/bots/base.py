@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from goat.protocol import Action, GameState, GoatError, play_out
+from goat.protocol import Action, GameState, GoatError, IllegalActionError, play_out
 
 View = Mapping[str, Any]
 
@@ -155,7 +155,7 @@ def out_of_turn_claim(state: GameState, bots: Sequence[Bot | None]) -> Action | 
             continue
         action = bot.out_of_turn(state.view(seat))
         if action is not None:
-            claims[seat] = action
+            claims[seat] = checked_answer(bot, state, seat, action, "out_of_turn()")
     if not claims:
         return None
     priority = getattr(state, "molodka_priority", None)
@@ -174,14 +174,64 @@ def next_bot_action(state: GameState, bots: Sequence[Bot | None]) -> Action:
     bot = bots[seat]
     if bot is None:
         raise BotError(f"seat {seat} is not a bot")
+    return bot_choice(bot, state, seat)
+
+
+def bot_choice(bot: Bot, state: GameState, seat: int) -> Action:
+    """``bot``'s choice on ``seat``'s turn, from the seat's view, checked
+    (:func:`checked_answer`). Does not apply it."""
     view = state.view(seat)
     if not view.get("legal_actions"):
         raise BotError(f"seat {seat} has no legal action")
     if getattr(bot, "sees_everything", False):
         # The declared exception: a perfect-information bot (the upper bound of a
         # tournament table) gets a copy of the true state besides the view.
-        return bot.choose_with_state(state.clone(), view)
-    return bot.choose(view)
+        return checked_answer(bot, state, seat, bot.choose_with_state(state.clone(), view), "choose_with_state()")
+    return checked_answer(bot, state, seat, bot.choose(view))
+
+
+class BotMoveError(BotError):
+    """A bot's answer that is not one of its seat's legal actions (text instead of
+    an action, another seat's move, a card it does not hold). The engine would
+    refuse it with a message that names no bot; a driver that knows which bot
+    answered says so, as it does for a bot that raises (``bot``: its name)."""
+
+    def __init__(self, bot: str, message: str) -> None:
+        super().__init__(message)
+        self.bot = bot
+
+
+def bot_name(bot: Any) -> str:
+    """The name a message gives ``bot``: its ``name``, else its class's."""
+    return str(getattr(bot, "name", None) or type(bot).__name__)
+
+
+def checked_answer(bot: Any, state: GameState, seat: int, answer: Any, call: str = "choose()") -> Action:
+    """``answer`` — what ``bot`` at ``seat`` returned from ``call`` — if it is one
+    of the state's legal actions *for that seat*, else :class:`BotMoveError`.
+
+    Every driver goes through here (the terminal, tournaments, the table
+    server), for turns and out-of-turn claims alike: a claim is legal for
+    several seats at once, so the engine alone would take a bot's claim made in
+    another seat's name, and a researcher's bot answering text or a card it
+    does not hold would otherwise stop the game with the engine's refusal,
+    naming no bot."""
+    legal = state.legal_actions()
+    if answer in legal and getattr(answer, "seat", None) == seat:
+        return answer
+    kind = type(legal[0]) if legal else Action
+    if type(answer) is not kind:
+        how = ("Action.parse(text)" if kind is Action      # the games' own parser (a duel's actions are another class)
+               else "goat.games.get_game(view['game']).parse_action(text)")
+        raise BotMoveError(bot_name(bot), f"{call} returned {answer!r} ({type(answer).__name__}), "
+                                          f"not {'an' if kind.__name__[0] in 'AEIOU' else 'a'} {kind.__name__}: "
+                                          f"return {how} of one of view['legal_actions']")
+    try:
+        state.check_action(answer)
+    except IllegalActionError as exc:
+        raise BotMoveError(bot_name(bot), f"{call} returned an illegal action: {exc}") from None
+    raise BotMoveError(bot_name(bot), f"{call} returned a move of seat {answer.seat}, not of its own seat {seat}: "
+                                      f'"{answer}"')
 
 
 def play_bots(state: GameState, bots: Sequence[Bot], rng: random.Random,

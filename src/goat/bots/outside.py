@@ -45,7 +45,6 @@ from pathlib import Path
 from typing import Any
 
 from goat.bots.base import BotError
-from goat.protocol import Action, GoatError, IllegalActionError
 
 #: The entry point group a package declares its bots in.
 GROUP = "goat.bots"
@@ -99,37 +98,6 @@ def raised_by_outside_bot(exc: BaseException) -> list[str]:
              for name, reg in REGISTERED.items()}
     passed = {frame.filename for frame in traceback.extract_tb(exc.__traceback__)}
     return sorted(name for name, file in files.items() if file and file in passed)
-
-
-class BotMoveError(GoatError):
-    """A bot's answer that is not one of its seat's legal actions (text instead of
-    an ``Action``, another seat's move, a card it does not hold). The engine would
-    refuse it with a message that names no bot; a driver that knows which bot
-    answered says so, as it does for a bot that raises."""
-
-    def __init__(self, bot: str, message: str) -> None:
-        super().__init__(message)
-        self.bot = bot
-
-
-def checked_choice(bot: Any, state: Any, seat: int) -> Action:
-    """``bot.choose(state.view(seat))``, refused with :class:`BotMoveError`
-    (naming the bot) unless it is an ``Action`` the state takes: the engine's own
-    refusal would not say which bot answered."""
-    action = bot.choose(state.view(seat))
-    if not isinstance(action, Action):
-        raise BotMoveError(bot_name(bot), f"choose() returned {action!r} ({type(action).__name__}), not an Action: "
-                                          "return Action.parse(text) of one of view['legal_actions']")
-    try:
-        state.check_action(action)
-    except IllegalActionError as exc:
-        raise BotMoveError(bot_name(bot), f"choose() returned an illegal action: {exc}") from None
-    return action
-
-
-def bot_name(bot: Any) -> str:
-    """The name a message gives ``bot``: its ``name``, else its class's."""
-    return str(getattr(bot, "name", None) or type(bot).__name__)
 
 
 #: Setting types checked against a factory's annotations (also written as text,

@@ -27,8 +27,8 @@ from rich.markup import escape
 from rich.text import Text
 
 from goat.bots import THINK_SECONDS, Bot, bot_factory, out_of_turn_claim, thinks, view_bots
-from goat.bots.base import prepare_bots
-from goat.bots.outside import BotMoveError, checked_choice, one_line, raised_by_outside_bot
+from goat.bots.base import BotMoveError, bot_choice, prepare_bots
+from goat.bots.outside import one_line, raised_by_outside_bot
 from goat.cards import CardSyntaxError, parse_cards
 from goat.cli import render, render_spades
 from goat.cli.options import BOT_MODULE_HELP, load_bot_modules, parse_option_pairs
@@ -162,7 +162,7 @@ class GameSession:
                 if bot is None:
                     action = self.human_turn()
                 else:
-                    action = checked_choice(bot, state, seat)
+                    action = bot_choice(bot, state, seat)
             self.apply(action)
         self.console.print(self.render.match_result_text(self.view()))
 

@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from goat.bots import THINK_SECONDS, Bot
+from goat.bots.base import bot_choice
 from goat.cli.errors import user_errors
 from goat.cli.options import BOT_MODULE_HELP, load_bot_modules, parse_option_pairs
 from goat.cli.output import check_writable
@@ -272,7 +273,7 @@ class YugiohSession:
                 self.show_log()
                 action = self.human_turn()
             else:
-                action = self.bot.choose(state.view(seat))
+                action = bot_choice(self.bot, state, seat)
                 if state.pending().kind == "first":  # the loser of a duel, or the toss's winner, chose
                     self.show_log()  # the last duel's end first
                     self.console.print(f"The opponent chooses to go {str(action).rsplit(' ', 1)[-1]}.")

@@ -30,6 +30,7 @@ from typing import Any
 
 from goat import bots as bot_registry
 from goat.bots import next_bot_action, outside
+from goat.bots.base import BotMoveError
 from goat.games import get_game
 from goat.protocol import GoatError
 from goat.records import record_from_state
@@ -104,6 +105,8 @@ def play_game(spec: GameSpec) -> GameResult:
                 state.apply_action(next_bot_action(state, bots))
         else:
             raise GoatError(f"the game did not end within {MAX_STEPS} steps")
+    except BotMoveError as exc:   # a bot answered no legal action: say which
+        raise TournamentError(f"game {spec.index} ({', '.join(spec.labels)}): bot {exc.bot} failed: {exc}") from None
     except GoatError as exc:
         raise TournamentError(f"game {spec.index} ({', '.join(spec.labels)}): {exc}") from None
     except Exception as exc:
