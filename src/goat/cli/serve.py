@@ -41,6 +41,9 @@ def serve_command(
     finished_idle: Optional[float] = typer.Option(None, "--finished-idle", help="Seconds a finished table nobody "
                                                   "has open stays in memory (it stays stored); 0: for ever "
                                                   "(default: 300)."),
+    base_path: Optional[str] = typer.Option(None, "--base-path", help="Serve the tables under this path, "
+                                            "e.g. /goat, for a reverse proxy that passes its path on "
+                                            "(default: $GOAT_BASE_PATH or the root)."),
     log_level: str = typer.Option("warning", "--log-level", help="uvicorn's log level: critical, error, "
                                   "warning, info (shows requests), debug or trace."),
 ) -> None:
@@ -53,7 +56,7 @@ def serve_command(
         settings = Settings.from_env(data_dir=data_dir, database_url=database_url, grace_seconds=grace,
                                      bot_delay=bot_delay, bot_think=bot_think, deal_pause=deal_pause,
                                      rate_per_second=rate_limit, lobby_idle=lobby_idle,
-                                     finished_idle=finished_idle,
+                                     finished_idle=finished_idle, base_path=base_path,
                                      rate_burst=None if rate_limit is None else burst_for(rate_limit))
         if not 0 <= port <= 65535:
             raise GoatError(f"--port must be 0..65535, not {port}")
@@ -62,7 +65,7 @@ def serve_command(
         lock = ServeLock(settings.url)   # before the app restores (and plays) any table
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     lan = lan_address(ipv6=host == "::") if everywhere(host) else None
-    for line in start_lines(host, url_of(sock), lan):
+    for line in start_lines(host, url_of(sock, settings.page_path), lan):
         print(line, flush=True)
     print(f"Tables are kept in {settings.place}. Ctrl+C stops the server.", flush=True)
     try:

@@ -170,6 +170,13 @@ class SetBot(_Body):
     bot: str | None = None           # the table's game's default bot (Kozel's heuristic, Yu-Gi-Oh!'s greedy)
 
 
+def table_url(request: Request, settings: Settings, table_id: str) -> str:
+    """The address of a table's page, as the lobby answers it: under the
+    ``--base-path`` the server serves at (a mounted app's ``base_url`` is the
+    server's root, not the mount's)."""
+    return f"{str(request.base_url).rstrip('/')}{settings.page_path}?table={table_id}"
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The app for ``settings`` (default: from the environment). Opens the
     database at once, so a bad URL fails here with one line
@@ -314,12 +321,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await registry().discard(table)
                 raise
         # the table as it is now: the creator's seat taken
-        return {"id": table.id, "url": f"{request.base_url}?table={table.id}", **table.public(), **seated}
+        return {"id": table.id, "url": table_url(request, settings, table.id), **table.public(), **seated}
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str, request: Request) -> dict[str, Any]:
         table = await find(table_id)
-        return {"id": table.id, "url": f"{request.base_url}?table={table.id}", "version": table.version,
+        return {"id": table.id, "url": table_url(request, settings, table.id), "version": table.version,
                 **table.public()}
 
     @app.post("/api/tables/{table_id}/seats/{seat}")
@@ -372,7 +379,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # and their old seat in it (``seat``, ``token``) while it is free.
         table = await find(table_id)
         new, seat, token = await registry().rematch(table, bearer(request))
-        return {"id": new.id, "url": f"{request.base_url}?table={new.id}", **new.public(),
+        return {"id": new.id, "url": table_url(request, settings, new.id), **new.public(),
                 "seat": seat, "token": token}
 
     @app.post("/api/tables/{table_id}/hint")

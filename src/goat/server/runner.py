@@ -19,6 +19,7 @@ import uvicorn
 from uvicorn.config import LOG_LEVELS
 
 from goat.protocol import GoatError
+from goat.server.base_path import under_base_path
 from goat.server.settings import Settings
 
 #: Frames above this size close the connection outright; messages between the
@@ -41,10 +42,11 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def url_of(sock: socket.socket) -> str:
+def url_of(sock: socket.socket, path: str = "/") -> str:
+    """The address of ``path`` on the server listening on ``sock``."""
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
-    return f"http://{shown}:{port}/"
+    return f"http://{shown}:{port}{path}"
 
 
 def lan_address(ipv6: bool = False) -> str | None:
@@ -97,7 +99,10 @@ def make_server(settings: Settings, log_level: str = "warning") -> uvicorn.Serve
     # No per-message deflate: state messages are ~2 KB and compressing each one for
     # every seat cost more CPU than all the rest of an action together (measured
     # with `goat bench server`).
-    config = uvicorn.Config(create_app(settings), log_level=log_level, ws_max_size=WS_MAX_SIZE,
+    app = create_app(settings)
+    if settings.base_path:
+        app = under_base_path(app, settings.base_path)
+    config = uvicorn.Config(app, log_level=log_level, ws_max_size=WS_MAX_SIZE,
                             ws_per_message_deflate=False, lifespan="on", access_log=False,
                             timeout_graceful_shutdown=3)
     return uvicorn.Server(config)
@@ -112,7 +117,7 @@ class ServerThread:
 
     def __init__(self, settings: Settings, host: str = "127.0.0.1", port: int = 0) -> None:
         self.sock = bind(host, port)
-        self.url = url_of(self.sock)
+        self.url = url_of(self.sock, settings.page_path)
         self.ws_url = "ws" + self.url[4:]
         self.server = make_server(settings)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)

@@ -1,5 +1,5 @@
 """Server settings: one frozen value built from the command line and the
-environment (``GOAT_DATA_DIR``, ``GOAT_DATABASE_URL``), so tests can start a
+environment (``GOAT_DATA_DIR``, ``GOAT_DATABASE_URL``, ``GOAT_BASE_PATH``), so tests can start a
 server with a short grace period and no bot delay."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from sqlalchemy.exc import ArgumentError
 
 from goat.bots import THINK_SECONDS
 from goat.protocol import GoatError
+from goat.server.base_path import normal_base_path
 
 #: Where the SQLite file lives unless ``--data-dir`` or ``GOAT_DATA_DIR`` says otherwise.
 DEFAULT_DATA_DIR = Path("goat-data")
@@ -71,6 +72,9 @@ class Settings:
             it stays in storage and is loaded again when someone opens it (its chat,
             kept in memory only, is then gone); 0: for ever. Without it a
             long-running server keeps every game it ever finished in memory.
+        base_path: the path the tables are served under (``/club``; ``""``: the
+            root), for a reverse proxy that passes its path on
+            (:mod:`goat.server.base_path`). Normalised: ``club/`` is ``/club``.
     """
 
     data_dir: Path = DEFAULT_DATA_DIR
@@ -89,8 +93,13 @@ class Settings:
     chat_window: float = 10.0
     lobby_idle: float = 3600.0
     finished_idle: float = 300.0
+    base_path: str = ""
 
     def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "base_path", normal_base_path(self.base_path))
+        except ValueError as exc:
+            raise SettingsError(str(exc)) from None
         for name, option in (("grace_seconds", "grace"), ("bot_delay", "bot-delay"), ("deal_pause", "deal-pause"),
                              ("bot_think", "bot-think"), ("lobby_idle", "lobby-idle"),
                              ("finished_idle", "finished-idle")):
@@ -128,7 +137,7 @@ class Settings:
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, **overrides: Any) -> "Settings":
-        """Defaults, then ``GOAT_DATA_DIR`` / ``GOAT_DATABASE_URL``, then ``overrides``
+        """Defaults, then ``GOAT_DATA_DIR`` / ``GOAT_DATABASE_URL`` / ``GOAT_BASE_PATH``, then ``overrides``
         (``None`` values in ``overrides`` are ignored)."""
         env = dict(os.environ) if env is None else env
         values: dict[str, Any] = {}
@@ -136,10 +145,17 @@ class Settings:
             values["data_dir"] = Path(env["GOAT_DATA_DIR"])
         if env.get("GOAT_DATABASE_URL"):
             values["database_url"] = env["GOAT_DATABASE_URL"]
+        if env.get("GOAT_BASE_PATH"):
+            values["base_path"] = env["GOAT_BASE_PATH"]
         values.update({k: v for k, v in overrides.items() if v is not None})
         if "data_dir" in values:
             values["data_dir"] = Path(values["data_dir"])
         return cls(**values)
+
+    @property
+    def page_path(self) -> str:
+        """The page's path on the server: ``/`` or ``/club/``."""
+        return self.base_path + "/"
 
     def but(self, **changes: Any) -> "Settings":
         return replace(self, **changes)

@@ -81,7 +81,7 @@ async function showHome() {
   const nameInput = $("#create-name");
   nameInput.value = myName();
   try {
-    S.catalog = S.catalog || (await api("GET", "/api/games"));
+    S.catalog = S.catalog || (await api("GET", "api/games"));
   } catch (err) {
     toast(err.message);
     return;
@@ -232,13 +232,13 @@ function optionsText(options) {
 async function refreshTables() {
   const list = $("#table-list");
   try {
-    const { tables } = await api("GET", "/api/tables");
+    const { tables } = await api("GET", "api/tables");
     list.innerHTML = "";
     if (!tables.length) list.innerHTML = `<li class="hint">${t("noTables")}</li>`;
     for (const table of tables) {
       const li = document.createElement("li");
       const names = table.seats.map((s) => (s.kind === "empty" ? "—" : playerName(s))).join(", ");
-      li.innerHTML = `<a href="/?table=${table.id}"></a> <span class="hint"></span>`;
+      li.innerHTML = `<a href="?table=${table.id}"></a> <span class="hint"></span>`;
       li.querySelector("a").textContent = `${gameAndRules(table)} · ${table.id}`
         + (table.hints ? ` · ${t("hints.short")}` : "")
         + (table.move_seconds ? ` · ${clockNote(table, true)}` : "")
@@ -272,9 +272,9 @@ async function createTable(event) {
     const body = { game, rules: $("#create-rules").value, players: Number($("#create-players").value),
                    options: changedOptions(), name, seat: 0, hints: $("#create-hints").checked,
                    move_seconds: chosenSeconds(), private: $("#create-private").checked, chat: chosenChat() };
-    const table = await api("POST", "/api/tables", body);
+    const table = await api("POST", "api/tables", body);
     saveSeat(table.id, table.token, 0);
-    location.href = `/?table=${table.id}`;
+    location.href = `?table=${table.id}`;
   } catch (err) {
     toast(err.message);
   }
@@ -291,7 +291,10 @@ async function createTable(event) {
 // disabled for good, and the table waited on the player.
 function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(`${proto}//${location.host}/ws/${S.tableId}`);
+  // relative to the page's folder, as every URL of the page is: a reverse proxy may
+  // serve the tables under a path of its own (https://club.example/goat/)
+  const folder = location.pathname.replace(/[^/]*$/, "");
+  const ws = new WebSocket(`${proto}//${location.host}${folder}ws/${S.tableId}`);
   S.ws = ws;
   ws.onopen = () => {
     S.retry = 0;
@@ -305,7 +308,7 @@ function connect() {
     S.ws = null;
     if (event.code === 4404) {
       toast(t("errorCodes.unknown-table"));
-      history.replaceState(null, "", "/");
+      history.replaceState(null, "", folder);
       S.tableId = null;
       showHome();
       return;
@@ -416,7 +419,7 @@ function renderLobby() {
     .filter(Boolean).join(" · ");
   $("#lobby-options").textContent = options;
   $("#lobby-options").hidden = !options;
-  $("#invite-link").value = `${location.origin}/?table=${m.table}`;
+  $("#invite-link").value = new URL(`?table=${m.table}`, location.href).href;
   const nameInput = $("#lobby-name");
   if (!nameInput.value) nameInput.value = myName();
   nameInput.closest("label").hidden = S.seat !== null;
@@ -516,7 +519,7 @@ function renderDeckPanel(m) {
     S.myDeck = null;
     S.deckError = null;
     $("#deck-text").value = "";
-    api("GET", `/api/tables/${S.tableId}/seats/${S.seat}/deck`, null, S.token).then((data) => {
+    api("GET", `api/tables/${S.tableId}/seats/${S.seat}/deck`, null, S.token).then((data) => {
       if (S.deckFor !== key) return;
       S.myDeck = data.deck;
       if (data.deck && !$("#deck-text").value) $("#deck-text").value = ydkText(data.deck);
@@ -555,7 +558,7 @@ async function useDeck() {
     return;
   }
   try {
-    const response = await fetch(`/api/tables/${S.tableId}/seats/${S.seat}/deck`, {
+    const response = await fetch(`api/tables/${S.tableId}/seats/${S.seat}/deck`, {
       method: "PUT", body: text,
       headers: { "Content-Type": "text/plain; charset=utf-8", Authorization: `Bearer ${S.token}` },
     });
@@ -571,7 +574,7 @@ async function useDeck() {
 
 async function clearDeck() {
   try {
-    await api("DELETE", `/api/tables/${S.tableId}/seats/${S.seat}/deck`, null, S.token);
+    await api("DELETE", `api/tables/${S.tableId}/seats/${S.seat}/deck`, null, S.token);
     S.myDeck = null;
     S.deckError = null;
   } catch (err) {
@@ -593,7 +596,7 @@ async function sit(seat) {
   if (!name) return;
   localStorage.setItem("goat:name", name);
   try {
-    const { token } = await api("POST", `/api/tables/${S.tableId}/seats/${seat}`, { name });
+    const { token } = await api("POST", `api/tables/${S.tableId}/seats/${seat}`, { name });
     saveSeat(S.tableId, token, seat);
     S.token = token;
     reconnect();
@@ -604,7 +607,7 @@ async function sit(seat) {
 
 async function setBot(seat) {
   try {
-    await api("POST", `/api/tables/${S.tableId}/seats/${seat}/bot`, { bot: $("#bot-kind").value || "heuristic" }, S.token);
+    await api("POST", `api/tables/${S.tableId}/seats/${seat}/bot`, { bot: $("#bot-kind").value || "heuristic" }, S.token);
   } catch (err) {
     toast(err.message);
   }
@@ -612,7 +615,7 @@ async function setBot(seat) {
 
 async function clearSeat(seat, mine = false) {
   try {
-    await api("DELETE", `/api/tables/${S.tableId}/seats/${seat}`, null, S.token);
+    await api("DELETE", `api/tables/${S.tableId}/seats/${seat}`, null, S.token);
     if (mine) {
       forgetSeat(S.tableId);
       S.token = null;
@@ -626,7 +629,7 @@ async function clearSeat(seat, mine = false) {
 
 async function startGame() {
   try {
-    await api("POST", `/api/tables/${S.tableId}/start`, null, S.token);
+    await api("POST", `api/tables/${S.tableId}/start`, null, S.token);
   } catch (err) {
     toast(err.message);
   }
@@ -1042,7 +1045,7 @@ function renderResult(v, game) {
   showResult(box, v.match_over && !S.resultClosed && $("#review").hidden, "#hand, #actions");
   if (!v.match_over) return;
   $("#result-text").textContent = game.result(v);
-  $("#record-link").href = `/api/tables/${S.tableId}/record`;
+  $("#record-link").href = `api/tables/${S.tableId}/record`;
   $("#review-btn").hidden = !game.reviewable?.(v);
   drawRematch($("#rematch"));
   if (S.reviewAsked && game.reviewable?.(v)) {   // the finished games' "review" link (?review=1)
@@ -1108,7 +1111,7 @@ function init() {
   S.reviewAsked = new URLSearchParams(location.search).get("review") === "1";
   const saved = savedSeat(id);
   S.token = saved?.token || null;
-  api("GET", "/api/games").then((c) => { S.catalog = c; if (S.msg) render(); }).catch(() => {});
+  api("GET", "api/games").then((c) => { S.catalog = c; if (S.msg) render(); }).catch(() => {});
   connect();
 }
 

@@ -49,7 +49,7 @@ async function ask() {
   asking = key;
   redraw();
   try {
-    const hint = await api("POST", `/api/tables/${S.tableId}/hint`, null, S.token);
+    const hint = await api("POST", `api/tables/${S.tableId}/hint`, null, S.token);
     if (hint.current && hint.table === S.tableId && hint.version === S.msg?.version) {
       S.hint = hint;
       if (multiCard() && hint.cards?.length) S.selected = new Set(hint.cards);   // street: choose them

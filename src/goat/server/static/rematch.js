@@ -16,14 +16,14 @@ import { S, api, el, savedSeat, saveSeat, toast } from "./table.js";
 async function playAgain() {
   const known = S.msg.rematch;
   if (known && savedSeat(known)) {           // already seated there (another tab, or back here)
-    location.href = `/?table=${known}`;
+    location.href = `?table=${known}`;
     return;
   }
   try {
-    const answer = await api("POST", `/api/tables/${S.tableId}/rematch`, null, S.token);
+    const answer = await api("POST", `api/tables/${S.tableId}/rematch`, null, S.token);
     // No token: my old seat there is taken or the rematch has begun; I arrive to watch.
     if (answer.token) saveSeat(answer.id, answer.token, answer.seat);
-    location.href = `/?table=${answer.id}`;
+    location.href = `?table=${answer.id}`;
   } catch (err) {
     toast(err.message);
   }
@@ -46,7 +46,7 @@ export function drawRematch(box) {
   let control = null;
   if (kind === "watch") {
     control = el("a", "button primary rematch-watch", t("rematch.watch"));
-    control.href = `/?table=${m.rematch}`;
+    control.href = `?table=${m.rematch}`;
   } else if (kind) {
     control = el("button", `primary rematch-${kind}`, t(`rematch.${kind}`));
     control.type = "button";

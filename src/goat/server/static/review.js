@@ -79,7 +79,7 @@ async function load(deal) {
   let answer = reviews.get(deal);
   try {
     if (!answer) {
-      answer = await api("GET", `/api/tables/${S.tableId}/review/${deal}`);
+      answer = await api("GET", `api/tables/${S.tableId}/review/${deal}`);
       reviews.set(deal, answer);
     }
   } catch (error) {

@@ -460,7 +460,7 @@ export async function openRules(event) {
   if (r.players) query.set("players", String(r.players));
   if (Object.keys(r.options).length) query.set("options", JSON.stringify(r.options));
   try {
-    const data = await api("GET", `/api/games/${encodeURIComponent(r.game)}/rules/${encodeURIComponent(r.rules)}?${query}`);
+    const data = await api("GET", `api/games/${encodeURIComponent(r.game)}/rules/${encodeURIComponent(r.rules)}?${query}`);
     if (shown?.request === r) shown = { request: r, data };
   } catch (error) {
     if (shown?.request === r) shown = { request: r, data: null, error: error.message };

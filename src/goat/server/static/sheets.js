@@ -58,7 +58,7 @@ export async function refreshFinished() {
   const list = $("#finished-list");
   if (!list) return;
   try {
-    const { tables } = await api("GET", `/api/tables?status=finished&limit=${FINISHED}`);
+    const { tables } = await api("GET", `api/tables?status=finished&limit=${FINISHED}`);
     list.replaceChildren();
     if (!tables.length) list.append(el("li", "hint", t("sheets.none")));
     for (const table of tables) {
@@ -69,10 +69,10 @@ export async function refreshFinished() {
       li.append(" ", el("span", "hint", table.seats.map(playerName).join(", ")));
       li.append(el("div", "finished-result", resultText(table)));
       const links = el("div", "finished-links");
-      links.append(link(t("sheets.watch"), `/?table=${table.id}`), " · ",
-                   link(t("sheets.record"), `/api/tables/${table.id}/record`, true), " · ",
-                   link(t("sheets.csv"), `/api/tables/${table.id}/scoresheet.csv`, true));
-      if (reviewable(table)) links.append(" · ", link(t("sheets.review"), `/?table=${table.id}&review=1`));
+      links.append(link(t("sheets.watch"), `?table=${table.id}`), " · ",
+                   link(t("sheets.record"), `api/tables/${table.id}/record`, true), " · ",
+                   link(t("sheets.csv"), `api/tables/${table.id}/scoresheet.csv`, true));
+      if (reviewable(table)) links.append(" · ", link(t("sheets.review"), `?table=${table.id}&review=1`));
       li.append(links);
       list.append(li);
     }
@@ -96,7 +96,7 @@ export function drawSheetLinks() {
     box.querySelector(".sheet-print").textContent = t("sheets.print");
     const csv = box.querySelector(".sheet-csv");
     csv.textContent = t("sheets.csvLong");
-    csv.href = `/api/tables/${S.tableId}/scoresheet.csv`;
+    csv.href = `api/tables/${S.tableId}/scoresheet.csv`;
   }
   drawPrintHead();
 }

@@ -99,10 +99,10 @@ export async function refreshStandings() {
   if (!$("#standings") || !S.catalog) return;
   fillControls();
   const params = query();
-  $("#standings-csv").href = `/api/standings.csv${params ? `?${params}` : ""}`;
+  $("#standings-csv").href = `api/standings.csv${params ? `?${params}` : ""}`;
   const mine = ++asked;
   try {
-    const answer = await api("GET", `/api/standings${params ? `?${params}` : ""}`);
+    const answer = await api("GET", `api/standings${params ? `?${params}` : ""}`);
     if (mine === asked) draw(answer);
   } catch (err) {
     if (mine === asked) $("#standings-status").textContent = err.message;

@@ -26,7 +26,7 @@ let detail = null;         // {box, anchor, name, pinned, quiet, lang}
 /** Load the catalog of `game` once; `onReady` runs when it arrives (a redraw). */
 export function loadCatalog(game, onReady) {
   if (catalog || loading) return;
-  loading = fetch(`/api/games/${encodeURIComponent(game)}/cards`)
+  loading = fetch(`api/games/${encodeURIComponent(game)}/cards`)
     .then((r) => (r.ok ? r.json() : { cards: {} }))
     .then((data) => { catalog = data.cards || {}; onReady(); })
     .catch(() => { loading = null; });                 // the page works without it; tried again next state

@@ -765,7 +765,7 @@ function drawResult(v) {
   if (last) parts.push(`(${named("ygo.reasons", last.reason)})`);
   $("#duel-result-text").textContent = parts.join(" ");
   $("#duel-record").textContent = t("downloadRecord");
-  $("#duel-record").href = `/api/tables/${S.tableId}/record`;
+  $("#duel-record").href = `api/tables/${S.tableId}/record`;
   $("#duel-new").textContent = t("newTable");
   $("#duel-result-close").textContent = t("close");
   drawRematch($("#duel-rematch"));
