@@ -291,7 +291,9 @@ class YugiohState:
             if outcome not in (0, 1) or isinstance(outcome, bool):
                 raise InvalidChanceError(f"a coin toss is 0 or 1, not {json.dumps(outcome)}")
         elif pending.kind == "shuffle":
-            if not isinstance(outcome, list) or Counter(outcome) != Counter(pending.cards):
+            # (card names are text: a list of lists or objects is not counted, it is refused)
+            if (not isinstance(outcome, list) or not all(isinstance(card, str) for card in outcome)
+                    or Counter(outcome) != Counter(pending.cards)):
                 raise InvalidChanceError(f"a shuffle of seat {pending.seat}'s deck must list its "
                                          f"{len(pending.cards)} cards, top first")
         elif outcome not in pending.cards:
