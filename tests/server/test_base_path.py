@@ -76,3 +76,11 @@ def test_every_url_of_the_page_is_relative_to_its_folder() -> None:
     found = [f"{path.name}:{n}: {line.strip()}" for path in sorted(STATIC.glob("*.*")) if path.suffix in (".js", ".html")
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if ROOT_URL.search(line)]
     assert found == []
+
+
+def test_the_base_path_comes_from_the_environment_unless_given() -> None:
+    from goat.server.settings import Settings
+
+    assert Settings.from_env({"GOAT_BASE_PATH": "goat/"}).base_path == "/goat"
+    assert Settings.from_env({"GOAT_BASE_PATH": "goat/"}, base_path="/club").page_path == "/club/"
+    assert Settings.from_env({}).page_path == "/"
