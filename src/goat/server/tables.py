@@ -935,15 +935,25 @@ class Table:
         return timeout if timeout is not None and timeout["version"] == self.version else None
 
     # ===================================================== connections
-    async def attach(self, conn: Connection) -> None:
-        """A client said hello: it gets its snapshot, and everyone sees the seat connected.
+    async def attach(self, conn: Connection, token: str | None) -> int | None:
+        """A client said hello with ``token`` (``None``: to watch): it is given the
+        seat that token holds (``conn.seat``), its ``welcome`` and its snapshot, and
+        everyone sees the seat connected; returns the seat. Raises
+        :class:`LobbyError` (403) for a token that holds no seat, and then the
+        connection is not attached.
 
         Under the table's lock, like every change of the state: a stand-in bot's move
         being stored when its player comes back is finished first, so the snapshot is
         never one the table is already leaving (it showed "your turn", and the card the
-        bot had chosen was played a moment later, by the bot, for a player seated again)."""
+        bot had chosen was played a moment later, by the bot, for a player seated again).
+        The token is read under the lock too: read before it, a hello that waited
+        behind its holder leaving the seat would attach the connection to that seat
+        anyway, and it would be shown the cards of whoever sat there next."""
         async with self.lock:
+            conn.seat = self.seat_of(token)
+            conn.deliver(render(self, conn.seat, "welcome"))
             self._attach(conn)
+            return conn.seat
 
     def _attach(self, conn: Connection) -> None:
         self.connections.add(conn)

@@ -1,0 +1,100 @@
+"""Races between clients of one table, forced step by step (no network, no
+sleeps): each test holds one request at a point where it waits — a database
+write held open by an :class:`asyncio.Event` — lets the other one in, and then
+checks what each client was told."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+from starlette.websockets import WebSocketState
+
+from goat.server.app import Client
+from goat.server.messages import Hello
+from goat.server.settings import Settings
+from goat.server.storage import AsyncStorage, SeatRow, Storage
+from goat.server.tables import Tables
+
+
+class FakeSocket:
+    """What :class:`goat.server.app.Client` needs of a WebSocket: it keeps every
+    text sent to it."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.client_state = WebSocketState.CONNECTED
+        self.closed_with: int | None = None
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+    async def close(self, code: int = 1000) -> None:
+        self.closed_with = code
+        self.client_state = WebSocketState.DISCONNECTED
+
+
+class HeldSeats(AsyncStorage):
+    """Storage whose next seat write waits until ``release`` is set (``entered``
+    says it has begun): a lobby change held half-way, its table lock taken."""
+
+    def __init__(self, storage: Storage) -> None:
+        super().__init__(storage)
+        self.hold = False
+        self.entered = asyncio.Event()
+        self.release = asyncio.Event()
+
+    async def save_seat(self, table_id: str, seat: SeatRow) -> None:
+        if self.hold:
+            self.hold = False
+            self.entered.set()
+            await self.release.wait()
+        await super().save_seat(table_id, seat)
+
+
+async def settle() -> None:
+    """Let every task that can run go as far as it can (until each waits on
+    something the test has not released)."""
+    for _ in range(10):
+        await asyncio.sleep(0)
+
+
+def test_a_hello_waiting_behind_its_seat_being_left_does_not_see_the_next_holders_cards(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        settings = Settings(data_dir=tmp_path, bot_delay=0.0, deal_pause=0.0)
+        store = HeldSeats(Storage(settings.url))
+        tables = Tables(settings, store)
+        try:
+            table = await tables.create("kozel", "classic")
+            ann = await table.take_seat(0, "Ann")
+            bob = await table.take_seat(1, "Bob")
+            for seat in (2, 3):
+                await table.set_bot(seat, "random", ann)
+
+            store.hold = True                        # Bob leaves seat 1: his write is held open
+            leaving = asyncio.create_task(table.clear_seat(1, bob))
+            await store.entered.wait()
+            socket = FakeSocket()                    # meanwhile Bob's other tab says hello with his token
+            client = Client(socket, settings)        # type: ignore[arg-type]
+            hello = asyncio.create_task(client._hello(table, Hello(type="hello", token=bob)))
+            await settle()
+            store.release.set()
+            await leaving
+            attached = await hello
+
+            carl = await table.take_seat(1, "Carl")  # the seat changes hands, and the game starts
+            await table.start(ann)
+            await settle()
+
+            assert not attached and client not in table.connections
+            assert any(m["type"] == "error" and m["code"] == "wrong-token" for m in socket.sent)
+            assert not [m for m in socket.sent if m["type"] == "state" and m.get("view") is not None]
+            assert table.seat_of(carl) == 1 and table.seats[1].connections == 0
+            await client.finish()
+            await table.close()
+        finally:
+            store.close()
+
+    asyncio.run(scenario())
