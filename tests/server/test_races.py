@@ -15,8 +15,8 @@ from starlette.websockets import WebSocketState
 from goat.server.app import Client
 from goat.server.messages import Hello
 from goat.server.settings import Settings
-from goat.server.storage import AsyncStorage, SeatRow, Storage
-from goat.server.tables import Tables
+from goat.server.storage import AsyncStorage, SeatRow, Storage, TableRow
+from goat.server.tables import LobbyError, Tables
 
 
 class FakeSocket:
@@ -36,22 +36,35 @@ class FakeSocket:
         self.client_state = WebSocketState.DISCONNECTED
 
 
-class HeldSeats(AsyncStorage):
-    """Storage whose next seat write waits until ``release`` is set (``entered``
-    says it has begun): a lobby change held half-way, its table lock taken."""
+class Held(AsyncStorage):
+    """Storage whose next write of the kind named by :meth:`hold` waits until
+    ``release`` is set (``entered`` says it has begun): a change held half-way,
+    as a slow disk or database would hold it."""
 
     def __init__(self, storage: Storage) -> None:
         super().__init__(storage)
-        self.hold = False
+        self.held: str | None = None
         self.entered = asyncio.Event()
         self.release = asyncio.Event()
 
-    async def save_seat(self, table_id: str, seat: SeatRow) -> None:
-        if self.hold:
-            self.hold = False
+    def hold(self, write: str) -> None:
+        self.held = write
+        self.entered.clear()
+        self.release.clear()
+
+    async def _wait(self, write: str) -> None:
+        if self.held == write:
+            self.held = None
             self.entered.set()
             await self.release.wait()
+
+    async def save_seat(self, table_id: str, seat: SeatRow) -> None:
+        await self._wait("save_seat")
         await super().save_seat(table_id, seat)
+
+    async def create_table(self, row: TableRow, seats: list[SeatRow]) -> None:
+        await self._wait("create_table")
+        await super().create_table(row, seats)
 
 
 async def settle() -> None:
@@ -64,7 +77,7 @@ async def settle() -> None:
 def test_a_hello_waiting_behind_its_seat_being_left_does_not_see_the_next_holders_cards(tmp_path: Path) -> None:
     async def scenario() -> None:
         settings = Settings(data_dir=tmp_path, bot_delay=0.0, deal_pause=0.0)
-        store = HeldSeats(Storage(settings.url))
+        store = Held(Storage(settings.url))
         tables = Tables(settings, store)
         try:
             table = await tables.create("kozel", "classic")
@@ -73,7 +86,7 @@ def test_a_hello_waiting_behind_its_seat_being_left_does_not_see_the_next_holder
             for seat in (2, 3):
                 await table.set_bot(seat, "random", ann)
 
-            store.hold = True                        # Bob leaves seat 1: his write is held open
+            store.hold("save_seat")                  # Bob leaves seat 1: his write is held open
             leaving = asyncio.create_task(table.clear_seat(1, bob))
             await store.entered.wait()
             socket = FakeSocket()                    # meanwhile Bob's other tab says hello with his token
@@ -94,6 +107,30 @@ def test_a_hello_waiting_behind_its_seat_being_left_does_not_see_the_next_holder
             assert table.seat_of(carl) == 1 and table.seats[1].connections == 0
             await client.finish()
             await table.close()
+        finally:
+            store.close()
+
+    asyncio.run(scenario())
+
+
+def test_tables_asked_for_together_on_a_nearly_full_server_get_only_the_places_left(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        settings = Settings(data_dir=tmp_path, max_tables=2)
+        store = Held(Storage(settings.url))
+        tables = Tables(settings, store)
+        try:
+            await tables.create("kozel", "classic")          # one place left
+            store.hold("create_table")                        # the next table's row is being written...
+            first = asyncio.create_task(tables.create("kozel", "classic"))
+            await store.entered.wait()
+            second = asyncio.create_task(tables.create("kozel", "street"))   # ...when another is asked for
+            await settle()
+            store.release.set()
+            made = await asyncio.gather(first, second, return_exceptions=True)
+
+            refused = [r for r in made if isinstance(r, LobbyError)]
+            assert len(refused) == 1 and refused[0].status == 503 and refused[0].say == "serverFull"
+            assert len(tables.tables) == 2
         finally:
             store.close()
 

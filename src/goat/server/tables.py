@@ -102,7 +102,8 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -1052,6 +1053,7 @@ class Tables:
         self.tables: dict[str, Table] = {}
         self._loading = asyncio.Lock()
         self._rematching = asyncio.Lock()
+        self._making = 0    # tables being made (stored, not yet in ``tables``): see _a_place
 
     async def create(self, game: str = "kozel", rules: str | None = None, options: dict[str, Any] | None = None,
                      players: int | None = None, seed: str | int | None = None, hints: bool = False,
@@ -1070,7 +1072,6 @@ class Tables:
             chat = check_setting(chat)
         except (ClockSettingError, ChatSettingError) as exc:
             raise LobbyError(str(exc)) from None
-        self._room_for_one_more()
         seed_text = str(seed) if seed is not None else str(secrets.randbits(63))
         if len(seed_text) > SEED_LIMIT:
             raise LobbyError(f"a seed has at most {SEED_LIMIT} characters")
@@ -1089,14 +1090,15 @@ class Tables:
             settings["chat"] = chat
         if seed is not None:    # whoever chose it can work out every deal: said to all (chosen_seed)
             settings["chosen_seed"] = True
-        row = TableRow(await self._new_id(), game, rules, options, players, seed_text, "lobby", settings)
-        seats = [SeatRow(i) for i in range(players)]
-        try:
-            await self.store.create_table(row, seats)
-        except StorageError as exc:
-            raise LobbyError(str(exc), status=503) from None
-        table = Table(row, seats, self.settings, self.store)
-        self.tables[row.id] = table
+        with self._a_place():
+            row = TableRow(await self._new_id(), game, rules, options, players, seed_text, "lobby", settings)
+            seats = [SeatRow(i) for i in range(players)]
+            try:
+                await self.store.create_table(row, seats)
+            except StorageError as exc:
+                raise LobbyError(str(exc), status=503) from None
+            table = Table(row, seats, self.settings, self.store)
+            self.tables[row.id] = table
         return table
 
     async def discard(self, table: Table) -> None:
@@ -1111,10 +1113,22 @@ class Tables:
             except StorageError as exc:
                 log.error("table %s: the refused table could not be deleted: %s", table.id, exc)
 
-    def _room_for_one_more(self) -> None:
-        if sum(t.status != "finished" for t in self.tables.values()) >= self.settings.max_tables:
+    @contextmanager
+    def _a_place(self) -> Iterator[None]:
+        """A place for one more table in its lobby or in play (``max_tables``),
+        held while it is made — its id drawn and its row stored, both awaited —
+        and until it is in :attr:`tables`, where it counts itself. Counted from the
+        tables in memory alone, requests that arrive together would each see the
+        same free place while the others' tables are still being stored, and all
+        be granted it. Raises :class:`LobbyError` 503 when the server is full."""
+        if sum(t.status != "finished" for t in self.tables.values()) + self._making >= self.settings.max_tables:
             raise LobbyError("the server is full: too many tables in play; try again later", status=503,
                              say="serverFull")
+        self._making += 1
+        try:
+            yield
+        finally:
+            self._making -= 1
 
     async def _new_id(self) -> str:
         while True:
@@ -1160,18 +1174,18 @@ class Tables:
     async def _make_rematch(self, old: Table) -> Table:
         """The rematch table of ``old``, stored together with the link, and the
         old table's players told where it is (a broadcast of its ``public()``)."""
-        self._room_for_one_more()
         settings = {key: value for key, value in old.row.settings.items() if key != "chosen_seed"}  # a new random seed
-        row = TableRow(await self._new_id(), old.row.game, old.row.rules, dict(old.row.options), old.row.players,
-                       str(secrets.randbits(63)), "lobby", settings)
         seats = [SeatRow(s.index, "bot", s.name, s.bot, None) if s.kind == "bot" else SeatRow(s.index)
                  for s in old.seats]
-        try:
-            await self.store.create_rematch(old.id, row, seats)
-        except StorageError as exc:
-            raise LobbyError(str(exc), status=503) from None
-        table = Table(row, seats, self.settings, self.store)
-        self.tables[row.id] = table
+        with self._a_place():
+            row = TableRow(await self._new_id(), old.row.game, old.row.rules, dict(old.row.options), old.row.players,
+                           str(secrets.randbits(63)), "lobby", settings)
+            try:
+                await self.store.create_rematch(old.id, row, seats)
+            except StorageError as exc:
+                raise LobbyError(str(exc), status=503) from None
+            table = Table(row, seats, self.settings, self.store)
+            self.tables[row.id] = table
         old.rematch = row.id
         old.broadcast()
         return table
