@@ -7,16 +7,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from starlette.websockets import WebSocketState
 
+from goat.games import get_game
 from goat.server.app import Client
 from goat.server.messages import Hello
 from goat.server.settings import Settings
-from goat.server.storage import AsyncStorage, SeatRow, Storage, TableRow
-from goat.server.tables import LobbyError, Tables
+from goat.server.storage import AsyncStorage, EventRow, SeatRow, Storage, TableRow
+from goat.server.tables import LobbyError, Table, Tables, chance_payload
 
 
 class FakeSocket:
@@ -131,6 +134,43 @@ def test_tables_asked_for_together_on_a_nearly_full_server_get_only_the_places_l
             refused = [r for r in made if isinstance(r, LobbyError)]
             assert len(refused) == 1 and refused[0].status == 503 and refused[0].say == "serverFull"
             assert len(tables.tables) == 2
+        finally:
+            store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_stored_table_is_replayed_off_the_event_loop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opening a finished table (its record, its score sheet, watching it) loads it
+    from storage and replays its events: on the event loop a long match would stop
+    every other table meanwhile."""
+    replayed_on_loop: list[bool] = []
+    replay = Table.replay
+
+    def watched(table: Table, events: Any) -> None:
+        try:
+            asyncio.get_running_loop()
+            replayed_on_loop.append(True)
+        except RuntimeError:   # no loop in this thread: a worker thread
+            replayed_on_loop.append(False)
+        replay(table, events)
+
+    monkeypatch.setattr(Table, "replay", watched)
+
+    async def scenario() -> None:
+        settings = Settings(data_dir=tmp_path)
+        store = AsyncStorage(Storage(settings.url))
+        try:
+            state = get_game("kozel").new_state(rules="classic")
+            outcome = state.sample_chance(random.Random(7))
+            state.apply_chance(outcome)
+            row = TableRow("f1", "kozel", "classic", {}, 4, "7", "finished")
+            await store.create_table(row, [SeatRow(i, "bot", "random bot", "random") for i in range(4)])
+            deal = chance_payload(get_game("kozel"), state, outcome)
+            await store.append_event("f1", EventRow(1, "deal", deal, "server"))
+            table = await Tables(settings, store).get("f1")
+            assert table is not None and table.version == 1
+            assert replayed_on_loop == [False]
         finally:
             store.close()
 

@@ -1232,8 +1232,7 @@ class Tables:
             data = {seat: json.loads(text) for seat, text in stored.seat_data.items()}
             if stored.table.status == "lobby" and data:
                 data = await self._usable_seat_data(stored, data)
-            table = Table(stored.table, stored.seats, self.settings, self.store, data, stored.rematch)
-            table.replay(stored.events)
+            table = await asyncio.to_thread(self._rebuilt, stored, data)
         except (GoatError, ValueError) as exc:
             log.error("table %s cannot be restored: %s", stored.table.id, exc)
             return None
@@ -1244,6 +1243,18 @@ class Tables:
                 table.status = "finished"
             else:
                 table._begin_play()
+        return table
+
+    def _rebuilt(self, stored: StoredTable, data: dict[int, Any]) -> Table:
+        """The table ``stored`` as its events leave it, made in a worker thread
+        (:meth:`_restore`): replaying a long match through the engine takes a
+        while — about a tenth of a second for a Yu-Gi-Oh! match of three duels —
+        and a finished table is loaded again whenever someone opens it, so on
+        the event loop every opened record, score sheet or finished game would
+        stop every table of the server for as long. The table is nobody's yet
+        (not in :attr:`tables`): nothing else touches it meanwhile."""
+        table = Table(stored.table, stored.seats, self.settings, self.store, data, stored.rematch)
+        table.replay(stored.events)
         return table
 
     async def _usable_seat_data(self, stored: StoredTable, data: dict[int, Any]) -> dict[int, Any]:
