@@ -175,3 +175,50 @@ def test_a_stored_table_is_replayed_off_the_event_loop(tmp_path: Path, monkeypat
             store.close()
 
     asyncio.run(scenario())
+
+
+class Tab:
+    """A connection as the table sees one (:class:`goat.server.tables.Connection`):
+    it keeps every message delivered to it."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.got: list[dict[str, Any]] = []
+
+    def deliver(self, text: str) -> None:
+        self.got.append(json.loads(text))
+
+    def revoke(self) -> None:
+        self.seat = None
+
+
+def test_another_tab_of_a_connected_seat_tells_nobody_else(tmp_path: Path) -> None:
+    """A seat's second tab coming or going changes nothing anyone else sees; telling
+    everyone anyway made a reconnect storm of N tabs cost N² state messages."""
+    async def scenario() -> None:
+        settings = Settings(data_dir=tmp_path, bot_delay=0.0, deal_pause=0.0)
+        store = AsyncStorage(Storage(settings.url))
+        tables = Tables(settings, store)
+        try:
+            table = await tables.create("kozel", "classic")
+            tokens = [await table.take_seat(seat, f"P{seat}") for seat in range(4)]
+            ann, bob, watcher = Tab(None), Tab(None), Tab(None)
+            await table.attach(ann, tokens[0])
+            await table.attach(bob, tokens[1])
+            await table.attach(watcher, None)
+            heard = len(bob.got), len(watcher.got)
+
+            second = Tab(None)
+            await table.attach(second, tokens[0])        # Ann opens a second tab...
+            table.detach(second)                          # ...and closes it
+            assert (len(bob.got), len(watcher.got)) == heard
+            assert [m["type"] for m in second.got] == ["welcome", "state"] and second.got[1]["view"] is None
+
+            table.detach(ann)                             # Ann's last tab goes: that everyone sees
+            assert bob.got[-1]["seats"][0]["connected"] is False
+            assert watcher.got[-1]["seats"][0]["connected"] is False
+            await tables.close()
+        finally:
+            store.close()
+
+    asyncio.run(scenario())

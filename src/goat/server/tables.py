@@ -972,7 +972,7 @@ class Table:
             self.bots[seat.index] = None
             self._set_clock()   # back in their seat: their decision is timed again
             self._wake.set()
-        self.broadcast()
+        self._seat_seen(seat, conn)
 
     def detach(self, conn: Connection) -> None:
         """A client left; a human seat left empty starts its grace period."""
@@ -987,7 +987,19 @@ class Table:
         seat.connections -= 1
         if seat.connections == 0 and seat.kind == "human" and self.status == "playing":
             self._dropped(seat)
-        self.broadcast()
+        self._seat_seen(seat)
+
+    def _seat_seen(self, seat: Seat, new: Connection | None = None) -> None:
+        """After a connection of ``seat`` came (``new``) or went: everyone is told
+        when the seat's first connection came or its last went — what the others
+        see of it (``connected``, ``autoplay``) changed; otherwise only ``new``
+        gets its snapshot. Another tab of a seat already connected changes nothing
+        anyone sees, and telling every connection would make a burst of N tabs
+        (a reconnect storm) cost N² messages."""
+        if seat.connections == (1 if new is not None else 0):
+            self.broadcast()
+        elif new is not None:
+            new.deliver(render(self, new.seat, "state"))
 
     def _dropped(self, seat: Seat) -> None:
         loop = asyncio.get_running_loop()
