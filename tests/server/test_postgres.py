@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import threading
 from collections.abc import Callable
 
 import pytest
@@ -41,6 +42,39 @@ def test_one_serve_lock_per_postgres_database_until_it_is_released() -> None:
     over_tcp = bool(make_url(URL).host) and not make_url(URL).host.startswith("/")   # a Unix socket has none
     assert again._connection.exec_driver_sql("SHOW tcp_keepalives_idle").scalar() == ("10" if over_tcp else "0")
     again.release()
+
+
+def _end_session(lock: ServeLock) -> None:
+    """End the lock's session from another one, as a database restart, an
+    administrator or an idle timeout would: its advisory lock goes with it."""
+    pid = lock._connection.exec_driver_sql("SELECT pg_backend_pid()").scalar()
+    lock._connection.commit()
+    store = Storage(URL)
+    with store.engine.connect() as other:
+        assert other.exec_driver_sql(f"SELECT pg_terminate_backend({pid})").scalar()
+    store.close()
+
+
+def test_a_serve_lock_whose_session_ended_is_taken_again_or_said_lost() -> None:
+    """Without this a server whose lock session ended played on unlocked, and a second
+    ``goat serve`` started on the same database played the same tables."""
+    first = ServeLock(URL)
+    try:
+        _end_session(first)
+        assert first.holds()                           # taken again on a new session...
+        with pytest.raises(StorageError, match="another goat serve is already using"):
+            ServeLock(URL)                             # ...so a second server is still refused
+        _end_session(first)
+        second = ServeLock(URL)                        # this time another server was quicker
+        try:
+            assert not first.holds()
+            lost = threading.Event()
+            first.watch(lost.set, every=0.01)          # goat serve then stops
+            assert lost.wait(30)
+        finally:
+            second.release()
+    finally:
+        first.release()
 
 
 def test_storage_round_trip_on_postgres() -> None:

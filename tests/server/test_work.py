@@ -80,3 +80,35 @@ def test_a_refusal_is_one_line_and_nothing_is_kept() -> None:
         return answer
 
     assert asyncio.run(scenario()) == "ok" and attempts == 2
+
+
+def test_a_job_nobody_wants_by_its_turn_is_not_computed() -> None:
+    """Jobs wait one behind another: one whose question is gone by its turn (a hint
+    for a table that moved on meanwhile) costs nothing and delays nobody."""
+    calls: list[str] = []
+    first_running = threading.Event()
+    first_may_end = threading.Event()
+
+    def slow() -> str:
+        calls.append("slow")
+        first_running.set()
+        first_may_end.wait(10)
+        return "SLOW"
+
+    def later() -> str:
+        calls.append("later")
+        return "LATER"
+
+    async def scenario() -> tuple[str, object]:
+        work = KeptWork(keep=4)
+        still_wanted = True
+        running = asyncio.create_task(work.get("slow", slow, refuse))
+        await asyncio.to_thread(first_running.wait, 10)
+        queued = asyncio.create_task(work.get("later", later, refuse, wanted=lambda: still_wanted))
+        await asyncio.sleep(0)            # it waits behind the slow job...
+        still_wanted = False              # ...while its question goes away
+        first_may_end.set()
+        return await running, await queued
+
+    assert asyncio.run(scenario()) == ("SLOW", None)
+    assert calls == ["slow"]

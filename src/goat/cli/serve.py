@@ -68,6 +68,7 @@ def serve_command(
     for line in start_lines(host, url_of(sock, settings.page_path), lan):
         print(line, flush=True)
     print(f"Tables are kept in {settings.place}. Ctrl+C stops the server.", flush=True)
+    lock.watch(lambda: setattr(server, "should_exit", True))   # lost to another server: stop playing
     try:
         server.run(sockets=[sock])
     finally:

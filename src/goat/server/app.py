@@ -586,14 +586,11 @@ class Client:
 
     async def _hello(self, table: Table, hello: Hello) -> bool:
         try:
-            seat = table.seat_of(hello.token)
+            await table.attach(self, hello.token)   # the seat, its welcome and its snapshot
         except LobbyError as exc:
             self.error(ErrorCode.WRONG_TOKEN, str(exc))
             await self._flush_and_close(CLOSE_WRONG_TOKEN)
             return False
-        self.seat = seat
-        self.deliver(render(table, seat, "welcome"))
-        await table.attach(self)
         self.deliver(chat.history(table))   # the recent chat: a reconnecting page gets it all again
         return True
 

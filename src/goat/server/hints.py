@@ -160,7 +160,10 @@ class Hints:
     async def hint(self, table: Any, token: str | None) -> dict[str, Any]:
         """The hint for the seat holding ``token`` at ``table`` (a
         :class:`~goat.server.tables.Table`): ``{"table", "version", "seat",
-        "action", "verb", "cards", "bot", "current"}``. Raises the table's
+        "action", "verb", "cards", "bot", "current"}``; only ``{"table",
+        "version", "seat", "action": None, "current": False}`` when the table
+        moved on before the hint's turn to be computed came (hints are computed
+        one at a time, for every table: one nobody can use would delay the others). Raises the table's
         :class:`~goat.server.tables.LobbyError` (403, 409) when it may not be given."""
         seat, version, view = table.hint_position(token)
         row = table.row
@@ -171,5 +174,8 @@ class Hints:
 
         answer = await self.work.get(   # a bot that cannot choose here: say so, in one line
             (table.id, version, seat), compute,
-            lambda exc: LobbyError(f"no hint for this position: {exc}", status=409))
+            lambda exc: LobbyError(f"no hint for this position: {exc}", status=409),
+            wanted=lambda: table.version == version)
+        if answer is None:   # the table moved on while the hint waited its turn: not computed
+            return {"table": table.id, "version": version, "seat": seat, "action": None, "current": False}
         return {**answer, "current": table.version == version}

@@ -56,9 +56,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -85,6 +87,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import NoSuchModuleError, SQLAlchemyError
 
 from goat.protocol import GoatError
+
+log = logging.getLogger("goat.server")
 
 metadata = MetaData()
 
@@ -567,7 +571,13 @@ class ServeLock:
     session advisory lock on a connection of its own. Both end with the process,
     however it ends (SIGKILL too), so a crashed server does not block its restart
     (on PostgreSQL, after a machine's power cut: for about half a minute).
-    Other databases are not locked."""
+    Other databases are not locked.
+
+    An advisory lock also ends with its session while the server runs on: the
+    database restarted, an administrator or an idle timeout ended it, the network
+    dropped it. A second server could then start and play every table too, so
+    :meth:`holds` (every few seconds: :meth:`watch`) takes the lock again on a new
+    session, and says when it cannot because another server has it."""
 
     #: The advisory lock's key on PostgreSQL (any fixed 64-bit number; "goatserv").
     PG_KEY = 0x676F617473657276
@@ -577,6 +587,9 @@ class ServeLock:
     def __init__(self, url: str) -> None:
         self._file: Any = None
         self._connection: Any = None
+        self._engine: Engine | None = None
+        self._guard = threading.Lock()         # holds() in the watcher, release() in the server's thread
+        self._stop = threading.Event()
         parsed = make_url(url)
         taken = StorageError(f"another goat serve is already using {_safe_url(url)}; stop it first "
                              "(two servers would play the same tables)")
@@ -599,17 +612,9 @@ class ServeLock:
                 self.release()
                 raise taken from None
         elif parsed.get_backend_name() == "postgresql":
-            engine = make_engine(url)
+            self._engine = make_engine(url)
             try:
-                self._connection = engine.connect()
-                # A server whose machine lost power never closes its connection: the
-                # database would keep its lock (and refuse the restart) until TCP gave
-                # up on it, two hours by default. Probing the idle session gives up in
-                # about half a minute instead (ignored over a Unix socket).
-                for name, seconds in self.PG_KEEPALIVES.items():
-                    self._connection.exec_driver_sql(f"SET {name} = {seconds}")
-                held = self._connection.exec_driver_sql(f"SELECT pg_try_advisory_lock({self.PG_KEY})").scalar()
-                self._connection.commit()
+                held = self._take()
             except SQLAlchemyError as exc:
                 self.release()
                 raise cannot_open(url, _first_line(exc)) from None
@@ -617,15 +622,77 @@ class ServeLock:
                 self.release()
                 raise taken
 
+    def _take(self) -> bool:
+        """Open the lock's session and try the advisory lock on it; whether it is held.
+        Raises :class:`SQLAlchemyError` when the database cannot be reached."""
+        assert self._engine is not None
+        self._connection = self._engine.connect()
+        # A server whose machine lost power never closes its connection: the
+        # database would keep its lock (and refuse the restart) until TCP gave
+        # up on it, two hours by default. Probing the idle session gives up in
+        # about half a minute instead (ignored over a Unix socket).
+        for name, seconds in self.PG_KEEPALIVES.items():
+            self._connection.exec_driver_sql(f"SET {name} = {seconds}")
+        held = bool(self._connection.exec_driver_sql(f"SELECT pg_try_advisory_lock({self.PG_KEY})").scalar())
+        self._connection.commit()
+        return held
+
+    def holds(self) -> bool:
+        """Whether this server still has its database to itself. On PostgreSQL the
+        lock's session is asked; one that has ended is replaced by a new session
+        that takes the lock again — ``False`` only when another server holds it
+        now. A database that cannot be reached says nothing either way (``True``:
+        no server can play there meanwhile); the next call asks again. SQLite's
+        ``flock`` ends only with the process: always ``True``."""
+        with self._guard:
+            if self._engine is None or self._stop.is_set():
+                return True
+            try:
+                self._connection.exec_driver_sql("SELECT 1")
+                self._connection.commit()
+                return True
+            except SQLAlchemyError:
+                pass   # the session ended, and the lock with it
+            with suppress(SQLAlchemyError):
+                self._connection.close()
+            try:
+                held = self._take()
+            except SQLAlchemyError:
+                return True
+            if not held:
+                self._connection.close()
+            return held
+
+    def watch(self, lost: Callable[[], None], every: float = 5.0) -> None:
+        """Check :meth:`holds` every ``every`` seconds in a daemon thread until
+        :meth:`release`; the first time it is ``False``, call ``lost`` (``goat
+        serve`` stops: two servers must not play the same tables) and stop."""
+        if self._engine is None:
+            return
+
+        def run() -> None:
+            while not self._stop.wait(every):
+                if not self.holds():
+                    log.error("the database's lock was lost and another goat serve holds it now: stopping "
+                              "(two servers would play the same tables)")
+                    lost()
+                    return
+
+        threading.Thread(target=run, name="goat-serve-lock", daemon=True).start()
+
     def release(self) -> None:
-        if self._file is not None:
-            self._file.close()      # closing the file drops the flock
-            self._file = None
-        if self._connection is not None:
-            engine = self._connection.engine
-            self._connection.close()  # the session's advisory lock ends with it
-            engine.dispose()
-            self._connection = None
+        self._stop.set()
+        with self._guard:
+            if self._file is not None:
+                self._file.close()      # closing the file drops the flock
+                self._file = None
+            if self._connection is not None:
+                with suppress(SQLAlchemyError):
+                    self._connection.close()  # the session's advisory lock ends with it
+                self._connection = None
+            if self._engine is not None:
+                self._engine.dispose()
+                self._engine = None
 
 
 T = TypeVar("T")

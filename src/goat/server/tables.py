@@ -102,7 +102,8 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -935,15 +936,25 @@ class Table:
         return timeout if timeout is not None and timeout["version"] == self.version else None
 
     # ===================================================== connections
-    async def attach(self, conn: Connection) -> None:
-        """A client said hello: it gets its snapshot, and everyone sees the seat connected.
+    async def attach(self, conn: Connection, token: str | None) -> int | None:
+        """A client said hello with ``token`` (``None``: to watch): it is given the
+        seat that token holds (``conn.seat``), its ``welcome`` and its snapshot, and
+        everyone sees the seat connected; returns the seat. Raises
+        :class:`LobbyError` (403) for a token that holds no seat, and then the
+        connection is not attached.
 
         Under the table's lock, like every change of the state: a stand-in bot's move
         being stored when its player comes back is finished first, so the snapshot is
         never one the table is already leaving (it showed "your turn", and the card the
-        bot had chosen was played a moment later, by the bot, for a player seated again)."""
+        bot had chosen was played a moment later, by the bot, for a player seated again).
+        The token is read under the lock too: read before it, a hello that waited
+        behind its holder leaving the seat would attach the connection to that seat
+        anyway, and it would be shown the cards of whoever sat there next."""
         async with self.lock:
+            conn.seat = self.seat_of(token)
+            conn.deliver(render(self, conn.seat, "welcome"))
             self._attach(conn)
+            return conn.seat
 
     def _attach(self, conn: Connection) -> None:
         self.connections.add(conn)
@@ -961,7 +972,7 @@ class Table:
             self.bots[seat.index] = None
             self._set_clock()   # back in their seat: their decision is timed again
             self._wake.set()
-        self.broadcast()
+        self._seat_seen(seat, conn)
 
     def detach(self, conn: Connection) -> None:
         """A client left; a human seat left empty starts its grace period."""
@@ -976,7 +987,19 @@ class Table:
         seat.connections -= 1
         if seat.connections == 0 and seat.kind == "human" and self.status == "playing":
             self._dropped(seat)
-        self.broadcast()
+        self._seat_seen(seat)
+
+    def _seat_seen(self, seat: Seat, new: Connection | None = None) -> None:
+        """After a connection of ``seat`` came (``new``) or went: everyone is told
+        when the seat's first connection came or its last went — what the others
+        see of it (``connected``, ``autoplay``) changed; otherwise only ``new``
+        gets its snapshot. Another tab of a seat already connected changes nothing
+        anyone sees, and telling every connection would make a burst of N tabs
+        (a reconnect storm) cost N² messages."""
+        if seat.connections == (1 if new is not None else 0):
+            self.broadcast()
+        elif new is not None:
+            new.deliver(render(self, new.seat, "state"))
 
     def _dropped(self, seat: Seat) -> None:
         loop = asyncio.get_running_loop()
@@ -1042,6 +1065,7 @@ class Tables:
         self.tables: dict[str, Table] = {}
         self._loading = asyncio.Lock()
         self._rematching = asyncio.Lock()
+        self._making = 0    # tables being made (stored, not yet in ``tables``): see _a_place
 
     async def create(self, game: str = "kozel", rules: str | None = None, options: dict[str, Any] | None = None,
                      players: int | None = None, seed: str | int | None = None, hints: bool = False,
@@ -1060,7 +1084,6 @@ class Tables:
             chat = check_setting(chat)
         except (ClockSettingError, ChatSettingError) as exc:
             raise LobbyError(str(exc)) from None
-        self._room_for_one_more()
         seed_text = str(seed) if seed is not None else str(secrets.randbits(63))
         if len(seed_text) > SEED_LIMIT:
             raise LobbyError(f"a seed has at most {SEED_LIMIT} characters")
@@ -1079,14 +1102,15 @@ class Tables:
             settings["chat"] = chat
         if seed is not None:    # whoever chose it can work out every deal: said to all (chosen_seed)
             settings["chosen_seed"] = True
-        row = TableRow(await self._new_id(), game, rules, options, players, seed_text, "lobby", settings)
-        seats = [SeatRow(i) for i in range(players)]
-        try:
-            await self.store.create_table(row, seats)
-        except StorageError as exc:
-            raise LobbyError(str(exc), status=503) from None
-        table = Table(row, seats, self.settings, self.store)
-        self.tables[row.id] = table
+        with self._a_place():
+            row = TableRow(await self._new_id(), game, rules, options, players, seed_text, "lobby", settings)
+            seats = [SeatRow(i) for i in range(players)]
+            try:
+                await self.store.create_table(row, seats)
+            except StorageError as exc:
+                raise LobbyError(str(exc), status=503) from None
+            table = Table(row, seats, self.settings, self.store)
+            self.tables[row.id] = table
         return table
 
     async def discard(self, table: Table) -> None:
@@ -1101,10 +1125,22 @@ class Tables:
             except StorageError as exc:
                 log.error("table %s: the refused table could not be deleted: %s", table.id, exc)
 
-    def _room_for_one_more(self) -> None:
-        if sum(t.status != "finished" for t in self.tables.values()) >= self.settings.max_tables:
+    @contextmanager
+    def _a_place(self) -> Iterator[None]:
+        """A place for one more table in its lobby or in play (``max_tables``),
+        held while it is made — its id drawn and its row stored, both awaited —
+        and until it is in :attr:`tables`, where it counts itself. Counted from the
+        tables in memory alone, requests that arrive together would each see the
+        same free place while the others' tables are still being stored, and all
+        be granted it. Raises :class:`LobbyError` 503 when the server is full."""
+        if sum(t.status != "finished" for t in self.tables.values()) + self._making >= self.settings.max_tables:
             raise LobbyError("the server is full: too many tables in play; try again later", status=503,
                              say="serverFull")
+        self._making += 1
+        try:
+            yield
+        finally:
+            self._making -= 1
 
     async def _new_id(self) -> str:
         while True:
@@ -1150,18 +1186,18 @@ class Tables:
     async def _make_rematch(self, old: Table) -> Table:
         """The rematch table of ``old``, stored together with the link, and the
         old table's players told where it is (a broadcast of its ``public()``)."""
-        self._room_for_one_more()
         settings = {key: value for key, value in old.row.settings.items() if key != "chosen_seed"}  # a new random seed
-        row = TableRow(await self._new_id(), old.row.game, old.row.rules, dict(old.row.options), old.row.players,
-                       str(secrets.randbits(63)), "lobby", settings)
         seats = [SeatRow(s.index, "bot", s.name, s.bot, None) if s.kind == "bot" else SeatRow(s.index)
                  for s in old.seats]
-        try:
-            await self.store.create_rematch(old.id, row, seats)
-        except StorageError as exc:
-            raise LobbyError(str(exc), status=503) from None
-        table = Table(row, seats, self.settings, self.store)
-        self.tables[row.id] = table
+        with self._a_place():
+            row = TableRow(await self._new_id(), old.row.game, old.row.rules, dict(old.row.options), old.row.players,
+                           str(secrets.randbits(63)), "lobby", settings)
+            try:
+                await self.store.create_rematch(old.id, row, seats)
+            except StorageError as exc:
+                raise LobbyError(str(exc), status=503) from None
+            table = Table(row, seats, self.settings, self.store)
+            self.tables[row.id] = table
         old.rematch = row.id
         old.broadcast()
         return table
@@ -1208,8 +1244,7 @@ class Tables:
             data = {seat: json.loads(text) for seat, text in stored.seat_data.items()}
             if stored.table.status == "lobby" and data:
                 data = await self._usable_seat_data(stored, data)
-            table = Table(stored.table, stored.seats, self.settings, self.store, data, stored.rematch)
-            table.replay(stored.events)
+            table = await asyncio.to_thread(self._rebuilt, stored, data)
         except (GoatError, ValueError) as exc:
             log.error("table %s cannot be restored: %s", stored.table.id, exc)
             return None
@@ -1220,6 +1255,18 @@ class Tables:
                 table.status = "finished"
             else:
                 table._begin_play()
+        return table
+
+    def _rebuilt(self, stored: StoredTable, data: dict[int, Any]) -> Table:
+        """The table ``stored`` as its events leave it, made in a worker thread
+        (:meth:`_restore`): replaying a long match through the engine takes a
+        while — about a tenth of a second for a Yu-Gi-Oh! match of three duels —
+        and a finished table is loaded again whenever someone opens it, so on
+        the event loop every opened record, score sheet or finished game would
+        stop every table of the server for as long. The table is nobody's yet
+        (not in :attr:`tables`): nothing else touches it meanwhile."""
+        table = Table(stored.table, stored.seats, self.settings, self.store, data, stored.rematch)
+        table.replay(stored.events)
         return table
 
     async def _usable_seat_data(self, stored: StoredTable, data: dict[int, Any]) -> dict[int, Any]:

@@ -29,13 +29,19 @@ class KeptWork:
         self.lock = asyncio.Lock()
 
     async def get(self, key: Hashable, compute: Callable[[], Any],
-                  refuse: Callable[[GoatError], LobbyError]) -> Any:
+                  refuse: Callable[[GoatError], LobbyError], wanted: Callable[[], bool] | None = None) -> Any:
         """The answer kept for ``key``, else ``compute()`` run in a worker thread
         (after any job already running) and kept. A :class:`GoatError` of
         ``compute`` becomes the one-line :class:`LobbyError` ``refuse`` makes
-        of it, and nothing is kept."""
+        of it, and nothing is kept. ``wanted``: asked when the job's turn comes;
+        ``False`` (nobody can use the answer any more) gives ``None`` at once,
+        computing and keeping nothing — jobs queue one behind another, and under
+        load a wait can outlast the question, so the CPU time goes to the answers
+        still awaited."""
         async with self.lock:
             if key not in self.done:
+                if wanted is not None and not wanted():
+                    return None
                 try:
                     answer = await asyncio.to_thread(compute)
                 except GoatError as exc:
