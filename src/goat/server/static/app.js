@@ -11,7 +11,7 @@
 // A game that is not a trick game has a page of its own (RENDERERS: yugioh.js
 // draws a duel), sharing the lobby, the connection and the helpers.
 
-import { t, lang, setLang } from "./i18n.js";
+import { t, lang, setLang, markDocument } from "./i18n.js";
 import { cardBack, cardFace, cardName, cardsSaid, parseAction, SAID, SHOWN } from "./cards.js";
 import { kozel } from "./kozel.js";
 import { spades } from "./spades.js";
@@ -46,7 +46,7 @@ function show(page) {
 }
 
 function applyStatic() {
-  document.documentElement.lang = lang();
+  markDocument();
   document.title = t("title");
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const b of document.querySelectorAll(".lang")) b.setAttribute("aria-pressed", String(b.dataset.lang === lang()));
