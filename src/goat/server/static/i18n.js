@@ -1505,6 +1505,11 @@ export function dir(code = current) {
   return RTL.has(code) ? "rtl" : "ltr";
 }
 
+/** The arrow of "from → to" in the page's reading direction ("to ← from" in Arabic). */
+export function arrow() {
+  return dir() === "rtl" ? "←" : "→";
+}
+
 /** Sets the document's `lang` and `dir` from the current language (the layout
  * mirrors by `dir`: style.css uses logical properties). */
 export function markDocument() {
