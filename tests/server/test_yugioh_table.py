@@ -79,6 +79,7 @@ def test_the_catalog_offers_yugioh(start_server: Callable[..., ServerThread]) ->
 
 def test_the_card_catalog_is_the_engine_database(start_server: Callable[..., ServerThread]) -> None:
     from goat.games.yugioh.cards import card
+    from goat.games.yugioh.cards.texts_bg import TEXTS_BG
     from goat.games.yugioh.cards.texts_ru import TEXTS_RU
 
     server = start_server()
@@ -99,9 +100,12 @@ def test_the_card_catalog_is_the_engine_database(start_server: Callable[..., Ser
     assert cards["Gaia the Dragon Champion"]["materials"] == ["Gaia The Fierce Knight", "Curse of Dragon"]
     storm = cards["Mystical Space Typhoon"]
     assert storm == {"kind": "spell", "subtype": "quick-play", "text": card("Mystical Space Typhoon").text,
-                     "texts": {"en": card("Mystical Space Typhoon").text, "ru": TEXTS_RU["Mystical Space Typhoon"]}}
-    assert all(entry["texts"] == {"en": entry["text"], "ru": TEXTS_RU[name]} for name, entry in cards.items())
+                     "texts": {"en": card("Mystical Space Typhoon").text, "ru": TEXTS_RU["Mystical Space Typhoon"],
+                               "bg": TEXTS_BG["Mystical Space Typhoon"]}}
+    assert all(entry["texts"] == {"en": entry["text"], "ru": TEXTS_RU[name], "bg": TEXTS_BG[name]}
+               for name, entry in cards.items())
     assert cards["Sangan"]["texts"]["ru"].startswith("Когда эта карта отправляется с поля на Кладбище")
+    assert cards["Sangan"]["texts"]["bg"].startswith("Когато бъде изпратена от полето в Гробището")
     assert cards["Mirror Force"]["kind"] == "trap" and "level" not in cards["Mirror Force"]
     again = httpx.get(f"{server.url}api/games/yugioh/cards", headers={"If-None-Match": answer.headers["etag"]},
                       timeout=10)

@@ -16,7 +16,7 @@
 // спатия/каро/купа/пика, вале/дама/поп/асо), as no seed is in Bulgarian for them.
 
 export const BG = {
-  title: "Козел — Kozel, Spades и Yu-Gi-Oh! онлайн",
+  title: "Goat — Козел, Спейдс и Yu-Gi-Oh! онлайн",
   tagline: "Козел, Спейдс или дуел в Yu-Gi-Oh!: поканете приятели, а празните места заемат ботове.",
   game: "Игра",
   games: { kozel: "Козел", spades: "Спейдс", yugioh: "Yu-Gi-Oh!" },
@@ -405,7 +405,7 @@ export const BG = {
     substeps: { start: "начало", before: "преди изчисляване на поражението", calc: "изчисляване на поражението",
                 after: "след изчисляване на поражението", flip: "ефекти при обръщане", end: "край" },
     reasons: { lp: "ЖТ стигнаха 0", "deck-out": "не можа да изтегли", "lp+deck-out": "ЖТ стигнаха 0, не можа да изтегли",
-               exodia: "Exodia", draw: "реми" },
+               exodia: "Ексодия", draw: "реми" },
     kinds: { "monster/normal": "Обикновено чудовище", "monster/effect": "Чудовище с ефект", "monster/fusion": "Чудовище за сливане",
              "monster/ritual": "Ритуално чудовище", "monster/union": "Съюзно чудовище", "monster/token": "Жетон",
              "spell/normal": "Обикновена магия", "spell/quick-play": "Мигновена магия", "spell/continuous": "Продължителна магия",
