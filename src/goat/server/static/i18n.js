@@ -1538,6 +1538,11 @@ export function plural(code, n, forms) {
   return forms[Math.min(Math.max(index, 0), forms.length - 1)];
 }
 
+/** A count and its word in language `code`: "5 карт" (`forms` as for `plural`). */
+export function count(code, n, forms) {
+  return `${n} ${plural(code, n, forms)}`;
+}
+
 /** The text of `key` ("a.b" for nested tables) with {name} placeholders filled;
  * `{name|form|form...}` is the word's form for the number `name` (see `plural`):
  * "{n} {n|штрафное очко|штрафных очка|штрафных очков}". */
