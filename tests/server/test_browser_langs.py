@@ -4,7 +4,8 @@
 * a browser that asks for Arabic (``ar-EG``) gets the page in Arabic with
   ``dir="rtl"`` and ``lang="ar"``, the language picker names the languages in
   their own script; a street deal played for a few turns shows no English
-  sentence in the table's areas (the bots' algorithm names and "CSV" are names);
+  sentence in the table's areas (the bots' algorithm names and "CSV" are names),
+  the arrow keys walk the hand right to left as it reads;
   the seats keep their physical places (the next player on my left, the partner
   opposite), and the choice of another language is remembered across a reload;
 * a browser that asks for Bulgarian (``bg-BG``) gets the duel in Bulgarian: a
@@ -67,7 +68,7 @@ def test_arabic_page_reads_right_to_left_through_a_street_deal(chromium: object,
     page.click("#start-btn")
     page.wait_for_selector("#game:not([hidden])")
     molodka = "#act-molodka:not([hidden]):not([disabled])"
-    turns = 0
+    turns, keyed = 0, False
     while turns < 3:
         page.wait_for_function(f"document.querySelector('#status.my-turn') || document.querySelector('{molodka}')")
         turn = page.evaluate(STREET_TURN, molodka)
@@ -81,6 +82,14 @@ def test_arabic_page_reads_right_to_left_through_a_street_deal(chromium: object,
         if turn["selected"]:
             click_at_version(page, "#act-clear", version)
             continue
+        if not keyed:                                 # the arrow keys walk the hand the way it reads
+            page.focus('#hand .card[tabindex="0"]')
+            page.keyboard.press("Home")
+            page.keyboard.press("ArrowLeft")
+            cards = page.locator("#hand button.card")
+            assert cards.nth(1).evaluate("b => b === document.activeElement")
+            assert cards.nth(1).bounding_box()["x"] < cards.nth(0).bounding_box()["x"]
+            keyed = True
         for _ in range(max(turn["need"], 1)):
             page.locator('#hand .card[data-legal="true"]:not(.selected)').first.click()
         if click_at_version(page, "#act-pass" if turn["need"] else "#act-play", version):
