@@ -9,7 +9,7 @@ module, so a duel table is built, played and stored like a Kozel one.
   comes back from storage after a restart;
 * a server killed mid-duel restores the table from its events and plays on;
 * ``GET /api/games/yugioh/cards`` serves the engine's card database (kind,
-  ATK/DEF, effect text in English and Russian), cacheable; a game without a catalog or an unknown
+  ATK/DEF, effect text in English, Russian and Bulgarian), cacheable; a game without a catalog or an unknown
   game is a 404 with one line;
 * the error text scrub replaces Yu-Gi-Oh! names the recipient cannot see;
 * the spare states the server changes copies of are equal to clones of the
