@@ -1,7 +1,7 @@
 """The card texts of the page's languages (``cards/texts_ru.py``,
-``cards/texts_bg.py``) against the English ones.
+``cards/texts_bg.py``, ``cards/texts_ar.py``) against the English ones.
 
-A Russian or Bulgarian player decides from the text in their language alone, so
+A Russian, Bulgarian or Arabic player decides from the text in their language alone, so
 a mistranslated amount or a card the pool does not have would mislead them.
 These are cheap mechanical guards, the same for every language, not a review of
 the wording:
@@ -10,10 +10,11 @@ the wording:
 * every Latin word sequence in a text is a card name of ``DATABASE``, a name
   outside the pool that the card's English text also mentions (Thousand-Eyes
   Restrict's materials), or an abbreviation the language keeps (Russian: LP,
-  LV<n>; Bulgarian, as its rulebook: ATK, DEF, LV<n>);
+  LV<n>; Bulgarian, as its rulebook: ATK, DEF, LV<n>; Arabic: LV<n>);
 * the numbers of a text equal those of its English text, as a multiset (digits,
   and the number words from two up: English says "one" as an article too, and
-  Russian has none, so "one" is not counted in any language);
+  Russian has none, so "one" is not counted in any language; Arabic's duals
+  of the words its texts use count as two);
 * every Attribute and Type the English text names is written as the page renders
   it (``ygo.attributes``, ``ygo.races`` of the language's strings in ``static/``).
 """
@@ -21,6 +22,7 @@ the wording:
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
@@ -30,6 +32,7 @@ import pytest
 
 import goat.server
 from goat.games.yugioh.cards.data import DATABASE, RACES
+from goat.games.yugioh.cards.texts_ar import TEXTS_AR
 from goat.games.yugioh.cards.texts_bg import TEXTS_BG
 from goat.games.yugioh.cards.texts_ru import TEXTS_RU
 
@@ -73,6 +76,18 @@ LANGUAGES = {
         9: "девет деветте",
         10: "десет десетте",
     }, r"ATK|DEF|LV\d+", "i18n-bg.js"),
+    # Arabic says two by the dual alone ("بطاقتين", two cards): the duals its texts use count as 2
+    "ar": Language("ar", TEXTS_AR, "[\u0600-\u06ff]", {
+        2: "اثنان اثنين اثنتان اثنتين بطاقتان بطاقتين",
+        3: "ثلاث ثلاثة الثلاث الثلاثة",
+        4: "أربع أربعة الأربع الأربعة",
+        5: "خمس خمسة الخمس الخمسة",
+        6: "ست ستة",
+        7: "سبع سبعة",
+        8: "ثمان ثماني ثمانية",
+        9: "تسع تسعة",
+        10: "عشر عشرة",
+    }, r"LV\d+", "i18n-ar.js"),
 }
 BY_CODE = pytest.mark.parametrize("code", sorted(LANGUAGES))
 #: Cards outside the pool a card's English text names (Thousand-Eyes Restrict's materials): allowed in
@@ -93,9 +108,12 @@ def without_names(text: str) -> str:
 
 
 def numbers(text: str, words: dict[str, int]) -> Counter[int]:
-    """The multiset of amounts in ``text``: its digits and its number words."""
+    """The multiset of amounts in ``text``: its digits and its number words. Combining
+    marks are dropped first: an Arabic vowel sign would cut a word in two for ``\\w``
+    ("ستُدمَّر", will be destroyed, would read as ست, six)."""
     found: Counter[int] = Counter()
-    for token in re.findall(r"\d+|[^\W\d_]+", without_names(text)):
+    plain = "".join(c for c in without_names(text) if unicodedata.category(c) != "Mn")
+    for token in re.findall(r"\d+|[^\W\d_]+", plain):
         if token.isdigit():
             found[int(token)] += 1
         elif token.casefold() in words:
@@ -176,6 +194,7 @@ def test_every_text_names_only_cards_and_keeps_the_numbers_and_types(code: str) 
 WRONG = {
     "ru": ("колоды", "Возьмите три карты, затем сбросьте одну.", "Возьмите две карты, затем сбросьте две."),
     "bg": ("Колодата", "Изтеглете три карти, после изхвърлете една.", "Изтеглете две карти, после изхвърлете две."),
+    "ar": ("الرزمة", "اسحب ثلاث بطاقات، ثم تخلّص من بطاقة واحدة.", "اسحب بطاقتين، ثم تخلّص من بطاقتين."),
 }
 
 
@@ -224,3 +243,13 @@ def test_the_bulgarian_page_keeps_atk_and_def_latin_as_its_rulebook() -> None:
     assert problems(airknight, TEXTS_BG["Airknight Parshath"], "bg") == []
     assert problems(airknight, TEXTS_RU["Airknight Parshath"].replace("ЗАЩ", "DEF")) == [
         "Latin 'DEF' is not a card name"]
+
+
+def test_an_arabic_vowel_sign_does_not_cut_a_word_into_a_number() -> None:
+    """"ستُدمَّر" (it will be destroyed) is no ست (six); the dual "بطاقتين" is two."""
+    words = LANGUAGES["ar"].words
+    assert numbers("إن كانت ستُدمَّر في معركة", words) == Counter()
+    assert numbers("اسحب بطاقتين.", words) == Counter({2: 1})
+    assert page_names("attributes", "ar")["DARK"] == "ظلام" and page_names("races", "ar")["Warrior"] == "محارب"
+    assert problems(DATABASE["Mystic Plasma Zone"].text, "تكسب الوحوش الظلامية 500 هجوم وتخسر 400 دفاع.", "ar") == [
+        "DARK is not written ظلام"]
