@@ -192,7 +192,7 @@ export const AR = {
     "annulled": "أُلغيت، وتُوزَّع من جديد",
     "unfinished": "جارية",
   },
-  eggs: "الكرات (60–60)",
+  eggs: "الكرات (60–60)",  // the seed's word (its "goat with the balls"); check: the Russian is "eggs", яйца
   eggsMark: { tie: "تتضاعف درجات الهزيمة في الجولة الحاسمة التالية", doubled: "درجات الهزيمة مضاعفة (الكرات)" },
   matchOver: "انتهت المباراة",
   youWon: "فاز فريقك!",
@@ -338,7 +338,7 @@ export const AR = {
   dealEndSpades: "الجولة {n}: {scores}",
   dealRedealt: "الجولة {n}: كُشفت يد ضعيفة، وأُعيد التوزيع",
   dealLine: "الطلب {bids}، أخذ {n}",
-  bagsGained: "الزيادات ‎+{n}",
+  bagsGained: "الزيادات ‎+{n}",  // check: "زيادات" for Spades bags (overtricks)
   bagsPaid: "−{p} مقابل {n} {n|زيادة|زيادة|زيادتين|زيادات|زيادة|زيادة}",
   bagsTotal: "الزيادات: {n}",
   redealNote: "كُشفت يد ضعيفة: أُعيد التوزيع",
@@ -611,7 +611,7 @@ export const AR = {
     match_duels: "المبارزات في المباراة", open_decklists: "قوائم رزم مكشوفة", ask_responses: "السؤال عن الرد",
     banlist: "قائمة المحظور/المحدود", side_deck_sizes: "أحجام الرزمة الجانبية", first_player_draws: "اللاعب الأول يسحب",
     min_main_deck: "أصغر رزمة رئيسية", max_copies: "نسخ البطاقة الواحدة",
-    field_spell_shared: "سحر ميدان واحد للاثنين", ignition_priority: "أولوية تأثير الإشعال",
+    field_spell_shared: "سحر ميدان واحد للاثنين", ignition_priority: "أولوية تأثير الإشعال",  // check: "تأثير الإشعال" (Ignition Effect)
     replay_rewinds: "الإعادة ترجع الهجوم", continuous_trap_preflip: "الفخ المستمر مكشوف أولًا",
     reveal_for_checks: "البطاقات المفحوصة تُكشف", search_without_target: "البحث دون شيء يُعثر عليه",
     damage_step_strict: "خطوة ضرر صارمة", damage_calc_one_chain: "سلسلة واحدة عند حساب الضرر",
