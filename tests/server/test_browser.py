@@ -1221,7 +1221,7 @@ def test_spades_look_at_my_cards_on_my_turn(chromium: object, serve_process: Cal
     assert bids_offered(page) == ["blind-nil", "double-nil"] and face_down(page) == 13
     assert page.get_attribute("#hand", "aria-label") == "Ваши карты рубашкой вверх: 13"
     assert page.text_content("#status").startswith("Ваш заказ: слепой нил, не глядя в карты")
-    page.focus(".langs .lang:last-child")                 # keyboard alone: Tab from the top bar reaches the look control
+    page.focus(".langs .lang:last-child")                 # the keyboard alone: Tab reaches the look control
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.id") == "act-look"
     assert page.text_content("#act-look") == "Посмотреть карты"
