@@ -3,7 +3,7 @@
 
 * a browser that asks for Arabic (``ar-EG``) gets the page in Arabic with
   ``dir="rtl"`` and ``lang="ar"``, the language picker names the languages in
-  their own script; a street deal played for a few turns shows no English
+  their own script, numbers in the digits 0–9 (not ٠–٩); a street deal played for a few turns shows no English
   sentence in the table's areas (the bots' algorithm names and "CSV" are names),
   the arrow keys walk the hand right to left as it reads;
   the seats keep their physical places (the next player on my left, the partner
@@ -65,6 +65,11 @@ def test_arabic_page_reads_right_to_left_through_a_street_deal(chromium: object,
     assert page.text_content(".lang[data-lang='bg']") == "Български"
     assert page.get_attribute(".lang[data-lang='ar']", "aria-pressed") == "true"
     assert page.text_content("#start-btn") == "ابدأ اللعبة"
+    page.fill("#chat-input", "مرحبا")                               # its time in the page's digits, not ٠–٩
+    page.press("#chat-input", "Enter")
+    page.wait_for_selector("#chat-list .chat-time")
+    assert re.fullmatch(r"[^0-9\u0660-\u0669]*[0-9]{2}:[0-9]{2}[^0-9\u0660-\u0669]*",
+                        page.text_content("#chat-list .chat-time"))
     page.click("#start-btn")
     page.wait_for_selector("#game:not([hidden])")
     molodka = "#act-molodka:not([hidden]):not([disabled])"

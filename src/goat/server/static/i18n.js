@@ -1505,6 +1505,12 @@ export function dir(code = current) {
   return RTL.has(code) ? "rtl" : "ltr";
 }
 
+/** The locale for numbers, dates and lists in the page's language: Arabic with the
+ * digits 0–9 that its strings, the cards and the scores use (not ٠–٩). */
+export function locale(code = current) {
+  return code === "ar" ? "ar-u-nu-latn" : code;
+}
+
 /** The arrow of "from → to" in the page's reading direction ("to ← from" in Arabic). */
 export function arrow() {
   return dir() === "rtl" ? "←" : "→";
