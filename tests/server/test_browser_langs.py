@@ -65,6 +65,7 @@ def test_arabic_page_reads_right_to_left_through_a_street_deal(chromium: object,
     assert page.text_content(".lang[data-lang='bg']") == "Български"
     assert page.get_attribute(".lang[data-lang='ar']", "aria-pressed") == "true"
     assert page.text_content("#start-btn") == "ابدأ اللعبة"
+    assert page.evaluate("getComputedStyle(document.querySelector('#invite-link')).direction") == "ltr"  # a URL
     page.fill("#chat-input", "مرحبا")                               # its time in the page's digits, not ٠–٩
     page.press("#chat-input", "Enter")
     page.wait_for_selector("#chat-list .chat-time")
