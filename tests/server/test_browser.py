@@ -351,20 +351,24 @@ def test_the_bot_choice_says_each_bots_level(chromium: object, serve_process: Ca
 def test_counts_take_the_plural_form_of_the_language(chromium: object,
                                                      serve_process: Callable[..., ServeProcess]) -> None:
     """"1 штрафное очко", "2 штрафных очка", "5 штрафных очков", "21 штрафное
-    очко"; "1 penalty point", "2 penalty points": a count's word agrees with
-    it in each language (i18n.js ``{n|form|form...}``), in the strings the
-    score sheet and the result box use."""
+    очко"; "1 penalty point", "2 penalty points"; "1 наказателна точка", "2
+    наказателни точки"; Arabic's six forms: a count's word agrees with it in each
+    language (i18n.js ``{n|form|form...}``), in the strings the score sheet and
+    the result box use."""
     server = serve_process(*SERVE)
     context, page = new_page(chromium)
     page.goto(server.url)
     said = page.evaluate("""async () => {
         const m = await import("/static/i18n.js");
         const out = {};
-        for (const code of ["ru", "en"]) {
+        for (const code of ["ru", "en", "bg"]) {
             m.setLang(code);
             out[code] = [1, 2, 5, 21].map((n) => m.t("goatIs", { team: "X", p: n }));
             out[code + "Beat"] = [1, 3].map((n) => m.t("yourTurnBeat", { n }));
         }
+        m.setLang("ar");
+        out.ar = [0, 1, 2, 3, 11, 100].map((n) => m.t("cardsLeft", { n }));
+        out.arGoat = [2, 5, 12].map((n) => m.t("goatIs", { team: "X", p: n }));
         return out;
     }""")
     assert said["ru"] == ["X — козлы: 1 штрафное очко.", "X — козлы: 2 штрафных очка.",
@@ -374,18 +378,35 @@ def test_counts_take_the_plural_form_of_the_language(chromium: object,
     assert said["ruBeat"] == ["Ваш ход: побейте 1 картой или скиньте 1 карту рубашкой вверх.",
                               "Ваш ход: побейте 3 картами или скиньте 3 карты рубашкой вверх."]
     assert said["enBeat"][0] == "Your turn: beat with 1 card, or pass 1 face down."
+    assert said["bg"] == ["X е козел с 1 наказателна точка.", "X е козел с 2 наказателни точки.",
+                          "X е козел с 5 наказателни точки.", "X е козел с 21 наказателни точки."]
+    assert said["bgBeat"] == ["Ваш ред: бийте с 1 карта или пуснете 1 с гръб нагоре.",
+                              "Ваш ред: бийте с 3 карти или пуснете 3 с гръб нагоре."]
+    # Arabic: 2 takes the dual, 3–10 the plural, 11–99 and 100 the singular (0 and 1 too)
+    assert said["ar"] == ["0 بطاقة", "1 بطاقة", "2 بطاقتان", "3 بطاقات", "11 بطاقة", "100 بطاقة"]
+    assert said["arGoat"] == ["X هو العنزة بـ2 درجتي هزيمة.", "X هو العنزة بـ5 درجات هزيمة.",
+                              "X هو العنزة بـ12 درجة هزيمة."]
     assert page.errors == []
     context.close()
 
 
-def test_every_string_is_in_both_languages(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
-    """Every key of i18n.js has a Russian and an English text, with the same
-    ``{placeholders}``: a string added in one language only would show its key."""
+#: How many forms a count's word lists in each language (i18n.js ``{n|form|...}``, in PLURAL_ORDER):
+#: English and Bulgarian one/other, Russian one/few/many and for a count that can be a fraction
+#: (seconds) "other" too, Arabic all six.
+PLURAL_FORMS = {"en": {2}, "ru": {3, 4}, "bg": {2}, "ar": {6}}
+
+
+def test_every_string_is_in_every_language(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """Every key of i18n.js's English has a text in Russian, Bulgarian and Arabic,
+    with the same ``{placeholders}`` (a string missing in a language would fall
+    back to English, a misspelt placeholder would show as it is), and every count
+    lists its word in as many forms as the language has (a missing Arabic form
+    would give the wrong word for some numbers)."""
     server = serve_process(*SERVE)
     context, page = new_page(chromium)
     page.goto(server.url)
     found = page.evaluate("""async () => {
-        const { STRINGS } = await import("/static/i18n.js");
+        const { STRINGS, LANGS } = await import("/static/i18n.js");
         const flat = (obj, prefix = "", out = {}) => {
             for (const [k, v] of Object.entries(obj)) {
                 if (v && typeof v === "object" && !Array.isArray(v)) {
@@ -395,21 +416,26 @@ def test_every_string_is_in_both_languages(chromium: object, serve_process: Call
             }
             return out;
         };
-        return { en: flat(STRINGS.en), ru: flat(STRINGS.ru) };
+        return Object.fromEntries(LANGS.map((code) => [code, flat(STRINGS[code])]));
     }""")
-    en, ru = found["en"], found["ru"]
-    # an empty group ("races: {}" in English) names things by their own (English) names
-    named_as_is = [key[:-1] for key in {**en, **ru} if key.endswith(".*")]
-    differ = sorted(key for key in set(en) ^ set(ru)
-                    if not key.endswith(".*") and not key.startswith(tuple(named_as_is)))
-    assert differ == []
-    en = {k: v for k, v in en.items() if k in ru}
-    assert len(en) > 300
+    assert sorted(found) == sorted(PLURAL_FORMS)
+    en = found["en"]
 
     def fields(text: str) -> set[str]:
         return set(re.findall(r"\{(\w+)[}|]", text))
 
-    assert [key for key in en if fields(en[key]) != fields(ru[key])] == []
+    for code, strings in found.items():
+        # an empty group ("races: {}" in English) names things by their own (English) names
+        named_as_is = [key[:-1] for key in {**en, **strings} if key.endswith(".*")]
+        differ = sorted(key for key in set(en) ^ set(strings)
+                        if not key.endswith(".*") and not key.startswith(tuple(named_as_is)))
+        assert differ == [], code
+        shared = {k: v for k, v in en.items() if k in strings}
+        assert len(shared) > 300, code
+        assert [key for key in shared if fields(en[key]) != fields(strings[key])] == [], code
+        forms = {key: [len(f.split("|")) for f in re.findall(r"\{\w+\|([^{}]*)\}", text)]
+                 for key, text in strings.items()}
+        assert {key: n for key, n in forms.items() if set(n) - PLURAL_FORMS[code]} == {}, code
     context.close()
 
 
@@ -856,7 +882,7 @@ EVERY_RULESET = """async () => {
   const holes = [];
   for (const game of games) for (const rules of game.rules) for (const players of rules.players) {
     const data = await (await fetch(`/api/games/${game.name}/rules/${rules.name}?players=${players}`)).json();
-    for (const code of ["ru", "en"]) {
+    for (const code of ["ru", "bg", "ar", "en"]) {      // English last: the page stays in English
       setLang(code);
       const parts = sections(data);
       const where = `${game.name} ${rules.name} ${players} ${code}`;
@@ -1195,7 +1221,7 @@ def test_spades_look_at_my_cards_on_my_turn(chromium: object, serve_process: Cal
     assert bids_offered(page) == ["blind-nil", "double-nil"] and face_down(page) == 13
     assert page.get_attribute("#hand", "aria-label") == "Ваши карты рубашкой вверх: 13"
     assert page.text_content("#status").startswith("Ваш заказ: слепой нил, не глядя в карты")
-    page.focus(".lang[data-lang='en']")                    # keyboard alone: Tab reaches the look control
+    page.focus(".langs .lang:last-child")                 # the keyboard alone: Tab reaches the look control
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.id") == "act-look"
     assert page.text_content("#act-look") == "Посмотреть карты"

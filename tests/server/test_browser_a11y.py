@@ -19,7 +19,7 @@ accessibility tree (Playwright's ``aria_snapshot``), and the keyboard alone.
   same decision (a hint) keeps the keyboard on the button it was on;
 * the empty seats of the lobby are AA contrast, the log and the rules can be
   scrolled by the keyboard, and the hand does not move for people who asked for
-  less motion.
+  less motion — in Russian and in Arabic (right to left).
 """
 
 from __future__ import annotations
@@ -180,12 +180,17 @@ def test_a_match_by_the_keyboard_keeps_the_focus(chromium: object,
     context.close()
 
 
-def test_contrast_scrolling_and_motion(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+@pytest.mark.parametrize("code", ["ru", "ar"])
+def test_contrast_scrolling_and_motion(chromium: object, serve_process: Callable[..., ServeProcess], code: str) -> None:
+    """In Russian, and in Arabic (right to left), where the layout is mirrored."""
     server = serve_process(*SERVE)
     table, token = table_with_bots(server.url, "Аня")
     context, page = new_page(chromium)
     page.emulate_media(reduced_motion="reduce")
+    page.goto(server.url)
+    page.evaluate("(code) => localStorage.setItem('goat:lang', code)", code)
     sit_at(page, server.url, table, token, 0)
+    assert page.evaluate("document.documentElement.dir") == ("rtl" if code == "ar" else "ltr")
     page.wait_for_selector("#start-btn:not([disabled])")
     page.click('.seat-row[data-seat="1"] .remove')                    # an empty seat, named in grey
     page.wait_for_selector('.seat-row.kind-empty[data-seat="1"]')

@@ -9,7 +9,7 @@ module, so a duel table is built, played and stored like a Kozel one.
   comes back from storage after a restart;
 * a server killed mid-duel restores the table from its events and plays on;
 * ``GET /api/games/yugioh/cards`` serves the engine's card database (kind,
-  ATK/DEF, effect text in English and Russian), cacheable; a game without a catalog or an unknown
+  ATK/DEF, effect text in English, Russian, Bulgarian and Arabic), cacheable; a game without a catalog or an unknown
   game is a 404 with one line;
 * the error text scrub replaces Yu-Gi-Oh! names the recipient cannot see;
 * the spare states the server changes copies of are equal to clones of the
@@ -79,6 +79,8 @@ def test_the_catalog_offers_yugioh(start_server: Callable[..., ServerThread]) ->
 
 def test_the_card_catalog_is_the_engine_database(start_server: Callable[..., ServerThread]) -> None:
     from goat.games.yugioh.cards import card
+    from goat.games.yugioh.cards.texts_ar import TEXTS_AR
+    from goat.games.yugioh.cards.texts_bg import TEXTS_BG
     from goat.games.yugioh.cards.texts_ru import TEXTS_RU
 
     server = start_server()
@@ -99,9 +101,12 @@ def test_the_card_catalog_is_the_engine_database(start_server: Callable[..., Ser
     assert cards["Gaia the Dragon Champion"]["materials"] == ["Gaia The Fierce Knight", "Curse of Dragon"]
     storm = cards["Mystical Space Typhoon"]
     assert storm == {"kind": "spell", "subtype": "quick-play", "text": card("Mystical Space Typhoon").text,
-                     "texts": {"en": card("Mystical Space Typhoon").text, "ru": TEXTS_RU["Mystical Space Typhoon"]}}
-    assert all(entry["texts"] == {"en": entry["text"], "ru": TEXTS_RU[name]} for name, entry in cards.items())
+                     "texts": {"en": card("Mystical Space Typhoon").text, "ru": TEXTS_RU["Mystical Space Typhoon"],
+                               "bg": TEXTS_BG["Mystical Space Typhoon"], "ar": TEXTS_AR["Mystical Space Typhoon"]}}
+    assert all(entry["texts"] == {"en": entry["text"], "ru": TEXTS_RU[name], "bg": TEXTS_BG[name],
+                                  "ar": TEXTS_AR[name]} for name, entry in cards.items())
     assert cards["Sangan"]["texts"]["ru"].startswith("Когда эта карта отправляется с поля на Кладбище")
+    assert cards["Sangan"]["texts"]["bg"].startswith("Когато бъде изпратена от полето в Гробището")
     assert cards["Mirror Force"]["kind"] == "trap" and "level" not in cards["Mirror Force"]
     again = httpx.get(f"{server.url}api/games/yugioh/cards", headers={"If-None-Match": answer.headers["etag"]},
                       timeout=10)

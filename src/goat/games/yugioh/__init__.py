@@ -132,13 +132,16 @@ def card_catalog() -> dict[str, dict[str, Any]]:
     monster/spell/trap, ``subtype``; for a monster ``attribute``, ``type``,
     ``level``, ``atk``, ``def``; a Fusion's ``materials``, a Union's hosts) and
     ``text``, the database's effect summary, and ``texts``, that summary by
-    the page's language (``{"en": text, "ru": ...}``, ``cards/texts_ru.py``:
-    the table is Russian by default and players decide from the effect
-    text; ``text`` stays for clients that read only it). Public reference data, the same
+    the page's language (``{"en": text, "ru": ..., "bg": ..., "ar": ...}``,
+    ``cards/texts_ru.py``, ``cards/texts_bg.py``, ``cards/texts_ar.py``: the
+    table is Russian by default and players decide from the effect text; ``text``
+    stays for clients that read only it). Public reference data, the same
     for every seat: the table server serves it once (``GET
     /api/games/yugioh/cards``) so that the page can describe the names a view
     already holds, and no view has to carry card texts."""
     from goat.games.yugioh.cards.data import DATABASE
+    from goat.games.yugioh.cards.texts_ar import TEXTS_AR
+    from goat.games.yugioh.cards.texts_bg import TEXTS_BG
     from goat.games.yugioh.cards.texts_ru import TEXTS_RU
 
     out: dict[str, dict[str, Any]] = {}
@@ -150,7 +153,7 @@ def card_catalog() -> dict[str, dict[str, Any]]:
         if data.materials:
             entry["hosts" if data.is_union else "materials"] = list(data.materials)
         entry["text"] = data.text
-        entry["texts"] = {"en": data.text, "ru": TEXTS_RU[name]}
+        entry["texts"] = {"en": data.text, "ru": TEXTS_RU[name], "bg": TEXTS_BG[name], "ar": TEXTS_AR[name]}
         out[name] = entry
     return out
 

@@ -11,7 +11,7 @@
 // A game that is not a trick game has a page of its own (RENDERERS: yugioh.js
 // draws a duel), sharing the lobby, the connection and the helpers.
 
-import { t, lang, setLang } from "./i18n.js";
+import { t, lang, setLang, markDocument, dir } from "./i18n.js";
 import { cardBack, cardFace, cardName, cardsSaid, parseAction, SAID, SHOWN } from "./cards.js";
 import { kozel } from "./kozel.js";
 import { spades } from "./spades.js";
@@ -46,7 +46,7 @@ function show(page) {
 }
 
 function applyStatic() {
-  document.documentElement.lang = lang();
+  markDocument();
   document.title = t("title");
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const b of document.querySelectorAll(".lang")) b.setAttribute("aria-pressed", String(b.dataset.lang === lang()));
@@ -840,12 +840,19 @@ function handCards() {
   return [...document.querySelectorAll("#hand button.card")];
 }
 
+/** +1 or -1 for an arrow key along a row of cards or buttons, else 0: the row
+ * runs from the right on a right-to-left page, so there ← is the next one. */
+function rowStep(key) {
+  const forward = dir() === "rtl" ? "ArrowLeft" : "ArrowRight";
+  const back = dir() === "rtl" ? "ArrowRight" : "ArrowLeft";
+  return key === forward ? 1 : key === back ? -1 : 0;
+}
+
 function onHandKey(event) {
   const cards = handCards();
   if (!cards.length) return;
   let next = S.focus;
-  if (event.key === "ArrowRight") next = (S.focus + 1) % cards.length;
-  else if (event.key === "ArrowLeft") next = (S.focus - 1 + cards.length) % cards.length;
+  if (rowStep(event.key)) next = (S.focus + rowStep(event.key) + cards.length) % cards.length;
   else if (event.key === "Home") next = 0;
   else if (event.key === "End") next = cards.length - 1;
   else if (event.key === "Enter" || event.key === " ") {
@@ -876,8 +883,7 @@ function onActionsKey(event) {
   const at = buttons.indexOf(document.activeElement);
   if (at < 0) return;
   let next = at;
-  if (event.key === "ArrowRight") next = (at + 1) % buttons.length;
-  else if (event.key === "ArrowLeft") next = (at - 1 + buttons.length) % buttons.length;
+  if (rowStep(event.key)) next = (at + rowStep(event.key) + buttons.length) % buttons.length;
   else if (event.key === "Home") next = 0;
   else if (event.key === "End") next = buttons.length - 1;
   else if (event.key === "ArrowDown") {

@@ -3,7 +3,7 @@
 // cards are drawn here: Kozel's 6..A, Spades' 2..A and its two jokers
 // ("LJ", "BJ": rank L or B, the pseudo-suit J).
 
-import { t } from "./i18n.js";
+import { dir, t } from "./i18n.js";
 
 export const SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const JOKER = "J";
@@ -23,8 +23,12 @@ export function short(card) {
   return rankText(card[0]) + SYMBOLS[card[1]];
 }
 
+/** "8♥ K♥": cards in the compact form, in a row. On a right-to-left page the row is
+ * isolated left to right (U+2066…U+2069): a suit glyph takes the direction of the
+ * Arabic around it, and "Q♦ Q♥" would read "Q ♦Q♥". */
 export function cardsText(cards) {
-  return cards.map(short).join(" ");
+  const row = cards.map(short).join(" ");
+  return dir() === "rtl" ? `\u2066${row}\u2069` : row;
 }
 
 export function cardName(card) {

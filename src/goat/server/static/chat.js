@@ -31,7 +31,7 @@
 // The panel is one element that app.js's render() moves to the page shown
 // (placeChat): the lobby, the trick table's side column or the duel's.
 
-import { t } from "./i18n.js";
+import { locale, t } from "./i18n.js";
 import { $, S, el, online, seatName, toast } from "./table.js";
 
 export const CHAT_LIMIT = 300;    // characters; the server refuses longer (goat.server.chat.TEXT_LIMIT)
@@ -205,7 +205,7 @@ function entry(m) {
   const at = new Date(m.at);
   if (!Number.isNaN(at.getTime())) {
     time.dateTime = m.at;
-    time.textContent = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    time.textContent = at.toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit" });
   }
   li.append(time, " ", el("span", "chat-who", who(m)));
   if (m.seat !== S.seat) {   // another seat's person: mine cannot be muted by me

@@ -1,9 +1,16 @@
-// Russian and English text of the table. Russian is what most Kozel players read,
-// so it is the default unless the browser asks for another language. A missing
-// Russian string falls back to the English one; a name with no string at all
-// (a new ruleset or option) is shown as it is (table.js `named`).
+// Russian and English text of the table, with Bulgarian and Arabic in their own
+// modules (i18n-bg.js, i18n-ar.js). Russian is what most Kozel players read, so it
+// is the default unless the browser asks for another language. A missing string
+// falls back to the English one; a name with no string at all (a new ruleset or
+// option) is shown as it is (table.js `named`).
 
-export const LANGS = ["ru", "en"];
+import { AR } from "./i18n-ar.js";
+import { BG } from "./i18n-bg.js";
+
+export const LANGS = ["ru", "en", "bg", "ar"];
+
+/** Languages written right to left: the document gets dir="rtl" with them. */
+const RTL = new Set(["ar"]);
 
 export const STRINGS = {
   en: {
@@ -1474,26 +1481,53 @@ export const STRINGS = {
               goats: "Козёл", rate: "Доля побед" },
     },
   },
+  bg: BG,
+  ar: AR,
 };
 
 let current = pickLanguage();
 
+/** The language remembered on this browser, else the browser's own ("bg-BG" is
+ * Bulgarian) when the page speaks it, else Russian. */
 function pickLanguage() {
   const saved = localStorage.getItem("goat:lang");
   if (LANGS.includes(saved)) return saved;
   const asked = (navigator.language || "ru").slice(0, 2).toLowerCase();
-  return asked === "en" ? "en" : "ru";
+  return LANGS.includes(asked) ? asked : "ru";
 }
 
 export function lang() {
   return current;
 }
 
+/** The writing direction of the page's language: Arabic reads right to left. */
+export function dir(code = current) {
+  return RTL.has(code) ? "rtl" : "ltr";
+}
+
+/** The locale for numbers, dates and lists in the page's language: Arabic with the
+ * digits 0–9 that its strings, the cards and the scores use (not ٠–٩). */
+export function locale(code = current) {
+  return code === "ar" ? "ar-u-nu-latn" : code;
+}
+
+/** The arrow of "from → to" in the page's reading direction ("to ← from" in Arabic). */
+export function arrow() {
+  return dir() === "rtl" ? "←" : "→";
+}
+
+/** Sets the document's `lang` and `dir` from the current language (the layout
+ * mirrors by `dir`: style.css uses logical properties). */
+export function markDocument() {
+  document.documentElement.lang = current;
+  document.documentElement.dir = dir();
+}
+
 export function setLang(code) {
   if (!LANGS.includes(code)) return;
   current = code;
   localStorage.setItem("goat:lang", code);
-  document.documentElement.lang = code;
+  markDocument();
 }
 
 // Plural categories in the order a string lists its forms: `{n|карта|карты|карт}`
@@ -1508,6 +1542,11 @@ export function plural(code, n, forms) {
   const categories = PLURAL_ORDER.filter((c) => rules.resolvedOptions().pluralCategories.includes(c));
   const index = categories.indexOf(rules.select(Number(n)));
   return forms[Math.min(Math.max(index, 0), forms.length - 1)];
+}
+
+/** A count and its word in language `code`: "5 карт" (`forms` as for `plural`). */
+export function count(code, n, forms) {
+  return `${n} ${plural(code, n, forms)}`;
 }
 
 /** The text of `key` ("a.b" for nested tables) with {name} placeholders filled;

@@ -7,7 +7,7 @@
 // shows every hand), for the rulesets the solver takes (the game module's
 // `reviewable(view)`). A deal's review is fetched once and kept.
 
-import { t } from "./i18n.js";
+import { arrow, t } from "./i18n.js";
 import { parseAction, SAID, SHOWN } from "./cards.js";
 import { $, S, api, el, seatName, spoken, teamName } from "./table.js";
 
@@ -25,7 +25,7 @@ function valueText(value, r) {
 function costText(move, r) {
   if (move.cost === 0) return "";
   if (Math.max(Math.abs(move.value), Math.abs(move.best_value)) >= r.catch) {
-    return `${valueText(move.best_value, r)} → ${valueText(move.value, r)}`;
+    return `${valueText(move.best_value, r)} ${arrow()} ${valueText(move.value, r)}`;
   }
   return String(move.cost);
 }

@@ -1,4 +1,4 @@
-// One or two sentences a ruleset, in each language: what kind of game it is.
+// One or two sentences a ruleset, in each language (ru, en, bg, ar): what kind of game it is.
 // The Rules panel (rules.js) opens with it; everything after it is built from the
 // table's options and the engine's facts. Plain JSON after `export default`, so
 // tests/server/test_rulebook.py can read it and fail when a ruleset has no text.
@@ -6,79 +6,115 @@ export default {
   "kozel": {
     "classic": {
       "ru": "Классический «Козёл» — дворовая игра двое на двое: на руках по четыре карты, после каждой взятки все добирают из прикупа. Козыри постоянные.",
-      "en": "Classic Kozel, the courtyard game of two against two: four cards in hand, and everyone draws from the stock after every trick. The trumps never change."
+      "en": "Classic Kozel, the courtyard game of two against two: four cards in hand, and everyone draws from the stock after every trick. The trumps never change.",
+      "bg": "Класически Козел, дворната игра двама срещу двама: по четири карти в ръка и след всяка взятка всички теглят от тестето. Козовете никога не се сменят.",
+      "ar": "كوزيل الكلاسيكية، لعبة الحارات، اثنان ضد اثنين: أربع بطاقات في اليد، وبعد كل لمّة يسحب الجميع من الرزمة. الترامب لا يتغير أبدًا."
     },
     "full-hand": {
       "ru": "«Козёл» на полную руку: все карты сдаются сразу, а козырную масть сдачи показывает открытая карта. Играют вчетвером парами, вдвоём или втроём — каждый за себя.",
-      "en": "Kozel with the full hand: all cards are dealt at once, and a card shown before the deal names its trump suit. Four play in pairs; two or three play each for themselves."
+      "en": "Kozel with the full hand: all cards are dealt at once, and a card shown before the deal names its trump suit. Four play in pairs; two or three play each for themselves.",
+      "bg": "Козел с пълна ръка: всички карти се раздават наведнъж, а карта, показана преди раздаването, определя коза. Четирима играят по двойки; двама или трима — всеки за себе си.",
+      "ar": "كوزيل باليد الكاملة: تُوزَّع البطاقات كلها مرة واحدة، وبطاقة تُكشف قبل التوزيع تحدد نوع الترامب. أربعة يلعبون فريقين؛ واثنان أو ثلاثة يلعب كل منهم لنفسه."
     },
     "full-hand-24": {
       "ru": "«Козёл» на полную руку колодой в 24 карты, от девятки до туза: по шесть карт каждому, шамка нет.",
-      "en": "Kozel with the full hand and a 24-card deck, nines to aces: six cards each, and no shamok."
+      "en": "Kozel with the full hand and a 24-card deck, nines to aces: six cards each, and no shamok.",
+      "bg": "Козел с пълна ръка и тесте от 24 карти, от деветки до аса: по шест карти на всеки и без шамок.",
+      "ar": "كوزيل باليد الكاملة ورزمة من 24 بطاقة، من التسعة إلى الآسات: ست بطاقات لكل لاعب، وبلا شاموك."
     },
     "street": {
       "ru": "Уличный «Козёл»: ходят и бьют сразу несколькими картами одной масти, а кто не может или не хочет бить — скидывает карты рубашкой вверх. Козырь — масть карты из середины прикупа.",
-      "en": "Street Kozel: you lead and beat with several cards of one suit at once, and whoever cannot or will not beat passes cards face down. The trump is the suit of a card from the middle of the stock."
+      "en": "Street Kozel: you lead and beat with several cards of one suit at once, and whoever cannot or will not beat passes cards face down. The trump is the suit of a card from the middle of the stock.",
+      "bg": "Уличен Козел: излиза се и се бие с няколко карти от една боя наведнъж, а който не може или не иска да бие, пуска карти с гръб нагоре. Коз е боята на карта от средата на тестето.",
+      "ar": "كوزيل بقواعد الشوارع: تفتح وتغلب بعدة بطاقات من نوع واحد دفعة واحدة، ومن لا يستطيع الغلب أو لا يريده يمرّر بطاقات مقلوبة. الترامب هو نوع بطاقة من منتصف الرزمة."
     }
   },
   "spades": {
     "standard": {
       "ru": "Классический «Спейдс» («Пики»): четверо, двое на двое; каждый заранее заказывает, сколько взяток возьмёт, пики всегда козырь. Игра до 500 очков.",
-      "en": "Standard Spades: four players, two against two; everyone bids how many tricks they will take, and spades are always trump. The game goes to 500 points."
+      "en": "Standard Spades: four players, two against two; everyone bids how many tricks they will take, and spades are always trump. The game goes to 500 points.",
+      "bg": "Стандартен Спейдс: четирима играчи, двама срещу двама; всеки обявява колко взятки ще вземе, а пиките винаги са коз. Играе се до 500 точки.",
+      "ar": "سبيدز القياسية: أربعة لاعبين، اثنان ضد اثنين؛ يطلب كل لاعب عدد اللمّات التي سيأخذها، والبستوني ترامب دائمًا. تُلعب حتى 500 نقطة."
     },
     "spades": {
       "ru": "Классический «Спейдс» («Пики»): четверо, двое на двое; каждый заранее заказывает, сколько взяток возьмёт, пики всегда козырь. Игра до 500 очков.",
-      "en": "Standard Spades: four players, two against two; everyone bids how many tricks they will take, and spades are always trump. The game goes to 500 points."
+      "en": "Standard Spades: four players, two against two; everyone bids how many tricks they will take, and spades are always trump. The game goes to 500 points.",
+      "bg": "Стандартен Спейдс: четирима играчи, двама срещу двама; всеки обявява колко взятки ще вземе, а пиките винаги са коз. Играе се до 500 точки.",
+      "ar": "سبيدز القياسية: أربعة لاعبين، اثنان ضد اثنين؛ يطلب كل لاعب عدد اللمّات التي سيأخذها، والبستوني ترامب دائمًا. تُلعب حتى 500 نقطة."
     },
     "no-early-spades": {
       "ru": "«Спейдс» без ранних пик: ходить с пики можно только после того, как пикой побили взятку другой масти.",
-      "en": "Spades with no early spades: a spade may be led only once a spade has trumped a trick of another suit."
+      "en": "Spades with no early spades: a spade may be led only once a spade has trumped a trick of another suit.",
+      "bg": "Спейдс без ранни пики: с пика може да се излезе едва след като пика е цакала взятка от друга боя.",
+      "ar": "سبيدز بلا بستوني مبكر: لا يجوز الفتح بالبستوني إلا بعد أن يقطع بستوني لمّة من نوع آخر."
     },
     "face-up-four": {
       "ru": "«Спейдс», четыре в открытую: первые четыре карты каждому сдаются лицом вверх, их видят все.",
-      "en": "Spades with four face up: the first four cards dealt to each player are dealt face up, for everyone to see."
+      "en": "Spades with four face up: the first four cards dealt to each player are dealt face up, for everyone to see.",
+      "bg": "Спейдс с четири открити: първите четири карти на всеки играч се раздават открити, за да ги видят всички.",
+      "ar": "سبيدز بأربع مكشوفة: أول أربع بطاقات يأخذها كل لاعب تُوزَّع مكشوفة ليراها الجميع."
     },
     "wheels": {
       "ru": "«Спейдс» с «колёсами» (10 за 200): заказ пары на 10 взяток и больше приносит или стоит 200 очков.",
-      "en": "Spades with wheels (10 for 200): a team bid of 10 tricks or more wins or loses 200 points."
+      "en": "Spades with wheels (10 for 200): a team bid of 10 tricks or more wins or loses 200 points.",
+      "bg": "Спейдс с колела (10 за 200): обява на отбора за 10 взятки или повече печели или губи 200 точки.",
+      "ar": "سبيدز بالعجلات (10 مقابل 200): طلب الفريق لـ10 لمّات أو أكثر يربح أو يخسر 200 نقطة."
     },
     "mirror": {
       "ru": "Зеркальный «Спейдс»: каждый заказывает ровно столько взяток, сколько у него пик.",
-      "en": "Mirror Spades: every player bids exactly the number of spades they hold."
+      "en": "Mirror Spades: every player bids exactly the number of spades they hold.",
+      "bg": "Огледален Спейдс: всеки играч обявява точно толкова взятки, колкото пики държи.",
+      "ar": "سبيدز المرآة: يطلب كل لاعب عدد البستوني الذي معه بالضبط."
     },
     "joker-trumps": {
       "ru": "«Спейдс» с джокерами: большой и малый джокер — старшие козыри, выше туза пик; двойки треф и бубен убраны.",
-      "en": "Spades with jokers: the big and the little joker are the top trumps, above the ace of spades; the twos of clubs and diamonds are taken out."
+      "en": "Spades with jokers: the big and the little joker are the top trumps, above the ace of spades; the twos of clubs and diamonds are taken out.",
+      "bg": "Спейдс с жокери: големият и малкият жокер са най-силните козове, над асото пика; двойките спатия и каро се махат.",
+      "ar": "سبيدز بالجوكر: الجوكر الكبير والصغير أعلى الترامب، فوق آس البستوني؛ ويُخرج اثنان السباتي واثنان الديناري."
     },
     "partnership-fourteen": {
       "ru": "«Спейдс» «четырнадцать на пару»: заказы каждой пары вместе — ровно 7, и никто не заказывает меньше двух.",
-      "en": "Partnership fourteen: each team's two bids add up to exactly 7, and nobody bids fewer than two."
+      "en": "Partnership fourteen: each team's two bids add up to exactly 7, and nobody bids fewer than two.",
+      "bg": "Партньорски четиринайсет: двете обяви на всеки отбор са точно 7 заедно и никой не обявява по-малко от две.",
+      "ar": "أربعة عشر للشريكين: مجموع طلبَي كل فريق 7 بالضبط، ولا يطلب أحد أقل من اثنتين."
     },
     "low-club-lead": {
       "ru": "«Спейдс» с младшей трефы: первую взятку начинает тот, у кого младшая трефа, — ею.",
-      "en": "Low club lead: whoever holds the lowest club leads it to the first trick."
+      "en": "Low club lead: whoever holds the lowest club leads it to the first trick.",
+      "bg": "Излизане с малка спатия: който държи най-малката спатия, излиза с нея в първата взятка.",
+      "ar": "الافتتاح بأصغر سباتي: من معه أصغر سباتي يفتح به اللمّة الأولى."
     },
     "boston": {
       "ru": "«Спейдс» с «Бостоном»: заказ пары на все 13 взяток приносит или стоит 200 очков.",
-      "en": "Spades with Boston: a team bid of all 13 tricks wins or loses 200 points."
+      "en": "Spades with Boston: a team bid of all 13 tricks wins or loses 200 points.",
+      "bg": "Спейдс с Boston: обява на отбора за всичките 13 взятки печели или губи 200 точки.",
+      "ar": "سبيدز مع Boston: طلب الفريق لكل اللمّات الـ13 يربح أو يخسر 200 نقطة."
     },
     "bemo": {
       "ru": "«Спейдс» с бимо: можно заказать, что пара возьмёт все первые 6 (малое бимо) или 9 (большое) взяток.",
-      "en": "Spades with Bemo: a team may bid to take all of the first 6 (little Bemo) or 9 (big Bemo) tricks."
+      "en": "Spades with Bemo: a team may bid to take all of the first 6 (little Bemo) or 9 (big Bemo) tricks.",
+      "bg": "Спейдс с Bemo: отборът може да обяви, че ще вземе всичките първи 6 (малко Bemo) или 9 (голямо Bemo) взятки.",
+      "ar": "سبيدز مع Bemo: يجوز للفريق أن يطلب أخذ كل اللمّات الـ6 الأولى (Bemo الصغير) أو الـ9 الأولى (Bemo الكبير)."
     },
     "negative-reverse": {
       "ru": "«Спейдс» с обратным минусом: пара, ушедшая в минус на целевое число очков, проигрывает.",
-      "en": "Negative reverse: a team that sinks to minus the target score loses."
+      "en": "Negative reverse: a team that sinks to minus the target score loses.",
+      "bg": "Отрицателен обрат: отбор, който падне до минус целта, губи.",
+      "ar": "العكس السالب: يخسر الفريق الذي ينحدر إلى سالب النتيجة المستهدفة."
     }
   },
   "yugioh": {
     "goat": {
       "ru": "Дуэль Yu-Gi-Oh! в Goat Format — правила и карты 2005 года (список запретов апреля 2005), как их играют сегодня на турнирах Goat Format.",
-      "en": "A Yu-Gi-Oh! duel in Goat Format: the rules and cards of 2005 (the April 2005 Forbidden/Limited list), as Goat Format tournaments play them today."
+      "en": "A Yu-Gi-Oh! duel in Goat Format: the rules and cards of 2005 (the April 2005 Forbidden/Limited list), as Goat Format tournaments play them today.",
+      "bg": "Дуел в Yu-Gi-Oh! във формат Goat: правилата и картите от 2005 (списъкът на забранените/ограничените от април 2005), както ги играят днешните турнири във формат Goat.",
+      "ar": "مبارزة يو-غي-أوه! بصيغة Goat: قواعد وبطاقات 2005 (قائمة المحظور/المحدود لأبريل 2005)، كما تلعبها بطولات صيغة Goat اليوم."
     },
     "official": {
       "ru": "Дуэль Yu-Gi-Oh! по официальной книге правил 2004–2005 годов, без уточнений Goat Format.",
-      "en": "A Yu-Gi-Oh! duel by the official 2004–2005 rulebook, without the Goat Format rulings."
+      "en": "A Yu-Gi-Oh! duel by the official 2004–2005 rulebook, without the Goat Format rulings.",
+      "bg": "Дуел в Yu-Gi-Oh! по официалния правилник от 2004–2005, без решенията на формат Goat.",
+      "ar": "مبارزة يو-غي-أوه! بكتاب القواعد الرسمي لـ2004–2005، دون أحكام صيغة Goat."
     }
   }
 };

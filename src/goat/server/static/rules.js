@@ -1,9 +1,10 @@
 // The "Rules" panel: how to play the selected ruleset (home page, next to the
 // rules choice) or this table's (the button in the top bar at a table), in
-// Russian or English, stated as the table plays it.
+// the page's language, stated as the table plays it.
 //
 // Where the words live: the sentences are here, one phrase book per language
-// (PHRASES.ru, PHRASES.en: small functions of the option values), and one
+// (PHRASES.ru, PHRASES.en here, PHRASES.bg and PHRASES.ar in rules-bg.js and
+// rules-ar.js: small functions of the option values), and one
 // builder per game picks the phrases that the options make true — so the two
 // languages can never say different rules. The opening sentence of each
 // ruleset is in rules-presets.js. Every fact the engine computes (the trump
@@ -15,15 +16,12 @@
 // The panel is a modal <dialog>: Escape or Close shuts it and focus goes back to
 // the button that opened it; its language buttons switch the whole page.
 
-import { lang, plural } from "./i18n.js";
+import { LANGS, count, lang } from "./i18n.js";
+import PHRASES_AR from "./rules-ar.js";
+import PHRASES_BG from "./rules-bg.js";
 import { SYMBOLS, cardName, short } from "./cards.js";
 import { $, S, api, el, named, spoken } from "./table.js";
 import PRESET_TEXT from "./rules-presets.js";
-
-/** Words a count takes: `n` and the right form of the word in `code`. */
-function count(code, n, forms) {
-  return `${n} ${plural(code, n, forms)}`;
-}
 
 const PHRASES = {
   ru: {
@@ -251,6 +249,8 @@ const PHRASES = {
     goatRules: "The rules this table plays by:",
     more: "Every rule of the engine, its switches and the card pool are described in docs/yugioh.md of the Goat project.",
   },
+  bg: PHRASES_BG,
+  ar: PHRASES_AR,
 };
 
 /** Rank names for the card points, by language. */
@@ -483,9 +483,12 @@ export function initRules() {
   title.id = "rules-title";
   const langs = el("span", "rules-langs");
   langs.setAttribute("role", "group");
-  langs.setAttribute("aria-label", "Language / Язык");
-  for (const code of ["ru", "en"]) {
-    const b = el("button", "rules-lang", code.toUpperCase());
+  langs.setAttribute("aria-label", document.querySelector(".topbar .langs")?.getAttribute("aria-label") || "Language");
+  for (const code of LANGS) {
+    const top = document.querySelector(`.topbar .lang[data-lang="${code}"]`);
+    const b = el("button", "rules-lang", top?.textContent || code.toUpperCase());   // named as the page's own buttons
+    if (top?.lang) b.lang = top.lang;
+    if (top?.dir) b.dir = top.dir;
     b.type = "button";
     b.dataset.lang = code;
     // The page's own language buttons switch everything (they are inert behind the dialog).

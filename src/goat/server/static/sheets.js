@@ -6,7 +6,7 @@
 // gives the heading drawn here (game, rules, table, players), the score sheet
 // and the result: style.css's @media print hides the rest.
 
-import { t, lang } from "./i18n.js";
+import { locale, t } from "./i18n.js";
 import { $, S, api, el, named, number, playerName, teamName } from "./table.js";
 
 /** How many finished games the lobby lists. */
@@ -64,7 +64,7 @@ export async function refreshFinished() {
     for (const table of tables) {
       const li = el("li", "finished");
       li.dataset.table = table.id;
-      const when = new Date(table.finished_at).toLocaleString(lang(), { dateStyle: "short", timeStyle: "short" });
+      const when = new Date(table.finished_at).toLocaleString(locale(), { dateStyle: "short", timeStyle: "short" });
       li.append(el("span", "finished-title", `${named("games", table.game)} · ${named("rules", table.rules)} · ${when}`));
       li.append(" ", el("span", "hint", table.seats.map(playerName).join(", ")));
       li.append(el("div", "finished-result", resultText(table)));

@@ -3,7 +3,7 @@
 // and the small DOM helpers. The game panels (kozel.js, spades.js) draw only
 // what is their own game's; everything else is drawn once, in app.js.
 
-import { lang, t } from "./i18n.js";
+import { locale, t } from "./i18n.js";
 
 export const $ = (selector) => document.querySelector(selector);
 
@@ -72,7 +72,7 @@ export function refusal(data) {
     if (typeof args.seat === "number") args.n = args.seat + 1;
     for (const [name, value] of Object.entries(args)) {
       if (Array.isArray(value) && value.every((v) => typeof v !== "object")) {
-        args[name] = new Intl.ListFormat(lang(), { type: "disjunction" }).format(value.map(String));
+        args[name] = new Intl.ListFormat(locale(), { type: "disjunction" }).format(value.map(String));
       }
     }
     let text = t(`lobbyErrors.${data.say}`, args);
@@ -284,7 +284,7 @@ export function botAbout(game, entry) {
   let time = t("botAbout.quick");
   if (entry.thinks) {
     const s = Number(S.catalog?.bot_think ?? 0);
-    time = s > 0 ? t("botAbout.thinks", { s: s.toLocaleString(document.documentElement.lang || "en"), n: s })
+    time = s > 0 ? t("botAbout.thinks", { s: s.toLocaleString(locale()), n: s })
                  : t("botAbout.thinksLong");
   }
   return what ? `${what} ${time}` : time;

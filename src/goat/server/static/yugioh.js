@@ -18,7 +18,7 @@
 // picker: a main deck card, then a side deck card, or Done — both lists read
 // from the legal swaps' texts; the whole list of swaps stays behind the filter.
 
-import { lang, t } from "./i18n.js";
+import { arrow, lang, t } from "./i18n.js";
 import { $, S, botLabel, button, el, focusLost, keepArriving, named, sayStatus, seatName, showResult,
   toast, turnName } from "./table.js";
 import { drawRematch } from "./rematch.js";
@@ -51,8 +51,8 @@ function pretty(args) {
       const where = zone === "S" && slot === "6" ? t("ygo.fieldZone") : `${zone}${slot}`;
       return Number(seat) === mySeat() ? ` (${where})` : ` (${t("ygo.theirs", { where })})`;
     })
-    .replace(/ -> direct$/, ` → ${t("ygo.direct")}`)
-    .replace(/ -> /g, " → ")
+    .replace(/ -> direct$/, ` ${arrow()} ${t("ygo.direct")}`)
+    .replace(/ -> /g, ` ${arrow()} `)
     .replace(/ \/ /g, " ⇄ ");
 }
 
@@ -256,7 +256,7 @@ function fieldCard(card, place, zone) {
   }
   if (card.counters) parts.push(t("ygo.counters", { n: card.counters }));
   if (card.equipped_to) {
-    b.append(el("span", "ytag", `→ ${pretty(card.equipped_to)}`));
+    b.append(el("span", "ytag", `${arrow()} ${pretty(card.equipped_to)}`));
     parts.push(`${t("ygo.equippedTo")} ${pretty(card.equipped_to)}`);
   }
   b.setAttribute("aria-label", `${place.slice(2)}: ${parts.join(", ")}`);

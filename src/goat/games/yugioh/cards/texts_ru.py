@@ -13,7 +13,7 @@ the page renders them (``с атрибутом СВЕТ``, ``типа Воин``
 "особый призыв"/"обычный призыв"/"призыв с жертвой", Tribute "принести в
 жертву", ATK/DEF "АТК"/"ЗАЩ", face-up/face-down "открытый"/"закрытый"
 ("рубашкой вверх"), Spell Counter "жетон заклинания", Fusion Deck "колода
-слияний". ``tests/yugioh/test_texts_ru.py`` checks that every card has one,
+слияний". ``tests/yugioh/test_card_texts.py`` checks that every card has one,
 that its Latin words are card names and that its numbers are the English ones.
 """
 

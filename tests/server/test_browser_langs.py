@@ -1,0 +1,160 @@
+"""The page in Arabic (right to left) and in Bulgarian, in a real browser
+(Debian's chromium, as ``test_browser.py``):
+
+* a browser that asks for Arabic (``ar-EG``) gets the page in Arabic with
+  ``dir="rtl"`` and ``lang="ar"``, the language picker names the languages in
+  their own script, numbers in the digits 0–9 (not ٠–٩); a street deal played for a few turns shows no English
+  sentence in the table's areas (the bots' algorithm names and "CSV" are names),
+  the arrow keys walk the hand right to left as it reads;
+  the seats keep their physical places (the next player on my left, the partner
+  opposite), and the choice of another language is remembered across a reload;
+* a browser that asks for Bulgarian (``bg-BG``) gets the duel in Bulgarian: a
+  few turns against ``greedy`` show no English word in the duel's areas but card
+  names and ATK/DEF (which the Bulgarian rulebook prints in Latin), and a hand
+  card's effect text is the Bulgarian one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import httpx
+import pytest
+
+from goat.server.tables import seat_rng
+
+from .conftest import ServeProcess
+from .test_browser import (CHROMIUM, SERVE, STREET_TURN, YGO_WAIT_TURN, at_version, chromium,  # noqa: F401
+                           click_at_version, new_page, shot, sit_at, ygo_actions, ygo_pick)
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium "
+                       "(apt-get install chromium; .ci/run does it)"),
+]
+
+#: The visible text of the areas a player reads (not the chat, whose messages are people's own words).
+SHOWN = """(selectors) => selectors.flatMap((s) => [...document.querySelectorAll(s)])
+    .filter((e) => e.getClientRects().length).map((e) => e.innerText).join("\\n")"""
+#: Latin words that are names in any language: the bots' algorithms, a file format.
+NAMES = {"heuristic", "random", "greedy", "ismcts", "pimc", "mc", "CSV", "JSON"}
+
+
+def latin_words(text: str, allowed: set[str]) -> set[str]:
+    """The Latin words of two letters or more in ``text`` that are not ``allowed``
+    (one letter is a card's rank or suit letter: K♠, S)."""
+    return {word for word in re.findall(r"[A-Za-z]{2,}", text) if word not in allowed}
+
+
+def test_arabic_page_reads_right_to_left_through_a_street_deal(chromium: object,
+                                                               serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    seed = next(s for s in range(100) if seat_rng(str(s), "first-dealer").randrange(4) == 3)   # I lead first
+    created = httpx.post(f"{server.url}api/tables", json={"rules": "street", "name": "Аня", "seed": seed},
+                         timeout=10).json()
+    table, token = created["id"], created["token"]
+    for seat in (1, 2, 3):
+        httpx.post(f"{server.url}api/tables/{table}/seats/{seat}/bot", json={"bot": "heuristic"},
+                   headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    context, page = new_page(chromium, locale="ar-EG")
+    sit_at(page, server.url, table, token, 0)
+    page.wait_for_selector("#start-btn:not([disabled])")
+    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["ar", "rtl"]
+    assert page.text_content(".lang[data-lang='ar']") == "العربية"
+    assert page.text_content(".lang[data-lang='bg']") == "Български"
+    assert page.get_attribute(".lang[data-lang='ar']", "aria-pressed") == "true"
+    assert page.text_content("#start-btn") == "ابدأ اللعبة"
+    assert page.evaluate("getComputedStyle(document.querySelector('#invite-link')).direction") == "ltr"  # a URL
+    page.fill("#chat-input", "مرحبا")                               # its time in the page's digits, not ٠–٩
+    page.press("#chat-input", "Enter")
+    page.wait_for_selector("#chat-list .chat-time")
+    assert re.fullmatch(r"[^0-9\u0660-\u0669]*[0-9]{2}:[0-9]{2}[^0-9\u0660-\u0669]*",
+                        page.text_content("#chat-list .chat-time"))
+    page.click("#start-btn")
+    page.wait_for_selector("#game:not([hidden])")
+    molodka = "#act-molodka:not([hidden]):not([disabled])"
+    turns, keyed = 0, False
+    while turns < 3:
+        page.wait_for_function(f"document.querySelector('#status.my-turn') || document.querySelector('{molodka}')")
+        turn = page.evaluate(STREET_TURN, molodka)
+        version = turn["version"]
+        if turn["molodka"]:
+            if click_at_version(page, "#act-molodka", version):
+                page.wait_for_selector("#act-molodka", state="hidden")
+            continue
+        if not turn["mine"]:
+            continue
+        if turn["selected"]:
+            click_at_version(page, "#act-clear", version)
+            continue
+        if not keyed:                                 # the arrow keys walk the hand the way it reads
+            page.focus('#hand .card[tabindex="0"]')
+            page.keyboard.press("Home")
+            page.keyboard.press("ArrowLeft")
+            cards = page.locator("#hand button.card")
+            assert cards.nth(1).evaluate("b => b === document.activeElement")
+            assert cards.nth(1).bounding_box()["x"] < cards.nth(0).bounding_box()["x"]
+            keyed = True
+        for _ in range(max(turn["need"], 1)):
+            page.locator('#hand .card[data-legal="true"]:not(.selected)').first.click()
+        if click_at_version(page, "#act-pass" if turn["need"] else "#act-play", version):
+            turns += 1
+            page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    shot(page, "street-ar")
+    shown = page.evaluate(SHOWN, ["header .rules-btn", "#game .board", "#status", "#score", "#log", "#game .actions"])
+    assert re.search("[\u0600-\u06ff]", shown)
+    assert latin_words(shown, NAMES) == set(), shown
+    # the seats where they are in every language: the next player on my left, the partner opposite
+    box = {pos: page.locator(f".felt .pos-{pos}").bounding_box() for pos in ("left", "top", "right", "bottom")}
+    assert box["left"]["x"] + box["left"]["width"] < box["top"]["x"] < box["right"]["x"]
+    middle = {pos: box[pos]["x"] + box[pos]["width"] / 2 for pos in ("top", "bottom")}
+    assert abs(middle["top"] - middle["bottom"]) < 5 and box["top"]["y"] < box["bottom"]["y"]
+    assert "روبوت 3" in page.text_content(".felt .pos-top")                 # seat 3 of 4, my partner
+    page.click(".lang[data-lang='bg']")
+    page.reload()
+    page.wait_for_selector("#game:not([hidden])")
+    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["bg", "ltr"]
+    assert page.errors == []
+    context.close()
+
+
+def test_bulgarian_duel_against_greedy(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    created = httpx.post(f"{server.url}api/tables", json={"game": "yugioh", "name": "Аня", "seed": 7},
+                         timeout=10).json()
+    table, token = created["id"], created["token"]
+    httpx.post(f"{server.url}api/tables/{table}/seats/1/bot", json={"bot": "greedy"},
+               headers={"Authorization": f"Bearer {token}"}, timeout=10).raise_for_status()
+    catalog = httpx.get(f"{server.url}api/games/yugioh/cards", timeout=10).json()["cards"]
+    card_words = {word for name in catalog for word in re.findall(r"[A-Za-z]{2,}", name)}
+    context, page = new_page(chromium, locale="bg-BG")
+    sit_at(page, server.url, table, token, 0)
+    page.wait_for_selector("#start-btn:not([disabled])")
+    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["bg", "ltr"]
+    page.click("#start-btn")
+    page.wait_for_selector("#duel:not([hidden])")
+    decisions, attacked = 0, False
+    while decisions < 8:
+        page.wait_for_function(YGO_WAIT_TURN)
+        if page.locator("#duel-result:not([hidden])").count():
+            break
+        actions = ygo_actions(page)
+        chosen = ygo_pick(actions, attacked)
+        attacked = attacked or " attack " in chosen
+        version = int(page.get_attribute("body", "data-version"))
+        page.locator(f'#duel-groups button[data-action="{chosen}"]').first.click()
+        page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+        decisions += 1
+    shot(page, "duel-bg")
+    shown = page.evaluate(SHOWN, ["header .rules-btn", "#duel"])
+    assert "ЖТ" in shown and re.search("Фаза|фаза", shown)
+    assert latin_words(shown, NAMES | card_words | {"ATK", "DEF", "LV", "Goat"}) == set(), shown
+    hand = page.locator("#duel-hand .ycard")
+    hand.first.focus()                                             # a hand card's text in Bulgarian
+    name = hand.first.get_attribute("data-name")
+    page.wait_for_selector("#card-detail:not([hidden])")
+    assert page.text_content("#card-detail .detail-text") == catalog[name]["texts"]["bg"]
+    assert page.get_attribute("#card-detail .detail-text", "lang") == "bg"
+    assert page.errors == []
+    context.close()
