@@ -6,7 +6,7 @@
 // the singular).
 //
 // Kozel terms come from the "Card Game Goat" app's description of the street
-// rules (/work/shared/seeds/004_*.txt), which its Arabic players read: بطاقة,
+// rules (../shared/seeds/004_*.txt), which its Arabic players read: بطاقة,
 // ترامب (trump), جاك / الملكة / الملك / آس, قلوب (hearts), شريك, فريق, نقاط,
 // درجات الهزيمة (penalty points), مولودكا, الكرات (eggs, 60–60), عنزة (the goat).
 // That description is a machine translation, and where its word is the translation
