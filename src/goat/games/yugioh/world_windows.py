@@ -71,6 +71,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -78,6 +79,9 @@ from goat.games.yugioh.cards import active_effects_for
 from goat.games.yugioh.cards.data import DATABASE
 from goat.games.yugioh.prompts import Say
 from goat.games.yugioh.zones import CardInst
+
+#: A history entry that starts a duel (the choice of who goes first).
+_DUEL_START = re.compile(r"^act \d choose (first|second)$")
 
 if TYPE_CHECKING:  # pragma: no cover
     from goat.games.yugioh.state import YugiohState
@@ -122,6 +126,8 @@ class WindowEvidence:
     window_counts: dict[int, int]
     #: Per step that is the other seat's ``pass``: the kind of question it answered.
     pass_kinds: dict[int, str]
+    #: Per step, the window of the other seat that asked for an activation from its hand next, a hidden card renamed to be it.
+    hand_asks: dict[int, int]
     #: Names a hidden card may not take: it could have responded under them at a window where it was not asked.
     banned: dict[CardInst, set[str]]
     #: The windows where hidden cards made their owner asked: per card there, the names that could respond.
@@ -227,18 +233,31 @@ class WindowEvidence:
         # is the one it answered.
         misplaced = passed and self.pass_kinds.get(last, "respond") != "respond"
         if text.split(" ", 2)[1:2] == ["pass"] or answered or misplaced:
-            candidates: list[tuple[int, int]] = [(last - 1, NOWHERE)] if answered else []
+            candidates: list[tuple[int, int]] = []
+            if answered and text.split(" ", 2)[1:2] == ["pass"]:
+                # first the windows after the ``pass`` before (a chain it let
+                # resolve brought new cards: Morphing Jar's draws)
+                candidates += [(last, n) for n in reversed(range(self.window_counts.get(last, 0)))]
+            if answered:
+                candidates.append((last - 1, NOWHERE))
             step = last - 1 if answered or misplaced else last
             while step >= 0:
                 candidates += [(step, n) for n in reversed(range(self.window_counts.get(step, 0)))]
                 if self.ctx.steps[step][0] != f"act {seat} pass" or self.pass_kinds.get(step) == "respond":
                     break
                 step -= 1
-            self.ctx.candidates[self.index] = candidates
-            if self.index in self.ctx.placed:
-                self.ctx.placed.remove(self.index)
-            self.ctx.placed.append(self.index)
-            self.ctx.place_next(self.index)
+            ctx = self.ctx
+            cycled = ctx.tried.get(self.index, -1) + 1 >= len(candidates) > 0
+            # Every window for this ``pass`` failed alike: an earlier ``pass``
+            # taken by a later window than its own may have left unasked the
+            # window that would have kept a card able to respond here (this one
+            # goes back to its first placement then).
+            if not (cycled and ctx.place_earlier(self.index, self.pass_kinds, self.window_counts, self.index)):
+                ctx.candidates[self.index] = candidates
+                if self.index in ctx.placed:
+                    ctx.placed.remove(self.index)
+                ctx.placed.append(self.index)
+                ctx.place_next(self.index)
         raise _Retry(f"seat {seat} was not asked to respond before {text!r}")
 
     def passed_by(self, index: int) -> None:
@@ -348,6 +367,7 @@ class WindowEvidence:
             if not hand:
                 return False
             self.rename(self.rng.choice(hand), what, set(self.claimed_now))
+            self.hand_asks[self.index] = self.windows - 1  # it might come later (:meth:`_Context.stalled`)
         else:
             return False
         return wanted in self.public_texts(seat)
