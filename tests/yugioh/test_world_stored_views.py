@@ -125,18 +125,6 @@ def test_a_glimpse_failing_twice_moves_an_earlier_pass_to_an_earlier_window() ->
     _draws("glimpse-after-a-pass-at-a-later-window", 114)
 
 
-def test_an_activation_from_the_hand_asked_at_a_window_moves_on_when_a_later_step_keeps_failing() -> None:
-    """Position 25, seat 0's view: the other seat's Magician of Faith gives back
-    Book of Moon, which it activates, then Sets a card later shown as Dust
-    Tornado. The world renamed its hidden hand card Book of Moon and asked for
-    the activation at the window of Magician's chain, so the known Book of
-    Moon stayed in the hand and the Set found no card that could be Dust
-    Tornado, in every attempt. When a step fails twice with the same
-    placements, the latest such activation from the hand is now asked one
-    window later (here: once the chain resolved, from the known card)."""
-    _draws("hand-activation-after-a-chain-resolved", 1)
-
-
 def test_a_pass_after_a_pass_is_tried_at_the_windows_its_chain_left() -> None:
     """Position 43, seat 0's view: the other seat flips Morphing Jar, passes
     (holding Book of Moon), the hands are discarded and redrawn, and it passes
@@ -145,3 +133,14 @@ def test_a_pass_after_a_pass_is_tried_at_the_windows_its_chain_left() -> None:
     window after the Jar resolved, where a drawn card could respond: every
     attempt failed. Those windows now come first."""
     _draws("pass-after-a-hand-shown-and-redrawn", 86)
+
+
+def test_a_step_failing_twice_moves_the_placement_whose_window_is_latest() -> None:
+    """Position 9, seat 0's view: the other seat's Tribe-Infecting Virus
+    resolves between two of its ``pass``es. The second was placed where no
+    window asks, so the Virus (face up, able to respond) met a window the
+    world could not leave unasked, in every attempt; the stall rule moved the
+    ``pass`` placed last (hundreds of steps earlier) instead of that one. It
+    now moves the placed ``pass`` whose window is latest at or before the
+    failing step."""
+    _draws("stall-after-a-later-placement", 18)

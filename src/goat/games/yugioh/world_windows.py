@@ -43,8 +43,15 @@ window later at the earliest. A placement may also be wrong for a reason seen
 only later (a window left unasked for it rules out, for every hand card, a
 name the history shows next): when two attempts with the same placements fail
 at the same step for another reason, the latest placement at or before that
-step moves on (``_Context.stalled``). After the last history entry, the view's
-pending response window names its phase, step and chain.
+step moves on (``_Context.stalled``). The rule "the first window where
+something already can respond" may itself be too late for a ``pass``: at an
+earlier window a hidden card could have been made able, and left unasked
+there it may take none of the names the history needs next; so when every
+placement of a ``pass`` failed, or a step failed twice with the same
+placements, the latest such ``pass`` after those placed gets placements too,
+its step's windows from the first (``_Context.place_earlier``). After the
+last history entry, the view's pending response window names its phase, step
+and chain.
 
 A hidden Set made before its evidence: it takes a hand card, and the card
 kept may be one an earlier window (where its owner was not asked) rules out
@@ -126,8 +133,6 @@ class WindowEvidence:
     window_counts: dict[int, int]
     #: Per step that is the other seat's ``pass``: the kind of question it answered.
     pass_kinds: dict[int, str]
-    #: Per step, the window of the other seat that asked for an activation from its hand next, a hidden card renamed to be it.
-    hand_asks: dict[int, int]
     #: Names a hidden card may not take: it could have responded under them at a window where it was not asked.
     banned: dict[CardInst, set[str]]
     #: The windows where hidden cards made their owner asked: per card there, the names that could respond.
@@ -221,9 +226,13 @@ class WindowEvidence:
         further back when that step's own ``pass`` went to another question
         (an optional trigger). And where the step before is a ``pass`` that a
         window took, that ``pass`` may have answered the question now pending
-        (an optional trigger): then no window of the step before it asks. Each
+        (an optional trigger): then no window of the step before it asks; but
+        first, for a ``pass``, the windows within the step before (after that
+        ``pass`` let a chain resolve: Morphing Jar's new hand may respond). Each
         next attempt of the draw tries one more of these, the latest window
-        first (``ctx.forced``, ``ctx.tried``)."""
+        first (``ctx.forced``, ``ctx.tried``); once all failed, an earlier
+        ``pass`` the first able window took gets placements instead
+        (:meth:`~goat.games.yugioh.worlds._Context.place_earlier`)."""
         last = self.index - 1
         passed = last >= 0 and self.ctx.steps[last][0] == f"act {seat} pass"
         answered = passed and self.pass_kinds.get(last) == "respond"
@@ -367,7 +376,6 @@ class WindowEvidence:
             if not hand:
                 return False
             self.rename(self.rng.choice(hand), what, set(self.claimed_now))
-            self.hand_asks[self.index] = self.windows - 1  # it might come later (:meth:`_Context.stalled`)
         else:
             return False
         return wanted in self.public_texts(seat)

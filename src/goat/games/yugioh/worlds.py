@@ -193,9 +193,6 @@ class _Context:
         self.stalls: Counter = Counter()
         #: The last attempt's kinds of ``pass`` and windows per step (:meth:`place_earlier`).
         self.last_windows: tuple[dict[int, str], dict[int, int]] = ({}, {})
-        #: The last attempt's activations from the hand asked at a window (:meth:`stalled`), and those moved on.
-        self.last_hand_asks: dict[int, int] = {}
-        self.delayed: set[int] = set()
         self.evidence = reading.evidence() if self.assumed else None
         own = reading.own
         other = assumed_deck(self.view, self.base, rng, evidence=self.evidence) if self.assumed else reading.other
@@ -229,27 +226,22 @@ class _Context:
         later (a ``pass`` or a glimpse that then fails in every attempt). Its
         windows are tried from the first. ``unplace``: a step whose own
         placement goes back to the start then. ``False`` when there is none."""
-        step = self.earlier_pass(before, pass_kinds, window_counts)
-        if step < 0:
-            return False
-        if unplace is not None:
-            self.unplace(unplace)
-        self.candidates[step] = [(step - 1, n) for n in range(window_counts[step - 1])]
-        self.placed.append(step)
-        return self.place_next(step)
-
-    def earlier_pass(self, before: int, pass_kinds: dict[int, str], window_counts: dict[int, int]) -> int:
-        """The step :meth:`place_earlier` places, ``-1`` when none."""
         other = 1 - self.seat
-        latest = max((self.candidates[i][self.tried[i]][0] + 1 for i in self.placed if i < before), default=0)
+        # later than the windows of every other placed ``pass`` up to ``before``
+        latest = max((self.candidates[i][self.tried[i]][0] for i in self.placed
+                      if i != unplace and self.candidates[i][self.tried[i]][0] <= before), default=-1) + 1
         for step in range(min(before, len(self.steps)) - 1, latest, -1):
             entry = self.steps[step][0]
             if _DUEL_START.match(entry):
-                return -1
+                return False
             if entry == f"act {other} pass" and pass_kinds.get(step) == "respond" \
                     and window_counts.get(step - 1, 0) > 1 and step not in self.candidates:
-                return step
-        return -1
+                if unplace is not None:
+                    self.unplace(unplace)
+                self.candidates[step] = [(step - 1, n) for n in range(window_counts[step - 1])]
+                self.placed.append(step)
+                return self.place_next(step)
+        return False
 
     def unplace(self, index: int) -> None:
         """Step ``index``'s ``pass`` back to where no placement puts it (its
@@ -264,10 +256,11 @@ class _Context:
         """An attempt failed at step ``failed_at`` for a reason that moved no
         ``pass`` (a glimpse, a hidden Set, a window that could not go
         unasked): when an attempt with the same placements failed there before,
-        the ``pass`` placed last at or before that step may be the cause (a
-        window left unasked for it, whose hidden cards then may not take a
-        name the history shows later), so the next attempts try its next
-        placement. Without this, a draw repeated such failures, between
+        a ``pass`` at or before that step may be the cause (a window left
+        unasked for it, whose hidden cards then may not take a name the
+        history shows later): the latest one the first able window took,
+        after any placed (:meth:`place_earlier`), else the placed one whose
+        window is latest — the next attempts try its next placement. Without this, a draw repeated such failures, between
         random ones elsewhere, until its tries ran out."""
         if self.forced != forced_before:
             return
@@ -275,26 +268,14 @@ class _Context:
         self.stalls[key] += 1
         if self.stalls[key] < 2:
             return
-        # The latest history entry of three that may be the cause: an
-        # activation from the hand asked at a window where a hidden card was
-        # renamed to be it (it may have come once a chain resolved, from a
-        # card the seat knows: Magician of Faith's Book of Moon, the hidden
-        # card another, a Dust Tornado Set next) — asked one window later;
-        # a ``pass`` the first window able took (:meth:`place_earlier`); the
-        # ``pass`` placed last — its next placement.
-        asks = [step for step in self.last_hand_asks if step < failed_at and step not in self.delayed]
-        ask = max(asks, default=-2) + 1
-        default = self.earlier_pass(failed_at, *self.last_windows)
-        placed = [i for i in self.placed if self.candidates[i][self.tried[i]][0] <= failed_at]
-        if ask > max(default, max(placed, default=-1)):
-            self.delayed.add(ask - 1)
-            self.forced[ask - 1] = self.last_hand_asks[ask - 1] + 1
-            return
+        # The latest cause first: a ``pass`` the first window able took, later
+        # than any placed ``pass`` (:meth:`place_earlier`); else the ``pass``
+        # placed last, its next placement.
         if self.place_earlier(failed_at, *self.last_windows):
             return
-        for index in reversed(self.placed):
-            step = self.candidates[index][self.tried[index]][0]
-            if step <= failed_at and self.place_next(index):
+        at = {index: self.candidates[index][self.tried[index]][0] for index in self.placed}
+        for index in sorted(self.placed, key=lambda i: at[i], reverse=True):  # the latest windows first
+            if at[index] <= failed_at and self.place_next(index):
                 return
 
     def reassume(self) -> None:
@@ -333,7 +314,6 @@ class _Context:
     def attempt(self, rng: random.Random) -> YugiohState:
         renamer = _Renamer(self, rng)
         self.last_windows = (renamer.pass_kinds, renamer.window_counts)
-        self.last_hand_asks = renamer.hand_asks
         try:
             chances, actions = renamer.run()
         except _Retry as retry:
@@ -406,7 +386,6 @@ class _Renamer(WindowEvidence):
         self.windows = 0
         self.window_counts: dict[int, int] = {}
         self.pass_kinds: dict[int, str] = {}
-        self.hand_asks: dict[int, int] = {}
 
     # ------------------------------------------------------------------ driver
     def run(self) -> tuple[list[Any], list[str]]:
