@@ -61,17 +61,28 @@ next hidden draw (``_Renamer.keeping_hand``). A hand shown at once (Morphing Jar
 named as a matching, not card by card (``_Renamer.hand_has``).
 
 What still makes draws fail (``benchmarks/yugioh_world_fails.py --when-able``:
-1 of 80 draws on its 40 positions, was 7; on 300 views of 150 positions, both
-seats, see ``docs/yugioh.md``), in scans of the failing views:
+1 of 80 draws on its 40 positions; 12 of 300 on 150 positions, both seats,
+was 18; see ``docs/yugioh.md``), in scans of the failing views:
 
-* a ``pass`` placed at the wrong window where a draw has many such steps: the
-  attempts try one placement more each, not every combination;
 * an assumed list (closed deck lists) with the wrong copies: a card missing is
   added in a later attempt, in place of a guess, and the renames that follow
   may leave a hand able only to respond where the view shows it was not
-  asked; with another deck than the mirror assumed (``--decks``) more so;
-* a hidden card the Deck may no longer take back (Nobleman of Crossout showed
-  it holds no more copies) blocking a later hidden Set.
+  asked, or every hidden copy of a name is bound where it stands; with another
+  deck than the mirror assumed (``--decks``) more so;
+* a Deck Nobleman of Crossout showed to hold no more copies of a card, whose
+  copies no hidden card outside it may take back (all bound by windows);
+* a hidden Set or hand glimpse naming a card that earlier unasked windows
+  ruled out for every card the hand still holds (a Set keeping in hand the
+  cards later Sets show did not lower the count);
+* a ``pass`` placed at the wrong window where a draw has many such steps: the
+  attempts try one placement more each, not every combination;
+* an activation from the hand asked at a chain's window (a hidden card
+  renamed to be it) where the history had it after the chain resolved, from
+  a card the seat knows (Magician of Faith's Book of Moon): asking such
+  activations a window later after repeated failures cost more draws than it
+  saved;
+* late in a duel an empty Deck: no hidden card left to trade names with a card
+  that must not respond at a window.
 """
 
 from __future__ import annotations

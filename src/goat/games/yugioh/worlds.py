@@ -260,8 +260,9 @@ class _Context:
         unasked for it, whose hidden cards then may not take a name the
         history shows later): the latest one the first able window took,
         after any placed (:meth:`place_earlier`), else the placed one whose
-        window is latest — the next attempts try its next placement. Without this, a draw repeated such failures, between
-        random ones elsewhere, until its tries ran out."""
+        window is latest — the next attempts try its next placement.
+        Without this, a draw repeated such failures, between random ones
+        elsewhere, until its tries ran out."""
         if self.forced != forced_before:
             return
         key = (frozenset(self.forced.items()), failed_at)
