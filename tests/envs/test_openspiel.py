@@ -128,6 +128,68 @@ def test_resampled_worlds_look_the_same_to_the_seat_and_differ_elsewhere() -> No
     assert len(others) > 1
 
 
+class _FailingSampler:
+    """A world sampler whose first ``fails`` draws find no world (as a tight
+    Yu-Gi-Oh! view under ``ask_responses="when-able"`` can), then the real ones."""
+
+    def __init__(self, real: Any, fails: int) -> None:
+        self.real, self.fails, self.draws = real, fails, 0
+
+    def sample(self, rng: random.Random) -> Any:
+        self.draws += 1
+        if self.draws <= self.fails:
+            from goat.games.worlds import WorldSamplingError
+
+            raise WorldSamplingError("no world (test)")
+        return self.real.sample(rng)
+
+
+def _mid_play_state() -> Any:
+    game = load("full-hand", single_deal=True)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(1)
+    while state.is_chance_node():
+        state.apply_action(int(rng.randint(state.chance_outcomes().__len__())))
+    for _ in range(6):
+        state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def _failing_samplers(monkeypatch: pytest.MonkeyPatch, fails: int) -> list[_FailingSampler]:
+    made: list[_FailingSampler] = []
+    real = goat.envs.openspiel.world_sampler
+
+    def fake(view: dict[str, Any]) -> _FailingSampler:
+        made.append(_FailingSampler(real(view), fails))
+        return made[-1]
+
+    monkeypatch.setattr(goat.envs.openspiel, "world_sampler", fake)
+    return made
+
+
+def test_resample_from_infostate_draws_again_when_a_draw_finds_no_world(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = _mid_play_state()
+    seat = state.current_player()
+    made = _failing_samplers(monkeypatch, goat.envs.openspiel.RESAMPLE_DRAWS - 1)
+    world = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert world.information_state_string(seat) == state.information_state_string(seat)
+    assert made[0].draws == goat.envs.openspiel.RESAMPLE_DRAWS
+
+
+def test_resample_from_infostate_gives_up_with_a_one_line_error_after_its_draws(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from goat.games.worlds import WorldSamplingError
+
+    state = _mid_play_state()
+    seat = state.current_player()
+    made = _failing_samplers(monkeypatch, goat.envs.openspiel.RESAMPLE_DRAWS)
+    with pytest.raises(WorldSamplingError) as caught:
+        state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert made[0].draws == goat.envs.openspiel.RESAMPLE_DRAWS
+    message = str(caught.value)
+    assert "\n" not in message and f"{goat.envs.openspiel.RESAMPLE_DRAWS} draws" in message
+
+
 def test_the_same_history_replays_the_same_game() -> None:
     game = load("street", single_deal=True)
     a = game.new_initial_state()

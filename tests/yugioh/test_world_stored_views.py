@@ -99,3 +99,48 @@ def test_a_placement_ruled_out_by_an_unlucky_attempt_is_tried_again() -> None:
     rest of the draw. The placements now start over after the last, and a
     failure for a missing card no longer counts as one against them."""
     _draws("placement-ruled-out-by-a-chance-failure", 1612)
+
+
+def test_a_pass_failing_at_every_window_moves_an_earlier_pass_to_an_earlier_window() -> None:
+    """Position 14, seat 1's view: the other seat flips Magician of Faith,
+    passes, activates Book of Moon from its hand and passes again, holding a
+    second Book of Moon all along. The world asked the first ``pass`` where
+    something could already respond (after Magician of Faith's effect gave a
+    Book of Moon back), leaving the window before it unasked, which ruled out
+    Book of Moon for every hidden hand card: the second ``pass`` then failed
+    at each of its windows in every attempt. Once they all failed, the
+    earlier ``pass`` is now tried at each window of its step, the first first."""
+    _draws("earlier-pass-at-a-later-window", 29)
+
+
+def test_a_glimpse_failing_twice_moves_an_earlier_pass_to_an_earlier_window() -> None:
+    """Position 57, seat 0's view: the other seat activates Tribe-Infecting
+    Virus, passes, then activates Book of Moon that Pot of Greed drew. The
+    world asked the ``pass`` at a later window where something could already
+    respond, so the window at the Virus's chain went unasked and ruled out
+    Book of Moon for the cards drawn: the Book of Moon glimpse failed in every
+    attempt, and the stall rule moved only placements made before. A step
+    failing twice with the same placements now first places a later ``pass``
+    that the first able window took, trying its step's windows from the first."""
+    _draws("glimpse-after-a-pass-at-a-later-window", 114)
+
+
+def test_a_pass_after_a_pass_is_tried_at_the_windows_its_chain_left() -> None:
+    """Position 43, seat 0's view: the other seat flips Morphing Jar, passes
+    (holding Book of Moon), the hands are discarded and redrawn, and it passes
+    again (a new Book of Moon). The second ``pass`` was tried only where the
+    first one might have belonged (the windows before it), never at the
+    window after the Jar resolved, where a drawn card could respond: every
+    attempt failed. Those windows now come first."""
+    _draws("pass-after-a-hand-shown-and-redrawn", 86)
+
+
+def test_a_step_failing_twice_moves_the_placement_whose_window_is_latest() -> None:
+    """Position 9, seat 0's view: the other seat's Tribe-Infecting Virus
+    resolves between two of its ``pass``es. The second was placed where no
+    window asks, so the Virus (face up, able to respond) met a window the
+    world could not leave unasked, in every attempt; the stall rule moved the
+    ``pass`` placed last (hundreds of steps earlier) instead of that one. It
+    now moves the placed ``pass`` whose window is latest at or before the
+    failing step."""
+    _draws("stall-after-a-later-placement", 18)

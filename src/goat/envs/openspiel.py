@@ -35,7 +35,8 @@ enter an information state.
 Information states are the game's ``information_state_string`` (the JSON of the
 seat's view) plus the seat's decision in progress; the observation tensor is the
 environments' observation vector (``docs/envs.md``). ``resample_from_infostate``
-is :func:`goat.games.sample_world`, so OpenSpiel's Python ISMCTS
+is :func:`goat.games.sample_world` (drawn again, up to :data:`RESAMPLE_DRAWS`
+times, when a draw finds no world), so OpenSpiel's Python ISMCTS
 (``open_spiel.python.algorithms.ismcts``) samples worlds the seat cannot tell
 from the real one. (OpenSpiel's C++ ISMCTS cannot call back into Python for
 that; use the Python one.)
@@ -53,10 +54,12 @@ from typing import Any
 
 import pyspiel
 
+from goat.bots.base import sampled_worlds
 from goat.envs.encoders import ENCODERS, encoder_module
 from goat.envs.spec import GameSpec
 from goat.envs.tokens import TokenGame
-from goat.games import get_game, sample_world
+from goat.games import get_game, world_sampler
+from goat.games.worlds import WorldSamplingError
 from goat.protocol import GoatError
 from goat.records import record_from_state
 
@@ -67,6 +70,11 @@ SEED_BYTES = 4
 #: best of three).
 MATCH_DEALS_BOUND = 100
 SINGLE_DEAL_BOUND = 10  # an annulled deal is redealt
+#: Fresh world draws ``resample_from_infostate`` makes before it gives up. A draw
+#: is itself many attempts and fails rarely (a Yu-Gi-Oh! view under
+#: ``ask_responses="when-able"``: docs/yugioh.md); OpenSpiel's ISMCTS cannot skip
+#: a world as goat's search bots do, so a failed draw is followed by another.
+RESAMPLE_DRAWS = 5
 
 
 def module_constant(game: str, name: str, default: Any) -> Any:
@@ -341,12 +349,20 @@ class GoatState(pyspiel.State):
     # -------------------------------------------------------- hidden information
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GoatState:
         """A state ``player_id`` cannot tell from this one (a world sampled from
-        its view only; OpenSpiel's ISMCTS calls this)."""
+        its view only; OpenSpiel's ISMCTS calls this). A draw that finds no world
+        is followed by a fresh one, :data:`RESAMPLE_DRAWS` in all, then a one-line
+        :class:`~goat.games.worlds.WorldSamplingError` (a ``GoatError``)."""
         core = self.core
         if not self.dealer_drawn or not core.is_decision():
             raise GoatError("worlds are sampled only at a decision")
         rng = random.Random(int(probability_sampler() * 2**53))
-        world = sample_world(core.state.view(player_id), rng)
+        # The search bots' own skipping of a failed draw (the first draw is
+        # exactly ``sample_world(view, rng)``'s world), bounded.
+        sampler = world_sampler(core.state.view(player_id))
+        world = next(sampled_worlds(sampler, rng, RESAMPLE_DRAWS, None), None)
+        if world is None:
+            raise WorldSamplingError(f"no world consistent with seat {player_id}'s view found in "
+                                     f"{RESAMPLE_DRAWS} draws")
         other = self.get_game().new_initial_state()
         other.core = core.with_state(world)
         if player_id != core.actor():

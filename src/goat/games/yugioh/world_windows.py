@@ -43,8 +43,15 @@ window later at the earliest. A placement may also be wrong for a reason seen
 only later (a window left unasked for it rules out, for every hand card, a
 name the history shows next): when two attempts with the same placements fail
 at the same step for another reason, the latest placement at or before that
-step moves on (``_Context.stalled``). After the last history entry, the view's
-pending response window names its phase, step and chain.
+step moves on (``_Context.stalled``). The rule "the first window where
+something already can respond" may itself be too late for a ``pass``: at an
+earlier window a hidden card could have been made able, and left unasked
+there it may take none of the names the history needs next; so when every
+placement of a ``pass`` failed, or a step failed twice with the same
+placements, the latest such ``pass`` after those placed gets placements too,
+its step's windows from the first (``_Context.place_earlier``). After the
+last history entry, the view's pending response window names its phase, step
+and chain.
 
 A hidden Set made before its evidence: it takes a hand card, and the card
 kept may be one an earlier window (where its owner was not asked) rules out
@@ -54,23 +61,35 @@ next hidden draw (``_Renamer.keeping_hand``). A hand shown at once (Morphing Jar
 named as a matching, not card by card (``_Renamer.hand_has``).
 
 What still makes draws fail (``benchmarks/yugioh_world_fails.py --when-able``:
-1 of 80 draws on its 40 positions, was 7; on 300 views of 150 positions, both
-seats, see ``docs/yugioh.md``), in scans of the failing views:
+1 of 80 draws on its 40 positions; 12 of 300 on 150 positions, both seats,
+was 18; see ``docs/yugioh.md``), in scans of the failing views:
 
-* a ``pass`` placed at the wrong window where a draw has many such steps: the
-  attempts try one placement more each, not every combination;
 * an assumed list (closed deck lists) with the wrong copies: a card missing is
   added in a later attempt, in place of a guess, and the renames that follow
   may leave a hand able only to respond where the view shows it was not
-  asked; with another deck than the mirror assumed (``--decks``) more so;
-* a hidden card the Deck may no longer take back (Nobleman of Crossout showed
-  it holds no more copies) blocking a later hidden Set.
+  asked, or every hidden copy of a name is bound where it stands; with another
+  deck than the mirror assumed (``--decks``) more so;
+* a Deck Nobleman of Crossout showed to hold no more copies of a card, whose
+  copies no hidden card outside it may take back (all bound by windows);
+* a hidden Set or hand glimpse naming a card that earlier unasked windows
+  ruled out for every card the hand still holds (a Set keeping in hand the
+  cards later Sets show did not lower the count);
+* a ``pass`` placed at the wrong window where a draw has many such steps: the
+  attempts try one placement more each, not every combination;
+* an activation from the hand asked at a chain's window (a hidden card
+  renamed to be it) where the history had it after the chain resolved, from
+  a card the seat knows (Magician of Faith's Book of Moon): asking such
+  activations a window later after repeated failures cost more draws than it
+  saved;
+* late in a duel an empty Deck: no hidden card left to trade names with a card
+  that must not respond at a window.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -78,6 +97,9 @@ from goat.games.yugioh.cards import active_effects_for
 from goat.games.yugioh.cards.data import DATABASE
 from goat.games.yugioh.prompts import Say
 from goat.games.yugioh.zones import CardInst
+
+#: A history entry that starts a duel (the choice of who goes first).
+_DUEL_START = re.compile(r"^act \d choose (first|second)$")
 
 if TYPE_CHECKING:  # pragma: no cover
     from goat.games.yugioh.state import YugiohState
@@ -215,9 +237,13 @@ class WindowEvidence:
         further back when that step's own ``pass`` went to another question
         (an optional trigger). And where the step before is a ``pass`` that a
         window took, that ``pass`` may have answered the question now pending
-        (an optional trigger): then no window of the step before it asks. Each
+        (an optional trigger): then no window of the step before it asks; but
+        first, for a ``pass``, the windows within the step before (after that
+        ``pass`` let a chain resolve: Morphing Jar's new hand may respond). Each
         next attempt of the draw tries one more of these, the latest window
-        first (``ctx.forced``, ``ctx.tried``)."""
+        first (``ctx.forced``, ``ctx.tried``); once all failed, an earlier
+        ``pass`` the first able window took gets placements instead
+        (:meth:`~goat.games.yugioh.worlds._Context.place_earlier`)."""
         last = self.index - 1
         passed = last >= 0 and self.ctx.steps[last][0] == f"act {seat} pass"
         answered = passed and self.pass_kinds.get(last) == "respond"
@@ -227,18 +253,31 @@ class WindowEvidence:
         # is the one it answered.
         misplaced = passed and self.pass_kinds.get(last, "respond") != "respond"
         if text.split(" ", 2)[1:2] == ["pass"] or answered or misplaced:
-            candidates: list[tuple[int, int]] = [(last - 1, NOWHERE)] if answered else []
+            candidates: list[tuple[int, int]] = []
+            if answered and text.split(" ", 2)[1:2] == ["pass"]:
+                # first the windows after the ``pass`` before (a chain it let
+                # resolve brought new cards: Morphing Jar's draws)
+                candidates += [(last, n) for n in reversed(range(self.window_counts.get(last, 0)))]
+            if answered:
+                candidates.append((last - 1, NOWHERE))
             step = last - 1 if answered or misplaced else last
             while step >= 0:
                 candidates += [(step, n) for n in reversed(range(self.window_counts.get(step, 0)))]
                 if self.ctx.steps[step][0] != f"act {seat} pass" or self.pass_kinds.get(step) == "respond":
                     break
                 step -= 1
-            self.ctx.candidates[self.index] = candidates
-            if self.index in self.ctx.placed:
-                self.ctx.placed.remove(self.index)
-            self.ctx.placed.append(self.index)
-            self.ctx.place_next(self.index)
+            ctx = self.ctx
+            cycled = ctx.tried.get(self.index, -1) + 1 >= len(candidates) > 0
+            # Every window for this ``pass`` failed alike: an earlier ``pass``
+            # taken by a later window than its own may have left unasked the
+            # window that would have kept a card able to respond here (this one
+            # goes back to its first placement then).
+            if not (cycled and ctx.place_earlier(self.index, self.pass_kinds, self.window_counts, self.index)):
+                ctx.candidates[self.index] = candidates
+                if self.index in ctx.placed:
+                    ctx.placed.remove(self.index)
+                ctx.placed.append(self.index)
+                ctx.place_next(self.index)
         raise _Retry(f"seat {seat} was not asked to respond before {text!r}")
 
     def passed_by(self, index: int) -> None:

@@ -65,14 +65,13 @@ from goat.games.yugioh.deck import DeckError, DeckList
 from goat.games.yugioh.duel import visible_to
 from goat.games.yugioh.rules import make_rules
 from goat.games.yugioh.state import YugiohState, public_action, replay
-from goat.games.yugioh.world_windows import WindowEvidence, _Retry
+from goat.games.yugioh.world_windows import _DUEL_START, WindowEvidence, _Retry
 from goat.games.yugioh.zones import FIELD_SLOT, CardInst
 from goat.games.worlds import WorldSamplingError
 from goat.protocol import GoatError
 
 #: Zones where a card may hide (and be renamed) from the seat that samples.
 _HIDING = ("deck", "hand", "monster", "spell")
-_DUEL_START = re.compile(r"^act \d choose (first|second)$")
 #: The size of a side deck assumed for a seat seen side-decking whose assumed list has none.
 SIDE_SIZE = 15
 
@@ -192,6 +191,8 @@ class _Context:
         self.placed: list[int] = []
         #: Per set of placements and step, how many attempts failed there for another reason (:meth:`stalled`).
         self.stalls: Counter = Counter()
+        #: The last attempt's kinds of ``pass`` and windows per step (:meth:`place_earlier`).
+        self.last_windows: tuple[dict[int, str], dict[int, int]] = ({}, {})
         self.evidence = reading.evidence() if self.assumed else None
         own = reading.own
         other = assumed_deck(self.view, self.base, rng, evidence=self.evidence) if self.assumed else reading.other
@@ -213,24 +214,69 @@ class _Context:
         self.forced[step] = number
         return True
 
+    def place_earlier(self, before: int, pass_kinds: dict[int, str], window_counts: dict[int, int],
+                      unplace: int | None = None) -> bool:
+        """Give placements to the latest ``pass`` of the other seat before step
+        ``before`` (in its duel, later than any ``pass`` placed already) that
+        a window took by the default rule, where its step had several windows
+        (``pass_kinds``, ``window_counts``: the failed attempt's): the first
+        window where a card already could respond may be too late — at an
+        earlier one a hidden card the seat held could have been the one, and
+        left unasked there it may take none of the names the history needs
+        later (a ``pass`` or a glimpse that then fails in every attempt). Its
+        windows are tried from the first. ``unplace``: a step whose own
+        placement goes back to the start then. ``False`` when there is none."""
+        other = 1 - self.seat
+        # later than the windows of every other placed ``pass`` up to ``before``
+        latest = max((self.candidates[i][self.tried[i]][0] for i in self.placed
+                      if i != unplace and self.candidates[i][self.tried[i]][0] <= before), default=-1) + 1
+        for step in range(min(before, len(self.steps)) - 1, latest, -1):
+            entry = self.steps[step][0]
+            if _DUEL_START.match(entry):
+                return False
+            if entry == f"act {other} pass" and pass_kinds.get(step) == "respond" \
+                    and window_counts.get(step - 1, 0) > 1 and step not in self.candidates:
+                if unplace is not None:
+                    self.unplace(unplace)
+                self.candidates[step] = [(step - 1, n) for n in range(window_counts[step - 1])]
+                self.placed.append(step)
+                return self.place_next(step)
+        return False
+
+    def unplace(self, index: int) -> None:
+        """Step ``index``'s ``pass`` back to where no placement puts it (its
+        next placement starts from its first candidate again)."""
+        for step, _ in self.candidates.pop(index, []):
+            self.forced.pop(step, None)
+        self.tried.pop(index, None)
+        if index in self.placed:
+            self.placed.remove(index)
+
     def stalled(self, failed_at: int, forced_before: dict[int, int]) -> None:
         """An attempt failed at step ``failed_at`` for a reason that moved no
         ``pass`` (a glimpse, a hidden Set, a window that could not go
         unasked): when an attempt with the same placements failed there before,
-        the ``pass`` placed last at or before that step may be the cause (a
-        window left unasked for it, whose hidden cards then may not take a
-        name the history shows later), so the next attempts try its next
-        placement. Without this, a draw repeated such failures, between
-        random ones elsewhere, until its tries ran out."""
+        a ``pass`` at or before that step may be the cause (a window left
+        unasked for it, whose hidden cards then may not take a name the
+        history shows later): the latest one the first able window took,
+        after any placed (:meth:`place_earlier`), else the placed one whose
+        window is latest — the next attempts try its next placement.
+        Without this, a draw repeated such failures, between random ones
+        elsewhere, until its tries ran out."""
         if self.forced != forced_before:
             return
         key = (frozenset(self.forced.items()), failed_at)
         self.stalls[key] += 1
         if self.stalls[key] < 2:
             return
-        for index in reversed(self.placed):
-            step = self.candidates[index][self.tried[index]][0]
-            if step <= failed_at and self.place_next(index):
+        # The latest cause first: a ``pass`` the first window able took, later
+        # than any placed ``pass`` (:meth:`place_earlier`); else the ``pass``
+        # placed last, its next placement.
+        if self.place_earlier(failed_at, *self.last_windows):
+            return
+        at = {index: self.candidates[index][self.tried[index]][0] for index in self.placed}
+        for index in sorted(self.placed, key=lambda i: at[i], reverse=True):  # the latest windows first
+            if at[index] <= failed_at and self.place_next(index):
                 return
 
     def reassume(self) -> None:
@@ -268,6 +314,7 @@ class _Context:
 
     def attempt(self, rng: random.Random) -> YugiohState:
         renamer = _Renamer(self, rng)
+        self.last_windows = (renamer.pass_kinds, renamer.window_counts)
         try:
             chances, actions = renamer.run()
         except _Retry as retry:
