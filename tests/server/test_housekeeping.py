@@ -18,12 +18,14 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
 import httpx
 import pytest
+from websockets.asyncio.client import connect
 
 from goat.server.runner import ServerThread
 from goat.server.settings import Settings, SettingsError
@@ -131,6 +133,68 @@ def test_a_finished_table_leaves_memory_and_comes_back(start_server: Callable[..
         async with Client(server.ws_url, tid) as watcher:
             state = await watcher.until(lambda m: m["type"] == "state")
         assert state["version"] == final["version"] and state["status"] == "finished"
+        await lobby.close()
+
+    run(scenario())
+
+
+def test_a_page_that_says_hello_after_its_table_left_memory_gets_the_table_loaded_again(
+        start_server: Callable[..., ServerThread]) -> None:
+    """A connection looks its table up when it opens, and the page says hello a
+    moment later: a finished table nobody had open could leave memory in
+    between, and the hello attached the page to the object let go — a page that
+    then heard nothing more (the others' chat, a rematch). The hello now looks
+    the table up again (loaded anew from storage) and attaches there."""
+    server = start_server(lobby_idle=0, finished_idle=0.3)
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        tid, ann = await lobby.with_bots(rules="classic", seed=11, options=QUICK, bot="random")
+        async with Client(server.ws_url, tid, ann) as me:
+            await lobby.start(tid, ann)
+            await play_to_the_end(me, 0)
+
+        async def unloaded() -> bool:
+            return (await lobby.http.get("/api/health")).json()["tables"] == 0
+
+        async with connect(f"{server.ws_url}ws/{tid}") as early:   # opened; hello not said yet
+            await eventually(unloaded)
+            await early.send(json.dumps({"type": "hello", "token": ann}))
+            welcome = json.loads(await asyncio.wait_for(early.recv(), 15))
+            assert welcome["type"] == "welcome" and welcome["seat"] == 0
+            async with Client(server.ws_url, tid, ann) as again:     # another tab of the same seat
+                await again.send({"type": "chat", "text": "still here?"})
+                while True:
+                    message = json.loads(await asyncio.wait_for(early.recv(), 15))
+                    if message["type"] == "chat":
+                        assert message["text"] == "still here?"
+                        break
+        await lobby.close()
+
+    run(scenario())
+
+
+def test_a_hello_after_its_lobby_was_closed_is_told_there_is_no_such_table(
+        start_server: Callable[..., ServerThread]) -> None:
+    """The same gap with an abandoned lobby: the hello was welcomed at a table
+    that no longer exists (every lobby change then refused with 410); it is now
+    told there is no such table, as a connection opened a moment later is."""
+    server = start_server(lobby_idle=0.3, finished_idle=0)
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        left = await lobby.create(name="Ann")
+
+        async def gone() -> bool:
+            return left["id"] not in await listed(lobby)
+
+        async with connect(f"{server.ws_url}ws/{left['id']}") as early:   # opened; hello not said yet
+            await eventually(gone)
+            await early.send(json.dumps({"type": "hello", "token": left["token"]}))
+            answer = json.loads(await asyncio.wait_for(early.recv(), 15))
+            assert answer["type"] == "error" and answer["code"] == "unknown-table"
+            await asyncio.wait_for(early.wait_closed(), 15)
+            assert early.close_code == 4404
         await lobby.close()
 
     run(scenario())

@@ -36,7 +36,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any, Literal
@@ -79,6 +79,7 @@ from goat.server.storage import AsyncStorage, Storage
 from goat.server.tables import (
     LobbyError,
     Table,
+    TableGone,
     Tables,
     card_catalog_json,
     default_bot,
@@ -421,7 +422,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await websocket.accept()
         client = Client(websocket, settings)
         try:
-            await client.serve(await registry().get(table_id), table_id)
+            await client.serve(await registry().get(table_id), table_id, lambda: registry().get(table_id))
         finally:
             await client.finish()
 
@@ -538,7 +539,10 @@ class Client:
         await self._close(code)
 
     # -------------------------------------------------------- receiving
-    async def serve(self, table: Table | None, table_id: str) -> None:
+    async def serve(self, table: Table | None, table_id: str,
+                    lookup: Callable[[], Awaitable[Table | None]] | None = None) -> None:
+        """Talk to this connection until it ends. ``lookup`` finds the table
+        again (``table_id``'s, from the registry) if it left memory before hello."""
         if table is None:
             self.error(ErrorCode.UNKNOWN_TABLE, f"there is no table {json.dumps(table_id[:40])}", echoed=table_id)
             await self._flush_and_close(CLOSE_UNKNOWN_TABLE)
@@ -565,9 +569,10 @@ class Client:
                 if isinstance(message, Hello):
                     if greeted:
                         raise ProtocolError(ErrorCode.MALFORMED, "hello was already said on this connection")
-                    if not await self._hello(table, message):
+                    attached = await self._hello(table, message, lookup)
+                    if attached is None:
                         return
-                    greeted = True
+                    table, greeted = attached, True
                 elif not greeted:
                     raise ProtocolError(ErrorCode.MALFORMED, 'say {"type": "hello"} first')
                 elif isinstance(message, ActionMessage):
@@ -584,15 +589,30 @@ class Client:
                 log.exception("table %s: error handling a client message", table.id)
                 self.error(ErrorCode.INTERNAL, "the server failed on this message; the table is unchanged")
 
-    async def _hello(self, table: Table, hello: Hello) -> bool:
-        try:
-            await table.attach(self, hello.token)   # the seat, its welcome and its snapshot
-        except LobbyError as exc:
-            self.error(ErrorCode.WRONG_TOKEN, str(exc))
-            await self._flush_and_close(CLOSE_WRONG_TOKEN)
-            return False
+    async def _hello(self, table: Table, hello: Hello,
+                     lookup: Callable[[], Awaitable[Table | None]] | None = None) -> Table | None:
+        """Attach to ``table`` as ``hello`` asks; the table attached to, or ``None``
+        when the connection was closed. A table the registry let go since the
+        connection was opened (:class:`TableGone`) is looked up again: attached to
+        the old object the page would hear nothing more (a rematch, a chat)."""
+        while True:
+            try:
+                await table.attach(self, hello.token)   # the seat, its welcome and its snapshot
+                break
+            except TableGone:
+                found = await lookup() if lookup is not None else None
+                if found is None or found is table:
+                    self.error(ErrorCode.UNKNOWN_TABLE, f"there is no table {json.dumps(table.id)}",
+                               echoed=table.id)
+                    await self._flush_and_close(CLOSE_UNKNOWN_TABLE)
+                    return None
+                self.table = table = found
+            except LobbyError as exc:
+                self.error(ErrorCode.WRONG_TOKEN, str(exc))
+                await self._flush_and_close(CLOSE_WRONG_TOKEN)
+                return None
         self.deliver(chat.history(table))   # the recent chat: a reconnecting page gets it all again
-        return True
+        return table
 
     async def _act(self, table: Table, message: ActionMessage, raw: str) -> None:
         try:

@@ -130,6 +130,11 @@ NAME_LIMIT = 24
 SEED_LIMIT = 64
 
 
+class TableGone(GoatError):
+    """A table object the registry no longer holds (closed, or let go from memory):
+    a connection that looked it up before must look it up again (:meth:`Table.attach`)."""
+
+
 class LobbyError(GoatError):
     """A lobby request that cannot be done (one line); ``status`` is the HTTP status.
 
@@ -395,9 +400,11 @@ class Table:
         # Talk at the table (goat.server.chat): in memory only, never part of the game.
         self.chat = ChatRoom(settings.chat_limit, settings.chat_window)
         # Since when nobody has had the table open (None: someone has), for the
-        # registry's housekeeping (Tables.sweep); ``closed``: deleted as an abandoned lobby.
+        # registry's housekeeping (Tables.sweep); ``closed``: deleted as an abandoned lobby;
+        # ``unloaded``: a finished table let go from memory (it stays stored).
         self.idle_since: float | None = time.monotonic()
         self.closed = False
+        self.unloaded = False
 
     def _new_state(self) -> Any:
         """The game's new state for this table: its rules and options, the first
@@ -941,7 +948,10 @@ class Table:
         seat that token holds (``conn.seat``), its ``welcome`` and its snapshot, and
         everyone sees the seat connected; returns the seat. Raises
         :class:`LobbyError` (403) for a token that holds no seat, and then the
-        connection is not attached.
+        connection is not attached; :class:`TableGone` when the registry let this
+        object go since the connection looked it up (the page is in no hurry to say
+        hello: a finished table nobody had open may leave memory, an abandoned
+        lobby be closed, meanwhile), and the connection must look the table up again.
 
         Under the table's lock, like every change of the state: a stand-in bot's move
         being stored when its player comes back is finished first, so the snapshot is
@@ -951,6 +961,8 @@ class Table:
         behind its holder leaving the seat would attach the connection to that seat
         anyway, and it would be shown the cards of whoever sat there next."""
         async with self.lock:
+            if self.closed or self.unloaded:
+                raise TableGone(self.id)
             conn.seat = self.seat_of(token)
             conn.deliver(render(self, conn.seat, "welcome"))
             self._attach(conn)
@@ -1306,9 +1318,12 @@ class Tables:
             if table.status == "lobby" and 0 < self.settings.lobby_idle <= idle:
                 closed += int(await self._close_lobby(table))
             elif table.status == "finished" and 0 < self.settings.finished_idle <= idle:
-                await table.close()
+                # before any await: a hello arriving meanwhile looks it up again, and finds
+                # it loaded anew from storage, not this object
+                table.unloaded = True
                 if self.tables.get(table.id) is table:
                     del self.tables[table.id]
+                await table.close()
                 unloaded += 1
         return closed, unloaded
 
