@@ -21,6 +21,7 @@ import asyncio
 import json
 import sqlite3
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import httpx
@@ -55,6 +56,11 @@ def rows_of(data_dir: Path, table: str) -> dict[str, int]:
 async def listed(lobby: Lobby) -> list[str]:
     """The ids of the tables in the lobby list."""
     return [t["id"] for t in (await lobby.http.get("/api/tables")).json()["tables"]]
+
+
+async def nothing_in_memory(lobby: Lobby) -> bool:
+    """Whether the server holds no table in memory (``/api/health`` loads none)."""
+    return (await lobby.http.get("/api/health")).json()["tables"] == 0
 
 
 async def eventually(check: Callable[[], object], timeout: float = 15.0) -> None:
@@ -123,10 +129,8 @@ def test_a_finished_table_leaves_memory_and_comes_back(start_server: Callable[..
             assert (await lobby.http.get("/api/health")).json()["tables"] == 1   # open: kept
         record = await lobby.record(tid)
 
-        async def unloaded() -> bool:
-            return (await lobby.http.get("/api/health")).json()["tables"] == 0
 
-        await eventually(unloaded)
+        await eventually(partial(nothing_in_memory, lobby))
         info = (await lobby.http.get(f"/api/tables/{tid}")).json()    # loaded again from storage
         assert info["status"] == "finished" and info["seats"][0]["name"] == "Ann"
         assert await lobby.record(tid) == record
@@ -154,11 +158,9 @@ def test_a_page_that_says_hello_after_its_table_left_memory_gets_the_table_loade
             await lobby.start(tid, ann)
             await play_to_the_end(me, 0)
 
-        async def unloaded() -> bool:
-            return (await lobby.http.get("/api/health")).json()["tables"] == 0
 
         async with connect(f"{server.ws_url}ws/{tid}") as early:   # opened; hello not said yet
-            await eventually(unloaded)
+            await eventually(partial(nothing_in_memory, lobby))
             await early.send(json.dumps({"type": "hello", "token": ann}))
             welcome = json.loads(await asyncio.wait_for(early.recv(), 15))
             assert welcome["type"] == "welcome" and welcome["seat"] == 0
