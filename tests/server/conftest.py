@@ -256,15 +256,15 @@ async def play_to_the_end(client: Client, seat: int, pick: int = 0) -> dict[str,
             await client.act(view["legal_actions"][pick], state["version"])
 
 
-async def finish_with_bots(lobby: Lobby, server: ServerThread, **body: Any) -> str:
+async def finish_with_bots(lobby: Lobby, server: ServerThread, **body: Any) -> tuple[str, str]:
     """A table of Ann and bots (``lobby.with_bots(**body)``) played to its end,
-    Ann playing her first legal action; its id."""
+    Ann playing her first legal action; its id and Ann's token."""
     tid, token = await lobby.with_bots(**body)
     async with Client(server.ws_url, tid, token) as me:
         await lobby.start(tid, token)
         final = await play_to_the_end(me, 0)
     assert final["status"] == "finished"
-    return tid
+    return tid, token
 
 
 @pytest.fixture

@@ -33,7 +33,7 @@ from goat.server.settings import Settings, SettingsError
 from goat.server.storage import AsyncStorage, EventRow, SeatRow, Storage, TableRow
 from goat.server.tables import LobbyError, Tables
 
-from .conftest import QUICK, Client, Lobby, auth, play_to_the_end, run, server_settings
+from .conftest import QUICK, Client, Lobby, auth, finish_with_bots, play_to_the_end, run, server_settings
 
 TABLES = ("goat_tables", "goat_seats", "goat_events", "goat_records", "goat_seat_data", "goat_rematches",
           "goat_table_settings")
@@ -153,12 +153,7 @@ def test_a_page_that_says_hello_after_its_table_left_memory_gets_the_table_loade
 
     async def scenario() -> None:
         lobby = Lobby(server.url)
-        tid, ann = await lobby.with_bots(rules="classic", seed=11, options=QUICK, bot="random")
-        async with Client(server.ws_url, tid, ann) as me:
-            await lobby.start(tid, ann)
-            await play_to_the_end(me, 0)
-
-
+        tid, ann = await finish_with_bots(lobby, server, rules="classic", seed=11, options=QUICK, bot="random")
         async with connect(f"{server.ws_url}ws/{tid}") as early:   # opened; hello not said yet
             await eventually(partial(nothing_in_memory, lobby))
             await early.send(json.dumps({"type": "hello", "token": ann}))

@@ -56,7 +56,7 @@ def test_the_csv_of_a_finished_table_is_goat_replay_csv_of_its_record(
 
     async def scenario() -> tuple[str, httpx.Response, dict[str, Any]]:
         lobby = Lobby(server.url)
-        tid = await finish_with_bots(lobby, server, **body)
+        tid, _ = await finish_with_bots(lobby, server, **body)
         answer = await lobby.http.get(f"/api/tables/{tid}/scoresheet.csv")
         record = await lobby.record(tid)
         await lobby.close()
@@ -166,8 +166,8 @@ def test_finished_games_are_listed_from_the_database_newest_first(
 
     async def play() -> None:
         lobby = Lobby(server.url)
-        made["first"] = await finish_with_bots(lobby, server, rules="classic", options=QUICK, seed=1)
-        made["second"] = await finish_with_bots(lobby, server, game="spades", options={"max_deals": 1}, seed=2)
+        made["first"], _ = await finish_with_bots(lobby, server, rules="classic", options=QUICK, seed=1)
+        made["second"], _ = await finish_with_bots(lobby, server, game="spades", options={"max_deals": 1}, seed=2)
         made["lobby"] = (await lobby.create(name="Bo"))["id"]
         tid, token = await lobby.with_bots(rules="classic", seed=3)      # in play (Ann never moves)
         await lobby.start(tid, token)

@@ -81,7 +81,7 @@ def test_a_club_night_in_the_standings_and_its_csv(start_server: Callable[..., S
 
     async def scenario() -> None:
         lobby = Lobby(server.url)
-        public = await finish_with_bots(lobby, server, rules="classic", seed=4, options=QUICK, bot="random")
+        public, _ = await finish_with_bots(lobby, server, rules="classic", seed=4, options=QUICK, bot="random")
         private = await lobby.create(name="Bo", rules="classic", seed=5, options=QUICK, private=True)
         for seat in (1, 2, 3):
             await lobby.bot(private["id"], seat, private["token"], "random")
