@@ -128,6 +128,20 @@ def sit_at(page: object, url: str, table: str, token: str, seat: int) -> None:
     page.goto(f"{url}?table={table}")  # type: ignore[attr-defined]
 
 
+def street_table_i_lead(server: ServeProcess, bot: str, options: dict[str, object] | None = None) -> tuple[str, str]:
+    """A street table made over HTTP with me ("Аня") at seat 0 and ``bot`` at the
+    others, on a seed whose first dealer is seat 3, so that I lead the first
+    trick; its id and my token."""
+    seed = next(s for s in range(100) if seat_rng(str(s), "first-dealer").randrange(4) == 3)
+    created = httpx.post(f"{server.url}api/tables", json={"rules": "street", "name": "Аня", "seed": seed,
+                                                        "options": options or {}}, timeout=10).json()
+    table, token = created["id"], created["token"]
+    for seat in (1, 2, 3):
+        httpx.post(f"{server.url}api/tables/{table}/seats/{seat}/bot", json={"bot": bot},
+                   headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    return table, token
+
+
 def set_options(page: Any, options: dict[str, object]) -> None:
     """Open the create form's options and set each (true/false: its checkbox;
     a list's choice; else typed into its field)."""
@@ -813,14 +827,7 @@ def click_at_version(page: Any, selector: str, version: int) -> bool:
 def test_street_multi_card_beats_and_face_down_passes(chromium: object,
                                                        serve_process: Callable[..., ServeProcess]) -> None:
     server = serve_process(*SERVE)
-    # Seat 0 sits left of the first dealer, so it leads the first trick; a long match.
-    seed = next(s for s in range(100) if seat_rng(str(s), "first-dealer").randrange(4) == 3)
-    created = httpx.post(f"{server.url}api/tables", json={"rules": "street", "name": "Аня", "seed": seed,
-                                                        "options": {"match_target": 40}}, timeout=10).json()
-    table, token = created["id"], created["token"]
-    for seat in (1, 2, 3):
-        httpx.post(f"{server.url}api/tables/{table}/seats/{seat}/bot", json={"bot": "random"},
-                   headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    table, token = street_table_i_lead(server, "random", {"match_target": 40})   # I lead; a long match
     context, page = new_page(chromium, locale="en-US")
     sit_at(page, server.url, table, token, 0)
     page.click("#start-btn")

@@ -22,11 +22,10 @@ from collections.abc import Callable
 import httpx
 import pytest
 
-from goat.server.tables import seat_rng
 
 from .conftest import ServeProcess
 from .test_browser import (CHROMIUM, SERVE, STREET_TURN, YGO_WAIT_TURN, at_version, chromium,  # noqa: F401
-                           click_at_version, new_page, shot, sit_at, ygo_actions, ygo_pick)
+                           click_at_version, new_page, shot, sit_at, street_table_i_lead, ygo_actions, ygo_pick)
 
 pytestmark = [
     pytest.mark.slow,
@@ -50,13 +49,7 @@ def latin_words(text: str, allowed: set[str]) -> set[str]:
 def test_arabic_page_reads_right_to_left_through_a_street_deal(chromium: object,
                                                                serve_process: Callable[..., ServeProcess]) -> None:
     server = serve_process(*SERVE)
-    seed = next(s for s in range(100) if seat_rng(str(s), "first-dealer").randrange(4) == 3)   # I lead first
-    created = httpx.post(f"{server.url}api/tables", json={"rules": "street", "name": "Аня", "seed": seed},
-                         timeout=10).json()
-    table, token = created["id"], created["token"]
-    for seat in (1, 2, 3):
-        httpx.post(f"{server.url}api/tables/{table}/seats/{seat}/bot", json={"bot": "heuristic"},
-                   headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    table, token = street_table_i_lead(server, "heuristic")
     context, page = new_page(chromium, locale="ar-EG")
     sit_at(page, server.url, table, token, 0)
     page.wait_for_selector("#start-btn:not([disabled])")
