@@ -18,6 +18,7 @@ from goat.server.runner import ServerThread
 from goat.server.storage import EventRow, SeatRow, ServeLock, Storage, StorageError, TableRow
 
 from .conftest import Client, Lobby, play_to_the_end, random_player, run
+from .test_lost_commit import Faults, faults  # noqa: F401 - fixture
 
 URL = os.environ.get("GOAT_TEST_DATABASE_URL")
 pytestmark = [
@@ -99,6 +100,26 @@ def test_storage_round_trip_on_postgres() -> None:
     store.create_table(TableRow(hinted, "kozel", "classic", {}, 4, "9", "lobby", {"hints": True}),
                        [SeatRow(i) for i in range(4)])
     assert store.load(hinted).table.settings == {"hints": True} and loaded.table.settings == {}
+    store.close()
+
+
+def test_a_write_whose_commit_answer_was_lost_counts_as_written_on_postgres(faults: Faults) -> None:
+    """As on SQLite (test_lost_commit.py): found on a new connection, the write
+    is done — NULL client ids and long payloads compared as PostgreSQL does."""
+    store = Storage(URL)
+    table_id = f"pg{random.getrandbits(32):08x}"
+    faults.arm("lose")
+    store.create_table(TableRow(table_id, "kozel", "classic", {}, 4, "9"), [SeatRow(i) for i in range(4)])
+    faults.arm("lose")
+    store.append_event(table_id, EventRow(1, "deal", '{"hands": "' + "x" * 5000 + '"}', "server"))
+    faults.arm("refuse")
+    with pytest.raises(StorageError):
+        store.append_event(table_id, EventRow(2, "action", "0 play 9H", "human", "c-1"))
+    faults.arm("lose")
+    store.append_event(table_id, EventRow(2, "action", "0 play 9H", "human", "c-1"), record={"ok": True})
+    assert faults.struck == 4
+    loaded = store.load(table_id)
+    assert [e.seq for e in loaded.events] == [1, 2] and loaded.table.status == "finished"
     store.close()
 
 

@@ -47,6 +47,15 @@ finished tables are never deleted.
 SQLite runs in WAL mode with ``synchronous=NORMAL``: a commit survives the
 server process being killed (the operating system holds the written pages).
 
+A write whose transaction fails at its end may still have been committed: the
+server's COMMIT arrived, only its answer was lost with the connection (a
+database restart, a network cut). Reported as failed, the table would keep its
+old version in memory while the log holds the next event, and every later write
+at that version would collide with it until a restart. So the appending writes
+(an event, a finished game's record, a new table, a rematch) look, on a new
+connection, for what they wrote before calling it failed
+(:meth:`Storage._unless_stored`): found, the write is done.
+
 All calls are synchronous; :class:`AsyncStorage` runs them one at a time on a
 dedicated thread so the event loop never waits on the disk or the network and
 SQLite sees a single writer.
@@ -80,6 +89,7 @@ from sqlalchemy import (
     delete,
     event,
     insert,
+    literal,
     select,
     update,
 )
@@ -283,8 +293,9 @@ class Storage:
 
     # ------------------------------------------------------------- writes
     def create_table(self, row: TableRow, seats: Iterable[SeatRow]) -> None:
-        with self._begin() as conn:
-            self._insert_table(conn, row, seats, _now())
+        with self._unless_stored(lambda conn: self._has(conn, tables_t, id=row.id, seed=row.seed)):
+            with self._begin() as conn:
+                self._insert_table(conn, row, seats, _now())
 
     @staticmethod
     def _insert_table(conn: Any, row: TableRow, seats: Iterable[SeatRow], now: datetime) -> None:
@@ -302,9 +313,10 @@ class Storage:
         without its table), so a crash between the two cannot make a second one.
         A second link for ``old_id`` violates the primary key: nothing is written."""
         now = _now()
-        with self._begin() as conn:
-            self._insert_table(conn, row, seats, now)
-            conn.execute(insert(rematches_t).values(table_id=old_id, rematch_id=row.id, created_at=now))
+        with self._unless_stored(lambda conn: self._has(conn, rematches_t, table_id=old_id, rematch_id=row.id)):
+            with self._begin() as conn:
+                self._insert_table(conn, row, seats, now)
+                conn.execute(insert(rematches_t).values(table_id=old_id, rematch_id=row.id, created_at=now))
 
     def save_seat(self, table_id: str, seat: SeatRow) -> None:
         with self._begin() as conn:
@@ -346,17 +358,19 @@ class Storage:
         """Append one event; with ``record`` (the game just ended) also store the
         record and mark the table finished, in the same transaction."""
         now = _now()
-        with self._begin() as conn:
-            conn.execute(insert(events_t).values(
-                table_id=table_id, seq=ev.seq, kind=ev.kind, payload=ev.payload, actor=ev.actor,
-                client_id=ev.client_id, created_at=now))
-            if record is not None:
-                self._write_record(conn, table_id, record, now)
+        written = dict(table_id=table_id, seq=ev.seq, kind=ev.kind, payload=ev.payload, actor=ev.actor,
+                       client_id=ev.client_id)
+        with self._unless_stored(lambda conn: self._has(conn, events_t, **written)):
+            with self._begin() as conn:
+                conn.execute(insert(events_t).values(**written, created_at=now))
+                if record is not None:
+                    self._write_record(conn, table_id, record, now)
 
     def finish(self, table_id: str, record: dict[str, Any]) -> None:
         """Store a finished game's record (when no final event carried it)."""
-        with self._begin() as conn:
-            self._write_record(conn, table_id, record, _now())
+        with self._unless_stored(lambda conn: self._has(conn, records_t, table_id=table_id)):
+            with self._begin() as conn:
+                self._write_record(conn, table_id, record, _now())
 
     @staticmethod
     def _write_record(conn: Any, table_id: str, record: dict[str, Any], now: datetime) -> None:
@@ -494,6 +508,31 @@ class Storage:
         return StoredTable(table, seats, events, data, rematch)
 
     # ------------------------------------------------------------ helpers
+    @contextmanager
+    def _unless_stored(self, stored: Callable[[Any], bool]) -> Iterator[None]:
+        """Run a write; if it fails, ask ``stored(conn)`` on a new connection
+        whether it was committed all the same (its COMMIT's answer lost: see the
+        module docstring) and, if so, call it done. The write's own error is
+        raised otherwise, also when the database cannot be asked."""
+        try:
+            yield
+        except StorageError:
+            try:
+                with self._connect() as conn:
+                    committed = stored(conn)
+            except StorageError:
+                committed = False
+            if not committed:
+                raise
+            log.warning("a write's answer was lost, but the database holds it: carrying on")
+
+    @staticmethod
+    def _has(conn: Any, table: Table, **values: Any) -> bool:
+        """Whether ``table`` has a row with these ``values`` (``None`` matches NULL)."""
+        where = [table.c[name].is_(None) if value is None else table.c[name] == value
+                 for name, value in values.items()]
+        return conn.execute(select(literal(1)).select_from(table).where(*where).limit(1)).first() is not None
+
     def _begin(self) -> Any:
         return _guard(self.engine.begin)
 

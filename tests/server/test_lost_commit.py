@@ -1,0 +1,147 @@
+"""A write whose COMMIT went through but whose answer was lost (a database
+restart or a network cut at that moment) counts as written.
+
+Reported as failed, such a write left the table's version in memory one behind
+its log: the player was told "not applied", and every later write at that
+version collided with the stored event ("duplicate key") until the server was
+restarted — the table was frozen. Now the appending writes look for what they
+wrote on a new connection before calling it failed
+(:meth:`goat.server.storage.Storage._unless_stored`). The fault is injected
+at the one place a real one strikes: after the transaction's commit, before
+its answer (``Storage._begin``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from goat.records import check_result, replay
+from goat.server.runner import ServerThread
+from goat.server.settings import Settings
+from goat.server.storage import EventRow, SeatRow, Storage, StorageError, TableRow
+
+from .conftest import Client, Lobby, my_turn, play_to_the_end, run
+
+LOST = "database error: server closed the connection unexpectedly"
+
+
+class Faults:
+    """Armed, the next transaction of a :class:`Storage` fails after (``lose``)
+    or before (``refuse``) its commit, with the error a dropped connection gives."""
+
+    def __init__(self) -> None:
+        self.armed: str | None = None
+        self.struck = 0
+
+    def arm(self, how: str) -> None:
+        self.armed = how
+
+    def wrap(self, real: Callable[[Storage], Any]) -> Callable[[Storage], Any]:
+        faults = self
+
+        @contextmanager
+        def begin(store: Storage) -> Iterator[Any]:
+            how, faults.armed = faults.armed, None
+            if how is None:
+                with real(store) as conn:
+                    yield conn
+                return
+            faults.struck += 1
+            if how == "refuse":
+                with pytest.raises(RuntimeError), real(store) as conn:
+                    yield conn
+                    raise RuntimeError("rolled back")    # the transaction never commits
+                raise StorageError(LOST)
+            with real(store) as conn:
+                yield conn
+            raise StorageError(LOST)                      # committed; its answer lost
+
+        return begin
+
+
+@pytest.fixture
+def faults(monkeypatch: pytest.MonkeyPatch) -> Faults:
+    made = Faults()
+    monkeypatch.setattr(Storage, "_begin", made.wrap(Storage._begin))
+    return made
+
+
+def store_with_table(tmp_path: Path) -> Storage:
+    store = Storage(Settings(data_dir=tmp_path / "data").url)
+    store.create_table(TableRow("t1", "kozel", "classic", {}, 4, "1"), [SeatRow(i) for i in range(4)])
+    return store
+
+
+def test_an_event_whose_commit_answer_was_lost_counts_as_written(tmp_path: Path, faults: Faults) -> None:
+    store = store_with_table(tmp_path)
+    store.append_event("t1", EventRow(1, "deal", "{}", "server"))
+    faults.arm("lose")
+    store.append_event("t1", EventRow(2, "action", "0 play 9H", "human", "c-1"))   # no error
+    assert faults.struck == 1
+    store.append_event("t1", EventRow(3, "action", "1 play KH", "bot"))            # the next one goes on
+    assert [(e.seq, e.payload, e.client_id) for e in store.load("t1").events] == [
+        (1, "{}", None), (2, "0 play 9H", "c-1"), (3, "1 play KH", None)]
+
+
+def test_a_write_that_never_committed_is_still_refused_and_leaves_nothing(tmp_path: Path, faults: Faults) -> None:
+    store = store_with_table(tmp_path)
+    faults.arm("refuse")
+    with pytest.raises(StorageError, match="server closed the connection"):
+        store.append_event("t1", EventRow(1, "action", "0 play 9H", "human"))
+    assert faults.struck == 1 and store.load("t1").events == []
+    store.append_event("t1", EventRow(1, "action", "0 play 9H", "human"))          # sent again: written once
+    assert [e.payload for e in store.load("t1").events] == ["0 play 9H"]
+
+
+def test_another_event_at_the_same_number_is_not_taken_for_the_lost_one(tmp_path: Path, faults: Faults) -> None:
+    store = store_with_table(tmp_path)
+    store.append_event("t1", EventRow(1, "action", "0 play 9H", "human"))
+    with pytest.raises(StorageError):
+        store.append_event("t1", EventRow(1, "action", "0 play KH", "human"))
+    with pytest.raises(StorageError):    # the same move from another client is another event too
+        store.append_event("t1", EventRow(1, "action", "0 play 9H", "human", "c-9"))
+
+
+def test_a_finished_record_a_new_table_and_a_rematch_whose_answers_were_lost_count_as_written(
+        tmp_path: Path, faults: Faults) -> None:
+    store = store_with_table(tmp_path)
+    faults.arm("lose")
+    store.finish("t1", {"game": "kozel"})
+    assert store.record("t1")["game"] == "kozel"
+    faults.arm("lose")
+    store.create_table(TableRow("t2", "kozel", "street", {}, 4, "2"), [SeatRow(i) for i in range(4)])
+    assert store.exists("t2")
+    faults.arm("lose")
+    store.create_rematch("t1", TableRow("t3", "kozel", "classic", {}, 4, "3"), [SeatRow(i) for i in range(4)])
+    assert store.load("t3") is not None
+    assert faults.struck == 3
+
+
+def test_a_move_whose_commit_answer_was_lost_is_played_and_the_table_goes_on(
+        start_server: Callable[..., ServerThread], faults: Faults) -> None:
+    """Before: the move was refused ("not applied: database error") though the log
+    held it, and every later move of the table was refused as a duplicate."""
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        tid, token = await lobby.with_bots(rules="classic", seed=3, options={"match_target": 1})
+        async with Client(server.ws_url, tid, token) as me:
+            await lobby.start(tid, token)
+            mine = await me.until(my_turn)
+            faults.arm("lose")
+            answer = await me.reply_to(await me.act(mine["view"]["legal_actions"][0], version=mine["version"]))
+            assert answer["type"] == "state" and answer["version"] == mine["version"] + 1, answer
+            assert faults.struck == 1
+            final = await play_to_the_end(me, 0)
+        assert final["status"] == "finished"
+        record = await lobby.record(tid)
+        check_result(record, replay(record))
+        await lobby.close()
+
+    run(scenario())
