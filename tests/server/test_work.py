@@ -112,3 +112,113 @@ def test_a_job_nobody_wants_by_its_turn_is_not_computed() -> None:
 
     assert asyncio.run(scenario()) == ("SLOW", None)
     assert calls == ["slow"]
+
+
+def blocked_first_job(work: KeptWork) -> tuple[asyncio.Task[object], threading.Event]:
+    """A job of key ``"first"`` running in its thread until the returned event is set
+    (the caller waits for it to start with :func:`started`)."""
+    may_end = threading.Event()
+
+    def compute() -> str:
+        work_started.set()
+        may_end.wait(10)
+        return "FIRST"
+
+    work_started = threading.Event()
+    task = asyncio.create_task(work.get("first", compute, refuse))
+    task.started = work_started   # type: ignore[attr-defined]
+    return task, may_end
+
+
+async def started(task: asyncio.Task[object]) -> None:
+    await asyncio.to_thread(task.started.wait, 10)   # type: ignore[attr-defined]
+
+
+def test_asking_again_for_a_waiting_job_waits_for_it_and_takes_no_place_in_the_queue() -> None:
+    """Two tabs of one player, or a page asking twice, wait for one job."""
+    calls: list[str] = []
+
+    def job() -> str:
+        calls.append("k")
+        return "K"
+
+    async def scenario() -> list[object]:
+        work = KeptWork(keep=4, waiting=2)
+        first, may_end = blocked_first_job(work)
+        await started(first)
+        askers = [asyncio.create_task(work.get("k", job, refuse)) for _ in range(50)]
+        await asyncio.sleep(0)
+        assert len(work.jobs) == 2           # the running one and "k", once
+        may_end.set()
+        return [await first, *[await a for a in askers]]
+
+    assert asyncio.run(scenario()) == ["FIRST"] + ["K"] * 50
+    assert calls == ["k"]
+
+
+def test_beyond_the_queues_bound_a_new_job_is_refused_at_once_until_it_drains() -> None:
+    """A flood of different jobs (hints at many tables, reviews of every finished game)
+    would make every later answer wait minutes and keep a request open for each."""
+    async def scenario() -> None:
+        work = KeptWork(keep=16, waiting=2)
+        first, may_end = blocked_first_job(work)
+        await started(first)
+        queued = [asyncio.create_task(work.get(k, lambda: "ok", refuse)) for k in ("a", "b")]
+        await asyncio.sleep(0)
+        with pytest.raises(LobbyError) as refused:
+            await work.get("c", lambda: "ok", refuse)
+        assert refused.value.status == 503 and refused.value.say == "busy"
+        assert "\n" not in str(refused.value) and "busy" in str(refused.value)
+        again = asyncio.create_task(work.get("a", lambda: "other", refuse))   # waits for "a"'s job...
+        await asyncio.sleep(0)
+        may_end.set()
+        assert [await q for q in queued] == ["ok", "ok"] and await again == "ok"
+        assert await work.get("c", lambda: "C", refuse) == "C"   # ...and, drained, takes new ones again
+
+    asyncio.run(scenario())
+
+
+def test_an_asker_who_goes_away_does_not_cancel_the_job_others_wait_for() -> None:
+    """Before, the job ran in its asker's request: a client that closed the page
+    cancelled it and the next asker computed it all again."""
+    calls: list[str] = []
+    running = threading.Event()
+    may_end = threading.Event()
+
+    def job() -> str:
+        calls.append("k")
+        running.set()
+        may_end.wait(10)
+        return "K"
+
+    async def scenario() -> object:
+        work = KeptWork(keep=4)
+        gone = asyncio.create_task(work.get("k", job, refuse))
+        await asyncio.to_thread(running.wait, 10)
+        stays = asyncio.create_task(work.get("k", job, refuse))
+        await asyncio.sleep(0)
+        gone.cancel()
+        await asyncio.sleep(0.01)
+        may_end.set()
+        return await stays
+
+    assert asyncio.run(scenario()) == "K" and calls == ["k"]
+
+
+def test_closing_cancels_the_waiting_jobs_and_nothing_is_left_pending() -> None:
+    async def scenario() -> None:
+        work = KeptWork(keep=4)
+        first, may_end = blocked_first_job(work)
+        await started(first)
+        waiting = asyncio.create_task(work.get("w", lambda: "never", refuse))
+        await asyncio.sleep(0)
+        closing = asyncio.create_task(work.close())
+        await asyncio.sleep(0.01)
+        may_end.set()
+        await closing
+        assert work.jobs == {}
+        with pytest.raises(asyncio.CancelledError):
+            await waiting
+        assert "w" not in work.done
+
+    asyncio.run(scenario())

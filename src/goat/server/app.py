@@ -205,6 +205,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         housekeeping.cancel()
         with suppress(asyncio.CancelledError):
             await housekeeping
+        await hints.work.close()
+        await reviews.work.close()
         await tables.close()
         store.close()
 
