@@ -307,3 +307,51 @@ def test_spades_hints_fall_back_to_ismcts_without_dds(monkeypatch: pytest.Monkey
     monkeypatch.setattr(SpadesPIMCBot, "available", staticmethod(lambda: False))
     assert not hints_module.spades_pimc_hints("standard")
     assert hints_module.hint_bot("spades", "standard", 4, "s").name.startswith("ismcts:")
+
+
+def test_a_hint_still_thinking_when_the_server_stops_is_cut_in_one_line(
+        start_server: Callable[..., ServerThread], monkeypatch: pytest.MonkeyPatch) -> None:
+    """uvicorn cuts the requests still running 3 s after a stop and logged each as
+    "Exception in ASGI application" with a CancelledError traceback (to an organiser
+    pressing Ctrl+C while a hint was being thought out, a crash), and the page got
+    an empty 500. Now one line in the log, and a one-line 503 to the page."""
+    import logging
+    import threading
+
+    thinking = threading.Event()
+    may_end = threading.Event()
+
+    def slow_suggest(*args: Any) -> tuple[str, str]:
+        thinking.set()
+        may_end.wait(5)    # longer than the 3 s a stopping server gives it
+        return "0 play 9H", "slow"
+
+    monkeypatch.setattr(hints_module, "suggest", slow_suggest)
+    records: list[logging.LogRecord] = []
+    catcher = logging.Handler()
+    catcher.emit = records.append  # type: ignore[method-assign]
+    for name in ("uvicorn.error", "goat.server"):
+        logging.getLogger(name).addHandler(catcher)
+    server = start_server()
+    try:
+        async def ask_and_stop() -> None:
+            lobby = Lobby(server.url)
+            tid, token = await lobby.with_bots(rules="classic", seed=3, hints=True)
+            async with Client(server.ws_url, tid, token) as me:
+                await lobby.start(tid, token)
+                await me.until(my_turn)
+                asking = asyncio.ensure_future(ask(lobby, tid, token))
+                await asyncio.to_thread(thinking.wait, 20)
+                await asyncio.to_thread(server.__exit__, None, None, None)   # what Ctrl+C does
+                cut = await asking
+                assert one_line(cut, 503, "the server is stopping")
+            await lobby.close()
+
+        run(ask_and_stop())
+    finally:
+        may_end.set()
+        for name in ("uvicorn.error", "goat.server"):
+            logging.getLogger(name).removeHandler(catcher)
+    said = [r.getMessage() for r in records if r.levelno >= logging.WARNING]
+    assert not any(r.exc_info for r in records if r.levelno >= logging.ERROR), said
+    assert any("a request still running after 3 s was cut (POST /api/tables/" in line for line in said), said

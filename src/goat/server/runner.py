@@ -4,6 +4,9 @@ a free port whose number is known before anyone connects."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import logging
 import os
 import queue
 import re
@@ -14,6 +17,7 @@ import threading
 import time
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 import uvicorn
 from uvicorn.config import LOG_LEVELS
@@ -88,6 +92,53 @@ def start_lines(host: str, url: str, lan: str | None) -> list[str]:
     return lines
 
 
+#: Seconds a stopping server gives the requests still running (a hint, a review being thought out).
+GRACE_AT_SHUTDOWN = 3
+
+log = logging.getLogger("goat.server")
+
+
+class CutAtShutdown:
+    """The app, with requests cut at shutdown said in one line.
+
+    On SIGTERM (or Ctrl+C) uvicorn lets the requests still running finish for
+    :data:`GRACE_AT_SHUTDOWN` seconds, then cancels them and logs each as
+    "Exception in ASGI application" with a ``CancelledError`` traceback: to an
+    organiser stopping the server while a hint or a review was being thought
+    out, that reads as a crash. It is the intended end of such a request, so it
+    is logged as one line and not passed on, and an HTTP request that had no
+    answer yet gets a one-line 503 (uvicorn would send an empty 500). The app's
+    lifespan is passed through untouched."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.app, name)   # the app's own attributes (``state``: its tables)
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        started = False
+
+        async def sending(message: dict[str, Any]) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        except asyncio.CancelledError:
+            if scope["type"] == "lifespan":
+                raise
+            log.warning("stopping: a request still running after %g s was cut (%s %s)", GRACE_AT_SHUTDOWN,
+                        scope.get("method", "WebSocket"), scope.get("path", ""))
+            if scope["type"] == "http" and not started:   # an answer the client can read, as every refusal
+                body = json.dumps({"error": "the server is stopping: ask again once it is back"}).encode()
+                await send({"type": "http.response.start", "status": 503,
+                            "headers": [(b"content-type", b"application/json"),
+                                        (b"content-length", str(len(body)).encode())]})
+                await send({"type": "http.response.body", "body": body})
+
+
 def make_server(settings: Settings, log_level: str = "warning") -> uvicorn.Server:
     """The uvicorn server for ``settings``; an unknown ``log_level`` is one line
     (:class:`GoatError`), not uvicorn's ``KeyError`` from deep in its config."""
@@ -102,9 +153,9 @@ def make_server(settings: Settings, log_level: str = "warning") -> uvicorn.Serve
     app = create_app(settings)
     if settings.base_path:
         app = under_base_path(app, settings.base_path)
-    config = uvicorn.Config(app, log_level=log_level, ws_max_size=WS_MAX_SIZE,
+    config = uvicorn.Config(CutAtShutdown(app), log_level=log_level, ws_max_size=WS_MAX_SIZE,
                             ws_per_message_deflate=False, lifespan="on", access_log=False,
-                            timeout_graceful_shutdown=3)
+                            timeout_graceful_shutdown=GRACE_AT_SHUTDOWN)
     return uvicorn.Server(config)
 
 
