@@ -10,7 +10,9 @@ chromium, as ``test_browser.py``):
 * a table made with "open deck lists" ("each player sees both deck lists")
   showed only one's own list: the other player's now opens from their piles,
   as brought to the match (their side-decking stays private); without the
-  option there is no such button.
+  option there is no such button;
+* before the match's first duel, asked "duel 1: go first or second?", the
+  screen's header and log said "Duel 0" (the view counts the duels finished).
 """
 
 from __future__ import annotations
@@ -67,9 +69,9 @@ def test_a_declared_type_is_worded_in_the_pages_language(chromium: object,
     context.close()
 
 
-def _duel_against_greedy(url: str, options: dict[str, object]) -> tuple[str, str]:
-    created = httpx.post(f"{url}api/tables", json={"game": "yugioh", "name": "Ann", "options": options},
-                         timeout=10).json()
+def _duel_against_greedy(url: str, options: dict[str, object], seed: int | None = None) -> tuple[str, str]:
+    body = {"game": "yugioh", "name": "Ann", "options": options} | ({} if seed is None else {"seed": seed})
+    created = httpx.post(f"{url}api/tables", json=body, timeout=10).json()
     table, token = created["id"], created["token"]
     httpx.post(f"{url}api/tables/{table}/seats/1/bot", json={"bot": "greedy"},
                headers={"Authorization": f"Bearer {token}"}, timeout=10).raise_for_status()
@@ -110,3 +112,22 @@ def test_open_deck_lists_show_the_other_players_list(chromium: object,
     assert page.locator('.duel-player[data-side="top"] .pile[data-pile^="decklist"]').count() == 0
     assert page.errors == []
     context.close()
+
+
+def test_before_the_first_duel_the_screen_names_duel_1(chromium: object,
+                                                       serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium, locale="en-US")
+    seed = 2     # the coin gives me the choice of going first
+    table, token = _duel_against_greedy(server.url, {}, seed=seed)
+    sit_at(page, server.url, table, token, 0)
+    first = page.locator('#duel-groups button[data-action="0 choose first"]')
+    first.wait_for()
+    assert page.text_content("#duel-turn .duel-no") == "Duel 1 · wins 0–0"
+    assert page.text_content("#duel-log .log-head") == "Duel 1"
+    assert "Duel 0" not in page.text_content("#duel")
+    first.click()
+    page.locator(".duel-player .pile").first.wait_for()
+    assert page.text_content("#duel-turn .duel-no") == "Duel 1 · wins 0–0"
+    assert page.errors == []  # type: ignore[attr-defined]
+    context.close()  # type: ignore[attr-defined]

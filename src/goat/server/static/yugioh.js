@@ -581,10 +581,18 @@ function sidePicker(v, legal, swaps) {
 }
 
 // ------------------------------------------------------------ the rest
+/** The duel the screen is about: the view's `duel_number` (the duel in play, or between
+ * duels the last one, whose board is still shown), but duel 1 before the match's first
+ * duel starts, where the view counts 0 finished duels and the question on screen is
+ * "duel 1: go first or second?" — there is no duel 0 to name. */
+function duelShown(v) {
+  return Math.max(v.duel_number, 1);
+}
+
 function drawTurn(v) {
   const box = $("#duel-turn");
   box.innerHTML = "";
-  box.append(el("span", "duel-no", t("ygo.duelNo", { n: v.duel_number, a: v.wins[0], b: v.wins[1] })));
+  box.append(el("span", "duel-no", t("ygo.duelNo", { n: duelShown(v), a: v.wins[0], b: v.wins[1] })));
   if (v.turn !== undefined) {
     box.append(el("span", "turn-no", t("ygo.turn", { n: v.turn, name: seatName(v.turn_player) })));
     const phase = el("span", "phase", whereName(v.phase, v.step, v.substep));
@@ -743,7 +751,7 @@ function drawLog(v) {
     log.innerHTML = "";
     S.duel.logKey = key;
     S.duel.logCount = 0;
-    log.append(el("li", "log-head", t("ygo.duelStart", { n: v.duel_number })));
+    log.append(el("li", "log-head", t("ygo.duelStart", { n: duelShown(v) })));
   }
   for (let i = S.duel.logCount; i < lines.length; i += 1) log.append(el("li", "", logText(lines[i])));
   S.duel.logCount = lines.length;
