@@ -86,52 +86,45 @@ def test_a_job_nobody_wants_by_its_turn_is_not_computed() -> None:
     """Jobs wait one behind another: one whose question is gone by its turn (a hint
     for a table that moved on meanwhile) costs nothing and delays nobody."""
     calls: list[str] = []
-    first_running = threading.Event()
-    first_may_end = threading.Event()
-
-    def slow() -> str:
-        calls.append("slow")
-        first_running.set()
-        first_may_end.wait(10)
-        return "SLOW"
+    slow = Held("SLOW", calls)
 
     def later() -> str:
-        calls.append("later")
+        calls.append("LATER")
         return "LATER"
 
     async def scenario() -> tuple[str, object]:
         work = KeptWork(keep=4)
         still_wanted = True
         running = asyncio.create_task(work.get("slow", slow, refuse))
-        await asyncio.to_thread(first_running.wait, 10)
+        await slow.started()
         queued = asyncio.create_task(work.get("later", later, refuse, wanted=lambda: still_wanted))
         await asyncio.sleep(0)            # it waits behind the slow job...
         still_wanted = False              # ...while its question goes away
-        first_may_end.set()
+        slow.released.set()
         return await running, await queued
 
     assert asyncio.run(scenario()) == ("SLOW", None)
-    assert calls == ["slow"]
+    assert calls == ["SLOW"]
 
 
-def blocked_first_job(work: KeptWork) -> tuple[asyncio.Task[object], threading.Event]:
-    """A job of key ``"first"`` running in its thread until the returned event is set
-    (the caller waits for it to start with :func:`started`)."""
-    may_end = threading.Event()
+class Held:
+    """A job that runs in its worker thread until ``released`` is set, noting its
+    answer in ``calls`` when it starts."""
 
-    def compute() -> str:
-        work_started.set()
-        may_end.wait(10)
-        return "FIRST"
+    def __init__(self, answer: str, calls: list[str] | None = None) -> None:
+        self.answer = answer
+        self.calls = [] if calls is None else calls
+        self.running = threading.Event()
+        self.released = threading.Event()
 
-    work_started = threading.Event()
-    task = asyncio.create_task(work.get("first", compute, refuse))
-    task.started = work_started   # type: ignore[attr-defined]
-    return task, may_end
+    def __call__(self) -> str:
+        self.calls.append(self.answer)
+        self.running.set()
+        self.released.wait(10)
+        return self.answer
 
-
-async def started(task: asyncio.Task[object]) -> None:
-    await asyncio.to_thread(task.started.wait, 10)   # type: ignore[attr-defined]
+    async def started(self) -> None:
+        await asyncio.to_thread(self.running.wait, 10)
 
 
 def test_asking_again_for_a_waiting_job_waits_for_it_and_takes_no_place_in_the_queue() -> None:
@@ -144,12 +137,13 @@ def test_asking_again_for_a_waiting_job_waits_for_it_and_takes_no_place_in_the_q
 
     async def scenario() -> list[object]:
         work = KeptWork(keep=4, waiting=2)
-        first, may_end = blocked_first_job(work)
-        await started(first)
+        held = Held("FIRST")
+        first = asyncio.create_task(work.get("first", held, refuse))
+        await held.started()
         askers = [asyncio.create_task(work.get("k", job, refuse)) for _ in range(50)]
         await asyncio.sleep(0)
         assert len(work.jobs) == 2           # the running one and "k", once
-        may_end.set()
+        held.released.set()
         return [await first, *[await a for a in askers]]
 
     assert asyncio.run(scenario()) == ["FIRST"] + ["K"] * 50
@@ -161,8 +155,9 @@ def test_beyond_the_queues_bound_a_new_job_is_refused_at_once_until_it_drains() 
     would make every later answer wait minutes and keep a request open for each."""
     async def scenario() -> None:
         work = KeptWork(keep=16, waiting=2)
-        first, may_end = blocked_first_job(work)
-        await started(first)
+        held = Held("FIRST")
+        first = asyncio.create_task(work.get("first", held, refuse))
+        await held.started()
         queued = [asyncio.create_task(work.get(k, lambda: "ok", refuse)) for k in ("a", "b")]
         await asyncio.sleep(0)
         with pytest.raises(LobbyError) as refused:
@@ -171,8 +166,8 @@ def test_beyond_the_queues_bound_a_new_job_is_refused_at_once_until_it_drains() 
         assert "\n" not in str(refused.value) and "busy" in str(refused.value)
         again = asyncio.create_task(work.get("a", lambda: "other", refuse))   # waits for "a"'s job...
         await asyncio.sleep(0)
-        may_end.set()
-        assert [await q for q in queued] == ["ok", "ok"] and await again == "ok"
+        held.released.set()
+        assert [await q for q in queued] == ["ok", "ok"] and await again == "ok" and await first == "FIRST"
         assert await work.get("c", lambda: "C", refuse) == "C"   # ...and, drained, takes new ones again
 
     asyncio.run(scenario())
@@ -181,44 +176,38 @@ def test_beyond_the_queues_bound_a_new_job_is_refused_at_once_until_it_drains() 
 def test_an_asker_who_goes_away_does_not_cancel_the_job_others_wait_for() -> None:
     """Before, the job ran in its asker's request: a client that closed the page
     cancelled it and the next asker computed it all again."""
-    calls: list[str] = []
-    running = threading.Event()
-    may_end = threading.Event()
-
-    def job() -> str:
-        calls.append("k")
-        running.set()
-        may_end.wait(10)
-        return "K"
+    job = Held("K")
 
     async def scenario() -> object:
         work = KeptWork(keep=4)
         gone = asyncio.create_task(work.get("k", job, refuse))
-        await asyncio.to_thread(running.wait, 10)
+        await job.started()
         stays = asyncio.create_task(work.get("k", job, refuse))
         await asyncio.sleep(0)
         gone.cancel()
         await asyncio.sleep(0.01)
-        may_end.set()
+        job.released.set()
         return await stays
 
-    assert asyncio.run(scenario()) == "K" and calls == ["k"]
+    assert asyncio.run(scenario()) == "K" and job.calls == ["K"]
 
 
 def test_closing_cancels_the_waiting_jobs_and_nothing_is_left_pending() -> None:
     async def scenario() -> None:
         work = KeptWork(keep=4)
-        first, may_end = blocked_first_job(work)
-        await started(first)
+        held = Held("FIRST")
+        first = asyncio.create_task(work.get("first", held, refuse))
+        await held.started()
         waiting = asyncio.create_task(work.get("w", lambda: "never", refuse))
         await asyncio.sleep(0)
         closing = asyncio.create_task(work.close())
         await asyncio.sleep(0.01)
-        may_end.set()
+        held.released.set()
         await closing
         assert work.jobs == {}
-        with pytest.raises(asyncio.CancelledError):
-            await waiting
+        for cut in (first, waiting):
+            with pytest.raises(asyncio.CancelledError):
+                await cut
         assert "w" not in work.done
 
     asyncio.run(scenario())
