@@ -80,6 +80,13 @@ def test_tribute_summons(monster: str, tributes: int) -> None:
     assert len(s.duel.players[0].gy) == tributes
 
 
+def test_a_tribute_summon_is_the_turns_normal_summon() -> None:
+    s = scenario(p0={"hand": ["Summoned Skull", "Mystical Elf"], "monsters": ["Vorse Raider"]})
+    play(s, ["0 summon Summoned Skull"])
+    assert names(s.duel.players[0].monsters) == ["Summoned Skull"] and s.duel.normal_summon_used
+    assert not any(a.startswith(("0 summon", "0 set Mystical Elf")) for a in s.legal_texts())
+
+
 def test_tribute_needs_enough_monsters() -> None:
     s = scenario(p0={"hand": ["Blue-Eyes White Dragon"], "monsters": ["Mystical Elf"]})
     assert "0 summon Blue-Eyes White Dragon" not in s.legal_texts()
