@@ -111,6 +111,15 @@ def test_position_change_once_per_turn_not_when_summoned() -> None:
     assert "0 position Mystical Elf@0M1" not in s.legal_texts()
 
 
+def test_no_position_change_the_turn_a_monster_is_special_or_flip_summoned() -> None:
+    s = scenario(p0={"hand": ["Chaos Sorcerer"], "gy": ["Sangan", "Magician of Faith"]})
+    play(s, ["0 special Chaos Sorcerer", "0 choose attack", "0 pass"])
+    assert not any(a.startswith("0 position") for a in s.legal_texts())
+    s = scenario(p0={"monsters": ["Mystical Elf:set"]})
+    play(s, ["0 flip Mystical Elf@0M1"])
+    assert not any(a.startswith("0 position") for a in s.legal_texts())
+
+
 def test_at_most_five_monsters() -> None:
     s = scenario(p0={"hand": ["Mystical Elf"], "monsters": ["Vorse Raider"] * 5})
     assert not any(a.startswith(("0 summon", "0 set Mystical")) for a in s.legal_texts())
@@ -234,6 +243,19 @@ def test_destroyed_monsters_go_to_their_owners_graveyard() -> None:
     play(s, ["0 activate Ring of Destruction@0S1"])
     assert names(s.duel.players[1].gy) == ["Vorse Raider"]
     assert "Snatch Steal" in names(s.duel.players[0].gy)
+
+
+def test_a_tributed_monster_goes_to_its_owners_graveyard() -> None:
+    s = scenario(p0={"hand": ["Snatch Steal", "Summoned Skull"]}, p1={"monsters": ["Vorse Raider"]})
+    play(s, ["0 activate Snatch Steal", "0 summon Summoned Skull"])  # the stolen Raider is the only tribute
+    p0, p1 = s.duel.players
+    assert names(p0.monsters) == ["Summoned Skull"]
+    assert names(p1.gy) == ["Vorse Raider"] and names(p0.gy) == ["Snatch Steal"]
+
+
+def test_only_attack_position_monsters_attack() -> None:
+    s = scenario(phase="battle", p0={"monsters": ["Vorse Raider:def", "Gene-Warped Warwolf"]}, p1={})
+    assert s.legal_texts() == ["0 attack Gene-Warped Warwolf@0M2 -> direct", "0 phase main2"]
 
 
 def test_illegal_action_leaves_state_intact() -> None:
