@@ -324,6 +324,18 @@ def test_royal_goat_after_a_draw_two_players() -> None:
     assert s.is_terminal() and s.loser_team == 1 and s.returns() == [1.0, -1.0]
 
 
+def test_royal_goat_not_after_the_partner_exchange() -> None:
+    """The rules name two moments: after the deal and after a draw. Four aces
+    gathered by the partner exchange (seat 2 passes AC to seat 0) are neither:
+    the deal is played on."""
+    hands = {"0": "AH AS AD 7H 8H 9H KH 7S", "1": "8S 9S KS 7D 8D 9D KD TD",
+             "2": "AC TH TS JH QH JD QD 8C", "3": "9C KC TC JC QC JS QS 7C"}
+    s = deal_state("full-hand", hands=hands, trump_card="9C", dealer=3)
+    play(s, "0 give 7S", "1 give 8S", "2 give AC", "3 give 9C")
+    assert {"AH", "AS", "AD", "AC"} <= hand_of(s, 0)
+    assert not s.deal_results and not s.is_terminal() and s.view(None)["phase"] == "play"
+
+
 # ---------------------------------------------------------------- 60-60 annulled
 def test_full_hand_60_60_annulled_same_dealer_redeals() -> None:
     assert make_rules("full-hand").tie == "annul"

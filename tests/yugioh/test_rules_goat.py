@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from goat.games.yugioh import DeckList, new_state
+from goat.games.yugioh.cards.base import Link
 from goat.games.yugioh.deck import builtin_deck
 from goat.games.yugioh.scenario import names, play, resolve_chance, scenario
 from goat.protocol import IllegalActionError
@@ -117,6 +118,19 @@ def test_rule5_official_replay_redirects_at_once() -> None:
     assert not any(a.startswith("0 attack Airknight") for a in s.legal_texts())
 
 
+# Rule 7 ---------------------------------------------------------------------
+@pytest.mark.parametrize("rules, revealed", [("goat", True), ("official", False)])
+def test_rule7_a_deck_checked_by_an_effect_is_revealed(rules: str, revealed: bool) -> None:
+    """Nobleman of Crossout on a Flip monster checks both decks for copies: in
+    Goat Format each deck is shown (a public line), officially it is not."""
+    s = scenario(rules, p0={"hand": ["Nobleman of Crossout"], "deck": ["Morphing Jar", "Sangan"]},
+                 p1={"monsters": ["Morphing Jar:set"], "deck": ["Sangan"]})
+    play(s, ["0 activate Nobleman of Crossout"])
+    shown = [e.text for e in s.duel.log if "reveals their Deck" in e.text]
+    assert shown == ([f"{seat} reveals their Deck to check for Morphing Jar" for seat in (0, 1)] if revealed else [])
+    assert names(s.duel.players[0].banished) == ["Morphing Jar"]
+
+
 # Rule 8 ---------------------------------------------------------------------
 @pytest.mark.parametrize("rules, searched", [("goat", True), ("official", False)])
 def test_rule8_search_without_target(rules: str, searched: bool) -> None:
@@ -181,6 +195,30 @@ def test_rule10_goat_matches_have_no_draws() -> None:
     official = new_state("official")
     official.wins = [1, 1]
     assert official._match_decided(3) is True and official.match_winner is None
+
+
+# Rule 11 --------------------------------------------------------------------
+@pytest.mark.parametrize("rules, seen", [("goat", True), ("official", False)])
+def test_rule11_an_optional_trigger_is_seen_in_the_middle_of_a_chain(rules: str, seen: bool) -> None:
+    """An optional "when" trigger whose event happens while a chain resolves:
+    Goat Format still offers it; officially it misses its timing. No card of the
+    pool makes such an event mid-chain, so the event is emitted while a chain
+    link is marked as resolving (D.D. Warrior Lady's "battled")."""
+    s = scenario(rules, p0={"monsters": ["D.D. Warrior Lady"]}, p1={"monsters": ["Vorse Raider"]})
+    duel = s.duel
+    lady, raider = duel.players[0].monsters[0], duel.players[1].monsters[0]
+    duel.chain.append(Link(effect=None, card=raider, seat=1, speed=2))  # type: ignore[arg-type]
+    duel.resolving = duel.chain[-1]
+    duel.emit(("battled", lady, raider))
+    assert [t.card.name for t in duel.pending] == (["D.D. Warrior Lady"] if seen else [])
+    assert any(e.text == "D.D. Warrior Lady misses its timing" for e in duel.log) is not seen
+
+
+def test_rule11_emit_looks_for_triggers_in_the_deck_too() -> None:
+    """Triggers are looked for in every zone a card can be in, the Deck too."""
+    s = scenario("goat", p0={"deck": ["Sangan"]})
+    p = s.duel.players[0]
+    assert any(c.name == "Sangan" for c in p.all_cards()) and p.deck[0] in p.all_cards()
 
 
 # Rule 12 --------------------------------------------------------------------

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+import random
+
 import pytest
 
-from goat.games.yugioh.scenario import names, play, scenario
+from goat.games.yugioh import DeckList, new_state
+from goat.games.yugioh.cards.data import DATABASE
+from goat.games.yugioh.deck import builtin_deck, deck_problems
+from goat.games.yugioh.rules import make_rules
+from goat.games.yugioh.scenario import names, play, resolve_chance, scenario
 from goat.protocol import IllegalActionError
 
 
@@ -73,6 +80,13 @@ def test_tribute_summons(monster: str, tributes: int) -> None:
     assert len(s.duel.players[0].gy) == tributes
 
 
+def test_a_tribute_summon_is_the_turns_normal_summon() -> None:
+    s = scenario(p0={"hand": ["Summoned Skull", "Mystical Elf"], "monsters": ["Vorse Raider"]})
+    play(s, ["0 summon Summoned Skull"])
+    assert names(s.duel.players[0].monsters) == ["Summoned Skull"] and s.duel.normal_summon_used
+    assert not any(a.startswith(("0 summon", "0 set Mystical Elf")) for a in s.legal_texts())
+
+
 def test_tribute_needs_enough_monsters() -> None:
     s = scenario(p0={"hand": ["Blue-Eyes White Dragon"], "monsters": ["Mystical Elf"]})
     assert "0 summon Blue-Eyes White Dragon" not in s.legal_texts()
@@ -95,6 +109,15 @@ def test_position_change_once_per_turn_not_when_summoned() -> None:
     play(s, ["0 position Mystical Elf@0M1"])
     assert not s.duel.players[0].monsters[0].attack_pos
     assert "0 position Mystical Elf@0M1" not in s.legal_texts()
+
+
+def test_no_position_change_the_turn_a_monster_is_special_or_flip_summoned() -> None:
+    s = scenario(p0={"hand": ["Chaos Sorcerer"], "gy": ["Sangan", "Magician of Faith"]})
+    play(s, ["0 special Chaos Sorcerer", "0 choose attack", "0 pass"])
+    assert not any(a.startswith("0 position") for a in s.legal_texts())
+    s = scenario(p0={"monsters": ["Mystical Elf:set"]})
+    play(s, ["0 flip Mystical Elf@0M1"])
+    assert not any(a.startswith("0 position") for a in s.legal_texts())
 
 
 def test_at_most_five_monsters() -> None:
@@ -222,6 +245,19 @@ def test_destroyed_monsters_go_to_their_owners_graveyard() -> None:
     assert "Snatch Steal" in names(s.duel.players[0].gy)
 
 
+def test_a_tributed_monster_goes_to_its_owners_graveyard() -> None:
+    s = scenario(p0={"hand": ["Snatch Steal", "Summoned Skull"]}, p1={"monsters": ["Vorse Raider"]})
+    play(s, ["0 activate Snatch Steal", "0 summon Summoned Skull"])  # the stolen Raider is the only tribute
+    p0, p1 = s.duel.players
+    assert names(p0.monsters) == ["Summoned Skull"]
+    assert names(p1.gy) == ["Vorse Raider"] and names(p0.gy) == ["Snatch Steal"]
+
+
+def test_only_attack_position_monsters_attack() -> None:
+    s = scenario(phase="battle", p0={"monsters": ["Vorse Raider:def", "Gene-Warped Warwolf"]}, p1={})
+    assert s.legal_texts() == ["0 attack Gene-Warped Warwolf@0M2 -> direct", "0 phase main2"]
+
+
 def test_illegal_action_leaves_state_intact() -> None:
     s = scenario(p0={"hand": ["Mystical Elf"]})
     before = s.information_state_string(None)
@@ -243,3 +279,138 @@ def test_a_monster_that_attacked_attacks_again_next_turn() -> None:
     assert "0 position Vorse Raider@0M1" in s.legal_texts()
     play(s, ["0 phase battle"])
     assert "0 attack Vorse Raider@0M1 -> direct" in s.legal_texts()
+
+
+# ------------------------------------------------------- match, duel, decks
+def test_the_first_duel_is_decided_by_a_coin_toss() -> None:
+    """The match opens on a coin (a chance event, so a seed replays it); its
+    winner chooses who goes first."""
+    for coin in (0, 1):
+        state = new_state("official")
+        assert state.is_chance_node() and state.pending().kind == "coin"
+        state.apply_chance(coin)
+        assert state.pending().kind == "first" and state.current_player() == coin
+        assert sorted(state.legal_texts()) == [f"{coin} choose first", f"{coin} choose second"]
+    seeded = [new_state("official").sample_chance(random.Random(7)) for _ in range(2)]
+    assert seeded[0] == seeded[1]
+
+
+@pytest.mark.parametrize("rules", ["official", "goat"])
+def test_a_duel_starts_at_8000_lp_with_five_cards_each(rules: str) -> None:
+    state = new_state(rules, {"ask_responses": "when-able"}, single_duel=True)
+    resolve_chance(state)
+    state.apply_action("0 choose second")  # seat 1 goes first: seat 0's hand is untouched
+    resolve_chance(state)
+    duel = state.duel
+    assert [p.lp for p in duel.players] == [8000, 8000]
+    assert len(duel.players[0].hand) == 5
+
+
+def test_fusion_deck_cards_do_not_count_toward_the_40() -> None:
+    deck = builtin_deck()
+    assert deck_problems(deck, make_rules("official")) == []          # 40 main + 1 fusion
+    short = DeckList(deck.main[1:], deck.fusion + deck.fusion, deck.side)
+    assert [p.kind for p in deck_problems(short, make_rules("official"))] == ["mainTooSmall"]
+
+
+def test_at_most_three_copies_across_main_side_and_fusion() -> None:
+    deck = builtin_deck()
+    elf = "Gene-Warped Warwolf"
+    assert elf not in deck.main + deck.side
+    ok = DeckList(deck.main[:-2] + (elf, elf), deck.fusion, deck.side[:-1] + (elf,))
+    assert deck_problems(ok, make_rules("official", {"banlist": "none"})) == []
+    over = DeckList(deck.main[:-2] + (elf, elf), deck.fusion, deck.side[:-2] + (elf, elf))
+    assert [p.kind for p in deck_problems(over, make_rules("official", {"banlist": "none"}))] == ["tooManyCopies"]
+    fusions = DeckList(deck.main, deck.fusion * 4, deck.side)
+    assert [p.kind for p in deck_problems(fusions, make_rules("official", {"banlist": "none"}))] == ["tooManyCopies"]
+
+
+def test_at_most_five_spell_and_trap_zones() -> None:
+    full = scenario(p0={"hand": ["Ring of Destruction", "Pot of Greed"], "spells": ["Dust Tornado"] * 5})
+    assert not any("Ring of Destruction" in a or "Pot of Greed" in a for a in full.legal_texts())
+    four = scenario(p0={"hand": ["Ring of Destruction", "Pot of Greed"], "spells": ["Dust Tornado"] * 4})
+    assert {"0 set Ring of Destruction", "0 activate Pot of Greed"} <= set(four.legal_texts())
+
+
+def test_graveyard_and_banished_cards_are_public() -> None:
+    s = scenario(p0={"gy": ["Sangan"], "banished": ["Magician of Faith"], "hand": ["Mystical Elf"]})
+    for seat in (0, 1, None):
+        mine = s.view(seat)["players"][0]
+        assert mine["gy"] == ["Sangan"] and mine["banished"] == ["Magician of Faith"]
+    assert s.view(1)["players"][0]["hand"] is None
+
+
+# ------------------------------------------------------------------ summons
+def test_flip_summons_have_no_per_turn_limit() -> None:
+    s = scenario(p0={"monsters": ["Mystical Elf:set", "Vorse Raider:set"]})
+    play(s, ["0 flip Mystical Elf@0M1", "0 flip Vorse Raider@0M2"])
+    flipped = [c for c in s.duel.players[0].monsters if c is not None]
+    assert len(flipped) == 2 and all(c.face_up and c.attack_pos for c in flipped)
+
+
+def test_special_summons_have_no_per_turn_limit() -> None:
+    s = scenario(p0={"hand": ["Chaos Sorcerer", "Chaos Sorcerer"],
+                     "gy": ["Sangan", "Sangan", "Magician of Faith", "Magician of Faith"]})
+    # The first cost picks one of two copies; the second takes the last ones without asking.
+    play(s, ["0 special Chaos Sorcerer", "0 choose Magician of Faith", "0 choose Sangan", "0 choose attack",
+             "0 pass"])  # no ignition effect now
+    assert "0 special Chaos Sorcerer" in s.legal_texts()
+    play(s, ["0 special Chaos Sorcerer", "0 choose attack"])
+    assert names(s.duel.players[0].monsters) == ["Chaos Sorcerer", "Chaos Sorcerer"]
+
+
+def test_position_change_not_after_the_monster_attacked() -> None:
+    s = scenario(phase="battle", p0={"monsters": ["Vorse Raider", "Mystical Elf"]}, p1={})
+    play(s, ["0 attack Vorse Raider@0M1 -> direct", "0 phase main2"])
+    assert s.duel.phase == "main2"
+    legal = s.legal_texts()
+    assert "0 position Vorse Raider@0M1" not in legal and "0 position Mystical Elf@0M2" in legal
+
+
+# ----------------------------------------------------------- spells & traps
+def test_a_set_quick_play_spell_cannot_be_activated_the_turn_it_is_set() -> None:
+    s = scenario(p0={"hand": ["Book of Moon"], "spells": ["Book of Moon"]}, p1={"monsters": ["Vorse Raider"]})
+    assert "0 activate Book of Moon@0S1" in s.legal_texts()   # Set on an earlier turn
+    play(s, ["0 set Book of Moon"])
+    legal = s.legal_texts()
+    assert "0 activate Book of Moon@0S2" not in legal and "0 activate Book of Moon@0S1" in legal
+
+
+def test_a_continuous_trap_stays_on_the_field_after_resolving() -> None:
+    s = scenario(p0={"spells": ["Call of the Haunted"], "gy": ["Summoned Skull"]})
+    play(s, ["0 activate Call of the Haunted@0S1"])
+    p = s.duel.players[0]
+    assert names(p.monsters) == ["Summoned Skull"]
+    assert names(p.spells) == ["Call of the Haunted"] and p.spells[0].face_up and not p.gy
+
+
+def test_a_response_needs_equal_or_higher_speed_and_a_counter_trap_answers_any() -> None:
+    """Spell speed: on a speed-2 link only speed 2 or 3 may chain, never speed 1;
+    on a speed-3 link (a Counter Trap) only another Counter Trap. The pool has
+    no Counter Trap, so its facts are those of a Set trap made a counter."""
+    s = scenario(p0={"spells": ["Mystical Space Typhoon"]}, p1={"spells": ["Dust Tornado", "Ring of Destruction"]})
+    play(s, ["0 activate Mystical Space Typhoon@0S1", "0 choose face-down@1S2"])
+    duel = s.duel
+    assert [link.speed for link in duel.chain] == [2]
+    trap = duel.players[1].spells[0]
+    counter = dataclasses.replace(trap.data, subtype="counter")
+    quick = DATABASE["Book of Moon"]
+    normal_spell = DATABASE["Pot of Greed"]
+    assert duel.card_timing_ok(1, trap, trap.data, False)        # speed 2 on speed 2
+    assert duel.card_timing_ok(1, trap, counter, False)          # speed 3 on speed 2
+    assert duel.card_timing_ok(1, trap, quick, False)            # a Set Quick-Play: speed 2
+    assert not duel.card_timing_ok(1, trap, normal_spell, False)  # speed 1 never responds
+    duel.chain[-1].speed = 3                                     # as if chain link 1 were a Counter Trap
+    assert duel.card_timing_ok(1, trap, counter, False)
+    assert not duel.card_timing_ok(1, trap, trap.data, False)
+    assert not duel.card_timing_ok(1, trap, quick, False)
+
+
+# ------------------------------------------------------------------ control
+def test_an_equip_card_stays_in_its_controllers_zone() -> None:
+    s = scenario(p0={"hand": ["Snatch Steal"]}, p1={"monsters": ["Vorse Raider"]})
+    play(s, ["0 activate Snatch Steal"])
+    p0, p1 = s.duel.players
+    raider = p0.monsters[0]
+    assert raider.name == "Vorse Raider" and raider.owner == 1 and raider.controller == 0
+    assert names(p0.spells) == ["Snatch Steal"] and p0.spells[0].equipped_to is raider and not names(p1.spells)

@@ -34,15 +34,16 @@ class YugiohRules:
             it stays a simple option value.
         banlist: "goat" (April 2005 Forbidden/Limited list) or "none".
         first_player_draws: rule 1 — the first player draws on turn 1 (6 cards).
-        field_spell_shared: rule 3 — one face-up Field Spell for both players
-            (no Field Spell is in the current card pool; kept for the engine's shape).
+        field_spell_shared: rule 3 — one face-up Field Spell for both players; a new
+            one destroys the other on resolution, and a Set one does not (Yami, Sogen,
+            Mystic Plasma Zone). Off: placing one destroys every other at once, Set too.
         ignition_priority: rule 4 — after a summon or a chain, the turn player may
             start an ignition effect before the opponent may respond.
         replay_rewinds: rule 5 — a battle replay goes back to the start of the
             Battle Step (the attacker may attack later); off: the attacker picks a
             new target or cancels at once (the attack counts as made).
         continuous_trap_preflip: rule 6 — a Continuous Trap's ignition-like effect
-            needs the card face up beforehand (no such card in the pool yet).
+            needs the card face up beforehand (Skull Lair).
         reveal_for_checks: rule 7 — hands/decks checked by an effect are revealed
             (logged publicly).
         search_without_target: rule 8 — a deck search may activate with nothing to find.
@@ -59,8 +60,10 @@ class YugiohRules:
         zero_atk_both_destroyed: rule 14.
         lp_cost_leaves_positive: rule 15 — an LP cost must leave the payer above 0.
         draw_with_short_deck: rule 15 — draw effects activate with too few cards.
-        voluntary_loops_illegal: rule 16 (no loop is possible with the pool).
-        one_union_per_monster: rule 17 (no Union monster in the pool).
+        voluntary_loops_illegal: rule 16 — an action that would start an endless
+            loop is refused; off: it is allowed and the loop destroys its cause.
+        one_union_per_monster: rule 17 — one Union per monster, and a Union takes a
+            destruction by battle only (Y-Dragon Head, Z-Metal Tank).
         match_duels: duels in a match (best of 3).
         ask_responses: when a player is asked at a response window (not a Goat
             difference; the same in both presets). ``"when-set-cards"`` (default):
