@@ -138,6 +138,18 @@ def test_play_spades_offers_blind_nil_before_showing_the_hand() -> None:
     assert "Your hand:" not in out[:out.index("You bid double nil")]
 
 
+
+def test_play_spades_blind_question_offers_only_the_blind_bids_that_are_open() -> None:
+    """With ``blind_nil=false`` and ``double_nil=true`` the question offered
+    "b = blind nil", and answering b re-asked "answer n or b or d" for ever; at
+    ``blind_nil_behind=0`` it said "at least 0 points behind"."""
+    result = goat("play", "spades", "--seed", "3", "--bots", "random", "--option", "blind_nil_behind=0",
+                  "--option", "blind_nil=false", "--option", "double_nil=true", input="b\nd\nquit\n")
+    out = result.stdout
+    assert "Bid blind? (n = look at your cards, d = double nil)" in out and "b = blind nil" not in out
+    assert "answer n or d (or quit)" in out and "You bid double nil" in out
+    assert "You may bid before looking at your cards." in out and "at least 0 points" not in out
+
 def test_play_spades_no_blind_bid_once_the_hand_is_shown() -> None:
     """Answering "look at your cards" and then typing blind nil was accepted: a
     blind bid made after seeing the hand (the moves list offered it too)."""
@@ -211,6 +223,7 @@ def test_play_spades_bids_are_not_numbered_since_a_number_is_the_bid() -> None:
     ("standard", {"bags": False}, "bags cost nothing"),
     ("standard", {"double_nil": True, "blind_nil": False, "exchange_cards": 2},
      "may bid double nil (±200; then each partner gives the other 2 cards)"),
+    ("standard", {"blind_nil_behind": 0}, "Either team may bid blind nil (±100) before looking"),
 ])
 def test_help_says_the_rule_of_each_variant_and_option(rules: str, options: dict, words: str) -> None:
     """``help`` summed up the standard game whatever the rules: wheels, Boston,

@@ -188,6 +188,17 @@ def test_blind_nil_is_on_by_default_for_a_team_at_least_100_behind() -> None:
     refused(s, "0 bid blind-nil", "blind-nil")
 
 
+
+def test_blind_nil_behind_0_lets_either_team_bid_blind_the_one_ahead_too() -> None:
+    """``blind_nil_behind=0`` is documented as "always", but it read "at least 0
+    behind": the team ahead could not bid blind, and a tied game let both."""
+    s = deal_state(D1, score_total=[150, 0], options={"blind_nil_behind": 0})
+    assert s.view(0)["blind_nil_teams"] == [True, True]
+    act(s, "0 bid blind-nil")                                                # team 0 leads by 150
+    act(s, "1 bid blind-nil")
+    s = deal_state(D1, score_total=[150, 0], options={"blind_nil_behind": 1})
+    assert s.view(0)["blind_nil_teams"] == [False, True]
+
 def test_double_nil_is_an_option_with_a_three_card_exchange_after_bidding() -> None:
     refused(deal_state(SUIT_HANDS, score_total=[0, 100]), "0 bid double-nil", "double-nil")   # off by default
     s = deal_state(SUIT_HANDS, score_total=[0, 100], options={"double_nil": True})

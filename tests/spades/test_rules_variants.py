@@ -102,6 +102,14 @@ def test_mirror_every_player_bids_exactly_the_spades_held() -> None:
     assert legal_texts(s) == ["1 bid 1"]
 
 
+
+def test_mirror_with_nil_off_is_refused_since_a_hand_without_spades_must_bid_nil() -> None:
+    """``mirror`` with ``nil=false`` was accepted, and a hand without spades was then
+    made to bid nil anyway: a table whose options contradict each other."""
+    with pytest.raises(RulesError, match="^option mirror makes a hand without spades bid nil: it cannot be "
+                                         "combined with nil=false$"):
+        make_rules("mirror", options={"nil": False})
+
 def test_joker_trumps_adds_big_and_little_joker_above_the_ace_of_spades() -> None:
     rules = make_rules("joker-trumps")
     deck = {str(c) for c in rules.deck_cards}

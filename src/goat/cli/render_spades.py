@@ -254,8 +254,8 @@ def _bid_lines(o: Mapping[str, Any]) -> list[str]:
         blind.append(f"double nil (±{o['double_nil_points']}; then each partner gives the other "
                      f"{o['exchange_cards']} cards)")
     if blind:
-        lines.append(f"A team {o['blind_nil_behind']}+ points behind may bid {' or '.join(blind)} "
-                     "before looking at the cards.")
+        who = f"A team {o['blind_nil_behind']}+ points behind" if o["blind_nil_behind"] else "Either team"
+        lines.append(f"{who} may bid {' or '.join(blind)} before looking at the cards.")
     if o["bemo"]:
         lines.append("Bemo: " + "; ".join(f"{bid_label(k)} takes all of the first {n} tricks (±{v})"
                                           for k, (n, v) in BEMO.items()) + ".")

@@ -76,7 +76,8 @@ class SpadesRules:
         nil: a bid of nil (0) is allowed.
         nil_points: what a nil wins or loses.
         blind_nil: a nil bid before looking at the hand is allowed...
-        blind_nil_behind: ...to a team at least this many points behind — [decision].
+        blind_nil_behind: ...to a team at least this many points behind — [decision];
+            0: to any team, the one ahead too.
         blind_nil_points: what a blind nil wins or loses (the source: 100).
         double_nil: the ``double-nil`` bid: a blind nil followed by an exchange
             of ``exchange_cards`` cards with the partner.
@@ -200,6 +201,9 @@ class SpadesRules:
             if clash or self.min_team_bid > 0 or self.max_team_bid < 2 * HAND_SIZE or self.min_bid > 1:
                 raise RulesError("option mirror forces every bid (the spades held): it cannot be combined "
                                  f"with {', '.join(clash) or 'bid limits'} (set them off)")
+            if not self.nil:
+                raise RulesError("option mirror makes a hand without spades bid nil: it cannot be combined "
+                                 "with nil=false")
         if not self._team_bid_possible():
             raise RulesError(f"no two bids make a team total between {self.min_team_bid} and {self.max_team_bid} "
                              f"(min_bid={self.min_bid}, nil={str(self.nil).lower()})")

@@ -118,12 +118,18 @@ class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
         self._reset_deal_fields()
         self.hands = [list(h) for h in outcome.hands]
         self.face_up = outcome.face_up(self.rules)
-        behind = self.rules.blind_nil_behind
-        self.blind_teams = (self.score_total[1] - self.score_total[0] >= behind,
-                            self.score_total[0] - self.score_total[1] >= behind)
+        self.blind_teams = (self._may_bid_blind(0), self._may_bid_blind(1))
         self.logs.append({"deal": outcome, "dealer": self.dealer, "actions": [], "private": []})
         self.phase = BID
         self.to_act = left_of(self.dealer, self.rules.players)
+
+    def _may_bid_blind(self, team: int) -> bool:
+        """Whether ``team`` may bid blind this deal: at least ``blind_nil_behind``
+        points behind at its start ([decision]), or always when that option is 0 —
+        the leading team too, as docs/spades.md promises (a difference of "at least
+        0" would have shut out the team ahead)."""
+        behind = self.rules.blind_nil_behind
+        return behind == 0 or self.score_total[1 - team] - self.score_total[team] >= behind
 
     # --------------------------------------------------------------- actions
     def legal_actions(self) -> list[Action]:
