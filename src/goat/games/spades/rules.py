@@ -204,19 +204,29 @@ class SpadesRules:
             if not self.nil:
                 raise RulesError("option mirror makes a hand without spades bid nil: it cannot be combined "
                                  "with nil=false")
-        if not self._team_bid_possible():
+        if not self._team_bid_possible(self.bid_values()):
+            blind_only = self._team_bid_possible(self.bid_values(blind=True))
             raise RulesError(f"no two bids make a team total between {self.min_team_bid} and {self.max_team_bid} "
-                             f"(min_bid={self.min_bid}, nil={str(self.nil).lower()})")
+                             f"(min_bid={self.min_bid}, nil={str(self.nil).lower()})"
+                             + ("; a blind bid would, but only a team behind may make one" if blind_only else ""))
 
-    def _team_bid_possible(self) -> bool:
-        values = self.bid_values()
+    def _team_bid_possible(self, values: set[int]) -> bool:
         return any(self.min_team_bid <= a + b <= self.max_team_bid for a in values for b in values)
 
     # ----------------------------------------------------------------- derived
-    def bid_values(self) -> set[int]:
-        """Trick counts a player's bid can add to the team's two bids (nil kinds add 0)."""
+    def bid_values(self, blind: bool | None = None) -> set[int]:
+        """Trick counts a player's bid can add to the team's two bids (nil kinds add 0).
+
+        Blind bids count only where every team may always make them
+        (``blind_nil_behind=0``; ``blind=True`` counts them anyway): the check that
+        some team total is reachable must hold at the first deal, when nobody is
+        behind — else the first bidder of a table whose only fitting bid is blind
+        nil would have no legal bid at all.
+        """
+        if blind is None:
+            blind = self.blind_nil_behind == 0
         values = set(range(self.min_bid, HAND_SIZE + 1))
-        if self.nil or self.blind_nil or self.double_nil:
+        if self.nil or (blind and (self.blind_nil or self.double_nil)):
             values.add(0)
         if self.bemo:
             values.update(n for n, _ in BEMO.values())
