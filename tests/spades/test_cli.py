@@ -54,6 +54,28 @@ def test_replay_json_prints_the_spades_result_object() -> None:
     assert set(json.loads(result.stdout)) == {"deals", "score_total", "bags_total", "match_over", "winner_team"}
 
 
+
+def test_replay_and_its_csv_name_the_team_that_reneged(tmp_path: Path) -> None:
+    """An imported record under ``renege_penalty`` read "tricks 0/0/0/13: score
+    -70/-60" with nothing saying that seats 1+3 scored -60 for failing to follow suit."""
+    from goat.records import record_from_state
+
+    from .conftest import act, bid, deal_state
+
+    hands = ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AH", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AC",
+             "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AD", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]
+    state = act(bid(deal_state(hands, options={"renege_penalty": True}), "3", "2", "4", "4"),
+                "0 play 2C", "1 play 2D")                                   # seat 1 holds AC: a renege
+    while state.phase == "play":
+        state.apply_action(state.legal_actions()[0])
+    path = tmp_path / "renege.json"
+    path.write_text(json.dumps(record_from_state(state)))
+    note = "seats 1+3 reneged: 0 for the deal and -10 a bid trick"
+    report = goat("replay", str(path)).stdout
+    assert "score -70/-60" in report and note in report and "seats 0+2 reneged" not in report
+    assert note in goat("replay", "--csv", str(path)).stdout
+    assert goat("replay", "--check", str(path)).exit_code == 0
+
 # =========================================================== random games
 def test_random_games_spades_writes_records_that_replay(tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"

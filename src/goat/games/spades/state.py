@@ -64,6 +64,10 @@ class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
         self.score_total = [0, 0]
         self.bags_total = [0, 0]
         self.deal_results: list[dict[str, Any]] = []
+        #: Beside each entry of ``deal_results``, the teams that reneged in that deal
+        #: (``renege_penalty``): the score sheet names them once the deal is over. Not
+        #: in ``result()``, whose keys the records contract fixes.
+        self.renege_log: list[tuple[int, ...]] = []
         self.deals_played = 0            # deals scored (a redeal does not count)
         self.match_over = False
         self.winner_team: int | None = None
@@ -349,6 +353,7 @@ class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
         """A weak hand was shown: the deal is void and the same dealer deals again."""
         self.deal_results.append({"bids": self._bid_texts(), "tricks": [0] * self.rules.players,
                                   "score": [0, 0], "bags": [0, 0]})
+        self.renege_log.append(())
         self.trick = []
         self.phase = DEAL
 
@@ -358,6 +363,7 @@ class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
         result = score_deal(rules, bids, self.tricks_by_seat, self.trick_winners, self.bags_total, self.reneged)
         self.deal_results.append({"bids": self._bid_texts(), "tricks": list(self.tricks_by_seat),
                                   "score": list(result.score), "bags": list(result.bags)})
+        self.renege_log.append(tuple(sorted(self.reneged)))
         for team in (0, 1):
             self.score_total[team] += result.score[team]
         self.bags_total = list(result.bags_total)
@@ -412,6 +418,7 @@ class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
         other.score_total = list(self.score_total)
         other.bags_total = list(self.bags_total)
         other.deal_results = [dict(d) for d in self.deal_results]
+        other.renege_log = list(self.renege_log)
         other.logs = [{"deal": log["deal"], "dealer": log["dealer"], "actions": list(log["actions"]),
                        "private": list(log["private"])} for log in self.logs]
         other.hands = [list(h) for h in self.hands]
