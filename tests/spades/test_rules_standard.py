@@ -303,6 +303,29 @@ def test_reneging_is_refused_and_renege_penalty_scores_the_team_zero_minus_10_pe
     assert "reneg" not in s.view(1)["history"][-1]                      # not announced
 
 
+
+def test_under_renege_penalty_a_renege_is_accepted_but_never_offered_so_bots_follow_suit() -> None:
+    """``renege_penalty`` offered every card of the hand as a legal action: the
+    heuristic bot (and random play, and ISMCTS) reneged about twenty times a deal,
+    its team scoring the penalty every deal at any table with the option on."""
+    from goat.bots import make_bot
+
+    s = deal_state(D1, options={"renege_penalty": True})
+    bid(s, "3", "3", "4", "2")
+    act(s, "0 play AH", "1 play 2C")
+    assert legal_texts(s) == [f"2 play {r}H" for r in "23456789"]      # seat 2 must follow hearts...
+    assert s.is_legal(Action.parse("2 play 8C"))                        # ...but a renege is accepted
+    state = new_state("standard", options={"renege_penalty": True, "max_deals": 2}, first_dealer=3)
+    bots, rng = [make_bot("heuristic", game="spades", seed=seat) for seat in range(4)], random.Random(4)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        seat = state.current_player()
+        state.apply_action(bots[seat].choose(state.view(seat)))
+        assert not state.reneged
+    assert state.deals_played >= 2 and not any(state.renege_log)
+
 # ================================================================ scoring
 def test_contract_counts_only_the_tricks_of_non_nil_bidders() -> None:
     # [decision] team 1: seat 3 bid 4 and took 3; seat 1's nil failed with 2 tricks.

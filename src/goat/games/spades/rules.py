@@ -111,7 +111,8 @@ class SpadesRules:
         boston_wins_game: ...and making it wins the game.
         bemo: the ``little-bemo`` (first 6 tricks, ±60) and ``big-bemo`` (first 9, ±90) bids.
         renege_penalty: for imported human records: a card that fails to follow
-            suit is accepted and the team scores 0 for the deal and −10 per bid trick.
+            suit is accepted (though never among the legal actions offered) and
+            the team scores 0 for the deal and −10 per bid trick.
     """
 
     name: str = "custom"

@@ -167,6 +167,11 @@ class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
                           self.blind_teams[self.team_of(seat)])
 
     def _playable(self, seat: int) -> list[Card]:
+        """The cards ``seat`` is offered. A renege is never among them, even under
+        ``renege_penalty``: that option makes the table *accept* one (an imported
+        record replays, :meth:`_check_play`), but a bot choosing from these, or a
+        person from the move list, follows suit — offered, the heuristic bot reneged
+        about twenty times a deal and its team scored the penalty every deal."""
         hand = sort_hand(self.hands[seat])
         if not self.trick:
             if self.must_lead is not None:
@@ -175,8 +180,6 @@ class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
                 plain = [c for c in hand if not self.order.is_trump(c)]
                 if plain:
                     return plain
-            return hand
-        if self.rules.renege_penalty:
             return hand
         follow = must_follow(hand, self._led_suit(), self.order.suit_of)
         return follow or hand
