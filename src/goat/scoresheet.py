@@ -117,7 +117,8 @@ class SpadesRow:
         if self.kind == "unfinished":
             return ["unfinished"]
         return ([f"seats {team}+{team + 2} reneged: {RENEGE_NOTE}" for team in self.reneged]
-                + [f"seats {team}+{team + 2}: {paid}" for team, paid in enumerate(self.bag_penalty) if paid is not None])
+                + [f"seats {team}+{team + 2}: {paid}" for team, paid in enumerate(self.bag_penalty)
+                   if paid is not None])
 
 
 @dataclass
