@@ -269,6 +269,18 @@ def test_an_option_without_a_value_is_explained_with_a_spades_option() -> None:
     assert "royal_goat" not in result.output and "write key=value, e.g. negative_target_loses=true" in result.output
 
 
+
+def test_a_single_bag_reads_bag_on_the_terminal_lines() -> None:
+    """One overtrick read "+121 (1 bags)" on the deal's line and "(1 bags)" in the header."""
+    from goat.cli.render_spades import deal_result_text, header_text
+
+    from .conftest import SUIT_HANDS, bid, deal_state, play_first_legal
+
+    state = play_first_legal(bid(deal_state(SUIT_HANDS, dealer=3), "1", "1", "1", "11"))  # seat 3 takes all 13
+    view = state.view(0)
+    assert "seats 1+3 +121 (1 bag)." in deal_result_text(view, 1).plain
+    assert "seats 0+2 (you) -20 (0 bags), seats 1+3 121 (1 bag)" in header_text(view, ["you", "a", "b", "c"]).plain
+
 def test_a_bag_penalty_is_named_on_the_score_lines(tmp_path: Path) -> None:
     """A made contract of 2 with 11 overtricks read "-69 (11 bags)" on every sheet
     (terminal, CSV, view): the 100 the score holds for 10 bags went unsaid."""
