@@ -75,6 +75,11 @@ class KozelRow:
         return notes
 
 
+#: What a Spades deal's notes say of a team that reneged — failed to follow suit under
+#: ``renege_penalty`` — so that a score of -60 after 13 tricks reads as the penalty it is.
+RENEGE_NOTE = "0 for the deal and -10 a bid trick"
+
+
 @dataclass
 class SpadesRow:
     """One Spades deal. ``kind``: ``"scored"``, ``"redeal"`` (a weak hand was
@@ -91,6 +96,8 @@ class SpadesRow:
     totals: list[int]
     #: The bag penalties each team's ``score`` holds, named (``"-100 for 10 bags"``), or ``None``.
     bag_penalty: list[str | None] = field(default_factory=lambda: [None, None])
+    #: The teams that failed to follow suit (``renege_penalty``): their score is the penalty.
+    reneged: tuple[int, ...] = ()
 
     def team_bid(self, team: int) -> str:
         """The team's bids as written, ``"3+nil"`` (``-``: not bid yet; blank
@@ -109,7 +116,9 @@ class SpadesRow:
             return [f"redeal: seat {seat} showed a weak hand"]
         if self.kind == "unfinished":
             return ["unfinished"]
-        return [f"seats {team}+{team + 2}: {paid}" for team, paid in enumerate(self.bag_penalty) if paid is not None]
+        return ([f"seats {team}+{team + 2} reneged: {RENEGE_NOTE}" for team in self.reneged]
+                + [f"seats {team}+{team + 2}: {paid}" for team, paid in enumerate(self.bag_penalty)
+                   if paid is not None])
 
 
 @dataclass
@@ -214,7 +223,8 @@ def _spades_rows(outcome: ReplayOutcome) -> list[SpadesRow]:
     rows, totals = [], [0, 0]
     rules = state.rules
     paid = bag_penalties(rules, [deal["bags"] if "redeal" not in deal["bids"] else [0, 0] for deal in deals])
-    for report, deal, counts in zip(outcome.deals, deals, paid):
+    renege_log = getattr(state, "renege_log", [])
+    for index, (report, deal, counts) in enumerate(zip(outcome.deals, deals, paid)):
         bids = list(deal["bids"])
         if in_deal and report.number == len(deals):
             kind = "unfinished"
@@ -227,8 +237,9 @@ def _spades_rows(outcome: ReplayOutcome) -> list[SpadesRow]:
         bags = list(deal["bags"]) if kind == "scored" else [0, 0]
         penalty = [bag_penalty_words(n, rules.bag_penalty, rules.bag_limit) if n and kind == "scored" else None
                    for n in counts]
+        reneged = renege_log[index] if kind == "scored" and index < len(renege_log) else ()
         rows.append(SpadesRow(report.number, report.dealer, kind, bids, list(deal["tricks"]), score, bags, totals,
-                              penalty))
+                              penalty, reneged))
     return rows
 
 

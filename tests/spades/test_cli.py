@@ -54,6 +54,28 @@ def test_replay_json_prints_the_spades_result_object() -> None:
     assert set(json.loads(result.stdout)) == {"deals", "score_total", "bags_total", "match_over", "winner_team"}
 
 
+
+def test_replay_and_its_csv_name_the_team_that_reneged(tmp_path: Path) -> None:
+    """An imported record under ``renege_penalty`` read "tricks 0/0/0/13: score
+    -70/-60" with nothing saying that seats 1+3 scored -60 for failing to follow suit."""
+    from goat.records import record_from_state
+
+    from .conftest import act, bid, deal_state
+
+    hands = ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AH", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AC",
+             "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AD", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]
+    state = act(bid(deal_state(hands, options={"renege_penalty": True}), "3", "2", "4", "4"),
+                "0 play 2C", "1 play 2D")                                   # seat 1 holds AC: a renege
+    while state.phase == "play":
+        state.apply_action(state.legal_actions()[0])
+    path = tmp_path / "renege.json"
+    path.write_text(json.dumps(record_from_state(state)))
+    note = "seats 1+3 reneged: 0 for the deal and -10 a bid trick"
+    report = goat("replay", str(path)).stdout
+    assert "score -70/-60" in report and note in report and "seats 0+2 reneged" not in report
+    assert note in goat("replay", "--csv", str(path)).stdout
+    assert goat("replay", "--check", str(path)).exit_code == 0
+
 # =========================================================== random games
 def test_random_games_spades_writes_records_that_replay(tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
@@ -138,6 +160,18 @@ def test_play_spades_offers_blind_nil_before_showing_the_hand() -> None:
     assert "Your hand:" not in out[:out.index("You bid double nil")]
 
 
+
+def test_play_spades_blind_question_offers_only_the_blind_bids_that_are_open() -> None:
+    """With ``blind_nil=false`` and ``double_nil=true`` the question offered
+    "b = blind nil", and answering b re-asked "answer n or b or d" for ever; at
+    ``blind_nil_behind=0`` it said "at least 0 points behind"."""
+    result = goat("play", "spades", "--seed", "3", "--bots", "random", "--option", "blind_nil_behind=0",
+                  "--option", "blind_nil=false", "--option", "double_nil=true", input="b\nd\nquit\n")
+    out = result.stdout
+    assert "Bid blind? (n = look at your cards, d = double nil)" in out and "b = blind nil" not in out
+    assert "answer n or d (or quit)" in out and "You bid double nil" in out
+    assert "You may bid before looking at your cards." in out and "at least 0 points" not in out
+
 def test_play_spades_no_blind_bid_once_the_hand_is_shown() -> None:
     """Answering "look at your cards" and then typing blind nil was accepted: a
     blind bid made after seeing the hand (the moves list offered it too)."""
@@ -211,6 +245,7 @@ def test_play_spades_bids_are_not_numbered_since_a_number_is_the_bid() -> None:
     ("standard", {"bags": False}, "bags cost nothing"),
     ("standard", {"double_nil": True, "blind_nil": False, "exchange_cards": 2},
      "may bid double nil (±200; then each partner gives the other 2 cards)"),
+    ("standard", {"blind_nil_behind": 0}, "Either team may bid blind nil (±100) before looking"),
 ])
 def test_help_says_the_rule_of_each_variant_and_option(rules: str, options: dict, words: str) -> None:
     """``help`` summed up the standard game whatever the rules: wheels, Boston,
@@ -233,6 +268,18 @@ def test_an_option_without_a_value_is_explained_with_a_spades_option() -> None:
     result = goat("random-games", "spades", "-n", "1", "--out", "-", "--option", "nonsense")
     assert "royal_goat" not in result.output and "write key=value, e.g. negative_target_loses=true" in result.output
 
+
+
+def test_a_single_bag_reads_bag_on_the_terminal_lines() -> None:
+    """One overtrick read "+121 (1 bags)" on the deal's line and "(1 bags)" in the header."""
+    from goat.cli.render_spades import deal_result_text, header_text
+
+    from .conftest import SUIT_HANDS, bid, deal_state, play_first_legal
+
+    state = play_first_legal(bid(deal_state(SUIT_HANDS, dealer=3), "1", "1", "1", "11"))  # seat 3 takes all 13
+    view = state.view(0)
+    assert "seats 1+3 +121 (1 bag)." in deal_result_text(view, 1).plain
+    assert "seats 0+2 (you) -20 (0 bags), seats 1+3 121 (1 bag)" in header_text(view, ["you", "a", "b", "c"]).plain
 
 def test_a_bag_penalty_is_named_on_the_score_lines(tmp_path: Path) -> None:
     """A made contract of 2 with 11 overtricks read "-69 (11 bags)" on every sheet

@@ -40,15 +40,31 @@ def games(draw: Any) -> tuple[SpadesState, random.Random]:
 
 
 def steps(state: SpadesState, rng: random.Random, limit: int = 400):
-    """Play randomly, yielding after every chance event and action."""
+    """Play randomly, yielding after every chance event and action. Under
+    ``renege_penalty`` a card of the hand is sometimes played whatever was led, as
+    an imported record may hold: a renege is accepted though never offered."""
     for _ in range(limit):
         if state.is_terminal():
             return
         if state.is_chance_node():
             state.apply_chance(state.sample_chance(rng))
+        elif state.rules.renege_penalty and state.trick and rng.random() < 0.2:
+            seat = state.current_player()
+            state.apply_action(Action(seat, "play", (rng.choice(state.hands[seat]),)))
         else:
             state.apply_action(rng.choice(state.legal_actions()))
         yield state
+
+
+def is_renege(state: SpadesState, action: Action) -> bool:
+    """A card that fails to follow suit though the hand could, played in turn
+    under ``renege_penalty``: accepted, though not among the legal actions offered."""
+    if not (state.rules.renege_penalty and state.phase == "play" and state.trick and action.verb == "play"
+            and action.seat == state.current_player() and len(action.cards) == 1):
+        return False
+    card, hand, suit = action.cards[0], state.hands[action.seat], state.order.suit_of
+    led = suit(state.trick[0].cards[0])
+    return card in hand and suit(card) != led and any(suit(c) == led for c in hand)
 
 
 def card_tokens(value: Any) -> set[str]:
@@ -160,7 +176,7 @@ def test_refusals_change_nothing_and_legal_actions_are_what_is_accepted(game) ->
         for _ in range(6):
             action = random_action(s, rng)
             canonical = f"{action.seat} bid nil" if action.bid == "0" else str(action)
-            if canonical in legal:
+            if canonical in legal or is_renege(s, action):
                 assert s.is_legal(action)
                 continue
             try:

@@ -188,6 +188,17 @@ def test_blind_nil_is_on_by_default_for_a_team_at_least_100_behind() -> None:
     refused(s, "0 bid blind-nil", "blind-nil")
 
 
+
+def test_blind_nil_behind_0_lets_either_team_bid_blind_the_one_ahead_too() -> None:
+    """``blind_nil_behind=0`` is documented as "always", but it read "at least 0
+    behind": the team ahead could not bid blind, and a tied game let both."""
+    s = deal_state(D1, score_total=[150, 0], options={"blind_nil_behind": 0})
+    assert s.view(0)["blind_nil_teams"] == [True, True]
+    act(s, "0 bid blind-nil")                                                # team 0 leads by 150
+    act(s, "1 bid blind-nil")
+    s = deal_state(D1, score_total=[150, 0], options={"blind_nil_behind": 1})
+    assert s.view(0)["blind_nil_teams"] == [False, True]
+
 def test_double_nil_is_an_option_with_a_three_card_exchange_after_bidding() -> None:
     refused(deal_state(SUIT_HANDS, score_total=[0, 100]), "0 bid double-nil", "double-nil")   # off by default
     s = deal_state(SUIT_HANDS, score_total=[0, 100], options={"double_nil": True})
@@ -291,6 +302,29 @@ def test_reneging_is_refused_and_renege_penalty_scores_the_team_zero_minus_10_pe
     assert deal["score"][0] == -70 and deal["bags"][0] == 0             # 0 for the deal, -10 x (3 + 4)
     assert "reneg" not in s.view(1)["history"][-1]                      # not announced
 
+
+
+def test_under_renege_penalty_a_renege_is_accepted_but_never_offered_so_bots_follow_suit() -> None:
+    """``renege_penalty`` offered every card of the hand as a legal action: the
+    heuristic bot (and random play, and ISMCTS) reneged about twenty times a deal,
+    its team scoring the penalty every deal at any table with the option on."""
+    from goat.bots import make_bot
+
+    s = deal_state(D1, options={"renege_penalty": True})
+    bid(s, "3", "3", "4", "2")
+    act(s, "0 play AH", "1 play 2C")
+    assert legal_texts(s) == [f"2 play {r}H" for r in "23456789"]      # seat 2 must follow hearts...
+    assert s.is_legal(Action.parse("2 play 8C"))                        # ...but a renege is accepted
+    state = new_state("standard", options={"renege_penalty": True, "max_deals": 2}, first_dealer=3)
+    bots, rng = [make_bot("heuristic", game="spades", seed=seat) for seat in range(4)], random.Random(4)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        seat = state.current_player()
+        state.apply_action(bots[seat].choose(state.view(seat)))
+        assert not state.reneged
+    assert state.deals_played >= 2 and not any(state.renege_log)
 
 # ================================================================ scoring
 def test_contract_counts_only_the_tricks_of_non_nil_bidders() -> None:

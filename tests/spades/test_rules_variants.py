@@ -102,6 +102,14 @@ def test_mirror_every_player_bids_exactly_the_spades_held() -> None:
     assert legal_texts(s) == ["1 bid 1"]
 
 
+
+def test_mirror_with_nil_off_is_refused_since_a_hand_without_spades_must_bid_nil() -> None:
+    """``mirror`` with ``nil=false`` was accepted, and a hand without spades was then
+    made to bid nil anyway: a table whose options contradict each other."""
+    with pytest.raises(RulesError, match="^option mirror makes a hand without spades bid nil: it cannot be "
+                                         "combined with nil=false$"):
+        make_rules("mirror", options={"nil": False})
+
 def test_joker_trumps_adds_big_and_little_joker_above_the_ace_of_spades() -> None:
     rules = make_rules("joker-trumps")
     deck = {str(c) for c in rules.deck_cards}
@@ -148,6 +156,24 @@ def test_partnership_fourteen_each_team_bids_exactly_7_and_no_bid_below_2() -> N
     bid(s, "4")
     assert legal_texts(s) == ["3 bid 2"]
 
+
+
+def test_bid_limits_met_only_by_a_blind_bid_are_refused_since_nobody_is_behind_at_the_start() -> None:
+    """``partnership-fourteen`` with ``min_bid=4`` and blind nil on was accepted
+    (4 + 3 cannot make 7, only blind nil + 7 can), and the first bidder then had no
+    legal bid at all: ``goat random-games`` crashed, a table would wait for ever."""
+    with pytest.raises(RulesError, match="^no two bids make a team total between 7 and 7 .*; a blind bid would, "
+                                         "but only a team behind may make one$"):
+        make_rules("partnership-fourteen", options={"min_bid": 4, "blind_nil": True})
+    # Blind bids open to both teams at every deal (blind_nil_behind=0) do fill the gap.
+    import random
+
+    from goat.games.spades import new_state
+
+    state = new_state("partnership-fourteen", options={"min_bid": 4, "blind_nil": True, "blind_nil_behind": 0},
+                      first_dealer=3)
+    state.apply_chance(state.sample_chance(random.Random(1)))
+    assert [str(a) for a in state.legal_actions()] == ["0 bid 7", "0 bid blind-nil"]
 
 def test_low_club_lead_the_holder_of_the_lowest_club_leads_it() -> None:
     s = deal_state(D1, rules="low-club-lead")

@@ -324,9 +324,13 @@ class SpadesSession(GameSession):
             self.header_on_screen = True
         self.console.print(self.render.bids_text(view, self.names))
         kinds = {a.split()[2]: a for a in blind}
-        choices = ["n = look at your cards", "b = blind nil"] + (["d = double nil"] if "double-nil" in kinds else [])
+        # only the blind bids open now (blind_nil=false with double_nil=true offers double nil alone)
+        choices = ["n = look at your cards"] + [label for kind, label in (("blind-nil", "b = blind nil"),
+                                                                          ("double-nil", "d = double nil"))
+                                                if kind in kinds]
         behind = view["options"]["blind_nil_behind"]
-        self.console.print(f"Your team is at least {behind} points behind: you may bid before looking at your cards.")
+        why = f"Your team is at least {behind} points behind: you" if behind else "You"
+        self.console.print(f"{why} may bid before looking at your cards.")
         while True:
             answer = self.read(f"Bid blind? ({', '.join(choices)}) ").strip().lower()
             if answer in QUIT_WORDS:

@@ -97,11 +97,17 @@ def moves_text(legal: Sequence[str]) -> Text:
 
 
 # ----------------------------------------------------------------- tables
+def bags_text(count: int) -> str:
+    """``1 bag``, ``0 bags``, ``11 bags``: the terminal's deal lines and header read
+    "+61 (1 bags)" for a single overtrick."""
+    return f"{count} bag{'' if count == 1 else 's'}"
+
+
 def header_text(view: View, names: Sequence[str]) -> Text:
     return Text(f"Spades · {view['rules']} · deal {view['deal_number']} · dealer: "
                 f"{seat_name(view, view['dealer'], names)} · score "
-                f"{side_name(view, 0)} {view['score_total'][0]} ({view['bags_total'][0]} bags), "
-                f"{side_name(view, 1)} {view['score_total'][1]} ({view['bags_total'][1]} bags)", style="bold")
+                f"{side_name(view, 0)} {view['score_total'][0]} ({bags_text(view['bags_total'][0])}), "
+                f"{side_name(view, 1)} {view['score_total'][1]} ({bags_text(view['bags_total'][1])})", style="bold")
 
 
 def bids_text(view: View, names: Sequence[str]) -> Text:
@@ -116,10 +122,10 @@ def bids_text(view: View, names: Sequence[str]) -> Text:
 
 
 def team_deal_text(view: View, deal_number: int, team: int) -> str:
-    """A team's deal on the sheet: ``+71 (1 bags)``, and the bag penalty its score
+    """A team's deal on the sheet: ``+71 (1 bag)``, and the bag penalty its score
     holds, ``-69 (11 bags; -100 for 10 bags)``."""
     deal = view["deal_results"][deal_number - 1]
-    text = f"{deal['score'][team]:+d} ({deal['bags'][team]} bags"
+    text = f"{deal['score'][team]:+d} ({bags_text(deal['bags'][team])}"
     paid = view["deal_bag_penalties"][deal_number - 1][team]
     if paid:
         text += "; " + bag_penalty_words(paid, view["options"]["bag_penalty"], view["options"]["bag_limit"])
@@ -254,8 +260,8 @@ def _bid_lines(o: Mapping[str, Any]) -> list[str]:
         blind.append(f"double nil (±{o['double_nil_points']}; then each partner gives the other "
                      f"{o['exchange_cards']} cards)")
     if blind:
-        lines.append(f"A team {o['blind_nil_behind']}+ points behind may bid {' or '.join(blind)} "
-                     "before looking at the cards.")
+        who = f"A team {o['blind_nil_behind']}+ points behind" if o["blind_nil_behind"] else "Either team"
+        lines.append(f"{who} may bid {' or '.join(blind)} before looking at the cards.")
     if o["bemo"]:
         lines.append("Bemo: " + "; ".join(f"{bid_label(k)} takes all of the first {n} tricks (±{v})"
                                           for k, (n, v) in BEMO.items()) + ".")

@@ -76,7 +76,8 @@ class SpadesRules:
         nil: a bid of nil (0) is allowed.
         nil_points: what a nil wins or loses.
         blind_nil: a nil bid before looking at the hand is allowed...
-        blind_nil_behind: ...to a team at least this many points behind — [decision].
+        blind_nil_behind: ...to a team at least this many points behind — [decision];
+            0: to any team, the one ahead too.
         blind_nil_points: what a blind nil wins or loses (the source: 100).
         double_nil: the ``double-nil`` bid: a blind nil followed by an exchange
             of ``exchange_cards`` cards with the partner.
@@ -110,7 +111,8 @@ class SpadesRules:
         boston_wins_game: ...and making it wins the game.
         bemo: the ``little-bemo`` (first 6 tricks, ±60) and ``big-bemo`` (first 9, ±90) bids.
         renege_penalty: for imported human records: a card that fails to follow
-            suit is accepted and the team scores 0 for the deal and −10 per bid trick.
+            suit is accepted (though never among the legal actions offered) and
+            the team scores 0 for the deal and −10 per bid trick.
     """
 
     name: str = "custom"
@@ -200,19 +202,32 @@ class SpadesRules:
             if clash or self.min_team_bid > 0 or self.max_team_bid < 2 * HAND_SIZE or self.min_bid > 1:
                 raise RulesError("option mirror forces every bid (the spades held): it cannot be combined "
                                  f"with {', '.join(clash) or 'bid limits'} (set them off)")
-        if not self._team_bid_possible():
+            if not self.nil:
+                raise RulesError("option mirror makes a hand without spades bid nil: it cannot be combined "
+                                 "with nil=false")
+        if not self._team_bid_possible(self.bid_values()):
+            blind_only = self._team_bid_possible(self.bid_values(blind=True))
             raise RulesError(f"no two bids make a team total between {self.min_team_bid} and {self.max_team_bid} "
-                             f"(min_bid={self.min_bid}, nil={str(self.nil).lower()})")
+                             f"(min_bid={self.min_bid}, nil={str(self.nil).lower()})"
+                             + ("; a blind bid would, but only a team behind may make one" if blind_only else ""))
 
-    def _team_bid_possible(self) -> bool:
-        values = self.bid_values()
+    def _team_bid_possible(self, values: set[int]) -> bool:
         return any(self.min_team_bid <= a + b <= self.max_team_bid for a in values for b in values)
 
     # ----------------------------------------------------------------- derived
-    def bid_values(self) -> set[int]:
-        """Trick counts a player's bid can add to the team's two bids (nil kinds add 0)."""
+    def bid_values(self, blind: bool | None = None) -> set[int]:
+        """Trick counts a player's bid can add to the team's two bids (nil kinds add 0).
+
+        Blind bids count only where every team may always make them
+        (``blind_nil_behind=0``; ``blind=True`` counts them anyway): the check that
+        some team total is reachable must hold at the first deal, when nobody is
+        behind — else the first bidder of a table whose only fitting bid is blind
+        nil would have no legal bid at all.
+        """
+        if blind is None:
+            blind = self.blind_nil_behind == 0
         values = set(range(self.min_bid, HAND_SIZE + 1))
-        if self.nil or self.blind_nil or self.double_nil:
+        if self.nil or (blind and (self.blind_nil or self.double_nil)):
             values.add(0)
         if self.bemo:
             values.update(n for n, _ in BEMO.values())

@@ -64,6 +64,10 @@ class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
         self.score_total = [0, 0]
         self.bags_total = [0, 0]
         self.deal_results: list[dict[str, Any]] = []
+        #: Beside each entry of ``deal_results``, the teams that reneged in that deal
+        #: (``renege_penalty``): the score sheet names them once the deal is over. Not
+        #: in ``result()``, whose keys the records contract fixes.
+        self.renege_log: list[tuple[int, ...]] = []
         self.deals_played = 0            # deals scored (a redeal does not count)
         self.match_over = False
         self.winner_team: int | None = None
@@ -118,12 +122,18 @@ class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
         self._reset_deal_fields()
         self.hands = [list(h) for h in outcome.hands]
         self.face_up = outcome.face_up(self.rules)
-        behind = self.rules.blind_nil_behind
-        self.blind_teams = (self.score_total[1] - self.score_total[0] >= behind,
-                            self.score_total[0] - self.score_total[1] >= behind)
+        self.blind_teams = (self._may_bid_blind(0), self._may_bid_blind(1))
         self.logs.append({"deal": outcome, "dealer": self.dealer, "actions": [], "private": []})
         self.phase = BID
         self.to_act = left_of(self.dealer, self.rules.players)
+
+    def _may_bid_blind(self, team: int) -> bool:
+        """Whether ``team`` may bid blind this deal: at least ``blind_nil_behind``
+        points behind at its start ([decision]), or always when that option is 0 —
+        the leading team too, as docs/spades.md promises (a difference of "at least
+        0" would have shut out the team ahead)."""
+        behind = self.rules.blind_nil_behind
+        return behind == 0 or self.score_total[1 - team] - self.score_total[team] >= behind
 
     # --------------------------------------------------------------- actions
     def legal_actions(self) -> list[Action]:
@@ -157,6 +167,11 @@ class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
                           self.blind_teams[self.team_of(seat)])
 
     def _playable(self, seat: int) -> list[Card]:
+        """The cards ``seat`` is offered. A renege is never among them, even under
+        ``renege_penalty``: that option makes the table *accept* one (an imported
+        record replays, :meth:`_check_play`), but a bot choosing from these, or a
+        person from the move list, follows suit — offered, the heuristic bot reneged
+        about twenty times a deal and its team scored the penalty every deal."""
         hand = sort_hand(self.hands[seat])
         if not self.trick:
             if self.must_lead is not None:
@@ -165,8 +180,6 @@ class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
                 plain = [c for c in hand if not self.order.is_trump(c)]
                 if plain:
                     return plain
-            return hand
-        if self.rules.renege_penalty:
             return hand
         follow = must_follow(hand, self._led_suit(), self.order.suit_of)
         return follow or hand
@@ -343,6 +356,7 @@ class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
         """A weak hand was shown: the deal is void and the same dealer deals again."""
         self.deal_results.append({"bids": self._bid_texts(), "tricks": [0] * self.rules.players,
                                   "score": [0, 0], "bags": [0, 0]})
+        self.renege_log.append(())
         self.trick = []
         self.phase = DEAL
 
@@ -352,6 +366,7 @@ class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
         result = score_deal(rules, bids, self.tricks_by_seat, self.trick_winners, self.bags_total, self.reneged)
         self.deal_results.append({"bids": self._bid_texts(), "tricks": list(self.tricks_by_seat),
                                   "score": list(result.score), "bags": list(result.bags)})
+        self.renege_log.append(tuple(sorted(self.reneged)))
         for team in (0, 1):
             self.score_total[team] += result.score[team]
         self.bags_total = list(result.bags_total)
@@ -406,6 +421,7 @@ class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
         other.score_total = list(self.score_total)
         other.bags_total = list(self.bags_total)
         other.deal_results = [dict(d) for d in self.deal_results]
+        other.renege_log = list(self.renege_log)
         other.logs = [{"deal": log["deal"], "dealer": log["dealer"], "actions": list(log["actions"]),
                        "private": list(log["private"])} for log in self.logs]
         other.hands = [list(h) for h in self.hands]
