@@ -110,6 +110,21 @@ def test_mirror_with_nil_off_is_refused_since_a_hand_without_spades_must_bid_nil
                                          "combined with nil=false$"):
         make_rules("mirror", options={"nil": False})
 
+
+@pytest.mark.parametrize(("rules", "options", "said"), [
+    ("standard", {"boston_wins_game": True}, "option boston_wins_game=true needs boston=true"),
+    ("standard", {"wheels_by": "player"}, "option wheels_by='player' needs wheels=true"),
+])
+def test_an_option_that_refines_a_variant_not_played_is_refused_not_ignored(
+        rules: str, options: dict[str, object], said: str) -> None:
+    """``boston_wins_game`` without ``boston`` and ``wheels_by`` without ``wheels`` were
+    accepted and did nothing: a table that asked for them played without them."""
+    with pytest.raises(RulesError, match=f"^{said} "):
+        make_rules(rules, options=options)
+    make_rules("boston", options={"boston_wins_game": True})      # with their variant they are fine
+    make_rules("wheels", options={"wheels_by": "player"})
+
+
 def test_joker_trumps_adds_big_and_little_joker_above_the_ace_of_spades() -> None:
     rules = make_rules("joker-trumps")
     deck = {str(c) for c in rules.deck_cards}

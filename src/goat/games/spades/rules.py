@@ -197,6 +197,13 @@ class SpadesRules:
         if not self.min_team_bid <= self.max_team_bid <= 2 * HAND_SIZE:
             raise RulesError(f"options min_team_bid={self.min_team_bid} and max_team_bid={self.max_team_bid} "
                              f"must satisfy 0 <= min_team_bid <= max_team_bid <= {2 * HAND_SIZE}")
+        # An option that refines another does nothing alone: said, not silently ignored.
+        if self.boston_wins_game and not self.boston:
+            raise RulesError("option boston_wins_game=true needs boston=true (without it there is no Boston bid "
+                             "to make)")
+        if self.wheels_by != "team" and not self.wheels:
+            raise RulesError(f"option wheels_by={self.wheels_by!r} needs wheels=true (without it no bid of 10+ "
+                             "scores ±200)")
         if self.mirror:
             clash = [n for n in ("blind_nil", "double_nil", "bemo", "weak_hand_redeal") if getattr(self, n)]
             if clash or self.min_team_bid > 0 or self.max_team_bid < 2 * HAND_SIZE or self.min_bid > 1:
