@@ -19,7 +19,7 @@
 // from the legal swaps' texts; the whole list of swaps stays behind the filter.
 
 import { arrow, lang, t } from "./i18n.js";
-import { $, S, botLabel, button, el, focusLost, keepArriving, named, sayStatus, seatName, showResult,
+import { $, S, botLabel, button, el, focusLost, keepArriving, named, oneImage, sayStatus, seatName, showResult,
   toast, turnName } from "./table.js";
 import { drawRematch } from "./rematch.js";
 import { describe, fill, info, kindName, levelLine, loadCatalog, pinDetail, printedStats,
@@ -321,11 +321,10 @@ function drawPlayer(v, seat, box) {
   }
   if (!mine) {
     const hand = el("div", "opp-hand");
-    hand.setAttribute("aria-label", t("ygo.handCount", { n: p.hand_count }));
     hand.title = t("ygo.handCount", { n: p.hand_count });
     for (let i = 0; i < p.hand_count; i += 1) hand.append(el("span", "ycard back small"));
     hand.append(el("span", "hint", String(p.hand_count)));
-    piles.append(hand);
+    piles.append(oneImage(hand, t("ygo.handCount", { n: p.hand_count })));   // a name on a bare div is not read
   }
 
   const monsters = el("div", "zone-row monsters");

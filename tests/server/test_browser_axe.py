@@ -1,0 +1,290 @@
+"""An automated accessibility audit of the browser table: axe-core (bundled by
+``axe-playwright-python``, no Node needed) run in Debian's chromium, as
+``test_browser.py``, on every kind of page a player meets, against the WCAG 2.0
+and 2.1 rules of levels A and AA. The hand-written checks of
+``test_browser_a11y.py`` say how the page reads and plays; this one keeps the
+whole page within WCAG as it changes (names of controls, labels, roles,
+landmarks, contrast, ARIA used as the specification allows).
+
+Audited, each with no violation: the home page (its create form's options open,
+the finished games and the standings filled) and a table's lobby; a Kozel
+``classic`` table mid-deal on my turn, with the rules panel open — in Russian,
+English, Arabic (right to left) and Bulgarian; a ``street`` table at my decision
+(a card chosen: play or pass it); a Spades table at my bid and in play; a
+Yu-Gi-Oh! duel at my decision; the end of a match: the result dialog, the score
+sheet behind it and a deal's review — in Russian and English.
+
+The pages are reached by tables made over HTTP with bots, on one server for the
+module; a failure lists each violation with its rule, impact and first targets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from goat.server.runner import ServeProcess
+
+from .conftest import QUICK, Lobby, finish_with_bots, run
+from .test_browser import (CHROMIUM, SERVE, YGO_WAIT_TURN, chromium, new_page, sit_at,  # noqa: F401 - fixture
+                           street_table_i_lead, ygo_actions, ygo_pick)
+from .test_browser_a11y import MY_TURN
+from .test_browser_walk import start_by_keyboard, table_with_bots
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium "
+                       "(apt-get install chromium; .ci/run does it)"),
+]
+
+#: The browser locale each page language is reached by (the page takes its language from it).
+LOCALES = {"ru": "ru-RU", "en": "en-US", "ar": "ar-EG", "bg": "bg-BG"}
+#: axe-core's rules for WCAG 2.0 and 2.1, levels A and AA; only the violations are returned.
+AXE_OPTIONS = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
+               "resultTypes": ["violations", "incomplete"]}
+#: How many of a violation's elements the failure names.
+TARGETS = 3
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+    """One ``goat serve`` for the module: each test makes its own tables on it."""
+    data: Path = tmp_path_factory.mktemp("axe-data")
+    process = ServeProcess(data, *SERVE, log_path=data / "serve.log")
+    yield process
+    process.stop()
+
+
+@pytest.fixture(scope="module")
+def finished(server: ServeProcess) -> tuple[str, str]:
+    """A classic match played to its end by Ann (first legal card) and bots: (id, Ann's token).
+    Made once, it also fills the home page's finished games and standings."""
+    async def finish() -> tuple[str, str]:
+        lobby = Lobby(server.url)
+        try:
+            return await finish_with_bots(lobby, server, **{"options": QUICK})   # type: ignore[arg-type]
+        finally:
+            await lobby.close()
+    with ThreadPoolExecutor(1) as pool:          # its own event loop, beside Playwright's
+        return pool.submit(lambda: run(finish())).result()
+
+
+#: The contrast of text on a gradient (the felt, the duel's board), which axe-core leaves
+#: undecided ("incomplete"): the text's colour against each colour stop of the nearest
+#: gradient behind it, with the translucent backgrounds between laid over each stop;
+#: the lowest of the ratios, and the ratio the text needs (3 for large text, else 4.5).
+GRADIENT_CONTRAST = """(selector) => {
+  const el = document.querySelector(selector);
+  const rgba = (text) => [...text.matchAll(/rgba?\\(([^)]+)\\)/g)].map((m) => {
+    const [r, g, b, a = 1] = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number); return [r, g, b, a]; });
+  const over = ([r, g, b, a], [R, G, B]) => [r * a + R * (1 - a), g * a + G * (1 - a), b * a + B * (1 - a)];
+  const lum = (rgb) => { const [r, g, b] = rgb.map((c) => { c /= 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const layers = [];
+  let stops = [], opacity = 1;
+  for (let node = el; node && !stops.length; node = node.parentElement) {
+    const style = getComputedStyle(node);
+    opacity *= Number(style.opacity);
+    if (/gradient/.test(style.backgroundImage)) stops = rgba(style.backgroundImage);
+    const [bg] = rgba(style.backgroundColor);
+    if (!stops.length && bg && bg[3] > 0) layers.unshift(bg);
+  }
+  const style = getComputedStyle(el);
+  const [fg] = rgba(style.color);
+  fg[3] *= opacity;
+  const size = parseFloat(style.fontSize), bold = Number(style.fontWeight) >= 700;
+  const ratios = stops.map((stop) => {
+    const back = layers.reduce((base, layer) => over(layer, base), stop.slice(0, 3));
+    const [a, b] = [lum(over(fg, back)), lum(back)].sort((x, y) => y - x);
+    return (a + 0.05) / (b + 0.05);
+  });
+  return {ratio: Math.min(...ratios), needed: size >= 24 || (bold && size >= 18.66) ? 3 : 4.5,
+          color: style.color, text: el.textContent.trim().slice(0, 30)};
+}"""
+
+
+def violations(page: Any, where: str) -> list[str]:
+    """axe-core's WCAG A/AA violations on ``page`` as it is now, one line each:
+    where, the rule, its impact, what it asks and its first elements. Two kinds it
+    leaves undecided count too: text on a gradient below AA contrast (measured by
+    ``GRADIENT_CONTRAST``), and an ``aria-label`` on an element without a role that
+    takes one (a bare ``div``: not read at all)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page, options=AXE_OPTIONS).response
+    found = results["violations"]
+    for rule in results["incomplete"]:
+        nodes = []
+        if rule["id"] == "aria-prohibited-attr":
+            nodes = rule["nodes"]
+        elif rule["id"] == "color-contrast":
+            for node in rule["nodes"]:
+                if any(check["data"].get("messageKey") == "bgGradient" for check in node["any"]):
+                    measured = page.evaluate(GRADIENT_CONTRAST, node["target"][0])
+                    if measured["ratio"] < measured["needed"]:
+                        nodes.append({**node, "target": [f"{node['target'][0]} "
+                                                         f"({measured['ratio']:.2f}:1 on the gradient)"]})
+        if nodes:
+            found.append({**rule, "nodes": nodes})
+    lines = []
+    for rule in found:
+        targets = [" ".join(map(str, node["target"])) for node in rule["nodes"]]
+        more = f" (+{len(targets) - TARGETS} more)" if len(targets) > TARGETS else ""
+        lines.append(f"{where}: {rule['id']} ({rule['impact']}) {rule['help']}: "
+                     f"{', '.join(targets[:TARGETS])}{more}")
+    return lines
+
+
+def no_violations(problems: list[str]) -> None:
+    """Fail with every violation met on the test's pages in one readable block."""
+    assert not problems, "axe-core found WCAG 2.1 A/AA violations:\n" + "\n".join(problems)
+
+
+def at_table(chromium: Any, server: ServeProcess, table: str, token: str, lang: str) -> tuple[Any, Any]:
+    """A page in ``lang`` at ``table``'s seat 0 (``token``), its lobby ready to start."""
+    context, page = new_page(chromium, locale=LOCALES[lang])
+    sit_at(page, server.url, table, token, 0)
+    page.wait_for_selector("#start-btn:not([disabled])")
+    assert page.evaluate("document.documentElement.lang") == lang
+    return context, page
+
+
+def test_the_audit_names_each_violation(chromium: Any) -> None:
+    """The audit itself: a page with a nameless button and an image without words
+    fails with each rule, its impact and its element (not silently passing)."""
+    context, page = new_page(chromium)
+    page.set_content('<html lang="en"><head><title>t</title></head><body><main>'
+                     '<button id="nameless"></button><img src="x.png" id="wordless"></main></body></html>')
+    problems = violations(page, "made up")
+    assert problems == ["made up: button-name (critical) Buttons must have discernible text: #nameless",
+                        "made up: image-alt (critical) Images must have alternative text: #wordless"], problems
+    with pytest.raises(AssertionError, match="WCAG"):
+        no_violations(problems)
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en", "ar", "bg"])
+def test_the_home_page(chromium: Any, server: ServeProcess, finished: tuple[str, str], lang: str) -> None:
+    context, page = new_page(chromium, locale=LOCALES[lang])
+    page.goto(server.url)
+    page.wait_for_selector(f'#finished-list li[data-table="{finished[0]}"]')
+    page.wait_for_selector("#standings-table:not([hidden]) tbody tr")
+    page.click("#options-summary")                                # the options' fields too
+    page.wait_for_selector("#option-list .option")
+    no_violations(violations(page, f"home ({lang})"))
+    assert page.errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en", "ar", "bg"])
+def test_a_classic_table(chromium: Any, server: ServeProcess, lang: str) -> None:
+    """Its lobby; my turn (the clock running, hints allowed); a hint asked, a chat line
+    sent; the last trick shown; the rules panel open."""
+    table, token = table_with_bots(server.url, "Аня", hints=True, move_seconds=600)
+    context, page = at_table(chromium, server, table, token, lang)
+    problems = violations(page, f"lobby ({lang})")
+    start_by_keyboard(page)
+    page.wait_for_function(MY_TURN)
+    page.wait_for_selector(".clock-mine:not([hidden])")
+    problems += violations(page, f"classic, my turn ({lang})")
+    page.click("#act-hint")
+    page.wait_for_selector("#hand .card.hinted")
+    for line in range(1, 4):                              # long lines: the chat's list scrolls
+        page.fill("#chat-input", f"{line}: " + "хорошая сдача, " * 16)
+        page.press("#chat-input", "Enter")
+        page.wait_for_function(f"document.querySelectorAll('#chat-list li').length === {line}")
+    assert page.evaluate("(l => l.scrollHeight > l.clientHeight)(document.querySelector('#chat-list'))")
+    problems += violations(page, f"classic, a hint and the chat ({lang})")
+    page.click("#last-trick-btn")                       # open: "no trick yet" until the first ends
+    while not page.locator("#last-trick .card").count():
+        version = int(page.get_attribute("body", "data-version"))
+        page.locator('#hand .card[data-legal="true"]').first.click()
+        page.wait_for_function(f"(v) => Number(document.body.dataset.version) > v && ({MY_TURN})", arg=version)
+    problems += violations(page, f"classic, the last trick ({lang})")
+    page.click("#rules-open")
+    page.wait_for_selector("#rules-trumps li")
+    problems += violations(page, f"rules panel ({lang})")
+    no_violations(problems)
+    assert page.errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_street_table_at_my_decision(chromium: Any, server: ServeProcess, lang: str) -> None:
+    table, token = street_table_i_lead(server, "heuristic")
+    context, page = at_table(chromium, server, table, token, lang)
+    start_by_keyboard(page)
+    page.wait_for_function(MY_TURN)
+    problems = violations(page, f"street, my turn ({lang})")
+    page.locator('#hand .card[data-legal="true"]').first.click()     # chosen: play it, or pass it down
+    page.wait_for_selector("#act-play:not([hidden])")
+    problems += violations(page, f"street, a card chosen ({lang})")
+    no_violations(problems)
+    assert page.errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_spades_table_at_my_bid_and_in_play(chromium: Any, server: ServeProcess, lang: str) -> None:
+    table, token = table_with_bots(server.url, "Аня", game="spades", rules="standard")
+    context, page = at_table(chromium, server, table, token, lang)
+    start_by_keyboard(page)
+    page.wait_for_selector("#bid-buttons:not([hidden]) button", timeout=60_000)
+    problems = violations(page, f"spades, my bid ({lang})")
+    page.locator("#bid-buttons button").first.click()
+    page.wait_for_function(MY_TURN, timeout=60_000)
+    problems += violations(page, f"spades, my turn ({lang})")
+    no_violations(problems)
+    assert page.errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_duel_at_my_decision(chromium: Any, server: ServeProcess, lang: str) -> None:
+    """Its lobby (the own deck panel); my decision; a hand card's details; my deck list."""
+    table, token = table_with_bots(server.url, "Аня", game="yugioh", bot="greedy", seed=9)
+    context, page = at_table(chromium, server, table, token, lang)
+    page.wait_for_selector("#deck-panel:not([hidden])")
+    problems = violations(page, f"duel lobby ({lang})")
+    start_by_keyboard(page)
+    for _ in range(20):                                   # a decision with cards in my hand
+        page.wait_for_function(YGO_WAIT_TURN, timeout=60_000)
+        if page.locator("#duel-hand .ycard").count():
+            break
+        version = int(page.get_attribute("body", "data-version"))
+        page.click(f'#duel-groups button[data-action="{ygo_pick(ygo_actions(page), True)}"]')
+        page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    else:
+        raise AssertionError("no card in my hand in 20 decisions of the seeded duel")
+    problems += violations(page, f"duel, my decision ({lang})")
+    page.locator("#duel-hand .ycard").first.focus()
+    page.wait_for_selector("#card-detail:not([hidden])")
+    problems += violations(page, f"duel, a card's details ({lang})")
+    page.click('.duel-player[data-side="bottom"] .pile[data-pile="decklist0"]')
+    page.wait_for_selector("#duel-pile:not([hidden]) li[data-card]")
+    problems += violations(page, f"duel, my deck list ({lang})")
+    no_violations(problems)
+    assert page.errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_end_of_a_match(chromium: Any, server: ServeProcess, finished: tuple[str, str], lang: str) -> None:
+    table, token = finished
+    context, page = new_page(chromium, locale=LOCALES[lang])
+    sit_at(page, server.url, table, token, 0)
+    page.wait_for_selector("#result:not([hidden])")
+    problems = violations(page, f"match result ({lang})")
+    page.click("#result-close")
+    page.wait_for_selector("#score tbody tr.deal-row")
+    problems += violations(page, f"score sheet ({lang})")
+    page.goto(f"{server.url}?table={table}&review=1")
+    page.wait_for_selector("#review-table:not([hidden]) tbody tr", timeout=60_000)
+    problems += violations(page, f"review ({lang})")
+    no_violations(problems)
+    assert page.errors == []
+    context.close()
