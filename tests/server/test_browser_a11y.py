@@ -17,6 +17,8 @@ accessibility tree (Playwright's ``aria_snapshot``), and the keyboard alone.
   back, the focus comes back to my decision, not left on the page; my decisions
   are read out, the other seat's are not announced one by one; a redraw of the
   same decision (a hint) keeps the keyboard on the button it was on;
+* the chat is a list of its messages, read as they come, that the keyboard
+  scrolls; the other duelist's hand is read as its count of cards;
 * the empty seats of the lobby are AA contrast, the log and the rules can be
   scrolled by the keyboard, and the hand does not move for people who asked for
   less motion — in Russian and in Arabic (right to left).
@@ -299,5 +301,45 @@ def test_my_bid_takes_the_keyboard_to_the_bids(chromium: object, serve_process: 
     page.wait_for_function("document.querySelector('#status.my-turn') !== null "
                            "&& document.querySelector('#hand button.card[data-legal=true]') !== null", timeout=60_000)
     page.wait_for_function("document.activeElement.closest('#hand') !== null")
+    assert page.errors == []
+    context.close()
+
+
+def test_the_chat_is_a_list_the_keyboard_scrolls(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """Its ``<ol>`` had ``role="log"``, which unmade the list its messages were items
+    of (a reader said neither "list" nor how many), and long, it could not be
+    scrolled back without a mouse (axe: listitem, scrollable-region-focusable)."""
+    server = serve_process(*SERVE)
+    table, token = table_with_bots(server.url, "Аня")
+    context, page = seated(chromium, server.url, table, token)
+    for line in range(1, 4):
+        page.fill("#chat-input", f"{line}: " + "хорошая сдача, " * 16)
+        page.press("#chat-input", "Enter")
+        page.wait_for_function(f"document.querySelectorAll('#chat-list li').length === {line}")
+    snapshot = page.locator("#chat-body").aria_snapshot()
+    assert 'list "Чат"' in snapshot and snapshot.count("listitem") == 3, snapshot
+    assert page.get_attribute("#chat-list", "aria-live") == "polite"                 # still read as they come
+    assert page.evaluate("(l => l.scrollHeight > l.clientHeight)(document.querySelector('#chat-list'))")
+    assert page.get_attribute("#chat-list", "tabindex") == "0"
+    assert page.errors == []
+    context.close()
+
+
+def test_the_other_duelists_hand_is_read_as_its_count(chromium: object,
+                                                      serve_process: Callable[..., ServeProcess]) -> None:
+    """Its count was an ``aria-label`` on a bare ``div``, not read: a reader heard a
+    lone number after the piles."""
+    server = serve_process(*SERVE)
+    table, token = table_with_bots(server.url, "Аня", game="yugioh", bot="greedy")
+    context, page = seated(chromium, server.url, table, token)
+    start_by_keyboard(page)
+    choose = '#duel-groups button[data-action$="choose first"]'      # the coin toss's winner chooses first
+    page.wait_for_selector(f'.duel-player[data-side="top"] .opp-hand, {choose}', timeout=60_000)
+    if page.locator(choose).count():
+        page.click(choose)
+    page.wait_for_selector('.duel-player[data-side="top"] .opp-hand', timeout=60_000)
+    piles = settled_snapshot(page, '.duel-player[data-side="top"] .piles')
+    assert re.search(r'img "Карт в руке: \d+"', piles), piles
+    assert page.locator('.opp-hand > :not([aria-hidden="true"])').count() == 0    # not read again card by card
     assert page.errors == []
     context.close()
