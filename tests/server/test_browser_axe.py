@@ -20,7 +20,7 @@ module; a failure lists each violation with its rule, impact and first targets.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -29,11 +29,12 @@ import pytest
 
 from goat.server.runner import ServeProcess
 
-from .conftest import QUICK, Lobby, finish_with_bots, run
-from .test_browser import (CHROMIUM, SERVE, YGO_WAIT_TURN, chromium, new_page, sit_at,  # noqa: F401 - fixture
+from .conftest import QUICK, Client, Lobby, finish_with_bots, run
+from .test_browser import (BLIND, CHROMIUM, SERVE, YGO_WAIT_TURN, chromium, new_page, sit_at,  # noqa: F401 - fixture
                            street_table_i_lead, ygo_actions, ygo_pick)
 from .test_browser_a11y import MY_TURN
 from .test_browser_walk import start_by_keyboard, table_with_bots
+from .test_yugioh_table import play_duels
 
 pytestmark = [
     pytest.mark.slow,
@@ -59,18 +60,38 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
     process.stop()
 
 
+def played_out(server: ServeProcess, play: Callable[[Lobby], Awaitable[tuple[str, str]]]) -> tuple[str, str]:
+    """``play(lobby)`` run to its end on its own event loop (Playwright's runs in this
+    thread): the finished table's id and my token."""
+    async def run_it() -> tuple[str, str]:
+        lobby = Lobby(server.url)
+        try:
+            return await play(lobby)
+        finally:
+            await lobby.close()
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: run(run_it())).result()
+
+
 @pytest.fixture(scope="module")
 def finished(server: ServeProcess) -> tuple[str, str]:
     """A classic match played to its end by Ann (first legal card) and bots: (id, Ann's token).
     Made once, it also fills the home page's finished games and standings."""
-    async def finish() -> tuple[str, str]:
-        lobby = Lobby(server.url)
-        try:
-            return await finish_with_bots(lobby, server, **{"options": QUICK})   # type: ignore[arg-type]
-        finally:
-            await lobby.close()
-    with ThreadPoolExecutor(1) as pool:          # its own event loop, beside Playwright's
-        return pool.submit(lambda: run(finish())).result()
+    return played_out(server, lambda lobby: finish_with_bots(lobby, server, options=QUICK))  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="module")
+def finished_duel(server: ServeProcess) -> tuple[str, str]:
+    """A short Yu-Gi-Oh! match (one duel, 1000 LP) played to its end against greedy: (id, my token)."""
+    async def duel(lobby: Lobby) -> tuple[str, str]:
+        created = await lobby.create(game="yugioh", name="Аня", seed=9,
+                                     options={"starting_lp": 1000, "match_duels": 1})
+        await lobby.bot(created["id"], 1, created["token"], bot="greedy")
+        async with Client(server.ws_url, created["id"], created["token"]) as me:
+            await lobby.start(created["id"], created["token"])
+            await play_duels(me, 0, seed=4)
+        return created["id"], created["token"]
+    return played_out(server, duel)
 
 
 #: The contrast of text on a gradient (the felt, the duel's board), which axe-core leaves
@@ -230,11 +251,18 @@ def test_a_street_table_at_my_decision(chromium: Any, server: ServeProcess, lang
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_a_spades_table_at_my_bid_and_in_play(chromium: Any, server: ServeProcess, lang: str) -> None:
-    table, token = table_with_bots(server.url, "Аня", game="spades", rules="standard")
+    """Both teams may bid blind at 0 : 0: my hand face down with its look control and
+    the blind bids (unless my partner's bid ruled mine out), then looked at."""
+    table, token = table_with_bots(server.url, "Аня", game="spades", rules="standard", options=BLIND)
     context, page = at_table(chromium, server, table, token, lang)
     start_by_keyboard(page)
     page.wait_for_selector("#bid-buttons:not([hidden]) button", timeout=60_000)
-    problems = violations(page, f"spades, my bid ({lang})")
+    problems = []
+    if page.is_visible("#act-look"):
+        problems += violations(page, f"spades, a blind bid ({lang})")
+        page.click("#act-look")
+        page.wait_for_selector("#hand button.card")
+    problems += violations(page, f"spades, my bid ({lang})")
     page.locator("#bid-buttons button").first.click()
     page.wait_for_function(MY_TURN, timeout=60_000)
     problems += violations(page, f"spades, my turn ({lang})")
@@ -286,5 +314,16 @@ def test_the_end_of_a_match(chromium: Any, server: ServeProcess, finished: tuple
     page.wait_for_selector("#review-table:not([hidden]) tbody tr", timeout=60_000)
     problems += violations(page, f"review ({lang})")
     no_violations(problems)
+    assert page.errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_end_of_a_duel(chromium: Any, server: ServeProcess, finished_duel: tuple[str, str], lang: str) -> None:
+    table, token = finished_duel
+    context, page = new_page(chromium, locale=LOCALES[lang])
+    sit_at(page, server.url, table, token, 0)
+    page.wait_for_selector("#duel-result:not([hidden]) #duel-rematch button")
+    no_violations(violations(page, f"duel result ({lang})"))
     assert page.errors == []
     context.close()
