@@ -271,7 +271,7 @@ def test_a_classic_deal_against_three_bots(chromium: object, serve_process: Call
 
     page.click(".lang[data-lang='en']")
     page.wait_for_function("document.documentElement.lang === 'en'")
-    assert "Score sheet" in page.text_content("aside")
+    assert "Score sheet" in page.text_content("#game .side")
     shot(page, "classic-english")
     assert page.locator(".seat-box .badge", has_text="Club player (heuristic)").count() == 3
 
@@ -1124,7 +1124,7 @@ def test_a_spades_deal_against_three_bots(chromium: object, serve_process: Calla
 
     page.click(".lang[data-lang='en']")
     page.wait_for_function("document.documentElement.lang === 'en'")
-    assert "Score sheet" in page.text_content("aside") and "Spades are trumps" == page.text_content("#trumps")
+    assert "Score sheet" in page.text_content("#game .side") and "Spades are trumps" == page.text_content("#trumps")
     assert re.search(r"bid 3 \+ (\d+|Nil), took \d+", page.locator("#score tbody tr.deal-row").first.text_content())
     page.set_viewport_size({"width": 390, "height": 844})   # a phone
     page.wait_for_timeout(200)

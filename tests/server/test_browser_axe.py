@@ -44,8 +44,16 @@ pytestmark = [
 
 #: The browser locale each page language is reached by (the page takes its language from it).
 LOCALES = {"ru": "ru-RU", "en": "en-US", "ar": "ar-EG", "bg": "bg-BG"}
-#: axe-core's rules for WCAG 2.0 and 2.1, levels A and AA; only the violations are returned.
+#: axe-core's landmark rules (its "best practice", not WCAG's own): a reader moving by
+#: landmarks meets all the page, each landmark told apart from the others.
+LANDMARKS = ["region", "landmark-unique", "landmark-one-main", "landmark-no-duplicate-main",
+             "landmark-no-duplicate-banner", "landmark-no-duplicate-contentinfo", "landmark-banner-is-top-level",
+             "landmark-main-is-top-level", "landmark-contentinfo-is-top-level",
+             "landmark-complementary-is-top-level"]
+#: axe-core's rules for WCAG 2.0 and 2.1, levels A and AA, and the landmark rules; the
+#: violations and the undecided ("incomplete") are returned, every element of each.
 AXE_OPTIONS = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
+               "rules": {rule: {"enabled": True} for rule in LANDMARKS},
                "resultTypes": ["violations", "incomplete"]}
 #: How many of a violation's elements the failure names.
 TARGETS = 3
@@ -162,7 +170,7 @@ def violations(page: Any, where: str) -> list[str]:
 
 def no_violations(problems: list[str]) -> None:
     """Fail with every violation met on the test's pages in one readable block."""
-    assert not problems, "axe-core found WCAG 2.1 A/AA violations:\n" + "\n".join(problems)
+    assert not problems, "axe-core found violations (WCAG 2.1 A/AA, landmarks):\n" + "\n".join(problems)
 
 
 def at_table(chromium: Any, server: ServeProcess, table: str, token: str, lang: str) -> tuple[Any, Any]:

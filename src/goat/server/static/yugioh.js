@@ -163,7 +163,7 @@ function skeleton() {
         <div id="duel-groups"></div>
       </div>
     </div>
-    <aside class="side">
+    <div class="side">
       <div class="panel sheet-panel">
         <h2 id="duel-score-title" tabindex="-1"></h2>
         <div id="duel-score"></div>
@@ -178,7 +178,7 @@ function skeleton() {
         <ol id="duel-log" class="log" aria-live="polite" aria-relevant="additions" tabindex="0"
             aria-labelledby="duel-log-title"></ol>
       </div>
-    </aside>
+    </div>
     <div id="duel-result" class="result" role="alertdialog" aria-modal="false" aria-labelledby="duel-result-title"
          aria-describedby="duel-result-text" tabindex="-1" hidden>
       <h2 id="duel-result-title"></h2>
