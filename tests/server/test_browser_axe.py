@@ -1,21 +1,30 @@
 """An automated accessibility audit of the browser table: axe-core (bundled by
 ``axe-playwright-python``, no Node needed) run in Debian's chromium, as
 ``test_browser.py``, on every kind of page a player meets, against the WCAG 2.0
-and 2.1 rules of levels A and AA. The hand-written checks of
-``test_browser_a11y.py`` say how the page reads and plays; this one keeps the
-whole page within WCAG as it changes (names of controls, labels, roles,
-landmarks, contrast, ARIA used as the specification allows).
+and 2.1 rules of levels A and AA and axe's landmark rules. The hand-written
+checks of ``test_browser_a11y.py`` say how the page reads and plays; this one
+keeps the whole page within WCAG as it changes (names of controls, labels,
+roles, landmarks, contrast, ARIA used as the specification allows). Two things
+axe leaves undecided are decided here: the contrast of text on a gradient (the
+felt, the duel's board) and an ``aria-label`` on an element without a role.
 
-Audited, each with no violation: the home page (its create form's options open,
-the finished games and the standings filled) and a table's lobby; a Kozel
-``classic`` table mid-deal on my turn, with the rules panel open — in Russian,
-English, Arabic (right to left) and Bulgarian; a ``street`` table at my decision
-(a card chosen: play or pass it); a Spades table at my bid and in play; a
-Yu-Gi-Oh! duel at my decision; the end of a match: the result dialog, the score
-sheet behind it and a deal's review — in Russian and English.
+Audited, each with no violation: the home page (its create form's options and
+the rules open, the finished games and the standings filled); a Kozel
+``classic`` table — its lobby, my turn with the clock running, a hint and a long
+chat, the last trick, the rules panel — in Russian, English, Arabic (right to
+left) and Bulgarian, and on a phone; a ``street`` table at my decision (a card
+chosen: play or pass it); a Spades table at a blind bid (hand face down), my bid
+and in play; a Yu-Gi-Oh! duel — its lobby (own deck), my decision, a card's
+details, my deck list; the end of a match (the result dialog, the score sheet
+behind it, a deal's review) and of a duel — in Russian and English.
 
 The pages are reached by tables made over HTTP with bots, on one server for the
 module; a failure lists each violation with its rule, impact and first targets.
+
+Not asserted: axe's ``label-content-name-mismatch`` (WCAG 2.5.3, still
+"experimental" in axe): a card's name is said in words ("семёрка треф") while
+its face shows "7♣" — the words are this page's choice for screen readers
+(``test_browser_a11y.py``).
 """
 
 from __future__ import annotations
@@ -204,7 +213,11 @@ def test_the_home_page(chromium: Any, server: ServeProcess, finished: tuple[str,
     page.wait_for_selector("#standings-table:not([hidden]) tbody tr")
     page.click("#options-summary")                                # the options' fields too
     page.wait_for_selector("#option-list .option")
-    no_violations(violations(page, f"home ({lang})"))
+    problems = violations(page, f"home ({lang})")
+    page.click("#rules-open-home")
+    page.wait_for_selector("#rules-trumps li")
+    problems += violations(page, f"home, the rules ({lang})")
+    no_violations(problems)
     assert page.errors == []
     context.close()
 
@@ -237,6 +250,22 @@ def test_a_classic_table(chromium: Any, server: ServeProcess, lang: str) -> None
     page.click("#rules-open")
     page.wait_for_selector("#rules-trumps li")
     problems += violations(page, f"rules panel ({lang})")
+    no_violations(problems)
+    assert page.errors == []
+    context.close()
+
+
+def test_a_classic_table_on_a_phone(chromium: Any, server: ServeProcess) -> None:
+    """The narrow layout: the felt's grid squeezed, the chat folded under the table."""
+    table, token = table_with_bots(server.url, "Аня")
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, locale=LOCALES["ru"])
+    context, page = new_page(chromium, context)
+    sit_at(page, server.url, table, token, 0)
+    page.wait_for_selector("#start-btn:not([disabled])")
+    problems = violations(page, "phone lobby")
+    start_by_keyboard(page)
+    page.wait_for_function(MY_TURN)
+    problems += violations(page, "phone, classic, my turn")
     no_violations(problems)
     assert page.errors == []
     context.close()
