@@ -38,9 +38,12 @@ import pytest
 
 from goat.server.runner import ServeProcess
 
+Axe = pytest.importorskip("axe_playwright_python.sync_playwright",
+                          reason="needs axe-playwright-python (the test extra)").Axe
+
 from .conftest import QUICK, Client, Lobby, finish_with_bots, run
-from .test_browser import (BLIND, CHROMIUM, SERVE, YGO_WAIT_TURN, chromium, new_page, sit_at,  # noqa: F401 - fixture
-                           street_table_i_lead, ygo_actions, ygo_pick)
+from .test_browser import (BLIND, CHROMIUM, SERVE, chromium, new_page, sit_at,  # noqa: F401 - fixture
+                           street_table_i_lead, ygo_decide_until)
 from .test_browser_a11y import MY_TURN
 from .test_browser_walk import start_by_keyboard, table_with_bots
 from .test_yugioh_table import play_duels
@@ -146,13 +149,11 @@ GRADIENT_CONTRAST = """(selector) => {
 
 
 def violations(page: Any, where: str) -> list[str]:
-    """axe-core's WCAG A/AA violations on ``page`` as it is now, one line each:
+    """axe-core's violations (``AXE_OPTIONS``) on ``page`` as it is now, one line each:
     where, the rule, its impact, what it asks and its first elements. Two kinds it
     leaves undecided count too: text on a gradient below AA contrast (measured by
     ``GRADIENT_CONTRAST``), and an ``aria-label`` on an element without a role that
     takes one (a bare ``div``: not read at all)."""
-    from axe_playwright_python.sync_playwright import Axe
-
     results = Axe().run(page, options=AXE_OPTIONS).response
     found = results["violations"]
     for rule in results["incomplete"]:
@@ -161,7 +162,7 @@ def violations(page: Any, where: str) -> list[str]:
             nodes = rule["nodes"]
         elif rule["id"] == "color-contrast":
             for node in rule["nodes"]:
-                if any(check["data"].get("messageKey") == "bgGradient" for check in node["any"]):
+                if any((check.get("data") or {}).get("messageKey") == "bgGradient" for check in node["any"]):
                     measured = page.evaluate(GRADIENT_CONTRAST, node["target"][0])
                     if measured["ratio"] < measured["needed"]:
                         nodes.append({**node, "target": [f"{node['target'][0]} "
@@ -192,14 +193,20 @@ def at_table(chromium: Any, server: ServeProcess, table: str, token: str, lang: 
 
 
 def test_the_audit_names_each_violation(chromium: Any) -> None:
-    """The audit itself: a page with a nameless button and an image without words
-    fails with each rule, its impact and its element (not silently passing)."""
+    """The audit itself: a page with a nameless button, an image without words and
+    faint text on a gradient fails with each rule, its impact and its element (not
+    silently passing), its contrast taken against the gradient's darker end (2.10:1,
+    not 2.85:1 on white); the dark text on the same gradient passes."""
     context, page = new_page(chromium)
     page.set_content('<html lang="en"><head><title>t</title></head><body><main>'
-                     '<button id="nameless"></button><img src="x.png" id="wordless"></main></body></html>')
+                     '<button id="nameless"></button><img src="x.png" id="wordless">'
+                     '<div style="background: linear-gradient(#fff, #ddd)"><p id="faint" style="color: #999">faint</p>'
+                     '<p id="dark" style="color: #333">dark</p></div></main></body></html>')
     problems = violations(page, "made up")
     assert problems == ["made up: button-name (critical) Buttons must have discernible text: #nameless",
-                        "made up: image-alt (critical) Images must have alternative text: #wordless"], problems
+                        "made up: image-alt (critical) Images must have alternative text: #wordless",
+                        "made up: color-contrast (serious) Elements must meet minimum color contrast ratio "
+                        "thresholds: #faint (2.10:1 on the gradient)"], problems
     with pytest.raises(AssertionError, match="WCAG"):
         no_violations(problems)
     context.close()
@@ -316,15 +323,7 @@ def test_a_duel_at_my_decision(chromium: Any, server: ServeProcess, lang: str) -
     page.wait_for_selector("#deck-panel:not([hidden])")
     problems = violations(page, f"duel lobby ({lang})")
     start_by_keyboard(page)
-    for _ in range(20):                                   # a decision with cards in my hand
-        page.wait_for_function(YGO_WAIT_TURN, timeout=60_000)
-        if page.locator("#duel-hand .ycard").count():
-            break
-        version = int(page.get_attribute("body", "data-version"))
-        page.click(f'#duel-groups button[data-action="{ygo_pick(ygo_actions(page), True)}"]')
-        page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
-    else:
-        raise AssertionError("no card in my hand in 20 decisions of the seeded duel")
+    ygo_decide_until(page, lambda: page.locator("#duel-hand .ycard").count(), "a card in my hand")
     problems += violations(page, f"duel, my decision ({lang})")
     page.locator("#duel-hand .ycard").first.focus()
     page.wait_for_selector("#card-detail:not([hidden])")
