@@ -56,12 +56,13 @@ pytestmark = [
 
 #: The browser locale each page language is reached by (the page takes its language from it).
 LOCALES = {"ru": "ru-RU", "en": "en-US", "ar": "ar-EG", "bg": "bg-BG"}
-#: axe-core's landmark rules (its "best practice", not WCAG's own): a reader moving by
-#: landmarks meets all the page, each landmark told apart from the others.
+#: axe-core's rules of a page's landmarks and headings (its "best practice", not WCAG's
+#: own): a reader moving by landmarks meets all the page, each landmark told apart from
+#: the others, and finds the page's first-level heading.
 LANDMARKS = ["region", "landmark-unique", "landmark-one-main", "landmark-no-duplicate-main",
              "landmark-no-duplicate-banner", "landmark-no-duplicate-contentinfo", "landmark-banner-is-top-level",
              "landmark-main-is-top-level", "landmark-contentinfo-is-top-level",
-             "landmark-complementary-is-top-level"]
+             "landmark-complementary-is-top-level", "page-has-heading-one"]
 #: axe-core's rules for WCAG 2.0 and 2.1, levels A and AA, and the landmark rules; the
 #: violations and the undecided ("incomplete") are returned, every element of each.
 AXE_OPTIONS = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
@@ -180,7 +181,7 @@ def violations(page: Any, where: str) -> list[str]:
 
 def no_violations(problems: list[str]) -> None:
     """Fail with every violation met on the test's pages in one readable block."""
-    assert not problems, "axe-core found violations (WCAG 2.1 A/AA, landmarks):\n" + "\n".join(problems)
+    assert not problems, "axe-core found violations (WCAG 2.1 A/AA, landmarks, headings):\n" + "\n".join(problems)
 
 
 def at_table(chromium: Any, server: ServeProcess, table: str, token: str, lang: str) -> tuple[Any, Any]:
@@ -198,7 +199,7 @@ def test_the_audit_names_each_violation(chromium: Any) -> None:
     silently passing), its contrast taken against the gradient's darker end (2.10:1,
     not 2.85:1 on white); the dark text on the same gradient passes."""
     context, page = new_page(chromium)
-    page.set_content('<html lang="en"><head><title>t</title></head><body><main>'
+    page.set_content('<html lang="en"><head><title>t</title></head><body><main><h1>t</h1>'
                      '<button id="nameless"></button><img src="x.png" id="wordless">'
                      '<div style="background: linear-gradient(#fff, #ddd)"><p id="faint" style="color: #999">faint</p>'
                      '<p id="dark" style="color: #333">dark</p></div></main></body></html>')
@@ -240,6 +241,9 @@ def test_a_classic_table(chromium: Any, server: ServeProcess, lang: str) -> None
     page.wait_for_function(MY_TURN)
     page.wait_for_selector(".clock-mine:not([hidden])")
     problems += violations(page, f"classic, my turn ({lang})")
+    headings = page.evaluate("[...document.querySelectorAll('h1')].filter((h) => h.getClientRects().length)"
+                             ".map((h) => h.textContent)")
+    assert len(headings) == 1 and table in headings[0], headings       # the table's name, for readers
     page.click("#act-hint")
     page.wait_for_selector("#hand .card.hinted")
     for line in range(1, 4):                              # long lines: the chat's list scrolls
