@@ -44,7 +44,7 @@ Axe = pytest.importorskip("axe_playwright_python.sync_playwright",
 from .conftest import QUICK, Client, Lobby, finish_with_bots, run
 from .test_browser import (BLIND, CHROMIUM, SERVE, chromium, new_page, sit_at,  # noqa: F401 - fixture
                            street_table_i_lead, ygo_decide_until)
-from .test_browser_a11y import MY_TURN
+from .test_browser_a11y import CONTRAST_JS, MY_TURN
 from .test_browser_walk import start_by_keyboard, table_with_bots
 from .test_yugioh_table import play_duels
 
@@ -119,13 +119,9 @@ def finished_duel(server: ServeProcess) -> tuple[str, str]:
 #: undecided ("incomplete"): the text's colour against each colour stop of the nearest
 #: gradient behind it, with the translucent backgrounds between laid over each stop;
 #: the lowest of the ratios, and the ratio the text needs (3 for large text, else 4.5).
-GRADIENT_CONTRAST = """(selector) => {
+GRADIENT_CONTRAST = """(selector) => {""" + CONTRAST_JS + """
   const el = document.querySelector(selector);
-  const rgba = (text) => [...text.matchAll(/rgba?\\(([^)]+)\\)/g)].map((m) => {
-    const [r, g, b, a = 1] = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number); return [r, g, b, a]; });
-  const over = ([r, g, b, a], [R, G, B]) => [r * a + R * (1 - a), g * a + G * (1 - a), b * a + B * (1 - a)];
-  const lum = (rgb) => { const [r, g, b] = rgb.map((c) => { c /= 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const over = ([r, g, b, a], [R, G, B]) => [r * a + R * (1 - a), g * a + G * (1 - a), b * a + B * (1 - a), 1];
   const layers = [];
   let stops = [], opacity = 1;
   for (let node = el; node && !stops.length; node = node.parentElement) {
@@ -140,12 +136,10 @@ GRADIENT_CONTRAST = """(selector) => {
   fg[3] *= opacity;
   const size = parseFloat(style.fontSize), bold = Number(style.fontWeight) >= 700;
   const ratios = stops.map((stop) => {
-    const back = layers.reduce((base, layer) => over(layer, base), stop.slice(0, 3));
-    const [a, b] = [lum(over(fg, back)), lum(back)].sort((x, y) => y - x);
-    return (a + 0.05) / (b + 0.05);
+    const back = layers.reduce((base, layer) => over(layer, base), stop);
+    return ratio(over(fg, back), back);
   });
-  return {ratio: Math.min(...ratios), needed: size >= 24 || (bold && size >= 18.66) ? 3 : 4.5,
-          color: style.color, text: el.textContent.trim().slice(0, 30)};
+  return {ratio: Math.min(...ratios), needed: size >= 24 || (bold && size >= 18.66) ? 3 : 4.5};
 }"""
 
 
