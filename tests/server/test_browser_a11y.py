@@ -384,7 +384,8 @@ def test_the_focus_ring_is_seen_where_it_is(chromium: object, serve_process: Cal
     rings_are_seen(page, '#hand button.card[tabindex="0"]', "#last-trick-btn", "#chat-input", "#chat-send",
                    ".langs .lang", "#rules-open")
     context.close()
-    table, token = table_with_bots(server.url, "Аня", game="yugioh", bot="greedy")   # the dark board, a white box on it
+    # a duel: its dark board, and the white box of decisions on it
+    table, token = table_with_bots(server.url, "Аня", game="yugioh", bot="greedy")
     context, page = seated(chromium, server.url, table, token)
     start_by_keyboard(page)
     page.wait_for_selector("#duel-groups button:not([disabled])", timeout=60_000)
