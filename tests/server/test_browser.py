@@ -271,7 +271,7 @@ def test_a_classic_deal_against_three_bots(chromium: object, serve_process: Call
 
     page.click(".lang[data-lang='en']")
     page.wait_for_function("document.documentElement.lang === 'en'")
-    assert "Score sheet" in page.text_content("aside")
+    assert "Score sheet" in page.text_content("#game .side")
     shot(page, "classic-english")
     assert page.locator(".seat-box .badge", has_text="Club player (heuristic)").count() == 3
 
@@ -1124,7 +1124,7 @@ def test_a_spades_deal_against_three_bots(chromium: object, serve_process: Calla
 
     page.click(".lang[data-lang='en']")
     page.wait_for_function("document.documentElement.lang === 'en'")
-    assert "Score sheet" in page.text_content("aside") and "Spades are trumps" == page.text_content("#trumps")
+    assert "Score sheet" in page.text_content("#game .side") and "Spades are trumps" == page.text_content("#trumps")
     assert re.search(r"bid 3 \+ (\d+|Nil), took \d+", page.locator("#score tbody tr.deal-row").first.text_content())
     page.set_viewport_size({"width": 390, "height": 844})   # a phone
     page.wait_for_timeout(200)
@@ -1804,6 +1804,19 @@ def seated_at_a_duel_against_greedy(page: Any, url: str, seed: int) -> tuple[str
     return table, token
 
 
+def ygo_decide_until(page: Any, reached: Callable[[], object], what: str, decisions: int = 20) -> None:
+    """Make my duel's decisions (``ygo_pick``) until one of them finds ``reached()``
+    true; fails saying ``what`` was not reached in ``decisions`` of them."""
+    for _ in range(decisions):
+        page.wait_for_function(YGO_WAIT_TURN, timeout=60_000)
+        if reached():
+            return
+        version = int(page.get_attribute("body", "data-version"))
+        page.click(f'#duel-groups button[data-action="{ygo_pick(ygo_actions(page), True)}"]')
+        page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    raise AssertionError(f"not reached in {decisions} decisions of the duel: {what}")
+
+
 def test_a_duel_card_shows_its_details(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     """A card in my hand shows its printed numbers and, focused, its effect text
     (``ygo_check_card_details``). The table is seeded so that my hand holds a
@@ -1814,15 +1827,8 @@ def test_a_duel_card_shows_its_details(chromium: object, serve_process: Callable
     page.wait_for_selector("#lobby:not([hidden])")
     httpx.post(f"{server.url}api/tables/{table}/start", headers={"Authorization": f"Bearer {token}"}, timeout=10)
     catalog = httpx.get(f"{server.url}api/games/yugioh/cards", timeout=10).json()["cards"]
-    for _ in range(20):
-        page.wait_for_function(YGO_WAIT_TURN, timeout=60_000)
-        if page.locator("#duel-hand .ycard.kind-monster").count() and page.locator("#duel-hand .ycard").count() >= 2:
-            break
-        version = int(page.get_attribute("body", "data-version"))
-        page.click(f'#duel-groups button[data-action="{ygo_pick(ygo_actions(page), True)}"]')
-        page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
-    else:
-        raise AssertionError("no monster in my hand in 20 decisions of the seeded duel")
+    ygo_decide_until(page, lambda: page.locator("#duel-hand .ycard.kind-monster").count()
+                     and page.locator("#duel-hand .ycard").count() >= 2, "a monster and another card in my hand")
     ygo_check_card_details(page, catalog)
     assert page.errors == []
     context.close()

@@ -17,6 +17,10 @@ accessibility tree (Playwright's ``aria_snapshot``), and the keyboard alone.
   back, the focus comes back to my decision, not left on the page; my decisions
   are read out, the other seat's are not announced one by one; a redraw of the
   same decision (a hint) keeps the keyboard on the button it was on;
+* the chat is a list of its messages, read as they come, that the keyboard
+  scrolls; the other duelist's hand is read as its count of cards;
+* the focus ring is seen on what is around it (3:1, WCAG 1.4.11): dark on the
+  light page and panels, gold on the dark felt and header;
 * the empty seats of the lobby are AA contrast, the log and the rules can be
   scrolled by the keyboard, and the hand does not move for people who asked for
   less motion — in Russian and in Arabic (right to left).
@@ -40,6 +44,15 @@ pytestmark = [
 ]
 
 GLYPHS = re.compile("[♣♦♥♠→]")
+#: JavaScript for the contrast checks: ``rgba(text)``, the colours a computed style names
+#: ([r, g, b, a]); ``ratio(x, y)``, WCAG's contrast ratio of two colours (alpha set aside).
+CONTRAST_JS = """
+  const rgba = (text) => [...text.matchAll(/rgba?\\(([^)]+)\\)/g)].map((m) => {
+    const [r, g, b, a = 1] = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number); return [r, g, b, a]; });
+  const lum = ([r, g, b]) => [r, g, b].map((c) => { c /= 255; return c <= 0.03928 ? c / 12.92
+    : ((c + 0.055) / 1.055) ** 2.4; }).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+  const ratio = (x, y) => { const [a, b] = [lum(x), lum(y)].sort((p, q) => q - p); return (a + 0.05) / (b + 0.05); };
+"""
 FOCUSED = "document.activeElement === document.body ? 'body' : (document.activeElement.id || document.activeElement.className)"
 
 
@@ -194,14 +207,10 @@ def test_contrast_scrolling_and_motion(chromium: object, serve_process: Callable
     page.wait_for_selector("#start-btn:not([disabled])")
     page.click('.seat-row[data-seat="1"] .remove')                    # an empty seat, named in grey
     page.wait_for_selector('.seat-row.kind-empty[data-seat="1"]')
-    ratio = page.evaluate("""() => {
-      const lum = (rgb) => { const [r, g, b] = rgb.match(/\\d+/g).slice(0, 3).map((c) => {
-        c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; });
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+    ratio = page.evaluate("""() => {""" + CONTRAST_JS + """
       const name = document.querySelector('.seat-row.kind-empty .seat-name');
-      const row = getComputedStyle(name.closest('.panel')).backgroundColor;
-      const [a, b] = [lum(getComputedStyle(name).color), lum(row)].sort((x, y) => y - x);
-      return (a + 0.05) / (b + 0.05);
+      const [row] = rgba(getComputedStyle(name.closest('.panel')).backgroundColor);
+      return ratio(rgba(getComputedStyle(name).color)[0], row);
     }""")
     assert ratio >= 4.5, ratio
     page.click('.seat-row[data-seat="1"] .add-bot')
@@ -301,3 +310,98 @@ def test_my_bid_takes_the_keyboard_to_the_bids(chromium: object, serve_process: 
     page.wait_for_function("document.activeElement.closest('#hand') !== null")
     assert page.errors == []
     context.close()
+
+
+def test_the_chat_is_a_list_the_keyboard_scrolls(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """Its ``<ol>`` had ``role="log"``, which unmade the list its messages were items
+    of (a reader said neither "list" nor how many), and long, it could not be
+    scrolled back without a mouse (axe: listitem, scrollable-region-focusable)."""
+    server = serve_process(*SERVE)
+    table, token = table_with_bots(server.url, "Аня")
+    context, page = seated(chromium, server.url, table, token)
+    for line in range(1, 4):
+        page.fill("#chat-input", f"{line}: " + "хорошая сдача, " * 16)
+        page.press("#chat-input", "Enter")
+        page.wait_for_function(f"document.querySelectorAll('#chat-list li').length === {line}")
+    snapshot = page.locator("#chat-body").aria_snapshot()
+    assert 'list "Чат"' in snapshot and snapshot.count("listitem") == 3, snapshot
+    assert page.get_attribute("#chat-list", "aria-live") == "polite"                 # still read as they come
+    assert page.evaluate("(l => l.scrollHeight > l.clientHeight)(document.querySelector('#chat-list'))")
+    assert page.get_attribute("#chat-list", "tabindex") == "0"
+    assert page.errors == []
+    context.close()
+
+
+def past_the_coin_toss(page: object) -> None:
+    """At a duel's start: if the coin toss lets me choose, go first; then the board is drawn."""
+    choose = '#duel-groups button[data-action$="choose first"]'
+    board = '.duel-player[data-side="top"] .opp-hand'
+    page.wait_for_selector(f"{board}, {choose}", timeout=60_000)  # type: ignore[attr-defined]
+    if page.locator(choose).count():  # type: ignore[attr-defined]
+        page.click(choose)  # type: ignore[attr-defined]
+    page.wait_for_selector(board, timeout=60_000)  # type: ignore[attr-defined]
+
+
+def test_the_other_duelists_hand_is_read_as_its_count(chromium: object,
+                                                      serve_process: Callable[..., ServeProcess]) -> None:
+    """Its count was an ``aria-label`` on a bare ``div``, not read: a reader heard a
+    lone number after the piles."""
+    server = serve_process(*SERVE)
+    table, token = table_with_bots(server.url, "Аня", game="yugioh", bot="greedy")
+    context, page = seated(chromium, server.url, table, token)
+    start_by_keyboard(page)
+    past_the_coin_toss(page)
+    piles = settled_snapshot(page, '.duel-player[data-side="top"] .piles')
+    assert re.search(r'img "Карт в руке: \d+"', piles), piles
+    assert page.locator('.opp-hand > :not([aria-hidden="true"])').count() == 0    # not read again card by card
+    assert page.errors == []
+    context.close()
+
+
+#: The contrast of the focused element's outline against the background around it (the
+#: nearest ancestor's colour, or each stop of its gradient: the lowest ratio).
+RING_CONTRAST = """() => {""" + CONTRAST_JS + """
+  const el = document.activeElement;
+  let around = [];
+  for (let node = el.parentElement; node && !around.length; node = node.parentElement) {
+    const style = getComputedStyle(node);
+    if (/gradient/.test(style.backgroundImage)) around = rgba(style.backgroundImage);
+    else around = rgba(style.backgroundColor).filter((c) => c[3] === 1);
+  }
+  const [ring] = rgba(getComputedStyle(el).outlineColor);
+  return Math.min(...around.map((c) => ratio(ring, c)));
+}"""
+
+
+def test_the_focus_ring_is_seen_where_it_is(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """The ring was gold everywhere: 1.5:1 on the light page around my hand's cards,
+    1.9:1 on the white panels — a keyboard player with low vision lost the focus."""
+    server = serve_process(*SERVE)
+    table, token = table_with_bots(server.url, "Аня")
+    context, page = seated(chromium, server.url, table, token)
+    start_by_keyboard(page)
+    page.wait_for_function(MY_TURN)
+    rings_are_seen(page, '#hand button.card[tabindex="0"]', "#last-trick-btn", "#chat-input", "#chat-send",
+                   ".langs .lang", "#rules-open")
+    context.close()
+    # a duel: its dark board, and the white box of decisions on it
+    table, token = table_with_bots(server.url, "Аня", game="yugioh", bot="greedy")
+    context, page = seated(chromium, server.url, table, token)
+    start_by_keyboard(page)
+    page.wait_for_selector("#duel-groups button:not([disabled])", timeout=60_000)
+    rings_are_seen(page, "#duel-groups button:not([disabled])")
+    past_the_coin_toss(page)
+    rings_are_seen(page, '.duel-player[data-side="bottom"] .pile')
+    context.close()
+
+
+def rings_are_seen(page: object, *selectors: str) -> None:
+    """Each of ``selectors`` focused as the keyboard does shows a ring of 3:1 or more on what is around it."""
+    ratios = {}
+    for selector in selectors:
+        page.keyboard.press("Shift")                  # the keyboard was used last: the ring is shown
+        page.focus(selector)
+        assert page.evaluate("document.activeElement.matches(':focus-visible')"), selector
+        ratios[selector] = round(page.evaluate(RING_CONTRAST), 2)
+    assert all(ratio >= 3 for ratio in ratios.values()), ratios
+    assert page.errors == []

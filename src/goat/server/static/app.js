@@ -224,6 +224,11 @@ function gameAndRules(table) {
   return `${named("games", table.game)} · ${named("rules", table.rules)}`;
 }
 
+/** A table's name as its headings say it: "Стол 1a2b · Козёл · классика". */
+function tableTitle(m) {
+  return t("lobbyTitle", { id: m.table, rules: gameAndRules(m) });
+}
+
 function optionsText(options) {
   const shown = (v) => (v === null ? "—" : typeof v === "boolean" ? t(v ? "yes" : "no") : named("choice", v));
   return Object.entries(options || {}).map(([k, v]) => `${named("opt", k)}: ${shown(v)}`).join(", ");
@@ -401,6 +406,9 @@ function render() {
       drawHint();
     }
   } else renderGame();
+  const heading = $("#table-title");      // at play, the page's heading for readers (the lobby has its own)
+  heading.hidden = S.msg.status === "lobby";
+  heading.textContent = tableTitle(S.msg);
   placeChat();
   drawSheetLinks();
   drawClock();
@@ -411,8 +419,7 @@ function render() {
 function renderLobby() {
   show("lobby");
   const m = S.msg;
-  $("#lobby-title").textContent = `${t("lobbyTitle", { id: m.table, rules: gameAndRules(m) })} · ${
-    t("playerCount", { n: m.players })}`;
+  $("#lobby-title").textContent = `${tableTitle(m)} · ${t("playerCount", { n: m.players })}`;
   const options = [optionsText(m.options) ? `${t("options")}: ${optionsText(m.options)}` : "",
                    m.hints ? t("hints.on") : "", clockNote(m), m.private ? t("private.on") : "", chatNote(m),
                    m.chosen_seed ? t("chosenSeed.on") : ""]

@@ -60,14 +60,20 @@ function build() {
   toggle.type = "button";
   toggle.id = "chat-toggle";
   toggle.setAttribute("aria-controls", "chat-body");
-  toggle.append(el("span", "chat-title"), el("span", "chat-unread"));
+  const title = el("span", "chat-title");
+  title.id = "chat-title";
+  toggle.append(title, el("span", "chat-unread"));
   toggle.querySelector(".chat-unread").hidden = true;
   head.append(toggle);
   const body = el("div", "chat-body");
   body.id = "chat-body";
+  // A list read out as it grows, as the table's log: not role="log", which would
+  // unmake the list its messages are items of (axe: listitem). Focusable, so that
+  // a keyboard scrolls back a long one (axe: scrollable-region-focusable).
   const list = el("ol", "chat-list");
   list.id = "chat-list";
-  list.setAttribute("role", "log");
+  list.tabIndex = 0;
+  list.setAttribute("aria-labelledby", "chat-title");
   list.setAttribute("aria-live", "polite");
   list.setAttribute("aria-relevant", "additions");
   const form = el("form", "chat-form");

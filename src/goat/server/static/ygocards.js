@@ -81,7 +81,10 @@ function panel() {
   box.id = "card-detail";
   box.setAttribute("role", "tooltip");
   box.hidden = true;
-  document.body.append(box);
+  // In the page's main landmark, beside the cards it describes (position: fixed, so its
+  // place in the document does not move it): outside every landmark, a reader moving
+  // by landmarks never meets it (axe: region).
+  document.querySelector("main").append(box);
   detail = { box, anchor: null, name: null, pinned: false, quiet: null };
   return box;
 }

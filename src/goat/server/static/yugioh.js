@@ -19,7 +19,7 @@
 // from the legal swaps' texts; the whole list of swaps stays behind the filter.
 
 import { arrow, lang, t } from "./i18n.js";
-import { $, S, botLabel, button, el, focusLost, keepArriving, named, sayStatus, seatName, showResult,
+import { $, S, botLabel, button, el, focusLost, keepArriving, named, oneImage, sayStatus, seatName, showResult,
   toast, turnName } from "./table.js";
 import { drawRematch } from "./rematch.js";
 import { describe, fill, info, kindName, levelLine, loadCatalog, pinDetail, printedStats,
@@ -163,7 +163,7 @@ function skeleton() {
         <div id="duel-groups"></div>
       </div>
     </div>
-    <aside class="side">
+    <div class="side">
       <div class="panel sheet-panel">
         <h2 id="duel-score-title" tabindex="-1"></h2>
         <div id="duel-score"></div>
@@ -178,7 +178,7 @@ function skeleton() {
         <ol id="duel-log" class="log" aria-live="polite" aria-relevant="additions" tabindex="0"
             aria-labelledby="duel-log-title"></ol>
       </div>
-    </aside>
+    </div>
     <div id="duel-result" class="result" role="alertdialog" aria-modal="false" aria-labelledby="duel-result-title"
          aria-describedby="duel-result-text" tabindex="-1" hidden>
       <h2 id="duel-result-title"></h2>
@@ -321,11 +321,10 @@ function drawPlayer(v, seat, box) {
   }
   if (!mine) {
     const hand = el("div", "opp-hand");
-    hand.setAttribute("aria-label", t("ygo.handCount", { n: p.hand_count }));
     hand.title = t("ygo.handCount", { n: p.hand_count });
     for (let i = 0; i < p.hand_count; i += 1) hand.append(el("span", "ycard back small"));
     hand.append(el("span", "hint", String(p.hand_count)));
-    piles.append(hand);
+    piles.append(oneImage(hand, t("ygo.handCount", { n: p.hand_count })));   // a name on a bare div is not read
   }
 
   const monsters = el("div", "zone-row monsters");
