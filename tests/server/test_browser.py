@@ -2270,4 +2270,10 @@ def test_every_option_and_choice_of_every_game_has_words(chromium: object,
     said = panel("spades/rules/wheels", "wheels_by", ["team", "player"])
     for code, words in (("en", "when one player bids 10 tricks or more"), ("ru", "если игрок заказал 10 взяток")):
         assert words in said[f"player {code}"] and words not in said[f"team {code}"]
+    # Spades' blind_nil_behind: 0 lets either team bid blind ("0 or more points behind" before)
+    said = panel("spades/rules/standard", "blind_nil_behind", [0, 150])
+    assert "allowed to either team" in said["0 en"] and "0 or more" not in said["0 en"]
+    assert "можно любой паре" in said["0 ru"] and "отстаёт на 0" not in said["0 ru"]
+    assert "allowed only to a team 150 or more points behind" in said["150 en"]
+    assert "отстаёт на 150 очков и больше" in said["150 ru"]
     context.close()
