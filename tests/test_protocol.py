@@ -170,3 +170,18 @@ def test_play_randomly_reaches_terminal_deterministically() -> None:
     b = play_randomly(new_state("street"), random.Random(11))
     assert a.current_player() == TERMINAL and a.is_terminal()
     assert a.result() == b.result() and a.deal_log() == b.deal_log()
+
+
+def test_a_game_that_does_not_end_is_one_line_that_does_not_blame_a_missing_max_deals() -> None:
+    """A Spades match whose options keep the scores level plays on even with a
+    ``max_deals`` option; the message used to tell the user to add one, as if it
+    were missing (the spadeswalk helper met it with ``max_deals`` set)."""
+    from goat.games.spades import new_state as new_spades
+    from goat.protocol import play_out
+
+    state = new_spades("standard", options={"max_deals": 1})
+    with pytest.raises(GoatError) as refused:
+        play_out(state, lambda s: s.legal_actions()[0], random.Random(0), max_steps=5)
+    message = str(refused.value)
+    assert "\n" not in message and message.startswith("the game did not end within 5 steps")
+    assert "ends for sure only with a max_deals option" in message and "play on even then" in message

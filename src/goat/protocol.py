@@ -232,7 +232,8 @@ def play_out(state: GameState, choose: Callable[[GameState], Action], rng: rando
         else:
             state.apply_action(choose(state))
     raise GoatError(f"the game did not end within {max_steps} steps (random play may never end some "
-                    f"games: give Spades a max_deals option, e.g. options={{'max_deals': 10}})")
+                    "games: a Spades match ends for sure only with a max_deals option, e.g. "
+                    "options={'max_deals': 10}, and options under which the scores stay level play on even then)")
 
 
 def play_random_steps(state: GameState, rng: random.Random, steps: int,
