@@ -144,6 +144,23 @@ def test_jsonl_file_holds_one_record_per_line(tmp_path: Path) -> None:
     assert result.stderr.startswith(f"{path} line 1: not valid JSON")
 
 
+@pytest.mark.parametrize("text, reason", [
+    ("[" * 100_000 + "]" * 100_000, "not a record: JSON nested too deeply"),
+    ('{"game": "kozel", "players": ' + "9" * 5000 + "}", "not a record: Exceeds the limit (4300 digits)"),
+])
+@pytest.mark.parametrize("suffix", [".json", ".jsonl"])
+def test_json_python_cannot_load_is_refused_in_one_line_with_status_2(text: str, reason: str, suffix: str,
+                                                                      tmp_path: Path) -> None:
+    """Valid JSON too deep or with too long a number for Python's parser was a
+    traceback with exit status 1; the contract wants one line and status 2."""
+    path = tmp_path / f"odd{suffix}"
+    path.write_text(text, encoding="utf-8")
+    result = cli(str(path), "--check")
+    assert result.exit_code == 2
+    assert len(result.stderr.splitlines()) == 1
+    assert result.stderr.startswith(str(path) + (" line 1" if suffix == ".jsonl" else "") + ": " + reason)
+
+
 # ================================================================= deals
 def test_stock_is_top_first_in_the_order_cards_are_drawn() -> None:
     """After classic's first trick the winner draws the stock's first card, then

@@ -151,7 +151,7 @@ def parse_records(text: str, jsonl: bool | None = None, name: str = "<text>") ->
         raise MalformedRecordError(f"{name}: empty, no record in it")
     if jsonl is not True:
         try:
-            return [json.loads(text)]
+            return [_loads(text, name)]
         except json.JSONDecodeError as exc:
             if jsonl is False or not text.strip() or exc.msg != "Extra data":
                 raise MalformedRecordError(f"{name}: not valid JSON: {_json_error(exc)}") from None
@@ -169,10 +169,25 @@ def _parse_lines(text: str, name: str) -> list[Any]:
         if not line.strip():
             continue
         try:
-            records.append(json.loads(line))
+            records.append(_loads(line, f"{name} line {number}"))
         except json.JSONDecodeError as exc:
             raise MalformedRecordError(f"{name} line {number}: not valid JSON: {_json_error(exc)}") from None
     return records
+
+
+def _loads(text: str, name: str) -> Any:
+    """``json.loads``, with the two ways valid JSON still fails to load — nesting
+    deeper than Python's recursion limit, a number of more than 4300 digits —
+    made one-line :class:`MalformedRecordError` (they were tracebacks, exit 1).
+    Syntax errors stay :class:`json.JSONDecodeError` for the caller to word."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except RecursionError:
+        raise MalformedRecordError(f"{name}: not a record: JSON nested too deeply") from None
+    except ValueError as exc:  # int("9" * 5000): Python's limit on digits
+        raise MalformedRecordError(f"{name}: not a record: {exc}".split(";")[0]) from None
 
 
 def _json_error(exc: json.JSONDecodeError) -> str:
