@@ -13,7 +13,8 @@ Problems come in exactly two kinds, because a caller (``goat replay``) must tell
 them apart by exit status:
 
 * :class:`MalformedRecordError` (exit status 2) — the input is not a record at all:
-  not JSON, not an object, a missing or mistyped field, an unknown game, ruleset
+  not JSON (or JSON Python cannot load: nested too deeply, a number of 4300+
+  digits), not an object, a missing or mistyped field, an unknown game, ruleset
   or option, a bad option value, a first dealer out of range, or a deal object the
   ruleset cannot have dealt (a card twice, a card the ruleset does not use, hands
   of the wrong size). Deal objects are checked *before* any action is replayed, so
