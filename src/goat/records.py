@@ -13,7 +13,8 @@ Problems come in exactly two kinds, because a caller (``goat replay``) must tell
 them apart by exit status:
 
 * :class:`MalformedRecordError` (exit status 2) — the input is not a record at all:
-  not JSON, not an object, a missing or mistyped field, an unknown game, ruleset
+  not JSON (or JSON Python cannot load: nested too deeply, a number of 4300+
+  digits), not an object, a missing or mistyped field, an unknown game, ruleset
   or option, a bad option value, a first dealer out of range, or a deal object the
   ruleset cannot have dealt (a card twice, a card the ruleset does not use, hands
   of the wrong size). Deal objects are checked *before* any action is replayed, so
@@ -151,7 +152,7 @@ def parse_records(text: str, jsonl: bool | None = None, name: str = "<text>") ->
         raise MalformedRecordError(f"{name}: empty, no record in it")
     if jsonl is not True:
         try:
-            return [json.loads(text)]
+            return [_loads(text, name)]
         except json.JSONDecodeError as exc:
             if jsonl is False or not text.strip() or exc.msg != "Extra data":
                 raise MalformedRecordError(f"{name}: not valid JSON: {_json_error(exc)}") from None
@@ -169,10 +170,25 @@ def _parse_lines(text: str, name: str) -> list[Any]:
         if not line.strip():
             continue
         try:
-            records.append(json.loads(line))
+            records.append(_loads(line, f"{name} line {number}"))
         except json.JSONDecodeError as exc:
             raise MalformedRecordError(f"{name} line {number}: not valid JSON: {_json_error(exc)}") from None
     return records
+
+
+def _loads(text: str, name: str) -> Any:
+    """``json.loads``, with the two ways valid JSON still fails to load — nesting
+    deeper than Python's recursion limit, a number of more than 4300 digits —
+    made one-line :class:`MalformedRecordError` (they were tracebacks, exit 1).
+    Syntax errors stay :class:`json.JSONDecodeError` for the caller to word."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except RecursionError:
+        raise MalformedRecordError(f"{name}: not a record: JSON nested too deeply") from None
+    except ValueError as exc:  # int("9" * 5000): Python's limit on digits
+        raise MalformedRecordError(f"{name}: not a record: {exc}".split(";")[0]) from None
 
 
 def _json_error(exc: json.JSONDecodeError) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from goat.cards import Card
 from goat.games.kozel.rules import KozelRules
-from goat.games.tricks.deals import check_dealt_cards, deal_in_turn, read_cards, read_hands
+from goat.games.tricks.deals import check_dealt_cards, deal_in_turn, no_trump_card, read_card, read_cards, read_hands
 from goat.protocol import InvalidChanceError
 
 
@@ -63,7 +63,7 @@ class KozelDeal:
         trump_text = obj.get("trump_card")
         trump_card = None
         if trump_text is not None:
-            trump_card = read_cards([trump_text], "trump_card")[0]
+            trump_card = read_card(trump_text, "trump_card")
         deal = cls(hands, stock, trump_card)
         deal.validate(rules)
         return deal
@@ -88,9 +88,7 @@ class KozelDeal:
                     f"trump_card {self.trump_card} must lie in the stock (it is shown from the stock)"
                 )
         elif self.trump_card is not None:
-            raise InvalidChanceError(
-                f"{rules.name} has the fixed trump suit {rules.trump_suit}: no trump_card is shown"
-            )
+            raise no_trump_card(rules.name, rules.trump_suit)
 
     def trump_suit(self, rules: KozelRules) -> str:
         if rules.trump_suit == "drawn":

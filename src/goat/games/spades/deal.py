@@ -18,6 +18,7 @@ from goat.games.spades.rules import HAND_SIZE, SpadesRules
 from goat.games.tricks.deals import (
     check_dealt_cards,
     deal_in_turn,
+    no_trump_card,
     read_cards,
     read_hands,
 )
@@ -54,6 +55,8 @@ class SpadesDeal:
         stock = read_cards(obj.get("stock", []), "stock")
         if stock:
             raise InvalidChanceError(f"Spades deals every card: the stock must be empty, not {len(stock)} cards")
+        if obj.get("trump_card") is not None:  # spades are always trumps: no card is shown
+            raise no_trump_card(rules.name, "S")
         deal = cls(hands)
         deal.validate(rules)
         return deal

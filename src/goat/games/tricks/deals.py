@@ -46,6 +46,22 @@ def read_cards(value: Any, where: str) -> tuple[Card, ...]:
         raise InvalidChanceError(f"{where}: {exc}") from None
 
 
+def read_card(value: Any, where: str) -> Card:
+    """A record's single card string (a deal's ``trump_card``); raises
+    :class:`InvalidChanceError` naming ``where`` — not "a list of card strings",
+    which a record holding ``"trump_card": 7`` was told."""
+    if not isinstance(value, str):
+        raise InvalidChanceError(f"{where} must be a card string such as \"AH\"")
+    return read_cards([value], where)[0]
+
+
+def no_trump_card(ruleset: str, suit: str) -> InvalidChanceError:
+    """The one refusal of a deal's ``trump_card`` where the ruleset shows none:
+    the records contract has it "only where the ruleset shows a card to fix the
+    trump suit", and a card that fixes nothing would mislead a reader."""
+    return InvalidChanceError(f"{ruleset} has the fixed trump suit {suit}: no trump_card is shown")
+
+
 def read_hands(obj: Any, players: int) -> tuple[tuple[Card, ...], ...]:
     """The ``"hands"`` object of a record's deal: seat (as a string) → cards."""
     if not isinstance(obj, dict):
