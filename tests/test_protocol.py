@@ -7,6 +7,7 @@ must round-trip exactly and bad text must give a one-line user error.
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -185,3 +186,52 @@ def test_a_game_that_does_not_end_is_one_line_that_does_not_blame_a_missing_max_
     message = str(refused.value)
     assert "\n" not in message and message.startswith("the game did not end within 5 steps")
     assert "ends for sure only with a max_deals option" in message and "play on even then" in message
+
+
+def _scribble(value: object) -> None:
+    """Change every list and dict inside ``value`` in place (a careless bot)."""
+    if isinstance(value, dict):
+        for item in list(value.values()):
+            _scribble(item)
+        value["scribbled"] = True
+    elif isinstance(value, list):
+        for item in value:
+            _scribble(item)
+        for i, item in enumerate(value):
+            if isinstance(item, int) and not isinstance(item, bool):
+                value[i] = item + 1000
+        value.append("scribbled")
+
+
+@pytest.mark.parametrize(("game", "rules", "finished"), [
+    ("kozel", "classic", "deal_results"), ("spades", "standard", "deal_results"), ("yugioh", "goat", "duel_results")])
+def test_a_bot_that_changes_its_view_or_a_result_does_not_change_the_game(game: str, rules: str,
+                                                                         finished: str) -> None:
+    """A view (and ``result()``) is handed to bots and outside code: it must be
+    the caller's own copy. The finished deals' results were copied one level
+    deep only, so ``view["deal_results"][0]["penalty"][0] += 1000`` changed the
+    state's own penalty list — the match, its record — and every other seat's view.
+    (Yu-Gi-Oh!'s ``log``, kept per seat for speed, is left out: see its view.)"""
+    from goat.games import get_game
+
+    state = get_game(game).new_state(rules)
+    rng = random.Random(1)
+    while not state.view(None)[finished] or state.is_chance_node():
+        assert not state.is_terminal()
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    seats = [*range(len(state.returns())), None]
+
+    def snapshot() -> list[str]:
+        return [json.dumps({k: v for k, v in state.view(s).items() if k != "log"}, sort_keys=True) for s in seats] + [
+            json.dumps(state.result(), sort_keys=True)]
+
+    before = snapshot()
+    for seat in seats:
+        view = state.view(seat)
+        view.pop("log", None)
+        _scribble(view)
+        _scribble(state.result())
+    assert snapshot() == before

@@ -36,7 +36,7 @@ from __future__ import annotations
 import json
 import numbers
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -69,6 +69,17 @@ def check_seat(seat: Any, players: int) -> int | None:
     if not isinstance(seat, numbers.Integral) or isinstance(seat, bool) or not 0 <= seat < players:
         raise GoatError(f"there is no seat {seat!r} (seats 0..{players - 1}, or None for a spectator)")
     return int(seat)
+
+
+def results_copy(results: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Finished deals' (or duels') results for a view or a ``result()``: new
+    dicts *and* new lists inside them (Kozel's ``penalty``, Spades' ``score``,
+    Yu-Gi-Oh!'s ``lp``). A view is handed to bots and outside code; a copy of
+    the dicts alone kept the state's own ``penalty``/``score`` lists in it, so a
+    bot that changed its view (``view["deal_results"][0]["penalty"][0] += 6``)
+    changed the match itself — the penalty the next deal starts from, the record."""
+    return [{key: list(value) if isinstance(value, list) else value for key, value in result.items()}
+            for result in results]
 
 
 class ActionSyntaxError(GoatError):

@@ -19,6 +19,8 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import random
 import logging
 import threading
 from collections.abc import Callable
@@ -27,10 +29,12 @@ from typing import Any
 import pytest
 
 import goat.server.tables as tables_module
+from goat.games import get_game
 from goat.records import check_result, replay
 from goat.server.clock import CLOCK_ACTOR
 from goat.server.runner import ServerThread
 from goat.server.storage import EventRow, Storage
+from goat.server.viewfilter import render
 
 from .conftest import QUICK, Client, Lobby, my_turn, one_line, play_to_the_end, run
 from .test_hints import SpyBot
@@ -285,3 +289,83 @@ def test_the_clock_and_a_dropped_players_bot_stand_in_for_the_person() -> None:
     assert clock_bot("spades", "1", settings).choose(view).bid != "blind-nil"
     for game in ("kozel", "yugioh"):                              # bots without the setting: made as before
         assert clock_bot(game, "1", settings).choose is not None
+
+
+# ---------------------------------------------------------------- secrecy of the clock's move
+class StubTable:
+    """Just what :func:`~goat.server.viewfilter.render` reads of a table in play
+    whose last change was the clock's ``action`` for ``seat``: no server, no timing."""
+
+    def __init__(self, game: str, state: Any, seat: int, action: str) -> None:
+        self.id, self.version, self.status, self.state = "t", 9, "playing", state
+        self.row = type("Row", (), {"game": game})()
+        self.timeout = {"seat": seat, "version": 9, "action": action}
+
+    def public(self) -> dict[str, Any]:
+        return {"status": self.status}
+
+    def clock_json(self) -> None:
+        return None
+
+    def timeout_text(self) -> dict[str, Any]:
+        return self.timeout
+
+
+def clock_move_as_seen(game: str, state: Any, seat: int, action: Any) -> dict[int | None, str]:
+    """Apply ``action`` (seat ``seat``'s, made by the clock) and return the
+    ``timeout.action`` every recipient's state message says."""
+    state.apply_action(action)
+    table = StubTable(game, state, seat, str(action))
+    recipients = [*range(len(state.view(None).get("hand_sizes") or [0, 1])), None]
+    return {r: json.loads(render(table, r, "state"))["timeout"]["action"]  # type: ignore[arg-type]
+            for r in recipients}
+
+
+def test_a_trump_card_the_clock_passes_face_down_is_not_named_to_the_others() -> None:
+    """Street: the shown trump card (TS, in every view) is drawn into seat 3's
+    hand, and the clock passes it face down for seat 3. The others' history says
+    ``3 pass ?``; the timeout said ``3 pass TS`` (the scrub kept every card their
+    views name anywhere): who holds the trump card, and that it was thrown away."""
+    state = get_game("kozel").new_state("street", first_dealer=0)
+    rng = random.Random(0)
+    while True:   # seed 0 reaches it (found by search); the loop fails loudly if the engine changes
+        assert not state.is_terminal()
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        seat, trump = state.current_player(), state.view(None)["trump_card"]
+        passes = [a for a in state.legal_actions()
+                  if a.seat == seat and a.verb == "pass" and trump in [str(c) for c in a.cards]]
+        if passes:
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    shown = clock_move_as_seen("kozel", state, seat, passes[0])
+    assert shown[seat] == str(passes[0])
+    for other in (0, 1, 2, None):
+        assert trump not in shown[other] and shown[other].startswith(f"{seat} pass ?"), (other, shown[other])
+
+
+def test_a_card_the_clock_sets_face_down_is_not_named_to_the_other_duelist() -> None:
+    """Goat Control against itself: seat 1's clock Sets a card face down. Seat 0's
+    own deck list names every card of the pool in play, so the scrub let the name
+    through: the timeout said ``1 set Mirror Force`` where the log says ``1 set ?spell``."""
+    from goat.games.yugioh.state import public_action
+
+    state = get_game("yugioh").new_state("goat")
+    rng = random.Random(3)
+    while True:
+        assert not state.is_terminal()
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        sets = [a for a in state.legal_actions() if str(a).startswith("1 set ")]
+        if sets:
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    action = sets[0]
+    name = str(action).split(" ", 2)[2]
+    assert name in json.dumps(state.view(0)["decklists"])   # why the scrub could not hide it
+    public = public_action(state.duel, state.pending(), str(action))
+    shown = clock_move_as_seen("yugioh", state, 1, action)
+    assert shown[1] == str(action)
+    assert shown[0] == shown[None] == public and name not in public

@@ -90,13 +90,36 @@ def scrub(table: "Table | None", view: dict[str, Any] | None, text: str, echoed:
     return redact_names(text, names_in(seen, names) | names_in(echoed, names), names)
 
 
+def seen_action(view: dict[str, Any] | None, seat: int | None, acted: int, text: str) -> str:
+    """The move ``text`` that seat ``acted`` just made (the clock's, the table's
+    last change), as the recipient ``seat`` was shown it: the whole text to the
+    seat that made it; to anyone else the newest entry of ``acted`` in the
+    recipient's own ``history`` (Yu-Gi-Oh!'s ``"act "`` taken off), which the
+    game wrote for that recipient — ``"2 pass ?+?"``, ``"1 set ?spell"``.
+
+    Why not the text scrubbed: :func:`scrub` keeps every card the recipient's
+    view names *anywhere*, and a card can be named there without this move being
+    public — a Yu-Gi-Oh! player's own deck list names the very cards the other
+    seat Sets face down in a mirror match, a Kozel trump card shown to all may be
+    passed face down — so the scrubbed text said what was Set or passed. A view
+    without such an entry gets ``"<seat> ?"`` (the page words it as hidden)."""
+    if seat == acted:
+        return text
+    for entry in reversed((view or {}).get("history") or []):
+        entry = entry.removeprefix("act ")
+        if entry.startswith(f"{acted} "):
+            return entry
+    return f"{acted} ?"
+
+
 def render(table: "Table | None", seat: int | None, kind: str, **fields: Any) -> str:
     """The JSON text of one message of ``kind`` for the recipient ``seat``.
 
     Kinds: ``welcome`` (role and seat), ``state`` (public table info and the
     recipient's view; ``ack`` names the recipient's action that produced it;
     ``clock``: the seat whose time per move runs and its milliseconds left, or
-    ``None``; ``timeout``: the move the clock just made for a seat, scrubbed of
+    ``None``; ``timeout``: the move the clock just made for a seat as the
+    recipient was shown it (:func:`seen_action`), scrubbed too of
     cards the recipient may not know, while it is the table's last change),
     ``error`` (``code``, ``message``; ``echoed`` is the text the client sent,
     whose cards it may hear back), ``pong``; ``chat`` (one chat message, ``chat``:
@@ -119,7 +142,8 @@ def render(table: "Table | None", seat: int | None, kind: str, **fields: Any) ->
             message["clock"] = table.clock_json()
             timeout = table.timeout_text()
             if timeout is not None:
-                message["timeout"] = {**timeout, "action": scrub(table, message["view"], timeout["action"])}
+                shown = seen_action(message["view"], seat, timeout["seat"], timeout["action"])
+                message["timeout"] = {**timeout, "action": scrub(table, message["view"], shown)}
         if fields.get("ack") is not None:
             message["ack"] = fields["ack"]
     elif kind == "error":

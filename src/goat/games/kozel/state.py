@@ -51,6 +51,7 @@ from goat.protocol import (
     IllegalActionError,
     InvalidChanceError,
     require_action,
+    results_copy,
 )
 
 __all__ = ["DEAL", "ENDED_BY", "FORCED_RETURN", "OVER", "PARTNER_EXCHANGE", "PLAY", "KozelState",
@@ -536,7 +537,7 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
 
     def result(self) -> dict[str, Any]:
         """The record's ``result`` object (``shared/spec/records.md``)."""
-        deals = [{k: v for k, v in d.items() if k != "eggs"} for d in self.deal_results]
+        deals = [{k: v for k, v in d.items() if k != "eggs"} for d in results_copy(self.deal_results)]
         if self.phase in (PLAY, PARTNER_EXCHANGE, FORCED_RETURN):
             deals.append({
                 "points": self._points(),

@@ -14,7 +14,7 @@ from goat.games.tricks.views import (
     view_header,
     visible_history,
 )
-from goat.protocol import check_seat
+from goat.protocol import check_seat, results_copy
 
 
 class KozelViews:
@@ -57,7 +57,7 @@ class KozelViews:
             "tricks_won": list(self.tricks_won),
             "pile_sizes": [len(p) for p in self.piles],
             "penalty_total": list(self.penalty_total),
-            "deal_results": [dict(d) for d in self.deal_results],
+            "deal_results": results_copy(self.deal_results),
             "match_over": self.match_over,
             "loser_team": self.loser_team,
             "history": history,

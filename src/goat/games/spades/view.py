@@ -24,7 +24,7 @@ from goat.games.tricks.views import (
     view_header,
     visible_history,
 )
-from goat.protocol import check_seat
+from goat.protocol import check_seat, results_copy
 
 
 class SpadesViews:
@@ -77,7 +77,7 @@ class SpadesViews:
             "score_total": list(self.score_total),
             "bags_total": list(self.bags_total),
             "deals_played": self.deals_played,
-            "deal_results": [dict(d) for d in self.deal_results],
+            "deal_results": results_copy(self.deal_results),
             # per deal and team, the bag penalties its score holds (a sheet says where the 100 went)
             "deal_bag_penalties": bag_penalties(rules, [d["bags"] for d in self.deal_results]),
             "match_over": self.match_over,

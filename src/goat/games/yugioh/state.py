@@ -30,7 +30,8 @@ from goat.games.yugioh.decisions import REFRESH, ChanceRequest, Decision, DuelAc
 from goat.games.yugioh.duel import Duel
 from goat.games.yugioh.prompts import Say
 from goat.games.yugioh.rules import YugiohRules
-from goat.protocol import CHANCE, TERMINAL, ActionSyntaxError, GoatError, IllegalActionError, InvalidChanceError
+from goat.protocol import (CHANCE, TERMINAL, ActionSyntaxError, GoatError, IllegalActionError, InvalidChanceError,
+                           results_copy)
 
 MAX_SIDE_SWAPS = 15
 
@@ -378,7 +379,7 @@ class YugiohState:
 
     def result(self) -> dict[str, Any]:
         """The record's ``result`` object (``docs/yugioh-records.md``)."""
-        return {"duels": [dict(r) for r in self.results], "wins": list(self.wins), "match_over": self.over,
+        return {"duels": results_copy(self.results), "wins": list(self.wins), "match_over": self.over,
                 "winner": self.match_winner if self.over else None}
 
 

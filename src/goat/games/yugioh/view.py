@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from goat.games.yugioh.decisions import Decision
-from goat.protocol import check_seat
+from goat.protocol import check_seat, results_copy
 
 if TYPE_CHECKING:  # pragma: no cover
     from goat.games.yugioh.duel import Duel
@@ -74,7 +74,7 @@ def view(state: "YugiohState", seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "duel_number": len(state.results) + (0 if duel is None or duel.winner is not None or state.over else 1),
         "wins": list(state.wins),
-        "duel_results": [dict(r) for r in state.results],
+        "duel_results": results_copy(state.results),
         "match_over": state.over,
         "decision": pending.to_json() if deciding else None,
         "legal_actions": list(pending.actions) if deciding and pending.seat == seat else [],
