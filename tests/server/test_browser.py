@@ -716,22 +716,27 @@ def test_the_other_player_joins_the_rematch(chromium: object, serve_process: Cal
     bo_context.close()
 
 
+async def short_duel_played_out(lobby: Lobby, server: ServeProcess) -> tuple[str, str]:
+    """A short Yu-Gi-Oh! match (one duel, 1000 LP, seeded) that I ("Аня", seat 0) play to
+    its end over the WebSocket against ``greedy``: the table's id and my token."""
+    created = await lobby.create(game="yugioh", name="Аня", seed=9, options={"starting_lp": 1000, "match_duels": 1})
+    await lobby.bot(created["id"], 1, created["token"], bot="greedy")
+    async with Client(server.ws_url, created["id"], created["token"]) as me:
+        await lobby.start(created["id"], created["token"])
+        await play_duels(me, 0, seed=4)
+    return created["id"], created["token"]
+
+
 def test_a_finished_duel_offers_play_again(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     """The duel page's result has the same "play again" as the trick games':
-    a match against ``greedy`` played to its end over the WebSocket (a short
-    one: 1000 LP, one duel), then opened in the page with my seat's token."""
+    a short match against ``greedy`` played to its end, then opened in the page
+    with my seat's token."""
     server = serve_process(*SERVE)
     played: dict[str, str] = {}
 
     async def duel() -> None:
         lobby = Lobby(server.url)
-        created = await lobby.create(game="yugioh", name="Аня", seed=9,
-                                     options={"starting_lp": 1000, "match_duels": 1})
-        await lobby.bot(created["id"], 1, created["token"], bot="greedy")
-        async with Client(server.ws_url, created["id"], created["token"]) as me:
-            await lobby.start(created["id"], created["token"])
-            await play_duels(me, 0, seed=4)
-        played.update(id=created["id"], token=created["token"])
+        played["id"], played["token"] = await short_duel_played_out(lobby, server)
         await lobby.close()
 
     worker = threading.Thread(target=lambda: asyncio.run(duel()))   # its own event loop, beside Playwright's

@@ -41,12 +41,11 @@ from goat.server.runner import ServeProcess
 Axe = pytest.importorskip("axe_playwright_python.sync_playwright",
                           reason="needs axe-playwright-python (the test extra)").Axe
 
-from .conftest import QUICK, Client, Lobby, finish_with_bots, run
-from .test_browser import (BLIND, CHROMIUM, SERVE, chromium, new_page, sit_at,  # noqa: F401 - fixture
-                           street_table_i_lead, ygo_decide_until)
+from .conftest import QUICK, Lobby, finish_with_bots, run
+from .test_browser import (BLIND, CHROMIUM, SERVE, chromium, new_page, short_duel_played_out,  # noqa: F401
+                           sit_at, street_table_i_lead, ygo_decide_until)
 from .test_browser_a11y import CONTRAST_JS, MY_TURN
 from .test_browser_walk import start_by_keyboard, table_with_bots
-from .test_yugioh_table import play_duels
 
 pytestmark = [
     pytest.mark.slow,
@@ -104,15 +103,7 @@ def finished(server: ServeProcess) -> tuple[str, str]:
 @pytest.fixture(scope="module")
 def finished_duel(server: ServeProcess) -> tuple[str, str]:
     """A short Yu-Gi-Oh! match (one duel, 1000 LP) played to its end against greedy: (id, my token)."""
-    async def duel(lobby: Lobby) -> tuple[str, str]:
-        created = await lobby.create(game="yugioh", name="Аня", seed=9,
-                                     options={"starting_lp": 1000, "match_duels": 1})
-        await lobby.bot(created["id"], 1, created["token"], bot="greedy")
-        async with Client(server.ws_url, created["id"], created["token"]) as me:
-            await lobby.start(created["id"], created["token"])
-            await play_duels(me, 0, seed=4)
-        return created["id"], created["token"]
-    return played_out(server, duel)
+    return played_out(server, lambda lobby: short_duel_played_out(lobby, server))
 
 
 #: The contrast of text on a gradient (the felt, the duel's board), which axe-core leaves
