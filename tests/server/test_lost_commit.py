@@ -98,13 +98,34 @@ def test_a_write_that_never_committed_is_still_refused_and_leaves_nothing(tmp_pa
     assert [e.payload for e in store.load("t1").events] == ["0 play 9H"]
 
 
-def test_another_event_at_the_same_number_is_not_taken_for_the_lost_one(tmp_path: Path, faults: Faults) -> None:
+def test_another_move_at_the_same_number_is_not_taken_for_the_lost_one(tmp_path: Path, faults: Faults) -> None:
     store = store_with_table(tmp_path)
-    store.append_event("t1", EventRow(1, "action", "0 play 9H", "human"))
+    store.append_event("t1", EventRow(1, "action", "0 play 9H", "human", "c-1"))
     with pytest.raises(StorageError):
-        store.append_event("t1", EventRow(1, "action", "0 play KH", "human"))
-    with pytest.raises(StorageError):    # the same move from another client is another event too
-        store.append_event("t1", EventRow(1, "action", "0 play 9H", "human", "c-9"))
+        store.append_event("t1", EventRow(1, "action", "0 play KH", "human", "c-2"))
+    with pytest.raises(StorageError):    # the same card by the bot playing for the seat is another event
+        store.append_event("t1", EventRow(1, "action", "0 play 9H", "bot"))
+
+
+def test_the_same_move_played_again_after_a_lost_answer_finds_it_stored(
+        tmp_path: Path, faults: Faults, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commit's answer lost *and* the check made right after it failing too (the
+    database still out of reach): the player is told "not applied" and plays the card
+    again, in a new message. That write is the same move at the same version: it
+    counts as written, and the table goes on from where its log is."""
+    store = store_with_table(tmp_path)
+    faults.arm("lose")
+
+    def unreachable(*_: object, **__: object) -> bool:
+        raise StorageError(LOST)
+
+    with monkeypatch.context() as patch, pytest.raises(StorageError):
+        patch.setattr(Storage, "_has", staticmethod(unreachable))
+        store.append_event("t1", EventRow(1, "action", "0 play 9H", "human", "c-1"))
+    store.append_event("t1", EventRow(1, "action", "0 play 9H", "human", "c-2"))       # played again
+    store.append_event("t1", EventRow(2, "action", "1 play KH", "bot"))
+    assert [(e.seq, e.payload, e.client_id) for e in store.load("t1").events] == [
+        (1, "0 play 9H", "c-1"), (2, "1 play KH", None)]
 
 
 def test_a_finished_record_a_new_table_and_a_rematch_whose_answers_were_lost_count_as_written(

@@ -54,7 +54,9 @@ old version in memory while the log holds the next event, and every later write
 at that version would collide with it until a restart. So the appending writes
 (an event, a finished game's record, a new table, a rematch) look, on a new
 connection, for what they wrote before calling it failed
-(:meth:`Storage._unless_stored`): found, the write is done.
+(:meth:`Storage._unless_stored`): found, the write is done. For an event that
+is the same move at the same version, whichever message carried it, so a move
+played again after a "not applied" also finds the log where it is.
 
 All calls are synchronous; :class:`AsyncStorage` runs them one at a time on a
 dedicated thread so the event loop never waits on the disk or the network and
@@ -358,11 +360,13 @@ class Storage:
         """Append one event; with ``record`` (the game just ended) also store the
         record and mark the table finished, in the same transaction."""
         now = _now()
-        written = dict(table_id=table_id, seq=ev.seq, kind=ev.kind, payload=ev.payload, actor=ev.actor,
-                       client_id=ev.client_id)
-        with self._unless_stored(lambda conn: self._has(conn, events_t, **written)):
+        move = dict(table_id=table_id, seq=ev.seq, kind=ev.kind, payload=ev.payload, actor=ev.actor)
+        # The same move at the same version is the same event for the game, whichever message
+        # carried it: a player told "not applied" who plays the card again (a new message id)
+        # finds the table where the log already is, instead of colliding with it for ever.
+        with self._unless_stored(lambda conn: self._has(conn, events_t, **move)):
             with self._begin() as conn:
-                conn.execute(insert(events_t).values(**written, created_at=now))
+                conn.execute(insert(events_t).values(**move, client_id=ev.client_id, created_at=now))
                 if record is not None:
                     self._write_record(conn, table_id, record, now)
 
