@@ -385,13 +385,17 @@ def test_the_focus_ring_is_seen_where_it_is(chromium: object, serve_process: Cal
                    ".langs .lang", "#rules-open")
     context.close()
     # a duel: its dark board, and the white box of decisions on it
-    table, token = table_with_bots(server.url, "Аня", game="yugioh", bot="greedy")
+    # Seeded, and each ring looked at on my decision: while the bot acts the board is drawn
+    # again with every state, and a pile focused then can be replaced before it is measured.
+    table, token = table_with_bots(server.url, "Аня", game="yugioh", bot="greedy", seed=2)
     context, page = seated(chromium, server.url, table, token)
     start_by_keyboard(page)
-    page.wait_for_selector("#duel-groups button:not([disabled])", timeout=60_000)
-    rings_are_seen(page, "#duel-groups button:not([disabled])")
+    my_decision = "#duel-groups button:not([disabled])"
+    page.wait_for_selector(my_decision, timeout=60_000)
+    rings_are_seen(page, my_decision)
     past_the_coin_toss(page)
-    rings_are_seen(page, '.duel-player[data-side="bottom"] .pile')
+    page.wait_for_selector(my_decision, timeout=60_000)
+    rings_are_seen(page, '.duel-player[data-side="bottom"] .pile[data-pile="decklist0"]')
     context.close()
 
 
