@@ -126,6 +126,8 @@ def test_the_same_move_played_again_after_a_lost_answer_finds_it_stored(
     store.append_event("t1", EventRow(2, "action", "1 play KH", "bot"))
     assert [(e.seq, e.payload, e.client_id) for e in store.load("t1").events] == [
         (1, "0 play 9H", "c-1"), (2, "1 play KH", None)]
+    assert [(e.seq, e.payload) for e in store.events_after("t1", 1)] == [(2, "1 play KH")]
+    assert store.events_after("t1", 2) == [] and store.events_after("nope", 0) == []
 
 
 def test_a_finished_record_a_new_table_and_a_rematch_whose_answers_were_lost_count_as_written(
@@ -159,6 +161,99 @@ def test_a_move_whose_commit_answer_was_lost_is_played_and_the_table_goes_on(
             answer = await me.reply_to(await me.act(mine["view"]["legal_actions"][0], version=mine["version"]))
             assert answer["type"] == "state" and answer["version"] == mine["version"] + 1, answer
             assert faults.struck == 1
+            final = await play_to_the_end(me, 0)
+        assert final["status"] == "finished"
+        record = await lobby.record(tid)
+        check_result(record, replay(record))
+        await lobby.close()
+
+    run(scenario())
+
+
+
+class Blinds:
+    """Makes the next ``n`` calls of a :class:`Storage` read fail as an unreachable
+    database does: the look for a lost write (``_has``) and the table's read of its
+    log (``events_after``)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.left = {"_has": 0, "events_after": 0}
+        for name in self.left:
+            real = getattr(Storage, name)
+            wrapped = self._wrap(name, real.__func__ if hasattr(real, "__func__") else real)
+            monkeypatch.setattr(Storage, name, staticmethod(wrapped) if name == "_has" else wrapped)
+
+    def _wrap(self, name: str, real: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if self.left[name]:
+                self.left[name] -= 1
+                raise StorageError(LOST)
+            return real(*args, **kwargs)
+        return call
+
+    def blind(self, *names: str) -> None:
+        for name in names:
+            self.left[name] = 1
+
+
+def test_a_move_whose_answer_and_look_were_lost_is_found_by_the_table_in_its_log(
+        start_server: Callable[..., ServerThread], faults: Faults, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commit's answer lost and the store's look for it failing too: before, the
+    player was told "not applied" though the log held the move. The table reads its
+    log before calling the write failed: the move is there, it is played."""
+    server = start_server()
+    blinds = Blinds(monkeypatch)
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        tid, token = await lobby.with_bots(rules="classic", seed=3, options={"match_target": 1})
+        async with Client(server.ws_url, tid, token) as me:
+            await lobby.start(tid, token)
+            mine = await me.until(my_turn)
+            faults.arm("lose")
+            blinds.blind("_has")
+            answer = await me.reply_to(await me.act(mine["view"]["legal_actions"][0], version=mine["version"]))
+            assert answer["type"] == "state" and answer["version"] == mine["version"] + 1, answer
+            assert blinds.left["_has"] == 0 and faults.struck == 1
+            final = await play_to_the_end(me, 0)
+        assert final["status"] == "finished"
+        record = await lobby.record(tid)
+        check_result(record, replay(record))
+        await lobby.close()
+
+    run(scenario())
+
+
+def test_a_different_move_after_a_lost_answer_whose_look_failed_catches_the_table_up(
+        start_server: Callable[..., ServerThread], faults: Faults, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commit's answer lost and the database out of reach for every look at it:
+    the player is told "not applied", though the log holds the move. Before: any
+    *other* move then collided with the stored one at every try ("not applied:
+    database error"), the bots' driver retried for ever, and the table stayed a
+    version behind its log until a restart. Now the collision makes the table read
+    and apply the event it missed: the other move is refused as made on an old
+    state, everyone is sent the table as its log has it, and the game goes on to a
+    record that replays."""
+    server = start_server()
+    blinds = Blinds(monkeypatch)
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        tid, token = await lobby.with_bots(rules="classic", seed=3, options={"match_target": 1})
+        async with Client(server.ws_url, tid, token) as me:
+            await lobby.start(tid, token)
+            mine = await me.until(my_turn)
+            stored, other = mine["view"]["legal_actions"][:2]
+            version = mine["version"]
+            faults.arm("lose")
+            blinds.blind("_has", "events_after")
+            told = await me.reply_to(await me.act(stored, version=version))
+            assert told["type"] == "error" and told["code"] == "storage", told
+            answer = await me.reply_to(await me.act(other, version=version))
+            assert answer["type"] == "error" and answer["code"] == "stale-version", answer
+            assert "moved on" in answer["message"] and "\n" not in answer["message"]
+            caught_up = await me.at_version(version + 1)
+            assert stored.split(" ", 1)[1] in caught_up["view"]["history"][-1], caught_up["view"]["history"]
             final = await play_to_the_end(me, 0)
         assert final["status"] == "finished"
         record = await lobby.record(tid)

@@ -93,6 +93,8 @@ def test_storage_round_trip_on_postgres() -> None:
     loaded = store.load(table_id)
     assert loaded.table.status == "finished" and loaded.table.options == {"eggs": "double-next"}
     assert [e.seq for e in loaded.events] == [1, 2] and loaded.seats[0].name == "Ann"
+    assert [(e.seq, e.client_id) for e in store.events_after(table_id, 1)] == [(2, "x")]
+    assert store.events_after(table_id, 2) == []
     assert loaded.seat_data == {0: '{"main": ["Jinzo"]}'}
     served = store.record(table_id)
     assert served.pop("finished_at").endswith("+00:00") and served == {"ok": True}

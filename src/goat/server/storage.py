@@ -56,7 +56,10 @@ at that version would collide with it until a restart. So the appending writes
 connection, for what they wrote before calling it failed
 (:meth:`Storage._unless_stored`): found, the write is done. For an event that
 is the same move at the same version, whichever message carried it, so a move
-played again after a "not applied" also finds the log where it is.
+played again after a "not applied" also finds the log where it is. Should that
+look fail too and a *different* move follow, its write collides with the stored
+event: the table then reads the events it missed (:meth:`Storage.events_after`),
+applies them and refuses the move as made on an old state (:class:`LogAhead`).
 
 All calls are synchronous; :class:`AsyncStorage` runs them one at a time on a
 dedicated thread so the event loop never waits on the disk or the network and
@@ -180,6 +183,13 @@ table_settings_t = Table(
 
 class StorageError(GoatError):
     """The database refused a read or write (one line)."""
+
+
+class LogAhead(StorageError):
+    """A write collided with events a table had not applied (a COMMIT whose answer
+    was lost, and the look for it failed too): the table has caught up with them
+    (:meth:`goat.server.tables.Table._catch_up`), so the write was not made and the
+    move it carried was decided on an old state."""
 
 
 @dataclass
@@ -408,6 +418,14 @@ class Storage:
         with self._connect() as conn:
             row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
             return None if row is None else self._stored(conn, row)
+
+    def events_after(self, table_id: str, seq: int) -> list[EventRow]:
+        """A table's events after version ``seq``, in order: what a table whose
+        write collided has not applied (:class:`LogAhead`)."""
+        with self._connect() as conn:
+            return [EventRow(r.seq, r.kind, r.payload, r.actor, r.client_id) for r in conn.execute(
+                select(events_t).where(events_t.c.table_id == table_id, events_t.c.seq > seq)
+                .order_by(events_t.c.seq))]
 
     def load_active(self) -> list[StoredTable]:
         """Every table not finished (lobby or playing), oldest first."""
@@ -781,6 +799,9 @@ class AsyncStorage:
 
     async def load_active(self) -> list[StoredTable]:
         return await self._run(self.sync.load_active)
+
+    async def events_after(self, table_id: str, seq: int) -> list[EventRow]:
+        return await self._run(self.sync.events_after, table_id, seq)
 
     async def record(self, table_id: str) -> dict[str, Any] | None:
         return await self._run(self.sync.record, table_id)

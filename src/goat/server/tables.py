@@ -118,7 +118,7 @@ from goat.server.chat import ChatRoom, ChatSettingError, check_setting
 from goat.server.clock import CLOCK_ACTOR, Clock, ClockSettingError, check_move_seconds, clock_choice
 from goat.server.messages import ActionMessage, ErrorCode, ProtocolError
 from goat.server.settings import Settings
-from goat.server.storage import AsyncStorage, EventRow, SeatRow, StorageError, StoredTable, TableRow
+from goat.server.storage import AsyncStorage, EventRow, LogAhead, SeatRow, StorageError, StoredTable, TableRow
 from goat.server.viewfilter import render
 from goat.standings import fold_name, tidy_name
 
@@ -707,6 +707,8 @@ class Table:
                 raise ProtocolError(code, exc.reason, rule=exc.rule) from None
             try:
                 await self._commit_action(action, "human", message.id, ack_seat=seat)
+            except LogAhead as exc:
+                raise ProtocolError(ErrorCode.STALE_VERSION, f"not applied: {exc}") from None
             except StorageError as exc:
                 raise ProtocolError(ErrorCode.STORAGE, f"not applied: {exc}") from None
 
@@ -736,7 +738,11 @@ class Table:
         ``trial`` the table's state: nothing is applied that is not stored (a
         trial that was not stored is dropped: it is ahead of the table)."""
         record = self.record_of(trial) if trial.is_terminal() else None
-        await self.store.append_event(self.id, event, record)
+        try:
+            await self.store.append_event(self.id, event, record)
+        except StorageError:
+            if not await self._catch_up(event):
+                raise
         self.spares.give(self.state, self.version)   # one event behind: a spare
         self.spares.record(event)
         self._advance(trial, event.seq)
@@ -761,6 +767,36 @@ class Table:
             self.status = "finished"
         self._set_clock()
         self._wake.set()
+
+    async def _catch_up(self, event: EventRow) -> bool:
+        """After ``event``'s write failed (lock held), read the log beyond this
+        table's version. ``event`` itself there: it was written after all, return
+        ``True``. Other events there: apply them and raise :class:`LogAhead`.
+        Nothing there, or the log out of reach: ``False``, the write's error stands.
+
+        The log can be ahead when a COMMIT's answer was lost and the look for it
+        on a new connection failed too (:mod:`goat.server.storage`): the move was
+        told "not applied" though stored. Played again, the same move finds it; but
+        a different one (another card, a bot choosing anew, the clock's) collided
+        with it at every try, and the table stayed a version behind its log —
+        frozen — until a restart replayed the log."""
+        try:
+            missed = await self.store.events_after(self.id, self.version)
+        except StorageError:
+            return False
+        if not missed:
+            return False
+        first = missed[0]
+        if (first.seq, first.kind, first.payload, first.actor) == (event.seq, event.kind, event.payload, event.actor):
+            log.warning("table %s: a write's answer was lost, but the log holds it: carrying on", self.id)
+            return True
+        self.replay(missed)
+        self._advance(self.state, self.version)
+        log.warning("table %s: caught up with %d stored event(s) it had not applied (a lost commit answer)",
+                    self.id, len(missed))
+        self.broadcast()
+        raise LogAhead(f"the table had moved on to version {self.version} (a move stored before this one); "
+                       "look again and resend")
 
     def replay(self, events: Iterable[EventRow]) -> None:
         """Rebuild the state from stored events (restart); raises :class:`GoatError`
@@ -809,6 +845,8 @@ class Table:
                         await self._commit_action(action, "bot", None, trial=copy)
                     else:
                         self.spares.give(copy, version)
+            except LogAhead:
+                continue    # caught up with its log: the bots choose again on the new state
             except StorageError as exc:
                 log.error("table %s: %s; retrying in 1 s", self.id, exc)
                 await asyncio.sleep(1.0)
