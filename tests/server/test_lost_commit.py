@@ -19,13 +19,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from goat.records import check_result, replay
 from goat.server.runner import ServerThread
 from goat.server.settings import Settings
 from goat.server.storage import EventRow, SeatRow, Storage, StorageError, TableRow
 
-from .conftest import Client, Lobby, my_turn, play_to_the_end, run
+from .conftest import Client, Lobby, my_turn, one_line, play_to_the_end, run
 
 LOST = "database error: server closed the connection unexpectedly"
 
@@ -258,6 +259,39 @@ def test_a_different_move_after_a_lost_answer_whose_look_failed_catches_the_tabl
         assert final["status"] == "finished"
         record = await lobby.record(tid)
         check_result(record, replay(record))
+        await lobby.close()
+
+    run(scenario())
+
+
+def test_a_database_out_of_reach_for_a_read_is_a_one_line_503_not_a_500(
+        start_server: Callable[..., ServerThread], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before, a read the database refused (a table not in memory looked up, the
+    finished list, the standings, a new table's id checked) reached the client as
+    uvicorn's bare "Internal Server Error" (500) and the log as a traceback; a
+    WebSocket to such a table was dropped the same way. Now it is the lobby's
+    one-line 503, as for a refused write, and the WebSocket says ``storage`` and
+    closes with 1013 ("try again later")."""
+    server = start_server()
+
+    def unreachable(*_: object, **__: object) -> Any:
+        raise StorageError(LOST)
+
+    for name in ("load", "finished", "finished_results", "exists"):
+        monkeypatch.setattr(Storage, name, unreachable)
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        for response in (await lobby.http.get("/api/tables/abcdef1234"),
+                         await lobby.http.get("/api/tables?status=finished"),
+                         await lobby.http.get("/api/standings"),
+                         await lobby.http.post("/api/tables", json={})):
+            one_line(response, 503, "server closed the connection")
+        async with Client(server.ws_url, "abcdef1234") as watcher:
+            assert watcher.welcome["type"] == "error" and watcher.welcome["code"] == "storage", watcher.welcome
+            with pytest.raises(ConnectionClosed) as closed:
+                await watcher.recv()
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
         await lobby.close()
 
     run(scenario())

@@ -75,7 +75,7 @@ from goat.server.scoresheets import (
     table_csv,
 )
 from goat.server.settings import Settings
-from goat.server.storage import AsyncStorage, Storage
+from goat.server.storage import AsyncStorage, Storage, StorageError
 from goat.server.tables import (
     LobbyError,
     Table,
@@ -95,6 +95,7 @@ STATIC = Path(__file__).with_name("static")
 CLOSE_UNKNOWN_TABLE = 4404
 CLOSE_WRONG_TOKEN = 4403
 CLOSE_TOO_SLOW = 4408
+CLOSE_TRY_LATER = 1013    # the database was out of reach: "try again later" (RFC 6455's registry)
 HELLO_TIMEOUT = 30.0
 #: The largest deck upload accepted (a 75-card list of long names is ~3 KB).
 DECK_BYTES = 64 * 1024
@@ -227,6 +228,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(LobbyError)
     async def _lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:
         return JSONResponse(exc.to_json(), status_code=exc.status)
+
+    @app.exception_handler(StorageError)
+    async def _database_error(_request: Request, exc: StorageError) -> JSONResponse:
+        # A read the database refused (out of reach, restarting): the lobby's one-line 503,
+        # as for a refused write (LobbyError 503), not an empty 500 and a traceback.
+        return JSONResponse({"error": str(exc)}, status_code=503)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -424,7 +431,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await websocket.accept()
         client = Client(websocket, settings)
         try:
-            await client.serve(await registry().get(table_id), table_id, lambda: registry().get(table_id))
+            try:
+                table = await registry().get(table_id)
+            except StorageError as exc:   # a finished table the database could not load now
+                client.error(ErrorCode.STORAGE, str(exc))
+                await client._flush_and_close(CLOSE_TRY_LATER)
+                return
+            await client.serve(table, table_id, lambda: registry().get(table_id))
         finally:
             await client.finish()
 
@@ -587,6 +600,8 @@ class Client:
                     chat.say(table, self.seat, message.text)
             except ProtocolError as exc:
                 self.error(exc.code, str(exc), echoed=raw[: self.settings.max_message_bytes])
+            except StorageError as exc:   # a table to look up again (hello) the database could not load
+                self.error(ErrorCode.STORAGE, str(exc))
             except Exception:  # a bug must not drop the player
                 log.exception("table %s: error handling a client message", table.id)
                 self.error(ErrorCode.INTERNAL, "the server failed on this message; the table is unchanged")
