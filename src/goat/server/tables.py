@@ -1354,7 +1354,7 @@ class Tables:
                 continue
             idle = now - table.idle_since
             if table.status == "lobby" and 0 < self.settings.lobby_idle <= idle:
-                closed += int(await self._close_lobby(table))
+                closed += int(await self._close_lobby(table, table.idle_since))
             elif table.status == "finished" and 0 < self.settings.finished_idle <= idle:
                 # before any await: a hello arriving meanwhile looks it up again, and finds
                 # it loaded anew from storage, not this object
@@ -1365,12 +1365,14 @@ class Tables:
                 unloaded += 1
         return closed, unloaded
 
-    async def _close_lobby(self, table: Table) -> bool:
+    async def _close_lobby(self, table: Table, idle_since: float) -> bool:
         """Delete an abandoned lobby (memory and storage) unless someone came
-        back meanwhile; a finished table whose rematch it was may then be
-        played again anew (its link is gone with it)."""
+        back meanwhile or changed it since it was judged idle (``idle_since``, its
+        idle time's start then: a seat taken over HTTP while this waited for the
+        lock must not be handed a token to a deleted table); a finished table
+        whose rematch it was may then be played again anew (its link is gone with it)."""
         async with table.lock:
-            if table.connections or table.status != "lobby":
+            if table.connections or table.status != "lobby" or table.idle_since != idle_since:
                 return False
             try:
                 deleted = await self.store.delete_lobby_table(table.id)
