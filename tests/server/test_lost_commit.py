@@ -26,7 +26,7 @@ from goat.server.runner import ServerThread
 from goat.server.settings import Settings
 from goat.server.storage import EventRow, SeatRow, Storage, StorageError, TableRow
 
-from .conftest import Client, Lobby, my_turn, one_line, play_to_the_end, run
+from .conftest import Client, Lobby, auth, finish_with_bots, my_turn, one_line, play_to_the_end, run
 
 LOST = "database error: server closed the connection unexpectedly"
 
@@ -292,6 +292,39 @@ def test_a_database_out_of_reach_for_a_read_is_a_one_line_503_not_a_500(
             with pytest.raises(ConnectionClosed) as closed:
                 await watcher.recv()
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+        await lobby.close()
+
+    run(scenario())
+
+
+def test_a_rematch_whose_answer_and_look_were_lost_is_the_one_everyone_gets(
+        start_server: Callable[..., ServerThread], faults: Faults, monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    """A rematch ("Play again") whose COMMIT's answer was lost and whose look for it failed too:
+    before, the player was told 503 though the rematch and its link were stored, and
+    every later "Play again" made another table whose link collided with the stored
+    one — a 503 for everyone until a restart. Now the failed write reads the stored
+    link: the stored rematch is the one the player (and everyone after) is given."""
+    server = start_server()
+    blinds = Blinds(monkeypatch)
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        tid, token = await finish_with_bots(lobby, server, rules="classic", seed=3, options={"match_target": 1})
+        faults.arm("lose")
+        blinds.blind("_has")
+        first = await lobby.http.post(f"/api/tables/{tid}/rematch", headers=auth(token))
+        assert first.status_code == 200, first.text
+        assert faults.struck == 1 and blinds.left["_has"] == 0
+        stored = Storage(Settings(data_dir=tmp_path / "data").url)
+        try:
+            assert stored.rematch_of(tid) == first.json()["id"]
+        finally:
+            stored.close()
+        assert first.json()["seat"] == 0 and first.json()["token"]
+        again = await lobby.http.post(f"/api/tables/{tid}/rematch", headers=auth(token))
+        assert again.status_code == 200 and again.json()["id"] == first.json()["id"], again.text
+        assert (await lobby.http.get(f"/api/tables/{tid}")).json()["rematch"] == first.json()["id"]
         await lobby.close()
 
     run(scenario())

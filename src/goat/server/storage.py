@@ -427,6 +427,12 @@ class Storage:
                 select(events_t).where(events_t.c.table_id == table_id, events_t.c.seq > seq)
                 .order_by(events_t.c.seq))]
 
+    def rematch_of(self, table_id: str) -> str | None:
+        """The id of the stored rematch of ``table_id`` (``None``: none): what a
+        rematch whose write failed finds when its COMMIT went through after all."""
+        with self._connect() as conn:
+            return conn.execute(select(rematches_t.c.rematch_id).where(rematches_t.c.table_id == table_id)).scalar()
+
     def load_active(self) -> list[StoredTable]:
         """Every table not finished (lobby or playing), oldest first."""
         with self._connect() as conn:
@@ -796,6 +802,9 @@ class AsyncStorage:
 
     async def load(self, table_id: str) -> StoredTable | None:
         return await self._run(self.sync.load, table_id)
+
+    async def rematch_of(self, table_id: str) -> str | None:
+        return await self._run(self.sync.rematch_of, table_id)
 
     async def load_active(self) -> list[StoredTable]:
         return await self._run(self.sync.load_active)

@@ -1235,7 +1235,10 @@ class Tables:
 
     async def _make_rematch(self, old: Table) -> Table:
         """The rematch table of ``old``, stored together with the link, and the
-        old table's players told where it is (a broadcast of its ``public()``)."""
+        old table's players told where it is (a broadcast of its ``public()``).
+        A write that failed reads the stored link before it is called failed: a
+        COMMIT whose answer was lost, and whose look failed too, did store a
+        rematch, and every later one collided with its link (503) until a restart."""
         settings = {key: value for key, value in old.row.settings.items() if key != "chosen_seed"}  # a new random seed
         seats = [SeatRow(s.index, "bot", s.name, s.bot, None) if s.kind == "bot" else SeatRow(s.index)
                  for s in old.seats]
@@ -1245,12 +1248,32 @@ class Tables:
             try:
                 await self.store.create_rematch(old.id, row, seats)
             except StorageError as exc:
-                raise LobbyError(str(exc), status=503) from None
-            table = Table(row, seats, self.settings, self.store)
-            self.tables[row.id] = table
-        old.rematch = row.id
+                failed = LobbyError(str(exc), status=503)
+            else:
+                failed = None
+                table = Table(row, seats, self.settings, self.store)
+                self.tables[row.id] = table
+        if failed is not None:
+            found = await self._stored_rematch(old)
+            if found is None:
+                raise failed
+            table = found
+        old.rematch = table.id
         old.broadcast()
         return table
+
+    async def _stored_rematch(self, old: Table) -> Table | None:
+        """The rematch of ``old`` that storage holds though its write was reported
+        failed, loaded; ``None`` when there is none (or the database cannot say)."""
+        try:
+            link = await self.store.rematch_of(old.id)
+            found = await self.get(link) if link is not None else None
+        except StorageError:
+            return None
+        if found is not None:
+            log.warning("table %s: a rematch's write was reported failed, but its table %s is stored: using it",
+                        old.id, found.id)
+        return found
 
     @staticmethod
     async def _copy_own_data(old: Table, table: Table, seat: int, token: str) -> None:
