@@ -342,3 +342,12 @@ def test_searching_bots_at_a_table_think_at_most_bot_think_seconds() -> None:
     assert Settings().bot_think > 0
     with pytest.raises(SettingsError, match="bot-think"):
         Settings(bot_think=-1)
+
+
+def test_a_seed_with_a_control_character_is_refused_on_every_database(http: httpx.Client) -> None:
+    """A seed is stored as text: one with NUL, which PostgreSQL's text cannot hold, made
+    a table on SQLite and a 503 ("database error") on PostgreSQL. Now every database
+    refuses it the same way, a 400 with one line (``test_postgres.py`` asks PostgreSQL)."""
+    for seed in ("a\u0000b", "line\nbreak"):
+        assert "a seed is printable text" in error(http.post("/api/tables", json={"seed": seed}), 400)
+    assert http.post("/api/tables", json={"seed": "Аня's club night, 4 Dec"}).status_code == 201

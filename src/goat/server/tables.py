@@ -102,6 +102,7 @@ import logging
 import random
 import secrets
 import time
+import unicodedata
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -1137,6 +1138,9 @@ class Tables:
         seed_text = str(seed) if seed is not None else str(secrets.randbits(63))
         if len(seed_text) > SEED_LIMIT:
             raise LobbyError(f"a seed has at most {SEED_LIMIT} characters")
+        if any(unicodedata.category(ch) == "Cc" for ch in seed_text):
+            # stored as text: NUL, which PostgreSQL's text cannot hold, was a 503 there and a table on SQLite
+            raise LobbyError("a seed is printable text (no control characters)")
         try:
             module = get_game(game)
         except GoatError as exc:
