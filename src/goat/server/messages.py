@@ -18,7 +18,6 @@ values and a one-line message; the table is never touched by a refused message.
 from __future__ import annotations
 
 import json
-import unicodedata
 from collections.abc import Callable
 from enum import StrEnum
 from typing import Annotated, Literal
@@ -26,6 +25,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from goat.protocol import GoatError
+from goat.server.storage import unstorable
 
 
 class ErrorCode(StrEnum):
@@ -79,7 +79,7 @@ class ActionMessage(_Message):
         """The id is stored with the move (``goat_events.client_id``): a control
         character, NUL above all, which PostgreSQL's text cannot hold, is refused
         here as malformed on every database, not "not applied" on PostgreSQL alone."""
-        if any(unicodedata.category(ch) == "Cc" for ch in value):
+        if unstorable(value):
             raise ValueError("must be printable text (no control characters)")
         return value
 

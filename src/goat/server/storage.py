@@ -72,6 +72,7 @@ import asyncio
 import json
 import logging
 import threading
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager, suppress
@@ -247,6 +248,15 @@ class StoredTable:
     events: list[EventRow] = field(default_factory=list)
     seat_data: dict[int, str] = field(default_factory=dict)   # seat -> its private data (JSON text)
     rematch: str | None = None                                 # the id of its rematch, if one was made
+
+
+def unstorable(text: str) -> bool:
+    """Whether ``text``, given by a client and stored as it is (a seed, an action's
+    id), holds a character a database may refuse or fail on: a control character —
+    NUL, which PostgreSQL's text cannot hold — or a lone surrogate, which has no
+    UTF-8 form (SQLite's driver fails on it). The caller refuses such text as the
+    client's mistake, the same on every database, instead of a database error."""
+    return any(unicodedata.category(ch) in ("Cc", "Cs") for ch in text)
 
 
 def _now() -> datetime:

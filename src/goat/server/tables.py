@@ -102,7 +102,6 @@ import logging
 import random
 import secrets
 import time
-import unicodedata
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -119,7 +118,16 @@ from goat.server.chat import ChatRoom, ChatSettingError, check_setting
 from goat.server.clock import CLOCK_ACTOR, Clock, ClockSettingError, check_move_seconds, clock_choice
 from goat.server.messages import ActionMessage, ErrorCode, ProtocolError
 from goat.server.settings import Settings
-from goat.server.storage import AsyncStorage, EventRow, LogAhead, SeatRow, StorageError, StoredTable, TableRow
+from goat.server.storage import (
+    AsyncStorage,
+    EventRow,
+    LogAhead,
+    SeatRow,
+    StorageError,
+    StoredTable,
+    TableRow,
+    unstorable,
+)
 from goat.server.viewfilter import render
 from goat.standings import fold_name, tidy_name
 
@@ -1138,8 +1146,7 @@ class Tables:
         seed_text = str(seed) if seed is not None else str(secrets.randbits(63))
         if len(seed_text) > SEED_LIMIT:
             raise LobbyError(f"a seed has at most {SEED_LIMIT} characters")
-        if any(unicodedata.category(ch) == "Cc" for ch in seed_text):
-            # stored as text: NUL, which PostgreSQL's text cannot hold, was a 503 there and a table on SQLite
+        if unstorable(seed_text):   # NUL was a 503 on PostgreSQL, a lone surrogate a 500 on SQLite
             raise LobbyError("a seed is printable text (no control characters)")
         try:
             module = get_game(game)
