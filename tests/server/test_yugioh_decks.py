@@ -329,6 +329,25 @@ def test_deeply_nested_json_is_a_one_line_refusal(start_server: Callable[..., Se
     run(scenario())
 
 
+def test_a_refusal_that_echoes_a_lone_surrogate_is_one_line_not_a_500(start_server: Callable[..., ServerThread]) -> None:
+    """JSON may write a lone surrogate (``"\\ud800"``), which has no UTF-8 form. A
+    refusal naming it (the deck's unknown card, in its ``args``) could not be
+    encoded: a bare 500 and a traceback. Now it is the one-line refusal, the
+    surrogate written as JSON's escape (every error body of the lobby is)."""
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby, tid, ann, deck = await lobby_with_a_deck(server)
+        for body, words in (('"Sang\\ud800an"', ("unknown card",)), ('{"main": ["\\ud800"]}', ("unknown card",))):
+            answer = await lobby.http.put(f"/api/tables/{tid}/seats/0/deck", content=body,
+                                          headers={**auth(ann), "Content-Type": "application/json"})
+            one_line(answer, 400, *words)
+        assert (await get_deck(lobby, tid, 0, ann)).json()["deck"] == deck
+        await lobby.close()
+
+    run(scenario())
+
+
 def test_a_json_null_upload_is_refused_not_a_silent_clear(start_server: Callable[..., ServerThread]) -> None:
     """PUT brings a deck; ``null`` is no deck. It must be refused with one
     line and leave the stored deck alone (clearing is DELETE's job)."""

@@ -142,6 +142,19 @@ class BodyLimit:
         await self.app(scope, counted, send)
 
 
+class ErrorJSON(JSONResponse):
+    """An error's JSON body. The client's own text echoed in it (a deck's unknown
+    card, a misspelt field's name) may hold a lone surrogate (JSON's ``"\\ud800"``),
+    which has no UTF-8 form: such a body is written with ASCII escapes, as JSON
+    allows, instead of failing as a bare 500 with a traceback."""
+
+    def render(self, content: Any) -> bytes:
+        try:
+            return super().render(content)
+        except UnicodeEncodeError:
+            return json.dumps(content, separators=(",", ":")).encode("ascii")
+
+
 class _Body(BaseModel):
     """A lobby request's JSON body. A field it does not know is refused (422),
     not ignored: ``"privat": true`` would otherwise make a table every stranger
@@ -227,13 +240,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(LobbyError)
     async def _lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:
-        return JSONResponse(exc.to_json(), status_code=exc.status)
+        return ErrorJSON(exc.to_json(), status_code=exc.status)
 
     @app.exception_handler(StorageError)
     async def _database_error(_request: Request, exc: StorageError) -> JSONResponse:
         # A read the database refused (out of reach, restarting): the lobby's one-line 503,
         # as for a refused write (LobbyError 503), not an empty 500 and a traceback.
-        return JSONResponse({"error": str(exc)}, status_code=503)
+        return ErrorJSON({"error": str(exc)}, status_code=503)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -243,7 +256,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if first.get("type") == "json_invalid":
             # Its location is the character offset ("1: JSON decode error"): say what it is.
             where, says = "body", f"not JSON: {first.get('ctx', {}).get('error', 'cannot be decoded')}"
-        return JSONResponse({"error": f"{where}: {says}"}, status_code=422)
+        return ErrorJSON({"error": f"{where}: {says}"}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -252,7 +265,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         not ``{"detail": ...}``."""
         if not is_body_allowed_for_status_code(exc.status_code):   # 204, 304: no body at all
             return Response(status_code=exc.status_code, headers=exc.headers)
-        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+        return ErrorJSON({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
 
     # ------------------------------------------------------------ pages
     @app.get("/", include_in_schema=False)
