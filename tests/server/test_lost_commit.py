@@ -13,12 +13,15 @@ its answer (``Storage._begin``).
 
 from __future__ import annotations
 
+import asyncio
+import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from goat.records import check_result, replay
@@ -26,7 +29,7 @@ from goat.server.runner import ServerThread
 from goat.server.settings import Settings
 from goat.server.storage import EventRow, SeatRow, Storage, StorageError, TableRow
 
-from .conftest import Client, Lobby, auth, finish_with_bots, my_turn, one_line, play_to_the_end, run
+from .conftest import TIMEOUT, Client, Lobby, auth, finish_with_bots, my_turn, one_line, play_to_the_end, run
 
 LOST = "database error: server closed the connection unexpectedly"
 
@@ -287,10 +290,11 @@ def test_a_database_out_of_reach_for_a_read_is_a_one_line_503_not_a_500(
                          await lobby.http.get("/api/standings"),
                          await lobby.http.post("/api/tables", json={})):
             one_line(response, 503, "server closed the connection")
-        async with Client(server.ws_url, "abcdef1234") as watcher:
-            assert watcher.welcome["type"] == "error" and watcher.welcome["code"] == "storage", watcher.welcome
+        async with connect(f"{server.ws_url}ws/abcdef1234") as ws:    # told at once, before any hello
+            told = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+            assert told["type"] == "error" and told["code"] == "storage", told
             with pytest.raises(ConnectionClosed) as closed:
-                await watcher.recv()
+                await asyncio.wait_for(ws.recv(), TIMEOUT)
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
         await lobby.close()
 
