@@ -340,8 +340,13 @@ class Storage:
                 self._insert_table(conn, row, seats, now)
                 conn.execute(insert(rematches_t).values(table_id=old_id, rematch_id=row.id, created_at=now))
 
-    def save_seat(self, table_id: str, seat: SeatRow) -> None:
+    def save_seat(self, table_id: str, seat: SeatRow, drop_data: bool = False) -> None:
+        """Write one seat; ``drop_data``: its private data goes too (its holder left
+        with it), in the same transaction, so a refused write leaves both as they were."""
         with self._begin() as conn:
+            if drop_data:
+                conn.execute(delete(seat_data_t).where(seat_data_t.c.table_id == table_id,
+                                                       seat_data_t.c.seat == seat.seat))
             conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat.seat)
                          .values(kind=seat.kind, name=seat.name, bot=seat.bot, token_hash=seat.token_hash))
 
@@ -792,8 +797,8 @@ class AsyncStorage:
     async def create_rematch(self, old_id: str, row: TableRow, seats: list[SeatRow]) -> None:
         await self._run(self.sync.create_rematch, old_id, row, seats)
 
-    async def save_seat(self, table_id: str, seat: SeatRow) -> None:
-        await self._run(self.sync.save_seat, table_id, seat)
+    async def save_seat(self, table_id: str, seat: SeatRow, drop_data: bool = False) -> None:
+        await self._run(self.sync.save_seat, table_id, seat, drop_data)
 
     async def set_seat_data(self, table_id: str, seat: int, data: str | None) -> None:
         await self._run(self.sync.set_seat_data, table_id, seat, data)

@@ -654,11 +654,12 @@ class Table:
 
     async def _save_seat(self, seat: Seat) -> None:
         old = self.seats[seat.index]
-        if old.token_hash != seat.token_hash and seat.index in self.seat_data:
-            # A seat's own deck is its holder's: it leaves with them.
-            await self._store(self.store.set_seat_data(self.id, seat.index, None))
+        # A seat's own deck is its holder's: it leaves with them, in the seat's own write
+        # (two writes left a seat whose second write failed without its deck).
+        leaves = old.token_hash != seat.token_hash and seat.index in self.seat_data
+        await self._store(self.store.save_seat(self.id, seat.row(), drop_data=leaves))
+        if leaves:
             del self.seat_data[seat.index]
-        await self._store(self.store.save_seat(self.id, seat.row()))
         self.seats[seat.index] = seat
         if old.token_hash is not None and old.token_hash != seat.token_hash:
             # Whoever held this seat gave it up: their connections must not see the
