@@ -332,3 +332,44 @@ def test_a_rematch_whose_answer_and_look_were_lost_is_the_one_everyone_gets(
         await lobby.close()
 
     run(scenario())
+
+
+def test_lobby_writes_whose_commit_answers_were_lost_count_as_written(
+        start_server: Callable[..., ServerThread], faults: Faults) -> None:
+    """A seat taken, a bot seated and the start, each COMMIT's answer lost: before,
+    each was refused (503) though stored — the seat held by a token nobody was given
+    (after a restart a lobby seat nobody could take or clear), the table "playing" in
+    storage but a lobby in memory (after a restart played out by bots standing in for
+    people who had gone). Now each is looked for, found and done."""
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        created = await lobby.create(name="Ann", rules="classic", seed=3, options={"match_target": 1})
+        tid, ann = created["id"], created["token"]
+        faults.arm("lose")
+        bob = await lobby.http.post(f"/api/tables/{tid}/seats/1", json={"name": "Bob"})
+        assert bob.status_code == 200 and faults.struck == 1, bob.text
+        for seat in (2, 3):
+            faults.arm("lose")
+            await lobby.bot(tid, seat, ann)
+        assert faults.struck == 3
+        faults.arm("lose")
+        await lobby.start(tid, ann)
+        assert faults.struck == 4
+        async with Client(server.ws_url, tid, bob.json()["token"]) as him:
+            first = await him.at_version(1)
+        assert first["status"] == "playing" and first["seat"] == 1
+        await lobby.close()
+
+    run(scenario())
+
+
+def test_seat_data_whose_commit_answer_was_lost_counts_as_written(tmp_path: Path, faults: Faults) -> None:
+    store = store_with_table(tmp_path)
+    faults.arm("lose")
+    store.set_seat_data("t1", 0, '{"main": ["Sangan"]}')          # no error
+    assert store.load("t1").seat_data == {0: '{"main": ["Sangan"]}'}
+    faults.arm("lose")
+    store.set_seat_data("t1", 0, None)
+    assert store.load("t1").seat_data == {} and faults.struck == 2

@@ -60,6 +60,9 @@ played again after a "not applied" also finds the log where it is. Should that
 look fail too and a *different* move follow, its write collides with the stored
 event: the table then reads the events it missed (:meth:`Storage.events_after`),
 applies them and refuses the move as made on an old state (:class:`LogAhead`).
+The lobby's writes (a seat, a seat's private data, the start) are looked for the
+same way: reported failed though stored, a seat would be held by a token nobody was
+given, and a start would leave a lobby in memory that storage calls in play.
 
 All calls are synchronous; :class:`AsyncStorage` runs them one at a time on a
 dedicated thread so the event loop never waits on the disk or the network and
@@ -342,8 +345,15 @@ class Storage:
 
     def save_seat(self, table_id: str, seat: SeatRow, drop_data: bool = False) -> None:
         """Write one seat; ``drop_data``: its private data goes too (its holder left
-        with it), in the same transaction, so a refused write leaves both as they were."""
-        with self._begin() as conn:
+        with it), in the same transaction, so a refused write leaves both as they were.
+        A lost COMMIT answer is looked for (:meth:`_unless_stored`), as for every
+        write: reported failed, a seat taken would be held by a token nobody was given."""
+        def stored(conn: Any) -> bool:
+            return (self._has(conn, seats_t, table_id=table_id, seat=seat.seat, kind=seat.kind, name=seat.name,
+                              bot=seat.bot, token_hash=seat.token_hash)
+                    and not (drop_data and self._has(conn, seat_data_t, table_id=table_id, seat=seat.seat)))
+
+        with self._unless_stored(stored), self._begin() as conn:
             if drop_data:
                 conn.execute(delete(seat_data_t).where(seat_data_t.c.table_id == table_id,
                                                        seat_data_t.c.seat == seat.seat))
@@ -353,13 +363,22 @@ class Storage:
     def set_seat_data(self, table_id: str, seat: int, data: str | None) -> None:
         """Set (JSON text) or, with ``None``, remove one seat's private data. A
         delete then an insert in one transaction: the same on every database."""
-        with self._begin() as conn:
+        def stored(conn: Any) -> bool:
+            if data is None:
+                return not self._has(conn, seat_data_t, table_id=table_id, seat=seat)
+            return self._has(conn, seat_data_t, table_id=table_id, seat=seat, data=data)
+
+        with self._unless_stored(stored), self._begin() as conn:
             conn.execute(delete(seat_data_t).where(seat_data_t.c.table_id == table_id, seat_data_t.c.seat == seat))
             if data is not None:
                 conn.execute(insert(seat_data_t).values(table_id=table_id, seat=seat, data=data, updated_at=_now()))
 
     def set_status(self, table_id: str, status: str) -> None:
-        with self._begin() as conn:
+        """A table's status (``playing`` at its start). Reported failed though stored
+        (a lost COMMIT answer), a start left the table a lobby in memory and "playing"
+        in storage, which a restart would deal and bots play out for people long gone."""
+        with self._unless_stored(lambda conn: self._has(conn, tables_t, id=table_id, status=status)), \
+                self._begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status, updated_at=_now()))
 
     def delete_lobby_table(self, table_id: str) -> bool:
