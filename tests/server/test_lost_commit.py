@@ -27,9 +27,21 @@ from websockets.exceptions import ConnectionClosed
 from goat.records import check_result, replay
 from goat.server.runner import ServerThread
 from goat.server.settings import Settings
-from goat.server.storage import EventRow, SeatRow, Storage, StorageError, TableRow
+from goat.server.storage import AsyncStorage, EventRow, SeatRow, Storage, StorageError, TableRow
+from goat.server.tables import Tables
 
-from .conftest import TIMEOUT, Client, Lobby, auth, finish_with_bots, my_turn, one_line, play_to_the_end, run
+from .conftest import (
+    TIMEOUT,
+    Client,
+    Lobby,
+    auth,
+    finish_with_bots,
+    my_turn,
+    one_line,
+    play_to_the_end,
+    run,
+    server_settings,
+)
 
 LOST = "database error: server closed the connection unexpectedly"
 
@@ -373,3 +385,24 @@ def test_seat_data_whose_commit_answer_was_lost_counts_as_written(tmp_path: Path
     faults.arm("lose")
     store.set_seat_data("t1", 0, None)
     assert store.load("t1").seat_data == {} and faults.struck == 2
+
+
+def test_an_abandoned_lobby_whose_delete_answer_was_lost_leaves_memory_too(tmp_path: Path, faults: Faults) -> None:
+    """The sweep's delete committed, its answer lost: before, the lobby was called not
+    deleted and stayed in memory (and in the lobby list) though gone from storage —
+    for ever, since the next sweep's delete found no lobby there — where seats taken
+    wrote nothing and, once started, every move was refused. Now the delete is looked
+    for, found done, and the lobby leaves memory as well."""
+    async def scenario() -> None:
+        tables = Tables(server_settings(tmp_path / "data", lobby_idle=100.0, finished_idle=0),
+                        AsyncStorage(Storage(f"sqlite:///{tmp_path / 'goat.db'}")))
+        table = await tables.create("kozel", "classic")
+        assert table.idle_since is not None
+        faults.arm("lose")
+        assert await tables.sweep(table.idle_since + 100) == (1, 0)
+        assert faults.struck == 1 and table.id not in tables.tables and table.closed
+        assert not await tables.store.exists(table.id)
+        await tables.close()
+        tables.store.close()
+
+    run(scenario())

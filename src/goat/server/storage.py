@@ -60,8 +60,8 @@ played again after a "not applied" also finds the log where it is. Should that
 look fail too and a *different* move follow, its write collides with the stored
 event: the table then reads the events it missed (:meth:`Storage.events_after`),
 applies them and refuses the move as made on an old state (:class:`LogAhead`).
-The lobby's writes (a seat, a seat's private data, the start) are looked for the
-same way: reported failed though stored, a seat would be held by a token nobody was
+The lobby's writes (a seat, a seat's private data, the start, an abandoned lobby's
+deletion) are looked for the same way: reported failed though stored, a seat would be held by a token nobody was
 given, and a start would leave a lobby in memory that storage calls in play.
 
 All calls are synchronous; :class:`AsyncStorage` runs them one at a time on a
@@ -387,8 +387,11 @@ class Storage:
         transaction; whether it was deleted. A table that has started is never
         deleted: its status is read with the row locked (``FOR UPDATE`` where the
         database has it; SQLite has one writer at a time anyway), so a start
-        committed by another connection cannot slip in between."""
-        with self._begin() as conn:
+        committed by another connection cannot slip in between. A lost COMMIT
+        answer is looked for: the table gone, it was deleted (called not deleted,
+        it stayed in memory, and in the lobby list, though gone from storage)."""
+        with self._unless_stored(lambda conn: not self._has(conn, tables_t, id=table_id)), \
+                self._begin() as conn:
             status = conn.execute(select(tables_t.c.status).where(tables_t.c.id == table_id)
                                   .with_for_update()).scalar()
             if status != "lobby":
@@ -398,7 +401,7 @@ class Storage:
             for child in (seat_data_t, table_settings_t, seats_t, events_t):
                 conn.execute(delete(child).where(child.c.table_id == table_id))
             conn.execute(delete(tables_t).where(tables_t.c.id == table_id))
-            return True
+        return True   # done, or its answer lost and the table found gone
 
     def append_event(self, table_id: str, ev: EventRow, record: dict[str, Any] | None = None) -> None:
         """Append one event; with ``record`` (the game just ended) also store the
