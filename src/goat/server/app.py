@@ -144,7 +144,7 @@ class BodyLimit:
 
 class ErrorJSON(JSONResponse):
     """An error's JSON body. The client's own text echoed in it (a deck's unknown
-    card, a misspelt field's name) may hold a lone surrogate (JSON's ``"\\ud800"``),
+    card, a deck list's name) may hold a lone surrogate (JSON's ``"\\ud800"``),
     which has no UTF-8 form: such a body is written with ASCII escapes, as JSON
     allows, instead of failing as a bare 500 with a traceback."""
 
