@@ -16,7 +16,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from goat.scoresheet import final_result
-from goat.standings import FinishedGame, StandingsError, places, seat_outcomes, standings, standings_csv
+from goat.standings import FinishedGame, StandingsError, moment, places, seat_outcomes, standings, standings_csv
 
 T0 = datetime(2025, 3, 1, 18, 0, tzinfo=timezone.utc)
 
@@ -156,3 +156,16 @@ def test_the_csv_has_a_header_and_a_row_a_person() -> None:
 def test_an_unknown_game_is_one_line() -> None:
     with pytest.raises(StandingsError, match="no standings for the game 'chess'"):
         seat_outcomes("chess", 2, {})
+
+
+@pytest.mark.parametrize("name, value, end_of_day", [
+    ("until", "9999-12-31", True),                     # through its end: the day after 9999-12-31
+    ("since", "9999-12-31T23:59:59-23:59", False),     # in UTC, a moment of the year 10000
+    ("since", "0001-01-01T00:00:00+14:00", False),     # in UTC, a moment of the year 0
+])
+def test_a_moment_out_of_range_is_one_line_not_an_overflow(name: str, value: str, end_of_day: bool) -> None:
+    """Before, these passed the check and overflowed later (``OverflowError``: a 500
+    from the server's standings, a traceback from ``goat standings``)."""
+    with pytest.raises(StandingsError, match=f"{name}: .* is out of range"):
+        moment(name, value, end_of_day)
+    assert moment(name, "9999-12-30" if end_of_day else "0001-01-01T14:00:00+14:00", end_of_day).year >= 1

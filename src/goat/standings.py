@@ -78,10 +78,14 @@ def moment(name: str, value: str, end_of_day: bool = False) -> datetime:
             day = date.fromisoformat(text)
             return datetime.combine(day + timedelta(days=1) if end_of_day else day, time(), timezone.utc)
         when = datetime.fromisoformat(text)
+        when = when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+        when.astimezone(timezone.utc)   # games are stored and compared in UTC: it must be a UTC moment too
+        return when
     except ValueError:
         raise StandingsError(f"{name}: a date YYYY-MM-DD or an ISO 8601 time such as 2025-03-01T18:00:00+03:00, "
                              f"not {value[:40]!r}") from None
-    return when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+    except OverflowError:   # the day after 9999-12-31, or 0001-01-01 east of UTC: not a moment Python can hold
+        raise StandingsError(f"{name}: {value[:40]!r} is out of range (years 1 to 9999, in UTC)") from None
 
 
 @dataclass

@@ -291,3 +291,28 @@ def test_no_housekeeping_when_both_are_off(tmp_path: Path) -> None:
 def test_health_counts_tables_in_memory(start_server: Callable[..., ServerThread]) -> None:
     server = start_server()
     assert httpx.get(f"{server.url}api/health", timeout=10).json() == {"ok": True, "tables": 0}
+
+
+def test_a_seat_taken_while_the_sweep_waits_for_the_lobby_keeps_the_lobby(tmp_path: Path) -> None:
+    """The sweep decides a lobby is abandoned, then waits for its lock to delete it.
+    Before, a seat taken meanwhile (over HTTP alone, its write holding the lock) did
+    not stop it: the new player's token named a table deleted a moment later. Now
+    the sweep deletes a lobby only if nothing changed there since it was judged idle."""
+    async def scenario() -> None:
+        tables = _tables(tmp_path, lobby_idle=100.0, finished_idle=0)
+        table = await tables.create("kozel", "classic")
+        assert table.idle_since is not None
+        later = table.idle_since + 1000
+        async with table.lock:                       # a lobby write under way
+            seating = asyncio.ensure_future(table.take_seat(0, "Ann"))
+            await asyncio.sleep(0)                   # the seat's request waits for the lock first
+            sweeping = asyncio.ensure_future(tables.sweep(later))
+            await asyncio.sleep(0)                   # the sweep has judged the lobby idle
+        token = await seating
+        assert await sweeping == (0, 0)
+        assert tables.tables.get(table.id) is table and await tables.store.exists(table.id)
+        assert table.seat_of(token) == 0
+        await tables.close()
+        tables.store.close()
+
+    run(scenario())

@@ -3,6 +3,7 @@ is a one-line ``{"error": ...}`` with a fitting status and changes nothing."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -342,3 +343,15 @@ def test_searching_bots_at_a_table_think_at_most_bot_think_seconds() -> None:
     assert Settings().bot_think > 0
     with pytest.raises(SettingsError, match="bot-think"):
         Settings(bot_think=-1)
+
+
+def test_a_seed_with_a_control_character_is_refused_on_every_database(http: httpx.Client) -> None:
+    """A seed is stored as text: one with NUL, which PostgreSQL's text cannot hold, made
+    a table on SQLite and a 503 ("database error") on PostgreSQL. Now every database
+    refuses it the same way, a 400 with one line (``test_postgres.py`` asks PostgreSQL);
+    a lone surrogate, which has no UTF-8 form, was a 500 on SQLite."""
+    for seed in ("a\u0000b", "line\nbreak", "\ud800"):     # a lone surrogate: a 500 on SQLite
+        body = json.dumps({"seed": seed})                        # ASCII: "\ud800" as JSON writes it
+        answer = http.post("/api/tables", content=body, headers={"Content-Type": "application/json"})
+        assert "a seed is printable text" in error(answer, 400)
+    assert http.post("/api/tables", json={"seed": "Аня's club night, 4 Dec"}).status_code == 201

@@ -13,19 +13,35 @@ its answer (``Storage._begin``).
 
 from __future__ import annotations
 
+import asyncio
+import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from goat.records import check_result, replay
 from goat.server.runner import ServerThread
 from goat.server.settings import Settings
-from goat.server.storage import EventRow, SeatRow, Storage, StorageError, TableRow
+from goat.server.storage import AsyncStorage, EventRow, SeatRow, Storage, StorageError, TableRow
+from goat.server.tables import Tables
 
-from .conftest import Client, Lobby, my_turn, play_to_the_end, run
+from .conftest import (
+    TIMEOUT,
+    Client,
+    Lobby,
+    auth,
+    finish_with_bots,
+    my_turn,
+    one_line,
+    play_to_the_end,
+    run,
+    server_settings,
+)
 
 LOST = "database error: server closed the connection unexpectedly"
 
@@ -259,5 +275,134 @@ def test_a_different_move_after_a_lost_answer_whose_look_failed_catches_the_tabl
         record = await lobby.record(tid)
         check_result(record, replay(record))
         await lobby.close()
+
+    run(scenario())
+
+
+def test_a_database_out_of_reach_for_a_read_is_a_one_line_503_not_a_500(
+        start_server: Callable[..., ServerThread], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before, a read the database refused (a table not in memory looked up, the
+    finished list, the standings, a new table's id checked) reached the client as
+    uvicorn's bare "Internal Server Error" (500) and the log as a traceback; a
+    WebSocket to such a table was dropped the same way. Now it is the lobby's
+    one-line 503, as for a refused write, and the WebSocket says ``storage`` and
+    closes with 1013 ("try again later")."""
+    server = start_server()
+
+    def unreachable(*_: object, **__: object) -> Any:
+        raise StorageError(LOST)
+
+    for name in ("load", "finished", "finished_results", "exists"):
+        monkeypatch.setattr(Storage, name, unreachable)
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        for response in (await lobby.http.get("/api/tables/abcdef1234"),
+                         await lobby.http.get("/api/tables?status=finished"),
+                         await lobby.http.get("/api/standings"),
+                         await lobby.http.post("/api/tables", json={})):
+            one_line(response, 503, "server closed the connection")
+        async with connect(f"{server.ws_url}ws/abcdef1234") as ws:    # told at once, before any hello
+            told = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+            assert told["type"] == "error" and told["code"] == "storage", told
+            with pytest.raises(ConnectionClosed) as closed:
+                await asyncio.wait_for(ws.recv(), TIMEOUT)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+        await lobby.close()
+
+    run(scenario())
+
+
+def test_a_rematch_whose_answer_and_look_were_lost_is_the_one_everyone_gets(
+        start_server: Callable[..., ServerThread], faults: Faults, monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    """A rematch ("Play again") whose COMMIT's answer was lost and whose look for it failed too:
+    before, the player was told 503 though the rematch and its link were stored, and
+    every later "Play again" made another table whose link collided with the stored
+    one — a 503 for everyone until a restart. Now the failed write reads the stored
+    link: the stored rematch is the one the player (and everyone after) is given."""
+    server = start_server()
+    blinds = Blinds(monkeypatch)
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        tid, token = await finish_with_bots(lobby, server, rules="classic", seed=3, options={"match_target": 1})
+        faults.arm("lose")
+        blinds.blind("_has")
+        first = await lobby.http.post(f"/api/tables/{tid}/rematch", headers=auth(token))
+        assert first.status_code == 200, first.text
+        assert faults.struck == 1 and blinds.left["_has"] == 0
+        stored = Storage(Settings(data_dir=tmp_path / "data").url)
+        try:
+            assert stored.rematch_of(tid) == first.json()["id"]
+        finally:
+            stored.close()
+        assert first.json()["seat"] == 0 and first.json()["token"]
+        again = await lobby.http.post(f"/api/tables/{tid}/rematch", headers=auth(token))
+        assert again.status_code == 200 and again.json()["id"] == first.json()["id"], again.text
+        assert (await lobby.http.get(f"/api/tables/{tid}")).json()["rematch"] == first.json()["id"]
+        await lobby.close()
+
+    run(scenario())
+
+
+def test_lobby_writes_whose_commit_answers_were_lost_count_as_written(
+        start_server: Callable[..., ServerThread], faults: Faults) -> None:
+    """A seat taken, a bot seated and the start, each COMMIT's answer lost: before,
+    each was refused (503) though stored — the seat held by a token nobody was given
+    (after a restart a lobby seat nobody could take or clear), the table "playing" in
+    storage but a lobby in memory (after a restart played out by bots standing in for
+    people who had gone). Now each is looked for, found and done."""
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        created = await lobby.create(name="Ann", rules="classic", seed=3, options={"match_target": 1})
+        tid, ann = created["id"], created["token"]
+        faults.arm("lose")
+        bob = await lobby.http.post(f"/api/tables/{tid}/seats/1", json={"name": "Bob"})
+        assert bob.status_code == 200 and faults.struck == 1, bob.text
+        for seat in (2, 3):
+            faults.arm("lose")
+            await lobby.bot(tid, seat, ann)
+        assert faults.struck == 3
+        faults.arm("lose")
+        await lobby.start(tid, ann)
+        assert faults.struck == 4
+        async with Client(server.ws_url, tid, bob.json()["token"]) as him:
+            first = await him.at_version(1)
+        assert first["status"] == "playing" and first["seat"] == 1
+        await lobby.close()
+
+    run(scenario())
+
+
+def test_seat_data_whose_commit_answer_was_lost_counts_as_written(tmp_path: Path, faults: Faults) -> None:
+    store = store_with_table(tmp_path)
+    faults.arm("lose")
+    store.set_seat_data("t1", 0, '{"main": ["Sangan"]}')          # no error
+    assert store.load("t1").seat_data == {0: '{"main": ["Sangan"]}'}
+    faults.arm("lose")
+    store.set_seat_data("t1", 0, None)
+    assert store.load("t1").seat_data == {} and faults.struck == 2
+
+
+def test_an_abandoned_lobby_whose_delete_answer_was_lost_leaves_memory_too(tmp_path: Path, faults: Faults) -> None:
+    """The sweep's delete committed, its answer lost: before, the lobby was called not
+    deleted and stayed in memory (and in the lobby list) though gone from storage —
+    for ever, since the next sweep's delete found no lobby there — where seats taken
+    wrote nothing and, once started, every move was refused. Now the delete is looked
+    for, found done, and the lobby leaves memory as well."""
+    async def scenario() -> None:
+        tables = Tables(server_settings(tmp_path / "data", lobby_idle=100.0, finished_idle=0),
+                        AsyncStorage(Storage(f"sqlite:///{tmp_path / 'goat.db'}")))
+        table = await tables.create("kozel", "classic")
+        assert table.idle_since is not None
+        faults.arm("lose")
+        assert await tables.sweep(table.idle_since + 100) == (1, 0)
+        assert faults.struck == 1 and table.id not in tables.tables and table.closed
+        assert not await tables.store.exists(table.id)
+        await tables.close()
+        tables.store.close()
 
     run(scenario())

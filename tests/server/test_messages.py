@@ -98,3 +98,12 @@ def test_redact_hides_exactly_the_unknown_cards() -> None:
 @given(st.text(max_size=60), st.sets(st.sampled_from(["9H", "KH", "AS", "TS", "QC", "BJ"])))
 def test_redacted_text_names_no_unknown_card(text: str, known: set[str]) -> None:
     assert cards_in(redact(text, known)) <= known
+
+
+def test_an_action_id_with_a_control_character_is_malformed_on_every_database() -> None:
+    """The id is stored with the move: with NUL, which PostgreSQL's text cannot hold,
+    the move was "not applied: database error" on PostgreSQL and played on SQLite."""
+    for bad in ("c\\u0000", "c\\n1"):
+        code, message = code_of('{"type":"action","action":"0 play 9H","version":1,"id":"%s"}' % bad)
+        assert code == ErrorCode.MALFORMED and "id" in message and "printable" in message and "\n" not in message
+    assert parse_client_message('{"type":"action","action":"0 play 9H","version":1,"id":"c-81 ü"}', 4096).id == "c-81 ü"

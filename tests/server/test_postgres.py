@@ -17,7 +17,7 @@ from goat.records import check_result, replay
 from goat.server.runner import ServerThread
 from goat.server.storage import EventRow, SeatRow, ServeLock, Storage, StorageError, TableRow
 
-from .conftest import Client, Lobby, play_to_the_end, random_player, run
+from .conftest import Client, Lobby, my_turn, play_to_the_end, random_player, run
 from .test_lost_commit import Faults, faults  # noqa: F401 - fixture
 
 URL = os.environ.get("GOAT_TEST_DATABASE_URL")
@@ -277,3 +277,30 @@ def test_the_standings_query_on_postgres() -> None:
     store = Storage(URL)
     check_standings_query(store, f"pg{random.getrandbits(32):08x}")
     store.close()
+
+
+def test_nul_in_a_seed_or_an_action_id_is_the_users_mistake_on_postgres(
+        start_server: Callable[..., ServerThread]) -> None:
+    """PostgreSQL's text cannot hold NUL: a seed or an action id with one was a 503 /
+    "not applied: database error" here, and a table or a move on SQLite. Now both
+    are refused before anything is stored, as on SQLite (a 400, ``malformed``), and
+    the table plays on."""
+    server = start_server(database_url=URL)
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        refused = await lobby.http.post("/api/tables", json={"seed": "a\u0000b"})
+        assert refused.status_code == 400 and "printable" in refused.json()["error"], refused.text
+        tid, token = await lobby.with_bots(rules="classic", seed=3, options={"match_target": 1})
+        async with Client(server.ws_url, tid, token) as me:
+            await lobby.start(tid, token)
+            mine = await me.until(my_turn)
+            action = mine["view"]["legal_actions"][0]
+            await me.act(action, mine["version"], msg_id="c\u0000")
+            told = await me.until(lambda m: m["type"] == "error")      # malformed: no id to echo
+            assert told["code"] == "malformed" and "printable" in told["message"], told
+            played = await me.reply_to(await me.act(action, mine["version"], msg_id="c-1"))
+            assert played["type"] == "state" and played["version"] == mine["version"] + 1, played
+        await lobby.close()
+
+    run(scenario())

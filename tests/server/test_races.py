@@ -61,9 +61,9 @@ class Held(AsyncStorage):
             self.entered.set()
             await self.release.wait()
 
-    async def save_seat(self, table_id: str, seat: SeatRow) -> None:
+    async def save_seat(self, table_id: str, seat: SeatRow, drop_data: bool = False) -> None:
         await self._wait("save_seat")
-        await super().save_seat(table_id, seat)
+        await super().save_seat(table_id, seat, drop_data)
 
     async def create_table(self, row: TableRow, seats: list[SeatRow]) -> None:
         await self._wait("create_table")

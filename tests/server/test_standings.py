@@ -138,6 +138,8 @@ def test_a_club_night_in_the_standings_and_its_csv(start_server: Callable[..., S
     ("until=2025-13-01", ("until", "'2025-13-01'")),
     ("bots=2", ("bots", "0", "1", "'2'")),
     ("since=2025-03-02&until=2025-03-01T12:00:00Z", ("since must be before until",)),
+    ("until=9999-12-31", ("until", "out of range")),                     # was a 500 (OverflowError)
+    ("since=9999-12-31T23:59:59-23:59", ("since", "out of range")),
 ])
 def test_bad_standings_filters_are_one_line(start_server: Callable[..., ServerThread], query: str,
                                             words: tuple[str, ...]) -> None:

@@ -34,6 +34,7 @@ from goat.games import get_game
 from goat.games.yugioh import DeckError, builtin_deck, seat_data_from_json
 from goat.records import check_result, replay
 from goat.server.runner import ServerThread
+from goat.server.storage import Storage, StorageError
 
 from .conftest import SRC, Client, Lobby, auth, one_line, run
 from .test_yugioh_table import deciding, play_duels
@@ -329,6 +330,25 @@ def test_deeply_nested_json_is_a_one_line_refusal(start_server: Callable[..., Se
     run(scenario())
 
 
+def test_a_refusal_that_echoes_a_lone_surrogate_is_one_line_not_a_500(start_server: Callable[..., ServerThread]) -> None:
+    """JSON may write a lone surrogate (``"\\ud800"``), which has no UTF-8 form. A
+    refusal naming it (the deck's unknown card, in its ``args``) could not be
+    encoded: a bare 500 and a traceback. Now it is the one-line refusal, the
+    surrogate written as JSON's escape (every error body of the lobby is)."""
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby, tid, ann, deck = await lobby_with_a_deck(server)
+        for body, words in (('"Sang\\ud800an"', ("unknown card",)), ('{"main": ["\\ud800"]}', ("unknown card",))):
+            answer = await lobby.http.put(f"/api/tables/{tid}/seats/0/deck", content=body,
+                                          headers={**auth(ann), "Content-Type": "application/json"})
+            one_line(answer, 400, *words)
+        assert (await get_deck(lobby, tid, 0, ann)).json()["deck"] == deck
+        await lobby.close()
+
+    run(scenario())
+
+
 def test_a_json_null_upload_is_refused_not_a_silent_clear(start_server: Callable[..., ServerThread]) -> None:
     """PUT brings a deck; ``null`` is no deck. It must be refused with one
     line and leave the stored deck alone (clearing is DELETE's job)."""
@@ -466,6 +486,33 @@ def test_a_refused_deck_names_each_problem_for_the_page(start_server: Callable[.
             assert answer.json()["say"] == say, answer.text
         assert answer.json()["args"] == {"kib": 64}
         assert (await get_deck(lobby, tid, 0, ann)).json()["deck"] == deck        # nothing stored meanwhile
+        await lobby.close()
+
+    run(scenario())
+
+
+def test_leaving_a_seat_the_database_refused_keeps_the_seat_and_its_deck(
+        start_server: Callable[..., ServerThread], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seat given up takes its own deck with it, in two writes before: the deck's
+    removal was committed, then the seat's write failed. The player was told 503 —
+    nothing done — and still held the seat, but without the deck (in memory and in
+    storage). Now both are one transaction: refused, nothing changes."""
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby, tid, ann, deck = await lobby_with_a_deck(server)
+
+        def refused(*_: object, **__: object) -> None:
+            raise StorageError("database error: server closed the connection unexpectedly")
+
+        with monkeypatch.context() as patch:
+            patch.setattr(Storage, "save_seat", refused)
+            one_line(await lobby.http.delete(f"/api/tables/{tid}/seats/0", headers=auth(ann)), 503, "database error")
+        assert (await get_deck(lobby, tid, 0, ann)).json()["deck"] == deck
+        seat = (await lobby.http.get(f"/api/tables/{tid}")).json()["seats"][0]
+        assert (seat["kind"], seat["name"], seat["own_deck"]) == ("human", "Ann", True)
+        left = await lobby.http.delete(f"/api/tables/{tid}/seats/0", headers=auth(ann))
+        assert left.status_code == 200 and left.json()["seats"][0]["own_deck"] is False, left.text
         await lobby.close()
 
     run(scenario())

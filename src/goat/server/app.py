@@ -75,7 +75,7 @@ from goat.server.scoresheets import (
     table_csv,
 )
 from goat.server.settings import Settings
-from goat.server.storage import AsyncStorage, Storage
+from goat.server.storage import AsyncStorage, Storage, StorageError
 from goat.server.tables import (
     LobbyError,
     Table,
@@ -95,6 +95,7 @@ STATIC = Path(__file__).with_name("static")
 CLOSE_UNKNOWN_TABLE = 4404
 CLOSE_WRONG_TOKEN = 4403
 CLOSE_TOO_SLOW = 4408
+CLOSE_TRY_LATER = 1013    # the database was out of reach: "try again later" (RFC 6455's registry)
 HELLO_TIMEOUT = 30.0
 #: The largest deck upload accepted (a 75-card list of long names is ~3 KB).
 DECK_BYTES = 64 * 1024
@@ -139,6 +140,19 @@ class BodyLimit:
             return event
 
         await self.app(scope, counted, send)
+
+
+class ErrorJSON(JSONResponse):
+    """An error's JSON body. The client's own text echoed in it (a deck's unknown
+    card, a deck list's name) may hold a lone surrogate (JSON's ``"\\ud800"``),
+    which has no UTF-8 form: such a body is written with ASCII escapes, as JSON
+    allows, instead of failing as a bare 500 with a traceback."""
+
+    def render(self, content: Any) -> bytes:
+        try:
+            return super().render(content)
+        except UnicodeEncodeError:
+            return json.dumps(content, separators=(",", ":")).encode("ascii")
 
 
 class _Body(BaseModel):
@@ -226,7 +240,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(LobbyError)
     async def _lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:
-        return JSONResponse(exc.to_json(), status_code=exc.status)
+        return ErrorJSON(exc.to_json(), status_code=exc.status)
+
+    @app.exception_handler(StorageError)
+    async def _database_error(_request: Request, exc: StorageError) -> JSONResponse:
+        # A read the database refused (out of reach, restarting): the lobby's one-line 503,
+        # as for a refused write (LobbyError 503), not an empty 500 and a traceback.
+        return ErrorJSON({"error": str(exc)}, status_code=503)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -236,7 +256,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if first.get("type") == "json_invalid":
             # Its location is the character offset ("1: JSON decode error"): say what it is.
             where, says = "body", f"not JSON: {first.get('ctx', {}).get('error', 'cannot be decoded')}"
-        return JSONResponse({"error": f"{where}: {says}"}, status_code=422)
+        return ErrorJSON({"error": f"{where}: {says}"}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -245,7 +265,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         not ``{"detail": ...}``."""
         if not is_body_allowed_for_status_code(exc.status_code):   # 204, 304: no body at all
             return Response(status_code=exc.status_code, headers=exc.headers)
-        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+        return ErrorJSON({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
 
     # ------------------------------------------------------------ pages
     @app.get("/", include_in_schema=False)
@@ -424,7 +444,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await websocket.accept()
         client = Client(websocket, settings)
         try:
-            await client.serve(await registry().get(table_id), table_id, lambda: registry().get(table_id))
+            try:
+                table = await registry().get(table_id)
+            except StorageError as exc:   # a finished table the database could not load now
+                client.error(ErrorCode.STORAGE, str(exc))
+                await client._flush_and_close(CLOSE_TRY_LATER)
+                return
+            await client.serve(table, table_id, lambda: registry().get(table_id))
         finally:
             await client.finish()
 
@@ -587,6 +613,8 @@ class Client:
                     chat.say(table, self.seat, message.text)
             except ProtocolError as exc:
                 self.error(exc.code, str(exc), echoed=raw[: self.settings.max_message_bytes])
+            except StorageError as exc:   # a table to look up again (hello) the database could not load
+                self.error(ErrorCode.STORAGE, str(exc))
             except Exception:  # a bug must not drop the player
                 log.exception("table %s: error handling a client message", table.id)
                 self.error(ErrorCode.INTERNAL, "the server failed on this message; the table is unchanged")

@@ -22,9 +22,10 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from goat.protocol import GoatError
+from goat.server.storage import unstorable
 
 
 class ErrorCode(StrEnum):
@@ -71,6 +72,16 @@ class ActionMessage(_Message):
     action: Annotated[str, Field(min_length=1, max_length=200)]
     version: Annotated[int, Field(ge=0)]
     id: Annotated[str, Field(min_length=1, max_length=64)]
+
+    @field_validator("id")
+    @classmethod
+    def _printable_id(cls, value: str) -> str:
+        """The id is stored with the move (``goat_events.client_id``): a control
+        character, NUL above all, which PostgreSQL's text cannot hold, is refused
+        here as malformed on every database, not "not applied" on PostgreSQL alone."""
+        if unstorable(value):
+            raise ValueError("must be printable text (no control characters)")
+        return value
 
 
 class Sync(_Message):

@@ -60,6 +60,9 @@ played again after a "not applied" also finds the log where it is. Should that
 look fail too and a *different* move follow, its write collides with the stored
 event: the table then reads the events it missed (:meth:`Storage.events_after`),
 applies them and refuses the move as made on an old state (:class:`LogAhead`).
+The lobby's writes (a seat, a seat's private data, the start, an abandoned lobby's
+deletion) are looked for the same way: reported failed though stored, a seat would be held by a token nobody was
+given, and a start would leave a lobby in memory that storage calls in play.
 
 All calls are synchronous; :class:`AsyncStorage` runs them one at a time on a
 dedicated thread so the event loop never waits on the disk or the network and
@@ -72,6 +75,7 @@ import asyncio
 import json
 import logging
 import threading
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager, suppress
@@ -249,6 +253,15 @@ class StoredTable:
     rematch: str | None = None                                 # the id of its rematch, if one was made
 
 
+def unstorable(text: str) -> bool:
+    """Whether ``text``, given by a client and stored as it is (a seed, an action's
+    id), holds a character a database may refuse or fail on: a control character —
+    NUL, which PostgreSQL's text cannot hold — or a lone surrogate, which has no
+    UTF-8 form (SQLite's driver fails on it). The caller refuses such text as the
+    client's mistake, the same on every database, instead of a database error."""
+    return any(unicodedata.category(ch) in ("Cc", "Cs") for ch in text)
+
+
 def _now() -> datetime:
     return datetime.now(timezone.utc)
 
@@ -330,21 +343,42 @@ class Storage:
                 self._insert_table(conn, row, seats, now)
                 conn.execute(insert(rematches_t).values(table_id=old_id, rematch_id=row.id, created_at=now))
 
-    def save_seat(self, table_id: str, seat: SeatRow) -> None:
-        with self._begin() as conn:
+    def save_seat(self, table_id: str, seat: SeatRow, drop_data: bool = False) -> None:
+        """Write one seat; ``drop_data``: its private data goes too (its holder left
+        with it), in the same transaction, so a refused write leaves both as they were.
+        A lost COMMIT answer is looked for (:meth:`_unless_stored`), as for every
+        write: reported failed, a seat taken would be held by a token nobody was given."""
+        def stored(conn: Any) -> bool:
+            return (self._has(conn, seats_t, table_id=table_id, seat=seat.seat, kind=seat.kind, name=seat.name,
+                              bot=seat.bot, token_hash=seat.token_hash)
+                    and not (drop_data and self._has(conn, seat_data_t, table_id=table_id, seat=seat.seat)))
+
+        with self._unless_stored(stored), self._begin() as conn:
+            if drop_data:
+                conn.execute(delete(seat_data_t).where(seat_data_t.c.table_id == table_id,
+                                                       seat_data_t.c.seat == seat.seat))
             conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat.seat)
                          .values(kind=seat.kind, name=seat.name, bot=seat.bot, token_hash=seat.token_hash))
 
     def set_seat_data(self, table_id: str, seat: int, data: str | None) -> None:
         """Set (JSON text) or, with ``None``, remove one seat's private data. A
         delete then an insert in one transaction: the same on every database."""
-        with self._begin() as conn:
+        def stored(conn: Any) -> bool:
+            if data is None:
+                return not self._has(conn, seat_data_t, table_id=table_id, seat=seat)
+            return self._has(conn, seat_data_t, table_id=table_id, seat=seat, data=data)
+
+        with self._unless_stored(stored), self._begin() as conn:
             conn.execute(delete(seat_data_t).where(seat_data_t.c.table_id == table_id, seat_data_t.c.seat == seat))
             if data is not None:
                 conn.execute(insert(seat_data_t).values(table_id=table_id, seat=seat, data=data, updated_at=_now()))
 
     def set_status(self, table_id: str, status: str) -> None:
-        with self._begin() as conn:
+        """A table's status (``playing`` at its start). Reported failed though stored
+        (a lost COMMIT answer), a start left the table a lobby in memory and "playing"
+        in storage, which a restart would deal and bots play out for people long gone."""
+        with self._unless_stored(lambda conn: self._has(conn, tables_t, id=table_id, status=status)), \
+                self._begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status, updated_at=_now()))
 
     def delete_lobby_table(self, table_id: str) -> bool:
@@ -353,8 +387,11 @@ class Storage:
         transaction; whether it was deleted. A table that has started is never
         deleted: its status is read with the row locked (``FOR UPDATE`` where the
         database has it; SQLite has one writer at a time anyway), so a start
-        committed by another connection cannot slip in between."""
-        with self._begin() as conn:
+        committed by another connection cannot slip in between. A lost COMMIT
+        answer is looked for: the table gone, it was deleted (called not deleted,
+        it stayed in memory, and in the lobby list, though gone from storage)."""
+        with self._unless_stored(lambda conn: not self._has(conn, tables_t, id=table_id)), \
+                self._begin() as conn:
             status = conn.execute(select(tables_t.c.status).where(tables_t.c.id == table_id)
                                   .with_for_update()).scalar()
             if status != "lobby":
@@ -364,7 +401,7 @@ class Storage:
             for child in (seat_data_t, table_settings_t, seats_t, events_t):
                 conn.execute(delete(child).where(child.c.table_id == table_id))
             conn.execute(delete(tables_t).where(tables_t.c.id == table_id))
-            return True
+        return True   # done, or its answer lost and the table found gone
 
     def append_event(self, table_id: str, ev: EventRow, record: dict[str, Any] | None = None) -> None:
         """Append one event; with ``record`` (the game just ended) also store the
@@ -426,6 +463,12 @@ class Storage:
             return [EventRow(r.seq, r.kind, r.payload, r.actor, r.client_id) for r in conn.execute(
                 select(events_t).where(events_t.c.table_id == table_id, events_t.c.seq > seq)
                 .order_by(events_t.c.seq))]
+
+    def rematch_of(self, table_id: str) -> str | None:
+        """The id of the stored rematch of ``table_id`` (``None``: none): what a
+        rematch whose write failed finds when its COMMIT went through after all."""
+        with self._connect() as conn:
+            return conn.execute(select(rematches_t.c.rematch_id).where(rematches_t.c.table_id == table_id)).scalar()
 
     def load_active(self) -> list[StoredTable]:
         """Every table not finished (lobby or playing), oldest first."""
@@ -776,8 +819,8 @@ class AsyncStorage:
     async def create_rematch(self, old_id: str, row: TableRow, seats: list[SeatRow]) -> None:
         await self._run(self.sync.create_rematch, old_id, row, seats)
 
-    async def save_seat(self, table_id: str, seat: SeatRow) -> None:
-        await self._run(self.sync.save_seat, table_id, seat)
+    async def save_seat(self, table_id: str, seat: SeatRow, drop_data: bool = False) -> None:
+        await self._run(self.sync.save_seat, table_id, seat, drop_data)
 
     async def set_seat_data(self, table_id: str, seat: int, data: str | None) -> None:
         await self._run(self.sync.set_seat_data, table_id, seat, data)
@@ -796,6 +839,9 @@ class AsyncStorage:
 
     async def load(self, table_id: str) -> StoredTable | None:
         return await self._run(self.sync.load, table_id)
+
+    async def rematch_of(self, table_id: str) -> str | None:
+        return await self._run(self.sync.rematch_of, table_id)
 
     async def load_active(self) -> list[StoredTable]:
         return await self._run(self.sync.load_active)

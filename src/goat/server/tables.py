@@ -118,7 +118,16 @@ from goat.server.chat import ChatRoom, ChatSettingError, check_setting
 from goat.server.clock import CLOCK_ACTOR, Clock, ClockSettingError, check_move_seconds, clock_choice
 from goat.server.messages import ActionMessage, ErrorCode, ProtocolError
 from goat.server.settings import Settings
-from goat.server.storage import AsyncStorage, EventRow, LogAhead, SeatRow, StorageError, StoredTable, TableRow
+from goat.server.storage import (
+    AsyncStorage,
+    EventRow,
+    LogAhead,
+    SeatRow,
+    StorageError,
+    StoredTable,
+    TableRow,
+    unstorable,
+)
 from goat.server.viewfilter import render
 from goat.standings import fold_name, tidy_name
 
@@ -645,11 +654,12 @@ class Table:
 
     async def _save_seat(self, seat: Seat) -> None:
         old = self.seats[seat.index]
-        if old.token_hash != seat.token_hash and seat.index in self.seat_data:
-            # A seat's own deck is its holder's: it leaves with them.
-            await self._store(self.store.set_seat_data(self.id, seat.index, None))
+        # A seat's own deck is its holder's: it leaves with them, in the seat's own write
+        # (two writes left a seat whose second write failed without its deck).
+        leaves = old.token_hash != seat.token_hash and seat.index in self.seat_data
+        await self._store(self.store.save_seat(self.id, seat.row(), drop_data=leaves))
+        if leaves:
             del self.seat_data[seat.index]
-        await self._store(self.store.save_seat(self.id, seat.row()))
         self.seats[seat.index] = seat
         if old.token_hash is not None and old.token_hash != seat.token_hash:
             # Whoever held this seat gave it up: their connections must not see the
@@ -1137,6 +1147,8 @@ class Tables:
         seed_text = str(seed) if seed is not None else str(secrets.randbits(63))
         if len(seed_text) > SEED_LIMIT:
             raise LobbyError(f"a seed has at most {SEED_LIMIT} characters")
+        if unstorable(seed_text):   # NUL was a 503 on PostgreSQL, a lone surrogate a 500 on SQLite
+            raise LobbyError("a seed is printable text (no control characters)")
         try:
             module = get_game(game)
         except GoatError as exc:
@@ -1235,7 +1247,10 @@ class Tables:
 
     async def _make_rematch(self, old: Table) -> Table:
         """The rematch table of ``old``, stored together with the link, and the
-        old table's players told where it is (a broadcast of its ``public()``)."""
+        old table's players told where it is (a broadcast of its ``public()``).
+        A write that failed reads the stored link before it is called failed: a
+        COMMIT whose answer was lost, and whose look failed too, did store a
+        rematch, and every later one collided with its link (503) until a restart."""
         settings = {key: value for key, value in old.row.settings.items() if key != "chosen_seed"}  # a new random seed
         seats = [SeatRow(s.index, "bot", s.name, s.bot, None) if s.kind == "bot" else SeatRow(s.index)
                  for s in old.seats]
@@ -1245,12 +1260,32 @@ class Tables:
             try:
                 await self.store.create_rematch(old.id, row, seats)
             except StorageError as exc:
-                raise LobbyError(str(exc), status=503) from None
-            table = Table(row, seats, self.settings, self.store)
-            self.tables[row.id] = table
-        old.rematch = row.id
+                failed = LobbyError(str(exc), status=503)
+            else:
+                failed = None
+                table = Table(row, seats, self.settings, self.store)
+                self.tables[row.id] = table
+        if failed is not None:
+            found = await self._stored_rematch(old)
+            if found is None:
+                raise failed
+            table = found
+        old.rematch = table.id
         old.broadcast()
         return table
+
+    async def _stored_rematch(self, old: Table) -> Table | None:
+        """The rematch of ``old`` that storage holds though its write was reported
+        failed, loaded; ``None`` when there is none (or the database cannot say)."""
+        try:
+            link = await self.store.rematch_of(old.id)
+            found = await self.get(link) if link is not None else None
+        except StorageError:
+            return None
+        if found is not None:
+            log.warning("table %s: a rematch's write was reported failed, but its table %s is stored: using it",
+                        old.id, found.id)
+        return found
 
     @staticmethod
     async def _copy_own_data(old: Table, table: Table, seat: int, token: str) -> None:
@@ -1354,7 +1389,7 @@ class Tables:
                 continue
             idle = now - table.idle_since
             if table.status == "lobby" and 0 < self.settings.lobby_idle <= idle:
-                closed += int(await self._close_lobby(table))
+                closed += int(await self._close_lobby(table, table.idle_since))
             elif table.status == "finished" and 0 < self.settings.finished_idle <= idle:
                 # before any await: a hello arriving meanwhile looks it up again, and finds
                 # it loaded anew from storage, not this object
@@ -1365,12 +1400,14 @@ class Tables:
                 unloaded += 1
         return closed, unloaded
 
-    async def _close_lobby(self, table: Table) -> bool:
+    async def _close_lobby(self, table: Table, idle_since: float) -> bool:
         """Delete an abandoned lobby (memory and storage) unless someone came
-        back meanwhile; a finished table whose rematch it was may then be
-        played again anew (its link is gone with it)."""
+        back meanwhile or changed it since it was judged idle (``idle_since``, its
+        idle time's start then: a seat taken over HTTP while this waited for the
+        lock must not be handed a token to a deleted table); a finished table
+        whose rematch it was may then be played again anew (its link is gone with it)."""
         async with table.lock:
-            if table.connections or table.status != "lobby":
+            if table.connections or table.status != "lobby" or table.idle_since != idle_since:
                 return False
             try:
                 deleted = await self.store.delete_lobby_table(table.id)
