@@ -130,6 +130,18 @@ def test_records_leave_looks_out_and_replay_to_the_same_result() -> None:
     assert outcome.result == s.result()
 
 
+def test_a_record_holding_a_look_is_refused_since_the_contract_has_none() -> None:
+    from goat.records import IllegalRecordError
+
+    s = act(deal_state(STRONG, options=EVERYONE, single_deal=True), "0 bid 4")
+    record = json.loads(json.dumps(record_from_state(s)))
+    record["deals"][0]["actions"].insert(0, "1 bid look")
+    with pytest.raises(IllegalRecordError, match=r"^deal 1, action 0 \"1 bid look\": a look at a face-down hand "
+                                                 r"is no record action") as info:
+        replay(record)
+    assert "\n" not in str(info.value)
+
+
 def test_a_clone_keeps_who_looked_apart() -> None:
     s = deal_state(STRONG, options=EVERYONE)
     copy = s.clone()
