@@ -22,9 +22,9 @@ are the blind ones and ``"k bid look"``, which turns the hand over. A look is no
 bid (not in ``bids``, the turn stays) and may come out of turn, like street
 Kozel's molodka. The records contract has no look, so :meth:`deal_log` leaves
 looks out and a number (or nil, Bemo, redeal) bid from a face-down seat is
-*accepted*, never offered, as "looked, then bid": every record replays. Every
+*accepted*, never offered, as "looked, then bid": every record replays.
 
-refusal is an :class:`IllegalActionError` whose ``reason`` names the seat and
+Every refusal is an :class:`IllegalActionError` whose ``reason`` names the seat and
 the rule, and it leaves the state exactly as it was: :meth:`check_action` runs
 before anything changes.
 """
