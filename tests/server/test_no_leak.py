@@ -65,9 +65,18 @@ from .test_yugioh_decks import OPTIONS as OWN_OPTIONS
 from .test_yugioh_decks import normal_ydk
 
 #: Blind nil and double nil at every deal (not only 100 behind), so that random
-#: play bids them; a short match. The seeds below are ones whose random play
-#: bids a double nil, so its exchange is exercised (the test checks that).
+#: play bids them and every hand starts face down; a short match.
 SPADES_BLIND = {"double_nil": True, "blind_nil_behind": 0, "max_deals": 3}
+
+
+def steered(view: dict[str, Any], rng: random.Random) -> str:
+    """A random player's turn, but a face-down seat bids double nil in the first
+    deal and looks in the second (the first bidder is still face down then, as no
+    other seat's move came before its turn): the exchange and a look are sure to be
+    exercised, whatever order the clients' out-of-turn looks arrive in."""
+    want = {1: "double-nil", 2: "look"}.get(view["deal_number"])
+    legal = view["legal_actions"]
+    return next((a for a in legal if a.endswith(f" bid {want}")), None) or rng.choice(legal)
 
 GAMES = [  # (game, rules, players, options, seed): whole matches
     ("kozel", "classic", 4, {}, 1),
@@ -168,7 +177,8 @@ def test_no_message_names_a_hidden_card(start_server: Callable[..., ServerThread
         await lobby.start(tid, tokens[0])
         rng = random.Random(seed)
         seats: list[int | None] = [*range(players), None]
-        await asyncio.wait_for(asyncio.gather(*(random_player(c, s, random.Random(rng.random()))
+        steer = steered if options.get("blind_nil_behind") == 0 else None
+        await asyncio.wait_for(asyncio.gather(*(random_player(c, s, random.Random(rng.random()), choose=steer)
                                                 for c, s in zip([*clients, watcher], seats))), 300)
         record = await lobby.record(tid)
         knowledge = knowledge_by_version(record, public_histories(watcher.inbox))
