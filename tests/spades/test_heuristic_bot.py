@@ -66,14 +66,24 @@ def test_a_stand_in_never_bids_blind() -> None:
 
 
 def test_out_of_turn_a_bot_that_will_not_bid_blind_looks_at_once() -> None:
-    """Seat 1 is face down while seat 0 bids: not far behind (or a stand-in), the
-    bot turns its cards over at once; one that may bid blind waits for its turn."""
+    """Seat 1 is face down while seat 0 bids: not far behind, the bot turns its
+    cards over at once; one that may bid blind waits for its turn."""
     calm = deal_state(STRONG, options={"blind_nil_behind": 0})
     assert SpadesHeuristicBot(seed=1).out_of_turn(calm.view(1)) == Action.parse("1 bid look")
     behind = deal_state(STRONG, score_total=[250, 0])
     assert behind.view(1)["legal_actions"] == ["1 bid look"]
     assert SpadesHeuristicBot(seed=1).out_of_turn(behind.view(1)) is None
-    assert SpadesHeuristicBot(seed=1, stand_in=True).out_of_turn(behind.view(1)) == Action.parse("1 bid look")
+
+
+def test_a_stand_in_does_not_look_out_of_turn() -> None:
+    """Playing for a person who is away (a reload at a table with no grace time
+    hands the seat to a stand-in at once), the bot must not turn the person's
+    cards over before the seat's turn: back in time, they may still bid blind.
+    On the turn it looks, and bids from the hand."""
+    calm = deal_state(STRONG, options={"blind_nil_behind": 0})
+    stand_in = SpadesHeuristicBot(seed=1, stand_in=True)
+    assert stand_in.out_of_turn(calm.view(1)) is None
+    assert stand_in.choose(calm.view(0)) == Action.parse("0 bid look")
 
 
 def test_does_not_bid_blind_nil_after_its_partner_bid_one() -> None:

@@ -14,7 +14,7 @@ It reads ``state.view(seat)`` plus public rule knowledge (the card order of
   the hand face down while a blind bid is open (``hand_face_down``): the bot
   then bids blind or looks first, then bids from the hand. Out of turn it looks
   at once unless it may still bid blind (that waits for its turn: the partner's
-  bid may come first). A weak hand asks for a redeal when the rules allow it.
+  bid may come first); a stand-in looks only on the seat's turn. A weak hand asks for a redeal when the rules allow it.
 * **Nil.** A nil bidder plays the highest card that does not take the trick,
   else its lowest; it leads its lowest card. Its partner covers: when the nil
   partner is winning the trick or still to play, it takes the trick as cheaply as
@@ -69,7 +69,11 @@ class SpadesHeuristicBot(BaseBot):
         return _Play(view, actions, order).choose()
 
     def out_of_turn(self, view: View) -> Action | None:
-        """Look at once, unless a blind bid may still be made (then wait for the turn)."""
+        """Look at once, unless a blind bid may still be made (then wait for the
+        turn). A stand-in never looks out of turn: the person it plays for may be
+        back before the turn, their cards still unseen (a blind bid still theirs)."""
+        if self.stand_in:
+            return None
         look = [a for a in legal_actions(view) if a.bid == LOOK]
         if look and not self._may_bid_blind(view):
             return look[0]
