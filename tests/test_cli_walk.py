@@ -35,11 +35,11 @@ def test_play_spades_blind_question_explains_a_wrong_answer() -> None:
     """An answer the blind question does not know (a move number, help) says what
     it expects instead of asking again in silence."""
     result = goat("play", "spades", "--seed", "3", "--bots", "random", "--option", "blind_nil_behind=0",
-                  input="1\nhelp\nn\nquit\n")
+                  input="1\nhelp\nl\nquit\n")
     out = result.stdout
     assert result.exit_code == 0, result.output
     assert out.count("Bid blind?") == 3
-    assert out.count("? answer n or b (or quit)") == 2
+    assert out.count("? answer l or b (or quit)") == 2
     assert "Your hand:" in out[out.rindex("Bid blind?"):]
 
 

@@ -52,6 +52,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from goat.games import get_game
+from goat.games.spades.bids import LOOK
 from goat.protocol import Action, ActionSyntaxError, GoatError, IllegalActionError
 
 #: Fields every record must carry (``options``, ``players`` and ``result`` may be omitted).
@@ -429,6 +430,9 @@ def replay(record: Any) -> ReplayOutcome:
                 action = Action.parse(text)
             except ActionSyntaxError as exc:
                 raise illegal(f"{where}: {_syntax_reason(exc, text)}") from None
+            if action.verb == "bid" and action.bid == LOOK:
+                raise illegal(f"{where}: a look at a face-down hand is no record action (the contract's "
+                              "bids are made as written; a bid from a face-down seat counts as looked)")
             try:
                 state.apply_action(action)
             except IllegalActionError as exc:

@@ -30,7 +30,7 @@ def fields(game: TokenGame, seat: int) -> dict[str, np.ndarray]:
 def test_every_preset_has_the_same_spaces() -> None:
     sizes = {(get_encoder(new_state(p).view(None)).num_tokens, get_encoder(new_state(p).view(None)).layout.size)
              for p in PRESETS}
-    assert sizes == {(71, 839)}
+    assert sizes == {(72, 843)}
 
 
 @settings(max_examples=30, deadline=None)
@@ -58,7 +58,9 @@ def test_fields_match_the_state(label: str, seed: int) -> None:
         seat = g.actor()
         f = fields(g, seat)
         rel = [(seat + r) % 4 for r in range(4)]
-        assert {game.encoder.deck[i] for i in np.flatnonzero(f["hand"])} == set(state.hands[seat])
+        down = state.face_down(seat)
+        assert {game.encoder.deck[i] for i in np.flatnonzero(f["hand"])} == (set() if down else set(state.hands[seat]))
+        assert f["face_down"].tolist() == [float(state.face_down(s)) for s in rel]
         for r, s in enumerate(rel):
             bid = state.bids[s]
             assert f["bids"][r].sum() == (bid is not None)
@@ -82,7 +84,7 @@ def test_the_double_nil_exchange_is_given_card_by_card_and_seen_by_the_pair_only
         state = g.state
         if state.phase == "bid":
             seat = g.actor()
-            if any(a.bid == "double-nil" for a in state.legal_actions()) and not saw_exchange:
+            if any(a.bid == "double-nil" and a.seat == seat for a in state.legal_actions()) and not saw_exchange:
                 # Steer the walk into an exchange: bid double nil with the token for it.
                 token = g.encoder.tokens(Action(seat, "bid", (), "double-nil"))[0]
                 assert g.token_name(token) == "bid double-nil"
@@ -106,6 +108,24 @@ def test_the_double_nil_exchange_is_given_card_by_card_and_seen_by_the_pair_only
             if done:
                 return
     raise AssertionError("the walk never reached a double nil's exchange")
+
+
+def test_a_face_down_seat_observes_no_card_and_may_bid_blind_or_look() -> None:
+    """While a blind bid is open the engine holds the hand face down: the
+    observation's hand is empty and the mask allows the blind bids and the look
+    token (71) only; after the look, the hand and the other bids."""
+    game, rng = new_game("spades-double-nil", 3)
+    game.deal(rng)
+    seat, enc = game.actor(), game.encoder
+    f = fields(game, seat)
+    assert f["hand"].sum() == 0 and f["face_down"][0] == 1.0 and f["face_down"].sum() == 4
+    blind = [enc.tokens(Action(seat, "bid", (), b))[0] for b in ("blind-nil", "double-nil")]
+    assert game.legal_tokens() == [*blind, enc.look_token] and enc.token_name(71) == "bid look"
+    game.apply_token(enc.look_token)
+    f = fields(game, seat)
+    assert game.actor() == seat and f["hand"].sum() == 13 and f["face_down"][0] == 0.0
+    assert enc.tokens(Action(seat, "bid", (), "4"))[0] in game.legal_tokens()
+    assert not set(blind) & set(game.legal_tokens())
 
 
 def run_match(env: GoatAECEnv, seed: int) -> tuple[list[list[float]], dict[str, float]]:
@@ -155,7 +175,7 @@ def test_a_single_deal_pays_each_team_its_deal_score() -> None:
 
 def test_bid_tokens_are_distinct_for_every_bid_of_every_preset() -> None:
     enc = get_encoder(new_state("bemo").view(None))
-    texts = ["nil", *map(str, range(1, 14)), "blind-nil", "double-nil", "little-bemo", "big-bemo", "redeal"]
+    texts = ["nil", *map(str, range(1, 14)), "blind-nil", "double-nil", "little-bemo", "big-bemo", "redeal", "look"]
     tokens = [enc.tokens(Action(0, "bid", (), t)) for t in texts]
     assert len(set(tokens)) == len(texts) == enc.num_tokens - 52
     assert enc.tokens(Action(0, "bid", (), "0")) == enc.tokens(Action(0, "bid", (), "nil"))
@@ -193,7 +213,7 @@ def test_pyspiel_random_sim_test_goat_spades(preset: str) -> None:
     import goat.envs.openspiel  # noqa: F401  (registers goat_spades)
 
     game = pyspiel.load_game("goat_spades", {"rules": preset, "single_deal": True})
-    assert game.num_distinct_actions() == 71 and game.num_players() == 4
+    assert game.num_distinct_actions() == 72 and game.num_players() == 4
     assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
@@ -229,5 +249,5 @@ def test_gymnasium_make_spades_by_id() -> None:
 
     env = gymnasium.make("goat/Spades-v0", rules="wheels", opponents="random", single_deal=True)
     obs, _ = env.reset(seed=1)
-    assert env.observation_space.contains(obs) and env.action_space.n == 71
+    assert env.observation_space.contains(obs) and env.action_space.n == 72
     assert env.unwrapped.aec.game.state.rules.wheels

@@ -213,9 +213,11 @@ def finished_table_after_restart(server: Any, tid: str, record: dict[str, Any], 
     return run(look())
 
 
-async def random_player(client: Client, seat: int | None, rng: random.Random, mischief: bool = True) -> None:
+async def random_player(client: Client, seat: int | None, rng: random.Random, mischief: bool = True,
+                        choose: Callable[[dict[str, Any], random.Random], str] | None = None) -> None:
     """Play random legal actions until the match is over; with ``mischief`` also
-    some illegal and out-of-turn ones (refused) and molodkas out of turn."""
+    some illegal and out-of-turn ones (refused) and molodkas (Spades: looks) out of
+    turn. ``choose(view, rng)``: the action on the seat's turn, instead of a random one."""
     while True:
         message = await client.recv(timeout=60)
         if message["type"] != "state" or message["view"] is None:
@@ -230,8 +232,8 @@ async def random_player(client: Client, seat: int | None, rng: random.Random, mi
             wrong = [c for c in hand if all(c not in a for a in legal)]
             if mischief and wrong and rng.random() < 0.15:   # an illegal card from my own hand
                 await client.act(f"{seat} play {wrong[0]}", version)
-            await client.act(rng.choice(legal), version)
-        elif legal and rng.random() < 0.5:                   # a molodka out of turn
+            await client.act(choose(view, rng) if choose else rng.choice(legal), version)
+        elif legal and rng.random() < 0.5:                   # a molodka (a look) out of turn
             await client.act(rng.choice(legal), version)
         elif mischief and hand and rng.random() < 0.05:      # out of turn: refused
             await client.act(f"{seat} play {hand[0]}", version)

@@ -25,10 +25,11 @@ against ``goat serve`` in a subprocess.
   a whole deal against three bots by clicks — the bid (by keyboard), thirteen
   tricks (one by keyboard) — and the score sheet; blind nil and double nil
   offered when the ruleset allows them, and the double nil's exchange;
-* blind nil is bid blind: while a blind bid may come, the hand is face down
-  with a "look at my cards" control and only the blind bids; looking (by
-  keyboard) shows the cards and takes the blind bids away for that deal, also
-  across a reload; a partner's blind nil without looking, and the deal goes on;
+* blind nil is bid blind: while a blind bid may come, the server sends no card
+  (the hand is drawn face down) with a "look at my cards" control and only the
+  blind bids; looking (by keyboard: the server is sent "bid look") shows the
+  cards and takes the blind bids away for that deal, also across a reload
+  (nothing of it in the page's storage); a partner's blind nil without looking, and the deal goes on;
   a blind nil left as the only bid (nil off, the partner at the team's limit) is
   still offered once I have looked;
 * Yu-Gi-Oh!: a duel table made in the lobby (options from the catalog, the
@@ -1246,7 +1247,9 @@ def test_spades_look_at_my_cards_on_my_turn(chromium: object, serve_process: Cal
     assert page.is_hidden("#act-look") and bids_offered(page) == NUMBER_BIDS   # no blind bid left
     assert page.get_attribute("#hand", "aria-label") == "Ваши карты"
     assert page.evaluate("document.activeElement.dataset.bid") == "nil"       # the keyboard goes on from here
-    page.reload()                                           # the look is remembered for this deal
+    # the server keeps the look, not the page (which kept "goat:looked:<table>" in its storage)
+    assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('goat:looked'))") == []
+    page.reload()                                           # the look holds for this deal
     page.wait_for_selector("#bid-buttons:not([hidden]) button")
     assert face_down(page) == 0 and page.locator("#hand button.card").count() == 13
     assert bids_offered(page) == NUMBER_BIDS and page.is_hidden("#act-look")

@@ -13,7 +13,8 @@
 * every state message says whose clock runs (``clock``), and never a bot's
   seat's; a table without the setting has none;
 * a move in time stops the clock; a move that arrives while the clock's bot is
-  thinking wins, and the clock's choice is dropped (one move, not two).
+  thinking wins, and the clock's choice is dropped (one move, not two);
+* at a Spades hand still face down, the clock looks and bids at once.
 """
 
 from __future__ import annotations
@@ -153,6 +154,42 @@ def test_an_idle_kozel_player_has_the_card_played_for_them(start_server: Callabl
         assert final["status"] == "finished"
         record = await lobby.record(tid)
         check_result(record, replay(record))                                     # goat replay --check
+        await lobby.close()
+
+    run(scenario())
+
+
+def test_the_clock_at_a_face_down_hand_looks_and_bids_at_once(start_server: Callable[..., ServerThread],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Spades hand still face down when the person's time runs out: the clock
+    turns it over ("bid look": the stand-in never bids blind) and makes the bid
+    that timed out too, at once — not after a second full move time. (Once the
+    look is in, the table's time per move is made an hour: the bid comes only if
+    the clock makes it without waiting again.)"""
+    real = tables_module.Table.move_seconds
+
+    def longer_after_my_look(table: Any) -> int | None:
+        seconds = real.fget(table)
+        return 3600 if seconds and 0 in getattr(table.state, "looked", ()) else seconds
+
+    monkeypatch.setattr(tables_module.Table, "move_seconds", property(longer_after_my_look))
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        tid, ann = await lobby.with_bots(game="spades", rules="standard", seed=4, move_seconds=1,
+                                         options={"blind_nil_behind": 0})
+        async with Client(server.ws_url, tid, ann) as me:
+            await lobby.start(tid, ann)
+            await me.until(lambda m: my_turn(m, 0) and m["view"]["hand_face_down"], timeout=60)
+            bid = await me.until(lambda m: m["type"] == "state" and bool(m["view"])
+                                 and m["view"]["bids"][0] is not None, timeout=60)
+            assert bid["view"]["bids"][0] not in ("blind-nil", "double-nil")
+            events = stored_events(server, tid)[:bid["version"]]
+            mine = [(e.seq, e.payload, e.actor) for e in events if e.payload.startswith("0 ")]
+            assert [(p, a) for _, p, a in mine] == [("0 bid look", CLOCK_ACTOR),
+                                                   (f"0 bid {bid['view']['bids'][0]}", CLOCK_ACTOR)]
+            assert mine[1][0] == mine[0][0] + 1
         await lobby.close()
 
     run(scenario())

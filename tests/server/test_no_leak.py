@@ -8,7 +8,8 @@ kept. After the match the test rebuilds the true game from the downloaded
 record and, for every version, what each seat may know — independently of the
 game's view function:
 
-* its own hand (and every card it has held this deal: drawn, received),
+* its own hand (and every card it has held this deal: drawn, received) — in
+  Spades not while it is face down (a blind bid open, not looked);
 * every card put face up this deal (plays, beats, molodkas),
 * the shown trump card,
 * its own face-down passes and gives.
@@ -64,9 +65,18 @@ from .test_yugioh_decks import OPTIONS as OWN_OPTIONS
 from .test_yugioh_decks import normal_ydk
 
 #: Blind nil and double nil at every deal (not only 100 behind), so that random
-#: play bids them; a short match. The seeds below are ones whose random play
-#: bids a double nil, so its exchange is exercised (the test checks that).
+#: play bids them and every hand starts face down; a short match.
 SPADES_BLIND = {"double_nil": True, "blind_nil_behind": 0, "max_deals": 3}
+
+
+def steered(view: dict[str, Any], rng: random.Random) -> str:
+    """A random player's turn, but a face-down seat bids double nil in the first
+    deal and looks in the second (the first bidder is still face down then, as no
+    other seat's move came before its turn): the exchange and a look are sure to be
+    exercised, whatever order the clients' out-of-turn looks arrive in."""
+    want = {1: "double-nil", 2: "look"}.get(view["deal_number"])
+    legal = view["legal_actions"]
+    return next((a for a in legal if a.endswith(f" bid {want}")), None) or rng.choice(legal)
 
 GAMES = [  # (game, rules, players, options, seed): whole matches
     ("kozel", "classic", 4, {}, 1),
@@ -89,8 +99,28 @@ GAMES = [  # (game, rules, players, options, seed): whole matches
 Knowledge = list[list[set[str]]]  # [version][seat, or players for the spectator] -> cards known
 
 
-def knowledge_by_version(record: dict[str, Any]) -> Knowledge:
-    """What each seat (and, last, the spectator) may know after each version."""
+def public_histories(inbox: list[dict[str, Any]]) -> dict[int, list[str]]:
+    """Each deal's whole history as a spectator last saw it: Spades' looks are
+    events (versions) of the table but not actions of the record."""
+    out: dict[int, list[str]] = {}
+    for m in inbox:
+        if m["type"] == "state" and m.get("view") and m["view"].get("deal_number"):
+            out[m["view"]["deal_number"]] = list(m["view"]["history"])
+    return out
+
+
+def with_looks(actions: list[str], history: list[str]) -> list[str]:
+    """A deal's record ``actions`` with the looks of its public ``history`` put back in place."""
+    out = list(actions)
+    for i, entry in enumerate(history):
+        if entry.endswith(" bid look"):
+            out.insert(i, entry)
+    return out
+
+
+def knowledge_by_version(record: dict[str, Any], histories: dict[int, list[str]] | None = None) -> Knowledge:
+    """What each seat (and, last, the spectator) may know after each version
+    (``histories``: :func:`public_histories`, for Spades' looks)."""
     state = new_state_for(record)
     game = get_game(record["game"])
     n = state.num_players
@@ -98,8 +128,10 @@ def knowledge_by_version(record: dict[str, Any]) -> Knowledge:
     out: Knowledge = [[set(k) for k in known]]
 
     def learn(action: Action | None, dealt: dict[str, Any]) -> None:
+        face_down = getattr(state, "face_down", lambda seat: False)
         for seat in range(n):
-            known[seat] |= {str(c) for c in state.hands[seat]}
+            if not face_down(seat):
+                known[seat] |= {str(c) for c in state.hands[seat]}
         trump_card = getattr(state, "trump_card", None)       # Kozel's shown trump
         public: set[str] = {str(trump_card)} if trump_card is not None else set()
         public |= {str(c) for cards in getattr(state, "face_up", ()) for c in cards}   # Spades' face-up-four
@@ -115,11 +147,11 @@ def knowledge_by_version(record: dict[str, Any]) -> Knowledge:
             k |= public
         out.append([set(k) for k in known])
 
-    for deal in record["deals"]:
+    for number, deal in enumerate(record["deals"], start=1):
         state.apply_chance(game.chance_from_json(state, deal))
         known = [set() for _ in range(n + 1)]
         learn(None, deal)
-        for text in deal["actions"]:
+        for text in with_looks(deal["actions"], (histories or {}).get(number, [])):
             action = Action.parse(text)
             state.apply_action(action)
             learn(action, deal)
@@ -145,21 +177,24 @@ def test_no_message_names_a_hidden_card(start_server: Callable[..., ServerThread
         await lobby.start(tid, tokens[0])
         rng = random.Random(seed)
         seats: list[int | None] = [*range(players), None]
-        await asyncio.wait_for(asyncio.gather(*(random_player(c, s, random.Random(rng.random()))
+        steer = steered if options.get("blind_nil_behind") == 0 else None
+        await asyncio.wait_for(asyncio.gather(*(random_player(c, s, random.Random(rng.random()), choose=steer)
                                                 for c, s in zip([*clients, watcher], seats))), 300)
         record = await lobby.record(tid)
-        knowledge = knowledge_by_version(record)
+        knowledge = knowledge_by_version(record, public_histories(watcher.inbox))
         errors = 0
         for client, seat in zip([*clients, watcher], seats):
             for raw, message in zip(client.raw, client.inbox):
                 version = message.get("version", 0)
                 assert not leaks(raw, version, seat, knowledge), (seat, version, raw)
                 errors += message["type"] == "error"
-        # The check can fail: the hands of the others at the first deal are not known.
-        first = knowledge[1]
+        # The check can fail: the hands of the others at the first deal are not known
+        # (at the first version where every seat has seen its hand: face-down ones have not).
+        at = next(v for v in range(1, len(knowledge)) if all(knowledge[v][s] for s in range(players)))
+        first = knowledge[at]
         for seat in range(players):
             others = set().union(*(first[s] for s in range(players) if s != seat)) - first[seat]
-            assert others and leaks(str(sorted(others)), 1, seat, knowledge) == others
+            assert others and leaks(str(sorted(others)), at, seat, knowledge) == others
         assert errors > 0
         final = max(m["version"] for m in watcher.inbox)
         for client in [*clients, watcher]:   # every client saw every version: no update lost
@@ -167,6 +202,8 @@ def test_no_message_names_a_hidden_card(start_server: Callable[..., ServerThread
         assert len(record["result"]["deals"]) >= 2
         if options.get("double_nil"):   # the exchange's gives, hidden then shown to the partner, were checked
             assert any(" give " in a for deal in record["deals"] for a in deal["actions"])
+        if options.get("blind_nil_behind") == 0:   # face-down hands were checked, looks too
+            assert any(h.endswith(" bid look") for h in sum(public_histories(watcher.inbox).values(), []))
         for c in [*clients, watcher]:
             await c.__aexit__()
         await lobby.close()

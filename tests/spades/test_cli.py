@@ -155,9 +155,10 @@ def test_play_spades_offers_blind_nil_before_showing_the_hand() -> None:
     result = goat("play", "spades", "--seed", "3", "--bots", "random", "--option", "blind_nil_behind=0",
                   "--option", "double_nil=true", input="d\n")
     out = result.stdout
-    assert "Bid blind? (n = look at your cards, b = blind nil, d = double nil)" in out
+    assert "Bid blind? (l = look at my cards, b = blind nil, d = double nil)" in out
     assert out.index("Bid blind?") < out.index("You bid double nil")
-    assert "Your hand:" not in out[:out.index("You bid double nil")]
+    assert "Your hand: 13 cards, face down (you have not looked)" in out[:out.index("You bid double nil")]
+    assert not re.search(r"Your hand: [^1]", out[:out.index("You bid double nil")])
 
 
 
@@ -168,20 +169,22 @@ def test_play_spades_blind_question_offers_only_the_blind_bids_that_are_open() -
     result = goat("play", "spades", "--seed", "3", "--bots", "random", "--option", "blind_nil_behind=0",
                   "--option", "blind_nil=false", "--option", "double_nil=true", input="b\nd\nquit\n")
     out = result.stdout
-    assert "Bid blind? (n = look at your cards, d = double nil)" in out and "b = blind nil" not in out
-    assert "answer n or d (or quit)" in out and "You bid double nil" in out
+    assert "Bid blind? (l = look at my cards, d = double nil)" in out and "b = blind nil" not in out
+    assert "answer l or d (or quit)" in out and "You bid double nil" in out
     assert "You may bid before looking at your cards." in out and "at least 0 points" not in out
 
 def test_play_spades_no_blind_bid_once_the_hand_is_shown() -> None:
     """Answering "look at your cards" and then typing blind nil was accepted: a
     blind bid made after seeing the hand (the moves list offered it too)."""
     result = goat("play", "spades", "--seed", "3", "--bots", "random", "--option", "blind_nil_behind=0",
-                  "--option", "double_nil=true", input="n\nblind nil\ndouble nil\nquit\n")
+                  "--option", "double_nil=true", input="l\nblind nil\ndouble nil\nquit\n")
     out = result.stdout
-    shown = out[out.index("Your hand:"):]
+    assert "You look at your cards" in out
+    shown = out[out.index("Your hand: ", out.index("You look at your cards")):]
     moves = shown[shown.index("Your moves:"):shown.index("Your move (")]
     assert "nil" in moves and "blind" not in moves and "double" not in moves
-    assert shown.count("illegal: you have seen your cards: a blind bid is made before looking") == 2
+    assert shown.count("illegal: seat 0 has looked at their cards: a blind nil is bid before looking") == 1
+    assert shown.count("illegal: seat 0 has looked at their cards: a double nil is bid before looking") == 1
     assert "You bid blind nil" not in out and "You bid double nil" not in out
 
 
@@ -193,7 +196,7 @@ def test_the_deal_header_is_printed_once_when_the_deal_starts_with_my_bid() -> N
     first = goat("play", "spades", "--seed", "3", "--seat", "0", input="quit\n").stdout
     assert len(header.findall(first[:first.index("Your move (")])) == 1, first
     blind = goat("play", "spades", "--seed", "3", "--seat", "0", "--option", "blind_nil_behind=0",
-                 input="n\nquit\n").stdout
+                 input="l\nquit\n").stdout
     assert "Bid blind?" in blind and len(header.findall(blind[:blind.index("Your move (")])) == 1, blind
     later = goat("play", "spades", "--seed", "3", "--seat", "1", input="quit\n").stdout  # a bot bids first
     before = later[:later.index("Your move (")]
@@ -212,11 +215,14 @@ def test_play_spades_a_bid_left_only_blind_stays_open_after_looking() -> None:
 
     state = bid(deal_state(SUIT_HANDS, dealer=1, options={"nil": False, "max_team_bid": 4, "blind_nil_behind": 0}),
                 "4", "2")                                          # seat 2 (my partner) bids 4, seat 3 bids 2
-    assert [str(a) for a in state.legal_actions()] == ["0 bid blind-nil"]
+    assert state.view(0)["legal_actions"] == ["0 bid blind-nil", "0 bid look"]
     session = SpadesSession(Console(file=io.StringIO(), width=120), state, 0, [None, None, None, None],
                             random.Random(0))
-    answers = iter(["n", "blind nil"])
+    answers = iter(["l", "blind nil"])
     session.read = lambda prompt: next(answers)                       # type: ignore[method-assign]
+    look = session.human_turn()
+    assert str(look) == "0 bid look"
+    session.apply(look)
     assert str(session.human_turn()) == "0 bid blind-nil"
 
 

@@ -43,21 +43,47 @@ def test_bids_nil_with_a_hand_that_takes_no_trick() -> None:
 
 def test_bids_blind_nil_from_the_score_alone_when_far_behind() -> None:
     s = deal_state(STRONG, score_total=[0, 250])
-    assert choose(s).bid == "blind-nil"              # seat 0's fine hand does not matter: it is unseen
+    assert s.view(0)["hand"] == []                   # face down: the engine sends no card
+    assert choose(s).bid == "blind-nil"
     s = deal_state(STRONG, score_total=[0, 150])
-    assert choose(s).bid != "blind-nil"              # 150 behind: not enough for the bot
+    assert choose(s).bid == "look"                   # 150 behind: not enough for the bot, it looks
+    act(s, "0 bid look")
+    assert choose(s).bid.isdigit()                   # then bids from the hand it sees
 
 
 def test_a_stand_in_never_bids_blind() -> None:
     """Playing for a person who is away (a dropped player, a run-out clock at
-    the table server: ``stand_in``), the bot leaves the blind gamble alone and
-    bids from the hand it holds, as it does when not far behind."""
+    the table server: ``stand_in``), the bot leaves the blind gamble alone: it
+    looks, and bids from the hand it holds, as it does when not far behind."""
     s = deal_state(STRONG, score_total=[0, 250])
     seat = s.current_player()
-    stand_in = SpadesHeuristicBot(seed=1, stand_in=True).choose(s.view(seat))
+    stand_in = SpadesHeuristicBot(seed=1, stand_in=True)
     assert f"{seat} bid blind-nil" in s.view(seat)["legal_actions"]
-    assert stand_in.bid not in ("blind-nil", "double-nil")
-    assert stand_in.bid == choose(deal_state(STRONG, score_total=[0, 150])).bid
+    assert stand_in.choose(s.view(seat)).bid == "look"
+    act(s, f"{seat} bid look")
+    calm = act(deal_state(STRONG, score_total=[0, 150]), "0 bid look")
+    assert stand_in.choose(s.view(seat)).bid == choose(calm).bid
+
+
+def test_out_of_turn_a_bot_that_will_not_bid_blind_looks_at_once() -> None:
+    """Seat 1 is face down while seat 0 bids: not far behind, the bot turns its
+    cards over at once; one that may bid blind waits for its turn."""
+    calm = deal_state(STRONG, options={"blind_nil_behind": 0})
+    assert SpadesHeuristicBot(seed=1).out_of_turn(calm.view(1)) == Action.parse("1 bid look")
+    behind = deal_state(STRONG, score_total=[250, 0])
+    assert behind.view(1)["legal_actions"] == ["1 bid look"]
+    assert SpadesHeuristicBot(seed=1).out_of_turn(behind.view(1)) is None
+
+
+def test_a_stand_in_does_not_look_out_of_turn() -> None:
+    """Playing for a person who is away (a reload at a table with no grace time
+    hands the seat to a stand-in at once), the bot must not turn the person's
+    cards over before the seat's turn: back in time, they may still bid blind.
+    On the turn it looks, and bids from the hand."""
+    calm = deal_state(STRONG, options={"blind_nil_behind": 0})
+    stand_in = SpadesHeuristicBot(seed=1, stand_in=True)
+    assert stand_in.out_of_turn(calm.view(1)) is None
+    assert stand_in.choose(calm.view(0)) == Action.parse("0 bid look")
 
 
 def test_does_not_bid_blind_nil_after_its_partner_bid_one() -> None:
@@ -66,6 +92,8 @@ def test_does_not_bid_blind_nil_after_its_partner_bid_one() -> None:
     s = deal_state(STRONG, dealer=1, score_total=[0, 250])     # seat 2 bids first, then 3, then 0
     bid(s, "blind-nil", "4")
     assert s.current_player() == 0
+    assert choose(s).bid == "look"
+    act(s, "0 bid look")
     a = choose(s)
     assert a.bid not in ("blind-nil", "nil") and 6 <= int(a.bid) <= 8
 

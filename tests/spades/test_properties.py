@@ -84,6 +84,36 @@ def card_tokens(value: Any) -> set[str]:
     return found
 
 
+def face_down(state: SpadesState, seat: int) -> bool:
+    """The rule, from the state's own fields: bidding, not bid, not looked, and
+    a blind bid among the bids its context allows."""
+    return (state.phase == "bid" and state.bids[seat] is None and seat not in state.looked
+            and any(b.is_blind for b in state._bid_context(seat).legal()))
+
+
+def is_looked_bid(state: SpadesState, action: Action) -> bool:
+    """A bid that needs the cards (a number, nil, Bemo, redeal) from a face-down
+    seat on its turn: accepted as "looked, then bid" (a record has no looks),
+    though never offered."""
+    if not (state.phase == "bid" and action.verb == "bid" and action.seat == state.current_player()
+            and face_down(state, action.seat)):
+        return False
+    from goat.games.spades.bids import parse_bid
+
+    bid = parse_bid(action.bid or "")
+    return bid is not None and not bid.is_blind and state._bid_context(action.seat).refusal(bid) is None
+
+
+def without_looks(view: dict[str, Any]) -> dict[str, Any]:
+    """A view as a record without looks replays it: looks left out of the
+    history, and while bidding, the face-down state they changed."""
+    view = dict(view, history=[h for h in view["history"] if not h.endswith(" bid look")])
+    if view["phase"] == "bid":
+        for key in ("hand", "hand_face_down", "hands_face_down", "legal_actions"):
+            view.pop(key)
+    return view
+
+
 def known_cards(state: SpadesState, seat: int | None) -> set[str]:
     """What ``seat`` may know, from the state itself: its hand, played cards,
     face-up cards, a shown hand, its own gives and those it received (once its
@@ -91,7 +121,7 @@ def known_cards(state: SpadesState, seat: int | None) -> set[str]:
     known = {str(c) for cards in state.face_up for c in cards}
     if state.must_lead is not None:   # low-club-lead: the seat to lead holds the lowest club, publicly
         known.add(str(state.must_lead))
-    if seat is not None:
+    if seat is not None and not face_down(state, seat):
         known |= {str(c) for c in state.hands[seat]}
     if not state.logs:
         return known
@@ -148,15 +178,37 @@ def test_a_record_replays_to_the_same_result_and_views(game) -> None:
     outcome = replay(record)
     check_result(record, outcome)
     assert outcome.result == state.result()
-    assert [outcome.state.information_state_string(s) for s in range(4)] == \
-        [state.information_state_string(s) for s in range(4)]
+    assert [without_looks(outcome.state.view(s)) for s in range(4)] == \
+        [without_looks(state.view(s)) for s in range(4)]
+
+
+@settings(max_examples=25, deadline=None)
+@given(games())
+def test_no_view_of_a_face_down_seat_names_a_card_of_its_hand(game) -> None:
+    """Blind nil is bid before looking: while a seat may still bid blind and has
+    not looked, nothing sent to it (view, information state) names a card of its
+    hand but its face-up ones."""
+    state, rng = game
+    seen_face_down = False
+    for s in steps(state, rng):
+        for seat in range(4):
+            if not face_down(s, seat):
+                continue
+            seen_face_down = True
+            secret = {str(c) for c in s.hands[seat]} - {str(c) for c in s.face_up[seat]}
+            view = s.view(seat)
+            assert view["hand"] == [] and view["hand_face_down"] and view["hands_face_down"][seat]
+            assert not card_tokens(view) & secret
+            assert not {t for t in re.split(r"[^0-9A-Z]+", s.information_state_string(seat))} & secret
+    if state.rules.blind_nil_behind == 0 and state.rules.blind_nil and not state.rules.mirror and state.deals_played:
+        assert seen_face_down
 
 
 def random_action(state: SpadesState, rng: random.Random) -> Action:
     seat = rng.randrange(5)
     verb = rng.choice(["play", "give", "bid", "pass"])
     if verb == "bid":
-        return Action(seat, "bid", (), rng.choice(["nil", "0", "blind-nil", "double-nil", "redeal", "14",
+        return Action(seat, "bid", (), rng.choice(["nil", "0", "blind-nil", "double-nil", "redeal", "14", "look",
                                                    "little-bemo", *map(str, range(1, 14))]))
     card = rng.choice([*state.rules.deck_cards, Card.parse("BJ"), Card.parse("2C")])
     return Action(seat, verb, (card,) if rng.random() < 0.9 else (card, card))
@@ -176,7 +228,7 @@ def test_refusals_change_nothing_and_legal_actions_are_what_is_accepted(game) ->
         for _ in range(6):
             action = random_action(s, rng)
             canonical = f"{action.seat} bid nil" if action.bid == "0" else str(action)
-            if canonical in legal or is_renege(s, action):
+            if canonical in legal or is_renege(s, action) or is_looked_bid(s, action):
                 assert s.is_legal(action)
                 continue
             try:

@@ -10,7 +10,7 @@ from goat.games.spades import PRESETS, make_rules
 from goat.games.spades.bids import parse_bid
 from goat.games.spades.cards import spades_order
 from goat.games.spades.scoring import score_deal
-from goat.protocol import RulesError
+from goat.protocol import Action, RulesError
 
 from .conftest import SUIT_HANDS, act, bid, deal_state, legal_texts, play_first_legal
 from .test_rules_standard import D1, refused
@@ -188,7 +188,9 @@ def test_bid_limits_met_only_by_a_blind_bid_are_refused_since_nobody_is_behind_a
     state = new_state("partnership-fourteen", options={"min_bid": 4, "blind_nil": True, "blind_nil_behind": 0},
                       first_dealer=3)
     state.apply_chance(state.sample_chance(random.Random(1)))
-    assert [str(a) for a in state.legal_actions()] == ["0 bid 7", "0 bid blind-nil"]
+    assert state.view(0)["legal_actions"] == ["0 bid blind-nil", "0 bid look"]   # face down
+    state.apply_action(Action.parse("0 bid look"))
+    assert state.view(0)["legal_actions"] == ["0 bid 7"]
 
 def test_low_club_lead_the_holder_of_the_lowest_club_leads_it() -> None:
     s = deal_state(D1, rules="low-club-lead")

@@ -9,7 +9,8 @@ Two questions are put to a bot:
 
 * :meth:`Bot.choose` — it is this seat's turn; pick one of ``legal_actions``.
 * :meth:`Bot.out_of_turn` — another seat is to act, but this seat may act too
-  (street Kozel's molodka); return an action or ``None`` to stay silent.
+  (street Kozel's molodka, a Spades look at a face-down hand); return an action
+  or ``None`` to stay silent.
 
 The drivers below (:func:`next_bot_action`, :func:`play_bots`) are the one
 place that turns a state into views and bot answers, shared by the CLI, tests

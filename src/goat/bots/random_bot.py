@@ -15,7 +15,7 @@ from goat.protocol import Action
 class RandomBot(BaseBot):
     """Picks uniformly among the view's legal actions.
 
-    Out of turn (a possible molodka) it picks uniformly among "stay silent" and
+    Out of turn (a possible molodka, a Spades look) it picks uniformly among "stay silent" and
     each available action, so it declares about half the time when it can.
     """
 

@@ -10,8 +10,11 @@ It reads ``state.view(seat)`` plus public rule knowledge (the card order of
   expected trick, no high spade and at most three spades. A blind nil is decided
   *before* looking at the hand, from the scores alone: when the team is at least
   200 points behind and the partner has not bid a nil (two nils leave the team
-  no tricks to make: it falls further behind, deal after deal). A weak hand asks
-  for a redeal when the rules allow it.
+  no tricks to make: it falls further behind, deal after deal). The engine holds
+  the hand face down while a blind bid is open (``hand_face_down``): the bot
+  then bids blind or looks first, then bids from the hand. Out of turn it looks
+  at once unless it may still bid blind (that waits for its turn: the partner's
+  bid may come first); a stand-in looks only on the seat's turn. A weak hand asks for a redeal when the rules allow it.
 * **Nil.** A nil bidder plays the highest card that does not take the trick,
   else its lowest; it leads its lowest card. Its partner covers: when the nil
   partner is winning the trick or still to play, it takes the trick as cheaply as
@@ -29,8 +32,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from goat.bots.base import BaseBot, View, required_actions
+from goat.bots.base import BaseBot, View, legal_actions, required_actions
 from goat.cards import Card
+from goat.games.spades.bids import LOOK
 from goat.games.spades.cards import spades_order
 from goat.games.tricks.order import TrumpOrder
 from goat.protocol import Action
@@ -55,6 +59,8 @@ class SpadesHeuristicBot(BaseBot):
         actions = required_actions(view)
         if len(actions) == 1:
             return actions[0]
+        if view.get("hand_face_down"):
+            return self._blind_or_look(view, actions)
         order = spades_order(bool(view["options"]["jokers"]))
         if actions[0].verb == "bid":
             return self._bid(view, actions, order)
@@ -62,17 +68,37 @@ class SpadesHeuristicBot(BaseBot):
             return self._give(view, actions, order)
         return _Play(view, actions, order).choose()
 
+    def out_of_turn(self, view: View) -> Action | None:
+        """Look at once, unless a blind bid may still be made (then wait for the
+        turn). A stand-in never looks out of turn: the person it plays for may be
+        back before the turn, their cards still unseen (a blind bid still theirs)."""
+        if self.stand_in:
+            return None
+        look = [a for a in legal_actions(view) if a.bid == LOOK]
+        if look and not self._may_bid_blind(view):
+            return look[0]
+        return None
+
     # ------------------------------------------------------------- bidding
-    def _bid(self, view: View, actions: list[Action], order: TrumpOrder) -> Action:
-        by_text = {a.bid: a for a in actions}
-        # Blind bids first, from the score alone (the hand is not looked at).
+    def _may_bid_blind(self, view: View) -> bool:
+        """Blind bids are decided from the score alone (the hand is not looked at):
+        far enough behind, the partner not (yet) a nil bidder, not a stand-in."""
         team = view["seat"] % 2
         behind = view["score_total"][1 - team] - view["score_total"][team]
         partner_bid = view["bids"][(view["seat"] + 2) % 4]
-        if behind >= BLIND_BEHIND and partner_bid not in NIL_BIDS and not self.stand_in:
+        return behind >= BLIND_BEHIND and partner_bid not in NIL_BIDS and not self.stand_in
+
+    def _blind_or_look(self, view: View, actions: list[Action]) -> Action:
+        """A face-down hand's turn: a blind bid, or a look (then the bid, next)."""
+        by_text = {a.bid: a for a in actions}
+        if self._may_bid_blind(view) or LOOK not in by_text:
             for blind in ("double-nil", "blind-nil"):
                 if blind in by_text:
                     return by_text[blind]
+        return by_text[LOOK]
+
+    def _bid(self, view: View, actions: list[Action], order: TrumpOrder) -> Action:
+        by_text = {a.bid: a for a in actions}
         if "redeal" in by_text:
             return by_text["redeal"]
         hand = [Card.parse(c) for c in view["hand"]]

@@ -34,7 +34,7 @@ from goat.cli import render, render_spades
 from goat.cli.options import BOT_MODULE_HELP, load_bot_modules, parse_option_pairs
 from goat.cli.output import check_writable
 from goat.games import get_game
-from goat.games.spades.bids import BLIND_KINDS
+from goat.games.spades.bids import BLIND_KINDS, LOOK
 from goat.protocol import (
     VERBS,
     Action,
@@ -267,7 +267,7 @@ class GameSession:
         if action.verb == "molodka":
             self.console.print("  The trick restarts: every card on the table goes back to its owner.")
         gained = sorted(set(after["hand"]) - set(before["hand"]))
-        if gained and action.verb != "molodka":
+        if gained and action.verb not in ("molodka", "bid"):   # a look (or a bid ending it) draws nothing
             how = "receive" if action.verb == "give" else "draw"
             self.console.print(Text(f"  You {how} ").append_text(self.render.cards_text(gained)))
         if after["deal_number"] == before["deal_number"] and sum(after["tricks_won"]) > sum(before["tricks_won"]):
@@ -285,49 +285,47 @@ class KozelSession(GameSession):
 
 
 class SpadesSession(GameSession):
-    """A Spades game in the terminal. A blind bid is offered *before* the hand
-    is shown, since blind nil is a bid made without looking at the cards; once
-    the hand is on the screen a blind bid is neither offered nor accepted."""
+    """A Spades game in the terminal. While a blind bid is open to the human the
+    engine holds their hand face down (``hand_face_down``: no card is sent), so
+    their turn starts with a question — bid blind, or look at the cards — and the
+    other bids come once they have looked. The engine refuses a blind bid after a
+    look; nothing here needs to remember it."""
 
     render = render_spades
 
-    def turn_view(self) -> dict[str, Any]:
-        view = super().turn_view()
-        view["legal_actions"] = self.seen_bids(view["legal_actions"])
-        return view
+    def out_of_turn(self) -> Action | None:
+        """The bots' out-of-turn looks. The human is not asked at every other
+        seat's bid: their look comes with the question on their turn."""
+        return out_of_turn_claim(self.state, self.bots)
 
-    @staticmethod
-    def seen_bids(legal: list[str]) -> list[str]:
-        """The moves open once the hand is seen: no blind bid — unless only blind
-        bids are left (odd options: nil off, a partner's bid at the team's limit)."""
-        return [a for a in legal if not is_blind_bid(a)] or legal
-
-    def check_move(self, action: Action) -> None:
-        super().check_move(action)      # the engine's reason first (e.g. not behind enough)
-        if is_blind_bid(str(action)) and not all(map(is_blind_bid, self.seen_bids(self.view()["legal_actions"]))):
-            raise IllegalActionError(action, action.bid, "you have seen your cards: a blind bid is made before "
-                                                         "looking at them (the question before your hand)")
+    def apply(self, action: Action) -> None:
+        """As every game; a look changes nothing on the table, so a header line
+        on the screen still stands after it (it is not printed again)."""
+        on_screen = self.header_on_screen
+        super().apply(action)
+        if action.bid == LOOK:
+            self.header_on_screen = on_screen
 
     def human_turn(self) -> Action:
         view = self.view()
-        blind = [a for a in view["legal_actions"] if is_blind_bid(a)]
-        if blind:
-            action = self.ask_blind(view, blind)
-            if action is not None:
-                return action
+        if view.get("hand_face_down"):
+            return self.ask_blind(view, [a for a in view["legal_actions"] if is_blind_bid(a)])
         return super().human_turn()
 
-    def ask_blind(self, view: Mapping[str, Any], blind: Sequence[str]) -> Action | None:
+    def ask_blind(self, view: Mapping[str, Any], blind: Sequence[str]) -> Action:
+        """The face-down turn: a blind bid, or ``bid look`` (then the usual turn, hand shown)."""
         if not self.header_on_screen:
             self.console.print()
             self.console.print(self.render.header_text(view, self.names))
             self.header_on_screen = True
         self.console.print(self.render.bids_text(view, self.names))
+        self.console.print(self.render.hand_text(view))
         kinds = {a.split()[2]: a for a in blind}
+        look = next(a for a in view["legal_actions"] if a.endswith(" bid look"))
         # only the blind bids open now (blind_nil=false with double_nil=true offers double nil alone)
-        choices = ["n = look at your cards"] + [label for kind, label in (("blind-nil", "b = blind nil"),
-                                                                          ("double-nil", "d = double nil"))
-                                                if kind in kinds]
+        choices = ["l = look at my cards"] + [label for kind, label in (("blind-nil", "b = blind nil"),
+                                                                        ("double-nil", "d = double nil"))
+                                              if kind in kinds]
         behind = view["options"]["blind_nil_behind"]
         why = f"Your team is at least {behind} points behind: you" if behind else "You"
         self.console.print(f"{why} may bid before looking at your cards.")
@@ -335,8 +333,8 @@ class SpadesSession(GameSession):
             answer = self.read(f"Bid blind? ({', '.join(choices)}) ").strip().lower()
             if answer in QUIT_WORDS:
                 raise Quit
-            if answer in ("", "n", "no"):
-                return None
+            if answer in ("", "l", "look", "n", "no"):
+                return Action.parse(look)
             if answer in ("b", "blind", "blind nil", "blind-nil") and "blind-nil" in kinds:
                 return Action.parse(kinds["blind-nil"])
             if answer in ("d", "double", "double nil", "double-nil") and "double-nil" in kinds:

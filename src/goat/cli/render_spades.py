@@ -37,7 +37,8 @@ def side_name(view: View, team: int) -> str:
 
 def bid_label(bid: str) -> str:
     return {"nil": "nil", "blind-nil": "blind nil", "double-nil": "double nil",
-            "little-bemo": "little Bemo", "big-bemo": "big Bemo", "redeal": "redeal (weak hand)"}.get(bid, bid)
+            "little-bemo": "little Bemo", "big-bemo": "big Bemo", "redeal": "redeal (weak hand)",
+            "look": "look at my cards"}.get(bid, bid)
 
 
 # ---------------------------------------------------------------- actions
@@ -53,6 +54,8 @@ def action_text(view: View, action: str, names: Sequence[str]) -> Text:
         if shown:
             out.append(" (").append_text(cards_text(shown)).append(")")
         out.append(" and ask for a redeal" if you else " and asks for a redeal")
+    elif verb == "bid" and rest == "look":       # a face-down hand turned over (no bid)
+        out.append("look at your cards" if you else "looks at their cards")
     elif verb == "bid":
         out.append("bid " if you else "bids ")
         out.append(bid_label(rest), style="bold")
@@ -162,6 +165,9 @@ def trick_text(view: View, names: Sequence[str]) -> Text:
 
 def hand_text(view: View) -> Text:
     hand = Text("Your hand: ", style="bold")
+    if view.get("hand_face_down"):   # a blind bid is still open: the engine sends no card
+        count = view["hand_sizes"][view["seat"]]
+        return hand.append(f"{count} cards, face down (you have not looked)", style="dim")
     return hand.append_text(cards_text(view["hand"] or [], sep="  "))
 
 

@@ -110,6 +110,7 @@ from typing import Any, Protocol
 from goat.bots import Bot, bot_factory, make_bot, next_bot_action, out_of_turn_claim, outside_bots, thinks, view_bots
 from goat.bots import default_bot as game_default_bot
 from goat.games import GAMES, get_game
+from goat.games.spades.bids import LOOK
 from goat.protocol import Action, ActionSyntaxError, GoatError, IllegalActionError
 from goat.records import record_from_state
 from goat.server.botlevels import bot_levels
@@ -978,6 +979,10 @@ class Table:
                 if self.clock is clock:
                     self._clock_due = True   # not stored: the driver tries again
                 raise
+            if getattr(action, "bid", None) == LOOK and self._clock_seat() == seat:
+                # Spades: turning a face-down hand over is no decision; the bid is
+                # still the one that ran out, so the clock makes it now too.
+                self._clock_due = True
 
     def clock_json(self) -> dict[str, int] | None:
         """The running clock for a state message (``{"seat", "ms"}``), or ``None``."""

@@ -7,14 +7,17 @@ suit-major ``C D H S`` with ranks ``2`` low to ``A`` high (``QC`` is 10, ``AS``
 51); with ``jokers`` ``2C`` and ``2D`` leave and the little and big jokers are
 the last two indices. Every value lies in ``[0, 1]``.
 
-Tokens — the same 71 under every ruleset, so a policy moves between variants:
+Tokens — the same 72 under every ruleset, so a policy moves between variants:
 
 * ``0..51`` a card: the card played, or in a double nil's exchange the card
   given (the engine gives one card per action, ``exchange_cards`` actions
   per partner; the verb follows from the phase);
 * ``52..65`` a number bid ``0..13`` (``0`` is ``nil``), then ``blind-nil``
   (66), ``double-nil`` (67), ``little-bemo`` (68), ``big-bemo`` (69) and
-  ``redeal`` (70, a weak hand shown).
+  ``redeal`` (70, a weak hand shown);
+* ``71`` ``bid look``: turn a face-down hand over (the engine holds a hand
+  face down while its seat may still bid blind). The environments have no
+  out-of-turn offers for Spades, so a seat looks on its own turn only.
 
 The observation fields are declared once, in :meth:`SpadesEncoder._fields`;
 ``docs/envs.md`` lists them.
@@ -22,12 +25,12 @@ The observation fields are declared once, in :meth:`SpadesEncoder._fields`;
 >>> from goat.games.spades import new_state
 >>> enc = make_encoder(new_state("standard").view(None))
 >>> enc.num_tokens, enc.multi_token, enc.out_of_turn, enc.layout.size
-(71, False, False, 839)
+(72, False, False, 843)
 >>> from goat.protocol import Action
 >>> enc.tokens(Action.parse("2 bid nil")), enc.tokens(Action.parse("2 bid 4")), enc.token_name(68)
 ((52,), (56,), 'bid little-bemo')
->>> enc.token_name(10), enc.tokens(Action.parse("1 give QC"))
-('QC', (10,))
+>>> enc.token_name(10), enc.tokens(Action.parse("1 give QC")), enc.tokens(Action.parse("3 bid look"))
+('QC', (10,), (71,))
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from typing import Any
 import numpy as np
 
 from goat.envs.layout import Field, Layout
-from goat.games.spades.bids import parse_bid
+from goat.games.spades.bids import LOOK, parse_bid
 from goat.games.spades.rules import BEMO, HAND_SIZE, SpadesRules, make_rules
 from goat.protocol import Action
 
@@ -84,7 +87,8 @@ class SpadesEncoder:
         self.index = {str(c): i for i, c in enumerate(self.deck)}
         self._token_of = {c: i for i, c in enumerate(self.deck)}  # by card: cards are interned
         self.deck_size = len(self.deck)
-        self.num_tokens = self.deck_size + NUM_BID_TOKENS
+        self.look_token = self.deck_size + NUM_BID_TOKENS
+        self.num_tokens = self.look_token + 1
         # Four bids, both pairs' exchanges, 52 card plays.
         self.max_tokens_per_deal = 4 + 4 * rules.exchange_cards + 4 * HAND_SIZE
         self.single_deal = single_deal
@@ -118,6 +122,8 @@ class SpadesEncoder:
                   "(0.5 is 0, 1 is the target or more, 0 is −target or less)"),
             Field("bags", (2,), "each side's bags carried over ÷ bag_limit (capped at 1)"),
             Field("blind", (2,), "1 if the side may bid blind nil / double nil this deal (far enough behind)"),
+            Field("face_down", (n,), "1 for each seat whose hand is face down: it may still bid blind and has "
+                  "not looked (the observer's own hand is then empty)"),
             Field("flags", (4,), "[spades broken, tricks played this deal ÷ 13, deals played ÷ max_deals "
                   "(0 without a deal limit, capped at 1), the lead must be the lowest club]"),
         ]
@@ -125,12 +131,16 @@ class SpadesEncoder:
     # ------------------------------------------------------------------ tokens
     def tokens(self, action: Action) -> tuple[int, ...]:
         if action.verb == "bid":
+            if action.bid == LOOK:
+                return (self.look_token,)
             return (self.deck_size + bid_slot(action.bid or ""),)
         return (self._token_of[action.cards[0]],)  # play, or give (the phase says which)
 
     def token_name(self, token: int) -> str:
         if 0 <= token < self.deck_size:
             return str(self.deck[token])
+        if token == self.look_token:
+            return f"bid {LOOK}"
         k = token - self.deck_size
         if 0 <= k <= HAND_SIZE:
             return f"bid {k if k else 'nil'}"
@@ -208,6 +218,8 @@ class SpadesEncoder:
                 bid = parse_bid(text)
                 if bid is not None and not bid.is_nil:
                     contract[seat % 2] += bid.tricks
+        for seat, down in enumerate(view["hands_face_down"]):
+            f["face_down"][rel(seat)] = float(down)
         for seat, won in enumerate(view["tricks_by_seat"]):
             f["tricks"][rel(seat)] = won / HAND_SIZE
         for giver in view["exchange_to_give"]:

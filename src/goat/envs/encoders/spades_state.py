@@ -109,9 +109,15 @@ class SpadesStateEncoder:
         out[:] = replay.vector  # received, known (cards given), played
         v = memoryview(out)
 
-        a = at["hand"]
-        for c in state.hands[me]:
-            v[a + index[c]] = 1.0
+        a = at["face_down"]
+        face_down = [state.face_down(s) for s in range(4)] if state.phase == "bid" else [False] * 4
+        for s in range(4):
+            if face_down[s]:
+                v[a + (s - me) % 4] = 1.0
+        if not face_down[me]:
+            a = at["hand"]
+            for c in state.hands[me]:
+                v[a + index[c]] = 1.0
         face_up = {c for cards in state.face_up for c in cards}
         if face_up:
             a_exposed, a_known = at["exposed"], at["known"]

@@ -6,6 +6,11 @@ A bid is written as in the record (``"1 bid 4"``): a number ``1``–``13``,
 bid). Each is worth a number of tricks toward the team's contract; the nil kinds
 are worth 0.
 
+``look`` (``"1 bid look"``) is written with the bid verb but is no bid: a seat
+that may still bid blind holds its hand face down until it looks (or bids), so
+that a blind bid is really made before looking (:class:`~goat.games.spades.state.SpadesState`
+keeps that; :func:`parse_bid` names no bid for it).
+
 >>> parse_bid("nil").kind, parse_bid("0").is_nil, parse_bid("7").tricks, parse_bid("big-bemo").tricks
 ('nil', True, 7, 9)
 >>> parse_bid("14") is None
@@ -25,6 +30,8 @@ NIL_KINDS = ("nil", "blind-nil", "double-nil")
 BLIND_KINDS = ("blind-nil", "double-nil")
 REDEAL = "redeal"
 WORDS = (*NIL_KINDS, *BEMO, REDEAL)
+#: The action that turns a face-down hand over (not a bid: never in ``state.bids``).
+LOOK = "look"
 
 
 @dataclass(frozen=True)
@@ -106,6 +113,19 @@ class BidContext:
         if self.partner_bid is not None:
             return lo <= tricks + self.partner_bid.tricks <= hi
         return any(lo <= tricks + q <= hi for q in self._partner_values())
+
+    def blind(self) -> list[Bid]:
+        """The blind bids the seat may make now. Needs no card of the hand (a
+        blind bid is made before looking): which seats hold their hands face
+        down follows from it."""
+        return [b for b in self.legal() if b.is_blind]
+
+    def after_looking(self) -> list[Bid]:
+        """The bids once the hand is seen: every bid but the blind ones — unless
+        the team's limits leave nothing else (nil off, the partner's bid at the
+        team's maximum), where the blind bid stays, or the seat could not bid."""
+        legal = self.legal()
+        return [b for b in legal if not b.is_blind] or legal
 
     # --------------------------------------------------------- refusals
     def refusal(self, bid: Bid) -> tuple[str, str] | None:

@@ -13,8 +13,18 @@ Implements :class:`goat.protocol.GameState`:
 '4'
 
 A deal runs: chance (the deal) → one bid per seat, starting left of the dealer →
-the double nil exchange, when someone bid it → 13 tricks → scoring. Every
-refusal is an :class:`IllegalActionError` whose ``reason`` names the seat and
+the double nil exchange, when someone bid it → 13 tricks → scoring.
+
+**Face down.** Blind nil is "a bid of nil made before looking at the hand", so
+the engine, not a client, keeps it: while a seat may still bid blind (see
+:meth:`SpadesState.face_down`) its view holds no card of its hand, and its bids
+are the blind ones and ``"k bid look"``, which turns the hand over. A look is no
+bid (not in ``bids``, the turn stays) and may come out of turn, like street
+Kozel's molodka. The records contract has no look, so :meth:`deal_log` leaves
+looks out and a number (or nil, Bemo, redeal) bid from a face-down seat is
+*accepted*, never offered, as "looked, then bid": every record replays.
+
+Every refusal is an :class:`IllegalActionError` whose ``reason`` names the seat and
 the rule, and it leaves the state exactly as it was: :meth:`check_action` runs
 before anything changes.
 """
@@ -25,7 +35,7 @@ import random
 from typing import Any
 
 from goat.cards import Card
-from goat.games.spades.bids import REDEAL, Bid, BidContext, parse_bid
+from goat.games.spades.bids import LOOK, REDEAL, Bid, BidContext, parse_bid
 from goat.games.spades.cards import lowest_club, sort_hand, spades_order, suit_name
 from goat.games.spades.deal import SpadesDeal
 from goat.games.spades.phases import BID, DEAL, EXCHANGE, OVER, PLAY
@@ -81,6 +91,8 @@ class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.face_up: tuple[tuple[Card, ...], ...] = tuple(() for _ in range(n))
         self.bids: list[Bid | None] = [None] * n
+        #: Seats that turned their hand over this deal (``bid look``).
+        self.looked: set[int] = set()
         self.blind_teams: tuple[bool, bool] = (False, False)
         self.exchange_queue: list[tuple[int, int]] = []   # (giver, receiver), one card each
         self.pending_gives: list[tuple[int, int, Card]] = []
@@ -137,10 +149,13 @@ class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
 
     # --------------------------------------------------------------- actions
     def legal_actions(self) -> list[Action]:
-        """Every action the seat to act may take now (no out-of-turn actions in Spades)."""
+        """Every action any seat may take now, the seat to act's first. Only a
+        look comes out of turn: while bidding, every other face-down seat may
+        turn its hand over (``k bid look``)."""
         seat = self.to_act
         if self.phase == BID:
-            return [Action(seat, "bid", (), b.text) for b in self._bid_context(seat).legal()]
+            return self._bid_actions(seat) + [Action(s, "bid", (), LOOK) for s in range(self.rules.players)
+                                              if s != seat and self.face_down(s)]
         if self.phase == EXCHANGE:
             return [Action(seat, "give", (c,)) for c in sort_hand(self.hands[seat])]
         if self.phase == PLAY:
@@ -154,12 +169,31 @@ class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
         log["actions"].append(action)
         log["private"].append(frozenset({action.seat, self.partner_of(action.seat)})
                               if kind == "give" and not self._public_card(action) else None)
-        if kind == "bid":
+        if kind == "look":
+            self.looked.add(action.seat)
+        elif kind == "bid":
             self._apply_bid(action)
         elif kind == "give":
             self._apply_give(action)
         else:
             self._apply_play(action, reneging=kind == "renege")
+
+    def face_down(self, seat: int) -> bool:
+        """Whether ``seat`` holds its hand face down now: in the bidding, not bid
+        and not looked this deal, and a blind bid open to it (its team far enough
+        behind, the option on, the team's limits allowing a nil). A seat with no
+        blind bid open has nothing to keep blind: its hand is shown. Public:
+        everyone may see that a seat has not looked."""
+        return (self.phase == BID and self.bids[seat] is None and seat not in self.looked
+                and bool(self._bid_context(seat).blind()))
+
+    def _bid_actions(self, seat: int) -> list[Action]:
+        """The bids offered to ``seat`` on its turn: face down, the blind bids
+        and a look; else the bids a seen hand allows (:meth:`BidContext.after_looking`)."""
+        context = self._bid_context(seat)
+        if self.face_down(seat):
+            return [Action(seat, "bid", (), b.text) for b in context.blind()] + [Action(seat, "bid", (), LOOK)]
+        return [Action(seat, "bid", (), b.text) for b in context.after_looking()]
 
     # ============================================================ validation
     def _bid_context(self, seat: int) -> BidContext:
@@ -200,6 +234,8 @@ class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
             raise IllegalActionError(action, "no-deal", f"seat {seat} cannot act: the cards have not been dealt yet")
         if not 0 <= seat < self.rules.players:
             raise IllegalActionError(action, "seat", f"there is no seat {seat} (seats 0..{self.rules.players - 1})")
+        if action.verb == "bid" and action.bid == LOOK:
+            return self._check_look(action)
         if seat != self.to_act:
             raise IllegalActionError(action, "turn", f"it is seat {self.to_act}'s turn, not seat {seat}'s")
         if self.phase == BID:
@@ -226,11 +262,32 @@ class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
         if bid is None:
             raise IllegalActionError(action, "bid-syntax",
                                      f"seat {seat} bids {action.bid!r}, which is not a bid (a number 1-13, "
-                                     "nil, blind-nil, double-nil, little-bemo, big-bemo or redeal)")
-        refusal = self._bid_context(seat).refusal(bid)
+                                     "nil, blind-nil, double-nil, little-bemo, big-bemo or redeal; "
+                                     "or look)")
+        context = self._bid_context(seat)
+        if bid.is_blind and seat in self.looked and not context.refusal(bid) \
+                and not any(bid.same_as(b) for b in context.after_looking()):
+            raise IllegalActionError(action, "looked", f"seat {seat} has looked at their cards: "
+                                                       f"a {bid.kind.replace('-', ' ')} is bid before looking")
+        refusal = context.refusal(bid)
         if refusal is not None:
             raise IllegalActionError(action, *refusal)
         return "bid"
+
+    def _check_look(self, action: Action) -> str:
+        """A look: any face-down seat during the bidding, in turn or not."""
+        seat = action.seat
+        if self.phase != BID:
+            raise IllegalActionError(action, "look", f"seat {seat} may look at their cards only while "
+                                                     "bidding: they are face up now")
+        if self.bids[seat] is not None:
+            raise IllegalActionError(action, "look", f"seat {seat} has bid: their cards are face up")
+        if seat in self.looked:
+            raise IllegalActionError(action, "look", f"seat {seat} has already looked at their cards")
+        if not self.face_down(seat):
+            raise IllegalActionError(action, "look", f"seat {seat}'s cards are face up: no blind bid is "
+                                                     "open to them")
+        return "look"
 
     def _check_play(self, action: Action, card: Card) -> str:
         seat, hand = action.seat, self.hands[action.seat]
@@ -410,8 +467,11 @@ class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
         }
 
     def deal_log(self) -> list[dict[str, Any]]:
-        """The record's ``deals`` array: every deal's cards and actions so far."""
-        return [log["deal"].to_json() | {"actions": [str(a) for a in log["actions"]]} for log in self.logs]
+        """The record's ``deals`` array: every deal's cards and actions so far.
+        Looks are left out: the contract has none, and a look changes no outcome
+        (a face-down seat's bid replays as "looked, then bid")."""
+        return [log["deal"].to_json() | {"actions": [str(a) for a in log["actions"] if a.bid != LOOK]}
+                for log in self.logs]
 
     # ================================================================ clone
     def clone(self) -> SpadesState:
@@ -432,6 +492,7 @@ class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
         other.tricks_by_seat = list(self.tricks_by_seat)
         other.trick_winners = list(self.trick_winners)
         other.reneged = set(self.reneged)
+        other.looked = set(self.looked)
         return other
 
     def __repr__(self) -> str:

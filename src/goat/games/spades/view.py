@@ -1,7 +1,9 @@
 """The one view function of Spades: what a seat (or a spectator) may know.
 Mixed into :class:`~goat.games.spades.state.SpadesState`.
 
-A seat sees its own hand; every bid; every card played; the cards dealt face
+A seat sees its own hand — not while it is face down (it may still bid blind
+and has not looked: ``"hand": []``, ``"hand_face_down": true``; whether each
+seat is face down is public, ``hands_face_down``); every bid and look; every card played; the cards dealt face
 up (``face-up-four``) while they are held; the cards given in a double nil's
 exchange only if it gave or received them, and received ones only once its pair's
 exchange is complete; a hand shown to ask for a redeal; trick counts, scores
@@ -46,17 +48,21 @@ class SpadesViews:
         face_up_cards = {c for cards in self.face_up for c in cards}
         last = last_trick_view(self.last_trick, seat)
         legal = []
-        if seat is not None and self.phase not in (DEAL, OVER) and seat == self.to_act:
-            legal = [str(a) for a in self.legal_actions()]
+        if seat is not None and self.phase not in (DEAL, OVER):   # a look may come out of turn
+            legal = [str(a) for a in self.legal_actions() if a.seat == seat]
+        face_down = [self.face_down(s) for s in range(rules.players)]
+        hand = None
+        if seat is not None:
+            hand = [] if face_down[seat] else [str(c) for c in sort_hand(self.hands[seat])]
         return {
             **view_header("spades", self, seat),
             "first_dealer": self.first_dealer,
             "single_deal": self.single_deal,
             "phase": self.phase,
             "current_player": self.current_player(),
-            # Sent before a blind bid too: no engine can know whether a person looked, so
-            # the browser page keeps blind nil blind (static/spades.js, docs/server.md).
-            "hand": [str(c) for c in sort_hand(self.hands[seat])] if seat is not None else None,
+            "hand": hand,
+            "hand_face_down": seat is not None and face_down[seat],
+            "hands_face_down": face_down,
             "hand_sizes": [len(h) for h in self.hands],
             "face_up": [[str(c) for c in cards] for cards in self.face_up],
             "face_up_held": [[str(c) for c in sort_hand(h) if c in face_up_cards] for h in self.hands],

@@ -15,7 +15,10 @@ unknown places under the constraints the play revealed:
   (not under ``renege_penalty``, where a renege is possible);
 * a seat that led a spade while spade leads were barred held only spades;
 * under ``mirror`` a seat was dealt exactly as many spades as it bid;
-* a hand shown for a redeal, and the face-up cards, are public.
+* a hand shown for a redeal, and the face-up cards, are public;
+* a seat whose hand is face down (it may still bid blind and has not looked)
+  does not know its own cards either: they are drawn like the others'
+  (its face-up cards, ``face-up-four``, stay its own).
 
 The exchange's hidden cards are then chosen among what the receiving seat
 holds, the initial deal is assembled (face-up cards first, in their places), and
@@ -94,6 +97,9 @@ class _Context:
         self.order = spades_order(self.rules.jokers)
         self.moves = [_parse_move(text) for text in view["history"]]
         self.hand = [Card.parse(c) for c in view["hand"]]
+        if view.get("hand_face_down"):   # unseen by the seat itself, but for its face-up cards
+            self.hand = [Card.parse(c) for c in view["face_up_held"][seat]]
+        self.own_unknown = bool(view.get("hand_face_down"))
         self.face_up = [tuple(Card.parse(c) for c in cards) for cards in view["face_up"]]
         self.in_deal = view["phase"] in (BID, EXCHANGE, PLAY)
         self.shown = {int(s): [Card.parse(c) for c in cards] for s, cards in (view.get("shown_hand") or {}).items()}
@@ -227,7 +233,7 @@ class _Draw:
         slots: list[tuple[int, str]] = []   # (seat or -1 for limbo, "any"/"trump"/"plain")
         for s in range(n):
             free = sizes[s] - len(known_now[s])
-            if s == me or free == 0:
+            if (s == me and not ctx.own_unknown) or free == 0:
                 if free != 0:
                     raise WorldSamplingError("the view's hand does not fit its hand sizes")
                 continue

@@ -7,7 +7,8 @@
 // (kozel.js, spades.js) draw the rest from its view. The page never decides
 // what is legal: every control comes from the legal actions the server sent.
 // A game may draw my own hand face down (game.handHidden: Spades before a blind
-// bid); the cards are then card backs, and the keyboard starts in the actions.
+// bid, when the server sends no card of it); the cards are then card backs, as
+// many as hand_sizes says, and the keyboard starts in the actions.
 // A game that is not a trick game has a page of its own (RENDERERS: yugioh.js
 // draws a duel), sharing the lobby, the connection and the helpers.
 
@@ -752,10 +753,12 @@ function renderHand(v, game) {
   // The cards everyone has seen (Spades' face-up-four): face down, they stay face up,
   // first and in deal order (drawn at their sorted places they would tell me about the
   // others); face up, they are marked, since the others know them.
-  const seen = game.openWhileHidden(v).filter((c) => cards.includes(c));
+  // Face down, the server sent no card but those (all still held while bidding).
+  const seen = faceDown ? game.openWhileHidden(v) : game.openWhileHidden(v).filter((c) => cards.includes(c));
   const open = faceDown ? seen : [];
+  const backs = faceDown ? Math.max(0, (v.hand_sizes?.[S.seat] ?? 0) - open.length) : 0;
   hand.classList.toggle("face-down", faceDown);
-  hand.setAttribute("aria-label", faceDown ? t("handFaceDown", { n: cards.length - open.length }) : t("yourHand"));
+  hand.setAttribute("aria-label", faceDown ? t("handFaceDown", { n: backs }) : t("yourHand"));
   if (faceDown) {     // the same number of cards, none of them a control
     for (const card of open) {
       const face = cardFace(card);
@@ -763,7 +766,7 @@ function renderHand(v, game) {
       face.setAttribute("aria-label", `${cardName(card)} — ${t("seenByAll")}`);
       hand.append(face);
     }
-    for (const _ of cards.slice(open.length)) {
+    for (let i = 0; i < backs; i++) {
       const back = cardBack();
       back.setAttribute("aria-hidden", "true");
       hand.append(back);

@@ -349,6 +349,7 @@ export const AR = {
   maxDeals: "{n} {n|جولة|جولة|جولتان|جولات|جولة|جولة} على الأكثر: ثم تفوز النتيجة الأعلى.",
   asksRedeal: "{name} يكشف يدًا ضعيفة ويطلب إعادة التوزيع",
   bidsLog: "{name} يطلب {bid}",
+  looksLog: "{name} ينظر إلى بطاقاته",
   youLostSpades: "خسر فريقك.",
   winnerIs: "فاز {team}، {p} مقابل {q}.",
   finalScore: "النتيجة النهائية {p} مقابل {q}.",

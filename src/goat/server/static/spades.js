@@ -5,52 +5,18 @@
 // The double nil's exchange needs nothing of its own: its "give" actions are
 // cards of the hand, drawn and played by app.js as for Kozel's exchanges.
 //
-// Blind nil is a bid made before looking at the hand. The server sends a seat
-// its cards as soon as they are dealt and cannot know whether a person looked,
-// so the page keeps the rule: while a blind bid may still come this deal, the
-// hand is drawn face down with a "look at my cards" control beside the blind
-// bids, and the other bids appear only once the player has looked. Looking is
-// remembered per table and deal in localStorage, so neither a reload nor
-// reopening the link turns seen cards face down again.
+// Blind nil is a bid made before looking at the hand. The server keeps it: while
+// a blind bid is open to me and I have not looked, my view holds no card
+// (hand_face_down, my count in hand_sizes), the hand is drawn as card backs and
+// my legal actions are the blind bids and "bid look", which the "Look at my
+// cards" control sends (out of turn too: the cards stay face down until turned
+// over). A reload or another device shows what the server says.
 
 import { lang, t } from "./i18n.js";
 import { cardFace, cardsSaid, SHOWN } from "./cards.js";
 import { $, S, button, el, named, noteRow, number, oneImage, progressBar, scoreRow, seatName, teamName, teamOf } from "./table.js";
 
 const TEAM_SEATS = [[0, 2], [1, 3]];
-const BLIND_BIDS = ["blind-nil", "double-nil"];
-
-function isBlind(action) {
-  return action.verb === "bid" && BLIND_BIDS.includes(action.bid);
-}
-
-let lookedHere = null;   // "table/deal" this page looked at: holds even where storage is refused
-
-function lookKey() {
-  return `goat:looked:${S.tableId}`;
-}
-
-/** Whether I have looked at this deal's hand (storage keeps one key a table: the deal last looked at). */
-function looked(v) {
-  if (lookedHere === `${S.tableId}/${v.deal_number}`) return true;
-  try { return localStorage.getItem(lookKey()) === String(v.deal_number); } catch { return false; }
-}
-
-function look(v) {
-  lookedHere = `${S.tableId}/${v.deal_number}`;
-  try { localStorage.setItem(lookKey(), String(v.deal_number)); } catch { /* storage refused: this page only */ }
-}
-
-/** Whether this deal may still offer me a blind bid: before my bid, on my turn
- * when the server's legal actions hold one; before my turn when my team may bid
- * blind this deal (the view's blind_nil_teams) and the options play a blind bid.
- * (A partner's bid can still rule it out; then the cards turn up on my turn.) */
-function blindAhead(v, legal) {
-  if (S.seat === null || v.phase !== "bid" || v.bids[S.seat] !== null) return false;
-  if (v.current_player === S.seat) return legal.some(isBlind);
-  return Boolean(v.blind_nil_teams?.[teamOf(S.seat)] && (v.options.blind_nil || v.options.double_nil));
-}
-
 /** My cards that every player has seen (face-up-four): they stay face up while the
  * rest of my hand is face down for a blind bid, which is still blind for the others,
  * and are marked in my face-up hand. */
@@ -58,9 +24,13 @@ function openWhileHidden(v) {
   return S.seat === null ? [] : (v.face_up ?? [])[S.seat] ?? [];
 }
 
-/** My hand is drawn face down: a blind bid may still come and I have not looked. */
-function handHidden(v, legal) {
-  return blindAhead(v, legal) && !looked(v);
+/** My hand is drawn face down: the server holds it so (a blind bid is open, not looked). */
+function handHidden(v) {
+  return Boolean(v.hand_face_down);
+}
+
+function isLook(action) {
+  return action.verb === "bid" && action.bid === "look";
 }
 
 /** "4" -> "4", "0" and "nil" -> "Nil", "blind-nil" -> "Blind nil", ... */
@@ -113,21 +83,17 @@ function seatExtra(v, seat, box) {
   box.append(row);
 }
 
-/** The bids offered now: face down, only the blind ones (with the look control);
- * face up, every other one (a normal bid needs the cards; once seen, no blind bid) —
- * unless only blind bids are left (nil off, the partner's bid at the team's limit):
- * then those, or there would be no bid to make. */
-function actions(v, legal, send, redraw) {
-  const hidden = handHidden(v, legal);
+/** The bids the server offers now (face down: the blind ones), and the look
+ * control when "bid look" is among my legal actions (on my turn or not). */
+function actions(v, legal, send) {
+  const look = legal.find(isLook);
   const lookBtn = $("#act-look");
-  lookBtn.hidden = !hidden;
+  lookBtn.hidden = !look;
   lookBtn.disabled = S.pending;
   lookBtn.title = t("lookTitle");
-  lookBtn.onclick = () => { look(v); redraw(); };
+  lookBtn.onclick = () => { if (look) send(look.text); };
   const box = $("#bid-buttons");
-  const allBids = legal.filter((a) => a.verb === "bid");
-  const offered = allBids.filter((a) => isBlind(a) === hidden);
-  const bids = offered.length || hidden ? offered : allBids;
+  const bids = legal.filter((a) => a.verb === "bid" && !isLook(a));
   box.hidden = !bids.length;
   const key = [lang(), S.pending, ...bids.map((a) => a.text)].join("|");
   if (box.dataset.key === key) return;        // the same offer: keep the buttons (and their focus)
@@ -149,7 +115,7 @@ function status(v, myTurn, legal, voice = SHOWN) {
   let text;
   if (v.match_over) text = t("matchOver");
   else if (v.phase === "deal") text = t("dealing");
-  else if (handHidden(v, legal)) {
+  else if (handHidden(v)) {
     text = myTurn ? t("yourBidBlind") : `${t("waitingForBid", { name: seatName(v.current_player) })} ${t("blindAhead")}`;
   } else if (myTurn && v.phase === "bid") {
     text = t("yourBid");
@@ -230,6 +196,7 @@ function describe(a, name, v, voice = SHOWN) {
     const shown = v.shown_hand?.[String(a.seat)];
     return t("asksRedeal", { name }) + (shown ? `: ${voice.cards(shown)}` : "");
   }
+  if (a.bid === "look") return t("looksLog", { name });
   return t("bidsLog", { name, bid: bidLabel(a.bid) });
 }
 
