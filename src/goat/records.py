@@ -51,8 +51,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from goat.games import get_game
-from goat.games.spades.bids import LOOK
+from goat.games import get_game, is_glance
 from goat.protocol import Action, ActionSyntaxError, GoatError, IllegalActionError
 
 #: Fields every record must carry (``options``, ``players`` and ``result`` may be omitted).
@@ -430,9 +429,9 @@ def replay(record: Any) -> ReplayOutcome:
                 action = Action.parse(text)
             except ActionSyntaxError as exc:
                 raise illegal(f"{where}: {_syntax_reason(exc, text)}") from None
-            if action.verb == "bid" and action.bid == LOOK:
-                raise illegal(f"{where}: a look at a face-down hand is no record action (the contract's "
-                              "bids are made as written; a bid from a face-down seat counts as looked)")
+            if is_glance(game, action):
+                raise illegal(f"{where}: no record action: it only shows a seat its own cards and decides "
+                              "nothing (a record holds the moves that decide the game)")
             try:
                 state.apply_action(action)
             except IllegalActionError as exc:

@@ -195,6 +195,45 @@ def test_the_clock_at_a_face_down_hand_looks_and_bids_at_once(start_server: Call
     run(scenario())
 
 
+def test_a_look_out_of_turn_keeps_the_bidders_deadline(start_server: Callable[..., ServerThread]) -> None:
+    """Another seat turning its face-down hand over decides nothing (a glance,
+    :func:`goat.games.is_glance`): the bidder's clock keeps its deadline. Before,
+    every look was a new table version and so a new decision: the bidder's clock
+    started again, up to three times a deal; and the bidder's own look in time
+    gave it a fresh full clock for the bid."""
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        tid, tokens = await lobby.humans(game="spades", rules="standard", seed=4, move_seconds=60,
+                                         options={"blind_nil_behind": 0})
+        await lobby.start(tid, tokens[0])
+        clients = [Client(server.ws_url, tid, token) for token in tokens]
+        for client in clients:
+            await client.__aenter__()
+        try:
+            first = await clients[0].until(lambda m: m["type"] == "state" and m["view"]["phase"] == "bid")
+            bidder = first["view"]["current_player"]
+            clock = live_table(server, tid).clock
+            assert clock is not None and clock.seat == bidder
+            deadline = clock.deadline
+            others = [s for s in range(4) if s != bidder]
+            for seat in others + [bidder]:
+                me = clients[seat]
+                state = await me.at_version(live_table(server, tid).version)
+                answer = await me.reply_to(await me.act(f"{seat} bid look", version=state["version"]))
+                assert answer["type"] == "state", answer
+                table = live_table(server, tid)
+                assert table.clock is clock and clock.deadline == deadline and clock.seat == bidder
+                assert table.version == clock.version
+        finally:
+            for client in clients:
+                await client.__aexit__(None, None, None)
+        await lobby.close()
+
+    run(scenario())
+
+
 @pytest.mark.parametrize(("game", "rules", "bot", "body"), [
     ("spades", "standard", "heuristic", {}),
     ("yugioh", "goat", "greedy", {"options": {"starting_lp": 1000}}),

@@ -136,8 +136,8 @@ def test_a_record_holding_a_look_is_refused_since_the_contract_has_none() -> Non
     s = act(deal_state(STRONG, options=EVERYONE, single_deal=True), "0 bid 4")
     record = json.loads(json.dumps(record_from_state(s)))
     record["deals"][0]["actions"].insert(0, "1 bid look")
-    with pytest.raises(IllegalRecordError, match=r"^deal 1, action 0 \"1 bid look\": a look at a face-down hand "
-                                                 r"is no record action") as info:
+    with pytest.raises(IllegalRecordError, match=r"^deal 1, action 0 \"1 bid look\": no record action: it only "
+                                                 r"shows a seat its own cards") as info:
         replay(record)
     assert "\n" not in str(info.value)
 

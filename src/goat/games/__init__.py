@@ -35,6 +35,16 @@ def get_game(name: str) -> Any:
     raise RulesError(f"unknown game {name!r} (one of {', '.join(GAMES)})")
 
 
+def is_glance(game: Any, action: Any) -> bool:
+    """Whether ``action`` of ``game`` (a module from :func:`get_game`) only turns
+    information over for its own seat and decides nothing (Spades' look at a
+    face-down hand): records leave it out, and a clock timing its seat's decision
+    keeps running through it. A game says so with an ``is_glance(action)``
+    function; a game without one has no such action."""
+    check = getattr(game, "is_glance", None)
+    return bool(check is not None and check(action))
+
+
 def _game_of_view(view: Any) -> Any:
     game = view.get("game") if isinstance(view, dict) else None
     return get_game(game if isinstance(game, str) else repr(game))

@@ -109,8 +109,7 @@ from typing import Any, Protocol
 
 from goat.bots import Bot, bot_factory, make_bot, next_bot_action, out_of_turn_claim, outside_bots, thinks, view_bots
 from goat.bots import default_bot as game_default_bot
-from goat.games import GAMES, get_game
-from goat.games.spades.bids import LOOK
+from goat.games import GAMES, get_game, is_glance
 from goat.protocol import Action, ActionSyntaxError, GoatError, IllegalActionError
 from goat.records import record_from_state
 from goat.server.botlevels import bot_levels
@@ -729,7 +728,8 @@ class Table:
         ``trial``: a copy of the current state to apply it to (a bot's own)."""
         trial = trial if trial is not None else self.spares.take(self.state, self.version)
         trial.apply_action(action)
-        await self._commit(trial, EventRow(self.version + 1, "action", str(action), actor, client_id))
+        await self._commit(trial, EventRow(self.version + 1, "action", str(action), actor, client_id),
+                           glance=is_glance(self.game, action))
         if client_id is not None and ack_seat is not None:
             self.applied[f"{ack_seat}:{client_id}"] = self.version
         self.broadcast(ack_seat, client_id)
@@ -744,10 +744,11 @@ class Table:
         self.deals += 1
         self.broadcast()
 
-    async def _commit(self, trial: Any, event: EventRow) -> None:
+    async def _commit(self, trial: Any, event: EventRow, glance: bool = False) -> None:
         """Append ``event`` (with the record, if ``trial`` ended the game), then make
         ``trial`` the table's state: nothing is applied that is not stored (a
-        trial that was not stored is dropped: it is ahead of the table)."""
+        trial that was not stored is dropped: it is ahead of the table).
+        ``glance``: the event decides nothing (:func:`goat.games.is_glance`)."""
         record = self.record_of(trial) if trial.is_terminal() else None
         try:
             await self.store.append_event(self.id, event, record)
@@ -756,7 +757,7 @@ class Table:
                 raise
         self.spares.give(self.state, self.version)   # one event behind: a spare
         self.spares.record(event)
-        self._advance(trial, event.seq)
+        self._advance(trial, event.seq, glance)
 
     def record_of(self, state: Any) -> dict[str, Any]:
         """The record of ``state`` as this table stores it: with ``"table"``, its
@@ -771,12 +772,12 @@ class Table:
                 {"name": seat.name} | ({"bot": seat.bot} if seat.kind == "bot" and seat.bot else {})
                 for seat in self.seats]
 
-    def _advance(self, state: Any, version: int) -> None:
+    def _advance(self, state: Any, version: int, glance: bool = False) -> None:
         self.state = state
         self.version = version
         if state.is_terminal():
             self.status = "finished"
-        self._set_clock()
+        self._set_clock(glance)
         self._wake.set()
 
     async def _catch_up(self, event: EventRow) -> bool:
@@ -912,15 +913,23 @@ class Table:
             return None
         return seat
 
-    def _set_clock(self) -> None:
+    def _set_clock(self, glance: bool = False) -> None:
         """Keep the clock in step with the table (called after every change that
         may move the decision: a new version, a seat taken over by its bot or
-        given back): the same seat at the same version keeps its deadline;
-        anything else stops it and, if a person is to decide now, starts a fresh
-        one — one ``call_later`` per table at most."""
+        given back): the same seat at the same version keeps its deadline, and so
+        does the same seat after an event that decides nothing (``glance``: a
+        Spades look, the seat's own or another's, out of turn); anything else
+        stops it and, if a person is to decide now, starts a fresh one — one
+        ``call_later`` per table at most. A clock kept that has already run out
+        (its own move was such a glance: the clock's look at a face-down hand)
+        is due again at once: the decision is still to be made."""
         seat = self._clock_seat()
         clock = self.clock
-        if clock is not None and seat == clock.seat and clock.version == self.version:
+        if clock is not None and seat == clock.seat and (clock.version == self.version or glance):
+            if clock.version != self.version:
+                clock.version = self.version
+                if clock.handle is None:
+                    self._clock_due = True
             return
         self._stop_clock()
         if seat is None:
@@ -979,10 +988,6 @@ class Table:
                 if self.clock is clock:
                     self._clock_due = True   # not stored: the driver tries again
                 raise
-            if getattr(action, "bid", None) == LOOK and self._clock_seat() == seat:
-                # Spades: turning a face-down hand over is no decision; the bid is
-                # still the one that ran out, so the clock makes it now too.
-                self._clock_due = True
 
     def clock_json(self) -> dict[str, int] | None:
         """The running clock for a state message (``{"seat", "ms"}``), or ``None``."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from goat.games.spades.bids import LOOK
 from goat.games.spades.deal import SpadesDeal, draw_first_dealer
 from goat.games.spades.facts import rules_facts
 from goat.games.spades.rules import (
@@ -22,6 +23,7 @@ from goat.games.spades.rules import (
 )
 from goat.games.spades.state import SpadesState
 from goat.games.spades.worlds import sample_world
+from goat.protocol import Action
 
 NAME = "spades"
 
@@ -38,10 +40,19 @@ def new_state(rules: str | SpadesRules = "standard", options: dict[str, Any] | N
     return SpadesState(rules, first_dealer=first_dealer, single_deal=single_deal)
 
 
+def is_glance(action: Action) -> bool:
+    """Whether ``action`` only turns information over for its own seat — here a
+    look at a face-down hand (``"1 bid look"``) — and so changes no outcome and
+    decides nothing. The game-blind layers read it from the game module: records
+    leave it out and refuse it (the contract has no such action), and a clock
+    timing the seat's decision keeps running through it (the bid is still to come)."""
+    return action.verb == "bid" and action.bid == LOOK
+
+
 def chance_from_json(state: SpadesState, obj: Any) -> SpadesDeal:
     """Read a record's deal object for ``state``'s rules (validated)."""
     return SpadesDeal.from_json(state.rules, obj)
 
 
 __all__ = ["CHOICES", "NAME", "OPTION_NAMES", "PRESETS", "RANDOM_PLAY_OPTIONS", "SpadesDeal", "SpadesRules", "SpadesState",
-           "chance_from_json", "draw_first_dealer", "make_rules", "new_state", "rules_facts", "sample_world"]
+           "chance_from_json", "draw_first_dealer", "is_glance", "make_rules", "new_state", "rules_facts", "sample_world"]
