@@ -67,3 +67,41 @@ def test_a_face_down_seat_is_sent_no_card_and_its_look_survives_a_restart(
                 assert len(view["hand"]) == (13 if seat in looked else 0)   # type: ignore[operator]
 
     run(after_restart())
+
+
+def test_a_look_by_another_seat_leaves_a_move_sent_before_it_standing(
+        start_server: Callable[..., ServerThread]) -> None:
+    """A look decides nothing (a glance): a move sent on the version before it is
+    still a move on what holds. Before, every look was a new version that made
+    such a move "stale-version" — at the start of every deal where the bots turn
+    their cards over, the person's first bid or look was refused ("the table
+    moved on; try again"; the browser test caught it). A move sent before a
+    deciding event (a bid) is still stale."""
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        tid, tokens = await lobby.humans(4, game="spades", rules="standard", options=EVERYONE, seed="face-down")
+        clients = [await Client(server.ws_url, tid, t).__aenter__() for t in tokens]
+        await lobby.start(tid, tokens[0])
+        dealt = [await c.until(lambda m: m["type"] == "state" and bool(m["view"]) and m["view"]["phase"] == "bid")
+                 for c in clients]
+        version = dealt[0]["version"]
+        to_bid = dealt[0]["view"]["current_player"]
+        others = [(to_bid + k) % 4 for k in (1, 2, 3)]
+        for seat in others[:2]:    # two looks out of turn: two new versions
+            looker = clients[seat]
+            assert (await looker.reply_to(await looker.act(f"{seat} bid look", version=version)))["type"] == "state"
+        bidder = clients[to_bid]
+        looked = await bidder.reply_to(await bidder.act(f"{to_bid} bid look", version=version))
+        assert looked["type"] == "state" and looked["version"] == version + 3, looked
+        bid = await bidder.reply_to(await bidder.act(f"{to_bid} bid 3", version=version))
+        assert bid["type"] == "state", bid
+        last = clients[others[2]]                      # its view from before the bid: stale now
+        stale = await last.reply_to(await last.act(f"{others[2]} bid look", version=version))
+        assert stale["type"] == "error" and stale["code"] == "stale-version", stale
+        for c in clients:
+            await c.__aexit__()
+        await lobby.close()
+
+    run(scenario())

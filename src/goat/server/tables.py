@@ -393,6 +393,10 @@ class Table:
         self.state = self._new_state()
         self.status = row.status
         self.version = 0
+        #: The version of the last event that decided something (not a glance,
+        #: :func:`goat.games.is_glance`): an action sent at any version from it on
+        #: was decided on what still holds, so it is not stale.
+        self.decided = 0
         self.deals = 0
         self.applied: dict[str, int] = {}   # "seat:client id" -> the version it produced
         self.connections: set[Connection] = set()
@@ -701,7 +705,7 @@ class Table:
                 raise ProtocolError(ErrorCode.NOT_STARTED, "the game has not started yet")
             if self.status == "finished":
                 raise ProtocolError(ErrorCode.GAME_OVER, "the game is over")
-            if message.version != self.version:
+            if not self.decided <= message.version <= self.version:
                 raise ProtocolError(ErrorCode.STALE_VERSION, f"you acted on version {message.version}, "
                                     f"the table is at version {self.version}; look again and resend")
             try:
@@ -757,6 +761,8 @@ class Table:
                 raise
         self.spares.give(self.state, self.version)   # one event behind: a spare
         self.spares.record(event)
+        if not glance:
+            self.decided = event.seq
         self._advance(trial, event.seq, glance)
 
     def record_of(self, state: Any) -> dict[str, Any]:
@@ -824,6 +830,8 @@ class Table:
                 self.deals += 1
             elif ev.client_id is not None:
                 self.applied[f"{action.seat}:{ev.client_id}"] = ev.seq
+            if action is None or not is_glance(self.game, action):
+                self.decided = ev.seq
             self.spares.record(ev)
             self.version = ev.seq
 
