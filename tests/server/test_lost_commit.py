@@ -165,25 +165,14 @@ def test_a_move_whose_commit_answer_was_lost_is_played_and_the_table_goes_on(
         start_server: Callable[..., ServerThread], faults: Faults) -> None:
     """Before: the move was refused ("not applied: database error") though the log
     held it, and every later move of the table was refused as a duplicate."""
-    server = start_server()
 
-    async def scenario() -> None:
-        lobby = Lobby(server.url)
-        tid, token = await lobby.with_bots(rules="classic", seed=3, options={"match_target": 1})
-        async with Client(server.ws_url, tid, token) as me:
-            await lobby.start(tid, token)
-            mine = await me.until(my_turn)
-            faults.arm("lose")
-            answer = await me.reply_to(await me.act(mine["view"]["legal_actions"][0], version=mine["version"]))
-            assert answer["type"] == "state" and answer["version"] == mine["version"] + 1, answer
-            assert faults.struck == 1
-            final = await play_to_the_end(me, 0)
-        assert final["status"] == "finished"
-        record = await lobby.record(tid)
-        check_result(record, replay(record))
-        await lobby.close()
+    async def lost(me: Client, mine: dict[str, Any]) -> None:
+        faults.arm("lose")
+        answer = await me.reply_to(await me.act(mine["view"]["legal_actions"][0], version=mine["version"]))
+        assert answer["type"] == "state" and answer["version"] == mine["version"] + 1, answer
+        assert faults.struck == 1
 
-    run(scenario())
+    played_out_after(start_server(), lost)
 
 
 
@@ -212,25 +201,15 @@ class Blinds:
             self.left[name] = 1
 
 
-def test_a_move_whose_answer_and_look_were_lost_is_found_by_the_table_in_its_log(
-        start_server: Callable[..., ServerThread], faults: Faults, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The commit's answer lost and the store's look for it failing too: before, the
-    player was told "not applied" though the log held the move. The table reads its
-    log before calling the write failed: the move is there, it is played."""
-    server = start_server()
-    blinds = Blinds(monkeypatch)
-
+def played_out_after(server: ServerThread, at_my_turn: Callable[[Client, dict[str, Any]], Any]) -> None:
+    """A classic match against bots, ``at_my_turn(me, state)`` awaited at my first
+    turn, then played to its end: its record replays to its stored result."""
     async def scenario() -> None:
         lobby = Lobby(server.url)
         tid, token = await lobby.with_bots(rules="classic", seed=3, options={"match_target": 1})
         async with Client(server.ws_url, tid, token) as me:
             await lobby.start(tid, token)
-            mine = await me.until(my_turn)
-            faults.arm("lose")
-            blinds.blind("_has")
-            answer = await me.reply_to(await me.act(mine["view"]["legal_actions"][0], version=mine["version"]))
-            assert answer["type"] == "state" and answer["version"] == mine["version"] + 1, answer
-            assert blinds.left["_has"] == 0 and faults.struck == 1
+            await at_my_turn(me, await me.until(my_turn))
             final = await play_to_the_end(me, 0)
         assert final["status"] == "finished"
         record = await lobby.record(tid)
@@ -238,6 +217,23 @@ def test_a_move_whose_answer_and_look_were_lost_is_found_by_the_table_in_its_log
         await lobby.close()
 
     run(scenario())
+
+
+def test_a_move_whose_answer_and_look_were_lost_is_found_by_the_table_in_its_log(
+        start_server: Callable[..., ServerThread], faults: Faults, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commit's answer lost and the store's look for it failing too: before, the
+    player was told "not applied" though the log held the move. The table reads its
+    log before calling the write failed: the move is there, it is played."""
+    blinds = Blinds(monkeypatch)
+
+    async def lost(me: Client, mine: dict[str, Any]) -> None:
+        faults.arm("lose")
+        blinds.blind("_has")
+        answer = await me.reply_to(await me.act(mine["view"]["legal_actions"][0], version=mine["version"]))
+        assert answer["type"] == "state" and answer["version"] == mine["version"] + 1, answer
+        assert blinds.left["_has"] == 0 and faults.struck == 1
+
+    played_out_after(start_server(), lost)
 
 
 def test_a_different_move_after_a_lost_answer_whose_look_failed_catches_the_table_up(
@@ -250,33 +246,22 @@ def test_a_different_move_after_a_lost_answer_whose_look_failed_catches_the_tabl
     and apply the event it missed: the other move is refused as made on an old
     state, everyone is sent the table as its log has it, and the game goes on to a
     record that replays."""
-    server = start_server()
     blinds = Blinds(monkeypatch)
 
-    async def scenario() -> None:
-        lobby = Lobby(server.url)
-        tid, token = await lobby.with_bots(rules="classic", seed=3, options={"match_target": 1})
-        async with Client(server.ws_url, tid, token) as me:
-            await lobby.start(tid, token)
-            mine = await me.until(my_turn)
-            stored, other = mine["view"]["legal_actions"][:2]
-            version = mine["version"]
-            faults.arm("lose")
-            blinds.blind("_has", "events_after")
-            told = await me.reply_to(await me.act(stored, version=version))
-            assert told["type"] == "error" and told["code"] == "storage", told
-            answer = await me.reply_to(await me.act(other, version=version))
-            assert answer["type"] == "error" and answer["code"] == "stale-version", answer
-            assert "moved on" in answer["message"] and "\n" not in answer["message"]
-            caught_up = await me.at_version(version + 1)
-            assert stored.split(" ", 1)[1] in caught_up["view"]["history"][-1], caught_up["view"]["history"]
-            final = await play_to_the_end(me, 0)
-        assert final["status"] == "finished"
-        record = await lobby.record(tid)
-        check_result(record, replay(record))
-        await lobby.close()
+    async def lost_then_another(me: Client, mine: dict[str, Any]) -> None:
+        stored, other = mine["view"]["legal_actions"][:2]
+        version = mine["version"]
+        faults.arm("lose")
+        blinds.blind("_has", "events_after")
+        told = await me.reply_to(await me.act(stored, version=version))
+        assert told["type"] == "error" and told["code"] == "storage", told
+        answer = await me.reply_to(await me.act(other, version=version))
+        assert answer["type"] == "error" and answer["code"] == "stale-version", answer
+        assert "moved on" in answer["message"] and "\n" not in answer["message"]
+        caught_up = await me.at_version(version + 1)
+        assert stored.split(" ", 1)[1] in caught_up["view"]["history"][-1], caught_up["view"]["history"]
 
-    run(scenario())
+    played_out_after(start_server(), lost_then_another)
 
 
 def test_a_database_out_of_reach_for_a_read_is_a_one_line_503_not_a_500(
