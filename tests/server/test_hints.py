@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import sqlite3
 import subprocess
@@ -355,3 +356,30 @@ def test_a_hint_still_thinking_when_the_server_stops_is_cut_in_one_line(
     said = [r.getMessage() for r in records if r.levelno >= logging.WARNING]
     assert not any(r.exc_info for r in records if r.levelno >= logging.ERROR), said
     assert any("a request still running after 3 s was cut (POST /api/tables/" in line for line in said), said
+
+
+def test_a_warm_up_that_fails_is_one_line_in_the_log(monkeypatch: pytest.MonkeyPatch,
+                                                     caplog: pytest.LogCaptureFixture) -> None:
+    """Nobody awaits the solver's warm-up: before, its failure was never read and
+    came out at exit as "Future exception was never retrieved" with a traceback."""
+    import types
+
+    import goat.server.hints as hints_module
+
+    def broken() -> None:
+        raise RuntimeError("numba could not compile\ndetails")
+
+    monkeypatch.setattr(hints_module, "_warm_up", broken)
+
+    async def start_a_hints_table() -> None:
+        hints = hints_module.Hints()
+        row = types.SimpleNamespace(game="kozel", rules="classic", players=4)
+        hints.warm(types.SimpleNamespace(hints=True, row=row))
+        assert hints.warming is not None
+        await asyncio.wait([hints.warming])
+        await asyncio.sleep(0)              # the done callback runs on the next turn
+
+    with caplog.at_level(logging.WARNING, logger="goat.server"):
+        asyncio.run(start_a_hints_table())
+    said = [r.getMessage() for r in caplog.records if "warm-up" in r.getMessage()]
+    assert said == ["hints: the solver's warm-up failed (numba could not compile); the first hint loads it instead"]

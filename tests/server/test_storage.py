@@ -155,3 +155,39 @@ def test_one_serve_lock_per_sqlite_database_until_it_is_released(tmp_path: Path)
     ServeLock(f"sqlite:///{tmp_path / 'other.db'}").release()     # another database is not locked
     first.release()
     ServeLock(url).release()
+
+
+def test_a_postgres_server_that_never_answers_is_given_up_on_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every database call runs on one thread: a PostgreSQL that accepts the
+    connection and then says nothing used to hold it — and every table — for as
+    long as the operating system waits. Connecting now gives up after
+    ``POSTGRES_CONNECT["connect_timeout"]`` (10 s; 1 s here) with the one-line
+    "cannot open" error, and a URL's own setting wins over the default."""
+    pytest.importorskip("psycopg")
+    import socket
+    import threading
+
+    from goat.server import storage
+
+    assert storage.postgres_connect_args("postgresql+psycopg://u@h/db")["connect_timeout"] == 10
+    assert storage.postgres_connect_args("postgresql+psycopg://u@h/db?connect_timeout=3").keys() == {
+        "keepalives", "keepalives_idle", "keepalives_interval", "keepalives_count"}
+    monkeypatch.setitem(storage.POSTGRES_CONNECT, "connect_timeout", 1)
+    with socket.socket() as silent:              # accepts, never answers the startup packet
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        port = silent.getsockname()[1]
+        outcome: list[BaseException | None] = []
+
+        def open_it() -> None:
+            try:
+                Storage(f"postgresql+psycopg://goat:goat@127.0.0.1:{port}/goat")
+                outcome.append(None)
+            except BaseException as exc:     # noqa: BLE001 - handed to the test's thread
+                outcome.append(exc)
+
+        opener = threading.Thread(target=open_it, daemon=True)
+        opener.start()
+        opener.join(60)                          # a liveness bound, not a timing claim
+    assert outcome, "Storage() still waits for a database that never answers"
+    assert isinstance(outcome[0], StorageError) and "\n" not in str(outcome[0]), outcome

@@ -59,12 +59,15 @@ version it is for; if the table moved on while it was computed, it answers
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 from goat.bots import Bot, make_bot
 from goat.protocol import Action
 from goat.server.tables import LobbyError
 from goat.server.work import KeptWork
+
+log = logging.getLogger("goat.server")
 
 #: Hints kept (one per table, version and seat; a few hundred bytes each).
 KEEP = 512
@@ -141,6 +144,16 @@ def _warm_up() -> None:
     warm_up()
 
 
+def _warm_up_done(warming: asyncio.Future[None]) -> None:
+    """A warm-up that failed is said in one line (nobody awaits it: unread, its
+    error came out at exit as "Future exception was never retrieved" and a
+    traceback); the first hint loads the kernels itself and says what fails."""
+    if warming.cancelled() or (exc := warming.exception()) is None:
+        return
+    said = (str(exc).splitlines() or [type(exc).__name__])[0]
+    log.warning("hints: the solver's warm-up failed (%s); the first hint loads it instead", said)
+
+
 class Hints:
     """The hints computed so far, by (table, version, seat) (:class:`KeptWork`)."""
 
@@ -156,6 +169,7 @@ class Hints:
         row = table.row
         if self.warming is None and table.hints and uses_solver(row.game, row.rules, row.players):
             self.warming = asyncio.ensure_future(asyncio.to_thread(_warm_up))
+            self.warming.add_done_callback(_warm_up_done)
 
     async def hint(self, table: Any, token: str | None) -> dict[str, Any]:
         """The hint for the seat holding ``token`` at ``table`` (a

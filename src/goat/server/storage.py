@@ -266,8 +266,25 @@ def _now() -> datetime:
     return datetime.now(timezone.utc)
 
 
+#: libpq's connection settings the server uses unless the URL sets them: every
+#: database call runs on one thread, so a database that hangs — on connecting, or
+#: gone without closing the connection — would otherwise stall every table for
+#: as long as the operating system waits (minutes). Connecting gives up after
+#: 10 s, and a silent connection is found dead after about a minute.
+POSTGRES_CONNECT = {"connect_timeout": 10, "keepalives": 1, "keepalives_idle": 30,
+                    "keepalives_interval": 10, "keepalives_count": 3}
+
+
+def postgres_connect_args(url: str) -> dict[str, int]:
+    """:data:`POSTGRES_CONNECT` but for what ``url``'s query sets itself
+    (``?connect_timeout=3``): the URL wins."""
+    query = make_url(url).query
+    return {key: value for key, value in POSTGRES_CONNECT.items() if key not in query}
+
+
 def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets its directory, WAL and a busy timeout."""
+    """An engine for ``url``; SQLite gets its directory, WAL and a busy timeout,
+    PostgreSQL time limits on connecting and on a silent connection."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
@@ -288,7 +305,8 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    limits = postgres_connect_args(url) if parsed.get_backend_name() == "postgresql" else {}
+    return create_engine(url, pool_pre_ping=True, connect_args=limits)
 
 
 class Storage:
