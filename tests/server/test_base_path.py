@@ -48,7 +48,11 @@ def test_a_server_under_a_base_path_serves_the_page_the_lobby_and_the_tables_the
     page = httpx.get(server.url, timeout=20)
     assert page.status_code == 200 and 'src="static/app.js"' in page.text
     assert httpx.get(server.url + "static/app.js", timeout=20).status_code == 200
-    assert httpx.get(root + "api/games", timeout=20).status_code == 404      # nothing else at the root
+    outside = httpx.get(root + "api/games", timeout=20)                       # nothing else at the root,
+    assert outside.status_code == 404 and outside.json() == {                  # said as the app says it
+        "error": "nothing at /api/games: the tables are at /club/"}
+    inside = httpx.get(server.url + "api/nothing", timeout=20)                 # the app's own 404 within
+    assert inside.status_code == 404 and set(inside.json()) == {"error"}
 
     async def play() -> None:
         lobby = Lobby(server.url)

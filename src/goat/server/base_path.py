@@ -23,7 +23,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import RedirectResponse
+from starlette.responses import JSONResponse, RedirectResponse
 from starlette.routing import Mount, Route
 
 #: One segment of a base path: the characters a URL path carries unescaped.
@@ -56,5 +56,10 @@ def under_base_path(app: Any, base_path: str) -> Starlette:
         async with app.router.lifespan_context(app):
             yield
 
+    async def not_here(request: Request, _exc: Exception) -> JSONResponse:
+        # The app's own one-line error shape ({"error": ...}), not Starlette's plain
+        # "Not Found", for an address outside the base path: it says where the tables are.
+        return JSONResponse({"error": f"nothing at {request.url.path}: the tables are at {page}"}, status_code=404)
+
     return Starlette(routes=[Route("/", to_the_page), Route(base_path, to_the_page), Mount(base_path, app=app)],
-                     lifespan=lifespan)
+                     lifespan=lifespan, exception_handlers={404: not_here})
