@@ -12,9 +12,11 @@ It reads ``state.view(seat)`` plus public rule knowledge (the card order of
   200 points behind and the partner has not bid a nil (two nils leave the team
   no tricks to make: it falls further behind, deal after deal). The engine holds
   the hand face down while a blind bid is open (``hand_face_down``): the bot
-  then bids blind or looks first, then bids from the hand. Out of turn it looks
-  at once unless it may still bid blind (that waits for its turn: the partner's
-  bid may come first); a stand-in looks only on the seat's turn. A weak hand asks for a redeal when the rules allow it.
+  then bids blind or looks first, then bids from the hand. It never looks out
+  of turn: a bot gains nothing by seeing its cards early, and at a table each
+  look is an event that would change the version under a person deciding (a
+  hint asked then came back stale); a stand-in, besides, must leave a blind bid
+  to the person who may be back before the turn. A weak hand asks for a redeal when the rules allow it.
 * **Nil.** A nil bidder plays the highest card that does not take the trick,
   else its lowest; it leads its lowest card. Its partner covers: when the nil
   partner is winning the trick or still to play, it takes the trick as cheaply as
@@ -32,7 +34,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from goat.bots.base import BaseBot, View, legal_actions, required_actions
+from goat.bots.base import BaseBot, View, required_actions
 from goat.cards import Card
 from goat.games.spades.bids import LOOK
 from goat.games.spades.cards import spades_order
@@ -67,17 +69,6 @@ class SpadesHeuristicBot(BaseBot):
         if actions[0].verb == "give":
             return self._give(view, actions, order)
         return _Play(view, actions, order).choose()
-
-    def out_of_turn(self, view: View) -> Action | None:
-        """Look at once, unless a blind bid may still be made (then wait for the
-        turn). A stand-in never looks out of turn: the person it plays for may be
-        back before the turn, their cards still unseen (a blind bid still theirs)."""
-        if self.stand_in:
-            return None
-        look = [a for a in legal_actions(view) if a.bid == LOOK]
-        if look and not self._may_bid_blind(view):
-            return look[0]
-        return None
 
     # ------------------------------------------------------------- bidding
     def _may_bid_blind(self, view: View) -> bool:

@@ -347,11 +347,6 @@ class SpadesPIMCBot(BaseBot):
     def prepare(self, view: View) -> None:
         _load_dds()
 
-    def out_of_turn(self, view: View) -> Action | None:
-        """Out of turn there is only a look at a face-down hand (while bidding):
-        bidding is the fallback's, so is when to look."""
-        return self.fallback.out_of_turn(view)
-
     def choose(self, view: View) -> Action:
         legal = legal_actions(view)
         if len(legal) == 1:
