@@ -1264,6 +1264,28 @@ def test_spades_look_at_my_cards_on_my_turn(chromium: object, serve_process: Cal
     context.close()
 
 
+def test_the_others_still_face_down_are_shown_so(chromium: object,
+                                               serve_process: Callable[..., ServeProcess]) -> None:
+    """As across a card table one sees who has not picked up their hand (a blind
+    nil may be coming): at my first bid each other seat shows its bid, or, not yet
+    bid, "карты не открыты" (the bots look only on their own turn) — never both,
+    never neither; once the bidding is over, no seat shows it."""
+    context, page = blind_bid_table(chromium, serve_process)
+    others = page.locator(".seat-box:not(.me)")
+    assert others.count() == 3
+    for i in range(3):
+        tags = others.nth(i).locator(".game-badge").all_text_contents()
+        assert len(tags) == 1 and (tags[0] == "карты не открыты" or tags[0].startswith("заказ: ")), tags
+    page.click("#act-look")
+    page.wait_for_selector('#bid-buttons button[data-bid="3"]').click()
+    page.wait_for_function("() => !document.querySelector('#bid-buttons:not([hidden]) button')")
+    page.wait_for_function("() => document.querySelectorAll('.seat-box .game-badge').length === 4 && "
+                           "[...document.querySelectorAll('.seat-box .game-badge')]"
+                           ".every((b) => b.textContent.startsWith('заказ: '))")
+    assert page.errors == []
+    context.close()
+
+
 def test_no_hint_while_my_hand_is_face_down(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     """A hint reads my cards, so before a blind bid (hand face down) none is
     offered, by button or key; once I look, the bid the hint names is marked."""

@@ -313,6 +313,7 @@ export const AR = {
   spadesNotBroken: "لم يُكسر البستوني",
   contract: "{team}: الطلب {bids} · أخذ {n}",
   bidBadge: "الطلب: {bid}",
+  faceDownBadge: "البطاقات مقلوبة",
   faceUpHeld: "بطاقات مكشوفة: {cards}",
   bids: { nil: "نيل", "blind-nil": "نيل أعمى", "double-nil": "نيل مزدوج", "little-bemo": "Bemo صغير",
           "big-bemo": "Bemo كبير", redeal: "إعادة التوزيع" },

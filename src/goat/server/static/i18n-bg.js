@@ -308,6 +308,7 @@ export const BG = {
   spadesNotBroken: "Пиките не са отворени",
   contract: "{team}: обява {bids} · взети {n}",
   bidBadge: "обява: {bid}",
+  faceDownBadge: "картите с лицето надолу",
   faceUpHeld: "открити карти: {cards}",
   bids: { nil: "Нил", "blind-nil": "Сляп нил", "double-nil": "Двоен нил", "little-bemo": "Малко Bemo",
           "big-bemo": "Голямо Bemo", redeal: "Ново раздаване" },

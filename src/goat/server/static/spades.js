@@ -68,8 +68,12 @@ function info(v, box) {
   box.replaceChildren(...chips);
 }
 
+/** A seat's bid; or, while another seat still holds its cards face down (it may
+ * bid blind and has not looked: the server's hands_face_down), that — as one
+ * sees across a card table who has not picked up their hand. */
 function badges(v, seat) {
   const bid = v.bids[seat];
+  if (bid === null && seat !== S.seat && v.hands_face_down?.[seat]) return [t("faceDownBadge")];
   return bid === null || v.phase === "deal" ? [] : [t("bidBadge", { bid: bidLabel(bid) })];
 }
 
