@@ -213,6 +213,12 @@ class EventRow:
     actor: str
     client_id: str | None = None
 
+    def move(self) -> dict[str, Any]:
+        """What makes two events the same for the game: the same move at the same
+        version, whichever message carried it (``client_id`` left out) — a player
+        told "not applied" who plays the card again finds the log where it is."""
+        return {"seq": self.seq, "kind": self.kind, "payload": self.payload, "actor": self.actor}
+
 
 @dataclass
 class TableRow:
@@ -425,10 +431,7 @@ class Storage:
         """Append one event; with ``record`` (the game just ended) also store the
         record and mark the table finished, in the same transaction."""
         now = _now()
-        move = dict(table_id=table_id, seq=ev.seq, kind=ev.kind, payload=ev.payload, actor=ev.actor)
-        # The same move at the same version is the same event for the game, whichever message
-        # carried it: a player told "not applied" who plays the card again (a new message id)
-        # finds the table where the log already is, instead of colliding with it for ever.
+        move = dict(table_id=table_id, **ev.move())     # found stored: the same event (EventRow.move)
         with self._unless_stored(lambda conn: self._has(conn, events_t, **move)):
             with self._begin() as conn:
                 conn.execute(insert(events_t).values(**move, client_id=ev.client_id, created_at=now))
