@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from goat.games.spades.bids import LOOK
+from goat.games.spades.bids import is_glance
 from goat.games.spades.deal import SpadesDeal, draw_first_dealer
 from goat.games.spades.facts import rules_facts
 from goat.games.spades.rules import (
@@ -23,7 +23,6 @@ from goat.games.spades.rules import (
 )
 from goat.games.spades.state import SpadesState
 from goat.games.spades.worlds import sample_world
-from goat.protocol import Action
 
 NAME = "spades"
 
@@ -38,15 +37,6 @@ def new_state(rules: str | SpadesRules = "standard", options: dict[str, Any] | N
     if not isinstance(rules, SpadesRules):
         rules = make_rules(rules, players=players, options=options)
     return SpadesState(rules, first_dealer=first_dealer, single_deal=single_deal)
-
-
-def is_glance(action: Action) -> bool:
-    """Whether ``action`` only turns information over for its own seat — here a
-    look at a face-down hand (``"1 bid look"``) — and so changes no outcome and
-    decides nothing. The game-blind layers read it from the game module: records
-    leave it out and refuse it (the contract has no such action), and a clock
-    timing the seat's decision keeps running through it (the bid is still to come)."""
-    return action.verb == "bid" and action.bid == LOOK
 
 
 def chance_from_json(state: SpadesState, obj: Any) -> SpadesDeal:

@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 from dataclasses import dataclass
 
 from goat.cards import Card
@@ -32,6 +33,16 @@ REDEAL = "redeal"
 WORDS = (*NIL_KINDS, *BEMO, REDEAL)
 #: The action that turns a face-down hand over (not a bid: never in ``state.bids``).
 LOOK = "look"
+
+
+def is_glance(action: Any) -> bool:
+    """Whether ``action`` only turns information over for its own seat — a look
+    at a face-down hand (``"1 bid look"``) — and so changes no outcome and
+    decides nothing. The record's deals leave it out (:meth:`SpadesState.deal_log`),
+    and the game-blind layers read it from the game module
+    (:func:`goat.games.is_glance`): records refuse it (the contract has no such
+    action), and a clock timing the seat's decision keeps running through it."""
+    return action.verb == "bid" and action.bid == LOOK
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ import random
 from typing import Any
 
 from goat.cards import Card
-from goat.games.spades.bids import LOOK, REDEAL, Bid, BidContext, parse_bid
+from goat.games.spades.bids import LOOK, REDEAL, Bid, BidContext, is_glance, parse_bid
 from goat.games.spades.cards import lowest_club, sort_hand, spades_order, suit_name
 from goat.games.spades.deal import SpadesDeal
 from goat.games.spades.phases import BID, DEAL, EXCHANGE, OVER, PLAY
@@ -470,7 +470,7 @@ class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
         """The record's ``deals`` array: every deal's cards and actions so far.
         Looks are left out: the contract has none, and a look changes no outcome
         (a face-down seat's bid replays as "looked, then bid")."""
-        return [log["deal"].to_json() | {"actions": [str(a) for a in log["actions"] if a.bid != LOOK]}
+        return [log["deal"].to_json() | {"actions": [str(a) for a in log["actions"] if not is_glance(a)]}
                 for log in self.logs]
 
     # ================================================================ clone
