@@ -1310,6 +1310,35 @@ def test_no_hint_while_my_hand_is_face_down(chromium: object, serve_process: Cal
     context.close()
 
 
+def test_a_hint_stays_marked_when_another_seat_looks(chromium: object,
+                                                     serve_process: Callable[..., ServeProcess]) -> None:
+    """A hint is for my position, not for one table version: Боря (seat 2) looks
+    and asks for a hint; then Аня turns her cards over out of turn, a new version
+    that decides nothing, and the hinted bid stays marked on Боря's page. Before,
+    the page kept a hint for the one version it was asked at: the look took it away."""
+    server = serve_process(*SERVE)
+    me, boris = partners_after_seat_2(chromium, server, BLIND, hints=True)
+    boris.wait_for_selector("#bid-buttons:not([hidden]) button")
+    boris.click("#act-look")
+    boris.wait_for_selector("#act-hint:not([hidden])")
+    boris.click("#act-hint")
+    marked = boris.locator("#bid-buttons button.hinted")
+    marked.wait_for()
+    hinted = marked.get_attribute("data-bid")
+    version = int(boris.get_attribute("body", "data-version"))
+    me.wait_for_selector("#act-look:not([hidden])")
+    me.click("#act-look")                                       # out of turn
+    boris.wait_for_function(f"+document.body.dataset.version > {version}")
+    assert boris.locator("#bid-buttons button.hinted").get_attribute("data-bid") == hinted
+    assert boris.locator("#log li.hint-line").count() == 1
+    boris.click("#act-hint")                                    # asked again: said again, the same bid
+    boris.wait_for_function("document.querySelectorAll('#log li.hint-line').length === 2")
+    assert boris.locator("#bid-buttons button.hinted").get_attribute("data-bid") == hinted
+    assert me.errors == [] and boris.errors == []
+    me.context.close()
+    boris.context.close()
+
+
 def test_spades_face_up_cards_stay_face_up_in_a_blind_hand(chromium: object,
                                                             serve_process: Callable[..., ServeProcess]) -> None:
     """Face-up-four: the four cards everyone saw dealt are drawn face up while the
@@ -1355,13 +1384,14 @@ def two_people_and_bots(chromium: object, server: ServeProcess, body: dict[str, 
 
 
 def partners_after_seat_2(chromium: object, server: ServeProcess,
-                          options: dict[str, object]) -> tuple[object, object]:
+                          options: dict[str, object], hints: bool = False) -> tuple[object, object]:
     """A started Spades table where seat 0 deals, so seat 2 bids before seat 0:
     two people, partners — Аня at seat 0 (English page) and Боря at seat 2
     (Russian page) — and heuristic bots at 1 and 3. Returns their pages."""
     seed = next(s for s in range(100) if seat_rng(str(s), "first-dealer").randrange(4) == 0)
     table, token, pages = two_people_and_bots(
-        chromium, server, {"game": "spades", "rules": "standard", "options": options, "seed": seed},
+        chromium, server, {"game": "spades", "rules": "standard", "options": options, "seed": seed,
+                           "hints": hints},
         other=2, locales=("en-US", "ru-RU"))
     (_, me), (_, boris) = pages
     httpx.post(f"{server.url}api/tables/{table}/start", headers={"Authorization": f"Bearer {token}"}, timeout=10)

@@ -383,6 +383,9 @@ class StubTable:
     def clock_json(self) -> None:
         return None
 
+    def standing_since(self, seat: int | None) -> int:
+        return self.version
+
     def timeout_text(self) -> dict[str, Any]:
         return self.timeout
 

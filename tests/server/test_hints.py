@@ -26,6 +26,7 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -216,6 +217,9 @@ def test_a_hint_for_a_position_that_moved_on_is_not_current(monkeypatch: pytest.
         def hint_position(self, token: str | None) -> tuple[int, int, dict[str, Any]]:
             return 0, self.version, {"seat": 0}
 
+        def standing_since(self, seat: int) -> int:
+            return self.version       # every event here decides something
+
     table = MovingTable()
 
     def slow_suggest(*args: Any) -> tuple[str, str]:
@@ -225,6 +229,62 @@ def test_a_hint_for_a_position_that_moved_on_is_not_current(monkeypatch: pytest.
     monkeypatch.setattr(hints_module, "suggest", slow_suggest)
     hint = asyncio.run(Hints().hint(table, "token"))
     assert (hint["version"], hint["current"], hint["action"]) == (7, False, "0 play 7S")
+
+
+def test_another_seats_look_leaves_a_hint_on_its_way_current(start_server: Callable[..., ServerThread],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Spades, hints on: the bidder has looked and asks for a hint; while it is
+    computed, another seat turns its cards over out of turn (a new version that
+    decides nothing). The hint comes back current, every state message says since
+    which version the bidder's position stands (``since``), and asking again gives
+    the same hint. Before, a hint was for one table version: such a look made it
+    stale, and the page showed nothing (the bots' own early looks did it too,
+    until they stopped looking out of turn)."""
+    server = start_server()
+    asked, looked = threading.Event(), threading.Event()
+    real = hints_module.suggest
+
+    def held_until_the_look(*args: Any) -> tuple[Any, str]:
+        asked.set()
+        assert looked.wait(30), "the other seat's look never came"
+        return real(*args)
+
+    monkeypatch.setattr(hints_module, "suggest", held_until_the_look)
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        tid, tokens = await lobby.humans(4, game="spades", rules="standard", seed="hint-look", hints=True,
+                                         options={"blind_nil_behind": 0, "double_nil": True})
+        clients = [await Client(server.ws_url, tid, t).__aenter__() for t in tokens]
+        await lobby.start(tid, tokens[0])
+        dealt = await clients[0].until(lambda m: m["type"] == "state" and bool(m["view"])
+                                       and m["view"]["phase"] == "bid")
+        bidder_seat = dealt["view"]["current_player"]
+        other_seat = (bidder_seat + 1) % 4
+        bidder, other = clients[bidder_seat], clients[other_seat]
+        await bidder.at_version(dealt["version"])
+        mine = await bidder.reply_to(await bidder.act(f"{bidder_seat} bid look"))
+        assert mine["since"] == mine["version"]               # my own look: my position starts there
+        hint = asyncio.ensure_future(ask(lobby, tid, tokens[bidder_seat]))
+        assert await asyncio.to_thread(asked.wait, 30)
+        await other.at_version(mine["version"])
+        theirs = await other.reply_to(await other.act(f"{other_seat} bid look"))
+        assert theirs["type"] == "state" and theirs["version"] == mine["version"] + 1
+        looked.set()
+        after = await bidder.at_version(theirs["version"])
+        assert (after["version"], after["since"]) == (mine["version"] + 1, mine["version"])
+        answer = (await hint).json()
+        assert answer["current"] is True, answer
+        assert (answer["version"], answer["since"]) == (mine["version"], mine["version"])
+        assert answer["action"] in after["view"]["legal_actions"]
+        assert (await ask(lobby, tid, tokens[bidder_seat])).json() == answer    # the same, not computed again
+        bid = await bidder.reply_to(await bidder.act(answer["action"], answer["version"]))
+        assert bid["type"] == "state" and bid["since"] == bid["version"]        # a bid decides: a new position
+        for c in clients:
+            await c.__aexit__()
+        await lobby.close()
+
+    run(scenario())
 
 
 WARM_IN_A_FRESH_PROCESS = textwrap.dedent("""

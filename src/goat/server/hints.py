@@ -49,10 +49,15 @@ Like a deal review, thinking takes CPU time, so one hint is computed at a time
 in a worker thread (the event loop and the tables go on meanwhile;
 :mod:`goat.server.work`). Each bot is
 seeded by the table's seed and the version, and each answer is kept by (table,
-version, seat): asking twice gives the same hint, and costs nothing the second
+position, seat): asking twice gives the same hint, and costs nothing the second
 time. (The time cap can cut ``pimc``'s search short on a busy machine, which
-is why the answer is kept rather than computed again.) A hint says which
-version it is for; if the table moved on while it was computed, it answers
+is why the answer is kept rather than computed again.) A position is the table
+since its last event that decided something or showed the seat its own cards
+(:meth:`~goat.server.tables.Table.standing_since`): another seat turning its
+cards over (a Spades look, out of turn) is a new version but not a new position,
+so a hint asked before it still holds after it. A hint says which version it was
+computed at (``version``) and since which version its position stands
+(``since``); if the position changed while it was computed, it answers
 ``current: false`` and the page does not show it as the move to make now.
 """
 
@@ -69,7 +74,7 @@ from goat.server.work import KeptWork
 
 log = logging.getLogger("goat.server")
 
-#: Hints kept (one per table, version and seat; a few hundred bytes each).
+#: Hints kept (one per table, position and seat; a few hundred bytes each).
 KEEP = 512
 #: Worlds ``pimc`` samples for a hint: enough to play well, a fraction of a second.
 PIMC_WORLDS = 24
@@ -155,7 +160,7 @@ def _warm_up_done(warming: asyncio.Future[None]) -> None:
 
 
 class Hints:
-    """The hints computed so far, by (table, version, seat) (:class:`KeptWork`)."""
+    """The hints computed so far, by (table, position, seat) (:class:`KeptWork`)."""
 
     def __init__(self, keep: int = KEEP) -> None:
         self.work = KeptWork(keep)
@@ -173,23 +178,29 @@ class Hints:
 
     async def hint(self, table: Any, token: str | None) -> dict[str, Any]:
         """The hint for the seat holding ``token`` at ``table`` (a
-        :class:`~goat.server.tables.Table`): ``{"table", "version", "seat",
-        "action", "verb", "cards", "bot", "current"}``; only ``{"table",
-        "version", "seat", "action": None, "current": False}`` when the table
-        moved on before the hint's turn to be computed came (hints are computed
+        :class:`~goat.server.tables.Table`): ``{"table", "version", "since",
+        "seat", "action", "verb", "cards", "bot", "current"}``; only ``{"table",
+        "version", "since", "seat", "action": None, "current": False}`` when the
+        position changed before the hint's turn to be computed came (hints are computed
         one at a time, for every table: one nobody can use would delay the others). Raises the table's
         :class:`~goat.server.tables.LobbyError` (403, 409) when it may not be given."""
         seat, version, view = table.hint_position(token)
+        since = table.standing_since(seat)   # read with the view: no await in between
         row = table.row
+
+        def standing() -> bool:
+            return table.standing_since(seat) == since
 
         def compute() -> dict[str, Any]:
             action, bot = suggest(row.game, row.rules, row.players, f"{row.seed}/hint/{version}", view)
-            return {"table": table.id, "version": version, "seat": seat, **hint_json(action), "bot": bot}
+            return {"table": table.id, "version": version, "since": since, "seat": seat, **hint_json(action),
+                    "bot": bot}
 
         answer = await self.work.get(   # a bot that cannot choose here: say so, in one line
-            (table.id, version, seat), compute,
+            (table.id, since, seat), compute,
             lambda exc: LobbyError(f"no hint for this position: {exc}", status=409),
-            wanted=lambda: table.version == version)
-        if answer is None:   # the table moved on while the hint waited its turn: not computed
-            return {"table": table.id, "version": version, "seat": seat, "action": None, "current": False}
-        return {**answer, "current": table.version == version}
+            wanted=standing)
+        if answer is None:   # the position changed while the hint waited its turn: not computed
+            return {"table": table.id, "version": version, "since": since, "seat": seat, "action": None,
+                    "current": False}
+        return {**answer, "current": standing()}

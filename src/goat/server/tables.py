@@ -397,6 +397,9 @@ class Table:
         #: :func:`goat.games.is_glance`): an action sent at any version from it on
         #: was decided on what still holds, so it is not stale.
         self.decided = 0
+        #: Per seat, the version of its last glance (it was shown its own cards):
+        #: a hint computed before it read a view without them (:meth:`standing_since`).
+        self.glanced: dict[int, int] = {}
         self.deals = 0
         self.applied: dict[str, int] = {}   # "seat:client id" -> the version it produced
         self.connections: set[Connection] = set()
@@ -732,8 +735,7 @@ class Table:
         ``trial``: a copy of the current state to apply it to (a bot's own)."""
         trial = trial if trial is not None else self.spares.take(self.state, self.version)
         trial.apply_action(action)
-        await self._commit(trial, EventRow(self.version + 1, "action", str(action), actor, client_id),
-                           glance=is_glance(self.game, action))
+        await self._commit(trial, EventRow(self.version + 1, "action", str(action), actor, client_id), action)
         if client_id is not None and ack_seat is not None:
             self.applied[f"{ack_seat}:{client_id}"] = self.version
         self.broadcast(ack_seat, client_id)
@@ -748,11 +750,11 @@ class Table:
         self.deals += 1
         self.broadcast()
 
-    async def _commit(self, trial: Any, event: EventRow, glance: bool = False) -> None:
+    async def _commit(self, trial: Any, event: EventRow, action: Action | None = None) -> None:
         """Append ``event`` (with the record, if ``trial`` ended the game), then make
         ``trial`` the table's state: nothing is applied that is not stored (a
         trial that was not stored is dropped: it is ahead of the table).
-        ``glance``: the event decides nothing (:func:`goat.games.is_glance`)."""
+        ``action``: the player's action the event holds (``None``: a deal)."""
         record = self.record_of(trial) if trial.is_terminal() else None
         try:
             await self.store.append_event(self.id, event, record)
@@ -761,9 +763,25 @@ class Table:
                 raise
         self.spares.give(self.state, self.version)   # one event behind: a spare
         self.spares.record(event)
-        if not glance:
-            self.decided = event.seq
+        glance = self._mark(event.seq, action)
         self._advance(trial, event.seq, glance)
+
+    def _mark(self, seq: int, action: Action | None) -> bool:
+        """Keep :attr:`decided` and :attr:`glanced` for event ``seq`` holding
+        ``action`` (``None``: a deal); whether it was a glance."""
+        if action is not None and is_glance(self.game, action):
+            self.glanced[action.seat] = seq
+            return True
+        self.decided = seq
+        return False
+
+    def standing_since(self, seat: int | None) -> int:
+        """The version since which ``seat``'s position stands: the last event that
+        decided something, or that showed ``seat`` its own cards. Another seat's
+        glance in between changes nothing ``seat`` chooses on, so a hint computed
+        at any version from it on is still the hint for the position on the table
+        (sent to the page as the state message's ``since``)."""
+        return max(self.decided, self.glanced.get(seat, 0)) if seat is not None else self.decided
 
     def record_of(self, state: Any) -> dict[str, Any]:
         """The record of ``state`` as this table stores it: with ``"table"``, its
@@ -829,8 +847,7 @@ class Table:
                 self.deals += 1
             elif ev.client_id is not None:
                 self.applied[f"{action.seat}:{ev.client_id}"] = ev.seq
-            if action is None or not is_glance(self.game, action):
-                self.decided = ev.seq
+            self._mark(ev.seq, action)
             self.spares.record(ev)
             self.version = ev.seq
 

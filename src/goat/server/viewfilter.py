@@ -116,7 +116,9 @@ def render(table: "Table | None", seat: int | None, kind: str, **fields: Any) ->
     """The JSON text of one message of ``kind`` for the recipient ``seat``.
 
     Kinds: ``welcome`` (role and seat), ``state`` (public table info and the
-    recipient's view; ``ack`` names the recipient's action that produced it;
+    recipient's view; ``since``: the version since which the recipient's
+    position stands, :meth:`~goat.server.tables.Table.standing_since` — a hint
+    computed at any version from it on is current; ``ack`` names the recipient's action that produced it;
     ``clock``: the seat whose time per move runs and its milliseconds left, or
     ``None``; ``timeout``: the move the clock just made for a seat as the
     recipient was shown it (:func:`seen_action`), scrubbed too of
@@ -139,6 +141,7 @@ def render(table: "Table | None", seat: int | None, kind: str, **fields: Any) ->
         message.update(table.public() if table is not None else {})
         message["view"] = view_for(table, seat) if table is not None else None
         if table is not None:
+            message["since"] = table.standing_since(seat)
             message["clock"] = table.clock_json()
             timeout = table.timeout_text()
             if timeout is not None:

@@ -6,7 +6,9 @@
 // my hand (street: the cards selected, and the Beat/Pass button), the bid
 // button (Spades), the action button (Yu-Gi-Oh!) — until the position moves
 // on, and the aria-live log says it ("Подсказка: 8♠"). A hint computed for a
-// version the table has left is stale and shown nowhere. The page still plays
+// position the table has left is stale and shown nowhere: the state message's
+// `since` is the version since which my position stands (another seat turning its
+// cards over is a new version, not a new position). The page still plays
 // nothing by itself: the player clicks (or presses Enter) as always. While my
 // hand is face down (Spades before a blind bid) no hint is offered: it would
 // read the cards I have not looked at.
@@ -32,10 +34,16 @@ function mayAsk() {
   return toAct(v) === S.seat && (v.legal_actions || []).some((a) => a.startsWith(`${S.seat} `));
 }
 
+/** Whether a hint computed at `version` is for the position on screen. */
+function standing(version) {
+  const m = S.msg;
+  return !!m && (m.since ?? m.version) <= version && version <= m.version;
+}
+
 /** The hint for the position on screen, or null (none asked, or it is stale). */
 function currentHint() {
   const h = S.hint;
-  return h && S.msg && h.table === S.tableId && h.version === S.msg.version && h.seat === S.seat ? h : null;
+  return h && h.table === S.tableId && standing(h.version) && h.seat === S.seat ? h : null;
 }
 
 async function ask() {
@@ -50,7 +58,7 @@ async function ask() {
   redraw();
   try {
     const hint = await api("POST", `api/tables/${S.tableId}/hint`, null, S.token);
-    if (hint.current && hint.table === S.tableId && hint.version === S.msg?.version) {
+    if (hint.current && hint.table === S.tableId && standing(hint.version)) {
       S.hint = hint;
       if (multiCard() && hint.cards?.length) S.selected = new Set(hint.cards);   // street: choose them
       if (S.duel) { S.duel.filter = null; S.duel.search = ""; }                  // a duel: show every action
