@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable
@@ -144,3 +146,63 @@ def test_sigkill_while_bots_play_then_the_table_plays_on(serve_process: Callable
 
     run(after_restart())
 
+
+
+def test_a_finished_game_whose_record_cannot_be_written_at_start_does_not_stop_the_server(
+        start_server: Callable[..., Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A table stored "playing" whose events end the game, with no record (data
+    from before the final event carried the record): a start writes its record.
+    If that write fails, the server still starts, says so in one log line, and
+    the table is loaded (and its record written) when someone opens it. Before,
+    the failed write stopped the whole server from starting."""
+    from goat.records import check_result, replay
+    from goat.server.storage import Storage, StorageError
+
+    from .conftest import play_to_the_end
+
+    server = start_server()
+    table: dict[str, Any] = {}
+
+    async def played_out() -> None:
+        lobby = Lobby(server.url)
+        tid, token = await lobby.with_bots(rules="classic", seed=5, options={"match_target": 1})
+        async with Client(server.ws_url, tid, token) as me:
+            await lobby.start(tid, token)
+            assert (await play_to_the_end(me, 0))["status"] == "finished"
+        table.update(id=tid, record=await lobby.record(tid))
+        await lobby.close()
+
+    run(played_out())
+    server.__exit__(None, None, None)
+    with sqlite3.connect(tmp_path / "data" / "goat.db") as db:   # as an older server left it
+        db.execute("DELETE FROM goat_results WHERE table_id = ?", (table["id"],))
+        db.execute("DELETE FROM goat_records WHERE table_id = ?", (table["id"],))
+        db.execute("UPDATE goat_tables SET status = 'playing' WHERE id = ?", (table["id"],))
+    real, failures = Storage.finish, [1]
+
+    def finish_fails_once(store: Storage, table_id: str, record: dict[str, Any]) -> None:
+        if failures:
+            failures.pop()
+            raise StorageError("database error: server closed the connection unexpectedly")
+        real(store, table_id, record)
+
+    monkeypatch.setattr(Storage, "finish", finish_fails_once)
+    with caplog.at_level(logging.ERROR, logger="goat.server"):
+        server = start_server()
+    assert not failures
+    said = [r.getMessage() for r in caplog.records if table["id"] in r.getMessage()]
+    assert said == [f"table {table['id']} is not restored now: database error: server closed the connection "
+                    "unexpectedly; it is loaded again when someone opens it"]
+
+    async def opened() -> None:
+        lobby = Lobby(server.url)
+        info = await lobby.http.get(f"/api/tables/{table['id']}")
+        assert info.status_code == 200 and info.json()["status"] == "finished", info.text
+        record = await lobby.record(table["id"])
+        record.pop("finished_at"), table["record"].pop("finished_at")   # written again now
+        assert record == table["record"]
+        check_result(record, replay(record))
+        await lobby.close()
+
+    run(opened())

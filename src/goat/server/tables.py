@@ -1354,7 +1354,15 @@ class Tables:
         """Bring back every unfinished table (server start); returns how many."""
         count = 0
         for stored in await self.store.load_active():
-            if stored.table.id not in self.tables and await self._restore(stored) is not None:
+            if stored.table.id in self.tables:
+                continue
+            try:
+                restored = await self._restore(stored)
+            except StorageError as exc:   # one table's write failed: the others still come back
+                log.error("table %s is not restored now: %s; it is loaded again when someone opens it",
+                          stored.table.id, exc)
+                continue
+            if restored is not None:
                 count += 1
         return count
 
@@ -1367,13 +1375,16 @@ class Tables:
         except (GoatError, ValueError) as exc:
             log.error("table %s cannot be restored: %s", stored.table.id, exc)
             return None
+        if table.status == "playing" and table.state.is_terminal():
+            # Finished but not marked so (data from before the final event carried
+            # the record): write the record now. Before the table is registered: if
+            # the write fails (StorageError), nothing of it stays in memory, and the
+            # next open or start tries again.
+            await self.store.finish(table.id, table.record_of(table.state))
+            table.status = "finished"
         self.tables[table.id] = table
         if table.status == "playing":
-            if table.state.is_terminal():  # finished but not marked so: write the record now
-                await self.store.finish(table.id, table.record_of(table.state))
-                table.status = "finished"
-            else:
-                table._begin_play()
+            table._begin_play()
         return table
 
     def _rebuilt(self, stored: StoredTable, data: dict[int, Any]) -> Table:
