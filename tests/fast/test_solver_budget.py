@@ -16,10 +16,12 @@ from typing import Any
 import pytest
 
 from goat.bench.solver import kozel_position
+from goat.cards import Card
 from goat.fast import solver
 from goat.fast import solver_core as core
 from goat.fast import solver_search, solver_solo
 from goat.fast.solver import SolverBudgetExceeded, SolverError, evaluate_moves, nodes_used, solve
+from goat.fast.solver_plain import solve_plain
 from goat.protocol import GoatError
 
 
@@ -184,14 +186,17 @@ def test_stop_after_stops_a_running_solve_and_leaves_the_next_exact(fresh: Any) 
     """A timer cuts the solve that is running (the search releases the GIL, the
     timer thread sets its budget to one node): solving 2-player deals from their
     first lead — seconds of work in all — under a block of 5 ms raises, and the
-    same position solved after the block has its exact value."""
+    same position solved after the block has its exact value. (The exact values
+    come first: they also make the large table 2-player deals search in, which
+    takes milliseconds itself.)"""
     states = [played_in("full-hand, 2 players", seed, 0) for seed in range(30)]
+    exact = evaluate_moves(states[0])
     with pytest.raises(SolverBudgetExceeded, match="time ran out"):
         with solver.stop_after(0.005):
             for state in states:
                 evaluate_moves(state)
     assert nodes_used() > 0   # cut while searching (not refused before: that is the next test)
-    exact = evaluate_moves(states[0])
+    assert evaluate_moves(states[0]) == exact
     fresh()
     assert evaluate_moves(states[0]) == exact
 
@@ -227,3 +232,29 @@ def test_stop_after_refuses_what_is_not_a_number_of_seconds(seconds: Any) -> Non
     with pytest.raises(SolverError, match="seconds"):
         with solver.stop_after(seconds):
             pass
+
+
+def test_each_search_takes_the_table_its_size_needs(fresh: Any) -> None:
+    """The searches of a few tens of thousands of nodes (4 and 3 players under the
+    default rules, the trick-counting solver) use the small table, which stays in
+    a core's cache; the large searches (2 players, a trump allowed on a plain lead
+    by its suit's holder) the large one, made only when first needed. The values
+    are the table's business only through the time they take."""
+    ws = solver._workspace()
+    small, large = 4 << solver.SMALL_TT_BITS, 4 << solver.TT_BITS
+    assert list(ws.tables) == [False]                       # the large table is not made up front
+    for preset, seed, plays, wanted in [("full-hand", 1, 0, small), ("full-hand, 2 players", 4, 8, large),
+                                        ("classic", 2, 0, small), ("full-hand, 3 players", 3, 0, small)]:
+        value = solve(played_in(preset, seed, plays), 0)
+        assert ws.tt.shape[0] == wanted, preset
+        solver._LOCAL.workspace = solver._Workspace(small_bits=solver.TT_BITS)   # one table size for all
+        assert solve(played_in(preset, seed, plays), 0) == value
+        solver._LOCAL.workspace = ws
+    rng = random.Random(5)
+    always = kozel_position("full-hand", rng, {"trump_on_plain": "always"})
+    for _ in range(12):
+        always.apply_action(rng.choice(always.legal_actions()))
+    solve(always, 0)
+    assert ws.tt.shape[0] == large
+    hands = [[Card(r, s) for r in "AK"] for s in "SHDC"]
+    assert solve_plain(hands, 0, "S") == 2 and ws.tt.shape[0] == small

@@ -171,6 +171,7 @@ def solve_plain(hands: Sequence[Iterable[Card] | str], leader: int, trump_suit: 
     if not cards[0]:
         return 0
     ws = _workspace()
+    ws.use(large=False)    # a few hundred thousand nodes at most: the small table
     W = _load(ws.W, code, cards, int(leader), total)
     value = guess_then_solve(W, ws, ws.next_gen())
     return value if points is not None else value // 4
