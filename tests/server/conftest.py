@@ -35,10 +35,10 @@ def server_settings(data_dir: Path, **overrides: Any) -> Settings:
 @pytest.fixture(scope="session", autouse=True)
 def compiled_solver() -> None:
     """The solver's kernels compiled (or loaded from numba's cache) before any
-    server test of this process. A table with hints compiles them in a worker
-    thread of the server when it starts (``Hints.warm``); on a fresh clone that
-    is half a minute of compiling in the test's own process — the server runs
-    in a thread here — which can starve its event loop past a client's timeout.
+    server test of this process. A table with hints loads them when it starts
+    (:mod:`goat.server.solverload`: a child process compiles, then the server
+    loads from numba's cache), and a hint waits for them: on a fresh clone that
+    would be half a minute of waiting in a test that expects an answer sooner.
     A served ``goat serve`` compiles once per install, so only tests need this."""
     from goat.fast.solver import warm_up
 

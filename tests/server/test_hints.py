@@ -11,9 +11,9 @@
   duel) from the seat's view alone — a spy fails the test if the bot is handed
   anything but a plain JSON view — and the same when asked twice;
 * a hint finished after the table moved on says so (``current: false``, the
-  version it was computed for);
-* the solver is imported for the first hints table in a worker thread, never on
-  the event loop (on a fresh install the import compiles it: minutes).
+  version it was computed for).
+
+How the solver's kernels are loaded for hints: ``test_solverload.py``.
 """
 
 from __future__ import annotations
@@ -21,11 +21,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import os
 import sqlite3
-import subprocess
-import sys
-import textwrap
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -40,7 +36,7 @@ from goat.server.hints import Hints
 from goat.server.runner import ServerThread
 from goat.server.storage import SeatRow, Storage, TableRow
 
-from .conftest import SRC, Client, Lobby, auth, my_turn, one_line, run
+from .conftest import Client, Lobby, auth, my_turn, one_line, run
 from .test_yugioh_table import deciding
 
 
@@ -287,41 +283,6 @@ def test_another_seats_look_leaves_a_hint_on_its_way_current(start_server: Calla
     run(scenario())
 
 
-WARM_IN_A_FRESH_PROCESS = textwrap.dedent("""
-    import asyncio, sys, threading, types
-    from goat.server.hints import Hints
-
-    on_main_thread = []
-
-    class Spy:
-        def find_spec(self, name, path=None, target=None):
-            if name == "goat.fast.solver":
-                on_main_thread.append(threading.current_thread() is threading.main_thread())
-            return None
-
-    sys.meta_path.insert(0, Spy())
-
-    async def start_a_hints_table():
-        hints = Hints()
-        row = types.SimpleNamespace(game="kozel", rules="classic", players=4)
-        hints.warm(types.SimpleNamespace(hints=True, row=row))
-        await hints.warming
-
-    asyncio.run(start_a_hints_table())
-    print(on_main_thread)
-""")
-
-
-def test_the_solver_is_imported_off_the_event_loop() -> None:
-    """On a fresh install importing the solver compiles its kernels (two minutes
-    on a 2-core machine): done on the event loop, the first table with hints
-    stopped every table of the server for that long. A fresh process (this one
-    has the solver imported already) records which thread imports it."""
-    done = subprocess.run([sys.executable, "-c", WARM_IN_A_FRESH_PROCESS], capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(SRC)}, timeout=600, check=True)
-    assert done.stdout.strip() == "[False]", done.stdout + done.stderr
-
-
 def test_the_setting_is_stored_apart_and_an_older_database_opens(tmp_path: Path) -> None:
     db = tmp_path / "old" / "goat.db"
     db.parent.mkdir()
@@ -416,30 +377,3 @@ def test_a_hint_still_thinking_when_the_server_stops_is_cut_in_one_line(
     said = [r.getMessage() for r in records if r.levelno >= logging.WARNING]
     assert not any(r.exc_info for r in records if r.levelno >= logging.ERROR), said
     assert any("a request still running after 3 s was cut (POST /api/tables/" in line for line in said), said
-
-
-def test_a_warm_up_that_fails_is_one_line_in_the_log(monkeypatch: pytest.MonkeyPatch,
-                                                     caplog: pytest.LogCaptureFixture) -> None:
-    """Nobody awaits the solver's warm-up: before, its failure was never read and
-    came out at exit as "Future exception was never retrieved" with a traceback."""
-    import types
-
-    import goat.server.hints as hints_module
-
-    def broken() -> None:
-        raise RuntimeError("numba could not compile\ndetails")
-
-    monkeypatch.setattr(hints_module, "_warm_up", broken)
-
-    async def start_a_hints_table() -> None:
-        hints = hints_module.Hints()
-        row = types.SimpleNamespace(game="kozel", rules="classic", players=4)
-        hints.warm(types.SimpleNamespace(hints=True, row=row))
-        assert hints.warming is not None
-        await asyncio.wait([hints.warming])
-        await asyncio.sleep(0)              # the done callback runs on the next turn
-
-    with caplog.at_level(logging.WARNING, logger="goat.server"):
-        asyncio.run(start_a_hints_table())
-    said = [r.getMessage() for r in caplog.records if "warm-up" in r.getMessage()]
-    assert said == ["hints: the solver's warm-up failed (numba could not compile); the first hint loads it instead"]

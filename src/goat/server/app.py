@@ -75,6 +75,7 @@ from goat.server.scoresheets import (
     table_csv,
 )
 from goat.server.settings import Settings
+from goat.server.solverload import SolverLoad, wants_solver
 from goat.server.storage import AsyncStorage, Storage, StorageError
 from goat.server.tables import (
     LobbyError,
@@ -200,25 +201,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
     store = AsyncStorage(Storage(settings.url))
     tables: Tables | None = None
-    reviews = Reviews()
-    hints = Hints()
+    solver = SolverLoad()   # the solver's kernels, compiled in a child process when first wanted
+    reviews = Reviews(solver=solver)
+    hints = Hints(solver=solver)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         nonlocal tables
-        tables = Tables(settings, store)
+        tables = Tables(settings, store, solver)
         app.state.tables = tables
         restored = await tables.restore_all()
         if restored:
             log.info("restored %d unfinished table(s)", restored)
         for table in tables.tables.values():
-            if table.status == "playing":
-                hints.warm(table)
+            if table.status == "playing" and wants_solver(table):
+                solver.start()
         housekeeping = asyncio.create_task(tables.sweep_forever())
         yield
         housekeeping.cancel()
         with suppress(asyncio.CancelledError):
             await housekeeping
+        await solver.close()    # a compile in progress is killed, not waited for
         await hints.work.close()
         await reviews.work.close()
         await tables.close()
@@ -393,7 +396,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def start(table_id: str, request: Request) -> dict[str, Any]:
         table = await find(table_id)
         await table.start(bearer(request))
-        hints.warm(table)
+        if wants_solver(table):   # its first hint or pimc move need not wait for the compiler
+            solver.start()
         return {"id": table.id, **table.public()}
 
     @app.post("/api/tables/{table_id}/rematch")

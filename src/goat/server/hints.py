@@ -63,16 +63,13 @@ computed at (``version``) and since which version its position stands
 
 from __future__ import annotations
 
-import asyncio
-import logging
 from typing import Any
 
 from goat.bots import Bot, make_bot
 from goat.protocol import Action
+from goat.server.solverload import SolverLoad, uses_solver
 from goat.server.tables import LobbyError
 from goat.server.work import KeptWork
-
-log = logging.getLogger("goat.server")
 
 #: Hints kept (one per table, position and seat; a few hundred bytes each).
 KEEP = 512
@@ -81,11 +78,6 @@ PIMC_WORLDS = 24
 #: The most seconds a hint's search takes (``pimc``'s ``time_limit``, which it keeps
 #: by solving each world under a node budget: :mod:`goat.bots.pimc`).
 HINT_SECONDS = 0.8
-#: Kozel rulesets whose hints come from ``pimc``, with the player counts where the
-#: solver answers within a hint's time (see the module docstring).
-SOLVER_RULES = {"classic": (4,), "full-hand": (2, 3, 4), "full-hand-24": (4,)}
-
-
 def spades_pimc_hints(rules: str) -> bool:
     """Whether Spades hints come from ``pimc`` (Bo Haglund's DDS): where it is installed
     and the ruleset is one ``pimc`` plays itself (not ``joker-trumps``, where it plays like
@@ -95,11 +87,6 @@ def spades_pimc_hints(rules: str) -> bool:
 
     factory = bot_factory("pimc", "spades")
     return factory is not None and factory.available() and ("spades", rules, "pimc") not in PLAYS_LIKE
-
-
-def uses_solver(game: str, rules: str, players: int) -> bool:
-    """Whether hints at such a table come from ``pimc`` (the double-dummy solver)."""
-    return game == "kozel" and players in SOLVER_RULES.get(rules, ())
 
 
 def hint_bot(game: str, rules: str, players: int, seed: str) -> Bot:
@@ -140,41 +127,14 @@ def hint_json(action: Any) -> dict[str, Any]:
     return answer
 
 
-def _warm_up() -> None:
-    """Import the solver and load its kernels, in a worker thread: on a fresh
-    install the import itself compiles them (minutes), and on the event loop it
-    would stop every table of the server for as long."""
-    from goat.fast.solver import warm_up
-
-    warm_up()
-
-
-def _warm_up_done(warming: asyncio.Future[None]) -> None:
-    """A warm-up that failed is said in one line (nobody awaits it: unread, its
-    error came out at exit as "Future exception was never retrieved" and a
-    traceback); the first hint loads the kernels itself and says what fails."""
-    if warming.cancelled() or (exc := warming.exception()) is None:
-        return
-    said = (str(exc).splitlines() or [type(exc).__name__])[0]
-    log.warning("hints: the solver's warm-up failed (%s); the first hint loads it instead", said)
-
-
 class Hints:
     """The hints computed so far, by (table, position, seat) (:class:`KeptWork`)."""
 
-    def __init__(self, keep: int = KEEP) -> None:
+    def __init__(self, keep: int = KEEP, solver: SolverLoad | None = None) -> None:
         self.work = KeptWork(keep)
-        self.warming: asyncio.Future[None] | None = None
-
-    def warm(self, table: Any) -> None:
-        """Load the solver's compiled kernels in a worker thread now (once a
-        process) if ``table`` allows hints that use it, so that its first hint
-        does not wait seconds for them: called when such a table starts or is
-        restored in play."""
-        row = table.row
-        if self.warming is None and table.hints and uses_solver(row.game, row.rules, row.players):
-            self.warming = asyncio.ensure_future(asyncio.to_thread(_warm_up))
-            self.warming.add_done_callback(_warm_up_done)
+        #: The solver's kernels loading (:mod:`goat.server.solverload`): a hint
+        #: from ``pimc`` waits for them rather than compiling them itself.
+        self.solver = solver or SolverLoad()
 
     async def hint(self, table: Any, token: str | None) -> dict[str, Any]:
         """The hint for the seat holding ``token`` at ``table`` (a
@@ -184,9 +144,12 @@ class Hints:
         position changed before the hint's turn to be computed came (hints are computed
         one at a time, for every table: one nobody can use would delay the others). Raises the table's
         :class:`~goat.server.tables.LobbyError` (403, 409) when it may not be given."""
-        seat, version, view = table.hint_position(token)
-        since = table.standing_since(seat)   # read with the view: no await in between
         row = table.row
+        seat, version, view = table.hint_position(token)   # refused first: a refused ask starts nothing
+        if uses_solver(row.game, row.rules, row.players):
+            await self.solver.ready()   # at once unless the kernels are still compiling (a fresh install)
+            seat, version, view = table.hint_position(token)   # the table may have moved on meanwhile
+        since = table.standing_since(seat)   # read with the view: no await in between
 
         def standing() -> bool:
             return table.standing_since(seat) == since

@@ -118,6 +118,7 @@ from goat.server.chat import ChatRoom, ChatSettingError, check_setting
 from goat.server.clock import CLOCK_ACTOR, Clock, ClockSettingError, check_move_seconds, clock_choice
 from goat.server.messages import ActionMessage, ErrorCode, ProtocolError
 from goat.server.settings import Settings
+from goat.server.solverload import SolverLoad, bots_use_solver
 from goat.server.storage import (
     AsyncStorage,
     EventRow,
@@ -378,11 +379,15 @@ class Table:
     """One table: seats, the authoritative state, its version and its bots."""
 
     def __init__(self, row: TableRow, seats: list[SeatRow], settings: Settings, store: AsyncStorage | None,
-                 seat_data: dict[int, Any] | None = None, rematch: str | None = None) -> None:
+                 seat_data: dict[int, Any] | None = None, rematch: str | None = None,
+                 solver: SolverLoad | None = None) -> None:
         """``store`` may be ``None`` for a table that is only replayed (a check),
         never played; ``seat_data``: the stored private data by seat (JSON values);
-        ``rematch``: the id of the table made to play this one again, if any."""
+        ``rematch``: the id of the table made to play this one again, if any;
+        ``solver``: the server's solver load, which a bot's move waits for while
+        it is in progress (:mod:`goat.server.solverload`)."""
         self.id = row.id
+        self.solver = solver
         self.row = row
         self.settings = settings
         self.store = store
@@ -894,6 +899,8 @@ class Table:
         """A bot's action now (its turn, or an out-of-turn claim), chosen on a
         copy of the state in a worker thread, with that copy (unchanged: the
         trial to apply the action to); ``None`` if no bot acts."""
+        if self.solver is not None and bots_use_solver(self):
+            await self.solver.settled()   # not a second compile beside the child's (and before the state is read)
         if not self._a_bot_may_act():
             return None
         version = self.version
@@ -984,6 +991,8 @@ class Table:
         version it was chosen for and the seat still the person's to decide:
         a move the player made meanwhile wins, and the clock's is dropped."""
         self._clock_due = False
+        if self.solver is not None and bots_use_solver(self):
+            await self.solver.settled()   # not a second compile beside the child's
         clock, seat = self.clock, self._clock_seat()
         if clock is None or seat != clock.seat or clock.version != self.version:
             return
@@ -1153,9 +1162,12 @@ def _bot_action(state: Any, bots: list[Bot | None]) -> Action | None:
 class Tables:
     """Every table of a server: create, find, restore."""
 
-    def __init__(self, settings: Settings, store: AsyncStorage) -> None:
+    def __init__(self, settings: Settings, store: AsyncStorage, solver: SolverLoad | None = None) -> None:
         self.settings = settings
         self.store = store
+        #: The solver's kernels loading (:mod:`goat.server.solverload`), shared
+        #: by every table's bots: a bot's move waits for a load in progress.
+        self.solver = solver
         self.tables: dict[str, Table] = {}
         self._loading = asyncio.Lock()
         self._rematching = asyncio.Lock()
@@ -1205,7 +1217,7 @@ class Tables:
                 await self.store.create_table(row, seats)
             except StorageError as exc:
                 raise LobbyError(str(exc), status=503) from None
-            table = Table(row, seats, self.settings, self.store)
+            table = Table(row, seats, self.settings, self.store, solver=self.solver)
             self.tables[row.id] = table
         return table
 
@@ -1297,7 +1309,7 @@ class Tables:
                 failed = LobbyError(str(exc), status=503)
             else:
                 failed = None
-                table = Table(row, seats, self.settings, self.store)
+                table = Table(row, seats, self.settings, self.store, solver=self.solver)
                 self.tables[row.id] = table
         if failed is not None:
             found = await self._stored_rematch(old)
@@ -1395,7 +1407,8 @@ class Tables:
         the event loop every opened record, score sheet or finished game would
         stop every table of the server for as long. The table is nobody's yet
         (not in :attr:`tables`): nothing else touches it meanwhile."""
-        table = Table(stored.table, stored.seats, self.settings, self.store, data, stored.rematch)
+        table = Table(stored.table, stored.seats, self.settings, self.store, data, stored.rematch,
+                      solver=self.solver)
         table.replay(stored.events)
         return table
 
