@@ -91,31 +91,41 @@ def test_a_stop_while_the_solver_compiles_does_not_wait_for_the_compile(
             os.kill(pid, signal.SIGKILL)
 
 
-def test_close_kills_a_compiling_child_and_ends_the_load(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def loads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A process without the kernels (so a load starts a child); each load in
+    the server itself (``_load_in_process``) is counted, not done."""
     monkeypatch.setattr(solverload, "_loaded", lambda: False)
     loaded: list[int] = []
     monkeypatch.setattr(solverload, "_load_in_process", lambda: loaded.append(1))
+    return loaded
+
+
+async def compiling(load: SolverLoad) -> Any:
+    """Start ``load`` and return its child once it runs."""
+    load.start()
+    while load.child is None:
+        await asyncio.sleep(0.01)
+    return load.child
+
+
+def test_close_kills_a_compiling_child_and_ends_the_load(loads: list[int]) -> None:
 
     async def scenario() -> None:
         load = SolverLoad(SLOW)
-        load.start()
+        child = await compiling(load)
         waiter = asyncio.ensure_future(load.ready())
-        while load.child is None:
-            await asyncio.sleep(0.01)
         await asyncio.sleep(0.2)
         assert not waiter.done()                     # ready() waits for the compile
         await asyncio.wait_for(load.close(), 10)
-        assert load.child.returncode is not None     # killed, not left compiling
+        assert child.returncode is not None          # killed, not left compiling
         await asyncio.wait_for(waiter, 10)           # and whoever waited goes on
-        assert loaded == []                          # a stopping server loads nothing more
+        assert loads == []                           # a stopping server loads nothing more
 
     run(scenario())
 
 
-def test_the_load_compiles_once_and_a_cancelled_waiter_leaves_it_running(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(solverload, "_loaded", lambda: False)
-    loaded: list[int] = []
-    monkeypatch.setattr(solverload, "_load_in_process", lambda: loaded.append(1))
+def test_the_load_compiles_once_and_a_cancelled_waiter_leaves_it_running(loads: list[int]) -> None:
     children: list[Any] = []
 
     async def scenario() -> None:
@@ -133,14 +143,11 @@ def test_the_load_compiles_once_and_a_cancelled_waiter_leaves_it_running(monkeyp
         await load.close()
 
     run(scenario())
-    assert loaded == [1]                             # the kernels loaded in the server once
+    assert loads == [1]                              # the kernels loaded in the server once
 
 
 def test_a_child_that_fails_is_one_line_and_the_server_loads_the_kernels_itself(
-        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
-    monkeypatch.setattr(solverload, "_loaded", lambda: False)
-    loaded: list[int] = []
-    monkeypatch.setattr(solverload, "_load_in_process", lambda: loaded.append(1))
+        loads: list[int], caplog: pytest.LogCaptureFixture) -> None:
     failing = [sys.executable, "-c", "import sys; print('Traceback...', file=sys.stderr); "
                "sys.exit('OSError: numba cannot write its cache')"]
 
@@ -150,29 +157,22 @@ def test_a_child_that_fails_is_one_line_and_the_server_loads_the_kernels_itself(
 
     with caplog.at_level(logging.WARNING, logger="goat.server"):
         run(scenario())
-    assert loaded == [1]
+    assert loads == [1]
     said = [r.getMessage() for r in caplog.records]
     assert said == ["compiling the solver in a child process failed (OSError: numba cannot write its cache); "
                     "the server compiles it"]
 
 
-def test_a_child_killed_from_outside_loads_nothing_more(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_child_killed_from_outside_loads_nothing_more(loads: list[int]) -> None:
     """The child ended by a signal (the machine stopping): not a failure to make
     up for by compiling in the server."""
-    monkeypatch.setattr(solverload, "_loaded", lambda: False)
-    loaded: list[int] = []
-    monkeypatch.setattr(solverload, "_load_in_process", lambda: loaded.append(1))
-
     async def scenario() -> None:
         load = SolverLoad(SLOW)
-        load.start()
-        while load.child is None:
-            await asyncio.sleep(0.01)
-        load.child.send_signal(signal.SIGTERM)
+        (await compiling(load)).send_signal(signal.SIGTERM)
         await asyncio.wait_for(load.settled(), 10)
 
     run(scenario())
-    assert loaded == []
+    assert loads == []
 
 
 def test_a_warm_up_that_fails_is_one_line_in_the_log(monkeypatch: pytest.MonkeyPatch,
