@@ -119,7 +119,10 @@ def test_close_kills_a_compiling_child_and_ends_the_load(loads: list[int]) -> No
         assert not waiter.done()                     # ready() waits for the compile
         await asyncio.wait_for(load.close(), 10)
         assert child.returncode is not None          # killed, not left compiling
-        await asyncio.wait_for(waiter, 10)           # and whoever waited goes on
+        with pytest.raises(asyncio.CancelledError):  # whoever waited goes no further:
+            await asyncio.wait_for(waiter, 10)       # not on to a compile of its own
+        with pytest.raises(asyncio.CancelledError):
+            await load.ready()                       # nor whoever asks after the stop
         assert loads == []                           # a stopping server loads nothing more
 
     run(scenario())
@@ -279,5 +282,16 @@ def test_a_pimc_table_waits_for_the_compile_while_other_tables_play_on(
             later = await me.until(lambda m: m["type"] == "state")
             assert later["version"] == state["version"], "a pimc bot played while the kernels compiled"
         await lobby.close()
+        return pimc_id, pimc_token, later["version"]
 
-    run(scenario())
+    pimc_id, pimc_token, version = run(scenario())
+    server = start_server.restart(server)   # restored in play: its driver starts before anything else
+
+    async def after_restart() -> None:
+        async with Client(server.ws_url, pimc_id, pimc_token) as me:
+            await asyncio.sleep(1.0)
+            await me.send({"type": "sync"})
+            state = await me.until(lambda m: m["type"] == "state")
+            assert state["version"] == version, "a restored pimc bot played while the kernels compiled"
+
+    run(after_restart())

@@ -221,10 +221,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         housekeeping.cancel()
         with suppress(asyncio.CancelledError):
             await housekeeping
-        await solver.close()    # a compile in progress is killed, not waited for
         await hints.work.close()
         await reviews.work.close()
-        await tables.close()
+        await tables.close()    # the bots' drivers first: none then goes on to a solver of its own
+        await solver.close()    # a compile in progress is killed, not waited for
         store.close()
 
     app = FastAPI(title="Goat table server", lifespan=lifespan, docs_url=None, redoc_url=None)

@@ -15,11 +15,10 @@ the terminal reaches only the server, which then ends the child itself.
 
 The load starts when a table that will use the solver starts or is restored in
 play (:func:`wants_solver`: hints from ``pimc``, or a ``pimc`` bot in a seat),
-and work that needs the kernels — a hint from ``pimc``, a deal review — awaits
-:meth:`SolverLoad.ready` first, a move of a table whose bots may use them
-:meth:`SolverLoad.settled` (a load in progress; other tables' bots go on): none
-of them then compiles the kernels a second time beside the child, in a thread a
-stop would wait for. Where the child fails (numba cannot
+and work that needs the kernels — a hint from ``pimc``, a deal review, a move
+at a table whose bots may use them (:func:`bots_use_solver`; other tables' bots
+go on) — awaits :meth:`SolverLoad.ready` first: none of them then compiles the
+kernels a second time beside the child, in a thread a stop would wait for. Where the child fails (numba cannot
 write its cache: a read-only install with no user cache directory), the kernels
 are loaded in the worker thread as before, said in one log line.
 """
@@ -116,16 +115,22 @@ class SolverLoad:
             self._task.add_done_callback(_said_if_failed)
 
     async def ready(self) -> None:
-        """Start the load if it has not started and wait for it. A load that
-        failed is not raised here: the caller's own use of the solver loads the
-        kernels and says what fails. A cancelled waiter leaves the load running."""
+        """Start the load if it has not started and wait for it (as
+        :meth:`settled`). A load that failed is not raised here: the caller's own
+        use of the solver loads the kernels and says what fails. A cancelled
+        waiter leaves the load running."""
         self.start()
         await self.settled()
 
     async def settled(self) -> None:
-        """Wait for a load in progress; return at once if none was started."""
-        if self._task is not None:
+        """Wait for a load in progress; return at once if none was started.
+        Raises :class:`asyncio.CancelledError` once the server is stopping
+        (:meth:`close`): whoever waited must not go on to compile the kernels
+        itself, in a thread the stop would wait for."""
+        if self._task is not None and not self._closing:
             await asyncio.wait([self._task])
+        if self._closing:
+            raise asyncio.CancelledError("the server is stopping")
 
     async def close(self) -> None:
         """Kill a compiling child and end the load (server shutdown)."""

@@ -384,8 +384,8 @@ class Table:
         """``store`` may be ``None`` for a table that is only replayed (a check),
         never played; ``seat_data``: the stored private data by seat (JSON values);
         ``rematch``: the id of the table made to play this one again, if any;
-        ``solver``: the server's solver load, which a bot's move waits for while
-        it is in progress (:mod:`goat.server.solverload`)."""
+        ``solver``: the server's solver load, which the move of a bot that may
+        use the solver waits for (:mod:`goat.server.solverload`)."""
         self.id = row.id
         self.solver = solver
         self.row = row
@@ -900,7 +900,7 @@ class Table:
         copy of the state in a worker thread, with that copy (unchanged: the
         trial to apply the action to); ``None`` if no bot acts."""
         if self.solver is not None and bots_use_solver(self):
-            await self.solver.settled()   # not a second compile beside the child's (and before the state is read)
+            await self.solver.ready()   # the kernels first, not compiled here beside the child (before the state is read)
         if not self._a_bot_may_act():
             return None
         version = self.version
@@ -992,7 +992,7 @@ class Table:
         a move the player made meanwhile wins, and the clock's is dropped."""
         self._clock_due = False
         if self.solver is not None and bots_use_solver(self):
-            await self.solver.settled()   # not a second compile beside the child's
+            await self.solver.ready()   # the kernels first, not compiled here beside the child
         clock, seat = self.clock, self._clock_seat()
         if clock is None or seat != clock.seat or clock.version != self.version:
             return
@@ -1166,7 +1166,7 @@ class Tables:
         self.settings = settings
         self.store = store
         #: The solver's kernels loading (:mod:`goat.server.solverload`), shared
-        #: by every table's bots: a bot's move waits for a load in progress.
+        #: by every table: the move of a bot that may use the solver waits for it.
         self.solver = solver
         self.tables: dict[str, Table] = {}
         self._loading = asyncio.Lock()
