@@ -110,7 +110,72 @@ def test_cli_json_is_the_analysis_with_its_summary(tmp_path: Path) -> None:
         mine = [m for m in out["moves"] if m["side"] == side and m["cost"]]
         decisive = [m for m in mine if max(abs(m["value"]), abs(m["best_value"])) >= out["catch"]]
         assert out["summary"][side] == {"side": side, "mistakes": len(mine), "decisive": len(decisive),
-                                        "points_lost": sum(m["cost"] for m in mine if m not in decisive)}
+                                        "points_lost": sum(m["cost"] for m in mine if m not in decisive),
+                                        "results_changed": sum(m["result"] != m["best_result"] for m in mine)}
+    assert all(set(m["result"]) == {"kind", "penalty"} for m in out["moves"])
+
+
+def flat_class(value: int) -> str:
+    """A value's result under the default penalty (flat 2), worked out apart
+    from the solver's scoring: decisive ends by their sign, else the 60 line."""
+    if decisive(value):
+        return "catch" if value > 0 else "caught"
+    return "win" if value > 60 else "eggs" if value == 60 else "loss"
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("classic", 1), ("classic", 3), ("classic", 5),
+                                              ("full-hand", 11), ("full-hand", 4)])
+def test_a_mistake_changes_the_result_exactly_when_it_crosses_a_scoring_line(preset: str, seed: int) -> None:
+    """Kozel's score reads only which side of 60 the points fall (and the
+    decisive ends): a 30-point mistake in a deal lost either way changes nothing
+    on the score sheet, a 2-point one from 61 to 59 changes the deal."""
+    analysis = analyze_record(random_record(preset, seed), 1)
+    for m in analysis.moves:
+        assert m.result is not None and m.best_result is not None
+        assert m.changed_result == (flat_class(m.value) != flat_class(m.best_value)), (str(m.action), m.value,
+                                                                                        m.best_value)
+        if not decisive(m.value):   # the penalties the result carries: 2 to the loser
+            other = 1 - m.side
+            loser = m.side if m.value < 60 else other if m.value > 60 else None
+            assert m.result.penalty == tuple(2 if t == loser else 0 for t in (0, 1))
+    for s in analysis.summary():
+        assert s.results_changed == sum(m.changed_result for m in analysis.moves if m.side == s.side and m.cost)
+
+
+def test_the_result_column_shows_only_where_a_mistake_changed_it(tmp_path: Path) -> None:
+    def shown(seed: int) -> tuple[Any, str]:
+        record = random_record("classic", seed)
+        path = tmp_path / f"{seed}.json"
+        path.write_text(json.dumps(record))
+        result = CliRunner(env={"COLUMNS": "160"}).invoke(app, ["analyze", str(path)])
+        assert result.exit_code == 0, result.output
+        return analyze_record(record, 1), result.output
+
+    analysis, output = shown(3)     # seat 2 threw away a won deal; seat 1's 9-point slip changed nothing
+    assert [m.seat for m in analysis.moves if m.changed_result] == [2] and "│ result" in output.replace("┃", "│")
+    assert "win 0/2 → loss 2/0" in output
+    assert "team 0 (seats 0+2): 1 mistake, 85 points given away, it changed the deal's result" in output
+    assert "team 1 (seats 1+3): 1 mistake, 9 points given away, it did not change the deal's result" in output
+    analysis, output = shown(0)     # one point from eggs to a lost deal
+    assert "eggs 0/0 → loss 0/2" in output
+    analysis, output = shown(4)     # mistakes, none across a line: no result column
+    assert [m for m in analysis.moves if m.cost] and not any(m.changed_result for m in analysis.moves)
+    assert "result" not in output.splitlines()[3] and "none of them changed the deal's result" in output
+
+
+def test_a_solver_that_cannot_score_values_leaves_results_out() -> None:
+    """The analysis knows no game rules: a solver without ``outcome_of`` gives
+    the card points alone, as before."""
+    from goat.fast import solver
+
+    class PointsOnly:
+        evaluate_moves = staticmethod(solver.evaluate_moves)
+        unsupported = staticmethod(solver.unsupported)
+
+    analysis = analyze_record(random_record("classic", 5), 1, solver=PointsOnly())
+    assert analysis.moves and all(m.result is None and not m.changed_result for m in analysis.moves)
+    out = analysis.to_json()
+    assert all("result" not in m for m in out["moves"]) and all("results_changed" not in s for s in out["summary"])
 
 
 @pytest.mark.parametrize("case", ["missing", "not-json", "bad-deal", "street"])
@@ -193,3 +258,6 @@ def test_the_summary_says_one_point_and_one_mistake_in_the_singular() -> None:
     assert summary_line(SideSummary(1, 2, 16, 1), partnerships=True) == \
         "team 1 (seats 1+3): 2 mistakes, 16 points given away (plus decisive ones)"
     assert summary_line(SideSummary(0, 0, 0, 0), partnerships=True) == "team 0 (seats 0+2): 0 mistakes, 0 points given away"
+    assert summary_line(SideSummary(1, 3, 16, 0, 2), partnerships=True) == \
+        "team 1 (seats 1+3): 3 mistakes, 16 points given away, 2 of them changed the deal's result"
+    assert summary_line(SideSummary(1, 3, 16, 0, 1), partnerships=True).endswith(", 1 of them changed the deal's result")

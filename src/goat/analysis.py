@@ -15,6 +15,16 @@ deal with under best play from there on, or a decisive value (shamok catch,
 royal goat) ranked above or below every point total. In individual play
 (``full-hand`` with 2 or 3 players) the side is the acting seat, and every other
 seat plays against it.
+
+Kozel's score never reads the card points themselves, only which side of a few
+lines they fall (more than 60 wins; in ``graded`` also 30/31): a mistake of 30
+points that leaves a deal lost by the same penalty cost nothing on the score
+sheet, and one of 2 points that turns 61 into 59 cost the deal. So where the
+solver can score a value (``outcome_of(state, side, value)``, Kozel's
+:func:`goat.fast.solver_outcome.outcome_of`), each move also carries the deal's
+result its value and the best value stand for (:attr:`MoveAnalysis.result`,
+:attr:`MoveAnalysis.best_result`), and the summary counts the mistakes that
+changed it.
 """
 
 from __future__ import annotations
@@ -30,6 +40,12 @@ from goat.records import MalformedRecordError, new_state_for, replay
 
 
 class MoveSolver(Protocol):
+    """What the analysis asks of a solver. It may also have
+    ``outcome_of(state, side, value)``: the deal's result a value stands for, an
+    object with ``kind`` (a word: ``"win"``, ``"loss"``, ...) and ``penalty``
+    (per side, or ``None`` where the value cannot tell); and
+    ``solve_outcome(state, side)``: that result with best play."""
+
     def evaluate_moves(self, state: Any) -> dict[Action, int]: ...
 
     def unsupported(self, state: Any) -> str | None: ...
@@ -48,23 +64,37 @@ class MoveAnalysis:
     best_value: int
     best: list[Action]         # every action reaching best_value
     values: dict[Action, int]
+    #: The deal's result ``value`` and ``best_value`` stand for (the solver's
+    #: ``outcome_of``: ``kind``, ``penalty``), ``None`` where it has none.
+    result: Any = None
+    best_result: Any = None
 
     @property
     def cost(self) -> int:
         """best_value - value (0 when the played action was among the best)."""
         return self.best_value - self.value
 
+    @property
+    def changed_result(self) -> bool:
+        """The move changed the deal's result (its kind or its penalties), not
+        only the card points (False where the solver cannot score values)."""
+        if self.result is None or self.best_result is None:
+            return False
+        return (self.result.kind, self.result.penalty) != (self.best_result.kind, self.best_result.penalty)
+
 
 @dataclass(frozen=True)
 class SideSummary:
-    """One side's mistakes in a deal: how many, the points they gave away, and
-    how many of them changed a decisive outcome (a shamok catch, a royal goat:
-    not counted in points)."""
+    """One side's mistakes in a deal: how many, the points they gave away, how
+    many of them changed a decisive outcome (a shamok catch, a royal goat: not
+    counted in points), and how many changed the deal's result (who wins, the
+    penalties; ``None`` where the solver cannot score values)."""
 
     side: int
     mistakes: int
     points_lost: int
     decisive: int
+    results_changed: int | None = None
 
 
 def is_decisive(value: int) -> bool:
@@ -95,26 +125,40 @@ class DealAnalysis:
         for side in range(self.sides):
             mine = [m for m in self.moves if m.side == side and m.cost]
             decisive = [m for m in mine if is_decisive(m.best_value) or is_decisive(m.value)]
+            scored = all(m.result is not None for m in self.moves)
+            changed = sum(m.changed_result for m in mine) if scored else None
             out.append(SideSummary(side, len(mine), sum(m.cost for m in mine if m not in decisive),
-                                   len(decisive)))
+                                   len(decisive), changed))
         return out
 
     def to_json(self) -> dict[str, Any]:
         """The analysis as plain JSON (the server's ``/analysis`` answer,
         ``goat analyze --json``). Values are the solver's integers; ``catch`` and
         ``royal`` give its decisive values (``±catch`` a shamok catch, ``±royal`` a
-        royal goat), so a reader can tell them from point totals."""
+        royal goat), so a reader can tell them from point totals. Where the
+        solver scores values, each move also has ``result`` and ``best_result``
+        (``{"kind", "penalty"}``) and each side's summary ``results_changed``."""
         return {
             "deal": self.deal, "deals": self.deals, "rules": self.rules,
             "catch": DECISIVE, "royal": ROYAL_VALUE,
             "moves": [{"index": m.index, "trick": m.trick, "seat": m.seat, "side": m.side,
                        "action": str(m.action), "value": m.value, "best_value": m.best_value,
-                       "best": [str(a) for a in m.best], "cost": m.cost} for m in self.moves],
+                       "best": [str(a) for a in m.best], "cost": m.cost}
+                      | ({} if m.result is None else {"result": _result_json(m.result),
+                                                      "best_result": _result_json(m.best_result)})
+                      for m in self.moves],
             "skipped": list(self.skipped),
             "summary": [{"side": s.side, "mistakes": s.mistakes, "points_lost": s.points_lost,
-                         "decisive": s.decisive} for s in self.summary()],
+                         "decisive": s.decisive}
+                        | ({} if s.results_changed is None else {"results_changed": s.results_changed})
+                        for s in self.summary()],
             "result": self.result,
         }
+
+
+def _result_json(result: Any) -> dict[str, Any]:
+    penalty = result.penalty
+    return {"kind": result.kind, "penalty": None if penalty is None else list(penalty)}
 
 
 #: The games with a double-dummy solver (:func:`analyze_record` takes their records).
@@ -164,6 +208,7 @@ def analyze_record(record: Any, deal: int = 1, solver: MoveSolver | None = None,
     out = DealAnalysis(deal, str(record["rules"]), deals=len(deals), sides=sides,
                        partnerships=sides < state.num_players)
     results_before = len(state.deal_results)
+    result_of = getattr(solver, "outcome_of", None)
     for index, text in enumerate(deal_obj["actions"]):
         action = Action.parse(text)
         seat = state.current_player()
@@ -178,10 +223,14 @@ def analyze_record(record: Any, deal: int = 1, solver: MoveSolver | None = None,
             if values:
                 side = team_of(seat)
                 best_value = max(values.values())
-                out.moves.append(MoveAnalysis(
+                move = MoveAnalysis(
                     index=index, trick=state.tricks_played + 1, seat=seat, side=side, action=action,
                     value=values[action], best_value=best_value,
-                    best=[a for a, v in values.items() if v == best_value], values=values))
+                    best=[a for a, v in values.items() if v == best_value], values=values)
+                if result_of is not None:
+                    move.result = result_of(state, side, move.value)
+                    move.best_result = result_of(state, side, best_value)
+                out.moves.append(move)
         state.apply_action(action)
     if len(state.deal_results) > results_before:
         out.result = state.deal_results[results_before]

@@ -599,14 +599,23 @@ def test_a_finished_match_is_reviewed_deal_by_deal(chromium: object,
     assert "Аня (вы)" in page.text_content("#review-table tbody")                   # my plays by my name
     mistakes = page.locator("#review-table tbody tr.mistake")
     assert mistakes.count() == sum(1 for m in review["moves"] if m["cost"])
+    changed = page.locator("#review-table tbody tr.result-changed")   # the mistakes the score sheet felt
+    assert changed.count() == sum(1 for m in review["moves"] if m["result"] != m["best_result"])
+    assert page.locator("#review-table tbody .result-mark").count() == changed.count()
     assert page.locator("#review-summary li").count() == 2
+    for side, item in zip(review["summary"], page.locator("#review-summary li").all_text_contents()):
+        if side["mistakes"]:
+            assert f"из них изменили итог раздачи (кто выиграл, штраф): {side['results_changed']}" in item
     assert page.locator("#review-deal option").count() == review["deals"]
     assert page.text_content("#review-title") == "Разбор раздачи"
     shot(page, "classic-review")
     page.click(".lang[data-lang='en']")
     page.wait_for_function("document.documentElement.lang === 'en'")
     assert "Best value" in page.text_content("#review-table thead")
-    assert re.match(r"(Us|Them): (1 mistake|\d+ mistakes), (1 point|\d+ points) given away", page.text_content("#review-summary li"))
+    assert re.match(r"(Us|Them): (1 mistake|\d+ mistakes), (1 point|\d+ points) given away"
+                    r"( and \d+ that changed a decisive end \(shamok, royal goat\))?"
+                    r"(; \d+ of them changed the deal's result \(who wins, the penalty\))?$",
+                    page.text_content("#review-summary li"))
     page.keyboard.press("Escape")                                                   # back to the result
     assert page.is_hidden("#review") and page.is_visible("#result")
     assert page.errors == []

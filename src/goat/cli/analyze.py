@@ -36,7 +36,9 @@ VALUE_NOTE = (
     "the catching team better than any point result, for the other worse ('caught'). "
     "'royal' = royal goat (all four aces): the match is won. With 2 or 3 players (each for "
     "themselves) 'team' reads 'player': the value is the acting player's points with every "
-    "other player playing against them.")
+    "other player playing against them. 'result' (shown where a mistake changed it) = the "
+    "deal's result for the acting team with the best card, then with the card played, and "
+    "the penalty points each team (player) then gets, e.g. 'win 0/2 → loss 2/0'.")
 
 
 def register(app: typer.Typer) -> None:
@@ -100,12 +102,36 @@ def show_cost(best: int, played: int) -> str:
     return str(best - played)
 
 
+#: A deal result's kind in a cell of the table (the solver's ``outcome_of`` kinds).
+RESULT_WORDS = {"win": "win", "eggs": "eggs", "loss": "loss", "no-win": "no win", "catch-for": "catch",
+                "catch-against": "caught", "royal-goat-for": "royal", "royal-goat-against": "royal against"}
+
+
+def show_result(result: object) -> str:
+    """A deal result as a cell: its kind and the penalty points each side gets
+    ("loss 2/0"); the kind alone where the value cannot tell the penalties, or
+    where the match ends (a royal goat)."""
+    kind, penalty = getattr(result, "kind"), getattr(result, "penalty")
+    word = RESULT_WORDS.get(kind, kind)
+    if penalty is None or kind.startswith("royal"):
+        return word
+    return f"{word} {'/'.join(map(str, penalty))}"
+
+
 def summary_line(s: SideSummary, partnerships: bool) -> str:
-    """One side's mistakes and the points they gave away, in words ("1 point", not "1 points")."""
+    """One side's mistakes, the points they gave away and the results they
+    changed, in words ("1 point", not "1 points")."""
     who = f"team {s.side} (seats {s.side}+{s.side + 2})" if partnerships else f"seat {s.side}"
-    return (f"{who}: {s.mistakes} mistake{'s' if s.mistakes != 1 else ''}, "
+    line = (f"{who}: {s.mistakes} mistake{'s' if s.mistakes != 1 else ''}, "
             f"{s.points_lost} point{'s' if s.points_lost != 1 else ''} given away"
             + (" (plus decisive ones)" if s.decisive else ""))
+    if s.results_changed is not None and s.mistakes:
+        n = s.results_changed
+        if s.mistakes == 1:
+            line += ", it changed the deal's result" if n else ", it did not change the deal's result"
+        else:
+            line += f", {n} of them changed the deal's result" if n else ", none of them changed the deal's result"
+    return line
 
 
 def print_analysis(out: Console, analysis: DealAnalysis) -> None:
@@ -115,16 +141,20 @@ def print_analysis(out: Console, analysis: DealAnalysis) -> None:
         out.print(Text("Not analysed (before the play the solver starts from): "
                        + " · ".join(analysis.skipped), style="dim"))
     table = Table(show_lines=False)
-    for name, justify in (("trick", "right"), ("seat", "right"), ("played", "left"),
-                          ("value", "right"), ("best", "left"), ("best value", "right"),
-                          ("cost", "right")):
+    changed = any(m.changed_result for m in analysis.moves)
+    columns = [("trick", "right"), ("seat", "right"), ("played", "left"), ("value", "right"),
+               ("best", "left"), ("best value", "right"), ("cost", "right")]
+    for name, justify in columns + ([("result", "left")] if changed else []):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for m in analysis.moves:
         played = " ".join(f"{m.action.verb} {' '.join(map(str, m.action.cards))}".split())
         best = ", ".join(" ".join(map(str, a.cards)) for a in m.best)
-        style = None if m.cost == 0 else ("red" if m.cost > 0 else None)
-        table.add_row(str(m.trick), str(m.seat), played, show_value(m.value), best,
-                      show_value(m.best_value), show_cost(m.best_value, m.value), style=style)
+        style = None if m.cost == 0 else ("bold red" if m.changed_result else "red")
+        cells = [str(m.trick), str(m.seat), played, show_value(m.value), best,
+                 show_value(m.best_value), show_cost(m.best_value, m.value)]
+        if changed:
+            cells.append(f"{show_result(m.best_result)} → {show_result(m.result)}" if m.changed_result else "")
+        table.add_row(*cells, style=style)
     print_table(out, table)
     if analysis.outcome is not None:
         out.print(f"with best play from the first lead analysed: {analysis.outcome}")

@@ -655,10 +655,11 @@ def best_actions(values: dict[Action, int], maximize: bool = True) -> list[Actio
 
 def __getattr__(name: str) -> Any:
     """``solve_outcome`` and ``DealOutcome`` (the deal's outcome class by
-    null-window tests of these kernels) live in :mod:`goat.fast.solver_outcome`,
-    which builds on this module's encoding and workspace: handed out from here
-    on first use, as they were defined here, without an import cycle."""
-    if name in ("solve_outcome", "DealOutcome"):
+    null-window tests of these kernels) and ``outcome_of`` (the class a value
+    stands for) live in :mod:`goat.fast.solver_outcome`, which builds on this
+    module's encoding and workspace: handed out from here on first use, as they
+    were defined here, without an import cycle."""
+    if name in ("solve_outcome", "DealOutcome", "outcome_of"):
         from goat.fast import solver_outcome
         return getattr(solver_outcome, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -50,8 +50,8 @@ def uses_solver(game: str, rules: str, players: int) -> bool:
 
 def solver_game(game: str, rules: str) -> bool:
     """Whether ``pimc`` and a deal review of such a game load the solver's
-    kernels (Kozel's rulesets the solver takes; Spades reviews and ``pimc`` use
-    DDS, with nothing to compile)."""
+    kernels: Kozel's rulesets the solver takes (Spades' ``pimc`` uses DDS, with
+    nothing to compile; other games have no deal review)."""
     return game == "kozel" and rules in SOLVER_RULES
 
 

@@ -30,6 +30,12 @@ function costText(move, r) {
   return String(move.cost);
 }
 
+/** Whether a move changed the deal's result (who wins, the penalties), not only
+ * the card points: Kozel's score reads only which side of 60 they fall. */
+function resultChanged(move) {
+  return Boolean(move.result) && JSON.stringify(move.result) !== JSON.stringify(move.best_result);
+}
+
 /** The cards of `actions` as `voice` writes them (cards.js): one action's, or several's. */
 function cardsOf(actions, voice) {
   return actions.map((a) => voice.cards(parseAction(a).cards)).join(voice === SAID ? "; " : ", ");
@@ -54,16 +60,20 @@ function draw(r) {
   }
   const body = document.createDocumentFragment();
   for (const m of r.moves) {
-    const tr = el("tr", m.cost ? "mistake" : "");
+    const changed = resultChanged(m);
+    const tr = el("tr", (m.cost ? "mistake" : "") + (changed ? " result-changed" : ""));
+    const cost = cell("td", costText(m, r), "num cost");
+    if (changed) cost.append(el("span", "result-mark", t("review.resultMark")));
     tr.append(cell("td", String(m.trick), "num"), cell("td", seatName(m.seat)), cardsCell([m.action]),
               cell("td", valueText(m.value, r), "num"), cardsCell(m.best),
-              cell("td", valueText(m.best_value, r), "num"), cell("td", costText(m, r), "num cost"));
+              cell("td", valueText(m.best_value, r), "num"), cost);
     body.append(tr);
   }
   $("#review-table tbody").replaceChildren(body);
   $("#review-summary").replaceChildren(...r.summary.map((s) => el("li", "",
     t("review.summary", { team: teamName(s.side), n: s.mistakes, p: s.points_lost })
-    + (s.decisive ? ` ${t("review.decisive", { n: s.decisive })}` : ""))));
+    + (s.decisive ? ` ${t("review.decisive", { n: s.decisive })}` : "")
+    + (s.mistakes && s.results_changed !== undefined ? t("review.resultsChanged", { n: s.results_changed }) : ""))));
   $("#review-skipped").textContent = r.skipped.length ? t("review.skipped", { n: r.skipped.length }) : "";
   $("#review-table").hidden = false;
   $("#review-status").textContent = "";
