@@ -160,7 +160,7 @@ class SolverLoad:
             log.warning("the solver could not be compiled in a child process (%s); the server compiles it", exc)
             return True
         _, err = await child.communicate()
-        if child.returncode is not None and child.returncode < 0 or self._closing:
+        if self._closing or (child.returncode is not None and child.returncode < 0):   # killed
             return False
         if child.returncode != 0:
             log.warning("compiling the solver in a child process failed (%s); the server compiles it",
