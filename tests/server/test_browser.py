@@ -602,6 +602,10 @@ def test_a_finished_match_is_reviewed_deal_by_deal(chromium: object,
     changed = page.locator("#review-table tbody tr.result-changed")   # the mistakes the score sheet felt
     assert changed.count() == sum(1 for m in review["moves"] if m["result"] != m["best_result"])
     assert page.locator("#review-table tbody .result-mark").count() == changed.count()
+    first = review["moves"][0]["best_result"]   # the deal with best play, as the server scored it
+    us = 0   # Аня sits at seat 0: team 0 is "Мы"
+    assert page.text_content("#review-best") == ("Штрафные очки, если все играют безошибочно с первой карты: "
+                                                 f"Мы {first['penalty'][us]}, Они {first['penalty'][1 - us]}")
     assert page.locator("#review-summary li").count() == 2
     for side, item in zip(review["summary"], page.locator("#review-summary li").all_text_contents()):
         if side["mistakes"]:

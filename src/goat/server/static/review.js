@@ -36,6 +36,22 @@ function resultChanged(move) {
   return Boolean(move.result) && JSON.stringify(move.result) !== JSON.stringify(move.best_result);
 }
 
+/** What the deal gives with best play by everyone from its first analysed card: the
+ * first row's best result (the server's scoring of its value), as each team's (each
+ * player's) penalty points, or the royal goat that ends the match; "" where the value
+ * cannot tell the penalties (3 players when nobody passes 60). */
+function bestPlay(r) {
+  const first = r.moves[0];
+  const result = first?.best_result;
+  if (!result) return "";
+  if (result.kind.startsWith("royal-goat")) {
+    const words = t(result.kind === "royal-goat-for" ? "review.royal" : "review.royalAgainst");
+    return t("review.bestPlay", { result: `${teamName(first.side)}: ${words}` });
+  }
+  if (!result.penalty) return "";
+  return t("review.bestPlay", { result: result.penalty.map((p, side) => `${teamName(side)} ${p}`).join(", ") });
+}
+
 /** The cards of `actions` as `voice` writes them (cards.js): one action's, or several's. */
 function cardsOf(actions, voice) {
   return actions.map((a) => voice.cards(parseAction(a).cards)).join(voice === SAID ? "; " : ", ");
@@ -55,6 +71,7 @@ function draw(r) {
     $("#review-table").hidden = true;
     $("#review-summary").replaceChildren();
     $("#review-skipped").textContent = "";
+    $("#review-best").textContent = "";
     $("#review-status").textContent = t("review.noPlay");
     return;
   }
@@ -75,6 +92,7 @@ function draw(r) {
     + (s.decisive ? ` ${t("review.decisive", { n: s.decisive })}` : "")
     + (s.mistakes && s.results_changed !== undefined ? t("review.resultsChanged", { n: s.results_changed }) : ""))));
   $("#review-skipped").textContent = r.skipped.length ? t("review.skipped", { n: r.skipped.length }) : "";
+  $("#review-best").textContent = bestPlay(r);
   $("#review-table").hidden = false;
   $("#review-status").textContent = "";
 }
@@ -83,6 +101,7 @@ async function load(deal) {
   wanted = deal;
   $("#review-table").hidden = true;
   $("#review-summary").replaceChildren();
+  $("#review-best").textContent = "";
   $("#review-skipped").textContent = "";
   const status = $("#review-status");
   status.textContent = t("review.working");
