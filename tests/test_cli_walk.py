@@ -67,7 +67,7 @@ def test_analyze_a_duel_record_says_there_is_no_solver(tmp_path) -> None:
     result = goat("analyze", str(path))
     assert result.exit_code == 2
     assert result.exception is None or isinstance(result.exception, SystemExit)
-    assert result.stderr.strip() == "error: no solver for the game 'yugioh' (analysis exists for kozel)"
+    assert result.stderr.strip() == "error: no solver for the game 'yugioh' (analysis exists for kozel and spades)"
 
 
 # ========================================================== tournament

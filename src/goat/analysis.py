@@ -10,11 +10,13 @@ position it does not take — about each position. Positions the solver refuses
 (e.g. Kozel's partner exchange, which happens before the play the solver
 starts from) are listed as skipped.
 
-Values follow :mod:`goat.fast.solver`: the card points the acting side ends the
+Kozel's values follow :mod:`goat.fast.solver`: the card points the acting side ends the
 deal with under best play from there on, or a decisive value (shamok catch,
 royal goat) ranked above or below every point total. In individual play
 (``full-hand`` with 2 or 3 players) the side is the acting seat, and every other
-seat plays against it.
+seat plays against it. Spades' values are the tricks the acting side ends the
+deal with (:mod:`goat.fast.spades_dd`: Bo Haglund's DDS), valued where tricks are
+what the side plays for (not while a nil is alive or a Bemo undecided).
 
 Kozel's score never reads the card points themselves, only which side of a few
 lines they fall (more than 60 wins; in ``graded`` also 30/31): a mistake of 30
@@ -106,6 +108,7 @@ def is_decisive(value: int) -> bool:
 class DealAnalysis:
     deal: int                              # 1-based deal number
     rules: str
+    game: str = "kozel"                    # values are Kozel card points, or Spades tricks
     moves: list[MoveAnalysis] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)   # actions the solver does not analyse
     result: dict[str, Any] | None = None   # the engine's deal result, if the deal finished
@@ -139,7 +142,7 @@ class DealAnalysis:
         solver scores values, each move also has ``result`` and ``best_result``
         (``{"kind", "penalty"}``) and each side's summary ``results_changed``."""
         return {
-            "deal": self.deal, "deals": self.deals, "rules": self.rules,
+            "game": self.game, "deal": self.deal, "deals": self.deals, "rules": self.rules,
             "catch": DECISIVE, "royal": ROYAL_VALUE,
             "moves": [{"index": m.index, "trick": m.trick, "seat": m.seat, "side": m.side,
                        "action": str(m.action), "value": m.value, "best_value": m.best_value,
@@ -161,13 +164,17 @@ def _result_json(result: Any) -> dict[str, Any]:
     return {"kind": result.kind, "penalty": None if penalty is None else list(penalty)}
 
 
-#: The games with a double-dummy solver (:func:`analyze_record` takes their records).
-SOLVED_GAMES = ("kozel",)
+#: The games with a double-dummy solver (:func:`analyze_record` takes their records):
+#: Kozel's own (card points), and Bo Haglund's DDS for Spades (tricks).
+SOLVED_GAMES = ("kozel", "spades")
 
 
 def _default_solver(game_name: str) -> MoveSolver:
     if game_name not in SOLVED_GAMES:
-        raise GoatError(f"no solver for the game {game_name!r} (analysis exists for kozel)")
+        raise GoatError(f"no solver for the game {game_name!r} (analysis exists for {' and '.join(SOLVED_GAMES)})")
+    if game_name == "spades":
+        from goat.fast import spades_dd
+        return spades_dd
     from goat.fast import solver
     return solver
 
@@ -205,7 +212,7 @@ def analyze_record(record: Any, deal: int = 1, solver: MoveSolver | None = None,
         raise GoatError(reason)
     team_of = getattr(state, "team_of", lambda s: s)
     sides = 1 + max(team_of(s) for s in range(state.num_players))
-    out = DealAnalysis(deal, str(record["rules"]), deals=len(deals), sides=sides,
+    out = DealAnalysis(deal, str(record["rules"]), str(record["game"]), deals=len(deals), sides=sides,
                        partnerships=sides < state.num_players)
     results_before = len(state.deal_results)
     result_of = getattr(solver, "outcome_of", None)

@@ -1137,6 +1137,18 @@ def test_a_spades_deal_against_three_bots(chromium: object, serve_process: Calla
         assert page.text_content("#result-text").endswith(f"счёт {max(totals)} : {min(totals)}.".replace("-", "−"))
         assert page.text_content("#status") == "Партия окончена"
         shot(page, "spades-result")
+        assert page.is_visible("#review-btn")                          # DDS reviews Spades deals
+        page.click("#review-btn")
+        page.wait_for_selector("#review-table:not([hidden]), #review-status:not(:empty)", timeout=60_000)
+        page.wait_for_function("!document.querySelector('#review-status').textContent.startsWith('Считаю')")
+        review = httpx.get(f"{server.url}api/tables/{table}/review/1", timeout=60).json()
+        assert page.text_content("#review-note").startswith("Оценка: сколько взяток возьмёт сторона игрока")
+        if review["moves"]:
+            assert page.locator("#review-table tbody tr").count() == len(review["moves"])
+            assert all(" отдано взяток — " in item for item in page.locator("#review-summary li").all_text_contents())
+        else:                                                          # a nil alive all deal
+            assert page.text_content("#review-status").startswith("В этой раздаче нет оценённых ходов")
+        page.keyboard.press("Escape")
         page.click("#result-close")
     else:
         assert info["status"] == "playing"

@@ -12,6 +12,7 @@ import pytest
 
 from goat.analysis import analyze_record
 from goat.fast.solver import warm_up
+from goat.fast.spades_dd import dds_available
 from goat.protocol import Action
 from goat.server.runner import ServerThread
 
@@ -121,3 +122,32 @@ def test_an_individual_full_hand_match_is_reviewed(start_server: Callable[..., S
         await lobby.close()
 
     run(scenario())
+
+
+@pytest.mark.skipif(not dds_available(), reason="needs endplay (DDS)")
+def test_a_finished_spades_match_is_reviewed_in_tricks(start_server: Callable[..., ServerThread]) -> None:
+    """Spades deals are reviewed by DDS: the cards valued in tricks, as `goat
+    analyze` computes them; the bidding (and any card played while a nil is
+    alive) is listed as not analysed."""
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        tid, token = await lobby.with_bots(game="spades", rules="partnership-fourteen", seed=3,
+                                           options={"max_deals": 1})
+        async with Client(server.ws_url, tid, token) as me:
+            await lobby.start(tid, token)
+            final = await play_to_the_end(me, 0)
+        assert final["status"] == "finished"
+        record = await lobby.record(tid)
+        r = await review_of(lobby, tid, 1)
+        assert r.status_code == 200, r.text
+        review = r.json()
+        assert review == analyze_record(record, 1).to_json() and review["game"] == "spades"
+        plays = [a for a in record["deals"][0]["actions"] if " play " in a]
+        assert [m["action"] for m in review["moves"]] == plays     # no nil in this preset: every card
+        assert all(0 <= m["value"] <= 13 and "result" not in m for m in review["moves"])
+        await lobby.close()
+
+    run(scenario())
+

@@ -381,11 +381,12 @@ def test_play_refuses_a_bot_that_does_not_play_spades() -> None:
         "error: bot 'perfect' does not play spades (bots for spades: random, ismcts, heuristic, pimc)"
 
 
-def test_tournament_refuses_a_kozel_bot_and_analyze_refuses_spades_in_one_line() -> None:
+def test_tournament_refuses_a_kozel_bot_and_analyze_values_spades_in_tricks() -> None:
     """Spades tournaments are played (tests/tournament/test_games.py); a bot
-    that does not play Spades is refused before any game."""
+    that does not play Spades is refused before any game. A Spades deal is
+    analysed by DDS (tests/spades/test_analysis.py)."""
     result = goat("tournament", "--game", "spades", "--rules", "standard", "--bots", "random,perfect", "--matches", "1")
     assert result.exit_code == 2 and result.stderr.strip() == \
         "error: bot 'perfect' does not play spades (bots for spades: random, ismcts, heuristic, pimc)"
     result = goat("analyze", str(DATA / "good" / "spades-standard-full-deal.json"))
-    assert result.exit_code != 0 and "no solver for the game 'spades'" in result.output
+    assert result.exit_code == 0 and "tricks the acting seat's side ends the deal with" in result.output

@@ -77,9 +77,9 @@ fallback bot (``heuristic`` by default) everywhere else:
   and the first six or nine are not all played): it depends on *which* tricks
   a side wins, not how many.
 
-DDS runs single-threaded (``SetMaxThreads(1)``: tournaments run one process per
-core) and one solve at a time in a process (a lock: the table server runs bots
-in worker threads, and ``solve_board`` always uses DDS's thread slot 0).
+DDS runs single-threaded and one solve at a time in a process
+(:mod:`goat.fast.spades_dd`, which holds the DDS plumbing this bot and the deal
+analysis share: :func:`to_endplay`, :func:`dd_tricks`).
 
 Measured (README "Strength", 100 duplicate sets of single ``standard`` deals):
 +25.3 ± 8.9 points a deal against ``heuristic`` and +18.0 ± 7.6 against ``ismcts``
@@ -98,13 +98,12 @@ from __future__ import annotations
 
 import inspect
 import random
-import threading
 from collections import defaultdict
 from typing import Any
 
 from goat.bots.base import BaseBot, BotError, View, check_time_limit, legal_actions, sampled_worlds
 from goat.bots.spades_heuristic import NIL_BIDS
-from goat.cards import Card
+from goat.fast.spades_dd import INSTALL_HINT, DDSUnavailable, dd_tricks, dds_available, load, to_endplay  # noqa: F401 - INSTALL_HINT, to_endplay: this bot's names too
 from goat.protocol import Action
 
 #: Worlds a decision samples by default: tens of milliseconds a decision at the
@@ -115,37 +114,13 @@ DEFAULT_WORLDS = 20
 DEFAULT_NIL_BOT = "ismcts"
 #: Points a deal that ends the match is worth beyond its score, won (+) or lost (−).
 MATCH_VALUE = 1000
-#: The install hint of every "no DDS" error.
-INSTALL_HINT = "pip install 'goat[dds]'"
-
 _BEMO_FIRST = {"little-bemo": 6, "big-bemo": 9}
-#: One DDS solve at a time in this process (solve_board always uses DDS's thread slot 0).
-_DDS_LOCK = threading.Lock()
-_dds_ready = False
-
-
-def dds_available() -> bool:
-    """Whether ``endplay`` (Bo Haglund's DDS) can be imported here."""
-    try:
-        import endplay.dds  # noqa: F401
-        import endplay.types  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 def _load_dds() -> None:
-    """Import DDS and make it single-threaded, once (a one-line BotError without it)."""
-    global _dds_ready
-    if not dds_available():
-        raise BotError(f"pimc for Spades needs Bo Haglund's DDS (the endplay package): {INSTALL_HINT}")
-    if _dds_ready:
-        return
-    import endplay._dds as dds
-
-    with _DDS_LOCK:
-        dds.SetMaxThreads(1)   # endplay asks for one thread a core; we solve one deal at a time
-        _dds_ready = True
+    """DDS loaded and single-threaded, once (a one-line BotError without it)."""
+    try:
+        load("pimc for Spades")
+    except DDSUnavailable as exc:
+        raise BotError(str(exc)) from None
 
 
 # ------------------------------------------------------------------ positions
@@ -169,42 +144,6 @@ def unsupported(view: View) -> str | None:
         if bid in _BEMO_FIRST and played < _BEMO_FIRST[bid] and view["tricks_won"][seat % 2] == played:
             return "bemo"
     return None
-
-
-def _pbn_hand(cards: list[Card]) -> str:
-    return ".".join("".join(r for r in "AKQJT98765432" if Card(r, suit) in cards) for suit in "SHDC")
-
-
-def to_endplay(state: Any) -> Any:
-    """The position of a Spades ``state`` in its play phase as an ``endplay``
-    ``Deal``: the cards each seat holds now, the current trick's cards played in
-    order from its leader, spades trump. Seats 0..3 are North, East, South, West
-    (play goes left, 0 → 1 → 2 → 3, as in bridge; partners 0+2 are North-South)."""
-    from endplay.types import Deal, Denom, Player
-
-    on_table = {play.seat: play.cards[0] for play in state.trick}
-    hands = [list(state.hands[seat]) + ([on_table[seat]] if seat in on_table else []) for seat in range(4)]
-    deal = Deal("N:" + " ".join(_pbn_hand(h) for h in hands))
-    deal.trump = Denom.spades
-    deal.first = Player(state.trick_leader if state.trick else state.to_act)
-    for play in state.trick:
-        card = play.cards[0]
-        deal.play(card.suit + card.rank)   # endplay writes the suit first: "HA"
-    return deal
-
-
-def dd_tricks(state: Any) -> dict[Card, int]:
-    """DDS's answer for the seat to play in ``state``: for each card it may play
-    (following suit), the tricks its side takes from the current trick on (this
-    trick included) with best play by all four seats after it."""
-    from endplay.dds import solve_board
-    from endplay.dds.solve import SolveMode
-
-    _load_dds()
-    deal = to_endplay(state)
-    with _DDS_LOCK:
-        solved = list(solve_board(deal, SolveMode.Default))
-    return {Card(card.rank.name[1:], "SHDC"[int(card.suit)]): tricks for card, tricks in solved}
 
 
 def _taker(state: Any, team: int) -> int:

@@ -3,7 +3,8 @@
 For one deal of a recorded Kozel game (``classic`` or ``full-hand``), the
 double-dummy solver values each card actually played next to the best card in
 that position, from the acting seat's team's point of view, with everything
-known (all hands and the stock order). Bad input — an unreadable or illegal
+known (all hands and the stock order). A Spades deal is valued in tricks by Bo
+Haglund's DDS (the ``dds`` extra). Bad input — an unreadable or illegal
 record, a deal that does not exist, a ruleset the solver does not take — is one
 line on standard error and exit status 2.
 """
@@ -39,6 +40,13 @@ VALUE_NOTE = (
     "other player playing against them. 'result' (shown where a mistake changed it) = the "
     "deal's result for the acting team with the best card, then with the card played, and "
     "the penalty points each team (player) then gets, e.g. 'win 0/2 → loss 2/0'.")
+
+SPADES_NOTE = (
+    "Value = tricks the acting seat's side ends the deal with if all four play perfectly from "
+    "there on, knowing every card (Bo Haglund's DDS). Not analysed: the bidding, and the cards "
+    "played while a nil bid is alive or a Bemo undecided — there one seat's tricks, or which "
+    "tricks, decide the score, not the side's count. DDS knows no rule against leading spades "
+    "before they are broken: until then a value may count on such a lead later.")
 
 
 def register(app: typer.Typer) -> None:
@@ -118,12 +126,12 @@ def show_result(result: object) -> str:
     return f"{word} {'/'.join(map(str, penalty))}"
 
 
-def summary_line(s: SideSummary, partnerships: bool) -> str:
-    """One side's mistakes, the points they gave away and the results they
-    changed, in words ("1 point", not "1 points")."""
+def summary_line(s: SideSummary, partnerships: bool, unit: str = "point") -> str:
+    """One side's mistakes, the points (``unit``: Spades' tricks) they gave away
+    and the results they changed, in words ("1 point", not "1 points")."""
     who = f"team {s.side} (seats {s.side}+{s.side + 2})" if partnerships else f"seat {s.side}"
     line = (f"{who}: {s.mistakes} mistake{'s' if s.mistakes != 1 else ''}, "
-            f"{s.points_lost} point{'s' if s.points_lost != 1 else ''} given away"
+            f"{s.points_lost} {unit}{'s' if s.points_lost != 1 else ''} given away"
             + (" (plus decisive ones)" if s.decisive else ""))
     if s.results_changed is not None and s.mistakes:
         n = s.results_changed
@@ -136,9 +144,10 @@ def summary_line(s: SideSummary, partnerships: bool) -> str:
 
 def print_analysis(out: Console, analysis: DealAnalysis) -> None:
     out.print(Text(f"Deal {analysis.deal} ({analysis.rules}): double-dummy analysis", style="bold"))
-    out.print(Text(VALUE_NOTE, style="dim"))
+    spades = analysis.game == "spades"
+    out.print(Text(SPADES_NOTE if spades else VALUE_NOTE, style="dim"))
     if analysis.skipped:
-        out.print(Text("Not analysed (before the play the solver starts from): "
+        out.print(Text(("Not analysed: " if spades else "Not analysed (before the play the solver starts from): ")
                        + " · ".join(analysis.skipped), style="dim"))
     table = Table(show_lines=False)
     changed = any(m.changed_result for m in analysis.moves)
@@ -159,10 +168,16 @@ def print_analysis(out: Console, analysis: DealAnalysis) -> None:
     if analysis.outcome is not None:
         out.print(f"with best play from the first lead analysed: {analysis.outcome}")
     for s in analysis.summary():
-        out.print(summary_line(s, analysis.partnerships))
+        out.print(summary_line(s, analysis.partnerships, "trick" if spades else "point"))
     if analysis.result is not None:
         r = analysis.result
-        out.print(f"result: {r.get('ended_by')}, points {'/'.join(map(str, r.get('points', [])))}, "
-                  f"penalty {'/'.join(map(str, r.get('penalty', [])))}")
+
+        def joined(key: str) -> str:
+            return "/".join(map(str, r.get(key, [])))
+
+        if spades:
+            out.print(f"result: bids {joined('bids')}, tricks {joined('tricks')}, score {joined('score')}")
+        else:
+            out.print(f"result: {r.get('ended_by')}, points {joined('points')}, penalty {joined('penalty')}")
     else:
         out.print("the deal is unfinished in the record")

@@ -1,8 +1,9 @@
 // The deal review of a finished game: for each card played, the double-dummy value
 // (the points the player's team ends the deal with if both teams play perfectly
 // from there, every card known; in individual play the player's points with every
-// other player playing against them) next to the best card's, and the cost of the
-// difference — what `goat analyze` prints, from GET /api/tables/{id}/review/{deal}.
+// other player playing against them; in Spades the tricks, by DDS) next to the best
+// card's, and the cost of the difference — what `goat analyze` prints, from
+// GET /api/tables/{id}/review/{deal}.
 // Offered only once the match is over (the server refuses earlier: a review
 // shows every hand), for the rulesets the solver takes (the game module's
 // `reviewable(view)`). A deal's review is fetched once and kept.
@@ -67,12 +68,16 @@ function cell(tag, text, cls = "") {
 }
 
 function draw(r) {
-  if (!r.moves.length) {   // a royal goat as dealt: no card to weigh, no summary of nothing
+  const tricks = r.game === "spades";   // Spades is valued in tricks (DDS), Kozel in card points
+  const note = $("#review-note");
+  note.dataset.i18n = tricks ? "review.noteTricks" : "review.note";
+  note.textContent = t(note.dataset.i18n);
+  if (!r.moves.length) {   // a royal goat as dealt, or a nil alive all deal: no card to weigh
     $("#review-table").hidden = true;
     $("#review-summary").replaceChildren();
     $("#review-skipped").textContent = "";
     $("#review-best").textContent = "";
-    $("#review-status").textContent = t("review.noPlay");
+    $("#review-status").textContent = t(tricks && r.skipped.length ? "review.noneValued" : "review.noPlay");
     return;
   }
   const body = document.createDocumentFragment();
@@ -88,7 +93,7 @@ function draw(r) {
   }
   $("#review-table tbody").replaceChildren(body);
   $("#review-summary").replaceChildren(...r.summary.map((s) => el("li", "",
-    t("review.summary", { team: teamName(s.side), n: s.mistakes, p: s.points_lost })
+    t(tricks ? "review.summaryTricks" : "review.summary", { team: teamName(s.side), n: s.mistakes, p: s.points_lost })
     + (s.decisive ? ` ${t("review.decisive", { n: s.decisive })}` : "")
     + (s.mistakes && s.results_changed !== undefined ? t("review.resultsChanged", { n: s.results_changed }) : ""))));
   $("#review-skipped").textContent = r.skipped.length ? t("review.skipped", { n: r.skipped.length }) : "";

@@ -48,8 +48,10 @@ function link(text, href, download = false) {
   return a;
 }
 
-/** A Kozel game the double-dummy review takes (classic; full hand with 2, 3 or 4 players). */
+/** A game the double-dummy review takes: Kozel classic and full hand (2, 3 or 4 players);
+ * Spades but the joker deck and a renege penalty (DDS). */
 function reviewable(table) {
+  if (table.game === "spades") return !table.options?.jokers && !table.options?.renege_penalty;
   return table.game === "kozel" && ["classic", "full-hand"].includes(table.rules);
 }
 

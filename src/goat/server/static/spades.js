@@ -214,6 +214,14 @@ function result(v) {
   return `${teamOf(S.seat) === winner ? t("youWon") : t("youLostSpades")} ${t("finalScore", scores)}`;
 }
 
+/** Bo Haglund's DDS (the server's `dds` extra) takes Spades card play, but not the joker
+ * deck nor a renege penalty (a card that does not follow is legal there): a review
+ * exists. Deals with a nil or an undecided Bemo are reviewed where tricks are what a
+ * side plays for. */
+function reviewable(v) {
+  return !v.options?.jokers && !v.options?.renege_penalty;
+}
+
 export const spades = {
   name: "spades",
   multiCard: () => false,
@@ -230,4 +238,5 @@ export const spades = {
   dealStart,
   describe,
   result,
+  reviewable,
 };

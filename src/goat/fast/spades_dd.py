@@ -1,0 +1,158 @@
+"""Bo Haglund's double-dummy solver (DDS, through ``endplay``) on Spades positions.
+
+Spades card play is bridge card play — 52 cards, follow suit, spades trump — so
+Spades needs no solver of its own: DDS answers for every card of the seat to
+play how many tricks its side takes from the current trick on, with every card
+known and best play by all four seats (:func:`dd_tricks`). Two users:
+
+* ``pimc`` for Spades (:mod:`goat.bots.spades_pimc`), on sampled worlds;
+* the deal analysis (:mod:`goat.analysis`, ``goat analyze`` and the table
+  server's deal review), on the recorded deal itself: this module is the
+  solver it asks (:func:`evaluate_moves`, :func:`unsupported`), as Kozel's is
+  :mod:`goat.fast.solver`. A value there is the tricks the acting seat's side
+  ends the deal with (tricks taken so far plus DDS's answer).
+
+Where DDS cannot model the game: the joker deck (15 trumps, no 2C and 2D: not a
+bridge deck) and ``renege_penalty`` (a card that does not follow is legal
+there; DDS follows suit). DDS knows no "spades may not be led until broken"
+rule: a value assumes free leads later (only the legal cards of the position
+itself are valued). DDS runs single-threaded (``SetMaxThreads(1)``: tournaments
+run one process per core) and one solve at a time in a process (a lock: the
+table server runs bots and reviews in worker threads, and ``solve_board``
+always uses DDS's thread slot 0).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from goat.cards import Card
+from goat.protocol import Action, GoatError
+
+#: The install hint of every "no DDS" error.
+INSTALL_HINT = "pip install 'goat[dds]'"
+
+#: One DDS solve at a time in this process (solve_board always uses DDS's thread slot 0).
+_DDS_LOCK = threading.Lock()
+_dds_ready = False
+
+
+class DDSUnavailable(GoatError):
+    """``endplay`` (DDS) is not installed here."""
+
+
+def dds_available() -> bool:
+    """Whether ``endplay`` (Bo Haglund's DDS) can be imported here."""
+    try:
+        import endplay.dds  # noqa: F401
+        import endplay.types  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def load(needed_by: str = "the Spades double-dummy analysis") -> None:
+    """Import DDS and make it single-threaded, once; :class:`DDSUnavailable`
+    (one line naming ``needed_by`` and the install command) without it."""
+    global _dds_ready
+    if not dds_available():
+        raise DDSUnavailable(f"{needed_by} needs Bo Haglund's DDS (the endplay package): {INSTALL_HINT}")
+    if _dds_ready:
+        return
+    import endplay._dds as dds
+
+    with _DDS_LOCK:
+        dds.SetMaxThreads(1)   # endplay asks for one thread a core; we solve one deal at a time
+        _dds_ready = True
+
+
+def _pbn_hand(cards: list[Card]) -> str:
+    return ".".join("".join(r for r in "AKQJT98765432" if Card(r, suit) in cards) for suit in "SHDC")
+
+
+def to_endplay(state: Any) -> Any:
+    """The position of a Spades ``state`` in its play phase as an ``endplay``
+    ``Deal``: the cards each seat holds now, the current trick's cards played in
+    order from its leader, spades trump. Seats 0..3 are North, East, South, West
+    (play goes left, 0 → 1 → 2 → 3, as in bridge; partners 0+2 are North-South)."""
+    from endplay.types import Deal, Denom, Player
+
+    on_table = {play.seat: play.cards[0] for play in state.trick}
+    hands = [list(state.hands[seat]) + ([on_table[seat]] if seat in on_table else []) for seat in range(4)]
+    deal = Deal("N:" + " ".join(_pbn_hand(h) for h in hands))
+    deal.trump = Denom.spades
+    deal.first = Player(state.trick_leader if state.trick else state.to_act)
+    for play in state.trick:
+        card = play.cards[0]
+        deal.play(card.suit + card.rank)   # endplay writes the suit first: "HA"
+    return deal
+
+
+def dd_tricks(state: Any) -> dict[Card, int]:
+    """DDS's answer for the seat to play in ``state``: for each card it may play
+    (following suit), the tricks its side takes from the current trick on (this
+    trick included) with best play by all four seats after it."""
+    from endplay.dds import solve_board
+    from endplay.dds.solve import SolveMode
+
+    load()
+    deal = to_endplay(state)
+    with _DDS_LOCK:
+        solved = list(solve_board(deal, SolveMode.Default))
+    return {Card(card.rank.name[1:], "SHDC"[int(card.suit)]): tricks for card, tricks in solved}
+
+
+# ------------------------------------------------------------------ the analysis' solver
+def unsupported(state: Any) -> str | None:
+    """Why DDS cannot analyse a deal of ``state``'s ruleset (one line), or
+    ``None``: the joker deck, ``renege_penalty``, or DDS not installed."""
+    options = state.rules
+    if getattr(options, "jokers", False):
+        return "the joker deck is not a bridge deck: DDS cannot solve it"
+    if getattr(options, "renege_penalty", False):
+        return "under renege_penalty a card that does not follow is legal: DDS always follows suit"
+    if not dds_available():
+        return f"the Spades double-dummy analysis needs Bo Haglund's DDS (the endplay package): {INSTALL_HINT}"
+    return None
+
+
+def live_contract_reason(state: Any) -> str | None:
+    """Why tricks are not what the acting side plays for in ``state``, or
+    ``None``: a nil bid still alive (its bidder has taken no trick; or, where a
+    nil's tricks count as bags, any nil of the deal), or a Bemo bid still
+    undecided — there one seat's tricks, or which tricks, decide the score, and
+    a side's trick count does not say what a card cost."""
+    from goat.games.spades.rules import BEMO   # kind -> (the first tricks it must take, its value)
+
+    rules = state.rules
+    for seat, bid in enumerate(state.bids):
+        if bid is not None and bid.is_nil and (state.tricks_by_seat[seat] == 0
+                                               or getattr(rules, "nil_tricks", "") == "bags"):
+            return "a nil bid is alive"
+    won = [state.tricks_by_seat[0] + state.tricks_by_seat[2], state.tricks_by_seat[1] + state.tricks_by_seat[3]]
+    for seat, bid in enumerate(state.bids):
+        first = BEMO[bid.kind][0] if bid is not None and bid.kind in BEMO else None
+        if first is not None and state.tricks_played < first and won[seat % 2] == state.tricks_played:
+            return "a Bemo bid is undecided"
+    return None
+
+
+def evaluate_moves(state: Any) -> dict[Action, int]:
+    """For each card the seat to play in ``state`` may play: the tricks its side
+    ends the deal with (taken so far plus DDS's answer) with best play by all
+    four from there on. :class:`GoatError` for a position it does not value
+    (bidding, a double nil's exchange, a live nil or Bemo: :func:`live_contract_reason`)."""
+    from goat.games.spades.phases import PLAY
+
+    if state.phase != PLAY:
+        raise GoatError("DDS values card play, not the bidding or an exchange")
+    reason = live_contract_reason(state)
+    if reason:
+        raise GoatError(f"not valued while {reason}")
+    seat = state.current_player()
+    team = seat % 2
+    taken = state.tricks_by_seat[team] + state.tricks_by_seat[team + 2]
+    tricks = dd_tricks(state)
+    return {action: taken + tricks[action.cards[0]]
+            for action in state.legal_actions() if action.seat == seat and action.verb == "play"}
