@@ -48,11 +48,12 @@ function link(text, href, download = false) {
   return a;
 }
 
-/** A game the double-dummy review takes: Kozel classic and full hand (2, 3 or 4 players);
- * Spades but the joker deck and a renege penalty (DDS). */
+/** A game the double-dummy review takes, as the table page says (kozel.js, spades.js):
+ * Kozel but street and a 36-card deck with 2 or 3 players; Spades but the joker deck and
+ * a renege penalty (DDS). */
 function reviewable(table) {
   if (table.game === "spades") return !table.options?.jokers && !table.options?.renege_penalty;
-  return table.game === "kozel" && ["classic", "full-hand"].includes(table.rules);
+  return table.game === "kozel" && table.rules !== "street" && (table.players === 4 || table.options?.deck !== "36");
 }
 
 /** Fill the lobby's "Finished games" list. */
