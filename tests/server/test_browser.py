@@ -1146,6 +1146,8 @@ def test_a_spades_deal_against_three_bots(chromium: object, serve_process: Calla
         if review["moves"]:
             assert page.locator("#review-table tbody tr").count() == len(review["moves"])
             assert all(" отдано взяток — " in item for item in page.locator("#review-summary li").all_text_contents())
+            assert page.text_content("#review-skipped") == \
+                f"Ходов без разбора (торговля, ходы, пока был жив нил или бимо): {len(review['skipped'])}."
         else:                                                          # a nil alive all deal
             assert page.text_content("#review-status").startswith("В этой раздаче нет оценённых ходов")
         page.keyboard.press("Escape")

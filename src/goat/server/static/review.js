@@ -96,7 +96,8 @@ function draw(r) {
     t(tricks ? "review.summaryTricks" : "review.summary", { team: teamName(s.side), n: s.mistakes, p: s.points_lost })
     + (s.decisive ? ` ${t("review.decisive", { n: s.decisive })}` : "")
     + (s.mistakes && s.results_changed !== undefined ? t("review.resultsChanged", { n: s.results_changed }) : ""))));
-  $("#review-skipped").textContent = r.skipped.length ? t("review.skipped", { n: r.skipped.length }) : "";
+  $("#review-skipped").textContent = r.skipped.length
+    ? t(tricks ? "review.skippedTricks" : "review.skipped", { n: r.skipped.length }) : "";
   $("#review-best").textContent = bestPlay(r);
   $("#review-table").hidden = false;
   $("#review-status").textContent = "";
