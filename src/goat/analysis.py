@@ -44,8 +44,9 @@ from goat.records import MalformedRecordError, new_state_for, replay
 class MoveSolver(Protocol):
     """What the analysis asks of a solver. It may also have
     ``outcome_of(state, side, value)``: the deal's result a value stands for, an
-    object with ``kind`` (a word: ``"win"``, ``"loss"``, ...) and ``penalty``
-    (per side, or ``None`` where the value cannot tell); and
+    object with ``kind`` (a word: Kozel's ``"win"``, ``"loss"``, ...; Spades'
+    ``"made"``, ``"set"``) and ``penalty`` (per side, or ``None`` where the value
+    cannot tell or the game scores points: then ``score``, per team); and
     ``solve_outcome(state, side)``: that result with best play."""
 
     def evaluate_moves(self, state: Any) -> dict[Action, int]: ...
@@ -160,6 +161,11 @@ class DealAnalysis:
 
 
 def _result_json(result: Any) -> dict[str, Any]:
+    """A result as JSON: its ``kind`` and Kozel's ``penalty`` per side, or
+    Spades' ``score`` per team (the points its scoring gives)."""
+    score = getattr(result, "score", None)
+    if score is not None:
+        return {"kind": result.kind, "score": list(score)}
     penalty = result.penalty
     return {"kind": result.kind, "penalty": None if penalty is None else list(penalty)}
 

@@ -1148,6 +1148,11 @@ def test_a_spades_deal_against_three_bots(chromium: object, serve_process: Calla
             assert all(" отдано взяток — " in item for item in page.locator("#review-summary li").all_text_contents())
             assert page.text_content("#review-skipped") == \
                 f"Ходов без разбора (торговля, ходы, пока был жив нил или бимо): {len(review['skipped'])}."
+            score = review["moves"][0]["best_result"]["score"]          # the deal with best play, scored
+            assert page.text_content("#review-best") == ("Счёт раздачи, если все играют безошибочно с первого "
+                                                         f"оценённого хода: Мы {score[0]}, Они {score[1]}")
+            changed = sum(1 for m in review["moves"] if m["result"] != m["best_result"])
+            assert page.locator("#review-table tbody tr.result-changed").count() == changed
         else:                                                          # a nil alive all deal
             assert page.text_content("#review-status").startswith("В этой раздаче нет оценённых ходов")
         page.keyboard.press("Escape")

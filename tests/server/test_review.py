@@ -146,7 +146,8 @@ def test_a_finished_spades_match_is_reviewed_in_tricks(start_server: Callable[..
         assert review == analyze_record(record, 1).to_json() and review["game"] == "spades"
         plays = [a for a in record["deals"][0]["actions"] if " play " in a]
         assert [m["action"] for m in review["moves"]] == plays     # no nil in this preset: every card
-        assert all(0 <= m["value"] <= 13 and "result" not in m for m in review["moves"])
+        assert all(0 <= m["value"] <= 13 and m["result"]["kind"] in ("made", "set") for m in review["moves"])
+        assert review["moves"][-1]["result"]["score"] == review["result"]["score"]   # the engine's own score
         await lobby.close()
 
     run(scenario())

@@ -54,12 +54,18 @@ def test_spades_rows_are_consistent_and_end_at_the_tricks(seed: int, preset: str
     assert analysis.game == "spades" and analysis.result is not None
     actions = record["deals"][0]["actions"]
     plays = [a for a in actions if " play " in a]
+    bids = [None] * 4
+    for a in actions:
+        if " bid " in a:
+            bids[int(a.split()[0])] = a.split()[2]
     assert [str(m.action) for m in analysis.moves] == plays            # every card valued
     assert analysis.skipped == [a for a in actions if " bid " in a]    # the bidding is not
     for m in analysis.moves:
         assert m.value == m.values[m.action] and m.best_value == max(m.values.values())
         assert 0 <= m.value <= 13 and m.cost >= 0 and (m.cost == 0) == (m.action in m.best)
-        assert m.result is None                                          # no score classes for Spades
+        contract = sum(int(b) for b in bids[m.side::2])                 # no nil in these deals
+        assert m.result.kind == ("made" if m.value >= contract else "set")
+        assert m.changed_result == ((m.value >= contract) != (m.best_value >= contract))
     broken = False   # DDS knows no "spades may not be led until broken": exact once they are
     for a, b in itertools.pairwise(analysis.moves):
         broken = broken or a.action.cards[0].suit == "S"
@@ -68,6 +74,9 @@ def test_spades_rows_are_consistent_and_end_at_the_tricks(seed: int, preset: str
     last = analysis.moves[-1]
     tricks = analysis.result["tricks"]
     assert last.value == tricks[last.side] + tricks[last.side + 2]
+    assert list(last.result.score) == analysis.result["score"]          # the engine's own score of the deal
+    for s in analysis.summary():
+        assert s.results_changed == sum(m.changed_result for m in analysis.moves if m.side == s.side and m.cost)
 
 
 def test_cards_played_while_a_nil_is_alive_are_not_valued() -> None:
@@ -98,7 +107,10 @@ def test_cli_analyzes_a_spades_deal_in_tricks(tmp_path: Path) -> None:
     assert (f"result: bids {'/'.join(r['bids'])}, tricks {'/'.join(map(str, r['tricks']))}, "
             f"score {'/'.join(map(str, r['score']))}") in result.output
     as_json = CliRunner().invoke(app, ["analyze", str(path), "--json"])
-    assert json.loads(as_json.output) == analysis.to_json() and json.loads(as_json.output)["game"] == "spades"
+    out = json.loads(as_json.output)
+    assert out == analysis.to_json() and out["game"] == "spades"
+    assert all(set(m["result"]) == {"kind", "score"} and m["result"]["kind"] in ("made", "set")
+               for m in out["moves"])
 
 
 def test_a_ruleset_dds_cannot_model_is_one_line(tmp_path: Path) -> None:

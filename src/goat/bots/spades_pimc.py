@@ -103,7 +103,7 @@ from typing import Any
 
 from goat.bots.base import BaseBot, BotError, View, check_time_limit, legal_actions, sampled_worlds
 from goat.bots.spades_heuristic import NIL_BIDS
-from goat.fast.spades_dd import INSTALL_HINT, DDSUnavailable, dd_tricks, dds_available, load, to_endplay  # noqa: F401 - INSTALL_HINT, to_endplay: this bot's names too
+from goat.fast.spades_dd import INSTALL_HINT, DDSUnavailable, dd_tricks, dds_available, load, score_after, to_endplay  # noqa: F401 - INSTALL_HINT, to_endplay: this bot's names too
 from goat.protocol import Action
 
 #: Worlds a decision samples by default: tens of milliseconds a decision at the
@@ -146,30 +146,15 @@ def unsupported(view: View) -> str | None:
     return None
 
 
-def _taker(state: Any, team: int) -> int:
-    """The seat of ``team`` credited with its future tricks: one that did not bid
-    a nil (the split between partners matters to the score only through nils,
-    and positions where it does are left to the fallback)."""
-    seats = (team, team + 2)
-    return next((s for s in seats if not state.bids[s].is_nil), seats[0])
-
-
 def deal_utility(state: Any, seat: int, side_tricks: int) -> float:
     """The deal's score for ``seat``'s team minus the opponents' when its side
     takes ``side_tricks`` of the tricks left (the current one included) and the
     other side the rest — the engine's scoring (:func:`score_deal`, with the bags
     the teams carry in), plus ±:data:`MATCH_VALUE` when the deal ends the match."""
-    from goat.games.spades.rules import HAND_SIZE
-    from goat.games.spades.scoring import game_winner, score_deal
+    from goat.games.spades.scoring import game_winner
 
     team = seat % 2
-    left = HAND_SIZE - state.tricks_played
-    ours, theirs = _taker(state, team), _taker(state, 1 - team)
-    tricks = list(state.tricks_by_seat)
-    tricks[ours] += side_tricks
-    tricks[theirs] += left - side_tricks
-    winners = list(state.trick_winners) + [ours] * side_tricks + [theirs] * (left - side_tricks)
-    result = score_deal(state.rules, state.bids, tricks, winners, state.bags_total, state.reneged)
+    result = score_after(state, team, side_tricks)
     value = float(result.score[team] - result.score[1 - team])
     if not state.single_deal:
         totals = [state.score_total[t] + result.score[t] for t in (0, 1)]

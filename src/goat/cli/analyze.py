@@ -46,7 +46,9 @@ SPADES_NOTE = (
     "there on, knowing every card (Bo Haglund's DDS). Not analysed: the bidding, and the cards "
     "played while a nil bid is alive or a Bemo undecided — there one seat's tricks, or which "
     "tricks, decide the score, not the side's count. DDS knows no rule against leading spades "
-    "before they are broken: until then a value may count on such a lead later.")
+    "before they are broken: until then a value may count on such a lead later. 'result' (shown "
+    "where a mistake changed it) = the acting side's contract made or set with the best card, then "
+    "with the card played, and each team's score for the deal, e.g. 'made 64/-50 → set -60/71'.")
 
 
 def register(app: typer.Typer) -> None:
@@ -112,15 +114,20 @@ def show_cost(best: int, played: int) -> str:
 
 #: A deal result's kind in a cell of the table (the solver's ``outcome_of`` kinds).
 RESULT_WORDS = {"win": "win", "eggs": "eggs", "loss": "loss", "no-win": "no win", "catch-for": "catch",
-                "catch-against": "caught", "royal-goat-for": "royal", "royal-goat-against": "royal against"}
+                "catch-against": "caught", "royal-goat-for": "royal", "royal-goat-against": "royal against",
+                "made": "made", "set": "set"}
 
 
 def show_result(result: object) -> str:
     """A deal result as a cell: its kind and the penalty points each side gets
-    ("loss 2/0"); the kind alone where the value cannot tell the penalties, or
-    where the match ends (a royal goat)."""
+    ("loss 2/0"), or in Spades each team's score for the deal ("set -60/71");
+    the kind alone where the value cannot tell the penalties, or where the match
+    ends (a royal goat)."""
     kind, penalty = getattr(result, "kind"), getattr(result, "penalty")
     word = RESULT_WORDS.get(kind, kind)
+    score = getattr(result, "score", None)
+    if score is not None:
+        return f"{word} {'/'.join(map(str, score))}"
     if penalty is None or kind.startswith("royal"):
         return word
     return f"{word} {'/'.join(map(str, penalty))}"

@@ -8,9 +8,10 @@ known and best play by all four seats (:func:`dd_tricks`). Two users:
 * ``pimc`` for Spades (:mod:`goat.bots.spades_pimc`), on sampled worlds;
 * the deal analysis (:mod:`goat.analysis`, ``goat analyze`` and the table
   server's deal review), on the recorded deal itself: this module is the
-  solver it asks (:func:`evaluate_moves`, :func:`unsupported`), as Kozel's is
-  :mod:`goat.fast.solver`. A value there is the tricks the acting seat's side
-  ends the deal with (tricks taken so far plus DDS's answer).
+  solver it asks (:func:`evaluate_moves`, :func:`unsupported`, :func:`outcome_of`),
+  as Kozel's is :mod:`goat.fast.solver`. A value there is the tricks the acting
+  seat's side ends the deal with (tricks taken so far plus DDS's answer), and its
+  result whether the side's contract is made or set, and the deal's score.
 
 Where DDS cannot model the game: the joker deck (15 trumps, no 2C and 2D: not a
 bridge deck) and ``renege_penalty`` (a card that does not follow is legal
@@ -25,6 +26,7 @@ always uses DDS's thread slot 0).
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 from typing import Any
 
 from goat.cards import Card
@@ -103,6 +105,30 @@ def dd_tricks(state: Any) -> dict[Card, int]:
     return {Card(card.rank.name[1:], "SHDC"[int(card.suit)]): tricks for card, tricks in solved}
 
 
+def _taker(state: Any, team: int) -> int:
+    """The seat of ``team`` credited with its future tricks: one that did not bid
+    a nil (the split between partners matters to the score only through nils,
+    and positions where it does are not valued: :func:`live_contract_reason`)."""
+    seats = (team, team + 2)
+    return next((s for s in seats if not state.bids[s].is_nil), seats[0])
+
+
+def score_after(state: Any, team: int, side_tricks: int) -> Any:
+    """The deal's :class:`~goat.games.spades.scoring.DealScore` when ``team``
+    takes ``side_tricks`` of the tricks left (the current one included) and the
+    other side the rest — the engine's scoring, with the bags the teams carry in."""
+    from goat.games.spades.rules import HAND_SIZE
+    from goat.games.spades.scoring import score_deal
+
+    left = HAND_SIZE - state.tricks_played
+    ours, theirs = _taker(state, team), _taker(state, 1 - team)
+    tricks = list(state.tricks_by_seat)
+    tricks[ours] += side_tricks
+    tricks[theirs] += left - side_tricks
+    winners = list(state.trick_winners) + [ours] * side_tricks + [theirs] * (left - side_tricks)
+    return score_deal(state.rules, state.bids, tricks, winners, state.bags_total, state.reneged)
+
+
 # ------------------------------------------------------------------ the analysis' solver
 def unsupported(state: Any) -> str | None:
     """Why DDS cannot analyse a deal of ``state``'s ruleset (one line), or
@@ -156,3 +182,26 @@ def evaluate_moves(state: Any) -> dict[Action, int]:
     tricks = dd_tricks(state)
     return {action: taken + tricks[action.cards[0]]
             for action in state.legal_actions() if action.seat == seat and action.verb == "play"}
+
+
+@dataclass(frozen=True)
+class ContractResult:
+    """The deal's result a value (the side's tricks at the end) stands for:
+    ``kind`` ``"made"`` or ``"set"`` (the side's contract), ``score`` each team's
+    points for the deal (bags and their penalties, nils, the variants' bonuses:
+    the engine's scoring); ``penalty`` is ``None`` (Kozel's results carry
+    penalty points; Spades scores points, in ``score``)."""
+
+    kind: str
+    score: tuple[int, int]
+    penalty: None = None
+
+
+def outcome_of(state: Any, side: int, value: int) -> ContractResult:
+    """The result of the deal when ``side`` ends it with ``value`` tricks (an
+    :func:`evaluate_moves` value) and the other side with the rest: what the
+    analysis compares, so that a card that turned a made contract into a set one
+    is told from one that cost a bag."""
+    taken = state.tricks_by_seat[side] + state.tricks_by_seat[side + 2]
+    result = score_after(state, side, value - taken)
+    return ContractResult("made" if result.made[side] else "set", (result.score[0], result.score[1]))

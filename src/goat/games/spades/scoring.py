@@ -30,12 +30,15 @@ from goat.games.spades.rules import (
 @dataclass
 class DealScore:
     """What each team gained in a deal (bag penalties included in ``score``),
-    the bags gained, the bags after penalties, and a team that made a Boston."""
+    the bags gained, the bags after penalties, a team that made a Boston, and
+    whether each team made its contract (its number bids, with the tricks that
+    count toward it: a team caught reneging did not)."""
 
     score: list[int]
     bags: list[int]
     bags_total: list[int]
     boston_made_by: int | None = None
+    made: tuple[bool, ...] = (False, False)
 
 
 def team_seats(team: int) -> tuple[int, int]:
@@ -98,6 +101,7 @@ def score_deal(rules: SpadesRules, bids: Sequence[Bid], tricks: Sequence[int], t
     ``reneged`` the teams caught failing to follow suit (``renege_penalty``).
     """
     score, bags, totals = [0, 0], [0, 0], list(bags_before)
+    made = [False, False]
     boston_by = None
     for team in (0, 1):
         seats = team_seats(team)
@@ -113,6 +117,7 @@ def score_deal(rules: SpadesRules, bids: Sequence[Bid], tricks: Sequence[int], t
         else:
             counted, loose = sum(tricks[s] for s in seats), 0
         points = 0
+        made[team] = counted >= contract
         if counted >= contract:
             over = counted - contract
             points += contract_value(rules, team_bids) + over
@@ -137,7 +142,7 @@ def score_deal(rules: SpadesRules, bids: Sequence[Bid], tricks: Sequence[int], t
                 points -= rules.bag_penalty
                 totals[team] -= rules.bag_limit
         score[team] = points
-    return DealScore(score, bags, totals, boston_by)
+    return DealScore(score, bags, totals, boston_by, tuple(made))
 
 
 def bag_penalties(rules: SpadesRules, deal_bags: Sequence[Sequence[int]]) -> list[list[int]]:

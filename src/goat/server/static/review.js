@@ -39,8 +39,9 @@ function resultChanged(move) {
 
 /** What the deal gives with best play by everyone from its first analysed card: the
  * first row's best result (the server's scoring of its value), as each team's (each
- * player's) penalty points, or the royal goat that ends the match; "" where the value
- * cannot tell the penalties (3 players when nobody passes 60). */
+ * player's) penalty points, or the royal goat that ends the match, or in Spades each
+ * team's score; "" where the value cannot tell the penalties (3 players when nobody
+ * passes 60). */
 function bestPlay(r) {
   const first = r.moves[0];
   const result = first?.best_result;
@@ -48,6 +49,9 @@ function bestPlay(r) {
   if (result.kind.startsWith("royal-goat")) {
     const words = t(result.kind === "royal-goat-for" ? "review.royal" : "review.royalAgainst");
     return t("review.bestPlay", { result: `${teamName(first.side)}: ${words}` });
+  }
+  if (result.score) {   // Spades: the deal's score, points per team
+    return t("review.bestPlayScore", { result: result.score.map((p, side) => `${teamName(side)} ${p}`).join(", ") });
   }
   if (!result.penalty) return "";
   return t("review.bestPlay", { result: result.penalty.map((p, side) => `${teamName(side)} ${p}`).join(", ") });
@@ -95,7 +99,8 @@ function draw(r) {
   $("#review-summary").replaceChildren(...r.summary.map((s) => el("li", "",
     t(tricks ? "review.summaryTricks" : "review.summary", { team: teamName(s.side), n: s.mistakes, p: s.points_lost })
     + (s.decisive ? ` ${t("review.decisive", { n: s.decisive })}` : "")
-    + (s.mistakes && s.results_changed !== undefined ? t("review.resultsChanged", { n: s.results_changed }) : ""))));
+    + (s.mistakes && s.results_changed !== undefined
+      ? t(tricks ? "review.resultsChangedTricks" : "review.resultsChanged", { n: s.results_changed }) : ""))));
   $("#review-skipped").textContent = r.skipped.length
     ? t(tricks ? "review.skippedTricks" : "review.skipped", { n: r.skipped.length }) : "";
   $("#review-best").textContent = bestPlay(r);
