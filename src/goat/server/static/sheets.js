@@ -52,7 +52,9 @@ function link(text, href, download = false) {
  * Kozel but street and a 36-card deck with 2 or 3 players; Spades but the joker deck and
  * a renege penalty (DDS). */
 function reviewable(table) {
-  if (table.game === "spades") return !table.options?.jokers && !table.options?.renege_penalty;
+  if (table.game === "spades") {   // a table keeps the options its creator set; a preset's are in its name
+    return table.rules !== "joker-trumps" && !table.options?.jokers && !table.options?.renege_penalty;
+  }
   return table.game === "kozel" && table.rules !== "street" && (table.players === 4 || table.options?.deck !== "36");
 }
 
