@@ -8,6 +8,7 @@ deal, or ±CATCH / ±ROYAL for a deal ended by the shamok or the royal goat
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -75,8 +76,11 @@ def trumps_on_held_suit(state: Any, action: Action) -> bool:
             and any(suit_of(c) == led for c in state.hands[action.seat]))
 
 
-def reference(state: Any, side: int, deals_before: int) -> int:
-    """Brute-force minimax over the engine (``clone``/``apply_action``)."""
+def reference(state: Any, side: int, deals_before: int, alpha: float = -math.inf, beta: float = math.inf) -> int:
+    """Minimax over the engine (``clone``/``apply_action``), with plain
+    alpha-beta: the exact value within the window (from the full window: the
+    exact value), and no search knowledge shared with the solver — no table,
+    no move ordering, no bounds but the window."""
     if len(state.deal_results) > deals_before:
         res = state.deal_results[-1]
         if res["ended_by"] == "shamok-caught-queen":
@@ -84,12 +88,19 @@ def reference(state: Any, side: int, deals_before: int) -> int:
         if res["ended_by"] == "royal-goat":
             return ROYAL if res["winner_team"] == side else -ROYAL
         return res["points"][side]
-    results = []
+    maximize = state.team_of(state.current_player()) == side
+    best: float = -math.inf if maximize else math.inf
     for a in state.legal_actions():
         child = state.clone()
         child.apply_action(a)
-        results.append(reference(child, side, deals_before))
-    return max(results) if state.team_of(state.current_player()) == side else min(results)
+        v = reference(child, side, deals_before, alpha, beta)
+        if maximize:
+            best, alpha = max(best, v), max(alpha, v)
+        else:
+            best, beta = min(best, v), min(beta, v)
+        if alpha >= beta:
+            break
+    return int(best)
 
 
 # ================================================================ by hand
