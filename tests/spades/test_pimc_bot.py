@@ -407,3 +407,11 @@ def test_without_endplay_the_bot_says_how_to_install_it(monkeypatch: pytest.Monk
     from goat.server.tables import table_bots
 
     assert "pimc" not in table_bots("spades") and "pimc" in table_bots("kozel")
+
+
+def test_a_nil_written_0_is_a_live_nil_to_the_bot() -> None:
+    """"0" is a nil bid too: the view spells it "nil" (before, the bot read "0"
+    as a number bid and let DDS play the live nil for tricks)."""
+    s = deal_state(ENDING_HANDS)
+    bid(s, "0", "3", "3", "3")
+    assert unsupported(s.view(1)) == "nil"

@@ -169,6 +169,9 @@ def test_bids_are_0_to_13_and_0_is_nil() -> None:
     refused(s, "0 bid pass", "bid-syntax")                                  # no passing
     act(s, "0 bid 0")
     assert s.bids[0].is_nil and s.bids[0].text == "0"
+    # Views spell it one way, so that their readers (the bots, the page) need not know both:
+    # before, every bot read a "0" in a view as a number bid, not a live nil.
+    assert all(s.view(seat)["bids"][0] == "nil" for seat in (0, 1, None))
 
 
 def test_team_contract_is_the_sum_of_its_bids_and_nil_adds_nothing() -> None:

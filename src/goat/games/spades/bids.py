@@ -58,6 +58,12 @@ class Bid:
         return self.kind in NIL_KINDS
 
     @property
+    def name(self) -> str:
+        """The bid's one spelling (``nil`` for a nil written ``0``): what views
+        show, so that a reader of a view (a bot, the page) need not know both."""
+        return "nil" if self.kind == "nil" else self.text
+
+    @property
     def is_blind(self) -> bool:
         return self.kind in BLIND_KINDS
 

@@ -66,7 +66,7 @@ class SpadesViews:
             "hand_sizes": [len(h) for h in self.hands],
             "face_up": [[str(c) for c in cards] for cards in self.face_up],
             "face_up_held": [[str(c) for c in sort_hand(h) if c in face_up_cards] for h in self.hands],
-            "bids": [b.text if b is not None else None for b in self.bids],
+            "bids": [b.name if b is not None else None for b in self.bids],
             "shown_hand": shown,
             "blind_nil_teams": list(self.blind_teams),
             "exchange_to_give": [giver for giver, _ in self.exchange_queue],
