@@ -102,8 +102,7 @@ from collections import defaultdict
 from typing import Any
 
 from goat.bots.base import BaseBot, BotError, View, check_time_limit, legal_actions, sampled_worlds
-from goat.bots.spades_heuristic import NIL_BIDS
-from goat.fast.spades_dd import INSTALL_HINT, DDSUnavailable, dd_tricks, dds_available, load, score_after, to_endplay  # noqa: F401 - INSTALL_HINT, to_endplay: this bot's names too
+from goat.fast.spades_dd import INSTALL_HINT, DDSUnavailable, dd_tricks, dds_available, load, position_reason, score_after, to_endplay  # noqa: F401 - INSTALL_HINT, to_endplay: this bot's names too
 from goat.protocol import Action
 
 #: Worlds a decision samples by default: tens of milliseconds a decision at the
@@ -114,7 +113,6 @@ DEFAULT_WORLDS = 20
 DEFAULT_NIL_BOT = "ismcts"
 #: Points a deal that ends the match is worth beyond its score, won (+) or lost (−).
 MATCH_VALUE = 1000
-_BEMO_FIRST = {"little-bemo": 6, "big-bemo": 9}
 def _load_dds() -> None:
     """DDS loaded and single-threaded, once (a one-line BotError without it)."""
     try:
@@ -124,26 +122,9 @@ def _load_dds() -> None:
 
 
 # ------------------------------------------------------------------ positions
-def unsupported(view: View) -> str | None:
-    """Why DDS cannot model the position of ``view`` (a reason word of the module
-    docstring), or ``None`` when it can."""
-    options = view.get("options", {})
-    if view.get("phase") != "play":
-        return "bid" if view.get("phase") == "bid" else "exchange"
-    if options.get("jokers"):
-        return "jokers"
-    if options.get("renege_penalty"):
-        return "renege"
-    bids = view["bids"]
-    tricks = view["tricks_by_seat"]
-    for seat, bid in enumerate(bids):
-        if bid in NIL_BIDS and (tricks[seat] == 0 or options.get("nil_tricks") == "bags"):
-            return "nil"
-    played = view["tricks_played"]
-    for seat, bid in enumerate(bids):
-        if bid in _BEMO_FIRST and played < _BEMO_FIRST[bid] and view["tricks_won"][seat % 2] == played:
-            return "bemo"
-    return None
+#: Why DDS cannot model the position of a view (a reason word of the module
+#: docstring), or ``None`` when it can: the deal analysis asks the same.
+unsupported = position_reason
 
 
 def deal_utility(state: Any, seat: int, side_tricks: int) -> float:

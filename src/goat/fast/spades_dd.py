@@ -108,7 +108,7 @@ def dd_tricks(state: Any) -> dict[Card, int]:
 def _taker(state: Any, team: int) -> int:
     """The seat of ``team`` credited with its future tricks: one that did not bid
     a nil (the split between partners matters to the score only through nils,
-    and positions where it does are not valued: :func:`live_contract_reason`)."""
+    and positions where it does are not valued: :func:`position_reason`)."""
     seats = (team, team + 2)
     return next((s for s in seats if not state.bids[s].is_nil), seats[0])
 
@@ -132,35 +132,62 @@ def score_after(state: Any, team: int, side_tricks: int) -> Any:
 # ------------------------------------------------------------------ the analysis' solver
 def unsupported(state: Any) -> str | None:
     """Why DDS cannot analyse a deal of ``state``'s ruleset (one line), or
-    ``None``: the joker deck, ``renege_penalty``, or DDS not installed."""
-    options = state.rules
-    if getattr(options, "jokers", False):
-        return "the joker deck is not a bridge deck: DDS cannot solve it"
-    if getattr(options, "renege_penalty", False):
-        return "under renege_penalty a card that does not follow is legal: DDS always follows suit"
+    ``None``: the joker deck, ``renege_penalty``, or DDS not installed (a
+    position of such a deal is refused by :func:`position_reason` too)."""
+    rules = state.rules
+    if getattr(rules, "jokers", False):
+        return REASONS["jokers"]
+    if getattr(rules, "renege_penalty", False):
+        return REASONS["renege"]
     if not dds_available():
         return f"the Spades double-dummy analysis needs Bo Haglund's DDS (the endplay package): {INSTALL_HINT}"
     return None
 
 
-def live_contract_reason(state: Any) -> str | None:
-    """Why tricks are not what the acting side plays for in ``state``, or
-    ``None``: a nil bid still alive (its bidder has taken no trick; or, where a
-    nil's tricks count as bags, any nil of the deal), or a Bemo bid still
-    undecided — there one seat's tricks, or which tricks, decide the score, and
-    a side's trick count does not say what a card cost."""
+#: What each reason of :func:`position_reason` means, in the words the analysis refuses with.
+REASONS = {
+    "bid": "DDS values card play, not the bidding",
+    "exchange": "DDS values card play, not a double nil's exchange",
+    "jokers": "the joker deck is not a bridge deck: DDS cannot solve it",
+    "renege": "under renege_penalty a card that does not follow is legal: DDS always follows suit",
+    "nil": "not valued while a nil bid is alive: one seat's tricks decide its score, not the side's count",
+    "bemo": "not valued while a Bemo bid is undecided: which tricks a side wins counts, not how many",
+}
+
+
+def position_reason(view: dict[str, Any]) -> str | None:
+    """Why DDS cannot value the position of a Spades ``view`` by the side's
+    tricks — one word of :data:`REASONS` — or ``None`` when it can:
+
+    * ``bid``, ``exchange`` — bidding, a double nil's exchange (DDS plays cards);
+    * ``jokers``, ``renege`` — the joker deck, ``renege_penalty`` (see the module doc);
+    * ``nil`` — a nil bid still alive (its bidder has taken no trick), or, under
+      ``nil_tricks="bags"``, any nil of the deal: one seat's tricks score apart
+      from its partner's, and DDS gives a side's. With ``nil_tricks="contract"``
+      a nil that has failed is settled: the side's total is all the score needs;
+    * ``bemo`` — a Bemo bid still undecided (its team has won every trick so far
+      and the first six or nine are not all played): *which* tricks count.
+
+    Views spell each bid one way (``nil``, never ``0``: :attr:`Bid.name`)."""
+    from goat.games.spades.bids import NIL_KINDS
     from goat.games.spades.rules import BEMO   # kind -> (the first tricks it must take, its value)
 
-    rules = state.rules
-    for seat, bid in enumerate(state.bids):
-        if bid is not None and bid.is_nil and (state.tricks_by_seat[seat] == 0
-                                               or getattr(rules, "nil_tricks", "") == "bags"):
-            return "a nil bid is alive"
-    won = [state.tricks_by_seat[0] + state.tricks_by_seat[2], state.tricks_by_seat[1] + state.tricks_by_seat[3]]
-    for seat, bid in enumerate(state.bids):
-        first = BEMO[bid.kind][0] if bid is not None and bid.kind in BEMO else None
-        if first is not None and state.tricks_played < first and won[seat % 2] == state.tricks_played:
-            return "a Bemo bid is undecided"
+    options = view.get("options", {})
+    if view.get("phase") != "play":
+        return "bid" if view.get("phase") == "bid" else "exchange"
+    if options.get("jokers"):
+        return "jokers"
+    if options.get("renege_penalty"):
+        return "renege"
+    bids = view["bids"]
+    tricks = view["tricks_by_seat"]
+    for seat, bid in enumerate(bids):
+        if bid in NIL_KINDS and (tricks[seat] == 0 or options.get("nil_tricks") == "bags"):
+            return "nil"
+    played = view["tricks_played"]
+    for seat, bid in enumerate(bids):
+        if bid in BEMO and played < BEMO[bid][0] and view["tricks_won"][seat % 2] == played:
+            return "bemo"
     return None
 
 
@@ -168,15 +195,11 @@ def evaluate_moves(state: Any) -> dict[Action, int]:
     """For each card the seat to play in ``state`` may play: the tricks its side
     ends the deal with (taken so far plus DDS's answer) with best play by all
     four from there on. :class:`GoatError` for a position it does not value
-    (bidding, a double nil's exchange, a live nil or Bemo: :func:`live_contract_reason`)."""
-    from goat.games.spades.phases import PLAY
-
-    if state.phase != PLAY:
-        raise GoatError("DDS values card play, not the bidding or an exchange")
-    reason = live_contract_reason(state)
-    if reason:
-        raise GoatError(f"not valued while {reason}")
+    (bidding, a double nil's exchange, a live nil or Bemo: :func:`position_reason`)."""
     seat = state.current_player()
+    reason = position_reason(state.view(seat))
+    if reason:
+        raise GoatError(REASONS[reason])
     team = seat % 2
     taken = state.tricks_by_seat[team] + state.tricks_by_seat[team + 2]
     tricks = dd_tricks(state)
