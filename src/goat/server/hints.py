@@ -78,6 +78,8 @@ PIMC_WORLDS = 24
 #: The most seconds a hint's search takes (``pimc``'s ``time_limit``, which it keeps
 #: by solving each world under a node budget: :mod:`goat.bots.pimc`).
 HINT_SECONDS = 0.8
+
+
 def spades_pimc_hints(rules: str) -> bool:
     """Whether Spades hints come from ``pimc`` (Bo Haglund's DDS): where it is installed
     and the ruleset is one ``pimc`` plays itself (not ``joker-trumps``, where it plays like
