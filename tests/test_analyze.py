@@ -261,3 +261,38 @@ def test_the_summary_says_one_point_and_one_mistake_in_the_singular() -> None:
     assert summary_line(SideSummary(1, 3, 16, 0, 2), partnerships=True) == \
         "team 1 (seats 1+3): 3 mistakes, 16 points given away, 2 of them changed the deal's result"
     assert summary_line(SideSummary(1, 3, 16, 0, 1), partnerships=True).endswith(", 1 of them changed the deal's result")
+
+
+def test_all_deals_then_the_match_summary(tmp_path: Path) -> None:
+    """``--deal all``: every deal's analysis in order, then each team's mistakes
+    over the match, summed as the deals' own summaries count them."""
+    from goat.analysis import SideSummary
+    from goat.cli.analyze import summary_line
+
+    state = new_state("classic")
+    play_randomly(state, random.Random(4))
+    record = record_from_state(state)
+    deals = len(record["deals"])
+    assert deals > 1
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(record))
+    result = CliRunner(env={"COLUMNS": "160"}).invoke(app, ["analyze", str(path), "--deal", "all"])
+    assert result.exit_code == 0, result.output
+    headings = [line for line in result.output.splitlines() if line.startswith("Deal ")]
+    assert headings == [f"Deal {n} (classic): double-dummy analysis" for n in range(1, deals + 1)]
+    analyses = [analyze_record(record, n) for n in range(1, deals + 1)]
+    tail = result.output.split(f"All {deals} deals\n")[1].splitlines()
+    for side in (0, 1):
+        mine = [s for a in analyses for s in a.summary() if s.side == side]
+        total = SideSummary(side, sum(s.mistakes for s in mine), sum(s.points_lost for s in mine),
+                            sum(s.decisive for s in mine), sum(s.results_changed or 0 for s in mine))
+        assert tail[side] == summary_line(total, partnerships=True)
+    lines = CliRunner().invoke(app, ["analyze", str(path), "--deal", "all", "--json"]).output.splitlines()
+    assert [json.loads(line) for line in lines] == [a.to_json() for a in analyses]
+
+
+def test_a_deal_that_is_neither_a_number_nor_all_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(random_record("classic", 5)))
+    result = CliRunner().invoke(app, ["analyze", str(path), "--deal", "last"])
+    assert result.exit_code == 2 and result.output.strip() == "error: --deal must be a deal number or 'all', not 'last'"

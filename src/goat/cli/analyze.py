@@ -58,23 +58,32 @@ def register(app: typer.Typer) -> None:
 def analyze_command(
     record_file: str = typer.Argument(..., metavar="RECORD",
                                       help="A .json record, a .jsonl file of records, or - for stdin."),
-    deal: int = typer.Option(1, "--deal", help="Which deal of the record (1-based)."),
+    deal: str = typer.Option("1", "--deal", metavar="N|all",
+                             help="Which deal of the record (1-based), or 'all': every deal, then the match's summary."),
     record_index: int = typer.Option(1, "--record", help="Which record of a .jsonl file (1-based)."),
     as_json: bool = typer.Option(False, "--json", help="Print the analysis as JSON (every move's values, "
-                                                       "the best actions, the per-team summary)."),
+                                                       "the best actions, the per-team summary); with "
+                                                       "--deal all one line a deal."),
 ) -> None:
     """Double-dummy analysis of one deal: each card played next to the best card, and the cost."""
     from goat.analysis import analyze_record
 
     records: list[object] = []
+    analyses = []
     try:
         records = read_records(record_file)
         if not 1 <= record_index <= len(records):
             raise GoatError(f"the file has {len(records)} record{'s' if len(records) != 1 else ''}; "
                             f"there is no record {record_index}")
-        with Console(stderr=True).status("Solving every position of the deal "
-                                         "(the first run also compiles the solver: about half a minute)"):
-            analysis = analyze_record(records[record_index - 1], deal, outcome=not as_json)
+        record = records[record_index - 1]
+        numbers = deal_numbers(deal, record)
+        compiles = isinstance(record, dict) and record.get("game") == "kozel"
+        with Console(stderr=True).status("") as status:
+            for number in numbers:
+                status.update(f"Solving every position of deal {number}"
+                              + (f" of {len(numbers)}" if len(numbers) > 1 else "")
+                              + (" (the first run also compiles the solver: about half a minute)" if compiles else ""))
+                analyses.append(analyze_record(record, number, outcome=not as_json))
     except RecordProblem as problem:
         problem.in_record(record_index if len(records) > 1 else None)
         typer.echo(f"error: {problem}", err=True)
@@ -83,9 +92,27 @@ def analyze_command(
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
     if as_json:
-        typer.echo(json.dumps(analysis.to_json(), ensure_ascii=False))
+        for analysis in analyses:
+            typer.echo(json.dumps(analysis.to_json(), ensure_ascii=False))
         return
-    print_analysis(Console(highlight=False, soft_wrap=True), analysis)
+    out = Console(highlight=False, soft_wrap=True)
+    for analysis in analyses:
+        print_analysis(out, analysis)
+    if len(analyses) > 1:
+        print_match_summary(out, analyses)
+
+
+def deal_numbers(deal: str, record: object) -> list[int]:
+    """The deals ``--deal`` names: one number, or ``all`` (every deal of the
+    record, in order); a number out of range is left to the analysis, which
+    names the deals the record has."""
+    if deal.strip().lower() == "all":
+        deals = record.get("deals") if isinstance(record, dict) else None
+        return list(range(1, len(deals) + 1)) if isinstance(deals, list) and deals else [1]
+    try:
+        return [int(deal)]
+    except ValueError:
+        raise GoatError(f"--deal must be a deal number or 'all', not {deal!r}") from None
 
 
 def show_value(v: int) -> str:
@@ -147,6 +174,23 @@ def summary_line(s: SideSummary, partnerships: bool, unit: str = "point") -> str
         else:
             line += f", {n} of them changed the deal's result" if n else ", none of them changed the deal's result"
     return line
+
+
+def print_match_summary(out: Console, analyses: list[DealAnalysis]) -> None:
+    """Each side's mistakes over the deals analysed, summed as each deal's
+    summary counts them (``--deal all``)."""
+    from goat.analysis import SideSummary
+
+    first = analyses[0]
+    unit = "trick" if first.game == "spades" else "point"
+    out.print(Text(f"All {len(analyses)} deals", style="bold"))
+    for side in range(first.sides):
+        mine = [s for a in analyses for s in a.summary() if s.side == side]
+        changed = [s.results_changed for s in mine]
+        out.print(summary_line(SideSummary(side, sum(s.mistakes for s in mine), sum(s.points_lost for s in mine),
+                                           sum(s.decisive for s in mine),
+                                           None if None in changed else sum(c for c in changed if c is not None)),
+                               first.partnerships, unit))
 
 
 def print_analysis(out: Console, analysis: DealAnalysis) -> None:
