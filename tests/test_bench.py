@@ -234,3 +234,23 @@ def test_cli_bench_solver_takes_rules_options_and_refuses_a_bad_one() -> None:
     bad = CliRunner().invoke(app, ["bench", "solver", "--deals", "1", "-o", "trump_on_plain=sometimes"])
     assert bad.exit_code == 2
     assert bad.output.count("\n") == 1 and "trump_on_plain" in bad.output
+
+
+def test_cli_bench_solver_shows_the_outcome_beside_the_exact_target_by_default() -> None:
+    """The exact target line alone reads as "the solver is 8x slower than DDS";
+    what Kozel's score reads (the deal's outcome) is printed next to it unless
+    --no-outcome leaves it out."""
+    from goat.bench import solver as sb
+
+    seen: list[bool] = []
+    real = sb.run
+
+    def spy(*args: object, **kwargs: object) -> object:
+        seen.append(bool(kwargs.get("outcome")))
+        return real(*args, **{**kwargs, "with_dds": False})   # type: ignore[arg-type]
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(sb, "run", spy)
+        assert CliRunner().invoke(app, ["bench", "solver", "--deals", "1"]).exit_code == 0
+        assert CliRunner().invoke(app, ["bench", "solver", "--deals", "1", "--no-outcome"]).exit_code == 0
+    assert seen == [True, False]

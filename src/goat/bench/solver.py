@@ -379,8 +379,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="also solve each full-hand deal from its true value (the driver's floor)")
     parser.add_argument("--individual", action="store_true",
                         help="also solve 2- and 3-player full-hand deals (individual play)")
-    parser.add_argument("--outcome", action="store_true",
-                        help="also answer each full-hand deal's outcome (who wins, the penalty)")
+    parser.add_argument("--outcome", action=argparse.BooleanOptionalAction, default=True,
+                        help="also answer each full-hand deal's outcome (who wins, the penalty); on by default")
     parser.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
                         help="rules option of the Kozel deals (repeatable), e.g. trump_on_plain=always")
     args = parser.parse_args(argv)

@@ -110,9 +110,10 @@ def bench_solver(
     individual: bool = typer.Option(False, "--individual",
                                     help="Also solve 2- and 3-player full-hand deals (individual play; "
                                          "2-player deals from the first lead take seconds)."),
-    outcome: bool = typer.Option(False, "--outcome",
+    outcome: bool = typer.Option(True, "--outcome/--no-outcome",
                                  help="Also answer each full-hand deal's outcome (who wins, the penalty: "
-                                      "null-window tests at the scoring lines, not the exact value)."),
+                                      "null-window tests at the scoring lines, not the exact value), next to "
+                                      "DDS: what Kozel's score reads, beside the exact target."),
     option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE",
                                      help="Rules option of the Kozel deals (repeatable), e.g. "
                                           "trump_on_plain=always (DDS's bridge deals are unchanged)."),
