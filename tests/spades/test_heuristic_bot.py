@@ -140,3 +140,18 @@ def test_whole_matches_against_random_end_and_the_bot_is_always_legal(seed: int)
         state.apply_action(action)
     assert state.is_terminal()
     assert state.returns()[0] > 0                  # the heuristic team won the match
+
+
+def test_a_nil_written_0_is_played_as_a_nil() -> None:
+    """A person's nil written "0" (the engine takes it as nil): a stand-in for
+    them, or their partner, must read it as a nil. Before, the view said "0" and
+    the heuristic read a number bid of 0: it played to win tricks for the nil."""
+    from goat.bots.spades_heuristic import _Play
+    from goat.games.spades.cards import spades_order
+
+    s = deal_state(SUIT_HANDS)
+    bid(s, "0", "3", "3", "3")
+    assert s.current_player() == 0                       # the nil bidder leads the first trick
+    actions = [a for a in s.legal_actions() if a.seat == 0]
+    assert _Play(s.view(0), actions, spades_order(False)).i_am_nil
+    assert _Play(s.view(2), actions, spades_order(False)).partner_nil
