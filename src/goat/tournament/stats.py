@@ -3,11 +3,13 @@ confidence intervals, and Elo — the same for every game.
 
 Per game, each bot at the table gets two numbers:
 
-* **score** — the mean, over every other bot ``Y`` at the table, of 1 / ½ / 0
-  as the bot's seats did better than / as well as / worse than ``Y``'s seats by
+* **score** — the mean, over every other bot ``Y`` at the table and every
+  pair of a seat of the bot and a seat of ``Y``, of 1 / ½ / 0 as the bot's
+  seat did better than / as well as / worse than ``Y``'s by
   ``state.returns()`` (the Kozel match loser, "the goat", gets −1; with
   ``--deals-only`` the deal's balance). With two sides this is simply
-  the match (or deal) win rate, a draw counting ½.
+  the match (or deal) win rate, a draw counting ½; with a bot on two of three
+  seats it is still ½ for identical bots (:func:`pairwise`).
 * **difference per deal** — how much better the bot's seats ended than the
   other bots' seats in the game's own score (:mod:`goat.tournament.games`:
   Kozel's penalty points, of which fewer is better; Spades' points; a duel's
@@ -98,14 +100,30 @@ def mean_ci(values: Sequence[float]) -> Interval:
 
 # ============================================================ per game
 def pairwise(result: GameResult) -> list[tuple[str, str, float]]:
-    """``(A, B, score of A)`` for every pair of different bots at the table."""
+    """``(A, B, score of A)`` for every pair of different bots at the table.
+
+    The score is the mean, over every pair of a seat of A and a seat of B, of
+    1 / ½ / 0 as A's seat ended above / level with / below B's by
+    ``returns()``. Comparing seats, not the mean of each bot's seats, keeps the
+    score fair when the bots hold unequal numbers of seats: with ``A,B`` on
+    three seats (``A B A``) A's two seats averaged against B's one won only
+    when B was the goat, so of two identical bots the single-seated one
+    scored about ⅔ (2/3 of the goats fall on A's seats). Seat against seat,
+    identical bots score ½ on average whatever the seating. In partnership
+    play a team's seats have equal returns, so this is the team comparison.
+    """
     labels = sorted(set(result.labels), key=result.labels.index)
-    value = {lab: _mean(r for r, l in zip(result.returns, result.labels) if l == lab) for lab in labels}
     out = []
     for i, a in enumerate(labels):
         for b in labels[i + 1:]:
-            out.append((a, b, 1.0 if value[a] > value[b] else 0.0 if value[a] < value[b] else 0.5))
+            scores = [_compare(ra, rb) for ra, la in zip(result.returns, result.labels) if la == a
+                      for rb, lb in zip(result.returns, result.labels) if lb == b]
+            out.append((a, b, _mean(scores)))
     return out
+
+
+def _compare(mine: float, theirs: float) -> float:
+    return 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
 
 
 def game_scores(result: GameResult) -> dict[str, tuple[float, float]]:
