@@ -215,3 +215,20 @@ def test_help_names_every_games_bots_stdout_for_out_and_the_plot_formats() -> No
         assert set(bots_for(game)) <= names, game          # none missing
         assert names - set(bots_for(game)) <= {"pimc"}, game  # Spades' pimc: only with the dds extra
     assert "- for stdout" in text and ".svg" in text
+
+
+def test_the_table_shows_a_win_rate_interval_inside_0_100() -> None:
+    """Sets scoring 1, 1, 1, ½ once showed ``87.5% ± 39.8`` (up to 127%); a clean
+    sweep showed ``100.0% ± 0.0``."""
+    from rich.console import Console
+
+    from goat.cli.tournament import results_table
+    from goat.tournament.stats import BotSummary, mean_ci, proportion_ci
+
+    rows = [BotSummary("A", 8, 40, proportion_ci([1, 1, 1, 0.5]), mean_ci([1, 2, 1, 2]), 1600.0),
+            BotSummary("B", 8, 40, proportion_ci([1, 1, 1, 1]), mean_ci([1, 2, 1, 2]), 1400.0)]
+    console = Console(width=150, record=True)
+    console.print(results_table(rows, "match", "t"))
+    text = console.export_text()
+    assert "87.5% (31.6–99.1)" in text and "100.0% (28.3–100.0)" in text
+    assert "win rate (95% CI)" in text and "±" in text  # the difference keeps its ± half width
