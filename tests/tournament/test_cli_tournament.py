@@ -122,6 +122,21 @@ def test_a_destination_that_cannot_be_written_fails_before_the_run(
     assert len(result.stderr.splitlines()) == 1
 
 
+def test_out_and_plot_naming_one_file_fail_before_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The records were written, then the plot over them: the run's records were lost
+    without a word (``--plot result`` is ``result.png``, so that name counts too)."""
+    def no_run(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the tournament ran")
+
+    monkeypatch.setattr("goat.cli.tournament.run_all", no_run)
+    for out, plot in (("games.png", "games.png"), ("result.png", "result")):
+        result = runner.invoke(app, ["tournament", "--rules", "classic", "--bots", "random,random", "--matches", "1",
+                                     "--out", str(tmp_path / out), "--plot", str(tmp_path / plot)])
+        assert result.exit_code == 2, result.output
+        same = tmp_path / out
+        assert result.stderr == f"error: --out and --plot name the same file, {same}: the plot would replace the records\n"
+
+
 def test_ctrl_c_says_how_far_the_run_got_and_that_nothing_was_written(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """It once exited 130 without a word, the progress bar erased."""

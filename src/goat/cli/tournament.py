@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -80,6 +81,9 @@ def tournament_command(
 
             plot = str(plot_path(plot))  # the file written: "result" becomes result.png
             check_writable(plot)
+            if out not in (None, "-") and Path(out).resolve() == Path(plot).resolve():
+                # the plot is written after the records: it would replace them, in silence
+                raise GoatError(f"--out and --plot name the same file, {plot}: the plot would replace the records")
     except GoatError as exc:
         _fail(str(exc))
     rules = config.rules
