@@ -33,7 +33,8 @@ from goat.tournament.specs import parse_bot_list
 from goat.tournament.stats import BotSummary, HeadToHead, Interval, head_to_head, summarize
 
 ELO_NOTE = ("Elo: Bradley–Terry fit of all pairwise game results (draw = ½), one virtual draw per "
-            "pairing, mean 1500. Intervals over duplicate sets: win rate Wilson (effective sample size), "
+            "pairing, mean 1500; a point estimate without an interval: whether a gap is real, the "
+            "intervals say. Intervals over duplicate sets: win rate Wilson (effective sample size), "
             "difference Student-t.")
 
 
