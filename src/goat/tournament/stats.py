@@ -145,9 +145,10 @@ def pairwise(result: GameResult) -> list[tuple[str, str, float]]:
     1 / ½ / 0 as A's seat ended above / level with / below B's by
     ``returns()``. Comparing seats, not the mean of each bot's seats, keeps the
     score fair when the bots hold unequal numbers of seats: with ``A,B`` on
-    three seats (``A B A``) A's two seats averaged against B's one won only
-    when B was the goat, so of two identical bots the single-seated one
-    scored about ⅔ (2/3 of the goats fall on A's seats). Seat against seat,
+    three seats (``A B A``) A's two seats averaged against B's one won a match
+    only when B was the goat, and a single deal whenever an A seat was its
+    winner (the two others are penalised), so of two identical bots one
+    scored about ⅔ — B in matches, A in single deals. Seat against seat,
     identical bots score ½ on average whatever the seating. In partnership
     play a team's seats have equal returns, so this is the team comparison.
     """
