@@ -122,6 +122,21 @@ def test_a_destination_that_cannot_be_written_fails_before_the_run(
     assert len(result.stderr.splitlines()) == 1
 
 
+def test_out_and_plot_naming_one_file_fail_before_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The records were written, then the plot over them: the run's records were lost
+    without a word (``--plot result`` is ``result.png``, so that name counts too)."""
+    def no_run(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the tournament ran")
+
+    monkeypatch.setattr("goat.cli.tournament.run_all", no_run)
+    for out, plot in (("games.png", "games.png"), ("result.png", "result")):
+        result = runner.invoke(app, ["tournament", "--rules", "classic", "--bots", "random,random", "--matches", "1",
+                                     "--out", str(tmp_path / out), "--plot", str(tmp_path / plot)])
+        assert result.exit_code == 2, result.output
+        same = tmp_path / out
+        assert result.stderr == f"error: --out and --plot name the same file, {same}: the plot would replace the records\n"
+
+
 def test_ctrl_c_says_how_far_the_run_got_and_that_nothing_was_written(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """It once exited 130 without a word, the progress bar erased."""
@@ -215,3 +230,20 @@ def test_help_names_every_games_bots_stdout_for_out_and_the_plot_formats() -> No
         assert set(bots_for(game)) <= names, game          # none missing
         assert names - set(bots_for(game)) <= {"pimc"}, game  # Spades' pimc: only with the dds extra
     assert "- for stdout" in text and ".svg" in text
+
+
+def test_the_table_shows_a_win_rate_interval_inside_0_100() -> None:
+    """Sets scoring 1, 1, 1, ½ once showed ``87.5% ± 39.8`` (up to 127%); a clean
+    sweep showed ``100.0% ± 0.0``."""
+    from rich.console import Console
+
+    from goat.cli.tournament import results_table
+    from goat.tournament.stats import BotSummary, mean_ci, proportion_ci
+
+    rows = [BotSummary("A", 8, 40, proportion_ci([1, 1, 1, 0.5]), mean_ci([1, 2, 1, 2]), 1600.0),
+            BotSummary("B", 8, 40, proportion_ci([1, 1, 1, 1]), mean_ci([1, 2, 1, 2]), 1400.0)]
+    console = Console(width=150, record=True)
+    console.print(results_table(rows, "match", "t"))
+    text = console.export_text()
+    assert "87.5% (31.6–99.1)" in text and "100.0% (28.3–100.0)" in text
+    assert "win rate (95% CI)" in text and "±" in text  # the difference keeps its ± half width

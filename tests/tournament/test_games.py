@@ -50,7 +50,8 @@ def table(stdout: str) -> dict[str, list[str]]:
 
 
 def interval_mean(cell: str) -> float:
-    return float(cell.split("±")[0].strip().rstrip("%"))
+    """``+0.123 ± 0.456`` or a win rate's ``62.5% (40.1–80.3)``."""
+    return float(cell.split("±")[0].split("(")[0].strip().rstrip("%"))
 
 
 def first_bot_view(game: str, record: dict[str, Any], rotation: int) -> tuple[float, float, int]:

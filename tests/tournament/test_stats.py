@@ -7,7 +7,7 @@ import math
 import pytest
 
 from goat.tournament.runner import GameResult
-from goat.tournament.stats import bradley_terry, game_scores, mean_ci, pairwise, summarize, t975
+from goat.tournament.stats import bradley_terry, game_scores, mean_ci, pairwise, proportion_ci, summarize, t975
 
 
 def result(index: int, set_index: int, rotation: int, labels: str, penalty: tuple[int, ...],
@@ -33,6 +33,28 @@ def test_t_quantiles_and_a_hand_computed_interval() -> None:
     assert mean_ci([7]).half_width == math.inf and mean_ci([7]).mean == 7
 
 
+def test_win_rate_intervals_stay_in_0_1_and_keep_a_width_when_every_set_was_won() -> None:
+    """The Student-t interval of per-set win rates once gave 87.5% ± 39.8 (up to 127%)
+    for sets scoring 1, 1, 1, ½ and 100.0% ± 0.0 after four sets all won."""
+    z = 1.959964
+    # 1, 1, 1, 1/2: p = 0.875, s^2 = 1/16, n* = p(1-p) / (s^2/4) * (z / t(3))^2 = 7 * 0.3794 = 2.656
+    near = proportion_ci([1, 1, 1, 0.5])
+    assert near.mean == 0.875 and (near.low, near.high) == pytest.approx((0.315903, 0.990664), abs=1e-6)
+    # every set won: no observed variance, the four sets count as four games: n* = 4 (z / t(3))^2
+    swept = proportion_ci([1, 1, 1, 1])
+    n_star = 4 * (z / 3.182) ** 2
+    assert swept.high == 1.0 and swept.low == pytest.approx(n_star / (n_star + z * z)) and swept.low < 0.3
+    assert proportion_ci([0, 0, 0, 0]).low == 0.0 and proportion_ci([0, 0, 0, 0]).high == pytest.approx(1 - swept.low)
+    tied = proportion_ci([0.5] * 4)  # every set shared: still an interval, not 50% ± 0
+    assert tied.low < 0.1 and tied.high > 0.9 and tied.mean == 0.5
+    # far from 0 and 1, with many sets, it is the t interval again
+    many = [1.0, 0.5] * 100 + [0.0, 1.0] * 20
+    wide, t = proportion_ci(many), mean_ci(many)
+    assert wide.low == pytest.approx(t.low, abs=0.003) and wide.high == pytest.approx(t.high, abs=0.003)
+    assert all(0.0 <= i.low <= i.mean <= i.high <= 1.0 for i in (near, swept, tied, wide))
+    assert proportion_ci([1]).half_width == math.inf  # one set: no interval
+
+
 def test_game_scores_from_penalties_and_the_goat() -> None:
     game = result(0, 0, 0, "A B A B", (12, 4), deals=5)  # team 0 (A) is the goat
     assert pairwise(game) == [("A", "B", 0.0)]
@@ -42,6 +64,22 @@ def test_game_scores_from_penalties_and_the_goat() -> None:
     assert pairwise(three) == [("A", "B", 1.0)]
     assert game_scores(three)["A"] == (1.0, (12 - 3) / 4)
     assert game_scores(three)["B"] == (0.0, (3 - 12) / 4)
+
+
+def test_a_bot_on_two_of_three_seats_is_scored_seat_against_seat() -> None:
+    """``A,B`` on three seats sits ``A B A``: two identical bots once scored 1/3
+    and 2/3 (A's two seats averaged won only when B was the goat), and Elo put
+    120 points between them; a 3-player run of random against random showed
+    65.6% ± 5.7 against 34.4%."""
+    teams = (0, 1, 2)
+    goat_at = [result(s, 0, s, "A B A", tuple(12 if t == s else 2 for t in range(3)), 4, teams) for s in range(3)]
+    # the goat at an A seat: that seat loses to B (0), the other A seat draws with B (both +1/2)
+    assert pairwise(goat_at[0]) == [("A", "B", 0.25)] and pairwise(goat_at[2]) == [("A", "B", 0.25)]
+    assert pairwise(goat_at[1]) == [("A", "B", 1.0)]
+    rows = {row.label: row for row in summarize(goat_at)}  # each seat the goat once: no bot is better
+    assert rows["A"].score.mean == pytest.approx(0.5) and rows["B"].score.mean == pytest.approx(0.5)
+    assert rows["A"].elo == pytest.approx(1500) and rows["B"].elo == pytest.approx(1500)
+    assert rows["A"].difference.mean == pytest.approx(0.0)
 
 
 def test_summary_uses_the_duplicate_set_as_the_unit() -> None:
@@ -56,10 +94,11 @@ def test_summary_uses_the_duplicate_set_as_the_unit() -> None:
     rows = {row.label: row for row in summarize(games)}
     a, b = rows["A"], rows["B"]
     assert (a.games, a.deals) == (6, 34)
-    # per set, A's score: 0, 1, 0.5 -> mean 0.5, s = 0.5, half width t(2) * 0.5 / sqrt(3)
+    # per set, A's score: 0, 1, 0.5 -> mean 0.5, s = 0.5. The t interval, 0.5 ± t(2) * 0.5 / sqrt(3)
+    # = 0.5 ± 1.242, ran from -74% to 174%; Wilson on n* = 0.25 / (0.25/3) * (z/t(2))^2 = 0.6224:
     assert a.score.mean == pytest.approx(0.5) and a.score.n == 3
-    assert a.score.half_width == pytest.approx(4.303 * 0.5 / math.sqrt(3))
-    assert b.score.mean == pytest.approx(0.5) and b.score.half_width == pytest.approx(a.score.half_width)
+    assert (a.score.low, a.score.high) == pytest.approx((0.036166, 0.963834), abs=1e-6)
+    assert b.score.mean == pytest.approx(0.5) and (b.score.low, b.score.high) == pytest.approx((a.score.low, a.score.high))
     # per set, A's difference: (-1.6-1.5)/2 = -1.55, (10/6+4)/2 = 17/6, (-0.25+0.25)/2 = 0
     sets = [-1.55, 17 / 6, 0.0]
     mean = sum(sets) / 3

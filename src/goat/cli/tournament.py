@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -29,10 +30,12 @@ from goat.tournament.games import GameScoring, scoring_for, tournament_options
 from goat.tournament.runner import BACKENDS, GameResult, default_workers, run_all
 from goat.tournament.schedule import TableConfig, schedule
 from goat.tournament.specs import parse_bot_list
-from goat.tournament.stats import BotSummary, HeadToHead, head_to_head, summarize
+from goat.tournament.stats import BotSummary, HeadToHead, Interval, head_to_head, summarize
 
 ELO_NOTE = ("Elo: Bradley–Terry fit of all pairwise game results (draw = ½), one virtual draw per "
-            "pairing, mean 1500. Intervals: Student-t 95% over duplicate sets.")
+            "pairing, mean 1500; a point estimate without an interval: whether a gap is real, the "
+            "intervals say. Intervals over duplicate sets: win rate Wilson (effective sample size), "
+            "difference Student-t.")
 
 
 def register(app: typer.Typer) -> None:
@@ -79,6 +82,9 @@ def tournament_command(
 
             plot = str(plot_path(plot))  # the file written: "result" becomes result.png
             check_writable(plot)
+            if out not in (None, "-") and Path(out).resolve() == Path(plot).resolve():
+                # the plot is written after the records: it would replace them, in silence
+                raise GoatError(f"--out and --plot name the same file, {plot}: the plot would replace the records")
     except GoatError as exc:
         _fail(str(exc))
     rules = config.rules
@@ -179,12 +185,11 @@ def results_table(rows: list[BotSummary], unit: str, title: str, scoring: GameSc
     table.add_column("bot")
     table.add_column("games", justify="right")
     table.add_column(f"{scoring.deal}s", justify="right")
-    table.add_column(f"{unit} win rate ±95%", justify="right")
+    table.add_column(f"{unit} win rate (95% CI)", justify="right")
     table.add_column(f"{scoring.column} ±95%", justify="right")
     table.add_column("Elo", justify="right")
     for r in rows:
-        table.add_row(r.label, str(r.games), str(r.deals),
-                      _interval(r.score.mean * 100, r.score.half_width * 100, "%"),
+        table.add_row(r.label, str(r.games), str(r.deals), _win_rate(r.score),
                       _interval(r.difference.mean, r.difference.half_width, ""),
                       f"{r.elo:.0f}" if r.elo == r.elo and abs(r.elo) != float("inf") else str(r.elo))
     return table
@@ -197,15 +202,22 @@ def head_to_head_table(pairs: list[HeadToHead], unit: str, scoring: GameScoring 
     table.add_column("bot")
     table.add_column("vs")
     table.add_column(f"{scoring.deal}s", justify="right")
-    table.add_column(f"{unit} win rate ±95%", justify="right")
+    table.add_column(f"{unit} win rate (95% CI)", justify="right")
     table.add_column(f"{scoring.gain_column} ±95%", justify="right")
     table.add_column("CI excludes 0", justify="center")
     for p in pairs:
-        table.add_row(p.first, p.second, str(p.deals),
-                      _interval(p.score.mean * 100, p.score.half_width * 100, "%"),
+        table.add_row(p.first, p.second, str(p.deals), _win_rate(p.score),
                       _interval(p.difference.mean, p.difference.half_width, ""),
                       "yes" if p.difference.excludes(0.0) else "no")
     return table
+
+
+def _win_rate(score: Interval) -> str:
+    """``87.5% (31.6–99.1)``: a win rate's interval is not symmetric near 0 or
+    100% (:func:`goat.tournament.stats.proportion_ci`)."""
+    if score.half_width == float("inf"):
+        return _interval(score.mean * 100, score.half_width, "%")
+    return f"{score.mean * 100:.1f}% ({score.low * 100:.1f}–{score.high * 100:.1f})"
 
 
 def _interval(mean: float, half: float, suffix: str) -> str:

@@ -37,7 +37,7 @@ LEVELS: tuple[str, ...] = ("beginner", "club", "strong", "expert")
 #: ``pimc:worlds=16`` +0.08 ± 0.37 (the interval holds 0) — as strong as ``pimc`` as far
 #: as that can tell, so both are "strong". Full-hand, README: ``pimc:worlds=16`` against
 #: ``heuristic`` +0.11 ± 0.08 with 3 players, +0.72 ± 0.26 with 2; ``ismcts`` against
-#: ``heuristic`` with 3 players +0.24 ± 0.18 (76.7% ± 8.9 of 103 deals won; ``goat
+#: ``heuristic`` with 3 players +0.24 ± 0.18 (57.5% (50.7–64.0) of 103 deals won; ``goat
 #: tournament --rules full-hand --players 3 --bots ismcts,heuristic --matches 20
 #: --deals-only --seed 11 --workers 1``). Full-hand-24 (``--bots
 #: ismcts,pimc:worlds=16,heuristic --matches 20``, same seed, 40 deals a pairing):
@@ -71,7 +71,7 @@ LEVEL_TABLE: dict[tuple[str, str | None], dict[str, str]] = {
     ("spades", None): _SPADES,
     # the joker deck is not a bridge deck: DDS cannot solve it, so pimc is its fallback
     ("spades", "joker-trumps"): {**_SPADES, "pimc": "club"},
-    # Yu-Gi-Oh!: greedy wins 89% ± 4.4 of its matches against random; mc wins 95.8% ± 9.2
+    # Yu-Gi-Oh!: greedy wins 89% ± 4.4 of its matches against random; mc wins 95.8% (76.3–99.4)
     # of its matches against greedy (README "Strength": 12 duplicate sets, 24 matches, in
     # goat; the official ruleset shares the bots)
     ("yugioh", None): {"random": "beginner", "greedy": "club", "mc": "strong"},

@@ -22,7 +22,7 @@ mostly answers well within the time (59 ms a decision at the median, p99 1.8 s, 
 its slowest decisions, the first tricks and some live nils), stopped at
 the same time (so measured too: ``pimc`` and ``ismcts`` both at 0.8 s a decision, 60
 duplicate sets of single deals, ``pimc`` +16.7 ± 10.5 points a deal) — ``ismcts`` where DDS is not installed or the ruleset is one
-``pimc`` plays like ``heuristic`` (``joker-trumps``); Yu-Gi-Oh! ``mc``, which beats ``greedy`` (95.8% ± 9.2 of the
+``pimc`` plays like ``heuristic`` (``joker-trumps``); Yu-Gi-Oh! ``mc``, which beats ``greedy`` (95.8% (76.3–99.4) of the
 matches in the Goat Control mirror and of the duels with Goat Control against Chaos Warrior,
 README "Strength"), stopped at the same time — between worlds, so a hint can
 end up to one world late: a world (a draw and a rollout per candidate) took about 0.06 s

@@ -15,7 +15,9 @@ is small and lives here, one :class:`GameScoring` per game:
   replays the same chance outcomes with the bots in other seats: the *n*-th
   outcome of a stream is drawn from ``random.Random("<set seed>/<stream>/<n>")``.
   A card game has one stream, ``deal`` (the *n*-th shuffle and deal), so every
-  game of a set sees the same deals as far as its matches go. A duel has no
+  game of a set sees the same deals as far as its matches go; Kozel's deals
+  that replace an annulled (60–60) one draw from a stream of their own, so
+  the games stay in step after them (:func:`_kozel_deal_stream`). A duel has no
   deal: it asks for coin tosses, shuffles of one seat's deck (at the start and
   after every search) and random discards in an order that depends on play.
   Its streams are therefore keyed by duel, kind and seat
@@ -110,6 +112,29 @@ def _one_deal_stream(state: Any) -> str:
     return "deal"
 
 
+def _kozel_deal_stream(state: Any) -> str:
+    """``deal`` for the first deal at each place of a match, ``deal/<p>/redeal``
+    for a deal that replaces an annulled one (a 60–60 deal under ``tie=annul``,
+    as in ``full-hand``) after ``p`` decided deals.
+
+    An annulled deal is dealt again by the same dealer, while a decided one
+    passes the deal on. With one ``deal`` stream, a game of the set that had
+    an annulled deal drew its later deals one step ahead of a game that had
+    not, with the dealer one seat behind: the same shuffles, other hands at
+    each seat — the rest of the match was no longer duplicate. Keyed by
+    decided deals, the *p*-th decided place is dealt the same cards by the
+    same dealer in every game of the set. A single deal has no later place to
+    keep in step, so its redeals stay on ``deal`` (as before this keying).
+    """
+    if getattr(state, "single_deal", False):
+        return "deal"
+    deals = state.result()["deals"]
+    if not deals or deals[-1]["ended_by"] != "annulled":
+        return "deal"
+    decided = sum(deal["ended_by"] != "annulled" for deal in deals)
+    return f"deal/{decided}/redeal"
+
+
 def _per_deal(key: str) -> Callable[[dict[str, Any]], Scores]:
     def read(result: dict[str, Any]) -> Scores:
         return tuple(tuple(deal[key]) for deal in result["deals"])
@@ -152,7 +177,7 @@ SCORING: dict[str, GameScoring] = {
         game="kozel", default_rules="classic", deal="deal", points="penalty-point",
         short="pen.", lower_is_better=True,
         deal_scores=_per_deal("penalty"), totals=_total("penalty_total"),
-        sides=_team_sides, chance_stream=_one_deal_stream),
+        sides=_team_sides, chance_stream=_kozel_deal_stream),
     "spades": GameScoring(
         game="spades", default_rules="standard", deal="deal", points="point",
         short="pts", lower_is_better=False,

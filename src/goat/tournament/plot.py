@@ -17,7 +17,7 @@ from pathlib import Path
 from goat.protocol import GoatError
 from goat.tournament.games import SCORING, GameScoring
 from goat.tournament.runner import GameResult
-from goat.tournament.stats import BotSummary, deal_differences
+from goat.tournament.stats import BotSummary, Interval, deal_differences
 
 
 def plot_path(path: str | os.PathLike[str]) -> Path:
@@ -50,17 +50,18 @@ def plot_results(rows: Sequence[BotSummary], results: Sequence[GameResult], path
     labels = [r.label for r in rows]
     x = list(range(len(rows)))
 
-    def bars(ax, values, errors, ylabel: str, reference: float) -> None:
-        finite_err = [e if math.isfinite(e) else 0.0 for e in errors]
-        ax.bar(x, values, yerr=finite_err, capsize=6, color=[f"C{i}" for i in x], alpha=0.8)
+    def bars(ax, intervals: Sequence[Interval], ylabel: str, reference: float) -> None:
+        # below and above the bar: a win rate's interval is not symmetric
+        errors = [[i.mean - i.low if math.isfinite(i.low) else 0.0 for i in intervals],
+                  [i.high - i.mean if math.isfinite(i.high) else 0.0 for i in intervals]]
+        ax.bar(x, [i.mean for i in intervals], yerr=errors, capsize=6, color=[f"C{i}" for i in x], alpha=0.8)
         ax.axhline(reference, color="grey", linewidth=0.8, linestyle="--")
         ax.set_xticks(x, labels, rotation=20 if len(labels) > 2 else 0, ha="right" if len(labels) > 2 else "center")
         ax.set_ylabel(ylabel)
 
-    bars(win_ax, [r.score.mean for r in rows], [r.score.half_width for r in rows], "win rate (95% CI)", 0.5)
+    bars(win_ax, [r.score for r in rows], "win rate (95% CI)", 0.5)
     win_ax.set_ylim(0, 1)
-    bars(diff_ax, [r.difference.mean for r in rows], [r.difference.half_width for r in rows],
-         f"{scoring.difference} (95% CI)", 0.0)
+    bars(diff_ax, [r.difference for r in rows], f"{scoring.difference} (95% CI)", 0.0)
 
     for i, label in enumerate(labels):
         series = [d for result in results if label in result.labels for d in deal_differences(result, label)]

@@ -3,11 +3,13 @@ confidence intervals, and Elo — the same for every game.
 
 Per game, each bot at the table gets two numbers:
 
-* **score** — the mean, over every other bot ``Y`` at the table, of 1 / ½ / 0
-  as the bot's seats did better than / as well as / worse than ``Y``'s seats by
+* **score** — the mean, over every other bot ``Y`` at the table and every
+  pair of a seat of the bot and a seat of ``Y``, of 1 / ½ / 0 as the bot's
+  seat did better than / as well as / worse than ``Y``'s by
   ``state.returns()`` (the Kozel match loser, "the goat", gets −1; with
   ``--deals-only`` the deal's balance). With two sides this is simply
-  the match (or deal) win rate, a draw counting ½.
+  the match (or deal) win rate, a draw counting ½; with a bot on two of three
+  seats it is still ½ for identical bots (:func:`pairwise`).
 * **difference per deal** — how much better the bot's seats ended than the
   other bots' seats in the game's own score (:mod:`goat.tournament.games`:
   Kozel's penalty points, of which fewer is better; Spades' points; a duel's
@@ -16,8 +18,11 @@ Per game, each bot at the table gets two numbers:
 
 Confidence intervals. Games of one duplicate set share their cards, so they are
 not independent; the **duplicate set is the unit**: a bot's value for a set is
-the mean over the set's games, and the interval is the Student-*t* 95% interval
-of the mean of those per-set values (``mean ± t(0.975, n−1) · s / √n``).
+the mean over the set's games. The difference's interval is the Student-*t*
+95% interval of the mean of those per-set values (``mean ± t(0.975, n−1) ·
+s / √n``); the win rate's is Wilson's score interval on the effective sample
+size of those values (:func:`proportion_ci`), which stays inside [0, 1] and
+keeps a width when every set was won.
 
 Elo is a **Bradley–Terry** maximum-likelihood fit (Hunter's MM iterations) of
 all pairwise game results (a draw is half a win each), with one virtual drawn
@@ -62,19 +67,23 @@ def t975(df: int) -> float:
 
 @dataclass(frozen=True)
 class Interval:
-    """A mean with its 95% half-width (``inf`` from fewer than two samples)."""
+    """A mean with its 95% interval: ``mean ± half_width`` (``inf`` from fewer
+    than two samples), or the explicit ``bounds`` of an asymmetric interval (a
+    win rate's, :func:`proportion_ci`), whose ``half_width`` is then the longer
+    side."""
 
     mean: float
     half_width: float
     n: int
+    bounds: tuple[float, float] | None = None
 
     @property
     def low(self) -> float:
-        return self.mean - self.half_width
+        return self.bounds[0] if self.bounds is not None else self.mean - self.half_width
 
     @property
     def high(self) -> float:
-        return self.mean + self.half_width
+        return self.bounds[1] if self.bounds is not None else self.mean + self.half_width
 
     def excludes(self, value: float) -> bool:
         return value < self.low or value > self.high
@@ -96,16 +105,65 @@ def mean_ci(values: Sequence[float]) -> Interval:
     return Interval(mean, t975(n - 1) * math.sqrt(variance / n), n)
 
 
+def proportion_ci(values: Sequence[float]) -> Interval:
+    """Mean and 95% interval of per-set win rates (``values`` in [0, 1]).
+
+    The Student-*t* interval of :func:`mean_ci` leaves [0, 1] near its ends
+    (sets scoring 1, 1, 1, ½: 87.5% ± 39.8, up to 127%) and has no width at
+    all when every set scored the same (every set won: 100% ± 0 after four
+    sets). This is Wilson's score interval on the **effective sample size**
+    of Korn & Graubard (1998): ``n* = p̂(1−p̂) / (s²/n) · (z / t(n−1))²``, the
+    number of independent win/loss games that would give the observed
+    variance of the mean — so the duplicate format's smaller variance still
+    narrows the interval, and far from 0 and 1 it is the *t* interval again.
+    Without an observed variance (every set alike, or ``p̂`` at 0 or 1) the
+    sets count as plain games, ``n* = n · (z / t(n−1))²``: four won sets give
+    28%–100%. The interval stays in [0, 1] and always holds ``p̂``.
+
+    >>> i = proportion_ci([1, 1, 1, 1]); round(i.low, 3), i.high
+    (0.283, 1.0)
+    """
+    n = len(values)
+    if n < 2:
+        return mean_ci(values)
+    p = sum(values) / n
+    variance = sum((v - p) ** 2 for v in values) / (n - 1)
+    effective = p * (1 - p) / (variance / n) if variance > 0 and 0 < p < 1 else float(n)
+    effective *= (_Z975 / t975(n - 1)) ** 2
+    z2 = _Z975**2 / effective
+    centre = (p + z2 / 2) / (1 + z2)
+    half = _Z975 / (1 + z2) * math.sqrt(p * (1 - p) / effective + z2 / (4 * effective))
+    low, high = max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
+    return Interval(p, max(p - low, high - p), n, (low, high))
+
+
 # ============================================================ per game
 def pairwise(result: GameResult) -> list[tuple[str, str, float]]:
-    """``(A, B, score of A)`` for every pair of different bots at the table."""
+    """``(A, B, score of A)`` for every pair of different bots at the table.
+
+    The score is the mean, over every pair of a seat of A and a seat of B, of
+    1 / ½ / 0 as A's seat ended above / level with / below B's by
+    ``returns()``. Comparing seats, not the mean of each bot's seats, keeps the
+    score fair when the bots hold unequal numbers of seats: with ``A,B`` on
+    three seats (``A B A``) A's two seats averaged against B's one won a match
+    only when B was the goat, and a single deal whenever an A seat was its
+    winner (the two others are penalised), so of two identical bots one
+    scored about ⅔ — B in matches, A in single deals. Seat against seat,
+    identical bots score ½ on average whatever the seating. In partnership
+    play a team's seats have equal returns, so this is the team comparison.
+    """
     labels = sorted(set(result.labels), key=result.labels.index)
-    value = {lab: _mean(r for r, l in zip(result.returns, result.labels) if l == lab) for lab in labels}
     out = []
     for i, a in enumerate(labels):
         for b in labels[i + 1:]:
-            out.append((a, b, 1.0 if value[a] > value[b] else 0.0 if value[a] < value[b] else 0.5))
+            scores = [_compare(ra, rb) for ra, la in zip(result.returns, result.labels) if la == a
+                      for rb, lb in zip(result.returns, result.labels) if lb == b]
+            out.append((a, b, _mean(scores)))
     return out
+
+
+def _compare(mine: float, theirs: float) -> float:
+    return 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
 
 
 def game_scores(result: GameResult) -> dict[str, tuple[float, float]]:
@@ -163,7 +221,7 @@ def head_to_head(results: Iterable[GameResult]) -> list[HeadToHead]:
     rows = []
     for (first, second), sets in per_set.items():
         rows.append(HeadToHead(first, second, deals[(first, second)],
-                               mean_ci([_mean(s for s, _ in v) for v in sets.values()]),
+                               proportion_ci([_mean(s for s, _ in v) for v in sets.values()]),
                                mean_ci([_mean(d for _, d in v) for v in sets.values()])))
     return rows
 
@@ -201,7 +259,7 @@ def summarize(results: Iterable[GameResult], labels: Sequence[str] | None = None
     rows = []
     for label in order:
         sets = [v for (lab, _, _), v in per_set.items() if lab == label]
-        score = mean_ci([_mean(s for s, _ in values) for values in sets])
+        score = proportion_ci([_mean(s for s, _ in values) for values in sets])
         diff = mean_ci([_mean(d for _, d in values) for values in sets])
         rows.append(BotSummary(label, games[label], deals[label], score, diff, elo.get(label, math.nan)))
     return rows
