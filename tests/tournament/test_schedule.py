@@ -121,3 +121,43 @@ def test_bot_specs_parse_settings_and_label_repeats() -> None:
         parse_bot_spec("nobody").make(0)
     with pytest.raises(BotSpecError, match="random:depth=3"):
         parse_bot_spec("random:depth=3").make(0)
+
+
+WEAK_FIRST = [  # seat 0: no spade and no face card, so it may show the hand for a redeal
+    "2C 3C 4C 5C 6C 7C 8C 9C TC AC 2D 3D 4D", "JC QC KC 5D 6D 7D 8D 9D TD JD QD KD AD",
+    " ".join(r + "H" for r in "23456789TJQKA"), " ".join(r + "S" for r in "23456789TJQKA")]
+
+
+def test_a_spades_weak_hand_redeal_draws_from_its_own_stream() -> None:
+    """Under ``weak_hand_redeal`` a shown weak hand voids the deal and the same
+    dealer deals again, as after Kozel's annulled deal. On the one ``deal``
+    stream a game that had such a redeal drew its later deals one step ahead
+    of a twin that had not (the bots choose whether to show the hand), with the
+    dealer a seat behind: other hands at each seat for the rest of the match."""
+    import random
+
+    from goat.cards import parse_cards
+    from goat.games.spades import SpadesDeal, new_state
+    from goat.protocol import Action
+    from goat.tournament import SCORING
+
+    stream = SCORING["spades"].chance_stream
+    weak = SpadesDeal(tuple(parse_cards(hand) for hand in WEAK_FIRST))
+    state = new_state("standard", options={"weak_hand_redeal": True}, first_dealer=3)
+    assert stream(state) == "deal"
+    state.apply_chance(weak)
+    state.apply_action(Action.parse("0 bid redeal"))
+    assert (state.phase, state.dealer) == ("deal", 3)
+    assert stream(state) == "deal/0/redeal"          # the first place's redeal, not the second place's deal
+    state.apply_chance(state.sample_chance(random.Random(1)))
+    rng = random.Random(2)
+    while state.phase != "deal":                     # play the counted deal out
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert stream(state) == "deal"                   # the second place: the twin's second deal
+    state.apply_chance(SpadesDeal(weak.hands[-1:] + weak.hands[:-1]))   # dealer 0: seat 1 bids first
+    state.apply_action(Action.parse("1 bid redeal"))
+    assert stream(state) == "deal/1/redeal"
+    single = new_state("standard", options={"weak_hand_redeal": True}, first_dealer=3, single_deal=True)
+    single.apply_chance(weak)
+    single.apply_action(Action.parse("0 bid redeal"))
+    assert stream(single) == "deal"                  # a single deal keeps its redeals on 'deal'

@@ -15,9 +15,10 @@ is small and lives here, one :class:`GameScoring` per game:
   replays the same chance outcomes with the bots in other seats: the *n*-th
   outcome of a stream is drawn from ``random.Random("<set seed>/<stream>/<n>")``.
   A card game has one stream, ``deal`` (the *n*-th shuffle and deal), so every
-  game of a set sees the same deals as far as its matches go; Kozel's deals
-  that replace an annulled (60–60) one draw from a stream of their own, so
-  the games stay in step after them (:func:`_kozel_deal_stream`). A duel has no
+  game of a set sees the same deals as far as its matches go; a deal that
+  replaces a void one (Kozel's annulled 60–60 deal, a Spades weak-hand
+  redeal) draws from a stream of its own, so the games stay in step after it
+  (:func:`_redealt_stream`). A duel has no
   deal: it asks for coin tosses, shuffles of one seat's deck (at the start and
   after every search) and random discards in an order that depends on play.
   Its streams are therefore keyed by duel, kind and seat
@@ -108,31 +109,40 @@ def _seat_sides(state: Any) -> tuple[int, ...]:
     return tuple(range(state.num_players))
 
 
-def _one_deal_stream(state: Any) -> str:
-    return "deal"
+def _redealt_stream(void: Callable[[dict[str, Any]], bool]) -> Callable[[Any], str]:
+    """A deal stream that keeps duplicate matches in step over void deals.
 
+    ``void`` tells a result's deal that did not count and is dealt again by the
+    same dealer: Kozel's annulled (60–60) deal under ``tie=annul``, as in
+    ``full-hand``; a Spades deal voided by a weak hand's ``redeal``. The stream
+    is ``deal`` for the first deal at each place of a match and
+    ``deal/<p>/redeal`` for a deal that replaces a void one after ``p`` counted
+    deals.
 
-def _kozel_deal_stream(state: Any) -> str:
-    """``deal`` for the first deal at each place of a match, ``deal/<p>/redeal``
-    for a deal that replaces an annulled one (a 60–60 deal under ``tie=annul``,
-    as in ``full-hand``) after ``p`` decided deals.
-
-    An annulled deal is dealt again by the same dealer, while a decided one
-    passes the deal on. With one ``deal`` stream, a game of the set that had
-    an annulled deal drew its later deals one step ahead of a game that had
-    not, with the dealer one seat behind: the same shuffles, other hands at
-    each seat — the rest of the match was no longer duplicate. Keyed by
-    decided deals, the *p*-th decided place is dealt the same cards by the
-    same dealer in every game of the set. A single deal has no later place to
-    keep in step, so its redeals stay on ``deal`` (as before this keying).
+    A void deal is dealt again by the same dealer, while a counted one passes
+    the deal on. With one ``deal`` stream, a game of the set that had a void
+    deal drew its later deals one step ahead of a game that had not, with the
+    dealer one seat behind: the same shuffles, other hands at each seat — the
+    rest of the match was no longer duplicate. Keyed by counted deals, the
+    *p*-th counted place is dealt the same cards by the same dealer in every
+    game of the set. A single deal has no later place to keep in step, so its
+    redeals stay on ``deal`` (as before this keying).
     """
-    if getattr(state, "single_deal", False):
-        return "deal"
-    deals = state.result()["deals"]
-    if not deals or deals[-1]["ended_by"] != "annulled":
-        return "deal"
-    decided = sum(deal["ended_by"] != "annulled" for deal in deals)
-    return f"deal/{decided}/redeal"
+    def stream(state: Any) -> str:
+        if getattr(state, "single_deal", False):
+            return "deal"
+        deals = state.result()["deals"]
+        if not deals or not void(deals[-1]):
+            return "deal"
+        counted = sum(not void(deal) for deal in deals)
+        return f"deal/{counted}/redeal"
+    return stream
+
+
+#: Kozel: an annulled deal (:func:`_redealt_stream`).
+_kozel_deal_stream = _redealt_stream(lambda deal: deal["ended_by"] == "annulled")
+#: Spades: a deal voided by a weak hand's redeal (option ``weak_hand_redeal``).
+_spades_deal_stream = _redealt_stream(lambda deal: "redeal" in deal["bids"])
 
 
 def _per_deal(key: str) -> Callable[[dict[str, Any]], Scores]:
@@ -182,7 +192,7 @@ SCORING: dict[str, GameScoring] = {
         game="spades", default_rules="standard", deal="deal", points="point",
         short="pts", lower_is_better=False,
         deal_scores=_per_deal("score"), totals=_total("score_total"),
-        sides=_team_sides, chance_stream=_one_deal_stream, deal_limit=200,
+        sides=_team_sides, chance_stream=_spades_deal_stream, deal_limit=200,
         endless_hint="bots that keep being set never reach the target: end matches with "
                      "--option max_deals=N or --option lose_at=-200",
         default_options=(("max_deals", SPADES_TIME_LIMIT),)),

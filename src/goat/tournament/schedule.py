@@ -6,8 +6,8 @@ duplicate bridge): the *n*-th deal of a match is drawn from a generator seeded
 only by the tournament seed, the pairing, the duplicate set and *n*
 (``"<seed>/<pairing>/<set>/deal/<n>"``), so all games of one duplicate set see
 the same sequence of shuffles as far as their matches go, while the bots sit in
-rotated seats (a Kozel deal that replaces an annulled one has a stream of its
-own, so the games stay in step). Games whose chance events are not deals (a
+rotated seats (a deal that replaces a void one — Kozel's annulled deal, a
+Spades weak-hand redeal — has a stream of its own, so the games stay in step). Games whose chance events are not deals (a
 duel's coin tosses and deck shuffles) name several such streams, each seeded
 the same way (:mod:`goat.tournament.games`).
 
