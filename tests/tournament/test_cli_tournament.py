@@ -141,8 +141,7 @@ def test_ctrl_c_says_how_far_the_run_got_and_that_nothing_was_written(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """It once exited 130 without a word, the progress bar erased."""
     def interrupted_run(games: list, *args: object, on_result: object = None, **kwargs: object) -> None:
-        on_result(None)  # one game finished, then Ctrl+C
-        raise KeyboardInterrupt
+        raise KeyboardInterrupt  # Ctrl+C before any game finished
 
     monkeypatch.setattr("goat.cli.tournament.run_all", interrupted_run)
     out = tmp_path / "earlier.jsonl"
@@ -150,9 +149,41 @@ def test_ctrl_c_says_how_far_the_run_got_and_that_nothing_was_written(
     result = runner.invoke(app, ["tournament", "--rules", "classic", "--bots", "random,random", "--matches", "2",
                                  "--seed", "1", "--out", str(out)])
     assert result.exit_code == 130, result.output
-    last = result.stderr.splitlines()[-1]
-    assert last.startswith("interrupted after 1 of 4 games (") and last.endswith("s): no results; nothing written")
-    assert out.read_text() == "kept\n"
+    first, last = result.stderr.splitlines()[-2:]
+    assert first.startswith("interrupted after 0 of 4 games (")
+    assert first.endswith("s): no duplicate set finished whole: no results") and last == "nothing written"
+    assert out.read_text() == "kept\n" and list(tmp_path.iterdir()) == [out]
+
+
+def test_ctrl_c_shows_the_whole_sets_and_keeps_the_finished_records_beside_out(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An hour's run stopped with Ctrl+C once threw every finished game away.
+    Now the table counts only the duplicate sets that finished whole (half a set
+    does not cancel the cards' luck), and every finished game's record is
+    written beside --out, never over an earlier file of that name."""
+    from goat.tournament.runner import play_game
+
+    def interrupted_run(games: list, *args: object, on_result: object = None, **kwargs: object) -> None:
+        for spec in (games[2], games[0], games[3]):  # set 1 whole, half of set 0, then Ctrl+C
+            on_result(play_game(spec))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("goat.cli.tournament.run_all", interrupted_run)
+    out = tmp_path / "games.jsonl"
+    out.write_text("kept\n")
+    result = runner.invoke(app, ["tournament", "--rules", "classic", "--bots", "heuristic,random", "--matches", "2",
+                                 "--seed", "1", "--out", str(out), "--plot", str(tmp_path / "plot.png")])
+    assert result.exit_code == 130, result.output
+    assert "interrupted after 3 of 4 games (" in result.stderr
+    assert "the results of the 1 whole duplicate set(s) (2 games) below" in result.stderr
+    assert "classic, interrupted: 2 of 4 games" in result.output and "heuristic" in result.output
+    partial = tmp_path / "games.partial.jsonl"
+    assert f"wrote the 3 finished games' records to {partial} (--out is written only by a whole run)" in result.stderr
+    assert out.read_text() == "kept\n" and not (tmp_path / "plot.png").exists()
+    records = [json.loads(line) for line in partial.read_text().splitlines()]
+    assert len(records) == 3
+    replayed = runner.invoke(app, ["replay", str(partial), "--check"])
+    assert replayed.exit_code == 0, replayed.output
 
 
 def test_records_name_nothing_but_the_record_format(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -28,8 +29,8 @@ from goat.protocol import GoatError
 from goat.records import dumps_record
 from goat.tournament.games import GameScoring, scoring_for, tournament_options
 from goat.tournament.runner import BACKENDS, GameResult, default_workers, run_all
-from goat.tournament.schedule import TableConfig, schedule
-from goat.tournament.specs import parse_bot_list
+from goat.tournament.schedule import GameSpec, TableConfig, schedule
+from goat.tournament.specs import BotSpec, parse_bot_list
 from goat.tournament.stats import BotSummary, HeadToHead, Interval, head_to_head, summarize
 
 ELO_NOTE = ("Elo: Bradley–Terry fit of all pairwise game results (draw = ½), one virtual draw per "
@@ -57,7 +58,8 @@ def tournament_command(
     workers: int | None = typer.Option(None, "--workers", help="Parallel games (default: CPU count)."),
     backend: str = typer.Option("local", "--backend", help="local (process pool) or ray."),
     out: str | None = typer.Option(None, "--out", help="Write every game's record here (JSON lines; - for stdout), "
-                                                        "once the run is over."),
+                                                        "once the run is over; after Ctrl+C the finished "
+                                                        "games' go to NAME.partial.jsonl beside it."),
     plot: str | None = typer.Option(None, "--plot", help="Write a plot of the results here: PNG, or the format "
                                                           "of the suffix (.svg, .pdf, ...)."),
     seed: int | None = typer.Option(None, "--seed", help="Seed (default: a fresh one, printed)."),
@@ -101,11 +103,10 @@ def tournament_command(
         console.print("tournament default: " + ", ".join(f"{k}={v}" for k, v in added.items())
                       + " (set it with --option)")
     started = time.perf_counter()
-    finished = 0
+    finished: list[GameResult] = []
 
-    def on_result(_: GameResult) -> None:
-        nonlocal finished
-        finished += 1
+    def on_result(result: GameResult) -> None:
+        finished.append(result)
         advance()
 
     try:
@@ -114,22 +115,12 @@ def tournament_command(
     except GoatError as exc:
         _fail(str(exc), status=1)
     except KeyboardInterrupt:
-        # Ctrl+C once left the terminal without a word (the bar erased, exit 130): say
-        # what was lost. Nothing is written: --out and --plot are whole-run outputs,
-        # and an earlier file of that name must not be replaced by part of a run.
-        typer.echo(f"interrupted after {finished} of {len(games)} games "
-                   f"({time.perf_counter() - started:.0f} s): no results; nothing written", err=True)
+        _interrupted(finished, games, time.perf_counter() - started, out, unit, scoring, specs, game, rules)
         raise typer.Exit(130) from None
     seconds = time.perf_counter() - started
-    rows = summarize(results, [s.label for s in specs])
-    out_console = Console(stderr=out == "-")  # records on stdout: keep the table off it
-    print_table(out_console, results_table(rows, unit, f"{game} {rules}: {len(games)} games, "
-                                               f"{sum(r.deals for r in results)} {scoring.deal}s, {seconds:.1f} s",
-                                    scoring))
-    pairs = head_to_head(results)
-    if len(pairs) > 1:
-        print_table(out_console, head_to_head_table(pairs, unit, scoring))
-    out_console.print(ELO_NOTE, style="dim")
+    rows = _print_results(results, unit, f"{game} {rules}: {len(games)} games, "
+                                         f"{sum(r.deals for r in results)} {scoring.deal}s, {seconds:.1f} s",
+                          scoring, specs, out)
     if out is not None:
         _write_records(results, out)
         typer.echo(f"wrote {len(results)} records to {out}", err=True)
@@ -226,6 +217,67 @@ def _interval(mean: float, half: float, suffix: str) -> str:
     if suffix:
         return f"{mean:.1f}{suffix} ± {half:.1f}"
     return f"{mean:+.3f} ± {half:.3f}"
+
+
+def _print_results(results: list[GameResult], unit: str, title: str, scoring: GameScoring,
+                   specs: list[BotSpec], out: str | None) -> list[BotSummary]:
+    """The results table (and the head-to-head one in a round robin), then the Elo note."""
+    rows = summarize(results, [s.label for s in specs])
+    out_console = Console(stderr=out == "-")  # records on stdout: keep the table off it
+    print_table(out_console, results_table(rows, unit, title, scoring))
+    pairs = head_to_head(results)
+    if len(pairs) > 1:
+        print_table(out_console, head_to_head_table(pairs, unit, scoring))
+    out_console.print(ELO_NOTE, style="dim")
+    return rows
+
+
+def complete_sets(finished: list[GameResult], games: list[GameSpec]) -> list[GameResult]:
+    """The finished games of the duplicate sets that finished whole, in schedule order.
+
+    A set's games share their cards: only whole sets cancel the deal's luck out,
+    so an interrupted run's table is made of them alone (a set cut in half would
+    count one seating's cards and not the other's)."""
+    size = Counter((g.pairing, g.set_index) for g in games)
+    done = Counter((r.pairing, r.set_index) for r in finished)
+    return sorted((r for r in finished if done[r.pairing, r.set_index] == size[r.pairing, r.set_index]),
+                  key=lambda r: r.index)
+
+
+def partial_path(out: str) -> Path:
+    """Where an interrupted run's records go: beside ``--out``, never over it
+    (``records.jsonl`` → ``records.partial.jsonl``), so an earlier file of that
+    name is kept."""
+    path = Path(out)
+    return path.with_name(f"{path.stem}.partial{path.suffix or '.jsonl'}")
+
+
+def _interrupted(finished: list[GameResult], games: list[GameSpec], seconds: float, out: str | None, unit: str,
+                 scoring: GameScoring, specs: list[BotSpec], game: str, rules: str) -> None:
+    """Ctrl+C: say how far the run got, show the whole duplicate sets' results
+    and keep the finished games' records beside ``--out`` (an hour's run is not
+    thrown away). The plot, a whole-run output, is not drawn."""
+    whole = complete_sets(finished, games)
+    sets = len({(r.pairing, r.set_index) for r in whole})
+    typer.echo(f"interrupted after {len(finished)} of {len(games)} games ({seconds:.0f} s): "
+               + (f"the results of the {sets} whole duplicate set(s) ({len(whole)} games) below"
+                  if whole else "no duplicate set finished whole: no results"), err=True)
+    if whole:
+        _print_results(whole, unit, f"{game} {rules}, interrupted: {len(whole)} of {len(games)} games, "
+                                    f"{sum(r.deals for r in whole)} {scoring.deal}s", scoring, specs, out)
+    if out is None or out == "-" or not finished:
+        typer.echo("nothing written" + (" (records go to --out only once a run is over)" if out == "-" else ""),
+                   err=True)
+        return
+    partial = partial_path(out)
+    records = sorted(finished, key=lambda r: r.index)
+    try:
+        with open(partial, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write("".join(dumps_record(r.record) + "\n" for r in records))
+    except OSError as exc:
+        typer.echo(f"error: cannot write {partial}: {exc.strerror or exc}", err=True)
+        return
+    typer.echo(f"wrote the {len(records)} finished games' records to {partial} (--out is written only by a whole run)", err=True)
 
 
 def _write_records(results: list[GameResult], out: str) -> None:
