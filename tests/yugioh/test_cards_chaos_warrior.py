@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from goat.games.yugioh.scenario import ScenarioState, names, play, scenario
 
 
@@ -182,3 +184,19 @@ def test_mystic_swordsman_lv2_destroys_a_face_down_defender_unflipped() -> None:
     s = scenario("goat", p0={"monsters": ["Mystic Swordsman LV2"]}, p1={"monsters": ["Mystical Elf:def"]})
     play(s, ["0 phase battle", "0 attack Mystic Swordsman LV2@0M1 -> Mystical Elf@1M1"])
     assert names(s.duel.players[1].monsters) == ["Mystical Elf"] and s.duel.players[0].lp == 8000 - 1100
+
+
+@pytest.mark.parametrize("rules", ["goat", "official"])
+def test_mystic_swordsman_lv2_destroys_in_the_first_damage_step_substep(rules: str) -> None:
+    """Goat rule 9A lists Mystic Swordsman LV2 among the effects of sub-step 1 (start of
+    the Damage Step), before the target would be flipped: the destroyed Sangan's search
+    comes in that sub-step, and no window of it is offered first (officially ATK
+    modifiers could be activated there: Rush Recklessly was offered before the
+    destruction, on a battle that never happens)."""
+    s = scenario(rules, phase="battle", p0={"monsters": ["Mystic Swordsman LV2"], "hand": ["Rush Recklessly"]},
+                 p1={"monsters": ["Sangan:set"], "deck": ["Mystical Elf"]})
+    play(s, ["0 pass", "0 attack Mystic Swordsman LV2@0M1 -> face-down@1M1", "0 pass"])
+    duel = s.duel
+    # The first decision of the Damage Step: Sangan is already gone, in sub-step 1.
+    assert (duel.step, duel.substep) == ("damage", "start") and names(duel.players[1].gy) == ["Sangan"]
+    assert s.pending().kind == ("search" if rules == "goat" else "respond")  # officially Rush may answer Sangan

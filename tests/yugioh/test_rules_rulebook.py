@@ -58,6 +58,21 @@ def test_end_phase_discards_down_to_six() -> None:
     assert names(s.duel.players[0].gy) == ["Sangan", "Mystical Elf"]
 
 
+def test_a_trigger_of_the_end_phase_discard_resolves_in_that_end_phase() -> None:
+    """Night Assailant discarded for hand size: its trigger resolves in this End
+    Phase (it waited for the next turn's Standby Phase), and the Flip monster it
+    returns makes 7 cards again: one more discard before the turn ends."""
+    s = scenario(phase="main2", p0={"hand": ["Night Assailant"] + ["Mystical Elf"] * 6, "gy": ["Magician of Faith"]})
+    play(s, ["0 phase end", "0 choose Night Assailant"])
+    duel = s.duel
+    assert duel.turn == 3 and duel.phase == "end"
+    assert "Magician of Faith returns to 0's hand (from gy)" in log(s)
+    assert s.pending().kind == "discard" and len(duel.players[0].hand) == 7
+    play(s, ["0 choose Magician of Faith"])
+    assert duel.turn == 4 and names(duel.players[0].gy) == ["Night Assailant", "Magician of Faith"]
+    assert not any("Night Assailant's effect" in line for line in log(s)[log(s).index("turn 3 ends"):])
+
+
 def test_turn_order_draw_standby_main() -> None:
     s = scenario(turn_player=1, phase="end", p0={"deck": ["Sangan", "Mystical Elf"]})
     duel = s.duel

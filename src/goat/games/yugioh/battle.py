@@ -3,7 +3,8 @@ Step's six sub-steps (Goat rule 9), End Step.
 
 Damage Step sub-steps, as the duel's ``substep``:
 
-1. ``start`` — start of the Damage Step;
+1. ``start`` — start of the Damage Step (Mystic Swordsman LV2 destroys a
+   face-down Defense Position target here, before it would be flipped);
 2. ``before`` — before damage calculation: a face-down target is turned face up;
 3. ``calc`` — damage calculation: ATK/DEF modifiers (one chain only under
    ``damage_calc_one_chain``), then the battle is worked out;
@@ -169,20 +170,21 @@ class BattleMixin:
         self.step = "damage"
         try:
             self.substep = "start"
+            if a.target is not None and not a.target.face_up and not a.target.attack_pos \
+                    and a.attacker.name == "Mystic Swordsman LV2" and a.attacker.face_up:
+                # Its effect destroys the face-down Defense Position monster unflipped, in
+                # sub-step 1 (Goat rule 9A), before the target would be flipped: no battle follows.
+                self.say(Line("swordsmanDestroys"))
+                self.destroy([a.target], "Mystic Swordsman LV2")
+                self.check_over()
+                yield from self.settle()
+                return
             yield from self.damage_window()
             if not self.battle_valid():
                 self.say(Line("battleStopsBefore"))
                 return
             self.substep = "before"
             flipped = None
-            if a.target is not None and not a.target.face_up and not a.target.attack_pos \
-                    and a.attacker.name == "Mystic Swordsman LV2" and a.attacker.face_up:
-                # Its effect destroys the face-down Defense Position monster unflipped.
-                self.say(Line("swordsmanDestroys"))
-                self.destroy([a.target], "Mystic Swordsman LV2")
-                self.check_over()
-                yield from self.settle()
-                return
             if a.target is not None and not a.target.face_up:
                 self.turn_face_up(a.target)
                 a.target.flipped_turn = self.turn

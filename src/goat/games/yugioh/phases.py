@@ -84,11 +84,20 @@ class PhaseMixin:
         self.say(Line("turnEnds", n=self.turn))
 
     def hand_limit(self: Any, seat: int) -> Gen:
+        """The end of the End Phase: discard down to the hand limit. A discard may
+        trigger (Night Assailant): the trigger resolves in this End Phase — not in
+        the next turn's first settle — the turn player then has priority again, and
+        a hand grown past the limit again is discarded again."""
         hand = self.players[seat].hand
         while len(hand) > self.rules.hand_limit:
-            card = yield from self.choose_card(seat, "discard", Say("discardDownTo", n=self.rules.hand_limit),
-                                               hand)
-            self.discard(seat, card, "hand size")
+            while len(hand) > self.rules.hand_limit:
+                card = yield from self.choose_card(seat, "discard", Say("discardDownTo", n=self.rules.hand_limit),
+                                                   hand)
+                self.discard(seat, card, "hand size")
+            before = self.chains_resolved
+            yield from self.settle()
+            if self.chains_resolved > before:
+                yield from self.quick_window(seat)
 
     # ---------------------------------------------------------- main phase
     def main_phase(self: Any) -> Gen:
