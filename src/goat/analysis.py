@@ -209,6 +209,8 @@ def analyze_record(record: Any, deal: int = 1, solver: MoveSolver | None = None,
         for text in deal_obj["actions"]:
             state.apply_action(Action.parse(text))
     deal_obj = deals[deal - 1]
+    # Counted before the deal is dealt: a deal can end as it is dealt (a royal goat).
+    results_before = len(state.deal_results)
     try:
         state.apply_chance(game.chance_from_json(state, deal_obj))
     except GoatError as exc:
@@ -220,7 +222,6 @@ def analyze_record(record: Any, deal: int = 1, solver: MoveSolver | None = None,
     sides = 1 + max(team_of(s) for s in range(state.num_players))
     out = DealAnalysis(deal, str(record["rules"]), str(record["game"]), deals=len(deals), sides=sides,
                        partnerships=sides < state.num_players)
-    results_before = len(state.deal_results)
     result_of = getattr(solver, "outcome_of", None)
     for index, text in enumerate(deal_obj["actions"]):
         action = Action.parse(text)
