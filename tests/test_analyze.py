@@ -339,3 +339,25 @@ def test_an_unfinished_deal_without_a_card_says_so(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "best value" not in result.output and "no card has been played in this deal yet" in result.output
     assert result.output.rstrip().endswith("the deal is unfinished in the record")
+
+
+def test_each_action_not_analysed_says_why(tmp_path: Path) -> None:
+    """With the royal goat and a stock (classic with ``royal_goat=true``) the
+    solver takes no position until the last draw: those cards are not analysed
+    for that reason, not for the partner exchange the text used to name for
+    every Kozel action it skipped."""
+    state = new_state("classic", options={"royal_goat": True}, single_deal=True)
+    play_randomly(state, random.Random(2))
+    record = record_from_state(state)
+    analysis = analyze_record(record, 1)
+    plays = [m for m in record["deals"][0]["actions"] if " play " in m]
+    assert analysis.skipped == plays[:16] and str(analysis.moves[0].action) == plays[16]   # trick 5 on
+    royal = "the solver does not take the royal goat while a stock is left"
+    assert analysis.skipped_reasons() == [royal] and analysis.to_json()["skipped_reasons"] == [royal]
+    path = tmp_path / "royal.json"
+    path.write_text(json.dumps(record))
+    output = CliRunner().invoke(app, ["analyze", str(path)]).output
+    assert f"Not analysed ({royal}): {plays[0]} · " in output and "partner exchange" not in output
+    exchange = analyze_record(random_record("full-hand", 3), 1)
+    assert exchange.skipped_by_reason() == {"the solver starts after the partner exchange, not in it":
+                                            exchange.skipped}

@@ -197,9 +197,8 @@ def print_analysis(out: Console, analysis: DealAnalysis) -> None:
     out.print(Text(f"Deal {analysis.deal} ({analysis.rules}): double-dummy analysis", style="bold"))
     spades = analysis.game == "spades"
     out.print(Text(SPADES_NOTE if spades else VALUE_NOTE, style="dim"))
-    if analysis.skipped:
-        out.print(Text(("Not analysed: " if spades else "Not analysed (before the play the solver starts from): ")
-                       + " · ".join(analysis.skipped), style="dim"))
+    for why, actions in analysis.skipped_by_reason().items():
+        out.print(Text(f"Not analysed ({why}): " + " · ".join(actions), style="dim"))
     if analysis.moves:
         print_moves(out, analysis)
     else:   # no empty table: say why there is nothing to value
