@@ -296,3 +296,68 @@ def test_a_deal_that_is_neither_a_number_nor_all_is_one_line(tmp_path: Path) -> 
     path.write_text(json.dumps(random_record("classic", 5)))
     result = CliRunner().invoke(app, ["analyze", str(path), "--deal", "last"])
     assert result.exit_code == 2 and result.output.strip() == "error: --deal must be a deal number or 'all', not 'last'"
+
+
+def royal_goat_as_dealt() -> dict[str, Any]:
+    """A 3-player full-hand match whose first deal ends as it is dealt: seat 2
+    holds the four aces (a royal goat wins the match: no card is played)."""
+    from goat.games.kozel import chance_from_json
+
+    state = new_state("full-hand", players=3)
+    state.apply_chance(chance_from_json(state, {
+        "hands": {"0": ["9H", "JC", "TS", "9D", "KS", "QD", "9S", "TD"],
+                  "1": ["9C", "TH", "KD", "KH", "QS", "JS", "QC", "TC"],
+                  "2": ["QH", "JD", "AH", "AC", "JH", "AS", "KC", "AD"]},
+        "stock": [], "trump_card": "JD"}))
+    assert state.is_terminal()
+    return record_from_state(state)
+
+
+def test_a_deal_that_ended_as_dealt_has_its_result_and_no_empty_table(tmp_path: Path) -> None:
+    """A royal goat as dealt ends the deal before any card: its result is the
+    engine's (it read as "unfinished", the result counted after the deal was
+    dealt), and the text says why nothing is valued instead of an empty table."""
+    record = royal_goat_as_dealt()
+    analysis = analyze_record(record, 1)
+    assert analysis.moves == [] and analysis.result == record["result"]["deals"][0]
+    assert analysis.to_json()["result"]["ended_by"] == "royal-goat"
+    path = tmp_path / "royal.json"
+    path.write_text(json.dumps(record))
+    result = CliRunner().invoke(app, ["analyze", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "unfinished" not in result.output and "best value" not in result.output   # no table
+    assert "no card was played in this deal: it ended as it was dealt" in result.output
+    assert "result: royal-goat" in result.output
+
+
+def test_an_unfinished_deal_without_a_card_says_so(tmp_path: Path) -> None:
+    state = new_state("classic")
+    state.apply_chance(state.sample_chance(random.Random(2)))
+    path = tmp_path / "started.json"
+    path.write_text(json.dumps(record_from_state(state)))
+    result = CliRunner().invoke(app, ["analyze", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "best value" not in result.output and "no card has been played in this deal yet" in result.output
+    assert result.output.rstrip().endswith("the deal is unfinished in the record")
+
+
+def test_each_action_not_analysed_says_why(tmp_path: Path) -> None:
+    """With the royal goat and a stock (classic with ``royal_goat=true``) the
+    solver takes no position until the last draw: those cards are not analysed
+    for that reason, not for the partner exchange the text used to name for
+    every Kozel action it skipped."""
+    state = new_state("classic", options={"royal_goat": True}, single_deal=True)
+    play_randomly(state, random.Random(2))
+    record = record_from_state(state)
+    analysis = analyze_record(record, 1)
+    plays = [m for m in record["deals"][0]["actions"] if " play " in m]
+    assert analysis.skipped == plays[:16] and str(analysis.moves[0].action) == plays[16]   # trick 5 on
+    royal = "the solver does not take the royal goat while a stock is left"
+    assert analysis.skipped_reasons() == [royal] and analysis.to_json()["skipped_reasons"] == [royal]
+    path = tmp_path / "royal.json"
+    path.write_text(json.dumps(record))
+    output = CliRunner().invoke(app, ["analyze", str(path)]).output
+    assert f"Not analysed ({royal}): {plays[0]} · " in output and "partner exchange" not in output
+    exchange = analyze_record(random_record("full-hand", 3), 1)
+    assert exchange.skipped_by_reason() == {"the solver starts after the partner exchange, not in it":
+                                            exchange.skipped}

@@ -8,7 +8,7 @@ This module knows no game rules: it replays the record through the protocol
 ``evaluate_moves(state) -> {action: value}`` raising :class:`GoatError` for a
 position it does not take — about each position. Positions the solver refuses
 (e.g. Kozel's partner exchange, which happens before the play the solver
-starts from) are listed as skipped.
+starts from) are listed as skipped, each with the solver's one-line reason.
 
 Kozel's values follow :mod:`goat.fast.solver`: the card points the acting side ends the
 deal with under best play from there on, or a decisive value (shamok catch,
@@ -112,6 +112,8 @@ class DealAnalysis:
     game: str = "kozel"                    # values are Kozel card points, or Spades tricks
     moves: list[MoveAnalysis] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)   # actions the solver does not analyse
+    #: Why each of ``skipped`` is not analysed (the solver's one line; the same order).
+    skipped_why: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None   # the engine's deal result, if the deal finished
     deals: int = 1                         # deals in the record
     sides: int = 2                         # teams (partnerships), or players in individual play
@@ -135,13 +137,27 @@ class DealAnalysis:
                                    len(decisive), changed))
         return out
 
+    def skipped_reasons(self) -> list[str]:
+        """The distinct reasons actions were not analysed, in the order they
+        first came (a reader's "why": the partner exchange, a nil alive, ...)."""
+        return list(dict.fromkeys(self.skipped_why))
+
+    def skipped_by_reason(self) -> dict[str, list[str]]:
+        """The actions not analysed, under each reason (:meth:`skipped_reasons`' order)."""
+        out: dict[str, list[str]] = {}
+        for text, why in zip(self.skipped, self.skipped_why, strict=True):
+            out.setdefault(why, []).append(text)
+        return out
+
     def to_json(self) -> dict[str, Any]:
         """The analysis as plain JSON (the server's ``/analysis`` answer,
         ``goat analyze --json``). Values are the solver's integers; ``catch`` and
         ``royal`` give its decisive values (``±catch`` a shamok catch, ``±royal`` a
         royal goat), so a reader can tell them from point totals. Where the
         solver scores values, each move also has ``result`` and ``best_result``
-        (``{"kind", "penalty"}``) and each side's summary ``results_changed``."""
+        (``{"kind", "penalty"}``) and each side's summary ``results_changed``.
+        ``skipped`` lists the actions not analysed, ``skipped_reasons`` why (the
+        distinct reasons, one line each)."""
         return {
             "game": self.game, "deal": self.deal, "deals": self.deals, "rules": self.rules,
             "catch": DECISIVE, "royal": ROYAL_VALUE,
@@ -152,6 +168,7 @@ class DealAnalysis:
                                                       "best_result": _result_json(m.best_result)})
                       for m in self.moves],
             "skipped": list(self.skipped),
+            "skipped_reasons": self.skipped_reasons(),
             "summary": [{"side": s.side, "mistakes": s.mistakes, "points_lost": s.points_lost,
                          "decisive": s.decisive}
                         | ({} if s.results_changed is None else {"results_changed": s.results_changed})
@@ -209,6 +226,8 @@ def analyze_record(record: Any, deal: int = 1, solver: MoveSolver | None = None,
         for text in deal_obj["actions"]:
             state.apply_action(Action.parse(text))
     deal_obj = deals[deal - 1]
+    # Counted before the deal is dealt: a deal can end as it is dealt (a royal goat).
+    results_before = len(state.deal_results)
     try:
         state.apply_chance(game.chance_from_json(state, deal_obj))
     except GoatError as exc:
@@ -220,7 +239,6 @@ def analyze_record(record: Any, deal: int = 1, solver: MoveSolver | None = None,
     sides = 1 + max(team_of(s) for s in range(state.num_players))
     out = DealAnalysis(deal, str(record["rules"]), str(record["game"]), deals=len(deals), sides=sides,
                        partnerships=sides < state.num_players)
-    results_before = len(state.deal_results)
     result_of = getattr(solver, "outcome_of", None)
     for index, text in enumerate(deal_obj["actions"]):
         action = Action.parse(text)
@@ -228,8 +246,9 @@ def analyze_record(record: Any, deal: int = 1, solver: MoveSolver | None = None,
         if action.seat == seat:
             try:
                 values = solver.evaluate_moves(state)
-            except GoatError:
+            except GoatError as exc:
                 out.skipped.append(text)
+                out.skipped_why.append(str(exc))
                 values = {}
             if values and outcome and out.outcome is None and hasattr(solver, "solve_outcome"):
                 out.outcome = str(solver.solve_outcome(state, 0))

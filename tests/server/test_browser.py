@@ -626,10 +626,36 @@ def test_a_finished_match_is_reviewed_deal_by_deal(chromium: object,
     context.close()
 
 
-def finish_a_quick_match(page: object, url: str) -> str:
+def test_a_review_with_the_royal_goat_and_a_stock_says_it_starts_after_the_last_draw(
+        chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """Classic with ``royal_goat``: the solver takes no position while a stock is
+    left, so the cards played before the last draw are not analysed — said so,
+    not as "the partner exchange" (classic has none); a deal over before the last
+    draw has no row at all, and says the same instead of "no card was played"."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    table = finish_a_quick_match(page, server.url, {"royal_goat": True})
+    warm_up()   # the kernel compiled (or loaded) and in numba's cache, so the server loads it, not compiles it
+    page.click("#review-btn")
+    said = "Ходов без разбора: "
+    page.wait_for_function(f"""document.querySelector('#review-table:not([hidden]) tbody tr')
+        || document.querySelector('#review-status').textContent.startsWith('{said}')""", timeout=180_000)
+    review = httpx.get(f"{server.url}api/tables/{table}/review/1", timeout=180).json()
+    skipped = review["skipped"]
+    assert skipped and all(" play " in a for a in skipped)
+    assert review["skipped_reasons"] == ["the solver does not take the royal goat while a stock is left"]
+    shown = page.text_content("#review-skipped" if review["moves"] else "#review-status")
+    assert shown == (f"{said}{len(skipped)} — решатель не учитывает королевского козла, пока в колоде есть карты, "
+                     "так что разбор начинается после последнего добора.")
+    assert page.errors == []
+    context.close()
+
+
+def finish_a_quick_match(page: object, url: str, options: dict[str, object] | None = None) -> str:
     """A classic table against three bots whose match ends at the first penalty
-    point, played by clicks until the result shows; returns the table id."""
-    table = create_with_bots(page, url, options={"match_target": 1})
+    point (``options``: more of the table's options), played by clicks until the
+    result shows; returns the table id."""
+    table = create_with_bots(page, url, options={"match_target": 1} | (options or {}))
     page.click("#start-btn")
     page.wait_for_selector("#game:not([hidden])")
     while True:

@@ -197,25 +197,14 @@ def print_analysis(out: Console, analysis: DealAnalysis) -> None:
     out.print(Text(f"Deal {analysis.deal} ({analysis.rules}): double-dummy analysis", style="bold"))
     spades = analysis.game == "spades"
     out.print(Text(SPADES_NOTE if spades else VALUE_NOTE, style="dim"))
-    if analysis.skipped:
-        out.print(Text(("Not analysed: " if spades else "Not analysed (before the play the solver starts from): ")
-                       + " · ".join(analysis.skipped), style="dim"))
-    table = Table(show_lines=False)
-    changed = any(m.changed_result for m in analysis.moves)
-    columns = [("trick", "right"), ("seat", "right"), ("played", "left"), ("value", "right"),
-               ("best", "left"), ("best value", "right"), ("cost", "right")]
-    for name, justify in columns + ([("result", "left")] if changed else []):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    for m in analysis.moves:
-        played = " ".join(f"{m.action.verb} {' '.join(map(str, m.action.cards))}".split())
-        best = ", ".join(" ".join(map(str, a.cards)) for a in m.best)
-        style = None if m.cost == 0 else ("bold red" if m.changed_result else "red")
-        cells = [str(m.trick), str(m.seat), played, show_value(m.value), best,
-                 show_value(m.best_value), show_cost(m.best_value, m.value)]
-        if changed:
-            cells.append(f"{show_result(m.best_result)} → {show_result(m.result)}" if m.changed_result else "")
-        table.add_row(*cells, style=style)
-    print_table(out, table)
+    for why, actions in analysis.skipped_by_reason().items():
+        out.print(Text(f"Not analysed ({why}): " + " · ".join(actions), style="dim"))
+    if analysis.moves:
+        print_moves(out, analysis)
+    else:   # no empty table: say why there is nothing to value
+        out.print("no card of this deal is valued (see 'Not analysed' above)" if analysis.skipped
+                  else "no card was played in this deal: it ended as it was dealt" if analysis.result is not None
+                  else "no card has been played in this deal yet")
     if analysis.outcome is not None:
         out.print(f"with best play from the first lead analysed: {analysis.outcome}")
     for s in analysis.summary():
@@ -232,3 +221,24 @@ def print_analysis(out: Console, analysis: DealAnalysis) -> None:
             out.print(f"result: {r.get('ended_by')}, points {joined('points')}, penalty {joined('penalty')}")
     else:
         out.print("the deal is unfinished in the record")
+
+
+def print_moves(out: Console, analysis: DealAnalysis) -> None:
+    """The table of the moves valued: each one's value next to the best, the
+    cost, and (where a mistake changed it) the deal's result."""
+    table = Table(show_lines=False)
+    changed = any(m.changed_result for m in analysis.moves)
+    columns = [("trick", "right"), ("seat", "right"), ("played", "left"), ("value", "right"),
+               ("best", "left"), ("best value", "right"), ("cost", "right")]
+    for name, justify in columns + ([("result", "left")] if changed else []):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for m in analysis.moves:
+        played = " ".join(f"{m.action.verb} {' '.join(map(str, m.action.cards))}".split())
+        best = ", ".join(" ".join(map(str, a.cards)) for a in m.best)
+        style = None if m.cost == 0 else ("bold red" if m.changed_result else "red")
+        cells = [str(m.trick), str(m.seat), played, show_value(m.value), best,
+                 show_value(m.best_value), show_cost(m.best_value, m.value)]
+        if changed:
+            cells.append(f"{show_result(m.best_result)} → {show_result(m.result)}" if m.changed_result else "")
+        table.add_row(*cells, style=style)
+    print_table(out, table)

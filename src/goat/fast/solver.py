@@ -415,11 +415,11 @@ def _check(state: Any, side: int | None = None) -> None:
         raise SolverError(f"side must be a {who} 0..{state.rules.num_teams - 1}, not {side!r}")
     rules = state.rules
     if state.phase == PARTNER_EXCHANGE:
-        raise SolverError("the solver starts after the partner exchange: finish the exchange first")
+        raise SolverError("the solver starts after the partner exchange, not in it")
     if state.phase not in (PLAY, FORCED_RETURN):
         raise SolverError(f"no card play is due (phase {state.phase})")
     if rules.royal_goat and state.stock and rules.partnerships:
-        raise SolverError("royal goat with a stock is not supported by the solver")
+        raise SolverError("the solver does not take the royal goat while a stock is left")
 
 
 def _encode(state: Any, side: int, ws: _Workspace, gen: int) -> tuple[np.ndarray, _DealCode]:

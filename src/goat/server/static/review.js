@@ -57,6 +57,15 @@ function bestPlay(r) {
   return t("review.bestPlay", { result: result.penalty.map((p, side) => `${teamName(side)} ${p}`).join(", ") });
 }
 
+/** Why the review leaves actions out, in the player's language (the server's
+ * `skipped_reasons` say it in English): Spades' bidding and live nils; Kozel's
+ * partner exchange, or cards played too — with the royal goat and a stock the
+ * solver starts after the last draw. */
+function skippedKey(r, tricks) {
+  if (tricks) return "review.skippedTricks";
+  return r.skipped.some((a) => parseAction(a).verb === "play") ? "review.skippedStock" : "review.skipped";
+}
+
 /** The cards of `actions` as `voice` writes them (cards.js): one action's, or several's. */
 function cardsOf(actions, voice) {
   return actions.map((a) => voice.cards(parseAction(a).cards)).join(voice === SAID ? "; " : ", ");
@@ -76,12 +85,13 @@ function draw(r) {
   const note = $("#review-note");
   note.dataset.i18n = tricks ? "review.noteTricks" : "review.note";
   note.textContent = t(note.dataset.i18n);
-  if (!r.moves.length) {   // a royal goat as dealt, or a nil alive all deal: no card to weigh
+  if (!r.moves.length) {   // a royal goat as dealt, a nil alive all deal, a deal over before the last draw
     $("#review-table").hidden = true;
     $("#review-summary").replaceChildren();
     $("#review-skipped").textContent = "";
     $("#review-best").textContent = "";
-    $("#review-status").textContent = t(tricks && r.skipped.length ? "review.noneValued" : "review.noPlay");
+    const n = r.skipped.length;
+    $("#review-status").textContent = t(!n ? "review.noPlay" : tricks ? "review.noneValued" : skippedKey(r, tricks), { n });
     return;
   }
   const body = document.createDocumentFragment();
@@ -101,8 +111,7 @@ function draw(r) {
     + (s.decisive ? ` ${t("review.decisive", { n: s.decisive })}` : "")
     + (s.mistakes && s.results_changed !== undefined
       ? t(tricks ? "review.resultsChangedTricks" : "review.resultsChanged", { n: s.results_changed }) : ""))));
-  $("#review-skipped").textContent = r.skipped.length
-    ? t(tricks ? "review.skippedTricks" : "review.skipped", { n: r.skipped.length }) : "";
+  $("#review-skipped").textContent = r.skipped.length ? t(skippedKey(r, tricks), { n: r.skipped.length }) : "";
   $("#review-best").textContent = bestPlay(r);
   $("#review-table").hidden = false;
   $("#review-status").textContent = "";
