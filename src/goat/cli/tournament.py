@@ -271,26 +271,29 @@ def _interrupted(finished: list[GameResult], games: list[GameSpec], seconds: flo
         return
     partial = partial_path(out)
     records = sorted(finished, key=lambda r: r.index)
+    error = _save_records(records, partial)
+    typer.echo(f"error: {error}" if error else f"wrote the {len(records)} finished games' records to {partial} "
+                                               "(--out is written only by a whole run)", err=True)
+
+
+def _save_records(results: list[GameResult], path: str | Path) -> str | None:
+    """Write the records as JSON lines; the one-line error, or ``None``."""
     try:
-        with open(partial, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write("".join(dumps_record(r.record) + "\n" for r in records))
+        with open(path, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write("".join(dumps_record(result.record) + "\n" for result in results))
     except OSError as exc:
-        typer.echo(f"error: cannot write {partial}: {exc.strerror or exc}", err=True)
-        return
-    typer.echo(f"wrote the {len(records)} finished games' records to {partial} (--out is written only by a whole run)", err=True)
+        return f"cannot write {path}: {exc.strerror or exc}"
+    return None
 
 
 def _write_records(results: list[GameResult], out: str) -> None:
     """Every game's record to ``out`` (``-``: stdout), once the run is over."""
-    lines = "".join(dumps_record(result.record) + "\n" for result in results)
     if out == "-":
-        sys.stdout.write(lines)
+        sys.stdout.write("".join(dumps_record(result.record) + "\n" for result in results))
         return
-    try:
-        with open(out, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(lines)
-    except OSError as exc:
-        _fail(f"cannot write {out}: {exc.strerror or exc}")
+    error = _save_records(results, out)
+    if error:
+        _fail(error)
 
 
 def _fail(message: str, status: int = 2) -> None:
