@@ -361,3 +361,15 @@ def test_each_action_not_analysed_says_why(tmp_path: Path) -> None:
     exchange = analyze_record(random_record("full-hand", 3), 1)
     assert exchange.skipped_by_reason() == {"the solver starts after the partner exchange, not in it":
                                             exchange.skipped}
+
+
+def test_a_36_card_deck_is_one_line_exit_2(tmp_path: Path) -> None:
+    """Classic with a 36-card deck: the solver's card tables hold 32 cards, and
+    the analysis of such a deal never ended; now one line, as for street."""
+    path = tmp_path / "game.json"
+    state = new_state("classic", options={"deck": "36"}, single_deal=True)
+    play_randomly(state, random.Random(4))
+    path.write_text(json.dumps(record_from_state(state)))
+    result = CliRunner().invoke(app, ["analyze", str(path)])
+    assert result.exit_code == 2
+    assert result.output == "error: the solver handles decks of up to 32 cards, not 36\n"
