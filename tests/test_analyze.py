@@ -361,3 +361,25 @@ def test_each_action_not_analysed_says_why(tmp_path: Path) -> None:
     exchange = analyze_record(random_record("full-hand", 3), 1)
     assert exchange.skipped_by_reason() == {"the solver starts after the partner exchange, not in it":
                                             exchange.skipped}
+
+
+def test_a_36_card_deck_is_one_line_exit_2(tmp_path: Path) -> None:
+    """Classic with a 36-card deck: the solver's card tables hold 32 cards, and
+    the analysis of such a deal never ended; now one line, as for street."""
+    path = tmp_path / "game.json"
+    state = new_state("classic", options={"deck": "36"}, single_deal=True)
+    play_randomly(state, random.Random(4))
+    path.write_text(json.dumps(record_from_state(state)))
+    result = CliRunner().invoke(app, ["analyze", str(path)])
+    assert result.exit_code == 2
+    assert result.output == "error: the solver handles decks of up to 32 cards, not 36\n"
+
+
+def test_the_review_docs_name_every_json_field() -> None:
+    """docs/server.md's review row (what ``goat analyze --json`` prints) names
+    every field the analysis writes: top level, a move, a side's summary."""
+    row = next(line for line in (Path(__file__).parents[1] / "docs" / "server.md").read_text().splitlines()
+               if line.startswith("| `GET /api/tables/{id}/review/{deal}`"))
+    out = analyze_record(random_record("classic", 5), 1).to_json()
+    keys = set(out) | set(out["moves"][0]) | set(out["summary"][0]) | set(out["moves"][0]["result"])
+    assert sorted(k for k in keys if f'"{k}"' not in row) == []

@@ -80,9 +80,11 @@ def test_only_a_bot_that_declares_it_gets_the_state() -> None:
     assert seen == ["view", "KozelState"]
 
 
-@pytest.mark.parametrize("preset,players", [("street", 4)])
-def test_pimc_falls_back_where_the_solver_does_not_apply(preset: str, players: int) -> None:
-    state = new_state(preset, players=players, single_deal=True)
+@pytest.mark.parametrize("preset,players,options", [("street", 4, {}), ("classic", 4, {"deck": "36"})])
+def test_pimc_falls_back_where_the_solver_does_not_apply(preset: str, players: int, options: dict) -> None:
+    """Street, and a 36-card deck (whose 4-player search never ended: the
+    kernel's card tables hold 32 cards), are played by the fallback."""
+    state = new_state(preset, players=players, options=options, single_deal=True)
     bots = [PIMCBot(seed=s, worlds=2) for s in range(players)]
     play_bots(state, bots, random.Random(4))
     assert state.is_terminal()
@@ -237,8 +239,9 @@ def test_prepare_loads_the_solver_only_where_it_will_play(monkeypatch: pytest.Mo
 
     calls: list[int] = []
     monkeypatch.setattr(solver, "warm_up", lambda: calls.append(1))
-    for rules, per_bot in (("classic", 1), ("full-hand", 1), ("street", 0)):
-        state = new_state(rules)
+    for rules, options, per_bot in (("classic", {}, 1), ("full-hand", {}, 1), ("street", {}, 0),
+                                    ("classic", {"deck": "36"}, 0), ("full-hand", {"deck": "36", "hand_size": 9}, 0)):
+        state = new_state(rules, options=options)
         calls.clear()
         prepare_bots([None, PIMCBot(seed=1), None, PerfectInformationBot(seed=2)], state.view)
         assert len(calls) == 2 * per_bot, rules

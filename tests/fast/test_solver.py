@@ -192,6 +192,23 @@ def test_refusals_are_one_line(solver: str) -> None:
         run(fh)
 
 
+@pytest.mark.parametrize("preset, options", [("classic", {"deck": "36"}),
+                                             ("full-hand", {"deck": "36", "hand_size": 9})])
+def test_a_36_card_deck_is_refused_in_one_line(preset: str, options: dict) -> None:
+    """The kernels' card tables hold 32 cards: a 4-player 36-card deal overran
+    them and the search never ended (``goat analyze``, ``pimc``, a deal review
+    hung). Refused up front, as in individual play."""
+    from goat.fast.solver import unsupported
+
+    state = new_state(preset, options=options, single_deal=True)
+    state.apply_chance(state.sample_chance(random.Random(1)))
+    while state.phase != PLAY:   # full-hand: the partner exchange first
+        state.apply_action(state.legal_actions()[0])
+    assert unsupported(state) == "the solver handles decks of up to 32 cards, not 36"
+    with pytest.raises(SolverError, match="up to 32 cards"):
+        evaluate_moves(state)
+
+
 def test_solve_does_not_change_the_state() -> None:
     s = position("classic", {0: "7C 8H", 1: "QC JD", 2: "AH 9S", 3: "TH KS"}, leader=0)
     before = (s.information_state_string(None), [list(h) for h in s.hands], s.current_player())

@@ -651,6 +651,20 @@ def test_a_review_with_the_royal_goat_and_a_stock_says_it_starts_after_the_last_
     context.close()
 
 
+def test_a_36_card_deal_offers_no_review(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """Classic with a 36-card deck: the solver takes decks of up to 32 cards (its
+    search of such a deal never ended, holding the server's one review worker),
+    so the finished match offers no review, and asking anyway is a one-line 404."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    table = finish_a_quick_match(page, server.url, {"deck": "36"})
+    assert page.is_hidden("#review-btn")
+    answer = httpx.get(f"{server.url}api/tables/{table}/review/1", timeout=60)
+    assert answer.status_code == 404 and answer.json()["error"] == "the solver handles decks of up to 32 cards, not 36"
+    assert page.errors == []
+    context.close()
+
+
 def finish_a_quick_match(page: object, url: str, options: dict[str, object] | None = None) -> str:
     """A classic table against three bots whose match ends at the first penalty
     point (``options``: more of the table's options), played by clicks until the

@@ -152,11 +152,11 @@ def node_budget(kernel: str, seconds_left: float) -> int:
 
 
 def _solver_ruleset(view: View) -> bool:
-    """The view's ruleset is one the solver takes (single-card Kozel: 4 players,
-    or 2-3 with a deck of at most 32 cards; :func:`goat.fast.solver.unsupported`)."""
+    """The view's ruleset is one the solver takes (single-card Kozel with a deck
+    of at most 32 cards; :func:`goat.fast.solver.unsupported`)."""
     options = view.get("options", {})
     return (view.get("game") == "kozel" and options.get("trick_style") == "single"
-            and (view.get("players") == 4 or options.get("deck") in ("24", "32")))
+            and options.get("deck") in ("24", "32"))
 
 
 def _solvable(view: View) -> bool:

@@ -74,9 +74,10 @@ is the card points that seat takes, or the same decisive values (``+CATCH`` unle
 ``side`` seat maximises and every other seat minimises — the exact game with 2
 players, the "paranoid" reading (the two others as one coalition) with 3.
 
-Single-card rulesets are taken (``classic``, ``full-hand``, ``full-hand-24`` and
-their options, individual play with decks of up to 32 cards); ``street`` is
-refused.
+Single-card rulesets with decks of up to 32 cards are taken (``classic``,
+``full-hand``, ``full-hand-24`` and their options, 4 players or individual
+play); ``street`` and a 36-card deck are refused (the work array's card tables
+and the table keys have room for 32 cards).
 
 **A node budget** (``max_nodes`` of :func:`solve` and :func:`evaluate_moves`)
 lets a caller with a deadline stop a solve: one world at the first lead of a
@@ -385,8 +386,10 @@ def unsupported(state: Any) -> str | None:
     """Why the solver can never take positions of ``state``'s ruleset (else ``None``).
 
     Single-card Kozel with 4 players (partnerships) or 2-3 (individual play,
-    :mod:`goat.fast.solver_solo`, decks of up to 32 cards). Anything but a
-    Kozel state (another game's state, a view's dict) is named as such."""
+    :mod:`goat.fast.solver_solo`), decks of up to 32 cards: both kernels keep
+    per-card tables of 32 entries (a 36-card deck overran them, and a 4-player
+    search then never ended). Anything but a Kozel state (another game's
+    state, a view's dict) is named as such."""
     if not isinstance(state, KozelState):
         kind = "a view (a dict): pass the state itself" if isinstance(state, dict) else f"a {type(state).__name__}"
         return f"the solver takes a Kozel state (classic, full-hand), not {kind}"
@@ -394,9 +397,8 @@ def unsupported(state: Any) -> str | None:
     if rules.trick_style != "single":
         return (f"the solver handles single-card Kozel (classic, full-hand), "
                 f"not {rules.name} with {rules.players} players")
-    if not rules.partnerships and len(rules.deck_cards) > 32:
-        return (f"the solver handles individual play with decks of up to 32 cards, "
-                f"not {len(rules.deck_cards)}")
+    if len(rules.deck_cards) > 32:
+        return f"the solver handles decks of up to 32 cards, not {len(rules.deck_cards)}"
     return None
 
 

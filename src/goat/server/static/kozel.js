@@ -169,9 +169,9 @@ function twoGoats(v, winner, mine) {
 }
 
 /** The double-dummy solver takes single-card deals (classic, full hand with 2, 3 or 4
- * players, decks of up to 32 cards): a review exists. */
+ * players) with decks of up to 32 cards: a review exists. */
 function reviewable(v) {
-  return !street(v) && (v.players === 4 || v.options?.deck !== "36");
+  return !street(v) && v.options?.deck !== "36";
 }
 
 /** A new selection is due when the trick restarts: a new trick, or a molodka restarted it. */
