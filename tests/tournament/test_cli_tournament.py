@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -278,3 +279,27 @@ def test_the_table_shows_a_win_rate_interval_inside_0_100() -> None:
     text = console.export_text()
     assert "87.5% (31.6–99.1)" in text and "100.0% (28.3–100.0)" in text
     assert "win rate (95% CI)" in text and "±" in text  # the difference keeps its ± half width
+
+
+def test_the_tables_show_elo_intervals() -> None:
+    """Elo was a bare point estimate; two bots now show each rating's interval and a
+    round robin each pairing's Elo gap with its interval (∞ past a clean sweep)."""
+    from rich.console import Console
+
+    from goat.cli.tournament import head_to_head_table, results_table
+    from goat.tournament.stats import BotSummary, HeadToHead, Interval, mean_ci, proportion_ci
+
+    rows = [BotSummary("A", 8, 40, proportion_ci([1, 1, 0.5, 1]), mean_ci([1, 2]), 1600.0, (1520.4, 1689.6)),
+            BotSummary("B", 8, 40, proportion_ci([0, 0, 0.5, 0]), mean_ci([-1, -2]), 1400.0, (1310.4, 1479.6))]
+    console = Console(width=200, record=True)
+    console.print(results_table(rows, "match", "t"))
+    text = console.export_text()
+    assert "Elo (95% CI)" in text and "1600 (1520–1690)" in text and "1400 (1310–1480)" in text
+    pairs = [HeadToHead("A", "B", 40, Interval(0.75, 0.11, 20, (0.64, 0.84)), mean_ci([1, 2])),
+             HeadToHead("A", "C", 40, proportion_ci([1, 1, 1, 1]), mean_ci([1, 2]))]
+    console = Console(width=200, record=True)
+    console.print(head_to_head_table(pairs, "match"))
+    text = console.export_text()
+    assert "Elo gap (95% CI)" in text and "+191 (+100, +288)" in text
+    sweep_low = 400 * math.log10(pairs[1].score.low / (1 - pairs[1].score.low))  # about -161
+    assert f"∞ ({sweep_low:+.0f}, ∞)" in text

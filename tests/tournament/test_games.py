@@ -139,8 +139,12 @@ def test_a_tiny_tournament_through_the_cli_adds_up_from_its_records(
     difference = sum(diff / d for _, diff, d in views) / len(records)
     assert interval_mean(rows[first][3]) == pytest.approx(difference, abs=5e-4)
     assert interval_mean(rows[second][3]) == pytest.approx(-difference, abs=5e-4)
-    elo = [float(rows[label][4]) for label in (first, second)]
+    elo = [interval_mean(rows[label][4]) for label in (first, second)]
     assert sum(elo) == pytest.approx(3000, abs=1) and (elo[0] > elo[1]) == (win_rate > 0.5)
+    # two bots: each rating's interval mirrors the other's about 1500 (half the Elo gap's)
+    bounds = [rows[label][4].split("(")[1].rstrip(")").split("–") for label in (first, second)]
+    assert bounds[0][0] == "-∞" or bounds[1][1] == "∞" or \
+        float(bounds[0][0]) + float(bounds[1][1]) == pytest.approx(3000, abs=1)
     assert_duplicate_pairs_share_chance(game, records)
 
 

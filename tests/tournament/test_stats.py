@@ -7,7 +7,8 @@ import math
 import pytest
 
 from goat.tournament.runner import GameResult
-from goat.tournament.stats import bradley_terry, game_scores, mean_ci, pairwise, proportion_ci, summarize, t975
+from goat.tournament.stats import (Interval, bradley_terry, elo_gap, game_scores, mean_ci, pairwise, proportion_ci,
+                                   summarize, t975)
 
 
 def result(index: int, set_index: int, rotation: int, labels: str, penalty: tuple[int, ...],
@@ -109,6 +110,42 @@ def test_summary_uses_the_duplicate_set_as_the_unit() -> None:
     assert b.difference.mean == pytest.approx(-mean)
     # 3 wins each (+ one virtual draw): equal strength, both at the mean rating
     assert a.elo == pytest.approx(1500) and b.elo == pytest.approx(1500)
+    # each rating's interval: half the Elo gap read from the win rate's bounds, 400*log10(p/(1-p))
+    half = 200 * math.log10(0.963834 / 0.036166)  # 285.2
+    assert a.elo_bounds == pytest.approx((1500 - half, 1500 + half), abs=0.01)
+    assert b.elo_bounds == pytest.approx(a.elo_bounds)
+
+
+def test_elo_gap_reads_a_win_rate_interval_on_the_elo_scale() -> None:
+    even = elo_gap(Interval(0.5, 0.2, 10, (0.3, 0.7)))
+    assert even.mean == 0 and even.low == pytest.approx(-400 * math.log10(7 / 3)) and even.high == pytest.approx(-even.low)
+    # 3 of 4: strengths 3:1, the Bradley-Terry gap 400*log10(3) without a prior
+    three = elo_gap(Interval(0.75, 0.1, 50, (0.64, 0.84)))
+    assert three.mean == pytest.approx(400 * math.log10(3))
+    assert (three.low, three.high) == pytest.approx((400 * math.log10(0.64 / 0.36), 400 * math.log10(0.84 / 0.16)))
+    # a clean sweep: a finite lower bound (the data say how far down it could be), no upper one
+    sweep = elo_gap(proportion_ci([1, 1, 1, 1]))
+    assert sweep.mean == math.inf and sweep.high == math.inf
+    assert sweep.low == pytest.approx(400 * math.log10(0.283 / 0.717), abs=2)
+    assert elo_gap(proportion_ci([1])).half_width == math.inf  # one set: no interval
+
+
+def test_a_round_robin_gives_no_rating_bounds_but_each_pairing_a_gap() -> None:
+    from goat.tournament.stats import head_to_head
+
+    from dataclasses import replace
+
+    # A-B: A wins both games of set 0, one of set 1 (3 of 4); A-C: A wins all four
+    games = [result(0, 0, 0, "A B A B", (4, 12), 2), result(1, 0, 1, "B A B A", (12, 4), 2),
+             result(2, 1, 0, "A B A B", (4, 12), 2), result(3, 1, 1, "B A B A", (4, 12), 2)]
+    third = [replace(result(4 + i, i // 2, i % 2, "A C A C" if i % 2 == 0 else "C A C A",
+                            (4, 12) if i % 2 == 0 else (12, 4), 2), pairing=1) for i in range(4)]
+    rows = summarize(games + third)
+    assert [r.elo_bounds for r in rows] == [None, None, None]
+    pairs = {(p.first, p.second): p for p in head_to_head(games + third)}
+    ab, ac = pairs[("A", "B")], pairs[("A", "C")]
+    assert ab.elo_gap.mean == pytest.approx(400 * math.log10(0.75 / 0.25))
+    assert ac.elo_gap.mean == math.inf and ac.elo_gap.low < ac.elo_gap.mean
 
 
 def test_bradley_terry_two_bots() -> None:

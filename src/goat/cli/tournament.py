@@ -10,6 +10,8 @@ default, on Ray with ``--backend ray``; the results depend only on ``--seed``.
 
 from __future__ import annotations
 
+import math
+
 import secrets
 import sys
 import time
@@ -34,9 +36,9 @@ from goat.tournament.specs import BotSpec, parse_bot_list
 from goat.tournament.stats import BotSummary, HeadToHead, Interval, head_to_head, summarize
 
 ELO_NOTE = ("Elo: Bradley–Terry fit of all pairwise game results (draw = ½), one virtual draw per "
-            "pairing, mean 1500; a point estimate without an interval: whether a gap is real, the "
-            "intervals say. Intervals over duplicate sets: win rate Wilson (effective sample size), "
-            "difference Student-t.")
+            "pairing, mean 1500; an Elo gap's interval is the head-to-head win rate's read on the Elo "
+            "scale (two bots: each rating ± half of it). Intervals over duplicate sets: win rate "
+            "Wilson (effective sample size), difference Student-t.")
 
 
 def register(app: typer.Typer) -> None:
@@ -178,11 +180,14 @@ def results_table(rows: list[BotSummary], unit: str, title: str, scoring: GameSc
     table.add_column(f"{scoring.deal}s", justify="right")
     table.add_column(f"{unit} win rate (95% CI)", justify="right")
     table.add_column(f"{scoring.column} ±95%", justify="right")
-    table.add_column("Elo", justify="right")
+    with_bounds = any(r.elo_bounds is not None for r in rows)
+    table.add_column("Elo (95% CI)" if with_bounds else "Elo", justify="right")
     for r in rows:
+        elo = _elo(r.elo)
+        if r.elo_bounds is not None:
+            elo += f" ({_elo(r.elo_bounds[0])}–{_elo(r.elo_bounds[1])})"
         table.add_row(r.label, str(r.games), str(r.deals), _win_rate(r.score),
-                      _interval(r.difference.mean, r.difference.half_width, ""),
-                      f"{r.elo:.0f}" if r.elo == r.elo and abs(r.elo) != float("inf") else str(r.elo))
+                      _interval(r.difference.mean, r.difference.half_width, ""), elo)
     return table
 
 
@@ -196,11 +201,28 @@ def head_to_head_table(pairs: list[HeadToHead], unit: str, scoring: GameScoring 
     table.add_column(f"{unit} win rate (95% CI)", justify="right")
     table.add_column(f"{scoring.gain_column} ±95%", justify="right")
     table.add_column("CI excludes 0", justify="center")
+    table.add_column("Elo gap (95% CI)", justify="right")
     for p in pairs:
         table.add_row(p.first, p.second, str(p.deals), _win_rate(p.score),
                       _interval(p.difference.mean, p.difference.half_width, ""),
-                      "yes" if p.difference.excludes(0.0) else "no")
+                      "yes" if p.difference.excludes(0.0) else "no", _elo_gap(p.elo_gap))
     return table
+
+
+def _elo(value: float, sign: bool = False) -> str:
+    """A rating (or with ``sign`` a gap) rounded to a point; ``∞`` past a clean sweep."""
+    if value != value:
+        return "nan"
+    if math.isinf(value):
+        return "∞" if value > 0 else "-∞"
+    return f"{value:+.0f}" if sign else f"{value:.0f}"
+
+
+def _elo_gap(gap: Interval) -> str:
+    """``+191 (+100, +288)``: the gap and its bounds (``± ?`` from a single set)."""
+    if gap.half_width == float("inf") and gap.bounds is None:
+        return f"{_elo(gap.mean, sign=True)} ± ?"
+    return f"{_elo(gap.mean, sign=True)} ({_elo(gap.low, sign=True)}, {_elo(gap.high, sign=True)})"
 
 
 def _win_rate(score: Interval) -> str:

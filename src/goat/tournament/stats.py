@@ -29,6 +29,16 @@ all pairwise game results (a draw is half a win each), with one virtual drawn
 game added to every pairing that met, so a clean sweep still gives a finite
 rating; ratings are ``400·log10(strength)``, shifted so their mean is 1500. The
 expected score of A against B is then ``1 / (1 + 10^((R_B − R_A)/400))``.
+
+The Elo fit counts games as independent, so its own likelihood would give too
+narrow an interval for duplicate play (and none at all for a clean sweep). An
+Elo **gap's** interval is instead the head-to-head win rate's interval read on
+the Elo scale, as cutechess-cli reports an Elo difference: the gap is
+``400·log10(p / (1 − p))`` at the win rate ``p`` and at each bound
+(:func:`elo_gap`), so it inherits the duplicate set as its unit and stays
+finite on the side the results say nothing against (a sweep: ``(+196, ∞)``).
+With two bots each rating is 1500 ± half the gap, and its interval is half the
+gap's.
 """
 
 from __future__ import annotations
@@ -137,6 +147,31 @@ def proportion_ci(values: Sequence[float]) -> Interval:
     return Interval(p, max(p - low, high - p), n, (low, high))
 
 
+def elo_gap(score: Interval) -> Interval:
+    """A win rate's interval read as an Elo gap: ``400·log10(p / (1 − p))`` at
+    the rate and at each bound (the logistic curve is monotone, so the bounds
+    map to bounds); ``±inf`` at 0 and 100%.
+
+    >>> gap = elo_gap(Interval(0.75, 0.1, 50, (0.64, 0.84)))
+    >>> round(gap.mean), round(gap.low), round(gap.high)
+    (191, 100, 288)
+    """
+
+    def elo(p: float) -> float:
+        if p <= 0:
+            return -math.inf
+        if p >= 1:
+            return math.inf
+        return 400 * math.log10(p / (1 - p))
+
+    if math.isnan(score.mean):
+        return Interval(math.nan, math.inf, score.n)
+    if score.half_width == math.inf:
+        return Interval(elo(score.mean), math.inf, score.n)
+    mean, low, high = elo(score.mean), elo(score.low), elo(score.high)
+    return Interval(mean, max(mean - low, high - mean), score.n, (low, high))
+
+
 # ============================================================ per game
 def pairwise(result: GameResult) -> list[tuple[str, str, float]]:
     """``(A, B, score of A)`` for every pair of different bots at the table.
@@ -203,6 +238,11 @@ class HeadToHead:
     score: Interval          # first's match (or deal) win rate, per duplicate set
     difference: Interval     # first's per-deal score gain over second, per duplicate set
 
+    @property
+    def elo_gap(self) -> Interval:
+        """First's Elo gap over second, from the win rate's interval (:func:`elo_gap`)."""
+        return elo_gap(self.score)
+
 
 def head_to_head(results: Iterable[GameResult]) -> list[HeadToHead]:
     """Per pairing of two bots: how the first (in schedule order) did against the
@@ -237,6 +277,10 @@ class BotSummary:
     score: Interval          # match (or deal) win rate, per duplicate set
     difference: Interval     # score difference per deal, per duplicate set
     elo: float
+    #: The rating's 95% bounds when exactly two bots played (half the Elo gap's
+    #: interval either side of the mean, :func:`elo_gap`); None in a round robin,
+    #: where the head-to-head gaps carry the intervals.
+    elo_bounds: tuple[float, float] | None = None
 
 
 def summarize(results: Iterable[GameResult], labels: Sequence[str] | None = None) -> list[BotSummary]:
@@ -261,7 +305,11 @@ def summarize(results: Iterable[GameResult], labels: Sequence[str] | None = None
         sets = [v for (lab, _, _), v in per_set.items() if lab == label]
         score = proportion_ci([_mean(s for s, _ in values) for values in sets])
         diff = mean_ci([_mean(d for _, d in values) for values in sets])
-        rows.append(BotSummary(label, games[label], deals[label], score, diff, elo.get(label, math.nan)))
+        bounds = None
+        if len(seen) == 2 and score.half_width != math.inf:
+            gap = elo_gap(score)
+            bounds = (1500.0 + gap.low / 2, 1500.0 + gap.high / 2)
+        rows.append(BotSummary(label, games[label], deals[label], score, diff, elo.get(label, math.nan), bounds))
     return rows
 
 
