@@ -217,6 +217,9 @@ def read_view(view: View) -> Knowledge:
                     know.with_partner.update(cards)
                 else:
                     know.with_partner.difference_update(cards)
+            # The receiver now holds a card it may have shown void in (a forced
+            # exchange hands the partner a trump mid-deal): forget its voids.
+            know.voids[(who + 2) % n].clear()
             continue
         if verb == "molodka":  # every card on the table goes back to its hand
             trick = [(who, "play", cards)]
