@@ -344,3 +344,24 @@ def test_decides_from_the_plain_view_alone_and_leaves_it_untouched(rules: str, p
             assert json.dumps(view, sort_keys=True) == before
             assert HeuristicBot(seed=5).choose(json.loads(before)) == action
             state.apply_action(action if rng.random() < 0.5 else rng.choice(state.legal_actions()))
+
+
+def test_a_seat_that_receives_a_trump_in_a_forced_exchange_is_no_longer_void_in_trumps() -> None:
+    # Full-hand, clubs trump (8C shown), no partner exchange, trump_lead
+    # "not-after-own-lead". Trick 2: seat 1 leads 8C and seat 2 shows void in
+    # trumps (7S). Trick 3 is led by seat 0, so seat 0 may not lead a trump in
+    # trick 4 and holds only trumps: it gives JH to its partner, seat 2, who
+    # returns its only diamond 7D, and seat 0 leads it. Seat 2 now holds a trump
+    # and no diamond. Seat 1 must not count AD as a sure winner on the strength
+    # of seat 2's old void: it keeps the ace and follows low.
+    hands = {"0": "7H QC JD JH JS QD QH AC", "1": "AH 8C KC JC 8D 9D AD KH",
+             "2": "8H 7S 8S 9S KS TS AS 7D", "3": "9H 9C TC QS 7C TD KD TH"}
+    s = deal_state("full-hand", hands=hands, trump_card="8C", dealer=0,
+                   options={"partner_exchange": 0, "trump_lead": "not-after-own-lead"})
+    play(s, "0 play 7H", "1 play AH", "2 play 8H", "3 play 9H")
+    play(s, "1 play 8C", "2 play 7S", "3 play 9C", "0 play QC")
+    assert "trump" in read_view(s.view(1)).voids[2]
+    play(s, "0 play JD", "1 play KC", "2 play 8S", "3 play TC")
+    play(s, "0 give JH", "2 give 7D", "0 play 7D")
+    assert read_view(s.view(1)).voids[2] == set()
+    assert choice(s) != "1 play AD"
