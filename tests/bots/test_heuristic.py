@@ -226,6 +226,18 @@ def test_street_declares_molodka_with_four_top_trumps() -> None:
     assert s.trick_leader == 3 and s.current_player() == 0
 
 
+def test_street_no_molodka_into_the_trumps_the_restart_hands_back() -> None:
+    # Hearts trump (QH shown). Seat 0 leads four trumps 7H+8H+JH+AH. Seat 3 could
+    # declare molodka with 6C 7C 9C AC, but the restart gives seat 0 its four
+    # trumps back, and they beat any four clubs: the molodka would hand the
+    # opponents AC and the trick. Passing three low clubs costs nothing.
+    s = street({0: "7H 8H JH AH", 1: "6S 8S 9D TD", 2: "7S 9S 6D 7D", 3: "6C 7C 9C AC"},
+               trump_card="QH", dealer=3)
+    play(s, "0 play 7H+8H+JH+AH")
+    assert "3 molodka 6C+7C+9C+AC" in s.view(3)["legal_actions"]
+    assert all(HeuristicBot(seed=seed).out_of_turn(s.view(3)) is None for seed in range(3))
+
+
 # ------------------------------------------------------------ legality, strength
 class Checked:
     """Wraps a bot; fails unless every answer is one of the view's legal actions."""

@@ -58,7 +58,8 @@ Street (multi-card sets, beats and face-down passes):
   cards (feed); else pass the cheapest cards.
 * **Opponent owns it**: beat with the cheapest matching set when the expected
   gain beats passing; else pass the lowest-value cards face down.
-* **Molodka**: declared when the four cards (probably) win — unless the partner
+* **Molodka**: declared when the four cards (probably) win — counting the cards
+  the restart hands back to the seats that played them — unless the partner
   already holds the trick safely.
 """
 
@@ -512,13 +513,20 @@ class _Street:
         return len(hand) >= len(best) and any(self.beats_set(combo, best)
                                              for combo in combinations(hand, len(best)))
 
-    def p_stands(self, cards: Sequence[Card], seats: Sequence[int]) -> float:
-        """Sampled chance that no opponent among ``seats`` can beat ``cards``."""
+    def p_stands(self, cards: Sequence[Card], seats: Sequence[int],
+                 returned: dict[int, tuple[list[Card], int]] | None = None) -> float:
+        """Sampled chance that no opponent among ``seats`` can beat ``cards``.
+
+        ``returned``: cards a seat gets back before it answers (a molodka returns
+        the trick's cards to their hands), as (the face-up ones, how many face down).
+        """
         k = self.k
-        opponents = [s for s in seats if not k.mate(s) and k.hand_sizes[s] > 0]
+        back = {s: returned.get(s, ([], 0)) if returned else ([], 0) for s in seats}
+        opponents = [s for s in seats if not k.mate(s) and k.hand_sizes[s] + len(back[s][0]) + back[s][1] > 0]
         if not opponents:
             return 1.0
-        if not any(any(k.order.beats(c, b) for c in k.unseen) for b in cards):
+        known = [c for s in opponents for c in back[s][0]]
+        if not any(any(k.order.beats(c, b) for c in (*k.unseen, *known)) for b in cards):
             return 1.0  # some card of the set is unbeatable (every card must be beaten)
         pool = list(k.unseen)
         stands = 0
@@ -526,8 +534,9 @@ class _Street:
             self.rng.shuffle(pool)
             start, beaten = 0, False
             for s in opponents:
-                size = min(k.hand_sizes[s], len(pool) - start)
-                if self.can_beat(pool[start:start + size], cards):
+                up, down = back[s]
+                size = min(k.hand_sizes[s] + down, len(pool) - start)
+                if self.can_beat([*up, *pool[start:start + size]], cards):
                     beaten = True
                     break
                 start += size
@@ -612,7 +621,13 @@ class _Street:
                 if self.p_stands(best, after) >= 0.7:
                     return None
         others = [s for s in range(k.players) if s != k.seat]
-        scored = [(self.p_stands(a.cards, others), a) for a in actions]
+        # The restart hands every card on the table back to its owner: a seat
+        # that led four trumps answers the molodka with them.
+        returned: dict[int, tuple[list[Card], int]] = {}
+        for seat, _, cards, count in self.plays:
+            up, down = returned.get(seat, ([], 0))
+            returned[seat] = (up + list(cards), down) if cards else (up, down + count)
+        scored = [(self.p_stands(a.cards, others, returned), a) for a in actions]
         p, action = max(scored, key=lambda pa: (pa[0], points(pa[1].cards)))
         return action if p >= 0.6 else None
 
