@@ -118,6 +118,30 @@ def test_feeds_the_ten_to_a_partner_holding_the_trick_when_last() -> None:
     assert choice(s) == "0 play TS"
 
 
+@pytest.mark.parametrize("lead, expected", [("8D", "2 play 7H"), ("AD", "2 play QS")])
+def test_ruffs_with_a_queen_only_a_trick_worth_it(lead: str, expected: str) -> None:
+    # Dealer 1 leads a diamond; seat 2 has none and holds 7C QS 7H 9S. QS would
+    # very probably win, but on 8D it would take nothing but its own 3 points:
+    # the queen is kept for a richer trick and a zero card goes. On AD (11
+    # points) the queen is well spent.
+    hands = {"1": f"{lead} 8H 9H AH", "2": "7C QS 7H 9S", "3": "9D KH TS KS",
+             "0": f"{'AD' if lead == '8D' else '8D'} 8S JD 9C"}
+    s = deal_state("classic", hands=hands, dealer=1)
+    play(s, f"1 play {lead}")
+    assert choice(s) == expected
+
+
+def test_does_not_spend_the_shamok_to_guard_a_partners_ace() -> None:
+    # Dealer 0 leads AD; seat 1 follows 8D. Seat 2 has no diamond; its only sure
+    # winner is the shamok. Seat 3 may ruff the ace (about half the time), but
+    # the 11 points at risk are not worth the highest card of the deck: seat 2
+    # throws a zero card and keeps 7C.
+    s = deal_state("classic", hands={"0": "AD 8H 9H AH", "1": "8D KH TS KS",
+                                     "2": "7C 7H 9S 8S", "3": "9D 9C JD QD"}, dealer=0)
+    play(s, "0 play AD", "1 play 8D")
+    assert choice(s) == "2 play 7H"
+
+
 def test_plays_the_shamok_to_catch_an_opponents_queen_of_clubs() -> None:
     # Dealer 1 leads 9S; 2 follows 8S; 3 (void in spades) trumps with QC. Seat 0,
     # void in spades, plays 7C: the shamok catches the queen, the deal ends and

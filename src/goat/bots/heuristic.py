@@ -18,12 +18,18 @@ Single-card tricks (classic, full-hand, full-hand-24, any player count):
   partner's card, *feed* it: the legal card with the best ``points − keep cost``
   (aces and tens; low trumps like ``AC``/``TC`` in classic). Otherwise do not
   overtake — dump the cheapest card — unless a sure winner of our own secures a
-  trick holding 10+ points.
+  trick holding 10+ points and the points at risk are worth that winner.
 * **Opponent winning.** Win with the cheapest sufficient card when the win is
   sure (or likely and the trick is rich) and worth it (points on the table or in
   the winning card); when last to play, win whenever the trick has points or the
   win costs nothing. Otherwise the trick is lost: dump the cheapest card (zero
   points, plain before trumps, masters last).
+  "Worth it" for a trump played before the last seat: the points won exceed its
+  keep cost beyond the lowest trump's (:meth:`_Single.worth_spending`), so a
+  queen or the shamok is not spent on a trick of a few points while tricks are
+  left to use it in — measured in duplicate deals against the version that
+  spent it on any points (+0.21 ± 0.09 penalty points a deal in classic,
+  +0.32 ± 0.11 in full-hand, 300 duplicate sets each).
   "Cheapest" among plain winners is the lowest rank; among trumps it is the best
   ``points − keep cost`` (so ``AC`` beats ``8C`` as a sure winner, ``JD`` beats ``QS``).
 * **Trumping a plain lead while holding it** (``trump_on_plain="always"``): the
@@ -351,6 +357,9 @@ class _Single:
     lead_gain = 3.0
     lead_keep = 1.5
     pull_with = 3
+    #: A trump wins a trick only when its card points exceed this share of the
+    #: trump's keep cost (beyond the lowest trump's).
+    spend_weight = 1.0
 
     def __init__(self, know: Knowledge, view: View) -> None:
         self.k = know
@@ -432,11 +441,14 @@ class _Single:
 
         winners = [c for c in legal if order.beats(c, best)]
         if k.mate(best_seat):
-            if k.p_stands(best, led, opp_after) >= self.feed_odds:
+            p_best = k.p_stands(best, led, opp_after)
+            if p_best >= self.feed_odds:
                 return self.feed(legal)
             sure = [c for c in winners if k.p_stands(c, led, opp_after) >= self.sure_odds]
             if sure and table_pts >= self.rich:
-                return self.cheapest_win(sure)
+                choice = self.cheapest_win(sure)
+                if self.worth_spending(choice, (1.0 - p_best) * table_pts):
+                    return choice
             return self.dump(legal)
         if not opp_after:  # last (or only the partner still to play): the win is sure
             if winners:
@@ -448,12 +460,21 @@ class _Single:
         sure = [c for c in winners if odds[c] >= self.sure_odds]
         if sure:
             choice = self.cheapest_win(sure)
-            if table_pts + pts(choice) > 0:
+            if self.worth_spending(choice, table_pts + pts(choice)):
                 return choice
         likely = [c for c in winners if odds[c] >= self.likely_odds]
         if likely and table_pts >= self.rich:
             return self.cheapest_win(likely)
         return self.dump(legal)
+
+    def worth_spending(self, card: Card, gain: float) -> bool:
+        """Is winning ``gain`` card points worth playing ``card``? Any gain for a
+        plain card or a low trump; a high trump (the queens, the shamok) is kept
+        for a richer trick while the deal has tricks left to use it in."""
+        k = self.k
+        tricks_left = len(k.hand) + self.view["stock_size"] // k.players
+        later = min(1.0, (tricks_left - 1) / 3)
+        return gain > self.spend_weight * later * max(0.0, k.keep_cost(card) - 2.0)
 
     def cheapest_win(self, winners: list[Card]) -> Card:
         """Lowest plain winner (following suit), else the best-value trump."""
