@@ -484,10 +484,14 @@ class _Single:
         return max(winners, key=lambda c: (pts(c) - self.k.keep_cost(c), -self.k.order.strength[c]))
 
     def feed(self, legal: list[Card]) -> Card:
-        """Points to a partner whose trick stands (not a high trump)."""
-        best = max(legal, key=lambda c: (pts(c) - self.k.keep_cost(c), pts(c)))
-        if pts(best) - self.k.keep_cost(best) <= 0:
-            return self.dump(legal)
+        """Points to a partner whose trick stands (not a high trump). With nothing
+        worth feeding, the card we lose least by giving: its points still come
+        to our side, so they count for it, not against it (a dump onto a lost
+        trick counts them against) — a queen goes before the shamok."""
+        k = self.k
+        best = max(legal, key=lambda c: (pts(c) - k.keep_cost(c), pts(c)))
+        if pts(best) - k.keep_cost(best) <= 0:
+            return min(legal, key=lambda c: (k.dump_cost(c) - 3.0 * pts(c), k.order.strength[c]))
         return best
 
     def dump(self, legal: list[Card]) -> Card:
