@@ -551,7 +551,7 @@ class _Street:
         if not opponents:
             return 1.0
         known = [c for s in opponents for c in back[s][0]]
-        if not any(any(k.order.beats(c, b) for c in (*k.unseen, *known)) for b in cards):
+        if not all(any(k.order.beats(c, b) for c in (*k.unseen, *known)) for b in cards):
             return 1.0  # some card of the set is unbeatable (every card must be beaten)
         pool = list(k.unseen)
         stands = 0
