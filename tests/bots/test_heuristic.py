@@ -477,7 +477,17 @@ def check_follow(state, view, card: Card) -> None:
             assert points[card] == 0, (view["hand"], plays, card)
 
 
-@pytest.mark.parametrize("rules,players,options", SCAN)
+def check_street_answer(state, view, action: Action) -> None:
+    """Street: the partner owns the best set and one of its cards is beaten by
+    no card still unseen: the trick is ours, so the bot passes (feeds) rather
+    than beat its partner."""
+    know = read_view(view)
+    best = state.trick[state.best_index]
+    if know.mate(best.seat) and any(not any(state.order.beats(c, b) for c in know.unseen) for b in best.cards):
+        assert action.verb == "pass", (view["hand"], [str(c) for c in best.cards], str(action))
+
+
+@pytest.mark.parametrize("rules,players,options", [*SCAN, ("street", 4, {})])
 def test_invariants_over_random_deals(rules: str, players: int, options: dict[str, Any]) -> None:
     """40 deals per ruleset, every seat the heuristic: its knowledge is true of
     the real state at every step, and its follows keep the invariants above."""
@@ -495,7 +505,10 @@ def test_invariants_over_random_deals(rules: str, players: int, options: dict[st
             check_knowledge(state, seat)
             view = state.view(seat)
             action = bots[seat].choose(view)
-            if state.trick and action.verb == "play":
+            if state.trick and rules == "street":
+                check_street_answer(state, view, action)
+                checked += 1
+            elif state.trick and action.verb == "play":
                 check_follow(state, view, action.cards[0])
                 checked += 1
             state.apply_action(action)
