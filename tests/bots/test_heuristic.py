@@ -19,6 +19,7 @@ from goat.bots.heuristic import HeuristicBot, read_view
 from goat.bots.random_bot import RandomBot
 from goat.cards import Card
 from goat.games.kozel import new_state
+from goat.games.kozel.rules import CARD_POINTS, QUEEN_OF_CLUBS, SHAMOK
 from goat.protocol import Action
 
 # tests/bots is not a package: reach the Kozel test helpers the way pytest
@@ -116,6 +117,42 @@ def test_feeds_the_ten_to_a_partner_holding_the_trick_when_last() -> None:
                                      "3": "7S 7D 8D 9D", "0": "KS TS 8C 9C"}, dealer=1)
     play(s, "1 play 9S", "2 play AS", "3 play 7S")
     assert choice(s) == "0 play TS"
+
+
+@pytest.mark.parametrize("lead, expected", [("8D", "2 play 7H"), ("AD", "2 play QS")])
+def test_ruffs_with_a_queen_only_a_trick_worth_it(lead: str, expected: str) -> None:
+    # Dealer 1 leads a diamond; seat 2 has none and holds 7C QS 7H 9S. QS would
+    # very probably win, but on 8D it would take nothing but its own 3 points:
+    # the queen is kept for a richer trick and a zero card goes. On AD (11
+    # points) the queen is well spent.
+    hands = {"1": f"{lead} 8H 9H AH", "2": "7C QS 7H 9S", "3": "9D KH TS KS",
+             "0": f"{'AD' if lead == '8D' else '8D'} 8S JD 9C"}
+    s = deal_state("classic", hands=hands, dealer=1)
+    play(s, f"1 play {lead}")
+    assert choice(s) == expected
+
+
+def test_does_not_spend_the_shamok_to_guard_a_partners_ace() -> None:
+    # Dealer 0 leads AD; seat 1 follows 8D. Seat 2 has no diamond; its only sure
+    # winner is the shamok. Seat 3 may ruff the ace (about half the time), but
+    # the 11 points at risk are not worth the highest card of the deck: seat 2
+    # throws a zero card and keeps 7C.
+    s = deal_state("classic", hands={"0": "AD 8H 9H AH", "1": "8D KH TS KS",
+                                     "2": "7C 7H 9S 8S", "3": "9D 9C JD QD"}, dealer=0)
+    play(s, "0 play AD", "1 play 8D")
+    assert choice(s) == "2 play 7H"
+
+
+def test_gives_a_queen_not_the_shamok_under_a_partners_ace() -> None:
+    # Dealer 1 leads 9H; seat 2 (seat 0's partner) wins it with AH; seat 3
+    # follows 7H. Seat 0 is last, has no heart and holds only trumps: 7C QH QS
+    # QC. The trick is its side's whatever it plays, and no card is worth
+    # feeding; the cheapest to part with is QH (its 3 points come to us), never
+    # the shamok, which would win a later trick on its own.
+    s = deal_state("classic", hands={"1": "9H 8S 9S KS", "2": "AH 7D 8D 9D",
+                                     "3": "7H KD TD AD", "0": "7C QH QS QC"}, dealer=1)
+    play(s, "1 play 9H", "2 play AH", "3 play 7H")
+    assert choice(s) == "0 play QH"
 
 
 def test_plays_the_shamok_to_catch_an_opponents_queen_of_clubs() -> None:
@@ -224,6 +261,18 @@ def test_street_declares_molodka_with_four_top_trumps() -> None:
     assert claim is not None and str(claim) == "3 molodka JD+KD+TD+AD"
     play(s, claim)
     assert s.trick_leader == 3 and s.current_player() == 0
+
+
+def test_street_no_molodka_into_the_trumps_the_restart_hands_back() -> None:
+    # Hearts trump (QH shown). Seat 0 leads four trumps 7H+8H+JH+AH. Seat 3 could
+    # declare molodka with 6C 7C 9C AC, but the restart gives seat 0 its four
+    # trumps back, and they beat any four clubs: the molodka would hand the
+    # opponents AC and the trick. Passing three low clubs costs nothing.
+    s = street({0: "7H 8H JH AH", 1: "6S 8S 9D TD", 2: "7S 9S 6D 7D", 3: "6C 7C 9C AC"},
+               trump_card="QH", dealer=3)
+    play(s, "0 play 7H+8H+JH+AH")
+    assert "3 molodka 6C+7C+9C+AC" in s.view(3)["legal_actions"]
+    assert all(HeuristicBot(seed=seed).out_of_turn(s.view(3)) is None for seed in range(3))
 
 
 # ------------------------------------------------------------ legality, strength
@@ -344,3 +393,123 @@ def test_decides_from_the_plain_view_alone_and_leaves_it_untouched(rules: str, p
             assert json.dumps(view, sort_keys=True) == before
             assert HeuristicBot(seed=5).choose(json.loads(before)) == action
             state.apply_action(action if rng.random() < 0.5 else rng.choice(state.legal_actions()))
+
+
+def test_a_seat_that_receives_a_trump_in_a_forced_exchange_is_no_longer_void_in_trumps() -> None:
+    # Full-hand, clubs trump (8C shown), no partner exchange, trump_lead
+    # "not-after-own-lead". Trick 2: seat 1 leads 8C and seat 2 shows void in
+    # trumps (7S). Trick 3 is led by seat 0, so seat 0 may not lead a trump in
+    # trick 4 and holds only trumps: it gives JH to its partner, seat 2, who
+    # returns its only diamond 7D, and seat 0 leads it. Seat 2 now holds a trump
+    # and no diamond. Seat 1 must not count AD as a sure winner on the strength
+    # of seat 2's old void: it keeps the ace and follows low.
+    hands = {"0": "7H QC JD JH JS QD QH AC", "1": "AH 8C KC JC 8D 9D AD KH",
+             "2": "8H 7S 8S 9S KS TS AS 7D", "3": "9H 9C TC QS 7C TD KD TH"}
+    s = deal_state("full-hand", hands=hands, trump_card="8C", dealer=0,
+                   options={"partner_exchange": 0, "trump_lead": "not-after-own-lead"})
+    play(s, "0 play 7H", "1 play AH", "2 play 8H", "3 play 9H")
+    play(s, "1 play 8C", "2 play 7S", "3 play 9C", "0 play QC")
+    assert "trump" in read_view(s.view(1)).voids[2]
+    play(s, "0 play JD", "1 play KC", "2 play 8S", "3 play TC")
+    play(s, "0 give JH", "2 give 7D", "0 play 7D")
+    assert read_view(s.view(1)).voids[2] == set()
+    assert choice(s) != "1 play AD"
+
+
+# ------------------------------------------------- invariants over random play
+SCAN = [("classic", 4, {}), ("full-hand", 4, {}), ("full-hand", 3, {}), ("full-hand", 2, {}),
+        ("full-hand-24", 4, {}), ("classic", 4, {"trump_on_plain": "always", "trump_lead": "not-after-own-lead"}),
+        ("full-hand", 4, {"must_follow_trump": False, "partner_exchange": 0, "trump_lead": "not-after-own-lead"})]
+
+
+def check_knowledge(state, seat: int) -> None:
+    """What read_view deduces is true of the hidden state: every card another
+    seat or the stock holds is unseen (or known to be with the partner), a seat
+    said to be void in a suit holds none of it, the cards given to the partner
+    are in its hand."""
+    know = read_view(state.view(seat))
+    hidden = {c for s, hand in enumerate(state.hands) if s != seat for c in hand} | set(state.stock)
+    assert hidden <= set(know.unseen) | know.with_partner, (seat, hidden - set(know.unseen))
+    for other, voids in enumerate(know.voids):
+        held = {state.order.suit_of(c) for c in state.hands[other]}
+        assert not voids & held, (seat, other, voids & held)
+    if know.with_partner and state.phase == "play":
+        assert know.with_partner <= set(state.hands[(seat + 2) % 4])
+
+
+def check_follow(state, view, card: Card) -> None:
+    """Single-card follows a player would never get wrong:
+
+    * an opponent's QC on the table and 7C playable: the shamok catches it;
+    * the partner holds the trick and no card any later opponent may hold beats
+      it (the seat's own knowledge, checked true by check_knowledge): no
+      zero-point card takes the trick from the partner if another card does not;
+      a plain ten or ace that may be played under it feeds the trick;
+    * an opponent holds the trick and no playable card beats it (and no partner
+      is still to play): a zero-point card goes if there is one besides 7C.
+    """
+    order, n, seat = state.order, state.rules.players, view["seat"]
+    know = read_view(view)
+    plays = [(p.seat, p.cards[0]) for p in state.trick]
+    legal = [Card.parse(a.split()[2]) for a in view["legal_actions"]]
+    led = order.suit_of(plays[0][1])
+    best_seat, best = plays[0]
+    for s, c in plays[1:]:
+        if order.beats(c, best):
+            best_seat, best = s, c
+    after = [(seat + i) % n for i in range(1, n - len(plays))]
+    points = {c: CARD_POINTS[c.rank] for c in legal}
+    on_table = {c: s for s, c in plays}
+    if QUEEN_OF_CLUBS in on_table and not know.mate(on_table[QUEEN_OF_CLUBS]) and SHAMOK in legal \
+            and state.rules.shamok_catches_queen:
+        assert card == SHAMOK
+        return
+    if know.mate(best_seat):
+        safe = not any(order.beats(c, best) for s in after if not know.mate(s) for c in know.pool(s))
+        under = [c for c in legal if not order.beats(c, best)]
+        if safe and under:
+            assert not (order.beats(card, best) and points[card] == 0), (view["hand"], plays, card)
+            if any(c.rank in "TA" and not order.is_trump(c) for c in under):
+                assert points[card] >= 10, (view["hand"], plays, card)
+    elif not any(order.beats(c, best) for c in legal) and not any(know.mate(s) for s in after):
+        zero = [c for c in legal if points[c] == 0 and c != SHAMOK]
+        if zero:
+            assert points[card] == 0, (view["hand"], plays, card)
+
+
+def check_street_answer(state, view, action: Action) -> None:
+    """Street: the partner owns the best set and one of its cards is beaten by
+    no card still unseen: the trick is ours, so the bot passes (feeds) rather
+    than beat its partner."""
+    know = read_view(view)
+    best = state.trick[state.best_index]
+    if know.mate(best.seat) and any(not any(state.order.beats(c, b) for c in know.unseen) for b in best.cards):
+        assert action.verb == "pass", (view["hand"], [str(c) for c in best.cards], str(action))
+
+
+@pytest.mark.parametrize("rules,players,options", [*SCAN, ("street", 4, {})])
+def test_invariants_over_random_deals(rules: str, players: int, options: dict[str, Any]) -> None:
+    """40 deals per ruleset, every seat the heuristic: its knowledge is true of
+    the real state at every step, and its follows keep the invariants above."""
+    checked = 0
+    for deal in range(40):
+        rng = random.Random(deal)
+        state = new_state(rules, players=players, options=options, first_dealer=deal % players,
+                          single_deal=True)
+        bots = [HeuristicBot(seed=deal * 10 + seat) for seat in range(players)]
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            seat = state.current_player()
+            check_knowledge(state, seat)
+            view = state.view(seat)
+            action = bots[seat].choose(view)
+            if state.trick and rules == "street":
+                check_street_answer(state, view, action)
+                checked += 1
+            elif state.trick and action.verb == "play":
+                check_follow(state, view, action.cards[0])
+                checked += 1
+            state.apply_action(action)
+    assert checked > 100
