@@ -29,8 +29,9 @@ from goat.bots import thinks
 LEVELS: tuple[str, ...] = ("beginner", "club", "strong", "expert")
 
 #: Kozel where the double-dummy solver plays (classic; full-hand for 2–4; full-hand-24).
-#: Classic, README "Strength": ``heuristic`` +0.70 ± 0.16 penalty points a deal against
-#: ``random``, ``pimc:worlds=16`` +0.68 ± 0.17 against ``heuristic``. ``ismcts`` in
+#: Classic, README "Strength": ``heuristic`` +0.83 ± 0.17 penalty points a deal against
+#: ``random``, ``pimc:worlds=16`` +0.62 ± 0.18 against ``heuristic`` (2026-12-04; the
+#: figures below that play ``heuristic`` predate its change of that day). ``ismcts`` in
 #: classic, measured for this table (2026-12-02, ``goat tournament --rules classic --bots
 #: ismcts,pimc:worlds=16,heuristic --matches 40 --deals-only --seed 11 --workers 2``, 80
 #: duplicate deals a pairing): against ``heuristic`` +0.58 ± 0.49, against
