@@ -44,7 +44,7 @@ LEVELS: tuple[str, ...] = ("beginner", "club", "strong", "expert")
 #: ismcts,pimc:worlds=16,heuristic --matches 20``, same seed, 40 deals a pairing):
 #: ``ismcts`` against ``heuristic`` +0.40 ± 0.38, ``pimc:worlds=16`` +0.60 ± 0.62 (too
 #: few deals to exclude 0), ``ismcts`` against ``pimc`` +0.08 ± 0.37; README, 500 deals:
-#: ``pimc:worlds=16`` against ``heuristic`` +0.67 ± 0.12 in full-hand-24 and +0.96 ± 0.16
+#: ``pimc:worlds=16`` against ``heuristic`` +0.46 ± 0.12 in full-hand-24 and +0.91 ± 0.16
 #: in 4-player full-hand. ``ismcts`` in full-hand with 4 players (``--bots
 #: ismcts,pimc:worlds=16,heuristic --matches 20 --deals-only --seed 11``, 40 deals a pairing):
 #: +1.25 ± 0.64 against ``heuristic``, +0.00 ± 0.40 against ``pimc:worlds=16``; with 2
