@@ -74,3 +74,66 @@ def test_point_splits_are_counted_and_drawn_uniformly() -> None:
     draws = Counter(tuple(sorted(sample_split(rng, values, size, total))) for _ in range(200 * len(fitting)))
     assert set(draws) == set(fitting)
     assert all(150 < n < 250 for n in draws.values()), draws   # 200 expected each, sd about 14
+
+
+# ---------------------------------------------------------------- no leak
+from copy import deepcopy  # noqa: E402
+
+import pytest  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from goat.games.kozel import sample_world  # noqa: E402
+
+from .test_world_sampler import fingerprint  # noqa: E402
+from .test_worlds import RULESETS, random_point  # noqa: E402
+
+
+def _containers(obj, out: set[int], depth: int = 0) -> set[int]:
+    """The ids of every list, dict and tuple reachable from ``obj``."""
+    if depth > 6:
+        return out
+    if isinstance(obj, (list, dict, tuple, set, frozenset)):
+        if id(obj) in out:
+            return out
+        out.add(id(obj))
+        items = obj.items() if isinstance(obj, dict) else enumerate(obj) if isinstance(obj, (list, tuple)) else []
+        for _, value in items:
+            _containers(value, out, depth + 1)
+    elif hasattr(obj, "__dict__") and not isinstance(obj, type):
+        for value in vars(obj).values():
+            _containers(value, out, depth + 1)
+    return out
+
+
+def _plain(obj) -> bool:
+    if isinstance(obj, dict):
+        return all(isinstance(k, str) and _plain(v) for k, v in obj.items())
+    if isinstance(obj, list):
+        return all(_plain(v) for v in obj)
+    return obj is None or isinstance(obj, (str, int, float, bool))
+
+
+@pytest.mark.parametrize("preset,players", RULESETS)
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(1, 160), world_seed=st.integers(0, 10**6))
+def test_worlds_depend_on_the_view_alone(preset, players, seed, steps, world_seed):
+    """What a bot hands the sampler is ``state.view(seat)`` itself (not JSON):
+    plain data, no list or dict of it shared with the state (so nothing hidden
+    is reachable through it), and the sampler leaves it as it was. Two states the
+    seat cannot tell apart — the real one and a world drawn for it, whose hidden
+    cards differ — give the same worlds for the same rng: nothing but the view
+    reaches them."""
+    state = random_point(preset, players, seed, steps)
+    for seat in range(players):
+        view = state.view(seat)
+        assert _plain(view)
+        shared = _containers(view, set()) & _containers(state, set())
+        assert not shared
+        before = deepcopy(view)
+        other = sample_world(view, random.Random(world_seed))
+        assert view == before
+        twin = other.view(seat)
+        assert twin == view
+        assert fingerprint(sample_world(view, random.Random(seed))) == \
+            fingerprint(sample_world(twin, random.Random(seed)))
