@@ -503,3 +503,24 @@ def test_royal_goat_not_after_a_trick_without_a_draw() -> None:
     play(s, "0 play 7D", "1 play TD", "2 play 8C", "3 play 9H")
     assert s.deal_results == [] and not s.match_over
     assert s.current_player() == 1  # TD won the trick; play goes on
+
+
+def test_a_deck_that_does_not_share_out_evenly_is_refused():
+    """Full-hand with 3 players and the 32-card deck (an option the table form
+    offers) deals 8 each and a stock of 8: every trick takes one card from each
+    player, so after ten tricks two cards were left, one player had none, and
+    the deal stood still in play with no legal action. Such a table is refused
+    with one line instead."""
+    with pytest.raises(RulesError, match="deck") as info:
+        make_rules("full-hand", players=3, options={"deck": "32"})
+    assert "\n" not in str(info.value)
+    for deck in ("24", "36"):   # 24 and 36 cards share out among three
+        state = new_state("full-hand", players=3, options={"deck": deck}, single_deal=True)
+        rng = random.Random(1)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            actions = state.legal_actions()
+            assert actions, "a deal stood still"
+            state.apply_action(actions[rng.randrange(len(actions))])

@@ -176,6 +176,11 @@ class KozelRules:
                 f"option hand_size={self.hand_size}: {self.players} hands of {self.hand_size} "
                 f"do not fit a {self.deck}-card deck"
             )
+        if len(self.deck_cards) % self.players:
+            # every trick takes as many cards from each player: the last ones would be
+            # left with a player who must follow but holds nothing (the deal stands still)
+            raise RulesError(f"option deck={self.deck}: {len(self.deck_cards)} cards do not share out "
+                             f"evenly among {self.players} players")
         if self.partner_exchange not in (0, 1):
             raise RulesError(f"option partner_exchange={self.partner_exchange} is not allowed (0 or 1)")
         if self.partner_exchange and not self.partnerships:

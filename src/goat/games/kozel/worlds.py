@@ -22,7 +22,10 @@ the play reveals becomes a constraint on the slots held at that moment:
   is plain (and is the card led next);
 * a trump lead although trump leads are barred — the leader (and, when a forced
   exchange exists, the partner) holds only trumps;
-* street's shown trump card lies in the stock at a position 1..len-2.
+* street's shown trump card lies in the stock at a position 1..len-2;
+* street, between deals: the deal's points are public, so the unseen (passed)
+  cards in team 0's pile make up its total with the face-up ones
+  (:mod:`goat.games.kozel.point_split` draws that split uniformly).
 
 The seat's own slots are its known cards (own hand, own plays, passes, gives,
 and its draws in order). The unseen cards are then dealt into the free slots.
@@ -97,7 +100,8 @@ from typing import Any, NamedTuple
 from goat.cards import Card, make_deck
 from goat.games.kozel.deal import KozelDeal
 from goat.games.kozel.phases import DEAL, OVER, PLAY
-from goat.games.kozel.rules import DECK_RANKS, QUEEN_OF_CLUBS, SHAMOK, KozelRules, make_rules
+from goat.games.kozel.point_split import count_splits, sample_split
+from goat.games.kozel.rules import CARD_POINTS, DECK_RANKS, QUEEN_OF_CLUBS, SHAMOK, KozelRules, make_rules
 from goat.games.kozel.single import SingleCardTricks, shows_void
 from goat.games.kozel.state import KozelState
 from goat.games.kozel.trumps import TRUMP, TrumpOrder, trump_order
@@ -257,6 +261,14 @@ class KozelWorldSampler(RetrySampler[KozelState]):
         self.hand_all_trumps = self.order is not None and all(self.order.is_trump(c) for c in self.hand)
         self.caught_rule = (rules.trick_style == "single" and rules.shamok_catches_queen and rules.has_shamok)
         self.start_fields = self._deal_start_fields() if self.dealt and self.in_deal else None
+        #: Street, after a deal that was counted: the points team 0 took (public), which the
+        #: unseen (passed) cards must make up with the face-up ones (see point_split).
+        self.points_target: int | None = None
+        results = view["deal_results"]
+        if (self.dealt and not self.in_deal and results and rules.trick_style == "street"
+                and rules.num_teams == 2 and results[-1]["ended_by"] in ("cards-exhausted", "annulled")):
+            self.points_target = results[-1]["points"][0]
+            self.card_points = [CARD_POINTS[c.rank] if c is not None else 0 for c in self.card_of]
         self._tries = 0
         self.mix_steps = _MIX_STEPS
         self._kinds: dict[tuple[tuple[int, ...], int, bool], Any] = {}
@@ -334,7 +346,7 @@ class KozelWorldSampler(RetrySampler[KozelState]):
         exactly as often as before. Every binding that fits can be proposed."""
         if not (replay.shaped and replay.late):
             # every replay leaves as many deals and is as likely (see ``shaped``, ``late``)
-            replay.deal_uniform()
+            replay.deal()
             return replay
         weight = replay.weight()
         if not weight:
@@ -355,7 +367,7 @@ class KozelWorldSampler(RetrySampler[KozelState]):
             if pick < weight:
                 break
             pick -= weight
-        replay.deal_uniform()
+        replay.deal()
         return replay
 
     @staticmethod
@@ -449,6 +461,12 @@ class KozelWorldSampler(RetrySampler[KozelState]):
                 continue
             if world.phase not in (DEAL, OVER):
                 continue
+            # The deal's points are public once it ends; street's face-down passes
+            # decide whose pile holds which card, so a replay may not give them
+            # (single-card tricks: every card was face up, they always agree).
+            done = world.deal_results[-1]
+            if done["points"] != last["points"] or done["ended_by"] != last["ended_by"]:
+                raise Retry
             self._restore_match(world)
             world.phase = v["phase"]
             return world
@@ -487,6 +505,8 @@ class _SlotReplay:
         self.aces_to: int | None = None
         self.needs_plain: int | None = None
         self.laid_out: _Layout | None = None   # see _layout
+        #: The team whose pile each slot's card went to (only with a points target).
+        self.pile_team: dict[int, int] = {}
         self.card = [_NONE] * len(sampler.stock_pos)
         self.excl = [0] * len(sampler.stock_pos)
         #: Whether any slot excludes a suit yet (without, binding skips the exclusions).
@@ -726,6 +746,11 @@ class _SlotReplay:
             if len(trick) < n:
                 continue
             winner = trick[best][0]
+            if smp.points_target is not None:
+                team = rules.team_of(winner)
+                for _, _, played in trick:
+                    for slot in played:
+                        self.pile_team[slot] = team
             probe.prev_trick_leader_team = rules.team_of(trick[0][0])
             probe.tricks_played += 1
             trick = []
@@ -934,6 +959,8 @@ class _SlotReplay:
     def completions(self) -> int:
         """In how many ways the unseen cards can be dealt into the free slots,
         up to permuting cards of one kind (the same factor for every replay)."""
+        if self.s.points_target is not None:
+            return self._point_split()[0]
         layout = self._layout()
         counts = tuple(len(group) for group in layout.by_kind)
         total = _type_count(*_shape({m: len(g) for m, g in layout.groups.items()}, layout.full), counts)
@@ -945,6 +972,79 @@ class _SlotReplay:
         """The Metropolis weight of this replay: :meth:`completions` over the
         chance that a proposal makes it."""
         return self.completions() / self.chance
+
+    def deal(self) -> None:
+        """Deal the unseen cards into the free slots, every fitting deal equally likely."""
+        if self.s.points_target is not None:
+            self._deal_points()
+        else:
+            self.deal_uniform()
+
+    def _point_split(self) -> tuple[int, list[int], list[int], list[int], int, list[int]]:
+        """After a street deal whose points are public: every free slot's card went
+        to a pile, and team 0's free slots (``inside``) must hold unseen cards worth
+        ``need`` points. Returns the number of fitting deals (the shown trump card,
+        unseen, goes to a stock position in its range; the other cards are alike
+        but for their points), the unseen cards, the free slots inside and outside,
+        ``need``, and the ways with the shown card inside and outside."""
+        smp, cards = self.s, self.card
+        points = smp.card_points
+        bound = set(cards)
+        unseen = [c for c in smp.deck_indices if c not in bound]
+        free = [s for s, c in enumerate(cards) if c == _NONE]
+        if len(unseen) != len(free) or any(s not in self.pile_team for s in free):
+            raise Retry
+        inside = [s for s in free if self.pile_team[s] == 0]
+        outside = [s for s in free if self.pile_team[s] != 0]
+        need = smp.points_target - sum(points[c] for s, c in enumerate(cards)  # type: ignore[operator]
+                                       if c != _NONE and self.pile_team.get(s) == 0)
+        z, m = len(inside), len(free)
+        watched = smp.trump_index if not self.trump_bound else _NO_CARD
+        if watched not in unseen:
+            values = [points[c] for c in unseen]
+            total = count_splits(values, z, need) * math.factorial(z) * math.factorial(m - z)
+            return total, unseen, inside, outside, need, [total, 0]
+        in_range = smp.slot_in_trump_range
+        values = [points[c] for c in unseen if c != watched]
+        w = points[watched]
+        r_in = sum(1 for s in inside if in_range[s])     # type: ignore[index]
+        r_out = sum(1 for s in outside if in_range[s])   # type: ignore[index]
+        ways_in = (count_splits(values, z - 1, need - w) * r_in * math.factorial(z - 1) * math.factorial(m - z)
+                   if z else 0)
+        ways_out = (count_splits(values, z, need) * r_out * math.factorial(z) * math.factorial(m - z - 1)
+                    if m - z else 0)
+        return ways_in + ways_out, unseen, inside, outside, need, [ways_in, ways_out]
+
+    def _deal_points(self) -> None:
+        """:meth:`deal_uniform` for a street deal whose points are public: the
+        unseen cards team 0's pile gets are a uniform draw among those worth the
+        points it needs (:func:`~goat.games.kozel.point_split.sample_split`)."""
+        total, unseen, inside, outside, need, ways = self._point_split()
+        if not total:
+            raise Retry
+        rng, cards, smp = self.rng, self.card, self.s
+        watched = smp.trump_index if not self.trump_bound else _NO_CARD
+        rest = [c for c in unseen if c != watched]
+        inside, outside = list(inside), list(outside)
+        size = len(inside)
+        if watched in unseen:
+            goes_in = rng.randrange(total) < ways[0]
+            side = inside if goes_in else outside
+            in_range = smp.slot_in_trump_range
+            slot = rng.choice([s for s in side if in_range[s]])   # type: ignore[index]
+            side.remove(slot)
+            cards[slot] = watched
+            if goes_in:
+                size, need = size - 1, need - smp.card_points[watched]
+        chosen = set(sample_split(rng, [smp.card_points[c] for c in rest], size, need))
+        to_inside = [c for i, c in enumerate(rest) if i in chosen]
+        to_outside = [c for i, c in enumerate(rest) if i not in chosen]
+        rng.shuffle(to_inside)
+        rng.shuffle(to_outside)
+        for slot, card in zip(inside, to_inside):
+            cards[slot] = card
+        for slot, card in zip(outside, to_outside):
+            cards[slot] = card
 
     def deal_uniform(self) -> None:
         """Deal the unseen cards into the free slots, every fitting deal equally
