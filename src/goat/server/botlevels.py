@@ -37,7 +37,7 @@ LEVELS: tuple[str, ...] = ("beginner", "club", "strong", "expert")
 #: duplicate deals a pairing): against ``heuristic`` +0.58 ± 0.49, against
 #: ``pimc:worlds=16`` +0.08 ± 0.37 (the interval holds 0) — as strong as ``pimc`` as far
 #: as that can tell, so both are "strong". Full-hand, README: ``pimc:worlds=16`` against
-#: ``heuristic`` +0.11 ± 0.08 with 3 players, +0.72 ± 0.26 with 2; ``ismcts`` against
+#: ``heuristic`` +0.12 ± 0.08 with 3 players, +0.72 ± 0.26 with 2; ``ismcts`` against
 #: ``heuristic`` with 3 players +0.24 ± 0.18 (57.5% (50.7–64.0) of 103 deals won; ``goat
 #: tournament --rules full-hand --players 3 --bots ismcts,heuristic --matches 20
 #: --deals-only --seed 11 --workers 1``). Full-hand-24 (``--bots
