@@ -38,7 +38,7 @@ LEVELS: tuple[str, ...] = ("beginner", "club", "strong", "expert")
 #: ``pimc:worlds=16`` +0.08 ± 0.37 (the interval holds 0) — as strong as ``pimc`` as far
 #: as that can tell, so both are "strong". Full-hand, README: ``pimc:worlds=16`` against
 #: ``heuristic`` +0.12 ± 0.08 with 3 players, +0.72 ± 0.26 with 2; ``ismcts`` against
-#: ``heuristic`` with 3 players +0.24 ± 0.18 (57.5% (50.7–64.0) of 103 deals won; ``goat
+#: ``heuristic`` with 3 players +0.22 ± 0.18 (58.8% (51.8–65.4) of 106 deals won; ``goat
 #: tournament --rules full-hand --players 3 --bots ismcts,heuristic --matches 20
 #: --deals-only --seed 11 --workers 1``). Full-hand-24 (``--bots
 #: ismcts,pimc:worlds=16,heuristic --matches 20``, same seed, 40 deals a pairing):
