@@ -42,12 +42,12 @@ LEVELS: tuple[str, ...] = ("beginner", "club", "strong", "expert")
 #: tournament --rules full-hand --players 3 --bots ismcts,heuristic --matches 20
 #: --deals-only --seed 11 --workers 1``). Full-hand-24 (``--bots
 #: ismcts,pimc:worlds=16,heuristic --matches 20``, same seed, 40 deals a pairing):
-#: ``ismcts`` against ``heuristic`` +0.40 ± 0.38, ``pimc:worlds=16`` +0.60 ± 0.62 (too
-#: few deals to exclude 0), ``ismcts`` against ``pimc`` +0.08 ± 0.37; README, 500 deals:
+#: ``ismcts`` against ``heuristic`` +0.45 ± 0.39, ``pimc:worlds=16`` +0.90 ± 0.48,
+#: ``ismcts`` against ``pimc`` +0.08 ± 0.37 (2026-12-04); README, 500 deals:
 #: ``pimc:worlds=16`` against ``heuristic`` +0.46 ± 0.12 in full-hand-24 and +0.91 ± 0.16
 #: in 4-player full-hand. ``ismcts`` in full-hand with 4 players (``--bots
 #: ismcts,pimc:worlds=16,heuristic --matches 20 --deals-only --seed 11``, 40 deals a pairing):
-#: +1.25 ± 0.64 against ``heuristic``, +0.00 ± 0.40 against ``pimc:worlds=16``; with 2
+#: +0.90 ± 0.68 against ``heuristic``, +0.10 ± 0.45 against ``pimc:worlds=16`` (2026-12-04); with 2
 #: players (``--players 2 --bots ismcts,heuristic``, same sets and seed, 42 deals): +0.80 ±
 #: 0.53 against ``heuristic``, 70% ± 11.8 of the deals won.
 _SOLVER_KOZEL: dict[str, str] = {"random": "beginner", "heuristic": "club", "ismcts": "strong", "pimc": "strong"}
