@@ -36,7 +36,9 @@ LEVELS: tuple[str, ...] = ("beginner", "club", "strong", "expert")
 #: ismcts,pimc:worlds=16,heuristic --matches 40 --deals-only --seed 11 --workers 2``, 80
 #: duplicate deals a pairing): against ``heuristic`` +0.58 ± 0.49, against
 #: ``pimc:worlds=16`` +0.08 ± 0.37 (the interval holds 0) — as strong as ``pimc`` as far
-#: as that can tell, so both are "strong". Full-hand, README: ``pimc:worlds=16`` against
+#: as that can tell, so both are "strong". Run again after the heuristic's change
+#: (2026-12-04): +0.43 ± 0.51 against ``heuristic``, +0.15 ± 0.38 against ``pimc`` (80
+#: deals no longer tell it from ``heuristic``; a longer run is due). Full-hand, README: ``pimc:worlds=16`` against
 #: ``heuristic`` +0.12 ± 0.08 with 3 players, +0.72 ± 0.26 with 2; ``ismcts`` against
 #: ``heuristic`` with 3 players +0.22 ± 0.18 (58.8% (51.8–65.4) of 106 deals won; ``goat
 #: tournament --rules full-hand --players 3 --bots ismcts,heuristic --matches 20
