@@ -11,7 +11,6 @@ point lines (61, 60, graded's 90/31) fall inside the values the search finds.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import Any
 
@@ -35,9 +34,10 @@ from tests.fast import test_solver_solo as ts
 def with_options(state: Any, rng: random.Random) -> Any:
     """``state`` under random scoring options (penalty, tie, eggs) and, in a
     third of them, a pending "eggs" doubling of this deal's penalty."""
-    state.rules = dataclasses.replace(state.rules, penalty=rng.choice(["flat2", "graded"]),
-                                      tie=rng.choice(["no-penalty", "annul"]),
-                                      eggs=rng.choice(["nothing", "double-next"]))
+    # (unchecked: 3-player positions may use the 32-card deck, ts.three_with_32_cards)
+    state.rules = ts.replace_unchecked(state.rules, penalty=rng.choice(["flat2", "graded"]),
+                                       tie=rng.choice(["no-penalty", "annul"]),
+                                       eggs=rng.choice(["nothing", "double-next"]))
     state.double_next = rng.random() < 0.3
     return state
 

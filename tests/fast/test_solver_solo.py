@@ -9,8 +9,10 @@ exact game with 2 players, the "paranoid" coalition with 3).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,7 +21,7 @@ from hypothesis import strategies as st
 from goat.cards import Card
 from goat.fast import solver
 from goat.fast.solver import CATCH, ROYAL, SolverError, evaluate_moves, solve
-from goat.games.kozel import new_state
+from goat.games.kozel import KozelRules, make_rules, new_state
 from goat.games.kozel.phases import PLAY
 
 from tests.fast.test_solver import act, play_the_best_line, reference, tree_events, values
@@ -156,6 +158,25 @@ def test_refusals_in_individual_play() -> None:
 
 
 # ================================================================ random cross-check
+def three_with_32_cards(options: dict[str, Any]) -> KozelRules:
+    """3-player full-hand rules with the 32-card deck, for the kernel's positions only.
+
+    The rules refuse that deck with 3 players for a whole deal (32 cards do not
+    share out among three: ten tricks leave two cards), and no ruleset the rules
+    allow puts the shamok in 3-player play. The kernel still handles it, and the
+    small positions built here (1–3 cards a hand, a stock of whole rounds) are
+    sound ones, so they keep the shamok catch between two others and a stock
+    under test: only the deck-sharing check is skipped."""
+    return replace_unchecked(make_rules("full-hand", players=3, options=options), deck="32")
+
+
+def replace_unchecked(rules: KozelRules, **changes: Any) -> KozelRules:
+    """``dataclasses.replace`` without the rules' checks (only for the kernel
+    positions of :func:`three_with_32_cards`, whose rules a whole deal refuses)."""
+    with mock.patch.object(KozelRules, "validate", lambda self: None):
+        return dataclasses.replace(rules, **changes)
+
+
 def random_position(rng: random.Random, players: int, trump_on_plain: str = "when-void") -> Any:
     """A random individual-play position small enough for brute force: 1-3
     cards a hand and up to two tricks' draws in the stock (or, with 2 players, 4
@@ -167,8 +188,9 @@ def random_position(rng: random.Random, players: int, trump_on_plain: str = "whe
         "trump_lead": rng.choice(["previous-opener", "not-after-own-lead", "opening-only", "free"]),
         "must_follow_trump": rng.random() < 0.75, "trump_on_plain": trump_on_plain}
     if players == 3 and rng.random() < 0.5:
-        options["deck"] = "32"
-    state = new_state("full-hand", players=players, options=options, single_deal=True)
+        state = new_state(three_with_32_cards(options), single_deal=True)
+    else:
+        state = new_state("full-hand", players=players, options=options, single_deal=True)
     state.apply_chance(state.sample_chance(rng))
     pool = [c for h in state.hands for c in h] + list(state.stock)
     rng.shuffle(pool)
