@@ -56,6 +56,8 @@ _T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
          2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
          2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
 _Z975 = 1.959964
+#: The mean Elo rating of a table (:func:`bradley_terry`); two bots sit either side of it.
+MEAN_RATING = 1500.0
 
 
 def t975(df: int) -> float:
@@ -308,13 +310,13 @@ def summarize(results: Iterable[GameResult], labels: Sequence[str] | None = None
         bounds = None
         if len(seen) == 2 and score.half_width != math.inf:
             gap = elo_gap(score)
-            bounds = (1500.0 + gap.low / 2, 1500.0 + gap.high / 2)
+            bounds = (MEAN_RATING + gap.low / 2, MEAN_RATING + gap.high / 2)
         rows.append(BotSummary(label, games[label], deals[label], score, diff, elo.get(label, math.nan), bounds))
     return rows
 
 
 def bradley_terry(matches: Iterable[tuple[str, str, float]], labels: Sequence[str] | None = None,
-                  prior_draws: float = 1.0, mean_rating: float = 1500.0,
+                  prior_draws: float = 1.0, mean_rating: float = MEAN_RATING,
                   iterations: int = 10_000, tolerance: float = 1e-12) -> dict[str, float]:
     """Elo ratings from pairwise results ``(A, B, score of A)`` (1, ½ or 0).
 
