@@ -1103,6 +1103,43 @@ def test_lobby_creates_a_spades_table(chromium: object, serve_process: Callable[
     context.close()
 
 
+def test_the_create_form_says_why_the_server_would_refuse_its_options(
+        chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """A choice the rules refuse only with the player count or another option
+    (a 32-card deck among three players; eight cards a hand from 24) is answered
+    under the options as it is made, in the engine's words, not first on Create;
+    a change back clears it, and one the server accepts shows nothing."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium, locale="en-US")
+    page.goto(server.url)
+    page.wait_for_selector("#create-game option", state="attached")
+    page.select_option("#create-rules", "full-hand")
+    page.select_option("#create-players", "4")
+    page.click("#options-summary")
+    deck = '#option-list .option[data-option="deck"] select'
+    assert page.input_value(deck) == "32" and page.is_hidden("#options-check")
+    page.select_option(deck, "24")
+    page.wait_for_selector("#options-check:not([hidden])")
+    assert "4 hands of 8 do not fit a 24-card deck" in page.text_content("#options-check")
+    page.select_option(deck, "36")                       # accepted: the line goes
+    page.wait_for_selector("#options-check", state="hidden")
+    page.select_option(deck, "32")
+    page.select_option("#create-players", "3")           # the edit stays; three players' own deck is 24
+    assert page.input_value(deck) == "24"
+    page.select_option(deck, "32")
+    page.wait_for_selector("#options-check:not([hidden])")
+    assert "32 cards do not share out evenly among 3 players" in page.text_content("#options-check")
+    page.fill("#create-name", "Ann")
+    page.click("#create-btn")                            # Create still asks; the server says the same
+    page.wait_for_selector("#toast:not([hidden])")
+    assert "32 cards do not share out evenly" in page.text_content("#toast")
+    assert httpx.get(f"{server.url}api/tables", timeout=10).json()["tables"] == []
+    page.select_option(deck, "24")
+    page.wait_for_selector("#options-check", state="hidden")
+    assert page.errors == []
+    context.close()
+
+
 def test_a_spades_deal_against_three_bots(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     server = serve_process(*SERVE)
     context, page = new_page(chromium)

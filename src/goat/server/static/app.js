@@ -219,6 +219,31 @@ function markOptions() {
   }
   const n = Object.keys(changed).length;
   $("#options-summary").textContent = n ? t("optionsChanged", { n }) : t("options");
+  checkOptions(changed);
+}
+
+/** Ask the server whether the changed options make a table, before Create is
+ * pressed (the rules panel's own request: the server answers with the engine's
+ * one-line reason): a choice can be refused only together with the player count
+ * or another option (a 32-card deck among three players, eight cards a hand
+ * from a 24-card deck), which the form cannot know. The reason shows under the
+ * options; an answer to an older choice is dropped. */
+async function checkOptions(changed) {
+  const node = $("#options-check");
+  const ticket = ++S.optionsCheck;
+  let reason = "";
+  if (Object.keys(changed).length) {
+    const query = new URLSearchParams({ players: $("#create-players").value, options: JSON.stringify(changed) });
+    try {
+      await api("GET", `api/games/${encodeURIComponent(chosenGame().name)}/rules/`
+                + `${encodeURIComponent($("#create-rules").value)}?${query}`);
+    } catch (err) {
+      reason = err.message;
+    }
+  }
+  if (ticket !== S.optionsCheck) return;
+  node.textContent = reason;
+  node.hidden = !reason;
 }
 
 function gameAndRules(table) {

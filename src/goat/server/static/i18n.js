@@ -113,7 +113,7 @@ export const STRINGS = {
     botAbout: {
       kozel: {
         random: "Plays any legal card at random: for learning the rules.",
-        heuristic: "Plays by a good player's rules of thumb: never overtakes a winning partner, feeds points to a partner's trick, wins with the cheapest card that does, remembers the trumps that are out.",
+        heuristic: "Plays by a good player's rules of thumb: leaves a partner's trick that will stand (overtaking it only to add an ace or ten), feeds points to a partner's trick, wins with the cheapest card that does, remembers the trumps that are out.",
         pimc: "Imagines many deals the unseen cards could be, works each one out to the end and plays the card that does best on average.",
         ismcts: "Plays out many possible continuations of the deal from what it sees and chooses the move that wins most often.",
       },
@@ -861,7 +861,7 @@ export const STRINGS = {
     botAbout: {
       kozel: {
         random: "Ходит любой разрешённой картой наугад — чтобы освоиться с правилами.",
-        heuristic: "Играет по правилам опытного игрока: не перебивает взятку партнёра, сносит ему очки, берёт самой дешёвой картой, какой можно, помнит вышедшие козыри.",
+        heuristic: "Играет по правилам опытного игрока: не перебивает взятку партнёра, которая устоит (разве что чтобы положить туза или десятку), сносит ему очки, берёт самой дешёвой картой, какой можно, помнит вышедшие козыри.",
         pimc: "Перебирает множество раскладов, какими могут оказаться чужие карты, каждый просчитывает до конца и ходит картой, лучшей в среднем.",
         ismcts: "Разыгрывает множество возможных продолжений сдачи из того, что видит, и выбирает ход, который чаще всего ведёт к выигрышу.",
       },

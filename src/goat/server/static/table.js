@@ -27,6 +27,7 @@ export const S = {
   retry: 0,
   catalog: null,
   optionEdits: {},     // lobby form: options the player changed, by name
+  optionsCheck: 0,     // lobby form: the latest check of those options asked of the server
 };
 
 const POSITIONS = { 4: ["bottom", "left", "top", "right"], 3: ["bottom", "left", "right"], 2: ["bottom", "top"] };
