@@ -114,6 +114,19 @@ def test_arguments_of_the_wrong_type_are_refused_in_one_line() -> None:
     assert single_agent_env("kozel", seat=np.int64(2), opponents="random").seat == 2
 
 
+def test_a_numpy_player_count_is_a_player_count() -> None:
+    """Seeds and seats took numpy integers, a player count from ``np.arange`` was
+    refused ("players must be a whole number, not np.int64(3)")."""
+    env = aec_env("kozel", "full-hand", players=np.int64(3))
+    assert env.possible_agents == aec_env("kozel", "full-hand", players=3).possible_agents
+    assert env.game_spec.players == 3 and type(env.game_spec.players) is int
+    assert single_agent_env("kozel", "full-hand", players=np.int32(2), opponents="random").aec.num_actions == 32
+    for bad in ("3", 3.0, True):
+        with pytest.raises(GoatError, match="players must be") as err:
+            aec_env("kozel", "full-hand", players=bad)
+        one_line(err)
+
+
 @pytest.mark.parametrize("name", ["single_deal", "deal_rewards"])
 @pytest.mark.parametrize("value", ["false", "yes", 0, 1, None])
 def test_a_flag_that_is_not_a_boolean_is_refused_in_one_line(name: str, value: object) -> None:

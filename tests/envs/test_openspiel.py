@@ -471,3 +471,25 @@ def test_broken_options_json_is_one_line_with_an_example_of_the_games_own_option
     message = str(caught.value)
     assert "\n" not in message
     assert message.startswith(f"options of {game} must be a JSON object of option values, e.g. '{example}'")
+
+
+def test_a_game_of_several_options_or_a_comma_in_one_is_written_and_read_again() -> None:
+    """OpenSpiel splits a game string at commas: ``'{"penalty": "flat2", "eggs":
+    "nothing"}'`` (or a duel's ``side_deck_sizes`` ``"0,15"``) made a game whose
+    string did not load, whose states neither serialized nor pickled, and on which
+    ``random_sim_test(serialize=True)`` failed."""
+    import pickle
+
+    kozel_options = {"penalty": "flat2", "eggs": "nothing"}
+    kozel = pyspiel.load_game("goat_kozel", {"rules": "street", "single_deal": True,
+                                             "options": json.dumps(kozel_options)})
+    pyspiel.random_sim_test(kozel, num_sims=1, serialize=True, verbose=False)
+    duel_options = {"starting_lp": 300, "side_deck_sizes": "0,15", "decks": "goat_control/chaos_warrior"}
+    duel = load_duel(options=json.dumps(duel_options))
+    for game, options in ((kozel, kozel_options), (duel, duel_options)):
+        again = pyspiel.load_game(str(game))
+        assert str(again) == str(game) and again.spec.options == game.spec.options == options
+        state = play_randomly(game.new_initial_state(), np.random.RandomState(0), decisions=5)
+        restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+        assert str(restored) == str(state) and restored.history() == state.history()
+        assert str(pickle.loads(pickle.dumps(state))) == str(state)

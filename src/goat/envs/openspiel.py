@@ -15,10 +15,11 @@ unchanged:
 
 Game parameters: ``rules`` (a preset name), ``players`` (0: the preset's
 default), ``options`` (JSON object text of option overrides, e.g.
-``'{"penalty": "flat2"}'``) and ``single_deal`` (one deal instead of a match;
-then ``returns()`` is the game's one-deal returns: in Kozel the deal's zero-sum
-penalty balance, in Spades each seat's team score for the deal, as OpenSpiel's
-own ``spades`` — so ``goat_spades`` is a general-sum game).
+``'{"penalty": "flat2"}'``; kept as :func:`options_text` writes it) and
+``single_deal`` (one deal instead of a match; then ``returns()`` is the
+game's one-deal returns: in Kozel the deal's zero-sum penalty balance, in
+Spades each seat's team score for the deal, as OpenSpiel's own ``spades`` — so
+``goat_spades`` is a general-sum game).
 
 The game is :class:`~goat.envs.tokens.TokenGame`'s decisions: actions are
 tokens (cards, and in street the verbs and ``wait``), ``num_distinct_actions``
@@ -122,17 +123,57 @@ def options_hint(game: str) -> str:
     return f"options of goat_{game} must be a JSON object of option values{shown}"
 
 
+#: What OpenSpiel's game strings (``goat_kozel(options=...,rules=classic)``) read as
+#: syntax: a comma ends a parameter, parentheses nest a game, ``=`` names a parameter.
+#: :func:`options_text` writes them, inside option values, as JSON escapes.
+GAME_STRING_SYNTAX = {",": "\\u002c", "(": "\\u0028", ")": "\\u0029", "=": "\\u003d"}
+
+
+def parse_options(game: str, text: str) -> dict[str, Any]:
+    """The ``options`` parameter: a JSON object, or several one after another
+    (as :func:`options_text` writes them); else a one-line :class:`GoatError`."""
+    decoder, options, at = json.JSONDecoder(), {}, 0
+    text = text.strip()
+    while at < len(text):
+        try:
+            obj, at = decoder.raw_decode(text, at)
+        except json.JSONDecodeError as exc:
+            raise GoatError(f"{options_hint(game)} ({exc})") from None
+        if not isinstance(obj, dict):
+            raise GoatError(options_hint(game))
+        options.update(obj)
+        while at < len(text) and text[at].isspace():
+            at += 1
+    return options
+
+
+def options_text(options: dict[str, Any]) -> str:
+    """``options`` as a game keeps its ``options`` parameter: one JSON object per
+    option, one after another, with :data:`GAME_STRING_SYNTAX` in values escaped.
+
+    OpenSpiel writes a game as ``name(key=value,...)`` and reads it back by
+    splitting at commas (``pyspiel.load_game(str(game))``, the serialization of
+    states, so also pickling a state): a JSON object of two options, or a value
+    with a comma (Yu-Gi-Oh!'s ``side_deck_sizes`` ``"0,15"``), made a game that
+    could not be written and read again. The text means the same options."""
+    parts = []
+    for key, value in options.items():
+        part = json.dumps({key: value}, separators=(",", ":"))
+        if isinstance(value, (str, int, float, bool)) or value is None:  # any comma is in a string
+            for char, escape in GAME_STRING_SYNTAX.items():
+                part = part.replace(char, escape)
+        parts.append(part)
+    return "".join(parts)
+
+
 class GoatGame(pyspiel.Game):
     """One Goat game under the ruleset of its parameters."""
 
     def __init__(self, game: str, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        try:
-            options = json.loads(params.get("options") or "{}")
-        except json.JSONDecodeError as exc:
-            raise GoatError(f"{options_hint(game)} ({exc})") from None
-        if not isinstance(options, dict):
-            raise GoatError(options_hint(game))
+        options = parse_options(game, params.get("options") or "")
+        if "options" in params:  # kept so that OpenSpiel can write the game and read it again
+            params["options"] = options_text(options)
         self.spec = GameSpec(game, params.get("rules") or None,
                              params.get("players") or None, options, bool(params.get("single_deal", False)))
         self.encoder, n = self.spec.encoder()

@@ -8,6 +8,7 @@ environment turns user arguments into a protocol state.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,6 +33,11 @@ class GameSpec:
 
     def __post_init__(self) -> None:
         get_game(self.game)  # an unknown game, before its encoder is looked for
+        if self.players is not None and not isinstance(self.players, bool):
+            try:  # numpy integers too (a sweep's np.arange), as seeds and seats; the rules refuse the rest
+                object.__setattr__(self, "players", operator.index(self.players))
+            except TypeError:
+                pass
         if self.rules is None:
             object.__setattr__(self, "rules", encoder_module(self.game).DEFAULT_RULES)
         if isinstance(self.options, Mapping):  # anything else: the game's new_state refuses it
