@@ -410,3 +410,26 @@ def test_write_records_writes_one_line_each(tmp_path: Path) -> None:
     lines = path.read_text().splitlines()
     assert len(lines) == 3
     assert read_records(path) == records
+
+
+@pytest.mark.parametrize("odd", ["\u2028", "\u2029", "\x85"])
+def test_a_name_holding_a_unicode_line_break_survives_a_jsonl_file(tmp_path: Path, odd: str) -> None:
+    """``write_records`` writes text as it is (not ``\\u2028``), and JSON lets these
+    stand raw inside a string; only ``\\n`` and ``\\r`` end a JSON line. Read with
+    ``str.splitlines`` the record was cut in two: its own file "not valid JSON"."""
+    records = [random_record("classic", None, s) for s in range(2)]
+    records[0]["seats"] = [{"name": f"An{odd}na"}, None, {"name": "Bot", "bot": "heuristic"}, None]
+    path = tmp_path / "evening.jsonl"
+    write_records(records, path)
+    assert odd in path.read_text(encoding="utf-8")  # written raw, so the reader must take it so
+    assert read_records(path) == records
+    assert parse_records(path.read_text(encoding="utf-8"), jsonl=None) == records
+    replay(read_records(path)[0])
+
+
+def test_jsonl_lines_may_end_in_crlf_and_are_numbered_as_lines() -> None:
+    a = load("classic-full-deal.json")
+    assert parse_records(dumps_record(a) + "\r\n" + dumps_record(a) + "\r\n", jsonl=True) == [a, a]
+    with pytest.raises(MalformedRecordError) as info:
+        parse_records(dumps_record(a) + "\r\n\r\n{oops\r\n", jsonl=True, name="games.jsonl")
+    assert str(info.value).startswith("games.jsonl line 3: not valid JSON")

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import reprlib
 import sys
 from collections.abc import Iterable, Mapping
@@ -165,8 +166,12 @@ def parse_records(text: str, jsonl: bool | None = None, name: str = "<text>") ->
 
 
 def _parse_lines(text: str, name: str) -> list[Any]:
+    """One record a line. Lines end at ``\n``, ``\r\n`` or ``\r`` only — the only
+    line breaks JSON keeps out of its strings — not at every break ``str.splitlines``
+    knows: :func:`dumps_record` writes U+2028, U+2029 and U+0085 as they are (no
+    ``ensure_ascii``), so a seat named with one was cut in two and its file unreadable."""
     records = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(_LINE_BREAK.split(text), start=1):
         if not line.strip():
             continue
         try:
@@ -174,6 +179,9 @@ def _parse_lines(text: str, name: str) -> list[Any]:
         except json.JSONDecodeError as exc:
             raise MalformedRecordError(f"{name} line {number}: not valid JSON: {_json_error(exc)}") from None
     return records
+
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 def _loads(text: str, name: str) -> Any:
