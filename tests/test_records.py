@@ -144,6 +144,9 @@ MALFORMED = {
                          "option eggs='many' is not allowed"),
     "options not an object": (mutate("classic-full-deal.json", lambda r: r.update(options=["eggs"])),
                               '"options" must be an object, not a list'),
+    **{f"options {json.dumps(value)}": (mutate("classic-full-deal.json", lambda r, v=value: r.update(options=v)),
+                                        f'"options" must be an object, not {kind}')
+       for value, kind in (([], "a list"), (0, "a number"), (False, "true/false"), ("", "a string"))},
     "players for classic": (mutate("classic-full-deal.json", lambda r: r.update(players=3)),
                             "players=3 is not allowed for classic"),
     "players not a number": (mutate("classic-full-deal.json", lambda r: r.update(players="4")),

@@ -370,7 +370,9 @@ def new_state_for(record: Any) -> Any:
         if name not in record:
             raise MalformedRecordError(f'the record has no "{name}" field')
     game_name, rules, deals = record["game"], record["rules"], record["deals"]
-    options = record.get("options") or {}
+    options = record.get("options")
+    if options is None:  # omitted or null: the preset as it is (not any false value: [] and 0 are no object)
+        options = {}
     players = record.get("players")
     first_dealer = record["first_dealer"]
     if not isinstance(game_name, str):
