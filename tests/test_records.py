@@ -436,3 +436,24 @@ def test_jsonl_lines_may_end_in_crlf_and_are_numbered_as_lines() -> None:
     with pytest.raises(MalformedRecordError) as info:
         parse_records(dumps_record(a) + "\r\n\r\n{oops\r\n", jsonl=True, name="games.jsonl")
     assert str(info.value).startswith("games.jsonl line 3: not valid JSON")
+
+
+HUGE = "x" * 100_000
+
+
+@pytest.mark.parametrize("change, start, why", [
+    (lambda r: r["deals"][0]["actions"].__setitem__(2, "1 play " + HUGE), 'deal 1, action 2 "1 play xxx',
+     "xxx\": not an action (not a card: 'xxx"),
+    (lambda r: r.update(rules=HUGE), "unknown Kozel ruleset 'xxx", "(one of classic, full-hand, full-hand-24, street)"),
+    (lambda r: r.update(game=HUGE), "unknown game 'xxx", "(one of kozel, spades, yugioh)"),
+    (lambda r: r["deals"][0]["hands"]["1"].__setitem__(0, HUGE), "deal 1: seat 1's hand: not a card: 'xxx", ""),
+    (lambda r: r.update(players=HUGE), '"players" must be a whole number, not "xxx', 'xxx"'),
+    (lambda r: r.update(rules="x " * 50_000), "unknown Kozel ruleset 'x x x", "full-hand-24, street)"),
+])
+def test_a_huge_value_gives_a_short_line_that_still_says_where_and_why(change, start: str, why: str) -> None:
+    """The problem quotes the record's value, and a stray 100,000-character value
+    made a 100,000-character "one line"; its middle is cut out now."""
+    problem = problem_of(mutate("classic-full-deal.json", change))
+    line = str(problem)
+    assert len(line) <= 600 and "\n" not in line
+    assert line.startswith(start) and "characters left out" in line and why in line

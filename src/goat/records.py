@@ -74,7 +74,7 @@ class RecordProblem(GoatError):
     exit_status = 2
 
     def __init__(self, detail: str, outcome: "ReplayOutcome | None" = None) -> None:
-        detail = detail.replace("\r", "\\r").replace("\n", "\\n")  # always one line
+        detail = _shortened(detail.replace("\r", "\\r").replace("\n", "\\n"))  # always one short line
         super().__init__(detail)
         self.detail = detail
         self.record: int | None = None
@@ -88,6 +88,34 @@ class RecordProblem(GoatError):
     def __str__(self) -> str:
         prefix = f"record {self.record}: " if self.record is not None else ""
         return prefix + self.detail
+
+
+#: A problem line quotes the record's values (the action text, an unknown ruleset, a
+#: card), and a stray 100,000-character value made a "one line" nobody reads. A run
+#: of more than ``TOKEN_LIMIT`` characters without a space keeps its two ends; a
+#: line still longer than ``PROBLEM_LIMIT`` (a long value with spaces) its two ends.
+TOKEN_LIMIT, PROBLEM_LIMIT = 120, 600
+
+_LONG_TOKEN = re.compile(r"\S{%d,}" % (TOKEN_LIMIT + 1))
+
+
+def _shortened(detail: str) -> str:
+    """``detail`` with the middle of each overlong value cut out: the line still
+    says where (deal, action) and why, and shows how the value starts and ends.
+
+    >>> line = _shortened("deal 1, action 0 '0 play " + "x" * 2000 + "': not an action")
+    >>> line[:30], line[104:140], line[-30:], len(line)
+    ("deal 1, action 0 '0 play xxxxx", 'x … [1,902 characters left out] … xx', "xxxxxxxxxxxxxx': not an action", 172)
+    """
+    detail = _LONG_TOKEN.sub(lambda m: _ends(m.group(), TOKEN_LIMIT), detail)
+    return _ends(detail, PROBLEM_LIMIT)
+
+
+def _ends(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    head, tail = limit * 2 // 3, limit // 6
+    return f"{text[:head]} … [{len(text) - head - tail:,} characters left out] … {text[-tail:]}"
 
 
 class MalformedRecordError(RecordProblem):
