@@ -457,3 +457,18 @@ def test_a_huge_value_gives_a_short_line_that_still_says_where_and_why(change, s
     line = str(problem)
     assert len(line) <= 600 and "\n" not in line
     assert line.startswith(start) and "characters left out" in line and why in line
+
+
+def test_json_lines_on_standard_input_name_their_bad_line_not_line_2() -> None:
+    """Standard input (and a ``.json`` file holding lines) is tried as one document,
+    then as lines; a bad fifth line was reported as the one document's error,
+    "Extra data (line 2 column 1)", sending the reader to a good line."""
+    good = dumps_record(load("classic-full-deal.json"))
+    text = "\n".join([good] * 4 + [good[:300], good]) + "\n"
+    with pytest.raises(MalformedRecordError) as info:
+        parse_records(text, jsonl=None, name="<stdin>")
+    assert str(info.value).startswith("<stdin> line 5: not valid JSON: ")
+    # one document with something after it is still that document's error
+    with pytest.raises(MalformedRecordError) as info:
+        parse_records(json.dumps(load("classic-full-deal.json"), indent=2) + "\n{}\n", jsonl=None, name="r.json")
+    assert str(info.value).startswith("r.json: not valid JSON: Extra data (line ")

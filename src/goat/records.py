@@ -188,16 +188,28 @@ def parse_records(text: str, jsonl: bool | None = None, name: str = "<text>") ->
             whole_error = exc
         try:
             return _parse_lines(text, name)
-        except MalformedRecordError:
+        except _BadLine as bad:
+            if bad.after_records:  # JSON lines with one bad line: name it, not the "extra data" after line 1
+                raise MalformedRecordError(str(bad)) from None
             raise MalformedRecordError(f"{name}: not valid JSON: {_json_error(whole_error)}") from None
     return _parse_lines(text, name)
 
 
+class _BadLine(MalformedRecordError):
+    """A line of JSON lines that is not JSON; ``after_records``: whether lines
+    before it were records (then the text is JSON lines, and this line is its
+    problem — a pretty-printed document fails at its first line instead)."""
+
+    def __init__(self, detail: str, after_records: bool) -> None:
+        super().__init__(detail)
+        self.after_records = after_records
+
+
 def _parse_lines(text: str, name: str) -> list[Any]:
-    """One record a line. Lines end at ``\n``, ``\r\n`` or ``\r`` only — the only
-    line breaks JSON keeps out of its strings — not at every break ``str.splitlines``
-    knows: :func:`dumps_record` writes U+2028, U+2029 and U+0085 as they are (no
-    ``ensure_ascii``), so a seat named with one was cut in two and its file unreadable."""
+    """One record a line. Lines end at a line feed, CR LF or a carriage return
+    only, the only line breaks JSON keeps out of its strings; not at every break
+    ``str.splitlines`` knows: :func:`dumps_record` writes U+2028, U+2029 and U+0085
+    as they are (no ``ensure_ascii``), so a seat named with one was cut in two."""
     records = []
     for number, line in enumerate(_LINE_BREAK.split(text), start=1):
         if not line.strip():
@@ -205,7 +217,7 @@ def _parse_lines(text: str, name: str) -> list[Any]:
         try:
             records.append(_loads(line, f"{name} line {number}"))
         except json.JSONDecodeError as exc:
-            raise MalformedRecordError(f"{name} line {number}: not valid JSON: {_json_error(exc)}") from None
+            raise _BadLine(f"{name} line {number}: not valid JSON: {_json_error(exc)}", bool(records)) from None
     return records
 
 
