@@ -228,3 +228,21 @@ def test_a_record_made_under_trump_on_plain_always_checks_and_needs_its_option(t
     stripped.write_text("".join(json.dumps({**r, "options": {}}) + "\n" for r in records))
     result = run(str(stripped), "--check")
     assert result.exit_code == 1 and "must follow" in result.stderr, result.output
+
+
+@pytest.mark.parametrize("mode", [[], ["--csv"], ["--check"]])
+def test_a_lone_surrogate_escape_is_not_utf8_text_and_exits_2(tmp_path: Path, mode: list[str]) -> None:
+    """``"\\ud800"`` is JSON syntax but half a character: the record loaded, and printing
+    the seat name holding it (the report's ``Seats:`` line, the CSV) was a traceback."""
+    record = json.loads((DATA / "good" / "classic-full-deal.json").read_text())
+    record["seats"] = [{"name": "Anna"}, {"name": "B"}, None, None]
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record).replace('"Anna"', '"An\\ud800na"'))
+    run = subprocess.run([sys.executable, "-m", "goat", "replay", str(path), *mode],
+                         capture_output=True, text=True, errors="backslashreplace")
+    assert run.returncode == 2, run.stderr
+    assert run.stderr == f"{path}: not UTF-8 text: the escape \\ud800 is half a character (a lone surrogate)\n"
+    assert run.stdout == ""
+    # a pair of escapes is one character, and fine
+    path.write_text(json.dumps(record).replace('"Anna"', '"An\\ud83d\\ude00na"'))
+    assert subprocess.run([sys.executable, "-m", "goat", "replay", str(path)], capture_output=True).returncode == 0

@@ -472,3 +472,12 @@ def test_json_lines_on_standard_input_name_their_bad_line_not_line_2() -> None:
     with pytest.raises(MalformedRecordError) as info:
         parse_records(json.dumps(load("classic-full-deal.json"), indent=2) + "\n{}\n", jsonl=None, name="r.json")
     assert str(info.value).startswith("r.json: not valid JSON: Extra data (line ")
+
+
+def test_a_record_holding_a_lone_surrogate_is_not_written() -> None:
+    """No UTF-8 file holds one: writing it was a UnicodeEncodeError traceback."""
+    record = load("classic-full-deal.json") | {"seats": [{"name": "An\ud800na"}, None, None, None]}
+    with pytest.raises(MalformedRecordError, match="0xd800 is half a character"):
+        dumps_record(record)
+    with pytest.raises(MalformedRecordError, match="line 1: not UTF-8 text: the escape \\\\ud800"):
+        parse_records(json.dumps(record), jsonl=True, name="r.jsonl")

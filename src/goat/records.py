@@ -225,18 +225,37 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 def _loads(text: str, name: str) -> Any:
-    """``json.loads``, with the two ways valid JSON still fails to load — nesting
-    deeper than Python's recursion limit, a number of more than 4300 digits —
-    made one-line :class:`MalformedRecordError` (they were tracebacks, exit 1).
+    """``json.loads``, with the three ways valid JSON still fails to load — nesting
+    deeper than Python's recursion limit, a number of more than 4300 digits, a
+    ``\\ud800`` escape that is half a character — made one-line
+    :class:`MalformedRecordError` (they were tracebacks: the first two here, the
+    third when ``goat replay`` printed the seat name holding it).
     Syntax errors stay :class:`json.JSONDecodeError` for the caller to word."""
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError:
         raise
     except RecursionError:
         raise MalformedRecordError(f"{name}: not a record: JSON nested too deeply") from None
     except ValueError as exc:  # int("9" * 5000): Python's limit on digits
         raise MalformedRecordError(f"{name}: not a record: {exc}".split(";")[0]) from None
+    if _SURROGATE_ESCAPE.search(text):  # rare: only then look whether one is unpaired
+        _check_text(value, name)
+    return value
+
+
+#: A JSON escape of a UTF-16 surrogate: a pair of them is one character, one alone
+#: is none, and no UTF-8 text (the contract's) can hold it.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _check_text(value: Any, name: str) -> None:
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        half = f"\\u{ord(exc.object[exc.start]):04x}"
+        raise MalformedRecordError(f"{name}: not UTF-8 text: the escape {half} is half a character "
+                                   "(a lone surrogate)") from None
 
 
 def _json_error(exc: json.JSONDecodeError) -> str:
@@ -271,9 +290,16 @@ def dumps_record(record: dict[str, Any]) -> str:
     """One record as one line of compact JSON (no trailing newline); a value
     JSON cannot hold (a numpy integer, a set) is a one-line :class:`MalformedRecordError`."""
     try:
-        return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+        text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
     except (TypeError, ValueError) as exc:
         raise MalformedRecordError(f"a record holds JSON values only: {exc}") from None
+    if not text.isascii():  # a lone surrogate: no UTF-8 file can hold it (the write was a traceback)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise MalformedRecordError(f"a record is UTF-8 text: {ord(exc.object[exc.start]):#x} is half a "
+                                       "character (a lone surrogate)") from None
+    return text
 
 
 def write_records(records: Iterable[dict[str, Any]], dest: str | os.PathLike[str] | TextIO) -> int:
