@@ -47,6 +47,7 @@ import os
 import re
 import reprlib
 import sys
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -379,7 +380,9 @@ def read_seats(record: dict[str, Any], players: int) -> list[dict[str, Any] | No
     "pimc:worlds=16"}`` for a bot, ``null`` where nobody is named. Tournaments write
     them (which bot played which seat of a duplicate pair), so does the table server
     (the names at the table). ``None`` when the record has none; a ``seats`` of the
-    wrong shape is a :class:`MalformedRecordError`.
+    wrong shape, or a name holding a control character (every writer drops them,
+    :func:`goat.standings.tidy_name`; printed, ESC sequences drive the terminal), is a
+    :class:`MalformedRecordError`.
 
     >>> read_seats({"seats": [{"name": "Anna"}, {"name": "heuristic", "bot": "heuristic"}]}, 2)
     [{'name': 'Anna'}, {'name': 'heuristic', 'bot': 'heuristic'}]
@@ -405,6 +408,10 @@ def read_seats(record: dict[str, Any], players: int) -> list[dict[str, Any] | No
             value = entry.get(key)
             if (value is not None or key == "name") and not (isinstance(value, str) and 0 < len(value) <= SEAT_NAME_LIMIT):
                 raise MalformedRecordError(f'{where}: "{key}" must be text of 1 to {SEAT_NAME_LIMIT} characters')
+            control = next((ch for ch in value or "" if unicodedata.category(ch) == "Cc"), None)
+            if control is not None:  # ESC: "\x1b[2J" cleared the terminal goat replay printed the name on
+                raise MalformedRecordError(f'{where}: "{key}" holds the control character U+{ord(control):04X}; '
+                                           "a name is printable text")
     return seats
 
 
