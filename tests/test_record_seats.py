@@ -91,3 +91,15 @@ def test_replay_prints_the_seats() -> None:
     shown = runner.invoke(app, ["replay", "-"], input=json.dumps(classic() | {"seats": NAMES}))
     assert shown.exit_code == 0, shown.output
     assert "Seats: 0 Anna · 1 Bot 2 (pimc:worlds=16) · 2 ? · 3 Gleb" in shown.stdout
+
+
+def test_a_name_that_begins_like_a_formula_is_text_in_the_csv() -> None:
+    """Anyone types a name in the lobby; ``=HYPERLINK(...)`` in a cell of the score
+    sheet was a live formula in the organiser's spreadsheet (CSV injection)."""
+    seats = [{"name": '=HYPERLINK("http://evil.example","win")'}, {"name": "@SUM(A1)"}, {"name": "Vera"},
+             {"name": "-Gleb"}]
+    text = sheets_csv([(1, score_sheet(replay(classic() | {"seats": seats, "table": "+1"})))])
+    for row in csv.DictReader(io.StringIO(text)):
+        assert row["players 0+2"] == "'=HYPERLINK(\"http://evil.example\",\"win\"), Vera"
+        assert row["players 1+3"] == "'@SUM(A1), -Gleb" and row["table"] == "'+1"
+        assert not any(cell.startswith(("=", "+", "-", "@")) for cell in row.values() if not cell.lstrip("-").isdigit())
