@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from goat.games import get_game
 from goat.games.kozel import new_state
-from goat.protocol import play_random_steps, play_randomly
+from goat.protocol import GoatError, play_random_steps, play_randomly
 from goat.records import (
     IllegalRecordError,
     MalformedRecordError,
@@ -481,3 +482,62 @@ def test_a_record_holding_a_lone_surrogate_is_not_written() -> None:
         dumps_record(record)
     with pytest.raises(MalformedRecordError, match="line 1: not UTF-8 text: the escape \\\\ud800"):
         parse_records(json.dumps(record), jsonl=True, name="r.jsonl")
+
+
+# ======================================================= every option, both games
+def _option_value(game: Any, name: str, preset_value: Any) -> st.SearchStrategy[Any]:
+    """Values an option of ``preset_value``'s kind may take (the rules refuse some
+    combinations; those draws are discarded)."""
+    if name in game.CHOICES:
+        return st.sampled_from(game.CHOICES[name])
+    if isinstance(preset_value, bool):
+        return st.booleans()
+    if isinstance(preset_value, int):
+        return st.integers(max(0, preset_value - 2), preset_value + 3)
+    return st.sampled_from([None, 1, 2, 60, -60])  # a limit that may be off (None)
+
+
+@st.composite
+def any_game(draw: st.DrawFn) -> tuple[Any, int, int | None]:
+    """A new match of Kozel or Spades: any preset, player count and option overrides."""
+    name = draw(st.sampled_from(["kozel", "spades"]))
+    game = get_game(name)
+    rules = draw(st.sampled_from(sorted(game.PRESETS)))
+    players = draw(st.sampled_from([None, 2, 3, 4])) if name == "kozel" else None
+    try:
+        preset = game.make_rules(rules, players=players).options()
+    except GoatError:
+        assume(False)
+    names = draw(st.lists(st.sampled_from(sorted(k for k in preset if k != "players")), max_size=5, unique=True))
+    options = {k: draw(_option_value(game, k, preset[k])) for k in names}
+    options |= {"max_deals": draw(st.integers(1, 2))} if name == "spades" else \
+        {"match_target": draw(st.integers(1, 4))}  # matches short enough to play to the end
+    try:
+        state = game.new_state(rules, options=options, players=players, first_dealer=draw(st.integers(0, 1)))
+    except GoatError:
+        assume(False)
+    return state, draw(st.integers(0, 2**32 - 1)), draw(st.one_of(st.none(), st.integers(0, 250)))
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(any_game())
+def test_any_game_with_any_options_round_trips_through_a_jsonl_line(drawn: tuple[Any, int, int | None]) -> None:
+    """Write, read, replay: the same rules, every action and the result, exactly; the
+    record's options are only the differences from its preset."""
+    state, seed, stop = drawn
+    rng = random.Random(seed)
+    if stop is None:
+        play_randomly(state, rng)
+    else:
+        play_random_steps(state, rng, stop)
+    record = record_from_state(state)
+    assert list(record)[:6] == ["game", "rules", "options", "players", "first_dealer", "deals"]
+    [read_back] = parse_records(dumps_record(record) + "\n", jsonl=True)
+    outcome = replay(read_back)
+    check_result(read_back, outcome)
+    assert outcome.state.rules == state.rules
+    assert outcome.result == state.result() == record["result"]
+    assert record_from_state(outcome.state) == record
+    preset = get_game(state.game_name).make_rules(state.rules.name, players=state.num_players).options()
+    assert all(preset[k] != v for k, v in record["options"].items()) and "players" not in record["options"]
