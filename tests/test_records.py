@@ -422,7 +422,9 @@ def test_a_name_holding_a_unicode_line_break_survives_a_jsonl_file(tmp_path: Pat
     stand raw inside a string; only ``\\n`` and ``\\r`` end a JSON line. Read with
     ``str.splitlines`` the record was cut in two: its own file "not valid JSON"."""
     records = [random_record("classic", None, s) for s in range(2)]
-    records[0]["seats"] = [{"name": f"An{odd}na"}, None, {"name": "Bot", "bot": "heuristic"}, None]
+    records[0]["comment"] = f"club{odd}night"  # a reader ignores fields it does not know
+    if odd != "\x85":  # a control character, refused in a name (test_record_seats)
+        records[0]["seats"] = [{"name": f"An{odd}na"}, None, {"name": "Bot", "bot": "heuristic"}, None]
     path = tmp_path / "evening.jsonl"
     write_records(records, path)
     assert odd in path.read_text(encoding="utf-8")  # written raw, so the reader must take it so
