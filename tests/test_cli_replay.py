@@ -246,3 +246,21 @@ def test_a_lone_surrogate_escape_is_not_utf8_text_and_exits_2(tmp_path: Path, mo
     # a pair of escapes is one character, and fine
     path.write_text(json.dumps(record).replace('"Anna"', '"An\\ud83d\\ude00na"'))
     assert subprocess.run([sys.executable, "-m", "goat", "replay", str(path)], capture_output=True).returncode == 0
+
+
+def test_of_several_files_the_problem_names_its_file_whatever_its_name(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The file was named unless its name was *in* the line: a file called ``a`` is in
+    every "action", so its problem came unnamed; ``./gone`` came twice ("./gone:
+    cannot read gone: ...")."""
+    monkeypatch.chdir(tmp_path)
+    record = json.loads((DATA / "good" / "classic-full-deal.json").read_text())
+    Path("x").write_text(json.dumps(record))
+    record["deals"][0]["actions"][0] = "0 play AS"
+    Path("a").write_text(json.dumps(record))
+    result = run("x", "a", "--check")
+    assert result.exit_code == 1
+    assert result.stderr == 'a: deal 1, action 0 "0 play AS": seat 0 does not hold AS\n'
+    result = run("x", "./gone", "--check")
+    assert result.exit_code == 2
+    assert result.stderr == "cannot read ./gone: No such file or directory\n"

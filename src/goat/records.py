@@ -146,12 +146,12 @@ def read_records(source: str | os.PathLike[str]) -> list[Any]:
     """
     if str(source) == "-":
         return parse_records(_stdin_text(), jsonl=None, name="<stdin>")
-    path = Path(source)
+    path, name = Path(source), str(source)  # the name as given: "./a.json" is not shortened to "a.json"
     try:
-        text = _decode(path.read_bytes(), str(path))
+        text = _decode(path.read_bytes(), name)
     except OSError as exc:
-        raise MalformedRecordError(f"cannot read {path}: {exc.strerror or exc}") from None
-    return parse_records(text, jsonl=True if path.suffix == ".jsonl" else None, name=str(path))
+        raise MalformedRecordError(f"cannot read {name}: {exc.strerror or exc}") from None
+    return parse_records(text, jsonl=True if path.suffix == ".jsonl" else None, name=name)
 
 
 def _stdin_text() -> str:
