@@ -228,3 +228,39 @@ def test_a_record_made_under_trump_on_plain_always_checks_and_needs_its_option(t
     stripped.write_text("".join(json.dumps({**r, "options": {}}) + "\n" for r in records))
     result = run(str(stripped), "--check")
     assert result.exit_code == 1 and "must follow" in result.stderr, result.output
+
+
+@pytest.mark.parametrize("mode", [[], ["--csv"], ["--check"]])
+def test_a_lone_surrogate_escape_is_not_utf8_text_and_exits_2(tmp_path: Path, mode: list[str]) -> None:
+    """``"\\ud800"`` is JSON syntax but half a character: the record loaded, and printing
+    the seat name holding it (the report's ``Seats:`` line, the CSV) was a traceback."""
+    record = json.loads((DATA / "good" / "classic-full-deal.json").read_text())
+    record["seats"] = [{"name": "Anna"}, {"name": "B"}, None, None]
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record).replace('"Anna"', '"An\\ud800na"'))
+    run = subprocess.run([sys.executable, "-m", "goat", "replay", str(path), *mode],
+                         capture_output=True, text=True, errors="backslashreplace")
+    assert run.returncode == 2, run.stderr
+    assert run.stderr == f"{path}: not UTF-8 text: the escape \\ud800 is half a character (a lone surrogate)\n"
+    assert run.stdout == ""
+    # a pair of escapes is one character, and fine
+    path.write_text(json.dumps(record).replace('"Anna"', '"An\\ud83d\\ude00na"'))
+    assert subprocess.run([sys.executable, "-m", "goat", "replay", str(path)], capture_output=True).returncode == 0
+
+
+def test_of_several_files_the_problem_names_its_file_whatever_its_name(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The file was named unless its name was *in* the line: a file called ``a`` is in
+    every "action", so its problem came unnamed; ``./gone`` came twice ("./gone:
+    cannot read gone: ...")."""
+    monkeypatch.chdir(tmp_path)
+    record = json.loads((DATA / "good" / "classic-full-deal.json").read_text())
+    Path("x").write_text(json.dumps(record))
+    record["deals"][0]["actions"][0] = "0 play AS"
+    Path("a").write_text(json.dumps(record))
+    result = run("x", "a", "--check")
+    assert result.exit_code == 1
+    assert result.stderr == 'a: deal 1, action 0 "0 play AS": seat 0 does not hold AS\n'
+    result = run("x", "./gone", "--check")
+    assert result.exit_code == 2
+    assert result.stderr == "cannot read ./gone: No such file or directory\n"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -47,10 +48,17 @@ def test_seats_change_nothing_but_the_names_shown() -> None:
     ([{"name": ""}, None, None, None], '"seats" entry 0: "name" must be text of 1 to 200 characters'),
     ([{"name": "x" * 201}, None, None, None], '"seats" entry 0: "name" must be text of 1 to 200 characters'),
     ([None, None, {"name": "B", "bot": 3}, None], '"seats" entry 2: "bot" must be text of 1 to 200 characters'),
+    # printed as it was: "\x1b[2J" cleared the terminal of whoever replayed the record
+    ([{"name": "\x1b[2JAnna"}, None, None, None],
+     '"seats" entry 0: "name" holds the control character U+001B; a name is printable text'),
+    ([None, {"name": "B", "bot": "pimc\x9b31m"}, None, None],
+     '"seats" entry 1: "bot" holds the control character U+009B; a name is printable text'),
+    ([None, None, None, {"name": "An\tna"}],
+     '"seats" entry 3: "name" holds the control character U+0009; a name is printable text'),
 ])
 def test_a_wrong_seats_is_a_one_line_error(tmp_path: Path, seats: Any, message: str) -> None:
     record = classic() | {"seats": seats}
-    with pytest.raises(MalformedRecordError, match=message.replace("(", r"\(").replace(")", r"\)")):
+    with pytest.raises(MalformedRecordError, match=re.escape(message)):
         replay(record)
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(record))
@@ -83,3 +91,15 @@ def test_replay_prints_the_seats() -> None:
     shown = runner.invoke(app, ["replay", "-"], input=json.dumps(classic() | {"seats": NAMES}))
     assert shown.exit_code == 0, shown.output
     assert "Seats: 0 Anna · 1 Bot 2 (pimc:worlds=16) · 2 ? · 3 Gleb" in shown.stdout
+
+
+def test_a_name_that_begins_like_a_formula_is_text_in_the_csv() -> None:
+    """Anyone types a name in the lobby; ``=HYPERLINK(...)`` in a cell of the score
+    sheet was a live formula in the organiser's spreadsheet (CSV injection)."""
+    seats = [{"name": '=HYPERLINK("http://evil.example","win")'}, {"name": "@SUM(A1)"}, {"name": "Vera"},
+             {"name": "-Gleb"}]
+    text = sheets_csv([(1, score_sheet(replay(classic() | {"seats": seats, "table": "+1"})))])
+    for row in csv.DictReader(io.StringIO(text)):
+        assert row["players 0+2"] == "'=HYPERLINK(\"http://evil.example\",\"win\"), Vera"
+        assert row["players 1+3"] == "'@SUM(A1), -Gleb" and row["table"] == "'+1"
+        assert not any(cell.startswith(("=", "+", "-", "@")) for cell in row.values() if not cell.lstrip("-").isdigit())

@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from goat.games import get_game
 from goat.games.kozel import new_state
-from goat.protocol import play_random_steps, play_randomly
+from goat.protocol import GoatError, play_random_steps, play_randomly
 from goat.records import (
     IllegalRecordError,
     MalformedRecordError,
@@ -144,6 +145,9 @@ MALFORMED = {
                          "option eggs='many' is not allowed"),
     "options not an object": (mutate("classic-full-deal.json", lambda r: r.update(options=["eggs"])),
                               '"options" must be an object, not a list'),
+    **{f"options {json.dumps(value)}": (mutate("classic-full-deal.json", lambda r, v=value: r.update(options=v)),
+                                        f'"options" must be an object, not {kind}')
+       for value, kind in (([], "a list"), (0, "a number"), (False, "true/false"), ("", "a string"))},
     "players for classic": (mutate("classic-full-deal.json", lambda r: r.update(players=3)),
                             "players=3 is not allowed for classic"),
     "players not a number": (mutate("classic-full-deal.json", lambda r: r.update(players="4")),
@@ -410,3 +414,132 @@ def test_write_records_writes_one_line_each(tmp_path: Path) -> None:
     lines = path.read_text().splitlines()
     assert len(lines) == 3
     assert read_records(path) == records
+
+
+@pytest.mark.parametrize("odd", ["\u2028", "\u2029", "\x85"])
+def test_a_name_holding_a_unicode_line_break_survives_a_jsonl_file(tmp_path: Path, odd: str) -> None:
+    """``write_records`` writes text as it is (not ``\\u2028``), and JSON lets these
+    stand raw inside a string; only ``\\n`` and ``\\r`` end a JSON line. Read with
+    ``str.splitlines`` the record was cut in two: its own file "not valid JSON"."""
+    records = [random_record("classic", None, s) for s in range(2)]
+    records[0]["comment"] = f"club{odd}night"  # a reader ignores fields it does not know
+    if odd != "\x85":  # a control character, refused in a name (test_record_seats)
+        records[0]["seats"] = [{"name": f"An{odd}na"}, None, {"name": "Bot", "bot": "heuristic"}, None]
+    path = tmp_path / "evening.jsonl"
+    write_records(records, path)
+    assert odd in path.read_text(encoding="utf-8")  # written raw, so the reader must take it so
+    assert read_records(path) == records
+    assert parse_records(path.read_text(encoding="utf-8"), jsonl=None) == records
+    replay(read_records(path)[0])
+
+
+def test_jsonl_lines_may_end_in_crlf_and_are_numbered_as_lines() -> None:
+    a = load("classic-full-deal.json")
+    assert parse_records(dumps_record(a) + "\r\n" + dumps_record(a) + "\r\n", jsonl=True) == [a, a]
+    with pytest.raises(MalformedRecordError) as info:
+        parse_records(dumps_record(a) + "\r\n\r\n{oops\r\n", jsonl=True, name="games.jsonl")
+    assert str(info.value).startswith("games.jsonl line 3: not valid JSON")
+
+
+HUGE = "x" * 100_000
+
+
+@pytest.mark.parametrize("change, start, why", [
+    (lambda r: r["deals"][0]["actions"].__setitem__(2, "1 play " + HUGE), 'deal 1, action 2 "1 play xxx',
+     "xxx\": not an action (not a card: 'xxx"),
+    (lambda r: r.update(rules=HUGE), "unknown Kozel ruleset 'xxx", "(one of classic, full-hand, full-hand-24, street)"),
+    (lambda r: r.update(game=HUGE), "unknown game 'xxx", "(one of kozel, spades, yugioh)"),
+    (lambda r: r["deals"][0]["hands"]["1"].__setitem__(0, HUGE), "deal 1: seat 1's hand: not a card: 'xxx", ""),
+    (lambda r: r.update(players=HUGE), '"players" must be a whole number, not "xxx', 'xxx"'),
+    (lambda r: r.update(rules="x " * 50_000), "unknown Kozel ruleset 'x x x", "full-hand-24, street)"),
+])
+def test_a_huge_value_gives_a_short_line_that_still_says_where_and_why(change, start: str, why: str) -> None:
+    """The problem quotes the record's value, and a stray 100,000-character value
+    made a 100,000-character "one line"; its middle is cut out now."""
+    problem = problem_of(mutate("classic-full-deal.json", change))
+    line = str(problem)
+    assert len(line) <= 600 and "\n" not in line
+    assert line.startswith(start) and "characters left out" in line and why in line
+
+
+def test_json_lines_on_standard_input_name_their_bad_line_not_line_2() -> None:
+    """Standard input (and a ``.json`` file holding lines) is tried as one document,
+    then as lines; a bad fifth line was reported as the one document's error,
+    "Extra data (line 2 column 1)", sending the reader to a good line."""
+    good = dumps_record(load("classic-full-deal.json"))
+    text = "\n".join([good] * 4 + [good[:300], good]) + "\n"
+    with pytest.raises(MalformedRecordError) as info:
+        parse_records(text, jsonl=None, name="<stdin>")
+    assert str(info.value).startswith("<stdin> line 5: not valid JSON: ")
+    # one document with something after it is still that document's error
+    with pytest.raises(MalformedRecordError) as info:
+        parse_records(json.dumps(load("classic-full-deal.json"), indent=2) + "\n{}\n", jsonl=None, name="r.json")
+    assert str(info.value).startswith("r.json: not valid JSON: Extra data (line ")
+
+
+def test_a_record_holding_a_lone_surrogate_is_not_written() -> None:
+    """No UTF-8 file holds one: writing it was a UnicodeEncodeError traceback."""
+    record = load("classic-full-deal.json") | {"seats": [{"name": "An\ud800na"}, None, None, None]}
+    with pytest.raises(MalformedRecordError, match="0xd800 is half a character"):
+        dumps_record(record)
+    with pytest.raises(MalformedRecordError, match="line 1: not UTF-8 text: the escape \\\\ud800"):
+        parse_records(json.dumps(record), jsonl=True, name="r.jsonl")
+
+
+# ======================================================= every option, both games
+def _option_value(game: Any, name: str, preset_value: Any) -> st.SearchStrategy[Any]:
+    """Values an option of ``preset_value``'s kind may take (the rules refuse some
+    combinations; those draws are discarded)."""
+    if name in game.CHOICES:
+        return st.sampled_from(game.CHOICES[name])
+    if isinstance(preset_value, bool):
+        return st.booleans()
+    if isinstance(preset_value, int):
+        return st.integers(max(0, preset_value - 2), preset_value + 3)
+    return st.sampled_from([None, 1, 2, 60, -60])  # a limit that may be off (None)
+
+
+@st.composite
+def any_game(draw: st.DrawFn) -> tuple[Any, int, int | None]:
+    """A new match of Kozel or Spades: any preset, player count and option overrides."""
+    name = draw(st.sampled_from(["kozel", "spades"]))
+    game = get_game(name)
+    rules = draw(st.sampled_from(sorted(game.PRESETS)))
+    players = draw(st.sampled_from([None, 2, 3, 4])) if name == "kozel" else None
+    try:
+        preset = game.make_rules(rules, players=players).options()
+    except GoatError:
+        assume(False)
+    names = draw(st.lists(st.sampled_from(sorted(k for k in preset if k != "players")), max_size=5, unique=True))
+    options = {k: draw(_option_value(game, k, preset[k])) for k in names}
+    options |= {"max_deals": draw(st.integers(1, 2))} if name == "spades" else \
+        {"match_target": draw(st.integers(1, 4))}  # matches short enough to play to the end
+    try:
+        state = game.new_state(rules, options=options, players=players, first_dealer=draw(st.integers(0, 1)))
+    except GoatError:
+        assume(False)
+    return state, draw(st.integers(0, 2**32 - 1)), draw(st.one_of(st.none(), st.integers(0, 250)))
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(any_game())
+def test_any_game_with_any_options_round_trips_through_a_jsonl_line(drawn: tuple[Any, int, int | None]) -> None:
+    """Write, read, replay: the same rules, every action and the result, exactly; the
+    record's options are only the differences from its preset."""
+    state, seed, stop = drawn
+    rng = random.Random(seed)
+    if stop is None:
+        play_randomly(state, rng)
+    else:
+        play_random_steps(state, rng, stop)
+    record = record_from_state(state)
+    assert list(record)[:6] == ["game", "rules", "options", "players", "first_dealer", "deals"]
+    [read_back] = parse_records(dumps_record(record) + "\n", jsonl=True)
+    outcome = replay(read_back)
+    check_result(read_back, outcome)
+    assert outcome.state.rules == state.rules
+    assert outcome.result == state.result() == record["result"]
+    assert record_from_state(outcome.state) == record
+    preset = get_game(state.game_name).make_rules(state.rules.name, players=state.num_players).options()
+    assert all(preset[k] != v for k, v in record["options"].items()) and "players" not in record["options"]

@@ -169,3 +169,10 @@ def test_a_moment_out_of_range_is_one_line_not_an_overflow(name: str, value: str
     with pytest.raises(StandingsError, match=f"{name}: .* is out of range"):
         moment(name, value, end_of_day)
     assert moment(name, "9999-12-30" if end_of_day else "0001-01-01T14:00:00+14:00", end_of_day).year >= 1
+
+
+def test_a_name_that_begins_like_a_formula_is_text_in_the_csv() -> None:
+    game = kozel(people("=1+1", "bot:heuristic", "@cmd", "bot:random"),
+                 {"penalty_total": [3, 12], "match_over": True, "loser_team": 1})
+    rows = list(csv.DictReader(io.StringIO(standings_csv(standings([game], bots=True)))))
+    assert {r["name"] for r in rows} >= {"'=1+1", "'@cmd"}

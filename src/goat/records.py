@@ -44,8 +44,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import reprlib
 import sys
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -73,7 +75,7 @@ class RecordProblem(GoatError):
     exit_status = 2
 
     def __init__(self, detail: str, outcome: "ReplayOutcome | None" = None) -> None:
-        detail = detail.replace("\r", "\\r").replace("\n", "\\n")  # always one line
+        detail = _shortened(detail.replace("\r", "\\r").replace("\n", "\\n"))  # always one short line
         super().__init__(detail)
         self.detail = detail
         self.record: int | None = None
@@ -87,6 +89,34 @@ class RecordProblem(GoatError):
     def __str__(self) -> str:
         prefix = f"record {self.record}: " if self.record is not None else ""
         return prefix + self.detail
+
+
+#: A problem line quotes the record's values (the action text, an unknown ruleset, a
+#: card), and a stray 100,000-character value made a "one line" nobody reads. A run
+#: of more than ``TOKEN_LIMIT`` characters without a space keeps its two ends; a
+#: line still longer than ``PROBLEM_LIMIT`` (a long value with spaces) its two ends.
+TOKEN_LIMIT, PROBLEM_LIMIT = 120, 600
+
+_LONG_TOKEN = re.compile(r"\S{%d,}" % (TOKEN_LIMIT + 1))
+
+
+def _shortened(detail: str) -> str:
+    """``detail`` with the middle of each overlong value cut out: the line still
+    says where (deal, action) and why, and shows how the value starts and ends.
+
+    >>> line = _shortened("deal 1, action 0 '0 play " + "x" * 2000 + "': not an action")
+    >>> line[:30], line[104:140], line[-30:], len(line)
+    ("deal 1, action 0 '0 play xxxxx", 'x … [1,902 characters left out] … xx', "xxxxxxxxxxxxxx': not an action", 172)
+    """
+    detail = _LONG_TOKEN.sub(lambda m: _ends(m.group(), TOKEN_LIMIT), detail)
+    return _ends(detail, PROBLEM_LIMIT)
+
+
+def _ends(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    head, tail = limit * 2 // 3, limit // 6
+    return f"{text[:head]} … [{len(text) - head - tail:,} characters left out] … {text[-tail:]}"
 
 
 class MalformedRecordError(RecordProblem):
@@ -116,12 +146,12 @@ def read_records(source: str | os.PathLike[str]) -> list[Any]:
     """
     if str(source) == "-":
         return parse_records(_stdin_text(), jsonl=None, name="<stdin>")
-    path = Path(source)
+    path, name = Path(source), str(source)  # the name as given: "./a.json" is not shortened to "a.json"
     try:
-        text = _decode(path.read_bytes(), str(path))
+        text = _decode(path.read_bytes(), name)
     except OSError as exc:
-        raise MalformedRecordError(f"cannot read {path}: {exc.strerror or exc}") from None
-    return parse_records(text, jsonl=True if path.suffix == ".jsonl" else None, name=str(path))
+        raise MalformedRecordError(f"cannot read {name}: {exc.strerror or exc}") from None
+    return parse_records(text, jsonl=True if path.suffix == ".jsonl" else None, name=name)
 
 
 def _stdin_text() -> str:
@@ -159,36 +189,74 @@ def parse_records(text: str, jsonl: bool | None = None, name: str = "<text>") ->
             whole_error = exc
         try:
             return _parse_lines(text, name)
-        except MalformedRecordError:
+        except _BadLine as bad:
+            if bad.after_records:  # JSON lines with one bad line: name it, not the "extra data" after line 1
+                raise MalformedRecordError(str(bad)) from None
             raise MalformedRecordError(f"{name}: not valid JSON: {_json_error(whole_error)}") from None
     return _parse_lines(text, name)
 
 
+class _BadLine(MalformedRecordError):
+    """A line of JSON lines that is not JSON; ``after_records``: whether lines
+    before it were records (then the text is JSON lines, and this line is its
+    problem — a pretty-printed document fails at its first line instead)."""
+
+    def __init__(self, detail: str, after_records: bool) -> None:
+        super().__init__(detail)
+        self.after_records = after_records
+
+
 def _parse_lines(text: str, name: str) -> list[Any]:
+    """One record a line. Lines end at a line feed, CR LF or a carriage return
+    only, the only line breaks JSON keeps out of its strings; not at every break
+    ``str.splitlines`` knows: :func:`dumps_record` writes U+2028, U+2029 and U+0085
+    as they are (no ``ensure_ascii``), so a seat named with one was cut in two."""
     records = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(_LINE_BREAK.split(text), start=1):
         if not line.strip():
             continue
         try:
             records.append(_loads(line, f"{name} line {number}"))
         except json.JSONDecodeError as exc:
-            raise MalformedRecordError(f"{name} line {number}: not valid JSON: {_json_error(exc)}") from None
+            raise _BadLine(f"{name} line {number}: not valid JSON: {_json_error(exc)}", bool(records)) from None
     return records
 
 
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
 def _loads(text: str, name: str) -> Any:
-    """``json.loads``, with the two ways valid JSON still fails to load — nesting
-    deeper than Python's recursion limit, a number of more than 4300 digits —
-    made one-line :class:`MalformedRecordError` (they were tracebacks, exit 1).
+    """``json.loads``, with the three ways valid JSON still fails to load — nesting
+    deeper than Python's recursion limit, a number of more than 4300 digits, a
+    ``\\ud800`` escape that is half a character — made one-line
+    :class:`MalformedRecordError` (they were tracebacks: the first two here, the
+    third when ``goat replay`` printed the seat name holding it).
     Syntax errors stay :class:`json.JSONDecodeError` for the caller to word."""
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError:
         raise
     except RecursionError:
         raise MalformedRecordError(f"{name}: not a record: JSON nested too deeply") from None
     except ValueError as exc:  # int("9" * 5000): Python's limit on digits
         raise MalformedRecordError(f"{name}: not a record: {exc}".split(";")[0]) from None
+    if _SURROGATE_ESCAPE.search(text):  # rare: only then look whether one is unpaired
+        _check_text(value, name)
+    return value
+
+
+#: A JSON escape of a UTF-16 surrogate: a pair of them is one character, one alone
+#: is none, and no UTF-8 text (the contract's) can hold it.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _check_text(value: Any, name: str) -> None:
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        half = f"\\u{ord(exc.object[exc.start]):04x}"
+        raise MalformedRecordError(f"{name}: not UTF-8 text: the escape {half} is half a character "
+                                   "(a lone surrogate)") from None
 
 
 def _json_error(exc: json.JSONDecodeError) -> str:
@@ -223,9 +291,16 @@ def dumps_record(record: dict[str, Any]) -> str:
     """One record as one line of compact JSON (no trailing newline); a value
     JSON cannot hold (a numpy integer, a set) is a one-line :class:`MalformedRecordError`."""
     try:
-        return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+        text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
     except (TypeError, ValueError) as exc:
         raise MalformedRecordError(f"a record holds JSON values only: {exc}") from None
+    if not text.isascii():  # a lone surrogate: no UTF-8 file can hold it (the write was a traceback)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise MalformedRecordError(f"a record is UTF-8 text: {ord(exc.object[exc.start]):#x} is half a "
+                                       "character (a lone surrogate)") from None
+    return text
 
 
 def write_records(records: Iterable[dict[str, Any]], dest: str | os.PathLike[str] | TextIO) -> int:
@@ -305,7 +380,9 @@ def read_seats(record: dict[str, Any], players: int) -> list[dict[str, Any] | No
     "pimc:worlds=16"}`` for a bot, ``null`` where nobody is named. Tournaments write
     them (which bot played which seat of a duplicate pair), so does the table server
     (the names at the table). ``None`` when the record has none; a ``seats`` of the
-    wrong shape is a :class:`MalformedRecordError`.
+    wrong shape, or a name holding a control character (every writer drops them,
+    :func:`goat.standings.tidy_name`; printed, ESC sequences drive the terminal), is a
+    :class:`MalformedRecordError`.
 
     >>> read_seats({"seats": [{"name": "Anna"}, {"name": "heuristic", "bot": "heuristic"}]}, 2)
     [{'name': 'Anna'}, {'name': 'heuristic', 'bot': 'heuristic'}]
@@ -331,6 +408,10 @@ def read_seats(record: dict[str, Any], players: int) -> list[dict[str, Any] | No
             value = entry.get(key)
             if (value is not None or key == "name") and not (isinstance(value, str) and 0 < len(value) <= SEAT_NAME_LIMIT):
                 raise MalformedRecordError(f'{where}: "{key}" must be text of 1 to {SEAT_NAME_LIMIT} characters')
+            control = next((ch for ch in value or "" if unicodedata.category(ch) == "Cc"), None)
+            if control is not None:  # ESC: "\x1b[2J" cleared the terminal goat replay printed the name on
+                raise MalformedRecordError(f'{where}: "{key}" holds the control character U+{ord(control):04X}; '
+                                           "a name is printable text")
     return seats
 
 
@@ -362,7 +443,9 @@ def new_state_for(record: Any) -> Any:
         if name not in record:
             raise MalformedRecordError(f'the record has no "{name}" field')
     game_name, rules, deals = record["game"], record["rules"], record["deals"]
-    options = record.get("options") or {}
+    options = record.get("options")
+    if options is None:  # omitted or null: the preset as it is (not any false value: [] and 0 are no object)
+        options = {}
     players = record.get("players")
     first_dealer = record["first_dealer"]
     if not isinstance(game_name, str):

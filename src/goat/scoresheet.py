@@ -23,6 +23,7 @@ from typing import Any
 
 from goat.games.spades.scoring import bag_penalties, bag_penalty_words
 from goat.records import DealReport, ReplayOutcome, seat_label
+from goat.standings import spreadsheet_text
 
 #: What a Kozel deal's end says in the notes column (a deal played out says nothing).
 ENDED_NOTES = {
@@ -301,7 +302,9 @@ def sheets_csv(sheets: Iterable[tuple[int, ScoreSheet]]) -> str:
     4-player one's ``"0+2"``), blank where a sheet has no such side. Where a
     record says who sat where (its ``seats``), each side gets a ``players <side>``
     column after ``table`` (blank for a record that does not say). Lines end
-    with CRLF (RFC 4180); the caller adds a BOM where a spreadsheet needs one."""
+    with CRLF (RFC 4180); the caller adds a BOM where a spreadsheet needs one.
+    Names and the table id that begin like a formula are written as text
+    (:func:`goat.standings.spreadsheet_text`): the table server's names are typed by anyone."""
     sheets = list(sheets)
     games = sorted({sheet.game for _, sheet in sheets})
     if len(games) > 1:
@@ -315,9 +318,10 @@ def sheets_csv(sheets: Iterable[tuple[int, ScoreSheet]]) -> str:
     writer = csv.DictWriter(out, columns, restval="", lineterminator="\r\n")
     writer.writeheader()
     for number, sheet in sheets:
-        players = {f"players {s}": sheet.players(s) for s in sheet.sides} if sheet.seats is not None else {}
+        players = ({f"players {s}": spreadsheet_text(sheet.players(s)) for s in sheet.sides}
+                   if sheet.seats is not None else {})
         for row in sheet.rows:
             cells = _cells(row, sheet.sides)
-            writer.writerow({"record": number, "table": sheet.table or "", **players,
+            writer.writerow({"record": number, "table": spreadsheet_text(sheet.table or ""), **players,
                              **{k: "" if v is None else v for k, v in cells.items()}})
     return out.getvalue()

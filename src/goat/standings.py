@@ -150,6 +150,22 @@ def tidy_name(name: str) -> str:
     return " ".join("".join(ch for ch in name if unicodedata.category(ch)[0] != "C").split())
 
 
+#: What a spreadsheet reads as the start of a formula (OWASP's "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(text: str) -> str:
+    """A free-text CSV cell (a player's name, a table id) as a spreadsheet shows it
+    and never runs it: one beginning like a formula gets a leading apostrophe, which
+    Excel and LibreOffice read as "text follows" — a name typed in the lobby as
+    ``=HYPERLINK("http://…")`` was a live link in the organiser's sheet.
+
+    >>> print(spreadsheet_text('=HYPERLINK("http://x")'), spreadsheet_text("-Anna-"), spreadsheet_text("Anna"))
+    '=HYPERLINK("http://x") '-Anna- Anna
+    """
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
 def seat_outcomes(game: str, players: int, result: dict[str, Any]) -> list[Outcome]:
     """Each seat's outcome of a finished game from its short ``result``
     (:func:`goat.scoresheet.final_result`); :class:`StandingsError` for a game
@@ -211,13 +227,14 @@ def standings(games: Iterable[FinishedGame], bots: bool = False) -> list[Standin
 def standings_csv(rows: Sequence[Standing]) -> str:
     """The standings as CSV: a header, one row a person, place by place (equal
     wins and win rate share a place). Lines end with CRLF (RFC 4180); the
-    caller adds a BOM where a spreadsheet needs one."""
+    caller adds a BOM where a spreadsheet needs one. A name that begins like a
+    formula is written as text (:func:`spreadsheet_text`)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
     for place, row in zip(places(rows), rows):
-        writer.writerow([place, row.name, row.bot or "", row.played, row.won, row.lost, row.drawn, row.goats,
-                         f"{row.win_rate:.3f}"])
+        writer.writerow([place, spreadsheet_text(row.name), spreadsheet_text(row.bot or ""), row.played, row.won,
+                         row.lost, row.drawn, row.goats, f"{row.win_rate:.3f}"])
     return out.getvalue()
 
 

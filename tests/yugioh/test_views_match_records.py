@@ -15,7 +15,8 @@ from goat.bots import make_bot
 from goat.bots.base import play_bots
 from goat.games.yugioh import DeckError, builtin_deck, new_state, parse_ydk, record_from_state
 from goat.games.yugioh.scenario import play, scenario
-from goat.protocol import play_out
+from goat.protocol import play_out, play_random_steps
+from goat.records import IllegalRecordError, MalformedRecordError, replay
 
 
 def test_view_hides_hand_set_cards_and_deck_order() -> None:
@@ -144,6 +145,46 @@ def test_malformed_records_exit_2(tmp_path: Path, mutate, message: str) -> None:
     assert message in run.stderr and "Traceback" not in run.stderr
     assert run.returncode == (1 if message == "shuffle" else 2)
     assert len(run.stderr.strip().splitlines()) == 1
+
+
+def _started_duel_record() -> dict:
+    state = new_state("goat", single_duel=True, seed=1)
+    play_random_steps(state, random.Random(1), 40)
+    return record_from_state(state)
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("options", [], '"options" must be an object'),       # was read as no options
+    ("options", 0, '"options" must be an object'),
+    ("players", 2.0, '"players" must be 2 for yugioh'),    # was read as 2
+    ("players", True, '"players" must be 2 for yugioh'),
+    ("seed", "1", '"seed" must be a whole number, not "1"'),  # was dropped unread beside "chance"
+    ("seed", True, '"seed" must be a whole number, not true'),
+])
+def test_a_field_of_the_wrong_type_is_malformed_not_read_as_another_value(field: str, value, message: str) -> None:
+    record = _started_duel_record()
+    record[field] = value
+    with pytest.raises(MalformedRecordError) as info:
+        replay(record)
+    assert str(info.value) == message
+
+
+def test_null_options_and_players_are_the_presets_as_for_the_card_games() -> None:
+    record = _started_duel_record()
+    record.update(options=None, players=None)
+    assert replay(record).result == record["result"]
+
+
+@pytest.mark.parametrize("toss", [1.0, True, "1"])
+def test_a_coin_toss_is_the_whole_number_0_or_1(toss) -> None:
+    """A toss of ``1.0`` passed ``in (0, 1)`` and became the seat "1.0" to choose:
+    the next action was refused as "seat 1.0 is to decide" (and a rewritten record kept 1.0)."""
+    record = _started_duel_record()
+    assert record["chance"][0] in (0, 1)
+    record["chance"][0] = toss
+    with pytest.raises(IllegalRecordError) as info:
+        replay(record)
+    assert str(info.value) == f"chance 0: a coin toss is 0 or 1, not {json.dumps(toss)}"
 
 
 def test_ydk_loading_by_name() -> None:

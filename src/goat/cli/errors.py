@@ -35,6 +35,10 @@ def in_file(file: str, problem: object, several: bool) -> str:
     "b.json: deal 1, action 1: not seat 1's turn"
     >>> in_file("b.json", "b.json: empty, no record in it", True)
     'b.json: empty, no record in it'
+    >>> in_file("a", 'deal 1, action 0 "0 play AS": seat 0 does not hold AS', True)
+    'a: deal 1, action 0 "0 play AS": seat 0 does not hold AS'
     """
     line = str(problem)
-    return f"{file}: {line}" if several and not line.startswith(f"{file}:") and file not in line else line
+    # Not "file in line": a file named "a" is in every "action" (and went unnamed).
+    names_it = line.startswith((f"{file}: ", f"{file} line ", f"cannot read {file}: "))
+    return f"{file}: {line}" if several and not names_it else line

@@ -68,19 +68,24 @@ def _new_state(record: Any) -> YugiohState:
             raise RecordFormatError(f'the record has no "{name}" field')
     if not isinstance(record["rules"], str):
         raise RecordFormatError('"rules" must be a string')
-    options = record.get("options") or {}
+    options = record.get("options")
+    if options is None:  # omitted or null: the preset's switches ([] or 0 is no object, and refused)
+        options = {}
     if not isinstance(options, dict):
         raise RecordFormatError('"options" must be an object')
     decks = record["decks"]
     if not isinstance(decks, list) or len(decks) != 2:
         raise RecordFormatError('"decks" must be a list of two deck objects')
-    if record.get("players", 2) != 2:
+    players = record.get("players")
+    if players is not None and (type(players) is not int or players != 2):  # 2.0, true: no seat count
         raise RecordFormatError('"players" must be 2 for yugioh')
     if not isinstance(record["actions"], list) or not all(isinstance(a, str) for a in record["actions"]):
         raise RecordFormatError('"actions" must be a list of action strings')
     chance = record.get("chance")
     seed = record.get("seed")
-    if chance is None and not (isinstance(seed, int) and not isinstance(seed, bool)):
+    if seed is not None and type(seed) is not int:  # also when "chance" makes it unused: a wrong type is no seed
+        raise RecordFormatError(f'"seed" must be a whole number, not {json.dumps(seed)}')
+    if chance is None and seed is None:
         raise RecordFormatError('the record needs a "chance" list or an integer "seed"')
     if chance is not None and not isinstance(chance, list):
         raise RecordFormatError('"chance" must be a list')
@@ -90,7 +95,7 @@ def _new_state(record: Any) -> YugiohState:
     try:
         rules = make_rules(record["rules"], options)
         lists = [DeckList.from_json(d) for d in decks]
-        return YugiohState(rules, lists, single_duel=single, seed=seed if isinstance(seed, int) else None)
+        return YugiohState(rules, lists, single_duel=single, seed=seed)
     except (GoatError, ValueError) as exc:
         raise RecordFormatError(str(exc)) from None
 

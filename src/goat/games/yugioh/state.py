@@ -289,7 +289,7 @@ class YugiohState:
         if not isinstance(pending, ChanceRequest):
             raise InvalidChanceError("no chance event is due")
         if pending.kind == "coin":
-            if outcome not in (0, 1) or isinstance(outcome, bool):
+            if type(outcome) is not int or outcome not in (0, 1):  # not true, not 1.0 (it became "seat 1.0")
                 raise InvalidChanceError(f"a coin toss is 0 or 1, not {json.dumps(outcome)}")
         elif pending.kind == "shuffle":
             # (card names are text: a list of lists or objects is not counted, it is refused)
