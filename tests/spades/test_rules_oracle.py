@@ -7,7 +7,9 @@ checking at every card the exact set of legal cards (the first lead, spades
 broken — by any spade or, in ``no-early-spades``, by trumping — following with
 the jokers as spades, the lowest-club lead), every trick winner, and every deal's
 score, bags and bag total (contracts, nil kinds, overtricks, the bag penalty,
-wheels by the team's or one player's bid, Boston, Bemo).
+wheels by the team's or one player's bid, Boston, Bemo), under the scoring
+options too (a nil bidder's tricks toward the contract, the set counted on the
+missing tricks only, another bag limit and penalty, no bag rule).
 """
 
 from __future__ import annotations
@@ -43,7 +45,8 @@ def expected_score(options: dict[str, Any], bids: list[str], tricks: list[int], 
         nil = [s for s in seats if bids[s] in NIL_KINDS]
         bid = [BEMO[bids[s]][0] if bids[s] in BEMO else int(bids[s]) for s in seats if s not in nil]
         contract = sum(bid)
-        counted = sum(tricks[s] for s in seats if s not in nil)
+        counted = sum(tricks[s] for s in seats if options["nil_tricks"] == "contract" or s not in nil)
+        loose = 0 if options["nil_tricks"] == "contract" else sum(tricks[s] for s in nil)
         wheel = max(bid, default=0) if options["wheels_by"] == "player" else contract   # one bid, or the team's
         flat = 200 if (options["boston"] and contract == 13) or (options["wheels"] and wheel >= 10) else None
         points = 0
@@ -51,17 +54,18 @@ def expected_score(options: dict[str, Any], bids: list[str], tricks: list[int], 
             points += (10 * contract if flat is None else flat) + counted - contract
             bags[team] += counted - contract
         elif options["set_penalty"]:
-            points -= 10 * contract if flat is None else flat
-        for s in nil:                # a nil bidder's tricks: 1 point and 1 bag each; then the nil
-            points += tricks[s] + (NIL_KINDS[bids[s]] if tricks[s] == 0 else -NIL_KINDS[bids[s]])
-            bags[team] += tricks[s]
+            short = contract - counted if options["set_penalty_per"] == "missing-trick" else contract
+            points -= 10 * short if flat is None else flat
+        points, bags[team] = points + loose, bags[team] + loose   # a nil bidder's tricks: a point and a bag
+        for s in nil:
+            points += NIL_KINDS[bids[s]] if tricks[s] == 0 else -NIL_KINDS[bids[s]]
         for s in seats:
             if bids[s] in BEMO:
                 first, value = BEMO[bids[s]]
                 points += value if all(w % 2 == team for w in winners[:first]) else -value
         totals[team] += bags[team]
-        while totals[team] >= 10:
-            points, totals[team] = points - 100, totals[team] - 10
+        while options["bags"] and totals[team] >= options["bag_limit"]:
+            points, totals[team] = points - options["bag_penalty"], totals[team] - options["bag_limit"]
         score[team] = points
     return score, bags, totals
 
@@ -136,6 +140,9 @@ def play_game(preset: str, options: dict[str, Any], seed: int) -> None:
     ("wheels", {"wheels_by": "player"}),
     ("boston", {}),
     ("bemo", {}),
+    ("standard", {"nil_tricks": "contract", "set_penalty_per": "missing-trick"}),
+    ("standard", {"bag_limit": 4, "bag_penalty": 50}),
+    ("standard", {"bags": False, "blind_nil_behind": 0}),
 ])
 def test_play_and_scoring_follow_an_independent_reading_of_the_rules(preset: str, options: dict[str, Any]) -> None:
     for seed in range(12):

@@ -19,7 +19,7 @@ from goat.cards import Card, make_deck
 from goat.games.spades import SpadesDeal, draw_first_dealer, make_rules, new_state
 from goat.games.spades.bids import parse_bid
 from goat.games.spades.cards import spades_order
-from goat.games.spades.scoring import score_deal
+from goat.games.spades.scoring import game_winner, score_deal
 from goat.protocol import Action, IllegalActionError, InvalidChanceError, RulesError
 
 from .conftest import (
@@ -465,3 +465,17 @@ def test_a_game_is_played_deal_after_deal_to_its_end() -> None:
     assert s.is_terminal() and s.match_over
     assert min(s.score_total) <= -200 or max(s.score_total) >= 500
     assert s.score_total == [sum(d["score"][t] for d in s.deal_results) for t in (0, 1)]
+
+
+def test_lose_at_both_teams_sunk_the_higher_score_wins_and_equal_scores_play_on() -> None:
+    """Both at or below ``lose_at`` (or −target under ``negative-reverse``) after one deal:
+    the game ends as when both reach the target — the higher score wins, equal scores
+    play another deal; and a team reaching the target as the other sinks wins."""
+    sunk = make_rules("standard", options={"lose_at": -200})
+    assert game_winner(sunk, [-210, -300], deals_played=3) == 0
+    assert game_winner(sunk, [-250, -250], deals_played=3) is None
+    assert game_winner(sunk, [510, -230], deals_played=3) == 0
+    reverse = make_rules("negative-reverse")
+    assert game_winner(reverse, [-520, -500], deals_played=3) == 1
+    assert game_winner(reverse, [-500, -500], deals_played=3) is None
+    assert game_winner(reverse, [-499, -300], deals_played=3) is None
