@@ -417,3 +417,17 @@ def test_think_zero_replays_a_pimc_game_exactly(tmp_path: Path) -> None:
         assert result.exit_code == 0, result.output
         records.append([a for deal in load_record(out)["deals"] for a in deal["actions"]])
     assert records[0] == records[1] and len(records[0]) > 10
+
+
+@pytest.mark.parametrize("game,args,message", [
+    ("kozel", ["--bots", "pimc:nope=1"], "error: bot 'pimc:nope=1': bot 'pimc' does not take the settings nope"),
+    ("kozel", ["--bots", "pimc:worlds=-5"], "error: bot 'pimc:worlds=-5': pimc needs worlds >= 1, not -5"),
+    ("spades", ["--bots", "ismcts:nope=1"], "error: bot 'ismcts:nope=1': bot 'ismcts' does not take the settings nope"),
+    ("yugioh", ["--vs", "mc:nope=1"], "error: bot 'mc:nope=1': bot 'mc' does not take the settings nope"),
+])
+def test_a_refused_bot_spec_is_told_as_typed_without_the_think_cap(game: str, args: list[str], message: str) -> None:
+    # --think adds time_limit to a searching bot; a mistake in the spec once named
+    # "pimc:nope=1:time_limit=2.0" and said pimc "does not take the settings nope, time_limit".
+    result = CliRunner().invoke(app, ["play", game, *args, "--seed", "1"], input="quit\n")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == message

@@ -399,8 +399,24 @@ def _make_bots(specs: list[str | None], master: random.Random, game: str = "koze
         if plays and getattr(factory, "sees_everything", False):
             raise GoatError(f"bot {name!r} sees every card (a tournament's upper bound), so it does not play "
                             f"with a person; bots for {game}: {', '.join(view_bots(game))}")
-    return [None if spec is None else thinking(spec, game, think).make(master.getrandbits(64), game)
+    return [None if spec is None else make_thinking_bot(spec, master.getrandbits(64), game, think)
             for spec in specs]
+
+
+def make_thinking_bot(spec: str, seed: int, game: str, think: float) -> Bot:
+    """The bot of ``spec`` for ``game``, capped at ``think`` seconds (:func:`thinking`).
+
+    A spec the bot refuses is told as the player typed it: the cap is goat play's
+    own addition, so ``pimc:nope=1`` is not reported as ``pimc:nope=1:time_limit=2.0``
+    that "does not take the settings nope, time_limit" (pimc takes time_limit)."""
+    try:
+        return thinking(spec, game, think).make(seed, game)
+    except GoatError:
+        as_typed = parse_bot_spec(spec)
+        if as_typed == thinking(spec, game, think):
+            raise
+        as_typed.make(seed, game)  # its own error, in the player's words
+        raise  # it was the cap after all (a bot that does not take time_limit)
 
 
 def thinking(spec: str, game: str, think: float) -> BotSpec:
@@ -410,7 +426,7 @@ def thinking(spec: str, game: str, think: float) -> BotSpec:
     The record keeps the spec as typed, as the server's records do."""
     parsed = parse_bot_spec(spec)
     if think > 0 and thinks(parsed.name, game) and "time_limit" not in dict(parsed.settings):
-        return BotSpec(parsed.name, (*parsed.settings, ("time_limit", think)))
+        return BotSpec(parsed.name, (*parsed.settings, ("time_limit", think)), parsed.text)
     return parsed
 
 

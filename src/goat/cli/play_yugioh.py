@@ -31,9 +31,9 @@ from goat.cli.play import (
     Quit,
     check_name,
     check_think,
+    make_thinking_bot,
     run_session,
     terminal_seats,
-    thinking,
 )
 from goat.games.yugioh import (
     DeckList,
@@ -378,7 +378,7 @@ def play_yugioh(
         base = make_rules(rules)
         ruleset = make_rules(base, parse_option_pairs(option, base.options()))
         state = new_state(ruleset, decks=_decks(ruleset, seat, deck, opponent_deck), single_duel=single, seed=seed)
-        bot = thinking(vs, "yugioh", check_think(think)).make(seed + 1, "yugioh")  # name or name:key=value
+        bot = make_thinking_bot(vs, seed + 1, "yugioh", check_think(think))  # name or name:key=value
         seats = terminal_seats(seat, check_name(name), [None if s == seat else vs for s in (0, 1)])
         if record is not None:
             check_writable(record, "the record to")
