@@ -431,3 +431,16 @@ def test_a_refused_bot_spec_is_told_as_typed_without_the_think_cap(game: str, ar
     result = CliRunner().invoke(app, ["play", game, *args, "--seed", "1"], input="quit\n")
     assert result.exit_code == 2
     assert result.stderr.strip() == message
+
+
+@pytest.mark.parametrize("game", ["kozel", "spades", "yugioh"])
+def test_the_help_says_what_seed_and_option_take_without_them(game: str) -> None:
+    # --seed showed no default ("Makes the whole game reproducible."): a person could not
+    # tell that leaving it out plays a fresh game whose seed is printed.
+    import typer.main
+
+    command = typer.main.get_command(app)
+    play_command = command.commands["play"].commands[game]  # type: ignore[attr-defined]
+    helps = {p.name: getattr(p, "help", None) or "" for p in play_command.params}
+    assert "default: a fresh seed, printed" in helps["seed"]
+    assert "e.g." in helps["option"]

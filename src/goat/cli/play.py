@@ -545,7 +545,7 @@ def _defaults(module: Any, rules: str) -> dict[str, Any] | None:
         return None   # an unknown preset: make_rules reports it below
 
 
-SEED_HELP = "Makes the whole game reproducible."
+SEED_HELP = "Makes the whole game reproducible (default: a fresh seed, printed at the start to play it again)."
 BOTS_HELP = ("Bot for the other seats (random, heuristic, pimc, ismcts; settings as name:key=value, "
              "e.g. pimc:worlds=50), or one per seat, comma-separated.")
 RECORD_HELP = "Write the game record here when it ends or on quit."
@@ -559,7 +559,8 @@ def play_kozel(
     seed: Optional[int] = typer.Option(None, "--seed", "-s", help=SEED_HELP),
     seat: int = typer.Option(0, "--seat", help="Your seat (0 = first)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the ruleset's)."),
-    option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE", help="Rules option key=value (repeatable)."),
+    option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE", help="Rules option key=value (repeatable), "
+                                "e.g. royal_goat=false, match_target=8; docs/kozel.md lists them."),
     bots: str = typer.Option("heuristic", "--bots", help=BOTS_HELP),
     record: Optional[Path] = typer.Option(None, "--record", help=RECORD_HELP),
     name: str = typer.Option("You", "--name", help=NAME_HELP),

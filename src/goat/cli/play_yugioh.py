@@ -358,7 +358,8 @@ def play_yugioh(
                                                                                 "(or what --option decks=... names)."),
     vs: str = typer.Option("greedy", "--vs", help="The bot: random, greedy or mc (searches: about a second a move)."),
     rules: str = typer.Option("goat", "--rules", "-r", help="goat or official."),
-    seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Makes the whole match reproducible."),
+    seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Makes the whole match reproducible "
+                                                                  "(default: a fresh seed, printed at the start)."),
     seat: int = typer.Option(0, "--seat", help="Your seat (0 or 1)."),
     option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE", help="Rules option key=value (repeatable), e.g. "
                                                                  "starting_lp=4000, open_decklists=true."),
