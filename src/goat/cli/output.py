@@ -69,7 +69,7 @@ def write_csv(text: str, out_file: str | None) -> None:
         with open(out_file, "w", encoding="utf-8-sig", newline="") as stream:
             stream.write(text)
     except OSError as exc:
-        typer.echo(f"cannot write {out_file}: {exc.strerror or exc}", err=True)
+        typer.echo(f"error: cannot write {out_file}: {exc.strerror or exc}", err=True)
         raise typer.Exit(2) from None
 
 
