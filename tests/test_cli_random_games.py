@@ -217,3 +217,15 @@ def test_the_whole_run_file_has_the_usual_permissions(tmp_path: Path) -> None:
     plain = tmp_path / "plain"
     plain.write_text("")
     assert out.stat().st_mode == plain.stat().st_mode
+
+
+def test_stdout_closed_early_ends_quietly(tmp_path: Path) -> None:
+    # `goat random-games ... --out - | head`: no "error: cannot write -" for a reader that has had enough.
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}
+    process = subprocess.Popen([sys.executable, "-m", "goat", "random-games", "kozel", "--n", "2000",
+                                "--out", "-", "--seed", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env=env, cwd=tmp_path)
+    assert process.stdout is not None and process.stdout.read(10) == b'{"game":"k'
+    process.stdout.close()
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 1 and err == b""

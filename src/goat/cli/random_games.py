@@ -89,6 +89,8 @@ def random_games_command(
                     advance()
     except KeyboardInterrupt:
         _interrupted(done, n, out, seed)
+    except BrokenPipeError:
+        raise  # stdout closed (| head): click ends quietly, status 1
     except OSError as exc:  # a full disk, a folder gone: the hidden file is gone too
         typer.echo(f"error: cannot write {out}: {exc.strerror or exc}", err=True)
         raise typer.Exit(2) from None
