@@ -243,10 +243,25 @@ def test_typed_moves(view: dict[str, Any], text: str, expected: str) -> None:
 
 
 @pytest.mark.parametrize("text,needle", [("0", "no move 0"), ("4", "no move 4"), ("1 play 9H", "seat 0"),
-                                         ("pass", "name the cards"), ("9X", "not a card")])
+                                         ("pass", "nothing to pass now"), ("9X", "not a card")])
 def test_bad_typed_moves(text: str, needle: str) -> None:
     with pytest.raises(MoveSyntaxError, match=needle):
         parse_move(text, VIEW)
+
+
+@pytest.mark.parametrize("view,text,message", [
+    # A verb with no move of its kind once said "name the cards after 'molodka', e.g.
+    # molodka 9H" in classic, which has no molodka (and a molodka is four cards).
+    (VIEW, "molodka", "there is nothing to molodka now; type help for your moves"),
+    (VIEW, "give", "there is nothing to give now; type help for your moves"),
+    # With moves of that kind, the example is one of them, not a made-up 9H.
+    ({"seat": 2, "legal_actions": ["2 play KH", "2 pass 6C+7D", "2 pass 6C+AH"]}, "pass",
+     "name the cards after 'pass', e.g. pass 6C 7D"),
+])
+def test_a_bare_verb_is_answered_from_the_moves_there_are(view: dict[str, Any], text: str, message: str) -> None:
+    with pytest.raises(MoveSyntaxError) as refused:
+        parse_move(text, view)
+    assert str(refused.value) == message
 
 
 def test_option_values_take_the_option_type() -> None:

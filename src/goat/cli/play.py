@@ -105,7 +105,10 @@ def parse_move(text: str, view: Mapping[str, Any]) -> Action:
                 only = [a for a in legal if a.split(" ", 2)[1] == first]
                 if len(only) == 1:  # e.g. "molodka" when there is one to declare
                     return Action.parse(only[0])
-                raise MoveSyntaxError(f"name the cards after {first!r}, e.g. {first} 9H")
+                if not only:  # "pass" in classic: no card would make it a move
+                    raise MoveSyntaxError(f"there is nothing to {first} now; type help for your moves")
+                example = only[0].split(" ", 2)[2].replace("+", " ")  # one of the player's own
+                raise MoveSyntaxError(f"name the cards after {first!r}, e.g. {first} {example}")
             return Action(seat, first, parse_cards(words[1]))
         return Action(seat, default_verb(legal), parse_cards(text))
     except (CardSyntaxError, ActionSyntaxError) as exc:
