@@ -243,10 +243,25 @@ def test_typed_moves(view: dict[str, Any], text: str, expected: str) -> None:
 
 
 @pytest.mark.parametrize("text,needle", [("0", "no move 0"), ("4", "no move 4"), ("1 play 9H", "seat 0"),
-                                         ("pass", "name the cards"), ("9X", "not a card")])
+                                         ("pass", "nothing to pass now"), ("9X", "not a card")])
 def test_bad_typed_moves(text: str, needle: str) -> None:
     with pytest.raises(MoveSyntaxError, match=needle):
         parse_move(text, VIEW)
+
+
+@pytest.mark.parametrize("view,text,message", [
+    # A verb with no move of its kind once said "name the cards after 'molodka', e.g.
+    # molodka 9H" in classic, which has no molodka (and a molodka is four cards).
+    (VIEW, "molodka", "there is nothing to molodka now; type help for your moves"),
+    (VIEW, "give", "there is nothing to give now; type help for your moves"),
+    # With moves of that kind, the example is one of them, not a made-up 9H.
+    ({"seat": 2, "legal_actions": ["2 play KH", "2 pass 6C+7D", "2 pass 6C+AH"]}, "pass",
+     "name the cards after 'pass', e.g. pass 6C 7D"),
+])
+def test_a_bare_verb_is_answered_from_the_moves_there_are(view: dict[str, Any], text: str, message: str) -> None:
+    with pytest.raises(MoveSyntaxError) as refused:
+        parse_move(text, view)
+    assert str(refused.value) == message
 
 
 def test_option_values_take_the_option_type() -> None:
@@ -417,3 +432,30 @@ def test_think_zero_replays_a_pimc_game_exactly(tmp_path: Path) -> None:
         assert result.exit_code == 0, result.output
         records.append([a for deal in load_record(out)["deals"] for a in deal["actions"]])
     assert records[0] == records[1] and len(records[0]) > 10
+
+
+@pytest.mark.parametrize("game,args,message", [
+    ("kozel", ["--bots", "pimc:nope=1"], "error: bot 'pimc:nope=1': bot 'pimc' does not take the settings nope"),
+    ("kozel", ["--bots", "pimc:worlds=-5"], "error: bot 'pimc:worlds=-5': pimc needs worlds >= 1, not -5"),
+    ("spades", ["--bots", "ismcts:nope=1"], "error: bot 'ismcts:nope=1': bot 'ismcts' does not take the settings nope"),
+    ("yugioh", ["--vs", "mc:nope=1"], "error: bot 'mc:nope=1': bot 'mc' does not take the settings nope"),
+])
+def test_a_refused_bot_spec_is_told_as_typed_without_the_think_cap(game: str, args: list[str], message: str) -> None:
+    # --think adds time_limit to a searching bot; a mistake in the spec once named
+    # "pimc:nope=1:time_limit=2.0" and said pimc "does not take the settings nope, time_limit".
+    result = CliRunner().invoke(app, ["play", game, *args, "--seed", "1"], input="quit\n")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == message
+
+
+@pytest.mark.parametrize("game", ["kozel", "spades", "yugioh"])
+def test_the_help_says_what_seed_and_option_take_without_them(game: str) -> None:
+    # --seed showed no default ("Makes the whole game reproducible."): a person could not
+    # tell that leaving it out plays a fresh game whose seed is printed.
+    import typer.main
+
+    command = typer.main.get_command(app)
+    play_command = command.commands["play"].commands[game]  # type: ignore[attr-defined]
+    helps = {p.name: getattr(p, "help", None) or "" for p in play_command.params}
+    assert "default: a fresh seed, printed" in helps["seed"]
+    assert "e.g." in helps["option"]

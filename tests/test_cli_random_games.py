@@ -155,3 +155,77 @@ def test_console_script_output_passes_console_script_check(tmp_path: Path) -> No
                          timeout=120, env=env)
     assert bad.returncode == 2
     assert "Traceback" not in bad.stderr and len(bad.stderr.splitlines()) == 1
+
+
+def test_ctrl_c_keeps_an_earlier_out_whole_and_the_finished_games_beside_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Interrupted, the command once left --out cut after the games played so far (an
+    # earlier file of that name truncated), in whole lines that read as a whole run.
+    from goat.cli import random_games
+
+    play_one = random_games.play_one
+    calls = []
+
+    def interrupted_at_the_third(*args: object) -> dict:
+        calls.append(args)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return play_one(*args)
+
+    monkeypatch.setattr(random_games, "play_one", interrupted_at_the_third)
+    out = tmp_path / "games.jsonl"
+    out.write_text("an earlier run\n", encoding="utf-8")
+    result, _ = generate(tmp_path, "--n", "5", "--seed", "4")
+    assert result.exit_code == 130
+    assert out.read_text(encoding="utf-8") == "an earlier run\n"
+    partial = tmp_path / "games.partial.jsonl"
+    assert result.stderr.strip() == (f"interrupted after 2 of 5 games (seed 4): wrote the 2 finished games' "
+                                     f"records to {partial} (--out is written only by a whole run)")
+    records = read_records(partial)
+    assert len(records) == 2
+    for record in records:
+        check_result(record, replay(record))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl", "games.partial.jsonl"]
+
+
+def test_ctrl_c_before_a_game_is_finished_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from goat.cli import random_games
+
+    def interrupted(*args: object) -> dict:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(random_games, "play_one", interrupted)
+    result, out = generate(tmp_path, "--n", "5", "--seed", "4")
+    assert result.exit_code == 130
+    assert result.stderr.strip() == "interrupted after 0 of 5 games (seed 4): nothing written"
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("where, reason", [("folder", "it is a folder"), ("missing/x.jsonl", "no folder")])
+def test_an_out_that_cannot_be_written_is_one_line_before_any_game(tmp_path: Path, where: str, reason: str) -> None:
+    (tmp_path / "folder").mkdir()
+    result = runner.invoke(app, ["random-games", "kozel", "--n", "2", "--out", str(tmp_path / where)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"error: cannot write {tmp_path / where}: {reason}")
+    assert len(result.stderr.splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"]
+
+
+def test_the_whole_run_file_has_the_usual_permissions(tmp_path: Path) -> None:
+    result, out = generate(tmp_path, "--n", "1", "--seed", "1")
+    assert result.exit_code == 0
+    plain = tmp_path / "plain"
+    plain.write_text("")
+    assert out.stat().st_mode == plain.stat().st_mode
+
+
+def test_stdout_closed_early_ends_quietly(tmp_path: Path) -> None:
+    # `goat random-games ... --out - | head`: no "error: cannot write -" for a reader that has had enough.
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}
+    process = subprocess.Popen([sys.executable, "-m", "goat", "random-games", "kozel", "--n", "2000",
+                                "--out", "-", "--seed", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env=env, cwd=tmp_path)
+    assert process.stdout is not None and process.stdout.read(10) == b'{"game":"k'
+    process.stdout.close()
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 1 and err == b""

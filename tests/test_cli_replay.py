@@ -209,7 +209,7 @@ def test_a_problem_in_one_of_several_files_names_that_file(tmp_path: Path) -> No
     assert result.exit_code == 2 and result.stdout == ""   # nothing of the first file before the error
     assert result.stderr.strip().startswith(f"{broken}: not valid JSON") and str(broken) not in result.stderr[len(str(broken)):]
     result = run("-", "-")
-    assert result.exit_code == 2 and result.stderr.strip() == "standard input (-) can be read only once"
+    assert result.exit_code == 2 and result.stderr.strip() == "error: standard input (-) can be read only once"
 
 
 def test_a_record_made_under_trump_on_plain_always_checks_and_needs_its_option(tmp_path: Path) -> None:

@@ -74,3 +74,32 @@ def test_a_goat_error_raised_by_a_command_is_one_line_through_the_group() -> Non
     assert result.exit_code == 2
     assert result.stderr == "error: no table called 'x'\n"
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["replay", "x.json", "--csv", "--json"], "--csv and --json are two output formats: choose one"),
+    (["replay", "x.json", "--out", "x.csv"], "--out is where --csv writes: add --csv"),
+    (["replay", "-", "-"], "standard input (-) can be read only once"),
+    (["replay", "x.json", "--csv", "--out", "{missing}/x.csv"], "cannot write {missing}/x.csv: "),
+    (["standings", "x.json", "--game", "chess"], "--game must be one of kozel, spades, yugioh, not 'chess'"),
+    (["standings", "x.json", "--out", "x.csv"], "--out is where --csv writes: add --csv"),
+    (["standings", "x.json", "--since", "yesterday"], "--since: a date YYYY-MM-DD"),
+    (["standings", "x.json", "--since", "2026-12-04", "--until", "2026-12-03"], "--since must be before --until"),
+    (["standings", "x.json", "--csv", "--out", "{missing}/x.csv"], "cannot write {missing}/x.csv: "),
+])
+def test_option_mistakes_of_replay_and_standings_begin_with_error_too(
+        tmp_path, args: list[str], message: str) -> None:
+    # They were the only mistakes told without "error: " (the README's form for every one).
+    from goat.records import record_from_state
+    from goat.games.kozel import new_state
+    import json
+
+    record = tmp_path / "x.json"
+    record.write_text(json.dumps(record_from_state(new_state("classic"))), encoding="utf-8")
+    missing = tmp_path / "missing"
+    args = [a.replace("x.json", str(record)).replace("{missing}", str(missing)) for a in args]
+    result = runner.invoke(app, args, prog_name="goat")
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [result.stderr.strip()]
+    assert result.stderr.startswith("error: " + message.replace("{missing}", str(missing))), result.stderr

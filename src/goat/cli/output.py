@@ -1,15 +1,23 @@
-"""Where a command's table for spreadsheets goes: standard output, or a file.
+"""Where a command's output goes: standard output, or a file.
 
 ``goat replay --csv`` and ``goat standings --csv`` write the same way: on
 standard output without a byte order mark (for pipes), to ``--out FILE`` with
 one, so a spreadsheet reads names in any script (Анна, Ζωή) as UTF-8. A file
 that cannot be written is one line and exit status 2, never a traceback.
+
+A long run's ``--out`` (``goat random-games``, ``goat tournament``) is written
+only by a whole run: an interrupted one leaves its finished records beside it,
+in :func:`partial_path`, never a cut ``--out`` that reads like a whole one.
 """
 
 from __future__ import annotations
 
 import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TextIO
 
 import typer
 from rich.console import Console, RenderableType
@@ -61,5 +69,45 @@ def write_csv(text: str, out_file: str | None) -> None:
         with open(out_file, "w", encoding="utf-8-sig", newline="") as stream:
             stream.write(text)
     except OSError as exc:
-        typer.echo(f"cannot write {out_file}: {exc.strerror or exc}", err=True)
+        typer.echo(f"error: cannot write {out_file}: {exc.strerror or exc}", err=True)
         raise typer.Exit(2) from None
+
+
+def partial_path(out: str | os.PathLike[str]) -> Path:
+    """Where an interrupted run's records go: beside ``--out``, never over it
+    (``records.jsonl`` → ``records.partial.jsonl``), so an earlier file of that
+    name is kept."""
+    path = Path(out)
+    return path.with_name(f"{path.stem}.partial{path.suffix or '.jsonl'}")
+
+
+@contextmanager
+def whole_run_file(out: str | os.PathLike[str]) -> Iterator[TextIO]:
+    """A text stream (UTF-8, ``\\n`` lines) that becomes ``out`` only when the
+    block ends normally.
+
+    It is written to a hidden file beside ``out`` first, so an earlier ``out``
+    stays whole until the run is. On Ctrl+C what was written is kept as
+    :func:`partial_path` (nothing, if nothing was written) and the
+    ``KeyboardInterrupt`` goes on to the caller, who says so; on any other error
+    the hidden file is removed. :func:`check_writable` ``out`` first: the
+    rename at the end must not be the first thing to fail."""
+    target = Path(out)
+    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    hidden = Path(name)
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(hidden, 0o666 & ~umask)  # as open() would have made it, not mkstemp's 0600
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            yield stream
+    except KeyboardInterrupt:
+        if hidden.stat().st_size:
+            os.replace(hidden, partial_path(target))
+        else:
+            hidden.unlink()
+        raise
+    except BaseException:
+        hidden.unlink(missing_ok=True)
+        raise
+    os.replace(hidden, target)

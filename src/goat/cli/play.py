@@ -105,7 +105,10 @@ def parse_move(text: str, view: Mapping[str, Any]) -> Action:
                 only = [a for a in legal if a.split(" ", 2)[1] == first]
                 if len(only) == 1:  # e.g. "molodka" when there is one to declare
                     return Action.parse(only[0])
-                raise MoveSyntaxError(f"name the cards after {first!r}, e.g. {first} 9H")
+                if not only:  # "pass" in classic: no card would make it a move
+                    raise MoveSyntaxError(f"there is nothing to {first} now; type help for your moves")
+                example = only[0].split(" ", 2)[2].replace("+", " ")  # one of the player's own
+                raise MoveSyntaxError(f"name the cards after {first!r}, e.g. {first} {example}")
             return Action(seat, first, parse_cards(words[1]))
         return Action(seat, default_verb(legal), parse_cards(text))
     except (CardSyntaxError, ActionSyntaxError) as exc:
@@ -399,8 +402,24 @@ def _make_bots(specs: list[str | None], master: random.Random, game: str = "koze
         if plays and getattr(factory, "sees_everything", False):
             raise GoatError(f"bot {name!r} sees every card (a tournament's upper bound), so it does not play "
                             f"with a person; bots for {game}: {', '.join(view_bots(game))}")
-    return [None if spec is None else thinking(spec, game, think).make(master.getrandbits(64), game)
+    return [None if spec is None else make_thinking_bot(spec, master.getrandbits(64), game, think)
             for spec in specs]
+
+
+def make_thinking_bot(spec: str, seed: int, game: str, think: float) -> Bot:
+    """The bot of ``spec`` for ``game``, capped at ``think`` seconds (:func:`thinking`).
+
+    A spec the bot refuses is told as the player typed it: the cap is goat play's
+    own addition, so ``pimc:nope=1`` is not reported as ``pimc:nope=1:time_limit=2.0``
+    that "does not take the settings nope, time_limit" (pimc takes time_limit)."""
+    try:
+        return thinking(spec, game, think).make(seed, game)
+    except GoatError:
+        as_typed = parse_bot_spec(spec)
+        if as_typed == thinking(spec, game, think):
+            raise
+        as_typed.make(seed, game)  # its own error, in the player's words
+        raise  # it was the cap after all (a bot that does not take time_limit)
 
 
 def thinking(spec: str, game: str, think: float) -> BotSpec:
@@ -410,7 +429,7 @@ def thinking(spec: str, game: str, think: float) -> BotSpec:
     The record keeps the spec as typed, as the server's records do."""
     parsed = parse_bot_spec(spec)
     if think > 0 and thinks(parsed.name, game) and "time_limit" not in dict(parsed.settings):
-        return BotSpec(parsed.name, (*parsed.settings, ("time_limit", think)))
+        return BotSpec(parsed.name, (*parsed.settings, ("time_limit", think)), parsed.text)
     return parsed
 
 
@@ -529,7 +548,7 @@ def _defaults(module: Any, rules: str) -> dict[str, Any] | None:
         return None   # an unknown preset: make_rules reports it below
 
 
-SEED_HELP = "Makes the whole game reproducible."
+SEED_HELP = "Makes the whole game reproducible (default: a fresh seed, printed at the start to play it again)."
 BOTS_HELP = ("Bot for the other seats (random, heuristic, pimc, ismcts; settings as name:key=value, "
              "e.g. pimc:worlds=50), or one per seat, comma-separated.")
 RECORD_HELP = "Write the game record here when it ends or on quit."
@@ -543,7 +562,8 @@ def play_kozel(
     seed: Optional[int] = typer.Option(None, "--seed", "-s", help=SEED_HELP),
     seat: int = typer.Option(0, "--seat", help="Your seat (0 = first)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the ruleset's)."),
-    option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE", help="Rules option key=value (repeatable)."),
+    option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE", help="Rules option key=value (repeatable), "
+                                "e.g. royal_goat=false, match_target=8; docs/kozel.md lists them."),
     bots: str = typer.Option("heuristic", "--bots", help=BOTS_HELP),
     record: Optional[Path] = typer.Option(None, "--record", help=RECORD_HELP),
     name: str = typer.Option("You", "--name", help=NAME_HELP),

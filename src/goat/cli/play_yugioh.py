@@ -31,9 +31,9 @@ from goat.cli.play import (
     Quit,
     check_name,
     check_think,
+    make_thinking_bot,
     run_session,
     terminal_seats,
-    thinking,
 )
 from goat.games.yugioh import (
     DeckList,
@@ -358,7 +358,8 @@ def play_yugioh(
                                                                                 "(or what --option decks=... names)."),
     vs: str = typer.Option("greedy", "--vs", help="The bot: random, greedy or mc (searches: about a second a move)."),
     rules: str = typer.Option("goat", "--rules", "-r", help="goat or official."),
-    seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Makes the whole match reproducible."),
+    seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Makes the whole match reproducible "
+                                                                  "(default: a fresh seed, printed at the start)."),
     seat: int = typer.Option(0, "--seat", help="Your seat (0 or 1)."),
     option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE", help="Rules option key=value (repeatable), e.g. "
                                                                  "starting_lp=4000, open_decklists=true."),
@@ -378,7 +379,7 @@ def play_yugioh(
         base = make_rules(rules)
         ruleset = make_rules(base, parse_option_pairs(option, base.options()))
         state = new_state(ruleset, decks=_decks(ruleset, seat, deck, opponent_deck), single_duel=single, seed=seed)
-        bot = thinking(vs, "yugioh", check_think(think)).make(seed + 1, "yugioh")  # name or name:key=value
+        bot = make_thinking_bot(vs, seed + 1, "yugioh", check_think(think))  # name or name:key=value
         seats = terminal_seats(seat, check_name(name), [None if s == seat else vs for s in (0, 1)])
         if record is not None:
             check_writable(record, "the record to")

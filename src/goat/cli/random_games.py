@@ -22,6 +22,7 @@ import secrets
 import sys
 import time
 from collections import Counter
+from contextlib import nullcontext
 from typing import Any
 
 import typer
@@ -29,6 +30,7 @@ from rich.console import Console
 
 from goat.cli.errors import user_errors
 from goat.cli.options import parse_options
+from goat.cli.output import check_writable, partial_path, whole_run_file
 from goat.cli.progress import progress
 from goat.games import get_game
 from goat.protocol import GoatError, play_randomly
@@ -71,23 +73,27 @@ def random_games_command(
     started = time.perf_counter()
     deals = 0
     losers: Counter[str] = Counter()
+    if out != "-":
+        with user_errors():
+            check_writable(out)
+    done = 0
     try:
-        stream = open(out, "w", encoding="utf-8", newline="\n") if out != "-" else None
-    except OSError as exc:
+        with nullcontext(sys.stdout) if out == "-" else whole_run_file(out) as target:
+            with progress(console, f"{game} {rules}", n) as advance:
+                for i in range(n):
+                    record = play_one(module, rules, options, players, seed, i, single_deal)
+                    target.write(dumps_record(record) + "\n")
+                    done += 1
+                    deals += len(_deals(record))
+                    losers[_loser_label(record)] += 1
+                    advance()
+    except KeyboardInterrupt:
+        _interrupted(done, n, out, seed)
+    except BrokenPipeError:
+        raise  # stdout closed (| head): click ends quietly, status 1
+    except OSError as exc:  # a full disk, a folder gone: the hidden file is gone too
         typer.echo(f"error: cannot write {out}: {exc.strerror or exc}", err=True)
         raise typer.Exit(2) from None
-    target = stream if stream is not None else sys.stdout
-    try:
-        with progress(console, f"{game} {rules}", n) as advance:
-            for i in range(n):
-                record = play_one(module, rules, options, players, seed, i, single_deal)
-                target.write(dumps_record(record) + "\n")
-                deals += len(_deals(record))
-                losers[_loser_label(record)] += 1
-                advance()
-    finally:
-        if stream is not None:
-            stream.close()
     seconds = time.perf_counter() - started
     # "seat 1 ×3": a bare "seat 1 3" read as one more seat number
     tally = ", ".join(f"{label} ×{count}" for label, count in sorted(losers.items()))
@@ -98,6 +104,19 @@ def random_games_command(
     unit = ("duel" if game == "yugioh" else "deal") + ("" if deals == 1 else "s")
     typer.echo(f"wrote {n} {game} {rules} record{'s' if n != 1 else ''} ({deals} {unit}) to {out}, "
                f"seed {seed}, in {seconds:.1f}s; {kind}: {tally}{note}", err=out == "-")
+
+
+def _interrupted(done: int, n: int, out: str, seed: int) -> None:
+    """Ctrl+C: say how far the run got and where its records are, exit status 130.
+    ``--out`` is written only by a whole run (:func:`goat.cli.output.whole_run_file`):
+    a cut file would read as a whole one, and an earlier file of that name is kept."""
+    where = "nothing written"
+    if out == "-":
+        where = f"the {done} finished game(s) went to stdout" if done else where
+    elif done:
+        where = f"wrote the {done} finished games' records to {partial_path(out)} (--out is written only by a whole run)"
+    typer.echo(f"interrupted after {done} of {n} games (seed {seed}): {where}", err=True)
+    raise typer.Exit(130)
 
 
 def play_one(module: Any, rules: str, options: dict[str, Any], players: int | None, seed: int,

@@ -28,7 +28,8 @@ from rich.console import Console
 from rich.text import Text
 
 from goat.cards import SUIT_NAMES
-from goat.cli.errors import in_file
+from goat.protocol import GoatError
+from goat.cli.errors import in_file, user_errors
 from goat.cli.output import write_csv
 from goat.records import (
     DealReport,
@@ -60,15 +61,13 @@ def replay_command(
 ) -> None:
     """Replay game records: per deal the trick winners, points, penalty points and match state."""
     out = Console(highlight=False, soft_wrap=True)
-    if as_csv and as_json:
-        typer.echo("--csv and --json are two output formats: choose one", err=True)
-        raise typer.Exit(2)
-    if out_file is not None and not as_csv:
-        typer.echo("--out is where --csv writes: add --csv", err=True)
-        raise typer.Exit(2)
-    if files.count("-") > 1:
-        typer.echo("standard input (-) can be read only once", err=True)
-        raise typer.Exit(2)
+    with user_errors():  # "error: …", as every command's mistakes
+        if as_csv and as_json:
+            raise GoatError("--csv and --json are two output formats: choose one")
+        if out_file is not None and not as_csv:
+            raise GoatError("--out is where --csv writes: add --csv")
+        if files.count("-") > 1:
+            raise GoatError("standard input (-) can be read only once")
 
     batches: list[tuple[str, list[dict[str, Any]]]] = []
     for file in files:   # every file read first: an unreadable third file prints nothing of the first

@@ -29,10 +29,11 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from goat.cli.errors import in_file
+from goat.cli.errors import in_file, user_errors
 from goat.cli.output import print_table, write_csv
 from goat.cli.progress import progress
 from goat.games import GAMES
+from goat.protocol import GoatError
 from goat.records import RecordProblem, read_records, replay
 from goat.scoresheet import final_result
 from goat.standings import FinishedGame, Standing, StandingsError, moment, places, standings, standings_csv
@@ -153,24 +154,20 @@ def standings_command(
                                      help="Count only games that ended before WHEN (a day: through its end)."),
 ) -> None:
     """Club standings from game records: per person the matches played, won, lost and drawn (and the goats)."""
-    if game is not None and game not in GAMES:
-        typer.echo(f"--game must be one of {', '.join(GAMES)}, not {game!r}", err=True)
-        raise typer.Exit(2)
-    if out_file is not None and not as_csv:
-        typer.echo("--out is where --csv writes: add --csv", err=True)
-        raise typer.Exit(2)
-    if files.count("-") > 1:
-        typer.echo("standard input (-) can be read only once", err=True)
-        raise typer.Exit(2)
-    try:
-        start = None if since is None else moment("--since", since)
-        end = None if until is None else moment("--until", until, end_of_day=True)
-    except StandingsError as exc:
-        typer.echo(str(exc), err=True)
-        raise typer.Exit(2) from None
-    if start and end and start >= end:
-        typer.echo("--since must be before --until", err=True)
-        raise typer.Exit(2)
+    with user_errors():  # "error: …", as every command's mistakes
+        if game is not None and game not in GAMES:
+            raise GoatError(f"--game must be one of {', '.join(GAMES)}, not {game!r}")
+        if out_file is not None and not as_csv:
+            raise GoatError("--out is where --csv writes: add --csv")
+        if files.count("-") > 1:
+            raise GoatError("standard input (-) can be read only once")
+        try:
+            start = None if since is None else moment("--since", since)
+            end = None if until is None else moment("--until", until, end_of_day=True)
+        except StandingsError as exc:
+            raise GoatError(str(exc)) from None
+        if start and end and start >= end:
+            raise GoatError("--since must be before --until")
     err = Console(stderr=True, highlight=False)
     try:
         collected = collect(files, game, err, start, end)

@@ -24,7 +24,7 @@ from rich.console import Console
 from rich.table import Table
 
 from goat.cli.options import BOT_MODULE_HELP, load_bot_modules, parse_options
-from goat.cli.output import check_writable, print_table
+from goat.cli.output import check_writable, partial_path, print_table
 from goat.cli.progress import progress
 from goat.games import get_game
 from goat.protocol import GoatError
@@ -264,14 +264,6 @@ def complete_sets(finished: list[GameResult], games: list[GameSpec]) -> list[Gam
     done = Counter((r.pairing, r.set_index) for r in finished)
     return sorted((r for r in finished if done[r.pairing, r.set_index] == size[r.pairing, r.set_index]),
                   key=lambda r: r.index)
-
-
-def partial_path(out: str) -> Path:
-    """Where an interrupted run's records go: beside ``--out``, never over it
-    (``records.jsonl`` → ``records.partial.jsonl``), so an earlier file of that
-    name is kept."""
-    path = Path(out)
-    return path.with_name(f"{path.stem}.partial{path.suffix or '.jsonl'}")
 
 
 def _interrupted(finished: list[GameResult], games: list[GameSpec], seconds: float, out: str | None, unit: str,
