@@ -28,9 +28,9 @@ from rich.console import Console
 from rich.text import Text
 
 from goat.cards import SUIT_NAMES
-from goat.protocol import GoatError
 from goat.cli.errors import in_file, user_errors
 from goat.cli.output import write_csv
+from goat.protocol import GoatError
 from goat.records import (
     DealReport,
     RecordProblem,
