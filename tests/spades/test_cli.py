@@ -105,6 +105,7 @@ def test_random_games_spades_variants_options_and_single_deals(tmp_path: Path) -
 @pytest.mark.parametrize("args, message", [
     (["--option", "jokerz=1"], "unknown option 'jokerz' for Spades"),
     (["--option", "lose_at=low"], "option lose_at must be a whole number or off"),
+    (["--option", "lose_at=0"], "option lose_at=0 must be below 0, e.g. -200"),
     (["--option", "bemo_one_per_team=true"], "option bemo_one_per_team=true needs bemo=true"),
     (["--rules", "speed"], "unknown Spades ruleset 'speed'"),
 ])

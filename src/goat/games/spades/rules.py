@@ -61,7 +61,9 @@ class SpadesRules:
         name: the preset this was made from (display only; never branched on).
         players: always 4, in partnerships 0+2 and 1+3.
         target: points that win the game (after a deal; equal scores play on).
-        lose_at: a team at or below this loses (``None``: off; the source's variant is −200).
+        lose_at: a team at or below this loses (``None``: off; the source's variant is −200);
+            below 0, the score both teams start at (at 0 or above both would have
+            "lost" before a card was dealt, and the first deal decided the game).
         negative_target_loses: ``negative-reverse``: a team at or below −target loses.
         max_deals: the time limit as a number of played deals (``None``: none);
             then the higher score wins.
@@ -188,9 +190,9 @@ class SpadesRules:
             raise RulesError(f"option players={self.players} is not allowed (Spades is played by 4)")
         if self.target < 1 or self.bag_limit < 1:
             raise RulesError("options target and bag_limit must be at least 1")
-        if self.lose_at is not None and self.lose_at >= self.target:
-            raise RulesError(f"option lose_at={self.lose_at} must be below target={self.target} "
-                             "(a score cannot both win and lose)")
+        if self.lose_at is not None and self.lose_at >= 0:
+            raise RulesError(f"option lose_at={self.lose_at} must be below 0, e.g. -200 (both teams start at 0, "
+                             f"already at or below {self.lose_at} before the first deal)")
         if self.max_deals is not None and self.max_deals < 1:
             raise RulesError(f"option max_deals={self.max_deals} must be at least 1 (or null: no limit)")
         if not 1 <= self.exchange_cards <= HAND_SIZE:
