@@ -2439,6 +2439,12 @@ def test_every_option_and_choice_of_every_game_has_words(chromium: object,
     said = panel("spades/rules/wheels", "wheels_by", ["team", "player"])
     for code, words in (("en", "when one player bids 10 tricks or more"), ("ru", "если игрок заказал 10 взяток")):
         assert words in said[f"player {code}"] and words not in said[f"team {code}"]
+    # Spades' bemo_one_per_team: the panel says the partner of a Bemo bidder bids none
+    said = panel("spades/rules/bemo", "bemo_one_per_team", [False, True])
+    for code, words in (("en", "One Bemo a team: once a player bids one, the partner may not."),
+                        ("ru", "Бимо у пары одно")):
+        assert words in said[f"true {code}"] and words not in said[f"false {code}"]
+    assert "counts as a bid of 6 (9) tricks toward the team's contract" in said["false en"]
     # Spades' blind_nil_behind: 0 lets either team bid blind ("0 or more points behind" before)
     said = panel("spades/rules/standard", "blind_nil_behind", [0, 150])
     assert "allowed to either team" in said["0 en"] and "0 or more" not in said["0 en"]

@@ -83,6 +83,7 @@ def test_catalog_offers_spades_with_its_options_and_choices(http: httpx.Client) 
     assert standard["double_nil"] is False and standard["blind_nil"] is True and standard["target"] == 500
     assert standard["lose_at"] is None and "players" not in standard
     assert spades["joker-trumps"]["options"]["4"]["jokers"] is True
+    assert spades["bemo"]["options"]["4"]["bemo_one_per_team"] is False     # the form offers it off
     assert games["spades"]["choices"]["spades_broken_by"] == ["any-spade", "trumping", "never"]
     # Each game lists the bots that play it: Spades' pimc is its own (on DDS), and
     # perfect (which sees every card) sits at no table with people.

@@ -105,6 +105,8 @@ def test_random_games_spades_variants_options_and_single_deals(tmp_path: Path) -
 @pytest.mark.parametrize("args, message", [
     (["--option", "jokerz=1"], "unknown option 'jokerz' for Spades"),
     (["--option", "lose_at=low"], "option lose_at must be a whole number or off"),
+    (["--option", "lose_at=0"], "option lose_at=0 must be below 0, e.g. -200"),
+    (["--option", "bemo_one_per_team=true"], "option bemo_one_per_team=true needs bemo=true"),
     (["--rules", "speed"], "unknown Spades ruleset 'speed'"),
 ])
 def test_random_games_spades_bad_input_is_one_line(tmp_path: Path, args: list[str], message: str) -> None:
@@ -240,6 +242,7 @@ def test_play_spades_bids_are_not_numbered_since_a_number_is_the_bid() -> None:
     ("wheels", {}, "a team contract of 10+ scores ±200"),
     ("boston", {"boston_wins_game": True}, "all 13 tricks scores ±200 and making it wins the game"),
     ("bemo", {}, "little Bemo takes all of the first 6 tricks (±60)"),
+    ("bemo", {"bemo_one_per_team": True}, "one Bemo a team: once a player bids one, the partner may not."),
     ("mirror", {}, "bids exactly the number of spades they hold"),
     ("partnership-fourteen", {}, "2–13 tricks; a team's contract is the sum of its bids, which must total 7"),
     ("no-early-spades", {}, "until a spade has trumped a trick of another suit"),

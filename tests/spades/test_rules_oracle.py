@@ -9,7 +9,8 @@ the jokers as spades, the lowest-club lead), every trick winner, and every deal'
 score, bags and bag total (contracts, nil kinds, overtricks, the bag penalty,
 wheels by the team's or one player's bid, Boston, Bemo), under the scoring
 options too (a nil bidder's tricks toward the contract, the set counted on the
-missing tricks only, another bag limit and penalty, no bag rule).
+missing tricks only, another bag limit and penalty, no bag rule), and that no
+partner of a Bemo bidder is offered a Bemo under ``bemo_one_per_team``.
 """
 
 from __future__ import annotations
@@ -82,6 +83,9 @@ def play_game(preset: str, options: dict[str, Any], seed: int) -> None:
         assert state.current_player() == (dealer + 1) % 4       # bidding starts left of the dealer
         while state.phase in ("bid", "exchange"):
             actions = state.legal_actions()
+            partner_bid = state.view(None)["bids"][(state.current_player() + 2) % 4]
+            if options.get("bemo_one_per_team") and partner_bid in BEMO:   # the team's one Bemo is bid
+                assert not [a for a in actions if a.bid in BEMO]
             special = [a for a in actions if a.bid in (*NIL_KINDS, *BEMO, "6", "7")]
             state.apply_action(rng.choice(special if special and rng.random() < 0.6 else actions))
         hands = [[str(c) for c in h] for h in state.hands]
@@ -140,6 +144,7 @@ def play_game(preset: str, options: dict[str, Any], seed: int) -> None:
     ("wheels", {"wheels_by": "player"}),
     ("boston", {}),
     ("bemo", {}),
+    ("bemo", {"bemo_one_per_team": True}),
     ("standard", {"nil_tricks": "contract", "set_penalty_per": "missing-trick"}),
     ("standard", {"bag_limit": 4, "bag_penalty": 50}),
     ("standard", {"bags": False, "blind_nil_behind": 0}),

@@ -435,13 +435,26 @@ def test_lose_at_option_a_team_at_or_below_it_loses() -> None:
     assert s.score_total[0] == -210 and s.match_over and s.winner_team == 1
 
 
-def test_lose_at_at_or_above_the_target_is_refused() -> None:
-    """``lose_at=600`` with the target 500 was accepted: a team at 550 both won and lost
-    (the higher score took the game)."""
-    for options in ({"lose_at": 600}, {"lose_at": 500}, {"lose_at": 1, "target": 1}):
-        with pytest.raises(RulesError, match=r"option lose_at=\S+ must be below target=\d+ \(a score cannot both"):
-            make_rules("standard", options=options)
-    assert make_rules("standard", options={"lose_at": 499}).lose_at == 499
+def test_lose_at_at_or_above_0_is_refused() -> None:
+    """``lose_at`` took any value below the target: at 0 or above both teams were at or
+    below it before a card was dealt, so the first deal decided the game — a team that
+    made its contract for +40 lost at ``lose_at=50``, and a set team lost at once at 0.
+    (600 with the target 500 was refused before: a team at 550 both won and lost.)"""
+    for value in (600, 500, 499, 50, 1, 0):
+        with pytest.raises(RulesError, match=rf"^option lose_at={value} must be below 0, e.g. -200 \(both teams "
+                                             rf"start at 0, already at or below {value} before the first deal\)$"):
+            make_rules("standard", options={"lose_at": value})
+    assert make_rules("standard", options={"lose_at": -1}).lose_at == -1
+
+
+def test_both_teams_falling_to_lose_at_in_the_first_deal_the_higher_score_wins() -> None:
+    """Both teams set in the very first deal, both at or below ``lose_at``: the game ends
+    and the higher score wins, as when both reach the target (``docs/spades.md``)."""
+    # Seat 3 takes all 13: team 0 is set, team 1 makes 2 with 11 bags (20 + 11 - 100 = -69).
+    for bids, scores, winner in ((["4", "1", "3", "1"], [-70, -69], 1), (["3", "1", "3", "1"], [-60, -69], 0)):
+        s = finish_suit_deal(bids, options={"lose_at": -50})
+        assert s.deal_results[0]["score"] == s.score_total == scores
+        assert s.match_over and s.winner_team == winner
 
 
 def test_max_deals_option_ends_the_game_early_higher_score_wins() -> None:

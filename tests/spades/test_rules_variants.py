@@ -114,6 +114,7 @@ def test_mirror_with_nil_off_is_refused_since_a_hand_without_spades_must_bid_nil
 @pytest.mark.parametrize(("rules", "options", "said"), [
     ("standard", {"boston_wins_game": True}, "option boston_wins_game=true needs boston=true"),
     ("standard", {"wheels_by": "player"}, "option wheels_by='player' needs wheels=true"),
+    ("standard", {"bemo_one_per_team": True}, "option bemo_one_per_team=true needs bemo=true"),
 ])
 def test_an_option_that_refines_a_variant_not_played_is_refused_not_ignored(
         rules: str, options: dict[str, object], said: str) -> None:
@@ -123,6 +124,7 @@ def test_an_option_that_refines_a_variant_not_played_is_refused_not_ignored(
         make_rules(rules, options=options)
     make_rules("boston", options={"boston_wins_game": True})      # with their variant they are fine
     make_rules("wheels", options={"wheels_by": "player"})
+    make_rules("bemo", options={"bemo_one_per_team": True})
 
 
 def test_joker_trumps_adds_big_and_little_joker_above_the_ace_of_spades() -> None:
@@ -244,6 +246,46 @@ def test_bemo_little_first_6_tricks_plus_or_minus_60_big_first_9_plus_or_minus_9
     # The *first* six: seven tricks made, but the third went to the other side.
     third_lost = [0, 2, 1, 0, 2, 0, 0, 2, 1, 1, 1, 1, 1]
     assert score_deal(rules, bids, [4, 6, 3, 0], third_lost, [0, 0]).score[0] == 70 - 60
+
+
+def test_bemo_one_per_team_the_partner_of_a_bemo_bidder_may_not_bid_bemo() -> None:
+    """Both partners could bid Bemo and the team's one bet ("your team bets it takes the
+    first six") scored twice: +120 for one run of six tricks. With ``bemo_one_per_team``
+    the partner's Bemo of either size is neither offered nor accepted; the other team
+    keeps its own."""
+    options = {"bemo_one_per_team": True}
+    s = deal_state(SUIT_HANDS, rules="bemo", options=options)
+    bid(s, "little-bemo", "big-bemo")
+    assert not [t for t in legal_texts(s) if "bemo" in t] and "2 bid 3" in legal_texts(s)
+    for kind in ("little-bemo", "big-bemo"):
+        error = refused(s, f"2 bid {kind}", "bemo")
+        assert (f"seat 2 may not bid {kind}: their partner bid little-bemo, the team's one "
+                "Bemo (option bemo_one_per_team)") in str(error)
+    bid(s, "1")
+    assert "3 bid little-bemo" not in legal_texts(s) and "3 bid 2" in legal_texts(s)
+    # Off (the default, today's reading): each partner bids its own Bemo and each scores.
+    s = deal_state(SUIT_HANDS, rules="bemo")
+    bid(s, "1", "little-bemo", "1", "little-bemo")
+    play_first_legal(s)
+    assert s.result()["deals"][0]["score"][1] == 120 + 1 + 60 + 60    # contract 12 made, one overtrick
+    assert make_rules("bemo").bemo_one_per_team is False
+
+
+def test_bemo_one_per_team_limits_count_only_one_bemo_per_team() -> None:
+    """A team total that only two Bemos reach (12 with bids of 10+) is refused at the
+    table's creation under ``bemo_one_per_team``, as every unreachable total is: the
+    first bidder would have had no legal bid."""
+    limits = {"min_bid": 10, "nil": False, "blind_nil": False, "min_team_bid": 12, "max_team_bid": 12}
+    make_rules("bemo", options=limits)                                  # 6 + 6: two little Bemos
+    with pytest.raises(RulesError, match="^no two bids make a team total between 12 and 12"):
+        make_rules("bemo", options={**limits, "bemo_one_per_team": True})
+    # A total of 18: 12 + little Bemo, or two big Bemos. The first bidder's big Bemo is
+    # offered only where its partner may answer with another.
+    eighteen = {**limits, "min_team_bid": 18, "max_team_bid": 18}
+    s = deal_state(SUIT_HANDS, rules="bemo", options=eighteen)
+    assert legal_texts(s) == ["0 bid 12", "0 bid little-bemo", "0 bid big-bemo"]
+    s = deal_state(SUIT_HANDS, rules="bemo", options={**eighteen, "bemo_one_per_team": True})
+    assert legal_texts(s) == ["0 bid 12", "0 bid little-bemo"]
 
 
 def test_negative_reverse_a_team_at_or_below_minus_target_loses() -> None:

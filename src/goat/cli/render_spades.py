@@ -270,7 +270,10 @@ def _bid_lines(o: Mapping[str, Any]) -> list[str]:
         lines.append(f"{who} may bid {' or '.join(blind)} before looking at the cards.")
     if o["bemo"]:
         lines.append("Bemo: " + "; ".join(f"{bid_label(k)} takes all of the first {n} tricks (±{v})"
-                                          for k, (n, v) in BEMO.items()) + ".")
+                                          for k, (n, v) in BEMO.items())
+                     + "; either counts as a bid of its tricks toward the team's contract"
+                     + ("; one Bemo a team: once a player bids one, the partner may not." if o["bemo_one_per_team"]
+                        else "."))
     if o["weak_hand_redeal"]:
         lines.append("Instead of bidding, a hand with no spade and no face card (J, Q, K) may be shown "
                      "for a redeal (bid redeal).")

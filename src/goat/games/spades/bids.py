@@ -109,27 +109,32 @@ class BidContext:
         if self.blind_allowed:
             candidates += [Bid(k, k, 0) for k, on in (("blind-nil", rules.blind_nil),
                                                       ("double-nil", rules.double_nil)) if on]
-        if rules.bemo:
+        if rules.bemo and not self._partner_bid_bemo():
             candidates += [Bid(k, k, n) for k, (n, _) in BEMO.items()]
-        legal = [b for b in candidates if self._team_total_possible(b.tricks)]
+        legal = [b for b in candidates if self._team_total_possible(b)]
         if rules.weak_hand_redeal and is_weak_hand(self.hand):
             legal.append(Bid(REDEAL, REDEAL, 0))
         return legal
 
-    def _partner_values(self) -> set[int]:
+    def _partner_bid_bemo(self) -> bool:
+        """Whether the partner's Bemo is the team's one (``bemo_one_per_team``):
+        then this seat may bid no Bemo."""
+        return (self.rules.bemo_one_per_team and self.partner_bid is not None
+                and self.partner_bid.kind in BEMO)
+
+    def _partner_values(self, bid: Bid) -> set[int]:
+        """What the partner, yet to bid, may still add once this seat bids ``bid``."""
         rules = self.rules
-        values = set(range(rules.min_bid, HAND_SIZE + 1))
-        if rules.nil or (self.blind_allowed and (rules.blind_nil or rules.double_nil)):
-            values.add(0)
-        if rules.bemo:
-            values.update(n for n, _ in BEMO.values())
+        values = rules.bid_values(blind=self.blind_allowed)
+        if not (rules.bemo_one_per_team and bid.kind in BEMO):
+            values |= rules.bemo_values()
         return values
 
-    def _team_total_possible(self, tricks: int) -> bool:
+    def _team_total_possible(self, bid: Bid) -> bool:
         lo, hi = self.rules.min_team_bid, self.rules.max_team_bid
         if self.partner_bid is not None:
-            return lo <= tricks + self.partner_bid.tricks <= hi
-        return any(lo <= tricks + q <= hi for q in self._partner_values())
+            return lo <= bid.tricks + self.partner_bid.tricks <= hi
+        return any(lo <= bid.tricks + q <= hi for q in self._partner_values(bid))
 
     def blind(self) -> list[Bid]:
         """The blind bids the seat may make now. Needs no card of the hand (a
@@ -168,6 +173,10 @@ class BidContext:
                                   f"{rules.blind_nil_behind} points behind")
         if bid.kind in BEMO and not rules.bemo:
             return "bemo", f"{bid.kind} is not played (option bemo is off)"
+        partner = self.partner_bid
+        if bid.kind in BEMO and partner is not None and self._partner_bid_bemo():
+            return "bemo", (f"{who} may not bid {bid.kind}: their partner bid {partner.text}, "
+                            "the team's one Bemo (option bemo_one_per_team)")
         if bid.kind == "number" and bid.tricks < rules.min_bid:
             return "min-bid", f"{who} may not bid below {rules.min_bid}"
         lo, hi = rules.min_team_bid, rules.max_team_bid

@@ -46,7 +46,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 
 _BOOLS = ("negative_target_loses", "set_penalty", "bags", "nil", "blind_nil", "double_nil",
           "weak_hand_redeal", "wheels", "mirror", "jokers", "boston", "boston_wins_game", "bemo",
-          "renege_penalty")
+          "bemo_one_per_team", "renege_penalty")
 _INTS = ("players", "target", "bag_limit", "bag_penalty", "nil_points", "blind_nil_behind",
          "blind_nil_points", "double_nil_points", "exchange_cards", "face_up_cards", "min_bid",
          "min_team_bid", "max_team_bid")
@@ -61,7 +61,9 @@ class SpadesRules:
         name: the preset this was made from (display only; never branched on).
         players: always 4, in partnerships 0+2 and 1+3.
         target: points that win the game (after a deal; equal scores play on).
-        lose_at: a team at or below this loses (``None``: off; the source's variant is −200).
+        lose_at: a team at or below this loses (``None``: off; the source's variant is −200);
+            below 0, the score both teams start at (at 0 or above both would have
+            "lost" before a card was dealt, and the first deal decided the game).
         negative_target_loses: ``negative-reverse``: a team at or below −target loses.
         max_deals: the time limit as a number of played deals (``None``: none);
             then the higher score wins.
@@ -110,6 +112,10 @@ class SpadesRules:
         boston: a team contract of all 13 tricks scores ±200 (``boston``)...
         boston_wins_game: ...and making it wins the game.
         bemo: the ``little-bemo`` (first 6 tricks, ±60) and ``big-bemo`` (first 9, ±90) bids.
+        bemo_one_per_team: a Bemo is the team's one bet (the seed: "ваша команда
+            делает ставку", your team bets) — [decision]: once a seat bid Bemo,
+            its partner may not bid either Bemo; off, each partner may bid one
+            and each scores on its own.
         renege_penalty: for imported human records: a card that fails to follow
             suit is accepted (though never among the legal actions offered) and
             the team scores 0 for the deal and −10 per bid trick.
@@ -149,6 +155,7 @@ class SpadesRules:
     boston: bool = False
     boston_wins_game: bool = False
     bemo: bool = False
+    bemo_one_per_team: bool = False
     renege_penalty: bool = False
     # Derived, not options:
     deck_cards: tuple[Card, ...] = field(init=False, repr=False, compare=False)
@@ -183,9 +190,9 @@ class SpadesRules:
             raise RulesError(f"option players={self.players} is not allowed (Spades is played by 4)")
         if self.target < 1 or self.bag_limit < 1:
             raise RulesError("options target and bag_limit must be at least 1")
-        if self.lose_at is not None and self.lose_at >= self.target:
-            raise RulesError(f"option lose_at={self.lose_at} must be below target={self.target} "
-                             "(a score cannot both win and lose)")
+        if self.lose_at is not None and self.lose_at >= 0:
+            raise RulesError(f"option lose_at={self.lose_at} must be below 0, e.g. -200 (both teams start at 0, "
+                             f"already at or below {self.lose_at} before the first deal)")
         if self.max_deals is not None and self.max_deals < 1:
             raise RulesError(f"option max_deals={self.max_deals} must be at least 1 (or null: no limit)")
         if not 1 <= self.exchange_cards <= HAND_SIZE:
@@ -204,6 +211,9 @@ class SpadesRules:
         if self.wheels_by != "team" and not self.wheels:
             raise RulesError(f"option wheels_by={self.wheels_by!r} needs wheels=true (without it no bid of 10+ "
                              "scores ±200)")
+        if self.bemo_one_per_team and not self.bemo:
+            raise RulesError("option bemo_one_per_team=true needs bemo=true (without it there is no Bemo bid "
+                             "to limit)")
         if self.mirror:
             clash = [n for n in ("blind_nil", "double_nil", "bemo", "weak_hand_redeal") if getattr(self, n)]
             if clash or self.min_team_bid > 0 or self.max_team_bid < 2 * HAND_SIZE or self.min_bid > 1:
@@ -212,18 +222,27 @@ class SpadesRules:
             if not self.nil:
                 raise RulesError("option mirror makes a hand without spades bid nil: it cannot be combined "
                                  "with nil=false")
-        if not self._team_bid_possible(self.bid_values()):
-            blind_only = self._team_bid_possible(self.bid_values(blind=True))
+        if not self._team_bid_possible():
+            blind_only = self._team_bid_possible(blind=True)
             raise RulesError(f"no two bids make a team total between {self.min_team_bid} and {self.max_team_bid} "
                              f"(min_bid={self.min_bid}, nil={str(self.nil).lower()})"
                              + ("; a blind bid would, but only a team behind may make one" if blind_only else ""))
 
-    def _team_bid_possible(self, values: set[int]) -> bool:
-        return any(self.min_team_bid <= a + b <= self.max_team_bid for a in values for b in values)
+    def _team_bid_possible(self, blind: bool | None = None) -> bool:
+        """Whether some two bids of a team total ``min_team_bid`` to ``max_team_bid``
+        (two Bemos only where a team may bid both)."""
+        plain, bemo = self.bid_values(blind), self.bemo_values()
+        pairs = [(plain, plain), (plain, bemo)] + ([] if self.bemo_one_per_team else [(bemo, bemo)])
+        return any(self.min_team_bid <= a + b <= self.max_team_bid for xs, ys in pairs for a in xs for b in ys)
 
     # ----------------------------------------------------------------- derived
+    def bemo_values(self) -> set[int]:
+        """Trick counts a Bemo bid adds to the team's contract (none without ``bemo``)."""
+        return {n for n, _ in BEMO.values()} if self.bemo else set()
+
     def bid_values(self, blind: bool | None = None) -> set[int]:
-        """Trick counts a player's bid can add to the team's two bids (nil kinds add 0).
+        """Trick counts a player's number or nil bid can add to the team's two
+        bids (nil kinds add 0; the Bemo bids apart: :meth:`bemo_values`).
 
         Blind bids count only where every team may always make them
         (``blind_nil_behind=0``; ``blind=True`` counts them anyway): the check that
@@ -236,8 +255,6 @@ class SpadesRules:
         values = set(range(self.min_bid, HAND_SIZE + 1))
         if self.nil or (blind and (self.blind_nil or self.double_nil)):
             values.add(0)
-        if self.bemo:
-            values.update(n for n, _ in BEMO.values())
         return values
 
     @property

@@ -659,7 +659,8 @@ export const STRINGS = {
       spades_broken_by: "spades are broken by", first_lead: "first lead", face_up_cards: "cards dealt face up",
       wheels: "wheels (10 for 200)", wheels_by: "wheels reached by", mirror: "mirror bids", jokers: "jokers", min_bid: "lowest bid",
       min_team_bid: "lowest team bid", max_team_bid: "highest team bid", boston: "Boston (13 tricks)",
-      boston_wins_game: "a Boston wins the game", bemo: "Bemo bids", renege_penalty: "reneges allowed, penalised",
+      boston_wins_game: "a Boston wins the game", bemo: "Bemo bids", bemo_one_per_team: "one Bemo per team",
+      renege_penalty: "reneges allowed, penalised",
     },
     // One-line explanations of options (the form's tooltips), from docs/yugioh.md
     optTitle: {
@@ -1403,7 +1404,7 @@ export const STRINGS = {
       wheels_by: "колёса считаются по",
       mirror: "зеркальные заказы", jokers: "джокеры", min_bid: "наименьший заказ", min_team_bid: "наименьший заказ пары",
       max_team_bid: "наибольший заказ пары", boston: "Бостон (13 взяток)", boston_wins_game: "Бостон выигрывает игру",
-      bemo: "заказы бимо", renege_penalty: "ренонс разрешён со штрафом",
+      bemo: "заказы бимо", bemo_one_per_team: "одно бимо на пару", renege_penalty: "ренонс разрешён со штрафом",
     },
     optTitle: {
       decks: "Встроенные списки колод: зеркало или колода места 1 против колоды места 2",

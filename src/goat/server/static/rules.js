@@ -103,7 +103,7 @@ const PHRASES = {
     teamBid: (lo, hi) => lo === hi ? `Заказы пары вместе — ровно ${lo}.` : `Заказы пары вместе — от ${lo} до ${hi}.`,
     blindNil: (behind, p) => `Слепой нил — нил, заказанный не глядя в карты: ${behind > 0 ? `можно только паре, которая отстаёт на ${behind} очков и больше` : "можно любой паре"}; ±${p}.`,
     doubleNil: (n, p) => `Двойной нил — слепой нил, после которого партнёры обмениваются ${count("ru", n, ["картой", "картами", "картами"])}; ±${p}.`,
-    bemo: (little, big) => `Бимо: пара заказывает, что возьмёт все первые ${little.tricks} взяток (малое бимо, ±${little.points}) или все первые ${big.tricks} (большое, ±${big.points}).`,
+    bemo: (little, big, once) => `Бимо: пара заказывает, что возьмёт все первые ${little.tricks} взяток (малое бимо, ±${little.points}) или все первые ${big.tricks} (большое, ±${big.points}); бимо идёт в заказ пары как заказ ${little.tricks} (${big.tricks}) взяток.${once ? " Бимо у пары одно: если его заказал один партнёр, другой заказать его не может." : ""}`,
     firstLead: { "left-of-dealer": "Первую взятку начинает игрок слева от сдающего — любой картой, кроме пики.",
                  "lowest-club": "Первую взятку начинает тот, у кого младшая трефа, — ею." },
     followSuit: "Масть хода обязательна; нет этой масти — кладут любую карту.",
@@ -215,7 +215,7 @@ const PHRASES = {
     teamBid: (lo, hi) => lo === hi ? `A team's two bids add up to exactly ${lo}.` : `A team's two bids add up to ${lo}–${hi}.`,
     blindNil: (behind, p) => `Blind nil is nil bid before looking at your cards, allowed ${behind > 0 ? `only to a team ${behind} or more points behind` : "to either team"}: ±${p}.`,
     doubleNil: (n, p) => `Double nil is a blind nil after which the partners exchange ${count("en", n, ["card", "cards"])}: ±${p}.`,
-    bemo: (little, big) => `Bemo: a team bids to take all of the first ${little.tricks} tricks (little Bemo, ±${little.points}) or the first ${big.tricks} (big Bemo, ±${big.points}).`,
+    bemo: (little, big, once) => `Bemo: a team bids to take all of the first ${little.tricks} tricks (little Bemo, ±${little.points}) or the first ${big.tricks} (big Bemo, ±${big.points}); it counts as a bid of ${little.tricks} (${big.tricks}) tricks toward the team's contract.${once ? " One Bemo a team: once a player bids one, the partner may not." : ""}`,
     firstLead: { "left-of-dealer": "The player left of the dealer leads the first trick, with any card but a spade.",
                  "lowest-club": "Whoever holds the lowest club leads it to the first trick." },
     followSuit: "You must follow suit; if you cannot, play any card.",
@@ -355,7 +355,7 @@ function spadesSections(P, o, f) {
   if (o.min_team_bid > 0 || o.max_team_bid < 2 * f.hand_size) bids.push(P.teamBid(o.min_team_bid, o.max_team_bid));
   if (o.blind_nil) bids.push(P.blindNil(o.blind_nil_behind, o.blind_nil_points));
   if (o.double_nil) bids.push(P.doubleNil(o.exchange_cards, o.double_nil_points));
-  if (o.bemo) bids.push(P.bemo(f.bemo["little-bemo"], f.bemo["big-bemo"]));
+  if (o.bemo) bids.push(P.bemo(f.bemo["little-bemo"], f.bemo["big-bemo"], o.bemo_one_per_team));
   const play = [P.firstLead[o.first_lead], P.followSuit, P.broken[o.spades_broken_by], P.spadesWinner];
   const scoring = [P.made, P.set(o.set_penalty, o.set_penalty_per)];
   if (o.nil || o.blind_nil || o.double_nil) scoring.push(P.nilTricks[o.nil_tricks]);
