@@ -553,8 +553,13 @@ BOTS_HELP = ("Bot for the other seats (random, heuristic, pimc, ismcts; settings
              "e.g. pimc:worlds=50), or one per seat, comma-separated.")
 RECORD_HELP = "Write the game record here when it ends or on quit."
 NAME_HELP = "Your name in the record (goat standings ranks players by it)."
-THINK_HELP = ("The most seconds a searching bot (pimc, ismcts, mc) thinks a move, unless its spec sets "
-              "time_limit; 0: no limit, so that --seed replays the game exactly.")
+
+
+def think_help(searching_bots: str) -> str:
+    """``--think``'s help naming the bots that search in the game at hand (those
+    with a ``time_limit``, :func:`goat.bots.thinks`): a game's help names only its own."""
+    return (f"The most seconds a searching bot ({searching_bots}) thinks a move, unless its spec sets "
+            "time_limit; 0: no limit, so that --seed replays the game exactly.")
 
 
 def play_kozel(
@@ -567,7 +572,7 @@ def play_kozel(
     bots: str = typer.Option("heuristic", "--bots", help=BOTS_HELP),
     record: Optional[Path] = typer.Option(None, "--record", help=RECORD_HELP),
     name: str = typer.Option("You", "--name", help=NAME_HELP),
-    think: float = typer.Option(THINK_SECONDS, "--think", help=THINK_HELP),
+    think: float = typer.Option(THINK_SECONDS, "--think", help=think_help("pimc, ismcts")),
     bot_module: list[str] = typer.Option([], "--bot-module", metavar="MODULE", help=BOT_MODULE_HELP),
 ) -> None:
     """Play Kozel against bots in the terminal."""
@@ -588,7 +593,7 @@ def play_spades(
                                                          "or one per seat, comma-separated."),
     record: Optional[Path] = typer.Option(None, "--record", help=RECORD_HELP),
     name: str = typer.Option("You", "--name", help=NAME_HELP),
-    think: float = typer.Option(THINK_SECONDS, "--think", help=THINK_HELP),
+    think: float = typer.Option(THINK_SECONDS, "--think", help=think_help("ismcts, pimc")),
     bot_module: list[str] = typer.Option([], "--bot-module", metavar="MODULE", help=BOT_MODULE_HELP),
 ) -> None:
     """Play Spades against bots in the terminal (you and seat + 2 are partners)."""
