@@ -31,7 +31,7 @@ from goat.bots.base import BotMoveError, bot_choice, prepare_bots
 from goat.bots.outside import one_line, raised_by_outside_bot
 from goat.cards import CardSyntaxError, parse_cards
 from goat.cli import render, render_spades
-from goat.cli.options import BOT_MODULE_HELP, load_bot_modules, parse_option_pairs
+from goat.cli.options import BOT_MODULE_HELP, check_seed, load_bot_modules, parse_option_pairs
 from goat.cli.output import check_writable
 from goat.games import get_game
 from goat.games.spades.bids import BLIND_KINDS, LOOK
@@ -467,6 +467,7 @@ def play_game(game: str, rules: str, seed: int | None, seat: int, players: int |
     """Set up a table of ``game`` and run it in the terminal (shared by every ``goat play`` command)."""
     module = get_game(game)
     try:
+        check_seed(seed)
         load_bot_modules(bot_module)
         state_rules = module.make_rules(rules, players=players,
                                         options=parse_option_pairs(option, _defaults(module, rules)))

@@ -22,7 +22,7 @@ from rich.markup import escape
 from goat.bots import THINK_SECONDS, Bot
 from goat.bots.base import bot_choice
 from goat.cli.errors import user_errors
-from goat.cli.options import BOT_MODULE_HELP, load_bot_modules, parse_option_pairs
+from goat.cli.options import BOT_MODULE_HELP, check_seed, load_bot_modules, parse_option_pairs
 from goat.cli.output import check_writable
 from goat.cli.play import (
     HELP_WORDS,
@@ -371,6 +371,7 @@ def play_yugioh(
 ) -> None:
     """Play a Yu-Gi-Oh! (Goat Format) match against a bot in the terminal."""
     with user_errors():
+        check_seed(seed)
         load_bot_modules(bot_module)
         if seat not in (0, 1):
             raise GoatError(f"--seat must be 0 or 1, not {seat}")
