@@ -436,7 +436,7 @@ def thinking(spec: str, game: str, think: float) -> BotSpec:
 def check_think(think: float) -> float:
     """``--think`` as given; :class:`GoatError` for a negative or non-finite value."""
     if not math.isfinite(think) or think < 0:
-        raise GoatError(f"--think must be 0 (no limit) or a number of seconds, not {think}")
+        raise GoatError(f"--think must be 0 (no limit) or a number of seconds, not {think:g}")
     return think
 
 
