@@ -136,3 +136,11 @@ def test_a_negative_seed_is_refused_by_every_command(command: list[str]) -> None
 def test_seed_zero_is_still_a_seed() -> None:
     result = runner.invoke(app, ["random-games", "kozel", "--n", "1", "--out", "-", "--seed", "0"], prog_name="goat")
     assert result.exit_code == 0 and "seed 0" in result.stderr
+
+
+def test_goat_help_names_every_kozel_ruleset() -> None:
+    """``goat --help`` named three of Kozel's four presets (no ``full-hand-24``)."""
+    from goat.games.kozel import PRESETS
+
+    kozel = app.info.help.split("Kozel (", 1)[1].split(")", 1)[0]
+    assert kozel.split(", ") == list(PRESETS)
