@@ -145,3 +145,14 @@ def test_a_second_serve_on_the_same_data_directory_stops_with_one_line(
         f"error: another goat serve is already using sqlite:///{(tmp_path / 'data').resolve() / 'goat.db'}; "
         "stop it first (two servers would play the same tables)"]
     assert httpx.get(first.url + "api/health", timeout=20).json()["ok"] is True
+
+
+def test_a_database_url_that_is_no_url_names_where_it_came_from(tmp_path: Path) -> None:
+    """It was ``cannot open the database (bad URL): Could not parse SQLAlchemy URL
+    from given URL string``: neither the option nor what to write instead."""
+    expected = "is not a database URL: write postgresql+psycopg://user:password@host/db or sqlite:///path/goat.db\n"
+    for given, env, named in ((["--database-url", "not a url"], {}, "--database-url"),
+                              ([], {"GOAT_DATABASE_URL": "not a url"}, "GOAT_DATABASE_URL")):
+        result = CliRunner().invoke(app, ["serve", "--port", "0", "--data-dir", str(tmp_path), *given], env=env)
+        assert result.exit_code == 2, result.output
+        assert result.stderr == f"error: {named} {expected}"

@@ -137,7 +137,13 @@ class Settings:
         if not (math.isfinite(self.chat_window) and self.chat_window > 0):
             raise SettingsError("chat_window", f"must be a positive number of seconds, not {shown(self.chat_window)}")
         check_rate(self.rate_per_second)
-        if not self.database_url:
+        if self.database_url:
+            try:
+                make_url(self.database_url)   # SQLAlchemy's own words name neither the option nor a fix
+            except ArgumentError:
+                raise SettingsError("database_url", "is not a database URL: write postgresql+psycopg://"
+                                                    "user:password@host/db or sqlite:///path/goat.db") from None
+        else:
             try:
                 Path(self.data_dir).resolve()     # as :attr:`url` will: a symlink loop raised from there
             except (OSError, RuntimeError) as exc:
