@@ -418,7 +418,7 @@ def test_a_searching_bot_thinks_at_most_the_think_seconds() -> None:
 def test_a_bad_think_is_one_line(value: str) -> None:
     result = play(["--think", value, "--seed", "1"], "quit\n")
     assert result.exit_code == 2 and "Traceback" not in result.output
-    assert f"--think must be 0 (no limit) or a number of seconds, not {value}\n" in result.output  # -1 as typed, not -1.0
+    assert f"--think must be 0 (no limit) or a number of seconds, not {value}\n" in result.output  # -1, not -1.0
 
 
 def test_think_zero_replays_a_pimc_game_exactly(tmp_path: Path) -> None:
