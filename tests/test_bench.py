@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from goat.bench import engine as bench
 from goat.cli.main import app
 from goat.games.kozel import make_rules
+from goat.protocol import GoatError
 
 
 def test_every_ruleset_gives_positive_figures_and_a_table() -> None:
@@ -254,3 +255,16 @@ def test_cli_bench_solver_shows_the_outcome_beside_the_exact_target_by_default()
         assert CliRunner().invoke(app, ["bench", "solver", "--deals", "1"]).exit_code == 0
         assert CliRunner().invoke(app, ["bench", "solver", "--deals", "1", "--no-outcome"]).exit_code == 0
     assert seen == [True, False]
+
+
+@pytest.mark.parametrize("seconds", [float("inf"), float("nan"), 0.0, -1.0])
+def test_seconds_that_no_run_could_end_in_are_refused(seconds: float) -> None:
+    """``--seconds inf`` (or ``1e400``, which parses as inf) passed ``not seconds > 0``
+    and measured for ever; every bench with ``--seconds`` checks it in one place."""
+    from goat.bench import server as server_bench
+    from goat.bench.engine import check_seconds
+
+    with pytest.raises(GoatError, match=r"^--seconds must be positive and finite, not "):
+        check_seconds(seconds)
+    with pytest.raises(GoatError, match=r"^--seconds must be positive and finite, not "):
+        server_bench.check_args(400, 100, seconds, "classic")

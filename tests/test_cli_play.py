@@ -418,7 +418,7 @@ def test_a_searching_bot_thinks_at_most_the_think_seconds() -> None:
 def test_a_bad_think_is_one_line(value: str) -> None:
     result = play(["--think", value, "--seed", "1"], "quit\n")
     assert result.exit_code == 2 and "Traceback" not in result.output
-    assert "--think must be 0 (no limit) or a number of seconds" in result.output
+    assert f"--think must be 0 (no limit) or a number of seconds, not {value}\n" in result.output  # -1, not -1.0
 
 
 def test_think_zero_replays_a_pimc_game_exactly(tmp_path: Path) -> None:
@@ -459,3 +459,21 @@ def test_the_help_says_what_seed_and_option_take_without_them(game: str) -> None
     helps = {p.name: getattr(p, "help", None) or "" for p in play_command.params}
     assert "default: a fresh seed, printed" in helps["seed"]
     assert "e.g." in helps["option"]
+
+
+@pytest.mark.parametrize("game", ["kozel", "spades", "yugioh"])
+def test_think_help_names_the_searching_bots_of_its_own_game(game: str) -> None:
+    """``--think`` caps the bots that search; its help once listed Kozel's and
+    Yu-Gi-Oh!'s together (``pimc, ismcts, mc``) under every game, so a duellist
+    read of ``pimc`` and a Kozel player of ``mc``, bots their game does not have."""
+    import inspect
+
+    from goat.bots import bot_factory, bots_for, thinks
+    from goat.cli.play import play_kozel, play_spades
+    from goat.cli.play_yugioh import play_yugioh
+
+    command = {"kozel": play_kozel, "spades": play_spades, "yugioh": play_yugioh}[game]
+    help_text = inspect.signature(command).parameters["think"].default.help
+    named = set(re.search(r"searching bot \(([^)]*)\)", help_text).group(1).split(", "))
+    assert all(bot_factory(name, game) is not None and thinks(name, game) for name in named), named
+    assert {name for name in bots_for(game) if thinks(name, game)} <= named

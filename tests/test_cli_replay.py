@@ -264,3 +264,21 @@ def test_of_several_files_the_problem_names_its_file_whatever_its_name(tmp_path:
     result = run("x", "./gone", "--check")
     assert result.exit_code == 2
     assert result.stderr == "cannot read ./gone: No such file or directory\n"
+
+
+@pytest.mark.parametrize("command", [["replay"], ["replay", "--check"], ["standings"], ["analyze"]])
+def test_an_empty_file_name_says_so(command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``goat replay ""`` (an unset shell variable) read the current folder:
+    ``cannot read : Is a directory``, a line naming nothing."""
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, [*command, ""])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.removeprefix("error: ") == "cannot read a file with an empty name (- reads standard input)\n"
+
+
+@pytest.mark.parametrize("command", [["replay"], ["standings"]])
+def test_csv_to_an_empty_file_name_says_so(command: list[str]) -> None:
+    good = str(DATA / "good" / "classic-full-deal.json")
+    result = runner.invoke(app, [*command, good, "--csv", "--out", ""])
+    assert result.exit_code == 2, result.output
+    assert result.stderr == "error: --out names no file (leave it out to write to standard output)\n"

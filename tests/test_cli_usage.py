@@ -103,3 +103,44 @@ def test_option_mistakes_of_replay_and_standings_begin_with_error_too(
     assert result.stdout == ""
     assert result.stderr.splitlines() == [result.stderr.strip()]
     assert result.stderr.startswith("error: " + message.replace("{missing}", str(missing))), result.stderr
+
+
+#: Every command that takes ``--seed``; the bench and tournament ones with a second
+#: mistake that stops them before any work, should the seed ever pass unchecked.
+SEEDED = [
+    ["play", "kozel"],
+    ["play", "spades"],
+    ["play", "yugioh"],
+    ["random-games", "kozel", "--n", "1", "--out", "-"],
+    ["tournament", "--bots", "random,heuristic", "--matches", "0"],
+    ["bench", "engine", "--seconds", "0"],
+    ["bench", "sim", "--seconds", "0"],
+    ["bench", "bots", "--decisions", "0"],
+    ["bench", "solver", "--deals", "0"],
+    ["bench", "env", "--seconds", "0"],
+    ["bench", "server", "--tables", "0"],
+]
+
+
+@pytest.mark.parametrize("command", SEEDED, ids=lambda c: " ".join(c[:2]))
+def test_a_negative_seed_is_refused_by_every_command(command: list[str]) -> None:
+    """``random.Random(-7)`` is ``random.Random(7)``: ``goat play kozel --seed -7``
+    dealt ``--seed 7``'s game, while ``random-games`` and ``tournament`` (string
+    seeds) made negatives games of their own. One rule now: a seed is >= 0."""
+    result = runner.invoke(app, [*command, "--seed", "-7"], input="quit\n", prog_name="goat")
+    assert result.exit_code == 2, result.output
+    assert result.stderr == "error: --seed must be a whole number >= 0, not -7\n"
+    assert result.stdout == ""
+
+
+def test_seed_zero_is_still_a_seed() -> None:
+    result = runner.invoke(app, ["random-games", "kozel", "--n", "1", "--out", "-", "--seed", "0"], prog_name="goat")
+    assert result.exit_code == 0 and "seed 0" in result.stderr
+
+
+def test_goat_help_names_every_kozel_ruleset() -> None:
+    """``goat --help`` named three of Kozel's four presets (no ``full-hand-24``)."""
+    from goat.games.kozel import PRESETS
+
+    kozel = app.info.help.split("Kozel (", 1)[1].split(")", 1)[0]
+    assert kozel.split(", ") == list(PRESETS)

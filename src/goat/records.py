@@ -146,6 +146,8 @@ def read_records(source: str | os.PathLike[str]) -> list[Any]:
     """
     if str(source) == "-":
         return parse_records(_stdin_text(), jsonl=None, name="<stdin>")
+    if str(source) == "":  # an unset shell variable: Path("") is the current folder
+        raise MalformedRecordError("cannot read a file with an empty name (- reads standard input)")
     path, name = Path(source), str(source)  # the name as given: "./a.json" is not shortened to "a.json"
     try:
         text = _decode(path.read_bytes(), name)

@@ -34,7 +34,7 @@ def test_a_base_path_that_is_no_url_path_is_one_line(tmp_path: Path) -> None:
         result = CliRunner().invoke(app, ["serve", "--port", "0", "--data-dir", str(tmp_path), "--base-path", bad])
         assert result.exit_code == 2, (bad, result.output)
         lines = result.stderr.strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith("error: base-path must be URL path segments"), (bad, lines)
+        assert len(lines) == 1 and lines[0].startswith("error: --base-path must be URL path segments"), (bad, lines)
 
 
 def test_a_server_under_a_base_path_serves_the_page_the_lobby_and_the_tables_there(

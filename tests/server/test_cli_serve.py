@@ -65,6 +65,49 @@ def test_nan_inf_and_an_unknown_log_level_are_one_line_not_a_traceback(tmp_path:
         assert len(lines) == 1 and lines[0].startswith("error: ") and needle in lines[0], (args, lines)
 
 
+@pytest.mark.parametrize("option, value, problem", [
+    ("--grace", "-1", "must be a number of seconds >= 0, not -1"),
+    ("--bot-delay", "-0.5", "must be a number of seconds >= 0, not -0.5"),
+    ("--bot-think", "inf", "must be a number of seconds >= 0, not inf"),
+    ("--deal-pause", "nan", "must be a number of seconds >= 0, not nan"),
+    ("--lobby-idle", "-3", "must be a number of seconds >= 0, not -3"),
+    ("--finished-idle", "-1e9", "must be a number of seconds >= 0, not -1e+09"),
+    ("--rate-limit", "0", "must be positive and finite, not 0"),
+    ("--base-path", "/a b", "must be URL path segments"),
+    ("--port", "-1", "must be 0..65535, not -1"),
+    ("--port", "x", "Invalid value for '--port'"),
+    ("--grace", "soon", "Invalid value for '--grace'"),
+    ("--log-level", "loud", "must be one of critical, error"),
+])
+def test_every_bad_serve_option_is_one_line_naming_the_option_as_typed(
+        tmp_path: Path, option: str, value: str, problem: str) -> None:
+    """Each option mistake begins ``error: --option`` as the user typed it: the
+    settings' own checks once said ``grace must …``, a name nobody typed."""
+    result = CliRunner().invoke(app, ["serve", "--port", "0", "--data-dir", str(tmp_path), option, value])
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.output, lines
+    assert lines[0].startswith("error: ") and option in lines[0] and problem in lines[0], lines
+
+
+def test_a_bad_base_path_from_the_environment_names_the_variable(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["serve", "--port", "0", "--data-dir", str(tmp_path)],
+                                env={"GOAT_BASE_PATH": "/a b"})
+    assert result.exit_code == 2 and result.stderr.startswith("error: GOAT_BASE_PATH must be URL path segments")
+
+
+def test_a_data_directory_that_cannot_be_resolved_is_one_line(tmp_path: Path) -> None:
+    """A symlink loop (or an unreadable link) on the way to ``--data-dir`` was
+    pathlib's traceback when the database's path was resolved."""
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    for given in (["--data-dir", str(tmp_path / "a" / "x")], []):
+        result = CliRunner().invoke(app, ["serve", "--port", "0", *given], env={"GOAT_DATA_DIR": str(tmp_path / "b")})
+        named = "--data-dir" if given else "GOAT_DATA_DIR"
+        assert result.exit_code == 2, result.output
+        assert result.stderr.startswith(f"error: {named} cannot be used: ") and result.stderr.count("\n") == 1
+
+
 def test_serve_prints_the_url_and_serves_it(serve_process: Callable[..., ServeProcess]) -> None:
     server = serve_process()
     assert server.url.startswith("http://127.0.0.1:")
@@ -102,3 +145,14 @@ def test_a_second_serve_on_the_same_data_directory_stops_with_one_line(
         f"error: another goat serve is already using sqlite:///{(tmp_path / 'data').resolve() / 'goat.db'}; "
         "stop it first (two servers would play the same tables)"]
     assert httpx.get(first.url + "api/health", timeout=20).json()["ok"] is True
+
+
+def test_a_database_url_that_is_no_url_names_where_it_came_from(tmp_path: Path) -> None:
+    """It was ``cannot open the database (bad URL): Could not parse SQLAlchemy URL
+    from given URL string``: neither the option nor what to write instead."""
+    expected = "is not a database URL: write postgresql+psycopg://user:password@host/db or sqlite:///path/goat.db\n"
+    for given, env, named in ((["--database-url", "not a url"], {}, "--database-url"),
+                              ([], {"GOAT_DATABASE_URL": "not a url"}, "GOAT_DATABASE_URL")):
+        result = CliRunner().invoke(app, ["serve", "--port", "0", "--data-dir", str(tmp_path), *given], env=env)
+        assert result.exit_code == 2, result.output
+        assert result.stderr == f"error: {named} {expected}"

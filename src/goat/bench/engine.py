@@ -13,6 +13,7 @@ Used by ``goat bench engine`` and ``benchmarks/engine.py``.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -164,8 +165,10 @@ def select(rules: str) -> list[str]:
 
 
 def check_seconds(seconds: float) -> None:
-    if not seconds > 0:
-        raise GoatError(f"--seconds must be positive, not {seconds}")
+    """``--seconds`` of every bench that measures for a time: ``inf`` (``1e400``
+    parses as it) would measure for ever, ``nan`` compares false with the clock."""
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise GoatError(f"--seconds must be positive and finite, not {seconds:g}")
 
 
 def run(labels: Sequence[str], seconds: float, seed: int = 0) -> list[BenchResult]:

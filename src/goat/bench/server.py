@@ -324,10 +324,10 @@ def engine_baseline(rules: str, seconds: float, seed: int) -> float:
 def check_args(clients: int, tables: int, seconds: float, rules: str) -> int:
     """The seats of a ``rules`` table, or a one-line :class:`GoatError` for bad
     arguments (``goat bench server`` checks before it announces the run)."""
+    from goat.bench.engine import check_seconds
     from goat.games.kozel import make_rules
 
-    if not seconds > 0:
-        raise GoatError(f"--seconds must be positive, not {seconds}")
+    check_seconds(seconds)
     if tables < 1:
         raise GoatError(f"--tables must be at least 1, not {tables}")
     try:

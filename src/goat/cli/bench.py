@@ -12,6 +12,7 @@ from rich.console import Console
 from goat.bench import engine as engine_bench
 from goat.bench import env as env_bench
 from goat.cli.errors import user_errors
+from goat.cli.options import check_seed
 from goat.cli.output import print_table
 from goat.protocol import GoatError
 
@@ -26,6 +27,7 @@ def bench_engine(
 
     Per ruleset, the ratio to a rules-free random trick loop measured in the same run."""
     with user_errors():
+        check_seed(seed)
         labels = engine_bench.select(rules)
         engine_bench.check_seconds(seconds)
         console = Console()
@@ -53,6 +55,7 @@ def bench_bots(
 
     console = Console()
     with user_errors():
+        check_seed(seed)
         module = get_game(game)  # unknown game: one line, exit 2
         rules = bots_bench.default_rules(game) if rules is None else rules
         module.new_state(rules=rules)  # unknown ruleset: one line, exit 2
@@ -87,6 +90,7 @@ def bench_sim(
     from goat.bench import sim as sim_bench
 
     with user_errors():
+        check_seed(seed)
         labels = sim_bench.select(rules)
         engine_bench.check_seconds(seconds)
         console = Console()
@@ -126,6 +130,7 @@ def bench_solver(
 
     console = Console()
     with user_errors():
+        check_seed(seed)
         solver_bench.check_deals(deals)
         options = parse_option_pairs(option)
         solver_bench.check_options(options)
@@ -150,6 +155,7 @@ def bench_env(
 
     Our PettingZoo AEC environment against OpenSpiel's spades through pyspiel (random legal actions, same run); the spades row is our Spades under OpenSpiel's rules, like for like."""
     with user_errors():
+        check_seed(seed)
         labels = env_bench.select(rules)
         engine_bench.check_seconds(seconds)
         console = Console()
@@ -174,6 +180,7 @@ def bench_server(
 
     console = Console()
     with user_errors():
+        check_seed(seed)
         server_bench.check_args(clients, tables, seconds, rules)  # before "Starting" announces a bad run
         console.print(f"Starting goat serve, {tables} tables, {clients} clients, {seconds:g} s of play…")
         result = server_bench.run(clients, tables, seconds, rules, seed)

@@ -40,5 +40,5 @@ def in_file(file: str, problem: object, several: bool) -> str:
     """
     line = str(problem)
     # Not "file in line": a file named "a" is in every "action" (and went unnamed).
-    names_it = line.startswith((f"{file}: ", f"{file} line ", f"cannot read {file}: "))
+    names_it = not file or line.startswith((f"{file}: ", f"{file} line ", f"cannot read {file}: "))
     return f"{file}: {line}" if several and not names_it else line

@@ -101,7 +101,8 @@ class OneLineErrors(TyperGroup):
 app = typer.Typer(
     cls=OneLineErrors,
     name="goat",
-    help="Play, serve, replay and study the goat games: Kozel (classic, full-hand, street), Spades, Yu-Gi-Oh! (Goat Format).",
+    help="Play, serve, replay and study the goat games: Kozel (classic, full-hand, full-hand-24, street), Spades, "
+         "Yu-Gi-Oh! (Goat Format).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

@@ -81,6 +81,19 @@ def parse_options(module: Any, rules: str, players: int | None, pairs: Sequence[
     return parse_option_pairs(pairs, defaults)
 
 
+def check_seed(seed: int | None) -> None:
+    """``--seed`` as every command takes it: a whole number >= 0 (``None``: draw one).
+
+    :class:`random.Random` seeds with an int's absolute value, so ``goat play
+    --seed -7`` dealt ``--seed 7``'s game, while the commands that seed with
+    text (``random-games``, ``tournament``) made it one of its own. Refused
+    rather than given a meaning: Yu-Gi-Oh! records keep the seed and replay
+    with ``random.Random(seed)``, and old records with a negative one must
+    replay as they were played."""
+    if seed is not None and seed < 0:
+        raise GoatError(f"--seed must be a whole number >= 0, not {seed}")
+
+
 #: ``--bot-module`` of ``goat tournament`` and ``goat play``: one help text, one loader.
 BOT_MODULE_HELP = ("Import this bot module first: a module name (mypkg.bots) or a .py file that registers "
                    "bots with goat.bots.register_bot (docs/bots.md); repeatable.")

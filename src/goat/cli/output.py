@@ -60,6 +60,16 @@ def check_writable(path: str | os.PathLike[str], what: str = "") -> None:
         raise GoatError(f"cannot write {label}: permission denied")
 
 
+def check_csv_out(out_file: str | None, as_csv: bool) -> None:
+    """``--out`` of ``goat replay`` and ``goat standings``, checked before any
+    record is read: it goes with ``--csv``, and an empty one (an unset shell
+    variable) names no file rather than failing at the end as ``cannot write :``."""
+    if out_file is not None and not as_csv:
+        raise GoatError("--out is where --csv writes: add --csv")
+    if out_file == "":
+        raise GoatError("--out names no file (leave it out to write to standard output)")
+
+
 def write_csv(text: str, out_file: str | None) -> None:
     """Write CSV ``text`` to ``out_file`` (UTF-8 with a BOM) or, without one, to stdout."""
     if out_file is None:

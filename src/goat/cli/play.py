@@ -31,7 +31,7 @@ from goat.bots.base import BotMoveError, bot_choice, prepare_bots
 from goat.bots.outside import one_line, raised_by_outside_bot
 from goat.cards import CardSyntaxError, parse_cards
 from goat.cli import render, render_spades
-from goat.cli.options import BOT_MODULE_HELP, load_bot_modules, parse_option_pairs
+from goat.cli.options import BOT_MODULE_HELP, check_seed, load_bot_modules, parse_option_pairs
 from goat.cli.output import check_writable
 from goat.games import get_game
 from goat.games.spades.bids import BLIND_KINDS, LOOK
@@ -436,7 +436,7 @@ def thinking(spec: str, game: str, think: float) -> BotSpec:
 def check_think(think: float) -> float:
     """``--think`` as given; :class:`GoatError` for a negative or non-finite value."""
     if not math.isfinite(think) or think < 0:
-        raise GoatError(f"--think must be 0 (no limit) or a number of seconds, not {think}")
+        raise GoatError(f"--think must be 0 (no limit) or a number of seconds, not {think:g}")
     return think
 
 
@@ -467,6 +467,7 @@ def play_game(game: str, rules: str, seed: int | None, seat: int, players: int |
     """Set up a table of ``game`` and run it in the terminal (shared by every ``goat play`` command)."""
     module = get_game(game)
     try:
+        check_seed(seed)
         load_bot_modules(bot_module)
         state_rules = module.make_rules(rules, players=players,
                                         options=parse_option_pairs(option, _defaults(module, rules)))
@@ -553,8 +554,13 @@ BOTS_HELP = ("Bot for the other seats (random, heuristic, pimc, ismcts; settings
              "e.g. pimc:worlds=50), or one per seat, comma-separated.")
 RECORD_HELP = "Write the game record here when it ends or on quit."
 NAME_HELP = "Your name in the record (goat standings ranks players by it)."
-THINK_HELP = ("The most seconds a searching bot (pimc, ismcts, mc) thinks a move, unless its spec sets "
-              "time_limit; 0: no limit, so that --seed replays the game exactly.")
+
+
+def think_help(searching_bots: str) -> str:
+    """``--think``'s help naming the bots that search in the game at hand (those
+    with a ``time_limit``, :func:`goat.bots.thinks`): a game's help names only its own."""
+    return (f"The most seconds a searching bot ({searching_bots}) thinks a move, unless its spec sets "
+            "time_limit; 0: no limit, so that --seed replays the game exactly.")
 
 
 def play_kozel(
@@ -567,7 +573,7 @@ def play_kozel(
     bots: str = typer.Option("heuristic", "--bots", help=BOTS_HELP),
     record: Optional[Path] = typer.Option(None, "--record", help=RECORD_HELP),
     name: str = typer.Option("You", "--name", help=NAME_HELP),
-    think: float = typer.Option(THINK_SECONDS, "--think", help=THINK_HELP),
+    think: float = typer.Option(THINK_SECONDS, "--think", help=think_help("pimc, ismcts")),
     bot_module: list[str] = typer.Option([], "--bot-module", metavar="MODULE", help=BOT_MODULE_HELP),
 ) -> None:
     """Play Kozel against bots in the terminal."""
@@ -588,7 +594,7 @@ def play_spades(
                                                          "or one per seat, comma-separated."),
     record: Optional[Path] = typer.Option(None, "--record", help=RECORD_HELP),
     name: str = typer.Option("You", "--name", help=NAME_HELP),
-    think: float = typer.Option(THINK_SECONDS, "--think", help=THINK_HELP),
+    think: float = typer.Option(THINK_SECONDS, "--think", help=think_help("ismcts, pimc")),
     bot_module: list[str] = typer.Option([], "--bot-module", metavar="MODULE", help=BOT_MODULE_HELP),
 ) -> None:
     """Play Spades against bots in the terminal (you and seat + 2 are partners)."""

@@ -22,18 +22,18 @@ from rich.markup import escape
 from goat.bots import THINK_SECONDS, Bot
 from goat.bots.base import bot_choice
 from goat.cli.errors import user_errors
-from goat.cli.options import BOT_MODULE_HELP, load_bot_modules, parse_option_pairs
+from goat.cli.options import BOT_MODULE_HELP, check_seed, load_bot_modules, parse_option_pairs
 from goat.cli.output import check_writable
 from goat.cli.play import (
     HELP_WORDS,
     NAME_HELP,
-    THINK_HELP,
     Quit,
     check_name,
     check_think,
     make_thinking_bot,
     run_session,
     terminal_seats,
+    think_help,
 )
 from goat.games.yugioh import (
     DeckList,
@@ -366,11 +366,12 @@ def play_yugioh(
     single: bool = typer.Option(False, "--single", help="One duel instead of a match."),
     record: Optional[Path] = typer.Option(None, "--record", help="Write the match record here at the end or on quit."),
     name: str = typer.Option("You", "--name", help=NAME_HELP),
-    think: float = typer.Option(THINK_SECONDS, "--think", help=THINK_HELP),
+    think: float = typer.Option(THINK_SECONDS, "--think", help=think_help("mc")),
     bot_module: list[str] = typer.Option([], "--bot-module", metavar="MODULE", help=BOT_MODULE_HELP),
 ) -> None:
     """Play a Yu-Gi-Oh! (Goat Format) match against a bot in the terminal."""
     with user_errors():
+        check_seed(seed)
         load_bot_modules(bot_module)
         if seat not in (0, 1):
             raise GoatError(f"--seat must be 0 or 1, not {seat}")

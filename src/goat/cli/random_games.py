@@ -29,7 +29,7 @@ import typer
 from rich.console import Console
 
 from goat.cli.errors import user_errors
-from goat.cli.options import parse_options
+from goat.cli.options import check_seed, parse_options
 from goat.cli.output import check_writable, partial_path, whole_run_file
 from goat.cli.progress import progress
 from goat.games import get_game
@@ -58,6 +58,7 @@ def random_games_command(
 ) -> None:
     """Play N games with uniformly random legal moves and write them as records."""
     with user_errors():
+        check_seed(seed)
         if n < 1:  # one line, as every other count (typer's min= draws a box of usage)
             raise GoatError(f"--n must be at least 1, not {n}")
         module = get_game(game)

@@ -29,7 +29,7 @@ from rich.text import Text
 
 from goat.cards import SUIT_NAMES
 from goat.cli.errors import in_file, user_errors
-from goat.cli.output import write_csv
+from goat.cli.output import check_csv_out, write_csv
 from goat.protocol import GoatError
 from goat.records import (
     DealReport,
@@ -64,8 +64,7 @@ def replay_command(
     with user_errors():  # "error: …", as every command's mistakes
         if as_csv and as_json:
             raise GoatError("--csv and --json are two output formats: choose one")
-        if out_file is not None and not as_csv:
-            raise GoatError("--out is where --csv writes: add --csv")
+        check_csv_out(out_file, as_csv)
         if files.count("-") > 1:
             raise GoatError("standard input (-) can be read only once")
 

@@ -30,7 +30,7 @@ from rich.table import Table
 from rich.text import Text
 
 from goat.cli.errors import in_file, user_errors
-from goat.cli.output import print_table, write_csv
+from goat.cli.output import check_csv_out, print_table, write_csv
 from goat.cli.progress import progress
 from goat.games import GAMES
 from goat.protocol import GoatError
@@ -157,8 +157,7 @@ def standings_command(
     with user_errors():  # "error: …", as every command's mistakes
         if game is not None and game not in GAMES:
             raise GoatError(f"--game must be one of {', '.join(GAMES)}, not {game!r}")
-        if out_file is not None and not as_csv:
-            raise GoatError("--out is where --csv writes: add --csv")
+        check_csv_out(out_file, as_csv)
         if files.count("-") > 1:
             raise GoatError("standard input (-) can be read only once")
         try:

@@ -23,7 +23,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from goat.cli.options import BOT_MODULE_HELP, load_bot_modules, parse_options
+from goat.cli.options import BOT_MODULE_HELP, check_seed, load_bot_modules, parse_options
 from goat.cli.output import check_writable, partial_path, print_table
 from goat.cli.progress import progress
 from goat.games import get_game
@@ -75,6 +75,7 @@ def tournament_command(
 
     Per bot: the match (or deal) win rate, the mean difference per deal in the game's own score (Kozel's penalty points, Spades' points, a duel's LP), each with a 95% interval, and an Elo rating."""
     try:
+        check_seed(seed)
         load_bot_modules(bot_module)
         specs, config, probe, scoring, given = _prepare(game, rules, bots, matches, workers, backend, players,
                                                         option, deals_only)

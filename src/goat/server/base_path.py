@@ -32,12 +32,12 @@ SEGMENT = re.compile(r"[A-Za-z0-9._~-]+\Z")
 
 def normal_base_path(text: str) -> str:
     """``"/club"`` for ``club``, ``/club/`` or ``/club``; ``""`` for none (``""``
-    or ``/``). Raises :class:`ValueError` (its message one line for
-    ``--base-path``) for a segment with other characters, ``.`` or ``..``."""
+    or ``/``). Raises :class:`ValueError` (its message one line, the rest of a
+    sentence that names the setting) for a segment with other characters, ``.`` or ``..``."""
     segments = [s for s in text.strip().split("/") if s]
     for segment in segments:
         if not SEGMENT.match(segment) or segment in (".", ".."):
-            raise ValueError(f"base-path must be URL path segments of letters, digits and . _ ~ -, "
+            raise ValueError(f"must be URL path segments of letters, digits and . _ ~ -, "
                              f"like /goat or /club/tables, not {text!r}")
     return "".join(f"/{s}" for s in segments)
 

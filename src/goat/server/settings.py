@@ -21,8 +21,33 @@ from goat.server.base_path import normal_base_path
 DEFAULT_DATA_DIR = Path("goat-data")
 
 
+#: The ``goat serve`` option that sets each setting: a bad value is told by the
+#: name the user typed (``--grace``), not the field's (``grace_seconds``).
+OPTIONS = {"data_dir": "--data-dir", "database_url": "--database-url", "grace_seconds": "--grace",
+           "bot_delay": "--bot-delay", "bot_think": "--bot-think", "deal_pause": "--deal-pause",
+           "rate_per_second": "--rate-limit", "lobby_idle": "--lobby-idle",
+           "finished_idle": "--finished-idle", "base_path": "--base-path"}
+
+#: The environment variable that sets a setting when its option is not given.
+ENVIRONMENT = {"data_dir": "GOAT_DATA_DIR", "database_url": "GOAT_DATABASE_URL", "base_path": "GOAT_BASE_PATH"}
+
+
 class SettingsError(GoatError):
-    """A server setting out of range (one line)."""
+    """A server setting out of range (one line), named as ``goat serve``'s option
+    (:data:`OPTIONS`; settings no option sets by their field's name, dashed)."""
+
+    def __init__(self, setting: str, problem: str, named: str | None = None) -> None:
+        self.setting, self.problem = setting, problem
+        super().__init__(f"{named or OPTIONS.get(setting, setting.replace('_', '-'))} {problem}")
+
+    def named(self, name: str) -> "SettingsError":
+        """The same mistake told by another name (the environment variable that set it)."""
+        return SettingsError(self.setting, self.problem, named=name)
+
+
+def shown(value: object) -> str:
+    """A number as the user would have typed it: ``-1``, not the float's ``-1.0``."""
+    return f"{value:g}" if isinstance(value, float) else repr(value)
 
 
 def check_rate(rate: float) -> None:
@@ -31,7 +56,7 @@ def check_rate(rate: float) -> None:
     ``nan`` and ``inf`` parse as floats, but neither is a rate: ``inf`` would turn the
     limit off without saying so and neither has a burst (:func:`burst_for`)."""
     if not (isinstance(rate, (int, float)) and math.isfinite(rate) and rate > 0):
-        raise SettingsError(f"rate-limit must be positive and finite, not {rate!r}")
+        raise SettingsError("rate_per_second", f"must be positive and finite, not {shown(rate)}")
 
 
 def burst_for(rate: float) -> int:
@@ -99,21 +124,30 @@ class Settings:
         try:
             object.__setattr__(self, "base_path", normal_base_path(self.base_path))
         except ValueError as exc:
-            raise SettingsError(str(exc)) from None
-        for name, option in (("grace_seconds", "grace"), ("bot_delay", "bot-delay"), ("deal_pause", "deal-pause"),
-                             ("bot_think", "bot-think"), ("lobby_idle", "lobby-idle"),
-                             ("finished_idle", "finished-idle")):
+            raise SettingsError("base_path", str(exc)) from None
+        for name in ("grace_seconds", "bot_delay", "deal_pause", "bot_think", "lobby_idle", "finished_idle"):
             value = getattr(self, name)
             # nan compares false with everything and inf never comes: neither is a
             # number of seconds a timer (loop.call_later) can wait.
             if not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
-                raise SettingsError(f"{option} must be a number of seconds >= 0, not {value!r}")
+                raise SettingsError(name, f"must be a number of seconds >= 0, not {shown(value)}")
         for name in ("max_message_bytes", "rate_burst", "send_queue", "max_tables", "chat_limit"):
             if getattr(self, name) < 1:
-                raise SettingsError(f"{name.replace('_', '-')} must be at least 1")
+                raise SettingsError(name, "must be at least 1")
         if not (math.isfinite(self.chat_window) and self.chat_window > 0):
-            raise SettingsError(f"chat-window must be a positive number of seconds, not {self.chat_window!r}")
+            raise SettingsError("chat_window", f"must be a positive number of seconds, not {shown(self.chat_window)}")
         check_rate(self.rate_per_second)
+        if self.database_url:
+            try:
+                make_url(self.database_url)   # SQLAlchemy's own words name neither the option nor a fix
+            except ArgumentError:
+                raise SettingsError("database_url", "is not a database URL: write postgresql+psycopg://"
+                                                    "user:password@host/db or sqlite:///path/goat.db") from None
+        else:
+            try:
+                Path(self.data_dir).resolve()     # as :attr:`url` will: a symlink loop raised from there
+            except (OSError, RuntimeError) as exc:
+                raise SettingsError("data_dir", f"cannot be used: {exc}") from None
 
     @property
     def url(self) -> str:
@@ -140,17 +174,17 @@ class Settings:
         """Defaults, then ``GOAT_DATA_DIR`` / ``GOAT_DATABASE_URL`` / ``GOAT_BASE_PATH``, then ``overrides``
         (``None`` values in ``overrides`` are ignored)."""
         env = dict(os.environ) if env is None else env
-        values: dict[str, Any] = {}
-        if env.get("GOAT_DATA_DIR"):
-            values["data_dir"] = Path(env["GOAT_DATA_DIR"])
-        if env.get("GOAT_DATABASE_URL"):
-            values["database_url"] = env["GOAT_DATABASE_URL"]
-        if env.get("GOAT_BASE_PATH"):
-            values["base_path"] = env["GOAT_BASE_PATH"]
-        values.update({k: v for k, v in overrides.items() if v is not None})
+        values: dict[str, Any] = {name: env[variable] for name, variable in ENVIRONMENT.items() if env.get(variable)}
+        given = {k: v for k, v in overrides.items() if v is not None}
+        values.update(given)
         if "data_dir" in values:
             values["data_dir"] = Path(values["data_dir"])
-        return cls(**values)
+        try:
+            return cls(**values)
+        except SettingsError as exc:
+            if exc.setting in ENVIRONMENT and exc.setting not in given:
+                raise exc.named(ENVIRONMENT[exc.setting]) from None
+            raise
 
     @property
     def page_path(self) -> str:
