@@ -38,7 +38,9 @@ LEVELS: tuple[str, ...] = ("beginner", "club", "strong", "expert")
 #: ``pimc:worlds=16`` +0.08 ± 0.37 (the interval holds 0) — as strong as ``pimc`` as far
 #: as that can tell, so both are "strong". Run again after the heuristic's change
 #: (2026-12-04): +0.43 ± 0.51 against ``heuristic``, +0.15 ± 0.38 against ``pimc`` (80
-#: deals no longer tell it from ``heuristic``; a longer run is due). Full-hand, README: ``pimc:worlds=16`` against
+#: deals could not tell it from ``heuristic``); over 500 duplicate deals (README, ``--bots
+#: ismcts,heuristic --matches 250 --seed 11``) +0.66 ± 0.17, 62.1% (58.5–65.6) of the deals
+#: won, as much as ``pimc``'s +0.62 ± 0.18. Full-hand, README: ``pimc:worlds=16`` against
 #: ``heuristic`` +0.12 ± 0.08 with 3 players, +0.72 ± 0.26 with 2; ``ismcts`` against
 #: ``heuristic`` with 3 players +0.22 ± 0.18 (58.8% (51.8–65.4) of 106 deals won; ``goat
 #: tournament --rules full-hand --players 3 --bots ismcts,heuristic --matches 20
