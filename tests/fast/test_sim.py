@@ -275,3 +275,14 @@ def test_a_batch_for_other_rules_or_of_wrong_shapes_is_refused_not_a_crash() -> 
     assert simulate(classic, unlabelled, seeds=np.arange(5)).points.shape == (5, 2)
     with pytest.raises(GoatError, match="whole number of deals"):
         random_batch(classic, -1, seed=1)
+
+
+def test_bench_sim_takes_a_seed_of_any_size() -> None:
+    """The batch seeds run on from ``seed * 1_000_003 * 4096``: a --seed of 10**14
+    overflowed numpy's uint64 (a traceback), while random_batch takes its seed
+    mod 2**64. The deals' seeds now wrap the same way and still differ."""
+    from goat.bench import sim as sim_bench
+
+    rules = make_rules("full-hand")
+    r = sim_bench.bench_rules("full-hand", rules, 0.01, seed=10**14)
+    assert r.sim.deals >= sim_bench.BATCH and r.sim.actions > 0

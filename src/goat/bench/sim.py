@@ -132,7 +132,9 @@ def _sim_step(rules: KozelRules, seed_counter: list[int]) -> tuple[int, int]:
     seed = seed_counter[0]
     seed_counter[0] += 1
     batch = random_batch(rules, BATCH, seed)
-    seeds = np.arange(seed * BATCH, (seed + 1) * BATCH, dtype=np.uint64)
+    # the deals' seeds follow on from batch to batch, taken mod 2**64 (as random_batch
+    # takes its seed) so that a --seed of any size works, as every other bench's does
+    seeds = np.arange(BATCH, dtype=np.uint64) + np.uint64(seed * BATCH % 2**64)
     out = simulate(rules, batch, seeds, record=0)
     return BATCH, out.total_actions
 
