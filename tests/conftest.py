@@ -9,7 +9,8 @@ import copy
 import importlib
 import os
 import sys
-from collections.abc import Iterator
+import tracemalloc
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import settings
@@ -51,3 +52,20 @@ def bot_registry() -> Iterator[None]:
             setattr(outside, name, value)
         sys.path[:] = path
         importlib.invalidate_caches()
+
+
+@pytest.fixture
+def peak_memory() -> Callable[[Callable[[], object]], int]:
+    """``peak_memory(work)``: the most memory ``work()`` held at once, in bytes
+    (``tracemalloc``: Python's own allocations, not the process's resident size,
+    so the figure does not depend on what ran before in the process)."""
+
+    def measure(work: Callable[[], object]) -> int:
+        tracemalloc.start()
+        try:
+            work()
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    return measure

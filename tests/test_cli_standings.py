@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -196,3 +197,20 @@ def test_only_bots_or_nothing_to_rank_says_so(tmp_path: Path) -> None:
     del record["seats"]
     result = run(write(tmp_path / "unnamed.jsonl", [record]))
     assert result.exit_code == 0 and "No finished match" in result.stdout
+
+
+def test_a_long_file_is_counted_in_the_memory_of_one_record(tmp_path: Path, peak_memory: Callable[..., int]) -> None:
+    """A tournament's file of millions of records: every record (and every finished
+    game) was held until the table was made. The same records 16 times over instead
+    of 4 must not take as much more memory as the text of the 12 more copies."""
+    records = [name_by_result(r) for r in random_records(tmp_path, "kozel", 10, "--rules", "classic")]
+    four_times = write(tmp_path / "four.jsonl", records * 4)
+    sixteen_times = write(tmp_path / "sixteen.jsonl", records * 16)
+
+    def count(path: str, matches: int) -> None:
+        result = run(path)
+        assert result.exit_code == 0 and f"Standings of {matches} matches" in result.stdout, result.output
+
+    count(four_times, 40)   # imports and caches, not counted
+    small, large = peak_memory(lambda: count(four_times, 40)), peak_memory(lambda: count(sixteen_times, 160))
+    assert large - small < 12 * Path(four_times).stat().st_size // 4, (small, large)

@@ -25,10 +25,12 @@ from goat.protocol import GoatError, play_random_steps, play_randomly
 from goat.records import (
     IllegalRecordError,
     MalformedRecordError,
+    RecordFile,
     RecordProblem,
     ResultMismatchError,
     check_result,
     dumps_record,
+    iter_records,
     parse_records,
     read_records,
     record_from_state,
@@ -355,6 +357,77 @@ def test_stdin_is_read_with_a_dash(monkeypatch: pytest.MonkeyPatch) -> None:
     a = load("classic-full-deal.json")
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(a, indent=2)))
     assert read_records("-") == [a]
+
+
+def test_records_are_read_one_at_a_time(tmp_path: Path) -> None:
+    """A researcher's file of millions of records was read whole into memory before
+    its first record was given: now the first comes before the rest is read (here the
+    rest is a bad line, met only when reached)."""
+    a = load("classic-full-deal.json")
+    path = tmp_path / "long.jsonl"
+    path.write_text(dumps_record(a) + "\n{oops\n", encoding="utf-8")
+    records = iter_records(path)
+    assert next(records) == a
+    with pytest.raises(MalformedRecordError, match=f"^{path} line 2: not valid JSON"):
+        next(records)
+
+
+def test_a_record_file_is_checked_whole_then_read_again_one_record_at_a_time(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What goat replay and goat standings go through: the bad line stops it before any
+    record is used, and standard input (read once) gives its records as often as asked."""
+    a, b = load("classic-full-deal.json"), load("street-molodka.json")
+    path = tmp_path / "long.jsonl"
+    path.write_text(dumps_record(a) + "\n{oops\n", encoding="utf-8")
+    with pytest.raises(MalformedRecordError, match=f"^{path} line 2: not valid JSON"):
+        RecordFile(path)
+    stdin = io.TextIOWrapper(io.BytesIO(("\ufeff" + dumps_record(a) + "\r\n" + dumps_record(b)).encode()))
+    monkeypatch.setattr("sys.stdin", stdin)
+    with RecordFile("-") as records:
+        assert records.count == 2 and list(records) == [a, b]
+        assert list(records.numbered()) == [(1, a), (2, b)]
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(a, indent=2)))
+    with RecordFile("-") as records:
+        assert list(records.numbered()) == [(None, a)]
+
+
+#: Pieces of text a file of records may hold, good and bad: the reading one line at a
+#: time must find in them what reading the whole text finds.
+PIECES = [dumps_record(load("classic-full-deal.json")), '{"game": "kozel"}', "", " ", "\x0c", "\u00a0", "\u2028",
+          "{oops", "[1,", "2]", json.dumps({"game": "kozel", "deals": [1, 2]}, indent=2), "12", '"\\ud800"',
+          "[" * 3000 + "]" * 3000, "9" * 5000, "}", "\ufeff"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(pieces=st.lists(st.tuples(st.sampled_from(PIECES), st.sampled_from(["\n", "\r\n", "\r", ""])), max_size=5),
+       garbage=st.sampled_from([b"", b"\xff", b"\xef\xbb\xbf"]), suffix=st.sampled_from([".jsonl", ".json"]))
+def test_reading_line_by_line_finds_what_reading_the_whole_text_finds(tmp_path: Path, pieces: list[tuple[str, str]],
+                                                                      garbage: bytes, suffix: str) -> None:
+    """The same records, or the same one-line problem, as the text read whole and
+    parsed by :func:`parse_records` (as ``read_records`` did before it streamed):
+    one document or JSON lines, the line a problem is on, bytes that are not UTF-8
+    anywhere in the file (the problem, however early a bad line comes)."""
+    data = "".join(text + end for text, end in pieces).encode("utf-8")
+    data = garbage + data if garbage.startswith(b"\xef") else data + garbage
+    path = tmp_path / f"records{suffix}"
+    path.write_bytes(data)
+
+    def outcome(read: Any) -> tuple[str, Any]:
+        try:
+            return "records", read()
+        except MalformedRecordError as problem:
+            return "problem", str(problem)
+
+    def whole() -> list[Any]:
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise MalformedRecordError(f"{path}: not UTF-8 text") from None
+        return parse_records(text, jsonl=True if suffix == ".jsonl" else None, name=str(path))
+
+    expected = outcome(whole)
+    assert outcome(lambda: list(iter_records(path))) == expected
+    assert outcome(lambda: list(RecordFile(path))) == expected
 
 
 def test_problem_in_a_multi_record_file_names_the_record() -> None:

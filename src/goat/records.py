@@ -42,14 +42,17 @@ A record whose actions stop mid-deal is legal: its result's last deal has
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
 import reprlib
 import sys
+import tempfile
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -143,34 +146,134 @@ def read_records(source: str | os.PathLike[str]) -> list[Any]:
     other file holds one JSON object. Standard input, and a non-``.jsonl`` file
     that is not one JSON document, are read as JSON lines when every line is.
     Raises :class:`MalformedRecordError` for unreadable or invalid input.
+    All the records at once: a program going through a long file (millions of
+    records) takes them one at a time from :func:`iter_records` or :class:`RecordFile`.
+    """
+    return list(iter_records(source))
+
+
+def iter_records(source: str | os.PathLike[str]) -> Iterator[Any]:
+    """The records of a file (``"-"``: standard input) one at a time, read as
+    :func:`read_records` reads them, in the memory of one line: a researcher's
+    file of millions of records did not fit. Only a JSON document over several
+    lines (one record, pretty-printed) is read whole, as it must be to be parsed.
+
+    A problem is raised where it is met, after the records before it; it is the
+    one :func:`read_records` raises, with one difference in kind only: a line
+    that is not JSON waits for the rest of the file to be read, so that a file
+    that is not UTF-8 text is reported as that, as when it was read whole.
     """
     if str(source) == "-":
-        return parse_records(_stdin_text(), jsonl=None, name="<stdin>")
+        yield from _records(_stdin_lines(), None, "<stdin>")
+        return
     if str(source) == "":  # an unset shell variable: Path("") is the current folder
         raise MalformedRecordError("cannot read a file with an empty name (- reads standard input)")
-    path, name = Path(source), str(source)  # the name as given: "./a.json" is not shortened to "a.json"
+    name = str(source)  # the name as given: "./a.json" is not shortened to "a.json"
     try:
-        text = _decode(path.read_bytes(), name)
+        stream = open(source, encoding="utf-8-sig", newline="")
     except OSError as exc:
-        raise MalformedRecordError(f"cannot read {name}: {exc.strerror or exc}") from None
-    return parse_records(text, jsonl=True if path.suffix == ".jsonl" else None, name=name)
+        raise _unreadable(name, exc) from None
+    with stream:
+        yield from _records(_decoded(stream, name), True if Path(source).suffix == ".jsonl" else None, name)
 
 
-def _stdin_text() -> str:
-    """Standard input read as a file is: its bytes as UTF-8, a byte order mark
-    (a Windows editor's) skipped, anything else "not UTF-8 text" — the text
-    layer would decode garbage by the locale and let JSON report it obscurely."""
-    buffer = getattr(sys.stdin, "buffer", None)
-    if buffer is None:  # a text stream put in its place (tests, embedding)
-        return sys.stdin.read().removeprefix("\ufeff")
-    return _decode(buffer.read(), "<stdin>")
+class RecordFile:
+    """The records of a file for a command that goes through all of them
+    (``goat replay``, ``goat standings``): checked whole before the first is used,
+    then read one at a time, in the memory of one record whatever the file's length.
+
+    Making one reads the file once, raising the :class:`MalformedRecordError`
+    :func:`read_records` would (so a file that is not JSON stops a command before
+    it prints anything) and counting the records (the commands number them and show
+    progress); iterating reads it again. Standard input, which cannot be read
+    twice, is copied to a temporary file on the way. Close it (or use ``with``)
+    to remove that copy.
+    """
+
+    def __init__(self, source: str | os.PathLike[str]) -> None:
+        self.name = str(source)
+        self._copy: TextIO | None = None
+        first_reading: Iterator[Any]
+        if self.name == "-":
+            # the lines as read (a byte order mark dropped); "surrogatepass": a text stream put
+            # in stdin's place may hold what UTF-8 cannot, and must read back as it was
+            self._copy = tempfile.TemporaryFile("w+", encoding="utf-8", errors="surrogatepass", newline="")
+            first_reading = _records(_copied(_stdin_lines(), self._copy), None, "<stdin>")
+        else:
+            first_reading = iter_records(source)
+        try:
+            #: How many records the file holds.
+            self.count = sum(1 for _ in first_reading)
+        except BaseException:
+            self.close()
+            raise
+
+    def __iter__(self) -> Iterator[Any]:
+        if self._copy is None:
+            return iter_records(self.name)
+        self._copy.seek(0)
+        return _records(self._copy, None, "<stdin>")
+
+    def numbered(self) -> Iterator[tuple[int | None, Any]]:
+        """Each record with the number a problem in it is given (``record K: ``,
+        1-based), ``None`` when the file holds only one."""
+        for place, record in enumerate(self, start=1):
+            yield (place if self.count > 1 else None), record
+
+    def close(self) -> None:
+        if self._copy is not None:
+            self._copy.close()
+
+    def __enter__(self) -> "RecordFile":
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
 
-def _decode(data: bytes, name: str) -> str:
+def _unreadable(name: str, exc: OSError) -> MalformedRecordError:
+    return MalformedRecordError(f"cannot read {name}: {exc.strerror or exc}")
+
+
+def _decoded(stream: TextIO, name: str) -> Iterator[str]:
+    """The lines of a file opened as UTF-8 text (``utf-8-sig``: a Windows editor's
+    byte order mark skipped; ``newline=""``), each with its line break; bytes that
+    are not UTF-8 are "not UTF-8 text" — the locale's decoding would let JSON report
+    garbage obscurely. Lines end at a line feed, CR LF or a carriage return only,
+    the only line breaks JSON keeps out of its strings; not at every break
+    ``str.splitlines`` knows: :func:`dumps_record` writes U+2028, U+2029 and U+0085
+    as they are (no ``ensure_ascii``), so a seat named with one was cut in two."""
     try:
-        return data.decode("utf-8-sig")
+        yield from stream
     except UnicodeDecodeError:
         raise MalformedRecordError(f"{name}: not UTF-8 text") from None
+    except OSError as exc:
+        raise _unreadable(name, exc) from None
+
+
+def _stdin_lines() -> Iterator[str]:
+    """Standard input's lines, read as a file's are (:func:`_decoded`)."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:  # a text stream put in its place (tests, embedding)
+        yield from _text_lines(sys.stdin.read().removeprefix("\ufeff"))
+        return
+    text = io.TextIOWrapper(buffer, encoding="utf-8-sig", newline="")
+    try:
+        yield from _decoded(text, "<stdin>")
+    finally:
+        if not text.closed:  # (closed only if someone closed standard input meanwhile)
+            text.detach()  # standard input stays open
+
+
+def _text_lines(text: str) -> Iterator[str]:
+    """The lines of ``text``, each with its line break, split as :func:`_decoded` splits a file."""
+    return iter(io.StringIO(text, newline=""))
+
+
+def _copied(lines: Iterable[str], copy: TextIO) -> Iterator[str]:
+    for line in lines:
+        copy.write(line)
+        yield line
 
 
 def parse_records(text: str, jsonl: bool | None = None, name: str = "<text>") -> list[Any]:
@@ -181,50 +284,108 @@ def parse_records(text: str, jsonl: bool | None = None, name: str = "<text>") ->
     file's K-th record can be named in the message.
     """
     if not text.strip():  # not "Expecting value (line 1 column 1)": say what is wrong
-        raise MalformedRecordError(f"{name}: empty, no record in it")
+        raise _empty(name)
     if jsonl is not True:
         try:
             return [_loads(text, name)]
         except json.JSONDecodeError as exc:
-            if jsonl is False or not text.strip() or exc.msg != "Extra data":
+            if jsonl is False or exc.msg != "Extra data":
                 raise MalformedRecordError(f"{name}: not valid JSON: {_json_error(exc)}") from None
             whole_error = exc
+        records: list[Any] = []
         try:
-            return _parse_lines(text, name)
-        except _BadLine as bad:
-            if bad.after_records:  # JSON lines with one bad line: name it, not the "extra data" after line 1
-                raise MalformedRecordError(str(bad)) from None
+            for record in _line_records(_text_lines(text), name):
+                records.append(record)
+        except _BadLine:
+            if records:  # JSON lines with one bad line: name it, not the "extra data" after line 1
+                raise
             raise MalformedRecordError(f"{name}: not valid JSON: {_json_error(whole_error)}") from None
-    return _parse_lines(text, name)
+        return records
+    return list(_line_records(_text_lines(text), name))
+
+
+def _records(lines: Iterable[str], jsonl: bool | None, name: str) -> Iterator[Any]:
+    """The records of ``lines`` (each with its line break) as :func:`parse_records`
+    finds them in the text they make, one at a time. Either form (``jsonl=None``)
+    is decided by the first two lines that are not blank: JSON lines when the first
+    is a JSON value by itself and a second follows; otherwise the text is one
+    document (a record over several lines, or one line), read whole and parsed as one."""
+    numbered: Iterator[tuple[int, str]] = enumerate(lines, start=1)
+    if jsonl is None:
+        head = _through_next_record(numbered)
+        try:
+            one_value = _is_json("".join(line for _, line in head), name)
+        except MalformedRecordError:
+            _read_to_end(numbered)
+            raise
+        if not one_value:
+            yield from parse_records("".join(line for _, line in chain(head, numbered)), None, name)
+            return
+        after = _through_next_record(numbered)
+        if not (after and after[-1][1].strip()):
+            yield from parse_records("".join(line for _, line in chain(head, after)), None, name)
+            return
+        numbered = chain(head, after, numbered)
+    yield from _line_records((line for _, line in numbered), name)
+
+
+def _through_next_record(numbered: Iterator[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The lines up to and with the next one that is not blank (all that are left if none is)."""
+    taken = []
+    for number, line in numbered:
+        taken.append((number, line))
+        if line.strip():
+            break
+    return taken
+
+
+def _is_json(text: str, name: str) -> bool:
+    """Whether ``text`` is one JSON value; JSON Python cannot load is its
+    :class:`MalformedRecordError` (named ``name``: met first when the whole text is parsed)."""
+    try:
+        _json_value(text, name)
+    except json.JSONDecodeError:
+        return False
+    return True
+
+
+def _empty(name: str) -> MalformedRecordError:
+    return MalformedRecordError(f"{name}: empty, no record in it")
 
 
 class _BadLine(MalformedRecordError):
-    """A line of JSON lines that is not JSON; ``after_records``: whether lines
-    before it were records (then the text is JSON lines, and this line is its
-    problem — a pretty-printed document fails at its first line instead)."""
-
-    def __init__(self, detail: str, after_records: bool) -> None:
-        super().__init__(detail)
-        self.after_records = after_records
+    """A line of JSON lines that is not JSON."""
 
 
-def _parse_lines(text: str, name: str) -> list[Any]:
-    """One record a line. Lines end at a line feed, CR LF or a carriage return
-    only, the only line breaks JSON keeps out of its strings; not at every break
-    ``str.splitlines`` knows: :func:`dumps_record` writes U+2028, U+2029 and U+0085
-    as they are (no ``ensure_ascii``), so a seat named with one was cut in two."""
-    records = []
-    for number, line in enumerate(_LINE_BREAK.split(text), start=1):
+def _line_records(lines: Iterable[str], name: str) -> Iterator[Any]:
+    """One record a line (blank lines skipped), lines numbered from 1."""
+    lines = iter(lines)
+    found = False
+    for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
+        where = f"{name} line {number}"
         try:
-            records.append(_loads(line, f"{name} line {number}"))
+            record = _loads(line.rstrip("\r\n"), where)
         except json.JSONDecodeError as exc:
-            raise _BadLine(f"{name} line {number}: not valid JSON: {_json_error(exc)}", bool(records)) from None
-    return records
+            problem: MalformedRecordError = _BadLine(f"{where}: not valid JSON: {_json_error(exc)}")
+        except MalformedRecordError as exc:
+            problem = exc
+        else:
+            found = True
+            yield record
+            continue
+        _read_to_end(lines)
+        raise problem
+    if not found:
+        raise _empty(name)
 
 
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+def _read_to_end(lines: Iterator[object]) -> None:
+    """Read the rest of the input before a line's problem is raised: a file that
+    is not UTF-8 text is that first, as when files were read whole."""
+    for _ in lines:
+        pass
 
 
 def _loads(text: str, name: str) -> Any:
@@ -234,17 +395,22 @@ def _loads(text: str, name: str) -> Any:
     :class:`MalformedRecordError` (they were tracebacks: the first two here, the
     third when ``goat replay`` printed the seat name holding it).
     Syntax errors stay :class:`json.JSONDecodeError` for the caller to word."""
+    value = _json_value(text, name)
+    if _SURROGATE_ESCAPE.search(text):  # rare: only then look whether one is unpaired
+        _check_text(value, name)
+    return value
+
+
+def _json_value(text: str, name: str) -> Any:
+    """:func:`_loads` without the look for half characters."""
     try:
-        value = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError:
         raise
     except RecursionError:
         raise MalformedRecordError(f"{name}: not a record: JSON nested too deeply") from None
     except ValueError as exc:  # int("9" * 5000): Python's limit on digits
         raise MalformedRecordError(f"{name}: not a record: {exc}".split(";")[0]) from None
-    if _SURROGATE_ESCAPE.search(text):  # rare: only then look whether one is unpaired
-        _check_text(value, name)
-    return value
 
 
 #: A JSON escape of a UTF-16 surrogate: a pair of them is one character, one alone
@@ -707,7 +873,7 @@ def _is_int(value: Any) -> bool:
 
 
 __all__ = [
-    "DealReport", "IllegalRecordError", "MalformedRecordError", "RecordProblem", "ReplayOutcome",
-    "ResultMismatchError", "TrickReport", "check_result", "dumps_record", "new_state_for",
+    "DealReport", "IllegalRecordError", "MalformedRecordError", "RecordFile", "RecordProblem", "ReplayOutcome",
+    "ResultMismatchError", "TrickReport", "check_result", "dumps_record", "iter_records", "new_state_for",
     "parse_records", "read_records", "record_from_state", "replay", "write_records",
 ]

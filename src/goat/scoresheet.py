@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable
+import pickle
+import tempfile
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -305,23 +307,69 @@ def sheets_csv(sheets: Iterable[tuple[int, ScoreSheet]]) -> str:
     with CRLF (RFC 4180); the caller adds a BOM where a spreadsheet needs one.
     Names and the table id that begin like a formula are written as text
     (:func:`goat.standings.spreadsheet_text`): the table server's names are typed by anyone."""
-    sheets = list(sheets)
-    games = sorted({sheet.game for _, sheet in sheets})
-    if len(games) > 1:
-        raise SheetError(f"one CSV holds one game's score sheets, these records are {' and '.join(games)}")
-    game = games[0] if games else "kozel"
-    sides: list[str] = []
-    for _, sheet in sheets:
-        sides += [s for s in sheet.sides if s not in sides]
-    columns = _columns(game, sides, named=any(sheet.seats is not None for _, sheet in sheets))
-    out = io.StringIO()
-    writer = csv.DictWriter(out, columns, restval="", lineterminator="\r\n")
-    writer.writeheader()
-    for number, sheet in sheets:
-        players = ({f"players {s}": spreadsheet_text(sheet.players(s)) for s in sheet.sides}
-                   if sheet.seats is not None else {})
-        for row in sheet.rows:
-            cells = _cells(row, sheet.sides)
-            writer.writerow({"record": number, "table": spreadsheet_text(sheet.table or ""), **players,
-                             **{k: "" if v is None else v for k, v in cells.items()}})
-    return out.getvalue()
+    with SheetsCsv() as csv_text:
+        for number, sheet in sheets:
+            csv_text.add(number, sheet)
+        return "".join(csv_text.pieces())
+
+
+class SheetsCsv:
+    """:func:`sheets_csv` made one sheet at a time, for ``goat replay --csv`` of a
+    file of millions of records: the header (the sides, the ``players`` columns)
+    is known only after the last sheet, so the sheets wait in a temporary file
+    (in memory while small), not all in memory. Close it (or use ``with``)."""
+
+    #: Bytes of sheets kept in memory before they go to disk.
+    IN_MEMORY = 1 << 16
+    #: Characters of CSV in one piece of :meth:`pieces`.
+    PIECE = 1 << 14
+
+    def __init__(self) -> None:
+        self.games: set[str] = set()
+        self.sides: list[str] = []
+        self.named = False
+        self._sheets = tempfile.SpooledTemporaryFile(max_size=self.IN_MEMORY)
+
+    def add(self, number: int, sheet: ScoreSheet) -> None:
+        """The sheet of record ``number``, after those added before."""
+        self.games.add(sheet.game)
+        self.sides += [s for s in sheet.sides if s not in self.sides]
+        self.named = self.named or sheet.seats is not None
+        pickle.dump((number, sheet), self._sheets)
+
+    def pieces(self) -> Iterator[str]:
+        """The CSV, the header first, in pieces; :class:`SheetError` (before the
+        header) for sheets of more than one game."""
+        games = sorted(self.games)
+        if len(games) > 1:
+            raise SheetError(f"one CSV holds one game's score sheets, these records are {' and '.join(games)}")
+        columns = _columns(games[0] if games else "kozel", self.sides, named=self.named)
+        out = io.StringIO()
+        writer = csv.DictWriter(out, columns, restval="", lineterminator="\r\n")
+        writer.writeheader()
+        self._sheets.seek(0)
+        while True:
+            try:
+                number, sheet = pickle.load(self._sheets)
+            except EOFError:
+                break
+            players = ({f"players {s}": spreadsheet_text(sheet.players(s)) for s in sheet.sides}
+                       if sheet.seats is not None else {})
+            for row in sheet.rows:
+                cells = _cells(row, sheet.sides)
+                writer.writerow({"record": number, "table": spreadsheet_text(sheet.table or ""), **players,
+                                 **{k: "" if v is None else v for k, v in cells.items()}})
+            if out.tell() >= self.PIECE:
+                yield out.getvalue()
+                out.seek(0)
+                out.truncate()
+        yield out.getvalue()
+
+    def close(self) -> None:
+        self._sheets.close()
+
+    def __enter__(self) -> "SheetsCsv":
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()

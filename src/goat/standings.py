@@ -192,16 +192,37 @@ def seat_outcomes(game: str, players: int, result: dict[str, Any]) -> list[Outco
 def standings(games: Iterable[FinishedGame], bots: bool = False) -> list[Standing]:
     """The standings of ``games``: one row a person (or, with ``bots``, a bot),
     best first — most wins, then the higher win rate, then the name."""
-    rows: dict[str, Standing] = {}
-    for position, finished in enumerate(games):
+    tally = StandingsTally(bots)
+    for finished in games:
+        tally.add(finished)
+    return tally.rows()
+
+
+class StandingsTally:
+    """:func:`standings` kept one finished game at a time: what ``goat standings``
+    adds up from a file of millions of records holds a row a person, not the games.
+
+    ``games`` counts the games added, ``kinds`` names their games (``"kozel"``, ...)."""
+
+    def __init__(self, bots: bool = False) -> None:
+        self.bots = bots
+        self.games = 0
+        self.kinds: set[str] = set()
+        self._rows: dict[str, Standing] = {}
+
+    def add(self, finished: FinishedGame) -> None:
+        """Count one more finished game (a later one: its spelling of a name wins
+        over earlier ones' when neither or both say when they ended)."""
         outcomes = seat_outcomes(finished.game, finished.players, finished.result)
-        seen = (finished.finished_at is not None, finished.finished_at or 0, position)
+        seen = (finished.finished_at is not None, finished.finished_at or 0, self.games)
+        self.games += 1
+        self.kinds.add(finished.game)
         counted: set[tuple[str, Outcome]] = set()
         for seat in finished.seats:
             if not 0 <= seat.seat < len(outcomes):
                 continue
             if seat.kind == "bot":
-                if not bots or not seat.bot:
+                if not self.bots or not seat.bot:
                     continue
                 key, name, bot = f"bot:{seat.bot}", f"{seat.bot} (bot)", seat.bot
             elif seat.kind == "human" and tidy_name(seat.name):
@@ -212,16 +233,19 @@ def standings(games: Iterable[FinishedGame], bots: bool = False) -> list[Standin
             if (key, outcome) in counted:   # two partnered seats of one bot (or one name): one match
                 continue
             counted.add((key, outcome))
-            row = rows.get(key)
+            row = self._rows.get(key)
             if row is None:
-                row = rows[key] = Standing(key, name, bot, _seen=seen)
+                row = self._rows[key] = Standing(key, name, bot, _seen=seen)
             elif seen > row._seen:
                 row.name, row._seen = name, seen
             row.played += 1
             setattr(row, outcome, getattr(row, outcome) + 1)
             if outcome == "lost" and finished.game == "kozel":
                 row.goats += 1
-    return sorted(rows.values(), key=lambda r: (-r.won, -r.win_rate, r.name.casefold(), r.key))
+
+    def rows(self) -> list[Standing]:
+        """The standings so far, best first."""
+        return sorted(self._rows.values(), key=lambda r: (-r.won, -r.win_rate, r.name.casefold(), r.key))
 
 
 def standings_csv(rows: Sequence[Standing]) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
@@ -70,14 +70,17 @@ def check_csv_out(out_file: str | None, as_csv: bool) -> None:
         raise GoatError("--out names no file (leave it out to write to standard output)")
 
 
-def write_csv(text: str, out_file: str | None) -> None:
-    """Write CSV ``text`` to ``out_file`` (UTF-8 with a BOM) or, without one, to stdout."""
+def write_csv(text: str | Iterable[str], out_file: str | None) -> None:
+    """Write CSV ``text`` (or its pieces, in order: a long sheet is never one string)
+    to ``out_file`` (UTF-8 with a BOM) or, without one, to stdout."""
+    pieces = [text] if isinstance(text, str) else text
     if out_file is None:
-        typer.echo(text, nl=False)
+        for piece in pieces:
+            typer.echo(piece, nl=False)
         return
     try:
         with open(out_file, "w", encoding="utf-8-sig", newline="") as stream:
-            stream.write(text)
+            stream.writelines(pieces)
     except OSError as exc:
         typer.echo(f"error: cannot write {out_file}: {exc.strerror or exc}", err=True)
         raise typer.Exit(2) from None

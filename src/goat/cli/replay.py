@@ -16,12 +16,20 @@ not JSON fails before any replay). The problem is one line on standard error,
 exactly as :mod:`goat.records` words it, e.g.
 ``deal 1, action 5 "2 play 8S": seat 2 must follow hearts (holds 9H)``; without
 ``--check``/``--json`` the report of the play up to it is printed first.
+
+A file may hold millions of records: each file is read once to check it (a bad
+line near its end still stops the command before anything is printed) and to
+count its records, then replayed record by record, so the command holds one
+record at a time (:class:`goat.records.RecordFile`; ``--csv`` keeps the sheets
+in a temporary file until the header, which names every sheet's sides, is known).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from contextlib import ExitStack
+from itertools import chain
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -33,14 +41,14 @@ from goat.cli.output import check_csv_out, write_csv
 from goat.protocol import GoatError
 from goat.records import (
     DealReport,
+    RecordFile,
     RecordProblem,
     ReplayOutcome,
     check_result,
-    read_records,
     replay,
     seat_label,
 )
-from goat.scoresheet import KozelRow, ScoreSheet, SheetError, score_sheet, sheets_csv
+from goat.scoresheet import KozelRow, SheetError, SheetsCsv, score_sheet
 
 
 def register(app: typer.Typer) -> None:
@@ -60,7 +68,6 @@ def replay_command(
                                         help="With --csv: write to FILE (UTF-8 with a BOM) instead of stdout."),
 ) -> None:
     """Replay game records: per deal the trick winners, points, penalty points and match state."""
-    out = Console(highlight=False, soft_wrap=True)
     with user_errors():  # "error: …", as every command's mistakes
         if as_csv and as_json:
             raise GoatError("--csv and --json are two output formats: choose one")
@@ -68,53 +75,73 @@ def replay_command(
         if files.count("-") > 1:
             raise GoatError("standard input (-) can be read only once")
 
-    batches: list[tuple[str, list[dict[str, Any]]]] = []
-    for file in files:   # every file read first: an unreadable third file prints nothing of the first
-        try:
-            batches.append((file, read_records(file)))
-        except RecordProblem as problem:
-            typer.echo(in_file(file, problem, len(files) > 1), err=True)
-            raise typer.Exit(problem.exit_status) from None
-    # (file, the record's place in it or None when it holds one, the record)
-    records = [(file, place if len(batch) > 1 else None, record)
-               for file, batch in batches for place, record in enumerate(batch, start=1)]
-    several = len(records) > 1
+    with ExitStack() as opened:
+        sources = []
+        for file in files:   # every file read and checked first: an unreadable third file prints nothing of the first
+            try:
+                sources.append(opened.enter_context(RecordFile(file)))
+            except RecordProblem as problem:
+                typer.echo(in_file(file, problem, len(files) > 1), err=True)
+                raise typer.Exit(problem.exit_status) from None
+        sheets = opened.enter_context(SheetsCsv()) if as_csv else None
+        _replay_files(sources, as_json, check, sheets, out_file)
+
+
+def _replay_files(sources: list[RecordFile], as_json: bool, check: bool, sheets: SheetsCsv | None,
+                  out_file: str | None) -> None:
+    """Replay the records of ``sources`` in order, one at a time: the memory of one
+    record, however long the files (``sheets``: with ``--csv``, where the score sheets wait)."""
+    out = Console(highlight=False, soft_wrap=True)
+    as_csv = sheets is not None
+    total = sum(source.count for source in sources)
+    several = total > 1
     unscored = 0
-    sheets: list[tuple[int, ScoreSheet]] = []
-    for index, (file, place, record) in enumerate(records, start=1):
+    index = 0
+    for source in sources:
         try:
-            outcome = replay(record)
-            if check:
-                check_result(record, outcome)
-                unscored += record.get("result") is None
-        except RecordProblem as problem:
-            problem.in_record(place)
-            if problem.outcome is not None and not (as_json or check or as_csv):
-                _print_report(out, problem.outcome, index if several else None)
-            typer.echo(in_file(file, problem, len(files) > 1), err=True)
-            raise typer.Exit(problem.exit_status) from None
-        if as_json:
-            typer.echo(json.dumps(outcome.result, separators=(",", ":")))
-        elif as_csv:
-            sheets.append((index, score_sheet(outcome)))
-        elif not check:
-            _print_report(out, outcome, index if several else None)
-    if as_csv:
+            for place, record in source.numbered():
+                index += 1
+                try:
+                    outcome = replay(record)
+                    if check:
+                        check_result(record, outcome)
+                        unscored += record.get("result") is None
+                except RecordProblem as problem:
+                    problem.in_record(place)
+                    if problem.outcome is not None and not (as_json or check or as_csv):
+                        _print_report(out, problem.outcome, index if several else None)
+                    _stop(source.name, problem, len(sources) > 1)
+                if as_json:
+                    typer.echo(json.dumps(outcome.result, separators=(",", ":")))
+                elif sheets is not None:
+                    sheets.add(index, score_sheet(outcome))
+                elif not check:
+                    _print_report(out, outcome, index if several else None)
+        except RecordProblem as problem:  # read again, the file was no longer what was checked
+            _stop(source.name, problem, len(sources) > 1)
+    if sheets is not None:
         _write_csv(sheets, out_file)
     if check and not (as_json or as_csv):
         note = f" ({unscored} without a stored result)" if unscored else ""
-        typer.echo(f"ok: {len(records)} record{'s' if several else ''} legal, stored results match{note}")
+        typer.echo(f"ok: {total} record{'s' if several else ''} legal, stored results match{note}")
 
 
-def _write_csv(sheets: list[tuple[int, ScoreSheet]], out_file: str | None) -> None:
+def _stop(file: str, problem: RecordProblem, several_files: bool) -> NoReturn:
+    """The problem's one line on standard error, and its exit status."""
+    typer.echo(in_file(file, problem, several_files), err=True)
+    raise typer.Exit(problem.exit_status) from None
+
+
+def _write_csv(sheets: SheetsCsv, out_file: str | None) -> None:
     """The CSV of every record, all or nothing (a problem in record 3 writes no
     half sheet): to ``out_file`` with a BOM, else to standard output."""
+    pieces = sheets.pieces()
     try:
-        text = sheets_csv(sheets)
+        first = next(pieces)  # records of two games are refused here, before anything is written
     except SheetError as exc:
         typer.echo(str(exc), err=True)
         raise typer.Exit(2) from None
-    write_csv(text, out_file)
+    write_csv(chain([first], pieces), out_file)
 
 
 # ================================================================= report

@@ -20,6 +20,7 @@ have it (the server's downloads do), else later records are the more recent.
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
@@ -34,9 +35,9 @@ from goat.cli.output import check_csv_out, print_table, write_csv
 from goat.cli.progress import progress
 from goat.games import GAMES
 from goat.protocol import GoatError
-from goat.records import RecordProblem, read_records, replay
+from goat.records import RecordFile, RecordProblem, ReplayOutcome, replay
 from goat.scoresheet import final_result
-from goat.standings import FinishedGame, Standing, StandingsError, moment, places, standings, standings_csv
+from goat.standings import FinishedGame, Standing, StandingsError, StandingsTally, moment, places, standings_csv
 
 @dataclass(frozen=True)
 class RecordSeat:
@@ -73,9 +74,10 @@ def finished_at(record: Any) -> datetime | None:
 
 @dataclass
 class Collected:
-    """The finished games of the records read, and how many were left out and why."""
+    """The finished games of the records read, added up as they came (``tally``), and
+    how many records were left out and why."""
 
-    games: list[FinishedGame]
+    tally: StandingsTally
     records: int = 0
     unnamed: int = 0
     unfinished: int = 0
@@ -94,47 +96,58 @@ class InputProblem(Exception):
 
 
 def collect(files: list[str], game: str | None, console: Console,
-            since: datetime | None = None, until: datetime | None = None) -> Collected:
-    """Read and replay every record of ``files``; :class:`InputProblem` at the first bad one
-    (its line names the file when there are several). With ``since`` (inclusive) or
+            since: datetime | None = None, until: datetime | None = None, bots: bool = False) -> Collected:
+    """Read and replay every record of ``files`` one at a time (a file of millions of
+    records takes the memory of one); :class:`InputProblem` at the first bad one (its
+    line names the file when there are several). With ``since`` (inclusive) or
     ``until`` (exclusive) only the games whose ``finished_at`` falls between them count,
-    as the server's standings filter its stored games."""
+    as the server's standings filter its stored games; ``bots``: rank bots too."""
 
     def problem_line(file: str, problem: RecordProblem) -> InputProblem:
         return InputProblem(in_file(file, problem, len(files) > 1), problem.exit_status)
 
-    batches: list[tuple[str, list[Any]]] = []
-    for file in files:
-        try:
-            batches.append((file, read_records(file)))
-        except RecordProblem as problem:
-            raise problem_line(file, problem) from None
-    collected = Collected(games=[])
-    with progress(console, "replaying", sum(len(records) for _, records in batches)) as advance:
-        for file, records in batches:
-            for index, record in enumerate(records, start=1):
+    with ExitStack() as opened:
+        sources = []
+        for file in files:   # every file read and checked first: a bad third file replays nothing
+            try:
+                sources.append(opened.enter_context(RecordFile(file)))
+            except RecordProblem as problem:
+                raise problem_line(file, problem) from None
+        collected = Collected(StandingsTally(bots))
+        with progress(console, "replaying", sum(source.count for source in sources)) as advance:
+            for source in sources:
                 try:
-                    outcome = replay(record)
-                    seats = outcome.seats
-                except RecordProblem as problem:
-                    raise problem_line(file, problem.in_record(index if len(records) > 1 else None)) from None
-                advance()
-                collected.records += 1
-                name, result = outcome.state.game_name, outcome.result
-                if game is not None and name != game:
-                    collected.other_game += 1
-                elif seats is None or all(entry is None for entry in seats):
-                    collected.unnamed += 1
-                elif not result.get("match_over"):
-                    collected.unfinished += 1
-                elif (since or until) and (when := finished_at(record)) is None:
-                    collected.undated += 1
-                elif (since and when < since) or (until and when >= until):
-                    collected.outside += 1
-                else:
-                    collected.games.append(FinishedGame(name, outcome.state.num_players, record_seats(seats),
-                                                        final_result(name, result), finished_at(record)))
+                    for place, record in source.numbered():
+                        try:
+                            outcome = replay(record)
+                            seats = outcome.seats
+                        except RecordProblem as problem:
+                            raise problem_line(source.name, problem.in_record(place)) from None
+                        advance()
+                        _count(collected, record, outcome, seats, game, since, until)
+                except RecordProblem as problem:  # read again, the file was no longer what was checked
+                    raise problem_line(source.name, problem) from None
     return collected
+
+
+def _count(collected: Collected, record: Any, outcome: ReplayOutcome, seats: list[dict[str, Any] | None] | None,
+           game: str | None, since: datetime | None, until: datetime | None) -> None:
+    """Add one replayed record to the standings, or to the reasons it was left out."""
+    collected.records += 1
+    name, result = outcome.state.game_name, outcome.result
+    if game is not None and name != game:
+        collected.other_game += 1
+    elif seats is None or all(entry is None for entry in seats):
+        collected.unnamed += 1
+    elif not result.get("match_over"):
+        collected.unfinished += 1
+    elif (since or until) and (when := finished_at(record)) is None:
+        collected.undated += 1
+    elif (since and when < since) or (until and when >= until):
+        collected.outside += 1
+    else:
+        collected.tally.add(FinishedGame(name, outcome.state.num_players, record_seats(seats),
+                                         final_result(name, result), finished_at(record)))
 
 
 def standings_command(
@@ -169,11 +182,11 @@ def standings_command(
             raise GoatError("--since must be before --until")
     err = Console(stderr=True, highlight=False)
     try:
-        collected = collect(files, game, err, start, end)
+        collected = collect(files, game, err, start, end, bots)
     except InputProblem as problem:
         typer.echo(str(problem), err=True)
         raise typer.Exit(problem.exit_status) from None
-    rows = standings(collected.games, bots=bots)
+    rows = collected.tally.rows()
     if as_csv:
         write_csv(standings_csv(rows), out_file)
     else:
@@ -193,17 +206,18 @@ def left_out_note(collected: Collected, game: str | None) -> str:
     parts = [f"{count} {reason}" for count, reason in reasons if count]
     if not parts:
         return ""
-    return (f"{len(collected.games)} of {collected.records} record{'s' if collected.records != 1 else ''} "
+    return (f"{collected.tally.games} of {collected.records} record{'s' if collected.records != 1 else ''} "
             f"counted; left out: {'; '.join(parts)}")
 
 
 def _print_table(out: Console, rows: list[Standing], collected: Collected) -> None:
+    games = collected.tally.games
     if not rows:
-        out.print("Nobody to rank: only bots played these matches (add --bots to rank them)." if collected.games
+        out.print("Nobody to rank: only bots played these matches (add --bots to rank them)." if games
                   else "No finished match that names its players among these records.")
         return
-    kozel = any(finished.game == "kozel" for finished in collected.games)
-    table = Table(title=f"Standings of {len(collected.games)} match{'es' if len(collected.games) != 1 else ''}")
+    kozel = "kozel" in collected.tally.kinds
+    table = Table(title=f"Standings of {games} match{'es' if games != 1 else ''}")
     for column in ("place", "name", "played", "won", "lost", "drawn") + (("goats",) if kozel else ()) + ("win rate",):
         table.add_column(column, justify="left" if column == "name" else "right")
     for place, row in zip(places(rows), rows):
