@@ -72,6 +72,16 @@ def test_deals_only_and_individual_play(tmp_path: Path) -> None:
     assert runner.invoke(app, ["replay", str(out), "--check"]).exit_code == 0
 
 
+
+def test_three_bots_at_three_seats_get_the_head_to_head_table() -> None:
+    result = runner.invoke(app, ["tournament", "--rules", "full-hand", "--players", "3", "--bots",
+                                 "heuristic,random,random", "--matches", "2", "--seed", "1", "--deals-only",
+                                 "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    head = result.stdout.split("head to head", 1)[1]
+    assert [[cell.strip() for cell in row.split("│")[1:3]] for row in table_rows(head)] == [
+        ["heuristic", "random"], ["heuristic", "random#2"], ["random", "random#2"]]
+
 @pytest.mark.skipif(not ray_available(), reason="Ray is not installed (pip install 'goat[ray]'); "
                                                 "make test installs it via the test extra")
 def test_ray_backend_gives_the_local_results(tmp_path: Path) -> None:
