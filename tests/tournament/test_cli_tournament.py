@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import re
 from pathlib import Path
 
 import pytest
@@ -69,6 +71,16 @@ def test_deals_only_and_individual_play(tmp_path: Path) -> None:
     assert records[0]["deals"][0]["hands"] != records[3]["deals"][0]["hands"]
     assert runner.invoke(app, ["replay", str(out), "--check"]).exit_code == 0
 
+
+
+def test_three_bots_at_three_seats_get_the_head_to_head_table() -> None:
+    result = runner.invoke(app, ["tournament", "--rules", "full-hand", "--players", "3", "--bots",
+                                 "heuristic,random,random", "--matches", "2", "--seed", "1", "--deals-only",
+                                 "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    head = result.stdout.split("head to head", 1)[1]
+    assert [[cell.strip() for cell in row.split("│")[1:3]] for row in table_rows(head)] == [
+        ["heuristic", "random"], ["heuristic", "random#2"], ["random", "random#2"]]
 
 @pytest.mark.skipif(not ray_available(), reason="Ray is not installed (pip install 'goat[ray]'); "
                                                 "make test installs it via the test extra")
@@ -246,6 +258,55 @@ def test_a_bot_that_breaks_the_rules_stops_the_run_with_one_line(monkeypatch: py
     assert errors == [result.stderr.splitlines()[-1]] and "Traceback" not in result.output
     assert errors[0].startswith("error: game 0 (random, broken, random, broken): ")
     assert "does not hold 7C" in errors[0]
+
+
+DYING_BOT = """
+import os
+
+from goat.bots import RandomBot, register_bot
+
+
+class DyingBot(RandomBot):
+    \"\"\"Ends its worker process at its first move (a crash in native code, the OOM killer).\"\"\"
+
+    def choose(self, view):
+        if os.environ["GOAT_TEST_MAIN_PID"] != str(os.getpid()):
+            os._exit(3)
+        return super().choose(view)
+
+
+register_bot("dying", DyingBot)
+"""
+
+
+@pytest.mark.parametrize("backend, message", [
+    ("local", r"a worker process died \(exit code 3\) after \d of 4 games; run with --workers 1 to see "
+              r"which game and why"),
+    pytest.param("ray", r"a Ray worker died \(WorkerCrashedError\) after \d of 4 games; run with --backend "
+                        r"local --workers 1 to see which game and why",
+                 marks=pytest.mark.skipif(not ray_available(), reason="Ray is not installed")),
+])
+def test_a_worker_process_that_dies_stops_the_run_with_one_line(tmp_path: Path, backend: str, message: str) -> None:
+    """multiprocessing.Pool replaced a dead worker and waited for its game forever:
+    the run hung without a word; Ray's WorkerCrashedError was a traceback."""
+    import subprocess
+    import sys
+
+    module = tmp_path / "dying.py"
+    module.write_text(DYING_BOT)
+    argv = ["goat", "tournament", "--bot-module", str(module), "--bots", "dying,random", "--matches", "2",
+            "--seed", "1", "--workers", "2", "--backend", backend]
+    script = ("import os, sys; os.environ['GOAT_TEST_MAIN_PID'] = str(os.getpid()); "
+              f"sys.argv = {argv!r}; from goat.cli.main import main; main()")
+    root = Path(__file__).resolve().parents[2]
+    try:
+        run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                             env={**os.environ, "PYTHONPATH": str(root / "src"), "NO_COLOR": "1"})
+    except subprocess.TimeoutExpired:
+        pytest.fail("the tournament hung after its worker process died")
+    assert run.returncode == 1, run.stderr
+    assert re.fullmatch("error: " + message, run.stderr.splitlines()[-1]), run.stderr
+    assert "Traceback" not in run.stderr
 
 
 def test_help_names_every_games_bots_stdout_for_out_and_the_plot_formats() -> None:

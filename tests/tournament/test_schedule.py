@@ -93,11 +93,28 @@ def test_individual_play_rotates_the_bots_over_every_seat() -> None:
     assert two == [["random", "random#2", "random"], ["random", "random", "random#2"],
                    ["random#2", "random", "random"]]
     three = [[s.label for s in seating] for seating in seatings([a, b, c], 3, [0, 1, 2])]
-    assert len(three) == 3
-    for seat in range(3):  # each bot sits at each seat exactly once
-        assert sorted(row[seat] for row in three) == ["random", "random#2", "random#3"]
+    assert len(three) == 6
+    for seat in range(3):  # each bot sits at each seat equally often
+        assert sorted(row[seat] for row in three) == ["random", "random", "random#2", "random#2",
+                                                      "random#3", "random#3"]
     assert [[s.label for s in x] for x in seatings([a, b], 2, [0, 1])] == [["random", "random#2"],
                                                                          ["random#2", "random"]]
+
+
+def test_three_bots_each_sit_right_after_each_other_equally_often() -> None:
+    """Play passes to seat + 1. Rotating ``A B C`` alone gave each bot each seat, but B
+    always played right after A (seeing A's card first) and never A after B, so a
+    bot gaining from its right-hand neighbour tilted every duplicate set alike."""
+    from collections import Counter
+
+    bots = parse_bot_list("random,heuristic,pimc")
+    games = schedule(bots, TableConfig(rules="full-hand", players=3), 3, [0, 1, 2], sets=1, seed=1)
+    after = Counter((g.labels[s], g.labels[(s + 1) % 3]) for g in games for s in range(3))
+    assert set(after) == {(x.label, y.label) for x in bots for y in bots if x is not y}
+    assert set(after.values()) == {len(games) // 2}
+    seats = Counter((g.labels[s], s) for g in games for s in range(3))
+    assert set(seats.values()) == {len(games) // 3}
+    assert len({g.seed_root for g in games}) == 1  # one duplicate set: the same cards in every seating
 
 
 def test_more_bots_than_sides_play_a_round_robin() -> None:

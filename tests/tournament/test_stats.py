@@ -195,3 +195,33 @@ def test_head_to_head_separates_the_pairings_of_a_round_robin() -> None:
     # no match was decided (nobody reached 12), so every game is a draw for the score
     assert rows[("A", "C")].score.mean == pytest.approx(0.5)
     assert not rows[("A", "B")].difference.excludes(0.0)
+
+
+def test_three_bots_at_a_three_seat_table_get_their_head_to_head() -> None:
+    """``--players 3 --bots A,B,C`` seats all three at one table: head to head once
+    took only two-bot tables, so this run had no pair's interval and no Elo gap."""
+    from goat.tournament.stats import head_to_head
+
+    teams = (0, 1, 2)
+    games = [  # (set, rotation, seats, penalty per seat, deals); the goat: the seat at 12
+        result(0, 0, 0, "A B C", (2, 4, 12), 2, teams),   # A-B 1/2 (both +1/2), A-C 1, B-C 1
+        result(1, 0, 1, "C A B", (2, 12, 6), 2, teams),   # A the goat: A-B 0, A-C 0, B-C 1/2
+        result(2, 0, 2, "B C A", (12, 0, 4), 4, teams),   # B the goat: A-B 1, A-C 1/2, B-C 0
+        result(3, 1, 0, "A B C", (0, 12, 6), 3, teams),   # B: A-B 1, A-C 1/2, B-C 0
+        result(4, 1, 1, "C A B", (12, 0, 6), 3, teams),   # C: A-B 1/2, A-C 1, B-C 1
+        result(5, 1, 2, "B C A", (12, 6, 0), 3, teams),   # B: A-B 1, A-C 1/2, B-C 0
+    ]
+    pairs = {(p.first, p.second): p for p in head_to_head(games)}
+    assert set(pairs) == {("A", "B"), ("A", "C"), ("B", "C")}
+    ab, ac, bc = pairs[("A", "B")], pairs[("A", "C")], pairs[("B", "C")]
+    assert (ab.deals, ab.score.n, ab.difference.n) == (17, 2, 2)
+    # per set, A-B: scores (1/2 + 0 + 1)/3 = 1/2 and (1 + 1/2 + 1)/3 = 5/6;
+    # penalty gains per deal (4-2)/2, (6-12)/2, (12-4)/4 -> 0 and 12/3, 6/3, 12/3 -> 10/3
+    assert ab.score.mean == pytest.approx(2 / 3) and ab.difference.mean == pytest.approx(5 / 3)
+    # t(1) = 12.706 times s/sqrt(2) = |10/3 - 0| / 2
+    assert ab.difference.half_width == pytest.approx(12.706 * 5 / 3)
+    # A-C: (1 + 0 + 1/2)/3, (1/2 + 1 + 1/2)/3; gains (12-2)/2, (2-12)/2, (0-4)/4 and 6/3, 12/3, 6/3
+    assert ac.score.mean == pytest.approx((1 / 2 + 2 / 3) / 2) and ac.difference.mean == pytest.approx((-1 / 3 + 8 / 3) / 2)
+    # B-C: (1 + 1/2 + 0)/3, (0 + 1 + 0)/3; gains (12-4)/2, (2-6)/2, (0-12)/4 and (6-12)/3, (12-6)/3, (6-12)/3
+    assert bc.score.mean == pytest.approx((1 / 2 + 1 / 3) / 2) and bc.difference.mean == pytest.approx((-1 / 3 - 2 / 3) / 2)
+    assert ab.elo_gap.mean == pytest.approx(400 * math.log10(2))  # 2/3 against 1/3

@@ -56,7 +56,8 @@ def tournament_command(
                                                  "your own bots: docs/bots.md."),
     matches: int = typer.Option(..., "--matches", "-n", help="Duplicate sets per pairing: each deal sequence "
                                                             "(a duel's coin and shuffles) is played once per "
-                                                            "seating (2 games in 4-seat play and in a duel)."),
+                                                            "seating (2 games in 4-seat play and in a duel, 3 for two "
+                                                            "bots on three seats, 6 for three)."),
     workers: int | None = typer.Option(None, "--workers", help="Parallel games (default: CPU count)."),
     backend: str = typer.Option("local", "--backend", help="local (process pool) or ray."),
     out: str | None = typer.Option(None, "--out", help="Write every game's record here (JSON lines; - for stdout), "

@@ -9,7 +9,7 @@ many, or on a Ray cluster. It knows games only through the protocol and their
 as they finish (for the progress bar); :func:`run_all` returns them in schedule
 order.
 
-The local pool uses the ``spawn`` start method: the parent runs a progress-bar
+The local pool (:func:`_run_local`) uses the ``spawn`` start method: the parent runs a progress-bar
 thread, and forking a process that runs threads can deadlock. A spawned worker
 is a fresh interpreter: it finds outside bots of entry points itself, and is
 handed the rest (bot modules, ``register_bot`` calls) as a
@@ -25,6 +25,8 @@ import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -153,14 +155,63 @@ def run_all(specs: Sequence[GameSpec], workers: int | None = None, backend: str 
 
 
 def _run_local(specs: Sequence[GameSpec], workers: int) -> Iterator[GameResult]:
+    """In this process, or on a pool of ``spawn`` workers.
+
+    The pool is :class:`~concurrent.futures.ProcessPoolExecutor`, not
+    ``multiprocessing.Pool``: when a worker process dies (killed, out of
+    memory, a crash in a bot's native code, a bot calling ``os._exit``) the
+    executor fails its games, where ``Pool`` starts a new worker, loses the
+    game and waits for it forever — the run hung without a word."""
     if workers == 1 or len(specs) <= 1:
         for spec in specs:
             yield play_game(spec)
         return
     setup = _setup(specs)
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(min(workers, len(specs)), initializer=_start_worker, initargs=(setup,)) as pool:
-        yield from pool.imap_unordered(_play_in_worker, specs, chunksize=1)
+    pool = ProcessPoolExecutor(min(workers, len(specs)), mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_start_worker, initargs=(setup,))
+    finished = 0
+    try:
+        for future in as_completed([pool.submit(_play_in_worker, spec) for spec in specs]):
+            try:
+                result = future.result()
+            except BrokenProcessPool:
+                raise TournamentError(f"a worker process died ({_exit_codes(pool)}) after {finished} of "
+                                      f"{len(specs)} games; run with --workers 1 to see which game and why") from None
+            finished += 1
+            yield result
+    finally:
+        _stop(pool)
+
+
+def _workers_of(pool: ProcessPoolExecutor) -> list[multiprocessing.process.BaseProcess]:
+    """The pool's processes (no public way to reach them before Python 3.14's
+    ``terminate_workers``)."""
+    return list((getattr(pool, "_processes", None) or {}).values())
+
+
+def _exit_codes(pool: ProcessPoolExecutor) -> str:
+    """How the pool's dead workers ended, e.g. ``exit code 3`` or ``killed by SIGKILL``
+    (the survivors are terminated by the executor itself: those are left out)."""
+    codes = []
+    for process in _workers_of(pool):
+        process.join(timeout=1)
+        code = process.exitcode
+        if code is None or code == -signal.SIGTERM:
+            continue
+        codes.append(f"killed by {signal.Signals(-code).name}" if code < 0 else f"exit code {code}")
+    return ", ".join(dict.fromkeys(codes)) or "no exit code"
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel the games not started and end the workers now: after Ctrl+C (or a
+    failed game) a worker must not play its game to the end first."""
+    workers = _workers_of(pool)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        if process.is_alive():
+            process.terminate()
+    for process in workers:
+        process.join(timeout=5)
 
 
 def _setup(specs: Sequence[GameSpec]) -> outside.BotSetup:
@@ -178,8 +229,8 @@ _setup_error: str | None = None
 
 def _start_worker(setup: outside.BotSetup) -> None:
     """A pool worker's start: leave Ctrl+C to the parent, and know the parent's
-    outside bots. A failure is kept for the first game to report: a pool whose
-    initializer raises starts new workers forever."""
+    outside bots. A failure is kept for the first game to report: an initializer
+    that raises breaks the pool without a word of why."""
     global _setup_error
     _leave_interrupts_to_the_parent()
     try:
@@ -233,16 +284,23 @@ def _run_ray(specs: Sequence[GameSpec], workers: int, setup: outside.BotSetup) -
     try:
         task = ray.remote(_play_with_setup)
         pending = [task.remote(setup, spec) for spec in specs]
+        finished = 0
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
                 try:
-                    yield ray.get(ref)
+                    result = ray.get(ref)
                 except ray.exceptions.RayTaskError as exc:
                     cause = getattr(exc, "cause", None)
                     if isinstance(cause, GoatError):
                         raise TournamentError(str(cause)) from None
-                    raise
+                    raise  # a bug of the project's own: its traceback helps
+                except ray.exceptions.RayError as exc:  # the worker died (crash, out of memory), its node was lost
+                    raise TournamentError(f"a Ray worker died ({type(exc).__name__}) after {finished} of "
+                                          f"{len(specs)} games; run with --backend local --workers 1 to see "
+                                          "which game and why") from None
+                finished += 1
+                yield result
     finally:
         if started_here:
             ray.shutdown()

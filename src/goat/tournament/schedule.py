@@ -19,7 +19,14 @@ seating) and the duplicate set is every distinct rotation of it:
   cards are played once by each bot;
 * individual play (2 or 3 seats): a pairing is ``min(bots, seats)`` bots,
   cycled over the seats (``A,B`` on 3 seats gives ``A,B,A``) and rotated
-  through every seat (``ABA``, ``AAB``, ``BAA``).
+  through every seat (``ABA``, ``AAB``, ``BAA``), in both orders of play:
+  three bots sit ``ABC``, ``CAB``, ``BCA`` and ``ACB``, ``BAC``, ``CBA``.
+  Rotations alone give each bot each seat and each hand, but B then always
+  plays right after A and sees A's card before playing its own (and A right
+  after C): a bot that gains from sitting after a weaker one — or a weak bot
+  that hands its left neighbour tricks — would tilt every set the same way.
+  With the reverse order each bot sits right after each other bot equally
+  often. (``ABA`` read backwards is a rotation of itself: still 3 seatings.)
 
 With more bots than fit at a table, every combination of them plays (a round
 robin), each with its own ``N`` duplicate sets. The first dealer of set *k* is
@@ -94,13 +101,16 @@ def seatings(group: Sequence[BotSpec], seats: int, teams: Sequence[int]) -> list
     partnership = len(set(teams)) < seats
     if partnership:
         base = [group[teams[s] % len(group)] for s in range(seats)]
+        orders = [base]
     else:
         base = [group[s % len(group)] for s in range(seats)]
+        orders = [base, base[:1] + base[:0:-1]]  # the order of play, then the reverse order
     out: list[tuple[BotSpec, ...]] = []
-    for r in range(seats):
-        rotated = tuple(base[(s - r) % seats] for s in range(seats))
-        if [b.label for b in rotated] not in [[b.label for b in o] for o in out]:
-            out.append(rotated)
+    for order in orders:
+        for r in range(seats):
+            rotated = tuple(order[(s - r) % seats] for s in range(seats))
+            if [b.label for b in rotated] not in [[b.label for b in o] for o in out]:
+                out.append(rotated)
     return out
 
 

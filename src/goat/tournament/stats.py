@@ -232,7 +232,8 @@ def deal_differences(result: GameResult, label: str) -> list[float]:
 # ============================================================ head to head
 @dataclass(frozen=True)
 class HeadToHead:
-    """One pairing of a round robin, from ``first``'s side."""
+    """One pair of bots that met (a round robin's pairing, or two of three bots at
+    one table), from ``first``'s side."""
 
     first: str
     second: str
@@ -247,25 +248,42 @@ class HeadToHead:
 
 
 def head_to_head(results: Iterable[GameResult]) -> list[HeadToHead]:
-    """Per pairing of two bots: how the first (in schedule order) did against the
+    """Per pair of bots that met: how the first (in schedule order) did against the
     second, with intervals over duplicate sets — the figure that says whether one
-    bot beats another when a tournament holds more than two."""
-    results = [r for r in results if len(set(r.labels)) == 2]
-    # A pairing's first bot is the one at seat 0 in its first seating (rotation 0).
-    names = {r.pairing: tuple(dict.fromkeys(r.labels)) for r in results if r.rotation == 0}
-    per_set: dict[tuple[str, str], dict[int, list[tuple[float, float]]]] = defaultdict(lambda: defaultdict(list))
+    bot beats another when a tournament holds more than two. Every pair at a
+    table counts, so three bots at a three-seat table (``--players 3``) get
+    their three pairs too (the pairs of two-bot tables only once gave them none
+    at all). A pair that meets at several tables (four bots, three seats) has a
+    duplicate set per table and set."""
+    results = list(results)
+    # A pairing's bots in the order of its first seating (rotation 0): the first of a pair is the row's bot.
+    order = {r.pairing: tuple(dict.fromkeys(r.labels)) for r in results if r.rotation == 0}
+    per_set: dict[tuple[str, str], dict[tuple[int, int], list[tuple[float, float]]]] = \
+        defaultdict(lambda: defaultdict(list))
     deals: dict[tuple[str, str], int] = defaultdict(int)
     for result in results:
-        first, second = names.get(result.pairing) or tuple(dict.fromkeys(result.labels))
-        score, diff = game_scores(result)[first]
-        per_set[(first, second)][result.set_index].append((score, diff))
-        deals[(first, second)] += result.deals
+        bots = order.get(result.pairing) or tuple(dict.fromkeys(result.labels))
+        scores = {(a, b): s for a, b, s in pairwise(result)}
+        for i, first in enumerate(bots):
+            for second in bots[i + 1:]:
+                score = scores[(first, second)] if (first, second) in scores else 1 - scores[(second, first)]
+                per_set[(first, second)][(result.pairing, result.set_index)].append(
+                    (score, _pair_difference(result, first, second)))
+                deals[(first, second)] += result.deals
     rows = []
     for (first, second), sets in per_set.items():
         rows.append(HeadToHead(first, second, deals[(first, second)],
                                proportion_ci([_mean(s for s, _ in v) for v in sets.values()]),
                                mean_ci([_mean(d for _, d in v) for v in sets.values()])))
     return rows
+
+
+def _pair_difference(result: GameResult, first: str, second: str) -> float:
+    """How much better ``first``'s seats ended than ``second``'s, per deal."""
+    seat_total = [result.totals[t] for t in result.teams]
+    mine = [p for p, label in zip(seat_total, result.labels) if label == first]
+    theirs = [p for p, label in zip(seat_total, result.labels) if label == second]
+    return side_difference(mine, theirs, result.lower_is_better) / max(result.deals, 1)
 
 
 # ============================================================ summary
