@@ -190,11 +190,18 @@ def _workers_of(pool: ProcessPoolExecutor) -> list[multiprocessing.process.BaseP
 
 
 def _exit_codes(pool: ProcessPoolExecutor) -> str:
-    """How the pool's dead workers ended, e.g. ``exit code 3`` or ``killed by SIGKILL``
-    (the survivors are terminated by the executor itself: those are left out)."""
+    """How the broken pool's dead workers ended, e.g. ``exit code 3`` or ``killed by
+    SIGKILL`` (the survivors, which the executor terminates itself, are left out).
+
+    The executor's own thread is still ending the pool when the failed game's
+    future is seen: it terminates the survivors and reaps every worker, and a
+    worker reaped by that thread while this one looks reads as no exit code at
+    all. So the pool is shut down (waiting for that thread) before looking."""
+    workers = _workers_of(pool)
+    pool.shutdown(wait=True, cancel_futures=True)
     codes = []
-    for process in _workers_of(pool):
-        process.join(timeout=1)
+    for process in workers:
+        process.join(timeout=5)
         code = process.exitcode
         if code is None or code == -signal.SIGTERM:
             continue
