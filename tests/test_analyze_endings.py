@@ -29,17 +29,14 @@ from goat.records import record_from_state
 
 
 def deal_record(preset: str, deal: dict[str, Any], tricks: list[str], players: int = 4) -> dict[str, Any]:
-    """One finished deal: ``deal`` as a record's deal object, then ``tricks``
-    (each "seat card, seat card, ..."; a "give" trick is the partner exchange)."""
+    """One finished deal: ``deal`` as a record's deal object, then ``tricks``,
+    each "seat card, seat card, ..." (a card played), or whole actions ("1 give 9C")."""
     state = new_state(preset, players=players, single_deal=True)
     state.apply_chance(chance_from_json(state, deal))
     for trick in tricks:
         for text in trick.split(","):
-            seat, card = text.split()
-            verb = "give" if trick.startswith("give") else "play"
-            if verb == "give":
-                seat = seat.removeprefix("give:")
-            state.apply_action(Action.parse(f"{seat} {verb} {card}"))
+            words = text.split()
+            state.apply_action(Action.parse(" ".join(words) if len(words) == 3 else "{} play {}".format(*words)))
     assert state.is_terminal()
     return record_from_state(state)
 
@@ -122,7 +119,7 @@ def test_full_hand_four_players_hearts_trump_a_catch_avoided(tmp_path: Path) -> 
                       "3": ["8D", "AH", "KH", "7S", "8S", "9S", "TS", "JD"]},
             "stock": [], "trump_card": "9H"}
     record = deal_record("full-hand", deal, [
-        "give:1 9C, give:2 QH, give:3 JD, give:0 8C",
+        "1 give 9C, 2 give QH, 3 give JD, 0 give 8C",
         "0 TD, 1 KD, 2 9D, 3 8D", "0 AC, 1 TC, 2 KC, 3 9C", "0 QS, 1 QD, 2 JC, 3 AH",
         "0 QH, 1 JS, 2 TH, 3 KH", "0 JH, 1 9H, 2 7H, 3 7S", "0 AD, 1 7D, 2 8C, 3 8S",
         "0 AS, 1 QC, 2 KS, 3 9S", "1 JD, 2 8H, 3 TS, 0 7C"])
@@ -205,3 +202,41 @@ def test_full_hand_two_players_a_stock_then_three_tricks_with_the_shamok(tmp_pat
         ("0 play 7C", {"0 play 7C": 117}),
         ("1 play JD", {"1 play JD": 3}),
     ], tmp_path)
+
+
+@pytest.mark.parametrize(("preset", "players", "seed"), [("classic", 4, 1), ("classic", 4, 6), ("full-hand", 4, 2),
+                                                         ("full-hand-24", 4, 3), ("full-hand", 3, 5),
+                                                         ("full-hand", 2, 8)])
+def test_the_last_rows_of_random_deals_agree_with_brute_force(preset: str, players: int, seed: int) -> None:
+    """The rows of the last three tricks of a random deal: each legal action's
+    value, for the acting seat's side, is what a plain minimax over the engine
+    gives from that position (no solver knowledge: the brute force of
+    tests/fast/test_solver.py), so the analysis pins each value on the right
+    action and the right side."""
+    import random
+
+    from goat.games import get_game
+    from goat.protocol import play_randomly
+    from tests.fast.test_solver import reference
+
+    state = new_state(preset, players=players, single_deal=True)
+    play_randomly(state, random.Random(seed))
+    record = record_from_state(state)
+    analysis = analyze_record(record, 1)
+    assert analysis.result is not None
+    rows = {m.index: m for m in analysis.moves}
+    replayed = new_state(preset, players=players, single_deal=True)
+    replayed.apply_chance(get_game("kozel").chance_from_json(replayed, record["deals"][0]))
+    checked = 0
+    for index, text in enumerate(record["deals"][0]["actions"]):
+        if index in rows and not replayed.stock and max(map(len, replayed.hands)) <= 3:
+            row = rows[index]
+            checked += 1
+            expected = {}
+            for action in replayed.legal_actions():
+                child = replayed.clone()
+                child.apply_action(action)
+                expected[str(action)] = reference(child, row.side, 0)
+            assert {str(a): v for a, v in row.values.items()} == expected, text
+        replayed.apply_action(Action.parse(text))
+    assert checked >= 2 * players, checked   # the deal reached its last tricks
