@@ -414,3 +414,21 @@ def test_one_deal_of_a_match_names_the_other_deals(tmp_path: Path) -> None:
     single = tmp_path / "one.json"
     single.write_text(json.dumps(random_record("classic", 5)))
     assert "--deal N" not in CliRunner().invoke(app, ["analyze", str(single)]).output
+
+
+@pytest.mark.parametrize(("preset", "players", "seed"), [("classic", 4, 2), ("classic", 4, 9), ("full-hand", 4, 5),
+                                                         ("full-hand-24", 4, 1), ("full-hand", 2, 4)])
+def test_the_first_best_value_less_the_mistakes_is_the_deal_s_points(preset: str, players: int, seed: int) -> None:
+    """Two sides, points zero-sum over 120: team 0's final points are its best
+    value at the first card analysed, less what its own mistakes cost, plus
+    what the other side's cost (so with every card best, the first value is
+    the result). Checked on deals that no shamok catch decided."""
+    state = new_state(preset, players=players, single_deal=True)
+    play_randomly(state, random.Random(seed))
+    analysis = analyze_record(record_from_state(state), 1)
+    moves = analysis.moves
+    assert analysis.result is not None and analysis.result["ended_by"] == "cards-exhausted"
+    assert not any(decisive(m.value) or decisive(m.best_value) for m in moves)
+    first = moves[0].best_value if moves[0].side == 0 else 120 - moves[0].best_value
+    lost = {side: sum(m.cost for m in moves if m.side == side) for side in (0, 1)}
+    assert first - lost[0] + lost[1] == analysis.result["points"][0]
