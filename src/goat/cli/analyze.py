@@ -67,13 +67,7 @@ def analyze_command(
 ) -> None:
     """Double-dummy analysis of one deal: each card played next to the best card, and the cost.
 
-    Kozel classic, full-hand (2, 3 or 4 players) and full-hand-24: a value is the card points
-    the acting seat's team (with 2 or 3 players: the acting player) ends the deal with if
-    everyone plays perfectly from there on, knowing every card and the stock order. Spades
-    (the dds extra): tricks, by Bo Haglund's DDS. Street, a 36-card deck, Spades' joker deck
-    or renege penalty and Yu-Gi-Oh! are refused in one line. --json's fields are described
-    in docs/server.md (the deal review).
-    """
+    Kozel classic, full-hand (2, 3 or 4 players) and full-hand-24: a value is the card points the acting seat's team (with 2 or 3 players: the acting player) ends the deal with if everyone plays perfectly from there on, knowing every card and the stock order. Spades (the dds extra): tricks, by Bo Haglund's DDS. Street, a 36-card deck, Spades' joker deck or renege penalty and Yu-Gi-Oh! are refused in one line. --json's fields are described in docs/server.md (the deal review)."""
     from goat.analysis import analyze_record
 
     records: list[object] = []
