@@ -383,3 +383,52 @@ def test_the_review_docs_name_every_json_field() -> None:
     out = analyze_record(random_record("classic", 5), 1).to_json()
     keys = set(out) | set(out["moves"][0]) | set(out["summary"][0]) | set(out["moves"][0]["result"])
     assert sorted(k for k in keys if f'"{k}"' not in row) == []
+
+
+def test_help_names_what_is_analysed_and_where_the_json_is_described() -> None:
+    """``goat analyze --help`` said only "each card played next to the best card":
+    not which games and rulesets it takes, what a value is, nor where --json's
+    fields are described."""
+    result = CliRunner(env={"COLUMNS": "200"}).invoke(app, ["analyze", "--help"])
+    assert result.exit_code == 0
+    text = " ".join(result.output.split())
+    for needle in ("classic", "full-hand (2, 3 or 4 players)", "full-hand-24", "card points",
+                   "Spades", "Street", "Yu-Gi-Oh!", "docs/server.md"):
+        assert needle in text, needle
+    assert "Street" in text and "refused in one line" in text
+
+
+def test_one_deal_of_a_match_names_the_other_deals(tmp_path: Path) -> None:
+    """A match record analysed without --deal showed deal 1 alone, with no word
+    that the record holds more deals or how to ask for them."""
+    state = new_state("classic")
+    play_randomly(state, random.Random(4))
+    record = record_from_state(state)
+    deals = len(record["deals"])
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(record))
+    hint = f"the record has {deals} deals: --deal N analyses another, --deal all each of them"
+    first = CliRunner().invoke(app, ["analyze", str(path)])
+    assert first.exit_code == 0 and hint in first.output.splitlines()[-1], first.output
+    assert hint not in CliRunner().invoke(app, ["analyze", str(path), "--deal", "all"]).output
+    single = tmp_path / "one.json"
+    single.write_text(json.dumps(random_record("classic", 5)))
+    assert "--deal N" not in CliRunner().invoke(app, ["analyze", str(single)]).output
+
+
+@pytest.mark.parametrize(("preset", "players", "seed"), [("classic", 4, 2), ("classic", 4, 9), ("full-hand", 4, 5),
+                                                         ("full-hand-24", 4, 1), ("full-hand", 2, 4)])
+def test_the_first_best_value_less_the_mistakes_is_the_deal_s_points(preset: str, players: int, seed: int) -> None:
+    """Two sides, points zero-sum over 120: team 0's final points are its best
+    value at the first card analysed, less what its own mistakes cost, plus
+    what the other side's cost (so with every card best, the first value is
+    the result). Checked on deals that no shamok catch decided."""
+    state = new_state(preset, players=players, single_deal=True)
+    play_randomly(state, random.Random(seed))
+    analysis = analyze_record(record_from_state(state), 1)
+    moves = analysis.moves
+    assert analysis.result is not None and analysis.result["ended_by"] == "cards-exhausted"
+    assert not any(decisive(m.value) or decisive(m.best_value) for m in moves)
+    first = moves[0].best_value if moves[0].side == 0 else 120 - moves[0].best_value
+    lost = {side: sum(m.cost for m in moves if m.side == side) for side in (0, 1)}
+    assert first - lost[0] + lost[1] == analysis.result["points"][0]

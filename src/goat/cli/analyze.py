@@ -65,7 +65,9 @@ def analyze_command(
                                                        "the best actions, the per-team summary); with "
                                                        "--deal all one line a deal."),
 ) -> None:
-    """Double-dummy analysis of one deal: each card played next to the best card, and the cost."""
+    """Double-dummy analysis of one deal: each card played next to the best card, and the cost.
+
+    Kozel classic, full-hand (2, 3 or 4 players) and full-hand-24: a value is the card points the acting seat's team (with 2 or 3 players: the acting player) ends the deal with if everyone plays perfectly from there on, knowing every card and the stock order. Spades (the dds extra): tricks, by Bo Haglund's DDS. Street, a 36-card deck, Spades' joker deck or renege penalty and Yu-Gi-Oh! are refused in one line. --json's fields are described in docs/server.md (the deal review)."""
     from goat.analysis import analyze_record
 
     records: list[object] = []
@@ -100,6 +102,9 @@ def analyze_command(
         print_analysis(out, analysis)
     if len(analyses) > 1:
         print_match_summary(out, analyses)
+    elif analyses[0].deals > 1:   # one deal of a match: say the others are there to ask for
+        out.print(f"the record has {analyses[0].deals} deals: --deal N analyses another, "
+                  "--deal all each of them and the match's summary")
 
 
 def deal_numbers(deal: str, record: object) -> list[int]:
