@@ -385,3 +385,15 @@ def test_a_long_refusal_of_an_ordinary_mistake_is_kept_whole(http: httpx.Client)
     lists every option of the game, and all of it reaches the page."""
     message = error(http.post("/api/tables", json={"game": "spades", "options": {"win_at": 100}}), 400)
     assert message.startswith("unknown option 'win_at'") and message.endswith(")") and "renege_penalty" in message
+
+
+@pytest.mark.parametrize("name", ["\u0301", "\u2800", "\u3164", "\u115f\u1160", "\ufe0f", " \u0301 \u2800 "])
+def test_a_name_that_shows_nothing_is_refused(http: httpx.Client, name: str) -> None:
+    """A lone combining accent, a braille blank or a Hangul filler is not a
+    control character, so it passed the name's cleaning, and the seat list and
+    the standings showed a seat held by nobody visible."""
+    created = http.post("/api/tables", json={}).json()
+    assert error(http.post(f"/api/tables/{created['id']}/seats/0", json={"name": name}), 400) == \
+        "say a name to take a seat"
+    assert [s["kind"] for s in seats(http, created["id"])] == ["empty"] * 4
+    assert http.post(f"/api/tables/{created['id']}/seats/0", json={"name": "A\u0301"}).status_code == 200
