@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
+from goat.server.app import ERROR_CHARS
 from goat.server.runner import ServerThread
 
 
@@ -356,3 +357,43 @@ def test_a_seed_with_a_control_character_is_refused_on_every_database(http: http
         answer = http.post("/api/tables", content=body, headers={"Content-Type": "application/json"})
         assert "a seed is printable text" in error(answer, 400)
     assert http.post("/api/tables", json={"seed": "Аня's club night, 4 Dec"}).status_code == 201
+
+
+HUGE = "x" * 100_000
+
+
+@pytest.mark.parametrize("body, start", [
+    ({"game": HUGE}, "unknown game 'xxx"),                                       # the engine's refusal (400)
+    ({"rules": HUGE}, "unknown Kozel ruleset 'xxx"),
+    ({"options": {HUGE: 1}}, "unknown option 'xxx"),
+    ({"game": "yugioh", "options": {"decks": HUGE}}, "option decks"),
+    ({HUGE: 1}, "xxx"),                                                          # the body's check (422)
+])
+def test_a_huge_string_is_not_echoed_back_whole(http: httpx.Client, body: dict[str, Any], start: str) -> None:
+    """A refusal quotes what the client sent, so a 100 KB name made a 100 KB
+    error line (a deck's unknown card was already cut to 60 characters): the
+    line is cut, and it still says what was wrong."""
+    response = http.post("/api/tables", json=body)
+    assert response.status_code in (400, 422)
+    message = error(response, response.status_code)
+    assert message.startswith(start) and message.endswith("…") and len(message) <= ERROR_CHARS
+    assert http.get("/api/tables").json()["tables"] == []
+
+
+def test_a_long_refusal_of_an_ordinary_mistake_is_kept_whole(http: httpx.Client) -> None:
+    """The cut is only for what a client stuffed in: a misspelt option's refusal
+    lists every option of the game, and all of it reaches the page."""
+    message = error(http.post("/api/tables", json={"game": "spades", "options": {"win_at": 100}}), 400)
+    assert message.startswith("unknown option 'win_at'") and message.endswith(")") and "renege_penalty" in message
+
+
+@pytest.mark.parametrize("name", ["\u0301", "\u2800", "\u3164", "\u115f\u1160", "\ufe0f", " \u0301 \u2800 "])
+def test_a_name_that_shows_nothing_is_refused(http: httpx.Client, name: str) -> None:
+    """A lone combining accent, a braille blank or a Hangul filler is not a
+    control character, so it passed the name's cleaning, and the seat list and
+    the standings showed a seat held by nobody visible."""
+    created = http.post("/api/tables", json={}).json()
+    assert error(http.post(f"/api/tables/{created['id']}/seats/0", json={"name": name}), 400) == \
+        "say a name to take a seat"
+    assert [s["kind"] for s in seats(http, created["id"])] == ["empty"] * 4
+    assert http.post(f"/api/tables/{created['id']}/seats/0", json={"name": "A\u0301"}).status_code == 200

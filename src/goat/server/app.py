@@ -143,13 +143,23 @@ class BodyLimit:
         await self.app(scope, counted, send)
 
 
+#: The most characters of an error line: a refusal quotes what the client sent (an
+#: unknown game, ruleset, option or field), and a client may send 100 KB of it.
+#: Room enough for every ordinary refusal (a misspelt option's lists all the game's options).
+ERROR_CHARS = 1000
+
+
 class ErrorJSON(JSONResponse):
     """An error's JSON body. The client's own text echoed in it (a deck's unknown
     card, a deck list's name) may hold a lone surrogate (JSON's ``"\\ud800"``),
     which has no UTF-8 form: such a body is written with ASCII escapes, as JSON
-    allows, instead of failing as a bare 500 with a traceback."""
+    allows, instead of failing as a bare 500 with a traceback. The line is cut to
+    :data:`ERROR_CHARS`: a 100 KB game name made a 100 KB error before."""
 
     def render(self, content: Any) -> bytes:
+        said = content.get("error") if isinstance(content, dict) else None
+        if isinstance(said, str) and len(said) > ERROR_CHARS:
+            content = {**content, "error": said[:ERROR_CHARS - 1] + "…"}
         try:
             return super().render(content)
         except UnicodeEncodeError:

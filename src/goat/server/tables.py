@@ -102,6 +102,7 @@ import logging
 import random
 import secrets
 import time
+import unicodedata
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -338,12 +339,24 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+#: Characters that are letters or symbols to Unicode but show as blank space.
+BLANKS = frozenset("\u2800\u3164\u115f\u1160\uffa0")
+
+
+def shows_something(text: str) -> bool:
+    """Whether ``text`` has a character one can see: not a space, a mark alone
+    (a combining accent, a variation selector) or a blank (:data:`BLANKS`)."""
+    return any(not ch.isspace() and unicodedata.category(ch)[0] != "M" and ch not in BLANKS for ch in text)
+
+
 def clean_name(name: object) -> str:
-    """A player's display name: printable, single-spaced, at most 24 characters."""
+    """A player's display name: printable, single-spaced, at most 24 characters,
+    with something visible in it (a lone accent or a braille blank passed as a
+    name, and seats showed a player nobody could see)."""
     if not isinstance(name, str):
         raise LobbyError("a name must be text")
     text = tidy_name(name)[:NAME_LIMIT]
-    if not text:
+    if not shows_something(text):
         raise LobbyError("say a name to take a seat", say="sayName")
     return text
 
