@@ -12,6 +12,7 @@ import itertools
 import json
 import random
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -432,3 +433,23 @@ def test_the_first_best_value_less_the_mistakes_is_the_deal_s_points(preset: str
     first = moves[0].best_value if moves[0].side == 0 else 120 - moves[0].best_value
     lost = {side: sum(m.cost for m in moves if m.side == side) for side in (0, 1)}
     assert first - lost[0] + lost[1] == analysis.result["points"][0]
+
+
+def test_one_record_of_a_long_file_is_analysed_in_the_memory_of_one_record(
+        tmp_path: Path, peak_memory: Callable[[Callable[[], object]], int]) -> None:
+    """``--record K`` of a researcher's file of millions of records loaded every
+    record to pick one. The same single-deal records 16 times over instead of 4:
+    the extra memory must stay below the text of the 12 extra copies (a record
+    held as Python objects takes several times its text)."""
+    text = "".join(json.dumps(random_record("classic", seed)) + "\n" for seed in range(10))
+    four_times, sixteen_times = tmp_path / "four.jsonl", tmp_path / "sixteen.jsonl"
+    four_times.write_text(text * 4)
+    sixteen_times.write_text(text * 16)
+
+    def analyse(path: Path) -> None:
+        result = CliRunner().invoke(app, ["analyze", str(path), "--record", "3", "--json"])
+        assert result.exit_code == 0, result.output
+
+    analyse(four_times)  # imports, the solver's compilation and caches, not counted
+    small, large = peak_memory(lambda: analyse(four_times)), peak_memory(lambda: analyse(sixteen_times))
+    assert large - small < len(text.encode()) * 12, (small, large)

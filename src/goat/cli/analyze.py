@@ -12,6 +12,7 @@ line on standard error and exit status 2.
 from __future__ import annotations
 
 import json
+from itertools import islice
 from typing import TYPE_CHECKING
 
 import typer
@@ -21,7 +22,7 @@ from rich.text import Text
 
 from goat.cli.output import print_table
 from goat.protocol import GoatError
-from goat.records import RecordProblem, read_records
+from goat.records import RecordFile, RecordProblem
 
 if TYPE_CHECKING:
     from goat.analysis import DealAnalysis, SideSummary
@@ -70,14 +71,15 @@ def analyze_command(
     Kozel classic, full-hand (2, 3 or 4 players) and full-hand-24: a value is the card points the acting seat's team (with 2 or 3 players: the acting player) ends the deal with if everyone plays perfectly from there on, knowing every card and the stock order. Spades (the dds extra): tricks, by Bo Haglund's DDS. Street, a 36-card deck, Spades' joker deck or renege penalty and Yu-Gi-Oh! are refused in one line. --json's fields are described in docs/server.md (the deal review)."""
     from goat.analysis import analyze_record
 
-    records: list[object] = []
+    count = 0
     analyses = []
     try:
-        records = read_records(record_file)
-        if not 1 <= record_index <= len(records):
-            raise GoatError(f"the file has {len(records)} record{'s' if len(records) != 1 else ''}; "
-                            f"there is no record {record_index}")
-        record = records[record_index - 1]
+        with RecordFile(record_file) as source:  # a file of millions of records: only record K is kept
+            count = source.count
+            if not 1 <= record_index <= count:
+                raise GoatError(f"the file has {count} record{'s' if count != 1 else ''}; "
+                                f"there is no record {record_index}")
+            record = next(islice(source, record_index - 1, None))
         numbers = deal_numbers(deal, record)
         compiles = isinstance(record, dict) and record.get("game") == "kozel"
         with Console(stderr=True).status("") as status:
@@ -87,7 +89,7 @@ def analyze_command(
                               + (" (the first run also compiles the solver: about half a minute)" if compiles else ""))
                 analyses.append(analyze_record(record, number, outcome=not as_json))
     except RecordProblem as problem:
-        problem.in_record(record_index if len(records) > 1 else None)
+        problem.in_record(record_index if count > 1 else None)
         typer.echo(f"error: {problem}", err=True)
         raise typer.Exit(2) from None
     except GoatError as exc:
