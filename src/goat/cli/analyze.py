@@ -86,7 +86,7 @@ def analyze_command(
             for number in numbers:
                 status.update(f"Solving every position of deal {number}"
                               + (f" of {len(numbers)}" if len(numbers) > 1 else "")
-                              + (" (the first run also compiles the solver: about half a minute)" if compiles else ""))
+                              + (" (the first run also compiles the solver: about a minute)" if compiles else ""))
                 analyses.append(analyze_record(record, number, outcome=not as_json))
     except RecordProblem as problem:
         problem.in_record(record_index if count > 1 else None)

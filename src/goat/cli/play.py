@@ -490,7 +490,7 @@ def play_game(game: str, rules: str, seed: int | None, seat: int, players: int |
         return
     console = Console(highlight=False, emoji=False)
     with console.status("Getting the bots ready (on a fresh install the solver compiles first: "
-                        "about half a minute)…"):
+                        "about a minute)…"):
         prepare_bots(bot_list, state.view)
     console.print(f"{game.capitalize()} ({escape(state_rules.name)}), you are seat {seat}; seed {seed} "
                   f"(play it again with --seed {seed}). Type help for the moves and rules.")
