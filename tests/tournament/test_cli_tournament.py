@@ -364,3 +364,14 @@ def test_the_tables_show_elo_intervals() -> None:
     assert "Elo gap (95% CI)" in text and "+191 (+100, +288)" in text
     sweep_low = 400 * math.log10(pairs[1].score.low / (1 - pairs[1].score.low))  # about -161
     assert f"∞ ({sweep_low:+.0f}, ∞)" in text
+
+
+@pytest.mark.parametrize(("extra", "unit"), [([], "match"), (["--deals-only"], "deal")])
+def test_the_plot_says_what_a_win_is_of_as_the_table_does(tmp_path: Path, extra: list[str], unit: str) -> None:
+    """The table heads its column "deal win rate" in a run of single deals, the plot
+    said "win rate" whatever was won. (An SVG keeps each text as a comment.)"""
+    plot = tmp_path / "plot.svg"
+    result = runner.invoke(app, ["tournament", "--rules", "classic", "--bots", "random,random", "--matches", "1",
+                                 "--seed", "3", "--workers", "1", "--plot", str(plot), *extra])
+    assert result.exit_code == 0, result.output
+    assert f"<!-- {unit} win rate (95% CI) -->" in plot.read_text()

@@ -132,7 +132,8 @@ def tournament_command(
         from goat.tournament.plot import plot_results  # matplotlib: imported only when asked for
 
         try:
-            plot_results(rows, results, plot, title=f"{game} {rules}, seed {seed}", scoring=scoring)
+            plot_results(rows, results, plot, title=f"{game} {rules}, seed {seed}", scoring=scoring,
+                         unit=unit)
         except OSError as exc:
             _fail(f"cannot write {plot}: {exc.strerror or exc}")
         typer.echo(f"wrote plot to {plot}", err=True)

@@ -38,9 +38,11 @@ def plot_path(path: str | os.PathLike[str]) -> Path:
 
 
 def plot_results(rows: Sequence[BotSummary], results: Sequence[GameResult], path: str | os.PathLike[str],
-                 title: str = "", scoring: GameScoring = SCORING["kozel"]) -> None:
+                 title: str = "", scoring: GameScoring = SCORING["kozel"], unit: str = "match") -> None:
     """Write the figure to ``path`` (format from the suffix, PNG by default);
-    ``scoring`` names the game's deal and its points on the axes."""
+    ``scoring`` names the game's deal and its points on the axes, ``unit`` what a
+    win is of (``"match"``, or the game's deal in a run of single deals), as the
+    results table's column says."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -59,7 +61,7 @@ def plot_results(rows: Sequence[BotSummary], results: Sequence[GameResult], path
         ax.set_xticks(x, labels, rotation=20 if len(labels) > 2 else 0, ha="right" if len(labels) > 2 else "center")
         ax.set_ylabel(ylabel)
 
-    bars(win_ax, [r.score for r in rows], "win rate (95% CI)", 0.5)
+    bars(win_ax, [r.score for r in rows], f"{unit} win rate (95% CI)", 0.5)
     win_ax.set_ylim(0, 1)
     bars(diff_ax, [r.difference for r in rows], f"{scoring.difference} (95% CI)", 0.0)
 
