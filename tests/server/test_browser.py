@@ -1250,6 +1250,22 @@ def test_a_spades_deal_against_three_bots(chromium: object, serve_process: Calla
     context.close()
 
 
+@pytest.mark.parametrize(("options", "line"), [({}, "−500"), ({"lose_at": -200}, "−200")])
+def test_the_spades_score_says_where_negative_reverse_loses(chromium: object, serve_process: Callable[..., ServeProcess],
+                                                            options: dict[str, object], line: str) -> None:
+    """The score's notes named ``lose_at`` only: under negative-reverse (a team at
+    or below −target loses) they said nothing of losing; with both, the higher line decides."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    create_with_bots(page, server.url, game="spades", rules="negative-reverse", bot="random", options=options)
+    page.click("#start-btn")
+    page.wait_for_selector("#game:not([hidden])")
+    page.wait_for_function("document.querySelector('#score-note').textContent.length > 0")
+    assert f"Команда с {line} очками или меньше проигрывает." in page.text_content("#score-note")
+    assert page.errors == []
+    context.close()
+
+
 def test_spades_blind_bids_and_the_double_nil_exchange(chromium: object,
                                                      serve_process: Callable[..., ServeProcess]) -> None:
     server = serve_process(*SERVE)

@@ -185,7 +185,9 @@ function score(v, table) {
   table.tFoot.replaceChildren(foot);
   const notes = [t("toWin", { n: target })];
   if (v.options.bags) notes.push(t("bagRule", { n: v.options.bag_limit, p: v.options.bag_penalty }));
-  if (v.options.lose_at !== null) notes.push(t("loseAt", { n: v.options.lose_at }));
+  // a team at or below either line loses (lose_at, or −target under negative-reverse): the higher decides
+  const lines = [v.options.lose_at, v.options.negative_target_loses ? -target : null].filter((n) => n !== null);
+  if (lines.length) notes.push(t("loseAt", { n: number(Math.max(...lines)) }));
   if (v.options.max_deals !== null) notes.push(t("maxDeals", { n: v.options.max_deals }));
   return notes.join(" ");
 }
