@@ -358,6 +358,36 @@ def test_individual_no_side_above_60_annulled() -> None:
     assert s.dealer == 0 and s.is_chance_node()
 
 
+@pytest.mark.parametrize("preset, players, options", [
+    ("full-hand", 3, {"opening_leader": "last-trick-winner"}),
+    ("street", 4, {"tie": "annul"}),
+])
+def test_annulled_deal_is_replayed_with_the_same_opening_leader(
+        preset: str, players: int, options: dict[str, Any]) -> None:
+    """An annulled deal is replayed: with ``opening_leader="last-trick-winner"``
+    its own last trick does not pick the replay's leader (an annulled deal is
+    not "the previous deal", as for the trump-lead rule); the seat that led it
+    leads again."""
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = new_state(preset, players=players, options=options, first_dealer=seed % players)
+        replay_of = None   # the seat that led an annulled deal whose last trick it did not win
+        while not s.is_terminal() and checked < 3:
+            if s.is_chance_node():
+                s.apply_chance(s.sample_chance(rng))
+                if replay_of is not None:
+                    assert s.current_player() == replay_of, f"seed {seed}"
+                    checked += 1
+                opener, replay_of = s.current_player(), None
+                continue
+            s.apply_action(rng.choice([a for a in s.legal_actions() if a.seat == s.current_player()]))
+            if s.is_chance_node() and s.deal_results[-1]["ended_by"] == "annulled" \
+                    and s.last_trick["winner"] != opener:
+                replay_of = opener
+    assert checked
+
+
 # ---------------------------------------------------------------- player counts
 def test_full_hand_players_option_default_4() -> None:
     assert make_rules("full-hand").players == 4

@@ -85,6 +85,9 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         self.double_next = False
         self.prev_opening_team: int | None = None
         self.last_trick_winner: int | None = None
+        #: ``last_trick_winner`` as the current deal started: an annulled deal is
+        #: replayed, so its own last trick must not pick the replay's leader.
+        self.last_trick_winner_before_deal: int | None = None
         #: One entry a deal: {"deal": KozelDeal, "actions": [Action], "private": [frozenset|None]}
         self.logs: list[dict[str, Any]] = []
         self.phase = DEAL
@@ -147,6 +150,7 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         self.trump_card = outcome.trump_card
         self.order = trump_order(rules.permanent_trumps, rules.deck, outcome.trump_suit(rules), rules.jack_order)
         self.logs.append({"deal": outcome, "dealer": self.dealer, "actions": [], "private": []})
+        self.last_trick_winner_before_deal = self.last_trick_winner
         if self._royal_goat_check():
             return
         self.phase = PLAY
@@ -491,6 +495,8 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         if ended_by != "annulled":
             if self.opening_team is not None:
                 self.prev_opening_team = self.opening_team
+        else:   # replayed as if it never happened: the same seat leads it again
+            self.last_trick_winner = self.last_trick_winner_before_deal
         self.trick = []
         if match_winner is not None:
             self.match_over = True
