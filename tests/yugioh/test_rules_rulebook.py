@@ -11,7 +11,7 @@ from goat.games.yugioh import DeckList, new_state
 from goat.games.yugioh.cards.data import DATABASE
 from goat.games.yugioh.deck import builtin_deck, deck_problems
 from goat.games.yugioh.rules import make_rules
-from goat.games.yugioh.scenario import names, play, resolve_chance, scenario
+from goat.games.yugioh.scenario import FILLER, names, play, resolve_chance, scenario
 from goat.protocol import IllegalActionError
 
 
@@ -78,6 +78,23 @@ def test_turn_order_draw_standby_main() -> None:
     duel = s.duel
     assert duel.turn == 4 and duel.turn_player == 0 and duel.phase == "main1"
     assert names(duel.players[0].hand) == ["Sangan"]
+
+
+def test_the_phases_come_in_order_draw_standby_main1_battle_main2_end() -> None:
+    # Each phase is seen where it acts: Sinister Serpent's Standby trigger after the draw, the
+    # Battle Step after Main Phase 1, Main Phase 2 after it, the End Phase's discard last.
+    s = scenario(turn_player=1, phase="end", p0={"gy": ["Sinister Serpent"], "hand": [FILLER] * 5,
+                                                  "deck": ["Sangan", FILLER]})
+    duel = s.duel
+    seen = []
+    for action in ("0 activate Sinister Serpent", "0 phase battle", "0 phase main2", "0 phase end"):
+        seen.append((duel.turn, duel.phase, duel.step, len(duel.players[0].hand)))
+        play(s, [action])
+    seen.append((duel.turn, duel.phase, duel.step, len(duel.players[0].hand)))
+    assert seen == [(4, "standby", None, 6), (4, "main1", None, 7), (4, "battle", "battle", 7),
+                    (4, "main2", None, 7), (4, "end", None, 7)]
+    play(s, [f"0 choose {FILLER}"])  # down to six in the End Phase, then the turn passes
+    assert (duel.turn, duel.turn_player, len(duel.players[0].hand)) == (5, 1, 6)
 
 
 # ------------------------------------------------------------------- summons
