@@ -33,6 +33,19 @@ def test_lp_zero_loses() -> None:
     assert s.is_terminal() and s.results[0]["winner"] == 0 and s.results[0]["reason"] == "lp"
 
 
+def test_both_decking_out_by_one_effect_is_a_draw() -> None:
+    # Morphing Jar makes both players draw five: each must draw from an empty deck at once.
+    def flip_jar(p0_deck: int):
+        s = scenario(phase="battle", p0={"monsters": ["Vorse Raider"], "deck": ["Sangan"] * p0_deck},
+                     p1={"monsters": ["Morphing Jar:set"], "deck": ["Sangan"] * 2})
+        return play(s, ["0 attack Vorse Raider@0M1 -> face-down@1M1"])
+
+    both = flip_jar(3)
+    assert both.is_terminal() and both.results[0]["winner"] is None and both.results[0]["reason"] == "deck-out"
+    one = flip_jar(5)
+    assert one.is_terminal() and one.results[0]["winner"] == 0 and one.results[0]["reason"] == "deck-out"
+
+
 def test_both_at_zero_lp_is_a_draw() -> None:
     s = scenario(p0={"lp": 2500, "spells": ["Ring of Destruction"]},
                  p1={"lp": 2500, "monsters": ["Summoned Skull"]})
