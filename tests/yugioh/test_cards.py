@@ -267,6 +267,22 @@ def test_scapegoat_chained_to_a_fusion_ritual_or_metamorphosis_forbids_its_summo
     assert "0 phase end" in s.legal_texts()
 
 
+def test_scapegoat_cannot_be_activated_after_its_player_summoned_that_turn() -> None:
+    # "You cannot Summon other monsters the turn you activate this card" binds backwards too:
+    # a player who has Summoned this turn may not activate it. A Set is no Summon, and the
+    # opponent's Summon does not count.
+    s = scenario(p0={"hand": ["Vorse Raider", "Scapegoat"]})
+    assert "0 activate Scapegoat" in s.legal_texts()
+    play(s, ["0 summon Vorse Raider"])
+    assert "0 activate Scapegoat" not in s.legal_texts()
+    s = scenario(p0={"hand": ["Vorse Raider", "Scapegoat"]})
+    play(s, ["0 set Vorse Raider"])
+    assert "0 activate Scapegoat" in s.legal_texts()
+    s = scenario(turn_player=1, p0={"spells": ["Scapegoat"]}, p1={"hand": ["Vorse Raider"]})
+    play(s, ["1 summon Vorse Raider"])
+    assert "0 activate Scapegoat@0S1" in s.legal_texts()
+
+
 def test_scapegoat_tokens_block_summons_and_tributes_and_vanish() -> None:
     s = scenario(p0={"hand": ["Scapegoat", "Vorse Raider", "Summoned Skull"]}, p1={"spells": ["Torrential Tribute"]})
     play(s, ["0 activate Scapegoat", "1 pass"])
