@@ -97,6 +97,15 @@ def test_restrict_absorbed_monster_is_destroyed_in_its_place() -> None:
     assert "Vorse Raider is destroyed in place of Thousand-Eyes Restrict" in log(s)
 
 
+def test_restrict_holds_one_monster_at_a_time() -> None:
+    # "Only 1 monster at a time": the next turn's use is refused while one is held.
+    s = scenario(p0={"monsters": ["Thousand-Eyes Restrict"]}, p1={"monsters": ["Mystical Elf", "Vorse Raider"]})
+    play(s, ["0 activate Thousand-Eyes Restrict@0M1", "0 choose Mystical Elf@1M1", "0 phase end", "1 phase end"])
+    duel = s.duel
+    assert duel.turn == 5 and duel.turn_player == 0 and names(duel.monsters(1)) == ["Vorse Raider"]
+    assert "0 activate Thousand-Eyes Restrict@0M1" not in s.legal_texts()
+
+
 def test_restrict_stops_other_monsters_attacking_and_changing_position() -> None:
     s = scenario(phase="main1", p0={"monsters": ["Thousand-Eyes Restrict", "Vorse Raider"]},
                  p1={"monsters": ["Mystical Elf:set"]})
