@@ -97,6 +97,15 @@ def test_restrict_absorbed_monster_is_destroyed_in_its_place() -> None:
     assert "Vorse Raider is destroyed in place of Thousand-Eyes Restrict" in log(s)
 
 
+def test_restrict_holds_one_monster_at_a_time() -> None:
+    # "Only 1 monster at a time": the next turn's use is refused while one is held.
+    s = scenario(p0={"monsters": ["Thousand-Eyes Restrict"]}, p1={"monsters": ["Mystical Elf", "Vorse Raider"]})
+    play(s, ["0 activate Thousand-Eyes Restrict@0M1", "0 choose Mystical Elf@1M1", "0 phase end", "1 phase end"])
+    duel = s.duel
+    assert duel.turn == 5 and duel.turn_player == 0 and names(duel.monsters(1)) == ["Vorse Raider"]
+    assert "0 activate Thousand-Eyes Restrict@0M1" not in s.legal_texts()
+
+
 def test_restrict_stops_other_monsters_attacking_and_changing_position() -> None:
     s = scenario(phase="main1", p0={"monsters": ["Thousand-Eyes Restrict", "Vorse Raider"]},
                  p1={"monsters": ["Mystical Elf:set"]})
@@ -265,6 +274,22 @@ def test_scapegoat_chained_to_a_fusion_ritual_or_metamorphosis_forbids_its_summo
     p = s.duel.players[0]
     assert names(p.monsters) == ["Sheep Token"] * 4 and names(p.fusion) == ["Thousand-Eyes Restrict"]
     assert "0 phase end" in s.legal_texts()
+
+
+def test_scapegoat_cannot_be_activated_after_its_player_summoned_that_turn() -> None:
+    # "You cannot Summon other monsters the turn you activate this card" binds backwards too:
+    # a player who has Summoned this turn may not activate it. A Set is no Summon, and the
+    # opponent's Summon does not count.
+    s = scenario(p0={"hand": ["Vorse Raider", "Scapegoat"]})
+    assert "0 activate Scapegoat" in s.legal_texts()
+    play(s, ["0 summon Vorse Raider"])
+    assert "0 activate Scapegoat" not in s.legal_texts()
+    s = scenario(p0={"hand": ["Vorse Raider", "Scapegoat"]})
+    play(s, ["0 set Vorse Raider"])
+    assert "0 activate Scapegoat" in s.legal_texts()
+    s = scenario(turn_player=1, p0={"spells": ["Scapegoat"]}, p1={"hand": ["Vorse Raider"]})
+    play(s, ["1 summon Vorse Raider"])
+    assert "0 activate Scapegoat@0S1" in s.legal_texts()
 
 
 def test_scapegoat_tokens_block_summons_and_tributes_and_vanish() -> None:

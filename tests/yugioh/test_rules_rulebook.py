@@ -11,7 +11,7 @@ from goat.games.yugioh import DeckList, new_state
 from goat.games.yugioh.cards.data import DATABASE
 from goat.games.yugioh.deck import builtin_deck, deck_problems
 from goat.games.yugioh.rules import make_rules
-from goat.games.yugioh.scenario import names, play, resolve_chance, scenario
+from goat.games.yugioh.scenario import FILLER, names, play, resolve_chance, scenario
 from goat.protocol import IllegalActionError
 
 
@@ -31,6 +31,19 @@ def test_lp_zero_loses() -> None:
     s = scenario(phase="battle", p0={"monsters": ["Blue-Eyes White Dragon"]}, p1={"lp": 3000})
     play(s, ["0 attack Blue-Eyes White Dragon@0M1 -> direct"])
     assert s.is_terminal() and s.results[0]["winner"] == 0 and s.results[0]["reason"] == "lp"
+
+
+def test_both_decking_out_by_one_effect_is_a_draw() -> None:
+    # Morphing Jar makes both players draw five: each must draw from an empty deck at once.
+    def flip_jar(p0_deck: int):
+        s = scenario(phase="battle", p0={"monsters": ["Vorse Raider"], "deck": ["Sangan"] * p0_deck},
+                     p1={"monsters": ["Morphing Jar:set"], "deck": ["Sangan"] * 2})
+        return play(s, ["0 attack Vorse Raider@0M1 -> face-down@1M1"])
+
+    both = flip_jar(3)
+    assert both.is_terminal() and both.results[0]["winner"] is None and both.results[0]["reason"] == "deck-out"
+    one = flip_jar(5)
+    assert one.is_terminal() and one.results[0]["winner"] == 0 and one.results[0]["reason"] == "deck-out"
 
 
 def test_both_at_zero_lp_is_a_draw() -> None:
@@ -78,6 +91,23 @@ def test_turn_order_draw_standby_main() -> None:
     duel = s.duel
     assert duel.turn == 4 and duel.turn_player == 0 and duel.phase == "main1"
     assert names(duel.players[0].hand) == ["Sangan"]
+
+
+def test_the_phases_come_in_order_draw_standby_main1_battle_main2_end() -> None:
+    # Each phase is seen where it acts: Sinister Serpent's Standby trigger after the draw, the
+    # Battle Step after Main Phase 1, Main Phase 2 after it, the End Phase's discard last.
+    s = scenario(turn_player=1, phase="end", p0={"gy": ["Sinister Serpent"], "hand": [FILLER] * 5,
+                                                  "deck": ["Sangan", FILLER]})
+    duel = s.duel
+    seen = []
+    for action in ("0 activate Sinister Serpent", "0 phase battle", "0 phase main2", "0 phase end"):
+        seen.append((duel.turn, duel.phase, duel.step, len(duel.players[0].hand)))
+        play(s, [action])
+    seen.append((duel.turn, duel.phase, duel.step, len(duel.players[0].hand)))
+    assert seen == [(4, "standby", None, 6), (4, "main1", None, 7), (4, "battle", "battle", 7),
+                    (4, "main2", None, 7), (4, "end", None, 7)]
+    play(s, [f"0 choose {FILLER}"])  # down to six in the End Phase, then the turn passes
+    assert (duel.turn, duel.turn_player, len(duel.players[0].hand)) == (5, 1, 6)
 
 
 # ------------------------------------------------------------------- summons

@@ -20,7 +20,8 @@ from goat.records import IllegalRecordError, MalformedRecordError, replay
 
 
 def test_view_hides_hand_set_cards_and_deck_order() -> None:
-    s = scenario(p0={"hand": ["Sangan", "Mirror Force"], "monsters": ["Morphing Jar:set"], "spells": ["Ring of Destruction"]},
+    s = scenario(p0={"hand": ["Sangan", "Mirror Force"], "monsters": ["Morphing Jar:set"], "spells": ["Ring of Destruction"],
+                     "fusion": ["Thousand-Eyes Restrict"]},
                  p1={"hand": ["Pot of Greed"]})
     play(s, ["0 set Mirror Force"])
     mine, theirs, spectator = s.view(0), s.view(1), s.view(None)
@@ -28,7 +29,8 @@ def test_view_hides_hand_set_cards_and_deck_order() -> None:
     assert theirs["players"][0]["hand"] is None and theirs["players"][0]["hand_count"] == 1
     assert mine["players"][0]["monsters"][0]["name"] == "Morphing Jar"
     text = json.dumps(theirs) + json.dumps(spectator)
-    for secret in ("Sangan", "Morphing Jar", "Mirror Force", "Ring of Destruction"):
+    assert mine["players"][0]["fusion"] == ["Thousand-Eyes Restrict"] and theirs["players"][0]["fusion_count"] == 1
+    for secret in ("Sangan", "Morphing Jar", "Mirror Force", "Ring of Destruction", "Thousand-Eyes Restrict"):
         assert secret not in text, secret
     assert "Pot of Greed" not in json.dumps(mine)
     assert "deck" not in json.dumps(mine["players"][0]).replace("deck_count", "")
