@@ -499,3 +499,14 @@ def test_summoned_then_turned_face_down_cannot_flip_summon_that_turn() -> None:
     play(s, ["0 summon Vorse Raider", "0 activate Book of Moon"])
     assert not s.duel.players[0].monsters[0].face_up
     assert not any(a.startswith("0 flip") for a in s.legal_texts())
+
+
+def test_metamorphosis_may_tribute_a_face_down_monster() -> None:
+    """The card says "Tribute 1 monster" and the rulings let it be a face-down one
+    (its Level is seen as it goes to the Graveyard); only face-up ones were offered."""
+    s = scenario(p0={"hand": ["Metamorphosis"], "monsters": ["Magician of Faith:set"],
+                     "fusion": ["Thousand-Eyes Restrict"]})
+    play(s, ["0 activate Metamorphosis", "0 choose defense"])
+    p = s.duel.players[0]
+    assert names(p.monsters) == ["Thousand-Eyes Restrict"]
+    assert sorted(names(p.gy)) == ["Magician of Faith", "Metamorphosis"]

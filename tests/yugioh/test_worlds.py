@@ -204,8 +204,9 @@ def test_an_opponent_never_asked_to_side_deck_has_no_side_deck() -> None:
 
 # ------------------------- "when-able": being asked to respond is evidence of hidden cards
 def test_when_able_the_other_seat_holds_no_response_where_it_was_not_asked() -> None:
-    """when-able/d2/t2 (match seed 22 since a monster's attack counter is
-    cleared each turn, 21 after the rulings audit: each change of seeded matches
+    """when-able/d2/t2 (match seed 12 since Metamorphosis may tribute a face-down
+    monster, 22 since a monster's attack counter is cleared each turn, 21 after
+    the rulings audit: each change of seeded matches
     moves it to a match whose view ends with the opponent asked to respond): the opponent's hidden
     cards were named at random, so at windows where the history shows it was
     not asked it could respond in the world and was asked (58 of the 60 failed
@@ -224,7 +225,7 @@ def test_when_able_the_other_seat_holds_a_response_where_it_was_asked() -> None:
 
     from .world_reference import position
 
-    state = position("goat", {"ask_responses": "when-able"}, 22, 2, 2)
+    state = position("goat", {"ask_responses": "when-able"}, 12, 2, 2)
     view = json.loads(json.dumps(state.view(0)))
     assert view["decision"]["seat"] == 1 and view["decision"]["kind"] == "respond"
     _draws_exact_worlds("when-able/d2/t2", 0)
@@ -348,15 +349,16 @@ def test_a_card_found_missing_never_grows_the_assumed_list_past_the_size_the_vie
 
 
 def test_an_opponent_asked_to_side_deck_that_swapped_nothing_has_a_side_deck() -> None:
-    """The yugioh_world_fails benchmark's position 4 with Chaos Warrior (seat 0)
-    against Goat Control: the Goat Control opponent, asked to side-deck after
+    """Chaos Warrior (seat 0) against Goat Control (match seed 655 since Metamorphosis
+    may tribute a face-down monster; the yugioh_world_fails benchmark's position 4
+    before): the Goat Control opponent, asked to side-deck after
     duel 1, swapped nothing ("act 1 done"), so the Chaos Warrior mirror
     assumed for it kept no side deck, was never asked, and every draw failed there."""
     from goat.games.yugioh.worlds import YugiohWorldSampler, _Evidence
 
     from .world_reference import position
 
-    state = position("goat", {"decks": "chaos_warrior/goat_control"}, 504, 2, 5)
+    state = position("goat", {"decks": "chaos_warrior/goat_control"}, 655, 2, 5)
     view = json.loads(json.dumps(state.view(0)))
     assert "act 1 done" in view["history"] and "act 1 swap ?" not in view["history"]
     evidence = _Evidence.of(view)

@@ -47,7 +47,7 @@ CASES: list[tuple[str, str, dict[str, Any] | None, int, int, int]] = [
     ("goat/d3/t9", "goat", None, 12, 3, 9),
     ("always/d2/t4", "goat", {"ask_responses": "always"}, 5, 2, 4),
     ("when-able/d1/t3", "goat", {"ask_responses": "when-able"}, 6, 1, 3),
-    ("when-able/d2/t2", "goat", {"ask_responses": "when-able"}, 22, 2, 2),
+    ("when-able/d2/t2", "goat", {"ask_responses": "when-able"}, 12, 2, 2),
     ("official/d2/t2", "official", None, 7, 2, 2),
     ("chaos/d3/t3", "goat", {"decks": "chaos_warrior/goat_control"}, 8, 3, 3),
     ("open/d2/t3", "goat", {"open_decklists": True}, 9, 2, 3),

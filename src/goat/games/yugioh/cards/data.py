@@ -156,7 +156,8 @@ CARDS: tuple[CardData, ...] = (
        "Special Summon four Sheep Tokens in Defense Position. They cannot be tributed for a Tribute Summon. "
        "You cannot Summon other monsters the turn you activate it (you may still Set)."),
     _s("Metamorphosis", "normal",
-       "Tribute one face-up monster: Special Summon from your Fusion Deck a Fusion monster of the same Level."),
+       "Tribute one monster (face-up or face-down): Special Summon from your Fusion Deck a Fusion monster of "
+       "the same Level."),
     _s("Book of Moon", "quick-play", "Turn one face-up monster into face-down Defense Position."),
     _s("Nobleman of Crossout", "normal",
        "Destroy one face-down monster and remove it from play. If it is a Flip monster, each player removes "

@@ -205,9 +205,13 @@ class Scapegoat(Effect):
 
 
 class Metamorphosis(Effect):
+    """Tribute a monster you control, face-up or face-down (the card says "Tribute 1
+    monster"; the rulings allow a face-down one: its Level shows as it goes to the
+    Graveyard), for a Fusion monster of its Level."""
+
     def fodder(self, duel: "Duel", seat: int) -> list["CardInst"]:
         levels = {c.data.level for c in duel.players[seat].fusion}
-        return [c for c in duel.face_up_monsters(seat) if c.data.level in levels]
+        return [c for c in duel.monsters(seat) if c.data.level in levels]
 
     def can_activate(self, duel: "Duel", card: "CardInst", seat: int) -> bool:
         return bool(self.fodder(duel, seat)) and not duel.summon_locked(seat)
