@@ -200,3 +200,21 @@ def test_mystic_swordsman_lv2_destroys_in_the_first_damage_step_substep(rules: s
     # The first decision of the Damage Step: Sangan is already gone, in sub-step 1.
     assert (duel.step, duel.substep) == ("damage", "start") and names(duel.players[1].gy) == ["Sangan"]
     assert s.pending().kind == ("search" if rules == "goat" else "respond")  # officially Rush may answer Sangan
+
+
+def test_blade_knight_alone_negates_the_flip_effect_of_a_monster_it_destroys_by_battle() -> None:
+    """Its second clause: the only monster its controller controls, Blade Knight
+    negates the Flip effect of a Flip monster it destroys by battle (Magician of
+    Faith returns no Spell); with another monster beside it, the Flip effect works."""
+    def attack(p0_monsters: list[str]) -> ScenarioState:
+        s = scenario("goat", phase="battle", p0={"monsters": p0_monsters},
+                     p1={"monsters": ["Magician of Faith:set"], "gy": ["Pot of Greed"]})
+        play(s, ["0 attack Blade Knight@0M1 -> face-down@1M1"])
+        return s
+
+    s = attack(["Blade Knight"])
+    duel = s.duel
+    assert names(duel.players[1].gy) == ["Pot of Greed", "Magician of Faith"] and not duel.players[1].hand
+    assert any("negated by Blade Knight" in e.text for e in duel.log)
+    s = attack(["Blade Knight", "Mystical Elf"])
+    assert names(s.duel.players[1].hand) == ["Pot of Greed"]

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from goat.games.yugioh.cards.base import Gen
+from goat.games.yugioh.cards.base import Gen, Link
 from goat.games.yugioh.prompts import Line, Say
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -209,7 +209,7 @@ class BattleMixin:
             yield from self.settle()
             self.substep = "flip"
             if flipped is not None and flipped.zone == "monster" and flipped.face_up:
-                self.emit(("flipped", flipped))
+                self.emit(("flipped", flipped, *self.flip_negator(flipped, destroyed)))
             if a.target is not None:
                 self.emit(("battled", a.attacker, a.target))
                 self.emit(("battled", a.target, a.attacker))
@@ -227,6 +227,27 @@ class BattleMixin:
             self.attack = None
         if tp != self.turn_player:  # pragma: no cover - defensive
             raise RuntimeError("turn changed during a battle")
+
+    def flip_negator(self: Any, flipped: "CardInst", destroyed: list[tuple["CardInst", int]]) -> tuple[Any, ...]:
+        """Blade Knight's second clause: the attacker that will negate the Flip
+        effect of ``flipped``, a Flip monster this battle destroys — as
+        ``(card, stamp)`` to append to the flip event (:meth:`flip_negated` checks
+        it again when the effect resolves), or ``()``."""
+        attacker = self.attack.attacker
+        if attacker.name == "Blade Knight" and "flip" in flipped.data.traits \
+                and any(c is flipped and stamp == flipped.stamp for c, stamp in destroyed):
+            return (attacker, attacker.stamp)
+        return ()
+
+    def flip_negated(self: Any, link: Link) -> "CardInst | None":
+        """The Blade Knight that negates ``link``, a Flip effect whose monster it
+        destroyed by battle, if it is still face up and its controller's only monster."""
+        event = link.data.get("event")
+        if event is None or event[0] != "flipped" or len(event) < 4 or "flip" not in link.card.data.traits:
+            return None
+        knight, stamp = event[2], event[3]
+        alone = self.players[knight.controller].field_monsters() == [knight]
+        return knight if knight.stamp == stamp and knight.zone == "monster" and knight.face_up and alone else None
 
     def calculate(self: Any, attacker: "CardInst", target: "CardInst | None") -> tuple[list, list]:
         """Work out a battle: (monsters destroyed with their stamps, [(seat, damage)])."""

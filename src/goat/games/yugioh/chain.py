@@ -310,6 +310,8 @@ class ChainMixin:
                 # to the Graveyard. A Normal Trap already destroyed in the chain is no longer a
                 # face-up card on the field: its effect resolves, as MST's leaves it.
                 self.say(Line("negatedByJinzo", card=card.name))
+            elif self.flip_negated(link) is not None:
+                self.say(Line("negatedByBladeKnight", card=card.name))
             else:
                 yield from effect.resolve(self, link)
             self.resolving = None

@@ -116,6 +116,7 @@ LOG: dict[str, str] = {
     "resolvesLabel": "chain link {n} resolves: {card} ({label})",
     "noLongerOnField": "{card} is no longer on the field: no effect",
     "negatedByJinzo": "{card}: negated by Jinzo",
+    "negatedByBladeKnight": "{card}: its Flip effect is negated by Blade Knight",
     "targets": "{seat} targets {target}",
     "missesTiming": "{card} misses its timing",
     # battle

@@ -561,6 +561,7 @@ export const AR = {
       resolvesLabel: "تُنفَّذ حلقة السلسلة {n}: {card} ({label})",
       noLongerOnField: "{card} لم تعد في الميدان: بلا تأثير",
       negatedByJinzo: "{card}: أبطلها Jinzo",
+      negatedByBladeKnight: "{card}: أبطل Blade Knight تأثير القلب",
       targets: "{seat} يستهدف {target}",
       missesTiming: "{card} تفوّت توقيتها",
       attacks: "{seat} يهاجم بـ{card} ← {target}",

@@ -556,6 +556,7 @@ export const BG = {
       resolvesLabel: "верижна връзка {n} се изпълнява: {card} ({label})",
       noLongerOnField: "{card} вече не е на полето: без ефект",
       negatedByJinzo: "{card}: обезсилена от Jinzo",
+      negatedByBladeKnight: "{card}: ефектът при обръщане е обезсилен от Blade Knight",
       targets: "{seat} избира за цел {target}",
       missesTiming: "{card} пропуска момента си",
       attacks: "{seat} атакува с {card} -> {target}",

@@ -212,8 +212,8 @@ CARDS: tuple[CardData, ...] = (
     _m("Exiled Force", "effect", "EARTH", "Warrior", 4, 1000, 1000,
        "Tribute this card to destroy one monster on the field."),
     _m("Blade Knight", "effect", "LIGHT", "Warrior", 4, 1600, 1000,
-       "Gains 400 ATK while its controller holds one card or none in hand. (Its second clause, negating Flip "
-       "effects of monsters it destroys when it is the only monster, is not implemented.)"),
+       "Gains 400 ATK while its controller holds one card or none in hand. While it is the only monster its "
+       "controller controls, the Flip effect of a Flip monster it destroys by battle is negated."),
     _m("Mystic Swordsman LV2", "effect", "EARTH", "Warrior", 2, 900, 0,
        "When it attacks a face-down Defense Position monster, destroy that monster with this effect at the "
        "start of the Damage Step, without flipping it. (Its level-up to LV4 is not implemented: LV4 is not "
