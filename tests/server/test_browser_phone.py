@@ -1,7 +1,11 @@
 """The table on a phone (390x844, the size of a common phone), as its player
-sees it: a finished match's result box uses the screen's width instead of the
+sees it:
+
+* a finished match's result box uses the screen's width instead of the
 half of it that ``left: 50%`` leaves a shrink-to-fit box (its buttons each
-wrapped to two or three lines, "Скачать запись партии" on three)."""
+wrapped to two or three lines, "Скачать запись партии" on three);
+* a duel's card names wrap inside their cards, in Arabic and in English,
+  instead of being clipped by them."""
 
 from __future__ import annotations
 
@@ -9,10 +13,12 @@ import asyncio
 import threading
 from collections.abc import Callable
 
+import httpx
 import pytest
 
 from .conftest import Lobby, ServeProcess, finish_with_bots
-from .test_browser import CHROMIUM, SERVE, chromium, new_page, shot, sit_at  # noqa: F401
+from .test_browser import (CHROMIUM, SERVE, YGO_WAIT_TURN, chromium, new_page, shot, sit_at,  # noqa: F401
+                           ygo_actions, ygo_pick)
 
 PHONE = {"width": 390, "height": 844}
 
@@ -58,5 +64,45 @@ def test_the_result_box_uses_a_phones_width(chromium: object, serve_process: Cal
         height = button.bounding_box()["height"]
         line = float(button.evaluate("e => parseFloat(getComputedStyle(e).lineHeight) || 20"))
         assert height < 2 * line + 16, (button.text_content(), height)
+    assert page.errors == []
+    context.close()
+
+
+#: Each Yu-Gi-Oh! card's name (``.yname``) that sticks out of its card, which
+#: clips it: on a phone a field zone is ~55px wide and a name's long word
+#: ("Nobleman", "Metamorphosis") was cut ("obleman" on the Arabic page).
+CLIPPED_NAMES = """() => [...document.querySelectorAll('#duel .ycard:not(.back) .yname')].filter(name => {
+    const card = name.closest('.ycard').getBoundingClientRect(), box = name.getBoundingClientRect();
+    return box.left < card.left - 0.5 || box.right > card.right + 0.5;
+  }).map(name => name.textContent)"""
+
+
+@pytest.mark.parametrize("locale", ["ar-EG", "en-US"])
+def test_duel_card_names_fit_their_cards_on_a_phone(chromium: object, serve_process: Callable[..., ServeProcess],
+                                                    locale: str) -> None:
+    server = serve_process(*SERVE)
+    created = httpx.post(f"{server.url}api/tables", json={"game": "yugioh", "name": "Аня", "seed": 7},
+                         timeout=10).json()
+    table, token = created["id"], created["token"]
+    httpx.post(f"{server.url}api/tables/{table}/seats/1/bot", json={"bot": "greedy"},
+               headers={"Authorization": f"Bearer {token}"}, timeout=10).raise_for_status()
+    context = chromium.new_context(viewport=PHONE, locale=locale, is_mobile=True)  # type: ignore[attr-defined]
+    context, page = new_page(chromium, context)
+    sit_at(page, server.url, table, token, 0)
+    page.click("#start-btn")
+    page.wait_for_selector("#duel:not([hidden])")
+    attacked = False
+    for _ in range(10):                       # until names are on the field, mine set or the bot's
+        page.wait_for_function(YGO_WAIT_TURN)
+        if page.locator("#duel-result:not([hidden])").count():
+            break
+        chosen = ygo_pick(ygo_actions(page), attacked)
+        attacked = attacked or " attack " in chosen
+        version = int(page.get_attribute("body", "data-version"))
+        page.locator(f'#duel-groups button[data-action="{chosen}"]').first.click()
+        page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    assert page.locator("#duel .zone-row .ycard[data-name]").count() >= 2
+    shot(page, f"phone-duel-{locale}")
+    assert page.evaluate(CLIPPED_NAMES) == []
     assert page.errors == []
     context.close()
