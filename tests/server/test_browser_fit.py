@@ -1,11 +1,13 @@
-"""The table on a phone (390x844, the size of a common phone), as its player
-sees it:
+"""Text that fits its box, on a phone (390x844, the size of a common phone)
+and beside the felt on a desktop:
 
 * a finished match's result box uses the screen's width instead of the
-half of it that ``left: 50%`` leaves a shrink-to-fit box (its buttons each
-wrapped to two or three lines, "Скачать запись партии" on three);
+  half of it that ``left: 50%`` leaves a shrink-to-fit box (its buttons each
+  wrapped to two or three lines, "Скачать запись партии" on three);
 * a duel's card names wrap inside their cards, in Arabic and in English,
-  instead of being clipped by them."""
+  instead of being clipped by them;
+* the score sheet's penalty row of a three-player table (a column a player in
+  the side panel) keeps "0 / 12" on one line, not "0 /" over "12"."""
 
 from __future__ import annotations
 
@@ -104,5 +106,30 @@ def test_duel_card_names_fit_their_cards_on_a_phone(chromium: object, serve_proc
     assert page.locator("#duel .zone-row .ycard[data-name]").count() >= 2
     shot(page, f"phone-duel-{locale}")
     assert page.evaluate(CLIPPED_NAMES) == []
+    assert page.errors == []
+    context.close()
+
+
+#: The number of lines each cell of the sheet's total row spans: its first text's line boxes.
+FOOT_LINES = """() => [...document.querySelectorAll('#score tfoot td')].map(td => {
+    const range = document.createRange(); range.selectNodeContents(td.firstChild);
+    return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+  })"""
+
+
+def test_three_players_penalties_on_one_line(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    created = httpx.post(f"{server.url}api/tables", json={"rules": "full-hand", "players": 3, "name": "Anna"},
+                         timeout=10).json()
+    table, token = created["id"], created["token"]
+    for seat in (1, 2):
+        httpx.post(f"{server.url}api/tables/{table}/seats/{seat}/bot", json={"bot": "heuristic"},
+                   headers={"Authorization": f"Bearer {token}"}, timeout=10).raise_for_status()
+    context, page = new_page(chromium, locale="bg-BG")
+    sit_at(page, server.url, table, token, 0)
+    page.click("#start-btn")
+    page.wait_for_selector("#score tfoot td")
+    shot(page, "fit-three-players-bg")
+    assert page.evaluate(FOOT_LINES) == [1, 1, 1]
     assert page.errors == []
     context.close()
