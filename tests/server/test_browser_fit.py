@@ -1,4 +1,4 @@
-"""Text that fits its box, on a phone (390x844, the size of a common phone)
+"""Text as a player reads it, on a phone (390x844, the size of a common phone)
 and beside the felt on a desktop:
 
 * a finished match's result box uses the screen's width instead of the
@@ -7,7 +7,9 @@ and beside the felt on a desktop:
 * a duel's card names wrap inside their cards, in Arabic and in English,
   instead of being clipped by them;
 * the score sheet's penalty row of a three-player table (a column a player in
-  the side panel) keeps "0 / 12" on one line, not "0 /" over "12"."""
+  the side panel) keeps "0 / 12" on one line, not "0 /" over "12";
+* an Arabic list is written with the Arabic comma ("،"), not the Latin one: the
+  lobby's changed options (i18n.js listOf writes every list the page shows)."""
 
 from __future__ import annotations
 
@@ -131,5 +133,21 @@ def test_three_players_penalties_on_one_line(chromium: object, serve_process: Ca
     page.wait_for_selector("#score tfoot td")
     shot(page, "fit-three-players-bg")
     assert page.evaluate(FOOT_LINES) == [1, 1, 1]
+    assert page.errors == []
+    context.close()
+
+
+def test_arabic_lists_take_the_arabic_comma(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    created = httpx.post(f"{server.url}api/tables", json={"rules": "classic", "name": "Anna",
+                                                        "options": {"match_target": 1, "royal_goat": False}},
+                         timeout=10).json()
+    context, page = new_page(chromium, locale="ar-EG")
+    sit_at(page, server.url, created["id"], created["token"], 0)
+    shown = page.locator("#lobby-options")
+    shown.wait_for()
+    assert "، " in shown.text_content() and "," not in shown.text_content(), shown.text_content()
+    page.click(".lang[data-lang='en']")                            # English keeps its own comma
+    assert ", " in shown.text_content() and "،" not in shown.text_content(), shown.text_content()
     assert page.errors == []
     context.close()
