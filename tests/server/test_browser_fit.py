@@ -9,7 +9,9 @@ and beside the felt on a desktop:
 * the score sheet's penalty row of a three-player table (a column a player in
   the side panel) keeps "0 / 12" on one line, not "0 /" over "12";
 * an Arabic list is written with the Arabic comma ("،"), not the Latin one: the
-  lobby's changed options (i18n.js listOf writes every list the page shows)."""
+  lobby's changed options (i18n.js listOf writes every list the page shows);
+* the create form's option lists show their choice whole: a long one ("♣ jack
+  highest (as the queens)") moves under its name instead of being cut at 12em."""
 
 from __future__ import annotations
 
@@ -149,5 +151,49 @@ def test_arabic_lists_take_the_arabic_comma(chromium: object, serve_process: Cal
     assert "، " in shown.text_content() and "," not in shown.text_content(), shown.text_content()
     page.click(".lang[data-lang='en']")                            # English keeps its own comma
     assert ", " in shown.text_content() and "،" not in shown.text_content(), shown.text_content()
+    assert page.errors == []
+    context.close()
+
+
+#: The create form's option lists whose chosen value is wider than the list shows:
+#: the chosen option alone, measured outside the form, against the list's width.
+CUT_CHOICES = """() => [...document.querySelectorAll('#option-list .option select')].map(select => {
+    const alone = select.cloneNode(false);
+    alone.append(select.selectedOptions[0].cloneNode(true));
+    Object.assign(alone.style, { position: "absolute", maxWidth: "none", width: "auto" });
+    select.closest('.option').append(alone);
+    const need = alone.getBoundingClientRect().width;
+    alone.remove();
+    return [select.closest('.option').dataset.option, select.getBoundingClientRect().width, need];
+  }).filter(([, width, need]) => need > width + 1).map(([name]) => name)"""
+
+
+#: The options whose field (a list, a checkbox, a number) sticks out of the form's panel.
+OUTSIDE = """() => {
+    const panel = document.querySelector('#create-form').getBoundingClientRect();
+    return [...document.querySelectorAll('#option-list .option')].filter(row => {
+      const field = row.querySelector('select, input').getBoundingClientRect();
+      return field.left < panel.left - 0.5 || field.right > panel.right + 0.5;
+    }).map(row => row.dataset.option);
+  }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "bg", "ar"])
+def test_option_choices_are_shown_whole_on_a_phone(chromium: object, serve_process: Callable[..., ServeProcess],
+                                                  lang: str) -> None:
+    server = serve_process(*SERVE)
+    context = chromium.new_context(viewport=PHONE)  # type: ignore[attr-defined]
+    context, page = new_page(chromium, context)
+    page.goto(server.url)
+    page.click(f".lang[data-lang='{lang}']")
+    page.wait_for_selector("#create-game option", state="attached")
+    page.click("#options-summary")
+    cut = {}
+    for game, rules in (("kozel", "classic"), ("kozel", "street"), ("spades", "standard"), ("yugioh", "goat")):
+        page.select_option("#create-game", game)
+        page.select_option("#create-rules", rules)
+        cut[rules] = page.evaluate(CUT_CHOICES) + page.evaluate(OUTSIDE)
+    assert cut == {"classic": [], "street": [], "standard": [], "goat": []}
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert page.errors == []
     context.close()
