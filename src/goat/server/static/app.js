@@ -12,7 +12,7 @@
 // A game that is not a trick game has a page of its own (RENDERERS: yugioh.js
 // draws a duel), sharing the lobby, the connection and the helpers.
 
-import { t, lang, setLang, markDocument, dir } from "./i18n.js";
+import { t, lang, listOf, setLang, markDocument, dir } from "./i18n.js";
 import { cardBack, cardFace, cardName, cardsSaid, parseAction, SAID, SHOWN } from "./cards.js";
 import { kozel } from "./kozel.js";
 import { spades } from "./spades.js";
@@ -257,7 +257,7 @@ function tableTitle(m) {
 
 function optionsText(options) {
   const shown = (v) => (v === null ? "—" : typeof v === "boolean" ? t(v ? "yes" : "no") : named("choice", v));
-  return Object.entries(options || {}).map(([k, v]) => `${named("opt", k)}: ${shown(v)}`).join(", ");
+  return listOf(Object.entries(options || {}).map(([k, v]) => `${named("opt", k)}: ${shown(v)}`));
 }
 
 async function refreshTables() {
@@ -268,7 +268,7 @@ async function refreshTables() {
     if (!tables.length) list.innerHTML = `<li class="hint">${t("noTables")}</li>`;
     for (const table of tables) {
       const li = document.createElement("li");
-      const names = table.seats.map((s) => (s.kind === "empty" ? "—" : playerName(s))).join(", ");
+      const names = listOf(table.seats.map((s) => (s.kind === "empty" ? "—" : playerName(s))));
       li.innerHTML = `<a href="?table=${table.id}"></a> <span class="hint"></span>`;
       li.querySelector("a").textContent = `${gameAndRules(table)} · ${table.id}`
         + (table.hints ? ` · ${t("hints.short")}` : "")

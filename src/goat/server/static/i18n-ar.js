@@ -29,6 +29,7 @@ export const AR = {
   optionsChanged: "الخيارات (تغيّر منها {n})",
   yes: "نعم",
   no: "لا",
+  listComma: "، ",   // the Arabic comma: a Latin one in Arabic text is a typo
   language: "اللغة",
   yourName: "اسمك",
   lobbyErrors: {

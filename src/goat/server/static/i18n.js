@@ -22,6 +22,7 @@ export const STRINGS = {
     optionsChanged: "Options ({n} changed)",
     yes: "yes",
     no: "no",
+    listComma: ", ",
     language: "Language",
     yourName: "Your name",
     lobbyErrors: {
@@ -1581,6 +1582,11 @@ export function count(code, n, forms) {
 /** The text of `key` ("a.b" for nested tables) with {name} placeholders filled;
  * `{name|form|form...}` is the word's form for the number `name` (see `plural`):
  * "{n} {n|штрафное очко|штрафных очка|штрафных очков}". */
+/** Items in a row, "a, b, c", with the language's comma (Arabic "،"). */
+export function listOf(items) {
+  return items.join(t("listComma"));
+}
+
 export function t(key, params = {}) {
   const find = (code) => key.split(".").reduce((obj, part) => (obj == null ? obj : obj[part]), STRINGS[code]);
   let code = current;

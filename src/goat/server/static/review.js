@@ -8,7 +8,7 @@
 // shows every hand), for the rulesets the solver takes (the game module's
 // `reviewable(view)`). A deal's review is fetched once and kept.
 
-import { arrow, t } from "./i18n.js";
+import { arrow, listOf, t } from "./i18n.js";
 import { parseAction, SAID, SHOWN } from "./cards.js";
 import { $, S, api, el, seatName, spoken, teamName } from "./table.js";
 
@@ -51,10 +51,10 @@ function bestPlay(r) {
     return t("review.bestPlay", { result: `${teamName(first.side)}: ${words}` });
   }
   if (result.score) {   // Spades: the deal's score, points per team
-    return t("review.bestPlayScore", { result: result.score.map((p, side) => `${teamName(side)} ${p}`).join(", ") });
+    return t("review.bestPlayScore", { result: listOf(result.score.map((p, side) => `${teamName(side)} ${p}`)) });
   }
   if (!result.penalty) return "";
-  return t("review.bestPlay", { result: result.penalty.map((p, side) => `${teamName(side)} ${p}`).join(", ") });
+  return t("review.bestPlay", { result: listOf(result.penalty.map((p, side) => `${teamName(side)} ${p}`)) });
 }
 
 /** Why the review leaves actions out, in the player's language (the server's

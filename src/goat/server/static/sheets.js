@@ -6,7 +6,7 @@
 // gives the heading drawn here (game, rules, table, players), the score sheet
 // and the result: style.css's @media print hides the rest.
 
-import { locale, t } from "./i18n.js";
+import { listOf, locale, t } from "./i18n.js";
 import { $, S, api, el, named, number, playerName, teamName } from "./table.js";
 
 /** How many finished games the lobby lists. */
@@ -71,7 +71,7 @@ export async function refreshFinished() {
       li.dataset.table = table.id;
       const when = new Date(table.finished_at).toLocaleString(locale(), { dateStyle: "short", timeStyle: "short" });
       li.append(el("span", "finished-title", `${named("games", table.game)} · ${named("rules", table.rules)} · ${when}`));
-      li.append(" ", el("span", "hint", table.seats.map(playerName).join(", ")));
+      li.append(" ", el("span", "hint", listOf(table.seats.map(playerName))));
       li.append(el("div", "finished-result", resultText(table)));
       const links = el("div", "finished-links");
       links.append(link(t("sheets.watch"), `?table=${table.id}`), " · ",
@@ -111,7 +111,7 @@ export function drawSheetLinks() {
  * columns call them ("Us: Аня + Bot 3 · Them: Bot 2 + Bot 4"). */
 function printedPlayers() {
   const m = S.msg;
-  if (m.game === "yugioh" || m.players !== 4 || S.seat === null) return m.seats.map(playerName).join(", ");
+  if (m.game === "yugioh" || m.players !== 4 || S.seat === null) return listOf(m.seats.map(playerName));
   return [0, 1].map((team) => `${teamName(team)}: ${t("team", { a: playerName(m.seats[team]),
                                                               b: playerName(m.seats[team + 2]) })}`).join(" · ");
 }

@@ -12,7 +12,7 @@
 // cards" control sends (out of turn too: the cards stay face down until turned
 // over). A reload or another device shows what the server says.
 
-import { lang, t } from "./i18n.js";
+import { lang, listOf, t } from "./i18n.js";
 import { cardFace, cardsSaid, SHOWN } from "./cards.js";
 import { $, S, button, el, named, noteRow, number, oneImage, progressBar, scoreRow, seatName, teamName, teamOf } from "./table.js";
 
@@ -146,7 +146,7 @@ function redealt(deal) {
 
 function dealSummary(number, deal) {
   if (redealt(deal)) return t("dealRedealt", { n: number });
-  const parts = [0, 1].map((team) => `${teamName(team)} ${signed(deal.score[team])}`).join(", ");
+  const parts = listOf([0, 1].map((team) => `${teamName(team)} ${signed(deal.score[team])}`));
   return t("dealEndSpades", { n: number, scores: parts });
 }
 

@@ -16,7 +16,7 @@
 // a card with no action now); a card whose click narrows the actions shows its
 // details in the actions box instead (yugioh.js `cardInfo`).
 
-import { lang, t } from "./i18n.js";
+import { lang, listOf, t } from "./i18n.js";
 import { el, named } from "./table.js";
 
 let catalog = null;        // {name: entry} once loaded
@@ -103,7 +103,7 @@ export function fill(box, name, entry = info(name)) {
     box.append(el("p", "detail-stats", `${t("ygo.atk")} ${entry.atk} / ${t("ygo.def")} ${entry.def}`));
   }
   if (entry.materials) box.append(el("p", "detail-extra", t("ygo.materials", { names: entry.materials.join(" + ") })));
-  if (entry.hosts) box.append(el("p", "detail-extra", t("ygo.hosts", { names: entry.hosts.join(", ") })));
+  if (entry.hosts) box.append(el("p", "detail-extra", t("ygo.hosts", { names: listOf(entry.hosts) })));
   const [code, words] = effectText(entry);
   const text = el("p", "detail-text", words);
   text.lang = code;

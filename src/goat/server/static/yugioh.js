@@ -18,7 +18,7 @@
 // picker: a main deck card, then a side deck card, or Done — both lists read
 // from the legal swaps' texts; the whole list of swaps stays behind the filter.
 
-import { arrow, lang, t } from "./i18n.js";
+import { arrow, lang, listOf, t } from "./i18n.js";
 import { $, S, botLabel, button, el, focusLost, keepArriving, named, oneImage, sayStatus, seatName, showResult,
   toast, turnName } from "./table.js";
 import { drawRematch } from "./rematch.js";
@@ -94,7 +94,7 @@ function whereName(phase, step, substep) {
 const SAY_ARGS = {
   seat: seatName,
   where: (where) => whereName(...where),
-  events: (events) => [...new Set(events)].map((e) => named("ygo.events", e)).join(", "),
+  events: (events) => listOf([...new Set(events)].map((e) => named("ygo.events", e))),
   phase: phaseName,
   attribute: (attribute) => named("ygo.attributes", attribute),
   position: (position) => named("ygo.positions", position),

@@ -1,0 +1,199 @@
+"""Text as a player reads it, on a phone (390x844, the size of a common phone)
+and beside the felt on a desktop:
+
+* a finished match's result box uses the screen's width instead of the
+  half of it that ``left: 50%`` leaves a shrink-to-fit box (its buttons each
+  wrapped to two or three lines, "Скачать запись партии" on three);
+* a duel's card names wrap inside their cards, in Arabic and in English,
+  instead of being clipped by them;
+* the score sheet's penalty row of a three-player table (a column a player in
+  the side panel) keeps "0 / 12" on one line, not "0 /" over "12";
+* an Arabic list is written with the Arabic comma ("،"), not the Latin one: the
+  lobby's changed options (i18n.js listOf writes every list the page shows);
+* the create form's option lists show their choice whole: a long one ("♣ jack
+  highest (as the queens)") moves under its name instead of being cut at 12em."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+
+import httpx
+import pytest
+
+from .conftest import Lobby, ServeProcess, finish_with_bots
+from .test_browser import (CHROMIUM, SERVE, YGO_WAIT_TURN, chromium, new_page, shot, sit_at,  # noqa: F401
+                           ygo_actions, ygo_pick)
+
+PHONE = {"width": 390, "height": 844}
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium"),
+]
+
+
+def finished_spades_match(server: ServeProcess) -> tuple[str, str]:
+    """A one-deal Spades match of me and three bots played to its end over the
+    WebSocket (in its own event loop, beside Playwright's); its id and my token."""
+    played: dict[str, str] = {}
+
+    async def play() -> None:
+        lobby = Lobby(server.url)
+        played["id"], played["token"] = await finish_with_bots(lobby, server, game="spades", rules="standard",
+                                                               options={"max_deals": 1})
+        await lobby.close()
+
+    worker = threading.Thread(target=lambda: asyncio.run(play()))
+    worker.start()
+    worker.join(300)
+    assert played, "the match did not end"
+    return played["id"], played["token"]
+
+
+def test_the_result_box_uses_a_phones_width(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    table, token = finished_spades_match(server)
+    context = chromium.new_context(viewport=PHONE, locale="ru-RU")  # type: ignore[attr-defined]
+    context, page = new_page(chromium, context)
+    sit_at(page, server.url, table, token, 0)
+    box = page.locator("#result:not([hidden])")
+    box.wait_for()
+    shot(page, "phone-result-ru")
+    width = box.bounding_box()["width"]
+    assert width > 0.75 * PHONE["width"], width                   # not squeezed into the right half
+    left, right = page.evaluate("() => { const b = document.querySelector('#result').getBoundingClientRect();"
+                                " return [b.left, b.right]; }")
+    assert left >= 0 and right <= PHONE["width"]                  # and still all on the screen
+    for button in page.locator("#result .row > :visible").all():  # each button's label on one line
+        height = button.bounding_box()["height"]
+        line = float(button.evaluate("e => parseFloat(getComputedStyle(e).lineHeight) || 20"))
+        assert height < 2 * line + 16, (button.text_content(), height)
+    assert page.errors == []
+    context.close()
+
+
+#: Each Yu-Gi-Oh! card's name (``.yname``) that sticks out of its card, which
+#: clips it: on a phone a field zone is ~55px wide and a name's long word
+#: ("Nobleman", "Metamorphosis") was cut ("obleman" on the Arabic page).
+CLIPPED_NAMES = """() => [...document.querySelectorAll('#duel .ycard:not(.back) .yname')].filter(name => {
+    const card = name.closest('.ycard').getBoundingClientRect(), box = name.getBoundingClientRect();
+    return box.left < card.left - 0.5 || box.right > card.right + 0.5;
+  }).map(name => name.textContent)"""
+
+
+@pytest.mark.parametrize("locale", ["ar-EG", "en-US"])
+def test_duel_card_names_fit_their_cards_on_a_phone(chromium: object, serve_process: Callable[..., ServeProcess],
+                                                    locale: str) -> None:
+    server = serve_process(*SERVE)
+    created = httpx.post(f"{server.url}api/tables", json={"game": "yugioh", "name": "Аня", "seed": 7},
+                         timeout=10).json()
+    table, token = created["id"], created["token"]
+    httpx.post(f"{server.url}api/tables/{table}/seats/1/bot", json={"bot": "greedy"},
+               headers={"Authorization": f"Bearer {token}"}, timeout=10).raise_for_status()
+    context = chromium.new_context(viewport=PHONE, locale=locale, is_mobile=True)  # type: ignore[attr-defined]
+    context, page = new_page(chromium, context)
+    sit_at(page, server.url, table, token, 0)
+    page.click("#start-btn")
+    page.wait_for_selector("#duel:not([hidden])")
+    attacked = False
+    for _ in range(10):                       # until names are on the field, mine set or the bot's
+        page.wait_for_function(YGO_WAIT_TURN)
+        if page.locator("#duel-result:not([hidden])").count():
+            break
+        chosen = ygo_pick(ygo_actions(page), attacked)
+        attacked = attacked or " attack " in chosen
+        version = int(page.get_attribute("body", "data-version"))
+        page.locator(f'#duel-groups button[data-action="{chosen}"]').first.click()
+        page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    assert page.locator("#duel .zone-row .ycard[data-name]").count() >= 2
+    shot(page, f"phone-duel-{locale}")
+    assert page.evaluate(CLIPPED_NAMES) == []
+    assert page.errors == []
+    context.close()
+
+
+#: The number of lines each cell of the sheet's total row spans: its first text's line boxes.
+FOOT_LINES = """() => [...document.querySelectorAll('#score tfoot td')].map(td => {
+    const range = document.createRange(); range.selectNodeContents(td.firstChild);
+    return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+  })"""
+
+
+def test_three_players_penalties_on_one_line(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    created = httpx.post(f"{server.url}api/tables", json={"rules": "full-hand", "players": 3, "name": "Anna"},
+                         timeout=10).json()
+    table, token = created["id"], created["token"]
+    for seat in (1, 2):
+        httpx.post(f"{server.url}api/tables/{table}/seats/{seat}/bot", json={"bot": "heuristic"},
+                   headers={"Authorization": f"Bearer {token}"}, timeout=10).raise_for_status()
+    context, page = new_page(chromium, locale="bg-BG")
+    sit_at(page, server.url, table, token, 0)
+    page.click("#start-btn")
+    page.wait_for_selector("#score tfoot td")
+    shot(page, "fit-three-players-bg")
+    assert page.evaluate(FOOT_LINES) == [1, 1, 1]
+    assert page.errors == []
+    context.close()
+
+
+def test_arabic_lists_take_the_arabic_comma(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    created = httpx.post(f"{server.url}api/tables", json={"rules": "classic", "name": "Anna",
+                                                        "options": {"match_target": 1, "royal_goat": False}},
+                         timeout=10).json()
+    context, page = new_page(chromium, locale="ar-EG")
+    sit_at(page, server.url, created["id"], created["token"], 0)
+    shown = page.locator("#lobby-options")
+    shown.wait_for()
+    assert "، " in shown.text_content() and "," not in shown.text_content(), shown.text_content()
+    page.click(".lang[data-lang='en']")                            # English keeps its own comma
+    assert ", " in shown.text_content() and "،" not in shown.text_content(), shown.text_content()
+    assert page.errors == []
+    context.close()
+
+
+#: The create form's option lists whose chosen value is wider than the list shows:
+#: the chosen option alone, measured outside the form, against the list's width.
+CUT_CHOICES = """() => [...document.querySelectorAll('#option-list .option select')].map(select => {
+    const alone = select.cloneNode(false);
+    alone.append(select.selectedOptions[0].cloneNode(true));
+    Object.assign(alone.style, { position: "absolute", maxWidth: "none", width: "auto" });
+    select.closest('.option').append(alone);
+    const need = alone.getBoundingClientRect().width;
+    alone.remove();
+    return [select.closest('.option').dataset.option, select.getBoundingClientRect().width, need];
+  }).filter(([, width, need]) => need > width + 1).map(([name]) => name)"""
+
+
+#: The options whose field (a list, a checkbox, a number) sticks out of the form's panel.
+OUTSIDE = """() => {
+    const panel = document.querySelector('#create-form').getBoundingClientRect();
+    return [...document.querySelectorAll('#option-list .option')].filter(row => {
+      const field = row.querySelector('select, input').getBoundingClientRect();
+      return field.left < panel.left - 0.5 || field.right > panel.right + 0.5;
+    }).map(row => row.dataset.option);
+  }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "bg", "ar"])
+def test_option_choices_are_shown_whole_on_a_phone(chromium: object, serve_process: Callable[..., ServeProcess],
+                                                  lang: str) -> None:
+    server = serve_process(*SERVE)
+    context = chromium.new_context(viewport=PHONE)  # type: ignore[attr-defined]
+    context, page = new_page(chromium, context)
+    page.goto(server.url)
+    page.click(f".lang[data-lang='{lang}']")
+    page.wait_for_selector("#create-game option", state="attached")
+    page.click("#options-summary")
+    cut = {}
+    for game, rules in (("kozel", "classic"), ("kozel", "street"), ("spades", "standard"), ("yugioh", "goat")):
+        page.select_option("#create-game", game)
+        page.select_option("#create-rules", rules)
+        cut[rules] = page.evaluate(CUT_CHOICES) + page.evaluate(OUTSIDE)
+    assert cut == {"classic": [], "street": [], "standard": [], "goat": []}
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.errors == []
+    context.close()
