@@ -1579,14 +1579,14 @@ export function count(code, n, forms) {
   return `${n} ${plural(code, n, forms)}`;
 }
 
-/** The text of `key` ("a.b" for nested tables) with {name} placeholders filled;
- * `{name|form|form...}` is the word's form for the number `name` (see `plural`):
- * "{n} {n|штрафное очко|штрафных очка|штрафных очков}". */
 /** Items in a row, "a, b, c", with the language's comma (Arabic "،"). */
 export function listOf(items) {
   return items.join(t("listComma"));
 }
 
+/** The text of `key` ("a.b" for nested tables) with {name} placeholders filled;
+ * `{name|form|form...}` is the word's form for the number `name` (see `plural`):
+ * "{n} {n|штрафное очко|штрафных очка|штрафных очков}". */
 export function t(key, params = {}) {
   const find = (code) => key.split(".").reduce((obj, part) => (obj == null ? obj : obj[part]), STRINGS[code]);
   let code = current;
