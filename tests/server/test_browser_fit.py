@@ -23,8 +23,8 @@ import httpx
 import pytest
 
 from .conftest import Lobby, ServeProcess, finish_with_bots
-from .test_browser import (CHROMIUM, SERVE, YGO_WAIT_TURN, chromium, new_page, shot, sit_at,  # noqa: F401
-                           ygo_actions, ygo_pick)
+from .test_browser import (CHROMIUM, SERVE, YGO_WAIT_TURN, chromium, new_page,  # noqa: F401
+                           seated_at_a_duel_against_greedy, shot, sit_at, ygo_actions, ygo_pick)
 
 PHONE = {"width": 390, "height": 844}
 
@@ -87,14 +87,9 @@ CLIPPED_NAMES = """() => [...document.querySelectorAll('#duel .ycard:not(.back) 
 def test_duel_card_names_fit_their_cards_on_a_phone(chromium: object, serve_process: Callable[..., ServeProcess],
                                                     locale: str) -> None:
     server = serve_process(*SERVE)
-    created = httpx.post(f"{server.url}api/tables", json={"game": "yugioh", "name": "Аня", "seed": 7},
-                         timeout=10).json()
-    table, token = created["id"], created["token"]
-    httpx.post(f"{server.url}api/tables/{table}/seats/1/bot", json={"bot": "greedy"},
-               headers={"Authorization": f"Bearer {token}"}, timeout=10).raise_for_status()
     context = chromium.new_context(viewport=PHONE, locale=locale, is_mobile=True)  # type: ignore[attr-defined]
     context, page = new_page(chromium, context)
-    sit_at(page, server.url, table, token, 0)
+    seated_at_a_duel_against_greedy(page, server.url, 7)
     page.click("#start-btn")
     page.wait_for_selector("#duel:not([hidden])")
     attacked = False
