@@ -24,6 +24,7 @@ export const BG = {
   optionsChanged: "Настройки (променени: {n})",
   yes: "да",
   no: "не",
+  listComma: ", ",
   language: "Език",
   yourName: "Вашето име",
   lobbyErrors: {

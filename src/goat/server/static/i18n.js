@@ -777,6 +777,7 @@ export const STRINGS = {
     optionsChanged: "Настройки (изменено: {n})",
     yes: "да",
     no: "нет",
+    listComma: ", ",
     language: "Язык",
     yourName: "Ваше имя",
     lobbyErrors: {
