@@ -11,7 +11,9 @@
 * a browser that asks for Bulgarian (``bg-BG``) gets the duel in Bulgarian: a
   few turns against ``greedy`` show no English word in the duel's areas but card
   names and ATK/DEF (which the Bulgarian rulebook prints in Latin), and a hand
-  card's effect text is the Bulgarian one.
+  card's effect text is the Bulgarian one;
+* the Russian, Bulgarian and Arabic strings write arrows, ellipses and quotes with
+  the language's own marks.
 """
 
 from __future__ import annotations
@@ -151,3 +153,36 @@ def test_bulgarian_duel_against_greedy(chromium: object, serve_process: Callable
     assert page.get_attribute("#card-detail .detail-text", "lang") == "bg"
     assert page.errors == []
     context.close()
+
+
+#: ASCII stand-ins a reader of these languages should not see, with what the language writes instead.
+STAND_INS = {"->": "→ (Arabic ←)", "<-": "←", "...": "…", '"': "„“ in Bulgarian, «» in Russian and Arabic"}
+
+
+def test_the_page_text_uses_each_languages_own_marks(chromium: object,
+                                                     serve_process: Callable[..., ServeProcess]) -> None:
+    """Every string of the Russian, Bulgarian and Arabic page (i18n.js ``STRINGS``,
+    a Yu-Gi-Oh! log line "атакува с X → Y" as much as a button) writes an arrow, an
+    ellipsis and quotes with the language's own marks, not their ASCII stand-ins.
+    English keeps its "->": the duel's log reads it as the engine writes it."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    page.goto(server.url)
+    found = page.evaluate("""async () => {
+        const { STRINGS } = await import("/static/i18n.js");
+        const flat = (obj, prefix = "", out = {}) => {
+            for (const [k, v] of Object.entries(obj)) {
+                if (v && typeof v === "object") flat(v, prefix + k + ".", out);
+                else out[prefix + k] = String(v);
+            }
+            return out;
+        };
+        return Object.fromEntries(["ru", "bg", "ar"].map((code) => [code, flat(STRINGS[code])]));
+    }""")
+    for code, strings in found.items():
+        assert len(strings) > 300, code
+        stand_ins = {key: [mark for mark in STAND_INS if mark in text] for key, text in strings.items()}
+        assert {key: marks for key, marks in stand_ins.items() if marks} == {}, (code, STAND_INS)
+    assert "→" in found["bg"]["ygo.log.attacks"] and "←" in found["ar"]["ygo.log.attacks"]
+    context.close()
+
