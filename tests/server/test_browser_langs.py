@@ -13,7 +13,8 @@
   names and ATK/DEF (which the Bulgarian rulebook prints in Latin), and a hand
   card's effect text is the Bulgarian one;
 * the Russian, Bulgarian and Arabic strings write arrows, ellipses and quotes with
-  the language's own marks.
+  the language's own marks; an Arabic word after a count of two agrees with the
+  dual.
 """
 
 from __future__ import annotations
@@ -184,5 +185,38 @@ def test_the_page_text_uses_each_languages_own_marks(chromium: object,
         stand_ins = {key: [mark for mark in STAND_INS if mark in text] for key, text in strings.items()}
         assert {key: marks for key, marks in stand_ins.items() if marks} == {}, (code, STAND_INS)
     assert "→" in found["bg"]["ygo.log.attacks"] and "←" in found["ar"]["ygo.log.attacks"]
+    context.close()
+
+
+def test_arabic_words_after_a_count_agree_with_its_dual(chromium: object,
+                                                         serve_process: Callable[..., ServeProcess]) -> None:
+    """Two of a thing is the dual in Arabic, and what describes it is dual too
+    ("لمّتان ضائعتان", two tricks given away, where three are "لمّات ضائعة"): the
+    describing word sits in the count's forms. A dual after a verb or a preposition
+    is oblique ("بطاقتين", "درجتي هزيمة"), as the Rules panel's counts all are."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    page.goto(server.url)
+    said = page.evaluate("""async () => {
+        const m = await import("/static/i18n.js");
+        const rules = (await import("/static/rules-ar.js")).default;
+        m.setLang("ar");
+        return {
+            tricks: [1, 2, 3, 11].map((p) => m.t("review.summaryTricks", { team: "X", n: 1, p })),
+            points: m.t("review.summary", { team: "X", n: 2, p: 2 }),
+            passes: [2, 3].map((n) => m.t("passes", { name: "Y", n })),
+            beat: m.t("yourTurnBeat", { n: 2 }),
+            shamok: rules.shamok(2),
+            doubleNil: rules.doubleNil(2, 200),
+        };
+    }""")
+    assert said["tricks"] == ["X: 1 خطأ، و1 لمّة ضائعة", "X: 1 خطأ، و2 لمّتان ضائعتان",
+                              "X: 1 خطأ، و3 لمّات ضائعة", "X: 1 خطأ، و11 لمّةً ضائعةً"]
+    assert said["points"] == "X: 2 خطآن، و2 نقطتان ضائعتان"
+    assert said["passes"] == ["Y يمرّر 2 بطاقتين مقلوبتين", "Y يمرّر 3 بطاقات مقلوبة"]
+    assert said["beat"] == "دورك: اغلب بـ2 بطاقتين أو مرّر 2 مقلوبتين."
+    assert "الفريق الذي لعب Q♣ 2 درجتي هزيمة." in said["shamok"]
+    assert "يتبادل بعده الشريكان 2 بطاقتين:" in said["doubleNil"]
+    assert page.errors == []
     context.close()
 

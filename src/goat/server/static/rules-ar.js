@@ -7,8 +7,9 @@
 import { count } from "./i18n.js";
 
 const RANK = { A: "الآس", T: "العشرة", K: "الملك", Q: "الملكة", J: "الجاك" };
-const CARDS = ["بطاقة", "بطاقة", "بطاقتان", "بطاقات", "بطاقة", "بطاقة"];
-const PENALTY = ["درجة هزيمة", "درجة هزيمة", "درجتا هزيمة", "درجات هزيمة", "درجة هزيمة", "درجة هزيمة"];
+// The dual in its oblique form: every count of these words is an object or follows a preposition.
+const CARDS = ["بطاقة", "بطاقة", "بطاقتين", "بطاقات", "بطاقة", "بطاقة"];
+const PENALTY = ["درجة هزيمة", "درجة هزيمة", "درجتي هزيمة", "درجات هزيمة", "درجة هزيمة", "درجة هزيمة"];
 
 export default {
   open: "القواعد",
