@@ -14,7 +14,7 @@
   card's effect text is the Bulgarian one;
 * the Russian, Bulgarian and Arabic strings write arrows, ellipses and quotes with
   the language's own marks; an Arabic word after a count of two agrees with the
-  dual.
+  dual; the Bemo rule names the contract by the bidding rule's word.
 """
 
 from __future__ import annotations
@@ -220,3 +220,26 @@ def test_arabic_words_after_a_count_agree_with_its_dual(chromium: object,
     assert page.errors == []
     context.close()
 
+
+def test_the_bemo_rule_counts_toward_the_contract_the_bidding_rule_names(
+        chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """The Rules panel's Bemo sentence says what a Bemo counts as in the team's
+    contract with the word the bidding sentence defines the contract by (Bulgarian
+    "договор", Arabic "عقد"), not the word for one player's bid."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    page.goto(server.url)
+    said = page.evaluate("""async () => {
+        const out = {};
+        for (const code of ["bg", "ar"]) {
+            const rules = (await import(`/static/rules-${code}.js`)).default;
+            out[code] = [rules.bidRound(1, true), rules.bemo({ tricks: 6, points: 100 }, { tricks: 9, points: 200 }, true)];
+        }
+        return out;
+    }""")
+    bid_round, bemo = said["bg"]
+    assert "Договорът на отбора" in bid_round and "в договора на отбора то се брои" in bemo, bemo
+    assert "Всеки отбор има само едно Bemo: щом единият партньор го обяви" in bemo, bemo
+    bid_round, bemo = said["ar"]
+    assert "وعقد الفريق" in bid_round and "ويُحسب في عقد الفريق" in bemo, bemo
+    context.close()

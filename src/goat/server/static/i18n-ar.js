@@ -655,7 +655,7 @@ export const AR = {
     wheels: "العجلات (10 مقابل 200)", wheels_by: "تُبلغ العجلات بـ", mirror: "طلبات المرآة", jokers: "الجوكر", min_bid: "أدنى طلب",
     min_team_bid: "أدنى طلب للفريق", max_team_bid: "أعلى طلب للفريق", boston: "Boston (13 لمّة)",
     boston_wins_game: "Boston يفوز باللعبة", bemo: "طلبات Bemo", renege_penalty: "عدم المتابعة مسموح مع عقوبة",
-    bemo_one_per_team: "Bemo واحد لكل فريق",  // check: "Bemo واحد لكل فريق" (one Bemo a team)
+    bemo_one_per_team: "Bemo واحد لكل فريق",
   },
   optTitle: {
     decks: "قوائم الرزم الجاهزة: مباراة متماثلة، أو قائمة المقعد 1 ضد قائمة المقعد 2",

@@ -650,7 +650,7 @@ export const BG = {
     wheels: "колела (10 за 200)", wheels_by: "колелата се постигат с", mirror: "огледални обяви", jokers: "жокери", min_bid: "най-малка обява",
     min_team_bid: "най-малка обява на отбор", max_team_bid: "най-голяма обява на отбор", boston: "Boston (13 взятки)",
     boston_wins_game: "Boston печели играта", bemo: "обяви Bemo", renege_penalty: "непоследване е възможно, с наказание",
-    bemo_one_per_team: "едно Bemo на отбор",  // check: "едно Bemo на отбор" (one Bemo a team)
+    bemo_one_per_team: "по едно Bemo на отбор",
   },
   optTitle: {
     decks: "Вградените списъци на колоди: огледален мач или списъкът на място 1 срещу този на място 2",

@@ -88,8 +88,7 @@ export default {
   teamBid: (lo, hi) => lo === hi ? `مجموع طلبَي الفريق ${lo} بالضبط.` : `مجموع طلبَي الفريق من ${lo} إلى ${hi}.`,
   blindNil: (behind, p) => `النيل الأعمى نيل يُطلب قبل النظر إلى البطاقات، ${behind > 0 ? `ولا يجوز إلا لفريق متأخر بـ${behind} نقطة أو أكثر` : "ويجوز لأي فريق"}: ±${p}.`,
   doubleNil: (n, p) => `النيل المزدوج نيل أعمى يتبادل بعده الشريكان ${count("ar", n, CARDS)}: ±${p}.`,
-  // check: the clauses after "Bemo الكبير" (the contract and one Bemo a team)
-  bemo: (little, big, once) => `Bemo: يطلب الفريق أن يأخذ كل اللمّات الـ${little.tricks} الأولى (Bemo الصغير، ±${little.points}) أو الـ${big.tricks} الأولى (Bemo الكبير، ±${big.points})؛ ويُحسب في عقد الفريق طلبًا لـ${little.tricks} (${big.tricks}) لمّات.${once ? " للفريق Bemo واحد: إذا طلبه أحد الشريكين فلا يطلبه الآخر." : ""}`,
+  bemo: (little, big, once) => `Bemo: يطلب الفريق أن يأخذ كل اللمّات الـ${little.tricks} الأولى (Bemo الصغير، ±${little.points}) أو الـ${big.tricks} الأولى (Bemo الكبير، ±${big.points})؛ ويُحسب في عقد الفريق طلبًا لـ${little.tricks} (${big.tricks}) لمّات.${once ? " لكل فريق Bemo واحد فقط: إذا طلبه أحد الشريكين فلا يجوز للآخر أن يطلبه." : ""}`,
   firstLead: { "left-of-dealer": "اللاعب الذي على يسار الموزّع يفتح اللمّة الأولى بأي بطاقة إلا البستوني.",
                "lowest-club": "من معه أصغر سباتي يفتح به اللمّة الأولى." },
   followSuit: "عليك أن تلعب من نوع الفتح؛ وإن لم يكن معك فالعب أي بطاقة.",
