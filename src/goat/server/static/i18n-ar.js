@@ -15,7 +15,8 @@
 // (بدلة/الدعوى: a suit of clothes, a lawsuit), سباتي / ديناري / بستوني for clubs,
 // diamonds, spades (أندية: sports clubs), الموزّع for the dealer (الوكيل: an agent),
 // الرزمة for the deck and the stock (سطح: a ship's deck).
-// check: لمّة (trick) and نوع (suit) against the seed's خدعة and بدلة.
+// Arabic players' own rules of Tarneeb say the same: لمّة/لمّات (الأكلات) for tricks and
+// نوع for a suit (Jawaker's قوانين طرنيب: "نوع الطرنيب (وهو نوع الورق: سنك، ديناري، كبة، بستوني)").
 // No seed is in Arabic for Spades or Yu-Gi-Oh!: their words are the usual ones of
 // Arabic card apps and the Arabic Yu-Gi-Oh! dub (نقاط الحياة, المقبرة, السلسلة,
 // مرحلة المعركة, استدعاء). Card names stay as printed (English).
@@ -194,7 +195,7 @@ export const AR = {
     "annulled": "أُلغيت، وتُوزَّع من جديد",
     "unfinished": "جارية",
   },
-  eggs: "الكرات (60–60)",  // the seed's word (its "goat with the balls"); check: the Russian is "eggs", яйца
+  eggs: "الكرات (60–60)",  // the seed's name for 60–60, «الكرات» (its loser is «عنزة مع الكرات»; Russian яйца)
   eggsMark: { tie: "تتضاعف درجات الهزيمة في الجولة الحاسمة التالية", doubled: "درجات الهزيمة مضاعفة (الكرات)" },
   matchOver: "انتهت المباراة",
   youWon: "فاز فريقك!",
@@ -241,7 +242,7 @@ export const AR = {
     summaryTricks: "{team}: {n} {n|خطأ|خطأ|خطآن|أخطاء|خطأً|خطأ}، و{p} {p|لمّة ضائعة|لمّة ضائعة|لمّتان ضائعتان|لمّات ضائعة|لمّةً ضائعةً|لمّة ضائعة}",
     noneValued: "لا بطاقة مُقيَّمة في هذه الجولة: ظل «نيل» أو Bemo قائمًا طوالها.",
     skipped: "لا يُحلَّل ما قبل اللعب (التبادل مع الشريك): {n} {n|إجراء|إجراء|إجراءان|إجراءات|إجراءً|إجراء}.",
-    skippedStock: "لا يُحلَّل ما قبل آخر سحب، فالحلّال لا يحسب العنزة الملكية ما دامت في الرزمة أوراق: {n} {n|إجراء|إجراء|إجراءان|إجراءات|إجراءً|إجراء}.",  // check: the whole sentence (added by a non-native writer)
+    skippedStock: "لا يُحلَّل ما قبل آخر سحب، لأن الحلّال لا يأخذ العنزة الملكية في الحسبان ما دامت في الرزمة بطاقات: {n} {n|إجراء|إجراء|إجراءان|إجراءات|إجراءً|إجراء}.",
     skippedTricks: "لا يُحلَّل (الطلبات، والبطاقات الملعوبة ما دام «نيل» أو Bemo قائمًا): {n} {n|إجراء|إجراء|إجراءان|إجراءات|إجراءً|إجراء}.",
     catch: "إمساك الشاموك",
     caught: "أُمسكت الملكة",
@@ -351,7 +352,9 @@ export const AR = {
   dealEndSpades: "الجولة {n}: {scores}",
   dealRedealt: "الجولة {n}: كُشفت يد ضعيفة، وأُعيد التوزيع",
   dealLine: "الطلب {bids}، أخذ {n}",
-  bagsGained: "الزيادات ‎+{n}",  // check: "زيادات" for Spades bags (overtricks)
+  // check: "زيادات" for Spades bags (overtricks): no Arabic text by players has the word (Tarneeb has no
+  // bags; Arabic Spades app pages are machine translations that say حيل for tricks)
+  bagsGained: "الزيادات ‎+{n}",
   bagsPaid: "−{p} مقابل {n} {n|زيادة|زيادة|زيادتين|زيادات|زيادة|زيادة}",
   bagsTotal: "الزيادات: {n}",
   redealNote: "كُشفت يد ضعيفة: أُعيد التوزيع",
@@ -626,7 +629,9 @@ export const AR = {
     match_duels: "المبارزات في المباراة", open_decklists: "قوائم رزم مكشوفة", ask_responses: "السؤال عن الرد",
     banlist: "قائمة المحظور/المحدود", side_deck_sizes: "أحجام الرزمة الجانبية", first_player_draws: "اللاعب الأول يسحب",
     min_main_deck: "أصغر رزمة رئيسية", max_copies: "نسخ البطاقة الواحدة",
-    field_spell_shared: "سحر ميدان واحد للاثنين", ignition_priority: "أولوية تأثير الإشعال",  // check: "تأثير الإشعال" (Ignition Effect)
+    // check: "تأثير الإشعال" (Ignition Effect, here and in optTitle): a calque, as there is no Arabic
+    // Yu-Gi-Oh! card game or rulebook to take it from
+    field_spell_shared: "سحر ميدان واحد للاثنين", ignition_priority: "أولوية تأثير الإشعال",
     replay_rewinds: "الإعادة ترجع الهجوم", continuous_trap_preflip: "الفخ المستمر مكشوف أولًا",
     reveal_for_checks: "البطاقات المفحوصة تُكشف", search_without_target: "البحث دون شيء يُعثر عليه",
     damage_step_strict: "خطوة ضرر صارمة", damage_calc_one_chain: "سلسلة واحدة عند حساب الضرر",

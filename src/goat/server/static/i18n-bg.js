@@ -346,7 +346,9 @@ export const BG = {
   dealEndSpades: "Раздаване {n}: {scores}",
   dealRedealt: "Раздаване {n}: показана е слаба ръка, раздава се отново",
   dealLine: "обява {bids}, взети {n}",
-  bagsGained: "надвзятки +{n}",  // check: "надвзятка" for a Spades bag (an overtrick)
+  // check: "надвзятка" for a Spades bag (an overtrick): no seed is about Spades or bridge in Bulgarian,
+  // and a Bulgarian bridge score table (ognyan.net/hlo/bridge/tables-bg.html) calls overtricks "добри"
+  bagsGained: "надвзятки +{n}",
   bagsPaid: "−{p} за {n} {n|надвзятка|надвзятки}",
   bagsTotal: "надвзятки: {n}",
   redealNote: "показана е слаба ръка: раздава се отново",
@@ -621,7 +623,9 @@ export const BG = {
     match_duels: "дуели в мач", open_decklists: "открити списъци на колодите", ask_responses: "питане за отговор",
     banlist: "списък на забранените/ограничените", side_deck_sizes: "размери на допълнителния дек", first_player_draws: "първият играч тегли",
     min_main_deck: "най-малка основна колода", max_copies: "копия на една карта",
-    field_spell_shared: "една глобална магия за двамата", ignition_priority: "предимство за запалващ ефект",  // check: "запалващ ефект" (Ignition Effect), not in the rulebook
+    // check: "запалващ ефект" (Ignition Effect, here and in optTitle) is not in the rulebook, whose kinds of
+    // effect are the older ones: its "Ефект свързан с плащане на определена цена (COST EFFECT)" became Ignition
+    field_spell_shared: "една глобална магия за двамата", ignition_priority: "предимство за запалващ ефект",
     replay_rewinds: "повторението връща атаката", continuous_trap_preflip: "продължителният капан първо открит",
     reveal_for_checks: "проверените карти се показват", search_without_target: "търсене, без да има какво да се намери",
     damage_step_strict: "строга Стъпка за поражение", damage_calc_one_chain: "една верига при изчисляване на поражението",
