@@ -205,6 +205,18 @@ let sendAction = null;
 let redraw = () => {};
 
 // ------------------------------------------------------------------ cards
+/** A card's name on its card. A name as printed (`printed`) is English, marked
+ * so: a browser that hyphenates English breaks a word too long for a phone's
+ * ~44px field zone at a hyphen ("Noble-man"; style.css ends it in "…" where it
+ * cannot), whatever the page's language. `dir` auto keeps an English name left
+ * to right on the Arabic page, so that it is cut at its end, not its start. */
+function nameOf(text, printed = true) {
+  const name = el("span", "yname", text);
+  if (printed) name.lang = "en";
+  name.dir = "auto";
+  return name;
+}
+
 /** A field card: a back for a card I may not see, else its name, ATK/DEF and
  * position; my own Set cards are marked "set". `place` is its label suffix ("@0M2"). */
 function fieldCard(card, place, zone) {
@@ -223,12 +235,12 @@ function fieldCard(card, place, zone) {
   if (card.position) b.classList.add(`pos-${card.position}`);
   const parts = [];
   if (hidden) {
-    b.append(el("span", "yname", t("ygo.faceDown")));
+    b.append(nameOf(t("ygo.faceDown"), false));
     parts.push(t("ygo.faceDown"));
   } else {
     b.dataset.name = card.name;
     describe(b, card.name);
-    b.append(el("span", "yname", card.name));
+    b.append(nameOf(card.name));
     parts.push(card.name);
     if (!card.face_up) {
       b.append(el("span", "ytag set-tag", t("ygo.set")));
@@ -358,7 +370,7 @@ function drawHand(v) {
     b.type = "button";
     b.dataset.name = name;
     describe(b, name);
-    b.append(el("span", "yname", name));
+    b.append(nameOf(name));
     const entry = info(name);
     if (entry) {
       b.classList.add(`kind-${entry.kind}`);
