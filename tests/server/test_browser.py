@@ -1967,7 +1967,7 @@ def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[
     assert len(prompts) >= 2 and any(re.search("фаза", p, re.I) for p in prompts), prompts   # phases translated
     lines = ygo_russian_log(page, catalog)                                     # and the duel log
     players = r"(Аня \(вы\)|Бот 2)"                                           # seats by the table's names
-    assert any(re.fullmatch(rf"ход 1: {players}", line) for line in lines), lines[:6]
+    assert any(re.fullmatch(rf"Ход 1: {players}", line) for line in lines), lines[:6]
     assert any(re.fullmatch(rf"{players} берёт (карту|.+)", line) for line in lines), lines[:12]
     page.set_viewport_size({"width": 390, "height": 844})                    # a phone
     page.wait_for_timeout(200)

@@ -14,7 +14,10 @@
   card's effect text is the Bulgarian one;
 * the Russian, Bulgarian and Arabic strings write arrows, ellipses and quotes with
   the language's own marks; an Arabic word after a count of two agrees with the
-  dual; the Bemo rule names the contract by the bidding rule's word.
+  dual; the Bemo rule names the contract by the bidding rule's word;
+* the duel log's lines begin with a capital letter in English, Russian and
+  Bulgarian ("Chain link 1 resolves": the engine's templates begin in lower
+  case), a player's name that begins one stays as they wrote it.
 """
 
 from __future__ import annotations
@@ -242,4 +245,46 @@ def test_the_bemo_rule_counts_toward_the_contract_the_bidding_rule_names(
     assert "Всеки отбор има само едно Bemo: щом единият партньор го обяви" in bemo, bemo
     bid_round, bemo = said["ar"]
     assert "وعقد الفريق" in bid_round and "ويُحسب في عقد الفريق" in bemo, bemo
+    context.close()
+
+
+def test_duel_log_lines_begin_with_a_capital(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """The engine's log templates begin in lower case ("turn 2: player …", "chain
+    link 1 resolves"; the records keep them): the page begins each line with a
+    capital letter in English, Russian and Bulgarian; a line that begins with a
+    player's name keeps the name as its player wrote it ("ann"); Arabic, which
+    has no capitals, reads as its strings are written."""
+    server = serve_process(*SERVE)
+    created = httpx.post(f"{server.url}api/tables", json={"game": "yugioh", "name": "ann", "seed": 7},
+                         timeout=10).json()
+    table, token = created["id"], created["token"]
+    httpx.post(f"{server.url}api/tables/{table}/seats/1/bot", json={"bot": "greedy"},
+               headers={"Authorization": f"Bearer {token}"}, timeout=10).raise_for_status()
+    context, page = new_page(chromium, locale="en-US")
+    sit_at(page, server.url, table, token, 0)
+    page.click("#start-btn")
+    page.wait_for_selector("#duel:not([hidden])")
+    attacked = False
+    for _ in range(8):                        # two turns: "turn …" lines, mine and the bot's
+        page.wait_for_function(YGO_WAIT_TURN)
+        if page.locator("#duel-result:not([hidden])").count():
+            break
+        chosen = ygo_pick(ygo_actions(page), attacked)
+        attacked = attacked or " attack " in chosen
+        version = int(page.get_attribute("body", "data-version"))
+        page.locator(f'#duel-groups button[data-action="{chosen}"]').first.click()
+        page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    turn = {"en": "Turn ", "ru": "Ход ", "bg": "Ход ", "ar": "الدور "}
+    yours = {"en": "Your Asura Priest is turned", "bg": "Вашата Asura Priest е обърната"}  # ygo.logYours
+    for lang in ("en", "ru", "bg", "ar"):
+        page.click(f".lang[data-lang='{lang}']")
+        page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+        lines = [line.strip() for line in page.locator("#duel-log li").all_inner_texts()]
+        mine = [line for line in lines if line.startswith("ann")]
+        others = [line for line in lines if not line.startswith("ann")]
+        assert mine, (lang, lines)                                    # "ann (you) draws a card" as written
+        assert [line for line in others if line[0] != line[0].upper()] == [], (lang, lines)
+        assert any(line.startswith(turn[lang]) for line in others), (lang, lines)
+        assert lang not in yours or any(line.startswith(yours[lang]) for line in others), (lang, lines)
+    assert page.errors == []
     context.close()

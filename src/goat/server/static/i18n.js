@@ -1585,6 +1585,15 @@ export function listOf(items) {
   return items.join(t("listComma"));
 }
 
+/** `text` begun with a capital letter as the page's language writes one ("chain link
+ * 1 resolves" -> "Chain link 1 resolves", "ход 2: Аня" -> "Ход 2: Аня"): for lines
+ * whose wording the records share, which begin in lower case. A script without
+ * capitals (Arabic) is left as it is. */
+export function capitalised(text) {
+  const [first = ""] = text;
+  return first.toLocaleUpperCase(current) + text.slice(first.length);
+}
+
 /** The text of `key` ("a.b" for nested tables) with {name} placeholders filled;
  * `{name|form|form...}` is the word's form for the number `name` (see `plural`):
  * "{n} {n|штрафное очко|штрафных очка|штрафных очков}". */

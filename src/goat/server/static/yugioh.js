@@ -18,7 +18,7 @@
 // picker: a main deck card, then a side deck card, or Done — both lists read
 // from the legal swaps' texts; the whole list of swaps stays behind the filter.
 
-import { arrow, lang, listOf, t } from "./i18n.js";
+import { arrow, capitalised, lang, listOf, t } from "./i18n.js";
 import { $, S, botLabel, button, el, focusLost, keepArriving, named, oneImage, sayStatus, seatName, showResult,
   toast, turnName } from "./table.js";
 import { drawRematch } from "./rematch.js";
@@ -127,14 +127,18 @@ function promptText(d) {
 /** A duel log line (`{text, say}`) in the page's language. A line that names
  * a card's owner in brackets ("Sangan (Аня) is destroyed") has its own wording
  * for the owner (`ygo.logYours`: "your Sangan is destroyed"), not the seat's
- * name with its "(you)" nested in the brackets. */
+ * name with its "(you)" nested in the brackets. A line begins with a capital
+ * letter ("Chain link 1 resolves": the engine's templates, which the records
+ * keep, begin in lower case) unless it begins with a name, a player's as they
+ * wrote it ("ann draws a card") or a card's as printed. */
 function logText(entry) {
   const say = entry.say;
-  if (say && S.seat !== null && S.seat !== undefined && say.args?.seat === S.seat) {
-    const yours = sayText("ygo.logYours", say, null);
-    if (yours !== null) return yours;
-  }
-  return sayText("ygo.log", say, entry.text);
+  const mine = say && S.seat !== null && S.seat !== undefined && say.args?.seat === S.seat
+    && sayText("ygo.logYours", say, null) !== null;
+  const group = mine ? "ygo.logYours" : "ygo.log";
+  const text = sayText(group, say, entry.text);
+  const wording = say ? t(`${group}.${say.key}`) : "";
+  return typeof wording === "string" && wording.startsWith("{") ? text : capitalised(text);
 }
 
 // --------------------------------------------------------------- skeleton
