@@ -197,3 +197,15 @@ def test_random_duels_with_last_turn_end_replay_and_resample() -> None:
         record = json.loads(json.dumps(record_from_state(state)))
         check_result(record, replay(record))
     assert "last-turn" in reasons and drawn, (reasons, drawn)  # seeds 0-11 have both
+
+
+def test_greedy_keeps_its_strongest_monster() -> None:
+    from goat.bots.yugioh import YugiohGreedyBot
+
+    s = scenario("goat", turn_player=1,
+                 p0={"lp": 1000, "monsters": ["Mystical Elf", "Blue-Eyes White Dragon", "Sangan"],
+                     "spells": ["Last Turn"]}, p1={"monsters": ["Summoned Skull"]})
+    play(s, ["1 phase end", ACTIVATE])
+    assert s.pending().seat == 0 and s.pending().prompt == "keep which monster?"
+    picks = {str(YugiohGreedyBot(seed).choose(s.view(0))) for seed in range(5)}
+    assert picks == {"0 choose Blue-Eyes White Dragon@0M2"}
