@@ -141,6 +141,8 @@ class YugiohGreedyBot(BaseBot):
             # Effects mostly target the opponent's cards; costs and tributes take my weakest.
             prompt = (view.get("decision") or {}).get("prompt", "")
             hostile = any(w in prompt for w in ("destroy", "remove", "face-down", "control", "absorb"))
+            if "keep" in prompt:  # Last Turn: the monster that stays to fight, my strongest
+                return strength if owner == me else 0
             if hostile:
                 return (5 + strength) if owner != me else -strength
             return -strength if owner == me else 0

@@ -38,6 +38,7 @@ class Attack:
     target: "CardInst | None"
     target_stamp: int
     defender_count: int
+    no_battle_damage: bool = False   # Last Turn's battle: its battle damage is 0
 
 
 class BattleMixin:
@@ -202,6 +203,9 @@ class BattleMixin:
                 return
             destroyed, damage = self.calculate(a.attacker, a.target)
             self.substep = "after"
+            if a.no_battle_damage and damage:
+                self.say(Line("noBattleDamage"))
+                damage = []
             for seat, amount in damage:
                 self.damage(seat, amount, battle=True, source=a.attacker)
             self.check_over()
@@ -227,6 +231,77 @@ class BattleMixin:
             self.attack = None
         if tp != self.turn_player:  # pragma: no cover - defensive
             raise RuntimeError("turn changed during a battle")
+
+    # ------------------------------------------------------------ Last Turn
+    def last_turn_battle(self: Any) -> Gen:
+        """What Last Turn sets up, after the chain it resolved in (Goat-era rulings:
+        the turn player Special Summons, then a special Battle Phase, then the turn
+        goes on where it was; the check is in the End Phase, :meth:`last_turn_verdict`).
+
+        The turn player (Last Turn's opponent) picks a monster from their Deck that
+        an effect may Special Summon, in Attack Position, and shuffles; with none —
+        or under Scapegoat's lock — nothing is summoned and nothing battles. The
+        special Battle Phase has its Start Step, a Battle Step where the summoned
+        monster attacks the kept monster (a face-down one is flipped in the Damage
+        Step as in any attack), the Damage Step with its windows and no battle
+        damage, and its End Step. An attack that can no longer happen (either
+        monster gone) is not replayed. The monster may still attack in the turn's
+        own Battle Phase: the special one is extra."""
+        while self.last_turn_pending:
+            seat, keep, stamp = self.last_turn_pending.pop(0)
+            tp = 1 - seat
+            deck = self.players[tp].deck
+
+            def summonable() -> list["CardInst"]:
+                # By name: the Deck's order is hidden from its owner too, and the
+                # order of the choices must not tell it (nor differ in a sampled world).
+                return sorted((c for c in deck if c.data.summonable_by_effect), key=lambda c: c.name)
+
+            if self.summon_locked(tp) or not self.players[tp].free("monster"):
+                self.say(Line("lastTurnNoSummon", seat=tp))
+                continue
+            if not summonable():
+                self.say(Line("lastTurnNoSummon", seat=tp))
+                self.facts.append(((f"nofind {tp} summonable",) * 3, None))
+                continue
+            pick = yield from self.choose_card(tp, "search", Say("specialSummonWhich"), summonable)
+            self.special_summon(pick, tp, attack_pos=True)
+            yield from self.shuffle(tp)
+            yield from self._special_battle_phase(pick, pick.stamp, keep, stamp)
+
+    def _special_battle_phase(self: Any, attacker: "CardInst", attacker_stamp: int, target: "CardInst | None",
+                              target_stamp: int) -> Gen:
+        saved = (self.phase, self.step, self.substep, self.attack)
+        tp = self.turn_player
+        try:
+            yield from self.settle()   # the summon's and the chain's triggers (Sangan sent by Last Turn)
+            self.phase, self.step, self.substep, self.attack = "battle", "start", None, None
+            yield from self.quick_window(tp)
+            self.step = "battle"
+            here = (target is not None and target.stamp == target_stamp and target.zone == "monster"
+                    and target.controller == 1 - tp)
+            if here and attacker.stamp == attacker_stamp and attacker.zone == "monster":
+                self.say(Line("attacks", seat=tp, card=attacker.name, target=self.label(target, None)))
+                self.attack = Attack(attacker, attacker_stamp, target, target_stamp, len(self.monsters(1 - tp)),
+                                     no_battle_damage=True)
+                event = ("attack", attacker, target, tp)
+                self.emit(event)
+                self.window_events = [event]
+                before = self.chains_resolved
+                yield from self.settle()
+                if self.chains_resolved == before:
+                    yield from self.quick_window(tp, [event])
+                if self.battle_valid():
+                    yield from self.damage_step()
+                else:
+                    self.say(Line("attackStops"))
+            self.attack = None
+            self.step = "end"
+            yield from self.quick_window(tp)
+        finally:
+            self.phase, self.step, self.substep, self.attack = saved
+        if self.phase == "end":   # resolved in the End Phase: its check is now
+            self.last_turn_verdict()
 
     def flip_negator(self: Any, flipped: "CardInst", destroyed: list[tuple["CardInst", int]]) -> tuple[Any, ...]:
         """Blade Knight's second clause: the attacker that will negate the Flip

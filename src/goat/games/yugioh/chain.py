@@ -328,6 +328,8 @@ class ChainMixin:
         self.adjust()
         self.check_over()
         summons, self.chain_summons = self.chain_summons, []
+        if self.last_turn_pending:  # what Last Turn sets up happens after the whole chain
+            yield from self.last_turn_battle()
         return summons
 
     def still_there(self: Any, card: "CardInst", stamp: int) -> bool:

@@ -133,6 +133,11 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         self.winner: int | None = None
         self.end_reason: str | None = None
         self.left: list[tuple[Any, ...]] = []
+        #: Last Turn links resolved in the chain now resolving: (its player, the monster
+        #: kept, its stamp); their Summon and battle follow the chain (:meth:`last_turn_battle`).
+        self.last_turn_pending: list[tuple[int, CardInst | None, int]] = []
+        #: The turn whose End Phase decides the duel by Last Turn's check, if any.
+        self.last_turn_verdict_turn: int | None = None
         self.chains_resolved = 0
         self._adjusting = False
         self._destroying = False
@@ -421,7 +426,7 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         d = card.data
         if not d.is_monster or "no_special" in d.traits or "token" in d.traits:
             return False
-        return ("nomi" not in d.traits and not d.is_fusion) or card.proper
+        return d.summonable_by_effect or card.proper
 
     def flip_down(self, card: CardInst) -> None:
         card.face_up = False
@@ -667,6 +672,15 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         if lost:
             reason = "lp" if zero and not self.losers else "deck-out" if not zero else "lp+deck-out"
             self._end(None if len(lost) == 2 else 1 - next(iter(lost)), reason)
+
+    def last_turn_verdict(self) -> None:
+        """Last Turn's check in the End Phase of the turn it resolved: the player who
+        alone controls monsters (how many does not matter) wins; anything else —
+        both or neither — is a draw. Raises :class:`DuelOver` either way."""
+        if self.last_turn_verdict_turn != self.turn:
+            return
+        holders = [s for s in (0, 1) if self.monsters(s)]
+        self._end(holders[0] if len(holders) == 1 else None, "last-turn")
 
     def _end(self, winner: int | None, reason: str) -> None:
         self.winner, self.end_reason = winner, reason

@@ -72,6 +72,7 @@ class PhaseMixin:
             self.phase = "main2"
             yield from self.main_phase()
         self.phase = "end"
+        self.last_turn_verdict()
         self.emit(("end_phase", tp))
         yield from self.settle()
         yield from self.quick_window(tp)

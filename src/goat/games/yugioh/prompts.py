@@ -73,6 +73,7 @@ PROMPTS: dict[str, str] = {
     "banishCount": "remove a monster ({i} of {n})",
     "setSpellTrap": "Set a Spell/Trap card from your hand?",
     "takeControlWhich": "take control of which monster?",
+    "keepWhichMonster": "keep which monster?",
     "specialSummonWhich": "Special Summon which monster?",
     "specialSummonFusion": "Special Summon which Fusion monster?",
     "tributeWhich": "tribute which monster?",
@@ -83,7 +84,7 @@ PROMPTS: dict[str, str] = {
 #: cards their printed names, ``{target}`` an action's card label
 #: (``Sangan@1M2``, ``face-down@1M1``), ``{position}`` ``Attack`` or ``Defense``,
 #: ``{zone}`` where a card came from (``monster``, ``gy``...), ``{end}`` why a
-#: duel ended (``lp``, ``deck-out``, ``lp+deck-out``, ``exodia``), ``{reason}``
+#: duel ended (``lp``, ``deck-out``, ``lp+deck-out``, ``exodia``, ``last-turn``), ``{reason}``
 #: why a card moved (see :data:`CAUSES`).
 LOG: dict[str, str] = {
     # turns, draws and shuffles
@@ -132,6 +133,7 @@ LOG: dict[str, str] = {
     "battleVsAtk": "battle: {attacker} {atk} ATK vs {defender} {value} ATK",
     "battleVsDef": "battle: {attacker} {atk} ATK vs {defender} {value} DEF",
     "reaperSurvives": "Spirit Reaper cannot be destroyed by battle",
+    "noBattleDamage": "no battle damage from this battle (Last Turn)",
     # cards moving
     "toGraveyard": "{card} ({seat}) goes to the Graveyard ({reason})",
     "vanishes": "{card} ({seat}) leaves the field and vanishes",
@@ -169,6 +171,8 @@ LOG: dict[str, str] = {
     "sheepTokens": "{seat} Special Summons four Sheep Tokens in Defense Position",
     "revealsDeck": "{seat} reveals their Deck to check for {card}",
     "gainsAtk": "{card} gains {n} ATK ({atk})",
+    "keepsMonster": "{seat} keeps {target}: every other card on the field and in the hands goes to the Graveyard",
+    "lastTurnNoSummon": "{seat} Special Summons no monster for Last Turn",
 }
 
 #: Why a card moved — the ``reason`` the engine passes along with the move

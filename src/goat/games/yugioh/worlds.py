@@ -357,6 +357,15 @@ def _warrior(name: str) -> bool:
     return d.is_monster and d.race == "Warrior" and 1 <= d.level <= 4
 
 
+def _summonable(name: str) -> bool:
+    return DATABASE[name].summonable_by_effect
+
+
+#: What a ``nofind`` glimpse says the Deck lacks, by its last word ("nofind 1"
+#: alone: Sangan's search, a monster with 1500 or less ATK).
+_NOFIND: dict[str, Callable[[str], bool]] = {"": _searchable, "warrior": _warrior, "summonable": _summonable}
+
+
 class _Renamer(WindowEvidence):
     """One attempt's first pass: replay the history, renaming hidden cards
     (under ``ask_responses="when-able"`` answering the other seat's response
@@ -672,9 +681,9 @@ class _Renamer(WindowEvidence):
         hands = {s: list(duel.players[s].hand) for s in (0, 1)}  # with the cards drawn in the step
         for i, fact in enumerate(seen):
             kind, rest = fact.split(" ", 1)
-            if kind == "nofind":  # "nofind 1" (Sangan), "nofind 1 warrior" (Reinforcement of the Army)
-                owner_text, _, what = rest.partition(" ")
-                self.deck_without(decks[int(owner_text)], _warrior if what == "warrior" else _searchable, claimed)
+            if kind == "nofind":  # "nofind 1" (Sangan), "nofind 1 warrior" (Reinforcement of the
+                owner_text, _, what = rest.partition(" ")  # Army), "nofind 1 summonable" (Last Turn)
+                self.deck_without(decks[int(owner_text)], _NOFIND[what], claimed)
                 continue
             seat_text, _, tail = rest.partition(" ")
             owner = int(seat_text)

@@ -427,7 +427,7 @@ export const AR = {
     substeps: { start: "البداية", before: "قبل حساب الضرر", calc: "حساب الضرر",
                 after: "بعد حساب الضرر", flip: "تأثيرات القلب", end: "النهاية" },
     reasons: { lp: "وصلت نقاط الحياة إلى 0", "deck-out": "تعذّر السحب", "lp+deck-out": "وصلت نقاط الحياة إلى 0، وتعذّر السحب",
-               exodia: "Exodia", draw: "تعادل" },
+               exodia: "Exodia", "last-turn": "Last Turn", draw: "تعادل" },
     kinds: { "monster/normal": "وحش عادي", "monster/effect": "وحش تأثير", "monster/fusion": "وحش دمج",
              "monster/ritual": "وحش طقوس", "monster/union": "وحش اتحاد", "monster/token": "رمز",
              "spell/normal": "سحر عادي", "spell/quick-play": "سحر سريع", "spell/continuous": "سحر مستمر",
@@ -496,6 +496,7 @@ export const AR = {
       banishCount: "أبعد وحشًا ({i} من {n})",
       setSpellTrap: "هل تضع بطاقة سحر/فخ من يدك؟",
       takeControlWhich: "على أي وحش تسيطر؟",
+      keepWhichMonster: "بأي وحش تحتفظ؟",  // check: "تحتفظ" (keep)
       specialSummonWhich: "أي وحش تستدعيه استدعاءً خاصًا؟",
       specialSummonFusion: "أي وحش دمج تستدعيه استدعاءً خاصًا؟",
       tributeWhich: "أي وحش تضحّي به؟",
@@ -580,6 +581,7 @@ export const AR = {
       battleVsAtk: "معركة: {attacker} هجوم {atk} ضد {defender} هجوم {value}",
       battleVsDef: "معركة: {attacker} هجوم {atk} ضد {defender} دفاع {value}",
       reaperSurvives: "Spirit Reaper لا يُدمَّر في المعركة",
+      noBattleDamage: "لا ضرر معركة من هذه المعركة (Last Turn)",
       toGraveyard: "{card} ({seat}) تذهب إلى المقبرة ({reason})",
       vanishes: "{card} ({seat}) تغادر الميدان وتختفي",
       banished: "{card} ({seat}) تُبعد من اللعب ({reason})",
@@ -614,6 +616,8 @@ export const AR = {
       sheepTokens: "{seat} يستدعي أربعة Sheep Token استدعاءً خاصًا في وضع الدفاع",
       revealsDeck: "{seat} يكشف رزمته للتحقق من {card}",
       gainsAtk: "{card} تكسب {n} هجوم ({atk})",
+      keepsMonster: "{seat} يحتفظ بـ {target}: وتذهب كل البطاقات الأخرى في الميدان وفي الأيدي إلى المقبرة",
+      lastTurnNoSummon: "{seat} لا يستدعي وحشًا استدعاءً خاصًا لـ Last Turn",
     },
     logYours: {
       turnedFaceDown: "قُلبت {card} الخاصة بك على وجهها",

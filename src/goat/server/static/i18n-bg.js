@@ -421,7 +421,7 @@ export const BG = {
     substeps: { start: "начало", before: "преди изчисляване на поражението", calc: "изчисляване на поражението",
                 after: "след изчисляване на поражението", flip: "ефекти при обръщане", end: "край" },
     reasons: { lp: "ЖТ стигнаха 0", "deck-out": "не можа да изтегли", "lp+deck-out": "ЖТ стигнаха 0, не можа да изтегли",
-               exodia: "Ексодия", draw: "реми" },
+               exodia: "Ексодия", "last-turn": "Last Turn", draw: "реми" },
     kinds: { "monster/normal": "Обикновено чудовище", "monster/effect": "Чудовище с ефект", "monster/fusion": "Чудовище за сливане",
              "monster/ritual": "Ритуално чудовище", "monster/union": "Съюзно чудовище", "monster/token": "Жетон",
              "spell/normal": "Обикновена магия", "spell/quick-play": "Мигновена магия", "spell/continuous": "Продължителна магия",
@@ -490,6 +490,7 @@ export const BG = {
       banishCount: "извадете чудовище ({i} от {n})",
       setSpellTrap: "да поставите ли магия или капан от ръката си?",
       takeControlWhich: "контрол над кое чудовище да вземете?",
+      keepWhichMonster: "кое чудовище да запазите?",  // check: "запазите" (keep)
       specialSummonWhich: "кое чудовище да бъде специално призовано?",
       specialSummonFusion: "кое чудовище за сливане да бъде специално призовано?",
       tributeWhich: "кое чудовище да бъде пожертвано?",
@@ -574,6 +575,7 @@ export const BG = {
       battleVsAtk: "битка: {attacker} {atk} ATK срещу {defender} {value} ATK",
       battleVsDef: "битка: {attacker} {atk} ATK срещу {defender} {value} DEF",
       reaperSurvives: "Spirit Reaper не може да бъде унищожена в битка",
+      noBattleDamage: "тази битка не нанася бойно поражение (Last Turn)",
       toGraveyard: "{card} ({seat}) отива в Гробището ({reason})",
       vanishes: "{card} ({seat}) напуска полето и изчезва",
       banished: "{card} ({seat}) е извадена от игра ({reason})",
@@ -608,6 +610,8 @@ export const BG = {
       sheepTokens: "{seat} специално призовава четири Sheep Token в защитна позиция",
       revealsDeck: "{seat} показва колодата си, за да се провери за {card}",
       gainsAtk: "{card} получава {n} ATK ({atk})",
+      keepsMonster: "{seat} запазва {target}: всички други карти на полето и в ръцете отиват в Гробището",
+      lastTurnNoSummon: "{seat} не призовава специално чудовище за Last Turn",
     },
     logYours: {
       turnedFaceDown: "вашата {card} е обърната с лице надолу",

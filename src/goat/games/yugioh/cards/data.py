@@ -58,6 +58,14 @@ class CardData:
     def extra_deck(self) -> bool:
         return self.subtype == "fusion"
 
+    @property
+    def summonable_by_effect(self) -> bool:
+        """May an effect Special Summon this card though it was never properly
+        summoned (from the Deck, say: Last Turn)? Not a card that cannot be
+        Special Summoned (Spirits, Tokens), nor one that must first be summoned
+        its own way (Black Luster Soldier-likes, Fusion and Ritual monsters)."""
+        return self.is_monster and not {"no_special", "token", "nomi"} & self.traits and not self.is_fusion
+
     def tributes_needed(self) -> int:
         return 0 if self.level <= 4 else 1 if self.level <= 6 else 2
 
@@ -234,6 +242,12 @@ CARDS: tuple[CardData, ...] = (
        "When Tribute Summoned, you may destroy up to two Spell or Trap cards on the field."),
     _m("Zaborg the Thunder Monarch", "effect", "LIGHT", "Thunder", 5, 2400, 1000,
        "When Tribute Summoned, destroy one monster on the field."),
+    _t("Last Turn", "normal",
+       "Activate only during your opponent's turn while you have 1000 or less LP. Keep one monster you control; "
+       "every other card on the field and in both hands goes to the Graveyard. After the chain the opponent "
+       "Special Summons one monster from their Deck in Attack Position and it attacks the monster you kept "
+       "(no battle damage from that battle). In the End Phase of this turn, the player who alone controls "
+       "monsters wins the duel; anything else is a draw."),
     _s("Reinforcement of the Army", "normal",
        "Add one Level 4 or lower Warrior monster from your Deck to your hand, then shuffle.", "search"),
     # ------------------------------------------------------- plain monsters (tests, casual decks)

@@ -168,6 +168,39 @@ class ReinforcementOfTheArmy(Effect):
         yield from duel.shuffle(seat)
 
 
+class LastTurn(Effect):
+    """Last Turn, a Normal Trap: only in the opponent's turn, at 1000 LP or less,
+    controlling a monster. On resolution its player keeps one monster they control
+    (chosen then: it is no target) and every other card on the field and in both
+    hands is sent to the Graveyard — that is all the chain link does (the rulings:
+    "not all of its effects are applied when the Trap Card resolves"). After the
+    whole chain the opponent Special Summons a monster from their Deck and it
+    attacks the kept monster (:meth:`BattleMixin.last_turn_battle`); in this
+    turn's End Phase the player who alone controls monsters wins, anything else
+    is a draw (:meth:`Duel.last_turn_verdict`)."""
+
+    def can_activate(self, duel: "Duel", card: "CardInst", seat: int) -> bool:
+        return duel.turn_player != seat and duel.players[seat].lp <= 1000 and bool(duel.monsters(seat))
+
+    def resolve(self, duel: "Duel", link: Link) -> Gen:
+        seat = link.seat
+        mine = duel.monsters(seat)
+        keep = None
+        if mine:  # none when a response removed them: the rest happens all the same
+            keep = yield from duel.choose_card(seat, "target", Say("keepWhichMonster"), mine)
+            duel.say(Line("keepsMonster", seat=seat, target=duel.label(keep, None)))
+        doomed = [c for c in duel.all_field() if c is not keep]
+        # Each hand in name order, not hand order: which hidden card is where is secret
+        # (as Morphing Jar's discards).
+        doomed += [c for p in duel.players for c in sorted(p.hand, key=lambda c: c.name)]
+        for c in doomed:
+            if c.zone in ("monster", "spell", "hand"):  # an equip may have gone with its monster
+                duel.send_to_gy(c, "Last Turn")
+        duel.adjust()
+        duel.last_turn_pending.append((seat, keep, -1 if keep is None else keep.stamp))
+        duel.last_turn_verdict_turn = duel.turn
+
+
 EFFECTS: dict[str, tuple[Effect, ...]] = {
     "Exiled Force": (ExiledForce(),),
     "Night Assailant": (DestroyMonsterTrigger("flip"), AssailantReturn()),
@@ -176,4 +209,5 @@ EFFECTS: dict[str, tuple[Effect, ...]] = {
     "Mobius the Frost Monarch": (MobiusDestroy(),),
     "Spirit Reaper": (ReaperDiscard(),),
     "Reinforcement of the Army": (ReinforcementOfTheArmy(),),
+    "Last Turn": (LastTurn(),),
 }
