@@ -377,6 +377,20 @@ def test_molodka_priority_is_clockwise_distance_from_original_leader() -> None:
     assert state2.molodka_priority([1, 2]) == [1, 2]
 
 
+def test_molodka_priority_counts_from_the_original_leader_after_a_molodka() -> None:
+    """With ``max_molodka_per_trick=2`` a restarted trick can see a second claim:
+    priority still counts from the seat that originally led, not from the molodka
+    player now leading (seat 1 led, seat 3 restarted: seat 2 before seat 0)."""
+    state = deal_state("street", hands={1: "KH 7D 9H TH", 2: "AH 6H JH QH", 3: "6C 7C 8C 9C",
+                                        0: "6S 7S 8S 9S"},
+                       trump_card="QD", options={"max_molodka_per_trick": 2})
+    play(state, "1 play KH", "3 molodka 6C+7C+8C+9C")
+    assert state.trick_leader == 3
+    assert {a.seat for a in state.legal_actions() if a.verb == "molodka"} == {0, 2}
+    assert state.molodka_priority([0, 2]) == [2, 0]
+    assert state.molodka_priority([0, 1, 2]) == [1, 2, 0]   # the original leader is nearest
+
+
 # ------------------------------------------------ a whole deal, draws, penalties
 # Three tricks on a hand-built deal (dealer 0, seat 1 leads, trump D):
 #   trick 1: seat 1 leads four hearts; everybody passes: seat 1 wins 45 points

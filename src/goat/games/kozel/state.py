@@ -104,6 +104,9 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         self.tricks_by_seat = [0] * n
         self.trick: list[TablePlay] = []
         self.trick_leader = 0
+        #: Who led the trick before any molodka restarted it (street's molodka
+        #: priority counts from this seat; ``trick_leader`` moves to a molodka player).
+        self.trick_opened_by = 0
         self.best_index = 0
         self.to_act = 0
         self.opening_team: int | None = None
@@ -357,7 +360,7 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
 
     def _apply_play(self, action: Action) -> None:
         if not self.trick:
-            self.trick_leader = action.seat
+            self.trick_leader = self.trick_opened_by = action.seat
             self.must_lead = None
             if self.opening_team is None:
                 self.opening_team = self.team_of(action.seat)
@@ -403,6 +406,10 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         if shamok is not None and queen is not None:
             shamok_team, queen_team = self.team_of(shamok), self.team_of(queen)
             if shamok_team != queen_team:
+                # The catching trick is the deal's last trick, and nothing beats 7C:
+                # its player is that trick's winner even though the trick stops here
+                # (street's leader rule, opening_leader="last-trick-winner", reads it).
+                self.last_trick_winner = shamok
                 penalty = [0] * rules.num_teams
                 penalty[queen_team] = rules.shamok_penalty
                 self._end_deal("shamok-caught-queen", penalty, winner_team=shamok_team)
