@@ -145,10 +145,13 @@ def test_trump_card_is_drawn_in_its_turn() -> None:
     state = street({1: "KH 6C 7S 8S", 2: "TH QH 9C 6S", 3: "AH JH 7C AS", 0: "6H 7H 6D 9S"},
                    stock=stock)
     assert state.stock[2] == Card.parse("QD")
+    # It lies face up in its place: the table sees where, and who draws it.
+    assert state.view(None)["trump_card_place"] == 2 and state.view(1)["trump_card_drawn_by"] is None
     play(state, "1 play KH", "2 play TH", "3 play AH", "0 play 6D")  # seat 0 wins (trump)
     # Draws start with the winner: seat 0 7D, seat 1 8D, seat 2 QD, seat 3 9D.
     assert "QD" in hand_of(state, 2) and Card.parse("QD") not in state.stock
     assert state.view(None)["trump_card"] == "QD"  # still public knowledge
+    assert all(state.view(seat)["trump_card_drawn_by"] == 2 for seat in (None, 0, 1, 3))
 
 
 def test_trump_card_outside_the_stock_is_refused() -> None:

@@ -118,6 +118,10 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         self.must_lead: Card | None = None
         self.last_trick: dict[str, Any] | None = None
         self.drawn: list[list[Card]] = [[] for _ in range(n)]  # each seat's draws this deal, in order
+        #: A trump card shown from the stock lies face up in its place (public): its
+        #: index in the stock as dealt (top first), and the seat that drew it, once drawn.
+        self.trump_card_place: int | None = None
+        self.trump_card_drawn_by: int | None = None
 
     # ================================================================ protocol
     def team_of(self, seat: int) -> int:
@@ -151,6 +155,8 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         self.hands = [list(h) for h in outcome.hands]
         self.stock = list(outcome.stock)
         self.trump_card = outcome.trump_card
+        if outcome.trump_card is not None and rules.trump_card_from == "stock":
+            self.trump_card_place = self.stock.index(outcome.trump_card)
         self.order = trump_order(rules.permanent_trumps, rules.deck, outcome.trump_suit(rules), rules.jack_order)
         self.logs.append({"deal": outcome, "dealer": self.dealer, "actions": [], "private": []})
         self.last_trick_winner_before_deal = self.last_trick_winner
@@ -438,6 +444,8 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         draws = draw_to(self.hands, self.stock, winner, self.rules.hand_size)
         for seat, card in draws:
             self.drawn[seat].append(card)
+            if card is self.trump_card and self.trump_card_place is not None:
+                self.trump_card_drawn_by = seat   # face up: the whole table sees who takes it
         if draws and self._royal_goat_check():  # "after the deal, or after any draw"
             return
         if not self.stock and not any(self.hands):
