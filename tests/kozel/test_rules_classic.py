@@ -443,6 +443,34 @@ def test_shamok_option_off_does_not_end_deal() -> None:
     assert not s.deal_results and s.last_trick["winner"] == 2
 
 
+def test_shamok_caught_in_a_deals_first_trick_its_player_leads_next_with_last_trick_winner() -> None:
+    """With ``opening_leader="last-trick-winner"`` a shamok deal's last trick is the
+    catching one, won by 7C (nothing beats it) although it stops there: the
+    shamok's player leads the next deal, not the previous deal's last winner."""
+    options = {"opening_leader": "last-trick-winner"}
+    s = new_state("classic", options=options, first_dealer=3)   # the first deal: seat 0 leads
+    play_scripted_deal(s, SWEEP, SWEEP_WINNERS)                  # seat 0 wins the last trick
+    assert s.is_chance_node() and s.dealer == 0
+    apply_deal(s, _shamok_hands())
+    assert s.current_player() == 0                               # deal 1's last trick winner
+    play(s, "0 play AH", "1 play QC", "2 play 7C")               # caught in trick 1 by seat 2
+    assert s.deal_results[-1]["ended_by"] == "shamok-caught-queen" and s.dealer == 1
+    apply_deal(s, {"0": "AH 8S 9S KS", "1": "7D 8D 9D TD", "2": "7S KD AD QC", "3": "7H 8H 9H KH"})
+    assert s.current_player() == 2
+
+
+def test_shamok_caught_in_a_later_trick_its_player_leads_next_with_last_trick_winner() -> None:
+    # T1 won by seat 0; T2 0:QC 1:7C is the catch: seat 1 won the deal's last trick.
+    s = deal_state("classic", hands={"0": "AH QC 9S KS", "1": "7H 7C 8D 9D",
+                                     "2": "TH 7S KD TD", "3": "KH 8H 9H AS"},
+                   stock="8S TS 8C 9C" + " TC JC KC AC JD QD 7D AD JH QH JS QS",
+                   dealer=3, options={"opening_leader": "last-trick-winner"})
+    play(s, "0 play AH", "1 play 7H", "2 play TH", "3 play KH", "0 play QC", "1 play 7C")
+    assert s.deal_results[0]["ended_by"] == "shamok-caught-queen"
+    apply_deal(s, _shamok_hands())
+    assert s.current_player() == 1
+
+
 # --------------------------------------------------------------- deal result
 def test_flat2_penalty() -> None:
     # SWEEP: team 0 takes all 120 points and 8 tricks. Flat: the loser gets exactly 2,

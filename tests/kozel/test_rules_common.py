@@ -327,3 +327,17 @@ def test_match_target_below_one_is_one_line_naming_the_least(target: object) -> 
     """0 and −5 get the same sentence (it once said "at least 1" for 0 and ">= 0" for −5)."""
     with pytest.raises(RulesError, match=rf"option match_target must be a whole number >= 1, not {target!r}"):
         make_rules("classic", options={"match_target": target})
+
+
+@pytest.mark.parametrize("name, most, preset", [
+    ("match_target", 100, "classic"), ("shamok_penalty", 100, "classic"),
+    ("max_molodka_per_trick", 4, "street"),
+])
+def test_whole_number_options_have_a_sensible_upper_bound(name: str, most: int, preset: str) -> None:
+    """A number that makes no sense (a target of 10**30: a match that never ends;
+    it also overflowed the simulator's int64 parameters) is one line naming the
+    option and its bound; the bound itself is accepted."""
+    assert getattr(make_rules(preset, options={name: most}), name) == most
+    for value in (most + 1, 10**30):
+        with pytest.raises(RulesError, match=rf"^option {name}={value} is too large \(at most {most}: .+\)$"):
+            make_rules(preset, options={name: value})

@@ -145,10 +145,13 @@ def test_trump_card_is_drawn_in_its_turn() -> None:
     state = street({1: "KH 6C 7S 8S", 2: "TH QH 9C 6S", 3: "AH JH 7C AS", 0: "6H 7H 6D 9S"},
                    stock=stock)
     assert state.stock[2] == Card.parse("QD")
+    # It lies face up in its place: the table sees where, and who draws it.
+    assert state.view(None)["trump_card_place"] == 2 and state.view(1)["trump_card_drawn_by"] is None
     play(state, "1 play KH", "2 play TH", "3 play AH", "0 play 6D")  # seat 0 wins (trump)
     # Draws start with the winner: seat 0 7D, seat 1 8D, seat 2 QD, seat 3 9D.
     assert "QD" in hand_of(state, 2) and Card.parse("QD") not in state.stock
     assert state.view(None)["trump_card"] == "QD"  # still public knowledge
+    assert all(state.view(seat)["trump_card_drawn_by"] == 2 for seat in (None, 0, 1, 3))
 
 
 def test_trump_card_outside_the_stock_is_refused() -> None:
@@ -375,6 +378,20 @@ def test_molodka_priority_is_clockwise_distance_from_original_leader() -> None:
     play(state2, "3 play AH")
     assert state2.molodka_priority([2, 1, 0]) == [0, 1, 2]
     assert state2.molodka_priority([1, 2]) == [1, 2]
+
+
+def test_molodka_priority_counts_from_the_original_leader_after_a_molodka() -> None:
+    """With ``max_molodka_per_trick=2`` a restarted trick can see a second claim:
+    priority still counts from the seat that originally led, not from the molodka
+    player now leading (seat 1 led, seat 3 restarted: seat 2 before seat 0)."""
+    state = deal_state("street", hands={1: "KH 7D 9H TH", 2: "AH 6H JH QH", 3: "6C 7C 8C 9C",
+                                        0: "6S 7S 8S 9S"},
+                       trump_card="QD", options={"max_molodka_per_trick": 2})
+    play(state, "1 play KH", "3 molodka 6C+7C+8C+9C")
+    assert state.trick_leader == 3
+    assert {a.seat for a in state.legal_actions() if a.verb == "molodka"} == {0, 2}
+    assert state.molodka_priority([0, 2]) == [2, 0]
+    assert state.molodka_priority([0, 1, 2]) == [1, 2, 0]   # the original leader is nearest
 
 
 # ------------------------------------------------ a whole deal, draws, penalties

@@ -15,10 +15,12 @@ import json
 import random
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from goat.games.kozel import KozelState, new_state
+from goat.games.kozel import KozelDeal, KozelState, new_state
+from goat.protocol import Action
 
 from .conftest import deal_state, play
 
@@ -138,3 +140,63 @@ def test_partner_exchange_seen_by_giver_and_receiver_only() -> None:
     assert card in state.hands[receiver]
     assert shown == {giver, receiver}  # the giver through its own history line
     assert str(card) not in cards_in(state.view(None))
+
+
+# ------------------------------------------- street: the shown card's place and drawer
+def _replayed(deal: KozelDeal, dealer: int, actions: list[Action]) -> KozelState:
+    state = new_state("street", first_dealer=dealer, single_deal=True)
+    state.apply_chance(deal)
+    for action in actions:
+        state.apply_action(action)
+    return state
+
+
+def _views(state: KozelState) -> list[str]:
+    return [state.information_state_string(seat) for seat in (None, 0, 1, 2, 3)]
+
+
+def _swapped(deal: KozelDeal, i: int, j: int) -> KozelDeal:
+    stock = list(deal.stock)
+    stock[i], stock[j] = stock[j], stock[i]
+    return KozelDeal(deal.hands, tuple(stock), deal.trump_card)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_street_trump_card_place_and_drawer_are_public_and_nothing_else(seed: int) -> None:
+    """The shown trump card lies face up in its place in the stock: every view
+    (a spectator's too) gives that place and, once drawn, who drew it. Nothing
+    else about the stock: two deals whose stocks differ only in the order of
+    hidden cards not drawn yet look the same to every seat, while moving the
+    shown card to another place does not."""
+    rng = random.Random(seed)
+    dealer = seed % 4
+    state = new_state("street", first_dealer=dealer, single_deal=True)
+    deal = state.sample_chance(rng)
+    state.apply_chance(deal)
+    place = deal.stock.index(deal.trump_card)
+    actions: list[Action] = []
+    while not state.is_terminal():
+        drawn_by = next((s for s in range(4) if deal.trump_card in state.drawn[s]), None)
+        for seat in (None, 0, 1, 2, 3):
+            view = state.view(seat)
+            assert view["trump_card_place"] == place and view["trump_card_drawn_by"] == drawn_by
+        still = len(state.stock)   # the stock's last ``still`` cards are not drawn yet
+        undrawn = [i for i in range(len(deal.stock) - still, len(deal.stock)) if i != place]
+        if len(undrawn) >= 2:
+            i, j = rng.sample(undrawn, 2)
+            assert _views(_replayed(_swapped(deal, i, j), dealer, actions)) == _views(state)
+        if drawn_by is None and undrawn:
+            moved = _replayed(_swapped(deal, place, undrawn[0]), dealer, actions)
+            assert _views(moved) != _views(state)   # the place is public
+        action = rng.choice([a for a in state.legal_actions() if a.seat == state.current_player()])
+        actions.append(action)
+        state.apply_action(action)
+        if drawn_by is not None and len(actions) > 20:
+            break
+
+
+def test_a_trump_card_shown_from_the_deck_has_no_place() -> None:
+    state = new_state("full-hand", first_dealer=0)
+    state.apply_chance(state.sample_chance(random.Random(1)))
+    view = state.view(None)
+    assert view["trump_card"] and view["trump_card_place"] is None and view["trump_card_drawn_by"] is None

@@ -207,9 +207,14 @@ def test_street_trump_card_stays_in_the_middle_of_the_stock():
     for k in range(40):
         world = sample_world(view, random.Random(k))
         deal = world.logs[-1]["deal"]
-        if deal.trump_card in deal.stock:
-            assert 1 <= deal.stock.index(deal.trump_card) <= len(deal.stock) - 2
+        assert deal.stock.index(deal.trump_card) == view["trump_card_place"]   # it lies face up there
+        assert 1 <= view["trump_card_place"] <= len(deal.stock) - 2
         assert str(deal.trump_card) == view["trump_card"]
+    # a view without the place (stored before it was public): anywhere in the middle
+    del view["trump_card_place"]
+    places = {sample_world(view, random.Random(k)).logs[-1]["deal"].stock.index(state.trump_card)
+              for k in range(40)}
+    assert len(places) > 1 and all(1 <= p <= len(state.logs[-1]["deal"].stock) - 2 for p in places)
 
 
 def test_only_views_are_accepted():

@@ -60,6 +60,14 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "trump_on_plain": ("when-void", "always"),
 }
 
+#: The largest value of a whole-number option where a larger one makes no sense,
+#: with why (the error says it): other counts are bounded by the deck or a list.
+INT_MAXIMA: dict[str, tuple[int, str]] = {
+    "match_target": (100, "a match to more penalty points does not end in a sitting"),
+    "shamok_penalty": (100, "no match is played to more"),
+    "max_molodka_per_trick": (4, "one a seat"),
+}
+
 
 @dataclass(frozen=True)
 class KozelRules:
@@ -93,14 +101,14 @@ class KozelRules:
             when void). Single-card tricks only: street's beats have no following.
         forced_exchange: the trump-lead rule's swap with the partner (rule 3).
         shamok_catches_queen: ``7C`` and ``QC`` in one trick from two teams ends the deal.
-        shamok_penalty: penalty points for the team that played ``QC``.
+        shamok_penalty: penalty points for the team that played ``QC`` (0 to 100).
         partner_exchange: cards each seat passes face down to its partner after the deal (0 or 1).
         royal_goat: all four aces in one hand after a deal or draw wins the match.
         tie: a 60–60 deal (or no one above 60 in individual play) gives
             ``"no-penalty"`` or is ``"annul"``-led and redealt by the same dealer.
         eggs: ``"nothing"`` or ``"double-next"``: penalty of the next decided deal doubled.
         penalty: ``"flat2"`` (losers get 2) or ``"graded"`` (street's 2/4/6).
-        match_target: penalty points at which a team loses the match.
+        match_target: penalty points at which a team loses the match (1 to 100).
         match_loser: who is the goat when several players of individual play reach
             ``match_target`` in one deal — [decision]: ``"most-penalty"`` (the most
             penalty points; players level at the top are goats together) or
@@ -109,7 +117,7 @@ class KozelRules:
             previous deal (the first deal: the seat left of the dealer).
         next_dealer: ``"clockwise"`` ([decision]) or ``"same"``.
         molodka: street's out-of-turn four-card restart.
-        max_molodka_per_trick: [decision] 1.
+        max_molodka_per_trick: [decision] 1 (0 to 4, one a seat).
         max_lead: the most cards a street lead may hold.
     """
 
@@ -169,6 +177,9 @@ class KozelRules:
             least = 1 if name == "match_target" else 0   # a match must have a target to reach
             if not isinstance(value, int) or isinstance(value, bool) or value < least:
                 raise RulesError(f"option {name} must be a whole number >= {least}, not {value!r}")
+            most, why = INT_MAXIMA.get(name, (value, ""))
+            if value > most:
+                raise RulesError(f"option {name}={value} is too large (at most {most}: {why})")
         if self.players not in (2, 3, 4):
             raise RulesError(f"option players={self.players} is not allowed (2, 3 or 4)")
         if self.hand_size < 1 or self.players * self.hand_size > len(self.deck_cards):

@@ -104,6 +104,9 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         self.tricks_by_seat = [0] * n
         self.trick: list[TablePlay] = []
         self.trick_leader = 0
+        #: Who led the trick before any molodka restarted it (street's molodka
+        #: priority counts from this seat; ``trick_leader`` moves to a molodka player).
+        self.trick_opened_by = 0
         self.best_index = 0
         self.to_act = 0
         self.opening_team: int | None = None
@@ -115,6 +118,10 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         self.must_lead: Card | None = None
         self.last_trick: dict[str, Any] | None = None
         self.drawn: list[list[Card]] = [[] for _ in range(n)]  # each seat's draws this deal, in order
+        #: A trump card shown from the stock lies face up in its place (public): its
+        #: index in the stock as dealt (top first), and the seat that drew it, once drawn.
+        self.trump_card_place: int | None = None
+        self.trump_card_drawn_by: int | None = None
 
     # ================================================================ protocol
     def team_of(self, seat: int) -> int:
@@ -148,6 +155,8 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         self.hands = [list(h) for h in outcome.hands]
         self.stock = list(outcome.stock)
         self.trump_card = outcome.trump_card
+        if outcome.trump_card is not None and rules.trump_card_from == "stock":
+            self.trump_card_place = self.stock.index(outcome.trump_card)
         self.order = trump_order(rules.permanent_trumps, rules.deck, outcome.trump_suit(rules), rules.jack_order)
         self.logs.append({"deal": outcome, "dealer": self.dealer, "actions": [], "private": []})
         self.last_trick_winner_before_deal = self.last_trick_winner
@@ -357,7 +366,7 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
 
     def _apply_play(self, action: Action) -> None:
         if not self.trick:
-            self.trick_leader = action.seat
+            self.trick_leader = self.trick_opened_by = action.seat
             self.must_lead = None
             if self.opening_team is None:
                 self.opening_team = self.team_of(action.seat)
@@ -403,6 +412,10 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         if shamok is not None and queen is not None:
             shamok_team, queen_team = self.team_of(shamok), self.team_of(queen)
             if shamok_team != queen_team:
+                # The catching trick is the deal's last trick, and nothing beats 7C:
+                # its player is that trick's winner even though the trick stops here
+                # (street's leader rule, opening_leader="last-trick-winner", reads it).
+                self.last_trick_winner = shamok
                 penalty = [0] * rules.num_teams
                 penalty[queen_team] = rules.shamok_penalty
                 self._end_deal("shamok-caught-queen", penalty, winner_team=shamok_team)
@@ -431,6 +444,8 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         draws = draw_to(self.hands, self.stock, winner, self.rules.hand_size)
         for seat, card in draws:
             self.drawn[seat].append(card)
+            if card is self.trump_card and self.trump_card_place is not None:
+                self.trump_card_drawn_by = seat   # face up: the whole table sees who takes it
         if draws and self._royal_goat_check():  # "after the deal, or after any draw"
             return
         if not self.stock and not any(self.hands):

@@ -151,7 +151,11 @@ class StreetTricks:
 
     def molodka_priority(self, seats: list[int]) -> list[int]:
         """Order simultaneous molodka claims: the seat nearer clockwise to the
-        player who led the trick goes first (the server uses this for claims
-        arriving together)."""
+        player who *originally* led the trick goes first (the server uses this for
+        claims arriving together). With ``max_molodka_per_trick`` > 1 a restarted
+        trick keeps its original leader for this: the rule counts from the first
+        lead, not from the molodka player now leading (that one may claim again
+        only after another molodka, and the original leader, back with its cards,
+        is nearest to itself)."""
         n = self.rules.players
-        return sorted(set(seats), key=lambda s: (s - self.trick_leader) % n)
+        return sorted(set(seats), key=lambda s: (s - self.trick_opened_by) % n)

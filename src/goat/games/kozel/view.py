@@ -24,8 +24,9 @@ class KozelViews:
         """What ``seat`` may know (``None``: a spectator, public facts only).
 
         Own hand; every face-up card; hand and stock sizes; trick piles'
-        owners and sizes; the shown trump card; cards given in an exchange, only to
-        giver and receiver; passed cards only to the passer. Nothing else.
+        owners and sizes; the shown trump card (and, shown from the stock, where it
+        lies there and who drew it: it lies face up); cards given in an exchange,
+        only to giver and receiver; passed cards only to the passer. Nothing else.
         """
         rules = self.rules
         seat = check_seat(seat, rules.players)
@@ -47,6 +48,9 @@ class KozelViews:
             "current_player": self.current_player(),
             "trump_suit": self.order.trump_suit if self.order else None,
             "trump_card": str(self.trump_card) if self.trump_card else None,
+            # shown from the stock, it lies face up in its place: where, and who drew it
+            "trump_card_place": self.trump_card_place,
+            "trump_card_drawn_by": self.trump_card_drawn_by,
             "hand": [str(c) for c in _sorted(self.hands[seat])] if seat is not None else None,
             "drawn": [str(c) for c in self.drawn[seat]] if seat is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
