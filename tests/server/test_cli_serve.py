@@ -105,8 +105,10 @@ def test_a_bad_base_path_from_the_environment_names_the_variable(tmp_path: Path)
     ("GOAT_TRUSTED_PROXIES", "proxy.local", "must be IP addresses or networks"),
 ])
 def test_a_bad_cap_or_proxy_from_the_environment_names_the_variable(
-        tmp_path: Path, variable: str, value: str, problem: str) -> None:
-    result = CliRunner().invoke(app, ["serve", "--port", "0", "--data-dir", str(tmp_path)], env={variable: value})
+        tmp_path: Path, busy_port: int, variable: str, value: str, problem: str) -> None:
+    # a busy port: were the variable not read, the command stops there rather than serve for ever
+    result = CliRunner().invoke(app, ["serve", "--port", str(busy_port), "--data-dir", str(tmp_path)],
+                                env={variable: value})
     assert result.exit_code == 2, result.output
     assert result.stderr.startswith(f"error: {variable} {problem}") and result.stderr.count("\n") == 1
 
