@@ -78,6 +78,10 @@ def test_nan_inf_and_an_unknown_log_level_are_one_line_not_a_traceback(tmp_path:
     ("--port", "x", "Invalid value for '--port'"),
     ("--grace", "soon", "Invalid value for '--grace'"),
     ("--log-level", "loud", "must be one of critical, error"),
+    ("--connections-per-address", "-1", "must be a whole number >= 0 (0: no cap), not -1"),
+    ("--connections-per-address", "lots", "Invalid value for '--connections-per-address'"),
+    ("--trusted-proxies", "nginx", "must be IP addresses or networks separated by commas"),
+    ("--trusted-proxies", "*,10.0.0.1", "is * (any proxy) alone"),
 ])
 def test_every_bad_serve_option_is_one_line_naming_the_option_as_typed(
         tmp_path: Path, option: str, value: str, problem: str) -> None:
@@ -94,6 +98,19 @@ def test_a_bad_base_path_from_the_environment_names_the_variable(tmp_path: Path)
     result = CliRunner().invoke(app, ["serve", "--port", "0", "--data-dir", str(tmp_path)],
                                 env={"GOAT_BASE_PATH": "/a b"})
     assert result.exit_code == 2 and result.stderr.startswith("error: GOAT_BASE_PATH must be URL path segments")
+
+
+@pytest.mark.parametrize("variable, value, problem", [
+    ("GOAT_CONNECTIONS_PER_ADDRESS", "many", "must be a whole number >= 0 (0: no cap), not 'many'"),
+    ("GOAT_TRUSTED_PROXIES", "proxy.local", "must be IP addresses or networks"),
+])
+def test_a_bad_cap_or_proxy_from_the_environment_names_the_variable(
+        tmp_path: Path, busy_port: int, variable: str, value: str, problem: str) -> None:
+    # a busy port: were the variable not read, the command stops there rather than serve for ever
+    result = CliRunner().invoke(app, ["serve", "--port", str(busy_port), "--data-dir", str(tmp_path)],
+                                env={variable: value})
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(f"error: {variable} {problem}") and result.stderr.count("\n") == 1
 
 
 def test_a_data_directory_that_cannot_be_resolved_is_one_line(tmp_path: Path) -> None:

@@ -350,7 +350,8 @@ def run(clients: int = 400, tables: int = 100, seconds: float = 20.0, rules: str
     result.engine_actions_per_second = engine_baseline(rules, min(3.0, max(0.5, seconds / 4)), seed)
     with tempfile.TemporaryDirectory(prefix="goat-bench-server-") as tmp:
         data_dir = Path(tmp)
-        server = ServeProcess(data_dir, "--bot-delay", "0", "--deal-pause", "0")
+        # every client is on loopback: one address, so no cap on connections per address
+        server = ServeProcess(data_dir, "--bot-delay", "0", "--deal-pause", "0", "--connections-per-address", "0")
         try:
             everyone = asyncio.run(_run_clients(server, result, rules, players, seconds, seed))
         finally:

@@ -44,6 +44,12 @@ def serve_command(
     base_path: Optional[str] = typer.Option(None, "--base-path", help="Serve the tables under this path, "
                                             "e.g. /goat, for a reverse proxy that passes its path on "
                                             "(default: $GOAT_BASE_PATH or the root)."),
+    connections_per_address: Optional[int] = typer.Option(
+        None, "--connections-per-address", help="Most WebSocket connections one client address may hold open "
+        "at once; 0: no cap (default: $GOAT_CONNECTIONS_PER_ADDRESS or 32)."),
+    trusted_proxies: Optional[str] = typer.Option(
+        None, "--trusted-proxies", help="Reverse proxies whose X-Forwarded-For names the client: IP addresses "
+        "or networks separated by commas, or * (default: $GOAT_TRUSTED_PROXIES or 127.0.0.1,::1)."),
     log_level: str = typer.Option("warning", "--log-level", help="uvicorn's log level: critical, error, "
                                   "warning, info (shows requests), debug or trace."),
 ) -> None:
@@ -57,6 +63,8 @@ def serve_command(
                                      bot_delay=bot_delay, bot_think=bot_think, deal_pause=deal_pause,
                                      rate_per_second=rate_limit, lobby_idle=lobby_idle,
                                      finished_idle=finished_idle, base_path=base_path,
+                                     connections_per_address=connections_per_address,
+                                     trusted_proxies=trusted_proxies,
                                      rate_burst=None if rate_limit is None else burst_for(rate_limit))
         if not 0 <= port <= 65535:
             raise GoatError(f"--port must be 0..65535, not {port}")

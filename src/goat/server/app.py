@@ -51,6 +51,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from goat.server import chat
+from goat.server.connections import CLOSE_TOO_MANY, AddressCap
 from goat.server.hints import Hints
 from goat.server.messages import (
     ActionMessage,
@@ -214,6 +215,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     solver = SolverLoad()   # the solver's kernels, compiled in a child process when first wanted
     reviews = Reviews(solver=solver)
     hints = Hints(solver=solver)
+    connections = AddressCap(settings.connections_per_address)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -239,6 +241,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Goat table server", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
+    app.state.connections = connections
     app.add_middleware(BodyLimit)
 
     def registry() -> Tables:
@@ -455,18 +458,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # -------------------------------------------------------- websocket
     @app.websocket("/ws/{table_id}")
     async def live(websocket: WebSocket, table_id: str) -> None:
-        await websocket.accept()
-        client = Client(websocket, settings)
+        address = connections.admit(websocket.client.host if websocket.client else None)
+        if address is None:
+            await refuse_too_many(websocket, connections.refusal())
+            return
         try:
+            await websocket.accept()
+            client = Client(websocket, settings)
             try:
-                table = await registry().get(table_id)
-            except StorageError as exc:   # a finished table the database could not load now
-                client.error(ErrorCode.STORAGE, str(exc))
-                await client._flush_and_close(CLOSE_TRY_LATER)
-                return
-            await client.serve(table, table_id, lambda: registry().get(table_id))
-        finally:
-            await client.finish()
+                try:
+                    table = await registry().get(table_id)
+                except StorageError as exc:   # a finished table the database could not load now
+                    client.error(ErrorCode.STORAGE, str(exc))
+                    await client._flush_and_close(CLOSE_TRY_LATER)
+                    return
+                await client.serve(table, table_id, lambda: registry().get(table_id))
+            finally:
+                await client.finish()
+        finally:   # however it ended: closed, failed, cancelled by a server stopping
+            connections.release(address)
 
     return app
 
@@ -510,6 +520,16 @@ async def seat_data_body(request: Request) -> Any:
             raise LobbyError("the deck is null: send a deck, or DELETE the seat's deck to go back to the table's")
         return value
     return text
+
+
+async def refuse_too_many(websocket: WebSocket, line: str) -> None:
+    """Refuse a connection over its address's cap: accepted only to say why (a
+    connection refused before its handshake is an HTTP 403 the browser does not
+    show), as an ``error`` message and as the close reason, code 4429."""
+    with suppress(WebSocketDisconnect, RuntimeError, OSError):
+        await websocket.accept()
+        await websocket.send_text(render(None, None, "error", code=ErrorCode.TOO_MANY_CONNECTIONS, message=line))
+        await websocket.close(CLOSE_TOO_MANY, reason=line)
 
 
 def bearer(request: Request) -> str | None:

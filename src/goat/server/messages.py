@@ -45,6 +45,7 @@ class ErrorCode(StrEnum):
     ILLEGAL_ACTION = "illegal-action"  # the engine refused it (its reason follows)
     RATE_LIMITED = "rate-limited"
     CHAT_CLOSED = "chat-closed"        # the table's chat setting closes the chat now (goat.server.chat)
+    TOO_MANY_CONNECTIONS = "too-many-connections"   # the address holds its cap of connections (closed: 4429)
     STORAGE = "storage"                # the action could not be stored: not applied
     INTERNAL = "internal"              # a server fault; the table is unchanged
 

@@ -153,9 +153,15 @@ def make_server(settings: Settings, log_level: str = "warning") -> uvicorn.Serve
     app = create_app(settings)
     if settings.base_path:
         app = under_base_path(app, settings.base_path)
+    # The client address (which the cap on connections per address counts, and
+    # the scheme of the lobby's urls) comes from X-Forwarded-For/-Proto only when
+    # the connection is from a trusted proxy: goat's own setting, not uvicorn's
+    # FORWARDED_ALLOW_IPS, so that it is checked and documented with the others.
     config = uvicorn.Config(CutAtShutdown(app), log_level=log_level, ws_max_size=WS_MAX_SIZE,
                             ws_per_message_deflate=False, lifespan="on", access_log=False,
-                            timeout_graceful_shutdown=GRACE_AT_SHUTDOWN)
+                            timeout_graceful_shutdown=GRACE_AT_SHUTDOWN,
+                            proxy_headers=bool(settings.trusted_proxies),
+                            forwarded_allow_ips=list(settings.trusted_proxies))
     return uvicorn.Server(config)
 
 

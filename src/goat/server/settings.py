@@ -1,9 +1,11 @@
 """Server settings: one frozen value built from the command line and the
-environment (``GOAT_DATA_DIR``, ``GOAT_DATABASE_URL``, ``GOAT_BASE_PATH``), so tests can start a
+environment (``GOAT_DATA_DIR``, ``GOAT_DATABASE_URL``, ``GOAT_BASE_PATH``,
+``GOAT_CONNECTIONS_PER_ADDRESS``, ``GOAT_TRUSTED_PROXIES``), so tests can start a
 server with a short grace period and no bot delay."""
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import os
 from dataclasses import dataclass, replace
@@ -26,10 +28,15 @@ DEFAULT_DATA_DIR = Path("goat-data")
 OPTIONS = {"data_dir": "--data-dir", "database_url": "--database-url", "grace_seconds": "--grace",
            "bot_delay": "--bot-delay", "bot_think": "--bot-think", "deal_pause": "--deal-pause",
            "rate_per_second": "--rate-limit", "lobby_idle": "--lobby-idle",
-           "finished_idle": "--finished-idle", "base_path": "--base-path"}
+           "finished_idle": "--finished-idle", "base_path": "--base-path",
+           "connections_per_address": "--connections-per-address", "trusted_proxies": "--trusted-proxies"}
 
 #: The environment variable that sets a setting when its option is not given.
-ENVIRONMENT = {"data_dir": "GOAT_DATA_DIR", "database_url": "GOAT_DATABASE_URL", "base_path": "GOAT_BASE_PATH"}
+ENVIRONMENT = {"data_dir": "GOAT_DATA_DIR", "database_url": "GOAT_DATABASE_URL", "base_path": "GOAT_BASE_PATH",
+               "connections_per_address": "GOAT_CONNECTIONS_PER_ADDRESS", "trusted_proxies": "GOAT_TRUSTED_PROXIES"}
+
+#: The proxies trusted by default: the same machine's, as uvicorn's own default.
+LOOPBACK = ("127.0.0.1", "::1")
 
 
 class SettingsError(GoatError):
@@ -66,6 +73,38 @@ def burst_for(rate: float) -> int:
     return max(1, round(2 * rate))
 
 
+def whole_count(setting: str, value: object) -> int:
+    """A count >= 0 given as a number or as the text of one (an environment
+    variable); a :class:`SettingsError` naming it otherwise."""
+    text = value.strip() if isinstance(value, str) else value
+    if isinstance(text, str) and text.isascii() and text.isdigit():
+        return int(text)
+    if isinstance(text, int) and not isinstance(text, bool) and text >= 0:
+        return text
+    raise SettingsError(setting, f"must be a whole number >= 0 (0: no cap), not {shown(value)}")
+
+
+def proxy_addresses(value: object) -> tuple[str, ...]:
+    """``--trusted-proxies``: IP addresses and networks (``10.0.0.5``,
+    ``10.0.0.0/8``, ``fd00::/8``), comma-separated in one text, or ``*`` for any;
+    an empty text trusts none. Each is checked here, because uvicorn takes a
+    word that is no address (``nginx``, a host name) as a literal that no
+    client address ever equals: the proxy would silently not be trusted."""
+    given = value.split(",") if isinstance(value, str) else [str(w) for w in value]  # type: ignore[attr-defined]
+    words = [word.strip() for word in given if word.strip()]
+    if "*" in words:
+        if len(words) > 1:
+            raise SettingsError("trusted_proxies", "is * (any proxy) alone or a list of addresses, not both")
+        return ("*",)
+    for word in words:
+        try:
+            ipaddress.ip_network(word, strict=False) if "/" in word else ipaddress.ip_address(word)
+        except ValueError:
+            raise SettingsError("trusted_proxies", f"must be IP addresses or networks separated by commas "
+                                f"(127.0.0.1,10.0.0.0/8), or * for any; {word!r} is neither") from None
+    return tuple(words)
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything a running server needs to know.
@@ -100,6 +139,14 @@ class Settings:
         base_path: the path the tables are served under (``/club``; ``""``: the
             root), for a reverse proxy that passes its path on
             (:mod:`goat.server.base_path`). Normalised: ``club/`` is ``/club``.
+        connections_per_address: the most WebSockets one client address may hold
+            open at once (:mod:`goat.server.connections`); 0: no cap. The rate limit
+            is per connection, so without it one address could open thousands.
+        trusted_proxies: the addresses (or networks, or ``*``) whose
+            ``X-Forwarded-For`` and ``X-Forwarded-Proto`` uvicorn believes: behind a
+            reverse proxy every client arrives from the proxy's address, and only a
+            trusted proxy's header gives the client's own, which the cap counts.
+            Normalised to a tuple; a text is split at commas.
     """
 
     data_dir: Path = DEFAULT_DATA_DIR
@@ -119,12 +166,17 @@ class Settings:
     lobby_idle: float = 3600.0
     finished_idle: float = 300.0
     base_path: str = ""
+    connections_per_address: int = 32
+    trusted_proxies: tuple[str, ...] = LOOPBACK
 
     def __post_init__(self) -> None:
         try:
             object.__setattr__(self, "base_path", normal_base_path(self.base_path))
         except ValueError as exc:
             raise SettingsError("base_path", str(exc)) from None
+        object.__setattr__(self, "connections_per_address",
+                           whole_count("connections_per_address", self.connections_per_address))
+        object.__setattr__(self, "trusted_proxies", proxy_addresses(self.trusted_proxies))
         for name in ("grace_seconds", "bot_delay", "deal_pause", "bot_think", "lobby_idle", "finished_idle"):
             value = getattr(self, name)
             # nan compares false with everything and inf never comes: neither is a
@@ -171,8 +223,8 @@ class Settings:
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, **overrides: Any) -> "Settings":
-        """Defaults, then ``GOAT_DATA_DIR`` / ``GOAT_DATABASE_URL`` / ``GOAT_BASE_PATH``, then ``overrides``
-        (``None`` values in ``overrides`` are ignored)."""
+        """Defaults, then the variables of :data:`ENVIRONMENT` (``GOAT_DATA_DIR``, ...), then
+        ``overrides`` (``None`` values in ``overrides`` are ignored)."""
         env = dict(os.environ) if env is None else env
         values: dict[str, Any] = {name: env[variable] for name, variable in ENVIRONMENT.items() if env.get(variable)}
         given = {k: v for k, v in overrides.items() if v is not None}

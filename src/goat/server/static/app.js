@@ -349,6 +349,8 @@ function connect() {
       forgetSeat(S.tableId);
       S.token = null;
       S.seat = null;
+    } else if (event.code === 4429) {   // this address holds the server's cap of connections
+      banner(t("errorCodes.too-many-connections"));   // tried again until another tab closes
     } else {
       banner(t("reconnecting"));
     }
@@ -391,6 +393,7 @@ function onMessage(m) {
       S.ws?.send(JSON.stringify({ type: "sync" }));
       return;
     }
+    if (m.code === "too-many-connections") return;   // its close (4429) says it in the banner, once
     // The code's title in the page's language; the server's detail is English, so
     // another language shows the title alone rather than a sentence of two languages.
     const title = t(`errorCodes.${m.code}`);

@@ -1,0 +1,241 @@
+"""The cap on open WebSockets per client address (``--connections-per-address``):
+the connection over it is refused with one line (an ``error`` message and the
+close reason, code 4429) while another address is still let in; a connection's
+slot is freed however it ends; behind a trusted proxy the cap counts the
+address ``X-Forwarded-For`` names, behind an untrusted one the proxy's own."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from goat.server.connections import CLOSE_TOO_MANY, AddressCap, address_key
+from goat.server.runner import ServerThread
+from goat.server.settings import Settings, SettingsError
+
+from .conftest import TIMEOUT, Lobby, run
+
+
+def cap_of(server: ServerThread) -> AddressCap:
+    """The running app's count of open connections per address."""
+    return server.server.config.app.state.connections
+
+
+async def open_ws(server: ServerThread, table: str, source: str | None = None,
+                  forwarded_for: str | None = None) -> ClientConnection:
+    """A WebSocket to ``table``'s channel, from the loopback address ``source``
+    (127.0.0.2: another client on this machine), with ``X-Forwarded-For`` as a
+    reverse proxy would send it."""
+    extra: dict[str, Any] = {"local_addr": (source, 0)} if source else {}
+    headers = {"X-Forwarded-For": forwarded_for} if forwarded_for else None
+    return await connect(f"{server.ws_url}ws/{table}", open_timeout=TIMEOUT, additional_headers=headers,
+                         proxy=None, **extra)
+
+
+async def refused(ws: ClientConnection) -> str:
+    """The refusal a connection over the cap gets: the error's message, after
+    checking it is also the close reason and the code is 4429."""
+    message = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+    assert message["type"] == "error" and message["code"] == "too-many-connections", message
+    with pytest.raises(ConnectionClosed):
+        await asyncio.wait_for(ws.recv(), TIMEOUT)
+    assert ws.close_code == CLOSE_TOO_MANY and ws.close_reason == message["message"]
+    assert "\n" not in message["message"] and len(message["message"].encode()) <= 123
+    return message["message"]
+
+
+async def welcomed(ws: ClientConnection) -> None:
+    """An admitted connection: its hello is answered with the welcome."""
+    await ws.send(json.dumps({"type": "hello", "token": None}))
+    while (message := json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT)))["type"] != "welcome":
+        assert message["type"] != "error", message
+
+
+async def table_of(server: ServerThread) -> str:
+    lobby = Lobby(server.url)
+    try:
+        return (await lobby.create(name="Ann"))["id"]
+    finally:
+        await lobby.close()
+
+
+async def until_held(cap: AddressCap, key: str, count: int) -> None:
+    """Wait for the server to have seen the connections of ``key`` come or go."""
+    for _ in range(500):
+        if cap.open.get(key, 0) == count:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"{key} holds {cap.open.get(key, 0)} connections, not {count}")
+
+
+def test_the_connection_over_the_cap_is_refused_and_another_address_let_in(
+        start_server: Callable[..., ServerThread]) -> None:
+    server = start_server(connections_per_address=2)
+
+    async def scenario() -> None:
+        table = await table_of(server)
+        mine = [await open_ws(server, table) for _ in range(2)]
+        for ws in mine:
+            await welcomed(ws)
+        line = await refused(await open_ws(server, table))
+        assert line == "too many connections from your address: at most 2 at once"
+        other = await open_ws(server, table, source="127.0.0.2")   # another client: its own count
+        await welcomed(other)
+        assert cap_of(server).open == {"127.0.0.1": 2, "127.0.0.2": 1}
+        for ws in (*mine, other):
+            await ws.close()
+
+    run(scenario())
+
+
+def test_a_closed_connection_frees_its_slot_however_it_ends(start_server: Callable[..., ServerThread]) -> None:
+    """Closed by the client, cut without a close (the network gone), closed by the
+    server (a wrong token, an unknown table), a tab's reconnection: each frees
+    its slot, so the address may open another."""
+    server = start_server(connections_per_address=2)
+    cap = cap_of(server)
+
+    async def scenario() -> None:
+        table = await table_of(server)
+        keep = await open_ws(server, table)
+        await welcomed(keep)
+
+        async def second(how: str) -> None:
+            ws = await open_ws(server, table if how != "unknown table" else "nosuchtable")
+            if how != "unknown table":   # which the server closes at once (4404)
+                await until_held(cap, "127.0.0.1", 2)
+                await refused(await open_ws(server, table))     # the address is full meanwhile
+            if how == "closed":
+                await ws.close()
+            elif how == "cut":
+                ws.transport.abort()
+            elif how == "wrong token":
+                await ws.send(json.dumps({"type": "hello", "token": "not-a-token"}))
+            with pytest.raises(ConnectionClosed):
+                while True:
+                    await asyncio.wait_for(ws.recv(), TIMEOUT)
+            await until_held(cap, "127.0.0.1", 1)
+
+        for how in ("closed", "cut", "wrong token", "unknown table", "closed"):
+            await second(how)
+        again = await open_ws(server, table)      # the slot is free again: a reconnection gets in
+        await welcomed(again)
+        await again.close()
+        await keep.close()
+        await until_held(cap, "127.0.0.1", 0)
+        assert cap.open == {}
+
+    run(scenario())
+
+
+def test_a_stopping_server_frees_every_slot(start_server: Callable[..., ServerThread]) -> None:
+    server = start_server(connections_per_address=3)
+    cap = cap_of(server)
+
+    async def scenario() -> list[ClientConnection]:
+        table = await table_of(server)
+        opened = [await open_ws(server, table) for _ in range(3)]
+        for ws in opened:
+            await welcomed(ws)
+        return opened
+
+    opened = run(scenario())
+    assert cap.open == {"127.0.0.1": 3}
+    server.__exit__(None, None, None)
+    assert cap.open == {}, cap.open
+    del opened
+
+
+def test_no_cap_with_zero(start_server: Callable[..., ServerThread]) -> None:
+    server = start_server(connections_per_address=0)
+
+    async def scenario() -> None:
+        table = await table_of(server)
+        opened = [await open_ws(server, table) for _ in range(40)]
+        for ws in opened:
+            await welcomed(ws)
+        for ws in opened:
+            await ws.close()
+
+    run(scenario())
+
+
+def test_behind_a_trusted_proxy_the_cap_counts_the_forwarded_clients(
+        start_server: Callable[..., ServerThread]) -> None:
+    """The proxy on this machine is trusted by default: two clients it forwards
+    have a cap each, and a client cannot slip past its cap by sending an
+    ``X-Forwarded-For`` of its own (the proxy appends the address it saw, and
+    the last untrusted address of the list is the client)."""
+    server = start_server(connections_per_address=1)
+
+    async def scenario() -> None:
+        table = await table_of(server)
+        ann = await open_ws(server, table, forwarded_for="203.0.113.7")
+        bo = await open_ws(server, table, forwarded_for="198.51.100.9")
+        for ws in (ann, bo):
+            await welcomed(ws)
+        await refused(await open_ws(server, table, forwarded_for="203.0.113.7"))
+        await refused(await open_ws(server, table, forwarded_for="192.0.2.1, 203.0.113.7"))   # a forged first
+        assert cap_of(server).open == {"203.0.113.7": 1, "198.51.100.9": 1}
+        for ws in (ann, bo):
+            await ws.close()
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("trusted", ["", "10.0.0.1"])
+def test_an_untrusted_proxy_is_one_address_for_all_its_clients(
+        start_server: Callable[..., ServerThread], trusted: str) -> None:
+    """What the docs warn of: without ``--trusted-proxies`` naming it, the proxy's
+    ``X-Forwarded-For`` is not believed, and all its clients share its one cap."""
+    server = start_server(connections_per_address=1, trusted_proxies=trusted)
+
+    async def scenario() -> None:
+        table = await table_of(server)
+        ann = await open_ws(server, table, forwarded_for="203.0.113.7")
+        await welcomed(ann)
+        await refused(await open_ws(server, table, forwarded_for="198.51.100.9"))
+        assert cap_of(server).open == {"127.0.0.1": 1}
+        await ann.close()
+
+    run(scenario())
+
+
+def test_an_ipv6_client_counts_by_its_64() -> None:
+    """A home or a machine gets a whole /64: counting single IPv6 addresses would
+    cap nothing. An IPv4-mapped address is its IPv4 address."""
+    assert address_key("2001:db8:1:2::5") == address_key("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
+    assert address_key("2001:db8:1:3::5") != address_key("2001:db8:1:2::5")
+    assert address_key("::ffff:203.0.113.7") == address_key("203.0.113.7") == "203.0.113.7"
+    cap = AddressCap(1)
+    assert cap.admit("2001:db8:1:2::5") is not None and cap.admit("2001:db8:1:2::6") is None
+
+
+@pytest.mark.parametrize("values, problem", [
+    ({"connections_per_address": -1}, "--connections-per-address must be a whole number >= 0 (0: no cap), not -1"),
+    ({"connections_per_address": 2.5}, "--connections-per-address must be a whole number >= 0 (0: no cap), not 2.5"),
+    ({"trusted_proxies": "nginx"}, "--trusted-proxies must be IP addresses or networks"),
+    ({"trusted_proxies": "10.0.0.0/33"}, "'10.0.0.0/33' is neither"),
+    ({"trusted_proxies": "*,10.0.0.1"}, "--trusted-proxies is * (any proxy) alone or a list of addresses"),
+])
+def test_bad_settings_are_one_line(values: dict[str, Any], problem: str) -> None:
+    with pytest.raises(SettingsError) as caught:
+        Settings(**values)
+    assert "\n" not in str(caught.value) and problem in str(caught.value)
+
+
+def test_the_settings_from_the_environment() -> None:
+    settings = Settings.from_env({"GOAT_CONNECTIONS_PER_ADDRESS": "5", "GOAT_TRUSTED_PROXIES": "10.0.0.5, fd00::/8"})
+    assert settings.connections_per_address == 5 and settings.trusted_proxies == ("10.0.0.5", "fd00::/8")
+    assert Settings.from_env({}).connections_per_address == 32
+    assert Settings.from_env({}).trusted_proxies == ("127.0.0.1", "::1")
+    with pytest.raises(SettingsError, match="^GOAT_CONNECTIONS_PER_ADDRESS must be a whole number >= 0"):
+        Settings.from_env({"GOAT_CONNECTIONS_PER_ADDRESS": "many"})
+    with pytest.raises(SettingsError, match="^GOAT_TRUSTED_PROXIES must be IP addresses"):
+        Settings.from_env({"GOAT_TRUSTED_PROXIES": "proxy.local"})
