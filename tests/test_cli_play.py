@@ -351,6 +351,40 @@ def test_the_rule_summary_says_whether_a_plain_lead_may_be_trumped() -> None:
     assert words in rule_summary(new_state("full-hand", options={"trump_on_plain": "always"}).view(0))
 
 
+@pytest.mark.parametrize("place", ["hidden", "public"])
+def test_the_deal_header_says_where_the_shown_trump_card_lies_only_face_up(place: str) -> None:
+    """Street's shown trump card: under ``trump_card_place="public"`` it lies face up
+    in its place, and the header says where it lies in the stock as it is now, then
+    who drew it; under ``"hidden"`` (the default) only which card it is. ``help``
+    says which way the table plays it."""
+    import random
+
+    from goat.cli.render import header_text, rule_summary, seat_name
+
+    names = ["you", "Ann", "Bob", "Cid"]
+    state = new_state("street", options={"trump_card_place": place}, single_deal=True)
+    state.apply_chance(state.sample_chance(random.Random(4)))
+    rng = random.Random(4)
+    said: list[str] = []
+    while not state.is_terminal():
+        header = header_text(state.view(0), names).plain
+        card = state.trump_card
+        drawer = next((seat for seat in range(4) if card in state.drawn[seat]), None)
+        where = (f"card {state.stock.index(card) + 1} from the top of the stock" if drawer is None
+                 else f"drawn by {seat_name(state.view(0), drawer, names)})")
+        if place == "public":
+            assert where in header, (where, header)
+        else:
+            assert "from the top" not in header and "drawn by" not in header
+        said.append(header)
+        state.apply_action(rng.choice(state.legal_actions()))
+    if place == "public":   # seen before and after the draw
+        assert any("from the top" in h for h in said) and any("drawn by" in h for h in said)
+    summary = rule_summary(state.view(0))
+    assert ("everyone sees where it lies and who draws it" in summary) == (place == "public")
+    assert ("everyone knows the card, not where it lies" in summary) == (place == "hidden")
+
+
 def test_the_spades_rule_summary_says_which_bid_reaches_wheels() -> None:
     """``help`` in a Spades game with wheels says which reading of "a bid of
     10+" the table plays (option ``wheels_by``)."""

@@ -43,8 +43,9 @@ def beat(cards: str) -> tuple[str, frozenset[str]]:
 
 
 def street(hands: dict[int, str], stock: str | None = None, trump_card: str = "QD",
-           dealer: int = 0):
-    return deal_state("street", hands=hands, stock=stock, trump_card=trump_card, dealer=dealer)
+           dealer: int = 0, options: dict | None = None):
+    return deal_state("street", hands=hands, stock=stock, trump_card=trump_card, dealer=dealer,
+                      options=options)
 
 
 # ------------------------------------------------------------------ deck and order
@@ -137,21 +138,27 @@ def test_shown_trump_card_lies_in_the_stock_and_stays_there() -> None:
         assert state.view(None)["trump_card"] == str(deal.trump_card)
 
 
-def test_trump_card_is_drawn_in_its_turn() -> None:
+@pytest.mark.parametrize("place", ["hidden", "public"])
+def test_trump_card_is_drawn_in_its_turn(place: str) -> None:
     # Stock top first: 7D 8D QD ...; QD (the shown card) is the third card drawn.
     stock = "7D 8D QD 9D " + " ".join(
         c for c in (r + s for s in "CDHS" for r in "6789TJQKA")
         if c not in cs("KH 6C 7S 8S TH QH 9C 6S AH JH 7C AS 6H 7H 6D 9S 7D 8D QD 9D"))
     state = street({1: "KH 6C 7S 8S", 2: "TH QH 9C 6S", 3: "AH JH 7C AS", 0: "6H 7H 6D 9S"},
-                   stock=stock)
+                   stock=stock, options={"trump_card_place": place})
     assert state.stock[2] == Card.parse("QD")
-    # It lies face up in its place: the table sees where, and who draws it.
-    assert state.view(None)["trump_card_place"] == 2 and state.view(1)["trump_card_drawn_by"] is None
+    # "public": it lies face up in its place, the table sees where and who draws it;
+    # "hidden": neither is in any view
+    public = place == "public"
+    view = state.view(1)
+    assert ("trump_card_place" in view, "trump_card_drawn_by" in view) == (public, public)
+    assert view.get("trump_card_place") == (2 if public else None) and view.get("trump_card_drawn_by") is None
     play(state, "1 play KH", "2 play TH", "3 play AH", "0 play 6D")  # seat 0 wins (trump)
     # Draws start with the winner: seat 0 7D, seat 1 8D, seat 2 QD, seat 3 9D.
     assert "QD" in hand_of(state, 2) and Card.parse("QD") not in state.stock
     assert state.view(None)["trump_card"] == "QD"  # still public knowledge
-    assert all(state.view(seat)["trump_card_drawn_by"] == 2 for seat in (None, 0, 1, 3))
+    assert all(state.view(seat).get("trump_card_drawn_by") == (2 if public else None)
+               for seat in (None, 0, 1, 3))
 
 
 def test_trump_card_outside_the_stock_is_refused() -> None:
@@ -524,3 +531,22 @@ def test_trump_on_plain_is_refused_in_street() -> None:
     with pytest.raises(RulesError) as info:
         make_rules("street", options={"trump_on_plain": "always"})
     assert "trump_on_plain" in str(info.value) and "\n" not in str(info.value)
+
+
+def test_trump_card_place_only_with_a_card_shown_from_the_stock() -> None:
+    """``trump_card_place`` ([decision]) is about a card shown from the stock: where
+    the card comes from the deck (shuffled back) or no card is shown it is not
+    offered (``applies``), and ``"public"`` there is a one-line option error; the
+    default ``"hidden"`` is the rules' words and any ruleset takes it."""
+    assert make_rules("street").trump_card_place == "hidden"
+    assert make_rules("street").applies("trump_card_place")
+    assert make_rules("street", options={"trump_card_place": "public"}).trump_card_place == "public"
+    assert make_rules("classic", options={"trump_suit": "drawn", "trump_card_from": "stock",
+                                          "trump_card_place": "public"}).applies("trump_card_place")
+    for preset, options in (("full-hand", {}), ("classic", {}), ("classic", {"trump_card_from": "stock"})):
+        assert not make_rules(preset, options=options).applies("trump_card_place")
+        with pytest.raises(RulesError) as info:
+            make_rules(preset, options={**options, "trump_card_place": "public"})
+        assert "trump_card_place" in str(info.value) and "\n" not in str(info.value)
+    with pytest.raises(RulesError, match=r"^option trump_card_place='face-up' is not allowed"):
+        make_rules("street", options={"trump_card_place": "face-up"})

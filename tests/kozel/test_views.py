@@ -143,8 +143,8 @@ def test_partner_exchange_seen_by_giver_and_receiver_only() -> None:
 
 
 # ------------------------------------------- street: the shown card's place and drawer
-def _replayed(deal: KozelDeal, dealer: int, actions: list[Action]) -> KozelState:
-    state = new_state("street", first_dealer=dealer, single_deal=True)
+def _replayed(deal: KozelDeal, dealer: int, actions: list[Action], options: dict) -> KozelState:
+    state = new_state("street", first_dealer=dealer, single_deal=True, options=options)
     state.apply_chance(deal)
     for action in actions:
         state.apply_action(action)
@@ -161,16 +161,21 @@ def _swapped(deal: KozelDeal, i: int, j: int) -> KozelDeal:
     return KozelDeal(deal.hands, tuple(stock), deal.trump_card)
 
 
+@pytest.mark.parametrize("place_option", ["hidden", "public"])
 @pytest.mark.parametrize("seed", range(6))
-def test_street_trump_card_place_and_drawer_are_public_and_nothing_else(seed: int) -> None:
-    """The shown trump card lies face up in its place in the stock: every view
-    (a spectator's too) gives that place and, once drawn, who drew it. Nothing
-    else about the stock: two deals whose stocks differ only in the order of
-    hidden cards not drawn yet look the same to every seat, while moving the
-    shown card to another place does not."""
+def test_street_trump_card_place_and_drawer_only_where_it_lies_face_up(seed: int, place_option: str) -> None:
+    """``trump_card_place="hidden"`` (the rules' words: only the card's identity is
+    public): no view gives where it lies or who drew it, so two deals whose stocks
+    differ only in where the shown card lies among the cards not drawn yet look the
+    same to every seat. ``"public"`` (it lies face up in its place): every view (a
+    spectator's too) gives that place and, once drawn, who drew it, so moving the
+    card is seen. Nothing else about the stock either way: swapping two other hidden
+    cards not drawn yet changes no view."""
+    public = place_option == "public"
+    options = {"trump_card_place": place_option}
     rng = random.Random(seed)
     dealer = seed % 4
-    state = new_state("street", first_dealer=dealer, single_deal=True)
+    state = new_state("street", first_dealer=dealer, single_deal=True, options=options)
     deal = state.sample_chance(rng)
     state.apply_chance(deal)
     place = deal.stock.index(deal.trump_card)
@@ -179,15 +184,18 @@ def test_street_trump_card_place_and_drawer_are_public_and_nothing_else(seed: in
         drawn_by = next((s for s in range(4) if deal.trump_card in state.drawn[s]), None)
         for seat in (None, 0, 1, 2, 3):
             view = state.view(seat)
-            assert view["trump_card_place"] == place and view["trump_card_drawn_by"] == drawn_by
+            if public:
+                assert view["trump_card_place"] == place and view["trump_card_drawn_by"] == drawn_by
+            else:
+                assert "trump_card_place" not in view and "trump_card_drawn_by" not in view
         still = len(state.stock)   # the stock's last ``still`` cards are not drawn yet
         undrawn = [i for i in range(len(deal.stock) - still, len(deal.stock)) if i != place]
         if len(undrawn) >= 2:
             i, j = rng.sample(undrawn, 2)
-            assert _views(_replayed(_swapped(deal, i, j), dealer, actions)) == _views(state)
+            assert _views(_replayed(_swapped(deal, i, j), dealer, actions, options)) == _views(state)
         if drawn_by is None and undrawn:
-            moved = _replayed(_swapped(deal, place, undrawn[0]), dealer, actions)
-            assert _views(moved) != _views(state)   # the place is public
+            moved = _replayed(_swapped(deal, place, rng.choice(undrawn)), dealer, actions, options)
+            assert (_views(moved) != _views(state)) == public   # its place is known only face up
         action = rng.choice([a for a in state.legal_actions() if a.seat == state.current_player()])
         actions.append(action)
         state.apply_action(action)
@@ -199,4 +207,4 @@ def test_a_trump_card_shown_from_the_deck_has_no_place() -> None:
     state = new_state("full-hand", first_dealer=0)
     state.apply_chance(state.sample_chance(random.Random(1)))
     view = state.view(None)
-    assert view["trump_card"] and view["trump_card_place"] is None and view["trump_card_drawn_by"] is None
+    assert view["trump_card"] and "trump_card_place" not in view and "trump_card_drawn_by" not in view

@@ -66,11 +66,11 @@ def outcome(draw, rng: random.Random) -> str:
     return f"{text} {probe.getrandbits(64)}"
 
 
-def positions(preset: str, players: int):
+def positions(preset: str, players: int, options: dict | None = None):
     """Views of every seat at seeded points: opening, mid-deal, between deals, match over."""
     for seed in range(12):
         steps = [3, 15, 40, 90][seed % 4] + seed
-        state = random_point(preset, players, seed, steps)
+        state = random_point(preset, players, seed, steps, options=options)
         for seat in range(players):
             yield seed, seat, seat_view(state, seat)
 
@@ -83,26 +83,30 @@ def positions(preset: str, players: int):
 #: (``_SlotReplay._deal_fitting``); then all six when the worlds became
 #: uniform over the deals that fit the view (``KozelWorldSampler._mix``: the
 #: unseen cards are dealt by counts, and tight views take Metropolis steps);
-#: then street, when a view gave the shown trump card's place in the stock
-#: (``trump_card_place``: the card lies face up there, and worlds put it there).
+#: then street with the shown trump card's place public (``trump_card_place=
+#: "public"``: the card lies face up there, and worlds put it there), recorded
+#: when every street view gave the place; the default (``"hidden"``: no view
+#: gives it, worlds put the card anywhere in the middle) draws the worlds of before.
 GOLDEN = {
-    ("classic", 4): "132d2d04cd4db59a",
-    ("full-hand", 4): "d554aaa96168f4ca",
-    ("full-hand-24", 4): "c3f928cf692a65c2",
-    ("street", 4): "538911e1b257db27",
-    ("full-hand", 2): "744d8041cc28d2f6",
-    ("full-hand", 3): "0cf89b921c413ec0",
+    ("classic", 4, None): "132d2d04cd4db59a",
+    ("full-hand", 4, None): "d554aaa96168f4ca",
+    ("full-hand-24", 4, None): "c3f928cf692a65c2",
+    ("street", 4, None): "7266e02c0db32a31",
+    ("street", 4, "public"): "538911e1b257db27",
+    ("full-hand", 2, None): "744d8041cc28d2f6",
+    ("full-hand", 3, None): "0cf89b921c413ec0",
 }
 
 
-@pytest.mark.parametrize("preset,players", RULESETS)
-def test_sample_world_draws_the_recorded_worlds(preset, players):
+@pytest.mark.parametrize("preset,players,place", list(GOLDEN))
+def test_sample_world_draws_the_recorded_worlds(preset, players, place):
     digest = hashlib.sha256()
-    for seed, seat, view in positions(preset, players):
+    options = {"trump_card_place": place} if place else None
+    for seed, seat, view in positions(preset, players, options):
         rng = random.Random(seed * 10 + seat)
         for _ in range(3):
             digest.update(outcome(lambda r: sample_world(view, r), rng).encode())
-    assert digest.hexdigest()[:16] == GOLDEN[(preset, players)]
+    assert digest.hexdigest()[:16] == GOLDEN[(preset, players, place)]
 
 
 @pytest.mark.parametrize("preset,players", RULESETS)

@@ -35,10 +35,12 @@ def seat_legal(state: KozelState, seat: int) -> list[str]:
     return [str(a) for a in state.legal_actions() if a.seat == seat]
 
 
-def random_point(preset: str, players: int, seed: int, steps: int, single_deal: bool = False) -> KozelState:
-    """A match of ``preset`` after ``steps`` random chance/decision events."""
+def random_point(preset: str, players: int, seed: int, steps: int, single_deal: bool = False,
+                 options: dict | None = None) -> KozelState:
+    """A match of ``preset`` (with ``options``) after ``steps`` random chance/decision events."""
     rng = random.Random(seed)
-    state = new_state(preset, players=players, first_dealer=seed % players, single_deal=single_deal)
+    state = new_state(preset, players=players, first_dealer=seed % players, single_deal=single_deal,
+                      options=options)
     return play_random_steps(state, rng, steps)
 
 
@@ -60,11 +62,18 @@ def gave_this_deal(state: KozelState) -> bool:
     return any(a.verb == "give" for a in history)
 
 
-@pytest.mark.parametrize("preset,players", RULESETS)
+#: The rulesets above, and street with the shown trump card face up in its place
+#: (``trump_card_place="public"``: views give the place, worlds must put it there).
+WORLD_RULESETS = [(preset, players, None) for preset, players in RULESETS] + [
+    ("street", 4, {"trump_card_place": "public"})]
+
+
+@pytest.mark.parametrize("preset,players,options", WORLD_RULESETS,
+                         ids=[f"{p}-{n}" + ("-public" if o else "") for p, n, o in WORLD_RULESETS])
 @settings(max_examples=50, deadline=None)
 @given(seed=st.integers(0, 10**6), steps=st.integers(1, 160), world_seed=st.integers(0, 10**6))
-def test_world_is_indistinguishable_for_the_seat(preset, players, seed, steps, world_seed):
-    state = random_point(preset, players, seed, steps)
+def test_world_is_indistinguishable_for_the_seat(preset, players, options, seed, steps, world_seed):
+    state = random_point(preset, players, seed, steps, options=options)
     for seat in range(players):
         world = sample_world(seat_view(state, seat), random.Random(world_seed))
         assert world.information_state_string(seat) == state.information_state_string(seat)
@@ -202,19 +211,25 @@ def test_street_with_the_partner_exchange_finds_a_world_once_a_given_card_is_pla
 
 
 def test_street_trump_card_stays_in_the_middle_of_the_stock():
+    """Hidden (the default): the view gives no place, worlds put the shown card
+    anywhere in the middle of the stock; public: at the place the view gives."""
     state = random_point("street", 4, 21, 3, single_deal=True)
     view = seat_view(state, state.current_player())
+    assert "trump_card_place" not in view
+    size = len(state.logs[-1]["deal"].stock)
+    places = set()
     for k in range(40):
-        world = sample_world(view, random.Random(k))
-        deal = world.logs[-1]["deal"]
-        assert deal.stock.index(deal.trump_card) == view["trump_card_place"]   # it lies face up there
-        assert 1 <= view["trump_card_place"] <= len(deal.stock) - 2
+        deal = sample_world(view, random.Random(k)).logs[-1]["deal"]
         assert str(deal.trump_card) == view["trump_card"]
-    # a view without the place (stored before it was public): anywhere in the middle
-    del view["trump_card_place"]
-    places = {sample_world(view, random.Random(k)).logs[-1]["deal"].stock.index(state.trump_card)
-              for k in range(40)}
-    assert len(places) > 1 and all(1 <= p <= len(state.logs[-1]["deal"].stock) - 2 for p in places)
+        places.add(deal.stock.index(deal.trump_card))
+    assert len(places) > 1 and all(1 <= p <= size - 2 for p in places)
+    state = random_point("street", 4, 21, 3, single_deal=True, options={"trump_card_place": "public"})
+    view = seat_view(state, state.current_player())
+    assert 1 <= view["trump_card_place"] <= size - 2
+    for k in range(40):
+        deal = sample_world(view, random.Random(k)).logs[-1]["deal"]
+        assert deal.stock.index(deal.trump_card) == view["trump_card_place"]   # it lies face up there
+        assert str(deal.trump_card) == view["trump_card"]
 
 
 def test_only_views_are_accepted():

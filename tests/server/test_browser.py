@@ -1049,6 +1049,44 @@ def test_the_rules_panel_in_the_lobby_and_at_a_street_table(chromium: object,
     context.close()
 
 
+TRUMP_BOX = """async () => {
+  const { S } = await import("/static/table.js");
+  const { kozel } = await import("/static/kozel.js");
+  const v = S.msg.view;
+  const place = document.querySelector("#trump .trump-place");
+  const box = document.createElement("div");          // the same view once seat 2 has drawn the card
+  kozel.info({ ...v, trump_card_drawn_by: 2 }, box);
+  return { text: place && place.textContent, place: v.trump_card_place ?? null, stock: v.stock_size,
+           drawn: box.querySelector(".trump-place")?.textContent ?? null };
+}"""
+
+
+@pytest.mark.parametrize("place", ["hidden", "public"])
+def test_the_trump_box_says_where_the_shown_card_lies_only_face_up(chromium: object,
+                                                                    serve_process: Callable[..., ServeProcess],
+                                                                    place: str) -> None:
+    """Street's option ``trump_card_place``: under ``"public"`` the shown trump card
+    lies face up in the stock, and the trump box says where (before the first trick
+    nothing is drawn: its place as dealt, counted from 1) and, once drawn, who drew
+    it; under ``"hidden"`` (the default) the box shows the card alone."""
+    server = serve_process(*SERVE)
+    table, token = street_table_i_lead(server, "random", {"trump_card_place": place})
+    context, page = new_page(chromium, locale="en-US")
+    sit_at(page, server.url, table, token, 0)
+    page.click("#start-btn")
+    page.wait_for_selector("#status.my-turn")          # I lead the first trick: nothing drawn yet
+    page.wait_for_selector("#trump .card")
+    box = page.evaluate(TRUMP_BOX)
+    if place == "public":
+        assert box["stock"] == 20 and box["text"] == f"card {box['place'] + 1} from the top of the stock"
+        assert box["drawn"].startswith("drawn by ") and box["drawn"] != "drawn by "
+        shot(page, "street-trump-place")
+    else:
+        assert box["place"] is None and box["text"] is None
+    assert page.errors == []
+    context.close()
+
+
 # ------------------------------------------------------------------ Spades
 SPADES_TURN_OR = """(rows) => document.querySelector('#hand .card[data-legal="true"]')
     || document.querySelector('#bid-buttons:not([hidden]) button:not([disabled])')
@@ -2451,6 +2489,13 @@ def test_every_option_and_choice_of_every_game_has_words(chromium: object,
     said = panel("kozel/rules/full-hand", "trump_on_plain", ["when-void", "always"])
     for code, words in (("en", "even by a player who holds the suit"), ("ru", "даже когда масть есть")):
         assert words in said[f"always {code}"] and words not in said[f"when-void {code}"]
+    # Kozel's trump_card_place: street's shown card face down (only which card), or face up in its place
+    said = panel("kozel/rules/street", "trump_card_place", ["hidden", "public"])
+    for code, hidden, public in (("en", "everyone knows the card but not where it lies",
+                                  "everyone sees where it lies and who draws it"),
+                                 ("ru", "но не где она лежит", "все видят, где она и кому достанется")):
+        assert hidden in said[f"hidden {code}"] and hidden not in said[f"public {code}"]
+        assert public in said[f"public {code}"] and public not in said[f"hidden {code}"]
     # Spades' wheels_by: a team's bid, or one player's
     said = panel("spades/rules/wheels", "wheels_by", ["team", "player"])
     for code, words in (("en", "when one player bids 10 tricks or more"), ("ru", "если игрок заказал 10 взяток")):

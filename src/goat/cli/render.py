@@ -188,10 +188,25 @@ def header_text(view: View, names: Sequence[str]) -> Text:
         if view.get("trump_card"):
             out.append(" (shown ")
             out.append_text(card_text(view["trump_card"]))
-            out.append(")")
+            place = trump_place_text(view, names)
+            out.append(f", {place})" if place else ")")
         if opts["permanent_trumps"]:
             out.append(" + permanent jacks, queens" + (", shamok" if opts["deck"] != "24" else ""))
     return out
+
+
+def trump_place_text(view: View, names: Sequence[str]) -> str | None:
+    """Where the shown trump card lies in the stock as it is now ("card 5 from the
+    top of the stock") or who drew it, when the table plays it face up there
+    (``trump_card_place="public"``: only then does the view say); else ``None``."""
+    if view.get("trump_card_drawn_by") is not None:
+        return f"drawn by {seat_name(view, view['trump_card_drawn_by'], names)}"
+    place = view.get("trump_card_place")
+    if place is None:
+        return None
+    opts = view["options"]
+    drawn = int(opts["deck"]) - opts["hand_size"] * opts["players"] - view["stock_size"]
+    return f"card {place - drawn + 1} from the top of the stock"
 
 
 def score_table(view: View) -> Table:
@@ -332,6 +347,10 @@ def rule_summary(view: View) -> str:
     if o["trump_suit"] == "drawn":
         where = "the middle of the stock" if o["trump_card_from"] == "stock" else "the deck"
         lines.append(f"A card from {where} is shown; its suit is trump for the deal.")
+        if o["trump_card_from"] == "stock":
+            lines.append("It stays in its place face up: everyone sees where it lies and who draws it."
+                         if o.get("trump_card_place") == "public" else
+                         "It goes back to its place face down: everyone knows the card, not where it lies.")
     else:
         lines.append(f"Trump suit: {SUIT_NAMES[o['trump_suit']]}.")
     if o["permanent_trumps"]:

@@ -55,6 +55,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "opening_leader": ("dealer", "last-trick-winner"),
     "next_dealer": ("clockwise", "same"),
     "trump_card_from": ("deck", "stock"),
+    "trump_card_place": ("hidden", "public"),
     "match_loser": ("most-penalty", "all-at-target"),
     "jack_order": tuple(JACK_SUIT_ORDERS),
     "trump_on_plain": ("when-void", "always"),
@@ -81,6 +82,12 @@ class KozelRules:
         trump_suit: a fixed suit letter, or ``"drawn"`` (a random card shows it).
         trump_card_from: where the shown card comes from: the shuffled ``"deck"``
             (then shuffled back; full-hand) or the middle of the ``"stock"`` (street).
+        trump_card_place: what the table knows of a card shown from the stock besides
+            its identity — [decision]: ``"hidden"`` (the rules' words: it goes back to
+            its place and only its identity is public, so it lies face down like the
+            rest and nobody sees where nor who draws it) or ``"public"`` (it lies face
+            up in its place: every view gives where and, once drawn, who drew it).
+            Only with a card shown from the stock; ``"public"`` is refused otherwise.
         permanent_trumps: jacks, queens and the shamok ``7C`` are always trumps
             above the trump suit (classic, full-hand); off in street.
         jack_order: the order of the four permanent jacks — [decision]:
@@ -127,6 +134,7 @@ class KozelRules:
     hand_size: int = 4
     trump_suit: str = "C"
     trump_card_from: str = "deck"
+    trump_card_place: str = "hidden"
     permanent_trumps: bool = True
     jack_order: str = "clubs-high"
     trick_style: str = "single"
@@ -208,8 +216,11 @@ class KozelRules:
                              "(street's beats and passes have no following)")
         if self.molodka and self.trick_style != "street":
             raise RulesError("option molodka needs trick_style='street'")
-        if self.trump_suit == "drawn" and self.trump_card_from == "stock" and self.stock_size == 0:
+        if self.shows_stock_card and self.stock_size == 0:
             raise RulesError("option trump_card_from='stock' needs a stock (hand_size too large)")
+        if self.trump_card_place != "hidden" and not self.shows_stock_card:
+            raise RulesError(f"option trump_card_place={self.trump_card_place!r} needs trump_suit='drawn' and "
+                             "trump_card_from='stock' (only a card shown from the stock has a place there)")
 
     # ----------------------------------------------------------------- derived
     @property
@@ -227,6 +238,12 @@ class KozelRules:
     @property
     def stock_size(self) -> int:
         return len(self.deck_cards) - self.players * self.hand_size
+
+    @property
+    def shows_stock_card(self) -> bool:
+        """True when the trump card is shown from the middle of the stock (street)
+        and goes back there: only then has it a place in the stock and a drawer."""
+        return self.trump_suit == "drawn" and self.trump_card_from == "stock"
 
     @property
     def has_shamok(self) -> bool:
@@ -254,6 +271,8 @@ class KozelRules:
             return self.permanent_trumps   # street has no permanent jacks
         if option == "trump_on_plain":
             return self.trick_style == "single"   # street's beats have no following
+        if option == "trump_card_place":
+            return self.shows_stock_card   # a card shown from the deck is shuffled back
         return True
 
     def differences_from(self, other: "KozelRules") -> dict[str, Any]:

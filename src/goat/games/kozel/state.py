@@ -118,8 +118,9 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         self.must_lead: Card | None = None
         self.last_trick: dict[str, Any] | None = None
         self.drawn: list[list[Card]] = [[] for _ in range(n)]  # each seat's draws this deal, in order
-        #: A trump card shown from the stock lies face up in its place (public): its
-        #: index in the stock as dealt (top first), and the seat that drew it, once drawn.
+        #: A trump card shown from the stock: its index in the stock as dealt (top
+        #: first), and the seat that drew it, once drawn. Views give them only under
+        #: ``trump_card_place="public"`` (it lies face up there); else nobody knows them.
         self.trump_card_place: int | None = None
         self.trump_card_drawn_by: int | None = None
 
@@ -444,8 +445,8 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
         draws = draw_to(self.hands, self.stock, winner, self.rules.hand_size)
         for seat, card in draws:
             self.drawn[seat].append(card)
-            if card is self.trump_card and self.trump_card_place is not None:
-                self.trump_card_drawn_by = seat   # face up: the whole table sees who takes it
+            if card == self.trump_card and self.trump_card_place is not None:
+                self.trump_card_drawn_by = seat
         if draws and self._royal_goat_check():  # "after the deal, or after any draw"
             return
         if not self.stock and not any(self.hands):

@@ -24,9 +24,11 @@ class KozelViews:
         """What ``seat`` may know (``None``: a spectator, public facts only).
 
         Own hand; every face-up card; hand and stock sizes; trick piles'
-        owners and sizes; the shown trump card (and, shown from the stock, where it
-        lies there and who drew it: it lies face up); cards given in an exchange,
-        only to giver and receiver; passed cards only to the passer. Nothing else.
+        owners and sizes; the shown trump card (and, shown from the stock under
+        ``trump_card_place="public"``, where it lies there and who drew it: it lies
+        face up; under ``"hidden"`` neither, as it lies face down like the rest);
+        cards given in an exchange, only to giver and receiver; passed cards only
+        to the passer. Nothing else.
         """
         rules = self.rules
         seat = check_seat(seat, rules.players)
@@ -48,9 +50,6 @@ class KozelViews:
             "current_player": self.current_player(),
             "trump_suit": self.order.trump_suit if self.order else None,
             "trump_card": str(self.trump_card) if self.trump_card else None,
-            # shown from the stock, it lies face up in its place: where, and who drew it
-            "trump_card_place": self.trump_card_place,
-            "trump_card_drawn_by": self.trump_card_drawn_by,
             "hand": [str(c) for c in _sorted(self.hands[seat])] if seat is not None else None,
             "drawn": [str(c) for c in self.drawn[seat]] if seat is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
@@ -83,6 +82,9 @@ class KozelViews:
             "forced_exchange": ({"leader": self.forced[0], "partner": self.forced[1]}
                                 if self.forced is not None else None),
         }
+        if rules.trump_card_place == "public":   # it lies face up in its place: where, and who drew it
+            view["trump_card_place"] = self.trump_card_place
+            view["trump_card_drawn_by"] = self.trump_card_drawn_by
         if rules.trick_style == "single":  # every card in a pile was face up: points are public
             view["pile_points"] = self._points()
         if seat is not None and self.phase == PLAY and not self.trick and self.must_lead is not None \

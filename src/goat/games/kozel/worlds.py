@@ -22,9 +22,9 @@ the play reveals becomes a constraint on the slots held at that moment:
   is plain (and is the card led next);
 * a trump lead although trump leads are barred — the leader (and, when a forced
   exchange exists, the partner) holds only trumps;
-* street's shown trump card lies in the stock at the place the view gives
-  (``trump_card_place``: it lies face up there; a view without it, e.g. a
-  stored one, leaves any position 1..len-2);
+* street's shown trump card lies in the stock at any position 1..len-2 (its
+  place is unknown: ``trump_card_place="hidden"``, the default), or at the
+  place the view gives (``"public"``: it lies face up there);
 * street, between deals: the deal's points are public, so the unseen (passed)
   cards in team 0's pile make up its total with the face-up ones
   (:mod:`goat.games.kozel.point_split` draws that split uniformly).
@@ -242,10 +242,10 @@ class KozelWorldSampler(RetrySampler[KozelState]):
         self.in_deal = view["phase"] not in (DEAL, OVER)
         # Street shows the trump card from the middle of the stock and puts it back.
         self.trump_range: tuple[int, int] | None = None
-        if rules.trump_suit == "drawn" and rules.trump_card_from == "stock":
+        if rules.shows_stock_card:
             size = rules.stock_size
             self.trump_range = (1, size - 2) if size > 2 else (0, size - 1)
-            place = view.get("trump_card_place")   # it lies face up: its place is public
+            place = view.get("trump_card_place")   # only under "public": it lies face up there
             if isinstance(place, int) and 0 <= place < size:
                 self.trump_range = (place, place)
         self.moves = [self._parse_move(text) for text in history]

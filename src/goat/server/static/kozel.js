@@ -15,6 +15,16 @@ function deckSize(v) {
   return { "24": 24, "32": 32, "36": 36 }[v.options.deck] || 32;
 }
 
+/** Where the shown trump card lies, when the table plays it face up in its place in
+ * the stock (trump_card_place="public": only then does the view say): "card 5 from
+ * the top of the stock" as the stock is now, or who drew it; null otherwise. */
+function trumpPlace(v) {
+  if (v.trump_card_drawn_by != null) return t("trumpDrawnBy", { name: seatName(v.trump_card_drawn_by) });
+  if (v.trump_card_place == null) return null;
+  const drawn = deckSize(v) - v.options.hand_size * v.players - v.stock_size;   // cards drawn from the stock so far
+  return t("trumpPlace", { n: v.trump_card_place - drawn + 1 });
+}
+
 function info(v, box) {
   const trump = el("div", "trump");
   trump.id = "trump";
@@ -26,6 +36,8 @@ function info(v, box) {
                         `${t("trump")}: ${SYMBOLS[v.trump_suit]} ${v.trump_suit} (${suitName})`,
                         `${t("trump")}: ${suitName}`));
     if (v.trump_card) trump.append(cardFace(v.trump_card));
+    const place = trumpPlace(v);
+    if (place) trump.append(el("span", "trump-place", place));
     if (v.options.permanent_trumps) trump.append(spoken(el("span", "trump-note"), t("trumpNote"), t("trumpNoteSaid")));
   }
   const stock = el("div", "stock",

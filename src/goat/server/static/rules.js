@@ -51,7 +51,9 @@ const PHRASES = {
     permanent: (hasShamok) => `Валеты и дамы — козыри всегда${hasShamok ? ", а старше всех карт — семёрка треф, шамок" : ""}. Среди валетов и среди дам: трефы > пики > червы > бубны.`,
     fixedSuit: (suit, permanent) => `Козырная масть — ${suit}${permanent ? " (ниже дам и валетов)" : ""}; в каждой сдаче одна и та же.`,
     drawnDeck: "Перед сдачей из колоды открывают случайную карту — её масть и будет козырем этой сдачи; потом карту замешивают обратно.",
-    drawnStock: "После сдачи из середины прикупа открывают карту — её масть и будет козырем; карта остаётся на своём месте, и все знают, где она.",
+    drawnStock: (faceUp) => (faceUp
+      ? "После сдачи из середины прикупа открывают карту — её масть и будет козырем; карта остаётся на своём месте лицом вверх: все видят, где она и кому достанется."
+      : "После сдачи из середины прикупа открывают карту — её масть и будет козырем; карту кладут обратно на её место рубашкой вверх: все знают, что это за карта, но не где она лежит."),
     belowPermanent: "Карты козырной масти идут ниже валетов и дам.",
     clubsPlain: (shamok) => `Когда козырь не трефы, трефы — простая масть (без ${shamok ? "7♣, " : ""}В♣ и Д♣).`,
     thisDeal: (suit) => `Козырь этой сдачи — ${suit}.`,
@@ -164,7 +166,9 @@ const PHRASES = {
     permanent: (hasShamok) => `Jacks and queens are always trumps${hasShamok ? ", and the seven of clubs, the shamok, is above every card" : ""}. Among the jacks and among the queens: clubs > spades > hearts > diamonds.`,
     fixedSuit: (suit, permanent) => `The trump suit is ${suit}${permanent ? " (below the jacks and queens)" : ""}, in every deal.`,
     drawnDeck: "Before the deal a random card of the deck is shown: its suit is this deal's trump; then it is shuffled back.",
-    drawnStock: "After the deal a card from the middle of the stock is shown: its suit is trump; the card stays where it was, and everyone knows it.",
+    drawnStock: (faceUp) => (faceUp
+      ? "After the deal a card from the middle of the stock is shown: its suit is trump; it stays where it was, face up, so everyone sees where it lies and who draws it."
+      : "After the deal a card from the middle of the stock is shown: its suit is trump; it goes back face down where it was, so everyone knows the card but not where it lies."),
     belowPermanent: "The cards of the trump suit rank below the jacks and queens.",
     clubsPlain: (shamok) => `When clubs are not trump, clubs are a plain suit (without ${shamok ? "7♣, " : ""}J♣ and Q♣).`,
     thisDeal: (suit) => `This deal's trump is ${suit}.`,
@@ -294,7 +298,7 @@ function kozelSections(P, o, f, current) {
   const shown = current && f.trump_orders[current] ? current : (suits.length === 1 ? suits[0] : null);
   if (o.permanent_trumps) trumps.push(P.permanent(Boolean(f.shamok)));
   if (o.trump_suit === "drawn") {
-    trumps.push(o.trump_card_from === "stock" ? P.drawnStock : P.drawnDeck);
+    trumps.push(o.trump_card_from === "stock" ? P.drawnStock(o.trump_card_place === "public") : P.drawnDeck);
     if (o.permanent_trumps) trumps.push(P.belowPermanent, P.clubsPlain(Boolean(f.shamok)));
   } else {
     trumps.push(P.fixedSuit(P.suit[o.trump_suit], o.permanent_trumps));
