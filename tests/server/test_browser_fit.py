@@ -3,7 +3,9 @@ and beside the felt on a desktop:
 
 * a finished match's result box uses the screen's width instead of the
   half of it that ``left: 50%`` leaves a shrink-to-fit box (its buttons each
-  wrapped to two or three lines, "Скачать запись партии" on three);
+  wrapped to two or three lines, "Скачать запись партии" on three); the
+  match's standings keep their column titles whole on a phone ("Поражений", not
+  "Пораже" over "ний"), the table scrolled sideways in its box;
 * a duel's card names and the tags under them ("в защите", "выставлена") wrap
   inside their cards between their words, in the four languages on a phone and
   a desktop, a word too long ending in "…", instead of being clipped by them
@@ -72,8 +74,25 @@ def test_the_result_box_uses_a_phones_width(chromium: object, serve_process: Cal
         height = button.bounding_box()["height"]
         line = float(button.evaluate("e => parseFloat(getComputedStyle(e).lineHeight) || 20"))
         assert height < 2 * line + 16, (button.text_content(), height)
+    page.goto(server.url)                                           # the match in the club's standings
+    page.select_option("#standings-game", "spades")
+    page.wait_for_selector("#standings-table:not([hidden]) tbody tr")
+    shot(page, "phone-standings-ru")
+    assert page.evaluate(BROKEN_HEADS) == []
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
     assert page.errors == []
     context.close()
+
+
+#: The words of the standings' column titles split over two lines: "Пораже" over
+#: "ний" in a phone's narrow columns (the table scrolls sideways in its box instead).
+BROKEN_HEADS = """() => [...document.querySelectorAll('#standings-table thead th')].flatMap(th => {
+    const text = th.firstChild;
+    return [...text.data.matchAll(/\\S+/g)].filter(word => {
+      const range = document.createRange(); range.setStart(text, word.index); range.setEnd(text, word.index + word[0].length);
+      return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1;
+    }).map(word => word[0]);
+  })"""
 
 
 #: Each Yu-Gi-Oh! card's name (``.yname``) or small tag under it (``.ytag``:
