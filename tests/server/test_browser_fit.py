@@ -5,7 +5,9 @@ and beside the felt on a desktop:
   half of it that ``left: 50%`` leaves a shrink-to-fit box (its buttons each
   wrapped to two or three lines, "Скачать запись партии" on three); the
   match's standings keep their column titles whole on a phone ("Поражений", not
-  "Пораже" over "ний"), the table scrolled sideways in its box;
+  "Пораже" over "ний"), the table scrolled sideways in its box; beside the felt
+  the side panels hold their content in the four languages (the Bulgarian
+  Spades sheet stuck out of its panel);
 * a duel's card names and the tags under them ("в защите", "выставлена") wrap
   inside their cards between their words, in the four languages on a phone and
   a desktop, a word too long ending in "…", instead of being clipped by them
@@ -31,6 +33,7 @@ from .test_browser import (CHROMIUM, SERVE, YGO_WAIT_TURN, chromium, new_page,  
                            seated_at_a_duel_against_greedy, shot, sit_at, ygo_actions, ygo_pick)
 
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
 
 pytestmark = [
     pytest.mark.slow,
@@ -74,6 +77,14 @@ def test_the_result_box_uses_a_phones_width(chromium: object, serve_process: Cal
         height = button.bounding_box()["height"]
         line = float(button.evaluate("e => parseFloat(getComputedStyle(e).lineHeight) || 20"))
         assert height < 2 * line + 16, (button.text_content(), height)
+    page.set_viewport_size(DESKTOP)                                 # the side panels beside the felt
+    spilled = {}
+    for lang in ("en", "ru", "bg", "ar"):
+        page.click(f".lang[data-lang='{lang}']")
+        page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+        spilled[lang] = page.evaluate(SPILLED)
+    assert spilled == {"en": [], "ru": [], "bg": [], "ar": []}
+    page.set_viewport_size(PHONE)
     page.goto(server.url)                                           # the match in the club's standings
     page.select_option("#standings-game", "spades")
     page.wait_for_selector("#standings-table:not([hidden]) tbody tr")
@@ -82,6 +93,13 @@ def test_the_result_box_uses_a_phones_width(chromium: object, serve_process: Cal
     assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
     assert page.errors == []
     context.close()
+
+
+#: The side panels (score sheet, last trick, log) whose content is wider than
+#: they are: the Bulgarian Spades sheet ("Раздаване", "надвзятки: 0" kept on one
+#: line under each total) stuck out of its 320px panel.
+SPILLED = """() => [...document.querySelectorAll('#game .side .panel')]
+  .filter(panel => panel.scrollWidth > panel.clientWidth + 0.5).map(panel => panel.className)"""
 
 
 #: The words of the standings' column titles split over two lines: "Пораже" over
@@ -123,9 +141,6 @@ BROKEN_WORDS = """() => [...document.querySelectorAll('#duel .ycard .yname, #due
       return lines.size > 1 || first.left < box.left - 0.5 || first.right > box.right + 0.5;
     }).map(word => `${word[0]} (${text.data})`);
   })"""
-
-DESKTOP = {"width": 1280, "height": 900}
-
 
 def test_duel_card_names_wrap_between_words_inside_their_cards(chromium: object,
                                                                serve_process: Callable[..., ServeProcess]) -> None:
