@@ -7,7 +7,9 @@ and beside the felt on a desktop:
   match's standings keep their column titles whole on a phone ("Поражений", not
   "Пораже" over "ний"), the table scrolled sideways in its box; beside the felt
   the side panels hold their content in the four languages (the Bulgarian
-  Spades sheet stuck out of its panel);
+  Spades sheet stuck out of its panel); the review's list of deals is in the
+  page's language (it kept the one it was first drawn in: "الجولة 1" on a
+  Russian page);
 * a duel's card names and the tags under them ("в защите", "выставлена") wrap
   inside their cards between their words, in the four languages on a phone and
   a desktop, a word too long ending in "…", instead of being clipped by them
@@ -84,6 +86,16 @@ def test_the_result_box_uses_a_phones_width(chromium: object, serve_process: Cal
         page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
         spilled[lang] = page.evaluate(SPILLED)
     assert spilled == {"en": [], "ru": [], "bg": [], "ar": []}
+    deals = page.locator("#review-deal option")                    # the review's list of deals, in Arabic
+    page.click("#review-btn")
+    assert deals.all_text_contents() == ["الجولة 1"]
+    page.click(".lang[data-lang='en']")                             # follows the language, open
+    assert deals.all_text_contents() == ["Deal 1"]
+    page.keyboard.press("Escape")
+    page.click(".lang[data-lang='ru']")                             # and opened again
+    page.click("#review-btn")
+    assert deals.all_text_contents() == ["Раздача 1"]
+    page.keyboard.press("Escape")
     page.set_viewport_size(PHONE)
     page.goto(server.url)                                           # the match in the club's standings
     page.select_option("#standings-game", "spades")
