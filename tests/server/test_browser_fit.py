@@ -61,7 +61,10 @@ def finished_spades_match(server: ServeProcess) -> tuple[str, str]:
     return played["id"], played["token"]
 
 
-def test_the_result_box_uses_a_phones_width(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+def test_a_finished_spades_match_fits_a_phone_and_a_desktop(chromium: object,
+                                                             serve_process: Callable[..., ServeProcess]) -> None:
+    """One finished match, seen on a phone and a desktop: its result box, the side
+    panels, the review's list of deals, and the club's standings."""
     server = serve_process(*SERVE)
     table, token = finished_spades_match(server)
     context = chromium.new_context(viewport=PHONE, locale="ru-RU")  # type: ignore[attr-defined]
