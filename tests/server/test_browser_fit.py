@@ -122,7 +122,9 @@ SPILLED = """() => [...document.querySelectorAll('#game .side .panel')]
 BROKEN_HEADS = """() => [...document.querySelectorAll('#standings-table thead th')].flatMap(th => {
     const text = th.firstChild;
     return [...text.data.matchAll(/\\S+/g)].filter(word => {
-      const range = document.createRange(); range.setStart(text, word.index); range.setEnd(text, word.index + word[0].length);
+      const range = document.createRange();
+      range.setStart(text, word.index);
+      range.setEnd(text, word.index + word[0].length);
       return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1;
     }).map(word => word[0]);
   })"""
