@@ -3,10 +3,17 @@ and beside the felt on a desktop:
 
 * a finished match's result box uses the screen's width instead of the
   half of it that ``left: 50%`` leaves a shrink-to-fit box (its buttons each
-  wrapped to two or three lines, "Скачать запись партии" on three);
-* a duel's card names wrap inside their cards between their words, in the
-  four languages on a phone and a desktop, instead of being clipped by them
-  or broken inside a word ("Noblem" over "an");
+  wrapped to two or three lines, "Скачать запись партии" on three); the
+  match's standings keep their column titles whole on a phone ("Поражений", not
+  "Пораже" over "ний"), the table scrolled sideways in its box; beside the felt
+  the side panels hold their content in the four languages (the Bulgarian
+  Spades sheet stuck out of its panel); the review's list of deals is in the
+  page's language (it kept the one it was first drawn in: "الجولة 1" on a
+  Russian page);
+* a duel's card names and the tags under them ("в защите", "выставлена") wrap
+  inside their cards between their words, in the four languages on a phone and
+  a desktop, a word too long ending in "…", instead of being clipped by them
+  ("выставл") or broken inside a word ("Noblem" over "an");
 * the score sheet's penalty row of a three-player table (a column a player in
   the side panel) keeps "0 / 12" on one line, not "0 /" over "12";
 * an Arabic list is written with the Arabic comma ("،"), not the Latin one: the
@@ -28,6 +35,7 @@ from .test_browser import (CHROMIUM, SERVE, YGO_WAIT_TURN, chromium, new_page,  
                            seated_at_a_duel_against_greedy, shot, sit_at, ygo_actions, ygo_pick)
 
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
 
 pytestmark = [
     pytest.mark.slow,
@@ -53,7 +61,10 @@ def finished_spades_match(server: ServeProcess) -> tuple[str, str]:
     return played["id"], played["token"]
 
 
-def test_the_result_box_uses_a_phones_width(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+def test_a_finished_spades_match_fits_a_phone_and_a_desktop(chromium: object,
+                                                             serve_process: Callable[..., ServeProcess]) -> None:
+    """One finished match, seen on a phone and a desktop: its result box, the side
+    panels, the review's list of deals, and the club's standings."""
     server = serve_process(*SERVE)
     table, token = finished_spades_match(server)
     context = chromium.new_context(viewport=PHONE, locale="ru-RU")  # type: ignore[attr-defined]
@@ -71,24 +82,73 @@ def test_the_result_box_uses_a_phones_width(chromium: object, serve_process: Cal
         height = button.bounding_box()["height"]
         line = float(button.evaluate("e => parseFloat(getComputedStyle(e).lineHeight) || 20"))
         assert height < 2 * line + 16, (button.text_content(), height)
+    page.set_viewport_size(DESKTOP)                                 # the side panels beside the felt
+    spilled = {}
+    for lang in ("en", "ru", "bg", "ar"):
+        page.click(f".lang[data-lang='{lang}']")
+        page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+        spilled[lang] = page.evaluate(SPILLED)
+    assert spilled == {"en": [], "ru": [], "bg": [], "ar": []}
+    deals = page.locator("#review-deal option")                    # the review's list of deals, in Arabic
+    page.click("#review-btn")
+    assert deals.all_text_contents() == ["الجولة 1"]
+    page.click(".lang[data-lang='en']")                             # follows the language, open
+    assert deals.all_text_contents() == ["Deal 1"]
+    page.keyboard.press("Escape")
+    page.click(".lang[data-lang='ru']")                             # and opened again
+    page.click("#review-btn")
+    assert deals.all_text_contents() == ["Раздача 1"]
+    page.keyboard.press("Escape")
+    page.set_viewport_size(PHONE)
+    page.goto(server.url)                                           # the match in the club's standings
+    page.select_option("#standings-game", "spades")
+    page.wait_for_selector("#standings-table:not([hidden]) tbody tr")
+    shot(page, "phone-standings-ru")
+    assert page.evaluate(BROKEN_HEADS) == []
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
     assert page.errors == []
     context.close()
 
 
-#: Each Yu-Gi-Oh! card's name (``.yname``) that sticks out of its card, which
-#: clips it: on a phone a field zone is ~55px wide and a name's long word
-#: ("Nobleman", "Metamorphosis") was cut ("obleman" on the Arabic page).
-CLIPPED_NAMES = """() => [...document.querySelectorAll('#duel .ycard:not(.back) .yname')].filter(name => {
-    const card = name.closest('.ycard').getBoundingClientRect(), box = name.getBoundingClientRect();
-    return box.left < card.left - 0.5 || box.right > card.right + 0.5;
-  }).map(name => name.textContent)"""
+#: The side panels (score sheet, last trick, log) whose content is wider than
+#: they are: the Bulgarian Spades sheet ("Раздаване", "надвзятки: 0" kept on one
+#: line under each total) stuck out of its 320px panel.
+SPILLED = """() => [...document.querySelectorAll('#game .side .panel')]
+  .filter(panel => panel.scrollWidth > panel.clientWidth + 0.5).map(panel => panel.className)"""
 
-#: The words of the cards' names (a face-down card's label too) that are not
+
+#: The words of the standings' column titles split over two lines: "Пораже" over
+#: "ний" in a phone's narrow columns (the table scrolls sideways in its box instead).
+BROKEN_HEADS = """() => [...document.querySelectorAll('#standings-table thead th')].flatMap(th => {
+    const text = th.firstChild;
+    return [...text.data.matchAll(/\\S+/g)].filter(word => {
+      const range = document.createRange();
+      range.setStart(text, word.index);
+      range.setEnd(text, word.index + word[0].length);
+      return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1;
+    }).map(word => word[0]);
+  })"""
+
+
+#: Each Yu-Gi-Oh! card's name (``.yname``) or small tag under it (``.ytag``:
+#: set, the kind, the position) that sticks out of its card, which clips it: on
+#: a phone a field zone is ~55px wide and a name's long word ("Nobleman",
+#: "Metamorphosis") was cut ("obleman" on the Arabic page), the Russian tags
+#: "выставлена" and "в защите" to "выставл" and "в защ"; or whose own text is
+#: wider than it without ending in "…".
+CLIPPED_LABELS = """() => [...document.querySelectorAll('#duel .ycard:not(.back) .yname, #duel .ycard .ytag')]
+  .filter(label => {
+    const card = label.closest('.ycard').getBoundingClientRect(), box = label.getBoundingClientRect();
+    const cut = label.scrollWidth > label.clientWidth + 1 && getComputedStyle(label).textOverflow !== 'ellipsis';
+    return box.left < card.left - 0.5 || box.right > card.right + 0.5 || cut;
+  }).map(label => label.textContent)"""
+
+#: The words of the cards' names and tags (a face-down card's label too) that are not
 #: read whole from their start: split over two lines ("Noblem" over "an", the
 #: word's characters' line boxes on two lines), or begun outside the name's box
 #: (cut at its start, "…leman"). Hyphen-joined parts are words of their own:
 #: "Thousand-" over "Eyes" is a break between words.
-BROKEN_WORDS = """() => [...document.querySelectorAll('#duel .ycard .yname')].flatMap(name => {
+BROKEN_WORDS = """() => [...document.querySelectorAll('#duel .ycard .yname, #duel .ycard .ytag')].flatMap(name => {
     const text = name.firstChild, box = name.getBoundingClientRect();
     const range = (from, to) => { const r = document.createRange(); r.setStart(text, from); r.setEnd(text, to); return r; };
     return [...text.data.matchAll(/[^\\s-]+/g)].filter(word => {
@@ -99,15 +159,13 @@ BROKEN_WORDS = """() => [...document.querySelectorAll('#duel .ycard .yname')].fl
     }).map(word => `${word[0]} (${text.data})`);
   })"""
 
-DESKTOP = {"width": 1280, "height": 900}
-
-
 def test_duel_card_names_wrap_between_words_inside_their_cards(chromium: object,
                                                                serve_process: Callable[..., ServeProcess]) -> None:
     """On a phone and a desktop, in each of the four languages (the English names
-    on the Arabic page right to left): a name breaks only between its words, and
-    a word too long for a phone's field zone ends in "…" inside its card (this
-    Chromium has no hyphenation dictionary) instead of breaking or being cut."""
+    on the Arabic page right to left): a name, and a tag under it ("в защите"),
+    breaks only between its words, and a word too long for a phone's field zone
+    ends in "…" inside its card (this Chromium has no hyphenation dictionary)
+    instead of breaking or being cut."""
     server = serve_process(*SERVE)
     context = chromium.new_context(viewport=PHONE, locale="en-US", is_mobile=True)  # type: ignore[attr-defined]
     context, page = new_page(chromium, context)
@@ -125,6 +183,7 @@ def test_duel_card_names_wrap_between_words_inside_their_cards(chromium: object,
         page.locator(f'#duel-groups button[data-action="{chosen}"]').first.click()
         page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
     assert page.locator("#duel .zone-row .ycard[data-name]").count() >= 2
+    assert page.locator("#duel .zone-row .ycard .set-tag").count() >= 1     # "выставлена", the longest tag
     broken = {}
     for lang in ("en", "ru", "bg", "ar"):
         page.click(f".lang[data-lang='{lang}']")
@@ -132,7 +191,7 @@ def test_duel_card_names_wrap_between_words_inside_their_cards(chromium: object,
         for screen, size in (("phone", PHONE), ("desktop", DESKTOP)):
             page.set_viewport_size(size)
             shot(page, f"{screen}-duel-{lang}")
-            broken[lang, screen] = page.evaluate(BROKEN_WORDS) + page.evaluate(CLIPPED_NAMES)
+            broken[lang, screen] = page.evaluate(BROKEN_WORDS) + page.evaluate(CLIPPED_LABELS)
     assert broken == {key: [] for key in broken}
     assert page.errors == []
     context.close()

@@ -144,11 +144,12 @@ export function openReview(v, deal = 1) {
   const deals = v.deal_results.length;
   if (select.options.length !== deals) {
     select.replaceChildren(...Array.from({ length: deals }, (_, i) => {
-      const option = el("option", "", t("review.dealN", { n: i + 1 }));
+      const option = el("option");
       option.value = String(i + 1);
       return option;
     }));
   }
+  nameDeals();
   select.value = String(deal);
   $("#result").hidden = true;
   $("#review").hidden = false;
@@ -156,8 +157,15 @@ export function openReview(v, deal = 1) {
   load(deal);
 }
 
+/** Word the list of deals in the page's language: each time the panel opens or the
+ * language changes, not only when the list is made (it kept its first language). */
+function nameDeals() {
+  for (const option of $("#review-deal").options) option.textContent = t("review.dealN", { n: Number(option.value) });
+}
+
 /** Draw the open review again (the language changed). */
 export function redrawReview() {
+  nameDeals();
   if (!$("#review").hidden && wanted !== null && reviews.has(wanted)) draw(reviews.get(wanted));
 }
 
