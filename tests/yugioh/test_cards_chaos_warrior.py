@@ -218,3 +218,18 @@ def test_blade_knight_alone_negates_the_flip_effect_of_a_monster_it_destroys_by_
     assert any("negated by Blade Knight" in e.text for e in duel.log)
     s = attack(["Blade Knight", "Mystical Elf"])
     assert names(s.duel.players[1].hand) == ["Pot of Greed"]
+
+
+def test_the_shipped_list_holds_every_chaos_and_warrior_card_the_pool_allows() -> None:
+    """The source Chaos and Warrior decks' cards beyond Goat Control, less the two the
+    April 2005 list forbids (Chaos Emperor Dragon, Fiber Jar): each is in the shipped
+    list (Last Turn was left out, Skull Lair in its place, until it was implemented)."""
+    from goat.games.yugioh import builtin_deck, check_deck, make_rules
+
+    deck = builtin_deck("chaos_warrior")
+    check_deck(deck, make_rules("goat"))
+    source = {"Exiled Force", "Blade Knight", "Jinzo", "Spirit Reaper", "Night Assailant",
+              "Dekoichi the Battlechanted Locomotive", "Mobius the Frost Monarch", "Zaborg the Thunder Monarch",
+              "Reinforcement of the Army", "Mystic Swordsman LV2", "Last Turn"}
+    assert source <= set(deck.main), source - set(deck.main)
+    assert len(deck.main) == 40

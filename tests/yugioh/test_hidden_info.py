@@ -258,3 +258,36 @@ else:
            mode=st.sampled_from(["when-set-cards", "always", "when-able"]))
     def test_property_no_view_names_an_unseen_card(seed: int, mode: str) -> None:
         check_no_marker_leaks(seed, {"ask_responses": mode}, steps=1200)
+
+
+# A Deck search's choices must not tell the searcher the Deck's order (hidden from its
+# owner too): two Decks that differ only in their order give the same choices and views.
+SEARCHES = {
+    "Sangan": ({"p0": {"spells": ["Ring of Destruction"], "monsters": ["Sangan"]},
+                "p1": {"monsters": ["Summoned Skull"]}}, 0,
+               ["Mystical Elf", "Sangan", "Summoned Skull", "Magician of Faith", "Mystical Elf"],
+               ["0 activate Ring of Destruction@0S1", "0 choose Sangan@0M1", "0 choose Mystical Elf"]),
+    "Reinforcement of the Army": ({"p0": {"hand": ["Reinforcement of the Army"]}}, 0,
+                                  ["Exiled Force", "Blade Knight", "Sangan", "D.D. Warrior Lady", "Blade Knight"],
+                                  ["0 activate Reinforcement of the Army", "0 choose Blade Knight"]),
+    "Last Turn": ({"tp": 1, "p0": {"lp": 1000, "monsters": ["Mystical Elf"], "spells": ["Last Turn"]},
+                   "p1": {"monsters": ["Summoned Skull"]}}, 1,
+                  ["Vorse Raider", "Pot of Greed", "Giant Soldier of Stone", "Vorse Raider"],
+                  ["1 phase end", "0 activate Last Turn@0S1", "1 choose Vorse Raider"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SEARCHES))
+def test_a_deck_search_lists_its_choices_by_name_whatever_the_deck_order(name: str) -> None:
+    board, seat, deck, script = SEARCHES[name]
+    runs, choices = [], []
+    for order in (deck, deck[::-1]):
+        players = {s: dict(board.get(f"p{s}", {})) for s in (0, 1)}
+        players[seat]["deck"] = list(order)
+        s = scenario(options=SAFE, turn_player=board.get("tp", 0), p0=players[0], p1=players[1])
+        runs.append(drive(s, script[:-1], seat))
+        assert s.pending().seat == seat and s.pending().kind == "search"
+        choices.append(s.legal_texts())
+        runs[-1].append(json.dumps(s.view(seat), sort_keys=True))
+    assert choices[0] == choices[1] == sorted(set(choices[0]))  # by name, each name once
+    assert runs[0] == runs[1]  # the searcher's views, step by step

@@ -310,8 +310,9 @@ def test_what_a_view_proves_of_the_other_list_is_in_it(options: dict[str, Any] |
 
 
 def test_a_monster_taken_with_snatch_steal_is_no_evidence_of_its_controllers_list() -> None:
-    """chaos/d3/t3 at match seed 8 (the reference case, moved to seed 10 while
-    its draws failed), seat 1: Chaos Warrior took Goat Control's Morphing
+    """chaos/d3/t3 at match seed 10 (seed 8, the reference case, before Deck
+    searches listed their choices by name and Last Turn joined the Chaos Warrior
+    list; 10 while its draws failed), seat 1: Chaos Warrior took Goat Control's Morphing
     Jar and changed its position (possible since a monster may attack and
     change position again each turn); counted as a Chaos Warrior card, it took
     a place that the list's second copies needed, so the assumed list outgrew
@@ -319,7 +320,7 @@ def test_a_monster_taken_with_snatch_steal_is_no_evidence_of_its_controllers_lis
     view shows, and every draw failed there."""
     from goat.games.yugioh.worlds import YugiohWorldSampler, _Evidence
 
-    state, view = _chaos_view(8, 1)
+    state, view = _chaos_view(10, 1)
     assert "Morphing Jar" not in state.start_decks[0].main
     assert any(e.startswith("act 0 ") and "Morphing Jar@0" in e for e in view["history"])
     assert state.results[0]["reason"] == "deck-out"
@@ -349,16 +350,17 @@ def test_a_card_found_missing_never_grows_the_assumed_list_past_the_size_the_vie
 
 
 def test_an_opponent_asked_to_side_deck_that_swapped_nothing_has_a_side_deck() -> None:
-    """Chaos Warrior (seat 0) against Goat Control (match seed 655 since Metamorphosis
-    may tribute a face-down monster; the yugioh_world_fails benchmark's position 4
-    before): the Goat Control opponent, asked to side-deck after
+    """Chaos Warrior (seat 0) against Goat Control (match seed 1103 since Deck searches
+    list their choices by name and Last Turn is in the Chaos Warrior list, 655 since
+    Metamorphosis may tribute a face-down monster; the yugioh_world_fails benchmark's
+    position 4 before): the Goat Control opponent, asked to side-deck after
     duel 1, swapped nothing ("act 1 done"), so the Chaos Warrior mirror
     assumed for it kept no side deck, was never asked, and every draw failed there."""
     from goat.games.yugioh.worlds import YugiohWorldSampler, _Evidence
 
     from .world_reference import position
 
-    state = position("goat", {"decks": "chaos_warrior/goat_control"}, 655, 2, 5)
+    state = position("goat", {"decks": "chaos_warrior/goat_control"}, 1103, 2, 5)
     view = json.loads(json.dumps(state.view(0)))
     assert "act 1 done" in view["history"] and "act 1 swap ?" not in view["history"]
     evidence = _Evidence.of(view)
@@ -390,16 +392,18 @@ def test_a_searched_card_is_in_the_deck_when_the_search_resolves(seed: int, numb
 
 
 def test_a_card_found_missing_in_a_full_assumed_list_takes_the_place_of_an_earlier_guess() -> None:
-    """The yugioh_world_fails benchmark's position 17 with Chaos Warrior, seat
-    1: the view proves 34 of the opponent's 40 cards; earlier attempts guessed
-    second copies and a third Book of Moon (it holds two), filling the list,
-    so a second Reinforcement of the Army, refused, was missing in every
-    attempt after. An earlier guess now gives a copy up."""
+    """Chaos Warrior against Goat Control, seat 1, match seed 518 (since Deck
+    searches list their choices by name and Last Turn is in the Chaos Warrior
+    list; 517 before, the yugioh_world_fails benchmark's position 17): the view
+    proves most of the opponent's 40 cards; earlier attempts guessed second
+    copies and a third Book of Moon (it holds two), filling the list, so a
+    second Reinforcement of the Army, refused, was missing in every attempt
+    after. An earlier guess now gives a copy up."""
     from goat.games.yugioh.worlds import YugiohWorldSampler, _Context
 
     from .world_reference import position
 
-    state = position("goat", {"decks": "chaos_warrior/goat_control"}, 517, 3, 2)
+    state = position("goat", {"decks": "chaos_warrior/goat_control"}, 518, 3, 2)
     context = _Context(YugiohWorldSampler(json.loads(json.dumps(state.view(1)))), random.Random(1))
     for name in ("Spirit Reaper", "Blade Knight", "Night Assailant", "Chaos Sorcerer", "Book of Moon", "Book of Moon"):
         context.add_missing(0, name)

@@ -253,9 +253,8 @@ class BattleMixin:
             deck = self.players[tp].deck
 
             def summonable() -> list["CardInst"]:
-                # By name: the Deck's order is hidden from its owner too, and the
-                # order of the choices must not tell it (nor differ in a sampled world).
-                return sorted((c for c in deck if c.data.summonable_by_effect), key=lambda c: c.name)
+                # Offered by name (choose_card: a Deck's order is hidden).
+                return [c for c in deck if c.data.summonable_by_effect]
 
             if self.summon_locked(tp) or not self.players[tp].free("monster"):
                 self.say(Line("lastTurnNoSummon", seat=tp))

@@ -213,10 +213,15 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         The choice is taken without asking only when exactly one *card* is
         offered and it is not in a Deck: the number of cards is public, the
         number of distinct names in a hand or Deck is not, so asking (or not)
-        must never depend on it. ``cards`` may be a function that finds them
-        (for a :data:`~.decisions.REFRESH`)."""
+        must never depend on it. Cards in a Deck are offered by name: the
+        Deck's order is hidden from its owner too (a search must not show it,
+        and a sampled world, which redraws it, must offer the same choices).
+        ``cards`` may be a function that finds them (for a
+        :data:`~.decisions.REFRESH`)."""
         def options() -> list[tuple[str, Any]]:
             found = cards() if callable(cards) else cards
+            if any(c.zone == "deck" for c in found):
+                found = sorted(found, key=lambda c: c.name)
             return [(f"choose {self.label(c, seat)}", c) for c in found] + ([("done", None)] if optional else [])
 
         first = cards() if callable(cards) else cards
