@@ -133,6 +133,19 @@ def test_a_negative_seed_is_refused_by_every_command(command: list[str]) -> None
     assert result.stdout == ""
 
 
+@pytest.mark.parametrize("command", [c for c in SEEDED if c[0] == "bench"], ids=lambda c: " ".join(c[:2]))
+def test_a_bench_seed_of_64_bits_or_more_is_refused(command: list[str]) -> None:
+    """``goat bench sim``'s compiled simulator takes its seeds as ``uint64``:
+    ``--seed 2**64 + 5`` measured the deals of ``--seed 5`` without a word. Every
+    bench refuses such a seed; the largest below passes on to the next check."""
+    result = runner.invoke(app, [*command, "--seed", str(2**64 + 5)], prog_name="goat")
+    assert result.exit_code == 2, result.output
+    assert result.stderr == f"error: --seed must be below 2**64 ({2**64}), not {2**64 + 5}\n"
+    assert result.stdout == ""
+    largest = runner.invoke(app, [*command, "--seed", str(2**64 - 1)], prog_name="goat")
+    assert largest.exit_code == 2 and "--seed" not in largest.stderr, largest.output
+
+
 def test_seed_zero_is_still_a_seed() -> None:
     result = runner.invoke(app, ["random-games", "kozel", "--n", "1", "--out", "-", "--seed", "0"], prog_name="goat")
     assert result.exit_code == 0 and "seed 0" in result.stderr

@@ -277,10 +277,12 @@ def test_a_batch_for_other_rules_or_of_wrong_shapes_is_refused_not_a_crash() -> 
         random_batch(classic, -1, seed=1)
 
 
-def test_bench_sim_takes_a_seed_of_any_size() -> None:
+def test_bench_sim_takes_a_large_seed() -> None:
     """The batch seeds run on from ``seed * 1_000_003 * 4096``: a --seed of 10**14
     overflowed numpy's uint64 (a traceback), while random_batch takes its seed
-    mod 2**64. The deals' seeds now wrap the same way and still differ."""
+    mod 2**64. The deals' seeds now wrap the same way and still differ. (A
+    --seed of 2**64 or more, which would wrap onto a smaller one's, ``goat
+    bench`` refuses: tests/test_cli_usage.py.)"""
     from goat.bench import sim as sim_bench
 
     rules = make_rules("full-hand")

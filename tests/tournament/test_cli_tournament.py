@@ -282,8 +282,8 @@ register_bot("dying", DyingBot)
 @pytest.mark.parametrize("backend, message", [
     ("local", r"a worker process died \(exit code 3\) after \d of 4 games; run with --workers 1 to see "
               r"which game and why"),
-    pytest.param("ray", r"a Ray worker died \(WorkerCrashedError\) after \d of 4 games; run with --backend "
-                        r"local --workers 1 to see which game and why",
+    pytest.param("ray", r"a Ray worker died \(WorkerCrashedError\) after \d of 4 games(, \d unfinished games? "
+                        r"cancelled on Ray)?; run with --backend local --workers 1 to see which game and why",
                  marks=pytest.mark.skipif(not ray_available(), reason="Ray is not installed")),
 ])
 def test_a_worker_process_that_dies_stops_the_run_with_one_line(tmp_path: Path, backend: str, message: str) -> None:

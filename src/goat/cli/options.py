@@ -81,8 +81,17 @@ def parse_options(module: Any, rules: str, players: int | None, pairs: Sequence[
     return parse_option_pairs(pairs, defaults)
 
 
-def check_seed(seed: int | None) -> None:
-    """``--seed`` as every command takes it: a whole number >= 0 (``None``: draw one).
+#: ``goat bench``'s seeds are below ``2**BENCH_SEED_BITS``: the compiled
+#: simulator (``bench sim``) takes its seeds as numpy ``uint64``, and a larger
+#: one wrapped round to a smaller one's deals in silence (``2**64 + 5`` measured
+#: ``5``'s); every bench takes the same range.
+BENCH_SEED_BITS = 64
+
+
+def check_seed(seed: int | None, bits: int | None = None) -> None:
+    """``--seed`` as every command takes it: a whole number >= 0 (``None``: draw
+    one), and below ``2**bits`` for a command whose seeds have that many bits
+    (``goat bench``: :data:`BENCH_SEED_BITS`).
 
     :class:`random.Random` seeds with an int's absolute value, so ``goat play
     --seed -7`` dealt ``--seed 7``'s game, while the commands that seed with
@@ -90,8 +99,12 @@ def check_seed(seed: int | None) -> None:
     rather than given a meaning: Yu-Gi-Oh! records keep the seed and replay
     with ``random.Random(seed)``, and old records with a negative one must
     replay as they were played."""
-    if seed is not None and seed < 0:
+    if seed is None:
+        return
+    if seed < 0:
         raise GoatError(f"--seed must be a whole number >= 0, not {seed}")
+    if bits is not None and seed >= 2**bits:
+        raise GoatError(f"--seed must be below 2**{bits} ({2**bits}), not {seed}")
 
 
 #: ``--bot-module`` of ``goat tournament`` and ``goat play``: one help text, one loader.

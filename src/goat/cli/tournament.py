@@ -11,11 +11,14 @@ default, on Ray with ``--backend ray``; the results depend only on ``--seed``.
 from __future__ import annotations
 
 import math
-
 import secrets
+import signal
 import sys
+import threading
 import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +33,7 @@ from goat.games import get_game
 from goat.protocol import GoatError
 from goat.records import dumps_record
 from goat.tournament.games import GameScoring, scoring_for, tournament_options
-from goat.tournament.runner import BACKENDS, GameResult, default_workers, run_all
+from goat.tournament.runner import BACKENDS, GameResult, default_workers, run_all, unfinished_cancelled
 from goat.tournament.schedule import GameSpec, TableConfig, schedule
 from goat.tournament.specs import BotSpec, parse_bot_list
 from goat.tournament.stats import BotSummary, HeadToHead, Interval, head_to_head, summarize
@@ -59,7 +62,8 @@ def tournament_command(
                                                             "seating (2 games in 4-seat play and in a duel, 3 for two "
                                                             "bots on three seats, 6 for three)."),
     workers: int | None = typer.Option(None, "--workers", help="Parallel games (default: CPU count)."),
-    backend: str = typer.Option("local", "--backend", help="local (process pool) or ray."),
+    backend: str = typer.Option("local", "--backend", help="local (process pool) or ray (a local Ray instance "
+                                                           "of --workers CPUs, or the cluster RAY_ADDRESS names)."),
     out: str | None = typer.Option(None, "--out", help="Write every game's record here (JSON lines; - for stdout), "
                                                         "once the run is over; after Ctrl+C the finished "
                                                         "games' go to NAME.partial.jsonl beside it."),
@@ -113,14 +117,17 @@ def tournament_command(
         finished.append(result)
         advance()
 
+    terminated: list[int] = []  # SIGTERM, once received
     try:
-        with progress(console, "tournament", len(games)) as advance:
+        with progress(console, "tournament", len(games)) as advance, _terminate_as_interrupt(terminated):
             results = run_all(games, workers, backend, on_result=on_result)
     except GoatError as exc:
         _fail(str(exc), status=1)
     except KeyboardInterrupt:
-        _interrupted(finished, games, time.perf_counter() - started, out, unit, scoring, specs, game, rules)
-        raise typer.Exit(130) from None
+        _interrupted(finished, games, time.perf_counter() - started, out, unit, scoring, specs, game, rules,
+                     how="terminated (SIGTERM)" if terminated else "interrupted",
+                     cancelled=backend == "ray")
+        raise typer.Exit(128 + signal.SIGTERM if terminated else 130) from None
     seconds = time.perf_counter() - started
     rows = _print_results(results, unit, f"{game} {rules}: {len(games)} games, "
                                          f"{sum(r.deals for r in results)} {scoring.deal}s, {seconds:.1f} s",
@@ -269,14 +276,41 @@ def complete_sets(finished: list[GameResult], games: list[GameSpec]) -> list[Gam
                   key=lambda r: r.index)
 
 
+@contextmanager
+def _terminate_as_interrupt(received: list[int]) -> Iterator[None]:
+    """SIGTERM (``kill``, a batch system's time limit) stops the run as Ctrl+C
+    does — the workers are ended, the Ray tasks cancelled and the finished games
+    kept — and is noted in ``received`` for the line and the exit status. Left to
+    its default it ended the process where it stood, saying nothing and saving
+    nothing; Ray's own handler (``sys.exit``) did not save either. (Noted, not told
+    by a subclass of KeyboardInterrupt: Ray's ``wait`` raises a plain one.)"""
+    if threading.current_thread() is not threading.main_thread():  # only the main thread may set handlers
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        received.append(signum)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def _interrupted(finished: list[GameResult], games: list[GameSpec], seconds: float, out: str | None, unit: str,
-                 scoring: GameScoring, specs: list[BotSpec], game: str, rules: str) -> None:
-    """Ctrl+C: say how far the run got, show the whole duplicate sets' results
-    and keep the finished games' records beside ``--out`` (an hour's run is not
-    thrown away). The plot, a whole-run output, is not drawn."""
+                 scoring: GameScoring, specs: list[BotSpec], game: str, rules: str, how: str = "interrupted",
+                 cancelled: bool = False) -> None:
+    """Ctrl+C (or SIGTERM, ``how``): say how far the run got — and with
+    ``cancelled`` (Ray) that its unfinished games were cancelled, not left to run
+    on the cluster — show the whole duplicate sets' results and keep the finished
+    games' records beside ``--out`` (an hour's run is not thrown away). The plot,
+    a whole-run output, is not drawn."""
     whole = complete_sets(finished, games)
     sets = len({(r.pairing, r.set_index) for r in whole})
-    typer.echo(f"interrupted after {len(finished)} of {len(games)} games ({seconds:.0f} s): "
+    note = unfinished_cancelled(len(games) - len(finished)) if cancelled else ""
+    typer.echo(f"{how} after {len(finished)} of {len(games)} games ({seconds:.0f} s{'; ' + note if note else ''}): "
                + (f"the results of the {sets} whole duplicate set(s) ({len(whole)} games) below"
                   if whole else "no duplicate set finished whole: no results"), err=True)
     if whole:

@@ -22,11 +22,13 @@ import multiprocessing
 import os
 import random
 import signal
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import closing
 from dataclasses import dataclass
 from typing import Any
 
@@ -145,12 +147,17 @@ def run(specs: Sequence[GameSpec], workers: int | None = None, backend: str = "l
 
 def run_all(specs: Sequence[GameSpec], workers: int | None = None, backend: str = "local",
             on_result: Callable[[GameResult], None] | None = None) -> list[GameResult]:
-    """All results in schedule order; ``on_result`` is called as each one finishes."""
+    """All results in schedule order; ``on_result`` is called as each one finishes.
+
+    Whatever stops it (Ctrl+C in ``on_result`` too), the runner has stopped its
+    workers and cancelled its Ray tasks before this returns or raises: the run is
+    closed here, not whenever the garbage collector gets to it."""
     results = []
-    for result in run(specs, workers, backend):
-        results.append(result)
-        if on_result is not None:
-            on_result(result)
+    with closing(run(specs, workers, backend)) as games:
+        for result in games:
+            results.append(result)
+            if on_result is not None:
+                on_result(result)
     return sorted(results, key=lambda r: r.index)
 
 
@@ -276,21 +283,39 @@ def ray_available() -> bool:
     return True
 
 
+def unfinished_cancelled(count: int) -> str:
+    """What a stopped Ray run's line says of the games it had not finished: they
+    were cancelled, not left running on the cluster (``""`` when none were left)."""
+    if count < 1:
+        return ""
+    return f"{count} unfinished game{'s' if count != 1 else ''} cancelled on Ray"
+
+
 def _run_ray(specs: Sequence[GameSpec], workers: int, setup: outside.BotSetup) -> Iterator[GameResult]:
-    """Ray tasks, one per game. Connects to a running Ray instance if this
-    process already has one (``ray.init(address=...)`` by the caller), else
-    starts a local one with ``workers`` CPUs and shuts it down afterwards."""
+    """Ray tasks, one per game, on the Ray instance this process is connected to
+    (``ray.init(...)`` by the caller), else on the cluster ``RAY_ADDRESS`` names,
+    else on a local instance of ``workers`` CPUs; a connection made here is
+    closed afterwards (a local instance shut down).
+
+    A task is never retried: Ray replays a task whose worker died up to three
+    times by default, so a deal that crashed its worker was played four times
+    and the failure told only after the fourth (the local pool fails it at once).
+    However the run stops — a failed game, a dead worker, Ctrl+C, SIGTERM, the
+    caller leaving the loop — the tasks not finished are cancelled: on a cluster
+    that outlives the run (the caller's, ``RAY_ADDRESS``'s) they kept playing
+    games nobody would read, holding its CPUs for hours."""
     try:
         import ray
     except ImportError:
         raise TournamentError("the ray backend needs Ray: pip install 'goat[ray]'") from None
-    started_here = not ray.is_initialized()
-    if started_here:
-        ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
-                 logging_level="ERROR")
+    connected_here = not ray.is_initialized()
+    if connected_here:
+        _connect_ray(ray, workers)
+    pending: list[Any] = []
     try:
-        task = ray.remote(_play_with_setup)
-        pending = [task.remote(setup, spec) for spec in specs]
+        task = ray.remote(max_retries=0, retry_exceptions=False)(_play_with_setup)
+        for spec in specs:  # one by one: Ctrl+C halfway must leave the ones sent in ``pending``
+            pending.append(task.remote(setup, spec))
         finished = 0
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
@@ -300,14 +325,53 @@ def _run_ray(specs: Sequence[GameSpec], workers: int, setup: outside.BotSetup) -
                 except ray.exceptions.RayTaskError as exc:
                     cause = getattr(exc, "cause", None)
                     if isinstance(cause, GoatError):
-                        raise TournamentError(str(cause)) from None
+                        raise TournamentError(_and_cancelled(str(cause), len(pending))) from None
                     raise  # a bug of the project's own: its traceback helps
                 except ray.exceptions.RayError as exc:  # the worker died (crash, out of memory), its node was lost
+                    note = unfinished_cancelled(len(pending))
                     raise TournamentError(f"a Ray worker died ({type(exc).__name__}) after {finished} of "
-                                          f"{len(specs)} games; run with --backend local --workers 1 to see "
-                                          "which game and why") from None
+                                          f"{len(specs)} games{', ' + note if note else ''}; run with "
+                                          "--backend local --workers 1 to see which game and why") from None
                 finished += 1
                 yield result
     finally:
-        if started_here:
+        _cancel_ray_tasks(ray, pending)
+        if connected_here:
             ray.shutdown()
+
+
+def _and_cancelled(message: str, unfinished: int) -> str:
+    """A failed game's line, and the unfinished games it cancelled."""
+    note = unfinished_cancelled(unfinished)
+    return f"{message} ({note})" if note else message
+
+
+def _connect_ray(ray: Any, workers: int) -> None:
+    """Connect to the cluster ``RAY_ADDRESS`` names (its CPUs decide how many
+    games run at once), else start a local instance of ``workers`` CPUs.
+
+    ``ray.init`` makes SIGTERM a bare ``sys.exit``; the handler before it (the
+    CLI's: stop the run as Ctrl+C does, with its line) is put back."""
+    previous = signal.getsignal(signal.SIGTERM)
+    quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": "ERROR"}
+    if os.environ.get("RAY_ADDRESS"):
+        try:
+            ray.init(**quiet)  # ray.init reads RAY_ADDRESS itself; num_cpus is the cluster's to say
+        except ConnectionError:  # after Ray's own retries (and its warnings): no traceback on top
+            raise TournamentError(f"cannot connect to the Ray cluster at RAY_ADDRESS={os.environ['RAY_ADDRESS']}"
+                                  ) from None
+    else:
+        ray.init(num_cpus=workers, include_dashboard=False, **quiet)
+    if previous is not None and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _cancel_ray_tasks(ray: Any, refs: Sequence[Any]) -> None:
+    """Cancel the tasks of ``refs`` (a finished one is left as it is): a queued
+    game never starts, a running one's worker is killed (``force``: a bot deep in
+    native code would not see the ``KeyboardInterrupt`` of a gentle cancel)."""
+    for ref in refs:
+        try:
+            ray.cancel(ref, force=True)
+        except ray.exceptions.RayError:  # the connection is gone, and the tasks this process owned with it
+            return

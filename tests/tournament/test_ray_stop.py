@@ -1,0 +1,170 @@
+"""The Ray backend on an instance the run did not start (a cluster's, the caller's):
+however the run stops, its unfinished games are cancelled there, not left to hold
+the cluster's CPUs; a game whose worker died is not played again."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from goat.tournament.runner import TournamentError, default_workers, ray_available, run_all
+from goat.tournament.schedule import GameSpec, TableConfig, schedule
+from goat.tournament.specs import parse_bot_list
+
+pytestmark = pytest.mark.skipif(not ray_available(), reason="Ray is not installed (pip install 'goat[ray]'); "
+                                                            "make test installs it via the test extra")
+
+#: ``sleepy`` takes two minutes over each move (a long game); ``dying`` ends its worker
+#: process as it sits down (a crash in native code). Both leave a line in
+#: $GOAT_TEST_LOG, the dying one with its seed (one seed, one game).
+BOTS = """
+import os
+import time
+
+from goat.bots import RandomBot, register_bot
+
+
+def log(line):
+    with open(os.environ["GOAT_TEST_LOG"], "a") as stream:
+        stream.write(line + "\\n")
+
+
+class SleepyBot(RandomBot):
+    def choose(self, view):
+        log("sleeping")
+        time.sleep(120)
+        return super().choose(view)
+
+
+class DyingBot(RandomBot):
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        if os.environ.get("GOAT_TEST_MAIN_PID") != str(os.getpid()):
+            log(f"dying {seed}")
+            os._exit(3)
+
+
+register_bot("sleepy", SleepyBot)
+register_bot("dying", DyingBot)
+"""
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def outside_ray(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bot_registry: None) -> Iterator[Any]:
+    """A Ray instance of two CPUs this test started: to the runner, a cluster that
+    outlives its run. The bot module is loaded, its log is ``tmp_path / "log"``."""
+    import ray
+
+    monkeypatch.setenv("GOAT_TEST_LOG", str(tmp_path / "log"))
+    monkeypatch.setenv("GOAT_TEST_MAIN_PID", str(os.getpid()))
+    module = tmp_path / "bots.py"
+    module.write_text(BOTS)
+    from goat.bots import load_bot_module
+
+    load_bot_module(str(module))
+    # its workers inherit the environment set above
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+    try:
+        yield ray
+    finally:
+        ray.shutdown()
+
+
+def games(bots: str) -> list[GameSpec]:
+    """One duplicate set (two single deals) per pairing of ``bots``."""
+    return schedule(parse_bot_list(bots), TableConfig(rules="classic", deals_only=True), 4, [0, 1, 0, 1],
+                    sets=1, seed=1)
+
+
+def cpus_free(ray: Any) -> bool:
+    """Whether a task needing both CPUs runs within 20 s: not while a game holds one.
+    (Its body is any function a Ray worker can import: this test module it cannot.)"""
+    ref = ray.remote(num_cpus=2)(default_workers).remote()
+    try:
+        ray.get(ref, timeout=20)
+    except ray.exceptions.GetTimeoutError:
+        ray.cancel(ref)
+        return False
+    return True
+
+
+def log_lines(tmp_path: Path) -> list[str]:
+    log = tmp_path / "log"
+    return log.read_text().splitlines() if log.exists() else []
+
+
+def test_ctrl_c_cancels_the_games_on_the_cluster(outside_ray: Any, tmp_path: Path) -> None:
+    """Ctrl+C stopped the loop, and the games already sent kept playing on the
+    cluster (the caller's Ray stays up): both CPUs busy for nothing."""
+    def interrupt_once_both_sleep() -> None:
+        deadline = time.monotonic() + 60
+        while log_lines(tmp_path).count("sleeping") < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    threading.Thread(target=interrupt_once_both_sleep, daemon=True).start()
+    with pytest.raises(KeyboardInterrupt):
+        run_all(games("sleepy,random"), backend="ray")
+    assert log_lines(tmp_path).count("sleeping") >= 2  # the games were running when stopped
+    assert cpus_free(outside_ray)
+
+
+def test_a_dead_worker_stops_the_run_once_and_cancels_the_other_games(outside_ray: Any, tmp_path: Path) -> None:
+    """Ray replayed a task whose worker died three more times before telling (the
+    deal crashed four workers), and the other games went on after the error."""
+    stopped: list[BaseException] = []
+
+    def play() -> None:  # in a thread: the test is to end even if the run does not
+        try:
+            run_all(games("dying,sleepy,random"), backend="ray")
+        except BaseException as exc:  # noqa: BLE001 - what stopped it is the test
+            stopped.append(exc)
+
+    playing = threading.Thread(target=play, daemon=True)
+    playing.start()
+    playing.join(timeout=90)
+    # retried, the dying games queued up again behind the long ones: told after half an hour
+    assert stopped, "the dead worker was not told within 90 s"
+    assert isinstance(stopped[0], TournamentError), stopped
+    assert str(stopped[0]).startswith("a Ray worker died (WorkerCrashedError) after 0 of 6 games, ")
+    assert "unfinished games cancelled on Ray; run with --backend local --workers 1" in str(stopped[0])
+    assert cpus_free(outside_ray)
+    dead = [line for line in log_lines(tmp_path) if line.startswith("dying")]
+    assert dead and len(dead) == len(set(dead)), dead  # no game played twice
+
+
+def test_sigterm_stops_a_run_on_ray_address_with_its_line(outside_ray: Any, tmp_path: Path) -> None:
+    """``goat tournament --backend ray`` with RAY_ADDRESS set was a traceback
+    (``num_cpus`` given to a cluster), and SIGTERM ended a run without a word.
+    Now it plays on that cluster, and SIGTERM stops it as Ctrl+C does: the line
+    says the unfinished games were cancelled there."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "NO_COLOR": "1",
+           "RAY_ADDRESS": outside_ray.get_runtime_context().gcs_address}
+    run = subprocess.Popen([sys.executable, "-m", "goat", "tournament", "--bot-module", str(tmp_path / "bots.py"),
+                            "--bots", "sleepy,random", "--matches", "2", "--seed", "1", "--deals-only",
+                            "--backend", "ray"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 90
+        while log_lines(tmp_path).count("sleeping") < 2 and run.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        run.send_signal(signal.SIGTERM)
+        stdout, stderr = run.communicate(timeout=60)
+    finally:
+        run.kill()
+    assert run.returncode == 128 + signal.SIGTERM, stderr
+    assert "Traceback" not in stderr
+    [line] = [line for line in stderr.splitlines() if line.startswith("terminated")]
+    assert line.startswith("terminated (SIGTERM) after 0 of 4 games (")
+    assert line.endswith("s; 4 unfinished games cancelled on Ray): no duplicate set finished whole: no results")
+    assert cpus_free(outside_ray)
