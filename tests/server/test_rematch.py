@@ -10,6 +10,9 @@
   stored (``goat_rematches``) and survives a restart of the server;
 * the old table says where the rematch is (``rematch`` in its info and state
   messages), and everyone connected to it is told at once;
+* while the rematch is in its lobby, a player's name is kept for them as long
+  as their own seat waits for them (a newcomer at another seat cannot take it,
+  across a restart too); a newcomer with a name of their own sits as anyone;
 * a Yu-Gi-Oh! player's own deck goes with them to the rematch, and nobody
   else's: each player's deck reaches their seat only when they ask;
 * the storage: the link comes back with its table, a table has one rematch,
@@ -148,6 +151,68 @@ def test_one_rematch_for_everyone_linked_across_a_restart(start_server: Callable
         assert (await lobby.http.post(f"/api/tables/{kept['new']}/start", headers=auth(bo["token"]))).status_code == 200
         late = (await rematch(lobby, kept["old"], kept["ann"])).json()   # started: the same table, no seat
         assert (late["id"], late["seat"], late["token"], late["status"]) == (kept["new"], None, None, "playing")
+        await lobby.close()
+
+    run(after_restart())
+
+
+async def seats_at(lobby: Lobby, table: str) -> list[tuple[str, str]]:
+    return [(s["kind"], s["name"]) for s in (await lobby.http.get(f"/api/tables/{table}")).json()["seats"]]
+
+
+def test_a_players_name_is_kept_for_them_while_their_seat_waits(start_server: Callable[..., ServerThread]) -> None:
+    """Ann, Bo and Cy played with a bot; Ann asks for the rematch and empties
+    the bot's seat. A newcomer cannot sit anywhere as "bo " or "Cy" while their
+    seats wait for them (before, the newcomer sat as Bo, and Bo's "Join the
+    rematch" found his seat free but his name taken: he got no seat), nor after
+    a restart. Ann, back already, moves to the freed seat under her name. Eve,
+    a name of her own, sits in Cy's seat as anyone may; Cy's name is then no
+    longer kept, and Cy sits in the other free seat under it. Bo joins: his
+    seat, his name."""
+    server = start_server()
+    kept: dict[str, Any] = {}
+
+    async def before_restart() -> None:
+        lobby = Lobby(server.url)
+        created = await lobby.create(name="Ann", rules="classic", seed=3, options=QUICK)
+        tid, ann = created["id"], created["token"]
+        bo, cy = await lobby.sit(tid, 1, "Bo"), await lobby.sit(tid, 2, "Cy")
+        await lobby.bot(tid, 3, ann)
+        async with (Client(server.ws_url, tid, ann) as ann_ws, Client(server.ws_url, tid, bo) as bo_ws,
+                    Client(server.ws_url, tid, cy) as cy_ws):
+            await lobby.start(tid, ann)
+            await asyncio.gather(play_to_the_end(ann_ws, 0), play_to_the_end(bo_ws, 1), play_to_the_end(cy_ws, 2))
+        made = (await rematch(lobby, tid, ann)).json()
+        new = made["id"]
+        assert (await lobby.http.delete(f"/api/tables/{new}/seats/3", headers=auth(made["token"]))).status_code == 200
+        before = await seats_at(lobby, new)
+        assert before == [("human", "Ann"), ("empty", ""), ("empty", ""), ("empty", "")]
+        for seat, name, holder in ((3, "bo ", {"seat": 1, "name": "Bo"}), (1, "Cy", {"seat": 2, "name": "Cy"})):
+            refused = await lobby.http.post(f"/api/tables/{new}/seats/{seat}", json={"name": name})
+            one_line(refused, 409, "kept", holder["name"])
+            assert (refused.json()["say"], refused.json()["args"]) == ("nameKept", holder)
+        assert await seats_at(lobby, new) == before
+        # Ann came back: her name is hers to move with (partners change in the lobby)
+        assert (await lobby.http.delete(f"/api/tables/{new}/seats/0", headers=auth(made["token"]))).status_code == 200
+        await lobby.sit(new, 3, "Ann")
+        kept.update(old=tid, new=new, bo=bo, cy=cy)
+        await lobby.close()
+
+    run(before_restart())
+    server = start_server.restart(server)   # the same data directory
+
+    async def after_restart() -> None:
+        lobby = Lobby(server.url)
+        new = kept["new"]
+        refused = await lobby.http.post(f"/api/tables/{new}/seats/0", json={"name": "BO"})
+        assert (refused.status_code, refused.json().get("say")) == (409, "nameKept"), refused.text
+        await lobby.sit(new, 2, "Eve")                     # a newcomer: Cy's seat is anyone's to take
+        cy = (await rematch(lobby, kept["old"], kept["cy"])).json()
+        assert (cy["id"], cy["seat"], cy["token"]) == (new, None, None)
+        await lobby.sit(new, 0, "Cy")                      # so Cy's name is no longer kept: Cy sits elsewhere
+        bo = (await rematch(lobby, kept["old"], kept["bo"])).json()
+        assert (bo["id"], bo["seat"]) == (new, 1) and bo["token"]
+        assert await seats_at(lobby, new) == [("human", "Cy"), ("human", "Bo"), ("human", "Eve"), ("human", "Ann")]
         await lobby.close()
 
     run(after_restart())

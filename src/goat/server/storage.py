@@ -29,7 +29,8 @@ What is stored is exactly what a table needs to come back after a crash:
   again": a new table with the same game, rules, options and bots), one row an
   old table, written in the same transaction as the new table itself. A table
   of its own for the same reason as ``goat_seat_data``: older databases gain
-  it and open unchanged;
+  it and open unchanged. Read backwards, with the old table's seats, it also
+  says whose names a rematch in its lobby keeps (``StoredTable.players_before``);
 * ``goat_table_settings`` — a table's settings that are not its game's rules
   (``{"hints": true}``: whether players may ask for a hint; ``"move_seconds"``:
   the time per move; ``"private"``: listed nowhere; ``"chat"``: ``"lobby"`` or
@@ -257,6 +258,9 @@ class StoredTable:
     events: list[EventRow] = field(default_factory=list)
     seat_data: dict[int, str] = field(default_factory=dict)   # seat -> its private data (JSON text)
     rematch: str | None = None                                 # the id of its rematch, if one was made
+    #: A rematch still in its lobby: the people seated at the table it plays again
+    #: (seat -> name), whose names it keeps for them; read through the link.
+    players_before: dict[int, str] = field(default_factory=dict)
 
 
 def unstorable(text: str) -> bool:
@@ -591,7 +595,13 @@ class Storage:
         data = {r.seat: r.data for r in conn.execute(
             select(seat_data_t).where(seat_data_t.c.table_id == row.id).order_by(seat_data_t.c.seat))}
         rematch = conn.execute(select(rematches_t.c.rematch_id).where(rematches_t.c.table_id == row.id)).scalar()
-        return StoredTable(table, seats, events, data, rematch)
+        before: dict[int, str] = {}
+        if row.status == "lobby":   # the link and the old table's seats say it: nothing more is stored
+            before = {r.seat: r.name for r in conn.execute(
+                select(seats_t.c.seat, seats_t.c.name)
+                .join(rematches_t, rematches_t.c.table_id == seats_t.c.table_id)
+                .where(rematches_t.c.rematch_id == row.id, seats_t.c.kind == "human"))}
+        return StoredTable(table, seats, events, data, rematch, before)
 
     # ------------------------------------------------------------ helpers
     @contextmanager

@@ -393,12 +393,14 @@ class Table:
 
     def __init__(self, row: TableRow, seats: list[SeatRow], settings: Settings, store: AsyncStorage | None,
                  seat_data: dict[int, Any] | None = None, rematch: str | None = None,
-                 solver: SolverLoad | None = None) -> None:
+                 solver: SolverLoad | None = None, players_before: dict[int, str] | None = None) -> None:
         """``store`` may be ``None`` for a table that is only replayed (a check),
         never played; ``seat_data``: the stored private data by seat (JSON values);
         ``rematch``: the id of the table made to play this one again, if any;
         ``solver``: the server's solver load, which the move of a bot that may
-        use the solver waits for (:mod:`goat.server.solverload`)."""
+        use the solver waits for (:mod:`goat.server.solverload`);
+        ``players_before``: at a rematch, the people of the match it plays again
+        (seat -> name), whose names are kept for them (:meth:`_name_not_kept`)."""
         self.id = row.id
         self.solver = solver
         self.row = row
@@ -408,6 +410,7 @@ class Table:
         self.seats = [Seat(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in seats]
         self.seat_data: dict[int, Any] = dict(seat_data or {})
         self.rematch = rematch
+        self.players_before: dict[int, str] = dict(players_before or {})
         self.state = self._new_state()
         self.status = row.status
         self.version = 0
@@ -557,8 +560,12 @@ class Table:
         if self.status != "lobby":
             raise LobbyError(started, status=409, say="started")
 
-    async def take_seat(self, index: int, name: object) -> str:
-        """Seat a person; returns their secret token (shown once, stored hashed)."""
+    async def take_seat(self, index: int, name: object, returning: bool = False) -> str:
+        """Seat a person; returns their secret token (shown once, stored hashed).
+        ``returning``: a player of the match this rematch plays again, back in
+        their own seat under their own name (:meth:`Tables.rematch`, which checked
+        their token there), so the name kept for them is theirs to take; back,
+        it is no longer kept, so they may leave and sit elsewhere under it."""
         name = clean_name(name)
         async with self.lock:
             seat = self._seat(index)
@@ -566,9 +573,13 @@ class Table:
             if seat.kind != "empty":
                 raise LobbyError(f"seat {index} is taken", status=409, say="seatTaken", seat=index)
             self._name_free(name)
+            if not returning:
+                self._name_not_kept(name)
             token = secrets.token_urlsafe(24)
             changed = Seat(index, "human", name, None, hash_token(token))
             await self._save_seat(changed)
+            if returning:
+                self.players_before.pop(index, None)
         self.broadcast()
         return token
 
@@ -582,6 +593,21 @@ class Table:
                 raise LobbyError(f"{other.name} already sits at seat {other.index}: "
                                  "each person at a table needs a name of their own (add an initial)",
                                  status=409, say="nameTaken", seat=other.index, name=other.name)
+
+    def _name_not_kept(self, name: str) -> None:
+        """Refuse, at a rematch, the name of a player of the old match whose own
+        seat still waits for them (empty). "Join the rematch" seats them there
+        under that name: taken meanwhile by a newcomer at another seat, it would
+        refuse them (:meth:`_name_free`), and the newcomer would play on the
+        score sheet as them. While someone else holds their seat, the name is
+        not kept (they sit elsewhere like anyone else); once they came back it
+        is kept no more (:meth:`take_seat`; in memory only: after a restart, a
+        player who left their seat again has it kept until they rejoin)."""
+        for index, held in self.players_before.items():
+            if self.seats[index].kind == "empty" and fold_name(held) == fold_name(name):
+                raise LobbyError(f"the name {held} is kept for the player of the last match, whose seat {index} "
+                                 "waits for them (they join with \"Join the rematch\"): choose another name",
+                                 status=409, say="nameKept", seat=index, name=held)
 
     async def set_bot(self, index: int, bot: str, token: str | None) -> None:
         """Put a bot on an empty (or bot) seat; any seated player may."""
@@ -1296,7 +1322,7 @@ class Tables:
         if table.status != "lobby" or there.kind != "empty":
             return table, None, None
         try:
-            new_token = await table.take_seat(seat, mine.name)
+            new_token = await table.take_seat(seat, mine.name, returning=True)
         except LobbyError as exc:
             if exc.status == 409:   # taken, or started, since we looked
                 return table, None, None
@@ -1322,7 +1348,8 @@ class Tables:
                 failed = LobbyError(str(exc), status=503)
             else:
                 failed = None
-                table = Table(row, seats, self.settings, self.store, solver=self.solver)
+                table = Table(row, seats, self.settings, self.store, solver=self.solver,
+                              players_before={s.index: s.name for s in old.seats if s.kind == "human"})
                 self.tables[row.id] = table
         if failed is not None:
             found = await self._stored_rematch(old)
@@ -1421,7 +1448,7 @@ class Tables:
         stop every table of the server for as long. The table is nobody's yet
         (not in :attr:`tables`): nothing else touches it meanwhile."""
         table = Table(stored.table, stored.seats, self.settings, self.store, data, stored.rematch,
-                      solver=self.solver)
+                      solver=self.solver, players_before=stored.players_before)
         table.replay(stored.events)
         return table
 

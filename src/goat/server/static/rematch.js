@@ -5,7 +5,8 @@
 // first player to ask makes it; the old table's state then says where it is
 // (`rematch`), so everyone else's page turns its button into "Join the
 // rematch" (the same request: it seats them in their own old seat while that
-// is free) and a spectator's into a link to watch it. The new seat's token is
+// is free; their name is kept for them meanwhile, the server's "nameKept") and
+// a spectator's into a link to watch it. The new seat's token is
 // kept like any other (table.js saveSeat), and the page opens the new table's
 // lobby by its usual address, /?table=<id>.
 
