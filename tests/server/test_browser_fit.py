@@ -15,7 +15,10 @@ and beside the felt on a desktop:
   a desktop, a word too long ending in "…", instead of being clipped by them
   ("выставл") or broken inside a word ("Noblem" over "an");
 * the score sheet's penalty row of a three-player table (a column a player in
-  the side panel) keeps "0 / 12" on one line, not "0 /" over "12";
+  the side panel) keeps "0 / 12" on one line, not "0 /" over "12"; its column
+  heads never break a name inside a word ("Екате" over "рина" in 58-78px
+  columns): the names whole where they fit, else the players' initials and a
+  legend of the whole names under the sheet, inside its panel;
 * an Arabic list is written with the Arabic comma ("،"), not the Latin one: the
   lobby's changed options (i18n.js listOf writes every list the page shows);
 * the create form's option lists show their choice whole: a long one ("♣ jack
@@ -218,6 +221,73 @@ def test_three_players_penalties_on_one_line(chromium: object, serve_process: Ca
     page.wait_for_selector("#score tfoot td")
     shot(page, "fit-three-players-bg")
     assert page.evaluate(FOOT_LINES) == [1, 1, 1]
+    assert page.errors == []
+    context.close()
+
+
+#: The words of the sheet's column heads and legend split over two lines ("Екате"
+#: over "рина"): each visible text's words, by their characters' line boxes.
+BROKEN_SHEET_WORDS = """() => [...document.querySelectorAll('#score thead th, #score-legend li')].flatMap(box => {
+    const texts = document.createTreeWalker(box, NodeFilter.SHOW_TEXT), words = [];
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      if (text.parentElement.closest('.sr-only')) continue;
+      for (const word of text.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, word.index);
+        range.setEnd(text, word.index + word[0].length);
+        if (new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1) words.push(word[0]);
+      }
+    }
+    return words;
+  })"""
+
+#: What the sheet shows a player of the players' names: the heads' visible text
+#: and the legend's, when it is shown.
+SHEET_NAMES = """() => {
+    const legend = document.querySelector('#score-legend');
+    return { heads: [...document.querySelectorAll('#score thead th')].slice(1).map(th => th.firstChild.textContent),
+             legend: !legend || legend.hidden ? null : legend.innerText };
+  }"""
+
+LONG_NAMES = ("Анастасия Владимировна", "Екатерина Александровна", "Maximilian Alexander")
+
+
+def test_three_players_long_names_break_between_words_inside_the_sheet(
+        chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """A three-player table of people with long names, on a phone and a desktop in
+    the four languages: no name breaks inside a word, the sheet stays inside its
+    panel and the page inside the screen, and every whole name is on the sheet
+    (its head, or the legend under it when the heads give initials)."""
+    server = serve_process(*SERVE)
+    created = httpx.post(f"{server.url}api/tables", json={"rules": "full-hand", "players": 3, "name": LONG_NAMES[0]},
+                         timeout=10).json()
+    table, token = created["id"], created["token"]
+    for seat in (1, 2):
+        httpx.post(f"{server.url}api/tables/{table}/seats/{seat}", json={"name": LONG_NAMES[seat]},
+                   timeout=10).raise_for_status()
+    context = chromium.new_context(viewport=PHONE, locale="ru-RU")  # type: ignore[attr-defined]
+    context, page = new_page(chromium, context)
+    sit_at(page, server.url, table, token, 0)
+    page.click("#start-btn")
+    page.wait_for_selector("#score tfoot td")
+    seen = {}
+    for lang in ("en", "ru", "bg", "ar"):
+        page.click(f".lang[data-lang='{lang}']")
+        page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+        for screen, size in (("phone", PHONE), ("desktop", DESKTOP)):
+            page.set_viewport_size(size)
+            page.wait_for_function("(width) => document.documentElement.clientWidth === width", arg=size["width"])
+            shot(page, f"{screen}-three-long-names-{lang}")
+            names = page.evaluate(SHEET_NAMES)
+            shown = names["legend"] if names["legend"] is not None else " ".join(names["heads"])
+            seen[lang, screen] = {
+                "broken": page.evaluate(BROKEN_SHEET_WORDS), "spilled": page.evaluate(SPILLED),
+                "wider than the screen": page.evaluate("document.scrollingElement.scrollWidth") > size["width"],
+                "missing": [name for name in LONG_NAMES if name not in shown],
+            }
+            if names["legend"] is not None:    # the heads' initials tell the players apart
+                assert len(set(names["heads"])) == 3, names
+    assert seen == {key: {"broken": [], "spilled": [], "wider than the screen": False, "missing": []} for key in seen}
     assert page.errors == []
     context.close()
 

@@ -447,6 +447,27 @@ def test_lose_at_at_or_above_0_is_refused() -> None:
     assert make_rules("standard", options={"lose_at": -1}).lose_at == -1
 
 
+@pytest.mark.parametrize("name, most", [
+    ("target", 1000), ("max_deals", 1000), ("bag_limit", 100), ("bag_penalty", 1000), ("nil_points", 1000),
+    ("blind_nil_points", 1000), ("double_nil_points", 1000), ("blind_nil_behind", 1000),
+])
+def test_whole_number_options_have_a_sensible_upper_bound(name: str, most: int) -> None:
+    """A number that makes no sense (a target of 10**30: a game that never ends) is
+    one line naming the option and its bound; the bound itself is accepted."""
+    assert getattr(make_rules("standard", options={name: most}), name) == most
+    for value in (most + 1, 10**30):
+        with pytest.raises(RulesError, match=rf"^option {name}={value} is too large \(at most {most}: .+\)$"):
+            make_rules("standard", options={name: value})
+
+
+def test_lose_at_has_a_sensible_lower_bound() -> None:
+    """``lose_at=-10**30`` was accepted: a mercy rule that never ends the game."""
+    assert make_rules("standard", options={"lose_at": -1000}).lose_at == -1000
+    for value in (-1001, -10**30):
+        with pytest.raises(RulesError, match=rf"^option lose_at={value} is too low \(at least -1000: .+\)$"):
+            make_rules("standard", options={"lose_at": value})
+
+
 def test_both_teams_falling_to_lose_at_in_the_first_deal_the_higher_score_wins() -> None:
     """Both teams set in the very first deal, both at or below ``lose_at``: the game ends
     and the higher score wins, as when both reach the target (``docs/spades.md``)."""

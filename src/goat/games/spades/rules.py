@@ -52,6 +52,23 @@ _INTS = ("players", "target", "bag_limit", "bag_penalty", "nil_points", "blind_n
          "min_team_bid", "max_team_bid")
 _OPTIONAL_INTS = ("lose_at", "max_deals")
 
+#: The most points a game is played to: the bound of every option counted in points.
+MOST_POINTS = 1000
+#: The largest value of a whole-number option where a larger one makes no sense,
+#: with why (the error says it): the bid and card counts are bounded by the hand.
+INT_MAXIMA: dict[str, tuple[int, str]] = {
+    "target": (MOST_POINTS, "a game to more points does not end in a sitting"),
+    "max_deals": (1000, "a time limit of more deals is no limit"),
+    "bag_limit": (100, "no game collects more bags"),
+    "bag_penalty": (MOST_POINTS, f"a game is played to at most {MOST_POINTS} points"),
+    "nil_points": (MOST_POINTS, f"a game is played to at most {MOST_POINTS} points"),
+    "blind_nil_points": (MOST_POINTS, f"a game is played to at most {MOST_POINTS} points"),
+    "double_nil_points": (MOST_POINTS, f"a game is played to at most {MOST_POINTS} points"),
+    "blind_nil_behind": (MOST_POINTS, "to bar blind nil, set blind_nil=false"),
+}
+#: The lowest ``lose_at``, with why: the mirror of the largest ``target``.
+LEAST_LOSE_AT = (-MOST_POINTS, "a game to a lower score does not end in a sitting")
+
 
 @dataclass(frozen=True)
 class SpadesRules:
@@ -60,12 +77,12 @@ class SpadesRules:
     Attributes:
         name: the preset this was made from (display only; never branched on).
         players: always 4, in partnerships 0+2 and 1+3.
-        target: points that win the game (after a deal; equal scores play on).
+        target: points that win the game (after a deal; equal scores play on; 1 to 1000).
         lose_at: a team at or below this loses (``None``: off; the source's variant is −200);
-            below 0, the score both teams start at (at 0 or above both would have
+            −1000 to −1: below 0, the score both teams start at (at 0 or above both would have
             "lost" before a card was dealt, and the first deal decided the game).
         negative_target_loses: ``negative-reverse``: a team at or below −target loses.
-        max_deals: the time limit as a number of played deals (``None``: none);
+        max_deals: the time limit as a number of played deals, 1 to 1000 (``None``: none);
             then the higher score wins.
         set_penalty: a missed contract costs 10 per bid trick (off: it scores 0).
         set_penalty_per: what a missed contract's 10 points are counted on:
@@ -74,12 +91,12 @@ class SpadesRules:
             wording, "10 очков за каждую взятку ниже суммы ставки"). A flat
             wheels or Boston value is lost whole either way.
         bags: every 10 bags cost 100 points and 10 bags.
-        bag_limit, bag_penalty: the 10 and the 100 of the bag rule.
+        bag_limit, bag_penalty: the 10 and the 100 of the bag rule (1 to 100, 0 to 1000).
         nil: a bid of nil (0) is allowed.
-        nil_points: what a nil wins or loses.
+        nil_points: what a nil wins or loses (0 to 1000, as every points option).
         blind_nil: a nil bid before looking at the hand is allowed...
         blind_nil_behind: ...to a team at least this many points behind — [decision];
-            0: to any team, the one ahead too.
+            0: to any team, the one ahead too (at most 1000: ``blind_nil`` bars it).
         blind_nil_points: what a blind nil wins or loses (the source: 100).
         double_nil: the ``double-nil`` bid: a blind nil followed by an exchange
             of ``exchange_cards`` cards with the partner.
@@ -190,6 +207,13 @@ class SpadesRules:
             raise RulesError(f"option players={self.players} is not allowed (Spades is played by 4)")
         if self.target < 1 or self.bag_limit < 1:
             raise RulesError("options target and bag_limit must be at least 1")
+        for name, (most, why) in INT_MAXIMA.items():
+            value = getattr(self, name)
+            if value is not None and value > most:
+                raise RulesError(f"option {name}={value} is too large (at most {most}: {why})")
+        least, why = LEAST_LOSE_AT
+        if self.lose_at is not None and self.lose_at < least:
+            raise RulesError(f"option lose_at={self.lose_at} is too low (at least {least}: {why})")
         if self.lose_at is not None and self.lose_at >= 0:
             raise RulesError(f"option lose_at={self.lose_at} must be below 0, e.g. -200 (both teams start at 0, "
                              f"already at or below {self.lose_at} before the first deal)")

@@ -24,10 +24,10 @@ import { drawHint, drawHintButton, drawHintMarks, initHints } from "./hints.js";
 import { chosenSeconds, clockNote, drawClock, initClock } from "./clock.js";
 import { initRules } from "./rules.js";
 import { noteTurn } from "./notify.js";
-import { drawSheetLinks, refreshFinished } from "./sheets.js";
+import { drawSheetHead, drawSheetLinks, refreshFinished } from "./sheets.js";
 import { initStandings, refreshStandings } from "./standings.js";
 import { $, S, api, botAbout, botEntry, botLabel, button, el, focusLost, keepArriving, named, playerName, posOf, refusal, refused,
-  oneImage, online, savedSeat, saveSeat, sayStatus, seatName, showResult, spoken, teamName, toast, turnName } from "./table.js";
+  oneImage, online, savedSeat, saveSeat, sayStatus, seatName, showResult, spoken, toast, turnName } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
 const PANELS = { kozel, spades };
@@ -972,18 +972,10 @@ function renderLastTrick(v) {
 /** The score sheet's head (a column a team) is every game's; its rows are the game's. */
 function renderScore(v, game) {
   const table = $("#score");
-  const head = el("tr");
-  const first = el("th", "", t("deal"));
-  first.scope = "col";
-  head.append(first);
-  const teams = v.players === 4 ? 2 : v.players;
-  for (let team = 0; team < teams; team += 1) {
-    const th = el("th", "", teamName(team));
-    th.scope = "col";
-    head.append(th);
-  }
-  table.tHead.replaceChildren(head);
+  const columns = v.players === 4 ? 2 : v.players;
+  $("#game").dataset.sheetColumns = columns;     // three players' sheet: a wider side column where the screen allows
   $("#score-note").textContent = game.score(v, table);
+  drawSheetHead(table, columns);                 // last: it measures the sheet with its rows
 }
 
 // --------------------------------------------------------------------- log
@@ -1114,6 +1106,8 @@ function init() {
       }
     });
   }
+  // the sheet's heads are names or initials by the width they have (sheets.js drawSheetHead)
+  window.addEventListener("resize", () => { if (S.msg?.view && !$("#game").hidden) renderScore(S.msg.view, panel()); });
   $("#create-form").addEventListener("submit", createTable);
   initStandings();
   $("#create-game").addEventListener("change", () => { S.optionEdits = {}; fillRules(); });

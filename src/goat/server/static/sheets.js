@@ -4,10 +4,12 @@
 // and a "Download (CSV)" link (GET /api/tables/{id}/scoresheet.csv: the sheet of
 // the completed deals, the same as `goat replay --csv`). Printing a table page
 // gives the heading drawn here (game, rules, table, players), the score sheet
-// and the result: style.css's @media print hides the rest.
+// and the result: style.css's @media print hides the rest. The side score
+// sheet's column heads are drawn here too (drawSheetHead): the players' names
+// whole, or their initials and a legend when the names do not fit.
 
 import { listOf, locale, t } from "./i18n.js";
-import { $, S, api, el, named, number, playerName, teamName } from "./table.js";
+import { $, S, api, el, named, number, playerName, seatName, teamName } from "./table.js";
 
 /** How many finished games the lobby lists. */
 const FINISHED = 20;
@@ -127,4 +129,77 @@ function drawPrintHead() {
   const names = printedPlayers();
   const title = `${named("games", S.msg.game)} · ${named("rules", S.msg.rules)} · ${t("sheets.table", { id: S.tableId })}`;
   head.replaceChildren(el("h1", "", title), el("p", "", names));
+}
+
+// ------------------------------------------------------------- the sheet's head
+/** Short labels for `names` (one a seat), for a sheet too narrow for the names: the
+ * initials of the first two words ("Анастасия Владимировна" АВ, "Bot 2" B2),
+ * lengthened by the first word's letters where two would read alike ("Анна" Ан and
+ * "Алекс" Ал), and numbered by seat where even that does not tell them apart. */
+export function initials(names) {
+  const words = names.map((name) => name.trim().split(/\s+/).map((word) => [...word]));
+  const label = (ws, k) => ws[0][0].toLocaleUpperCase() + ws[0].slice(1, k).join("")
+    + (ws[1] ? ws[1][0].toLocaleUpperCase() : "");
+  const lengths = names.map(() => 1);
+  const alike = (labels) => labels.map((l) => labels.indexOf(l) !== labels.lastIndexOf(l));
+  for (let round = 0; round < 4; round += 1) {
+    const labels = words.map((ws, seat) => label(ws, lengths[seat]));
+    const twins = alike(labels);
+    if (!twins.includes(true)) return labels;
+    twins.forEach((twin, seat) => { if (twin) lengths[seat] += 1; });
+  }
+  const labels = words.map((ws, seat) => label(ws, lengths[seat]));
+  return labels.map((l, seat) => (alike(labels)[seat] ? `${l}${seat + 1}` : l));
+}
+
+/** The seats a sheet's column adds up: a team's two at a four-seat table, else one. */
+function seatsOf(column) {
+  return S.msg.players === 4 ? [column, column + 2] : [column];
+}
+
+/** A column head: `shown` for the eye, the whole name (`said`) for screen readers. */
+function headCell(shown, said) {
+  const th = el("th");
+  th.scope = "col";
+  const seen = el("bdi", "", shown);
+  th.append(seen);
+  if (shown !== said) {
+    seen.setAttribute("aria-hidden", "true");
+    th.append(el("span", "sr-only", said));
+  }
+  return th;
+}
+
+/** The score sheet's head: "Deal" and a column a team (four seats) or a player.
+ * A name wraps only between its words (style.css); when a word is still wider
+ * than its column would be (three players' names in a side panel of 320 px,
+ * "Екатерина" over 58 px), the heads take the players' initials and a legend
+ * under the sheet gives their whole names ("АВ — Анастасия Владимировна (вы)"):
+ * first the names, measured, then, if the sheet sticks out of its panel, the initials. */
+export function drawSheetHead(table, columns) {
+  const row = el("tr");
+  const first = el("th", "", t("deal"));
+  first.scope = "col";
+  row.append(first);
+  const names = Array.from({ length: columns }, (_, column) => teamName(column));
+  row.append(...names.map((name) => headCell(name, name)));
+  table.tHead.replaceChildren(row);
+  const legend = $("#score-legend");
+  legend.replaceChildren();
+  legend.hidden = true;
+  const panel = table.closest(".panel");
+  const usAndThem = S.msg.players === 4 && S.seat !== null;   // a player's "Us" and "Them" are short already
+  if (usAndThem || !panel || panel.scrollWidth <= panel.clientWidth + 0.5) return;
+  const seats = S.msg.seats.map((_, seat) => seat);
+  const labels = initials(seats.map((seat) => playerName(S.msg.seats[seat])));
+  for (let column = 0; column < columns; column += 1) {
+    const shown = seatsOf(column).map((seat) => labels[seat]).join(" + ");
+    row.children[column + 1].replaceWith(headCell(shown, names[column]));
+  }
+  for (const seat of seats) {
+    const item = el("li");
+    item.append(el("b", "", labels[seat]), " — ", el("bdi", "", seatName(seat)));
+    legend.append(item);
+  }
+  legend.hidden = false;
 }
