@@ -65,12 +65,20 @@ def hidden_places(game: TokenGame, deal: Any, seat: int) -> list[Place]:
     seen = set(deal.hands[seat]) | set(state.hands[seat]) | set(getattr(state, "drawn", {seat: ()})[seat])
     for action in state.logs[-1]["actions"]:
         seen.update(action.cards)
-    if getattr(deal, "trump_card", None) is not None:
-        seen.add(deal.trump_card)
+    if getattr(deal, "trump_card", None) is not None and not place_hidden(state):
+        seen.add(deal.trump_card)   # shown: only a card shown from the stock face down may move
     if hasattr(deal, "face_up"):
         for cards in deal.face_up(state.rules):
             seen.update(cards)
     return [p for p in places(deal) if not (p[0] == "hand" and p[1] == seat) and card_at(deal, p) not in seen]
+
+
+def place_hidden(state: Any) -> bool:
+    """Kozel street's ``trump_card_place="hidden"``: the shown trump card goes back face
+    down into the stock, so where it lies and who draws it are as unseen as any other
+    stock card, and it may change places with one."""
+    rules = state.rules
+    return getattr(rules, "shows_stock_card", False) and rules.trump_card_place == "hidden"
 
 
 def seen_by(game: TokenGame, seat: int) -> tuple[bytes, bytes, bytes, str]:
@@ -188,3 +196,21 @@ def test_a_duelist_observes_nothing_of_the_opponents_deck_order_or_hand() -> Non
         legal = np.flatnonzero(obs["action_mask"])
         env.step(int(legal[rng.integers(legal.size)]))
     assert compared > 20
+
+
+@pytest.mark.parametrize("leaked", ["trump_card_place", "trump_card_drawn_by"])
+def test_the_swap_check_catches_a_hidden_trump_card_place_or_drawer(monkeypatch: pytest.MonkeyPatch,
+                                                                     leaked: str) -> None:
+    """Street's default ``trump_card_place="hidden"``: a view that gave the shown card's
+    place or drawer anyway (as ``"public"`` does) is caught: the shown card is swapped
+    with other unseen stock cards too. It was always kept in place, so no leak of
+    where it lies or who drew it could be seen."""
+    view = KozelState.view
+
+    def leaky(self: KozelState, seat: int | None) -> dict[str, Any]:
+        out = view(self, seat)
+        out[leaked] = getattr(self, leaked)
+        return out
+
+    monkeypatch.setattr(KozelState, "view", leaky)
+    assert any(swap_differences("street", seed, every=1)[1] for seed in range(4))
