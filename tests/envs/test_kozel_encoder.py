@@ -229,3 +229,40 @@ def test_street_with_the_partner_exchange_has_a_give_token_and_plays_through() -
         gives += token == enc.deck_size + 3
         env.step(token)
     assert gives >= 4  # at least one deal's four gives went through the give token
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_public_trump_card_place_and_drawer_are_observed(seed: int) -> None:
+    """Street under ``trump_card_place="public"``: the shown trump card lies face up in
+    its place, and every view gives where and, once drawn, who drew it. The observation
+    dropped both: a seat did not know that another held the trump card it had watched
+    being drawn. Now ``trump_card_place`` says how deep it lies (cards above it + 1, ÷
+    the stock at the deal) and the drawer's ``known`` row holds it until it is seen in
+    play. Under ``"hidden"`` the field does not exist (``test_hidden_swaps`` checks that
+    nothing shows the place or drawer there)."""
+    options = {"trump_card_place": "public"}
+    state = new_state("street", options=options, first_dealer=seed % 4, single_deal=True)
+    encoder = get_encoder(state.view(None))
+    hidden = get_encoder(new_state("street").view(None))
+    assert encoder.layout.size == hidden.layout.size + 1
+    assert "trump_card_place" not in {f.name for f in hidden.layout.fields}
+    game, rng = TokenGame(state, encoder), random.Random(seed)
+    stock_at_deal = encoder.rules.stock_size
+    lying = drawn_and_held = 0
+    for g in decisions(game, rng):
+        s = g.state
+        trump = s.trump_card
+        drawer = next((seat for seat in range(4) if trump in s.drawn[seat]), None)
+        seen_in_play = any(trump in a.cards for a in s.logs[-1]["actions"])
+        for seat in range(4):
+            f = fields(g, seat)
+            depth = round(float(f["trump_card_place"][0]) * stock_at_deal)
+            if drawer is None:
+                assert depth == s.stock.index(trump) + 1
+                lying += 1
+            else:
+                assert depth == 0
+                if drawer != seat and not seen_in_play:
+                    assert f["known"][(drawer - seat) % 4 - 1, encoder.card_token(trump)] == 1.0
+                    drawn_and_held += 1
+    assert lying and drawn_and_held
