@@ -52,6 +52,8 @@ KOZEL_OPTIONS: dict[str, Case] = {"street-public": Case("kozel", "street", optio
 #: Every case of every game, by label.
 CASES: dict[str, Case] = ({label: Case("kozel", r, p) for label, (r, p) in RULESETS.items()}
                           | KOZEL_OPTIONS | SPADES)
+#: The Kozel labels of :data:`CASES` (its rulesets and option cases).
+KOZEL_LABELS: list[str] = [label for label, case in CASES.items() if case.game == "kozel"]
 
 
 def spec_of(label: str, single_deal: bool = True) -> GameSpec:
