@@ -104,7 +104,8 @@ class KozelEncoder:
         return [
             Field("hand", (d,), "1 for each card in the observer's hand"),
             Field("known", (n - 1, d), "cards the observer knows seat r+1 holds: cards it gave that "
-                  "seat, and cards a molodka returned to that seat's hand (face up before)"),
+                  "seat, cards a molodka returned to that seat's hand (face up before), and "
+                  "(trump_card_place='public') the shown trump card that seat drew; until seen in play"),
             Field("table", (n, d), "face-up cards of the current trick, by the seat that put them"),
             Field("table_passed", (n,), "face-down cards each seat put in the current trick ÷ max_lead "
                   "(÷ 4 when a molodka may put four cards in a trick)"),
