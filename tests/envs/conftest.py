@@ -45,8 +45,15 @@ RULESETS: dict[str, tuple[str, int | None]] = {
 SPADES: dict[str, Case] = {f"spades-{p}": Case("spades", p) for p in SPADES_PRESETS}
 SPADES["spades-double-nil"] = Case("spades", "standard", options={"double_nil": True, "blind_nil_behind": 0})
 
+#: Street with the shown trump card face up in the stock (``trump_card_place="public"``:
+#: the views give its place and drawer, the observation one more field).
+KOZEL_OPTIONS: dict[str, Case] = {"street-public": Case("kozel", "street", options={"trump_card_place": "public"})}
+
 #: Every case of every game, by label.
-CASES: dict[str, Case] = {label: Case("kozel", r, p) for label, (r, p) in RULESETS.items()} | SPADES
+CASES: dict[str, Case] = ({label: Case("kozel", r, p) for label, (r, p) in RULESETS.items()}
+                          | KOZEL_OPTIONS | SPADES)
+#: The Kozel labels of :data:`CASES` (its rulesets and option cases).
+KOZEL_LABELS: list[str] = [label for label, case in CASES.items() if case.game == "kozel"]
 
 
 def spec_of(label: str, single_deal: bool = True) -> GameSpec:

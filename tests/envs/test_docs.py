@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DOC_ROWS = {"classic": "`classic`", "full-hand": "`full-hand` (4 players)",
             "full-hand-3p": "`full-hand` (3 players)", "full-hand-2p": "`full-hand` (2 players)",
             "full-hand-24": "`full-hand-24`", "street": "`street`",
+            "street-public": "`street`, `trump_card_place=public`",
             **{label: "`spades` (every preset)" for label in SPADES}}
 
 

@@ -26,7 +26,8 @@ from .conftest import CASES, Case, decisions
 
 #: Every ruleset of the environment tests, plus Kozel with the partner exchange,
 #: eggs, annulled ties, the royal goat and the last trick's winner leading,
-#: and street with the partner exchange (its one ``give`` verb token).
+#: street with the partner exchange (its one ``give`` verb token), and a single-card
+#: ruleset showing its trump card face up in the stock (``trump_card_place="public"``).
 EXTRA = {
     "classic-exchange": Case("kozel", "classic", options={"partner_exchange": 1, "royal_goat": True,
                                                            "eggs": "double-next", "tie": "annul"}),
@@ -34,6 +35,8 @@ EXTRA = {
                                                             "eggs": "double-next"}),
     "street-exchange": Case("kozel", "street", options={"partner_exchange": 1}),
     "full-hand-3p-eggs": Case("kozel", "full-hand", 3, options={"eggs": "double-next", "royal_goat": True}),
+    "classic-stock-trump-public": Case("kozel", "classic", options={"trump_suit": "drawn", "trump_card_from": "stock",
+                                                                     "trump_card_place": "public"}),
 }
 ALL = CASES | EXTRA
 SEEDS = range(3)

@@ -65,12 +65,21 @@ def hidden_places(game: TokenGame, deal: Any, seat: int) -> list[Place]:
     seen = set(deal.hands[seat]) | set(state.hands[seat]) | set(getattr(state, "drawn", {seat: ()})[seat])
     for action in state.logs[-1]["actions"]:
         seen.update(action.cards)
-    if getattr(deal, "trump_card", None) is not None:
-        seen.add(deal.trump_card)
+    if getattr(deal, "trump_card", None) is not None and place_public(state):
+        seen.add(deal.trump_card)   # it lies face up in the stock: its place is seen
     if hasattr(deal, "face_up"):
         for cards in deal.face_up(state.rules):
             seen.update(cards)
     return [p for p in places(deal) if not (p[0] == "hand" and p[1] == seat) and card_at(deal, p) not in seen]
+
+
+def place_public(state: Any) -> bool:
+    """Kozel's ``trump_card_place="public"``: the shown trump card lies face up in the
+    stock. Otherwise only its identity is public: shown from the deck it is shuffled
+    back and dealt (full-hand), shown from the stock it goes back face down (street), so
+    who holds it, where it lies and who draws it are as unseen as for any other card,
+    and it may change places with one."""
+    return getattr(state.rules, "trump_card_place", None) == "public"
 
 
 def seen_by(game: TokenGame, seat: int) -> tuple[bytes, bytes, bytes, str]:
@@ -104,6 +113,8 @@ def swap_differences(label: str, seed: int, every: int = 3) -> tuple[int, list[s
                     for token in tokens:  # the other seats' moves may be illegal there: no comparison
                         other.apply_token(token)
                 except GoatError:
+                    continue
+                if not other.is_decision():  # the swap dealt a royal goat: another, public, game
                     continue
                 compared += 1
                 if seen_by(other, seat) != seen_by(game, seat):
@@ -188,3 +199,46 @@ def test_a_duelist_observes_nothing_of_the_opponents_deck_order_or_hand() -> Non
         legal = np.flatnonzero(obs["action_mask"])
         env.step(int(legal[rng.integers(legal.size)]))
     assert compared > 20
+
+
+@pytest.mark.parametrize("leaked", ["trump_card_place", "trump_card_drawn_by"])
+def test_the_swap_check_catches_a_hidden_trump_card_place_or_drawer(monkeypatch: pytest.MonkeyPatch,
+                                                                     leaked: str) -> None:
+    """Street's default ``trump_card_place="hidden"``: a view that gave the shown card's
+    place or drawer anyway (as ``"public"`` does) is caught: the shown card is swapped
+    with other unseen stock cards too. It was always kept in place, so no leak of
+    where it lies or who drew it could be seen."""
+    view = KozelState.view
+
+    def leaky(self: KozelState, seat: int | None) -> dict[str, Any]:
+        out = view(self, seat)
+        out[leaked] = getattr(self, leaked)
+        return out
+
+    monkeypatch.setattr(KozelState, "view", leaky)
+    assert any(swap_differences("street", seed, every=1)[1] for seed in range(4))
+
+
+@pytest.mark.parametrize("label", ["full-hand", "full-hand-3p", "full-hand-24"])
+def test_the_swap_check_catches_a_view_that_tells_who_holds_the_shown_trump_card(
+        monkeypatch: pytest.MonkeyPatch, label: str) -> None:
+    """Full-hand shows a trump card from the deck and shuffles it back: everyone knows
+    which card, nobody who was dealt it. A view telling that went unnoticed (the shown
+    card was never swapped)."""
+    view = KozelState.view
+
+    def leaky(self: KozelState, seat: int | None) -> dict[str, Any]:
+        out = view(self, seat)
+        out["trump_card_holder"] = next((s for s, hand in enumerate(self.hands) if self.trump_card in hand), None)
+        return out
+
+    monkeypatch.setattr(KozelState, "view", leaky)
+    assert any(swap_differences(label, seed, every=1)[1] for seed in range(4))
+
+
+def test_a_swap_that_deals_a_royal_goat_is_not_compared() -> None:
+    """Full-hand, 3 players, seed 3: at the first decision, seat 2 swaps seat 0's QD with
+    seat 1's AD, giving seat 0 all four aces: that world ends at once (a royal goat, in
+    every view). It is another game, not a leak, and the check once reported it."""
+    _, differences = swap_differences("full-hand-3p", 3, every=2)
+    assert not differences

@@ -17,7 +17,7 @@ from goat.games.kozel import new_state
 from goat.games.kozel.trumps import trump_order
 from goat.protocol import GoatError
 
-from .conftest import RULESETS, decisions, new_game
+from .conftest import KOZEL_LABELS, decisions, new_game
 
 
 def fields(game: TokenGame, seat: int) -> dict[str, np.ndarray]:
@@ -25,7 +25,7 @@ def fields(game: TokenGame, seat: int) -> dict[str, np.ndarray]:
 
 
 @settings(max_examples=30, deadline=None)
-@given(label=st.sampled_from(list(RULESETS)), seed=st.integers(0, 2**32))
+@given(label=st.sampled_from(KOZEL_LABELS), seed=st.integers(0, 2**32))
 def test_observations_have_a_fixed_size_and_values_in_0_1(label: str, seed: int) -> None:
     game, rng = new_game(label, seed, single_deal=False)
     size = game.layout.size
@@ -39,7 +39,7 @@ def test_observations_have_a_fixed_size_and_values_in_0_1(label: str, seed: int)
 
 
 @settings(max_examples=25, deadline=None)
-@given(label=st.sampled_from(list(RULESETS)), seed=st.integers(0, 2**32))
+@given(label=st.sampled_from(KOZEL_LABELS), seed=st.integers(0, 2**32))
 def test_a_seat_cannot_tell_worlds_apart_so_neither_can_its_observation(label: str, seed: int) -> None:
     """Observations are a function of the seat's view only: a world sampled from
     that view (other hidden cards) gives the very same vector."""
@@ -54,7 +54,7 @@ def test_a_seat_cannot_tell_worlds_apart_so_neither_can_its_observation(label: s
 
 
 @settings(max_examples=30, deadline=None)
-@given(label=st.sampled_from(list(RULESETS)), seed=st.integers(0, 2**32))
+@given(label=st.sampled_from(KOZEL_LABELS), seed=st.integers(0, 2**32))
 def test_card_fields_match_the_view(label: str, seed: int) -> None:
     game, rng = new_game(label, seed)
     deck = game.encoder.deck
@@ -152,7 +152,7 @@ def test_classic_trumps_and_tokens() -> None:
         enc.token_name(32)
 
 
-@pytest.mark.parametrize("label", list(RULESETS))
+@pytest.mark.parametrize("label", KOZEL_LABELS)
 def test_scores_are_zero_sum_and_move_by_the_deal_penalty(label: str) -> None:
     game, rng = new_game(label, 21, single_deal=False)
     enc, state = game.encoder, game.state
@@ -229,3 +229,40 @@ def test_street_with_the_partner_exchange_has_a_give_token_and_plays_through() -
         gives += token == enc.deck_size + 3
         env.step(token)
     assert gives >= 4  # at least one deal's four gives went through the give token
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_public_trump_card_place_and_drawer_are_observed(seed: int) -> None:
+    """Street under ``trump_card_place="public"``: the shown trump card lies face up in
+    its place, and every view gives where and, once drawn, who drew it. The observation
+    dropped both: a seat did not know that another held the trump card it had watched
+    being drawn. Now ``trump_card_place`` says how deep it lies (cards above it + 1, ÷
+    the stock at the deal) and the drawer's ``known`` row holds it until it is seen in
+    play. Under ``"hidden"`` the field does not exist (``test_hidden_swaps`` checks that
+    nothing shows the place or drawer there)."""
+    options = {"trump_card_place": "public"}
+    state = new_state("street", options=options, first_dealer=seed % 4, single_deal=True)
+    encoder = get_encoder(state.view(None))
+    hidden = get_encoder(new_state("street").view(None))
+    assert encoder.layout.size == hidden.layout.size + 1
+    assert "trump_card_place" not in {f.name for f in hidden.layout.fields}
+    game, rng = TokenGame(state, encoder), random.Random(seed)
+    stock_at_deal = encoder.rules.stock_size
+    lying = drawn_and_held = 0
+    for g in decisions(game, rng):
+        s = g.state
+        trump = s.trump_card
+        drawer = next((seat for seat in range(4) if trump in s.drawn[seat]), None)
+        seen_in_play = any(trump in a.cards for a in s.logs[-1]["actions"])
+        for seat in range(4):
+            f = fields(g, seat)
+            depth = round(float(f["trump_card_place"][0]) * stock_at_deal)
+            if drawer is None:
+                assert depth == s.stock.index(trump) + 1
+                lying += 1
+            else:
+                assert depth == 0
+                if drawer != seat and not seen_in_play:
+                    assert f["known"][(drawer - seat) % 4 - 1, encoder.card_token(trump)] == 1.0
+                    drawn_and_held += 1
+    assert lying and drawn_and_held

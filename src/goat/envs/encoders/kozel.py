@@ -75,6 +75,9 @@ class KozelEncoder:
         d = self.deck_size = len(self.deck)
         self.max_tricks = d // n
         self.street = rules.trick_style == "street"
+        #: ``trump_card_place="public"``: the shown card lies face up in the stock, so the
+        #: views give its place and drawer, and the observation gains a field for them.
+        self.trump_place_public = rules.shows_stock_card and rules.trump_card_place == "public"
         self.verbs: tuple[str, ...] = ()
         if self.street:
             self.verbs = STREET_VERBS + ((GIVE_VERB,) if rules.partner_exchange else ())
@@ -101,7 +104,8 @@ class KozelEncoder:
         return [
             Field("hand", (d,), "1 for each card in the observer's hand"),
             Field("known", (n - 1, d), "cards the observer knows seat r+1 holds: cards it gave that "
-                  "seat, and cards a molodka returned to that seat's hand (face up before)"),
+                  "seat, cards a molodka returned to that seat's hand (face up before), and "
+                  "(trump_card_place='public') the shown trump card that seat drew; until seen in play"),
             Field("table", (n, d), "face-up cards of the current trick, by the seat that put them"),
             Field("table_passed", (n,), "face-down cards each seat put in the current trick ÷ max_lead "
                   "(÷ 4 when a molodka may put four cards in a trick)"),
@@ -126,7 +130,10 @@ class KozelEncoder:
                   "own side made this deal's opening lead, own side led the previous trick, "
                   "eggs pending (next penalty doubled), a molodka was declared in this trick, "
                   "tricks played this deal ÷ (deck ÷ players)]"),
-        ]
+        ] + ([Field("trump_card_place", (1,), "trump_card_place='public' only: how deep the shown "
+                    "trump card lies in the stock, (cards above it + 1) ÷ the stock at the deal; "
+                    "0 once drawn (its drawer's `known` row then holds it)")]
+             if self.trump_place_public else [])
 
     # ------------------------------------------------------------------ tokens
     def card_token(self, card: Card | str) -> int:
@@ -267,6 +274,10 @@ class KozelEncoder:
         flags[3] = bool(view["double_next"])
         flags[4] = view["molodkas_this_trick"] > 0
         flags[5] = min(1.0, view["tricks_played"] / self.max_tricks)
+        if self.trump_place_public and view["trump_card_place"] is not None:
+            if view["trump_card_drawn_by"] is None:
+                drawn = rules.stock_size - view["stock_size"]
+                f["trump_card_place"][0] = (view["trump_card_place"] - drawn + 1) / rules.stock_size
 
     def _encode_history(self, view: View, me: int, f: dict[str, np.ndarray]) -> None:
         """Replay this deal's history (hidden cards are ``?``) for what the
@@ -275,11 +286,13 @@ class KozelEncoder:
         known: list[set[str]] = [set() for _ in range(n)]
         played: list[set[str]] = [set() for _ in range(n)]
         passed: set[str] = set()
+        seen: set[str] = set()  # every card the observer saw in an action of this deal
         trick: list[tuple[int, str, list[str]]] = []
         for text in view["history"]:
             seat_text, verb, rest = text.split(" ", 2)
             seat, cards = int(seat_text), rest.split("+")
             visible = [c for c in cards if c != "?"]
+            seen.update(visible)
             for c in visible:
                 known[seat].discard(c)
             if verb == "give":
@@ -301,6 +314,9 @@ class KozelEncoder:
                     if v != "pass":
                         played[s].update(cs)
                 trick = []
+        drawer = view.get("trump_card_drawn_by") if self.trump_place_public else None
+        if drawer is not None and drawer != me and view["trump_card"] not in seen:
+            known[drawer].add(view["trump_card"])  # drawn face up, not seen in play since
         for seat in range(n):
             r = (seat - me) % n
             for c in played[seat]:

@@ -37,7 +37,7 @@ class KozelReplay:
     encode (``played``, ``known``, ``passed``) written in :attr:`vector`, a
     vector of the encoder's layout that an observation starts from."""
 
-    __slots__ = ("me", "n", "d", "partner", "known", "played", "passed", "trick", "vector", "_v",
+    __slots__ = ("me", "n", "d", "partner", "known", "played", "passed", "seen", "trick", "vector", "_v",
                  "_played_at", "_known_at", "_passed_at")
 
     def __init__(self, me: int, encoder: KozelEncoder) -> None:
@@ -47,6 +47,7 @@ class KozelReplay:
         self.known: list[set[int]] = [set() for _ in range(self.n)]
         self.played: list[set[int]] = [set() for _ in range(self.n)]
         self.passed: set[int] = set()
+        self.seen: set[int] = set()  # every card the observer saw in an action of this deal
         self.trick: list[tuple[int, str, tuple[int, ...]]] = []
         layout = encoder.layout
         self.vector = layout.zeros()
@@ -65,6 +66,7 @@ class KozelReplay:
 
     def feed(self, seat: int, verb: str, visible: tuple[int, ...]) -> None:
         known, v = self.known, self._v
+        self.seen.update(visible)
         held = known[seat]
         if held:  # cards seen leaving a hand are no longer known to be in it
             gone = held.intersection(visible)
@@ -144,7 +146,8 @@ class KozelStateEncoder:
             raise GoatError(f"there is no seat {seat}")
         me = seat
         pending = self.all_seats if state.phase == PARTNER_EXCHANGE else frozenset()
-        out[:] = self.histories.replay(state.logs, me, pending).vector  # played, known, passed
+        replay = self.histories.replay(state.logs, me, pending)
+        out[:] = replay.vector  # played, known, passed
         v = memoryview(out)
 
         a = at["hand"]
@@ -200,6 +203,21 @@ class KozelStateEncoder:
         v[a + 3] = bool(state.double_next)
         v[a + 4] = state.molodkas > 0
         v[a + 5] = min(1.0, state.tricks_played / enc.max_tricks)
+        if enc.trump_place_public and state.trump_card_place is not None:
+            self._public_trump_card(state, replay, v)
+
+    def _public_trump_card(self, state: Any, replay: KozelReplay, v: memoryview) -> None:
+        """``trump_card_place="public"``: the shown card's depth in the stock, or its
+        drawer's ``known`` bit (as the reference reads the view's place and drawer)."""
+        drawer, stock_at_deal = state.trump_card_drawn_by, self.rules.stock_size
+        if drawer is None:
+            drawn = stock_at_deal - len(state.stock)
+            v[self.at["trump_card_place"]] = (state.trump_card_place - drawn + 1) / stock_at_deal
+            return
+        card = self.index[state.trump_card]
+        at = replay._known_at[drawer]
+        if at is not None and card not in replay.seen:
+            v[at + card] = 1.0
 
 
 def make_state_encoder(encoder: KozelEncoder) -> KozelStateEncoder:
