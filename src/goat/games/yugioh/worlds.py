@@ -58,6 +58,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable
+from itertools import groupby
 from dataclasses import dataclass
 from typing import Any
 
@@ -1223,9 +1224,7 @@ class _Evidence:
         decked = [_side_decked(history, i, owner) for i in starts[1:]]   # before each later duel
         under_way = not view.get("players") and _side_decked(history, len(history), owner)  # a side-decking now
         swap = f"act {owner} swap ?"
-        runs = [i for i, e in enumerate(history) if e == swap and (i == 0 or history[i - 1] != swap)]
-        swaps = max((next((j for j in range(i, len(history)) if history[j] != swap), len(history)) - i
-                     for i in runs), default=0)
+        swaps = max((len(list(run)) for entry, run in groupby(history) if entry == swap), default=0)
         return cls(_seen_cards(view, owner), _deck_sizes(view, owner), f"see nofind {owner}" in history, capped,
                    _seen_cards(view, owner, first_duel), swap in history,
                    bool(decked) and not any(decked), any(decked) or under_way, swaps)
@@ -1268,7 +1267,8 @@ def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
     swapped nothing), :data:`SIDE_SIZE` cards: the copies first seen after a
     side-decking (the likeliest side cards: in the main deck they took the places
     of second copies the first duel needed; as many as one side-decking swapped
-    at most), then copies of ``base``'s main deck cards; with at least ``side_extra`` copies (``_Context.add_missing``).
+    at most), then copies of ``base``'s main deck cards; with at least
+    ``side_extra`` copies (``_Context.add_missing``).
     ``evidence``: ``_Evidence.of(view)``, when the caller keeps it."""
     if evidence is None:
         evidence = _Evidence.of(view)
