@@ -11,6 +11,7 @@ import pytest
 
 from goat.games import sample_world
 from goat.games.yugioh import new_state
+from goat.games.yugioh.deck import DeckList
 from goat.games.yugioh.worlds import WorldSamplingError
 from goat.games.yugioh.worlds import sample_world as sample_yugioh_world
 from goat.protocol import play_random_steps, play_randomly
@@ -415,3 +416,86 @@ def test_a_card_found_missing_in_a_full_assumed_list_takes_the_place_of_an_earli
     assert context.extra["Reinforcement of the Army"] == have + 1
     assert any(context.extra[name] < n for name, n in before.items())  # a guess gave a copy up
     assert len(context.decks[0].main) == known_main + unknown
+
+
+def test_a_goat_control_opponent_assumed_a_chaos_warrior_mirror_draws_every_time() -> None:
+    """chaos/d3/t3, seat 0: the Goat Control opponent, assumed a mirror of
+    Chaos Warrior, needs about ten cards more than the mirror holds (Asura
+    Priest, Airknight Parshath, third copies it sided in ...); each was learned
+    in a failed attempt of its own, so at the reference's 10 tries most draws
+    ran out ("no hidden Scapegoat to swap with ..."). An attempt now goes on
+    past a missing card and the next one holds them all."""
+    from goat.games.yugioh.worlds import YugiohWorldSampler
+
+    _, view = _chaos_view(8, 0)
+    sampler = YugiohWorldSampler(view, max_tries=10)
+    rng = random.Random(8)
+    for _ in range(3):
+        world = sampler.sample(rng)
+        assert json.dumps(world.view(0), sort_keys=True) == json.dumps(view, sort_keys=True)
+
+
+def test_a_copy_a_later_duel_misses_is_kept_in_by_the_side_decking_before_it() -> None:
+    """A copy missing after hidden side-decking, where main and side deck
+    hold enough, means the side-decking plan swapped it out: the list no
+    longer grows (it grew past a Deck Nobleman of Crossout showed to hold no
+    more copies, and every attempt after failed), and that duel's side-decking
+    keeps the copies in. One more than both hold goes to the side deck, not
+    the main deck, whose places the first duel needs."""
+    from goat.games.yugioh.worlds import YugiohWorldSampler, _Context
+
+    _, view = _chaos_view(8, 0)
+    context = _Context(YugiohWorldSampler(view), random.Random(1))
+    deck = context.decks[1]
+    main, side = Counter(deck.main), Counter(deck.side)
+    name = next(n for n in sorted(main) if main[n] == 1 and side[n] >= 1)  # one copy in each
+    context.add_missing(1, name, 2, 1)
+    assert not context.extra and context.decks[1] == deck
+    assert context.duel_needs[2][name] == 2
+    context.add_missing(1, name, 2, 2)  # a third copy: more than both hold, the side deck grows
+    assert context.duel_needs[2][name] == 3 and not context.extra
+    assert Counter(context.decks[1].side)[name] == 2 and Counter(context.decks[1].main)[name] == 1
+    assert len(context.decks[1].side) == len(deck.side)
+    # and the next attempt's side-decking before duel 2 keeps both in
+    from goat.games.yugioh.worlds import _Renamer, _Retry
+
+    context = _Context(YugiohWorldSampler(view), random.Random(1))
+    context.duel_needs[2] = Counter({name: 2})
+    plans = []
+    plan_side = _Renamer.plan_side
+
+    def recorded(self: Any, seat: int, index: int) -> list[str]:
+        plan = plan_side(self, seat, index)
+        plans.append((Counter(self.world.decks[seat].main), list(plan)))
+        return plan
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_Renamer, "plan_side", recorded)
+        try:
+            context.attempt(random.Random(1))
+        except _Retry:
+            pass
+    main, plan = plans[0]
+    for swap in plan:
+        out, into = swap.split(" ", 2)[2].split(" / ")
+        main[out] -= 1
+        main[into] += 1
+    assert main[name] >= 2
+
+
+def test_a_side_deck_made_up_for_the_opponent_holds_the_cards_first_seen_after_side_decking() -> None:
+    """Chaos Warrior has no side deck, so the one assumed for its Goat Control
+    opponent was made of random Chaos Warrior cards: the cards Goat Control
+    sided in (Rush Recklessly, Mystical Elf ...) then had to be in its first
+    main deck, whose every place the view proves, and the second copies duel 1
+    needed did not fit (the yugioh_world_fails benchmark's Chaos Warrior
+    positions 1, 17, 37 and 39, seat 0: every draw failed)."""
+    from goat.games.yugioh.worlds import _Evidence, assumed_deck
+
+    _, view = _chaos_view(8, 0)
+    evidence = _Evidence.of(view)
+    later = evidence.seen - evidence.first
+    assert later and evidence.sided and not DeckList.from_json(view["decklists"][0]).side
+    deck = assumed_deck(view, DeckList.from_json(view["decklists"][0]), random.Random(1), evidence=evidence)
+    assert not later - Counter(deck.side)
+    assert len(deck.side) == 15

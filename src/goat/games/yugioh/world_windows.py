@@ -65,10 +65,10 @@ What still makes draws fail (``benchmarks/yugioh_world_fails.py --when-able``:
 was 18; see ``docs/yugioh.md``), in scans of the failing views:
 
 * an assumed list (closed deck lists) with the wrong copies: a card missing is
-  added in a later attempt, in place of a guess, and the renames that follow
+  added in the next attempt (an attempt goes on past it to find every card
+  missing: ``_Renamer.conjure``), in place of a guess, and the renames that follow
   may leave a hand able only to respond where the view shows it was not
-  asked, or every hidden copy of a name is bound where it stands; with another
-  deck than the mirror assumed (``--decks``) more so;
+  asked, or every hidden copy of a name is bound where it stands;
 * a Deck Nobleman of Crossout showed to hold no more copies of a card, whose
   copies no hidden card outside it may take back (all bound by windows);
 * a hidden Set or hand glimpse naming a card that earlier unasked windows
@@ -113,6 +113,9 @@ class _Retry(Exception):
         self.missing = missing
         #: The step of the history the first pass failed at (the clean replay: after the last).
         self.step = 1 << 30
+        #: The cards an assumed list lacked, learned by the attempt: (owner, name,
+        #: duel, copies that duel's main deck held) (``_Context.add_missing``).
+        self.learned: list[tuple[int, str, int, int]] = []
 
 
 _RESPONSES = ("pass", "activate")

@@ -20,7 +20,9 @@ names lazily.
    seen are pinned and never renamed; a face-down card keeps the class it was
    Set as (a monster needing k tributes, a Spell/Trap); a Deck proved to hold
    no copy of a card (Nobleman of Crossout) or nothing to search (Sangan) keeps
-   that property. Each step must produce exactly the history's entries.
+   that property. Each step must produce exactly the history's entries. A name
+   an assumed list lacks is given all the same and noted, and the attempt goes
+   on to note the others: the next attempt's list holds them all.
 2. **A clean replay.** The final names give every shuffle's order and every
    hidden choice's text; a fresh match replays them (so the world's records,
    ``clone`` and chance lists are coherent) and its view must equal the given
@@ -56,6 +58,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable
+from itertools import groupby
 from dataclasses import dataclass
 from typing import Any
 
@@ -155,8 +158,9 @@ class YugiohWorldSampler:
                 return context.attempt(rng)
             except _Retry as retry:
                 problem = str(retry)
-                if retry.missing is not None:
-                    context.add_missing(*retry.missing)
+                if retry.learned:
+                    for owner, name, duel, have in retry.learned:
+                        context.add_missing(owner, name, duel, have)
                     continue
                 context.stalled(retry.step, forced)
                 if attempt % 5 == 4:
@@ -180,6 +184,12 @@ class _Context:
         self.base = reading.base
         self.rng = rng
         self.extra: Counter = Counter()
+        #: Per duel after the first: how many copies of a card its main deck
+        #: must hold, learned from failed attempts (:meth:`add_missing`); the
+        #: hidden side-decking before it keeps or brings them in (:meth:`_Renamer.plan_side`).
+        self.duel_needs: dict[int, Counter] = {}
+        #: Copies the assumed side deck must hold, learned the same way.
+        self.side_extra: Counter = Counter()
         #: Under "when-able": a step -> which of its windows of the other seat
         #: asks it for the ``pass`` that follows; per step reached unasked, how
         #: many of those choices were tried (:meth:`.WindowEvidence.missed_window`).
@@ -282,16 +292,43 @@ class _Context:
     def reassume(self) -> None:
         if self.assumed:
             decks = list(self.decks)
-            decks[1 - self.seat] = assumed_deck(self.view, self.base, self.rng, self.extra, self.evidence)
+            decks[1 - self.seat] = assumed_deck(self.view, self.base, self.rng, self.extra, self.evidence,
+                                                self.side_extra)
             self.decks = decks
 
-    def add_missing(self, owner: int, name: str) -> None:
+    def add_missing(self, owner: int, name: str, duel: int = 1, have: int = 0) -> None:
         """An attempt needed one more ``name`` for the assumed list: add it.
         A missing card is a guess (the attempt's random renames may have used
         up a copy the list has), and a list grown past the pile sizes the view
-        shows decks out later than the view shows: when the list could not
+        shows decks out later than the view does: when the list could not
         have them (:meth:`_Evidence.holds`), an earlier guess gives up a copy
-        (one at random), else the card is not added."""
+        (one at random), else the card is not added.
+
+        ``duel``, ``have``: the duel the attempt failed in and how many copies
+        its main deck held. After a hidden side-decking that duel's deck is
+        the first list with swaps: its side-decking keeps ``have + 1`` copies in
+        from then on, and the list grows only if main and side deck together
+        hold fewer (the plan used to swap out a copy the duel needs at random,
+        and the list then grew a copy too many every other attempt — past what
+        a Deck shown to hold no more copies allows, so every later attempt
+        failed) — and then its side deck, in place of a side card no duel
+        needs, while it has one: a copy the first duel did not need took a place
+        in the main deck that one it did need then lacked."""
+        if duel > 1 and owner != self.seat and self.assumed and self.evidence is not None:
+            needs = self.duel_needs.setdefault(duel, Counter())
+            needs[name] = max(needs[name], have + 1)
+            deck = self.decks[owner]
+            main = Counter(deck.main)[name]
+            if main + Counter(deck.side)[name] >= needs[name]:
+                return
+            if self.evidence.sided and main < needs[name] <= 3 \
+                    and sum(self.side_extra.values()) + needs[name] - main <= len(deck.side):
+                self.side_extra[name] = max(self.side_extra[name], needs[name] - main)
+                decks = list(self.decks)
+                decks[owner] = assumed_deck(self.view, self.base, self.rng, self.extra, self.evidence,
+                                            self.side_extra)
+                self.decks = decks
+                return
         have = Counter(self.decks[owner].main + self.decks[owner].fusion)[name]
         if not self.assumed or owner == self.seat or have >= 3 or self.evidence is None:
             return
@@ -309,7 +346,7 @@ class _Context:
                 del extra[drop]
         self.extra = extra
         decks = list(self.decks)
-        decks[owner] = assumed_deck(self.view, self.base, self.rng, self.extra, self.evidence)
+        decks[owner] = assumed_deck(self.view, self.base, self.rng, self.extra, self.evidence, self.side_extra)
         self.decks = decks
 
     def attempt(self, rng: random.Random) -> YugiohState:
@@ -319,6 +356,9 @@ class _Context:
             chances, actions = renamer.run()
         except _Retry as retry:
             retry.step = renamer.index
+            retry.learned = list(renamer.conjured)
+            if retry.missing is not None and renamer.world.duel is not None:
+                retry.learned.append((*retry.missing, renamer.world.duel.number, renamer.copies(*retry.missing)))
             raise
         world = YugiohState(self.rules, renamer.start, self.single_duel, check_legal=False)
         try:
@@ -393,6 +433,9 @@ class _Renamer(WindowEvidence):
         self.banned: dict[CardInst, set[str]] = {}
         self.needs: dict[CardInst, list[dict[CardInst, frozenset[str]]]] = {}
         self.window_renamed = False       # a window renamed a card: its question is asked again
+        #: Cards an assumed list lacked, given their names anyway (:meth:`conjure`):
+        #: (owner, name, duel, copies that duel's main deck held); the attempt is then only a lesson.
+        self.conjured: list[tuple[int, str, int, int]] = []
         self.windows = 0
         self.window_counts: dict[int, int] = {}
         self.pass_kinds: dict[int, str] = {}
@@ -426,6 +469,8 @@ class _Renamer(WindowEvidence):
                     self.passed_by(index + 1)  # the other seat's pass next: it may be due in this step
                 raise _Retry(f"step {index} ({entry}) showed {got[:4]}")
             self.pin()
+        if self.conjured:
+            raise _Retry(f"the assumed list lacked {sorted({c[1] for c in self.conjured})}")
         chances = [[c.name for c in x] if isinstance(x, list) else x for x in self.chances]
         actions = [x if isinstance(x, str) else f"{x[0]} {x[1].name}" for x in self.actions]
         return chances, actions
@@ -785,7 +830,8 @@ class _Renamer(WindowEvidence):
                           or self.list_rename(card, lambda n: n == name, {name})):
             return
         if not named:
-            raise _Retry(f"no hidden {name} to swap with {card.name}", (card.owner, name))
+            self.conjure(card, name, f"no hidden {name} to swap with {card.name}")
+            return
         partners = [c for c in named if self.names_ok({card: name, c: card.name})]
         if partners:
             self.swap(card, self.rng.choice(partners))
@@ -800,6 +846,38 @@ class _Renamer(WindowEvidence):
             raise _Retry(f"no hidden {name} to swap with {card.name}")
         partner, third = self.rng.choice(cycles)
         card.data, partner.data, third.data = partner.data, third.data, card.data
+        self.dirty = True
+
+    def copies(self, owner: int, name: str) -> int:
+        """How many copies of ``name`` the main deck of ``owner``'s present duel
+        holds: those of its deck list and those :meth:`conjure` gave it."""
+        number = self.world.duel.number
+        return (Counter(self.world.decks[owner].main)[name]
+                + sum(1 for o, n, d, _ in self.conjured if (o, n, d) == (owner, name, number)))
+
+    def conjure(self, card: CardInst, name: str, problem: str) -> None:
+        """No hidden card of an assumed list may trade ``name`` to ``card``:
+        the list lacks a copy. Note it and give ``card`` the name all the same
+        (in place of a hidden card's name the view never proves, where one can
+        take ``card``'s), so the attempt goes on to find the other copies the
+        list lacks: the next attempt's list holds them all. Each used to cost an
+        attempt of its own, and a deck far from the assumed one (Goat Control
+        assumed a Chaos Warrior mirror) ran out of tries learning them. The
+        attempt itself fails at its end (:meth:`run`). Raises for the own
+        list, an open one, or a fourth copy."""
+        owner = card.owner
+        ctx = self.ctx
+        if not ctx.assumed or owner == self.seat or ctx.evidence is None or self.copies(owner, name) >= 3:
+            raise _Retry(problem, (owner, name))
+        seen = ctx.evidence.seen
+        gives = [c for c in self.hidden_cards(owner) if c is not card and c not in self.claimed_now
+                 and not seen[c.name] and c.name != name and not DATABASE[c.name].extra_deck
+                 and self.names_ok({c: card.name, card: name})]
+        if not gives:
+            raise _Retry(problem, (owner, name))
+        self.conjured.append((owner, name, self.world.duel.number, self.copies(owner, name)))
+        self.rng.choice(gives).data = card.data
+        card.data = DATABASE[name]
         self.dirty = True
 
     def swap(self, a: CardInst, b: CardInst) -> None:
@@ -841,7 +919,8 @@ class _Renamer(WindowEvidence):
         available = Counter(main + side)
         need: Counter = Counter()
         shown, tribute_sets = self.shown_next_duel(seat, index)
-        for name, n in shown.items():
+        learned = self.ctx.duel_needs.get(self.world.duel.number + 1, Counter()) if self.world.duel else Counter()
+        for name, n in (shown | learned).items():
             need[name] = min(n, available[name])
         for tributes, sets in tribute_sets.items():  # Sets needing tributes need such monsters
             fits = _settable_monster(tributes)
@@ -1130,6 +1209,8 @@ class _Evidence:
     #: Whether it was seen asked to side-deck (its swaps or its "done"): it has
     #: a side deck even if it swapped nothing.
     asked: bool = False
+    #: The most swaps it made in one side-decking.
+    swaps: int = 0
 
     @classmethod
     def of(cls, view: dict[str, Any]) -> "_Evidence":
@@ -1142,9 +1223,11 @@ class _Evidence:
         first_duel = history[:starts[1]] if len(starts) > 1 else history
         decked = [_side_decked(history, i, owner) for i in starts[1:]]   # before each later duel
         under_way = not view.get("players") and _side_decked(history, len(history), owner)  # a side-decking now
+        swap = f"act {owner} swap ?"
+        swaps = max((len(list(run)) for entry, run in groupby(history) if entry == swap), default=0)
         return cls(_seen_cards(view, owner), _deck_sizes(view, owner), f"see nofind {owner}" in history, capped,
-                   _seen_cards(view, owner, first_duel), f"act {owner} swap ?" in history,
-                   bool(decked) and not any(decked), any(decked) or under_way)
+                   _seen_cards(view, owner, first_duel), swap in history,
+                   bool(decked) and not any(decked), any(decked) or under_way, swaps)
 
     def holds(self, side: tuple[str, ...], extra: Counter) -> bool:
         """Whether a list holding :meth:`main_needs` and ``extra`` copies can
@@ -1170,7 +1253,8 @@ class _Evidence:
 
 
 def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
-                 extra: Counter | None = None, evidence: _Evidence | None = None) -> DeckList:
+                 extra: Counter | None = None, evidence: _Evidence | None = None,
+                 side_extra: Counter | None = None) -> DeckList:
     """``base`` (the list assumed for the other seat) made consistent with the
     view: every card of that seat seen so far (at least ``extra`` copies) is in it
     (a card first seen after side-decking only when the side deck cannot hold
@@ -1180,13 +1264,31 @@ def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
     main or Fusion Deck card or a token: there ``base``'s sizes are kept when
     they fit). The side deck is ``base``'s — or, when ``base`` has none but the
     view shows that seat asked to side-deck (it must have one, even if it
-    swapped nothing), :data:`SIDE_SIZE` copies of ``base``'s main deck cards. ``evidence``: ``_Evidence.of(view)``,
-    when the caller keeps it."""
+    swapped nothing), :data:`SIDE_SIZE` cards: the copies first seen after a
+    side-decking (the likeliest side cards: in the main deck they took the places
+    of second copies the first duel needed; as many as one side-decking swapped
+    at most), then copies of ``base``'s main deck cards; with at least
+    ``side_extra`` copies (``_Context.add_missing``).
+    ``evidence``: ``_Evidence.of(view)``, when the caller keeps it."""
     if evidence is None:
         evidence = _Evidence.of(view)
     side = () if evidence.sideless else tuple(base.side)
     if not side and (evidence.sided or evidence.asked):
-        side = tuple(rng.choice(sorted(base.main)) for _ in range(SIDE_SIZE))
+        later = sorted((evidence.seen - evidence.first).elements())
+        room = min(SIDE_SIZE, evidence.swaps)  # no more than one side-decking could swap in
+        if len(later) > room:
+            later = sorted(rng.sample(later, room))
+        side = tuple(later) + tuple(rng.choice(sorted(base.main)) for _ in range(SIDE_SIZE - len(later)))
+    if side_extra:
+        cards = Counter(side)
+        for name, n in sorted(side_extra.items()):
+            while cards[name] < n:
+                spare = sorted((cards - side_extra).elements())
+                if not spare:
+                    break
+                cards[rng.choice(spare)] -= 1
+                cards[name] += 1
+        side = tuple(sorted((+cards).elements()))
     need = evidence.main_needs(side) | (extra or Counter())
     sizes = evidence.sizes
 
