@@ -84,6 +84,7 @@ def test_three_bots_at_three_seats_get_the_head_to_head_table() -> None:
 
 @pytest.mark.skipif(not ray_available(), reason="Ray is not installed (pip install 'goat[ray]'); "
                                                 "make test installs it via the test extra")
+@pytest.mark.xdist_group("ray")   # one Ray instance at a time (tests/tournament/test_ray_stop.py)
 def test_ray_backend_gives_the_local_results(tmp_path: Path) -> None:
     local, _, local_stdout = tournament(tmp_path, "local", "--workers", "1")
     ray_out, _, ray_stdout = tournament(tmp_path, "ray", "--workers", "2", "--backend", "ray")
@@ -284,7 +285,8 @@ register_bot("dying", DyingBot)
               r"which game and why"),
     pytest.param("ray", r"a Ray worker died \(WorkerCrashedError\) after \d of 4 games(, \d unfinished games? "
                         r"cancelled on Ray)?; run with --backend local --workers 1 to see which game and why",
-                 marks=pytest.mark.skipif(not ray_available(), reason="Ray is not installed")),
+                 marks=[pytest.mark.skipif(not ray_available(), reason="Ray is not installed"),
+                       pytest.mark.xdist_group("ray")]),
 ])
 def test_a_worker_process_that_dies_stops_the_run_with_one_line(tmp_path: Path, backend: str, message: str) -> None:
     """multiprocessing.Pool replaced a dead worker and waited for its game forever:

@@ -20,8 +20,9 @@ from goat.tournament.runner import TournamentError, default_workers, ray_availab
 from goat.tournament.schedule import GameSpec, TableConfig, schedule
 from goat.tournament.specs import parse_bot_list
 
-pytestmark = pytest.mark.skipif(not ray_available(), reason="Ray is not installed (pip install 'goat[ray]'); "
-                                                            "make test installs it via the test extra")
+pytestmark = [pytest.mark.skipif(not ray_available(), reason="Ray is not installed (pip install 'goat[ray]'); "
+                                                             "make test installs it via the test extra"),
+              pytest.mark.xdist_group("ray")]  # one Ray instance at a time on a CI machine
 
 #: ``sleepy`` takes two minutes over each move (a long game); ``dying`` ends its worker
 #: process as it sits down (a crash in native code). Both leave a line in
@@ -104,22 +105,6 @@ def log_lines(tmp_path: Path) -> list[str]:
     return log.read_text().splitlines() if log.exists() else []
 
 
-def test_ctrl_c_cancels_the_games_on_the_cluster(outside_ray: Any, tmp_path: Path) -> None:
-    """Ctrl+C stopped the loop, and the games already sent kept playing on the
-    cluster (the caller's Ray stays up): both CPUs busy for nothing."""
-    def interrupt_once_both_sleep() -> None:
-        deadline = time.monotonic() + 60
-        while log_lines(tmp_path).count("sleeping") < 2 and time.monotonic() < deadline:
-            time.sleep(0.1)
-        os.kill(os.getpid(), signal.SIGINT)
-
-    threading.Thread(target=interrupt_once_both_sleep, daemon=True).start()
-    with pytest.raises(KeyboardInterrupt):
-        run_all(games("sleepy,random"), backend="ray")
-    assert log_lines(tmp_path).count("sleeping") >= 2  # the games were running when stopped
-    assert cpus_free(outside_ray)
-
-
 def test_a_dead_worker_stops_the_run_once_and_cancels_the_other_games(outside_ray: Any, tmp_path: Path) -> None:
     """Ray replayed a task whose worker died three more times before telling (the
     deal crashed four workers), and the other games went on after the error."""
@@ -144,11 +129,19 @@ def test_a_dead_worker_stops_the_run_once_and_cancels_the_other_games(outside_ra
     assert dead and len(dead) == len(set(dead)), dead  # no game played twice
 
 
-def test_sigterm_stops_a_run_on_ray_address_with_its_line(outside_ray: Any, tmp_path: Path) -> None:
+@pytest.mark.parametrize("signum, status, head", [
+    (signal.SIGINT, 130, "interrupted after 0 of 4 games ("),
+    (signal.SIGTERM, 128 + signal.SIGTERM, "terminated (SIGTERM) after 0 of 4 games ("),
+], ids=["ctrl-c", "sigterm"])
+def test_a_stopped_run_on_ray_address_cancels_its_games_with_its_line(outside_ray: Any, tmp_path: Path,
+                                                                       signum: int, status: int, head: str) -> None:
     """``goat tournament --backend ray`` with RAY_ADDRESS set was a traceback
-    (``num_cpus`` given to a cluster), and SIGTERM ended a run without a word.
-    Now it plays on that cluster, and SIGTERM stops it as Ctrl+C does: the line
-    says the unfinished games were cancelled there."""
+    (``num_cpus`` given to a cluster); Ctrl+C stopped the loop and left the games
+    already sent playing on the cluster (the caller's Ray stays up: both CPUs busy
+    for nothing), and SIGTERM ended a run without a word. Now it plays on that
+    cluster, and either signal stops it with a line saying the unfinished games
+    were cancelled there. (A separate process, so a run that did not stop is
+    killed at the timeout instead of hanging the test session.)"""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "NO_COLOR": "1",
            "RAY_ADDRESS": outside_ray.get_runtime_context().gcs_address}
     run = subprocess.Popen([sys.executable, "-m", "goat", "tournament", "--bot-module", str(tmp_path / "bots.py"),
@@ -158,13 +151,14 @@ def test_sigterm_stops_a_run_on_ray_address_with_its_line(outside_ray: Any, tmp_
         deadline = time.monotonic() + 90
         while log_lines(tmp_path).count("sleeping") < 2 and run.poll() is None and time.monotonic() < deadline:
             time.sleep(0.1)
-        run.send_signal(signal.SIGTERM)
+        assert log_lines(tmp_path).count("sleeping") >= 2  # the games were running when stopped
+        run.send_signal(signum)
         stdout, stderr = run.communicate(timeout=60)
     finally:
         run.kill()
-    assert run.returncode == 128 + signal.SIGTERM, stderr
+    assert run.returncode == status, stderr
     assert "Traceback" not in stderr
-    [line] = [line for line in stderr.splitlines() if line.startswith("terminated")]
-    assert line.startswith("terminated (SIGTERM) after 0 of 4 games (")
+    [line] = [line for line in stderr.splitlines() if line.startswith(head.split(" after")[0])]
+    assert line.startswith(head)
     assert line.endswith("s; 4 unfinished games cancelled on Ray): no duplicate set finished whole: no results")
     assert cpus_free(outside_ray)
