@@ -511,3 +511,14 @@ def test_think_help_names_the_searching_bots_of_its_own_game(game: str) -> None:
     named = set(re.search(r"searching bot \(([^)]*)\)", help_text).group(1).split(", "))
     assert all(bot_factory(name, game) is not None and thinks(name, game) for name in named), named
     assert {name for name in bots_for(game) if thinks(name, game)} <= named
+
+
+@pytest.mark.parametrize("typed", ["²", "① play 9H", "٣"])
+def test_a_digit_int_does_not_read_is_a_re_prompt_not_a_traceback(typed: str) -> None:
+    """"²" and "①" are digits to ``str.isdigit`` but not to ``int``: typed as a
+    move, they ended the game in a ValueError traceback."""
+    result = play(["--seed", "7"], f"{typed}\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    assert prompts(result.output) == 2          # asked again, game intact
+    assert "Bye: game stopped." in result.output

@@ -308,3 +308,26 @@ def test_a_long_file_is_replayed_in_the_memory_of_one_record(tmp_path: Path, mod
     replay_file(four_times)   # imports and caches, not counted
     small, large = peak_memory(lambda: replay_file(four_times)), peak_memory(lambda: replay_file(sixteen_times))
     assert large - small - (shown[-1] - shown[-2]) < len(ten.encode()) * 12, (small, large)
+
+
+@pytest.mark.parametrize("game", ["kozel", "yugioh"])
+def test_a_seat_written_with_a_digit_int_does_not_read_is_one_line(tmp_path: Path, game: str) -> None:
+    """A tampered action "² play 7D": "²" is a digit to ``str.isdigit`` but not
+    to ``int``, and ``goat replay --check`` ended in a ValueError traceback."""
+    if game == "kozel":
+        record = json.loads((DATA / "good" / "classic-full-deal.json").read_text())
+        actions = record["deals"][0]["actions"]
+    else:
+        path = tmp_path / "duel.jsonl"
+        assert runner.invoke(app, ["random-games", "yugioh", "--n", "1", "--single-deal", "--seed", "1",
+                                   "--out", str(path)]).exit_code == 0
+        record = json.loads(path.read_text())
+        actions = record["actions"]
+    actions[0] = "²" + actions[0][1:]
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(record))
+    result = run(str(path), "--check")
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.exit_code == 1, result.output
+    (line,) = result.stderr.splitlines()
+    assert "action 0" in line and "seat must be a number" in line

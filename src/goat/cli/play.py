@@ -85,7 +85,7 @@ def parse_move(text: str, view: Mapping[str, Any]) -> Action:
         if not words:
             raise MoveSyntaxError("name the bid, e.g. 4, nil or blind nil")
         return Action(seat, "bid", (), "-".join(words))
-    if text.isdigit():
+    if text.isdecimal():  # not isdigit: "²" is a digit int() does not read
         n = int(text)
         if 1 <= n <= len(legal):
             return Action.parse(legal[n - 1])
@@ -93,7 +93,7 @@ def parse_move(text: str, view: Mapping[str, Any]) -> Action:
     words = text.split(None, 1)
     first = words[0].lower()
     try:
-        if first.isdigit() and len(text.split()) == 3:
+        if first.isdecimal() and len(text.split()) == 3:
             action = Action.parse(text)
             if action.seat != seat:
                 raise MoveSyntaxError(f"you play seat {seat}, not seat {action.seat}")
@@ -212,7 +212,7 @@ class GameSession:
         answer = self.read("Number to declare, or Enter to let play go on: ").strip().lower()
         if answer in QUIT_WORDS:
             raise Quit
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+        if answer.isdecimal() and 1 <= int(answer) <= len(legal):
             return Action.parse(legal[int(answer) - 1])
         return None
 

@@ -222,12 +222,12 @@ def parse_typed(text: str, view: Mapping[str, Any]) -> Any:
     legal actions spell them, so the player need not type capitals."""
     legal: Sequence[str] = view["legal_actions"]
     text = " ".join(text.split())
-    if text.isdigit():
+    if text.isdecimal():  # not isdigit: "²" is a digit int() does not read
         n = int(text)
         if 1 <= n <= len(legal):
             return parse_action(legal[n - 1])
         raise GoatError(f"there is no move {n} (choose 1 to {len(legal)})")
-    if not text[:1].isdigit():
+    if not text[:1].isdecimal():
         text = f"{view['seat']} {text}"
     spelled = {action.casefold(): action for action in legal}
     return parse_action(spelled.get(text.casefold(), text))
