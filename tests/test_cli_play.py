@@ -522,3 +522,16 @@ def test_a_digit_int_does_not_read_is_a_re_prompt_not_a_traceback(typed: str) ->
     assert result.exception is None
     assert prompts(result.output) == 2          # asked again, game intact
     assert "Bye: game stopped." in result.output
+
+
+@pytest.mark.parametrize("game, typed", [("kozel", "x" * 200_000), ("kozel", "pass " + "x" * 200_000),
+                                         ("spades", "y" * 200_000)])
+def test_a_huge_typed_line_is_told_in_one_short_line(game: str, typed: str) -> None:
+    """A pasted megabyte was echoed whole in the refusal ("not a card: 'xxx…'"),
+    a screenful of x's for one mistake; it keeps its two ends, as a record's
+    problem line does (goat.records.shortened)."""
+    result = CliRunner().invoke(app, ["play", game, "--seed", "7"], input=f"{typed}\nquit\n")
+    assert result.exit_code == 0, result.output
+    refusal = result.output[result.output.index(MOVE_PROMPT):].split("Bye")[0]
+    assert len(refusal) < 2000
+    assert "characters left out" in refusal

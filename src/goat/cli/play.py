@@ -247,11 +247,8 @@ class GameSession:
             try:
                 action = parse_move(text, view)
                 self.check_move(action)
-            except IllegalActionError as exc:
-                self.console.print(f"[red]illegal:[/] {escape(exc.reason)}")
-                continue
             except GoatError as exc:
-                self.console.print(f"[red]?[/] {escape(str(exc))}")
+                self.console.print(refusal(exc))
                 continue
             return action
 
@@ -354,6 +351,18 @@ def is_blind_bid(action: str) -> bool:
 
 
 SESSIONS: dict[str, type[GameSession]] = {"kozel": KozelSession, "spades": SpadesSession}
+
+
+def refusal(exc: GoatError) -> str:
+    """The line (rich markup) a refused move is told in: ``illegal: <the engine's
+    reason>`` for a move the rules forbid, ``? <what was expected>`` for text
+    that is no move. It quotes what was typed, and a pasted page is cut to its
+    two ends (:func:`goat.records.shortened`): one line, not a screenful."""
+    from goat.records import shortened
+
+    if isinstance(exc, IllegalActionError):
+        return f"[red]illegal:[/] {escape(shortened(exc.reason))}"
+    return f"[red]?[/] {escape(shortened(str(exc)))}"
 
 
 # ================================================================ records

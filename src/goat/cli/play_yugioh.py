@@ -31,6 +31,7 @@ from goat.cli.play import (
     check_name,
     check_think,
     make_thinking_bot,
+    refusal,
     run_session,
     terminal_seats,
     think_help,
@@ -46,7 +47,7 @@ from goat.games.yugioh import (
 )
 from goat.games.yugioh.cards.data import DATABASE, card
 from goat.games.yugioh.state import YugiohState
-from goat.protocol import ActionSyntaxError, GoatError, IllegalActionError
+from goat.protocol import GoatError
 
 QUIT_WORDS = ("quit", "exit", "q", ":q")
 PILE_WORDS = ("gy", "graveyard", "piles")
@@ -325,16 +326,13 @@ class YugiohSession:
                 try:
                     self.console.print(escape(card_text(text[5:])))
                 except GoatError as exc:
-                    self.console.print(f"[red]?[/] {escape(str(exc))}")
+                    self.console.print(refusal(exc))
                 continue
             try:
                 action = parse_typed(text, view)
                 self.state.check_action(action)
-            except IllegalActionError as exc:
-                self.console.print(f"[red]illegal:[/] {escape(exc.reason)}")
-                continue
-            except (GoatError, ActionSyntaxError) as exc:
-                self.console.print(f"[red]?[/] {escape(str(exc))}")
+            except GoatError as exc:
+                self.console.print(refusal(exc))
                 continue
             return action
 
