@@ -60,7 +60,8 @@ def check(
     rules: str = typer.Option("goat", "--rules", "-r", help="Ruleset preset: goat or official (both use "
                                                              "the April 2005 Goat Format list)."),
     option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE", help="Rules option key=value (repeatable), e.g. "
-                                                                 "banlist=none, side_deck_sizes=15, max_copies=3."),
+                                                                 "banlist=none, side_deck_sizes=15, max_copies=3 "
+                                                                 "(default: the ruleset's)."),
 ) -> None:
     """List every problem of each deck file; exit status 1 if any is not legal, 2 if one cannot be read."""
     console = Console(highlight=False, emoji=False, soft_wrap=True)
@@ -88,7 +89,8 @@ def check(
 
 
 def builtin(
-    name: str = typer.Argument("", metavar="NAME", help="A built-in deck to print as a .ydk file; none: list them."),
+    name: str = typer.Argument("", metavar="NAME",
+                               help="A built-in deck to print as a .ydk file (default: none, which lists them)."),
 ) -> None:
     """List the built-in decks, or print one: goat deck builtin goat_control > my.ydk"""
     with user_errors():

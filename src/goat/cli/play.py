@@ -561,7 +561,7 @@ def _defaults(module: Any, rules: str) -> dict[str, Any] | None:
 SEED_HELP = "Makes the whole game reproducible (default: a fresh seed, printed at the start to play it again)."
 BOTS_HELP = ("Bot for the other seats (random, heuristic, pimc, ismcts; settings as name:key=value, "
              "e.g. pimc:worlds=50), or one per seat, comma-separated.")
-RECORD_HELP = "Write the game record here when it ends or on quit."
+RECORD_HELP = "Write the game record here when it ends or on quit (default: no record)."
 NAME_HELP = "Your name in the record (goat standings ranks players by it)."
 
 
@@ -578,7 +578,8 @@ def play_kozel(
     seat: int = typer.Option(0, "--seat", help="Your seat (0 = first)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the ruleset's)."),
     option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE", help="Rules option key=value (repeatable), "
-                                "e.g. royal_goat=false, match_target=8; docs/kozel.md lists them."),
+                                "e.g. royal_goat=false, match_target=8; docs/kozel.md lists them "
+                                "(default: the ruleset's)."),
     bots: str = typer.Option("heuristic", "--bots", help=BOTS_HELP),
     record: Optional[Path] = typer.Option(None, "--record", help=RECORD_HELP),
     name: str = typer.Option("You", "--name", help=NAME_HELP),
@@ -597,7 +598,7 @@ def play_spades(
     seed: Optional[int] = typer.Option(None, "--seed", "-s", help=SEED_HELP),
     seat: int = typer.Option(0, "--seat", help="Your seat (0 = first; your partner sits at seat + 2)."),
     option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE", help="Rules option key=value (repeatable), "
-                                                                "e.g. lose_at=-200, double_nil=true."),
+                                                                "e.g. lose_at=-200, double_nil=true (default: the ruleset's)."),
     bots: str = typer.Option("heuristic", "--bots", help="Bot for the other seats (random, heuristic, ismcts, "
                                                          "pimc with the dds extra), "
                                                          "or one per seat, comma-separated."),

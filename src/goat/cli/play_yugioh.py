@@ -360,9 +360,11 @@ def play_yugioh(
                                                                   "(default: a fresh seed, printed at the start)."),
     seat: int = typer.Option(0, "--seat", help="Your seat (0 or 1)."),
     option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE", help="Rules option key=value (repeatable), e.g. "
-                                                                 "starting_lp=4000, open_decklists=true."),
+                                                                 "starting_lp=4000, open_decklists=true "
+                                                                 "(default: the ruleset's)."),
     single: bool = typer.Option(False, "--single", help="One duel instead of a match."),
-    record: Optional[Path] = typer.Option(None, "--record", help="Write the match record here at the end or on quit."),
+    record: Optional[Path] = typer.Option(None, "--record", help="Write the match record here at the end or on quit "
+                                                                 "(default: no record)."),
     name: str = typer.Option("You", "--name", help=NAME_HELP),
     think: float = typer.Option(THINK_SECONDS, "--think", help=think_help("mc")),
     bot_module: list[str] = typer.Option([], "--bot-module", metavar="MODULE", help=BOT_MODULE_HELP),

@@ -52,7 +52,7 @@ def random_games_command(
                                                         "Default: a fresh one, printed in the summary."),
     players: int | None = typer.Option(None, "--players", help="Number of seats (default: the preset's)."),
     option: list[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="key=value overriding a ruleset option, "
-                                                          "e.g. royal_goat=false; repeatable."),
+                                                          "e.g. royal_goat=false; repeatable (default: the preset's options)."),
     single_deal: bool = typer.Option(False, "--single-deal", help="Play one deal (yugioh: one duel) per game "
                                                                    "instead of a match."),
 ) -> None:
