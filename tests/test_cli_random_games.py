@@ -229,3 +229,13 @@ def test_stdout_closed_early_ends_quietly(tmp_path: Path) -> None:
     process.stdout.close()
     _, err = process.communicate(timeout=120)
     assert process.returncode == 1 and err == b""
+
+
+def test_records_on_stdout_are_said_to_go_there() -> None:
+    """With ``--out -`` the summary said "wrote 2 … records (… deals) to -, seed 1":
+    a dash where the reader looks for where their records are."""
+    result = runner.invoke(app, ["random-games", "kozel", "--n", "2", "--out", "-", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    assert len(result.stdout.splitlines()) == 2                  # the records alone
+    (summary,) = result.stderr.splitlines()
+    assert " to standard output, seed 1, " in summary and " to -" not in summary

@@ -103,7 +103,8 @@ def random_games_command(
     if added:
         note = " (random play needs " + ", ".join(f"{k}={v}" for k, v in added.items()) + " to end a game)"
     unit = ("duel" if game == "yugioh" else "deal") + ("" if deals == 1 else "s")
-    typer.echo(f"wrote {n} {game} {rules} record{'s' if n != 1 else ''} ({deals} {unit}) to {out}, "
+    where = "standard output" if out == "-" else out
+    typer.echo(f"wrote {n} {game} {rules} record{'s' if n != 1 else ''} ({deals} {unit}) to {where}, "
                f"seed {seed}, in {seconds:.1f}s; {kind}: {tally}{note}", err=out == "-")
 
 
@@ -113,7 +114,7 @@ def _interrupted(done: int, n: int, out: str, seed: int) -> None:
     a cut file would read as a whole one, and an earlier file of that name is kept."""
     where = "nothing written"
     if out == "-":
-        where = f"the {done} finished game(s) went to stdout" if done else where
+        where = f"the {done} finished game(s) went to standard output" if done else where
     elif done:
         where = f"wrote the {done} finished games' records to {partial_path(out)} (--out is written only by a whole run)"
     typer.echo(f"interrupted after {done} of {n} games (seed {seed}): {where}", err=True)
