@@ -285,6 +285,22 @@ def test_csv_to_an_empty_file_name_says_so(command: list[str]) -> None:
     assert result.stderr == "error: --out names no file (leave it out to write to standard output)\n"
 
 
+@pytest.mark.parametrize("command", [["replay"], ["standings"]])
+@pytest.mark.parametrize("where, why", [("folder", "it is a folder"), ("gone/sheet.csv", "no folder ")])
+def test_csv_to_a_place_it_cannot_be_written_is_told_before_any_record_is_read(
+        command: list[str], where: str, why: str, tmp_path: Path) -> None:
+    """``--csv --out`` was tried only once every record was replayed: a typo in
+    the folder cost the whole run (millions of records) and then said
+    ``cannot write …: Is a directory``. It is checked first, as ``goat play
+    --record`` and ``random-games --out`` are, in their words."""
+    (tmp_path / "folder").mkdir()
+    out = str(tmp_path / where)
+    result = runner.invoke(app, [*command, str(tmp_path / "not-yet-read.json"), "--csv", "--out", out])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(f"error: cannot write {out}: {why}"), result.stderr
+    assert result.stdout == ""
+
+
 @pytest.mark.parametrize("mode", [["--check"], ["--csv", "--out", "sheet.csv"], ["--json"]])
 def test_a_long_file_is_replayed_in_the_memory_of_one_record(tmp_path: Path, mode: list[str],
                                                               peak_memory: Callable[..., int]) -> None:
