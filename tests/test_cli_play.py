@@ -535,3 +535,17 @@ def test_a_huge_typed_line_is_told_in_one_short_line(game: str, typed: str) -> N
     refusal = result.output[result.output.index(MOVE_PROMPT):].split("Bye")[0]
     assert len(refusal) < 2000
     assert "characters left out" in refusal
+
+
+@pytest.mark.parametrize("rules", ["standard", "mirror"])
+def test_spades_help_names_the_partnerships_for_every_seat(rules: str) -> None:
+    """``help`` and ``--help`` said "you and seat + 2" are partners: seat 3's
+    partner is seat 1, not a seat 5. Both name the pairs the score line shows."""
+    from goat.cli.render_spades import rule_summary
+    from goat.games.spades import new_state as new_spades
+
+    summary = rule_summary(new_spades(rules).view(3))
+    assert "partners sit opposite (seats 0+2 and 1+3)" in summary
+    assert "seat + 2" not in summary
+    shown = CliRunner(env={"COLUMNS": "200"}).invoke(app, ["play", "spades", "--help"]).stdout
+    assert "seat + 2" not in shown and "0+2 and 1+3" in shown

@@ -596,7 +596,7 @@ def play_spades(
                                    "joker-trumps, partnership-fourteen, low-club-lead, boston, bemo, "
                                    "negative-reverse."),
     seed: Optional[int] = typer.Option(None, "--seed", "-s", help=SEED_HELP),
-    seat: int = typer.Option(0, "--seat", help="Your seat (0 = first; your partner sits at seat + 2)."),
+    seat: int = typer.Option(0, "--seat", help="Your seat (0 = first; partners sit opposite: seats 0+2 and 1+3)."),
     option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE", help="Rules option key=value (repeatable), "
                                                                 "e.g. lose_at=-200, double_nil=true (default: the ruleset's)."),
     bots: str = typer.Option("heuristic", "--bots", help="Bot for the other seats (random, heuristic, ismcts, "
@@ -607,7 +607,7 @@ def play_spades(
     think: float = typer.Option(THINK_SECONDS, "--think", help=think_help("ismcts, pimc")),
     bot_module: list[str] = typer.Option([], "--bot-module", metavar="MODULE", help=BOT_MODULE_HELP),
 ) -> None:
-    """Play Spades against bots in the terminal (you and seat + 2 are partners)."""
+    """Play Spades against bots in the terminal (partners sit opposite: seats 0+2 and 1+3)."""
     play_game("spades", rules, seed, seat, None, option, bots, record, name, think, bot_module)
 
 
