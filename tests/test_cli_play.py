@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -549,3 +550,23 @@ def test_spades_help_names_the_partnerships_for_every_seat(rules: str) -> None:
     assert "seat + 2" not in summary
     shown = CliRunner(env={"COLUMNS": "200"}).invoke(app, ["play", "spades", "--help"]).stdout
     assert "seat + 2" not in shown and "0+2 and 1+3" in shown
+
+
+def test_an_out_of_turn_offer_answered_with_a_digit_int_does_not_read_lets_play_go_on() -> None:
+    """Offered several molodkas out of turn, "²" (a digit to ``str.isdigit``, not
+    to ``int``) ended the game in a ValueError; like any other answer but a
+    listed number it declines."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from goat.cli.play import KozelSession
+
+    state = new_state("street")
+    state.apply_chance(state.sample_chance(random.Random(1)))
+    session = KozelSession(Console(file=StringIO()), state, 0, [None, None, None, None], None)  # type: ignore[arg-type]
+    session.read = lambda prompt: "²"  # type: ignore[method-assign]
+    offers = ["0 molodka 6S+9S+KS+AS", "0 molodka 6H+9H+KH+AH"]
+    assert session.ask_out_of_turn(offers) is None
+    session.read = lambda prompt: "2"  # type: ignore[method-assign]
+    assert str(session.ask_out_of_turn(offers)) == offers[1]
