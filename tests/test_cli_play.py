@@ -244,7 +244,8 @@ def test_typed_moves(view: dict[str, Any], text: str, expected: str) -> None:
 
 
 @pytest.mark.parametrize("text,needle", [("0", "no move 0"), ("4", "no move 4"), ("1 play 9H", "seat 0"),
-                                         ("pass", "nothing to pass now"), ("9X", "not a card")])
+                                         ("pass", "nothing to pass now"), ("9X", "not a card"),
+                                         ("", "name a move"), (" \t ", "name a move")])  # was an IndexError
 def test_bad_typed_moves(text: str, needle: str) -> None:
     with pytest.raises(MoveSyntaxError, match=needle):
         parse_move(text, VIEW)

@@ -91,6 +91,8 @@ def parse_move(text: str, view: Mapping[str, Any]) -> Action:
             return Action.parse(legal[n - 1])
         raise MoveSyntaxError(f"there is no move {n} (choose 1 to {len(legal)}, or type the cards)")
     words = text.split(None, 1)
+    if not words:  # the terminal skips an empty line; a program calling this gets the one-line error
+        raise MoveSyntaxError("name a move: a move number or the card(s), e.g. 9H")
     first = words[0].lower()
     try:
         if first.isdecimal() and len(text.split()) == 3:
