@@ -43,15 +43,15 @@ def register(app: typer.Typer) -> None:
 
 def random_games_command(
     game: str = typer.Argument(..., metavar="GAME", help="The game: kozel, spades or yugioh."),
-    rules: str | None = typer.Option(None, "--rules", help="Ruleset preset (default: the game's first): "
+    rules: str | None = typer.Option(None, "--rules", "-r", help="Ruleset preset (default: the game's first): "
                                                            "kozel classic, full-hand, full-hand-24, street; "
                                                            "spades standard or a variant; yugioh goat, official."),
     n: int = typer.Option(..., "--n", "-n", help="How many games to play (at least 1)."),
     out: str = typer.Option(..., "--out", help="Output file (JSON lines), or - for stdout."),
-    seed: int | None = typer.Option(None, "--seed", help="Seed; game i uses random.Random(f'{seed}/{i}'). "
+    seed: int | None = typer.Option(None, "--seed", "-s", help="Seed; game i uses random.Random(f'{seed}/{i}'). "
                                                         "Default: a fresh one, printed in the summary."),
-    players: int | None = typer.Option(None, "--players", help="Number of seats (default: the preset's)."),
-    option: list[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="key=value overriding a ruleset option, "
+    players: int | None = typer.Option(None, "--players", "-p", help="Number of seats (default: the preset's)."),
+    option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE", help="key=value overriding a ruleset option, "
                                                           "e.g. royal_goat=false; repeatable (default: the preset's options)."),
     single_deal: bool = typer.Option(False, "--single-deal", help="Play one deal (yugioh: one duel) per game "
                                                                    "instead of a match."),
