@@ -202,6 +202,21 @@ def test_deal_out_of_range_raises() -> None:
         analyze_record(random_record("classic", 5), 2)
 
 
+@pytest.mark.parametrize("deal", [0, 2, -1])
+def test_a_deal_out_of_range_is_told_before_the_solver_loads(monkeypatch: pytest.MonkeyPatch, deal: int) -> None:
+    """Loading the solver compiles it on a fresh install (minutes on a busy
+    machine): ``goat analyze game.json --deal 0`` made the player wait for it
+    only to be told the deal does not exist."""
+    import goat.analysis
+
+    def no_solver(game: str) -> None:
+        raise AssertionError("the solver was loaded for a deal that does not exist")
+
+    monkeypatch.setattr(goat.analysis, "_default_solver", no_solver)
+    with pytest.raises(GoatError, match=f"no deal {deal}"):
+        analyze_record(random_record("classic", 5), deal)
+
+
 def individual_record(players: int, seed: int) -> dict[str, Any]:
     state = new_state("full-hand", players=players, single_deal=True)
     play_randomly(state, random.Random(seed))

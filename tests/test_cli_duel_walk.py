@@ -150,3 +150,25 @@ def test_going_second_says_who_chose() -> None:
         pytest.fail("no seed in 1..11 gave the opponent the choice")
     assert any("Coin toss: you choose who goes first." in out for out in said.values()) or \
         "Coin toss: you choose" in goat("play", "yugioh", "--seed", "3", "--single", input="quit\n").stdout
+
+
+@pytest.mark.parametrize("typed", ["²", "² pass"])
+def test_a_digit_int_does_not_read_is_a_re_prompt_not_a_traceback(typed: str) -> None:
+    """"²" is a digit to ``str.isdigit`` but not to ``int``: typed as a choice
+    it ended the match in a ValueError traceback."""
+    result = goat("play", "yugioh", "--seed", "3", "--single", "--vs", "random", input=f"{typed}\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    assert result.stdout.count("Your choice (number or text, help, quit)> ") == 2
+    assert "Bye: match stopped." in result.stdout
+
+
+@pytest.mark.parametrize("typed", ["x" * 200_000, "summon " + "x" * 200_000, "card " + "x" * 200_000])
+def test_a_huge_typed_line_is_told_in_one_short_line(typed: str) -> None:
+    """A pasted megabyte was echoed whole in the refusal ("unknown verb 'xxx…'",
+    "unknown card 'xxx…'"); it keeps its two ends (goat.records.shortened)."""
+    result = goat("play", "yugioh", "--seed", "3", "--single", "--vs", "random", input=f"{typed}\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    refusal = out[out.index("Your choice (number or text, help, quit)> "):].split("Bye")[0]
+    assert len(refusal) < 2000

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -243,7 +244,8 @@ def test_typed_moves(view: dict[str, Any], text: str, expected: str) -> None:
 
 
 @pytest.mark.parametrize("text,needle", [("0", "no move 0"), ("4", "no move 4"), ("1 play 9H", "seat 0"),
-                                         ("pass", "nothing to pass now"), ("9X", "not a card")])
+                                         ("pass", "nothing to pass now"), ("9X", "not a card"),
+                                         ("", "name a move"), (" \t ", "name a move")])  # was an IndexError
 def test_bad_typed_moves(text: str, needle: str) -> None:
     with pytest.raises(MoveSyntaxError, match=needle):
         parse_move(text, VIEW)
@@ -511,3 +513,61 @@ def test_think_help_names_the_searching_bots_of_its_own_game(game: str) -> None:
     named = set(re.search(r"searching bot \(([^)]*)\)", help_text).group(1).split(", "))
     assert all(bot_factory(name, game) is not None and thinks(name, game) for name in named), named
     assert {name for name in bots_for(game) if thinks(name, game)} <= named
+
+
+@pytest.mark.parametrize("typed", ["²", "① play 9H", "٣"])
+def test_a_digit_int_does_not_read_is_a_re_prompt_not_a_traceback(typed: str) -> None:
+    """"²" and "①" are digits to ``str.isdigit`` but not to ``int``: typed as a
+    move, they ended the game in a ValueError traceback."""
+    result = play(["--seed", "7"], f"{typed}\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    assert prompts(result.output) == 2          # asked again, game intact
+    assert "Bye: game stopped." in result.output
+
+
+@pytest.mark.parametrize("game, typed", [("kozel", "x" * 200_000), ("kozel", "pass " + "x" * 200_000),
+                                         ("spades", "y" * 200_000)])
+def test_a_huge_typed_line_is_told_in_one_short_line(game: str, typed: str) -> None:
+    """A pasted megabyte was echoed whole in the refusal ("not a card: 'xxx…'"),
+    a screenful of x's for one mistake; it keeps its two ends, as a record's
+    problem line does (goat.records.shortened)."""
+    result = CliRunner().invoke(app, ["play", game, "--seed", "7"], input=f"{typed}\nquit\n")
+    assert result.exit_code == 0, result.output
+    refusal = result.output[result.output.index(MOVE_PROMPT):].split("Bye")[0]
+    assert len(refusal) < 2000
+    assert "characters left out" in refusal
+
+
+@pytest.mark.parametrize("rules", ["standard", "mirror"])
+def test_spades_help_names_the_partnerships_for_every_seat(rules: str) -> None:
+    """``help`` and ``--help`` said "you and seat + 2" are partners: seat 3's
+    partner is seat 1, not a seat 5. Both name the pairs the score line shows."""
+    from goat.cli.render_spades import rule_summary
+    from goat.games.spades import new_state as new_spades
+
+    summary = rule_summary(new_spades(rules).view(3))
+    assert "partners sit opposite (seats 0+2 and 1+3)" in summary
+    assert "seat + 2" not in summary
+    shown = CliRunner(env={"COLUMNS": "200"}).invoke(app, ["play", "spades", "--help"]).stdout
+    assert "seat + 2" not in shown and "0+2 and 1+3" in shown
+
+
+def test_an_out_of_turn_offer_answered_with_a_digit_int_does_not_read_lets_play_go_on() -> None:
+    """Offered several molodkas out of turn, "²" (a digit to ``str.isdigit``, not
+    to ``int``) ended the game in a ValueError; like any other answer but a
+    listed number it declines."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from goat.cli.play import KozelSession
+
+    state = new_state("street")
+    state.apply_chance(state.sample_chance(random.Random(1)))
+    session = KozelSession(Console(file=StringIO()), state, 0, [None, None, None, None], None)  # type: ignore[arg-type]
+    session.read = lambda prompt: "²"  # type: ignore[method-assign]
+    offers = ["0 molodka 6S+9S+KS+AS", "0 molodka 6H+9H+KH+AH"]
+    assert session.ask_out_of_turn(offers) is None
+    session.read = lambda prompt: "2"  # type: ignore[method-assign]
+    assert str(session.ask_out_of_turn(offers)) == offers[1]

@@ -229,3 +229,25 @@ def test_stdout_closed_early_ends_quietly(tmp_path: Path) -> None:
     process.stdout.close()
     _, err = process.communicate(timeout=120)
     assert process.returncode == 1 and err == b""
+
+
+def test_records_on_stdout_are_said_to_go_there() -> None:
+    """With ``--out -`` the summary said "wrote 2 … records (… deals) to -, seed 1":
+    a dash where the reader looks for where their records are."""
+    result = runner.invoke(app, ["random-games", "kozel", "--n", "2", "--out", "-", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    assert len(result.stdout.splitlines()) == 2                  # the records alone
+    (summary,) = result.stderr.splitlines()
+    assert " to standard output, seed 1, " in summary and " to -" not in summary
+
+
+def test_the_short_options_of_goat_play_work_here_too(tmp_path: Path) -> None:
+    """``goat play kozel -r street -s 1 -p 4 -o match_target=8`` works, and the
+    same short options on random-games were "No such option: -r"."""
+    out = tmp_path / "street.jsonl"
+    result = runner.invoke(app, ["random-games", "kozel", "-r", "street", "-s", "1", "-p", "4", "-o", "match_target=8",
+                                 "-n", "1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    (record,) = read_records(out)
+    assert (record["rules"], record["players"], record["options"]) == ("street", 4, {"match_target": 8})
+    assert "seed 1," in result.stderr + result.stdout

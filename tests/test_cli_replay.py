@@ -285,6 +285,22 @@ def test_csv_to_an_empty_file_name_says_so(command: list[str]) -> None:
     assert result.stderr == "error: --out names no file (leave it out to write to standard output)\n"
 
 
+@pytest.mark.parametrize("command", [["replay"], ["standings"]])
+@pytest.mark.parametrize("where, why", [("folder", "it is a folder"), ("gone/sheet.csv", "no folder ")])
+def test_csv_to_a_place_it_cannot_be_written_is_told_before_any_record_is_read(
+        command: list[str], where: str, why: str, tmp_path: Path) -> None:
+    """``--csv --out`` was tried only once every record was replayed: a typo in
+    the folder cost the whole run (millions of records) and then said
+    ``cannot write …: Is a directory``. It is checked first, as ``goat play
+    --record`` and ``random-games --out`` are, in their words."""
+    (tmp_path / "folder").mkdir()
+    out = str(tmp_path / where)
+    result = runner.invoke(app, [*command, str(tmp_path / "not-yet-read.json"), "--csv", "--out", out])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(f"error: cannot write {out}: {why}"), result.stderr
+    assert result.stdout == ""
+
+
 @pytest.mark.parametrize("mode", [["--check"], ["--csv", "--out", "sheet.csv"], ["--json"]])
 def test_a_long_file_is_replayed_in_the_memory_of_one_record(tmp_path: Path, mode: list[str],
                                                               peak_memory: Callable[..., int]) -> None:
@@ -308,3 +324,26 @@ def test_a_long_file_is_replayed_in_the_memory_of_one_record(tmp_path: Path, mod
     replay_file(four_times)   # imports and caches, not counted
     small, large = peak_memory(lambda: replay_file(four_times)), peak_memory(lambda: replay_file(sixteen_times))
     assert large - small - (shown[-1] - shown[-2]) < len(ten.encode()) * 12, (small, large)
+
+
+@pytest.mark.parametrize("game", ["kozel", "yugioh"])
+def test_a_seat_written_with_a_digit_int_does_not_read_is_one_line(tmp_path: Path, game: str) -> None:
+    """A tampered action "² play 7D": "²" is a digit to ``str.isdigit`` but not
+    to ``int``, and ``goat replay --check`` ended in a ValueError traceback."""
+    if game == "kozel":
+        record = json.loads((DATA / "good" / "classic-full-deal.json").read_text())
+        actions = record["deals"][0]["actions"]
+    else:
+        path = tmp_path / "duel.jsonl"
+        assert runner.invoke(app, ["random-games", "yugioh", "--n", "1", "--single-deal", "--seed", "1",
+                                   "--out", str(path)]).exit_code == 0
+        record = json.loads(path.read_text())
+        actions = record["actions"]
+    actions[0] = "²" + actions[0][1:]
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(record))
+    result = run(str(path), "--check")
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.exit_code == 1, result.output
+    (line,) = result.stderr.splitlines()
+    assert "action 0" in line and "seat must be a number" in line

@@ -157,3 +157,35 @@ def test_goat_help_names_every_kozel_ruleset() -> None:
 
     kozel = app.info.help.split("Kozel (", 1)[1].split(")", 1)[0]
     assert kozel.split(", ") == list(PRESETS)
+
+
+def _commands(group: object, path: tuple[str, ...] = ()):
+    """Every leaf command under ``group`` with its path (``("play", "kozel")``)."""
+    subs = getattr(group, "commands", None)
+    if subs is None:
+        yield path, group
+        return
+    for name, sub in subs.items():
+        yield from _commands(sub, (*path, name))
+
+
+PLAYER_COMMANDS = ("play", "replay", "standings", "deck", "random-games", "analyze")
+
+
+@pytest.mark.parametrize("path, command", [
+    pytest.param(path, command, id=" ".join(path)) for path, command in _commands(typer.main.get_command(app))
+    if path[0] in PLAYER_COMMANDS])
+def test_every_optional_setting_says_its_default(path: tuple[str, ...], command: object) -> None:
+    """A player reads ``--help`` to know what happens when they leave an option
+    out: ``--record`` (nothing written?), ``--option`` (the ruleset's own?),
+    ``standings --game`` (every game?), ``--since`` (all time?) said nothing.
+    Each option that is neither a flag nor required shows ``[default: …]`` or
+    says its default in words."""
+    silent = []
+    for param in command.params:  # type: ignore[attr-defined]
+        if param.required or getattr(param, "is_flag", False) or param.name == "help":
+            continue
+        shown = param.show_default and param.default not in (None, [], (), "")
+        if not shown and "default" not in (getattr(param, "help", None) or "").lower():
+            silent.append(param.opts[0])
+    assert not silent, f"goat {' '.join(path)}: {silent} do not say their default"

@@ -159,6 +159,20 @@ def test_help_shows_no_value_after_a_flag_and_key_value_after_option() -> None:
     assert flags >= 20
 
 
+def test_help_shows_no_python_type_after_a_list_of_files() -> None:
+    """``goat replay --help`` showed ``FILE <list[str]>`` (``deck check``: ``FILE
+    <list[Path]>``), a Python type where a player looks for what to type; the
+    usage line already says ``FILE...``."""
+    root = typer.main.get_command(app)
+    lists = 0
+    for path, command in commands(root, root.context_class(root, info_name="goat")):
+        result = runner.invoke(app, [*path, "--help"], env={"COLUMNS": "200"})
+        assert result.exit_code == 0, (path, result.output)
+        assert "<list[" not in result.stdout, (path, result.stdout)
+        lists += any(getattr(p, "nargs", 1) == -1 for p in command.params)
+    assert lists >= 3   # replay, standings, deck check
+
+
 # ============================================================ start-up
 def run_python(code: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=str(SRC), NO_COLOR="1")

@@ -78,6 +78,8 @@ def test_lenient_input_normalises(text: str, canonical: str) -> None:
     "1 play 1H",
     "1 play +",
     "1\nplay\nKH\nextra",  # the message quotes the text, so it stays one line
+    "² play KH",         # a digit to str.isdigit, not to int(): was a ValueError traceback
+    "٣ play KH",         # a seat is written 0-9, as every record writes it
 ])
 def test_bad_text_is_a_one_line_syntax_error(text: str) -> None:
     with pytest.raises(ActionSyntaxError) as info:

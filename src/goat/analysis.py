@@ -213,12 +213,15 @@ def analyze_record(record: Any, deal: int = 1, solver: MoveSolver | None = None,
     range or a ruleset the solver cannot take.
     """
     replay(record)  # validates the whole record first
-    # before reading "deals": a game without a solver may keep its record otherwise (a duel's)
-    solver = solver or _default_solver(record["game"])
-    deals = record["deals"]
-    if not isinstance(deal, int) or not 1 <= deal <= len(deals):
+    # A deal that is not there is told before the solver loads (on a fresh install
+    # loading it compiles it: minutes); a game without a solver may keep its record
+    # otherwise (a duel's has no "deals"), and is told by _default_solver.
+    deals = record.get("deals")
+    if isinstance(deals, list) and (not isinstance(deal, int) or not 1 <= deal <= len(deals)):
         raise GoatError(f"the record has {len(deals)} deal{'s' if len(deals) != 1 else ''}; "
                         f"there is no deal {deal!r}")
+    solver = solver or _default_solver(record["game"])
+    deals = record["deals"]
     game = get_game(record["game"])
     state = new_state_for(record)
     for number, deal_obj in enumerate(deals[:deal - 1], start=1):

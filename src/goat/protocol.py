@@ -146,7 +146,7 @@ class Action:
         if len(parts) != 3:
             raise ActionSyntaxError(text, 'expected "<seat> <verb> <cards>"')
         seat_text, verb, rest = parts
-        if not seat_text.isdigit():
+        if not (seat_text.isascii() and seat_text.isdigit()):  # "²" is a digit int() does not read
             raise ActionSyntaxError(text, "seat must be a number")
         verb = verb.lower()
         if verb not in VERBS:

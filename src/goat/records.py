@@ -78,7 +78,7 @@ class RecordProblem(GoatError):
     exit_status = 2
 
     def __init__(self, detail: str, outcome: "ReplayOutcome | None" = None) -> None:
-        detail = _shortened(detail.replace("\r", "\\r").replace("\n", "\\n"))  # always one short line
+        detail = shortened(detail.replace("\r", "\\r").replace("\n", "\\n"))  # always one short line
         super().__init__(detail)
         self.detail = detail
         self.record: int | None = None
@@ -103,11 +103,12 @@ TOKEN_LIMIT, PROBLEM_LIMIT = 120, 600
 _LONG_TOKEN = re.compile(r"\S{%d,}" % (TOKEN_LIMIT + 1))
 
 
-def _shortened(detail: str) -> str:
+def shortened(detail: str) -> str:
     """``detail`` with the middle of each overlong value cut out: the line still
-    says where (deal, action) and why, and shows how the value starts and ends.
+    says where (deal, action) and why, and shows how the value starts and ends
+    (a record's problem, and ``goat play``'s refusal of what a player pasted).
 
-    >>> line = _shortened("deal 1, action 0 '0 play " + "x" * 2000 + "': not an action")
+    >>> line = shortened("deal 1, action 0 '0 play " + "x" * 2000 + "': not an action")
     >>> line[:30], line[104:140], line[-30:], len(line)
     ("deal 1, action 0 '0 play xxxxx", 'x … [1,902 characters left out] … xx', "xxxxxxxxxxxxxx': not an action", 172)
     """

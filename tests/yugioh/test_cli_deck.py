@@ -107,3 +107,21 @@ def test_parse_stops_at_the_first_problem_read_collects_them() -> None:
         parse_ydk(text)
     deck, problems = read_ydk(text)
     assert deck.main == () and len(problems) == 2
+
+
+def test_an_unreadable_file_among_several_does_not_hide_the_others(tmp_path: Path) -> None:
+    """``goat deck check *.ydk`` stopped at the first file it could not read:
+    the decks after it went unchecked, their problems unlisted. Each file is now
+    told (the unreadable one in its one line), and the status is 2 for it."""
+    good = tmp_path / "good.ydk"
+    good.write_text(builtin_deck("goat_control").to_ydk(), encoding="utf-8")
+    binary = tmp_path / "binary.ydk"
+    binary.write_bytes(b"\xff\xfe\x00\x81garbage")
+    bad = write(tmp_path, "#main\nSangann\n", "bad.ydk")
+    result = check(str(binary), str(tmp_path / "missing.ydk"), str(bad), str(good))
+    assert result.exit_code == 2
+    assert f"error: cannot read deck {binary}: not a UTF-8 text file" in result.stderr
+    assert f"error: cannot read deck {tmp_path / 'missing.ydk'}: " in result.stderr
+    assert f"{bad}: not legal" in result.stdout and "did you mean Sangan?" in result.stdout
+    assert f"{good}: legal" in result.stdout
+    assert check(str(bad), str(good)).exit_code == 1   # readable but not legal: 1, as before

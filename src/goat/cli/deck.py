@@ -5,8 +5,10 @@ upload box) or to ``goat play yugioh --deck``; both refuse an illegal deck with
 its first problem. ``goat deck check`` lists *every* problem of one or more
 files at once — unknown card names line by line, then the legality of what
 was read (deck sizes, Fusion monsters in the right deck, copies against the
-Goat Format list) — so a deck can be fixed in one go. The exit status is 0
-when every file is legal and 1 otherwise, so it can run in a script.
+Goat Format list) — so a deck can be fixed in one go. A file that cannot be
+read is one line on standard error, and the files after it are still checked.
+The exit status is 0 when every file is legal, 1 when one is not, 2 when one
+cannot be read, so it can run in a script.
 ``goat deck builtin`` lists the shipped decks or prints one as a ``.ydk`` file
 to edit.
 """
@@ -24,6 +26,7 @@ from goat.cli.errors import user_errors
 from goat.cli.options import parse_option_pairs
 from goat.games.yugioh.cards.data import card
 from goat.games.yugioh.deck import (
+    DeckError,
     DeckList,
     DeckProblem,
     builtin_deck,
@@ -46,7 +49,8 @@ def deck_summary(deck: DeckList) -> str:
 
 def file_problems(path: Path, rules: YugiohRules) -> tuple[DeckList, list[DeckProblem]]:
     """Everything wrong with the deck file at ``path`` under ``rules``: the
-    unreadable lines first, then the legality of the rest."""
+    unreadable lines first, then the legality of the rest (:class:`DeckError`
+    for a file that cannot be read at all)."""
     deck, problems = read_ydk(read_deck_file(path), path.name)
     return deck, problems + deck_problems(deck, rules)
 
@@ -56,17 +60,23 @@ def check(
     rules: str = typer.Option("goat", "--rules", "-r", help="Ruleset preset: goat or official (both use "
                                                              "the April 2005 Goat Format list)."),
     option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE", help="Rules option key=value (repeatable), e.g. "
-                                                                 "banlist=none, side_deck_sizes=15, max_copies=3."),
+                                                                 "banlist=none, side_deck_sizes=15, max_copies=3 "
+                                                                 "(default: the ruleset's)."),
 ) -> None:
-    """List every problem of each deck file; exit status 1 if any is not legal."""
+    """List every problem of each deck file; exit status 1 if any is not legal, 2 if one cannot be read."""
     console = Console(highlight=False, emoji=False, soft_wrap=True)
-    bad = 0
+    bad = unreadable = 0
     with user_errors():
         # a wrong preset or option is one line before any file is read
         base = make_rules(rules)
         ruleset = make_rules(base, parse_option_pairs(option, base.options()))
         for path in files:
-            deck, problems = file_problems(path, ruleset)
+            try:
+                deck, problems = file_problems(path, ruleset)
+            except DeckError as exc:  # this file's one line; the next files are still checked
+                typer.echo(f"error: {exc}", err=True)
+                unreadable += 1
+                continue
             if problems:
                 bad += 1
                 console.print(f"[red]{escape(str(path))}: not legal[/] ({escape(deck_summary(deck))} read)")
@@ -74,12 +84,13 @@ def check(
                     console.print(f"  - {escape(problem.text)}")
             else:
                 console.print(f"[green]{escape(str(path))}: legal[/] ({escape(deck_summary(deck))})")
-    if bad:
-        raise typer.Exit(1)
+    if unreadable or bad:
+        raise typer.Exit(2 if unreadable else 1)
 
 
 def builtin(
-    name: str = typer.Argument("", metavar="NAME", help="A built-in deck to print as a .ydk file; none: list them."),
+    name: str = typer.Argument("", metavar="NAME",
+                               help="A built-in deck to print as a .ydk file (default: none, which lists them)."),
 ) -> None:
     """List the built-in decks, or print one: goat deck builtin goat_control > my.ydk"""
     with user_errors():

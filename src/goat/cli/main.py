@@ -62,7 +62,27 @@ def _flags_show_no_value() -> None:
     option.display_type_rich = display_type_rich
 
 
+def _file_lists_show_no_type() -> None:
+    """Help shows no Python type after an argument that takes several values.
+
+    Typer 0.29's rich help prints ``FILE <list[str]>`` for ``goat replay
+    FILE...`` (``<list[Path]>`` for ``goat deck check``): a type, where a player
+    looks for what to type. The usage line already says ``FILE...``; one-value
+    arguments keep their type (``GAME <str>``)."""
+    argument = getattr(typer.core, "TyperArgument", None)
+    shown = getattr(argument, "display_type_rich", None)
+    if shown is None or getattr(shown, "_goat_lists_bare", False):
+        return
+
+    def display_type_rich(self: Any, ctx: Any) -> str | None:
+        return None if self.nargs != 1 else shown(self, ctx)
+
+    display_type_rich._goat_lists_bare = True  # type: ignore[attr-defined]
+    argument.display_type_rich = display_type_rich
+
+
 _flags_show_no_value()
+_file_lists_show_no_type()
 
 
 class OneLineErrors(TyperGroup):

@@ -109,7 +109,7 @@ def check_seed(seed: int | None, bits: int | None = None) -> None:
 
 #: ``--bot-module`` of ``goat tournament`` and ``goat play``: one help text, one loader.
 BOT_MODULE_HELP = ("Import this bot module first: a module name (mypkg.bots) or a .py file that registers "
-                   "bots with goat.bots.register_bot (docs/bots.md); repeatable.")
+                   "bots with goat.bots.register_bot (docs/bots.md); repeatable (default: none, the built-in bots only).")
 
 
 def load_bot_modules(modules: Sequence[str]) -> None:

@@ -62,12 +62,16 @@ def check_writable(path: str | os.PathLike[str], what: str = "") -> None:
 
 def check_csv_out(out_file: str | None, as_csv: bool) -> None:
     """``--out`` of ``goat replay`` and ``goat standings``, checked before any
-    record is read: it goes with ``--csv``, and an empty one (an unset shell
-    variable) names no file rather than failing at the end as ``cannot write :``."""
+    record is read: it goes with ``--csv``, an empty one (an unset shell
+    variable) names no file rather than failing at the end as ``cannot write :``,
+    and one that cannot be written (:func:`check_writable`) is told now, not
+    after the last of a million records."""
     if out_file is not None and not as_csv:
         raise GoatError("--out is where --csv writes: add --csv")
     if out_file == "":
         raise GoatError("--out names no file (leave it out to write to standard output)")
+    if out_file is not None:
+        check_writable(out_file)
 
 
 def write_csv(text: str | Iterable[str], out_file: str | None) -> None:

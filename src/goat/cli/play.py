@@ -85,15 +85,17 @@ def parse_move(text: str, view: Mapping[str, Any]) -> Action:
         if not words:
             raise MoveSyntaxError("name the bid, e.g. 4, nil or blind nil")
         return Action(seat, "bid", (), "-".join(words))
-    if text.isdigit():
+    if text.isdecimal():  # not isdigit: "²" is a digit int() does not read
         n = int(text)
         if 1 <= n <= len(legal):
             return Action.parse(legal[n - 1])
         raise MoveSyntaxError(f"there is no move {n} (choose 1 to {len(legal)}, or type the cards)")
     words = text.split(None, 1)
+    if not words:  # the terminal skips an empty line; a program calling this gets the one-line error
+        raise MoveSyntaxError("name a move: a move number or the card(s), e.g. 9H")
     first = words[0].lower()
     try:
-        if first.isdigit() and len(text.split()) == 3:
+        if first.isdecimal() and len(text.split()) == 3:
             action = Action.parse(text)
             if action.seat != seat:
                 raise MoveSyntaxError(f"you play seat {seat}, not seat {action.seat}")
@@ -212,7 +214,7 @@ class GameSession:
         answer = self.read("Number to declare, or Enter to let play go on: ").strip().lower()
         if answer in QUIT_WORDS:
             raise Quit
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+        if answer.isdecimal() and 1 <= int(answer) <= len(legal):
             return Action.parse(legal[int(answer) - 1])
         return None
 
@@ -247,11 +249,8 @@ class GameSession:
             try:
                 action = parse_move(text, view)
                 self.check_move(action)
-            except IllegalActionError as exc:
-                self.console.print(f"[red]illegal:[/] {escape(exc.reason)}")
-                continue
             except GoatError as exc:
-                self.console.print(f"[red]?[/] {escape(str(exc))}")
+                self.console.print(refusal(exc))
                 continue
             return action
 
@@ -354,6 +353,18 @@ def is_blind_bid(action: str) -> bool:
 
 
 SESSIONS: dict[str, type[GameSession]] = {"kozel": KozelSession, "spades": SpadesSession}
+
+
+def refusal(exc: GoatError) -> str:
+    """The line (rich markup) a refused move is told in: ``illegal: <the engine's
+    reason>`` for a move the rules forbid, ``? <what was expected>`` for text
+    that is no move. It quotes what was typed, and a pasted page is cut to its
+    two ends (:func:`goat.records.shortened`): one line, not a screenful."""
+    from goat.records import shortened
+
+    if isinstance(exc, IllegalActionError):
+        return f"[red]illegal:[/] {escape(shortened(exc.reason))}"
+    return f"[red]?[/] {escape(shortened(str(exc)))}"
 
 
 # ================================================================ records
@@ -552,7 +563,7 @@ def _defaults(module: Any, rules: str) -> dict[str, Any] | None:
 SEED_HELP = "Makes the whole game reproducible (default: a fresh seed, printed at the start to play it again)."
 BOTS_HELP = ("Bot for the other seats (random, heuristic, pimc, ismcts; settings as name:key=value, "
              "e.g. pimc:worlds=50), or one per seat, comma-separated.")
-RECORD_HELP = "Write the game record here when it ends or on quit."
+RECORD_HELP = "Write the game record here when it ends or on quit (default: no record)."
 NAME_HELP = "Your name in the record (goat standings ranks players by it)."
 
 
@@ -569,7 +580,8 @@ def play_kozel(
     seat: int = typer.Option(0, "--seat", help="Your seat (0 = first)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the ruleset's)."),
     option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE", help="Rules option key=value (repeatable), "
-                                "e.g. royal_goat=false, match_target=8; docs/kozel.md lists them."),
+                                "e.g. royal_goat=false, match_target=8; docs/kozel.md lists them "
+                                "(default: the ruleset's)."),
     bots: str = typer.Option("heuristic", "--bots", help=BOTS_HELP),
     record: Optional[Path] = typer.Option(None, "--record", help=RECORD_HELP),
     name: str = typer.Option("You", "--name", help=NAME_HELP),
@@ -586,9 +598,9 @@ def play_spades(
                                    "joker-trumps, partnership-fourteen, low-club-lead, boston, bemo, "
                                    "negative-reverse."),
     seed: Optional[int] = typer.Option(None, "--seed", "-s", help=SEED_HELP),
-    seat: int = typer.Option(0, "--seat", help="Your seat (0 = first; your partner sits at seat + 2)."),
+    seat: int = typer.Option(0, "--seat", help="Your seat (0 = first; partners sit opposite: seats 0+2 and 1+3)."),
     option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE", help="Rules option key=value (repeatable), "
-                                                                "e.g. lose_at=-200, double_nil=true."),
+                                                                "e.g. lose_at=-200, double_nil=true (default: the ruleset's)."),
     bots: str = typer.Option("heuristic", "--bots", help="Bot for the other seats (random, heuristic, ismcts, "
                                                          "pimc with the dds extra), "
                                                          "or one per seat, comma-separated."),
@@ -597,7 +609,7 @@ def play_spades(
     think: float = typer.Option(THINK_SECONDS, "--think", help=think_help("ismcts, pimc")),
     bot_module: list[str] = typer.Option([], "--bot-module", metavar="MODULE", help=BOT_MODULE_HELP),
 ) -> None:
-    """Play Spades against bots in the terminal (you and seat + 2 are partners)."""
+    """Play Spades against bots in the terminal (partners sit opposite: seats 0+2 and 1+3)."""
     play_game("spades", rules, seed, seat, None, option, bots, record, name, think, bot_module)
 
 

@@ -31,6 +31,7 @@ from goat.cli.play import (
     check_name,
     check_think,
     make_thinking_bot,
+    refusal,
     run_session,
     terminal_seats,
     think_help,
@@ -46,7 +47,7 @@ from goat.games.yugioh import (
 )
 from goat.games.yugioh.cards.data import DATABASE, card
 from goat.games.yugioh.state import YugiohState
-from goat.protocol import ActionSyntaxError, GoatError, IllegalActionError
+from goat.protocol import GoatError
 
 QUIT_WORDS = ("quit", "exit", "q", ":q")
 PILE_WORDS = ("gy", "graveyard", "piles")
@@ -222,12 +223,12 @@ def parse_typed(text: str, view: Mapping[str, Any]) -> Any:
     legal actions spell them, so the player need not type capitals."""
     legal: Sequence[str] = view["legal_actions"]
     text = " ".join(text.split())
-    if text.isdigit():
+    if text.isdecimal():  # not isdigit: "²" is a digit int() does not read
         n = int(text)
         if 1 <= n <= len(legal):
             return parse_action(legal[n - 1])
         raise GoatError(f"there is no move {n} (choose 1 to {len(legal)})")
-    if not text[:1].isdigit():
+    if not text[:1].isdecimal():
         text = f"{view['seat']} {text}"
     spelled = {action.casefold(): action for action in legal}
     return parse_action(spelled.get(text.casefold(), text))
@@ -325,16 +326,13 @@ class YugiohSession:
                 try:
                     self.console.print(escape(card_text(text[5:])))
                 except GoatError as exc:
-                    self.console.print(f"[red]?[/] {escape(str(exc))}")
+                    self.console.print(refusal(exc))
                 continue
             try:
                 action = parse_typed(text, view)
                 self.state.check_action(action)
-            except IllegalActionError as exc:
-                self.console.print(f"[red]illegal:[/] {escape(exc.reason)}")
-                continue
-            except (GoatError, ActionSyntaxError) as exc:
-                self.console.print(f"[red]?[/] {escape(str(exc))}")
+            except GoatError as exc:
+                self.console.print(refusal(exc))
                 continue
             return action
 
@@ -362,9 +360,11 @@ def play_yugioh(
                                                                   "(default: a fresh seed, printed at the start)."),
     seat: int = typer.Option(0, "--seat", help="Your seat (0 or 1)."),
     option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE", help="Rules option key=value (repeatable), e.g. "
-                                                                 "starting_lp=4000, open_decklists=true."),
+                                                                 "starting_lp=4000, open_decklists=true "
+                                                                 "(default: the ruleset's)."),
     single: bool = typer.Option(False, "--single", help="One duel instead of a match."),
-    record: Optional[Path] = typer.Option(None, "--record", help="Write the match record here at the end or on quit."),
+    record: Optional[Path] = typer.Option(None, "--record", help="Write the match record here at the end or on quit "
+                                                                 "(default: no record)."),
     name: str = typer.Option("You", "--name", help=NAME_HELP),
     think: float = typer.Option(THINK_SECONDS, "--think", help=think_help("mc")),
     bot_module: list[str] = typer.Option([], "--bot-module", metavar="MODULE", help=BOT_MODULE_HELP),

@@ -43,16 +43,16 @@ def register(app: typer.Typer) -> None:
 
 def random_games_command(
     game: str = typer.Argument(..., metavar="GAME", help="The game: kozel, spades or yugioh."),
-    rules: str | None = typer.Option(None, "--rules", help="Ruleset preset (default: the game's first): "
+    rules: str | None = typer.Option(None, "--rules", "-r", help="Ruleset preset (default: the game's first): "
                                                            "kozel classic, full-hand, full-hand-24, street; "
                                                            "spades standard or a variant; yugioh goat, official."),
     n: int = typer.Option(..., "--n", "-n", help="How many games to play (at least 1)."),
     out: str = typer.Option(..., "--out", help="Output file (JSON lines), or - for stdout."),
-    seed: int | None = typer.Option(None, "--seed", help="Seed; game i uses random.Random(f'{seed}/{i}'). "
+    seed: int | None = typer.Option(None, "--seed", "-s", help="Seed; game i uses random.Random(f'{seed}/{i}'). "
                                                         "Default: a fresh one, printed in the summary."),
-    players: int | None = typer.Option(None, "--players", help="Number of seats (default: the preset's)."),
-    option: list[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="key=value overriding a ruleset option, "
-                                                          "e.g. royal_goat=false; repeatable."),
+    players: int | None = typer.Option(None, "--players", "-p", help="Number of seats (default: the preset's)."),
+    option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE", help="key=value overriding a ruleset option, "
+                                                          "e.g. royal_goat=false; repeatable (default: the preset's options)."),
     single_deal: bool = typer.Option(False, "--single-deal", help="Play one deal (yugioh: one duel) per game "
                                                                    "instead of a match."),
 ) -> None:
@@ -103,7 +103,8 @@ def random_games_command(
     if added:
         note = " (random play needs " + ", ".join(f"{k}={v}" for k, v in added.items()) + " to end a game)"
     unit = ("duel" if game == "yugioh" else "deal") + ("" if deals == 1 else "s")
-    typer.echo(f"wrote {n} {game} {rules} record{'s' if n != 1 else ''} ({deals} {unit}) to {out}, "
+    where = "standard output" if out == "-" else out
+    typer.echo(f"wrote {n} {game} {rules} record{'s' if n != 1 else ''} ({deals} {unit}) to {where}, "
                f"seed {seed}, in {seconds:.1f}s; {kind}: {tally}{note}", err=out == "-")
 
 
@@ -113,7 +114,7 @@ def _interrupted(done: int, n: int, out: str, seed: int) -> None:
     a cut file would read as a whole one, and an earlier file of that name is kept."""
     where = "nothing written"
     if out == "-":
-        where = f"the {done} finished game(s) went to stdout" if done else where
+        where = f"the {done} finished game(s) went to standard output" if done else where
     elif done:
         where = f"wrote the {done} finished games' records to {partial_path(out)} (--out is written only by a whole run)"
     typer.echo(f"interrupted after {done} of {n} games (seed {seed}): {where}", err=True)

@@ -255,9 +255,9 @@ BROKEN_TEXT = {
 def _bid_lines(o: Mapping[str, Any]) -> list[str]:
     """The bidding rules in force: the numbers, nil, the blind bids, the variants' bids."""
     if o["mirror"]:
-        return ["Spades: partners sit opposite (you and seat + 2). Mirror: each player bids exactly "
+        return ["Spades: partners sit opposite (seats 0+2 and 1+3). Mirror: each player bids exactly "
                 "the number of spades they hold (none: nil); a team's contract is the sum of its bids."]
-    lines = [f"Spades: partners sit opposite (you and seat + 2). Each player bids once, {o['min_bid']}–{HAND_SIZE} "
+    lines = [f"Spades: partners sit opposite (seats 0+2 and 1+3). Each player bids once, {o['min_bid']}–{HAND_SIZE} "
              "tricks" + (" or nil (take no trick)" if o["nil"] else "") + "; a team's contract is the sum of its bids"
              + (f", which must total {_span(o['min_team_bid'], o['max_team_bid'])}"
                 if (o["min_team_bid"], o["max_team_bid"]) != (0, 2 * HAND_SIZE) else "") + "."]

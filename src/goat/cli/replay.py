@@ -65,7 +65,7 @@ def replay_command(
     as_csv: bool = typer.Option(False, "--csv",
                                 help="Write the score sheet as CSV: one row a deal (a duel), with running totals."),
     out_file: str | None = typer.Option(None, "--out", metavar="FILE",
-                                        help="With --csv: write to FILE (UTF-8 with a BOM) instead of stdout."),
+                                        help="With --csv: write to FILE (UTF-8 with a BOM); default: standard output (no BOM)."),
 ) -> None:
     """Replay game records: per deal the trick winners, points, penalty points and match state."""
     with user_errors():  # "error: …", as every command's mistakes

@@ -153,18 +153,19 @@ def _count(collected: Collected, record: Any, outcome: ReplayOutcome, seats: lis
 def standings_command(
     files: list[str] = typer.Argument(..., metavar="FILE",
                                       help="Records: .json files, .jsonl files of records, or - for stdin."),
-    game: str | None = typer.Option(None, "--game", help="Count only this game's records: kozel, spades or yugioh."),
+    game: str | None = typer.Option(None, "--game", help="Count only this game's records: kozel, spades or yugioh "
+                                                         "(default: every game)."),
     bots: bool = typer.Option(False, "--bots", help="Rank bots too, one row a bot spec (as a tournament names them)."),
     as_csv: bool = typer.Option(False, "--csv", help="Write the standings as CSV: place, name, bot, played, won, "
                                                      "lost, drawn, goats, win rate."),
     out_file: str | None = typer.Option(None, "--out", metavar="FILE",
-                                        help="With --csv: write to FILE (UTF-8 with a BOM) instead of stdout."),
+                                        help="With --csv: write to FILE (UTF-8 with a BOM); default: standard output (no BOM)."),
     since: str | None = typer.Option(None, "--since", metavar="WHEN",
                                      help="Count only games that ended at or after WHEN: a day YYYY-MM-DD (UTC) or "
                                           "an ISO 8601 time such as 2026-12-01T18:00+03:00 (records say when "
-                                          "they ended in finished_at, as the table server's downloads do)."),
+                                          "they ended in finished_at, as the table server's downloads do); default: no start."),
     until: str | None = typer.Option(None, "--until", metavar="WHEN",
-                                     help="Count only games that ended before WHEN (a day: through its end)."),
+                                     help="Count only games that ended before WHEN (a day: through its end); default: no end."),
 ) -> None:
     """Club standings from game records: per person the matches played, won, lost and drawn (and the goats)."""
     with user_errors():  # "error: …", as every command's mistakes

@@ -46,7 +46,7 @@ class DuelAction:
         parts = text.strip().split(None, 2)
         if len(parts) < 2:
             raise ActionSyntaxError(text, 'expected "<seat> <verb> [what]"')
-        if not parts[0].isdigit():
+        if not (parts[0].isascii() and parts[0].isdigit()):  # "²" is a digit int() does not read
             raise ActionSyntaxError(text, "seat must be a number")
         verb = parts[1].lower()
         if verb not in VERBS:
