@@ -1705,6 +1705,22 @@ def ygo_pick(actions: list[str], attacked_this_turn: bool) -> str:
             or actions[0])
 
 
+def ygo_play_moves(page: object, moves: int) -> None:
+    """Make up to ``moves`` of my duel's decisions (``ygo_pick``, at most one
+    battle a turn), each waited for until the page has drawn its result; stops
+    early at the duel's end."""
+    attacked = False
+    for _ in range(moves):
+        page.wait_for_function(YGO_WAIT_TURN)
+        if page.locator("#duel-result:not([hidden])").count():
+            break
+        chosen = ygo_pick(ygo_actions(page), attacked)
+        attacked = attacked or " attack " in chosen
+        version = int(page.get_attribute("body", "data-version"))
+        page.locator(f'#duel-groups button[data-action="{chosen}"]').first.click()
+        page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+
+
 def ygo_check_option_labels(page: object) -> None:
     """Every Yu-Gi-Oh! option of the form has an English and a Russian label
     (not its key) and a title that explains it."""

@@ -34,8 +34,8 @@ import httpx
 import pytest
 
 from .conftest import Lobby, ServeProcess, finish_with_bots
-from .test_browser import (CHROMIUM, SERVE, YGO_WAIT_TURN, chromium, new_page,  # noqa: F401
-                           seated_at_a_duel_against_greedy, shot, sit_at, ygo_actions, ygo_pick)
+from .test_browser import (CHROMIUM, SERVE, chromium, new_page,  # noqa: F401
+                           seated_at_a_duel_against_greedy, shot, sit_at, ygo_play_moves)
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -175,16 +175,7 @@ def test_duel_card_names_wrap_between_words_inside_their_cards(chromium: object,
     seated_at_a_duel_against_greedy(page, server.url, 7)
     page.click("#start-btn")
     page.wait_for_selector("#duel:not([hidden])")
-    attacked = False
-    for _ in range(10):                       # until names are on the field, mine set or the bot's
-        page.wait_for_function(YGO_WAIT_TURN)
-        if page.locator("#duel-result:not([hidden])").count():
-            break
-        chosen = ygo_pick(ygo_actions(page), attacked)
-        attacked = attacked or " attack " in chosen
-        version = int(page.get_attribute("body", "data-version"))
-        page.locator(f'#duel-groups button[data-action="{chosen}"]').first.click()
-        page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    ygo_play_moves(page, 10)                  # until names are on the field, mine set or the bot's
     assert page.locator("#duel .zone-row .ycard[data-name]").count() >= 2
     assert page.locator("#duel .zone-row .ycard .set-tag").count() >= 1     # "выставлена", the longest tag
     broken = {}

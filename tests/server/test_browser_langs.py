@@ -31,7 +31,8 @@ import pytest
 
 from .conftest import ServeProcess
 from .test_browser import (CHROMIUM, SERVE, STREET_TURN, YGO_WAIT_TURN, at_version, chromium,  # noqa: F401
-                           click_at_version, new_page, shot, sit_at, street_table_i_lead, ygo_actions, ygo_pick)
+                           click_at_version, new_page, shot, sit_at, street_table_i_lead, ygo_actions, ygo_pick,
+                           ygo_play_moves)
 
 pytestmark = [
     pytest.mark.slow,
@@ -264,16 +265,7 @@ def test_duel_log_lines_begin_with_a_capital(chromium: object, serve_process: Ca
     sit_at(page, server.url, table, token, 0)
     page.click("#start-btn")
     page.wait_for_selector("#duel:not([hidden])")
-    attacked = False
-    for _ in range(8):                        # two turns: "turn …" lines, mine and the bot's
-        page.wait_for_function(YGO_WAIT_TURN)
-        if page.locator("#duel-result:not([hidden])").count():
-            break
-        chosen = ygo_pick(ygo_actions(page), attacked)
-        attacked = attacked or " attack " in chosen
-        version = int(page.get_attribute("body", "data-version"))
-        page.locator(f'#duel-groups button[data-action="{chosen}"]').first.click()
-        page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    ygo_play_moves(page, 8)                   # two turns: "turn …" lines, mine and the bot's
     turn = {"en": "Turn ", "ru": "Ход ", "bg": "Ход ", "ar": "الدور "}
     yours = {"en": "Your Asura Priest is turned", "bg": "Вашата Asura Priest е обърната"}  # ygo.logYours
     for lang in ("en", "ru", "bg", "ar"):

@@ -105,6 +105,14 @@ class BattleMixin:
                  else Line("attacks", seat=tp, card=attacker.name, target=self.label(target, None)))
         self.attack = Attack(attacker, attacker.stamp, target, -1 if target is None else target.stamp,
                              len(self.monsters(1 - tp)))
+        yield from self.attack_declared(attacker, target)
+        yield from self.after_declaration()
+
+    def attack_declared(self: Any, attacker: "CardInst", target: "CardInst | None") -> Gen:
+        """The attack declaration's event and its window: the triggers it starts
+        (Sakuretsu Armor, Mirror Force), else a window where the turn player acts
+        first — the same for a normal attack and Last Turn's."""
+        tp = self.turn_player
         event = ("attack", attacker, target, tp)
         self.emit(event)
         self.window_events = [event]
@@ -112,7 +120,6 @@ class BattleMixin:
         yield from self.settle()
         if self.chains_resolved == before:
             yield from self.quick_window(tp, [event])
-        yield from self.after_declaration()
 
     def attacker_ok(self: Any) -> bool:
         a = self.attack
@@ -283,13 +290,7 @@ class BattleMixin:
                 self.say(Line("attacks", seat=tp, card=attacker.name, target=self.label(target, None)))
                 self.attack = Attack(attacker, attacker_stamp, target, target_stamp, len(self.monsters(1 - tp)),
                                      no_battle_damage=True)
-                event = ("attack", attacker, target, tp)
-                self.emit(event)
-                self.window_events = [event]
-                before = self.chains_resolved
-                yield from self.settle()
-                if self.chains_resolved == before:
-                    yield from self.quick_window(tp, [event])
+                yield from self.attack_declared(attacker, target)
                 if self.battle_valid():
                     yield from self.damage_step()
                 else:
