@@ -516,3 +516,22 @@ def test_leaving_a_seat_the_database_refused_keeps_the_seat_and_its_deck(
         await lobby.close()
 
     run(scenario())
+
+
+def test_a_content_length_of_a_non_ascii_digit_is_read_as_no_length() -> None:
+    """Headers come decoded as Latin-1, where "²" (0xB2) is a digit to
+    ``str.isdigit`` that ``int`` cannot read: the deck upload raised ValueError
+    (a 500) on such a Content-Length instead of reading the body. (uvicorn's
+    parsers refuse it first; the check must not depend on that.)"""
+    from starlette.requests import Request
+
+    from goat.server.app import seat_data_body
+
+    body = b"#main\nScapegoat\n"
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    scope = {"type": "http", "method": "PUT", "path": "/", "query_string": b"",
+             "headers": [(b"content-type", b"text/plain"), (b"content-length", b"\xb2")]}
+    assert run(seat_data_body(Request(scope, receive))) == body.decode()

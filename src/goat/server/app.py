@@ -496,7 +496,7 @@ async def seat_data_body(request: Request) -> Any:
     too_large = LobbyError(f"a deck has at most {DECK_BYTES // 1024} KiB", status=413, say="deckTooLarge",
                            kib=DECK_BYTES // 1024)
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > DECK_BYTES:
+    if declared.isascii() and declared.isdigit() and int(declared) > DECK_BYTES:   # "²" is a digit to isdigit
         raise too_large
     body = bytearray()
     async for chunk in request.stream():
