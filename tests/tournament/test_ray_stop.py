@@ -60,6 +60,10 @@ register_bot("dying", DyingBot)
 
 ROOT = Path(__file__).resolve().parents[2]
 
+#: ``goat`` with Ctrl+C raising KeyboardInterrupt whatever the parent left SIGINT as.
+GOAT_WITH_CTRL_C = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+                    "sys.argv[0] = 'goat'; from goat.cli.main import main; main()")
+
 
 @pytest.fixture
 def outside_ray(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bot_registry: None) -> Iterator[Any]:
@@ -144,16 +148,19 @@ def test_a_stopped_run_on_ray_address_cancels_its_games_with_its_line(outside_ra
     killed at the timeout instead of hanging the test session.)"""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "NO_COLOR": "1",
            "RAY_ADDRESS": outside_ray.get_runtime_context().gcs_address}
-    run = subprocess.Popen([sys.executable, "-m", "goat", "tournament", "--bot-module", str(tmp_path / "bots.py"),
-                            "--bots", "sleepy,random", "--matches", "2", "--seed", "1", "--deals-only",
-                            "--backend", "ray"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # Ctrl+C as a terminal sends it: a shell that starts a job in the background (a CI
+    # runner's `cmd &`) starts it with SIGINT ignored, which Python then keeps ignored
+    run = subprocess.Popen([sys.executable, "-c", GOAT_WITH_CTRL_C, "tournament", "--bot-module",
+                            str(tmp_path / "bots.py"), "--bots", "sleepy,random", "--matches", "2", "--seed", "1",
+                            "--deals-only", "--backend", "ray"],
+                           env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + 90
         while log_lines(tmp_path).count("sleeping") < 2 and run.poll() is None and time.monotonic() < deadline:
             time.sleep(0.1)
         assert log_lines(tmp_path).count("sleeping") >= 2  # the games were running when stopped
         run.send_signal(signum)
-        stdout, stderr = run.communicate(timeout=60)
+        stdout, stderr = run.communicate(timeout=120)   # a loaded machine: Ray's cancel and shutdown
     finally:
         run.kill()
     assert run.returncode == status, stderr
