@@ -1705,6 +1705,12 @@ def ygo_pick(actions: list[str], attacked_this_turn: bool) -> str:
             or actions[0])
 
 
+def in_language(page: object, lang: str) -> None:
+    """Switch the page to ``lang`` with its language button and wait until it is drawn in it."""
+    page.click(f".lang[data-lang='{lang}']")
+    page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+
+
 def ygo_play_moves(page: object, moves: int) -> None:
     """Make up to ``moves`` of my duel's decisions (``ygo_pick``, at most one
     battle a turn), each waited for until the page has drawn its result; stops

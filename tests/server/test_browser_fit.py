@@ -35,7 +35,7 @@ import pytest
 
 from .conftest import Lobby, ServeProcess, finish_with_bots
 from .test_browser import (CHROMIUM, SERVE, chromium, new_page,  # noqa: F401
-                           seated_at_a_duel_against_greedy, shot, sit_at, ygo_play_moves)
+                           in_language, seated_at_a_duel_against_greedy, shot, sit_at, ygo_play_moves)
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -88,8 +88,7 @@ def test_a_finished_spades_match_fits_a_phone_and_a_desktop(chromium: object,
     page.set_viewport_size(DESKTOP)                                 # the side panels beside the felt
     spilled = {}
     for lang in ("en", "ru", "bg", "ar"):
-        page.click(f".lang[data-lang='{lang}']")
-        page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+        in_language(page, lang)
         spilled[lang] = page.evaluate(SPILLED)
     assert spilled == {"en": [], "ru": [], "bg": [], "ar": []}
     deals = page.locator("#review-deal option")                    # the review's list of deals, in Arabic
@@ -180,8 +179,7 @@ def test_duel_card_names_wrap_between_words_inside_their_cards(chromium: object,
     assert page.locator("#duel .zone-row .ycard .set-tag").count() >= 1     # "выставлена", the longest tag
     broken = {}
     for lang in ("en", "ru", "bg", "ar"):
-        page.click(f".lang[data-lang='{lang}']")
-        page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+        in_language(page, lang)
         for screen, size in (("phone", PHONE), ("desktop", DESKTOP)):
             page.set_viewport_size(size)
             shot(page, f"{screen}-duel-{lang}")
@@ -263,8 +261,7 @@ def test_three_players_long_names_break_between_words_inside_the_sheet(
     page.wait_for_selector("#score tfoot td")
     seen = {}
     for lang in ("en", "ru", "bg", "ar"):
-        page.click(f".lang[data-lang='{lang}']")
-        page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+        in_language(page, lang)
         for screen, size in (("phone", PHONE), ("desktop", DESKTOP)):
             page.set_viewport_size(size)
             page.wait_for_function("(width) => document.documentElement.clientWidth === width", arg=size["width"])

@@ -32,7 +32,7 @@ import pytest
 from .conftest import ServeProcess
 from .test_browser import (CHROMIUM, SERVE, STREET_TURN, YGO_WAIT_TURN, at_version, chromium,  # noqa: F401
                            click_at_version, new_page, shot, sit_at, street_table_i_lead, ygo_actions, ygo_pick,
-                           ygo_play_moves)
+                           in_language, ygo_play_moves)
 
 pytestmark = [
     pytest.mark.slow,
@@ -269,8 +269,7 @@ def test_duel_log_lines_begin_with_a_capital(chromium: object, serve_process: Ca
     turn = {"en": "Turn ", "ru": "Ход ", "bg": "Ход ", "ar": "الدور "}
     yours = {"en": "Your Asura Priest is turned", "bg": "Вашата Asura Priest е обърната"}  # ygo.logYours
     for lang in ("en", "ru", "bg", "ar"):
-        page.click(f".lang[data-lang='{lang}']")
-        page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+        in_language(page, lang)
         lines = [line.strip() for line in page.locator("#duel-log li").all_inner_texts()]
         mine = [line for line in lines if line.startswith("ann")]
         others = [line for line in lines if not line.startswith("ann")]
