@@ -2037,14 +2037,14 @@ def test_a_yugioh_duel_against_greedy(chromium: object, serve_process: Callable[
     context.close()
 
 
-def seated_at_a_duel_against_greedy(page: Any, url: str, seed: int) -> tuple[str, str]:
-    """A seeded Yu-Gi-Oh! table made through the API, Аня at seat 0 in ``page``
-    and greedy at seat 1, not started: its id and Аня's token."""
-    created = httpx.post(f"{url}api/tables", json={"game": "yugioh", "name": "Аня", "seed": seed},
+def seated_at_a_duel_against_greedy(page: Any, url: str, seed: int, name: str = "Аня") -> tuple[str, str]:
+    """A seeded Yu-Gi-Oh! table made through the API, ``name`` at seat 0 in ``page``
+    and greedy at seat 1, not started: its id and the player's token."""
+    created = httpx.post(f"{url}api/tables", json={"game": "yugioh", "name": name, "seed": seed},
                          timeout=10).json()
     table, token = created["id"], created["token"]
     httpx.post(f"{url}api/tables/{table}/seats/1/bot", json={"bot": "greedy"},
-               headers={"Authorization": f"Bearer {token}"}, timeout=10)
+               headers={"Authorization": f"Bearer {token}"}, timeout=10).raise_for_status()
     sit_at(page, url, table, token, 0)
     return table, token
 

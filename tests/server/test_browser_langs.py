@@ -32,7 +32,7 @@ import pytest
 from .conftest import ServeProcess
 from .test_browser import (CHROMIUM, SERVE, STREET_TURN, YGO_WAIT_TURN, at_version, chromium,  # noqa: F401
                            click_at_version, new_page, shot, sit_at, street_table_i_lead, ygo_actions, ygo_pick,
-                           in_language, ygo_play_moves)
+                           in_language, seated_at_a_duel_against_greedy, ygo_play_moves)
 
 pytestmark = [
     pytest.mark.slow,
@@ -256,13 +256,8 @@ def test_duel_log_lines_begin_with_a_capital(chromium: object, serve_process: Ca
     player's name keeps the name as its player wrote it ("ann"); Arabic, which
     has no capitals, reads as its strings are written."""
     server = serve_process(*SERVE)
-    created = httpx.post(f"{server.url}api/tables", json={"game": "yugioh", "name": "ann", "seed": 7},
-                         timeout=10).json()
-    table, token = created["id"], created["token"]
-    httpx.post(f"{server.url}api/tables/{table}/seats/1/bot", json={"bot": "greedy"},
-               headers={"Authorization": f"Bearer {token}"}, timeout=10).raise_for_status()
     context, page = new_page(chromium, locale="en-US")
-    sit_at(page, server.url, table, token, 0)
+    seated_at_a_duel_against_greedy(page, server.url, 7, name="ann")
     page.click("#start-btn")
     page.wait_for_selector("#duel:not([hidden])")
     ygo_play_moves(page, 8)                   # two turns: "turn …" lines, mine and the bot's

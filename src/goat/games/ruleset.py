@@ -51,6 +51,17 @@ def check_choice(name: str, value: Any, allowed: tuple[str, ...]) -> None:
     raise RulesError(f"option {name}={value!r} is not allowed (one of {choices})")
 
 
+def check_maxima(rules: Any, maxima: dict[str, tuple[int, str]]) -> None:
+    """Raise a one-line :class:`RulesError` for the first whole-number option of
+    ``rules`` above its bound in ``maxima`` (name: (largest, why)); an option left
+    unset (``None``) has no bound to pass. Its line: "option target=5000 is too
+    large (at most 1000: why)"."""
+    for name, (most, why) in maxima.items():
+        value = getattr(rules, name)
+        if value is not None and value > most:
+            raise RulesError(f"option {name}={value} is too large (at most {most}: {why})")
+
+
 def build_rules(rules_class: type[R], game: str, preset: str, values: dict[str, Any],
                 options: dict[str, Any]) -> R:
     """``rules_class(name=preset, **values)`` with ``options`` laid over ``values``."""

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from goat.cards import Card, make_deck
-from goat.games.ruleset import build_rules, check_choice, option_names, take_players
+from goat.games.ruleset import build_rules, check_choice, check_maxima, option_names, take_players
 from goat.protocol import RulesError
 
 #: Kozel card points, whatever the suit or trump status. Every deck sums to 120.
@@ -185,9 +185,7 @@ class KozelRules:
             least = 1 if name == "match_target" else 0   # a match must have a target to reach
             if not isinstance(value, int) or isinstance(value, bool) or value < least:
                 raise RulesError(f"option {name} must be a whole number >= {least}, not {value!r}")
-            most, why = INT_MAXIMA.get(name, (value, ""))
-            if value > most:
-                raise RulesError(f"option {name}={value} is too large (at most {most}: {why})")
+        check_maxima(self, INT_MAXIMA)
         if self.players not in (2, 3, 4):
             raise RulesError(f"option players={self.players} is not allowed (2, 3 or 4)")
         if self.hand_size < 1 or self.players * self.hand_size > len(self.deck_cards):

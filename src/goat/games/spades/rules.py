@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from goat.cards import Card, make_deck
-from goat.games.ruleset import build_rules, check_choice, option_names, take_players
+from goat.games.ruleset import build_rules, check_choice, check_maxima, option_names, take_players
 from goat.protocol import RulesError
 
 #: Tricks in a deal, and cards in each hand.
@@ -207,10 +207,7 @@ class SpadesRules:
             raise RulesError(f"option players={self.players} is not allowed (Spades is played by 4)")
         if self.target < 1 or self.bag_limit < 1:
             raise RulesError("options target and bag_limit must be at least 1")
-        for name, (most, why) in INT_MAXIMA.items():
-            value = getattr(self, name)
-            if value is not None and value > most:
-                raise RulesError(f"option {name}={value} is too large (at most {most}: {why})")
+        check_maxima(self, INT_MAXIMA)
         least, why = LEAST_LOSE_AT
         if self.lose_at is not None and self.lose_at < least:
             raise RulesError(f"option lose_at={self.lose_at} is too low (at least {least}: {why})")
