@@ -380,7 +380,7 @@ export const BG = {
     emptyZone: "{where}: празна",
     faceDown: "С лице надолу",
     faceDownCard: "с лице надолу",
-    set: "поставена",
+    set: "поста\u00adвена",  // a soft hyphen: on a phone "поста-" over "вена", not "постав…"
     attack: "Атакуваща позиция",
     defense: "Защитна позиция",
     atk: "ATK",

@@ -1145,7 +1145,7 @@ export const STRINGS = {
       emptyZone: "{where}: пусто",
       faceDown: "Рубашкой вверх",
       faceDownCard: "закрытая",
-      set: "выставлена",
+      set: "выстав\u00adлена",  // a soft hyphen: on a phone "выстав-" over "лена", not "выстав…"
       attack: "в атаке",
       defense: "в защите",
       atk: "АТК",

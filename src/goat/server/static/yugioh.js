@@ -248,7 +248,7 @@ function fieldCard(card, place, zone) {
     parts.push(card.name);
     if (!card.face_up) {
       b.append(el("span", "ytag set-tag", t("ygo.set")));
-      parts.push(t("ygo.set"));
+      parts.push(t("ygo.set").replace(/\u00ad/g, ""));   // the label is read, not wrapped
     }
   }
   const entry = hidden ? null : info(card.name);
