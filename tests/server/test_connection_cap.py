@@ -7,8 +7,13 @@ address ``X-Forwarded-For`` names, behind an untrusted one the proxy's own."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
+import os
+import socket
+import struct
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 
 import pytest
@@ -128,6 +133,68 @@ def test_a_closed_connection_frees_its_slot_however_it_ends(start_server: Callab
         await welcomed(again)
         await again.close()
         await keep.close()
+        await until_held(cap, "127.0.0.1", 0)
+        assert cap.open == {}
+
+    run(scenario())
+
+
+async def knock(server: ServerThread, path: str, how: str) -> None:
+    """A WebSocket handshake by hand, cut at ``how``: ``"half"`` (half the request
+    sent), ``"request"`` (the whole request, the answer never read), ``"upgraded"``
+    (cut at the 101 answer), ``"reset"`` (the 101 read, then a TCP reset)."""
+    host, port = server.ws_url.split("//")[1].rstrip("/").rsplit(":", 1)
+    reader, writer = await asyncio.open_connection(host, int(port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    request = (f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+               f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()
+    writer.write(request[:len(request) // 2] if how == "half" else request)
+    await writer.drain()
+    if how in ("upgraded", "reset"):
+        assert b" 101 " in await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), TIMEOUT)
+    if how == "reset":   # SO_LINGER 0: the close is a reset, as a phone dropping off a network
+        writer.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    writer.transport.abort()
+
+
+def test_many_connections_opened_and_cut_in_every_way_leave_no_count(
+        start_server: Callable[..., ServerThread]) -> None:
+    """Two hundred connections from one address, each ended another way — cut
+    during its handshake, at it, right after it, after its hello, closed by the
+    server (an unknown table, a wrong token), closed by the client — and
+    many at once: afterwards the address holds nothing, and may open its cap."""
+    server = start_server(connections_per_address=3)
+    cap = cap_of(server)
+
+    async def one(table: str, how: str) -> None:
+        if how in ("half", "request", "upgraded", "reset"):
+            await knock(server, f"/ws/{table}", how)
+            return
+        try:
+            ws = await open_ws(server, table if how != "unknown table" else "nosuchtable")
+        except (OSError, asyncio.TimeoutError):
+            return
+        with suppress(ConnectionClosed):
+            if how == "hello and cut":
+                await ws.send(json.dumps({"type": "hello", "token": None}))
+                ws.transport.abort()
+            elif how == "wrong token":
+                await ws.send(json.dumps({"type": "hello", "token": "not-a-token"}))
+                await asyncio.wait_for(ws.wait_closed(), TIMEOUT)
+            else:
+                await ws.close()
+
+    async def scenario() -> None:
+        table = await table_of(server)
+        ways = ("half", "request", "upgraded", "reset", "hello and cut", "wrong token", "unknown table", "closed")
+        for _ in range(5):   # five waves of all the ways at once (most are refused: the cap is 3)
+            await asyncio.gather(*(one(table, how) for how in ways * 5))
+        await until_held(cap, "127.0.0.1", 0)
+        opened = [await open_ws(server, table) for _ in range(3)]
+        for ws in opened:
+            await welcomed(ws)
+        for ws in opened:
+            await ws.close()
         await until_held(cap, "127.0.0.1", 0)
         assert cap.open == {}
 
