@@ -14,17 +14,19 @@ import socket
 import struct
 from collections.abc import Callable
 from contextlib import suppress
+from pathlib import Path
 from typing import Any
 
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from goat.server.connections import CLOSE_TOO_MANY, AddressCap, address_key
+from goat.protocol import GoatError
+from goat.server.connections import CLOSE_TOO_MANY, AddressCap, address_key, with_mapped_forms
 from goat.server.runner import ServerThread
 from goat.server.settings import Settings, SettingsError
 
-from .conftest import TIMEOUT, Lobby, run
+from .conftest import TIMEOUT, Lobby, run, server_settings
 
 
 def cap_of(server: ServerThread) -> AddressCap:
@@ -272,6 +274,40 @@ def test_an_untrusted_proxy_is_one_address_for_all_its_clients(
         await ann.close()
 
     run(scenario())
+
+
+def test_a_server_on_every_address_trusts_its_own_machines_proxy_over_ipv4(tmp_path: Path) -> None:
+    """``goat serve --host ::`` takes IPv4 connections on its IPv6 socket: a proxy on
+    this machine connecting to 127.0.0.1 arrives as ``::ffff:127.0.0.1``, which
+    uvicorn did not take for the trusted ``127.0.0.1`` — every player counted as
+    the proxy, and the 33rd was refused. Its clients have a cap each now."""
+    try:
+        server = ServerThread(server_settings(tmp_path / "data", connections_per_address=1), host="::")
+    except GoatError as exc:
+        pytest.skip(f"no IPv6 here: {exc}")
+    port = server.sock.getsockname()[1]
+
+    async def scenario() -> None:
+        lobby = Lobby(f"http://127.0.0.1:{port}/")
+        table = (await lobby.create(name="Ann"))["id"]
+        await lobby.close()
+        opened = []
+        for client in ("203.0.113.7", "198.51.100.9"):
+            opened.append(await connect(f"ws://127.0.0.1:{port}/ws/{table}", open_timeout=TIMEOUT, proxy=None,
+                                        additional_headers={"X-Forwarded-For": client}))
+            await welcomed(opened[-1])
+        assert server.server.config.app.state.connections.open == {"203.0.113.7": 1, "198.51.100.9": 1}
+        for ws in opened:
+            await ws.close()
+
+    with server:
+        run(scenario())
+
+
+def test_the_trusted_proxies_given_to_uvicorn_hold_their_ipv4_mapped_forms() -> None:
+    assert with_mapped_forms(("127.0.0.1", "::1")) == ["127.0.0.1", "::1", "::ffff:7f00:1"]
+    assert with_mapped_forms(("10.0.0.0/8", "fd00::/8")) == ["10.0.0.0/8", "fd00::/8", "::ffff:a00:0/104"]
+    assert with_mapped_forms(("*",)) == ["*"] and with_mapped_forms(()) == []
 
 
 def test_an_ipv6_client_counts_by_its_64() -> None:
