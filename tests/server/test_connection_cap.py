@@ -235,13 +235,16 @@ def test_no_cap_with_zero(start_server: Callable[..., ServerThread]) -> None:
     run(scenario())
 
 
+@pytest.mark.parametrize("trusted", [None, "127.0.0.1/8"])
 def test_behind_a_trusted_proxy_the_cap_counts_the_forwarded_clients(
-        start_server: Callable[..., ServerThread]) -> None:
+        start_server: Callable[..., ServerThread], trusted: str | None) -> None:
     """The proxy on this machine is trusted by default: two clients it forwards
     have a cap each, and a client cannot slip past its cap by sending an
     ``X-Forwarded-For`` of its own (the proxy appends the address it saw, and
-    the last untrusted address of the list is the client)."""
-    server = start_server(connections_per_address=1)
+    the last untrusted address of the list is the client). Trusted as a network
+    written from one of its addresses (``127.0.0.1/8``) too: uvicorn took that
+    for a word no address equals, and silently trusted no proxy."""
+    server = start_server(connections_per_address=1, **({"trusted_proxies": trusted} if trusted else {}))
 
     async def scenario() -> None:
         table = await table_of(server)
@@ -331,6 +334,11 @@ def test_bad_settings_are_one_line(values: dict[str, Any], problem: str) -> None
     with pytest.raises(SettingsError) as caught:
         Settings(**values)
     assert "\n" not in str(caught.value) and problem in str(caught.value)
+
+
+def test_a_trusted_network_is_kept_as_its_network() -> None:
+    assert Settings(trusted_proxies="10.1.2.3/16, 127.0.0.1,fd00::5/8").trusted_proxies == \
+        ("10.1.0.0/16", "127.0.0.1", "fd00::/8")
 
 
 def test_the_settings_from_the_environment() -> None:
