@@ -719,7 +719,7 @@ class Table:
         row = seat.row()
         if seat.kind == "empty" and seat.index in self.came_back:
             # the sign, after a restart, that its player of the last match came back
-            # (his name is no longer kept: he may sit elsewhere under it); never shown
+            # (their name is no longer kept: they may sit elsewhere under it); never shown
             row = replace(row, name=self.players_before[seat.index])
         await self._store(self.store.save_seat(self.id, row, drop_data=leaves))
         if leaves:
