@@ -7,19 +7,26 @@ address ``X-Forwarded-For`` names, behind an untrusted one the proxy's own."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
+import os
+import socket
+import struct
 from collections.abc import Callable
+from contextlib import suppress
+from pathlib import Path
 from typing import Any
 
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from goat.server.connections import CLOSE_TOO_MANY, AddressCap, address_key
+from goat.protocol import GoatError
+from goat.server.connections import CLOSE_TOO_MANY, AddressCap, address_key, with_mapped_forms
 from goat.server.runner import ServerThread
 from goat.server.settings import Settings, SettingsError
 
-from .conftest import TIMEOUT, Lobby, run
+from .conftest import TIMEOUT, Lobby, run, server_settings
 
 
 def cap_of(server: ServerThread) -> AddressCap:
@@ -134,6 +141,68 @@ def test_a_closed_connection_frees_its_slot_however_it_ends(start_server: Callab
     run(scenario())
 
 
+async def knock(server: ServerThread, path: str, how: str) -> None:
+    """A WebSocket handshake by hand, cut at ``how``: ``"half"`` (half the request
+    sent), ``"request"`` (the whole request, the answer never read), ``"upgraded"``
+    (cut at the 101 answer), ``"reset"`` (the 101 read, then a TCP reset)."""
+    host, port = server.ws_url.split("//")[1].rstrip("/").rsplit(":", 1)
+    reader, writer = await asyncio.open_connection(host, int(port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    request = (f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+               f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()
+    writer.write(request[:len(request) // 2] if how == "half" else request)
+    await writer.drain()
+    if how in ("upgraded", "reset"):
+        assert b" 101 " in await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), TIMEOUT)
+    if how == "reset":   # SO_LINGER 0: the close is a reset, as a phone dropping off a network
+        writer.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    writer.transport.abort()
+
+
+def test_many_connections_opened_and_cut_in_every_way_leave_no_count(
+        start_server: Callable[..., ServerThread]) -> None:
+    """Two hundred connections from one address, each ended another way — cut
+    during its handshake, at it, right after it, after its hello, closed by the
+    server (an unknown table, a wrong token), closed by the client — and
+    many at once: afterwards the address holds nothing, and may open its cap."""
+    server = start_server(connections_per_address=3)
+    cap = cap_of(server)
+
+    async def one(table: str, how: str) -> None:
+        if how in ("half", "request", "upgraded", "reset"):
+            await knock(server, f"/ws/{table}", how)
+            return
+        try:
+            ws = await open_ws(server, table if how != "unknown table" else "nosuchtable")
+        except (OSError, asyncio.TimeoutError):
+            return
+        with suppress(ConnectionClosed):
+            if how == "hello and cut":
+                await ws.send(json.dumps({"type": "hello", "token": None}))
+                ws.transport.abort()
+            elif how == "wrong token":
+                await ws.send(json.dumps({"type": "hello", "token": "not-a-token"}))
+                await asyncio.wait_for(ws.wait_closed(), TIMEOUT)
+            else:
+                await ws.close()
+
+    async def scenario() -> None:
+        table = await table_of(server)
+        ways = ("half", "request", "upgraded", "reset", "hello and cut", "wrong token", "unknown table", "closed")
+        for _ in range(5):   # five waves of all the ways at once (most are refused: the cap is 3)
+            await asyncio.gather(*(one(table, how) for how in ways * 5))
+        await until_held(cap, "127.0.0.1", 0)
+        opened = [await open_ws(server, table) for _ in range(3)]
+        for ws in opened:
+            await welcomed(ws)
+        for ws in opened:
+            await ws.close()
+        await until_held(cap, "127.0.0.1", 0)
+        assert cap.open == {}
+
+    run(scenario())
+
+
 def test_a_stopping_server_frees_every_slot(start_server: Callable[..., ServerThread]) -> None:
     server = start_server(connections_per_address=3)
     cap = cap_of(server)
@@ -166,13 +235,16 @@ def test_no_cap_with_zero(start_server: Callable[..., ServerThread]) -> None:
     run(scenario())
 
 
+@pytest.mark.parametrize("trusted", [None, "127.0.0.1/8"])
 def test_behind_a_trusted_proxy_the_cap_counts_the_forwarded_clients(
-        start_server: Callable[..., ServerThread]) -> None:
+        start_server: Callable[..., ServerThread], trusted: str | None) -> None:
     """The proxy on this machine is trusted by default: two clients it forwards
     have a cap each, and a client cannot slip past its cap by sending an
     ``X-Forwarded-For`` of its own (the proxy appends the address it saw, and
-    the last untrusted address of the list is the client)."""
-    server = start_server(connections_per_address=1)
+    the last untrusted address of the list is the client). Trusted as a network
+    written from one of its addresses (``127.0.0.1/8``) too: uvicorn took that
+    for a word no address equals, and silently trusted no proxy."""
+    server = start_server(connections_per_address=1, **({"trusted_proxies": trusted} if trusted else {}))
 
     async def scenario() -> None:
         table = await table_of(server)
@@ -207,6 +279,43 @@ def test_an_untrusted_proxy_is_one_address_for_all_its_clients(
     run(scenario())
 
 
+def test_a_server_on_every_address_trusts_its_own_machines_proxy_over_ipv4(tmp_path: Path) -> None:
+    """``goat serve --host ::`` takes IPv4 connections on its IPv6 socket: a proxy on
+    this machine connecting to 127.0.0.1 arrives as ``::ffff:127.0.0.1``, which
+    uvicorn did not take for the trusted ``127.0.0.1`` — every player counted as
+    the proxy, and the 33rd was refused. Its clients have a cap each now."""
+    try:
+        server = ServerThread(server_settings(tmp_path / "data", connections_per_address=1), host="::")
+    except (GoatError, OSError) as exc:
+        pytest.skip(f"no IPv6 here: {exc}")
+    if server.sock.getsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY):
+        server.sock.close()
+        pytest.skip("an IPv6 socket here takes no IPv4 connections (net.ipv6.bindv6only)")
+    port = server.sock.getsockname()[1]
+
+    async def scenario() -> None:
+        lobby = Lobby(f"http://127.0.0.1:{port}/")
+        table = (await lobby.create(name="Ann"))["id"]
+        await lobby.close()
+        opened = []
+        for client in ("203.0.113.7", "198.51.100.9"):
+            opened.append(await connect(f"ws://127.0.0.1:{port}/ws/{table}", open_timeout=TIMEOUT, proxy=None,
+                                        additional_headers={"X-Forwarded-For": client}))
+            await welcomed(opened[-1])
+        assert server.server.config.app.state.connections.open == {"203.0.113.7": 1, "198.51.100.9": 1}
+        for ws in opened:
+            await ws.close()
+
+    with server:
+        run(scenario())
+
+
+def test_the_trusted_proxies_given_to_uvicorn_hold_their_ipv4_mapped_forms() -> None:
+    assert with_mapped_forms(("127.0.0.1", "::1")) == ["127.0.0.1", "::1", "::ffff:7f00:1"]
+    assert with_mapped_forms(("10.0.0.0/8", "fd00::/8")) == ["10.0.0.0/8", "fd00::/8", "::ffff:a00:0/104"]
+    assert with_mapped_forms(("*",)) == ["*"] and with_mapped_forms(()) == []
+
+
 def test_an_ipv6_client_counts_by_its_64() -> None:
     """A home or a machine gets a whole /64: counting single IPv6 addresses would
     cap nothing. An IPv4-mapped address is its IPv4 address."""
@@ -228,6 +337,11 @@ def test_bad_settings_are_one_line(values: dict[str, Any], problem: str) -> None
     with pytest.raises(SettingsError) as caught:
         Settings(**values)
     assert "\n" not in str(caught.value) and problem in str(caught.value)
+
+
+def test_a_trusted_network_is_kept_as_its_network() -> None:
+    assert Settings(trusted_proxies="10.1.2.3/16, 127.0.0.1,fd00::5/8").trusted_proxies == \
+        ("10.1.0.0/16", "127.0.0.1", "fd00::/8")
 
 
 def test_the_settings_from_the_environment() -> None:

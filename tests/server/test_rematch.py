@@ -13,6 +13,7 @@
 * while the rematch is in its lobby, a player's name is kept for them as long
   as their own seat waits for them (a newcomer at another seat cannot take it,
   across a restart too); a newcomer with a name of their own sits as anyone;
+  a player who came back has it kept no more, across restarts too;
 * a Yu-Gi-Oh! player's own deck goes with them to the rematch, and nobody
   else's: each player's deck reaches their seat only when they ask;
 * the storage: the link comes back with its table, a table has one rematch,
@@ -216,6 +217,61 @@ def test_a_players_name_is_kept_for_them_while_their_seat_waits(start_server: Ca
         await lobby.close()
 
     run(after_restart())
+
+
+def test_a_player_who_came_back_keeps_his_name_free_across_restarts(
+        start_server: Callable[..., ServerThread]) -> None:
+    """Came back, a player's name is kept no more, so he may leave his seat and sit
+    in another under it — also after a restart: before, the restart read the
+    link alone and kept the name again, and Ann (back, left, restarted) or Bo
+    (back, restarted, left) was refused their own name at another seat. The
+    sign is stored on the empty seat, and no page shows a name there."""
+    server = start_server()
+    kept: dict[str, Any] = {}
+
+    async def before_restart() -> None:
+        lobby = Lobby(server.url)
+        created = await lobby.create(name="Ann", rules="classic", seed=3, options=QUICK)
+        tid, ann = created["id"], created["token"]
+        bo = await lobby.sit(tid, 1, "Bo")
+        await lobby.bot(tid, 2, ann)
+        await lobby.bot(tid, 3, ann)
+        async with Client(server.ws_url, tid, ann) as ann_ws, Client(server.ws_url, tid, bo) as bo_ws:
+            await lobby.start(tid, ann)
+            await asyncio.gather(play_to_the_end(ann_ws, 0), play_to_the_end(bo_ws, 1))
+        ann_new = (await rematch(lobby, tid, ann)).json()
+        new = ann_new["id"]
+        assert (await lobby.http.delete(f"/api/tables/{new}/seats/0", headers=auth(ann_new["token"]))).status_code == 200
+        bo_new = (await rematch(lobby, tid, bo)).json()
+        assert (bo_new["id"], bo_new["seat"]) == (new, 1)
+        kept.update(new=new, bo=bo_new["token"])
+        await lobby.close()
+
+    run(before_restart())
+    server = start_server.restart(server)
+
+    async def after_first_restart() -> None:
+        lobby = Lobby(server.url)
+        new = kept["new"]
+        for seat in (2, 3, 1):   # the bots' seats emptied for Ann and Bo, then Bo leaves his
+            response = await lobby.http.delete(f"/api/tables/{new}/seats/{seat}", headers=auth(kept["bo"]))
+            assert response.status_code == 200, response.text
+        await lobby.close()
+
+    run(after_first_restart())
+    server = start_server.restart(server)
+
+    async def after_second_restart() -> None:
+        lobby = Lobby(server.url)
+        new = kept["new"]
+        assert await seats_at(lobby, new) == [("empty", "")] * 4
+        await lobby.sit(new, 2, "ann ")
+        await lobby.sit(new, 3, "BO")
+        await lobby.sit(new, 0, "Eve")
+        assert await seats_at(lobby, new) == [("human", "Eve"), ("empty", ""), ("human", "ann"), ("human", "BO")]
+        await lobby.close()
+
+    run(after_second_restart())
 
 
 def test_a_yugioh_rematch_takes_each_players_own_deck_and_nobody_elses(

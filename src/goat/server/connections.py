@@ -39,6 +39,26 @@ def address_key(host: str | None) -> str:
     return str(ip)
 
 
+def with_mapped_forms(proxies: tuple[str, ...]) -> list[str]:
+    """``--trusted-proxies`` as uvicorn is to compare them: each IPv4 address or
+    network also in its IPv4-mapped IPv6 form (``::ffff:127.0.0.1``,
+    ``::ffff:10.0.0.0/104``). A server listening on ``::`` (``goat serve --host ::``)
+    takes IPv4 connections on its IPv6 socket, where a proxy on this machine
+    connecting to 127.0.0.1 arrives as ``::ffff:127.0.0.1``, which uvicorn does
+    not take for ``127.0.0.1``: the proxy was not trusted, and all its clients
+    counted as one address, the 33rd of them refused."""
+    mapped = []
+    for word in proxies:
+        if word == "*":
+            continue
+        network = ipaddress.ip_network(word, strict=False)
+        if isinstance(network, ipaddress.IPv4Network):
+            start = ipaddress.IPv6Address(int(network.network_address) | 0xFFFF << 32)
+            size = 96 + network.prefixlen
+            mapped.append(str(start) if "/" not in word else f"{start}/{size}")
+    return [*proxies, *mapped]
+
+
 class AddressCap:
     """How many connections each address holds open, admitted up to ``cap``
     (0: no cap). Every :meth:`admit` that returned a key is paired with one

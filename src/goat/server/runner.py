@@ -24,6 +24,7 @@ from uvicorn.config import LOG_LEVELS
 
 from goat.protocol import GoatError
 from goat.server.base_path import under_base_path
+from goat.server.connections import with_mapped_forms
 from goat.server.settings import Settings
 
 #: Frames above this size close the connection outright; messages between the
@@ -161,7 +162,7 @@ def make_server(settings: Settings, log_level: str = "warning") -> uvicorn.Serve
                             ws_per_message_deflate=False, lifespan="on", access_log=False,
                             timeout_graceful_shutdown=GRACE_AT_SHUTDOWN,
                             proxy_headers=bool(settings.trusted_proxies),
-                            forwarded_allow_ips=list(settings.trusted_proxies))
+                            forwarded_allow_ips=with_mapped_forms(settings.trusted_proxies))
     return uvicorn.Server(config)
 
 

@@ -89,20 +89,26 @@ def proxy_addresses(value: object) -> tuple[str, ...]:
     ``10.0.0.0/8``, ``fd00::/8``), comma-separated in one text, or ``*`` for any;
     an empty text trusts none. Each is checked here, because uvicorn takes a
     word that is no address (``nginx``, a host name) as a literal that no
-    client address ever equals: the proxy would silently not be trusted."""
+    client address ever equals: the proxy would silently not be trusted. For
+    the same reason a network written from one of its addresses (``10.0.0.5/24``,
+    which uvicorn takes for such a word too) is kept as that network (``10.0.0.0/24``)."""
     given = value.split(",") if isinstance(value, str) else [str(w) for w in value]  # type: ignore[attr-defined]
     words = [word.strip() for word in given if word.strip()]
     if "*" in words:
         if len(words) > 1:
             raise SettingsError("trusted_proxies", "is * (any proxy) alone or a list of addresses, not both")
         return ("*",)
+    checked = []
     for word in words:
         try:
-            ipaddress.ip_network(word, strict=False) if "/" in word else ipaddress.ip_address(word)
+            # a network as its network: uvicorn takes "10.0.0.5/24" (host bits set) for
+            # a word no address equals, as it does a host name
+            checked.append(str(ipaddress.ip_network(word, strict=False)) if "/" in word
+                           else str(ipaddress.ip_address(word)))
         except ValueError:
             raise SettingsError("trusted_proxies", f"must be IP addresses or networks separated by commas "
                                 f"(127.0.0.1,10.0.0.0/8), or * for any; {word!r} is neither") from None
-    return tuple(words)
+    return tuple(checked)
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,9 @@ What is stored is exactly what a table needs to come back after a crash:
 
 * ``goat_tables`` — game, ruleset, options, players, seed and status;
 * ``goat_seats`` — who sits where (names, bots, and a *hash* of each seat's token);
+  an empty seat's name is ``""``, but at a rematch whose player of the old match
+  came back to that seat and left it: theirs, the sign that their name is no
+  longer kept for them (``goat.server.tables.Table.came_back``), never shown;
 * ``goat_events`` — the append-only log: every chance outcome (``deal``, the
   record's deal object) and every accepted action, numbered by the table version
   it produced. An action is written here, and committed, *before* anyone is told
@@ -130,7 +133,7 @@ seats_t = Table(
     Column("table_id", String(32), ForeignKey("goat_tables.id"), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("kind", String(8), nullable=False),        # empty | human | bot
-    Column("name", String(64), nullable=False),
+    Column("name", String(64), nullable=False),      # empty seat: "" or its old player who came back
     Column("bot", String(32)),
     Column("token_hash", String(64)),
 )

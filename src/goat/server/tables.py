@@ -105,7 +105,7 @@ import time
 import unicodedata
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from goat.bots import Bot, bot_factory, make_bot, next_bot_action, out_of_turn_claim, outside_bots, thinks, view_bots
@@ -400,17 +400,25 @@ class Table:
         ``solver``: the server's solver load, which the move of a bot that may
         use the solver waits for (:mod:`goat.server.solverload`);
         ``players_before``: at a rematch, the people of the match it plays again
-        (seat -> name), whose names are kept for them (:meth:`_name_not_kept`)."""
+        (seat -> name), whose names are kept for them (:meth:`_name_not_kept`)
+        until they come back (:attr:`came_back`)."""
         self.id = row.id
         self.solver = solver
         self.row = row
         self.settings = settings
         self.store = store
         self.game = get_game(row.game)
-        self.seats = [Seat(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in seats]
         self.seat_data: dict[int, Any] = dict(seat_data or {})
         self.rematch = rematch
         self.players_before: dict[int, str] = dict(players_before or {})
+        #: The seats of :attr:`players_before` whose player came back ("Play again",
+        #: "Join the rematch"): their names are kept no more. Stored as the seat's
+        #: row saying their name, held by them or left empty (:meth:`_save_seat`):
+        #: nobody else can sit there under it while it is kept.
+        self.came_back: set[int] = {index for index, name in self.players_before.items()
+                                    if index < len(seats) and seats[index].kind != "bot"
+                                    and fold_name(seats[index].name) == fold_name(name)}
+        self.seats = [Seat(s.seat, s.kind, s.name if s.kind != "empty" else "", s.bot, s.token_hash) for s in seats]
         self.state = self._new_state()
         self.status = row.status
         self.version = 0
@@ -579,7 +587,7 @@ class Table:
             changed = Seat(index, "human", name, None, hash_token(token))
             await self._save_seat(changed)
             if returning:
-                self.players_before.pop(index, None)
+                self.came_back.add(index)
         self.broadcast()
         return token
 
@@ -601,10 +609,10 @@ class Table:
         refuse them (:meth:`_name_free`), and the newcomer would play on the
         score sheet as them. While someone else holds their seat, the name is
         not kept (they sit elsewhere like anyone else); once they came back it
-        is kept no more (:meth:`take_seat`; in memory only: after a restart, a
-        player who left their seat again has it kept until they rejoin)."""
+        is kept no more (:attr:`came_back`, which a restart keeps)."""
         for index, held in self.players_before.items():
-            if self.seats[index].kind == "empty" and fold_name(held) == fold_name(name):
+            if index not in self.came_back and self.seats[index].kind == "empty" \
+                    and fold_name(held) == fold_name(name):
                 raise LobbyError(f"the name {held} is kept for the player of the last match, whose seat {index} "
                                  "waits for them (they join with \"Join the rematch\"): choose another name",
                                  status=409, say="nameKept", seat=index, name=held)
@@ -708,7 +716,12 @@ class Table:
         # A seat's own deck is its holder's: it leaves with them, in the seat's own write
         # (two writes left a seat whose second write failed without its deck).
         leaves = old.token_hash != seat.token_hash and seat.index in self.seat_data
-        await self._store(self.store.save_seat(self.id, seat.row(), drop_data=leaves))
+        row = seat.row()
+        if seat.kind == "empty" and seat.index in self.came_back:
+            # the sign, after a restart, that its player of the last match came back
+            # (their name is no longer kept: they may sit elsewhere under it); never shown
+            row = replace(row, name=self.players_before[seat.index])
+        await self._store(self.store.save_seat(self.id, row, drop_data=leaves))
         if leaves:
             del self.seat_data[seat.index]
         self.seats[seat.index] = seat

@@ -328,8 +328,6 @@ function connect() {
   const ws = new WebSocket(`${proto}//${location.host}${folder}ws/${S.tableId}`);
   S.ws = ws;
   ws.onopen = () => {
-    S.retry = 0;
-    banner(null);
     S.resend = S.outbox;      // sent on a connection now gone: it may not have arrived
     ws.send(JSON.stringify({ type: "hello", token: S.token }));
   };
@@ -371,6 +369,11 @@ function reconnect() {
 function onMessage(m) {
   if (onChatMessage(m)) return;       // table talk (chat.js): never the game's state
   if (m.type === "welcome") {
+    // Back at the table: only now, not at the socket's open, which a connection the
+    // server refuses (4429, over the address's cap) reaches too — reset there, the
+    // wait never grew and every refused tab knocked twice a second for good.
+    S.retry = 0;
+    banner(null);
     S.seat = m.seat;
     return;
   }
