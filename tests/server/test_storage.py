@@ -46,6 +46,20 @@ def test_tables_seats_events_and_records_round_trip(tmp_path: Path) -> None:
     assert store.exists("abc123") and not store.exists("nope")
 
 
+def test_lists_and_standings_never_show_the_name_an_empty_seat_row_keeps(tmp_path: Path) -> None:
+    """An empty seat's row may keep a name (a rematch's player who came back:
+    ``Table.came_back``, read when the table is loaded); the finished tables'
+    list and the standings' query show that seat without it."""
+    store = make(tmp_path)
+    store.create_table(TableRow("abc123", "kozel", "classic", {}, 4, "42"), [SeatRow(i) for i in range(4)])
+    store.save_seat("abc123", SeatRow(0, "human", "Ann", None, "f" * 64))
+    store.save_seat("abc123", SeatRow(3, "empty", "Bob"))
+    store.append_event("abc123", EventRow(1, "action", "0 play 9H", "human"), record={"game": "kozel", "result": {}})
+    assert [(s.kind, s.name) for s in store.load("abc123").seats][::3] == [("human", "Ann"), ("empty", "Bob")]
+    for rows in (store.finished(5), store.finished_results()):
+        assert [(s.kind, s.name) for s in rows[0].seats][::3] == [("human", "Ann"), ("empty", "")]
+
+
 def test_an_event_number_is_never_written_twice(tmp_path: Path) -> None:
     store = make(tmp_path)
     store.create_table(TableRow("t1", "kozel", "classic", {}, 4, "1"), [SeatRow(i) for i in range(4)])

@@ -544,7 +544,7 @@ class Storage:
             if ids:
                 for r in conn.execute(select(seats_t).where(seats_t.c.table_id.in_(ids))
                                       .order_by(seats_t.c.table_id, seats_t.c.seat)):
-                    seats[r.table_id].append(SeatRow(r.seat, r.kind, r.name, r.bot, r.token_hash))
+                    seats[r.table_id].append(SeatRow(r.seat, r.kind, _shown_name(r), r.bot, r.token_hash))
         return [_finished_row(row, seats[row.id]) for row in picked]
 
     def finished_results(self, game: str | None = None, since: datetime | None = None,
@@ -578,7 +578,7 @@ class Storage:
                                              seats_t.c.bot)
                                       .where(seats_t.c.table_id.in_(ids[start:start + 500]))
                                       .order_by(seats_t.c.table_id, seats_t.c.seat)):
-                    seats[r.table_id].append(SeatRow(r.seat, r.kind, r.name, r.bot))
+                    seats[r.table_id].append(SeatRow(r.seat, r.kind, _shown_name(r), r.bot))
         return [_finished_row(row, seats[row.id]) for row in rows]
 
     def exists(self, table_id: str) -> bool:
@@ -644,6 +644,13 @@ def _finished_row(row: Any, seats: list[SeatRow]) -> FinishedRow:
     :meth:`Storage.finished_results` (its ``goat_results`` row parsed)."""
     return FinishedRow(row.id, row.game, row.rules, row.players, seats, _utc(row.finished_at),
                        json.loads(row.result))
+
+
+def _shown_name(seat: Any) -> str:
+    """A stored seat's name as lists and standings show it: an empty seat's is
+    ``""`` even where its row keeps the name of a rematch's player who came back
+    (``goat.server.tables.Table.came_back``: read only when the table is loaded)."""
+    return "" if seat.kind == "empty" else seat.name
 
 
 def _utc(moment: datetime) -> datetime:
