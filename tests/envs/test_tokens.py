@@ -86,6 +86,32 @@ def test_street_offers_every_possible_molodka_and_only_on_public_grounds(seed: i
     assert offered_without_molodka > 0
 
 
+@pytest.mark.parametrize("fast", [True, False])
+def test_offers_after_a_molodka_follow_the_engines_priority_from_the_original_leader(fast: bool) -> None:
+    """Street with ``max_molodka_per_trick=2``: seat 0 leads, seat 1 (left of it)
+    restarts the trick with a molodka, so seat 2 is to act and seats 3 and 0 may
+    claim the second molodka. The rules order claims from the seat that
+    *originally* led (``KozelState.molodka_priority``: 0 before 3); the offers
+    counted from the molodka player now leading asked seat 3 first, so its claim
+    beat seat 0's. Both the fast path and the public view's must ask 0 first."""
+    from goat.envs.spec import GameSpec
+    from tests.kozel.conftest import deal_state, play
+
+    options = {"max_molodka_per_trick": 2}
+    state = deal_state("street", hands={"0": "6H 7H 8H 9H", "1": "6S 7S 8S 9S",
+                                        "2": "6D 7D 8D 9D", "3": "6C 7C 8C 9C"},
+                       trump_card="TC", dealer=3, options=options, single_deal=True)
+    play(state, "0 play 6H")
+    play(state, "1 molodka 6S+7S+8S+9S")
+    assert (state.current_player(), state.trick_leader) == (2, 1)
+    claimants = sorted({a.seat for a in state.legal_actions() if a.verb == "molodka" and a.seat != 2})
+    assert claimants == [0, 3]
+    encoder, _ = GameSpec("kozel", "street", options=options, single_deal=True).encoder()
+    game = TokenGame(state, encoder, fast=fast)
+    assert game.offers == state.molodka_priority(claimants) == [0, 3]
+    assert [s for s in encoder.offer_seats(state.view(None)) if s != 2] == [0, 3]
+
+
 def test_an_offered_seat_without_molodka_can_only_wait() -> None:
     game, rng = new_game("street", 5)
     seen = 0

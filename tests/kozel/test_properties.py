@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from goat.cards import Card
 from goat.games.kozel import KozelState, new_state
 from goat.protocol import VERBS, Action, IllegalActionError
+from goat.records import check_result, dumps_record, parse_records, record_from_state, replay
 
 from .conftest import snapshot
 
@@ -200,3 +201,67 @@ def test_clone_is_independent(rules: tuple[str, int], seed: int, cut: int) -> No
         frozen = snapshot(clone)
         state.apply_action(state.legal_actions()[0])
         assert snapshot(clone) == frozen
+
+
+# ------------------------------------------------- tables with [decision] options
+#: Tables of the options a preset leaves at their defaults: street with the shown
+#: trump card face up and up to four molodkas a trick, street with two and annulled
+#: ties, the shamok and annulled deals under street's leader rule
+#: (``opening_leader="last-trick-winner"``), and the options' upper bounds.
+OPTION_TABLES = [
+    ("street", 4, {"trump_card_place": "public", "max_molodka_per_trick": 4}),
+    ("street", 4, {"max_molodka_per_trick": 2, "tie": "annul", "eggs": "double-next"}),
+    ("classic", 4, {"opening_leader": "last-trick-winner", "shamok_penalty": 100}),
+    ("full-hand", 4, {"opening_leader": "last-trick-winner", "match_target": 20}),
+    ("full-hand", 2, {"opening_leader": "last-trick-winner", "shamok_penalty": 0}),
+    ("full-hand", 3, {"opening_leader": "last-trick-winner", "match_target": 100,
+                      "match_loser": "all-at-target"}),
+]
+
+
+def option_match(table: tuple[str, int, dict], seed: int) -> Iterator[KozelState]:
+    """:func:`decisions` for a table of :data:`OPTION_TABLES`."""
+    preset, players, options = table
+    state = new_state(preset, players=players, options=options, first_dealer=seed % players)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        yield state
+        actions = state.legal_actions()
+        state.apply_action(actions[rng.randrange(len(actions))])
+    yield state
+
+
+@settings(max_examples=25, deadline=None)
+@given(table=st.sampled_from(OPTION_TABLES), seed=seeds)
+def test_option_tables_conserve_cards_and_hold_120_points(table: tuple[str, int, dict], seed: int) -> None:
+    deck = None
+    for state in option_match(table, seed):
+        deck = deck or Counter(state.rules.deck_cards)
+        if not state.is_terminal():
+            assert Counter(table_cards(state)) == deck, state
+    for deal in state.result()["deals"]:
+        if deal["ended_by"] in ("cards-exhausted", "annulled"):
+            assert sum(deal["points"]) == 120, deal
+    assert state.result()["match_over"]
+    assert (max(state.penalty_total) >= state.rules.match_target
+            or state.result()["deals"][-1]["ended_by"] == "royal-goat")
+
+
+@settings(max_examples=25, deadline=None)
+@given(table=st.sampled_from(OPTION_TABLES), seed=seeds)
+def test_option_tables_round_trip_through_their_records(table: tuple[str, int, dict], seed: int) -> None:
+    """A finished match written as a record (one JSON line, as ``goat play
+    --record`` writes it) keeps its options, replays move by move (``goat replay
+    --check``) to the same result, and every seat's view at the end is the same."""
+    *_, state = option_match(table, seed)
+    record = parse_records(dumps_record(record_from_state(state)))[0]
+    assert record["options"] == table[2]   # each differs from the preset, so each is stored
+    outcome = replay(record)
+    check_result(record, outcome)
+    replayed = outcome.state
+    assert replayed.rules == state.rules
+    for seat in [None, *range(state.rules.players)]:
+        assert replayed.information_state_string(seat) == state.information_state_string(seat)

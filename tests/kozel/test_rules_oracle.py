@@ -7,9 +7,12 @@ follows random matches of every ruleset and player count, checking at every
 decision the exact set of legal actions (leads, the trump-lead rule, the forced
 exchange, following, street beats and passes, who may declare molodka), every
 trick winner, the draws, the shamok, the royal goat, each deal's points and
-penalty, the dealer and the match end. Random play reaches the rare rules
-(a few hundred matches hold forced exchanges, shamok catches, royal goats and
-annulled deals); the seeds here keep the run to a couple of seconds.
+penalty, the dealer, the next deal's leader and the match end. Random play
+reaches the rare rules (a few hundred matches hold forced exchanges, shamok
+catches, royal goats and annulled deals); the seeds here keep the run to a few
+seconds. Options the rules file leaves to a table ([decision]s) are modelled too:
+``opening_leader="last-trick-winner"`` on single-card tables, street's
+``max_molodka_per_trick`` (with the order of simultaneous claims) and ``tie``.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from goat.games.kozel import new_state
+from goat.games.kozel import KozelDeal, new_state
 from goat.protocol import Action
 
 POINTS = {"6": 0, "7": 0, "8": 0, "9": 0, "J": 2, "Q": 3, "K": 4, "T": 10, "A": 11}
@@ -78,6 +81,12 @@ def single_card_match(preset: str, players: int, options: dict[str, Any], seed: 
     n = players
     team = (lambda s: s % 2) if n == 4 else (lambda s: s)
     prev_opening_team: int | None = None
+    last_ended_by: str | None = None
+    # opening_leader="last-trick-winner" (street's leader rule on these tables): the
+    # winner of the previous counted deal's last trick leads; a shamok catch's trick is
+    # its deal's last, won by the 7C (the highest card); an annulled deal is replayed
+    # as if it had not happened; before any counted deal, the seat left of the dealer.
+    last_winner: int | None = None
     totals = [0] * rules.num_teams
     while True:
         dealer = state.dealer
@@ -97,7 +106,13 @@ def single_card_match(preset: str, players: int, options: dict[str, Any], seed: 
                 give = choose(state, rng, state.legal_actions())
                 hands[give.seat].remove(str(give.cards[0]))
                 hands[(give.seat + 2) % 4].append(str(give.cards[0]))
-        leader = dealer
+        if rules.opening_leader == "dealer":
+            leader = dealer
+        else:
+            leader = last_winner if last_winner is not None else (dealer + 1) % n
+            seen["led by the last trick's winner" if last_winner is not None else "led left of the dealer"] += 1
+            if last_ended_by is not None:
+                seen[f"led after {last_ended_by}"] += 1
         piles: list[list[str]] = [[] for _ in range(rules.num_teams)]
         tricks = [0] * rules.num_teams
         played, opening_team, prev_trick_team, caught = 0, None, None, False
@@ -167,7 +182,9 @@ def single_card_match(preset: str, players: int, options: dict[str, Any], seed: 
                     expected_penalty = [0] * rules.num_teams
                     expected_penalty[team(by_card["QC"])] = rules.shamok_penalty
                     assert result["penalty"] == expected_penalty
-                    caught = True
+                    caught, deal_last_winner = True, by_card["7C"]
+                    if played == 0:
+                        seen["shamok caught in a first trick"] += 1
                     break
             if caught:
                 break
@@ -175,6 +192,7 @@ def single_card_match(preset: str, players: int, options: dict[str, Any], seed: 
             winner = max(in_trumps)[1] if in_trumps else \
                 max((PLAIN_ORDER.index(c[0]), s) for s, c in trick if c[1] == led)[1]
             assert state.last_trick["winner"] == winner
+            deal_last_winner = winner
             piles[team(winner)] += [c for _, c in trick]
             tricks[team(winner)] += 1
             prev_trick_team, played = team(leader), played + 1
@@ -202,10 +220,12 @@ def single_card_match(preset: str, players: int, options: dict[str, Any], seed: 
             assert max(totals) >= rules.match_target
             return
         assert max(totals) < rules.match_target
+        last_ended_by = result["ended_by"]
         if result["ended_by"] == "annulled":
             assert state.dealer == dealer       # the same dealer deals again
         else:
             prev_opening_team = opening_team
+            last_winner = deal_last_winner
             assert state.dealer == (dealer + 1) % n
 
 
@@ -222,6 +242,9 @@ SINGLE_CARD = [
     ("full-hand", 4, {"trump_on_plain": "always"}),
     ("full-hand", 3, {"trump_on_plain": "always", "trump_lead": "free"}),
     ("full-hand", 2, {"trump_on_plain": "always", "must_follow_trump": False}),
+    ("classic", 4, {"opening_leader": "last-trick-winner"}),
+    ("full-hand", 4, {"opening_leader": "last-trick-winner"}),
+    ("full-hand", 2, {"opening_leader": "last-trick-winner", "shamok_penalty": 0}),
 ]
 
 
@@ -235,6 +258,22 @@ def test_single_card_rulesets_follow_an_independent_reading_of_the_rules(
     assert (seen["trump on held suit"] > 0) == (options.get("trump_on_plain") == "always")
 
 
+@pytest.mark.parametrize("preset, players, seeds, met", [
+    ("classic", 4, range(120), ["shamok caught in a first trick", "led after shamok-caught-queen"]),
+    ("full-hand", 4, range(60), ["led after annulled", "led after shamok-caught-queen"]),
+])
+def test_the_last_tricks_winner_leads_after_a_shamok_catch_and_not_after_an_annulled_deal(
+        preset: str, players: int, seeds: range, met: list[str]) -> None:
+    """``opening_leader="last-trick-winner"`` on tables with the shamok and annulled
+    deals, where the model says who leads: the 7C's player after a catch (also one in
+    a deal's first trick), the annulled deal's own leader for its replay. The seeds
+    reach both."""
+    seen: Counter[str] = Counter()
+    for seed in seeds:
+        single_card_match(preset, players, {"opening_leader": "last-trick-winner"}, seed, seen)
+    assert all(seen[what] > 0 for what in met), seen
+
+
 def street_beats(challengers: tuple[str, ...], best: list[str], trump: str) -> bool:
     """Street rule 2: each challenger beats a different card of the best set."""
     def beats(a: str, b: str) -> bool:
@@ -242,14 +281,35 @@ def street_beats(challengers: tuple[str, ...], best: list[str], trump: str) -> b
     return any(all(beats(c, b) for c, b in zip(challengers, order)) for order in permutations(best))
 
 
-def street_match(seed: int) -> None:
+def suited_deal(state: Any, rng: random.Random) -> KozelDeal:
+    """A street deal whose four hands are four cards of one suit each (a suit a
+    seat): every seat may declare molodka in the first trick, so claims meet."""
+    deck = list(state.rules.deck_cards)
+    suits = list("CDHS")
+    rng.shuffle(suits)
+    hands = tuple(tuple(rng.sample([c for c in deck if c.suit == suit], 4)) for suit in suits)
+    stock = [c for c in deck if not any(c in h for h in hands)]
+    rng.shuffle(stock)
+    return KozelDeal(hands, tuple(stock), stock[rng.randint(1, len(stock) - 2)])
+
+
+def street_match(seed: int, options: dict[str, Any] | None = None, seen: Counter[str] | None = None,
+                 suited: bool = False) -> None:
+    """One random street match checked against the model. ``options`` may set
+    ``max_molodka_per_trick`` (the [decision]: how many molodkas a trick may have;
+    claims are ordered from the seat that led the trick before any of them) and
+    ``tie="annul"`` (a 60–60 deal is replayed by the same dealer, led by its leader).
+    ``suited``: every deal is a :func:`suited_deal`."""
+    options = options or {}
+    seen = Counter() if seen is None else seen
+    most = options.get("max_molodka_per_trick", 1)
     rng = random.Random(seed)
-    state = new_state("street", first_dealer=rng.randrange(4))
+    state = new_state("street", first_dealer=rng.randrange(4), options=options)
     last_winner: int | None = None
     totals = [0, 0]
     while True:
         dealer = state.dealer
-        state.apply_chance(state.sample_chance(rng))
+        state.apply_chance(suited_deal(state, rng) if suited else state.sample_chance(rng))
         deal = state.logs[-1]["deal"]
         trump = deal.trump_card.suit
         assert 0 < deal.stock.index(deal.trump_card) < len(deal.stock) - 1   # from the middle, left there
@@ -268,13 +328,18 @@ def street_match(seed: int) -> None:
             table = [(leader, "play", [str(c) for c in lead.cards])]
             for c in table[0][2]:
                 hand.remove(c)
-            molodka_declared = False
+            declared = 0
             while len(table) < 4:
                 acted = {seat for seat, _, _ in table}
-                molodkas = set() if molodka_declared else {
+                molodkas = set() if declared >= most else {
                     f"{s} molodka {' '.join(sorted(four))}" for s in range(4) if s not in acted
                     for suit in "CDHS" for four in combinations([c for c in hands[s] if c[1] == suit], 4)}
                 assert texts(state.legal_actions(), "molodka") == molodkas
+                claimants = sorted({int(m.split()[0]) for m in molodkas})
+                # "the one nearer clockwise to the player who originally led the trick goes first"
+                assert state.molodka_priority(claimants) == sorted(claimants, key=lambda c: (c - leader) % 4)
+                if len(claimants) > 1:
+                    seen["claims to order" if declared == 0 else "claims to order after a molodka"] += 1
                 if molodkas and rng.random() < 0.5:
                     claim = choose(state, rng, [a for a in state.legal_actions() if a.verb == "molodka"])
                     for seat, _, cards in table:         # every card goes back where it came from
@@ -282,7 +347,8 @@ def street_match(seed: int) -> None:
                     table = [(claim.seat, "play", [str(c) for c in claim.cards])]
                     for c in table[0][2]:
                         hands[claim.seat].remove(c)
-                    molodka_declared = True
+                    declared += 1
+                    seen[f"molodka {declared} in a trick"] += 1
                     continue
                 seat = (table[-1][0] + 1) % 4
                 assert state.current_player() == seat
@@ -306,7 +372,6 @@ def street_match(seed: int) -> None:
             if not stock and not any(hands):
                 break
             leader = winner
-        last_winner = winner
         points = [sum(POINTS[c[0]] for c in pile) for pile in piles]
         penalty = [0, 0]
         if points[0] != 60:
@@ -314,14 +379,39 @@ def street_match(seed: int) -> None:
             penalty[loser] = 6 if tricks[loser] == 0 else 4 if points[loser] <= 30 else 2
         result = state.deal_results[-1]
         assert result["points"] == points and result["penalty"] == penalty
+        annulled = points[0] == 60 and options.get("tie") == "annul"
+        assert result["ended_by"] == ("annulled" if annulled else "cards-exhausted")
         totals = [a + b for a, b in zip(totals, penalty)]
         assert state.penalty_total == totals
         if state.is_terminal():
             assert max(totals) >= 12
             return
+        if annulled:   # replayed as if it had not happened: same dealer, same leader
+            seen["annulled"] += 1
+            assert max(totals) < 12 and state.dealer == dealer
+            continue
+        last_winner = winner
         assert max(totals) < 12 and state.dealer == (dealer + 1) % 4
 
 
 def test_street_follows_an_independent_reading_of_the_rules() -> None:
     for seed in range(60):
         street_match(seed)
+
+
+@pytest.mark.parametrize("options, suited, seeds, met", [
+    ({"max_molodka_per_trick": 4, "trump_card_place": "public"}, True, range(10),
+     ["molodka 4 in a trick", "claims to order after a molodka"]),
+    ({"max_molodka_per_trick": 2}, True, range(10), ["molodka 2 in a trick", "claims to order after a molodka"]),
+    ({"tie": "annul"}, False, range(150), ["annulled"]),
+])
+def test_street_options_follow_an_independent_reading_of_the_rules(
+        options: dict[str, Any], suited: bool, seeds: range, met: list[str]) -> None:
+    """Street's [decision] options against the model: more molodkas a trick (a claim
+    order counted from the trick's first leader; deals of a suit a hand, so claims
+    meet) with the trump card face up, and annulled 60–60 deals (the same dealer,
+    the annulled deal's leader leads again)."""
+    seen: Counter[str] = Counter()
+    for seed in seeds:
+        street_match(seed, options, seen, suited)
+    assert all(seen[what] > 0 for what in met), seen

@@ -367,6 +367,20 @@ def test_at_most_one_molodka_per_trick() -> None:
     assert state.trick_leader == 3 and state.current_player() == 0
 
 
+def test_a_molodka_past_the_tables_limit_is_refused_in_the_limits_words() -> None:
+    """``max_molodka_per_trick`` ([decision]) other than 1: the refusal said "this
+    trick already had one" after two molodkas (limit 2) and at a table that allows
+    none (limit 0, where the trick had none)."""
+    state = street(MOLODKA_HANDS, options={"max_molodka_per_trick": 2})
+    play(state, "1 play KH", "0 molodka 6S+7S+8S+9S", "3 molodka 6C+7C+8C+9C")
+    err = assert_illegal(state, "0 molodka 6S+7S+8S+9S", "molodka")
+    assert "already had 2" in err.reason and "max_molodka_per_trick=2" in err.reason
+    state = street(MOLODKA_HANDS, options={"max_molodka_per_trick": 0})
+    play(state, "1 play KH")
+    err = assert_illegal(state, "0 molodka 6S+7S+8S+9S", "molodka")
+    assert "already had" not in err.reason and "max_molodka_per_trick=0" in err.reason
+
+
 def test_molodka_is_four_cards_of_one_suit() -> None:
     state = street(MOLODKA_HANDS)
     play(state, "1 play KH")

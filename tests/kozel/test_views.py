@@ -76,9 +76,10 @@ def check_views(state: KozelState, know: Knowledge) -> None:
         assert {str(c) for c in state.hands[s]} <= shown  # the own hand is there
 
 
-def walk_checking_views(preset: str, players: int, seed: int, max_deals: int) -> int:
+def walk_checking_views(preset: str, players: int, seed: int, max_deals: int,
+                        options: dict | None = None) -> int:
     """Play up to ``max_deals`` random deals checking every view; returns the checks made."""
-    state = new_state(preset, players=players, first_dealer=seed % players)
+    state = new_state(preset, players=players, first_dealer=seed % players, options=options)
     rng = random.Random(seed)
     know = Knowledge(players)
     checks = 0
@@ -102,6 +103,22 @@ def walk_checking_views(preset: str, players: int, seed: int, max_deals: int) ->
 def test_views_show_only_knowable_cards(rules: tuple[str, int], seed: int) -> None:
     preset, players = rules
     assert walk_checking_views(preset, players, seed, max_deals=3) > 0
+
+
+#: Tables with the options the last rules changes read: street's shown card face up
+#: with up to four molodkas a trick, or two with annulled ties, and the shamok and
+#: annulled deals under street's leader rule.
+OPTION_TABLES = [("street", 4, {"trump_card_place": "public", "max_molodka_per_trick": 4}),
+                 ("street", 4, {"max_molodka_per_trick": 2, "tie": "annul"}),
+                 ("classic", 4, {"opening_leader": "last-trick-winner"}),
+                 ("full-hand", 4, {"opening_leader": "last-trick-winner"})]
+
+
+@settings(max_examples=20, deadline=None)
+@given(table=st.sampled_from(OPTION_TABLES), seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_views_show_only_knowable_cards_under_decision_options(table: tuple[str, int, dict], seed: int) -> None:
+    preset, players, options = table
+    assert walk_checking_views(preset, players, seed, max_deals=3, options=options) > 0
 
 
 def test_every_ruleset_checked_on_fixed_seeds() -> None:

@@ -160,16 +160,18 @@ class KozelEncoder:
     def offer_seats(self, public_view: View) -> list[int]:
         """Street: every seat that has not put cards in the current trick may
         declare a molodka after the lead, at most ``max_molodka_per_trick`` a
-        trick; asked in the rules' priority order (nearer clockwise to the leader first)."""
+        trick; asked in the rules' priority order (nearer clockwise to the seat
+        that *originally* led the trick first, as ``KozelState.molodka_priority``:
+        after a molodka that seat may claim again, before the molodka player's left)."""
         rules = self.rules
         trick = public_view.get("trick") or []
         if (not rules.molodka or public_view.get("phase") != "play" or not trick
                 or len(trick) >= self.n
                 or public_view.get("molodkas_this_trick", 0) >= rules.max_molodka_per_trick):
             return []
-        leader = public_view["trick_leader"]
+        opened_by = public_view["trick_opened_by"]
         played = {p["seat"] for p in trick}
-        order = [(leader + k) % self.n for k in range(1, self.n)]
+        order = [(opened_by + k) % self.n for k in range(self.n)]
         return [seat for seat in order if seat not in played]
 
     def _side(self, seat: int) -> int:

@@ -135,9 +135,9 @@ class KozelStateEncoder:
         if (not rules.molodka or state.phase != "play" or not trick or len(trick) >= n
                 or state.molodkas >= rules.max_molodka_per_trick):
             return []
-        leader = state.trick_leader
+        opened_by = state.trick_opened_by   # the rules' priority: from the first lead
         played = {p.seat for p in trick}
-        return [seat for seat in ((leader + k) % n for k in range(1, n)) if seat not in played]
+        return [seat for seat in ((opened_by + k) % n for k in range(n)) if seat not in played]
 
     def encode_state(self, state: Any, seat: int, out: np.ndarray) -> None:
         """Write the observation of ``seat`` into ``out`` (zeroed, ``layout.size``)."""

@@ -142,9 +142,12 @@ class StreetTricks:
         if any(p.seat == seat for p in self.trick):
             raise IllegalActionError(action, "molodka",
                                      f"seat {seat} has already played to this trick and cannot declare molodka")
-        if self.molodkas >= self.rules.max_molodka_per_trick:
-            raise IllegalActionError(action, "molodka", f"seat {seat} cannot declare molodka: "
-                                     "this trick already had one")
+        most = self.rules.max_molodka_per_trick
+        if self.molodkas >= most:
+            limit = ("this table allows none (max_molodka_per_trick=0)" if most == 0
+                     else "this trick already had one" if most == 1
+                     else f"this trick already had {most} (max_molodka_per_trick={most})")
+            raise IllegalActionError(action, "molodka", f"seat {seat} cannot declare molodka: {limit}")
         self._check_cards_held(action)
         if len(action.cards) != 4 or len({c.suit for c in action.cards}) != 1:
             raise IllegalActionError(action, "molodka", f"seat {seat}: a molodka is four cards of one suit")

@@ -27,6 +27,7 @@ class KozelViews:
         owners and sizes; the shown trump card (and, shown from the stock under
         ``trump_card_place="public"``, where it lies there and who drew it: it lies
         face up; under ``"hidden"`` neither, as it lies face down like the rest);
+        with the molodka, who led the trick before any molodka restarted it;
         cards given in an exchange, only to giver and receiver; passed cards only
         to the passer. Nothing else.
         """
@@ -82,6 +83,8 @@ class KozelViews:
             "forced_exchange": ({"leader": self.forced[0], "partner": self.forced[1]}
                                 if self.forced is not None else None),
         }
+        if rules.molodka:   # a molodka moves trick_leader; claims still count from the first lead
+            view["trick_opened_by"] = self.trick_opened_by if self.trick else None
         if rules.trump_card_place == "public":   # it lies face up in its place: where, and who drew it
             view["trump_card_place"] = self.trump_card_place
             view["trump_card_drawn_by"] = self.trump_card_drawn_by
