@@ -85,11 +85,55 @@ def test_three_bots_at_three_seats_get_the_head_to_head_table() -> None:
 @pytest.mark.skipif(not ray_available(), reason="Ray is not installed (pip install 'goat[ray]'); "
                                                 "make test installs it via the test extra")
 @pytest.mark.xdist_group("ray")   # one Ray instance at a time (tests/tournament/test_ray_stop.py)
-def test_ray_backend_gives_the_local_results(tmp_path: Path) -> None:
+@pytest.mark.parametrize("ray_address, workers", [(None, 2), ("local", 1)], ids=["no-address", "local"])
+def test_ray_backend_gives_the_local_results_on_a_local_instance_of_workers_cpus(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ray_address: str | None, workers: int) -> None:
+    """The header says the CPUs of the instance the games run on. ``RAY_ADDRESS=local``
+    (Ray's name for "start a new local instance") took every CPU of the machine,
+    whatever ``--workers`` said."""
+    if ray_address is not None:
+        monkeypatch.setenv("RAY_ADDRESS", ray_address)
     local, _, local_stdout = tournament(tmp_path, "local", "--workers", "1")
-    ray_out, _, ray_stdout = tournament(tmp_path, "ray", "--workers", "2", "--backend", "ray")
+    ray_out, plot = tmp_path / "ray.jsonl", tmp_path / "ray.png"
+    result = runner.invoke(app, ["tournament", "--rules", "classic", "--bots", "random,random", "--matches", "2",
+                                 "--seed", "11", "--out", str(ray_out), "--plot", str(plot),
+                                 "--workers", str(workers), "--backend", "ray"])
+    assert result.exit_code == 0, result.output
     assert ray_out.read_text() == local.read_text()
-    assert table_rows(ray_stdout) == table_rows(local_stdout)
+    assert table_rows(result.stdout) == table_rows(local_stdout)
+    header = result.stderr.splitlines()[0]
+    assert header.endswith(f"seed 11, backend ray: {workers} CPU(s) of a local Ray instance"), result.stderr
+
+
+@pytest.mark.skipif(not ray_available(), reason="Ray is not installed (pip install 'goat[ray]'); "
+                                                "make test installs it via the test extra")
+@pytest.mark.parametrize("scheme", ["", "ray://"], ids=["gcs", "ray-client"])
+def test_a_ray_address_where_nothing_listens_is_one_line_within_seconds(tmp_path: Path, scheme: str) -> None:
+    """Ray's own retries took about 14 minutes (twenty tries of 41 s, a warning every
+    few seconds) before the one-line error; ``ray://`` without Ray Client installed
+    was a traceback. A port held but not listening refuses connections, as a stopped
+    cluster's does."""
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    root = Path(__file__).resolve().parents[2]
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        address = f"{scheme}127.0.0.1:{closed.getsockname()[1]}"
+        started = time.monotonic()
+        try:
+            run = subprocess.run([sys.executable, "-m", "goat", "tournament", "--bots", "random,random",
+                                  "--matches", "1", "--deals-only", "--backend", "ray"],
+                                 capture_output=True, text=True, timeout=90,
+                                 env={**os.environ, "PYTHONPATH": str(root / "src"), "RAY_ADDRESS": address})
+        except subprocess.TimeoutExpired:
+            pytest.fail("a dead RAY_ADDRESS was not told within 90 s")
+    assert time.monotonic() - started < 60
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.splitlines() == [f"error: cannot connect to the Ray cluster at RAY_ADDRESS={address}: "
+                                       "Connection refused"]
 
 
 @pytest.mark.parametrize("args, message", [

@@ -169,3 +169,50 @@ def test_a_stopped_run_on_ray_address_cancels_its_games_with_its_line(outside_ra
     assert line.startswith(head)
     assert line.endswith("s; 4 unfinished games cancelled on Ray): no duplicate set finished whole: no results")
     assert cpus_free(outside_ray)
+
+
+def goat_tournament(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    """``goat tournament ... --backend ray`` in a new process (its own connection to Ray)."""
+    return subprocess.run([sys.executable, "-m", "goat", "tournament", "--bots", "random,random", "--matches", "1",
+                           "--seed", "1", "--deals-only", "--backend", "ray", *args],
+                          env={**os.environ, "PYTHONPATH": str(ROOT / "src"), "NO_COLOR": "1", "COLUMNS": "200",
+                               **env}, capture_output=True, text=True, timeout=120)
+
+
+def test_the_header_tells_the_cpus_of_the_cluster_not_workers(outside_ray: Any) -> None:
+    """On a cluster its CPUs decide how many games run at once, yet the header said
+    ``5 worker(s)`` from ``--workers 5`` (or the machine's CPU count): on
+    RAY_ADDRESS's cluster and on the caller's own Ray alike."""
+    address = outside_ray.get_runtime_context().gcs_address
+    run = goat_tournament({"RAY_ADDRESS": address}, "--workers", "5")
+    assert run.returncode == 0, run.stderr
+    assert run.stderr.splitlines()[0].endswith(f"seed 1, backend ray: 2 CPU(s) of the Ray cluster at "
+                                                f"RAY_ADDRESS={address}"), run.stderr
+    from typer.testing import CliRunner
+
+    from goat.cli.main import app
+
+    result = CliRunner(env={"COLUMNS": "200", "RAY_ADDRESS": None}).invoke(
+        app, ["tournament", "--bots", "random,random", "--matches", "1", "--seed", "1", "--deals-only",
+              "--backend", "ray", "--workers", "5"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines()[0].endswith(
+        "seed 1, backend ray: 2 CPU(s) of the Ray instance this process is connected to"), result.stderr
+    assert outside_ray.is_initialized()  # the caller's connection is the caller's to close
+
+
+def test_a_cluster_that_wants_its_token_says_so_in_one_line(outside_ray: Any) -> None:
+    """Ray (2.5x) starts a cluster with token authentication and sends the token only
+    to a cluster it found itself: RAY_ADDRESS alone was refused after Ray's warnings
+    with ``Failed to connect to Ray cluster at ...`` and exit status 1, not a word of
+    the token. (Ray's wait for the cluster is cut to one try here.)"""
+    if os.environ.get("RAY_AUTH_MODE") != "token":
+        pytest.skip("this Ray started its instance without token authentication")
+    address = outside_ray.get_runtime_context().gcs_address
+    run = goat_tournament({"RAY_ADDRESS": address, "RAY_AUTH_MODE": "disabled",
+                           "RAY_gcs_server_port_wait_time_s": "1"})
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.splitlines()[-1] == (f"error: cannot connect to the Ray cluster at RAY_ADDRESS={address}: "
+                                           "the cluster wants its token: set RAY_AUTH_MODE=token as well (the "
+                                           "token from ~/.ray/auth_token, RAY_AUTH_TOKEN_PATH or RAY_AUTH_TOKEN)")
+    assert "Traceback" not in run.stderr

@@ -18,7 +18,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +33,8 @@ from goat.games import get_game
 from goat.protocol import GoatError
 from goat.records import dumps_record
 from goat.tournament.games import GameScoring, scoring_for, tournament_options
-from goat.tournament.runner import BACKENDS, GameResult, default_workers, run_all, unfinished_cancelled
+from goat.tournament.runner import (BACKENDS, GameResult, default_workers, ray_session, run_all,
+                                   unfinished_cancelled)
 from goat.tournament.schedule import GameSpec, TableConfig, schedule
 from goat.tournament.specs import BotSpec, parse_bot_list
 from goat.tournament.stats import BotSummary, HeadToHead, Interval, head_to_head, summarize
@@ -104,13 +105,6 @@ def tournament_command(
     unit = scoring.deal if deals_only else "match"
     console = Console(stderr=True)
     kind = scoring.single_deals if deals_only else "whole matches"
-    console.print(f"{game} {rules}, {len(specs)} bots, {len(games)} games ({kind}, duplicate), "
-                  f"seed {seed}, {workers} worker(s), backend {backend}")
-    added = {k: v for k, v in config.options.items() if k not in given}
-    if added:
-        console.print("tournament default: " + ", ".join(f"{k}={v}" for k, v in added.items())
-                      + " (set it with --option)")
-    started = time.perf_counter()
     finished: list[GameResult] = []
 
     def on_result(result: GameResult) -> None:
@@ -118,15 +112,28 @@ def tournament_command(
         advance()
 
     terminated: list[int] = []  # SIGTERM, once received
+    started: float | None = None  # when the first game was sent (None: still connecting to Ray)
     try:
-        with progress(console, "tournament", len(games)) as advance, _terminate_as_interrupt(terminated):
-            results = run_all(games, workers, backend, on_result=on_result)
+        with _terminate_as_interrupt(terminated), ExitStack() as backend_scope:
+            where = _connect(backend_scope, backend, workers)
+            console.print(f"{game} {rules}, {len(specs)} bots, {len(games)} games ({kind}, duplicate), "
+                          f"seed {seed}, {where}")
+            added = {k: v for k, v in config.options.items() if k not in given}
+            if added:
+                console.print("tournament default: " + ", ".join(f"{k}={v}" for k, v in added.items())
+                              + " (set it with --option)")
+            started = time.perf_counter()
+            with progress(console, "tournament", len(games)) as advance:
+                results = run_all(games, workers, backend, on_result=on_result)
     except GoatError as exc:
         _fail(str(exc), status=1)
     except KeyboardInterrupt:
-        _interrupted(finished, games, time.perf_counter() - started, out, unit, scoring, specs, game, rules,
-                     how="terminated (SIGTERM)" if terminated else "interrupted",
-                     cancelled=backend == "ray")
+        how = "terminated (SIGTERM)" if terminated else "interrupted"
+        if started is None:
+            typer.echo(f"{how} while connecting to Ray: no game played", err=True)
+        else:
+            _interrupted(finished, games, time.perf_counter() - started, out, unit, scoring, specs, game, rules,
+                         how=how, cancelled=backend == "ray")
         raise typer.Exit(128 + signal.SIGTERM if terminated else 130) from None
     seconds = time.perf_counter() - started
     rows = _print_results(results, unit, f"{game} {rules}: {len(games)} games, "
@@ -179,6 +186,21 @@ def _prepare(game: str, rules: str | None, bots: str, matches: int, workers: int
     for spec in specs:
         spec.make(0, game)  # unknown bot, setting, or a bot of another game: fail now, not in a worker
     return specs, TableConfig(game, rules, options, players, deals_only), probe, scoring, given
+
+
+def _connect(scope: ExitStack, backend: str, workers: int) -> str:
+    """Where the games will run, for the header line: ``--workers`` processes of
+    the local pool, or the CPUs of the Ray instance connected to now (on a
+    cluster its CPUs decide, not ``--workers``), which stays connected until
+    ``scope`` closes. A cluster that cannot be reached is one line and exit
+    status 2, before the header."""
+    if backend != "ray":
+        return f"{workers} worker(s), backend {backend}"
+    try:
+        session = scope.enter_context(ray_session(workers))
+    except GoatError as exc:
+        _fail(str(exc))
+    return f"backend ray: {session.cpus:g} CPU(s) of {session.where}"
 
 
 def results_table(rows: list[BotSummary], unit: str, title: str, scoring: GameScoring | None = None) -> Table:

@@ -22,15 +22,17 @@ import multiprocessing
 import os
 import random
 import signal
+import socket
 import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import closing
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from goat import bots as bot_registry
 from goat.bots import next_bot_action, outside
@@ -291,11 +293,50 @@ def unfinished_cancelled(count: int) -> str:
     return f"{count} unfinished game{'s' if count != 1 else ''} cancelled on Ray"
 
 
+def _import_ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise TournamentError("the ray backend needs Ray: pip install 'goat[ray]'") from None
+    return ray
+
+
+@dataclass(frozen=True)
+class RaySession:
+    """The Ray instance a run plays on: ``cpus`` games run at once there (a
+    cluster's CPUs, not ``--workers``), and ``where`` says whose it is."""
+
+    cpus: float
+    where: str
+
+
+@contextmanager
+def ray_session(workers: int) -> Iterator[RaySession]:
+    """Be connected to Ray while the block runs: to the instance this process is
+    connected to (``ray.init(...)`` by the caller), else to the cluster
+    ``RAY_ADDRESS`` names, else to a local instance of ``workers`` CPUs. A
+    connection made here is closed at the end (a local instance shut down).
+
+    The CLI enters it before its header line, which then tells the CPUs that
+    really play: on a cluster ``--workers`` decides nothing."""
+    ray = _import_ray()
+    connected_here = not ray.is_initialized()
+    where = _connect_ray(ray, workers) if connected_here else "the Ray instance this process is connected to"
+    try:
+        yield RaySession(ray.cluster_resources().get("CPU", 0.0), where)
+    finally:
+        if connected_here:
+            ray.shutdown()
+
+
 def _run_ray(specs: Sequence[GameSpec], workers: int, setup: outside.BotSetup) -> Iterator[GameResult]:
-    """Ray tasks, one per game, on the Ray instance this process is connected to
-    (``ray.init(...)`` by the caller), else on the cluster ``RAY_ADDRESS`` names,
-    else on a local instance of ``workers`` CPUs; a connection made here is
-    closed afterwards (a local instance shut down).
+    """Ray tasks, one per game, in a :func:`ray_session` of ``workers`` CPUs."""
+    with ray_session(workers):
+        yield from _play_on_ray(_import_ray(), specs, setup)
+
+
+def _play_on_ray(ray: Any, specs: Sequence[GameSpec], setup: outside.BotSetup) -> Iterator[GameResult]:
+    """The games of ``specs`` as Ray tasks on the instance this process is connected to.
 
     A task is never retried: Ray replays a task whose worker died up to three
     times by default, so a deal that crashed its worker was played four times
@@ -304,13 +345,6 @@ def _run_ray(specs: Sequence[GameSpec], workers: int, setup: outside.BotSetup) -
     caller leaving the loop — the tasks not finished are cancelled: on a cluster
     that outlives the run (the caller's, ``RAY_ADDRESS``'s) they kept playing
     games nobody would read, holding its CPUs for hours."""
-    try:
-        import ray
-    except ImportError:
-        raise TournamentError("the ray backend needs Ray: pip install 'goat[ray]'") from None
-    connected_here = not ray.is_initialized()
-    if connected_here:
-        _connect_ray(ray, workers)
     pending: list[Any] = []
     try:
         task = ray.remote(max_retries=0, retry_exceptions=False)(_play_with_setup)
@@ -336,8 +370,6 @@ def _run_ray(specs: Sequence[GameSpec], workers: int, setup: outside.BotSetup) -
                 yield result
     finally:
         _cancel_ray_tasks(ray, pending)
-        if connected_here:
-            ray.shutdown()
 
 
 def _and_cancelled(message: str, unfinished: int) -> str:
@@ -346,24 +378,78 @@ def _and_cancelled(message: str, unfinished: int) -> str:
     return f"{message} ({note})" if note else message
 
 
-def _connect_ray(ray: Any, workers: int) -> None:
+#: Seconds a cluster's address has to accept a connection before ``ray.init`` is
+#: tried: Ray's own retries waited about 14 minutes on an address where nothing
+#: listens (20 tries of 41 s), printing a warning every few seconds.
+PROBE_SECONDS = 5.0
+
+
+def _connect_ray(ray: Any, workers: int) -> str:
     """Connect to the cluster ``RAY_ADDRESS`` names (its CPUs decide how many
-    games run at once), else start a local instance of ``workers`` CPUs.
+    games run at once), else (also ``RAY_ADDRESS=local``) start a local instance
+    of ``workers`` CPUs. Returns whose instance it is, for the header line.
 
     ``ray.init`` makes SIGTERM a bare ``sys.exit``; the handler before it (the
     CLI's: stop the run as Ctrl+C does, with its line) is put back."""
     previous = signal.getsignal(signal.SIGTERM)
     quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": "ERROR"}
-    if os.environ.get("RAY_ADDRESS"):
+    address = os.environ.get("RAY_ADDRESS", "")
+    if address and address != "local":
+        _probe(address)
         try:
             ray.init(**quiet)  # ray.init reads RAY_ADDRESS itself; num_cpus is the cluster's to say
-        except ConnectionError:  # after Ray's own retries (and its warnings): no traceback on top
-            raise TournamentError(f"cannot connect to the Ray cluster at RAY_ADDRESS={os.environ['RAY_ADDRESS']}"
-                                  ) from None
+        except (ConnectionError, ValueError) as exc:  # no instance for "auto", a bad address, no Ray Client
+            raise TournamentError(_cannot_connect(address, _why_not(exc))) from None
+        where = f"the Ray cluster at RAY_ADDRESS={address}"
     else:
         ray.init(num_cpus=workers, include_dashboard=False, **quiet)
+        where = "a local Ray instance"
     if previous is not None and threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, previous)
+    return where
+
+
+def _probe(address: str) -> None:
+    """Refuse in one line, within :data:`PROBE_SECONDS`, a ``RAY_ADDRESS`` of
+    ``host:port`` or ``ray://host:port`` where nothing accepts a connection (a
+    cluster that is down, a wrong port or host). Anything else (``auto``,
+    another client's ``scheme://``) is left to ``ray.init``."""
+    host_port = address.removeprefix("ray://")
+    if "://" in host_port:
+        return
+    try:
+        parts = urlsplit("//" + host_port)
+        host, port = parts.hostname, parts.port
+    except ValueError:  # a port that is no number: ray.init's error says so
+        return
+    if not host or port is None:
+        return
+    try:
+        socket.create_connection((host, port), timeout=PROBE_SECONDS).close()
+    except OSError as exc:
+        reason = (f"no answer within {PROBE_SECONDS:g} s" if isinstance(exc, TimeoutError)
+                  else exc.strerror or str(exc))
+        raise TournamentError(_cannot_connect(address, reason)) from None
+
+
+def _cannot_connect(address: str, reason: str) -> str:
+    return f"cannot connect to the Ray cluster at RAY_ADDRESS={address}: {reason}"
+
+
+#: What a cluster with token authentication (``ray start``'s default in recent Ray)
+#: needs of a driver that names its address: Ray sends its token only to a
+#: cluster it found itself, so RAY_ADDRESS alone was refused, after 20 s of warnings.
+TOKEN_HINT = ("the cluster wants its token: set RAY_AUTH_MODE=token as well (the token from "
+              "~/.ray/auth_token, RAY_AUTH_TOKEN_PATH or RAY_AUTH_TOKEN)")
+
+
+def _why_not(exc: BaseException) -> str:
+    """Why ``ray.init`` failed, in a few words: Ray's message up to its first full
+    stop (its advice is for Ray's own command line: ``set the --address flag``),
+    or what a cluster of token authentication wants (told only in the cause)."""
+    if "InvalidAuthToken" in f"{exc} {exc.__cause__}":
+        return TOKEN_HINT
+    return str(exc).strip().split("\n")[0].split(". ")[0].rstrip(".") or type(exc).__name__
 
 
 def _cancel_ray_tasks(ray: Any, refs: Sequence[Any]) -> None:
