@@ -176,6 +176,11 @@ MALFORMED = {
     "street trump card not in the stock": (mutate("street-molodka.json",
                                                   lambda r: r["deals"][0].update(trump_card="6D")),
                                            "deal 1: trump_card 6D must lie in the stock"),
+    **{f"street trump card {end} of the stock": (
+        mutate("street-molodka.json", lambda r, i=i: r["deals"][0].update(trump_card=r["deals"][0]["stock"][i])),
+        f"deal 1: trump_card {load('street-molodka.json')['deals'][0]['stock'][i]} must lie in the middle "
+        f"of the stock, not its {end} card")
+       for end, i in (("first", 0), ("last", -1))},
     "full-hand without trump card": (mutate("full-hand-shamok.json", lambda r: r["deals"][0].pop("trump_card")),
                                      'deal 1: full-hand shows a trump card: the deal needs "trump_card"'),
 }

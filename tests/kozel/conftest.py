@@ -41,8 +41,9 @@ def deal_json(state: KozelState, hands: Hands, stock: str | Iterable[str] | None
 
     ``hands`` maps seats (``"0"`` or ``0``) to cards, or is a list by seat.
     ``stock`` is top first; ``None`` means "every card of the deck not in a hand,
-    in deck order (suit-major C D H S, ranks low to high)" — use it only when the
-    stock order does not matter to the test.
+    in deck order (suit-major C D H S, ranks low to high)", a shown ``trump_card``
+    moved off the stock's ends into its middle — use it only when the stock order
+    does not matter to the test.
     """
     if isinstance(hands, Mapping):
         by_seat = {str(k): _card_list(v) for k, v in hands.items()}
@@ -51,6 +52,10 @@ def deal_json(state: KozelState, hands: Hands, stock: str | Iterable[str] | None
     if stock is None:
         used = {c for cards in by_seat.values() for c in cards}
         stock_list = [str(c) for c in state.rules.deck_cards if str(c) not in used]
+        shown = str(Card.parse(trump_card)) if trump_card is not None else None
+        if shown in stock_list[:1] + stock_list[-1:] and len(stock_list) > 2:
+            stock_list.remove(shown)   # street takes it from the middle of the stock: put it there
+            stock_list.insert(len(stock_list) // 2, shown)
     else:
         stock_list = _card_list(stock)
     obj: dict[str, Any] = {"hands": by_seat, "stock": stock_list}

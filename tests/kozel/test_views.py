@@ -210,8 +210,9 @@ def test_street_trump_card_place_and_drawer_only_where_it_lies_face_up(seed: int
         if len(undrawn) >= 2:
             i, j = rng.sample(undrawn, 2)
             assert _views(_replayed(_swapped(deal, i, j), dealer, actions, options)) == _views(state)
-        if drawn_by is None and undrawn:
-            moved = _replayed(_swapped(deal, place, rng.choice(undrawn)), dealer, actions, options)
+        middle = [i for i in undrawn if i != len(deal.stock) - 1]   # it is shown from the stock's middle
+        if drawn_by is None and middle:
+            moved = _replayed(_swapped(deal, place, rng.choice(middle)), dealer, actions, options)
             assert (_views(moved) != _views(state)) == public   # its place is known only face up
         action = rng.choice([a for a in state.legal_actions() if a.seat == state.current_player()])
         actions.append(action)

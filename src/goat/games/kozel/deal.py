@@ -87,6 +87,15 @@ class KozelDeal:
                 raise InvalidChanceError(
                     f"trump_card {self.trump_card} must lie in the stock (it is shown from the stock)"
                 )
+            if (rules.trump_card_from == "stock" and len(self.stock) > 2
+                    and self.trump_card in (self.stock[0], self.stock[-1])):
+                # the rule takes it "from the middle of the stock" (and the world
+                # samplers place it there): never the top or the bottom card
+                raise InvalidChanceError(
+                    f"trump_card {self.trump_card} must lie in the middle of the stock, "
+                    f"not its {'first' if self.trump_card == self.stock[0] else 'last'} card "
+                    "(it is taken from the middle)"
+                )
         elif self.trump_card is not None:
             raise no_trump_card(rules.name, rules.trump_suit)
 
