@@ -31,10 +31,12 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 SETTINGS = settings(max_examples=50, deadline=None)
 
 
-def decisions(preset: str, players: int, seed: int, single_deal: bool = False) -> Iterator[KozelState]:
+def decisions(preset: str, players: int, seed: int, single_deal: bool = False,
+              options: dict | None = None) -> Iterator[KozelState]:
     """Play a random match; yield the state at every decision node, then apply a
     random legal action (the caller may inspect the state before that)."""
-    state = new_state(preset, players=players, first_dealer=seed % players, single_deal=single_deal)
+    state = new_state(preset, players=players, options=options, first_dealer=seed % players,
+                      single_deal=single_deal)
     rng = random.Random(seed)
     while not state.is_terminal():
         if state.is_chance_node():
@@ -222,16 +224,7 @@ OPTION_TABLES = [
 def option_match(table: tuple[str, int, dict], seed: int) -> Iterator[KozelState]:
     """:func:`decisions` for a table of :data:`OPTION_TABLES`."""
     preset, players, options = table
-    state = new_state(preset, players=players, options=options, first_dealer=seed % players)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_chance(state.sample_chance(rng))
-            continue
-        yield state
-        actions = state.legal_actions()
-        state.apply_action(actions[rng.randrange(len(actions))])
-    yield state
+    return decisions(preset, players, seed, options=options)
 
 
 @settings(max_examples=25, deadline=None)
