@@ -273,8 +273,8 @@ def test_single_deal_summary_counts_who_won_each_deal(tmp_path: Path, game: str,
         if "winner_team" in deal:
             winner = deal["winner_team"]
         else:
-            low, high = deal["score"]
-            winner = None if low == high else int(high > low)
+            score0, score1 = deal["score"]
+            winner = None if score0 == score1 else int(score1 > score0)
         winners["none" if winner is None else f"{side} {winner}"] += 1
     tally = ", ".join(f"{label} ×{count}" for label, count in sorted(winners.items()))
     assert result.output.strip().endswith(f"; deal winner: {tally}")

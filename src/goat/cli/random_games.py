@@ -159,8 +159,8 @@ def _deal_winner_label(record: dict[str, Any]) -> str:
         winner = deal["winner_team"]
         teams = len(result["penalty_total"]) != record["players"]
     else:
-        low, high = deal["score"]
-        winner, teams = (None if low == high else int(high > low)), True
+        score0, score1 = deal["score"]
+        winner, teams = (None if score0 == score1 else int(score1 > score0)), True
     return "none" if winner is None else f"{'team' if teams else 'seat'} {winner}"
 
 
