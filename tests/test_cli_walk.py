@@ -461,3 +461,26 @@ def test_an_outside_bot_whose_factory_takes_no_seed_is_told_so(command: list[str
     assert result.exit_code == 2
     assert result.stderr == (f"error: bot 'first': nofirst.FirstBot of bot module {module} does not take the seed: "
                              "a bot's factory is called as factory(seed, **settings) (docs/bots.md)\n")
+
+
+def test_a_finished_terminal_game_says_when_it_ended_so_standings_can_date_it(tmp_path: Path) -> None:
+    """The README sends a club without a server to `goat play ... --name Anna --record`
+    and `goat standings --since/--until`, which count only records that say when their
+    game ended (`finished_at`): a terminal game's never did, so every one was left out.
+    A game stopped before its end says nothing (it has not ended)."""
+    from datetime import datetime, timedelta, timezone
+
+    record = tmp_path / "anna.json"
+    before = datetime.now(timezone.utc)
+    result = goat("play", "kozel", "--seed", "3", "--bots", "random", "--option", "match_target=2",
+                  "--name", "Anna", "--record", str(record), input="1\n" * 200)
+    after = datetime.now(timezone.utc)
+    assert result.exit_code == 0, result.output
+    ended = datetime.fromisoformat(json.loads(record.read_text(encoding="utf-8"))["finished_at"])
+    assert before - timedelta(seconds=1) <= ended <= after
+    since = (before - timedelta(minutes=1)).isoformat(timespec="seconds")
+    standings = goat("standings", str(record), "--since", since, "--csv")
+    assert standings.exit_code == 0 and ",Anna,," in standings.stdout, standings.output
+    stopped = tmp_path / "stopped.json"
+    assert goat("play", "kozel", "--seed", "3", "--record", str(stopped), input="quit\n").exit_code == 0
+    assert "finished_at" not in json.loads(stopped.read_text(encoding="utf-8"))
