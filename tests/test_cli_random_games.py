@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -251,3 +252,30 @@ def test_the_short_options_of_goat_play_work_here_too(tmp_path: Path) -> None:
     (record,) = read_records(out)
     assert (record["rules"], record["players"], record["options"]) == ("street", 4, {"match_target": 8})
     assert "seed 1," in result.stderr + result.stdout
+
+
+@pytest.mark.parametrize("game, args, side", [
+    ("kozel", ["--rules", "classic"], "team"),
+    ("kozel", ["--rules", "full-hand", "--players", "3"], "seat"),
+    ("spades", [], "team"),
+])
+def test_single_deal_summary_counts_who_won_each_deal(tmp_path: Path, game: str, args: list[str], side: str) -> None:
+    """With --single-deal the summary said "loser: none (match not over) ×N" whatever
+    the deals gave: a single deal never ends a match. It now counts the deals'
+    winners (Kozel's winner_team, Spades' higher deal score; "none": a tie)."""
+    out = tmp_path / "deals.jsonl"
+    result = runner.invoke(app, ["random-games", game, *args, "--single-deal", "--n", "12", "--seed", "4",
+                                 "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    winners: Counter[str] = Counter()
+    for record in read_records(out):
+        deal = record["result"]["deals"][-1]
+        if "winner_team" in deal:
+            winner = deal["winner_team"]
+        else:
+            score0, score1 = deal["score"]
+            winner = None if score0 == score1 else int(score1 > score0)
+        winners["none" if winner is None else f"{side} {winner}"] += 1
+    tally = ", ".join(f"{label} ×{count}" for label, count in sorted(winners.items()))
+    assert result.output.strip().endswith(f"; deal winner: {tally}")
+    assert len(winners) > 1          # the seed gives each side some deals: the count is read, not assumed

@@ -431,3 +431,56 @@ def test_a_bot_that_sees_every_card_is_refused_at_a_terminal_game() -> None:
                                  f"not play with a person; bots for kozel: {', '.join(view_bots('kozel'))}\n")
     spades = goat("play", "spades", "--bots", "perfect", input="")      # not a Spades bot at all: says so
     assert spades.exit_code == 2 and "does not play spades" in spades.stderr
+
+
+NO_SEED_BOT = """\
+from goat.bots import BaseBot, register_bot
+
+
+class FirstBot(BaseBot):
+    name = "first"
+
+    def choose(self, view):
+        return view["legal_actions"][0]
+
+
+register_bot("first", FirstBot)
+"""
+
+
+@pytest.mark.parametrize("command", [["play", "kozel", "--bots", "first"],
+                                     ["tournament", "--bots", "first,random", "--matches", "1"]])
+def test_an_outside_bot_whose_factory_takes_no_seed_is_told_so(command: list[str], tmp_path: Path,
+                                                                 bot_registry: None) -> None:
+    """A BaseBot subclass without ``__init__`` (the first bot most people write)
+    was refused as "bot 'first' does not take the settings " — naming no setting,
+    since none was given: the factory is called with the seed, which it does not take."""
+    module = tmp_path / "nofirst.py"
+    module.write_text(NO_SEED_BOT, encoding="utf-8")
+    result = goat(*command, "--bot-module", str(module), input="")
+    assert result.exit_code == 2
+    assert result.stderr == (f"error: bot 'first': nofirst.FirstBot of bot module {module} does not take the seed: "
+                             "a bot's factory is called as factory(seed, **settings) (docs/bots.md)\n")
+
+
+def test_a_finished_terminal_game_says_when_it_ended_so_standings_can_date_it(tmp_path: Path) -> None:
+    """The README sends a club without a server to `goat play ... --name Anna --record`
+    and `goat standings --since/--until`, which count only records that say when their
+    game ended (`finished_at`): a terminal game's never did, so every one was left out.
+    A game stopped before its end says nothing (it has not ended)."""
+    from datetime import datetime, timedelta, timezone
+
+    record = tmp_path / "anna.json"
+    before = datetime.now(timezone.utc)
+    result = goat("play", "kozel", "--seed", "3", "--bots", "random", "--option", "match_target=2",
+                  "--name", "Anna", "--record", str(record), input="1\n" * 200)
+    after = datetime.now(timezone.utc)
+    assert result.exit_code == 0, result.output
+    ended = datetime.fromisoformat(json.loads(record.read_text(encoding="utf-8"))["finished_at"])
+    assert before - timedelta(seconds=1) <= ended <= after
+    since = (before - timedelta(minutes=1)).isoformat(timespec="seconds")
+    standings = goat("standings", str(record), "--since", since, "--csv")
+    assert standings.exit_code == 0 and ",Anna,," in standings.stdout, standings.output
+    stopped = tmp_path / "stopped.json"
+    assert goat("play", "kozel", "--seed", "3", "--record", str(stopped), input="quit\n").exit_code == 0
+    assert "finished_at" not in json.loads(stopped.read_text(encoding="utf-8"))

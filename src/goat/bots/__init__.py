@@ -256,11 +256,19 @@ def _make_outside(name: str, factory: Callable[..., Bot], registration: outside.
     **settings)``); a setting it does not take, or any error of its factory, is
     one line naming where the bot comes from."""
     try:
-        inspect.signature(factory).bind(seed, **settings)
-    except TypeError:
-        raise BotError(f"bot {name!r} does not take the settings {', '.join(sorted(settings))}") from None
+        signature = inspect.signature(factory)
     except ValueError:
-        pass  # no signature to check: the call says
+        signature = None  # no signature to check: the call says
+    if signature is not None:
+        try:
+            signature.bind(seed)
+        except TypeError:   # a BaseBot subclass without __init__: no setting is to blame
+            raise BotError(f"{registration.origin} does not take the seed: a bot's factory is called as "
+                           "factory(seed, **settings) (docs/bots.md)") from None
+        try:
+            signature.bind(seed, **settings)
+        except TypeError:
+            raise BotError(f"bot {name!r} does not take the settings {', '.join(sorted(settings))}") from None
     outside.check_setting_types(name, factory, settings)
     try:
         return factory(seed, **settings)

@@ -18,6 +18,7 @@ import math
 import random
 import secrets
 from collections.abc import Mapping, Sequence
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Optional
 
@@ -371,12 +372,16 @@ def refusal(exc: GoatError) -> str:
 def write_record(path: Path, state: GameState, seats: list[dict[str, Any] | None] | None = None) -> None:
     """Write ``state`` as one game record (``shared/spec/records.md``) on one
     line, so the file is both a ``.json`` record and a one-line ``.jsonl``;
-    ``seats``: who sat where (:func:`goat.records.read_seats`)."""
+    ``seats``: who sat where (:func:`goat.records.read_seats`). A game over says
+    when it ended (``finished_at``, ISO 8601 UTC, as the table server's downloads),
+    so ``goat standings --since/--until`` can date it."""
     from goat.records import record_from_state
 
     record = record_from_state(state)
     if seats is not None:
         record["seats"] = seats
+    if state.is_terminal():
+        record["finished_at"] = datetime.now(timezone.utc).isoformat()
     path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
 
 

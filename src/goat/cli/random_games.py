@@ -78,6 +78,7 @@ def random_games_command(
         with user_errors():
             check_writable(out)
     done = 0
+    deal_games = single_deal and game != "yugioh"   # a single duel is a match of its own: it has a loser
     try:
         with nullcontext(sys.stdout) if out == "-" else whole_run_file(out) as target:
             with progress(console, f"{game} {rules}", n) as advance:
@@ -86,7 +87,7 @@ def random_games_command(
                     target.write(dumps_record(record) + "\n")
                     done += 1
                     deals += len(_deals(record))
-                    losers[_loser_label(record)] += 1
+                    losers[_deal_winner_label(record) if deal_games else _loser_label(record)] += 1
                     advance()
     except KeyboardInterrupt:
         _interrupted(done, n, out, seed)
@@ -98,7 +99,7 @@ def random_games_command(
     seconds = time.perf_counter() - started
     # "seat 1 ×3": a bare "seat 1 3" read as one more seat number
     tally = ", ".join(f"{label} ×{count}" for label, count in sorted(losers.items()))
-    kind = _outcome_kind(record["result"])  # n >= 1: the last record names the kind
+    kind = "deal winner" if deal_games else _outcome_kind(record["result"])  # n >= 1: the last record names it
     note = ""
     if added:
         note = " (random play needs " + ", ".join(f"{k}={v}" for k, v in added.items()) + " to end a game)"
@@ -146,6 +147,21 @@ def _outcome_kind(result: dict[str, Any]) -> str:
 def _deals(record: dict[str, Any]) -> list[Any]:
     """A record's deals (Yu-Gi-Oh!: its duels, ``docs/yugioh-records.md``)."""
     return record["deals"] if "deals" in record else record["result"]["duels"]
+
+
+def _deal_winner_label(record: dict[str, Any]) -> str:
+    """Who won a single deal (``--single-deal``), which never ends a match: Kozel's
+    ``winner_team`` (a seat in individual play), Spades' higher deal score;
+    ``none`` for a tie. The deal is the last one: annulled deals come before it."""
+    result = record["result"]
+    deal = result["deals"][-1]
+    if "winner_team" in deal:
+        winner = deal["winner_team"]
+        teams = len(result["penalty_total"]) != record["players"]
+    else:
+        score0, score1 = deal["score"]
+        winner, teams = (None if score0 == score1 else int(score1 > score0)), True
+    return "none" if winner is None else f"{'team' if teams else 'seat'} {winner}"
 
 
 def _loser_label(record: dict[str, Any]) -> str:

@@ -59,7 +59,8 @@ def record_seats(entries: list[dict[str, Any] | None]) -> list[RecordSeat]:
 
 def finished_at(record: Any) -> datetime | None:
     """When a record's game ended, if it says (``finished_at``, ISO 8601: the table
-    server's downloads do; a time without a zone is UTC), else ``None``. A name is
+    server's downloads and ``goat play``'s finished games do; a time without a zone is
+    UTC), else ``None``. A name is
     shown as spelt in the game that ended last, so the records of a server's club
     night give the server's spelling whatever order the files come in; without the
     time the later record counts as the more recent. Anything else there is ignored,
@@ -163,7 +164,8 @@ def standings_command(
     since: str | None = typer.Option(None, "--since", metavar="WHEN",
                                      help="Count only games that ended at or after WHEN: a day YYYY-MM-DD (UTC) or "
                                           "an ISO 8601 time such as 2026-12-01T18:00+03:00 (records say when "
-                                          "they ended in finished_at, as the table server's downloads do); default: no start."),
+                                          "they ended in finished_at, as the table server's downloads and goat play's finished "
+                                          "games do); default: no start."),
     until: str | None = typer.Option(None, "--until", metavar="WHEN",
                                      help="Count only games that ended before WHEN (a day: through its end); default: no end."),
 ) -> None:
