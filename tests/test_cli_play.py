@@ -129,6 +129,20 @@ def test_help_lists_the_moves_and_the_rules() -> None:
     assert "Molodka" in result.output
 
 
+@pytest.mark.parametrize(("args", "has", "lacks"), [
+    (["--rules", "classic"], ["the card (9H", "give QD"], ["pass 6C", "molodka", "KH+AH"]),
+    (["--rules", "street"], ["KH+AH", "pass 6C 7D", "molodka 6S"], ["give QD"]),
+    (["--rules", "street", "--option", "molodka=false"], ["pass 6C 7D"], ["molodka 6S", "give QD"]),
+    (["--rules", "full-hand", "--players", "3"], ["the card (9H"], ["give QD", "pass 6C", "molodka"]),
+])
+def test_help_names_only_the_moves_the_table_has(args: list[str], has: list[str], lacks: list[str]) -> None:
+    """``help`` said "pass 6C 7D, molodka ..., give QD" at every table, a classic one too."""
+    result = play([*args, "--seed", "4"], "help\nquit\n")
+    flowed = " ".join(result.output.split())          # the console wraps the line at its width
+    typed = flowed[flowed.index("Type "):flowed.index("quit.", flowed.index("Type "))]
+    assert all(word in typed for word in has) and not any(word in typed for word in lacks), typed
+
+
 @pytest.mark.parametrize("text", ["quit\n", "", "1\n1\nexit\n"])
 def test_quit_and_end_of_input_exit_cleanly(text: str, tmp_path: Path) -> None:
     path = tmp_path / "stopped.json"

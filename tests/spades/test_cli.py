@@ -238,6 +238,21 @@ def test_play_spades_bids_are_not_numbered_since_a_number_is_the_bid() -> None:
     assert "You bid 2" in out
 
 
+@pytest.mark.parametrize(("args", "has", "lacks"), [
+    ([], ["nil", "a number is the bid itself"], ["little bemo", "redeal", "give QD", "double nil"]),
+    (["--rules", "bemo"], ["little bemo"], ["redeal"]),
+    (["--option", "double_nil=true"], ["double nil", "give QD"], ["little bemo"]),
+    (["--rules", "mirror"], ["the number of spades you hold"], ["nil,", "little bemo"]),
+])
+def test_play_spades_help_names_only_the_bids_the_table_has(args: list[str], has: list[str],
+                                                           lacks: list[str]) -> None:
+    """``help`` offered "little bemo, redeal" and "give QD" at a standard table."""
+    out = goat("play", "spades", *args, "--seed", "3", "--bots", "random", input="help\nquit\n").stdout
+    flowed = " ".join(out.split())          # the console wraps the line at its width
+    typed = flowed[flowed.index("Bidding: "):flowed.index("quit.", flowed.index("Bidding: "))]
+    assert all(word in typed for word in has) and not any(word in typed for word in lacks), typed
+
+
 @pytest.mark.parametrize(("rules", "options", "words"), [
     ("wheels", {}, "a team contract of 10+ scores ±200"),
     ("boston", {"boston_wins_game": True}, "all 13 tricks scores ±200 and making it wins the game"),

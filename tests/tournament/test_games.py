@@ -226,7 +226,7 @@ def test_every_game_has_a_scoring_entry() -> None:
      "error: bot 'heuristic': unknown bot 'heuristic' (known: random, greedy, mc)"),
     (["--game", "yugioh", "--bots", "greedy,random:depth=2"], "error: bot 'random:depth=2'"),
     (["--game", "spades", "--rules", "classic", "--bots", "random,heuristic"], "error: unknown Spades ruleset 'classic'"),
-    (["--game", "yugioh", "--rules", "standard", "--bots", "greedy,random"], "error: unknown yugioh ruleset 'standard'"),
+    (["--game", "yugioh", "--rules", "standard", "--bots", "greedy,random"], "error: unknown Yu-Gi-Oh! ruleset 'standard'"),
     (["--game", "yugioh", "--bots", "greedy,random", "--players", "3"], "error: a duel has exactly 2 players"),
     (["--game", "yugioh", "--bots", "greedy,random", "--option", "decks=nope"], "error: option decks='nope' is not allowed (one of"),
 ])

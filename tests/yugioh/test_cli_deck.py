@@ -73,7 +73,7 @@ def test_options_change_what_is_legal(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("args, message", [
     (["nofile.ydk"], "error: cannot read deck nofile.ydk"),
-    (["--rules", "nope", "x.ydk"], "error: unknown yugioh ruleset 'nope'"),
+    (["--rules", "nope", "x.ydk"], "error: unknown Yu-Gi-Oh! ruleset 'nope'"),
     (["-o", "banlist=old", "x.ydk"], "error: option banlist='old' is not allowed (one of 'goat', 'none')"),
     (["-o", "colour=red", "x.ydk"], "error: unknown yugioh option 'colour'"),
 ])

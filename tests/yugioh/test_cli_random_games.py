@@ -55,7 +55,7 @@ def test_options_are_recorded(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--rules", "goatt"], "error: unknown yugioh ruleset 'goatt'"),
+    (["--rules", "goatt"], "error: unknown Yu-Gi-Oh! ruleset 'goatt'"),
     (["--option", "ask_responses=never"], "error: option ask_responses='never' is not allowed (one of"),
     (["--option", "first_player_draws=maybe"], "error: option first_player_draws must be true or false"),
 ])

@@ -132,7 +132,7 @@ def test_record_roundtrip_and_goat_replay_check(tmp_path: Path) -> None:
     (lambda r: r["decks"][0]["main"].append("Raigeki"), "Forbidden"),
     (lambda r: r["decks"][0]["main"].append("Pot of Greed"), "Limited"),
     (lambda r: r["decks"][1].update(main=["Sangan"]), "at least 40"),
-    (lambda r: r.update(rules="speed"), "unknown yugioh ruleset"),
+    (lambda r: r.update(rules="speed"), "unknown Yu-Gi-Oh! ruleset"),
     (lambda r: r.update(options={"nope": 1}), "unknown yugioh option"),
     (lambda r: r.update(chance=[0, ["Sangan"]]), "shuffle"),
 ])

@@ -258,7 +258,7 @@ class GameSession:
     def show_help(self, view: Mapping[str, Any]) -> None:
         self.console.print(Text("Legal moves: ").append_text(self.render.moves_text(view["legal_actions"])))
         self.console.print(escape(self.render.rule_summary(view)))
-        self.console.print(self.render.INPUT_HELP)
+        self.console.print(self.render.input_help(view))
 
     # ----------------------------------------------------------- announce
     def apply(self, action: Action) -> None:

@@ -354,7 +354,7 @@ def play_yugioh(
                                                              "Control (or what --option decks=... names)."),
     opponent_deck: Optional[Path] = typer.Option(None, "--opponent-deck", help="The bot's deck; default Goat Control "
                                                                                 "(or what --option decks=... names)."),
-    vs: str = typer.Option("greedy", "--vs", help="The bot: random, greedy or mc (searches: about a second a move)."),
+    vs: str = typer.Option("greedy", "--vs", help="The bot: random, greedy or mc (searches: up to --think seconds a move)."),
     rules: str = typer.Option("goat", "--rules", "-r", help="goat or official."),
     seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Makes the whole match reproducible "
                                                                   "(default: a fresh seed, printed at the start)."),

@@ -23,9 +23,20 @@ View = Mapping[str, Any]
 
 SUIT_STYLES = {"H": "bold red", "D": "bold red", "C": "bold", "S": "bold", "J": "bold magenta"}
 
-#: What the human may type (shown by ``help``).
-INPUT_HELP = ("Type a move number, the card(s) (9H, 10h, Q♣, KH AH or KH+AH), "
-              "pass 6C 7D, molodka ..., give QD; sheet (the score sheet); help; quit.")
+def input_help(view: View) -> str:
+    """What the human may type at this table (shown by ``help``): only the kinds
+    of move its rules have (no ``pass``/``molodka`` outside street, no ``give``
+    without an exchange)."""
+    o = view["options"]
+    street = o["trick_style"] == "street"
+    kinds = ["a move number", "the card(s) (9H, 10h, Q♣, KH AH or KH+AH)" if street else "the card (9H, 10h, Q♣)"]
+    if street:
+        kinds.append("pass 6C 7D")
+        if o["molodka"]:
+            kinds.append("molodka 6S 9S KS AS")
+    if o["players"] == 4 and (o["partner_exchange"] or (o["forced_exchange"] and not street)):
+        kinds.append("give QD")
+    return f"Type {', '.join(kinds)}; sheet (the score sheet); help; quit."
 
 ENDED_BY_TEXT = {
     "cards-exhausted": "all cards played",

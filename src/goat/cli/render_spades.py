@@ -21,13 +21,20 @@ from goat.games.spades.scoring import bag_penalty_words
 
 View = Mapping[str, Any]
 
-__all__ = ["INPUT_HELP", "action_text", "card_text", "cards_text", "deal_result_text", "header_text",
+__all__ = ["input_help", "action_text", "card_text", "cards_text", "deal_result_text", "header_text",
            "hand_text", "match_result_text", "move_label", "moves_text", "rule_summary", "score_table",
            "seat_name", "table_view", "trick_text", "turn_notes"]
 
-INPUT_HELP = ("Bidding: type the bid (4, nil, little bemo, redeal); a number is the bid itself. "
-              "Playing: a move number or the card (9H, 10h, Q♣); give QD in an exchange; sheet (the score "
-              "sheet); help; quit.")
+def input_help(view: View) -> str:
+    """What the human may type at this table (shown by ``help``): the bids its
+    variant has (no ``little bemo`` without Bemo), ``give`` only with double nil's exchange."""
+    o = view["options"]
+    bids = ["4"] + (["nil"] if o["nil"] and not o["mirror"] else []) + (["blind nil"] if o["blind_nil"] else []) + (["double nil"] if o["double_nil"] else []) \
+        + (["little bemo"] if o["bemo"] else []) + (["redeal"] if o["weak_hand_redeal"] else [])
+    bidding = ("Bidding: type your bid, the number of spades you hold. " if o["mirror"] else
+               f"Bidding: type the bid ({', '.join(bids)}); a number is the bid itself. ")
+    give = "; give QD in the exchange" if o["double_nil"] else ""
+    return bidding + f"Playing: a move number or the card (9H, 10h, Q♣){give}; sheet (the score sheet); help; quit."
 
 
 def side_name(view: View, team: int) -> str:

@@ -152,7 +152,7 @@ def make_rules(rules: str | YugiohRules = "goat", options: dict[str, Any] | None
         base = rules
     else:
         if rules not in PRESETS:
-            raise RulesError(f"unknown yugioh ruleset {rules!r} (one of {', '.join(PRESETS)})")
+            raise RulesError(f"unknown Yu-Gi-Oh! ruleset {rules!r} (one of {', '.join(PRESETS)})")
         base = PRESETS[rules]
     if not options:
         return base
