@@ -217,20 +217,79 @@ def test_the_screen_never_shows_cards_the_human_may_not_know(tmp_path: Path, rul
 
 
 # ------------------------------------------------------------- molodka
+def molodka_session(human: int, state: KozelState, answers: list[str], bot: str = "heuristic") -> tuple[Any, list[str]]:
+    """A terminal session on ``state`` (the human at ``human``, ``bot`` elsewhere:
+    ``"silent"`` never claims out of turn) whose input is ``answers`` then "1"
+    for ever; returns it and the prompts it read."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from goat.bots import make_bot
+    from goat.cli.play import KozelSession
+
+    def make(seat: int) -> Any:
+        inner = make_bot("heuristic", seed=seat)
+        if bot == "silent":
+            inner.out_of_turn = lambda view: None
+        return inner
+
+    bots = [None if seat == human else make(seat) for seat in range(4)]
+    session = KozelSession(Console(file=StringIO(), width=200), state, human, bots, random.Random(0))
+    asked: list[str] = []
+
+    def read(prompt: str) -> str:
+        asked.append(prompt)
+        return answers.pop(0) if answers else "1"
+
+    session.read = read  # type: ignore[method-assign]
+    return session, asked
+
+
+def molodka_deal(options: dict[str, Any] | None = None) -> KozelState:
+    """Seat 0 leads 6H; seats 1, 2 and 3 hold four of a suit (seat 0 too, its 6H back)."""
+    from tests.kozel.conftest import deal_state
+
+    state = deal_state("street", hands={"0": "6H 7H 8H 9H", "1": "6S 7S 8S 9S", "2": "6D 7D 8D 9D",
+                                        "3": "6C 7C 8C 9C"}, trump_card="TC", dealer=3, options=options,
+                       single_deal=True)
+    state.apply_action(Action.parse("0 play 6H"))
+    return state
+
+
+def test_the_human_is_not_asked_out_of_turn_when_the_seat_to_act_ranks_first() -> None:
+    """Seat 1 (a bot) is to act and ranks first (nearest the leader); the human at
+    seat 2 would lose a same-moment molodka to it, so is not asked now."""
+    session, asked = molodka_session(2, molodka_deal(), [], bot="silent")
+    assert "2 molodka 6D+7D+8D+9D" in session.view()["legal_actions"]
+    assert session.out_of_turn() is None
+    assert asked == []
+
+
+@pytest.mark.parametrize(("human", "offered"), [(0, True), (3, False)])
+def test_after_a_restart_the_human_is_asked_when_ranking_before_the_seat_to_act(human: int, offered: bool) -> None:
+    """``max_molodka_per_trick=2``: seat 1's molodka restarts the trick and seat 2
+    is to act. Counted from the original leader, seat 0 ranks before seat 2 (it
+    is asked), seat 3 after it (not yet)."""
+    state = molodka_deal({"max_molodka_per_trick": 2})
+    state.apply_action(Action.parse("1 molodka 6S+7S+8S+9S"))
+    session, asked = molodka_session(human, state, ["n"], bot="silent")
+    assert any(" molodka " in a for a in session.view()["legal_actions"])
+    assert session.out_of_turn() is None   # declined (or never asked)
+    assert ["out of turn?" in prompt for prompt in asked] == ([True] if offered else [])
+
+
 def test_human_may_declare_molodka_out_of_turn() -> None:
-    for seed in range(40):
-        probe = play(["--rules", "street", "--seed", str(seed)], "1\n" * 400 + "quit\n")
-        head, found, _ = probe.output.partition(MOLODKA_PROMPT)
-        if found:
-            break
-    else:
-        pytest.skip("no seed offered the human a molodka")
-    before = prompts(head)  # every earlier prompt consumed one line
-    result = play(["--rules", "street", "--seed", str(seed)], "1\n" * before + "y\n" + "1\n" * 3000)
-    assert result.exit_code == 0
-    assert result.output[:len(head)] == head
-    assert "You declare MOLODKA" in result.output
-    assert "The match is over" in result.output
+    """The whole deal from that restart: the human at seat 0 answers "y" and the
+    trick restarts with its molodka; play goes on to the end."""
+    state = molodka_deal({"max_molodka_per_trick": 2})
+    state.apply_action(Action.parse("1 molodka 6S+7S+8S+9S"))
+    session, asked = molodka_session(0, state, ["y"])
+    session.run()
+    output = session.console.file.getvalue()
+    assert "out of turn?" in asked[0]
+    assert state.deal_log()[-1]["actions"][:3] == ["0 play 6H", "1 molodka 6S+7S+8S+9S", "0 molodka 6H+7H+8H+9H"]
+    assert "You declare MOLODKA" in output and "The match is over" in output
 
 
 # ------------------------------------------------------------ move syntax

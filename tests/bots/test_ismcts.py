@@ -272,3 +272,23 @@ def test_a_draw_that_finds_no_world_is_skipped(monkeypatch, every):
         assert move == str(ISMCTSBot(1, iterations=60)._guide_bot.choose(view))
     else:
         assert move == "2 play 7C"   # the search still finds the catch on the other 30 worlds
+
+
+def test_the_tree_lets_an_opponent_claim_a_molodka_only_where_the_drivers_ask_it():
+    """Street: seat 0 leads 6H; seat 1 (the bot, to act), seat 2 and seat 3 all
+    hold four of a suit. Searched on the true deal: after the bot's pass seat 2
+    is to act and ranks before seat 3, so at that node the tree holds seat 2's
+    moves (its molodka among them) and never seat 3's molodka, which would lose
+    to seat 2's own move (street rule 4; ``goat.bots.asked_before_turn``)."""
+    from goat.bots.ismcts import _Node
+
+    state = deal_state("street", hands={"0": "6H 7H 8H 9H", "1": "6S 7S 8S 9S", "2": "6D 7D 8D 9D",
+                                        "3": "6C 7C 8C 9C"}, trump_card="TC", dealer=3, single_deal=True)
+    play(state, "0 play 6H")
+    bot, root = ISMCTSBot(3, iterations=60), _Node()
+    own = [Action.parse("1 pass 6S")]
+    for _ in range(60):
+        bot._iterate(state.clone(), root, 1, lambda world: own, None)
+    after_pass = root.children["1 pass 6S"]
+    keys = set(after_pass.children)
+    assert "2 molodka 6D+7D+8D+9D" in keys and all(key.startswith("2 ") for key in keys), sorted(keys)

@@ -421,12 +421,19 @@ def test_an_outside_bot_answering_no_legal_action_in_goat_play_is_one_line_namin
     assert record.exists()
 
 
-#: A street bot that plays its first legal card and, asked whether to claim out of
-#: turn (a molodka), answers as the parameter says.
+#: A street bot that declares a molodka on its turn when it can (else plays its
+#: first legal card) and, asked whether to claim out of turn (a molodka), answers
+#: as the parameter says. A seat is asked out of turn only when its claim ranks
+#: before the seat to act's: after a restart, so the tables allow a second molodka
+#: (CLAIMING_OPTIONS) and the bot's own molodkas make restarts.
 CLAIMING_BOT = BOT_MODULE + """
 
 class Claiming(FirstBot):
     name = "claiming"
+
+    def choose(self, view):
+        molodkas = [text for text in view["legal_actions"] if " molodka " in text]
+        return Action.parse(molodkas[0]) if molodkas else super().choose(view)
 
     def out_of_turn(self, view):
         legal = Action.parse(view["legal_actions"][0])
@@ -446,6 +453,12 @@ WRONG_CLAIMS = [
 ]
 
 
+#: The table options of the claiming bot's games (see CLAIMING_BOT). A seat is
+#: asked out of turn only after a restart that puts it before the seat to act, a
+#: few times a match at most: the seeds below are matches where that happens.
+CLAIMING_OPTIONS = ["--option", "max_molodka_per_trick=2"]
+
+
 @pytest.mark.parametrize(("body", "message"), WRONG_CLAIMS)
 def test_an_outside_bot_claiming_no_legal_molodka_in_goat_play_is_one_line_naming_it_and_the_record_is_kept(
         tmp_path: Path, bot_registry: None, body: str, message: str) -> None:
@@ -455,8 +468,8 @@ def test_an_outside_bot_claiming_no_legal_molodka_in_goat_play_is_one_line_namin
     module = tmp_path / "ownbot_claiming.py"
     module.write_text(CLAIMING_BOT.format(body=body))
     record = tmp_path / "game.json"
-    result = runner.invoke(app, ["play", "kozel", "--rules", "street", "--bot-module", str(module),
-                                 "--bots", "claiming", "--seat", "3", "--seed", "1", "--record", str(record)],
+    result = runner.invoke(app, ["play", "kozel", "--rules", "street", *CLAIMING_OPTIONS, "--bot-module", str(module),
+                                 "--bots", "claiming", "--seat", "3", "--seed", "11", "--record", str(record)],
                            input="1\n" * 2000)
     assert result.exit_code == 1, result.output[-2000:]
     assert re.match(r"error: game stopped: bot claiming failed: " + message, one_line_error(result))
@@ -469,8 +482,8 @@ def test_an_outside_bot_claiming_no_legal_molodka_in_a_tournament_is_named(tmp_p
     not the bot that made it (two bots share every game)."""
     module = tmp_path / "ownbot_claiming_tournament.py"
     module.write_text(CLAIMING_BOT.format(body=WRONG_CLAIMS[0][0]))
-    result = runner.invoke(app, ["tournament", "--rules", "street", "--bot-module", str(module),
-                                 "--bots", "claiming,random", "--matches", "1", "--workers", "1", "--seed", "1"])
+    result = runner.invoke(app, ["tournament", "--rules", "street", *CLAIMING_OPTIONS, "--bot-module", str(module),
+                                 "--bots", "claiming,random", "--matches", "1", "--workers", "1", "--seed", "34"])
     assert result.exit_code == 1, result.output[-2000:]
     assert re.match(r"error: game \d+ \(\w+, \w+, \w+, \w+\): bot claiming failed: " + WRONG_CLAIMS[0][1],
                     one_line_error(result))

@@ -155,26 +155,29 @@ def test_random_bot_out_of_turn_declines_or_picks_a_legal_claim() -> None:
 
 
 def test_bots_declare_molodka_out_of_turn_through_the_interface() -> None:
-    """In street, a bot that is not to act can restart the trick (molodka)."""
-    for seed in range(60):
-        state = new_state("street", first_dealer=seed % 4)
+    """In street, a bot that is not to act can restart the trick (molodka). It is
+    asked when its claim ranks before the seat to act's: here after seat 1's
+    molodka (``max_molodka_per_trick=2``), seat 0, the original leader, before
+    seat 2. (A random bot declares about half the time it may.)"""
+    from tests.kozel.conftest import deal_state, play
+
+    for seed in range(20):
+        state = deal_state("street", hands={"0": "6H 7H 8H 9H", "1": "6S 7S 8S 9S", "2": "6D QD KC AC",
+                                            "3": "6C 7C QH KH"}, trump_card="TC", dealer=3,
+                           options={"max_molodka_per_trick": 2}, single_deal=True)
+        play(state, "0 play 6H", "1 molodka 6S+7S+8S+9S")
         bots = [RandomBot(seed * 4 + s) for s in range(4)]
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_chance(state.sample_chance(rng))
-                continue
-            current = state.current_player()
-            action = next_bot_action(state, bots)
-            if action.verb == "molodka" and action.seat != current:
-                state.apply_action(action)
-                view = state.view(action.seat)
-                assert view["trick"] == [{"seat": action.seat, "verb": "play",
-                                          "cards": [str(c) for c in action.cards]}]
-                assert state.current_player() == (action.seat + 1) % 4
-                return
+        action = next_bot_action(state, bots)
+        if action.verb == "molodka":
+            assert action.seat == 0 != state.current_player()
             state.apply_action(action)
-    pytest.fail("no out-of-turn molodka in 60 random street matches")
+            view = state.view(action.seat)
+            assert view["trick"] == [{"seat": action.seat, "verb": "play",
+                                      "cards": [str(c) for c in action.cards]}]
+            assert state.current_player() == (action.seat + 1) % 4
+            return
+        assert action.seat == state.current_player() == 2
+    pytest.fail("no out-of-turn molodka by a random bot in 20 tries")
 
 
 def test_partner_exchange_gift_stays_hidden_until_everyone_gave() -> None:

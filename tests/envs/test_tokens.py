@@ -65,64 +65,100 @@ def test_token_sequences_are_distinct_and_prefix_free(label: str, seed: int) -> 
 
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32))
-def test_street_offers_every_possible_molodka_and_only_on_public_grounds(seed: int) -> None:
+def test_street_offers_every_molodka_ranking_first_and_only_on_public_grounds(seed: int) -> None:
     game, rng = new_game("street", seed)
-    offered_without_molodka = 0
     for g in decisions(game, rng):
         if g.prefix or g.is_offer():
             continue  # look at positions where the current player has not started yet
         # Rewind to the start of this position: the offers were asked before the current player.
         state = g.state
         current = state.current_player()
-        claimants = {a.seat for a in state.legal_actions() if a.seat != current}
         fresh = TokenGame(state.clone(), g.encoder)
-        assert claimants <= set(fresh.offers), "a seat that may declare molodka is never asked"
         public = fresh.encoder.offer_seats(state.view(None))
-        assert [s for s in public if s != current] == fresh.offers
-        for seat in fresh.offers:
-            if seat not in claimants:
-                offered_without_molodka += 1
-    # Seats without four of a suit are asked too (else being asked would reveal a hand).
-    assert offered_without_molodka > 0
+        assert public == state.molodka_priority(public), "listed in the order claims rank"
+        claimants = {a.seat for a in state.legal_actions() if a.seat != current}
+        assert claimants <= set(public), "a seat that may declare molodka is never listed"
+        # Asked now: the seats ranking before the current player, whatever they hold.
+        assert fresh.offers == (public[:public.index(current)] if public else [])
+        ahead = {s for s in claimants if state.molodka_priority([s, current])[0] == s}
+        assert ahead <= set(fresh.offers), "a seat ranking before the current player is not asked"
+
+
+def street_deal(hands: dict[str, str], options: dict | None = None):
+    from tests.kozel.conftest import deal_state
+
+    return deal_state("street", hands=hands, trump_card="TC", dealer=3, options=options, single_deal=True)
+
+
+def token_game(state, fast: bool, options: dict | None = None) -> TokenGame:
+    from goat.envs.spec import GameSpec
+
+    encoder, _ = GameSpec("kozel", "street", options=options, single_deal=True).encoder()
+    return TokenGame(state, encoder, fast=fast)
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_the_current_players_molodka_wins_over_a_later_seats(fast: bool) -> None:
+    """Seat 0 leads; seat 1 (to act) and seats 2 and 3 all hold four of a suit.
+    Seat 1 ranks first (nearest clockwise to the leader): no one is asked before
+    it moves, and its molodka, token by token, is the one applied."""
+    from tests.kozel.conftest import play
+
+    state = play(street_deal({"0": "6H 7H 8H 9H", "1": "6S 7S 8S 9S", "2": "6D 7D 8D 9D",
+                              "3": "6C 7C 8C 9C"}), "0 play 6H")
+    assert {a.seat for a in state.legal_actions() if a.verb == "molodka"} == {1, 2, 3}
+    game = token_game(state, fast)
+    assert (game.offers, game.actor(), game.is_offer()) == ([], 1, False)
+    molodka = Action.parse("1 molodka 6S+7S+8S+9S")
+    applied = None
+    for token in game.encoder.tokens(molodka):
+        assert token in game.legal_tokens()
+        applied = game.apply_token(token)
+    assert applied == molodka and game.state.trick_leader == 1
 
 
 @pytest.mark.parametrize("fast", [True, False])
 def test_offers_after_a_molodka_follow_the_engines_priority_from_the_original_leader(fast: bool) -> None:
     """Street with ``max_molodka_per_trick=2``: seat 0 leads, seat 1 (left of it)
-    restarts the trick with a molodka, so seat 2 is to act and seats 3 and 0 may
+    restarts the trick with a molodka, so seat 2 is to act and seats 0 and 3 may
     claim the second molodka. The rules order claims from the seat that
-    *originally* led (``KozelState.molodka_priority``: 0 before 3); the offers
-    counted from the molodka player now leading asked seat 3 first, so its claim
-    beat seat 0's. Both the fast path and the public view's must ask 0 first."""
-    from goat.envs.spec import GameSpec
-    from tests.kozel.conftest import deal_state, play
+    *originally* led (``KozelState.molodka_priority``: 0, then 2, then 3): seat 0
+    is asked before seat 2 moves, seat 3 (after seat 2) is not. Once seat 2 has
+    played, seat 3 is to act and seat 0 is asked again. Both the fast path and
+    the public view's."""
+    from tests.kozel.conftest import play
 
-    options = {"max_molodka_per_trick": 2}
-    state = deal_state("street", hands={"0": "6H 7H 8H 9H", "1": "6S 7S 8S 9S",
-                                        "2": "6D 7D 8D 9D", "3": "6C 7C 8C 9C"},
-                       trump_card="TC", dealer=3, options=options, single_deal=True)
-    play(state, "0 play 6H")
-    play(state, "1 molodka 6S+7S+8S+9S")
+    state = play(street_deal({"0": "6H 7H 8H 9H", "1": "6S 7S 8S 9S", "2": "6D 7D 8D 9D",
+                              "3": "6C 7C 8C 9C"}, {"max_molodka_per_trick": 2}),
+                 "0 play 6H", "1 molodka 6S+7S+8S+9S")
     assert (state.current_player(), state.trick_leader) == (2, 1)
     claimants = sorted({a.seat for a in state.legal_actions() if a.verb == "molodka" and a.seat != 2})
     assert claimants == [0, 3]
-    encoder, _ = GameSpec("kozel", "street", options=options, single_deal=True).encoder()
-    game = TokenGame(state, encoder, fast=fast)
-    assert game.offers == state.molodka_priority(claimants) == [0, 3]
-    assert [s for s in encoder.offer_seats(state.view(None)) if s != 2] == [0, 3]
+    game = token_game(state, fast, {"max_molodka_per_trick": 2})
+    assert game.offers == [0] and game.actor() == 0 and game.is_offer()
+    assert game.encoder.offer_seats(state.view(None)) == state.molodka_priority([0, 2, 3]) == [0, 2, 3]
+    assert game.apply_token(game.wait) is None
+    assert (game.offers, game.actor()) == ([], 2)
+    for token in game.encoder.tokens(Action.parse("2 pass 6D+7D+8D+9D")):
+        game.apply_token(token)
+    assert (game.state.current_player(), game.offers, game.actor()) == (3, [0], 0)
 
 
-def test_an_offered_seat_without_molodka_can_only_wait() -> None:
-    game, rng = new_game("street", 5)
-    seen = 0
-    for g in decisions(game, rng):
-        if g.is_offer():
-            seat = g.actor()
-            if not any(a.seat == seat for a in g.state.legal_actions()):
-                assert g.legal_tokens() == [g.wait]
-                assert g.mask(seat).tolist() == [0] * g.wait + [1]
-                seen += 1
-    assert seen
+@pytest.mark.parametrize("fast", [True, False])
+def test_an_offered_seat_without_molodka_can_only_wait(fast: bool) -> None:
+    """After a restart seat 0, the original leader, ranks before the seat to act
+    and is asked whatever it holds (being asked reveals nothing): without four
+    of a suit it can only wait."""
+    from tests.kozel.conftest import play
+
+    state = play(street_deal({"0": "6H 7S 8D 9C", "1": "6S 8S 9S JS", "2": "6D 7D QH KH",
+                              "3": "7C 8C JH QS"}, {"max_molodka_per_trick": 2}),
+                 "0 play 6H", "1 molodka 6S+8S+9S+JS")
+    g = token_game(state, fast, {"max_molodka_per_trick": 2})
+    assert g.is_offer() and g.actor() == 0
+    assert not any(a.seat == 0 for a in g.state.legal_actions())
+    assert g.legal_tokens() == [g.wait]
+    assert g.mask(0).tolist() == [0] * g.wait + [1]
 
 
 @pytest.mark.parametrize("label", ["classic", "street"])

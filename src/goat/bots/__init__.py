@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from goat.bots import outside
-from goat.bots.base import BaseBot, Bot, BotError, next_bot_action, out_of_turn_claim, play_bots
+from goat.bots.base import BaseBot, Bot, BotError, asked_before_turn, next_bot_action, out_of_turn_claim, play_bots
 from goat.bots.heuristic import HeuristicBot
 from goat.bots.ismcts import ISMCTSBot
 from goat.bots.pimc import PerfectInformationBot, PIMCBot
@@ -288,6 +288,7 @@ def _seed(seed: Any) -> int | float | str | bytes | None:
         raise BotError(f"a bot's seed is a number, a string or None, not {seed!r}") from None
 
 
-__all__ = ["BOTS", "GAME_BOTS", "BaseBot", "Bot", "BotError", "ISMCTSBot", "RandomBot", "SpadesPIMCBot", "bot_factory",
-           "bots_for", "default_bot", "load_bot_module", "make_bot", "next_bot_action", "out_of_turn_claim",
-           "outside_bots", "play_bots", "register_bot", "unregister_bot", "view_bots"]
+__all__ = ["BOTS", "GAME_BOTS", "BaseBot", "Bot", "BotError", "ISMCTSBot", "RandomBot", "SpadesPIMCBot",
+           "asked_before_turn", "bot_factory", "bots_for", "default_bot", "load_bot_module", "make_bot",
+           "next_bot_action", "out_of_turn_claim", "outside_bots", "play_bots", "register_bot", "unregister_bot",
+           "view_bots"]

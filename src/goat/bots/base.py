@@ -10,7 +10,8 @@ Two questions are put to a bot:
 * :meth:`Bot.choose` — it is this seat's turn; pick one of ``legal_actions``.
 * :meth:`Bot.out_of_turn` — another seat is to act, but this seat may act too
   (street Kozel's molodka, a Spades look at a face-down hand); return an action
-  or ``None`` to stay silent.
+  or ``None`` to stay silent. A molodka is asked for only from seats whose claim
+  would rank before the seat to act's (:func:`asked_before_turn`).
 
 The drivers below (:func:`next_bot_action`, :func:`play_bots`) are the one
 place that turns a state into views and bot answers, shared by the CLI, tests
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from goat.protocol import Action, GameState, GoatError, IllegalActionError, play_out
@@ -137,18 +138,41 @@ def prepare_bots(bots: Sequence[Bot | None], view_of: Callable[[int], View]) -> 
             hook(view_of(seat))
 
 
+def asked_before_turn(state: GameState, seats: Iterable[int]) -> list[int]:
+    """Of ``seats`` (others than the seat to act, able to act out of turn), those
+    asked before the seat to act moves, in the order their claims rank.
+
+    Under the state's ``molodka_priority`` (street Kozel) the seat to act declares
+    its own molodka by its move, and a claim made at the same moment by a seat
+    that ranks after it would lose to it: only the seats ranking *before* it are
+    asked now; the others are asked at a later position (the seat to act's card
+    goes back to its hand if one of them then declares, so waiting costs them
+    nothing). Before any restart the seat to act is the nearest seat that has not
+    played, so no one is asked; after a molodka the original leader's side of the
+    table is. Without ``molodka_priority`` (a Spades look) every seat is asked, in
+    the order given."""
+    seats = list(dict.fromkeys(seats))
+    priority = getattr(state, "molodka_priority", None)
+    if priority is None or not seats:
+        return seats
+    current = state.current_player()
+    order = priority([*seats, current])
+    return order[:order.index(current)]
+
+
 def out_of_turn_claim(state: GameState, bots: Sequence[Bot | None]) -> Action | None:
     """Ask every bot that may act out of turn now; return the claim that goes first.
 
-    Seats whose entry in ``bots`` is ``None`` (a human) are not asked. When
-    several bots claim at once, the state's ``molodka_priority`` (if any) orders
-    them, otherwise the order of ``state.legal_actions()``.
+    Only the seats of :func:`asked_before_turn` are asked, and seats whose entry
+    in ``bots`` is ``None`` (a human) are not. When several bots claim at once,
+    the state's ``molodka_priority`` (if any) orders them, otherwise the order
+    of ``state.legal_actions()``.
     """
     if state.is_chance_node() or state.is_terminal():
         return None
     current = state.current_player()
     actions = state.legal_actions()
-    seats = list(dict.fromkeys(a.seat for a in actions if a.seat != current))
+    seats = asked_before_turn(state, (a.seat for a in actions if a.seat != current))
     claims: dict[int, Action] = {}
     for seat in seats:
         bot = bots[seat]
@@ -166,8 +190,8 @@ def out_of_turn_claim(state: GameState, bots: Sequence[Bot | None]) -> Action | 
 
 def next_bot_action(state: GameState, bots: Sequence[Bot | None]) -> Action:
     """The next action when the seat to act is a bot: an out-of-turn claim by a
-    bot first (it comes "before" the current player moves), else the current
-    bot's choice. Does not apply it."""
+    bot that ranks before it (:func:`asked_before_turn`) first, else the current
+    bot's choice (a molodka of its own among them). Does not apply it."""
     claim = out_of_turn_claim(state, bots)
     if claim is not None:
         return claim

@@ -19,9 +19,11 @@ observable moves; the concrete cards behind such a key are chosen at random in
 the world. Every edge's statistics are kept from the point of view of the seat
 that takes the action, so opponents minimise and partners maximise the bot's
 reward. Inside the tree, street's out-of-turn molodka is one more action at a
-node, taken by its own seat. Out of turn (:meth:`ISMCTSBot.out_of_turn`) the
-root offers the bot's molodkas and "stay silent"; the bot declares when the
-search prefers a molodka.
+node, taken by its own seat, where the drivers would ask for it: the seat to
+act's own, another seat's only when it ranks before the seat to act
+(:func:`_asked_now`). Out of turn (:meth:`ISMCTSBot.out_of_turn`) the root
+offers the bot's molodkas and "stay silent"; the bot declares when the search
+prefers a molodka.
 
 Reward (a deal is the unit of search, not the match): for a seat's team,
 ``0.75 * clip(penalty_balance / P, -1, 1) + 0.25 * point_balance / 120``, where the
@@ -69,6 +71,7 @@ from goat.bots.base import (
     BaseBot,
     BotError,
     View,
+    asked_before_turn,
     check_time_limit,
     legal_actions,
     required_actions,
@@ -182,9 +185,9 @@ class ISMCTSBot(BaseBot):
                 actions = root_actions(world)
             elif silent is not None and len(path) == 1 and node is root.children.get(silent):
                 # after staying silent, the seat to act moves (not this bot's molodka)
-                actions = [a for a in world.legal_actions() if not (a.seat == seat and a.verb == "molodka")]
+                actions = [a for a in _asked_now(world) if not (a.seat == seat and a.verb == "molodka")]
             else:
-                actions = world.legal_actions()
+                actions = _asked_now(world)
             groups: dict[str, list[Action]] = {}
             for a in actions:
                 groups.setdefault(_key(a, seat), []).append(a)
@@ -250,6 +253,21 @@ def _text(action: Action) -> str:
     if action.verb == "bid":
         return str(action)
     return f"{action.seat} {action.verb} " + "+".join([c._text for c in action.cards])
+
+
+def _asked_now(world: Any) -> list[Action]:
+    """The world's legal actions the drivers let be taken now: the seat to act's,
+    and out-of-turn claims only of the seats asked before it moves
+    (:func:`~goat.bots.base.asked_before_turn`: a street seat ranking after it
+    claims at a later position). The tree models the opponents as they are
+    asked, so an opponent's molodka never pre-empts a seat that ranks first."""
+    actions = world.legal_actions()
+    current = world.current_player()
+    others = {a.seat for a in actions if a.seat != current}
+    if not others:
+        return actions
+    asked = set(asked_before_turn(world, others))
+    return [a for a in actions if a.seat == current or a.seat in asked]
 
 
 def _deal_over(world: Any) -> bool:

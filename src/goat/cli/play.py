@@ -27,7 +27,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from goat.bots import THINK_SECONDS, Bot, bot_factory, out_of_turn_claim, thinks, view_bots
+from goat.bots import THINK_SECONDS, Bot, asked_before_turn, bot_factory, out_of_turn_claim, thinks, view_bots
 from goat.bots.base import BotMoveError, bot_choice, prepare_bots
 from goat.bots.outside import one_line, raised_by_outside_bot
 from goat.cards import CardSyntaxError, parse_cards
@@ -184,13 +184,15 @@ class GameSession:
     def out_of_turn(self) -> Action | None:
         """Out-of-turn claims (molodka) before the seat to act moves: the bots'
         through the Bot interface, the human's by a y/N question when a bot is to
-        act. Simultaneous claims go by the engine's priority."""
+        act. Only seats whose claim would rank before the seat to act's are asked
+        (``asked_before_turn``; the others at a later position, or on their own
+        turn). Simultaneous claims go by the engine's priority."""
         state = self.state
         claims: dict[int, Action] = {}
         bot_claim = out_of_turn_claim(state, self.bots)
         if bot_claim is not None:
             claims[bot_claim.seat] = bot_claim
-        if state.current_player() != self.human:
+        if state.current_player() != self.human and asked_before_turn(state, [self.human]):
             mine = self.view()["legal_actions"]
             if mine:
                 human_claim = self.ask_out_of_turn(mine)

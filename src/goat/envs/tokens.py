@@ -16,8 +16,11 @@ integer ("token") from ``0..num_actions-1``, using the game's
   (``pending``). Nothing is applied before the action is complete, so the
   other seats see nothing of a half-made choice.
 * **Out-of-turn actions are offers.** Before the current player acts, each
-  seat of ``encoder.offer_seats(public view)`` is asked in turn: it may take
-  one of its out-of-turn actions or answer ``wait`` (token ``num_tokens``).
+  seat of ``encoder.offer_seats(public view)`` listed before the current player
+  (the list ranks claims; a seat after it would lose a same-moment claim to the
+  current player's own move, so it is asked at a later position) is asked in
+  turn: it may take one of its out-of-turn actions or answer ``wait`` (token
+  ``num_tokens``).
   Who is asked depends on public facts only, so being asked reveals nothing
   (a seat with no molodka in hand is asked too and can only wait).
 
@@ -93,7 +96,9 @@ class TokenGame:
             current = state.current_player()
             fast_offers = getattr(self._fast, "offer_seats", None)
             seats = fast_offers(state) if fast_offers else self.encoder.offer_seats(state.view(None))
-            self.offers = [s for s in seats if s != current]
+            # Seats ranked after the current seat would lose a same-moment claim to
+            # its own move: they are asked at a later position (or on their turn).
+            self.offers = seats[:seats.index(current)] if current in seats else [s for s in seats if s != current]
         self.version += 1
 
     def is_decision(self) -> bool:

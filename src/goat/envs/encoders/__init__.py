@@ -84,10 +84,13 @@ class Encoder(Protocol):
         ...
 
     def offer_seats(self, public_view: View) -> list[int]:
-        """Seats asked, in priority order, whether they act out of turn before the
-        current player acts. It must depend on the public (spectator) view only,
-        so that who is asked reveals nothing; a seat with no such action can
-        only answer ``wait``."""
+        """Seats that may act out of turn now, in the order their claims rank (the
+        current player among them when it ranks too). Those listed before the
+        current player are asked, in this order, before it acts; those after it
+        wait for a later position (see :mod:`goat.envs.tokens`); a list without
+        the current player is asked whole. It must depend on the public
+        (spectator) view only, so that who is asked reveals nothing; a seat with
+        no such action can only answer ``wait``."""
         ...
 
     def scores(self, result: View) -> list[float]:

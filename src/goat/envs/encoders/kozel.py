@@ -160,9 +160,11 @@ class KozelEncoder:
     def offer_seats(self, public_view: View) -> list[int]:
         """Street: every seat that has not put cards in the current trick may
         declare a molodka after the lead, at most ``max_molodka_per_trick`` a
-        trick; asked in the rules' priority order (nearer clockwise to the seat
+        trick; listed in the rules' priority order (nearer clockwise to the seat
         that *originally* led the trick first, as ``KozelState.molodka_priority``:
-        after a molodka that seat may claim again, before the molodka player's left)."""
+        after a molodka that seat may claim again, before the molodka player's left).
+        The current player is listed too: only the seats before it are asked
+        before it acts (before any molodka none are, as it is the nearest)."""
         rules = self.rules
         trick = public_view.get("trick") or []
         if (not rules.molodka or public_view.get("phase") != "play" or not trick
