@@ -64,7 +64,7 @@ from typing import Any
 
 from goat.games.yugioh.cards.data import DATABASE
 from goat.games.yugioh.decisions import ChanceRequest, Decision
-from goat.games.yugioh.deck import DeckError, DeckList
+from goat.games.yugioh.deck import DeckError, DeckList, copies_allowed
 from goat.games.yugioh.duel import visible_to
 from goat.games.yugioh.rules import make_rules
 from goat.games.yugioh.state import YugiohState, public_action, replay
@@ -1252,6 +1252,29 @@ class _Evidence:
                         if max(self.first[name], n - spare[name]) > 0})
 
 
+def _made_up_side(view: dict[str, Any], base: DeckList, rng: random.Random, evidence: _Evidence) -> tuple[str, ...]:
+    """A side deck for a seat seen side-decking whose assumed list has none
+    (:func:`assumed_deck`): the main deck cards first seen after a side-decking,
+    as many as one side-decking swapped at most, then copies of ``base``'s main
+    deck cards. A legal one: side-decking swaps main deck cards only, so a
+    Fusion monster first seen later came from the Fusion Deck, and no card goes
+    past the copies the banlist allows across the list (a second Pot of Greed
+    sided in gave worlds a hand the opponent cannot hold), while some fits."""
+    later = sorted(n for n in (evidence.seen - evidence.first).elements() if not DATABASE[n].extra_deck)
+    room = min(SIDE_SIZE, evidence.swaps)  # no more than one side-decking could swap in
+    if len(later) > room:
+        later = sorted(rng.sample(later, room))
+    rules = make_rules(view["rules"], view["options"])
+    held = Counter(base.main + base.fusion + tuple(later))
+    side = list(later)
+    while len(side) < SIDE_SIZE:
+        fits = [n for n in sorted(base.main) if held[n] < copies_allowed(n, rules)] or sorted(base.main)
+        name = rng.choice(fits)
+        held[name] += 1
+        side.append(name)
+    return tuple(side)
+
+
 def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
                  extra: Counter | None = None, evidence: _Evidence | None = None,
                  side_extra: Counter | None = None) -> DeckList:
@@ -1274,11 +1297,7 @@ def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
         evidence = _Evidence.of(view)
     side = () if evidence.sideless else tuple(base.side)
     if not side and (evidence.sided or evidence.asked):
-        later = sorted((evidence.seen - evidence.first).elements())
-        room = min(SIDE_SIZE, evidence.swaps)  # no more than one side-decking could swap in
-        if len(later) > room:
-            later = sorted(rng.sample(later, room))
-        side = tuple(later) + tuple(rng.choice(sorted(base.main)) for _ in range(SIDE_SIZE - len(later)))
+        side = _made_up_side(view, base, rng, evidence)
     if side_extra:
         cards = Counter(side)
         for name, n in sorted(side_extra.items()):
