@@ -520,3 +520,26 @@ def test_a_side_deck_made_up_for_the_opponent_is_a_legal_one() -> None:
         deck = assumed_deck(view, base, random.Random(seed), evidence=evidence)
         assert Counter(deck.side)["Rush Recklessly"] == 2 and len(deck.side) == 15
         assert deck_problems(deck, make_rules("goat")) == [], (seed, deck.side)
+
+
+def test_an_assumed_list_padded_after_nobleman_of_crossout_keeps_to_the_banlist() -> None:
+    """A Deck Nobleman of Crossout showed to hold no more copies of a card
+    (here Magician of Faith and Magical Merchant) loses its unseen copies, and
+    the places they leave were padded with random copies of the list's cards:
+    a second Premature Burial, Call of the Haunted or Graceful Charity (Limited),
+    a fourth Asura Priest — a list no opponent can hold. Padding now takes cards
+    the banlist allows one more of (main, side and Fusion Deck together)."""
+    from goat.games.yugioh.deck import deck_problems
+    from goat.games.yugioh.worlds import _Evidence, assumed_deck
+
+    from .world_reference import position
+
+    state = position("goat", {"ask_responses": "when-able"}, 507, 3, 8)  # yugioh_world_fails' position 7
+    view = json.loads(json.dumps(state.view(0)))
+    evidence = _Evidence.of(view)
+    assert evidence.capped == {"Magician of Faith", "Magical Merchant"}
+    base = DeckList.from_json(view["decklists"][0])
+    for seed in range(10):
+        deck = assumed_deck(view, base, random.Random(seed), evidence=evidence)
+        assert len(deck.main) == len(base.main)
+        assert deck_problems(deck, state.rules) == [], (seed, [p.text for p in deck_problems(deck, state.rules)])
