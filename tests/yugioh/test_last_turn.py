@@ -129,6 +129,20 @@ def test_activated_in_the_end_phase_the_check_follows_at_once() -> None:
     assert s.is_terminal() and (s.results[0]["winner"], s.results[0]["reason"]) == (0, "last-turn")
 
 
+@pytest.mark.parametrize("deck, hand", [(["Pot of Greed", "Chaos Sorcerer"], []),        # nothing to summon
+                                        (["Vorse Raider", "Pot of Greed"], ["Scapegoat"])])  # Scapegoat's lock
+def test_activated_in_the_end_phase_with_nothing_summoned_the_check_follows_at_once(
+        deck: list[str], hand: list[str]) -> None:
+    # The check is the End Phase's, whether or not a monster came and battled: without
+    # a summon the duel went on into the next turn, the check never made.
+    s = _board("Blue-Eyes White Dragon", deck=deck, hand=hand)
+    if hand:
+        play(s, ["1 activate Scapegoat", "0 pass", "0 pass"])
+    play(s, ["1 phase end", "0 pass", ACTIVATE])
+    assert "1 Special Summons no monster for Last Turn" in [e.text for e in s.duel.log]
+    assert s.is_terminal() and (s.results[0]["winner"], s.results[0]["reason"]) == (0, "last-turn")
+
+
 def test_a_kept_monster_revived_by_call_of_the_haunted_goes_with_its_call() -> None:
     # Last Turn sends Call of the Haunted to the Graveyard: Call destroys its monster,
     # seat 0 keeps nothing, seat 1's monster stands alone at the End Phase.

@@ -11,7 +11,7 @@ import pytest
 
 from goat.games import sample_world
 from goat.games.yugioh import new_state
-from goat.games.yugioh.deck import DeckList
+from goat.games.yugioh.deck import DeckList, builtin_deck
 from goat.games.yugioh.worlds import WorldSamplingError
 from goat.games.yugioh.worlds import sample_world as sample_yugioh_world
 from goat.protocol import play_random_steps, play_randomly
@@ -499,3 +499,47 @@ def test_a_side_deck_made_up_for_the_opponent_holds_the_cards_first_seen_after_s
     deck = assumed_deck(view, DeckList.from_json(view["decklists"][0]), random.Random(1), evidence=evidence)
     assert not later - Counter(deck.side)
     assert len(deck.side) == 15
+
+
+def test_a_side_deck_made_up_for_the_opponent_is_a_legal_one() -> None:
+    """The made-up side deck took every card first seen after side-decking, a
+    Fusion monster too (side-decking swaps main deck cards only: it came from
+    the Fusion Deck), and filled up with random copies of the list's cards past
+    what the banlist allows (3 Pot of Greed: worlds sided a second one in)."""
+    from goat.games.yugioh import make_rules
+    from goat.games.yugioh.deck import deck_problems
+    from goat.games.yugioh.worlds import _Evidence, assumed_deck
+
+    base = builtin_deck("chaos_warrior")
+    assert not base.side and "Thousand-Eyes Restrict" in base.fusion
+    seen = Counter({"Thousand-Eyes Restrict": 1, "Pot of Greed": 1, "Rush Recklessly": 2})
+    evidence = _Evidence(seen, None, False, frozenset(), Counter({"Pot of Greed": 1}), sided=True, asked=True,
+                         swaps=3)
+    view = {"rules": "goat", "options": {}}
+    for seed in range(20):
+        deck = assumed_deck(view, base, random.Random(seed), evidence=evidence)
+        assert Counter(deck.side)["Rush Recklessly"] == 2 and len(deck.side) == 15
+        assert deck_problems(deck, make_rules("goat")) == [], (seed, deck.side)
+
+
+def test_an_assumed_list_padded_after_nobleman_of_crossout_keeps_to_the_banlist() -> None:
+    """A Deck Nobleman of Crossout showed to hold no more copies of a card
+    (here Magician of Faith and Magical Merchant) loses its unseen copies, and
+    the places they leave were padded with random copies of the list's cards:
+    a second Premature Burial, Call of the Haunted or Graceful Charity (Limited),
+    a fourth Asura Priest — a list no opponent can hold. Padding now takes cards
+    the banlist allows one more of (main, side and Fusion Deck together)."""
+    from goat.games.yugioh.deck import deck_problems
+    from goat.games.yugioh.worlds import _Evidence, assumed_deck
+
+    from .world_reference import position
+
+    state = position("goat", {"ask_responses": "when-able"}, 507, 3, 8)  # yugioh_world_fails' position 7
+    view = json.loads(json.dumps(state.view(0)))
+    evidence = _Evidence.of(view)
+    assert evidence.capped == {"Magician of Faith", "Magical Merchant"}
+    base = DeckList.from_json(view["decklists"][0])
+    for seed in range(10):
+        deck = assumed_deck(view, base, random.Random(seed), evidence=evidence)
+        assert len(deck.main) == len(base.main)
+        assert deck_problems(deck, state.rules) == [], (seed, [p.text for p in deck_problems(deck, state.rules)])

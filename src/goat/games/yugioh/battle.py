@@ -253,7 +253,8 @@ class BattleMixin:
         Step as in any attack), the Damage Step with its windows and no battle
         damage, and its End Step. An attack that can no longer happen (either
         monster gone) is not replayed. The monster may still attack in the turn's
-        own Battle Phase: the special one is extra."""
+        own Battle Phase: the special one is extra. Resolved in the End Phase, the
+        check follows at once, whether or not a monster was summoned."""
         while self.last_turn_pending:
             seat, keep, stamp = self.last_turn_pending.pop(0)
             tp = 1 - seat
@@ -274,6 +275,8 @@ class BattleMixin:
             self.special_summon(pick, tp, attack_pos=True)
             yield from self.shuffle(tp)
             yield from self._special_battle_phase(pick, pick.stamp, keep, stamp)
+        if self.phase == "end":   # resolved in the End Phase: its check is now
+            self.last_turn_verdict()
 
     def _special_battle_phase(self: Any, attacker: "CardInst", attacker_stamp: int, target: "CardInst | None",
                               target_stamp: int) -> Gen:
@@ -300,8 +303,6 @@ class BattleMixin:
             yield from self.quick_window(tp)
         finally:
             self.phase, self.step, self.substep, self.attack = saved
-        if self.phase == "end":   # resolved in the End Phase: its check is now
-            self.last_turn_verdict()
 
     def flip_negator(self: Any, flipped: "CardInst", destroyed: list[tuple["CardInst", int]]) -> tuple[Any, ...]:
         """Blade Knight's second clause: the attacker that will negate the Flip

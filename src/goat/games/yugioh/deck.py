@@ -283,6 +283,13 @@ def builtin_deck(name: str = "goat_control") -> DeckList:
     return load_deck(path)
 
 
+def copies_allowed(name: str, rules: YugiohRules) -> int:
+    """How many copies of ``name`` a list may hold across main, side and Fusion
+    Deck: ``max_copies``, or fewer as the Forbidden/Limited list says."""
+    listed = BANLIST.get(name, rules.max_copies) if rules.banlist == "goat" else rules.max_copies
+    return min(listed, rules.max_copies)
+
+
 def deck_problems(deck: DeckList, rules: YugiohRules) -> list[DeckProblem]:
     """Every reason ``deck`` is not legal under ``rules`` (empty: legal)."""
     problems = []
@@ -298,10 +305,10 @@ def deck_problems(deck: DeckList, rules: YugiohRules) -> list[DeckProblem]:
             problems.append(DeckProblem.of("notFusion", card=name))
     counts = Counter(deck.main + deck.fusion + deck.side)
     for name, n in sorted(counts.items()):
-        listed = BANLIST.get(name, rules.max_copies) if rules.banlist == "goat" else rules.max_copies
-        if n > min(listed, rules.max_copies):
-            if listed < rules.max_copies:
-                problems.append(DeckProblem.of(_LISTED_COPIES[listed], count=n, card=name))
+        allowed = copies_allowed(name, rules)
+        if n > allowed:
+            if allowed < rules.max_copies:
+                problems.append(DeckProblem.of(_LISTED_COPIES[allowed], count=n, card=name))
             else:
                 problems.append(DeckProblem.of("tooManyCopies", count=n, card=name, max=rules.max_copies))
     return problems

@@ -64,9 +64,9 @@ from typing import Any
 
 from goat.games.yugioh.cards.data import DATABASE
 from goat.games.yugioh.decisions import ChanceRequest, Decision
-from goat.games.yugioh.deck import DeckError, DeckList
+from goat.games.yugioh.deck import DeckError, DeckList, copies_allowed
 from goat.games.yugioh.duel import visible_to
-from goat.games.yugioh.rules import make_rules
+from goat.games.yugioh.rules import YugiohRules, make_rules
 from goat.games.yugioh.state import YugiohState, public_action, replay
 from goat.games.yugioh.world_windows import _DUEL_START, WindowEvidence, _Retry
 from goat.games.yugioh.zones import FIELD_SLOT, CardInst
@@ -1252,6 +1252,28 @@ class _Evidence:
                         if max(self.first[name], n - spare[name]) > 0})
 
 
+def _made_up_side(rules: YugiohRules, base: DeckList, rng: random.Random, evidence: _Evidence) -> tuple[str, ...]:
+    """A side deck for a seat seen side-decking whose assumed list has none
+    (:func:`assumed_deck`): the main deck cards first seen after a side-decking,
+    as many as one side-decking swapped at most, then copies of ``base``'s main
+    deck cards. A legal one: side-decking swaps main deck cards only, so a
+    Fusion monster first seen later came from the Fusion Deck, and no card goes
+    past the copies the banlist allows across the list (a second Pot of Greed
+    sided in gave worlds a hand the opponent cannot hold), while some fits."""
+    later = sorted(n for n in (evidence.seen - evidence.first).elements() if not DATABASE[n].extra_deck)
+    room = min(SIDE_SIZE, evidence.swaps)  # no more than one side-decking could swap in
+    if len(later) > room:
+        later = sorted(rng.sample(later, room))
+    held = Counter(base.main + base.fusion + tuple(later))
+    side = list(later)
+    while len(side) < SIDE_SIZE:
+        fits = [n for n in sorted(base.main) if held[n] < copies_allowed(n, rules)] or sorted(base.main)
+        name = rng.choice(fits)
+        held[name] += 1
+        side.append(name)
+    return tuple(side)
+
+
 def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
                  extra: Counter | None = None, evidence: _Evidence | None = None,
                  side_extra: Counter | None = None) -> DeckList:
@@ -1272,13 +1294,10 @@ def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
     ``evidence``: ``_Evidence.of(view)``, when the caller keeps it."""
     if evidence is None:
         evidence = _Evidence.of(view)
+    rules = make_rules(view["rules"], view["options"])
     side = () if evidence.sideless else tuple(base.side)
     if not side and (evidence.sided or evidence.asked):
-        later = sorted((evidence.seen - evidence.first).elements())
-        room = min(SIDE_SIZE, evidence.swaps)  # no more than one side-decking could swap in
-        if len(later) > room:
-            later = sorted(rng.sample(later, room))
-        side = tuple(later) + tuple(rng.choice(sorted(base.main)) for _ in range(SIDE_SIZE - len(later)))
+        side = _made_up_side(rules, base, rng, evidence)
     if side_extra:
         cards = Counter(side)
         for name, n in sorted(side_extra.items()):
@@ -1303,7 +1322,7 @@ def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
     # A Deck shown to hold no more copies of a card: no more copies than were seen.
     capped = evidence.capped
 
-    def fit(pile: tuple[str, ...], wanted: Counter, size: int | None) -> tuple[str, ...]:
+    def fit(pile: tuple[str, ...], wanted: Counter, size: int | None, others: Counter) -> tuple[str, ...]:
         cards = Counter(pile)
         for name in capped:
             cards[name] = min(cards[name], wanted[name])
@@ -1325,7 +1344,9 @@ def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
             if nofind and any(not _searchable(n) for n in fill):
                 fill = [n for n in fill if not _searchable(n)]
             while fill and sum(cards.values()) < size:
-                cards[rng.choice(fill)] += 1
+                # a copy the banlist allows (with ``others``, the list's other piles), while one is
+                room = [n for n in fill if cards[n] + others[n] < copies_allowed(n, rules)]
+                cards[rng.choice(room or fill)] += 1
         return tuple(sorted(cards.elements()))
 
     main_need = Counter({n: c for n, c in need.items() if not DATABASE[n].extra_deck})
@@ -1335,6 +1356,6 @@ def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
         known_main, known_fusion, unknown = sizes
         main_size = min(max(len(base.main), known_main), known_main + unknown)
         fusion_size = min(max(len(base.fusion), known_fusion), known_fusion + unknown)
-    main = fit(base.main, main_need, main_size)
-    fusion = fit(base.fusion, fusion_need, fusion_size)
+    main = fit(base.main, main_need, main_size, Counter(side) + fusion_need)
+    fusion = fit(base.fusion, fusion_need, fusion_size, Counter(side + main))
     return DeckList(main, fusion, side)
