@@ -52,10 +52,17 @@ def test_game_facts_follow_the_ruleset() -> None:
     assert overridden.max_utility() == 2.0
 
 
-def test_bad_parameters_are_refused() -> None:
-    for params in ({"rules": "poker"}, {"options": "{not json"}, {"options": '{"penalty": "huge"}'}):
-        with pytest.raises(Exception, match="ruleset|JSON|penalty"):
-            pyspiel.load_game("goat_kozel", params)
+@pytest.mark.parametrize("params, reason", [
+    ({"rules": "poker"}, "unknown Kozel ruleset 'poker'"),
+    ({"options": "{not json"}, "options of goat_kozel must be a JSON object"),
+    ({"options": '{"penalty": "huge"}'}, "option penalty='huge' is not allowed"),
+])
+def test_bad_parameters_are_refused(params: dict[str, str], reason: str) -> None:
+    """Each in its own words, as the game's error (any exception whose text held
+    "ruleset", "JSON" or "penalty" passed before, for any of the three)."""
+    with pytest.raises(GoatError) as refused:
+        pyspiel.load_game("goat_kozel", params)
+    assert str(refused.value).startswith(reason) and "\n" not in str(refused.value)
 
 
 def play_deal(game, bots, seed: int) -> pyspiel.State:

@@ -391,7 +391,8 @@ def test_settings_and_registration() -> None:
         with pytest.raises(BotError) as err:
             make_bot("pimc", 1, game="spades", **settings)
         assert "\n" not in str(err.value)
-    assert isinstance(make_bot("pimc", 1, game="spades", fallback="random").fallback, object)
+    assert make_bot("pimc", 1, game="spades").fallback.name == "heuristic"
+    assert make_bot("pimc", 1, game="spades", fallback="random").fallback.name == "random"   # the one named
     stand_in = make_bot("pimc", 1, game="spades", stand_in=True)
     assert stand_in.fallback.stand_in                      # the fallback bids: no blind gamble
 
