@@ -67,7 +67,7 @@ LEVEL_TABLE: dict[tuple[str, str | None], dict[str, str]] = {
     ("kozel", "full-hand"): _SOLVER_KOZEL,
     # the solver covers full-hand-24 as it does classic (same partnerships, single cards)
     ("kozel", "full-hand-24"): _SOLVER_KOZEL,
-    # street: the solver does not reach it, so pimc is heuristic; ismcts +0.55 ± 0.24
+    # street: the solver does not reach it, so pimc is heuristic; ismcts +0.54 ± 0.22
     # penalty points a deal against heuristic over 500 duplicate deals (README "Strength")
     ("kozel", "street"): {"random": "beginner", "heuristic": "club", "pimc": "club", "ismcts": "strong"},
     # Spades: heuristic beats random in 100% of matches; ismcts takes +12.0 ± 8.0 points a
