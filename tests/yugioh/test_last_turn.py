@@ -124,6 +124,31 @@ def test_the_summoned_monster_may_attack_again_in_the_turns_own_battle_phase() -
     assert s.duel.players[1].lp == 8000 - 100  # an ordinary battle: its damage counts
 
 
+@pytest.mark.parametrize("kept, winner", [("Blue-Eyes White Dragon", 0), ("Mystical Elf", 1)])
+def test_two_last_turns_in_one_chain_each_summon_and_battle_in_turn(kept: str, winner: int) -> None:
+    """No Goat-era ruling covers two Last Turns in one chain (goatfmt.com's Last
+    Turn FAQs; docs/yugioh.md): each resolved Last Turn sets up its own Summon
+    and special Battle Phase, after the whole chain, in the order the links
+    resolved; one whose kept monster is gone Summons and does not attack; the
+    End Phase check is one."""
+    s = scenario("goat", turn_player=1,
+                 p0={"lp": 1000, "monsters": [kept], "spells": ["Last Turn", "Last Turn"], "hand": ["Sangan"]},
+                 p1={"monsters": ["Summoned Skull"], "deck": ["Vorse Raider", "Pot of Greed", "Giant Soldier of Stone"]})
+    play(s, ["1 phase end", ACTIVATE, "0 activate Last Turn@0S2"])
+    assert s.legal_texts() == ["1 choose Giant Soldier of Stone", "1 choose Vorse Raider"]
+    play(s, ["1 choose Vorse Raider"])   # the second link's (it resolved first), then the first's
+    duel = s.duel
+    assert s.legal_texts() == ["1 choose Giant Soldier of Stone"] and duel.players[0].lp == 1000
+    play(s, ["1 choose Giant Soldier of Stone"])
+    if winner == 0:   # Blue-Eyes beat both, one battle each
+        assert names(duel.players[1].gy)[-2:] == ["Vorse Raider", "Giant Soldier of Stone"]
+    else:             # Vorse Raider destroyed Mystical Elf: Giant Soldier of Stone is Summoned, attacks nothing
+        assert names(duel.players[1].monsters) == ["Vorse Raider", "Giant Soldier of Stone"]
+        assert "Mystical Elf" in names(duel.players[0].gy)
+    assert duel.players[0].lp == 1000 and duel.players[1].lp == 8000 and duel.phase == "main1"
+    assert _verdict(s) == (winner, "last-turn")
+
+
 def test_activated_in_the_end_phase_the_check_follows_at_once() -> None:
     s = play(_board("Blue-Eyes White Dragon"), ["1 phase end", "0 pass", ACTIVATE, "1 choose Vorse Raider"])
     assert s.is_terminal() and (s.results[0]["winner"], s.results[0]["reason"]) == (0, "last-turn")

@@ -254,7 +254,9 @@ class BattleMixin:
         damage, and its End Step. An attack that can no longer happen (either
         monster gone) is not replayed. The monster may still attack in the turn's
         own Battle Phase: the special one is extra. Resolved in the End Phase, the
-        check follows at once, whether or not a monster was summoned."""
+        check follows at once, whether or not a monster was summoned. Two Last
+        Turns in one chain (no ruling found) each set up their own, in the order
+        they resolved (docs/yugioh.md, *Card pool*)."""
         while self.last_turn_pending:
             seat, keep, stamp = self.last_turn_pending.pop(0)
             tp = 1 - seat

@@ -313,7 +313,8 @@ class _Context:
         a Deck shown to hold no more copies allows, so every later attempt
         failed) — and then its side deck, in place of a side card no duel
         needs, while it has one: a copy the first duel did not need took a place
-        in the main deck that one it did need then lacked."""
+        in the main deck that one it did need then lacked. Never past the
+        copies the banlist allows across main, side and Fusion Deck."""
         if duel > 1 and owner != self.seat and self.assumed and self.evidence is not None:
             needs = self.duel_needs.setdefault(duel, Counter())
             needs[name] = max(needs[name], have + 1)
@@ -321,7 +322,7 @@ class _Context:
             main = Counter(deck.main)[name]
             if main + Counter(deck.side)[name] >= needs[name]:
                 return
-            if self.evidence.sided and main < needs[name] <= 3 \
+            if self.evidence.sided and main < needs[name] <= copies_allowed(name, self.rules) \
                     and sum(self.side_extra.values()) + needs[name] - main <= len(deck.side):
                 self.side_extra[name] = max(self.side_extra[name], needs[name] - main)
                 decks = list(self.decks)
@@ -329,9 +330,15 @@ class _Context:
                                             self.side_extra)
                 self.decks = decks
                 return
-        have = Counter(self.decks[owner].main + self.decks[owner].fusion)[name]
-        if not self.assumed or owner == self.seat or have >= 3 or self.evidence is None:
-            return
+        deck = self.decks[owner]
+        have = Counter(deck.main + deck.fusion)[name]
+        allowed = copies_allowed(name, self.rules)
+        if not self.assumed or owner == self.seat or self.evidence is None or have >= allowed:
+            return  # no legal list holds one more
+        if self.side_extra[name] > allowed - have - 1:
+            # a copy a later duel needed was put in the side deck: the main deck holds it
+            # instead (a side copy no duel needs makes way too: ``_side_within_banlist``)
+            self.side_extra[name] = allowed - have - 1
         extra = self.extra.copy()
         extra[name] = have + 1
         side = self.decks[owner].side
@@ -561,10 +568,16 @@ class _Renamer(WindowEvidence):
         if text == f"{seat} pass":
             self.pass_kinds[index] = pending.kind
         if not matches:
+            lessons = len(self.conjured)
             self.make_legal(pending, text)
             world.refresh()
             pending = world.pending()
             matches = self.matching(pending, text)
+            if not matches:
+                # The rename did not make the action legal, so it proves no card missing: the
+                # world is elsewhere (``1 pass`` declined Sinister Serpent's Standby trigger and
+                # its ``activate`` from the Graveyard renamed a hand card a second Serpent).
+                del self.conjured[lessons:]
         if not matches:
             if self.when_able and seat != self.seat and pending.kind != "respond":
                 self.missed_window(seat, text)
@@ -701,6 +714,10 @@ class _Renamer(WindowEvidence):
             return
         name = rest[0]
         if verb not in ("summon", "special", "activate", "choose") or name not in DATABASE:
+            return
+        if verb == "activate" and DATABASE[name].kind != "spell":
+            # a hand card is activated only as a Spell (``card_timing_ok``); a monster so named is
+            # a Graveyard trigger's (Sinister Serpent's): no hand card lacks the name
             return
         owner = int(seat)
         zone = "deck" if pending.kind == "search" else "hand"
@@ -855,6 +872,16 @@ class _Renamer(WindowEvidence):
         return (Counter(self.world.decks[owner].main)[name]
                 + sum(1 for o, n, d, _ in self.conjured if (o, n, d) == (owner, name, number)))
 
+    def full(self, owner: int, name: str) -> bool:
+        """Whether ``owner``'s list already holds every copy of ``name`` the
+        banlist allows (a list is legal, so no hidden card can be one more),
+        counting main and Fusion Deck (and :meth:`conjure`'s) and the side
+        deck copies a later duel needs (``_Context.side_extra``): the side's
+        others are a guess that makes way (:meth:`list_rename`, :func:`_side_within_banlist`)."""
+        deck = self.world.decks[owner]
+        kept = min(deck.side.count(name), self.ctx.side_extra[name])
+        return self.copies(owner, name) + deck.fusion.count(name) + kept >= copies_allowed(name, self.ctx.rules)
+
     def conjure(self, card: CardInst, name: str, problem: str) -> None:
         """No hidden card of an assumed list may trade ``name`` to ``card``:
         the list lacks a copy. Note it and give ``card`` the name all the same
@@ -864,10 +891,10 @@ class _Renamer(WindowEvidence):
         attempt of its own, and a deck far from the assumed one (Goat Control
         assumed a Chaos Warrior mirror) ran out of tries learning them. The
         attempt itself fails at its end (:meth:`run`). Raises for the own
-        list, an open one, or a fourth copy."""
+        list, an open one, or a copy past the banlist (:meth:`full`)."""
         owner = card.owner
         ctx = self.ctx
-        if not ctx.assumed or owner == self.seat or ctx.evidence is None or self.copies(owner, name) >= 3:
+        if not ctx.assumed or owner == self.seat or ctx.evidence is None or self.full(owner, name):
             raise _Retry(problem, (owner, name))
         seen = ctx.evidence.seen
         gives = [c for c in self.hidden_cards(owner) if c is not card and c not in self.claimed_now
@@ -996,8 +1023,8 @@ class _Renamer(WindowEvidence):
         seen), as if the list held that card in its place: so a second copy the
         view proves is found in the attempt that needs it, not one failed
         attempt later. Only a card the list holds more copies of than the view
-        proves gives up its name; no name gets a fourth copy or more copies than
-        a Deck shown to hold no more of it. ``False`` when none can."""
+        proves gives up its name; no name gets a copy past the banlist (:meth:`full`)
+        or more copies than a Deck shown to hold no more of it. ``False`` when none can."""
         ctx = self.ctx
         owner = card.owner
         duel = self.world.duel
@@ -1018,14 +1045,18 @@ class _Renamer(WindowEvidence):
         if names is None:
             names = set(deck.main) | set(ctx.base.main) | set(ctx.evidence.seen)
         choices = sorted(n for n in names if n not in (card.name, gives.name) and not DATABASE[n].extra_deck and fits(n)
-                         and self.accepts(card, n) and counts[n] < 3 and n not in ctx.evidence.capped)
+                         and self.accepts(card, n) and not self.full(owner, n) and n not in ctx.evidence.capped)
         if not choices:
             return False
         name = self.rng.choice(choices)
         main = list(deck.main)
         main.remove(gives.name)
         main.append(name)
-        self.world.decks[owner] = self.start[owner] = DeckList(tuple(main), deck.fusion, deck.side)
+        side = list(deck.side)
+        if main.count(name) + side.count(name) + deck.fusion.count(name) > copies_allowed(name, ctx.rules):
+            side.remove(name)  # a side copy past the banlist trades places with the card leaving the main deck
+            side.append(gives.name)
+        self.world.decks[owner] = self.start[owner] = DeckList(tuple(main), deck.fusion, tuple(side))
         gives.data = card.data
         card.data = DATABASE[name]
         self.dirty = True
@@ -1191,12 +1222,15 @@ def _side_decked(history: list[str], start: int, owner: int) -> bool:
 class _Evidence:
     """What a view proves about the other seat's deck list (read once per
     view: it scans the whole history): the cards seen (:func:`_seen_cards`),
-    the pile sizes (:func:`_deck_sizes`), whether its Deck was shown to hold
-    nothing to search and which cards no more copies of."""
+    the pile sizes (:func:`_deck_sizes`), what its Deck was shown to hold
+    nothing of and which cards no more copies of."""
 
     seen: Counter
     sizes: tuple[int, int, int] | None
-    nofind: bool
+    #: The searches its Deck was shown to have nothing for (``nofind`` glimpses,
+    #: each kind's last word, :data:`_NOFIND`): Sangan's (""), Reinforcement of
+    #: the Army's ("warrior"), Last Turn's ("summonable").
+    nofind: frozenset[str]
     capped: frozenset[str]
     #: The cards seen in the first duel (:func:`_seen_cards` of its history):
     #: the only ones the match's first main deck must hold. A card first seen
@@ -1225,7 +1259,9 @@ class _Evidence:
         under_way = not view.get("players") and _side_decked(history, len(history), owner)  # a side-decking now
         swap = f"act {owner} swap ?"
         swaps = max((len(list(run)) for entry, run in groupby(history) if entry == swap), default=0)
-        return cls(_seen_cards(view, owner), _deck_sizes(view, owner), f"see nofind {owner}" in history, capped,
+        head = f"see nofind {owner}"  # then nothing (Sangan's), " warrior" or " summonable"
+        nofind = frozenset(e[len(head):].strip() for e in history if e == head or e.startswith(head + " "))
+        return cls(_seen_cards(view, owner), _deck_sizes(view, owner), nofind, capped,
                    _seen_cards(view, owner, first_duel), swap in history,
                    bool(decked) and not any(decked), any(decked) or under_way, swaps)
 
@@ -1274,6 +1310,28 @@ def _made_up_side(rules: YugiohRules, base: DeckList, rng: random.Random, eviden
     return tuple(side)
 
 
+def _side_within_banlist(rules: YugiohRules, side: tuple[str, ...], held: Counter, rng: random.Random,
+                         fill: tuple[str, ...]) -> tuple[str, ...]:
+    """``side`` without the copies that pass the banlist with the ``held``
+    copies of the main and Fusion Deck, each replaced by a card of ``fill``
+    the list may hold one more of (``rng`` used only then). The main deck's
+    copies are what the view proves or a failed attempt needed, the side's a
+    guess (``base``'s side, or a made-up one): a third Book of Moon the main
+    deck needed made ``base``'s side copy a fourth, a Pot of Greed first seen
+    after side-decking (a made-up side's first guess) a second one beside the main deck's."""
+    cards = Counter(side)
+    over = {n: held[n] + k - copies_allowed(n, rules) for n, k in cards.items()}
+    if all(k <= 0 for k in over.values()):
+        return side
+    for name, k in sorted(over.items()):
+        for _ in range(min(k, cards[name])):
+            cards[name] -= 1
+            room = [n for n in sorted(set(fill)) if cards[n] + held[n] < copies_allowed(n, rules)]
+            if room:
+                cards[rng.choice(room)] += 1
+    return tuple(sorted((+cards).elements()))
+
+
 def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
                  extra: Counter | None = None, evidence: _Evidence | None = None,
                  side_extra: Counter | None = None) -> DeckList:
@@ -1311,12 +1369,15 @@ def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
     need = evidence.main_needs(side) | (extra or Counter())
     sizes = evidence.sizes
 
-    # A Deck shown to hold nothing to search: replace searchable cards first.
-    nofind = evidence.nofind
+    # A Deck shown to hold nothing a search takes: replace such cards first, pad with others.
+    searches = [_NOFIND[kind] for kind in sorted(evidence.nofind)]
+
+    def found(name: str) -> bool:
+        return any(takes(name) for takes in searches)
 
     def pick(spare: list[str]) -> str:
-        if nofind and any(_searchable(n) for n in spare):
-            spare = [n for n in spare if _searchable(n)]
+        if any(found(n) for n in spare):
+            spare = [n for n in spare if found(n)]
         return rng.choice(spare)
 
     # A Deck shown to hold no more copies of a card: no more copies than were seen.
@@ -1326,6 +1387,11 @@ def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
         cards = Counter(pile)
         for name in capped:
             cards[name] = min(cards[name], wanted[name])
+        dropped = 0  # ``pile``'s copies (a guess) past the banlist with ``others`` make way
+        for name in list(cards):
+            keep = min(cards[name], max(wanted[name], copies_allowed(name, rules) - others[name]))
+            dropped += cards[name] - keep
+            cards[name] = keep
         for name, n in sorted(wanted.items()):
             while cards[name] < n:
                 spare = sorted((cards - wanted).elements())
@@ -1333,6 +1399,8 @@ def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
                     cards[pick(spare)] -= 1
                 cards[name] += 1
         cards = +cards
+        if size is None and dropped:
+            size = sum(cards.values()) + dropped  # their places padded as below
         if size is not None:
             while sum(cards.values()) > size:
                 spare = sorted((cards - wanted).elements())
@@ -1341,8 +1409,8 @@ def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
                 cards[pick(spare)] -= 1
                 cards = +cards
             fill = [n for n in sorted(pile) if n not in capped] or sorted(wanted.elements())
-            if nofind and any(not _searchable(n) for n in fill):
-                fill = [n for n in fill if not _searchable(n)]
+            if searches and any(not found(n) for n in fill):
+                fill = [n for n in fill if not found(n)]
             while fill and sum(cards.values()) < size:
                 # a copy the banlist allows (with ``others``, the list's other piles), while one is
                 room = [n for n in fill if cards[n] + others[n] < copies_allowed(n, rules)]
@@ -1358,4 +1426,5 @@ def assumed_deck(view: dict[str, Any], base: DeckList, rng: random.Random,
         fusion_size = min(max(len(base.fusion), known_fusion), known_fusion + unknown)
     main = fit(base.main, main_need, main_size, Counter(side) + fusion_need)
     fusion = fit(base.fusion, fusion_need, fusion_size, Counter(side + main))
-    return DeckList(main, fusion, side)
+    # a side copy gives way to the main deck's (which the side's counted in ``main_needs`` already)
+    return DeckList(main, fusion, _side_within_banlist(rules, side, Counter(main + fusion), rng, base.main))
