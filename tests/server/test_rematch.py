@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections.abc import Callable
+from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +99,23 @@ def test_a_rematch_of_a_match_against_bots(start_server: Callable[..., ServerThr
         await lobby.close()
 
     run(scenario())
+
+
+async def played_match(lobby: Lobby, server: ServerThread, names: list[str]) -> tuple[str, list[str]]:
+    """A classic match (seed 3, quick options) of the people ``names`` in seats 0,
+    1, ... (the first creates the table), bots in the other seats, played to its
+    end: the table's id and the people's tokens, seat by seat."""
+    created = await lobby.create(name=names[0], rules="classic", seed=3, options=QUICK)
+    tid, tokens = created["id"], [created["token"]]
+    for seat, name in enumerate(names[1:], 1):
+        tokens.append(await lobby.sit(tid, seat, name))
+    for seat in range(len(names), 4):
+        await lobby.bot(tid, seat, tokens[0])
+    async with AsyncExitStack() as stack:
+        clients = [await stack.enter_async_context(Client(server.ws_url, tid, token)) for token in tokens]
+        await lobby.start(tid, tokens[0])
+        await asyncio.gather(*(play_to_the_end(client, seat) for seat, client in enumerate(clients)))
+    return tid, tokens
 
 
 def test_one_rematch_for_everyone_linked_across_a_restart(start_server: Callable[..., ServerThread]) -> None:
@@ -175,14 +193,7 @@ def test_a_players_name_is_kept_for_them_while_their_seat_waits(start_server: Ca
 
     async def before_restart() -> None:
         lobby = Lobby(server.url)
-        created = await lobby.create(name="Ann", rules="classic", seed=3, options=QUICK)
-        tid, ann = created["id"], created["token"]
-        bo, cy = await lobby.sit(tid, 1, "Bo"), await lobby.sit(tid, 2, "Cy")
-        await lobby.bot(tid, 3, ann)
-        async with (Client(server.ws_url, tid, ann) as ann_ws, Client(server.ws_url, tid, bo) as bo_ws,
-                    Client(server.ws_url, tid, cy) as cy_ws):
-            await lobby.start(tid, ann)
-            await asyncio.gather(play_to_the_end(ann_ws, 0), play_to_the_end(bo_ws, 1), play_to_the_end(cy_ws, 2))
+        tid, (ann, bo, cy) = await played_match(lobby, server, ["Ann", "Bo", "Cy"])
         made = (await rematch(lobby, tid, ann)).json()
         new = made["id"]
         assert (await lobby.http.delete(f"/api/tables/{new}/seats/3", headers=auth(made["token"]))).status_code == 200
@@ -231,14 +242,7 @@ def test_a_player_who_came_back_keeps_his_name_free_across_restarts(
 
     async def before_restart() -> None:
         lobby = Lobby(server.url)
-        created = await lobby.create(name="Ann", rules="classic", seed=3, options=QUICK)
-        tid, ann = created["id"], created["token"]
-        bo = await lobby.sit(tid, 1, "Bo")
-        await lobby.bot(tid, 2, ann)
-        await lobby.bot(tid, 3, ann)
-        async with Client(server.ws_url, tid, ann) as ann_ws, Client(server.ws_url, tid, bo) as bo_ws:
-            await lobby.start(tid, ann)
-            await asyncio.gather(play_to_the_end(ann_ws, 0), play_to_the_end(bo_ws, 1))
+        tid, (ann, bo) = await played_match(lobby, server, ["Ann", "Bo"])
         ann_new = (await rematch(lobby, tid, ann)).json()
         new = ann_new["id"]
         assert (await lobby.http.delete(f"/api/tables/{new}/seats/0", headers=auth(ann_new["token"]))).status_code == 200
