@@ -770,6 +770,86 @@ def test_the_other_player_joins_the_rematch(chromium: object, serve_process: Cal
     bo_context.close()
 
 
+def test_a_player_opening_the_rematchs_own_link_takes_his_kept_seat(
+        chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """Ann, Bo and Cy end a match with a bot; Ann plays again. Bo, whose page had
+    the old table open, and Cy, who only holds his token of it, open the
+    rematch's own link (pasted in the chat). Bo's lobby offers his seat of the
+    last match and one click seats him; Cy types his name at another seat and is
+    seated in his own. Eve, no token, typing "Cy" meanwhile, is told whose name
+    it is and what its player does. Before, the rematch page led nowhere: both
+    were refused their own names (``nameKept``) and told to choose another."""
+    server = serve_process(*SERVE)
+    played: dict[str, Any] = {}
+
+    async def match() -> None:
+        lobby = Lobby(server.url)
+        created = await lobby.create(name="Ann", rules="classic", seed=11, options={"match_target": 1})
+        tid, ann = created["id"], created["token"]
+        tokens = [ann, await lobby.sit(tid, 1, "Bo"), await lobby.sit(tid, 2, "Cy")]
+        await lobby.bot(tid, 3, ann)
+        async with Client(server.ws_url, tid, ann) as a, Client(server.ws_url, tid, tokens[1]) as b, \
+                Client(server.ws_url, tid, tokens[2]) as c:
+            await lobby.start(tid, ann)
+            await asyncio.gather(*(play_to_the_end(ws, seat) for seat, ws in enumerate((a, b, c))))
+        played.update(id=tid, tokens=tokens)
+        await lobby.close()
+
+    worker = threading.Thread(target=lambda: asyncio.run(match()))   # its own event loop, beside Playwright's
+    worker.start()
+    worker.join(300)
+    assert played, "the match did not end"
+    old, (ann, bo_token, cy_token) = played["id"], played["tokens"]
+    bo_context, bo = new_page(chromium, locale="en-US")
+    sit_at(bo, server.url, old, bo_token, 1)
+    bo.locator("#result:not([hidden]) #rematch button.rematch-play").wait_for()
+    made = httpx.post(f"{server.url}api/tables/{old}/rematch", headers={"Authorization": f"Bearer {ann}"},
+                      timeout=10).json()
+    new = made["id"]
+    assert httpx.delete(f"{server.url}api/tables/{new}/seats/3", headers={"Authorization": f"Bearer {made['token']}"},
+                        timeout=10).status_code == 200                # a seat free for anyone
+    bo.locator("#rematch button.rematch-join").wait_for()            # told at once; the page keeps it
+    assert bo.evaluate(f"JSON.parse(localStorage.getItem('goat:token:{old}')).rematch") == new
+
+    eve_context, eve = new_page(chromium, locale="en-US")
+    eve.goto(f"{server.url}?table={new}")
+    eve.wait_for_selector("#lobby:not([hidden])")
+    assert eve.is_hidden("#rematch-claim")                            # nothing of the last match here
+    eve.fill("#lobby-name", "Cy")
+    eve.click('.seat-row[data-seat="3"] button.sit')    # not Cy's seat
+    eve.wait_for_selector("#toast:not([hidden])")
+    assert eve.text_content("#toast") == (
+        "The name Cy is kept for the player of the last match, whose seat 3 waits for them. If that is you, "
+        "press “Join the rematch” at the end of the last match, in the browser you played it in; "
+        "otherwise choose another name.")
+
+    bo.goto(f"{server.url}?table={new}")                            # the link pasted in the chat
+    claim = bo.locator("#rematch-claim button.rematch-claim")
+    claim.wait_for()
+    assert claim.text_content() == "Take your seat from the last match (seat 2)"
+    claim.click()
+    bo.wait_for_selector('.seat-row[data-seat="1"].kind-human')
+    bo.wait_for_selector("#start-btn:not([hidden])")
+    assert "Bo (you)" in bo.text_content('.seat-row[data-seat="1"]') and bo.is_hidden("#rematch-claim")
+
+    cy_context, cy = new_page(chromium, locale="ru-RU")
+    cy.goto(server.url)                                                # his token of the last match, no visit there
+    cy.evaluate("([id, token]) => localStorage.setItem(`goat:token:${id}`, JSON.stringify({token, seat: 2}))",
+                [old, cy_token])
+    cy.goto(f"{server.url}?table={new}")                               # the rematch's own link
+    cy.wait_for_selector("#rematch-claim button.rematch-claim")
+    cy.fill("#lobby-name", "cy")
+    cy.click('.seat-row[data-seat="3"] button.sit')                   # another seat, his own name
+    cy.wait_for_selector('.seat-row[data-seat="2"].kind-human')
+    cy.wait_for_selector("#start-btn:not([hidden])")
+    assert "Cy (вы)" in cy.text_content('.seat-row[data-seat="2"]')
+    assert [s["name"] for s in httpx.get(f"{server.url}api/tables/{new}", timeout=10).json()["seats"]] == [
+        "Ann", "Bo", "Cy", ""]
+    assert bo.errors == [] and cy.errors == [] and eve.errors == []
+    for context in (bo_context, cy_context, eve_context):
+        context.close()
+
+
 async def short_duel_played_out(lobby: Lobby, server: ServeProcess) -> tuple[str, str]:
     """A short Yu-Gi-Oh! match (one duel, 1000 LP, seeded) that I ("Аня", seat 0) play to
     its end over the WebSocket against ``greedy``: the table's id and my token."""

@@ -101,11 +101,11 @@ def test_a_rematch_of_a_match_against_bots(start_server: Callable[..., ServerThr
     run(scenario())
 
 
-async def played_match(lobby: Lobby, server: ServerThread, names: list[str]) -> tuple[str, list[str]]:
+async def played_match(lobby: Lobby, server: ServerThread, names: list[str], **body: Any) -> tuple[str, list[str]]:
     """A classic match (seed 3, quick options) of the people ``names`` in seats 0,
-    1, ... (the first creates the table), bots in the other seats, played to its
-    end: the table's id and the people's tokens, seat by seat."""
-    created = await lobby.create(name=names[0], rules="classic", seed=3, options=QUICK)
+    1, ... (the first creates the table, with ``body``'s settings), bots in the
+    other seats, played to its end: the table's id and the people's tokens, seat by seat."""
+    created = await lobby.create(name=names[0], rules="classic", seed=3, options=QUICK, **body)
     tid, tokens = created["id"], [created["token"]]
     for seat, name in enumerate(names[1:], 1):
         tokens.append(await lobby.sit(tid, seat, name))
@@ -170,6 +170,53 @@ def test_one_rematch_for_everyone_linked_across_a_restart(start_server: Callable
         assert (await lobby.http.post(f"/api/tables/{kept['new']}/start", headers=auth(bo["token"]))).status_code == 200
         late = (await rematch(lobby, kept["old"], kept["ann"])).json()   # started: the same table, no seat
         assert (late["id"], late["seat"], late["token"], late["status"]) == (kept["new"], None, None, "playing")
+        await lobby.close()
+
+    run(after_restart())
+
+
+def test_a_rematch_names_the_table_it_plays_again_unless_it_is_private(
+        start_server: Callable[..., ServerThread]) -> None:
+    """Bo opens the rematch's own link (pasted in the chat): its info and its
+    ``state`` say which table it plays again (``rematch_of``), also after a
+    restart, so a page holding Bo's token of that table claims his kept seat
+    through the old table's ``rematch``, under his name — before, nothing on the
+    rematch led back, and his name typed there was refused (``nameKept``). A
+    private table's rematch does not say it: its link may reach someone the old
+    table's link (its chat, its record) was not meant for."""
+    server = start_server()
+    kept: dict[str, Any] = {}
+
+    async def before_restart() -> None:
+        lobby = Lobby(server.url)
+        tid, (ann, bo) = await played_match(lobby, server, ["Ann", "Bo"])
+        new = (await rematch(lobby, tid, ann)).json()["id"]
+        refused = await lobby.http.post(f"/api/tables/{new}/seats/1", json={"name": "Bo"})
+        assert (refused.status_code, refused.json()["say"]) == (409, "nameKept")
+        assert (await lobby.http.get(f"/api/tables/{new}")).json()["rematch_of"] == tid
+        assert (await lobby.http.get(f"/api/tables/{tid}")).json()["rematch_of"] is None
+        async with Client(server.ws_url, new) as page:            # Bo's page, no token of the rematch
+            assert (await page.until(lambda m: m["type"] == "state"))["rematch_of"] == tid
+        secret, (cy,) = await played_match(lobby, server, ["Cy"], private=True)
+        hidden = (await rematch(lobby, secret, cy)).json()
+        assert hidden["private"] is True and hidden["rematch_of"] is None
+        async with Client(server.ws_url, hidden["id"]) as page:
+            assert (await page.until(lambda m: m["type"] == "state"))["rematch_of"] is None
+        kept.update(old=tid, new=new, bo=bo, hidden=hidden["id"])
+        await lobby.close()
+
+    run(before_restart())
+    server = start_server.restart(server)   # the same data directory
+
+    async def after_restart() -> None:
+        lobby = Lobby(server.url)
+        info = (await lobby.http.get(f"/api/tables/{kept['new']}")).json()
+        assert info["rematch_of"] == kept["old"]
+        assert (await lobby.http.get(f"/api/tables/{kept['hidden']}")).json()["rematch_of"] is None
+        claimed = (await rematch(lobby, info["rematch_of"], kept["bo"])).json()    # what the page does
+        assert (claimed["id"], claimed["seat"]) == (kept["new"], 1) and claimed["token"]
+        assert await seats_at(lobby, kept["new"]) == [
+            ("human", "Ann"), ("human", "Bo"), ("bot", "heuristic bot"), ("bot", "heuristic bot")]
         await lobby.close()
 
     run(after_restart())

@@ -264,6 +264,7 @@ class StoredTable:
     #: A rematch still in its lobby: the people seated at the table it plays again
     #: (seat -> name), whose names it keeps for them; read through the link.
     players_before: dict[int, str] = field(default_factory=dict)
+    rematch_of: str | None = None        # a rematch: the id of the table it plays again, read through the link
 
 
 def unstorable(text: str) -> bool:
@@ -598,13 +599,14 @@ class Storage:
         data = {r.seat: r.data for r in conn.execute(
             select(seat_data_t).where(seat_data_t.c.table_id == row.id).order_by(seat_data_t.c.seat))}
         rematch = conn.execute(select(rematches_t.c.rematch_id).where(rematches_t.c.table_id == row.id)).scalar()
+        rematch_of = conn.execute(select(rematches_t.c.table_id).where(rematches_t.c.rematch_id == row.id)).scalar()
         before: dict[int, str] = {}
         if row.status == "lobby":   # the link and the old table's seats say it: nothing more is stored
             before = {r.seat: r.name for r in conn.execute(
                 select(seats_t.c.seat, seats_t.c.name)
                 .join(rematches_t, rematches_t.c.table_id == seats_t.c.table_id)
                 .where(rematches_t.c.rematch_id == row.id, seats_t.c.kind == "human"))}
-        return StoredTable(table, seats, events, data, rematch, before)
+        return StoredTable(table, seats, events, data, rematch, before, rematch_of)
 
     # ------------------------------------------------------------ helpers
     @contextmanager

@@ -393,7 +393,8 @@ class Table:
 
     def __init__(self, row: TableRow, seats: list[SeatRow], settings: Settings, store: AsyncStorage | None,
                  seat_data: dict[int, Any] | None = None, rematch: str | None = None,
-                 solver: SolverLoad | None = None, players_before: dict[int, str] | None = None) -> None:
+                 solver: SolverLoad | None = None, players_before: dict[int, str] | None = None,
+                 rematch_of: str | None = None) -> None:
         """``store`` may be ``None`` for a table that is only replayed (a check),
         never played; ``seat_data``: the stored private data by seat (JSON values);
         ``rematch``: the id of the table made to play this one again, if any;
@@ -401,7 +402,8 @@ class Table:
         use the solver waits for (:mod:`goat.server.solverload`);
         ``players_before``: at a rematch, the people of the match it plays again
         (seat -> name), whose names are kept for them (:meth:`_name_not_kept`)
-        until they come back (:attr:`came_back`)."""
+        until they come back (:attr:`came_back`); ``rematch_of``: at a rematch,
+        the id of the table it plays again (:meth:`public` says it)."""
         self.id = row.id
         self.solver = solver
         self.row = row
@@ -410,6 +412,7 @@ class Table:
         self.game = get_game(row.game)
         self.seat_data: dict[int, Any] = dict(seat_data or {})
         self.rematch = rematch
+        self.rematch_of = rematch_of
         self.players_before: dict[int, str] = dict(players_before or {})
         #: The seats of :attr:`players_before` whose player came back ("Play again",
         #: "Join the rematch"): their names are kept no more. Stored as the seat's
@@ -473,15 +476,20 @@ class Table:
         """What anyone may know of the table (no cards). At a game that takes
         players' own decks, each seat says only whether it has one (``own_deck``);
         ``rematch``: the id of the table that plays this one again (``None``
-        until a player asks for one); ``chosen_seed``: its deals come from a
-        seed its creator chose (see :attr:`chosen_seed`)."""
+        until a player asks for one); ``rematch_of``: at a rematch, the id of
+        the table it plays again, so that a page holding a seat's token there
+        can take that player's kept seat (``POST /api/tables/{old}/rematch``)
+        though it opened the rematch's own link — ``None`` at a private table,
+        whose rematch link may have been passed on to someone the old table's
+        link (its chat, its record) was not meant for; ``chosen_seed``: its
+        deals come from a seed its creator chose (see :attr:`chosen_seed`)."""
         seats = [s.public() for s in self.seats]
         if self.takes_seat_data:
             for seat in seats:
                 seat["own_deck"] = seat["seat"] in self.seat_data
         return {"status": self.status, "game": self.row.game, "rules": self.row.rules,
                 "options": self.row.options, "players": self.row.players, "seats": seats,
-                "rematch": self.rematch, "hints": self.hints, "move_seconds": self.move_seconds,
+                "rematch": self.rematch, "rematch_of": None if self.private else self.rematch_of, "hints": self.hints, "move_seconds": self.move_seconds,
                 "private": self.private, "chat": self.chat_setting, "chosen_seed": self.chosen_seed}
 
     @property
@@ -614,7 +622,8 @@ class Table:
             if index not in self.came_back and self.seats[index].kind == "empty" \
                     and fold_name(held) == fold_name(name):
                 raise LobbyError(f"the name {held} is kept for the player of the last match, whose seat {index} "
-                                 "waits for them (they join with \"Join the rematch\"): choose another name",
+                                 "waits for them: if that is you, join with your token of the last match "
+                                 "(\"Join the rematch\" on its page); otherwise choose another name",
                                  status=409, say="nameKept", seat=index, name=held)
 
     async def set_bot(self, index: int, bot: str, token: str | None) -> None:
@@ -1362,7 +1371,8 @@ class Tables:
             else:
                 failed = None
                 table = Table(row, seats, self.settings, self.store, solver=self.solver,
-                              players_before={s.index: s.name for s in old.seats if s.kind == "human"})
+                              players_before={s.index: s.name for s in old.seats if s.kind == "human"},
+                              rematch_of=old.id)
                 self.tables[row.id] = table
         if failed is not None:
             found = await self._stored_rematch(old)
@@ -1461,7 +1471,7 @@ class Tables:
         stop every table of the server for as long. The table is nobody's yet
         (not in :attr:`tables`): nothing else touches it meanwhile."""
         table = Table(stored.table, stored.seats, self.settings, self.store, data, stored.rematch,
-                      solver=self.solver, players_before=stored.players_before)
+                      solver=self.solver, players_before=stored.players_before, rematch_of=stored.rematch_of)
         table.replay(stored.events)
         return table
 

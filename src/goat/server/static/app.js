@@ -18,7 +18,7 @@ import { kozel } from "./kozel.js";
 import { spades } from "./spades.js";
 import { yugioh } from "./yugioh.js";
 import { initReview, openReview, redrawReview } from "./review.js";
-import { drawRematch } from "./rematch.js";
+import { claimSeat, drawClaim, drawRematch, keptSeat, noteRematch } from "./rematch.js";
 import { chatNote, chosenChat, initChat, onChatMessage, placeChat } from "./chat.js";
 import { drawHint, drawHintButton, drawHintMarks, initHints } from "./hints.js";
 import { chosenSeconds, clockNote, drawClock, initClock } from "./clock.js";
@@ -384,6 +384,7 @@ function onMessage(m) {
     if (moved || m.ack) settle();
     else if (lost && lost === S.outbox) S.ws?.send(JSON.stringify(lost));
     S.msg = m;
+    noteRematch(m);
     document.body.dataset.version = String(m.version);  // for tests and debugging
     render();
     return;
@@ -520,6 +521,7 @@ function renderLobby() {
   kinds.closest(".bot-pick").hidden = S.seat === null;
   drawBotAbout();
   $("#lobby-hint").textContent = hints.join(" ");
+  drawClaim($("#rematch-claim"), takeKeptSeat);
   renderDeckPanel(m);
 }
 
@@ -639,6 +641,21 @@ async function sit(seat) {
     saveSeat(S.tableId, token, seat);
     S.token = token;
     reconnect();
+  } catch (err) {
+    // My own name, kept for me at this rematch, and this browser holds my seat of
+    // the last match: that is me coming back (refused only where no token says so).
+    const kept = err.refusal?.say === "nameKept" ? keptSeat(S.msg) : null;
+    if (kept && kept.seat === err.refusal.args?.seat) await takeKeptSeat(kept);
+    else toast(err.message);
+  }
+}
+
+/** Sit in my seat of the last match, which this rematch keeps for me (rematch.js). */
+async function takeKeptSeat(kept) {
+  if (!kept) return;
+  try {
+    if (await claimSeat(kept)) reconnect();
+    else toast(t("lobbyErrors.seatTaken", { n: kept.seat + 1 }));
   } catch (err) {
     toast(err.message);
   }

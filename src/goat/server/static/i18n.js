@@ -33,7 +33,7 @@ export const STRINGS = {
       noSeat: "There is no seat {n}.",
       seatTaken: "Seat {n} is taken.",
       nameTaken: "{name} already sits at seat {n}: choose another name (add an initial).",
-      nameKept: "The name {name} is kept for the player of the last match, whose seat {n} waits for them: choose another name.",
+      nameKept: "The name {name} is kept for the player of the last match, whose seat {n} waits for them. If that is you, press “Join the rematch” at the end of the last match, in the browser you played it in; otherwise choose another name.",
       seatHeld: "Seat {n} is held by {name}.",
       seatBelongs: "Seat {n} belongs to {name}: only they can leave it.",
       notYourSeat: "Seat {n} is not yours.",
@@ -254,6 +254,7 @@ export const STRINGS = {
       play: "Play again",
       join: "Join the rematch",
       watch: "Watch the rematch",
+      claim: "Take your seat from the last match (seat {n})",
     },
     private: {
       label: "Private (invite link only)",
@@ -799,7 +800,7 @@ export const STRINGS = {
       noSeat: "Места {n} нет.",
       seatTaken: "Место {n} уже занято.",
       nameTaken: "На месте {n} уже сидит {name}: выберите другое имя (добавьте инициал).",
-      nameKept: "Имя {name} оставлено за игроком прошлой партии, его ждёт место {n}: выберите другое имя.",
+      nameKept: "Имя {name} оставлено за игроком прошлой партии, его ждёт место {n}. Если это вы, нажмите «Присоединиться к реваншу» в конце прошлой партии, в том браузере, где вы её играли; иначе выберите другое имя.",
       seatHeld: "Место {n} занято: {name}.",
       seatBelongs: "Место {n} принадлежит игроку {name}: освободить его может только он.",
       notYourSeat: "Место {n} не ваше.",
@@ -1015,6 +1016,7 @@ export const STRINGS = {
       play: "Ещё партию",
       join: "Присоединиться к реваншу",
       watch: "Смотреть реванш",
+      claim: "Занять своё место прошлой партии (место {n})",
     },
     private: {
       label: "Закрытый стол (только по ссылке)",

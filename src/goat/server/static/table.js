@@ -91,9 +91,10 @@ export function savedSeat(id) {
   try { return JSON.parse(localStorage.getItem(`goat:token:${id}`)) || null; } catch { return null; }
 }
 
-/** Keep my seat's token at table `id`: opening its link again brings me back to my seat. */
-export function saveSeat(id, token, seat) {
-  localStorage.setItem(`goat:token:${id}`, JSON.stringify({ token, seat }));
+/** Keep my seat's token at table `id`: opening its link again brings me back to my seat.
+ * `rematch`: the table's rematch, once it has one (rematch.js noteRematch). */
+export function saveSeat(id, token, seat, rematch = null) {
+  localStorage.setItem(`goat:token:${id}`, JSON.stringify(rematch ? { token, seat, rematch } : { token, seat }));
 }
 
 /** A translated name, or the name itself where the strings have none (a new ruleset). */
