@@ -73,6 +73,8 @@ def test_nan_inf_and_an_unknown_log_level_are_one_line_not_a_traceback(tmp_path:
     ("--lobby-idle", "-3", "must be a number of seconds >= 0, not -3"),
     ("--finished-idle", "-1e9", "must be a number of seconds >= 0, not -1e+09"),
     ("--rate-limit", "0", "must be positive and finite, not 0"),
+    ("--ping", "0", "--ping must be a positive number of seconds, not 0"),
+    ("--ping", "nan", "--ping must be a positive number of seconds, not nan"),
     ("--base-path", "/a b", "must be URL path segments"),
     ("--port", "-1", "must be 0..65535, not -1"),
     ("--port", "x", "Invalid value for '--port'"),

@@ -203,6 +203,36 @@ def test_many_connections_opened_and_cut_in_every_way_leave_no_count(
     run(scenario())
 
 
+def test_a_vanished_clients_connection_gives_its_slot_back_after_the_ping(
+        start_server: Callable[..., ServerThread]) -> None:
+    """A phone that changed networks leaves its connection open with nobody at
+    the other end: it answers no ping. The server closes it once a ping goes
+    unanswered (``--ping``: one to two times its seconds), and the address may
+    connect again: the reconnect of a flaky phone is not refused for its own
+    dead connections for long. Before, uvicorn's fixed 20 s and 20 s held the
+    slot up to 40 s, and no option shortened it."""
+    server = start_server(connections_per_address=1, ping_seconds=0.3)
+    cap = cap_of(server)
+
+    async def scenario() -> None:
+        table = await table_of(server)
+        lobby = Lobby(server.url)
+        bo = await lobby.sit(table, 1, "Bo")
+        await lobby.close()
+        gone = await connect(f"{server.ws_url}ws/{table}", open_timeout=TIMEOUT, proxy=None, ping_interval=None)
+        await gone.send(json.dumps({"type": "hello", "token": bo}))
+        await asyncio.wait_for(gone.recv(), TIMEOUT)                    # welcome
+        gone.transport.pause_reading()                                  # the phone is gone: no pong, no close
+        await refused(await open_ws(server, table))                     # its reconnect, at once: the slot is held
+        await until_held(cap, "127.0.0.1", 0)                           # within a second or so: not 40 s
+        again = await open_ws(server, table)
+        await welcomed(again)
+        await again.close()
+        gone.transport.abort()
+
+    run(scenario())
+
+
 def test_a_stopping_server_frees_every_slot(start_server: Callable[..., ServerThread]) -> None:
     server = start_server(connections_per_address=3)
     cap = cap_of(server)

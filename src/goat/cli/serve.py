@@ -50,6 +50,9 @@ def serve_command(
     trusted_proxies: Optional[str] = typer.Option(
         None, "--trusted-proxies", help="Reverse proxies whose X-Forwarded-For names the client: IP addresses "
         "or networks separated by commas, or * (default: $GOAT_TRUSTED_PROXIES or 127.0.0.1,::1)."),
+    ping: Optional[float] = typer.Option(
+        None, "--ping", help="Seconds between the server's pings of each connection, and the most it waits for "
+        "the answer: a vanished client's connection is closed after one to two times this (default: 20)."),
     log_level: str = typer.Option("warning", "--log-level", help="uvicorn's log level: critical, error, "
                                   "warning, info (shows requests), debug or trace."),
 ) -> None:
@@ -64,7 +67,7 @@ def serve_command(
                                      rate_per_second=rate_limit, lobby_idle=lobby_idle,
                                      finished_idle=finished_idle, base_path=base_path,
                                      connections_per_address=connections_per_address,
-                                     trusted_proxies=trusted_proxies,
+                                     trusted_proxies=trusted_proxies, ping_seconds=ping,
                                      rate_burst=None if rate_limit is None else burst_for(rate_limit))
         if not 0 <= port <= 65535:
             raise GoatError(f"--port must be 0..65535, not {port}")

@@ -161,6 +161,7 @@ def make_server(settings: Settings, log_level: str = "warning") -> uvicorn.Serve
     config = uvicorn.Config(CutAtShutdown(app), log_level=log_level, ws_max_size=WS_MAX_SIZE,
                             ws_per_message_deflate=False, lifespan="on", access_log=False,
                             timeout_graceful_shutdown=GRACE_AT_SHUTDOWN,
+                            ws_ping_interval=settings.ping_seconds, ws_ping_timeout=settings.ping_seconds,
                             proxy_headers=bool(settings.trusted_proxies),
                             forwarded_allow_ips=with_mapped_forms(settings.trusted_proxies))
     return uvicorn.Server(config)

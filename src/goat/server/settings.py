@@ -29,7 +29,8 @@ OPTIONS = {"data_dir": "--data-dir", "database_url": "--database-url", "grace_se
            "bot_delay": "--bot-delay", "bot_think": "--bot-think", "deal_pause": "--deal-pause",
            "rate_per_second": "--rate-limit", "lobby_idle": "--lobby-idle",
            "finished_idle": "--finished-idle", "base_path": "--base-path",
-           "connections_per_address": "--connections-per-address", "trusted_proxies": "--trusted-proxies"}
+           "connections_per_address": "--connections-per-address", "trusted_proxies": "--trusted-proxies",
+           "ping_seconds": "--ping"}
 
 #: The environment variable that sets a setting when its option is not given.
 ENVIRONMENT = {"data_dir": "GOAT_DATA_DIR", "database_url": "GOAT_DATABASE_URL", "base_path": "GOAT_BASE_PATH",
@@ -153,6 +154,15 @@ class Settings:
             reverse proxy every client arrives from the proxy's address, and only a
             trusted proxy's header gives the client's own, which the cap counts.
             Normalised to a tuple; a text is split at commas.
+        ping_seconds: how often the server pings each open WebSocket, and how long
+            it waits for the answer before it closes the connection (uvicorn's
+            ``ws_ping_interval`` and ``ws_ping_timeout``). A connection whose client
+            vanished without a close (a phone that changed networks) is found dead
+            only so, after one to two times this: until then it holds its slot of
+            ``connections_per_address`` and keeps its seat "connected" (its grace
+            period not begun). Shorter finds it sooner, but closes a live
+            connection whose answer takes longer (a congested mobile network: the
+            page reconnects), and must stay under a reverse proxy's read timeout.
     """
 
     data_dir: Path = DEFAULT_DATA_DIR
@@ -174,6 +184,7 @@ class Settings:
     base_path: str = ""
     connections_per_address: int = 32
     trusted_proxies: tuple[str, ...] = LOOPBACK
+    ping_seconds: float = 20.0
 
     def __post_init__(self) -> None:
         try:
@@ -192,8 +203,10 @@ class Settings:
         for name in ("max_message_bytes", "rate_burst", "send_queue", "max_tables", "chat_limit"):
             if getattr(self, name) < 1:
                 raise SettingsError(name, "must be at least 1")
-        if not (math.isfinite(self.chat_window) and self.chat_window > 0):
-            raise SettingsError("chat_window", f"must be a positive number of seconds, not {shown(self.chat_window)}")
+        for name in ("chat_window", "ping_seconds"):
+            value = getattr(self, name)
+            if not (isinstance(value, (int, float)) and math.isfinite(value) and value > 0):
+                raise SettingsError(name, f"must be a positive number of seconds, not {shown(value)}")
         check_rate(self.rate_per_second)
         if self.database_url:
             try:
