@@ -401,24 +401,32 @@ def _connect_ray(ray: Any, workers: int) -> str:
     games run at once), else (also ``RAY_ADDRESS=local``) start a local instance
     of ``workers`` CPUs. Returns whose instance it is, for the header line.
 
-    ``ray.init`` makes SIGTERM a bare ``sys.exit``; the handler before it (the
-    CLI's: stop the run as Ctrl+C does, with its line) is put back."""
+    ``ray.init`` makes SIGTERM a bare ``sys.exit`` as it starts: a SIGTERM while
+    it connected ended the process with status 15 and not a word. The handler
+    before it (the CLI's: stop as Ctrl+C does, with its line) is put back however
+    ``ray.init`` ends, and a SIGTERM that arrived meanwhile is handed to it (Python
+    runs a handler only between Ray's calls into its core: on an address that
+    answers but never as Ray, after up to ``RAY_py_gcs_connect_timeout_s``, 30 s)."""
     previous = signal.getsignal(signal.SIGTERM)
     quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": "ERROR"}
     address = os.environ.get("RAY_ADDRESS", "")
-    if address and address != "local":
-        _probe(address)
-        try:
-            ray.init(**quiet)  # ray.init reads RAY_ADDRESS itself; num_cpus is the cluster's to say
-        except (ConnectionError, ValueError) as exc:  # no instance for "auto", a bad address, no Ray Client
-            raise TournamentError(_cannot_connect(address, _why_not(exc))) from None
-        where = f"the Ray cluster at RAY_ADDRESS={address}"
-    else:
+    try:
+        if address and address != "local":
+            _probe(address)
+            try:
+                ray.init(**quiet)  # ray.init reads RAY_ADDRESS itself; num_cpus is the cluster's to say
+            except (ConnectionError, ValueError) as exc:  # no instance for "auto", a bad address, no Ray Client
+                raise TournamentError(_cannot_connect(address, _why_not(exc))) from None
+            return f"the Ray cluster at RAY_ADDRESS={address}"
         ray.init(num_cpus=workers, include_dashboard=False, **quiet)
-        where = "a local Ray instance"
-    if previous is not None and threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, previous)
-    return where
+        return "a local Ray instance"
+    except SystemExit:  # ray.init's only sys.exit is its SIGTERM handler's (a local head node's: after its cleanup)
+        if callable(previous):
+            previous(signal.SIGTERM, None)
+        raise
+    finally:
+        if previous is not None and threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, previous)
 
 
 def _probe(address: str) -> None:
