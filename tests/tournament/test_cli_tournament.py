@@ -6,6 +6,12 @@ import json
 import math
 import os
 import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -13,7 +19,7 @@ from typer.testing import CliRunner
 
 from goat.cli.main import app
 from goat.records import read_records
-from goat.tournament.runner import ray_available
+from goat.tournament.runner import NOT_RAY, ray_available
 
 runner = CliRunner(env={"FORCE_COLOR": None, "COLUMNS": "150"})
 
@@ -105,36 +111,78 @@ def test_ray_backend_gives_the_local_results_on_a_local_instance_of_workers_cpus
     assert header.endswith(f"seed 11, backend ray: {workers} CPU(s) of a local Ray instance"), result.stderr
 
 
+def goat_on_ray_address(address: str) -> tuple[float, subprocess.CompletedProcess[str]]:
+    """``goat tournament --backend ray`` with ``RAY_ADDRESS=address``, in a new process
+    given 90 s (Ray's own retries last minutes): how long it took, and how it ended."""
+    root = Path(__file__).resolve().parents[2]
+    started = time.monotonic()
+    try:
+        run = subprocess.run([sys.executable, "-m", "goat", "tournament", "--bots", "random,random",
+                              "--matches", "1", "--deals-only", "--backend", "ray"],
+                             capture_output=True, text=True, timeout=90,
+                             env={**os.environ, "PYTHONPATH": str(root / "src"), "RAY_ADDRESS": address})
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"RAY_ADDRESS={address} was not told within 90 s")
+    return time.monotonic() - started, run
+
+
 @pytest.mark.skipif(not ray_available(), reason="Ray is not installed (pip install 'goat[ray]'); "
                                                 "make test installs it via the test extra")
 @pytest.mark.parametrize("scheme", ["", "ray://"], ids=["gcs", "ray-client"])
-def test_a_ray_address_where_nothing_listens_is_one_line_within_seconds(tmp_path: Path, scheme: str) -> None:
+def test_a_ray_address_where_nothing_listens_is_one_line_within_seconds(scheme: str) -> None:
     """Ray's own retries took about 14 minutes (twenty tries of 41 s, a warning every
     few seconds) before the one-line error; ``ray://`` without Ray Client installed
     was a traceback. A port held but not listening refuses connections, as a stopped
     cluster's does."""
-    import socket
-    import subprocess
-    import sys
-    import time
-
-    root = Path(__file__).resolve().parents[2]
     with socket.socket() as closed:
         closed.bind(("127.0.0.1", 0))
         address = f"{scheme}127.0.0.1:{closed.getsockname()[1]}"
-        started = time.monotonic()
-        try:
-            run = subprocess.run([sys.executable, "-m", "goat", "tournament", "--bots", "random,random",
-                                  "--matches", "1", "--deals-only", "--backend", "ray"],
-                                 capture_output=True, text=True, timeout=90,
-                                 env={**os.environ, "PYTHONPATH": str(root / "src"), "RAY_ADDRESS": address})
-        except subprocess.TimeoutExpired:
-            pytest.fail("a dead RAY_ADDRESS was not told within 90 s")
-    assert time.monotonic() - started < 60
+        seconds, run = goat_on_ray_address(address)
+    assert seconds < 60
     assert run.returncode == 2, run.stderr
     assert run.stderr.splitlines() == [f"error: cannot connect to the Ray cluster at RAY_ADDRESS={address}: "
                                        "Connection refused"]
 
+
+@pytest.mark.skipif(not ray_available(), reason="Ray is not installed (pip install 'goat[ray]'); "
+                                                "make test installs it via the test extra")
+@pytest.mark.parametrize("scheme", ["", "ray://"], ids=["gcs", "ray-client"])
+def test_a_ray_address_where_an_http_server_answers_is_one_line_within_seconds(scheme: str) -> None:
+    """A port that accepts connections but is no Ray cluster's (the dashboard's 8265,
+    any web server) passed the connection probe, then Ray tried for minutes (with
+    ``ray://``: told only that Ray Client was not installed). Ray speaks gRPC:
+    HTTP/2, which an HTTP/1 server does not answer."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
+    serving = threading.Thread(target=server.serve_forever, daemon=True)
+    serving.start()
+    try:
+        address = f"{scheme}127.0.0.1:{server.server_address[1]}"
+        seconds, run = goat_on_ray_address(address)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert seconds < 30
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.splitlines() == [f"error: cannot connect to the Ray cluster at RAY_ADDRESS={address}: "
+                                       f"{NOT_RAY}"]
+
+
+def test_with_ray_use_tls_only_the_connection_to_a_ray_address_is_tried(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cluster of TLS (RAY_USE_TLS) answers a plain HTTP/2 handshake as no gRPC
+    server would: the probe must not refuse it for that, only for a closed port."""
+    from goat.tournament.runner import TournamentError, _probe
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        address = f"127.0.0.1:{server.server_address[1]}"
+        with pytest.raises(TournamentError, match="not as a Ray cluster does"):
+            _probe(address)
+        monkeypatch.setenv("RAY_USE_TLS", "1")
+        _probe(address)  # left to ray.init
+    finally:
+        server.shutdown()
+        server.server_close()
 
 @pytest.mark.parametrize("args, message", [
     (["--bots", "random,nobody"], "error: bot 'nobody': unknown bot"),

@@ -4,8 +4,10 @@ the cluster's CPUs; a game whose worker died is not played again."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -216,3 +218,79 @@ def test_a_cluster_that_wants_its_token_says_so_in_one_line(outside_ray: Any) ->
                                            "the cluster wants its token: set RAY_AUTH_MODE=token as well (the "
                                            "token from ~/.ray/auth_token, RAY_AUTH_TOKEN_PATH or RAY_AUTH_TOKEN)")
     assert "Traceback" not in run.stderr
+
+
+
+@pytest.mark.skipif(importlib.util.find_spec("grpc") is not None, reason="Ray Client (ray[client]) is installed")
+def test_a_ray_client_address_without_ray_client_is_one_line(outside_ray: Any) -> None:
+    """``ray://`` needs Ray Client (``pip install 'ray[client]'``), which Ray checks only
+    once the address answers: the earlier test's address refuses connections, so this
+    one is a cluster's, which does answer (as gRPC)."""
+    address = "ray://" + outside_ray.get_runtime_context().gcs_address
+    run = goat_tournament({"RAY_ADDRESS": address})
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.splitlines() == [f"error: cannot connect to the Ray cluster at RAY_ADDRESS={address}: "
+                                       "Ray Client requires pip package `ray[client]`"]
+
+@pytest.fixture
+def http2_stub() -> Iterator[tuple[str, list[int]]]:
+    """A port that answers as gRPC does (an HTTP/2 SETTINGS frame) and then says
+    nothing: Ray's tries to connect there each wait out their deadline. Yields its
+    address and the connections it accepted, one entry each (the first is the
+    probe's, the next are Ray's). It listens on every interface: Ray connects to
+    this machine's address, not 127.0.0.1."""
+    listener = socket.create_server(("0.0.0.0", 0))
+    accepted: list[int] = []
+
+    def answer(connection: socket.socket) -> None:
+        with connection:
+            try:
+                connection.sendall(bytes([0, 0, 0, 4, 0, 0, 0, 0, 0]))  # an empty SETTINGS frame
+                while connection.recv(65536):
+                    pass
+            except OSError:  # the other side left
+                pass
+
+    def serve() -> None:
+        while True:
+            try:
+                connection, _ = listener.accept()
+            except OSError:  # closed: the test is over
+                return
+            accepted.append(1)
+            threading.Thread(target=answer, args=(connection,), daemon=True).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        yield f"127.0.0.1:{listener.getsockname()[1]}", accepted
+    finally:
+        listener.close()
+
+
+@pytest.mark.parametrize("signum, status, line", [
+    (signal.SIGINT, 130, "interrupted while connecting to Ray: no game played"),
+    (signal.SIGTERM, 128 + signal.SIGTERM, "terminated (SIGTERM) while connecting to Ray: no game played"),
+], ids=["ctrl-c", "sigterm"])
+def test_a_run_stopped_while_connecting_to_ray_says_so(http2_stub: tuple[str, list[int]], signum: int,
+                                                       status: int, line: str) -> None:
+    """``ray.init`` puts its own SIGTERM handler in place (``sys.exit``): a SIGTERM
+    while it connected ended the process with status 15 and not a word. Ray's tries
+    are cut to 2 s here: Python runs a signal's handler only between them."""
+    address, accepted = http2_stub
+    run = subprocess.Popen([sys.executable, "-c", GOAT_WITH_CTRL_C, "tournament", "--bots", "random,random",
+                            "--matches", "1", "--deals-only", "--backend", "ray"],
+                           env={**os.environ, "PYTHONPATH": str(ROOT / "src"), "RAY_ADDRESS": address,
+                                "RAY_py_gcs_connect_timeout_s": "2"},
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while len(accepted) < 2 and run.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(accepted) >= 2, "Ray did not try to connect"  # past the probe, in ray.init
+        run.send_signal(signum)
+        _, stderr = run.communicate(timeout=60)
+    finally:
+        run.kill()
+    assert run.returncode == status, stderr
+    assert line in stderr.splitlines(), stderr
+    assert "Traceback" not in stderr

@@ -378,10 +378,22 @@ def _and_cancelled(message: str, unfinished: int) -> str:
     return f"{message} ({note})" if note else message
 
 
-#: Seconds a cluster's address has to accept a connection before ``ray.init`` is
-#: tried: Ray's own retries waited about 14 minutes on an address where nothing
-#: listens (20 tries of 41 s), printing a warning every few seconds.
+#: Seconds a cluster's address has to accept a connection and answer Ray's
+#: handshake before ``ray.init`` is tried: Ray's own retries waited about 14
+#: minutes on an address where nothing listens (20 tries of 41 s), and as long on
+#: a port that answers but is no Ray cluster's (the dashboard's 8265, any HTTP
+#: server), printing a warning every few seconds.
 PROBE_SECONDS = 5.0
+
+#: What an HTTP/2 client sends first (RFC 9113, 3.4): the preface, then its (empty)
+#: SETTINGS frame. Ray's GCS and Ray Client speak gRPC, HTTP/2 without TLS unless
+#: RAY_USE_TLS is set: their answer begins with a SETTINGS frame of their own.
+HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+HTTP2_SETTINGS = 4  # the frame type, the fourth byte of a frame's 9-byte header
+
+#: The reason told when the port answers but not in gRPC.
+NOT_RAY = ("the port answers, but not as a Ray cluster does (no gRPC there: the dashboard's port? "
+           "a head node listens on 6379 by default, Ray Client on ray://HOST:10001)")
 
 
 def _connect_ray(ray: Any, workers: int) -> str:
@@ -389,31 +401,43 @@ def _connect_ray(ray: Any, workers: int) -> str:
     games run at once), else (also ``RAY_ADDRESS=local``) start a local instance
     of ``workers`` CPUs. Returns whose instance it is, for the header line.
 
-    ``ray.init`` makes SIGTERM a bare ``sys.exit``; the handler before it (the
-    CLI's: stop the run as Ctrl+C does, with its line) is put back."""
+    ``ray.init`` makes SIGTERM a bare ``sys.exit`` as it starts: a SIGTERM while
+    it connected ended the process with status 15 and not a word. The handler
+    before it (the CLI's: stop as Ctrl+C does, with its line) is put back however
+    ``ray.init`` ends, and a SIGTERM that arrived meanwhile is handed to it (Python
+    runs a handler only between Ray's calls into its core: on an address that
+    answers but never as Ray, after up to ``RAY_py_gcs_connect_timeout_s``, 30 s)."""
     previous = signal.getsignal(signal.SIGTERM)
     quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": "ERROR"}
     address = os.environ.get("RAY_ADDRESS", "")
-    if address and address != "local":
-        _probe(address)
-        try:
-            ray.init(**quiet)  # ray.init reads RAY_ADDRESS itself; num_cpus is the cluster's to say
-        except (ConnectionError, ValueError) as exc:  # no instance for "auto", a bad address, no Ray Client
-            raise TournamentError(_cannot_connect(address, _why_not(exc))) from None
-        where = f"the Ray cluster at RAY_ADDRESS={address}"
-    else:
+    try:
+        if address and address != "local":
+            _probe(address)
+            try:
+                ray.init(**quiet)  # ray.init reads RAY_ADDRESS itself; num_cpus is the cluster's to say
+            except (ConnectionError, ValueError) as exc:  # no instance for "auto", a bad address, no Ray Client
+                raise TournamentError(_cannot_connect(address, _why_not(exc))) from None
+            return f"the Ray cluster at RAY_ADDRESS={address}"
         ray.init(num_cpus=workers, include_dashboard=False, **quiet)
-        where = "a local Ray instance"
-    if previous is not None and threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, previous)
-    return where
+        return "a local Ray instance"
+    except SystemExit:  # ray.init's only sys.exit is its SIGTERM handler's (a local head node's: after its cleanup)
+        if callable(previous):
+            previous(signal.SIGTERM, None)
+        raise
+    finally:
+        if previous is not None and threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, previous)
 
 
 def _probe(address: str) -> None:
-    """Refuse in one line, within :data:`PROBE_SECONDS`, a ``RAY_ADDRESS`` of
+    """Refuse in one line, within about :data:`PROBE_SECONDS`, a ``RAY_ADDRESS`` of
     ``host:port`` or ``ray://host:port`` where nothing accepts a connection (a
-    cluster that is down, a wrong port or host). Anything else (``auto``,
-    another client's ``scheme://``) is left to ``ray.init``."""
+    cluster that is down, a wrong port or host) or where what answers does not
+    speak HTTP/2, as gRPC does (the dashboard's port, a web server). It proves
+    the port speaks gRPC, not that it is Ray's: the rest is ``ray.init``'s to
+    find. With RAY_USE_TLS the handshake is TLS's, and only the connection is
+    tried. Anything else (``auto``, another client's ``scheme://``) is left to
+    ``ray.init``."""
     host_port = address.removeprefix("ray://")
     if "://" in host_port:
         return
@@ -424,12 +448,33 @@ def _probe(address: str) -> None:
         return
     if not host or port is None:
         return
+    deadline = time.monotonic() + PROBE_SECONDS
     try:
-        socket.create_connection((host, port), timeout=PROBE_SECONDS).close()
+        with socket.create_connection((host, port), timeout=PROBE_SECONDS) as connection:
+            if os.environ.get("RAY_USE_TLS", "0").lower() in ("1", "true"):
+                return
+            speaks_http2 = _answers_http2(connection, deadline)
     except OSError as exc:
         reason = (f"no answer within {PROBE_SECONDS:g} s" if isinstance(exc, TimeoutError)
                   else exc.strerror or str(exc))
         raise TournamentError(_cannot_connect(address, reason)) from None
+    if not speaks_http2:
+        raise TournamentError(_cannot_connect(address, NOT_RAY))
+
+
+def _answers_http2(connection: socket.socket, deadline: float) -> bool:
+    """Whether the server of ``connection`` answers an HTTP/2 client's preface
+    with its SETTINGS frame by ``deadline`` (:class:`TimeoutError` if it says
+    nothing): an HTTP/1 server answers ``HTTP/1.1 400``, or an error page."""
+    connection.sendall(HTTP2_PREFACE)
+    header = b""
+    while len(header) < 9:
+        connection.settimeout(max(deadline - time.monotonic(), 0.01))
+        chunk = connection.recv(9 - len(header))
+        if not chunk:  # closed on us
+            return False
+        header += chunk
+    return header[3] == HTTP2_SETTINGS
 
 
 def _cannot_connect(address: str, reason: str) -> str:
