@@ -265,7 +265,7 @@ class PhaseMixin:
         attack = yield from self.ask_position(seat, card)
         self.say(Line("specialSummons", seat=seat, card=card.name, position="Attack" if attack else "Defense"))
         if (yield from self.summon_window(seat, card)):
-            return  # not properly summoned: it may not be revived
+            return  # never properly summoned
         self.place_monster(card, seat, True, attack)
         card.summoned_turn, card.summoned_by, card.summon_how = self.turn, seat, "special"
         card.proper = True
