@@ -223,3 +223,27 @@ def test_a_counter_trap_answers_a_modifier_in_the_damage_step_under_damage_step_
     p0, p1 = s.duel.players
     assert sorted(names(p0.gy)) == ["Gene-Warped Warwolf", "Rush Recklessly"]  # 2000 vs 2500
     assert p0.lp == 7500 and names(p1.monsters) == ["Summoned Skull"]
+
+
+# ------------------------------------------------------------------ hidden information
+def _summon_decisions(hidden: str, ask: str) -> list[tuple[int, str]]:
+    s = scenario(options={"ask_responses": ask}, p0={"hand": ["Vorse Raider"]},
+                 p1={"spells": [hidden], "hand": ["Sangan"]})
+    play(s, ["0 summon Vorse Raider"])
+    seen = []
+    while s.pending().seat != 0 or s.pending().kind != "open":
+        seen.append((s.pending().seat, s.pending().kind))
+        play(s, [f"{s.pending().seat} pass"])
+    return seen
+
+
+def test_a_summon_window_asks_by_what_is_public_under_when_set_cards() -> None:
+    """A Set card might be a Counter Trap: under ``when-set-cards`` the other seat
+    is asked at a Summon's window whatever its Set card is (Solemn Judgment or
+    Mirror Force) — then again at the window after the Summon — so being asked
+    tells nothing; under ``when-able`` only Solemn Judgment is asked, and only
+    before the Summon."""
+    assert _summon_decisions("Solemn Judgment", "when-set-cards") == \
+        _summon_decisions("Mirror Force", "when-set-cards") == [(1, "respond"), (1, "respond")]
+    assert _summon_decisions("Solemn Judgment", "when-able") == [(1, "respond")]
+    assert _summon_decisions("Mirror Force", "when-able") == []
