@@ -247,3 +247,15 @@ def test_a_summon_window_asks_by_what_is_public_under_when_set_cards() -> None:
         _summon_decisions("Mirror Force", "when-set-cards") == [(1, "respond"), (1, "respond")]
     assert _summon_decisions("Solemn Judgment", "when-able") == [(1, "respond")]
     assert _summon_decisions("Mirror Force", "when-able") == []
+
+
+def test_a_set_card_is_not_asked_about_as_a_counter_trap_on_a_monster_effect() -> None:
+    """No Counter Trap of the pool answers a monster's effect, so on such a link
+    (Tribe-Infecting Virus's; a Flip effect in the Damage Step, where no other Set
+    card could answer) the counter shape gives no reason to ask."""
+    s = scenario(options={"ask_responses": "always"}, p0={"monsters": ["Tribe-Infecting Virus"], "hand": ["Sangan"]},
+                 p1={"spells": ["Magic Jammer"]})
+    play(s, ["0 activate Tribe-Infecting Virus@0M1", "0 choose Spellcaster"])
+    assert s.legal_texts() == ["1 pass"]
+    jammer = s.duel.players[1].spells[0]
+    assert s.duel.chain and not s.duel.card_timing_ok(1, jammer, jammer.data, False)

@@ -118,8 +118,9 @@ class ChainMixin:
             return False
         if d.kind == "trap" and self.jinzo_on_field():  # after the cheap checks: the same answer
             return False
-        if d.subtype == "counter" and not self.chain and self.summon_negation is None:
-            return False  # every Counter Trap of the pool answers an activation or a Summon
+        if d.subtype == "counter" and not (self.chain[-1].effect.kind == "card" if self.chain
+                                           else self.summon_negation is not None):
+            return False  # every Counter Trap of the pool answers a Spell/Trap Card's activation or a Summon
         top = self.response_floor()
         if top:
             speed = 3 if d.subtype == "counter" else 1 if d.kind == "spell" and d.subtype != "quick-play" else 2
