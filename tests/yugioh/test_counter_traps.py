@@ -141,8 +141,8 @@ def test_jinzo_stops_counter_traps_too() -> None:
 
 # ------------------------------------------------------------------ Solemn Judgment and Summons
 def test_solemn_judgment_on_a_tribute_summon_leaves_the_tributes_in_the_graveyard() -> None:
-    """The Summon is negated: the monster is destroyed from where it waited (never on
-    the field, never Summoned: no Torrential Tribute window, no "when summoned"),
+    """The Summon is negated: the monster is destroyed (never Summoned, nor sent from
+    the field: no Torrential Tribute window, no "when summoned"),
     the tribute stays in the Graveyard (Sangan tributed still searches) and the
     Normal Summon of the turn is used."""
     s = scenario(p0={"hand": ["Summoned Skull", "Vorse Raider"], "monsters": ["Sangan"], "deck": ["Magician of Faith"]},
@@ -259,3 +259,13 @@ def test_a_set_card_is_not_asked_about_as_a_counter_trap_on_a_monster_effect() -
     assert s.legal_texts() == ["1 pass"]
     jammer = s.duel.players[1].spells[0]
     assert s.duel.chain and not s.duel.card_timing_ok(1, jammer, jammer.data, False)
+
+
+def test_solemn_judgment_answers_the_summon_of_jinzo() -> None:
+    """Jinzo waiting to be Summoned stops no Trap yet: Solemn Judgment negates it."""
+    s = scenario(p0={"hand": ["Jinzo"], "monsters": ["Sangan"], "deck": ["Magician of Faith"]},
+                 p1={"spells": ["Solemn Judgment"]})
+    play(s, ["0 summon Jinzo"])
+    assert "1 activate Solemn Judgment@1S1" in s.legal_texts()
+    play(s, ["1 activate Solemn Judgment@1S1", "0 choose Magician of Faith"])
+    assert sorted(names(s.duel.players[0].gy)) == ["Jinzo", "Sangan"] and not names(s.duel.players[0].monsters)

@@ -146,9 +146,10 @@ class ChainMixin:
     def jinzo_on_field(self: Any) -> bool:
         """Jinzo: while it is face up, no Trap card can be activated, and a Trap
         effect that resolves is negated (:meth:`resolve_chain`)."""
+        waiting = self.summon_negation[0] if self.summon_negation is not None else None  # not Summoned yet
         for p in self.players:  # face_up_monsters() without the lists: asked at every window
             for c in p.monsters:
-                if c is not None and c.face_up and c.data.name == "Jinzo":
+                if c is not None and c.face_up and c.data.name == "Jinzo" and c is not waiting:
                     return True
         return False
 

@@ -229,10 +229,10 @@ class PhaseMixin:
             self.say(Line("setsMonster", seat=seat), seat, Line("setsCard", seat=seat, card=card.name))
             yield from self.settle()
             return
+        self.place_monster(card, seat, face_up=True, attack_pos=True)
         self.say(Line("tributeSummons" if need else "normalSummons", seat=seat, card=card.name))
         if (yield from self.summon_window(seat, card)):
             return  # the Normal Summon is used all the same; the tributes stay in the Graveyard
-        self.place_monster(card, seat, face_up=True, attack_pos=True)
         card.summoned_turn, card.summoned_by, card.summon_how = self.turn, seat, "normal"
         self.summoned_this_turn[seat] = True
         yield from self.after_summon(("summoned", card, "normal", seat))
@@ -263,10 +263,10 @@ class PhaseMixin:
                                                [c for c in p.gy if c.data.is_monster and c.data.attribute == attribute])
             self.banish(pick, f"cost of {card.name}")
         attack = yield from self.ask_position(seat, card)
+        self.place_monster(card, seat, True, attack)
         self.say(Line("specialSummons", seat=seat, card=card.name, position="Attack" if attack else "Defense"))
         if (yield from self.summon_window(seat, card)):
             return  # never properly summoned
-        self.place_monster(card, seat, True, attack)
         card.summoned_turn, card.summoned_by, card.summon_how = self.turn, seat, "special"
         card.proper = True
         self.summoned_this_turn[seat] = True
@@ -277,8 +277,10 @@ class PhaseMixin:
         (Normal, Tribute, Flip, a Special Summon by its own procedure) may be
         negated first. One window, one chain at most, the other player asked
         first; only Counter Traps answer (:meth:`response_floor`), and only the
-        first link answers the Summon (Solemn Judgment). The monster waits where
-        it is (hand, or face up for a Flip Summon). Returns whether the Summon
+        first link answers the Summon (Solemn Judgment). The monster waits in the
+        Monster Zone it will take, face up, but is not Summoned yet — nor, while it
+        waits, a Jinzo that stops Traps (:meth:`jinzo_on_field`) — so a glimpse of it
+        comes with its Summon as always. Returns whether the Summon
         was negated; then the turn goes on as after any chain (turn player first)."""
         self.summon_negation = pending = [card, seat, False]
         try:
@@ -299,7 +301,7 @@ class PhaseMixin:
         card = pending[0]
         pending[2] = True
         self.say(Line("summonNegated", card=card.name))
-        if card.zone in ("hand", "monster"):
+        if card.zone == "monster":
             self.move(card, "gy")
             self.say(Line("destroyed", card=card.name, seat=card.owner, reason="Solemn Judgment"))
             self.adjust()
