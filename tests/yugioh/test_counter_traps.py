@@ -269,3 +269,29 @@ def test_solemn_judgment_answers_the_summon_of_jinzo() -> None:
     assert "1 activate Solemn Judgment@1S1" in s.legal_texts()
     play(s, ["1 activate Solemn Judgment@1S1", "0 choose Magician of Faith"])
     assert sorted(names(s.duel.players[0].gy)) == ["Jinzo", "Sangan"] and not names(s.duel.players[0].monsters)
+
+
+# ------------------------------------------------------------------ bots
+def test_greedy_answers_the_other_seat_with_a_counter_trap_never_itself() -> None:
+    import random
+
+    from goat.bots.yugioh import YugiohGreedyBot
+
+    bot = YugiohGreedyBot(seed=1)
+
+    def best(s) -> str:
+        return bot.ranked(s.view(s.pending().seat), s.legal_texts(), random.Random(1))[0]
+
+    # its own Summon (the other seat passed): pass, not Solemn Judgment
+    s = scenario(p0={"hand": ["Vorse Raider"], "spells": ["Solemn Judgment"]}, p1={"spells": ["Solemn Judgment"]})
+    play(s, ["0 summon Vorse Raider"])
+    assert best(s) == "1 activate Solemn Judgment@1S1"   # the other seat's Summon
+    play(s, ["1 pass"])
+    assert s.legal_texts() == ["0 pass", "0 activate Solemn Judgment@0S1"] and best(s) == "0 pass"
+    # its own Spell answered by the other seat's Magic Jammer: Seven Tools, not a second Jammer of its own
+    s = scenario(p0={"hand": ["Pot of Greed", "Sangan"], "spells": ["Seven Tools of the Bandit", "Magic Jammer"]},
+                 p1={"hand": ["Sangan"], "spells": ["Magic Jammer"]})
+    play(s, ["0 activate Pot of Greed"])
+    assert best(s) == "1 activate Magic Jammer@1S1"
+    play(s, ["1 activate Magic Jammer@1S1"])
+    assert best(s) == "0 activate Seven Tools of the Bandit@0S1"
