@@ -311,9 +311,9 @@ def test_what_a_view_proves_of_the_other_list_is_in_it(options: dict[str, Any] |
 
 
 def test_a_monster_taken_with_snatch_steal_is_no_evidence_of_its_controllers_list() -> None:
-    """chaos/d3/t3 at match seed 10 (seed 8, the reference case, before Deck
+    """chaos/d3/t3 at match seed 157 (seed 8, the reference case, before Deck
     searches listed their choices by name and Last Turn joined the Chaos Warrior
-    list; 10 while its draws failed), seat 1: Chaos Warrior took Goat Control's Morphing
+    list; 10 while its draws failed, until Summons got their negation window), seat 1: Chaos Warrior took Goat Control's Morphing
     Jar and changed its position (possible since a monster may attack and
     change position again each turn); counted as a Chaos Warrior card, it took
     a place that the list's second copies needed, so the assumed list outgrew
@@ -321,7 +321,7 @@ def test_a_monster_taken_with_snatch_steal_is_no_evidence_of_its_controllers_lis
     view shows, and every draw failed there."""
     from goat.games.yugioh.worlds import YugiohWorldSampler, _Evidence
 
-    state, view = _chaos_view(10, 1)
+    state, view = _chaos_view(157, 1)
     assert "Morphing Jar" not in state.start_decks[0].main
     assert any(e.startswith("act 0 ") and "Morphing Jar@0" in e for e in view["history"])
     assert state.results[0]["reason"] == "deck-out"
