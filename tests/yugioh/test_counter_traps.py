@@ -47,7 +47,8 @@ def test_a_speed_two_trap_or_quick_play_cannot_answer_a_counter_trap() -> None:
 
 def test_magic_jammer_answers_only_a_spell_card_and_seven_tools_only_a_trap_card() -> None:
     s = scenario(p0={"spells": ["Dust Tornado", "Mystical Space Typhoon"]},
-                 p1={"hand": ["Sangan"], "spells": ["Magic Jammer", "Seven Tools of the Bandit", "Ring of Destruction"]})
+                 p1={"hand": ["Sangan"],
+                     "spells": ["Magic Jammer", "Seven Tools of the Bandit", "Ring of Destruction"]})
     play(s, ["0 activate Mystical Space Typhoon@0S2", "0 choose face-down@1S3"])
     assert "1 activate Magic Jammer@1S1" in s.legal_texts()
     assert "1 activate Seven Tools of the Bandit@1S2" not in s.legal_texts()

@@ -313,8 +313,8 @@ def test_what_a_view_proves_of_the_other_list_is_in_it(options: dict[str, Any] |
 def test_a_monster_taken_with_snatch_steal_is_no_evidence_of_its_controllers_list() -> None:
     """chaos/d3/t3 at match seed 157 (seed 8, the reference case, before Deck
     searches listed their choices by name and Last Turn joined the Chaos Warrior
-    list; 10 while its draws failed, until Summons got their negation window), seat 1: Chaos Warrior took Goat Control's Morphing
-    Jar and changed its position (possible since a monster may attack and
+    list; 10 while its draws failed, until Summons got their negation window), seat 1:
+    Chaos Warrior took Goat Control's Morphing Jar and changed its position (possible since a monster may attack and
     change position again each turn); counted as a Chaos Warrior card, it took
     a place that the list's second copies needed, so the assumed list outgrew
     the 40 cards the view shows, did not deck out at the end of duel 1 as the
@@ -467,7 +467,7 @@ def test_a_copy_a_later_duel_misses_is_kept_in_by_the_side_decking_before_it() -
     the main deck, whose places the first duel needs."""
     from goat.games.yugioh.worlds import YugiohWorldSampler, _Context
 
-    _, view = _chaos_view(8, 0)
+    _, view = _chaos_view(10, 0)  # chaos/d3/t3 at match seed 10 (8 until Summons got their negation window)
     context = _Context(YugiohWorldSampler(view), random.Random(1))
     deck = context.decks[1]
     main, side = Counter(deck.main), Counter(deck.side)
