@@ -296,3 +296,19 @@ def test_greedy_answers_the_other_seat_with_a_counter_trap_never_itself() -> Non
     assert best(s) == "1 activate Magic Jammer@1S1"
     play(s, ["1 activate Magic Jammer@1S1"])
     assert best(s) == "0 activate Seven Tools of the Bandit@0S1"
+
+
+def test_a_waiting_monster_turned_face_down_in_the_window_is_not_summoned() -> None:
+    """A chain in the Summon's window lets the tribute's trigger resolve, and Book of
+    Moon may answer that trigger: the monster waiting face up is turned face down,
+    and no Summon is made (nothing "when summoned", no Torrential Tribute window)."""
+    s = scenario(p0={"hand": ["Summoned Skull"], "monsters": ["Sangan"], "deck": ["Magician of Faith"],
+                     "spells": ["Seven Tools of the Bandit"]},
+                 p1={"spells": ["Solemn Judgment", "Book of Moon", "Torrential Tribute"]})
+    play(s, ["0 summon Summoned Skull", "1 activate Solemn Judgment@1S1", "0 activate Seven Tools of the Bandit@0S1"])
+    # Solemn negated: Sangan's trigger goes on a chain, and Book of Moon answers it
+    play(s, ["1 activate Book of Moon@1S2"])  # its one target: the waiting Summoned Skull
+    play(s, [a for a in s.legal_texts() if a.startswith("0 choose")][:1])
+    skull = next(c for c in s.duel.players[0].monsters if c is not None)
+    assert skull.name == "Summoned Skull" and not skull.face_up and skull.summoned_turn != s.duel.turn
+    assert not any("Torrential" in a for a in s.legal_texts())

@@ -280,18 +280,21 @@ class PhaseMixin:
         first link answers the Summon (Solemn Judgment). The monster waits in the
         Monster Zone it will take, face up, but is not Summoned yet — nor, while it
         waits, a Jinzo that stops Traps (:meth:`jinzo_on_field`) — so a glimpse of it
-        comes with its Summon as always. Returns whether the Summon
-        was negated; then the turn goes on as after any chain (turn player first)."""
+        comes with its Summon as always. Returns whether the Summon was not made
+        (negated); then the turn goes on as after any chain (turn player first)."""
         self.summon_negation = pending = [card, seat, False]
+        stamp = card.stamp
         try:
             chains = yield from self.quick_window(1 - seat, one_chain=True)
         finally:
             self.summon_negation = None
-        if pending[2]:
+        # A chain there (a Counter Trap negated, say) may have let triggers resolve and
+        # their responses move or turn the waiting monster: then no Summon is made either.
+        gone = chains and not (card.stamp == stamp and card.zone == "monster" and card.face_up)
+        if pending[2] or gone:
             yield from self.after_chain([])
-        elif chains:  # the chain answered nothing, or its Counter Trap was negated: the Summon goes on
-            self.window_events = []
-        return pending[2]
+            return True
+        return False
 
     def negate_summon(self: Any, pending: list[Any]) -> None:
         """Solemn Judgment: the Summon is negated and the monster destroyed. It was
