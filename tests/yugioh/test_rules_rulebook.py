@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
@@ -431,24 +430,23 @@ def test_a_continuous_trap_stays_on_the_field_after_resolving() -> None:
 
 def test_a_response_needs_equal_or_higher_speed_and_a_counter_trap_answers_any() -> None:
     """Spell speed: on a speed-2 link only speed 2 or 3 may chain, never speed 1;
-    on a speed-3 link (a Counter Trap) only another Counter Trap. The pool has
-    no Counter Trap, so its facts are those of a Set trap made a counter."""
-    s = scenario(p0={"spells": ["Mystical Space Typhoon"]}, p1={"spells": ["Dust Tornado", "Ring of Destruction"]})
+    on a speed-3 link (a Counter Trap: Magic Jammer) only another Counter Trap."""
+    s = scenario(p0={"spells": ["Mystical Space Typhoon", "Book of Moon", "Sakuretsu Armor",
+                                "Seven Tools of the Bandit"], "monsters": ["Vorse Raider"]},
+                 p1={"spells": ["Dust Tornado", "Ring of Destruction", "Magic Jammer"], "hand": ["Sangan"]})
     play(s, ["0 activate Mystical Space Typhoon@0S1", "0 choose face-down@1S2"])
     duel = s.duel
     assert [link.speed for link in duel.chain] == [2]
-    trap = duel.players[1].spells[0]
-    counter = dataclasses.replace(trap.data, subtype="counter")
-    quick = DATABASE["Book of Moon"]
-    normal_spell = DATABASE["Pot of Greed"]
-    assert duel.card_timing_ok(1, trap, trap.data, False)        # speed 2 on speed 2
-    assert duel.card_timing_ok(1, trap, counter, False)          # speed 3 on speed 2
-    assert duel.card_timing_ok(1, trap, quick, False)            # a Set Quick-Play: speed 2
-    assert not duel.card_timing_ok(1, trap, normal_spell, False)  # speed 1 never responds
-    duel.chain[-1].speed = 3                                     # as if chain link 1 were a Counter Trap
-    assert duel.card_timing_ok(1, trap, counter, False)
-    assert not duel.card_timing_ok(1, trap, trap.data, False)
-    assert not duel.card_timing_ok(1, trap, quick, False)
+    trap, jammer = duel.players[1].spells[0], duel.players[1].spells[2]
+    assert duel.card_timing_ok(1, trap, trap.data, False)                       # speed 2 on speed 2
+    assert duel.card_timing_ok(1, jammer, jammer.data, False)                   # speed 3 on speed 2
+    assert duel.card_timing_ok(1, trap, DATABASE["Book of Moon"], False)        # a Set Quick-Play: speed 2
+    assert not duel.card_timing_ok(1, trap, DATABASE["Pot of Greed"], False)    # speed 1 never responds
+    assert set(s.legal_texts()) == {"1 pass", "1 activate Dust Tornado@1S1", "1 activate Ring of Destruction@1S2",
+                                    "1 activate Magic Jammer@1S3"}
+    play(s, ["1 activate Magic Jammer@1S3"])                                    # chain link 2: speed 3
+    assert [link.speed for link in duel.chain] == [2, 3]
+    assert s.legal_texts() == ["0 pass", "0 activate Seven Tools of the Bandit@0S4"]  # not Book of Moon, Sakuretsu
 
 
 # ------------------------------------------------------------------ control

@@ -311,17 +311,17 @@ def test_what_a_view_proves_of_the_other_list_is_in_it(options: dict[str, Any] |
 
 
 def test_a_monster_taken_with_snatch_steal_is_no_evidence_of_its_controllers_list() -> None:
-    """chaos/d3/t3 at match seed 10 (seed 8, the reference case, before Deck
+    """chaos/d3/t3 at match seed 157 (seed 8, the reference case, before Deck
     searches listed their choices by name and Last Turn joined the Chaos Warrior
-    list; 10 while its draws failed), seat 1: Chaos Warrior took Goat Control's Morphing
-    Jar and changed its position (possible since a monster may attack and
+    list; 10 while its draws failed, until Summons got their negation window), seat 1:
+    Chaos Warrior took Goat Control's Morphing Jar and changed its position (possible since a monster may attack and
     change position again each turn); counted as a Chaos Warrior card, it took
     a place that the list's second copies needed, so the assumed list outgrew
     the 40 cards the view shows, did not deck out at the end of duel 1 as the
     view shows, and every draw failed there."""
     from goat.games.yugioh.worlds import YugiohWorldSampler, _Evidence
 
-    state, view = _chaos_view(10, 1)
+    state, view = _chaos_view(157, 1)
     assert "Morphing Jar" not in state.start_decks[0].main
     assert any(e.startswith("act 0 ") and "Morphing Jar@0" in e for e in view["history"])
     assert state.results[0]["reason"] == "deck-out"
@@ -350,18 +350,41 @@ def test_a_card_found_missing_never_grows_the_assumed_list_past_the_size_the_vie
     assert len(context.decks[0].fusion) <= known_fusion + unknown
 
 
+def _goat_control_sides_nothing(seed: int) -> Any:
+    """A seeded random Chaos Warrior vs Goat Control match where Goat Control
+    (seat 1) ends each side-decking at once (``1 done``), stopped at turn 5 of duel 2."""
+    from goat.games.yugioh import new_state
+    from goat.protocol import play_random_steps
+
+    state = new_state("goat", {"decks": "chaos_warrior/goat_control"}, seed=seed)
+    rng = random.Random(seed)
+
+    def sides(s: Any) -> bool:
+        pending = s.pending()
+        return getattr(pending, "kind", None) == "side" and pending.seat == 1
+
+    def stop(s: Any) -> bool:
+        return sides(s) or (s.duel is not None and s.duel.number == 2 and s.duel.turn >= 5)
+
+    while not state.is_terminal():
+        play_random_steps(state, rng, 100_000, stop)
+        if not sides(state):
+            return state
+        state.apply_action("1 done")
+    return state
+
+
 def test_an_opponent_asked_to_side_deck_that_swapped_nothing_has_a_side_deck() -> None:
-    """Chaos Warrior (seat 0) against Goat Control (match seed 1103 since Deck searches
-    list their choices by name and Last Turn is in the Chaos Warrior list, 655 since
-    Metamorphosis may tribute a face-down monster; the yugioh_world_fails benchmark's
-    position 4 before): the Goat Control opponent, asked to side-deck after
+    """Chaos Warrior (seat 0) against Goat Control, whose side-decking is made to
+    swap nothing (match seed 1104; a position found by seed before, 1103 until
+    Summons got their negation window, 655 and the yugioh_world_fails benchmark's
+    position 4 before that): the Goat Control opponent, asked to side-deck after
     duel 1, swapped nothing ("act 1 done"), so the Chaos Warrior mirror
     assumed for it kept no side deck, was never asked, and every draw failed there."""
     from goat.games.yugioh.worlds import YugiohWorldSampler, _Evidence
 
-    from .world_reference import position
-
-    state = position("goat", {"decks": "chaos_warrior/goat_control"}, 1103, 2, 5)
+    state = _goat_control_sides_nothing(1104)
+    assert state.duel.number == 2 and not state.is_terminal()
     view = json.loads(json.dumps(state.view(0)))
     assert "act 1 done" in view["history"] and "act 1 swap ?" not in view["history"]
     evidence = _Evidence.of(view)
@@ -444,7 +467,7 @@ def test_a_copy_a_later_duel_misses_is_kept_in_by_the_side_decking_before_it() -
     the main deck, whose places the first duel needs."""
     from goat.games.yugioh.worlds import YugiohWorldSampler, _Context
 
-    _, view = _chaos_view(8, 0)
+    _, view = _chaos_view(10, 0)  # chaos/d3/t3 at match seed 10 (8 until Summons got their negation window)
     context = _Context(YugiohWorldSampler(view), random.Random(1))
     deck = context.decks[1]
     main, side = Counter(deck.main), Counter(deck.side)

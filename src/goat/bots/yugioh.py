@@ -28,6 +28,9 @@ GOOD_ACTIVATIONS = {
     "Polymerization": 6, "Black Luster Ritual": 6, "Reinforcement of the Army": 7, "Exiled Force": 4,
     "Yami": 3, "Sogen": 3, "Mystic Plasma Zone": 3, "Skull Lair": 3, "Y-Dragon Head": 3, "Z-Metal Tank": 3,
 }
+#: Counter Traps negate what was just activated or is being Summoned: glad to use
+#: against the other seat, never against its own cards.
+COUNTER_TRAPS = {"Magic Jammer": 5, "Seven Tools of the Bandit": 5, "Solemn Judgment": 3}
 
 
 def _legal_texts(view: View) -> list[str]:
@@ -105,6 +108,8 @@ class YugiohGreedyBot(BaseBot):
             return 12 + (mine[0] - theirs[1]) / 1000 if mine[0] > theirs[1] else -5
         if verb == "activate":
             name = args.split("@", 1)[0].split(" attack twice")[0]
+            if name in COUNTER_TRAPS:
+                return 10 + COUNTER_TRAPS[name] if self._answers_the_other_seat(view) else -1
             return 10 + GOOD_ACTIVATIONS.get(name, 2)
         if verb in ("summon", "special"):
             try:
@@ -128,6 +133,14 @@ class YugiohGreedyBot(BaseBot):
         if verb in ("done", "swap"):
             return 1 if verb == "done" else -1
         return 0
+
+    @staticmethod
+    def _answers_the_other_seat(view: View) -> bool:
+        """Would a Counter Trap now answer the other seat: its chain link, or the
+        Summon it is making (a Summon's window comes with no chain)?"""
+        chain = view.get("chain") or []
+        who = chain[-1]["seat"] if chain else view.get("turn_player")
+        return who != view["seat"]
 
     def _choice_score(self, view: View, args: str, me: int) -> float:
         if args in ("first",):

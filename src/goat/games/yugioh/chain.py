@@ -66,11 +66,11 @@ class ChainMixin:
         """The effects of ``card`` (in ``seat``'s hand or on its field) that
         ``seat`` may activate now — one card of :meth:`activatable`, so that
         world sampling can ask what a hidden card could do under another name."""
-        top = self.chain[-1].speed if self.chain else 0
+        top = self.response_floor()
         out = []
         for effect in active_effects_for(card.name):
             speed = effect.speed_of(card)
-            if self.chain and (speed < 2 or speed < top):
+            if top and (speed < 2 or speed < top):
                 continue
             if not self._timing_ok(seat, card, effect, open_state, ignition):
                 continue
@@ -118,9 +118,13 @@ class ChainMixin:
             return False
         if d.kind == "trap" and self.jinzo_on_field():  # after the cheap checks: the same answer
             return False
-        if self.chain:
+        if d.subtype == "counter" and not (self.chain[-1].effect.kind == "card" if self.chain
+                                           else self.summon_negation is not None):
+            return False  # every Counter Trap of the pool answers a Spell/Trap Card's activation or a Summon
+        top = self.response_floor()
+        if top:
             speed = 3 if d.subtype == "counter" else 1 if d.kind == "spell" and d.subtype != "quick-play" else 2
-            if speed < 2 or speed < self.chain[-1].speed:
+            if speed < 2 or speed < top:
                 return False
         if self.step == "damage":
             if d.subtype == "counter":
@@ -131,12 +135,21 @@ class ChainMixin:
             return self.substep == "calc" if calc_only else self.substep in ("start", "before", "calc")
         return True
 
+    def response_floor(self: Any) -> int:
+        """The lowest spell speed that may be activated now (0: any): the last
+        chain link's, or 3 in a Summon's negation window before its chain starts
+        (only Counter Traps answer a Summon about to be made)."""
+        if self.chain:
+            return self.chain[-1].speed
+        return 3 if self.summon_negation is not None else 0
+
     def jinzo_on_field(self: Any) -> bool:
         """Jinzo: while it is face up, no Trap card can be activated, and a Trap
         effect that resolves is negated (:meth:`resolve_chain`)."""
+        waiting = self.summon_negation[0] if self.summon_negation is not None else None  # not Summoned yet
         for p in self.players:  # face_up_monsters() without the lists: asked at every window
             for c in p.monsters:
-                if c is not None and c.face_up and c.data.name == "Jinzo":
+                if c is not None and c.face_up and c.data.name == "Jinzo" and c is not waiting:
                     return True
         return False
 
@@ -272,6 +285,8 @@ class ChainMixin:
             self.window_events = []
 
     def _window_prompt(self: Any) -> Say:
+        if self.summon_negation is not None:
+            return Say("summonRespond", card=self.summon_negation[0].name)
         where = [self.phase] + ([self.step] if self.step else []) + ([self.substep] if self.substep else [])
         if self.window_events:
             return Say("windowRespond", where=where, events=[e[0] for e in self.window_events])
@@ -299,7 +314,9 @@ class ChainMixin:
             self.say(Line("resolvesLabel", n=n, card=card.name, label=effect.label) if effect.label
                      else Line("resolves", n=n, card=card.name))
             stays = card.data.kind in ("spell", "trap") and card.data.subtype in ("continuous", "equip", "field")
-            if effect.kind == "card" and stays and not self.still_there(card, link.card_stamp):
+            if link.data.get("negated"):
+                self.say(Line("activationNegated", card=card.name))
+            elif effect.kind == "card" and stays and not self.still_there(card, link.card_stamp):
                 self.say(Line("noLongerOnField", card=card.name))
                 link.data["fizzled"] = True
             elif (card.data.kind == "trap" and self.jinzo_on_field()
@@ -331,6 +348,15 @@ class ChainMixin:
         if self.last_turn_pending:  # what Last Turn sets up happens after the whole chain
             yield from self.last_turn_battle()
         return summons
+
+    def negate_activation(self: Any, link: Link, by: str) -> None:
+        """A Counter Trap negates ``link``'s activation: its card is destroyed now
+        (a Continuous, Equip or Field card does not stay) and, when the link comes
+        to resolve, its effect does not; its costs stay paid."""
+        link.data["negated"] = True
+        self.say(Line("negatesActivation", card=by, other=link.card.name))
+        if self.still_there(link.card, link.card_stamp):
+            self.destroy([link.card], by)
 
     def still_there(self: Any, card: "CardInst", stamp: int) -> bool:
         return card.stamp == stamp and card.zone in ("monster", "spell")

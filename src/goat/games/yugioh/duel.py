@@ -114,6 +114,9 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         self.pending: list[Trigger] = []
         self.resolving: Link | None = None
         self.window_events: list[tuple[Any, ...]] = []
+        #: A Summon about to be made, in its negation window (:meth:`summon_window`):
+        #: ``[the monster, its player, negated]``; else ``None``.
+        self.summon_negation: list[Any] | None = None
         self.chain_summons: list[tuple[Any, ...]] = []
         self.normal_summon_used = False
         self.summoned_this_turn = [False, False]

@@ -230,18 +230,23 @@ class PhaseMixin:
             yield from self.settle()
             return
         self.place_monster(card, seat, face_up=True, attack_pos=True)
+        self.say(Line("tributeSummons" if need else "normalSummons", seat=seat, card=card.name))
+        if (yield from self.summon_window(seat, card)):
+            return  # the Normal Summon is used all the same; the tributes stay in the Graveyard
         card.summoned_turn, card.summoned_by, card.summon_how = self.turn, seat, "normal"
         self.summoned_this_turn[seat] = True
-        self.say(Line("tributeSummons" if need else "normalSummons", seat=seat, card=card.name))
         yield from self.after_summon(("summoned", card, "normal", seat))
 
     def flip_summon(self: Any, seat: int, card: "CardInst") -> Gen:
         self.turn_face_up(card)
         card.attack_pos = True
-        card.position_changed_turn = card.flipped_turn = card.summoned_turn = self.turn
+        card.position_changed_turn = self.turn
+        self.say(Line("flipSummons", seat=seat, card=card.name))
+        if (yield from self.summon_window(seat, card)):
+            return  # never flipped by a Flip Summon: no Flip effect
+        card.flipped_turn = card.summoned_turn = self.turn
         card.summoned_by, card.summon_how = seat, "flip"
         self.summoned_this_turn[seat] = True
-        self.say(Line("flipSummons", seat=seat, card=card.name))
         self.emit(("flipped", card))
         yield from self.after_summon(("summoned", card, "flip", seat))
 
@@ -259,11 +264,50 @@ class PhaseMixin:
             self.banish(pick, f"cost of {card.name}")
         attack = yield from self.ask_position(seat, card)
         self.place_monster(card, seat, True, attack)
+        self.say(Line("specialSummons", seat=seat, card=card.name, position="Attack" if attack else "Defense"))
+        if (yield from self.summon_window(seat, card)):
+            return  # never properly summoned
         card.summoned_turn, card.summoned_by, card.summon_how = self.turn, seat, "special"
         card.proper = True
         self.summoned_this_turn[seat] = True
-        self.say(Line("specialSummons", seat=seat, card=card.name, position="Attack" if attack else "Defense"))
         yield from self.after_summon(("summoned", card, "special", seat))
+
+    def summon_window(self: Any, seat: int, card: "CardInst") -> Gen:
+        """"When a monster would be Summoned": a Summon that starts no chain
+        (Normal, Tribute, Flip, a Special Summon by its own procedure) may be
+        negated first. One window, one chain at most, the other player asked
+        first; only Counter Traps answer (:meth:`response_floor`), and only the
+        first link answers the Summon (Solemn Judgment). The monster waits in the
+        Monster Zone it will take, face up, but is not Summoned yet — nor, while it
+        waits, a Jinzo that stops Traps (:meth:`jinzo_on_field`) — so a glimpse of it
+        comes with its Summon as always. Returns whether the Summon was not made
+        (negated); then the turn goes on as after any chain (turn player first)."""
+        self.summon_negation = pending = [card, seat, False]
+        stamp = card.stamp
+        try:
+            chains = yield from self.quick_window(1 - seat, one_chain=True)
+        finally:
+            self.summon_negation = None
+        # A chain there (a Counter Trap negated, say) may have let triggers resolve and
+        # their responses move or turn the waiting monster: then no Summon is made either.
+        gone = chains and not (card.stamp == stamp and card.zone == "monster" and card.face_up)
+        if pending[2] or gone:
+            yield from self.after_chain([])
+            return True
+        return False
+
+    def negate_summon(self: Any, pending: list[Any]) -> None:
+        """Solemn Judgment: the Summon is negated and the monster destroyed. It was
+        never Summoned nor, the rulings say, sent to the Graveyard from the field,
+        so nothing "when summoned" or "when sent from the field" happens (a card
+        linked to a face-down monster Flip Summoned follows it as usual)."""
+        card = pending[0]
+        pending[2] = True
+        self.say(Line("summonNegated", card=card.name))
+        if card.zone == "monster":
+            self.move(card, "gy")
+            self.say(Line("destroyed", card=card.name, seat=card.owner, reason="Solemn Judgment"))
+            self.adjust()
 
     def after_summon(self: Any, event: tuple[Any, ...]) -> Gen:
         """A summon that starts no chain: its triggers (Torrential Tribute may

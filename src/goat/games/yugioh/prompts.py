@@ -35,6 +35,7 @@ PROMPTS: dict[str, str] = {
     "respondChainLink": "respond to chain link {n}?",
     "windowRespond": "{where}: respond to {events}?",
     "windowActivate": "{where}: activate something?",
+    "summonRespond": "respond to the Summon of {card}?",
     "triggerOrder": "which trigger goes on the chain next?",
     "triggerOptional": "activate an optional trigger?",
     # turn structure
@@ -117,6 +118,9 @@ LOG: dict[str, str] = {
     "resolvesLabel": "chain link {n} resolves: {card} ({label})",
     "noLongerOnField": "{card} is no longer on the field: no effect",
     "negatedByJinzo": "{card}: negated by Jinzo",
+    "negatesActivation": "{card} negates the activation of {other}",
+    "activationNegated": "{card}: its activation was negated, no effect",
+    "summonNegated": "the Summon of {card} is negated",
     "negatedByBladeKnight": "{card}: its Flip effect is negated by Blade Knight",
     "targets": "{seat} targets {target}",
     "missesTiming": "{card} misses its timing",

@@ -174,6 +174,9 @@ class WindowEvidence:
         """The engine's ``asked_to_respond`` under "when-able", for this world."""
         if seat == self.seat:
             return bool(found)
+        if not found and self.world.duel.summon_negation is not None and not any(
+                DATABASE[n].subtype == "counter" for n in self.names(seat)):
+            return False  # a Summon's window only a Counter Trap answers: none of its names is one, not a window
         dirty, self.dirty = self.dirty, False
         action = self.next_response(seat)
         number = self.windows

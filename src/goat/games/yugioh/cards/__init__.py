@@ -29,9 +29,9 @@ _ACTIVE: dict[str, tuple[Effect, ...]] = {}
 
 
 def _load() -> None:
-    from goat.games.yugioh.cards import mechanics, monsters, spells, traps, warriors
+    from goat.games.yugioh.cards import counters, mechanics, monsters, spells, traps, warriors
 
-    for module in (monsters, spells, traps, mechanics, warriors):
+    for module in (monsters, spells, traps, counters, mechanics, warriors):
         _EFFECTS.update(module.EFFECTS)
     for name, effects in _EFFECTS.items():
         triggers = tuple(e for e in effects if e.kind == "trigger")

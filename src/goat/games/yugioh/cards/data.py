@@ -186,6 +186,15 @@ CARDS: tuple[CardData, ...] = (
     _t("Dust Tornado", "normal",
        "Destroy one Spell or Trap card the opponent controls; then you may Set a Spell or Trap card from "
        "your hand."),
+    # ------------------------------------------------------- Counter Traps (spell speed 3)
+    _t("Magic Jammer", "counter",
+       "When a Spell Card is activated: discard one card to negate the activation and destroy that card."),
+    _t("Seven Tools of the Bandit", "counter",
+       "When a Trap Card is activated: pay 1000 LP to negate the activation and destroy that card."),
+    _t("Solemn Judgment", "counter",
+       "When a monster would be Normal, Tribute, Flip or Special Summoned without a chain, or a Spell or Trap Card "
+       "is activated: pay half your LP (the LP left rounded up) to negate the Summon or the activation and "
+       "destroy that card."),
     # ------------------------------------------------------- Field Spells (rule 3)
     _s("Yami", "field", "Fiend and Spellcaster monsters gain 200 ATK and DEF; Fairy monsters lose 200 ATK and DEF."),
     _s("Sogen", "field", "Warrior and Beast-Warrior monsters gain 200 ATK and DEF."),
