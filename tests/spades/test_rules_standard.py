@@ -121,6 +121,10 @@ def test_misdeal_wrong_card_count_is_refused() -> None:
                      "3": D1[3].split() + [D1[0].split()[12]]}}
     with pytest.raises(InvalidChanceError, match="seat 0 is dealt 12 cards"):
         SpadesDeal.from_json(STANDARD, bad)
+    # Every card is dealt: a card left in the stock is refused in one line ("1 card", not "1 cards").
+    stock = {"hands": {str(s): D1[s].split() for s in range(4)} | {"0": D1[0].split()[:12]}, "stock": ["3S"]}
+    with pytest.raises(InvalidChanceError, match=r"^Spades deals every card: the stock must be empty, not 1 card$"):
+        SpadesDeal.from_json(STANDARD, stock)
 
 
 WEAK = ["2C 3C 4C 5C 6C 7C 8C 9C TC AC 2D 3D 4D",          # no spade, no face card
