@@ -236,6 +236,20 @@ def test_double_nil_is_an_option_with_a_three_card_exchange_after_bidding() -> N
     assert givers == [1, 1, 1, 3, 3, 3, 0, 0, 0, 2, 2, 2] and s.current_player() == 1
 
 
+def test_partners_who_both_bid_double_nil_exchange_once() -> None:
+    """Each double nil is "an exchange of 3 cards with the partner": partners who
+    both bid it are the same pair, so they exchange once, the first bidder giving
+    first (docs/spades.md says so; it was not written anywhere)."""
+    s = deal_state(SUIT_HANDS, options={"double_nil": True, "blind_nil_behind": 0})
+    bid(s, "double-nil", "2", "double-nil", "4")                            # seats 0, 1, 2, 3
+    givers = []
+    while s.phase == "exchange":
+        givers.append(s.current_player())
+        s.apply_action(s.legal_actions()[0])
+    assert givers == [0, 0, 0, 2, 2, 2] and [len(h) for h in s.hands] == [13] * 4
+    assert sorted(map(str, s.hands[0])) == sorted("5C 6C 7C 8C 9C TC JC QC KC AC 2H 3H 4H".split())
+
+
 # =================================================================== play
 def test_first_lead_left_of_dealer_any_card_but_a_spade() -> None:
     s = deal_state(D1)
@@ -490,6 +504,7 @@ def test_max_deals_option_ends_the_game_early_higher_score_wins() -> None:
     s = finish_suit_deal(["1", "1", "1", "1"], options={"max_deals": 1})
     assert s.match_over and s.winner_team == 0 and s.score_total == [-20, -69]
     assert not finish_suit_deal(["1", "1", "1", "1"], options={"max_deals": 2}).match_over
+
 
 
 def test_single_deal_returns_the_deal_score_per_seat() -> None:
