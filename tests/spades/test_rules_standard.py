@@ -456,6 +456,20 @@ def test_lose_at_option_a_team_at_or_below_it_loses() -> None:
     assert s.score_total[0] == -210 and s.match_over and s.winner_team == 1
 
 
+def test_the_lines_count_exactly_on_them_500_wins_and_minus_200_and_minus_target_lose() -> None:
+    """A score exactly on a line ends the game: "500 or more" wins, a team "at or
+    below" ``lose_at`` or −target loses (no test put a score there: > or < in the
+    engine would have gone unnoticed)."""
+    s = finish_suit_deal(["1", "3", "1", "2"], score_total=[100, 442])     # team 1: +50 +8 = 500
+    assert s.score_total == [80, 500] and s.match_over and s.winner_team == 1
+    s = finish_suit_deal(["1", "1", "1", "1"], options={"lose_at": -200}, score_total=[-180, 0])
+    assert s.score_total == [-200, -69] and s.match_over and s.winner_team == 1
+    s = finish_suit_deal(["1", "1", "1", "1"], options={"negative_target_loses": True}, score_total=[-480, 0])
+    assert s.score_total == [-500, -69] and s.match_over and s.winner_team == 1
+    s = finish_suit_deal(["1", "1", "1", "1"], options={"negative_target_loses": True}, score_total=[-479, 0])
+    assert s.score_total == [-499, -69] and not s.match_over
+
+
 def test_lose_at_at_or_above_0_is_refused() -> None:
     """``lose_at`` took any value below the target: at 0 or above both teams were at or
     below it before a card was dealt, so the first deal decided the game — a team that
@@ -505,6 +519,16 @@ def test_max_deals_option_ends_the_game_early_higher_score_wins() -> None:
     assert s.match_over and s.winner_team == 0 and s.score_total == [-20, -69]
     assert not finish_suit_deal(["1", "1", "1", "1"], options={"max_deals": 2}).match_over
 
+
+def test_equal_scores_at_the_deal_limit_play_another_deal() -> None:
+    """The time limit ends the game with the higher score winning: level at the
+    limit, one more deal is played, as at 500 (untested until now)."""
+    s = finish_suit_deal(["1", "1", "1", "1"], options={"max_deals": 1}, score_total=[0, 49])
+    assert s.score_total == [-20, -20] and not s.match_over and s.phase == "deal"
+    s.apply_chance(make_deal(SUIT_HANDS))
+    bid(s, "1", "1", "1", "1")
+    play_first_legal(s)
+    assert s.deals_played == 2 and s.match_over and s.winner_team == 0
 
 
 def test_single_deal_returns_the_deal_score_per_seat() -> None:
