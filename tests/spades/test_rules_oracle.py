@@ -11,6 +11,15 @@ wheels by the team's or one player's bid, Boston, Bemo), under the scoring
 options too (a nil bidder's tricks toward the contract, the set counted on the
 missing tricks only, another bag limit and penalty, no bag rule), and that no
 partner of a Bemo bidder is offered a Bemo under ``bemo_one_per_team``.
+
+Around the cards it checks the deal and the match: the exact set of bids each
+seat is offered (numbers from ``min_bid``, nil, blind and double nil for a team
+far enough behind, Bemo, the weak hand's redeal, mirror's forced bid, the team
+limits such as ``partnership-fourteen``'s 7); a double nil's exchange (who gives
+how many to whom, in which order, and that a receiver holds the cards only once
+both have given and the opponents never see them); the running totals, who wins
+after each deal (target, ``lose_at``, −target, the deal limit, a Boston that wins
+the game; equal scores play on) and that the deal passes clockwise.
 """
 
 from __future__ import annotations
@@ -21,6 +30,7 @@ from typing import Any
 import pytest
 
 from goat.games.spades import new_state
+from goat.protocol import Action
 
 RANKS = "23456789TJQKA"
 NIL_KINDS = {"nil": 100, "0": 100, "blind-nil": 100, "double-nil": 200}
@@ -71,23 +81,123 @@ def expected_score(options: dict[str, Any], bids: list[str], tricks: list[int], 
     return score, bags, totals
 
 
+def tricks_bid(bid: str) -> int:
+    return BEMO[bid][0] if bid in BEMO else 0 if bid in NIL_KINDS else int(bid)
+
+
+def expected_bids(options: dict[str, Any], hand: list[str], partner_bid: str | None, behind: int) -> set[str]:
+    """Every bid the rules give a seat holding ``hand`` (the blind ones before it looks):
+    0-13 from ``min_bid`` and nil, blind nil and double nil for a team far enough
+    behind at the deal's start, Bemo (one a team under ``bemo_one_per_team``), a redeal
+    for no spade and no J, Q or K; under mirror only the spades held. A bid is offered
+    only if the team's two bids can still total ``min_team_bid`` to ``max_team_bid``."""
+    if options["mirror"]:
+        spades = sum(is_spade(c) for c in hand)
+        return {str(spades) if spades else "nil"}
+    blind = options["blind_nil_behind"] == 0 or behind >= options["blind_nil_behind"]
+    blind_bids = {b for b in ("blind-nil", "double-nil") if blind and options[b.replace("-", "_")]}
+    plain = {str(n) for n in range(options["min_bid"], 14)} | ({"nil"} if options["nil"] else set()) | blind_bids
+    bemo = set(BEMO) if options["bemo"] else set()
+    bids = plain | (set() if options["bemo_one_per_team"] and partner_bid in BEMO else bemo)
+
+    def fits(bid: str) -> bool:
+        answers = [partner_bid] if partner_bid is not None else \
+            plain | (set() if options["bemo_one_per_team"] and bid in BEMO else bemo)
+        return any(options["min_team_bid"] <= tricks_bid(bid) + tricks_bid(q) <= options["max_team_bid"]
+                   for q in answers)
+
+    bids = {b for b in bids if fits(b)}
+    if options["weak_hand_redeal"] and not any(is_spade(c) or c[0] in "JQK" for c in hand):
+        bids.add("redeal")
+    return bids
+
+
+def exchange(state: Any, dealer: int, rng: random.Random) -> None:
+    """A double nil's exchange: after the bidding, each double nil bidder in bidding
+    order (partners who both bid it exchange once) gives ``exchange_cards`` cards to
+    its partner, then the partner as many back; a receiver holds (and sees) the
+    cards only once both have given, and the opponents never see one (unless dealt
+    face up)."""
+    k, bids = state.rules.exchange_cards, state.view(None)["bids"]
+    pairs: list[tuple[int, int]] = []
+    for seat in ((dealer + i) % 4 for i in range(1, 5)):
+        if bids[seat] == "double-nil" and not any(seat in p for p in pairs):
+            pairs.append((seat, (seat + 2) % 4))
+    face_up = {str(c) for cards in state.face_up for c in cards}
+    for bidder, partner in pairs:
+        before = {s: {str(c) for c in state.hands[s]} for s in (bidder, partner)}
+        given: dict[int, list[str]] = {bidder: [], partner: []}
+        for giver, receiver in [(bidder, partner)] * k + [(partner, bidder)] * k:
+            assert state.phase == "exchange" and state.current_player() == giver
+            action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            card = str(action.cards[0])
+            given[giver].append(card)
+            if len(given[partner]) < k:
+                assert card not in state.view(receiver)["hand"]
+            for opponent in ((giver + 1) % 4, (giver + 3) % 4):
+                seen = state.view(opponent)["history"][-1]
+                assert seen == (f"{giver} give {card}" if card in face_up else f"{giver} give ?")
+        for seat, other in ((bidder, partner), (partner, bidder)):
+            assert set(state.view(seat)["hand"]) == (before[seat] - set(given[seat])) | set(given[other])
+    assert state.phase == "play"
+
+
+def expected_winner(options: dict[str, Any], scores: list[int], deals: int, boston: int | None) -> int | None:
+    """The game's winner after a deal, or None to deal again: a Boston made wins at once
+    under ``boston_wins_game``; else the game ends when a team reaches the target, falls
+    to ``lose_at`` or (negative-reverse) to -target, or ``max_deals`` deals are played,
+    and the higher score wins: equal scores play another deal."""
+    if boston is not None and options["boston_wins_game"]:
+        return boston
+    ended = any(s >= options["target"] for s in scores) \
+        or any(options["lose_at"] is not None and s <= options["lose_at"] for s in scores) \
+        or any(options["negative_target_loses"] and s <= -options["target"] for s in scores) \
+        or (options["max_deals"] is not None and deals >= options["max_deals"])
+    return None if not ended or scores[0] == scores[1] else int(scores[1] > scores[0])
+
+
+def boston_made(options: dict[str, Any], bids: list[str], tricks: list[int], team: int) -> bool:
+    """A team contract of 13 made: its non-nil bids total 13 and the tricks counting toward it too."""
+    seats = (team, team + 2)
+    counted = [s for s in seats if options["nil_tricks"] == "contract" or bids[s] not in NIL_KINDS]
+    contract = sum(tricks_bid(bids[s]) for s in seats if bids[s] not in NIL_KINDS)
+    return options["boston"] and contract == 13 and sum(tricks[s] for s in counted) >= 13
+
+
 def play_game(preset: str, options: dict[str, Any], seed: int) -> None:
     rng = random.Random(seed)
     state = new_state(preset, options=options, first_dealer=seed % 4)
-    rules = state.rules
-    for _ in range(5):
+    rules, options = state.rules, state.rules.options()
+    scores, deals = [0, 0], 0
+    for _ in range(6):
         if state.is_terminal():
             return
         dealer, bags_before = state.dealer, list(state.bags_total)
         state.apply_chance(state.sample_chance(rng))
         assert state.current_player() == (dealer + 1) % 4       # bidding starts left of the dealer
-        while state.phase in ("bid", "exchange"):
-            actions = state.legal_actions()
-            partner_bid = state.view(None)["bids"][(state.current_player() + 2) % 4]
-            if options.get("bemo_one_per_team") and partner_bid in BEMO:   # the team's one Bemo is bid
-                assert not [a for a in actions if a.bid in BEMO]
-            special = [a for a in actions if a.bid in (*NIL_KINDS, *BEMO, "6", "7")]
-            state.apply_action(rng.choice(special if special and rng.random() < 0.6 else actions))
+        behind = [state.score_total[1 - t] - state.score_total[t] for t in (0, 1)]   # at the deal's start
+        while state.phase == "bid":
+            seat = state.current_player()
+            dealt = [str(c) for c in state.hands[seat]]
+            offered = {a.bid for a in state.legal_actions() if a.seat == seat}
+            face_down = "look" in offered
+            if face_down:                             # the blind bids now, the others after a look
+                seen = state.clone()
+                seen.apply_action(Action(seat, "bid", (), "look"))
+                offered = (offered - {"look"}) | {a.bid for a in seen.legal_actions() if a.seat == seat}
+            partner_bid = state.view(None)["bids"][(seat + 2) % 4]
+            assert offered == expected_bids(options, dealt, partner_bid, behind[seat % 2])
+            special = sorted(offered & {*NIL_KINDS, *BEMO, "6", "7"})
+            choice = rng.choice(special if special and rng.random() < 0.6 else sorted(offered))
+            if face_down and choice not in ("blind-nil", "double-nil"):
+                state.apply_action(Action(seat, "bid", (), "look"))
+            state.apply_action(Action(seat, "bid", (), choice))
+        if state.phase == "deal":                      # a weak hand was shown: the same dealer deals again
+            assert state.deal_results[-1]["score"] == [0, 0] and state.dealer == dealer
+            continue
+        if state.phase == "exchange":
+            exchange(state, dealer, rng)
         hands = [[str(c) for c in h] for h in state.hands]
         if rules.first_lead == "lowest-club":
             low = min((c for h in hands for c in h if c[1] == "C"), key=lambda c: RANKS.index(c[0]))
@@ -128,9 +238,18 @@ def play_game(preset: str, options: dict[str, Any], seed: int) -> None:
             leader = max(spades)[1] if spades else max((RANKS.index(c[0]), s) for s, c in trick if c[1] == led)[1]
             assert state.last_trick["winner"] == leader
         result = state.deal_results[-1]
-        score, bags, totals = expected_score(rules.options(), result["bids"], result["tricks"],
+        score, bags, totals = expected_score(options, result["bids"], result["tricks"],
                                              list(state.trick_winners), bags_before)
         assert (result["score"], result["bags"], state.bags_total) == (score, bags, totals)
+        totals_before = list(scores)
+        scores = [a + b for a, b in zip(scores, score)]
+        deals += 1
+        assert state.score_total == scores
+        boston = next((t for t in (0, 1) if boston_made(options, result["bids"], result["tricks"], t)), None)
+        winner = expected_winner(options, scores, deals, boston)
+        assert (state.match_over, state.winner_team) == (winner is not None, winner), (totals_before, scores)
+        if winner is None:
+            assert state.dealer == (dealer + 1) % 4          # the deal passes clockwise
 
 
 @pytest.mark.parametrize("preset, options", [
@@ -148,6 +267,13 @@ def play_game(preset: str, options: dict[str, Any], seed: int) -> None:
     ("standard", {"nil_tricks": "contract", "set_penalty_per": "missing-trick"}),
     ("standard", {"bag_limit": 4, "bag_penalty": 50}),
     ("standard", {"bags": False, "blind_nil_behind": 0}),
+    ("standard", {"target": 150, "lose_at": -150, "weak_hand_redeal": True, "blind_nil_behind": 50}),
+    ("negative-reverse", {"target": 200, "double_nil": True, "blind_nil_behind": 0, "exchange_cards": 2}),
+    ("face-up-four", {"double_nil": True, "blind_nil_behind": 40, "max_deals": 3}),
+    ("boston", {"boston_wins_game": True, "max_team_bid": 13, "min_bid": 3, "nil_tricks": "contract"}),
+    ("partnership-fourteen", {"target": 100, "max_deals": 4}),
+    ("mirror", {"jokers": True, "target": 200}),
+    ("bemo", {"bemo_one_per_team": True, "max_team_bid": 13, "lose_at": -300}),
 ])
 def test_play_and_scoring_follow_an_independent_reading_of_the_rules(preset: str, options: dict[str, Any]) -> None:
     for seed in range(12):

@@ -121,6 +121,10 @@ def test_misdeal_wrong_card_count_is_refused() -> None:
                      "3": D1[3].split() + [D1[0].split()[12]]}}
     with pytest.raises(InvalidChanceError, match="seat 0 is dealt 12 cards"):
         SpadesDeal.from_json(STANDARD, bad)
+    # Every card is dealt: a card left in the stock is refused in one line ("1 card", not "1 cards").
+    stock = {"hands": {str(s): D1[s].split() for s in range(4)} | {"0": D1[0].split()[:12]}, "stock": ["3S"]}
+    with pytest.raises(InvalidChanceError, match=r"^Spades deals every card: the stock must be empty, not 1 card$"):
+        SpadesDeal.from_json(STANDARD, stock)
 
 
 WEAK = ["2C 3C 4C 5C 6C 7C 8C 9C TC AC 2D 3D 4D",          # no spade, no face card
@@ -230,6 +234,20 @@ def test_double_nil_is_an_option_with_a_three_card_exchange_after_bidding() -> N
         givers.append(s.current_player())
         s.apply_action(s.legal_actions()[0])
     assert givers == [1, 1, 1, 3, 3, 3, 0, 0, 0, 2, 2, 2] and s.current_player() == 1
+
+
+def test_partners_who_both_bid_double_nil_exchange_once() -> None:
+    """Each double nil is "an exchange of 3 cards with the partner": partners who
+    both bid it are the same pair, so they exchange once, the first bidder giving
+    first (docs/spades.md says so; it was not written anywhere)."""
+    s = deal_state(SUIT_HANDS, options={"double_nil": True, "blind_nil_behind": 0})
+    bid(s, "double-nil", "2", "double-nil", "4")                            # seats 0, 1, 2, 3
+    givers = []
+    while s.phase == "exchange":
+        givers.append(s.current_player())
+        s.apply_action(s.legal_actions()[0])
+    assert givers == [0, 0, 0, 2, 2, 2] and [len(h) for h in s.hands] == [13] * 4
+    assert sorted(map(str, s.hands[0])) == sorted("5C 6C 7C 8C 9C TC JC QC KC AC 2H 3H 4H".split())
 
 
 # =================================================================== play
@@ -438,6 +456,20 @@ def test_lose_at_option_a_team_at_or_below_it_loses() -> None:
     assert s.score_total[0] == -210 and s.match_over and s.winner_team == 1
 
 
+def test_the_lines_count_exactly_on_them_500_wins_and_minus_200_and_minus_target_lose() -> None:
+    """A score exactly on a line ends the game: "500 or more" wins, a team "at or
+    below" ``lose_at`` or −target loses (no test put a score there: > or < in the
+    engine would have gone unnoticed)."""
+    s = finish_suit_deal(["1", "3", "1", "2"], score_total=[100, 442])     # team 1: +50 +8 = 500
+    assert s.score_total == [80, 500] and s.match_over and s.winner_team == 1
+    s = finish_suit_deal(["1", "1", "1", "1"], options={"lose_at": -200}, score_total=[-180, 0])
+    assert s.score_total == [-200, -69] and s.match_over and s.winner_team == 1
+    s = finish_suit_deal(["1", "1", "1", "1"], options={"negative_target_loses": True}, score_total=[-480, 0])
+    assert s.score_total == [-500, -69] and s.match_over and s.winner_team == 1
+    s = finish_suit_deal(["1", "1", "1", "1"], options={"negative_target_loses": True}, score_total=[-479, 0])
+    assert s.score_total == [-499, -69] and not s.match_over
+
+
 def test_lose_at_at_or_above_0_is_refused() -> None:
     """``lose_at`` took any value below the target: at 0 or above both teams were at or
     below it before a card was dealt, so the first deal decided the game — a team that
@@ -486,6 +518,17 @@ def test_max_deals_option_ends_the_game_early_higher_score_wins() -> None:
     s = finish_suit_deal(["1", "1", "1", "1"], options={"max_deals": 1})
     assert s.match_over and s.winner_team == 0 and s.score_total == [-20, -69]
     assert not finish_suit_deal(["1", "1", "1", "1"], options={"max_deals": 2}).match_over
+
+
+def test_equal_scores_at_the_deal_limit_play_another_deal() -> None:
+    """The time limit ends the game with the higher score winning: level at the
+    limit, one more deal is played, as at 500 (untested until now)."""
+    s = finish_suit_deal(["1", "1", "1", "1"], options={"max_deals": 1}, score_total=[0, 49])
+    assert s.score_total == [-20, -20] and not s.match_over and s.phase == "deal"
+    s.apply_chance(make_deal(SUIT_HANDS))
+    bid(s, "1", "1", "1", "1")
+    play_first_legal(s)
+    assert s.deals_played == 2 and s.match_over and s.winner_team == 0
 
 
 def test_single_deal_returns_the_deal_score_per_seat() -> None:

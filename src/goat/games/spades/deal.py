@@ -54,7 +54,8 @@ class SpadesDeal:
         hands = read_hands(obj, rules.players)
         stock = read_cards(obj.get("stock", []), "stock")
         if stock:
-            raise InvalidChanceError(f"Spades deals every card: the stock must be empty, not {len(stock)} cards")
+            raise InvalidChanceError("Spades deals every card: the stock must be empty, "
+                                     f"not {len(stock)} card{'s' if len(stock) != 1 else ''}")
         if obj.get("trump_card") is not None:  # spades are always trumps: no card is shown
             raise no_trump_card(rules.name, "S")
         deal = cls(hands)
