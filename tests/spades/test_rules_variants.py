@@ -279,13 +279,28 @@ def test_bemo_one_per_team_limits_count_only_one_bemo_per_team() -> None:
     make_rules("bemo", options=limits)                                  # 6 + 6: two little Bemos
     with pytest.raises(RulesError, match="^no two bids make a team total between 12 and 12"):
         make_rules("bemo", options={**limits, "bemo_one_per_team": True})
-    # A total of 18: 12 + little Bemo, or two big Bemos. The first bidder's big Bemo is
-    # offered only where its partner may answer with another.
+    # A total of 18 (12 + little Bemo, or two big Bemos) is more than a deal's 13 tricks:
+    # no contract could ever be made, so such a table is refused too.
     eighteen = {**limits, "min_team_bid": 18, "max_team_bid": 18}
-    s = deal_state(SUIT_HANDS, rules="bemo", options=eighteen)
-    assert legal_texts(s) == ["0 bid 12", "0 bid little-bemo", "0 bid big-bemo"]
-    s = deal_state(SUIT_HANDS, rules="bemo", options={**eighteen, "bemo_one_per_team": True})
-    assert legal_texts(s) == ["0 bid 12", "0 bid little-bemo"]
+    for extra in ({}, {"bemo_one_per_team": True}):
+        with pytest.raises(RulesError, match="^no team could ever make its contract"):
+            make_rules("bemo", options={**eighteen, **extra})
+
+
+def test_limits_whose_every_team_total_is_more_than_a_deals_tricks_are_refused() -> None:
+    """``wheels`` with ``min_team_bid=14``, or ``min_bid=13`` without nil, were
+    accepted: no contract could ever be made, both teams were set every deal, and
+    with level scores (bots bidding alike) a game played on for ever. A total a team
+    behind could reach only with a blind nil still counts (at the first deal nobody
+    is behind, but every team gets behind once it is set)."""
+    for preset, options in (("wheels", {"min_team_bid": 14}),
+                            ("standard", {"min_bid": 13, "nil": False, "blind_nil": False}),
+                            ("standard", {"min_team_bid": 14, "max_team_bid": 26})):
+        with pytest.raises(RulesError, match=r"^no team could ever make its contract: every team total these "
+                                             r"options allow is more than the 13 tricks of a deal \(min_bid="):
+            make_rules(preset, options=options)
+    make_rules("wheels", options={"min_team_bid": 13})                 # 13 tricks can be taken
+    make_rules("standard", options={"min_bid": 13})                    # nil + 13
 
 
 def test_negative_reverse_a_team_at_or_below_minus_target_loses() -> None:

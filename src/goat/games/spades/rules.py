@@ -248,13 +248,20 @@ class SpadesRules:
             raise RulesError(f"no two bids make a team total between {self.min_team_bid} and {self.max_team_bid} "
                              f"(min_bid={self.min_bid}, nil={str(self.nil).lower()})"
                              + ("; a blind bid would, but only a team behind may make one" if blind_only else ""))
+        if not self._team_bid_possible(blind=True, most=HAND_SIZE):
+            raise RulesError(f"no team could ever make its contract: every team total these options allow is more "
+                             f"than the {HAND_SIZE} tricks of a deal (min_bid={self.min_bid}, "
+                             f"min_team_bid={self.min_team_bid})")
 
-    def _team_bid_possible(self, blind: bool | None = None) -> bool:
+    def _team_bid_possible(self, blind: bool | None = None, most: int | None = None) -> bool:
         """Whether some two bids of a team total ``min_team_bid`` to ``max_team_bid``
-        (two Bemos only where a team may bid both)."""
+        (two Bemos only where a team may bid both), and at most ``most`` tricks
+        if given: a table where every team total is more than a deal's tricks could
+        never make a contract, each deal costing both teams, and never end."""
         plain, bemo = self.bid_values(blind), self.bemo_values()
         pairs = [(plain, plain), (plain, bemo)] + ([] if self.bemo_one_per_team else [(bemo, bemo)])
-        return any(self.min_team_bid <= a + b <= self.max_team_bid for xs, ys in pairs for a in xs for b in ys)
+        top = self.max_team_bid if most is None else min(self.max_team_bid, most)
+        return any(self.min_team_bid <= a + b <= top for xs, ys in pairs for a in xs for b in ys)
 
     # ----------------------------------------------------------------- derived
     def bemo_values(self) -> set[int]:
