@@ -18,7 +18,10 @@ so that the engine's own rule gives the same answer:
   hidden Deck card that cannot (a public card that could respond: the attempt
   is retried — the view itself contradicts the world);
 * **asked**: if nothing could respond, a hidden card gets a name that can —
-  the card the next action activates, or any card for a ``pass``;
+  the card the next action activates, or for a ``pass`` a name the hand
+  shows later where a hand card can take one (else any: a random one kept
+  the card the history needs, Scapegoat say, out of the hand, and the
+  windows after, where it would have asked, went unasked);
 
 and keeps the answer true for the clean replay: a hidden card present at a
 window where its owner was not asked never takes a name that could have
@@ -52,6 +55,13 @@ placements, the latest such ``pass`` after those placed gets placements too,
 its step's windows from the first (``_Context.place_earlier``). After the
 last history entry, the view's pending response window names its phase, step
 and chain.
+
+An ``activate NAME`` from the hand asked at a chain that a link of that seat
+will resolve by returning a NAME from its Graveyard to its hand (Magician of
+Faith's Book of Moon) is first taken to come after the chain, with the card
+returned; where the clean replay then fails (the current duel's log shows it
+was a chain link), the next attempts ask at the chain
+(:meth:`WindowEvidence.returning`).
 
 A hidden Set made before its evidence: it takes a hand card, and the card
 kept may be one an earlier window (where its owner was not asked) rules out
@@ -94,6 +104,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from goat.games.yugioh.cards import active_effects_for
+from goat.games.yugioh.cards.base import ReturnFromGraveyard
 from goat.games.yugioh.cards.data import DATABASE
 from goat.games.yugioh.prompts import Say
 from goat.games.yugioh.zones import CardInst
@@ -152,6 +163,8 @@ class WindowEvidence:
     #: The windows where hidden cards made their owner asked: per card there, the names that could respond.
     needs: dict[CardInst, list[dict[CardInst, frozenset[str]]]]
     window_renamed: bool
+    #: The steps whose window an ``activate`` skipped for a card the chain returns to the hand (:meth:`returning`).
+    deferred: list[int]
 
     # supplied by the renamer
     def hidden_cards(self, owner: int) -> list[CardInst]: ...  # pragma: no cover
@@ -162,6 +175,7 @@ class WindowEvidence:
     def list_rename(self, card: CardInst, fits: Callable[[str], bool],
                     names: set[str] | None = None) -> bool: ...  # pragma: no cover
     def side_rename(self, card: CardInst, fits: Callable[[str], bool]) -> bool: ...  # pragma: no cover
+    def hand_must_show(self, seat: int, index: int) -> list[str]: ...  # pragma: no cover
 
     def watch_windows(self) -> None:
         """Answer the other seat's windows of the current duel (called before each step)."""
@@ -385,6 +399,9 @@ class WindowEvidence:
             if slot not in cards or not self.give_able_name(seat, [slot]):
                 return False
         elif what in DATABASE and not any(c.name == what for c in self.world.duel.players[seat].hand):
+            if self.returning(seat, what) and self.index not in self.ctx.chained:
+                self.deferred.append(self.index)
+                return False
             hand = [c for c in cards if c.zone == "hand" and self.accepts(c, what)
                     and what in self.able_under(seat, c, {what})]
             if not hand:
@@ -394,10 +411,40 @@ class WindowEvidence:
             return False
         return wanted in self.public_texts(seat)
 
+    def returning(self, seat: int, name: str) -> bool:
+        """Whether a link of ``seat`` on the chain returns a card called
+        ``name`` from its Graveyard to its hand (Magician of Faith's Book of
+        Moon): an ``activate {name}`` from the hand asked for now is then
+        first taken to come after the chain resolved, with that card — renaming
+        a hidden hand card to be a second copy chained to it spent the card
+        the hand had to keep (a Set the history shows next: no hand card could
+        be it). Where that was wrong, the clean replay's log shows it (the
+        activation was a chain link): the next attempts ask at the chain
+        (``_Context.chained``). A duel before the current one has no log: both
+        readings rebuild its history."""
+        duel = self.world.duel
+        for link in duel.chain:
+            if link.seat == seat and isinstance(link.effect, ReturnFromGraveyard):
+                target = duel.target_ok(link)
+                if target is not None and target.zone == "gy" and target.name == name:
+                    return True
+        return False
+
     def give_able_name(self, seat: int, cards: list[CardInst]) -> bool:
-        """Give one of ``cards`` a name under which it could be activated now."""
+        """Give one of ``cards`` a name under which it could be activated now:
+        first, where one can, a hand card a name the hand shows later
+        (:meth:`~.worlds._Renamer.hand_must_show`) — a random able name kept a
+        card the history needs (Scapegoat, activated two windows on) out of the
+        hand, so the windows between, where it would have asked, went unasked."""
         names = self.names(seat)
-        for card in self.rng.sample(cards, len(cards)):
+        order = self.rng.sample(cards, len(cards))
+        shown = names & set(self.hand_must_show(seat, self.index))
+        for card in order if shown else ():
+            good = {n for n in self.able_under(seat, card, shown) if self.accepts(card, n)} \
+                if card.zone == "hand" else set()
+            if good and self.take_name(seat, card, good):
+                return True
+        for card in order:
             good = {n for n in self.able_under(seat, card, names) if self.accepts(card, n)}
             if good and self.take_name(seat, card, good):
                 return True
