@@ -70,9 +70,10 @@ can, a card that leaves the hand able to show every name it shows before the
 next hidden draw (``_Renamer.keeping_hand``). A hand shown at once (Morphing Jar's discard) is
 named as a matching, not card by card (``_Renamer.hand_has``).
 
-What still makes draws fail (``benchmarks/yugioh_world_fails.py --when-able``:
-1 of 80 draws on its 40 positions; 12 of 300 on 150 positions, both seats,
-was 18; see ``docs/yugioh.md``), in scans of the failing views:
+What still makes draws fail (``benchmarks/yugioh_world_fails.py 40 2
+--when-able --both-seats``, 2026-12-05: 6 of 160 draws before the three fixes
+named in ``docs/yugioh.md`` and 0 after; on other draws of the same views,
+``--rng=1000``, 6 and 1; see ``docs/yugioh.md``), in scans of the failing views:
 
 * an assumed list (closed deck lists) with the wrong copies: a card missing is
   added in the next attempt (an attempt goes on past it to find every card
@@ -80,19 +81,33 @@ was 18; see ``docs/yugioh.md``), in scans of the failing views:
   may leave a hand able only to respond where the view shows it was not
   asked, or every hidden copy of a name is bound where it stands;
 * a Deck Nobleman of Crossout showed to hold no more copies of a card, whose
-  copies no hidden card outside it may take back (all bound by windows);
+  copies no hidden card outside it may take back (all bound by windows) where
+  no side-decking before could have kept the copy out and the duel is not the
+  first (there a copy with no card outside the Deck to trade with goes back to
+  the side deck, or makes way in the assumed list: ``_Renamer.deck_without``);
 * a hidden Set or hand glimpse naming a card that earlier unasked windows
   ruled out for every card the hand still holds (a Set keeping in hand the
-  cards later Sets show did not lower the count);
+  cards later Sets show did not lower the count, nor a window that must ask
+  giving a hand card a name the hand shows later);
 * a ``pass`` placed at the wrong window where a draw has many such steps: the
-  attempts try one placement more each, not every combination;
+  attempts try one placement more each, not every combination (the one draw
+  of 160 left, a duel-3 view with 774 history entries);
 * an activation from the hand asked at a chain's window (a hidden card
   renamed to be it) where the history had it after the chain resolved, from
-  a card the seat knows (Magician of Faith's Book of Moon): asking such
-  activations a window later after repeated failures cost more draws than it
+  a card the chain brings to the hand other than by a link's Graveyard target
+  (:meth:`WindowEvidence.returning` reads only those): asking every such
+  activation a window later after repeated failures cost more draws than it
   saved;
 * late in a duel an empty Deck: no hidden card left to trade names with a card
-  that must not respond at a window.
+  that must not respond at a window. Not fixed, as no sound local rename
+  exists: :meth:`WindowEvidence.take_name` trades only with a Deck card
+  because a Deck card never responds; with the Deck empty every hidden card
+  is in the hand or Set, and a trade puts the able name on a card that may
+  respond too — the name must go to one that could respond at none of the
+  windows it was held through (a Set made this turn, the side deck after a
+  hidden side-decking, the list in the first duel: those are tried), which
+  means revisiting renames made many steps before: a search the one-pass
+  renamer does not make.
 """
 
 from __future__ import annotations
