@@ -2,7 +2,8 @@
 attempts), for this tree's code next to a baseline tree's, on the same views
 (see benchmarks/README.md, "Yu-Gi-Oh! world failures").
 
-    PYTHONPATH=src .venv/bin/python benchmarks/yugioh_world_fails.py BASELINE_SRC [POSITIONS] [DRAWS] [--when-able] [--decks=PAIR] [--both-seats] [--rng=OFFSET] [--show] [--save-views=FILE]
+    PYTHONPATH=src .venv/bin/python benchmarks/yugioh_world_fails.py BASELINE_SRC [POSITIONS] [DRAWS] [--when-able]
+        [--decks=PAIR] [--both-seats] [--rng=OFFSET] [--show] [--save-views=FILE]
 
 ``BASELINE_SRC``: the ``src`` folder of the code to compare with (e.g. ``git
 worktree add --detach /tmp/base <commit>``'s ``/tmp/base/src``). Positions:
@@ -97,7 +98,8 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--both-seats", action="store_true",
                         help="draw from both seats' views of each position (default: seat k %% 2)")
     parser.add_argument("--rng", metavar="OFFSET", type=int, default=0,
-                        help="seed view k's draws with random.Random(OFFSET + k) (default 0): other draws of the same views")
+                        help="seed view k's draws with random.Random(OFFSET + k) (default 0): "
+                        "other draws of the same views")
     parser.add_argument("--show", action="store_true",
                         help="print each failed draw: view, draw (0-based) and the sampler's last problem")
     parser.add_argument("--save-views", metavar="FILE",
