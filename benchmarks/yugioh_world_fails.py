@@ -2,7 +2,8 @@
 attempts), for this tree's code next to a baseline tree's, on the same views
 (see benchmarks/README.md, "Yu-Gi-Oh! world failures").
 
-    PYTHONPATH=src .venv/bin/python benchmarks/yugioh_world_fails.py BASELINE_SRC [POSITIONS] [DRAWS] [--when-able] [--decks=PAIR] [--both-seats]
+    PYTHONPATH=src .venv/bin/python benchmarks/yugioh_world_fails.py BASELINE_SRC [POSITIONS] [DRAWS] [--when-able]
+        [--decks=PAIR] [--both-seats] [--rng=OFFSET] [--show] [--save-views=FILE]
 
 ``BASELINE_SRC``: the ``src`` folder of the code to compare with (e.g. ``git
 worktree add --detach /tmp/base <commit>``'s ``/tmp/base/src``). Positions:
@@ -11,13 +12,17 @@ stopped in duel 2 or 3 (alternately) at turn 1 + k % 8 (the reference's
 ``position``), the view of seat k % 2, made once by this tree's code and passed
 to both as JSON. Each tree, in its own process, draws ``DRAWS`` (default 2)
 worlds per view with one ``YugiohWorldSampler`` at the default ``max_tries``
-and ``random.Random(k)``. Printed per tree: failed draws / draws with a 95 %
+and ``random.Random(k)`` (``--rng=OFFSET``: ``random.Random(OFFSET + k)``,
+other draws of the same views). Printed per tree: failed draws / draws with a 95 %
 Wilson interval, the positions where every draw failed, the wall time.
 ``--when-able``: the matches are played with ``ask_responses="when-able"``
 (where being asked to respond depends on hidden cards) instead of the default.
 ``--decks=PAIR``: the matches' ``decks`` option (e.g. ``chaos_warrior/goat_control``;
 by default the Goat Control mirror). ``--both-seats``: both seats' views of
-each position (the views are then numbered 2k and 2k + 1).
+each position (the views are then numbered 2k and 2k + 1). ``--show``: each
+failed draw's view, draw and the sampler's last problem. ``--save-views=FILE``:
+the views as a JSON list (to replay a failed draw: view ``v``, draw ``d`` is the
+``d + 1``-th ``YugiohWorldSampler(views[v]).sample`` with ``random.Random(OFFSET + v)``).
 """
 
 from __future__ import annotations
@@ -37,25 +42,28 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 
 
-def child(views_file: str, draws: int) -> None:
-    """Draw in this process's ``goat``: print per view the failures as JSON."""
+def child(views_file: str, draws: int, offset: int = 0) -> None:
+    """Draw in this process's ``goat``: print per view the failures as JSON,
+    and each failed draw's view, draw and last problem (``--show``)."""
     from goat.games.worlds import WorldSamplingError
     from goat.games.yugioh.worlds import YugiohWorldSampler
 
     views = json.loads(Path(views_file).read_text())
     out = []
+    problems = []
     start = time.perf_counter()
     for k, view in enumerate(views):
         sampler = YugiohWorldSampler(view)
-        rng = random.Random(k)
+        rng = random.Random(offset + k)
         failed = 0
-        for _ in range(draws):
+        for draw in range(draws):
             try:
                 sampler.sample(rng)
-            except WorldSamplingError:
+            except WorldSamplingError as exc:
                 failed += 1
+                problems.append([k, draw, str(exc)])
         out.append(failed)
-    print(json.dumps({"failed": out, "seconds": time.perf_counter() - start}))
+    print(json.dumps({"failed": out, "problems": problems, "seconds": time.perf_counter() - start}))
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -89,6 +97,13 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--decks", metavar="PAIR", help="the matches' decks option, e.g. chaos_warrior/goat_control")
     parser.add_argument("--both-seats", action="store_true",
                         help="draw from both seats' views of each position (default: seat k %% 2)")
+    parser.add_argument("--rng", metavar="OFFSET", type=int, default=0,
+                        help="seed view k's draws with random.Random(OFFSET + k) (default 0): "
+                        "other draws of the same views")
+    parser.add_argument("--show", action="store_true",
+                        help="print each failed draw: view, draw (0-based) and the sampler's last problem")
+    parser.add_argument("--save-views", metavar="FILE",
+                        help="write the views drawn from (a JSON list, numbered as printed) to FILE")
     args = parser.parse_args()
     if not Path(args.baseline).is_dir():
         parser.error(f"BASELINE_SRC {args.baseline!r} is not a folder")
@@ -104,12 +119,14 @@ def main() -> None:
         options["decks"] = args.decks
     draws = args.draws
     views = positions(args.count, options or None, args.both_seats)
+    if args.save_views:
+        Path(args.save_views).write_text(json.dumps(views))
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(views, f)
     try:
         for name, src in (("baseline", args.baseline), ("this tree", str(HERE.parent / "src"))):
             env = dict(os.environ, PYTHONPATH=src)
-            done = subprocess.run([sys.executable, __file__, "--child", f.name, str(draws)], env=env,
+            done = subprocess.run([sys.executable, __file__, "--child", f.name, str(draws), str(args.rng)], env=env,
                                   capture_output=True, text=True, check=True)
             result = json.loads(done.stdout)
             failed = result["failed"]
@@ -118,12 +135,15 @@ def main() -> None:
             never = [i for i, x in enumerate(failed) if x == draws]
             print(f"{name:9}: {k}/{n} draws failed ({k / n:.1%}, 95 % CI {low:.1%}-{high:.1%}); "
                   f"all failed at views {never}; {result['seconds']:.0f} s")
+            if args.show:
+                for view, draw, problem in result["problems"]:
+                    print(f"  view {view} draw {draw}: {problem}")
     finally:
         os.unlink(f.name)
 
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--child"]:
-        child(sys.argv[2], int(sys.argv[3]))
+        child(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]) if len(sys.argv) > 4 else 0)
     else:
         main()

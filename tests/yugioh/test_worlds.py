@@ -693,3 +693,41 @@ def test_every_deck_search_that_found_nothing_shapes_the_assumed_list() -> None:
         assert len(deck.main) == len(base.main)
         # the three places the new cards take are all Warriors' (a Deck with Warriors left shows none)
         assert sum(1 for n in deck.main if warrior(n)) == sum(1 for n in base.main if warrior(n)) - len(new), seed
+
+
+def test_a_graveyard_target_the_world_does_not_offer_renames_no_hand_card() -> None:
+    """Seed 3 after about 80 random steps: seat 0 picks the monster its Premature
+    Burial revives from its Graveyard (Airknight Parshath, Sinister Serpent
+    or Tribe-Infecting Virus). An attempt of seat 1's draw that reaches that
+    choice where the history chose another monster (the world is elsewhere:
+    a Graveyard is public) used to rename a hidden hand card to it
+    (``_Renamer.make_legal`` took every ``choose`` but a search's for a hand
+    card's): the action stayed illegal, and where no hidden card could take
+    the name, the assumed list "lacked" a copy that the next attempts held.
+    A target choice (and a cost paid from the Graveyard) renames nothing now;
+    a discard still does."""
+    from goat.games.yugioh.decisions import Decision
+    from goat.games.yugioh.worlds import YugiohWorldSampler, _Context, _Renamer
+
+    def revives(s: Any) -> bool:
+        p = s.pending()
+        return hasattr(p, "say") and (p.seat, p.kind, p.say.key) == (0, "target", "specialSummonWhich")
+
+    state = random_position(3, 400, until=revives)  # Summon windows (Counter Traps) moved it: find it, not a count
+    pending = state.pending()
+    assert revives(state)
+    assert "0 choose Breaker the Magical Warrior" not in pending.actions
+    renamer = _Renamer(_Context(YugiohWorldSampler(json.loads(json.dumps(state.view(1)))), random.Random(1)),
+                       random.Random(1))
+    renamer.run()
+    world_pending = renamer.world.pending()
+    assert world_pending.actions == pending.actions  # the world is at the same Graveyard choice
+    hand = renamer.world.duel.players[0].hand
+    before = [c.name for c in hand]
+    assert "Breaker the Magical Warrior" not in before
+    renamer.make_legal(world_pending, "0 choose Breaker the Magical Warrior")
+    assert [c.name for c in hand] == before and not renamer.conjured
+    # a discard of a card the world's hand lacks: a hidden hand card is renamed to it
+    discard = Decision(0, "discard", world_pending.say, [f"0 choose {name}" for name in before])
+    renamer.make_legal(discard, "0 choose Breaker the Magical Warrior")
+    assert "Breaker the Magical Warrior" in [c.name for c in hand]

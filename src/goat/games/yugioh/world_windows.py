@@ -18,7 +18,10 @@ so that the engine's own rule gives the same answer:
   hidden Deck card that cannot (a public card that could respond: the attempt
   is retried — the view itself contradicts the world);
 * **asked**: if nothing could respond, a hidden card gets a name that can —
-  the card the next action activates, or any card for a ``pass``;
+  the card the next action activates, or for a ``pass`` a name the hand
+  shows later where a hand card can take one (else any: a random one kept
+  the card the history needs, Scapegoat say, out of the hand, and the
+  windows after, where it would have asked, went unasked);
 
 and keeps the answer true for the clean replay: a hidden card present at a
 window where its owner was not asked never takes a name that could have
@@ -53,6 +56,13 @@ its step's windows from the first (``_Context.place_earlier``). After the
 last history entry, the view's pending response window names its phase, step
 and chain.
 
+An ``activate NAME`` from the hand asked at a chain that a link of that seat
+will resolve by returning a NAME from its Graveyard to its hand (Magician of
+Faith's Book of Moon) is first taken to come after the chain, with the card
+returned; where the clean replay then fails (the current duel's log shows it
+was a chain link), the next attempts ask at the chain
+(:meth:`WindowEvidence.returning`).
+
 A hidden Set made before its evidence: it takes a hand card, and the card
 kept may be one an earlier window (where its owner was not asked) rules out
 for the name the hand shows next (Rush Recklessly); so a Set takes, where it
@@ -60,9 +70,10 @@ can, a card that leaves the hand able to show every name it shows before the
 next hidden draw (``_Renamer.keeping_hand``). A hand shown at once (Morphing Jar's discard) is
 named as a matching, not card by card (``_Renamer.hand_has``).
 
-What still makes draws fail (``benchmarks/yugioh_world_fails.py --when-able``:
-1 of 80 draws on its 40 positions; 12 of 300 on 150 positions, both seats,
-was 18; see ``docs/yugioh.md``), in scans of the failing views:
+What still makes draws fail (``benchmarks/yugioh_world_fails.py 40 2
+--when-able --both-seats``, 2026-12-05: 6 of 160 draws before the three fixes
+named in ``docs/yugioh.md`` and 0 after; on other draws of the same views,
+``--rng=1000``, 6 and 1; see ``docs/yugioh.md``), in scans of the failing views:
 
 * an assumed list (closed deck lists) with the wrong copies: a card missing is
   added in the next attempt (an attempt goes on past it to find every card
@@ -70,19 +81,33 @@ was 18; see ``docs/yugioh.md``), in scans of the failing views:
   may leave a hand able only to respond where the view shows it was not
   asked, or every hidden copy of a name is bound where it stands;
 * a Deck Nobleman of Crossout showed to hold no more copies of a card, whose
-  copies no hidden card outside it may take back (all bound by windows);
+  copies no hidden card outside it may take back (all bound by windows) where
+  no side-decking before could have kept the copy out and the duel is not the
+  first (there a copy with no card outside the Deck to trade with goes back to
+  the side deck, or makes way in the assumed list: ``_Renamer.deck_without``);
 * a hidden Set or hand glimpse naming a card that earlier unasked windows
   ruled out for every card the hand still holds (a Set keeping in hand the
-  cards later Sets show did not lower the count);
+  cards later Sets show did not lower the count, nor a window that must ask
+  giving a hand card a name the hand shows later);
 * a ``pass`` placed at the wrong window where a draw has many such steps: the
-  attempts try one placement more each, not every combination;
+  attempts try one placement more each, not every combination (the one draw
+  of 160 left, a duel-3 view with 774 history entries);
 * an activation from the hand asked at a chain's window (a hidden card
   renamed to be it) where the history had it after the chain resolved, from
-  a card the seat knows (Magician of Faith's Book of Moon): asking such
-  activations a window later after repeated failures cost more draws than it
+  a card the chain brings to the hand other than by a link's Graveyard target
+  (:meth:`WindowEvidence.returning` reads only those): asking every such
+  activation a window later after repeated failures cost more draws than it
   saved;
 * late in a duel an empty Deck: no hidden card left to trade names with a card
-  that must not respond at a window.
+  that must not respond at a window. Not fixed, as no sound local rename
+  exists: :meth:`WindowEvidence.take_name` trades only with a Deck card
+  because a Deck card never responds; with the Deck empty every hidden card
+  is in the hand or Set, and a trade puts the able name on a card that may
+  respond too — the name must go to one that could respond at none of the
+  windows it was held through (a Set made this turn, the side deck after a
+  hidden side-decking, the list in the first duel: those are tried), which
+  means revisiting renames made many steps before: a search the one-pass
+  renamer does not make.
 """
 
 from __future__ import annotations
@@ -94,6 +119,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from goat.games.yugioh.cards import active_effects_for
+from goat.games.yugioh.cards.base import ReturnFromGraveyard
 from goat.games.yugioh.cards.data import DATABASE
 from goat.games.yugioh.prompts import Say
 from goat.games.yugioh.zones import CardInst
@@ -152,6 +178,8 @@ class WindowEvidence:
     #: The windows where hidden cards made their owner asked: per card there, the names that could respond.
     needs: dict[CardInst, list[dict[CardInst, frozenset[str]]]]
     window_renamed: bool
+    #: The steps whose window an ``activate`` skipped for a card the chain returns to the hand (:meth:`returning`).
+    deferred: list[int]
 
     # supplied by the renamer
     def hidden_cards(self, owner: int) -> list[CardInst]: ...  # pragma: no cover
@@ -162,6 +190,7 @@ class WindowEvidence:
     def list_rename(self, card: CardInst, fits: Callable[[str], bool],
                     names: set[str] | None = None) -> bool: ...  # pragma: no cover
     def side_rename(self, card: CardInst, fits: Callable[[str], bool]) -> bool: ...  # pragma: no cover
+    def hand_must_show(self, seat: int, index: int) -> list[str]: ...  # pragma: no cover
 
     def watch_windows(self) -> None:
         """Answer the other seat's windows of the current duel (called before each step)."""
@@ -388,6 +417,9 @@ class WindowEvidence:
             if slot not in cards or not self.give_able_name(seat, [slot]):
                 return False
         elif what in DATABASE and not any(c.name == what for c in self.world.duel.players[seat].hand):
+            if self.returning(seat, what) and self.index not in self.ctx.chained:
+                self.deferred.append(self.index)
+                return False
             hand = [c for c in cards if c.zone == "hand" and self.accepts(c, what)
                     and what in self.able_under(seat, c, {what})]
             if not hand:
@@ -397,10 +429,40 @@ class WindowEvidence:
             return False
         return wanted in self.public_texts(seat)
 
+    def returning(self, seat: int, name: str) -> bool:
+        """Whether a link of ``seat`` on the chain returns a card called
+        ``name`` from its Graveyard to its hand (Magician of Faith's Book of
+        Moon): an ``activate {name}`` from the hand asked for now is then
+        first taken to come after the chain resolved, with that card — renaming
+        a hidden hand card to be a second copy chained to it spent the card
+        the hand had to keep (a Set the history shows next: no hand card could
+        be it). Where that was wrong, the clean replay's log shows it (the
+        activation was a chain link): the next attempts ask at the chain
+        (``_Context.chained``). A duel before the current one has no log: both
+        readings rebuild its history."""
+        duel = self.world.duel
+        for link in duel.chain:
+            if link.seat == seat and isinstance(link.effect, ReturnFromGraveyard):
+                target = duel.target_ok(link)
+                if target is not None and target.zone == "gy" and target.name == name:
+                    return True
+        return False
+
     def give_able_name(self, seat: int, cards: list[CardInst]) -> bool:
-        """Give one of ``cards`` a name under which it could be activated now."""
+        """Give one of ``cards`` a name under which it could be activated now:
+        first, where one can, a hand card a name the hand shows later
+        (:meth:`~.worlds._Renamer.hand_must_show`) — a random able name kept a
+        card the history needs (Scapegoat, activated two windows on) out of the
+        hand, so the windows between, where it would have asked, went unasked."""
         names = self.names(seat)
-        for card in self.rng.sample(cards, len(cards)):
+        order = self.rng.sample(cards, len(cards))
+        shown = names & set(self.hand_must_show(seat, self.index))
+        for card in order if shown else ():
+            good = {n for n in self.able_under(seat, card, shown) if self.accepts(card, n)} \
+                if card.zone == "hand" else set()
+            if good and self.take_name(seat, card, good):
+                return True
+        for card in order:
             good = {n for n in self.able_under(seat, card, names) if self.accepts(card, n)}
             if good and self.take_name(seat, card, good):
                 return True

@@ -203,6 +203,9 @@ class _Context:
         self.stalls: Counter = Counter()
         #: The last attempt's kinds of ``pass`` and windows per step (:meth:`place_earlier`).
         self.last_windows: tuple[dict[int, str], dict[int, int]] = ({}, {})
+        #: Steps where an ``activate`` of a card a chain link returns to the hand is asked
+        #: at the chain after all: the clean replay failed when it came after (:meth:`.WindowEvidence.returning`).
+        self.chained: set[int] = set()
         self.evidence = reading.evidence() if self.assumed else None
         own = reading.own
         other = assumed_deck(self.view, self.base, rng, evidence=self.evidence) if self.assumed else reading.other
@@ -371,8 +374,10 @@ class _Context:
         try:
             replay(world, chances, actions)
         except GoatError as exc:
+            self.chained.update(renamer.deferred)
             raise _Retry(f"the clean replay failed: {exc}") from None
         if json.dumps(world.view(self.seat), sort_keys=True) != self.target:
+            self.chained.update(renamer.deferred)
             raise _Retry("the clean replay's view differs")
         return world
 
@@ -446,6 +451,7 @@ class _Renamer(WindowEvidence):
         self.windows = 0
         self.window_counts: dict[int, int] = {}
         self.pass_kinds: dict[int, str] = {}
+        self.deferred: list[int] = []
 
     # ------------------------------------------------------------------ driver
     def run(self) -> tuple[list[Any], list[str]]:
@@ -720,6 +726,8 @@ class _Renamer(WindowEvidence):
             # a Graveyard trigger's (Sinister Serpent's): no hand card lacks the name
             return
         owner = int(seat)
+        if verb == "choose" and not self.picks_from_hand(pending, owner):
+            return
         zone = "deck" if pending.kind == "search" else "hand"
         pile = self.world.duel.players[owner].pile(zone)
         if any(c.name == name for c in pile):
@@ -728,6 +736,27 @@ class _Renamer(WindowEvidence):
         if not spare:
             raise _Retry("no way to make the glimpses true")
         self.rename(self.rng.choice(spare), name, set())
+
+    def picks_from_hand(self, pending: Decision, owner: int) -> bool:
+        """Whether ``pending`` (a ``choose`` of ``owner``) may pick a hand card
+        (or, a search, a Deck card), so that a hidden one renamed can be the
+        card the history chose: a discard, or a cost whose options name no
+        public card without naming a hand card (Tribe-Infecting Virus's
+        discard, not Chaos Sorcerer's or Skull Lair's banishing from the
+        Graveyard). A target is on the field or in a Graveyard, both public
+        (Premature Burial's monster, Magician of Faith's Spell): where the
+        history's ``choose`` is not among its options the world is elsewhere,
+        and renaming a hand card after it proved nothing — a copy the list
+        "lacked" (learned by the next attempts) at worst."""
+        if pending.kind in ("search", "discard"):
+            return True
+        if pending.kind != "cost":
+            return False
+        player = self.world.duel.players[owner]
+        named = {t.split(" ", 2)[2] for t in pending.actions if t.startswith(f"{owner} choose ") and "@" not in t}
+        in_hand = any(c.name in named for c in player.hand)
+        public = any(c.name in named for c in player.gy + player.banished)
+        return in_hand or not public
 
     # --------------------------------------------------------------- glimpses
     def prepare(self, seen: list[str], decks: dict[int, list[CardInst]] | None = None) -> None:
@@ -813,9 +842,14 @@ class _Renamer(WindowEvidence):
             if bad(card.name):
                 outside = [c for c in self.hidden_cards(card.owner) if c.zone != "deck" and not bad(c.name)
                            and c not in claimed and self.accepts(c, card.name) and self.accepts(card, c.name)]
-                if not outside:
+                if outside:
+                    self.swap(card, self.rng.choice(outside))
+                elif not (self.side_rename(card, lambda n: not bad(n))
+                          or self.list_rename(card, lambda n: not bad(n))):
+                    # No hidden card outside the Deck to trade with (an empty hand): the copy
+                    # was never in this Deck — swapped out at the side-decking before, or in
+                    # the first duel another card of an assumed list took its place.
                     raise _Retry("no way to make the glimpses true")
-                self.swap(card, self.rng.choice(outside))
             self.tags.setdefault(card, []).append(lambda n, b=bad: not b(n))
 
     # ---------------------------------------------------------------- renames
