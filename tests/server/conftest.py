@@ -9,6 +9,7 @@ import itertools
 import json
 import random
 from collections.abc import Callable, Iterator
+from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import Any
 
@@ -243,6 +244,25 @@ def my_turn(message: dict[str, Any], seat: int = 0) -> bool:
     """A state message in which ``seat`` is to act."""
     return (message["type"] == "state" and message["view"] is not None
             and message["view"]["current_player"] == seat and bool(message["view"]["legal_actions"]))
+
+
+async def played_match(lobby: Lobby, ws_url: str, names: list[str], seed: int = 3,
+                       **body: Any) -> tuple[str, list[str]]:
+    """A classic match (``seed``, :data:`QUICK` options) of the people ``names`` in
+    seats 0, 1, ... (the first creates the table, with ``body``'s settings), bots in
+    the other seats, played to its end over the WebSocket at ``ws_url``: the
+    table's id and the people's tokens, seat by seat."""
+    created = await lobby.create(name=names[0], rules="classic", seed=seed, options=QUICK, **body)
+    tid, tokens = created["id"], [created["token"]]
+    for seat, name in enumerate(names[1:], 1):
+        tokens.append(await lobby.sit(tid, seat, name))
+    for seat in range(len(names), 4):
+        await lobby.bot(tid, seat, tokens[0])
+    async with AsyncExitStack() as stack:
+        clients = [await stack.enter_async_context(Client(ws_url, tid, token)) for token in tokens]
+        await lobby.start(tid, tokens[0])
+        await asyncio.gather(*(play_to_the_end(client, seat) for seat, client in enumerate(clients)))
+    return tid, tokens
 
 
 async def play_to_the_end(client: Client, seat: int, pick: int = 0) -> dict[str, Any]:

@@ -75,7 +75,7 @@ import pytest
 from goat.fast.solver import warm_up
 from goat.server.tables import seat_rng
 
-from .conftest import Client, Lobby, ServeProcess, play_to_the_end
+from .conftest import Client, Lobby, ServeProcess, played_match
 from .test_yugioh_table import play_duels
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -719,31 +719,31 @@ def test_play_again_opens_the_rematch_lobby(chromium: object, serve_process: Cal
     context.close()
 
 
+def played_beside_playwright(server: ServeProcess, names: list[str]) -> dict[str, Any]:
+    """A classic match of the people ``names`` and bots played to its end over the
+    WebSocket (``played_match``, seed 11) in a thread with its own event loop,
+    beside Playwright's: ``{"id": table, "tokens": [per person]}``."""
+    played: dict[str, Any] = {}
+
+    async def match() -> None:
+        lobby = Lobby(server.url)
+        played["id"], played["tokens"] = await played_match(lobby, server.ws_url, names, seed=11)
+        await lobby.close()
+
+    worker = threading.Thread(target=lambda: asyncio.run(match()))
+    worker.start()
+    worker.join(300)
+    assert "tokens" in played, "the match did not end"
+    return played
+
+
 def test_the_other_player_joins_the_rematch(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     """Two people and two bots end a match (played over the WebSocket), each
     with the table open in their own browser. Ann plays again; Bo's result
     turns into "Join the rematch" at once, and it seats him in his own seat of
     Ann's new table."""
     server = serve_process(*SERVE)
-    played: dict[str, Any] = {}
-
-    async def match() -> None:
-        lobby = Lobby(server.url)
-        created = await lobby.create(name="Ann", rules="classic", seed=11, options={"match_target": 1})
-        tid, ann = created["id"], created["token"]
-        bo = await lobby.sit(tid, 1, "Bo")
-        for seat in (2, 3):
-            await lobby.bot(tid, seat, ann)
-        async with Client(server.ws_url, tid, ann) as ann_ws, Client(server.ws_url, tid, bo) as bo_ws:
-            await lobby.start(tid, ann)
-            await asyncio.gather(play_to_the_end(ann_ws, 0), play_to_the_end(bo_ws, 1))
-        played.update(id=tid, tokens=[ann, bo])
-        await lobby.close()
-
-    worker = threading.Thread(target=lambda: asyncio.run(match()))   # its own event loop, beside Playwright's
-    worker.start()
-    worker.join(300)
-    assert played, "the match did not end"
+    played = played_beside_playwright(server, ["Ann", "Bo"])
     pages = []
     for seat, locale in ((0, "ru-RU"), (1, "en-US")):
         context, page = new_page(chromium, locale=locale)
@@ -780,25 +780,7 @@ def test_a_player_opening_the_rematchs_own_link_takes_his_kept_seat(
     it is and what its player does. Before, the rematch page led nowhere: both
     were refused their own names (``nameKept``) and told to choose another."""
     server = serve_process(*SERVE)
-    played: dict[str, Any] = {}
-
-    async def match() -> None:
-        lobby = Lobby(server.url)
-        created = await lobby.create(name="Ann", rules="classic", seed=11, options={"match_target": 1})
-        tid, ann = created["id"], created["token"]
-        tokens = [ann, await lobby.sit(tid, 1, "Bo"), await lobby.sit(tid, 2, "Cy")]
-        await lobby.bot(tid, 3, ann)
-        async with Client(server.ws_url, tid, ann) as a, Client(server.ws_url, tid, tokens[1]) as b, \
-                Client(server.ws_url, tid, tokens[2]) as c:
-            await lobby.start(tid, ann)
-            await asyncio.gather(*(play_to_the_end(ws, seat) for seat, ws in enumerate((a, b, c))))
-        played.update(id=tid, tokens=tokens)
-        await lobby.close()
-
-    worker = threading.Thread(target=lambda: asyncio.run(match()))   # its own event loop, beside Playwright's
-    worker.start()
-    worker.join(300)
-    assert played, "the match did not end"
+    played = played_beside_playwright(server, ["Ann", "Bo", "Cy"])
     old, (ann, bo_token, cy_token) = played["id"], played["tokens"]
     bo_context, bo = new_page(chromium, locale="en-US")
     sit_at(bo, server.url, old, bo_token, 1)

@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections.abc import Callable
-from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +36,7 @@ from goat.server.runner import ServerThread
 from goat.server.settings import Settings
 from goat.server.storage import SeatRow, Storage, StorageError, TableRow
 
-from .conftest import QUICK, Client, Lobby, auth, one_line, play_to_the_end, run
+from .conftest import QUICK, Client, Lobby, auth, one_line, play_to_the_end, played_match, run
 from .test_storage import first_schema_database
 from .test_yugioh_decks import NORMALS, get_deck, normal_ydk, put_deck
 from .test_yugioh_table import play_duels
@@ -99,23 +98,6 @@ def test_a_rematch_of_a_match_against_bots(start_server: Callable[..., ServerThr
         await lobby.close()
 
     run(scenario())
-
-
-async def played_match(lobby: Lobby, server: ServerThread, names: list[str], **body: Any) -> tuple[str, list[str]]:
-    """A classic match (seed 3, quick options) of the people ``names`` in seats 0,
-    1, ... (the first creates the table, with ``body``'s settings), bots in the
-    other seats, played to its end: the table's id and the people's tokens, seat by seat."""
-    created = await lobby.create(name=names[0], rules="classic", seed=3, options=QUICK, **body)
-    tid, tokens = created["id"], [created["token"]]
-    for seat, name in enumerate(names[1:], 1):
-        tokens.append(await lobby.sit(tid, seat, name))
-    for seat in range(len(names), 4):
-        await lobby.bot(tid, seat, tokens[0])
-    async with AsyncExitStack() as stack:
-        clients = [await stack.enter_async_context(Client(server.ws_url, tid, token)) for token in tokens]
-        await lobby.start(tid, tokens[0])
-        await asyncio.gather(*(play_to_the_end(client, seat) for seat, client in enumerate(clients)))
-    return tid, tokens
 
 
 def test_one_rematch_for_everyone_linked_across_a_restart(start_server: Callable[..., ServerThread]) -> None:
@@ -189,7 +171,7 @@ def test_a_rematch_names_the_table_it_plays_again_unless_it_is_private(
 
     async def before_restart() -> None:
         lobby = Lobby(server.url)
-        tid, (ann, bo) = await played_match(lobby, server, ["Ann", "Bo"])
+        tid, (ann, bo) = await played_match(lobby, server.ws_url, ["Ann", "Bo"])
         new = (await rematch(lobby, tid, ann)).json()["id"]
         refused = await lobby.http.post(f"/api/tables/{new}/seats/1", json={"name": "Bo"})
         assert (refused.status_code, refused.json()["say"]) == (409, "nameKept")
@@ -197,7 +179,7 @@ def test_a_rematch_names_the_table_it_plays_again_unless_it_is_private(
         assert (await lobby.http.get(f"/api/tables/{tid}")).json()["rematch_of"] is None
         async with Client(server.ws_url, new) as page:            # Bo's page, no token of the rematch
             assert (await page.until(lambda m: m["type"] == "state"))["rematch_of"] == tid
-        secret, (cy,) = await played_match(lobby, server, ["Cy"], private=True)
+        secret, (cy,) = await played_match(lobby, server.ws_url, ["Cy"], private=True)
         hidden = (await rematch(lobby, secret, cy)).json()
         assert hidden["private"] is True and hidden["rematch_of"] is None
         async with Client(server.ws_url, hidden["id"]) as page:
@@ -240,7 +222,7 @@ def test_a_players_name_is_kept_for_them_while_their_seat_waits(start_server: Ca
 
     async def before_restart() -> None:
         lobby = Lobby(server.url)
-        tid, (ann, bo, cy) = await played_match(lobby, server, ["Ann", "Bo", "Cy"])
+        tid, (ann, bo, cy) = await played_match(lobby, server.ws_url, ["Ann", "Bo", "Cy"])
         made = (await rematch(lobby, tid, ann)).json()
         new = made["id"]
         assert (await lobby.http.delete(f"/api/tables/{new}/seats/3", headers=auth(made["token"]))).status_code == 200
@@ -289,7 +271,7 @@ def test_a_player_who_came_back_keeps_his_name_free_across_restarts(
 
     async def before_restart() -> None:
         lobby = Lobby(server.url)
-        tid, (ann, bo) = await played_match(lobby, server, ["Ann", "Bo"])
+        tid, (ann, bo) = await played_match(lobby, server.ws_url, ["Ann", "Bo"])
         ann_new = (await rematch(lobby, tid, ann)).json()
         new = ann_new["id"]
         assert (await lobby.http.delete(f"/api/tables/{new}/seats/0", headers=auth(ann_new["token"]))).status_code == 200
