@@ -298,17 +298,33 @@ def test_greedy_answers_the_other_seat_with_a_counter_trap_never_itself() -> Non
     assert best(s) == "0 activate Seven Tools of the Bandit@0S1"
 
 
-def test_a_waiting_monster_turned_face_down_in_the_window_is_not_summoned() -> None:
-    """A chain in the Summon's window lets the tribute's trigger resolve, and Book of
-    Moon may answer that trigger: the monster waiting face up is turned face down,
-    and no Summon is made (nothing "when summoned", no Torrential Tribute window)."""
+def test_a_summon_kept_through_its_window_is_made_before_the_waiting_triggers_activate() -> None:
+    """One chain in a Summon's negation window, resolved alone: Seven Tools negates
+    Solemn Judgment, the Summon is made, and only then does the tributed Sangan's
+    trigger activate, in the Summon's response window (the yugioh wiki's "Summon
+    negation window"): Torrential Tribute may answer it, and Book of Moon turns a
+    Summoned Skull that was Summoned face down."""
     s = scenario(p0={"hand": ["Summoned Skull"], "monsters": ["Sangan"], "deck": ["Magician of Faith"],
                      "spells": ["Seven Tools of the Bandit"]},
                  p1={"spells": ["Solemn Judgment", "Book of Moon", "Torrential Tribute"]})
     play(s, ["0 summon Summoned Skull", "1 activate Solemn Judgment@1S1", "0 activate Seven Tools of the Bandit@0S1"])
-    # Solemn negated: Sangan's trigger goes on a chain, and Book of Moon answers it
-    play(s, ["1 activate Book of Moon@1S2"])  # its one target: the waiting Summoned Skull
-    play(s, [a for a in s.legal_texts() if a.startswith("0 choose")][:1])
     skull = next(c for c in s.duel.players[0].monsters if c is not None)
-    assert skull.name == "Summoned Skull" and not skull.face_up and skull.summoned_turn != s.duel.turn
-    assert not any("Torrential" in a for a in s.legal_texts())
+    assert s.duel.chain and s.duel.chain[-1].card.name == "Sangan"
+    assert skull.summoned_turn == s.duel.turn
+    assert s.legal_texts() == ["1 pass", "1 activate Book of Moon@1S2", "1 activate Torrential Tribute@1S3"]
+    play(s, ["1 activate Book of Moon@1S2", "1 pass"])  # its one target: the Summoned Skull
+    assert s.legal_texts() == ["0 choose Magician of Faith"]  # Book of Moon resolved, then Sangan
+    assert not skull.face_up and skull.summoned_turn == s.duel.turn
+
+
+def test_a_jinzo_kept_through_its_window_stops_traps_in_answer_to_the_waiting_triggers() -> None:
+    """Jinzo Tribute Summoned over Sangan, Solemn Judgment negated by Seven Tools:
+    Jinzo is Summoned when that chain ends, so no Trap (Ring of Destruction on
+    Jinzo) answers the tributed Sangan's trigger that follows."""
+    s = scenario(p0={"hand": ["Jinzo"], "monsters": ["Sangan"], "deck": ["Magician of Faith"],
+                     "spells": ["Seven Tools of the Bandit"]},
+                 p1={"spells": ["Solemn Judgment", "Ring of Destruction"]})
+    play(s, ["0 summon Jinzo", "1 activate Solemn Judgment@1S1", "0 activate Seven Tools of the Bandit@0S1"])
+    assert s.pending().seat == 0 and s.legal_texts() == ["0 choose Magician of Faith"]  # Sangan resolved unanswered
+    play(s, ["0 choose Magician of Faith"])
+    assert names(s.duel.players[0].monsters) == ["Jinzo"] and names(s.duel.players[1].spells) == ["Ring of Destruction"]
