@@ -115,6 +115,20 @@ def test_a_negated_continuous_or_equip_card_does_not_stay() -> None:
     assert sorted(names(p0.gy)) == ["Premature Burial", "Summoned Skull"]
 
 
+def test_scapegoat_negated_by_magic_jammer_leaves_summons_allowed() -> None:
+    """The era's official rulings (Scapegoat): "If your opponent chains Magic Jammer
+    to your Scapegoat you may still perform Summons that turn" — the no-Summon
+    lock comes with an activation that is not negated. A Scapegoat that resolves
+    locks as before."""
+    s = scenario(p0={"hand": ["Vorse Raider", "Sangan"], "spells": ["Scapegoat", "Scapegoat"]},
+                 p1={"hand": ["Mystical Elf"], "spells": ["Magic Jammer"]})
+    play(s, ["0 activate Scapegoat@0S1", "1 activate Magic Jammer@1S1", "0 pass"])
+    assert s.pending().kind == "open" and "0 summon Vorse Raider" in s.legal_texts()
+    play(s, ["0 activate Scapegoat@0S2"])
+    assert len(names(s.duel.players[0].monsters)) == 4
+    assert "0 summon Vorse Raider" not in s.legal_texts() and "0 set Vorse Raider" in s.legal_texts()
+
+
 def test_book_of_moon_negated_turns_nothing_face_down() -> None:
     s = scenario(p0={"spells": ["Book of Moon"]},
                  p1={"monsters": ["Summoned Skull"], "hand": ["Sangan"], "spells": ["Magic Jammer"]})

@@ -354,8 +354,10 @@ class ChainMixin:
     def negate_activation(self: Any, link: Link, by: str) -> None:
         """A Counter Trap negates ``link``'s activation: its card is destroyed now
         (a Continuous, Equip or Field card does not stay) and, when the link comes
-        to resolve, its effect does not; its costs stay paid."""
+        to resolve, its effect does not; its costs stay paid, what comes only with
+        an activation that stands does not (:meth:`~.cards.base.Effect.negated`)."""
         link.data["negated"] = True
+        link.effect.negated(self, link)
         self.say(Line("negatesActivation", card=by, other=link.card.name))
         if self.still_there(link.card, link.card_stamp):
             self.destroy([link.card], by)
