@@ -342,3 +342,81 @@ def test_a_jinzo_kept_through_its_window_stops_traps_in_answer_to_the_waiting_tr
     assert s.pending().seat == 0 and s.legal_texts() == ["0 choose Magician of Faith"]  # Sangan resolved unanswered
     play(s, ["0 choose Magician of Faith"])
     assert names(s.duel.players[0].monsters) == ["Jinzo"] and names(s.duel.players[1].spells) == ["Ring of Destruction"]
+
+
+# ------------------------------------------------------------------ more negated activations (a judge's list)
+def test_negated_polymerization_or_ritual_spends_no_material_and_metamorphosis_its_tribute() -> None:
+    """Fusion Materials and Ritual tributes go on resolution, so a negated
+    Polymerization or Black Luster Ritual spends none; Metamorphosis's tribute is
+    its cost and stays in the Graveyard, with no Fusion monster."""
+    s = scenario(p0={"hand": ["Polymerization", "Gaia The Fierce Knight", "Curse of Dragon"],
+                     "fusion": ["Gaia the Dragon Champion"]},
+                 p1={"hand": ["Sangan"], "spells": ["Magic Jammer"]})
+    play(s, ["0 activate Polymerization", "1 activate Magic Jammer@1S1"])
+    p0 = s.duel.players[0]
+    assert names(p0.hand) == ["Gaia The Fierce Knight", "Curse of Dragon"] and names(p0.gy) == ["Polymerization"]
+    assert names(p0.fusion) == ["Gaia the Dragon Champion"]
+    s = scenario(p0={"hand": ["Black Luster Ritual", "Black Luster Soldier", "Summoned Skull", "Vorse Raider"]},
+                 p1={"hand": ["Sangan"], "spells": ["Magic Jammer"]})
+    play(s, ["0 activate Black Luster Ritual", "1 activate Magic Jammer@1S1"])
+    p0 = s.duel.players[0]
+    assert names(p0.hand) == ["Black Luster Soldier", "Summoned Skull", "Vorse Raider"]
+    assert names(p0.gy) == ["Black Luster Ritual"]
+    s = scenario(p0={"hand": ["Metamorphosis"], "monsters": ["Gaia The Fierce Knight"],
+                     "fusion": ["Gaia the Dragon Champion"]},
+                 p1={"hand": ["Sangan"], "spells": ["Magic Jammer"]})
+    play(s, ["0 activate Metamorphosis", "1 activate Magic Jammer@1S1"])
+    p0 = s.duel.players[0]
+    assert sorted(names(p0.gy)) == ["Gaia The Fierce Knight", "Metamorphosis"] and not names(p0.monsters)
+
+
+def test_a_fusion_summon_by_polymerization_has_no_summon_window() -> None:
+    s = scenario(p0={"hand": ["Polymerization", "Gaia The Fierce Knight", "Curse of Dragon"],
+                     "fusion": ["Gaia the Dragon Champion"]},
+                 p1={"spells": ["Solemn Judgment"]})
+    play(s, ["0 activate Polymerization", "1 pass", "0 choose attack"])
+    assert names(s.duel.players[0].monsters) == ["Gaia the Dragon Champion"]
+    assert not any("Solemn" in a for a in s.legal_texts())
+
+
+def test_a_negated_field_spell_or_heavy_storm_changes_nothing_on_the_field() -> None:
+    """Goat rule 3: a new Field Spell destroys the other face-up one when it
+    resolves, so a negated Sogen leaves the opponent's Yami; a negated Heavy Storm
+    destroys nothing but itself."""
+    s = scenario(p0={"hand": ["Sogen"]}, p1={"hand": ["Sangan"], "spells": ["Magic Jammer", "Yami:up"]})
+    play(s, ["0 activate Sogen", "1 activate Magic Jammer@1S1"])
+    assert names(s.duel.players[1].spells) == ["Yami"] and s.duel.players[1].spells[-1].face_up
+    assert names(s.duel.players[0].gy) == ["Sogen"]
+    s = scenario(p0={"hand": ["Heavy Storm"], "spells": ["Call of the Haunted"]},
+                 p1={"hand": ["Sangan"], "spells": ["Magic Jammer", "Mirror Force"]})
+    play(s, ["0 activate Heavy Storm", "1 activate Magic Jammer@1S1"])
+    assert names(s.duel.players[0].spells) == ["Call of the Haunted"] and names(s.duel.players[1].spells) == \
+        ["Mirror Force"]
+
+
+def test_a_negated_answer_to_an_attack_lets_the_attack_go_on() -> None:
+    """Mirror Force negated by Seven Tools, Book of Moon negated by Magic Jammer:
+    the attack goes on to damage."""
+    s = scenario(phase="battle", p0={"monsters": ["Vorse Raider"], "spells": ["Seven Tools of the Bandit"]},
+                 p1={"monsters": ["Mystical Elf"], "spells": ["Mirror Force"]})
+    play(s, ["0 attack Vorse Raider@0M1 -> Mystical Elf@1M1", "1 activate Mirror Force@1S1",
+             "0 activate Seven Tools of the Bandit@0S1"])
+    assert names(s.duel.players[0].monsters) == ["Vorse Raider"] and s.duel.players[1].lp == 8000 - 1100
+    s = scenario(phase="battle", p0={"monsters": ["Vorse Raider"], "hand": ["Sangan"], "spells": ["Magic Jammer"]},
+                 p1={"monsters": ["Mystical Elf"], "spells": ["Book of Moon"]})
+    play(s, ["1 pass", "0 attack Vorse Raider@0M1 -> Mystical Elf@1M1", "1 activate Book of Moon@1S1",
+             "1 choose Vorse Raider@0M1", "0 activate Magic Jammer@0S1"])
+    assert s.duel.players[0].monsters[0].face_up and s.duel.players[1].lp == 8000 - 1100
+
+
+def test_a_monster_whose_procedure_summon_was_negated_was_never_properly_summoned() -> None:
+    """Chaos Sorcerer negated by Solemn Judgment cannot then be revived by Call of
+    the Haunted or Premature Burial (it was never properly Special Summoned)."""
+    s = scenario(p0={"hand": ["Chaos Sorcerer", "Premature Burial"], "gy": ["Sangan", "Magician of Faith"],
+                     "spells": ["Call of the Haunted"]},
+                 p1={"spells": ["Solemn Judgment"]})
+    sorcerer = s.duel.players[0].hand[0]
+    sorcerer.proper = False  # as in a real duel: scenario hand cards start revivable
+    play(s, ["0 special Chaos Sorcerer", "0 choose attack", "1 activate Solemn Judgment@1S1"])
+    assert names(s.duel.players[0].gy) == ["Chaos Sorcerer"]
+    assert not any(a.startswith("0 activate") for a in s.legal_texts())
