@@ -115,6 +115,20 @@ def test_a_negated_continuous_or_equip_card_does_not_stay() -> None:
     assert sorted(names(p0.gy)) == ["Premature Burial", "Summoned Skull"]
 
 
+def test_scapegoat_negated_by_magic_jammer_leaves_summons_allowed() -> None:
+    """The era's official rulings (Scapegoat): "If your opponent chains Magic Jammer
+    to your Scapegoat you may still perform Summons that turn" — the no-Summon
+    lock comes with an activation that is not negated. A Scapegoat that resolves
+    locks as before."""
+    s = scenario(p0={"hand": ["Vorse Raider", "Sangan"], "spells": ["Scapegoat", "Scapegoat"]},
+                 p1={"hand": ["Mystical Elf"], "spells": ["Magic Jammer"]})
+    play(s, ["0 activate Scapegoat@0S1", "1 activate Magic Jammer@1S1", "0 pass"])
+    assert s.pending().kind == "open" and "0 summon Vorse Raider" in s.legal_texts()
+    play(s, ["0 activate Scapegoat@0S2"])
+    assert len(names(s.duel.players[0].monsters)) == 4
+    assert "0 summon Vorse Raider" not in s.legal_texts() and "0 set Vorse Raider" in s.legal_texts()
+
+
 def test_book_of_moon_negated_turns_nothing_face_down() -> None:
     s = scenario(p0={"spells": ["Book of Moon"]},
                  p1={"monsters": ["Summoned Skull"], "hand": ["Sangan"], "spells": ["Magic Jammer"]})
@@ -298,17 +312,111 @@ def test_greedy_answers_the_other_seat_with_a_counter_trap_never_itself() -> Non
     assert best(s) == "0 activate Seven Tools of the Bandit@0S1"
 
 
-def test_a_waiting_monster_turned_face_down_in_the_window_is_not_summoned() -> None:
-    """A chain in the Summon's window lets the tribute's trigger resolve, and Book of
-    Moon may answer that trigger: the monster waiting face up is turned face down,
-    and no Summon is made (nothing "when summoned", no Torrential Tribute window)."""
+def test_a_summon_kept_through_its_window_is_made_before_the_waiting_triggers_activate() -> None:
+    """One chain in a Summon's negation window, resolved alone: Seven Tools negates
+    Solemn Judgment, the Summon is made, and only then does the tributed Sangan's
+    trigger activate, in the Summon's response window (the yugioh wiki's "Summon
+    negation window"): Torrential Tribute may answer it, and Book of Moon turns a
+    Summoned Skull that was Summoned face down."""
     s = scenario(p0={"hand": ["Summoned Skull"], "monsters": ["Sangan"], "deck": ["Magician of Faith"],
                      "spells": ["Seven Tools of the Bandit"]},
                  p1={"spells": ["Solemn Judgment", "Book of Moon", "Torrential Tribute"]})
     play(s, ["0 summon Summoned Skull", "1 activate Solemn Judgment@1S1", "0 activate Seven Tools of the Bandit@0S1"])
-    # Solemn negated: Sangan's trigger goes on a chain, and Book of Moon answers it
-    play(s, ["1 activate Book of Moon@1S2"])  # its one target: the waiting Summoned Skull
-    play(s, [a for a in s.legal_texts() if a.startswith("0 choose")][:1])
     skull = next(c for c in s.duel.players[0].monsters if c is not None)
-    assert skull.name == "Summoned Skull" and not skull.face_up and skull.summoned_turn != s.duel.turn
-    assert not any("Torrential" in a for a in s.legal_texts())
+    assert s.duel.chain and s.duel.chain[-1].card.name == "Sangan"
+    assert skull.summoned_turn == s.duel.turn
+    assert s.legal_texts() == ["1 pass", "1 activate Book of Moon@1S2", "1 activate Torrential Tribute@1S3"]
+    play(s, ["1 activate Book of Moon@1S2", "1 pass"])  # its one target: the Summoned Skull
+    assert s.legal_texts() == ["0 choose Magician of Faith"]  # Book of Moon resolved, then Sangan
+    assert not skull.face_up and skull.summoned_turn == s.duel.turn
+
+
+def test_a_jinzo_kept_through_its_window_stops_traps_in_answer_to_the_waiting_triggers() -> None:
+    """Jinzo Tribute Summoned over Sangan, Solemn Judgment negated by Seven Tools:
+    Jinzo is Summoned when that chain ends, so no Trap (Ring of Destruction on
+    Jinzo) answers the tributed Sangan's trigger that follows."""
+    s = scenario(p0={"hand": ["Jinzo"], "monsters": ["Sangan"], "deck": ["Magician of Faith"],
+                     "spells": ["Seven Tools of the Bandit"]},
+                 p1={"spells": ["Solemn Judgment", "Ring of Destruction"]})
+    play(s, ["0 summon Jinzo", "1 activate Solemn Judgment@1S1", "0 activate Seven Tools of the Bandit@0S1"])
+    assert s.pending().seat == 0 and s.legal_texts() == ["0 choose Magician of Faith"]  # Sangan resolved unanswered
+    play(s, ["0 choose Magician of Faith"])
+    assert names(s.duel.players[0].monsters) == ["Jinzo"] and names(s.duel.players[1].spells) == ["Ring of Destruction"]
+
+
+# ------------------------------------------------------------------ more negated activations (a judge's list)
+def test_negated_polymerization_or_ritual_spends_no_material_and_metamorphosis_its_tribute() -> None:
+    """Fusion Materials and Ritual tributes go on resolution, so a negated
+    Polymerization or Black Luster Ritual spends none; Metamorphosis's tribute is
+    its cost and stays in the Graveyard, with no Fusion monster."""
+    s = scenario(p0={"hand": ["Polymerization", "Gaia The Fierce Knight", "Curse of Dragon"],
+                     "fusion": ["Gaia the Dragon Champion"]},
+                 p1={"hand": ["Sangan"], "spells": ["Magic Jammer"]})
+    play(s, ["0 activate Polymerization", "1 activate Magic Jammer@1S1"])
+    p0 = s.duel.players[0]
+    assert names(p0.hand) == ["Gaia The Fierce Knight", "Curse of Dragon"] and names(p0.gy) == ["Polymerization"]
+    assert names(p0.fusion) == ["Gaia the Dragon Champion"]
+    s = scenario(p0={"hand": ["Black Luster Ritual", "Black Luster Soldier", "Summoned Skull", "Vorse Raider"]},
+                 p1={"hand": ["Sangan"], "spells": ["Magic Jammer"]})
+    play(s, ["0 activate Black Luster Ritual", "1 activate Magic Jammer@1S1"])
+    p0 = s.duel.players[0]
+    assert names(p0.hand) == ["Black Luster Soldier", "Summoned Skull", "Vorse Raider"]
+    assert names(p0.gy) == ["Black Luster Ritual"]
+    s = scenario(p0={"hand": ["Metamorphosis"], "monsters": ["Gaia The Fierce Knight"],
+                     "fusion": ["Gaia the Dragon Champion"]},
+                 p1={"hand": ["Sangan"], "spells": ["Magic Jammer"]})
+    play(s, ["0 activate Metamorphosis", "1 activate Magic Jammer@1S1"])
+    p0 = s.duel.players[0]
+    assert sorted(names(p0.gy)) == ["Gaia The Fierce Knight", "Metamorphosis"] and not names(p0.monsters)
+
+
+def test_a_fusion_summon_by_polymerization_has_no_summon_window() -> None:
+    s = scenario(p0={"hand": ["Polymerization", "Gaia The Fierce Knight", "Curse of Dragon"],
+                     "fusion": ["Gaia the Dragon Champion"]},
+                 p1={"spells": ["Solemn Judgment"]})
+    play(s, ["0 activate Polymerization", "1 pass", "0 choose attack"])
+    assert names(s.duel.players[0].monsters) == ["Gaia the Dragon Champion"]
+    assert not any("Solemn" in a for a in s.legal_texts())
+
+
+def test_a_negated_field_spell_or_heavy_storm_changes_nothing_on_the_field() -> None:
+    """Goat rule 3: a new Field Spell destroys the other face-up one when it
+    resolves, so a negated Sogen leaves the opponent's Yami; a negated Heavy Storm
+    destroys nothing but itself."""
+    s = scenario(p0={"hand": ["Sogen"]}, p1={"hand": ["Sangan"], "spells": ["Magic Jammer", "Yami:up"]})
+    play(s, ["0 activate Sogen", "1 activate Magic Jammer@1S1"])
+    assert names(s.duel.players[1].spells) == ["Yami"] and s.duel.players[1].spells[-1].face_up
+    assert names(s.duel.players[0].gy) == ["Sogen"]
+    s = scenario(p0={"hand": ["Heavy Storm"], "spells": ["Call of the Haunted"]},
+                 p1={"hand": ["Sangan"], "spells": ["Magic Jammer", "Mirror Force"]})
+    play(s, ["0 activate Heavy Storm", "1 activate Magic Jammer@1S1"])
+    assert names(s.duel.players[0].spells) == ["Call of the Haunted"] and names(s.duel.players[1].spells) == \
+        ["Mirror Force"]
+
+
+def test_a_negated_answer_to_an_attack_lets_the_attack_go_on() -> None:
+    """Mirror Force negated by Seven Tools, Book of Moon negated by Magic Jammer:
+    the attack goes on to damage."""
+    s = scenario(phase="battle", p0={"monsters": ["Vorse Raider"], "spells": ["Seven Tools of the Bandit"]},
+                 p1={"monsters": ["Mystical Elf"], "spells": ["Mirror Force"]})
+    play(s, ["0 attack Vorse Raider@0M1 -> Mystical Elf@1M1", "1 activate Mirror Force@1S1",
+             "0 activate Seven Tools of the Bandit@0S1"])
+    assert names(s.duel.players[0].monsters) == ["Vorse Raider"] and s.duel.players[1].lp == 8000 - 1100
+    s = scenario(phase="battle", p0={"monsters": ["Vorse Raider"], "hand": ["Sangan"], "spells": ["Magic Jammer"]},
+                 p1={"monsters": ["Mystical Elf"], "spells": ["Book of Moon"]})
+    play(s, ["1 pass", "0 attack Vorse Raider@0M1 -> Mystical Elf@1M1", "1 activate Book of Moon@1S1",
+             "1 choose Vorse Raider@0M1", "0 activate Magic Jammer@0S1"])
+    assert s.duel.players[0].monsters[0].face_up and s.duel.players[1].lp == 8000 - 1100
+
+
+def test_a_monster_whose_procedure_summon_was_negated_was_never_properly_summoned() -> None:
+    """Chaos Sorcerer negated by Solemn Judgment cannot then be revived by Call of
+    the Haunted or Premature Burial (it was never properly Special Summoned)."""
+    s = scenario(p0={"hand": ["Chaos Sorcerer", "Premature Burial"], "gy": ["Sangan", "Magician of Faith"],
+                     "spells": ["Call of the Haunted"]},
+                 p1={"spells": ["Solemn Judgment"]})
+    sorcerer = s.duel.players[0].hand[0]
+    sorcerer.proper = False  # as in a real duel: scenario hand cards start revivable
+    play(s, ["0 special Chaos Sorcerer", "0 choose attack", "1 activate Solemn Judgment@1S1"])
+    assert names(s.duel.players[0].gy) == ["Chaos Sorcerer"]
+    assert not any(a.startswith("0 activate") for a in s.legal_texts())

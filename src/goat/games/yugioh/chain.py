@@ -249,13 +249,15 @@ class ChainMixin:
             p = 1 - p
 
     def quick_window(self: Any, first: int, events: list[tuple[Any, ...]] | tuple = (),
-                     ignition_first: bool = False, one_chain: bool = False) -> Gen:
+                     ignition_first: bool = False, one_chain: bool = False, settle: bool = True) -> Gen:
         """Both players may start a chain, ``first`` first; repeats after each
         chain (turn player first again) until both pass in a row.
 
         ``events`` are what "just happened" (a summon, an attack) for cards
         such as Torrential Tribute or Mirror Force. ``ignition_first`` lets the
-        turn player start with an ignition effect (Goat rule 4). Returns how
+        turn player start with an ignition effect (Goat rule 4). ``settle=False``
+        leaves the triggers waiting after a chain to the caller (a Summon's
+        window: they activate once the Summon is made or negated). Returns how
         many chains were started."""
         tp = self.turn_player
         p, passes, fresh, chains = first, 0, True, 0
@@ -274,7 +276,7 @@ class ChainMixin:
                     continue
                 yield from self.activate(p, *choice)
                 chains += 1
-                summons = yield from self.run_chain(1 - p)
+                summons = yield from self.run_chain(1 - p, settle)
                 if one_chain:
                     return chains
                 self.window_events = summons
@@ -292,12 +294,12 @@ class ChainMixin:
             return Say("windowRespond", where=where, events=[e[0] for e in self.window_events])
         return Say("windowActivate", where=where)
 
-    def run_chain(self: Any, first: int) -> Gen:
-        """Responses, resolution and the triggers that follow; returns the
-        summons made by the chain (for a following window)."""
+    def run_chain(self: Any, first: int, settle: bool = True) -> Gen:
+        """Responses, resolution and (unless ``settle`` is false) the triggers
+        that follow; returns the summons made by the chain (for a following window)."""
         yield from self.chain_responses(first)
         summons = yield from self.resolve_chain()
-        more = yield from self.settle()
+        more = (yield from self.settle()) if settle else []
         return summons + more
 
     # ----------------------------------------------------------- resolution
@@ -352,8 +354,10 @@ class ChainMixin:
     def negate_activation(self: Any, link: Link, by: str) -> None:
         """A Counter Trap negates ``link``'s activation: its card is destroyed now
         (a Continuous, Equip or Field card does not stay) and, when the link comes
-        to resolve, its effect does not; its costs stay paid."""
+        to resolve, its effect does not; its costs stay paid, what comes only with
+        an activation that stands does not (:meth:`~.cards.base.Effect.negated`)."""
         link.data["negated"] = True
+        link.effect.negated(self, link)
         self.say(Line("negatesActivation", card=by, other=link.card.name))
         if self.still_there(link.card, link.card_stamp):
             self.destroy([link.card], by)

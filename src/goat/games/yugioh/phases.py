@@ -280,19 +280,19 @@ class PhaseMixin:
         first link answers the Summon (Solemn Judgment). The monster waits in the
         Monster Zone it will take, face up, but is not Summoned yet — nor, while it
         waits, a Jinzo that stops Traps (:meth:`jinzo_on_field`) — so a glimpse of it
-        comes with its Summon as always. Returns whether the Summon was not made
-        (negated); then the turn goes on as after any chain (turn player first)."""
+        comes with its Summon as always. The chain resolves alone: triggers waiting
+        (a tributed Sangan's, say) activate after it, once the Summon is made — with
+        the Summon's own, in its response window (:meth:`after_summon`) — or negated.
+        Returns whether the Summon was not made (negated); then the turn goes on as
+        after any chain (turn player first)."""
         self.summon_negation = pending = [card, seat, False]
-        stamp = card.stamp
         try:
-            chains = yield from self.quick_window(1 - seat, one_chain=True)
+            yield from self.quick_window(1 - seat, one_chain=True, settle=False)
         finally:
             self.summon_negation = None
-        # A chain there (a Counter Trap negated, say) may have let triggers resolve and
-        # their responses move or turn the waiting monster: then no Summon is made either.
-        gone = chains and not (card.stamp == stamp and card.zone == "monster" and card.face_up)
-        if pending[2] or gone:
-            yield from self.after_chain([])
+        if pending[2]:
+            summons = yield from self.settle()
+            yield from self.after_chain(summons)
             return True
         return False
 

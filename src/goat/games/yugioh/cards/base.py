@@ -92,6 +92,10 @@ class Effect:
         return
         yield  # pragma: no cover
 
+    def negated(self, duel: "Duel", link: Link) -> None:
+        """Its activation was negated (a Counter Trap): undo what comes only with an
+        activation that stands (Scapegoat's no-Summon lock); costs stay paid."""
+
     def triggers(self, duel: "Duel", card: "CardInst", event: tuple[Any, ...]) -> int | None:
         return None
 

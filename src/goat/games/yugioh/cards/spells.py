@@ -184,14 +184,23 @@ class Revive(Effect):
 
 
 class Scapegoat(Effect):
+    """No Summon of other monsters the turn it is activated: the lock is taken on
+    activation, and given back if the activation is negated (the era's rulings:
+    "If your opponent chains Magic Jammer to your Scapegoat you may still perform
+    Summons that turn")."""
+
     def can_activate(self, duel: "Duel", card: "CardInst", seat: int) -> bool:
         free = duel.players[seat].free("monster")
         return free >= 4 and not duel.summoned_this_turn[seat]
 
     def activate(self, duel: "Duel", link: Link) -> Gen:
+        link.data["lock_before"] = duel.scapegoat_turn[link.seat]  # another Scapegoat's this turn stays
         duel.scapegoat_turn[link.seat] = duel.turn
         return
         yield  # pragma: no cover
+
+    def negated(self, duel: "Duel", link: Link) -> None:
+        duel.scapegoat_turn[link.seat] = link.data["lock_before"]
 
     def resolve(self, duel: "Duel", link: Link) -> Gen:
         if duel.players[link.seat].free("monster") < 4:
