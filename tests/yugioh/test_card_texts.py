@@ -17,6 +17,9 @@ the wording:
   of the words its texts use count as two);
 * every Attribute and Type the English text names is written as the page renders
   it (``ygo.attributes``, ``ygo.races`` of the language's strings in ``static/``).
+* "that card" (another card: the one a Counter Trap negates) is not written with the
+  language's words for "this card", the card itself;
+* a Tribute or Flip Summon is said as the page's duel log says it.
 """
 
 from __future__ import annotations
@@ -253,3 +256,41 @@ def test_an_arabic_vowel_sign_does_not_cut_a_word_into_a_number() -> None:
     assert page_names("attributes", "ar")["DARK"] == "ظلام" and page_names("races", "ar")["Warrior"] == "محارب"
     assert problems(DATABASE["Mystic Plasma Zone"].text, "تكسب الوحوش الظلامية 500 هجوم وتخسر 400 دفاع.", "ar") == [
         "DARK is not written ظلام"]
+
+
+#: Per language: how its texts say "this card", the card itself ("Tribute this card", Exiled Force).
+THIS_CARD = {"ru": r"\bэт(?:а|у|ой|ою) карт", "bg": r"\bтази карта", "ar": r"هذه البطاقة"}
+
+
+@BY_CODE
+def test_that_card_is_not_written_as_this_card(code: str) -> None:
+    """A Counter Trap destroys "that card", the one it negates: a text saying "this
+    card" there (Russian "эту карту", Bulgarian "тази карта", the texts' words for the
+    card itself) tells the player it destroys itself."""
+    texts, this_card = LANGUAGES[code].texts, THIS_CARD[code]
+    assert re.search(this_card, texts["Exiled Force"])
+    others = [name for name, card in DATABASE.items() if "that card" in card.text and "this card" not in card.text]
+    assert "Magic Jammer" in others
+    assert [name for name in others if re.search(this_card, texts[name])] == []
+
+
+#: Per language: Tribute and Flip Summon as the page's duel log says them (``ygo.log.tributeSummons``,
+#: ``flipSummons`` in ``static/``), and so as a card text says them.
+SUMMONS = {
+    "Tribute": {"ru": r"призыв\w* с жертвой", "bg": r"жертвено призоваване", "ar": r"بالتضحية"},
+    "Flip": {"ru": r"призыв\w* переворотом", "bg": r"призоваване-обръщане", "ar": r"بالقلب"},
+}
+
+
+@BY_CODE
+@pytest.mark.parametrize("kind", sorted(SUMMONS))
+def test_a_kind_of_summon_is_said_as_the_duel_log_says_it(code: str, kind: str) -> None:
+    """Solemn Judgment named the Tribute Summon "بتقديم قربان" in Arabic (the log and
+    Mobius say "بالتضحية") and the Flip Summon "переворотом" alone in Russian."""
+    said = SUMMONS[kind][code]
+    source = (Path(goat.server.__file__).parent / "static" / LANGUAGES[code].strings).read_text(encoding="utf-8")
+    logged = re.findall(rf'{kind.lower()}Summons: "([^"]*)"', source)
+    assert any(re.search(said, line) for line in logged)
+    named = [name for name, card in DATABASE.items() if re.search(rf"\b{kind}\b[^.:;]*\bSummon", card.text)]
+    assert "Solemn Judgment" in named
+    assert [name for name in named if not re.search(said, LANGUAGES[code].texts[name])] == []
