@@ -205,7 +205,7 @@ class SwordsmanLevelUp(Effect):
         return duel.rules.search_without_target or bool(self.copies(duel, seat, "deck") + self.copies(duel, seat, "hand"))
 
     def activate(self, duel: "Duel", link: Link) -> Gen:
-        duel.send_to_gy(link.card, "sent for its level-up")
+        duel.send_to_gy(link.card, f"cost of {link.card.name}")
         duel.adjust()
         return
         yield  # pragma: no cover
