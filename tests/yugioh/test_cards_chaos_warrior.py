@@ -233,3 +233,146 @@ def test_the_shipped_list_holds_every_chaos_and_warrior_card_the_pool_allows() -
               "Reinforcement of the Army", "Mystic Swordsman LV2", "Last Turn"}
     assert source <= set(deck.main), source - set(deck.main)
     assert len(deck.main) == 40
+
+
+# ------------------------------------------------------------------ Mystic Swordsman LV2's level-up, LV4
+# The era's text (SOD-EN011): "During the End Phase of a turn that this card destroyed a monster as a
+# result of battle, send this card to the Graveyard to Special Summon 1 Mystic Swordsman LV4 from your hand
+# or Deck." Its own face-down destruction is by its effect, not by battle (so no level-up from it).
+LV2, LV4 = "Mystic Swordsman LV2", "Mystic Swordsman LV4"
+
+
+def _battle_then_end(p0: dict, p1: dict, attack: str, rules: str = "goat") -> ScenarioState:
+    s = scenario(rules, phase="battle", p0=p0, p1=p1)
+    play(s, [f"0 attack {LV2}@0M1 -> {attack}", "0 phase main2", "0 phase end"])
+    return s
+
+
+def _lines(s: ScenarioState) -> list[str]:
+    return [str(e.line) for e in s.duel.log]
+
+
+def test_mystic_swordsman_lv2_levels_up_in_the_end_phase_after_destroying_a_monster_by_battle() -> None:
+    s = _battle_then_end({"monsters": [LV2], "deck": ["Sangan", LV4, "Mystical Elf"]},
+                         {"monsters": ["Right Arm of the Forbidden One"]}, "Right Arm of the Forbidden One@1M1")
+    assert s.pending().kind == "trigger" and s.legal_texts() == ["0 pass", f"0 activate {LV2}@0M1"]  # optional
+    play(s, [f"0 activate {LV2}@0M1"])
+    assert names(s.duel.players[0].gy) == [LV2]          # the cost, paid on activation
+    play(s, [f"0 choose {LV4}", "0 choose defense"])     # a Deck search: asked by name; any position
+    p0 = s.duel.players[0]
+    lv4 = p0.monsters[0]
+    assert lv4.name == LV4 and lv4.face_up and not lv4.attack_pos and names(p0.deck) == ["Sangan", "Mystical Elf"]
+    lines = _lines(s)
+    assert lines.index("0 shuffles their deck") > lines.index("0 Special Summons Mystic Swordsman LV4 in Defense Position")
+    assert s.duel.turn == 4                              # the turn ended as usual
+
+
+def test_mystic_swordsman_lv2_level_up_may_be_declined() -> None:
+    s = _battle_then_end({"monsters": [LV2], "deck": [LV4, "Sangan"]},
+                         {"monsters": ["Right Arm of the Forbidden One"]}, "Right Arm of the Forbidden One@1M1")
+    play(s, ["0 pass"])
+    assert names(s.duel.players[0].monsters) == [LV2] and s.duel.turn == 4
+
+
+def test_mystic_swordsman_lv2_face_down_destruction_is_not_by_battle_no_level_up() -> None:
+    s = _battle_then_end({"monsters": [LV2], "deck": [LV4, "Sangan"]}, {"monsters": ["Mystical Elf:set"]},
+                         "face-down@1M1")
+    assert names(s.duel.players[1].gy) == ["Mystical Elf"]
+    assert s.duel.turn == 4 and names(s.duel.players[0].monsters) == [LV2]  # never offered
+
+
+def test_mystic_swordsman_lv2_without_a_battle_destruction_no_level_up() -> None:
+    s = scenario("goat", p0={"monsters": [LV2], "deck": [LV4, "Sangan"]})
+    play(s, ["0 phase end"])
+    assert s.duel.turn == 4 and names(s.duel.players[0].monsters) == [LV2]
+
+
+def test_mystic_swordsman_lv2_destroying_its_attacker_levels_up_in_the_opponents_end_phase() -> None:
+    """"A turn that this card destroyed a monster as a result of battle": any turn, as the
+    attacked monster too (an 800-ATK attacker against its 900 ATK)."""
+    s = scenario("goat", turn_player=1, phase="battle", p0={"monsters": [LV2], "deck": [LV4, "Sangan"]},
+                 p1={"monsters": ["Right Arm of the Forbidden One"]})
+    play(s, [f"1 attack Right Arm of the Forbidden One@1M1 -> {LV2}@0M1", "1 phase main2", "1 phase end"])
+    assert s.pending().seat == 0 and f"0 activate {LV2}@0M1" in s.legal_texts()
+    play(s, [f"0 activate {LV2}@0M1", f"0 choose {LV4}", "0 choose attack"])
+    assert names(s.duel.players[0].monsters) == [LV4]
+
+
+def test_mystic_swordsman_lv2_turned_face_down_loses_its_level_up() -> None:
+    """TCG ruling on LV monsters: flipped face-down after meeting the condition, it is reset
+    (turned face-down after the battle, as by Book of Moon: no trigger in the End Phase)."""
+    s = scenario("goat", phase="battle", p0={"monsters": [LV2], "deck": [LV4, "Sangan"]},
+                 p1={"monsters": ["Right Arm of the Forbidden One"]})
+    play(s, [f"0 attack {LV2}@0M1 -> Right Arm of the Forbidden One@1M1", "0 phase main2"])
+    lv2 = s.duel.players[0].monsters[0]
+    assert lv2.destroyed_by_battle_turn == s.duel.turn
+    s.duel.flip_down(lv2)   # as Book of Moon's resolution does
+    play(s, ["0 phase end"])
+    assert s.pending().kind != "trigger"
+    assert not any("activate Mystic" in a for a in s.legal_texts())
+
+
+def test_mystic_swordsman_lv2_takes_lv4_from_the_hand_when_the_deck_has_none() -> None:
+    s = _battle_then_end({"monsters": [LV2], "hand": [LV4, "Sangan"], "deck": ["Mystical Elf", "Sangan"]},
+                         {"monsters": ["Right Arm of the Forbidden One"]}, "Right Arm of the Forbidden One@1M1")
+    play(s, [f"0 activate {LV2}@0M1", "0 choose attack"])   # the one hand copy: taken without asking
+    p0 = s.duel.players[0]
+    assert names(p0.monsters) == [LV4] and names(p0.hand) == ["Sangan"]
+    assert "see nofind 0 lv4" in s.history[1]            # the Deck was searched and shown to hold none
+    assert "0 shuffles their deck" in _lines(s)
+
+
+@pytest.mark.parametrize("rules, offered", [("goat", True), ("official", False)])
+def test_mystic_swordsman_lv2_level_up_with_lv4_in_neither_hand_nor_deck(rules: str, offered: bool) -> None:
+    """Goat rule 8: a Deck search may be activated with nothing to find (the Deck is still
+    shuffled); officially not. Activated, LV2 is gone for nothing."""
+    s = _battle_then_end({"monsters": [LV2], "deck": ["Sangan", "Mystical Elf"]},
+                         {"monsters": ["Right Arm of the Forbidden One"]}, "Right Arm of the Forbidden One@1M1",
+                         rules)
+    assert (f"0 activate {LV2}@0M1" in s.legal_texts()) == offered
+    if offered:
+        play(s, [f"0 activate {LV2}@0M1"])
+        p0 = s.duel.players[0]
+        assert names(p0.gy) == [LV2] and not names(p0.monsters)
+        assert "0 finds no Mystic Swordsman LV4 in the Deck or hand" in _lines(s)
+        assert "0 shuffles their deck" in _lines(s) and "see nofind 0 lv4 hand" in s.history[1]
+
+
+def test_mystic_swordsman_lv4_summoned_by_the_level_up_gets_no_negation_window() -> None:
+    """A Special Summon by a resolving effect is not answered by Solemn Judgment (Counter Traps)."""
+    s = _battle_then_end({"monsters": [LV2], "deck": [LV4, "Sangan"]},
+                         {"monsters": ["Right Arm of the Forbidden One"], "spells": ["Solemn Judgment"]},
+                         "Right Arm of the Forbidden One@1M1")
+    play(s, [f"0 activate {LV2}@0M1"])
+    assert "1 activate Solemn Judgment@1S1" not in s.legal_texts()  # an optional trigger's activation: no Spell/Trap
+    while s.pending().kind != "search":
+        play(s, [f"{s.pending().seat} pass"])
+    play(s, [f"0 choose {LV4}", "0 choose attack"])
+    assert names(s.duel.players[0].monsters) == [LV4]
+    assert not any("Solemn" in a for a in s.legal_texts())
+
+
+def test_mystic_swordsman_lv4_is_normal_summoned_only_face_down() -> None:
+    s = scenario("goat", p0={"hand": [LV4]})
+    assert f"0 set {LV4}" in s.legal_texts() and f"0 summon {LV4}" not in s.legal_texts()
+
+
+def test_mystic_swordsman_lv4_destroys_a_face_down_defender_unflipped() -> None:
+    s = scenario("goat", phase="battle", p0={"monsters": [LV4]}, p1={"monsters": ["Morphing Jar:set"]})
+    play(s, [f"0 attack {LV4}@0M1 -> face-down@1M1"])
+    assert names(s.duel.players[1].gy) == ["Morphing Jar"] and s.duel.players[1].hand == []  # no Flip
+    assert "Mystic Swordsman LV4 destroys the face-down monster without flipping it" in _lines(s)
+
+
+def test_mystic_swordsman_lv4_may_be_revived_summoned_by_its_lv2_or_not() -> None:
+    """LV4 has no Summoning condition (only its Normal Summon must be a Set): revived from the
+    Graveyard by Premature Burial however it got there."""
+    s = scenario("goat", p0={"hand": ["Premature Burial"], "gy": [LV4]})   # never summoned: discarded, say
+    play(s, ["0 activate Premature Burial"])                               # its only target, taken at once
+    assert names(s.duel.players[0].monsters) == [LV4]
+    s = _battle_then_end({"monsters": [LV2], "deck": [LV4, "Sangan"], "hand": ["Premature Burial"]},
+                         {"monsters": ["Right Arm of the Forbidden One"], "hand": ["Exiled Force"]},
+                         "Right Arm of the Forbidden One@1M1")
+    play(s, [f"0 activate {LV2}@0M1", f"0 choose {LV4}", "0 choose attack"])
+    lv4 = s.duel.players[0].monsters[0]
+    assert lv4.name == LV4 and lv4.proper

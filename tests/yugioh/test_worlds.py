@@ -731,3 +731,56 @@ def test_a_graveyard_target_the_world_does_not_offer_renames_no_hand_card() -> N
     discard = Decision(0, "discard", world_pending.say, [f"0 choose {name}" for name in before])
     renamer.make_legal(discard, "0 choose Breaker the Magical Warrior")
     assert "Breaker the Magical Warrior" in [c.name for c in hand]
+
+
+def _swordsman_match(seed: int, lv4: int, until: str) -> Any:
+    """Goat Control against a Chaos Warrior list with two Mystic Swordsman LV2 (for the
+    Spirit Reapers) and ``lv4`` Mystic Swordsman LV4 (for Night Assailants), open lists;
+    random play, except that seat 1 attacks with LV2 and levels it up whenever it may,
+    until seat 0's history holds the entry ``until``."""
+    from goat.games.yugioh.rules import make_rules
+    from goat.games.yugioh.state import YugiohState
+
+    base = builtin_deck("chaos_warrior")
+    main = list(base.main)
+    for name in ("Spirit Reaper", "Spirit Reaper"):
+        main[main.index(name)] = "Mystic Swordsman LV2"
+    for _ in range(lv4):
+        main[main.index("Night Assailant")] = "Mystic Swordsman LV4"
+    state = YugiohState(make_rules("goat", {"open_decklists": True}),
+                        (builtin_deck("goat_control"), DeckList(tuple(main), base.fusion)), single_duel=True, seed=seed)
+    rng = random.Random(seed)
+    while until not in state.history[0]:
+        assert not state.is_terminal(), [e for e in state.history[0] if "LV4" in e or "lv4" in e]
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        legal = state.legal_texts()
+        eager = [a for a in legal if a.startswith(("1 activate Mystic Swordsman LV2", "1 attack Mystic Swordsman LV2"))]
+        state.apply_action(eager[0] if eager else rng.choice(legal))
+    return state
+
+
+@pytest.mark.parametrize("seed, lv4, until", [
+    (5, 2, "act 1 choose Mystic Swordsman LV4"),  # LV4 taken from the Deck
+    (33, 1, "see nofind 1 lv4"),                  # the Deck had none: LV4 from the hand
+    (0, 0, "see nofind 1 lv4 hand"),              # none in the Deck or hand (Goat rule 8)
+])
+def test_worlds_after_mystic_swordsman_lv2_levels_up(seed: int, lv4: int, until: str) -> None:
+    """A Deck search of Mystic Swordsman LV4: a world keeps a copy in the Deck where
+    it was taken from there, and none in the Deck (and hand) where it was shown
+    to hold none (``nofind 1 lv4``, ``nofind 1 lv4 hand``)."""
+    state = _swordsman_match(seed, lv4, until)
+    for world_seed in range(3):
+        world = sampled(state, 0, world_seed)
+        check_invariants(world)
+
+
+@pytest.mark.parametrize("seed, lv4, until", [(5, 2, "act 1 choose Mystic Swordsman LV4"), (0, 0, "see nofind 1 lv4 hand")])
+def test_a_match_with_a_mystic_swordsman_level_up_replays_from_its_record(seed: int, lv4: int, until: str) -> None:
+    from goat.games.yugioh.recording import record_from_state, replay_record
+
+    state = _swordsman_match(seed, lv4, until)
+    record = json.loads(json.dumps(record_from_state(state)))
+    again = replay_record(record)
+    assert again.history == state.history and again.information_state_string(0) == state.information_state_string(0)

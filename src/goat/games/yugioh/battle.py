@@ -179,11 +179,12 @@ class BattleMixin:
         try:
             self.substep = "start"
             if a.target is not None and not a.target.face_up and not a.target.attack_pos \
-                    and a.attacker.name == "Mystic Swordsman LV2" and a.attacker.face_up:
-                # Its effect destroys the face-down Defense Position monster unflipped, in
-                # sub-step 1 (Goat rule 9A), before the target would be flipped: no battle follows.
-                self.say(Line("swordsmanDestroys"))
-                self.destroy([a.target], "Mystic Swordsman LV2")
+                    and "swordsman" in a.attacker.data.traits and a.attacker.face_up:
+                # A Mystic Swordsman's effect destroys the face-down Defense Position monster
+                # unflipped, in sub-step 1 (Goat rule 9A), before the target would be flipped: no
+                # battle follows, and it is no destruction by battle (no level-up from it).
+                self.say(Line("swordsmanDestroys", card=a.attacker.name))
+                self.destroy([a.target], a.attacker.name)
                 self.check_over()
                 yield from self.settle()
                 return
@@ -231,6 +232,9 @@ class BattleMixin:
                 self.destroy(dead, "battle")
                 if any(c is a.target for c in dead) and a.attacker.stamp == a.attacker_stamp:
                     a.attacker.destroyed_by_battle_turn = self.turn
+                if any(c is a.attacker for c in dead) and a.target is not None \
+                        and a.target.stamp == a.target_stamp and a.target.zone == "monster":
+                    a.target.destroyed_by_battle_turn = self.turn   # a defender destroys too (Mystic Swordsman LV2)
                 self.check_over()
             yield from self.settle()
         finally:

@@ -438,6 +438,7 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
 
     def flip_down(self, card: CardInst) -> None:
         card.face_up = False
+        card.destroyed_by_battle_turn = -1   # a LV monster's level-up condition is reset (TCG ruling)
         card.attack_pos = False
         card.counters = 0
         card.atk_bonus = 0

@@ -150,7 +150,7 @@ class PhaseMixin:
             d = card.data
             if d.is_monster:
                 if self.can_normal_summon(tp, card):
-                    if not locked and not self.loop_illegal(card, tp):
+                    if not locked and "set_only" not in d.traits and not self.loop_illegal(card, tp):
                         options.append((f"summon {card.name}", ("summon", card)))
                     options.append((f"set {card.name}", ("set", card)))
                 if "light_dark" in d.traits and not locked and self.light_dark_ready(tp) \

@@ -413,9 +413,17 @@ def _summonable(name: str) -> bool:
     return DATABASE[name].summonable_by_effect
 
 
-#: What a ``nofind`` glimpse says the Deck lacks, by its last word ("nofind 1"
-#: alone: Sangan's search, a monster with 1500 or less ATK).
-_NOFIND: dict[str, Callable[[str], bool]] = {"": _searchable, "warrior": _warrior, "summonable": _summonable}
+def _swordsman_lv4(name: str) -> bool:
+    return name == "Mystic Swordsman LV4"
+
+
+#: What a ``nofind`` glimpse says the Deck lacks, by its words after the seat ("nofind 1"
+#: alone: Sangan's search, a monster with 1500 or less ATK). Mystic Swordsman LV2's
+#: level-up: "lv4" (the Deck had none: it took the hand's) and "lv4 hand" (the hand had none either).
+_NOFIND: dict[str, Callable[[str], bool]] = {"": _searchable, "warrior": _warrior, "summonable": _summonable,
+                                              "lv4": _swordsman_lv4, "lv4 hand": _swordsman_lv4}
+#: The ``nofind`` glimpses that show the hand too.
+_NOFIND_HAND = frozenset({"lv4 hand"})
 
 
 class _Renamer(WindowEvidence):
@@ -774,7 +782,12 @@ class _Renamer(WindowEvidence):
             kind, rest = fact.split(" ", 1)
             if kind == "nofind":  # "nofind 1" (Sangan), "nofind 1 warrior" (Reinforcement of the
                 owner_text, _, what = rest.partition(" ")  # Army), "nofind 1 summonable" (Last Turn)
-                self.deck_without(decks[int(owner_text)], _NOFIND[what], claimed)
+                owner = int(owner_text)
+                if what in _NOFIND_HAND:  # "nofind 1 lv4 hand": the Deck and the hand
+                    pile = decks[owner] + [c for c in hands[owner] if c in self.hidden_cards(owner)]
+                    self.deck_without(pile, _NOFIND[what], claimed, zones=("deck", "hand"))
+                else:
+                    self.deck_without(decks[owner], _NOFIND[what], claimed)
                 continue
             seat_text, _, tail = rest.partition(" ")
             owner = int(seat_text)
@@ -836,11 +849,14 @@ class _Renamer(WindowEvidence):
             raise _Retry("no way to make the glimpses true")
         self.make(self.rng.choice([c for c in spare if keeps(c)] or spare), name, claimed)
 
-    def deck_without(self, deck: list[CardInst], bad: Callable[[str], bool], claimed: set[CardInst]) -> None:
-        """No card left in ``deck`` may satisfy ``bad``, now or after later renames."""
+    def deck_without(self, deck: list[CardInst], bad: Callable[[str], bool], claimed: set[CardInst],
+                     zones: tuple[str, ...] = ("deck",)) -> None:
+        """No card left in ``deck`` may satisfy ``bad``, now or after later renames
+        (``deck`` may hold hand cards too: then ``zones`` names both, and a card
+        trades its name only with a hidden card outside them)."""
         for card in deck:
             if bad(card.name):
-                outside = [c for c in self.hidden_cards(card.owner) if c.zone != "deck" and not bad(c.name)
+                outside = [c for c in self.hidden_cards(card.owner) if c.zone not in zones and not bad(c.name)
                            and c not in claimed and self.accepts(c, card.name) and self.accepts(card, c.name)]
                 if outside:
                     self.swap(card, self.rng.choice(outside))

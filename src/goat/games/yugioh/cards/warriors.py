@@ -168,6 +168,65 @@ class ReinforcementOfTheArmy(Effect):
         yield from duel.shuffle(seat)
 
 
+class SwordsmanLevelUp(Effect):
+    """Mystic Swordsman LV2's level-up: in the End Phase of a turn (either player's)
+    in which it destroyed a monster by battle — as the attacker or as the attacked
+    monster, not with its own face-down destruction, which is no battle — its
+    controller may send it, face up, to the Graveyard (the cost) to Special Summon
+    Mystic Swordsman LV4 from the Deck, else from the hand (the Deck first: taking it
+    from there is never worse — the hand keeps its card and shows nothing), in the
+    position they choose, then shuffle the Deck. An optional trigger of the era's
+    texts; a Deck search, so under Goat rule 8 it may be activated with no copy to
+    find (the Deck and hand are then shown to hold none: rule 7). Leaving the field or
+    turning face-down resets the condition (TCG ruling): a card's
+    ``destroyed_by_battle_turn`` goes with its stay face up. The Special Summon comes
+    with the effect's resolution, so no Counter Trap may negate it (Solemn Judgment
+    negates Summons that are no effect's)."""
+
+    kind = "trigger"
+    mandatory = False
+    level_up = "Mystic Swordsman LV4"
+
+    def triggers(self, duel: "Duel", card: "CardInst", event: tuple[Any, ...]) -> int | None:
+        if event[0] == "end_phase" and card.is_face_up_monster() and card.destroyed_by_battle_turn == duel.turn:
+            return card.controller
+        return None
+
+    def copies(self, duel: "Duel", seat: int, zone: str) -> list["CardInst"]:
+        p = duel.players[seat]
+        return [c for c in (p.deck if zone == "deck" else p.hand) if c.name == self.level_up]
+
+    def can_trigger(self, duel: "Duel", trig: Trigger) -> bool:
+        card, seat = trig.card, trig.seat
+        if not (card.is_face_up_monster() and card.controller == seat and card.destroyed_by_battle_turn == duel.turn):
+            return False  # gone, turned face-down or taken since: the cost cannot be paid
+        if duel.summon_locked(seat):
+            return False  # Scapegoat: no Special Summon this turn, so no activation for one
+        return duel.rules.search_without_target or bool(self.copies(duel, seat, "deck") + self.copies(duel, seat, "hand"))
+
+    def activate(self, duel: "Duel", link: Link) -> Gen:
+        duel.send_to_gy(link.card, f"cost of {link.card.name}")
+        duel.adjust()
+        return
+        yield  # pragma: no cover
+
+    def resolve(self, duel: "Duel", link: Link) -> Gen:
+        seat = link.seat
+        zone = "deck" if self.copies(duel, seat, "deck") else "hand"
+        if zone == "hand":  # the Deck was searched and holds none, the hand too if it has none: rule 7 shows it
+            found = bool(self.copies(duel, seat, "hand"))
+            duel.facts.append(((f"nofind {seat} lv4" + ("" if found else " hand"),) * 3, None))
+        if not self.copies(duel, seat, zone):
+            duel.say(Line("findsNoCard", seat=seat, card=self.level_up))
+        elif duel.players[seat].free("monster") and not duel.summon_locked(seat):
+            pick = yield from duel.choose_card(seat, "search", Say("specialSummonWhich"),
+                                               lambda: self.copies(duel, seat, zone))
+            attack = yield from duel.ask_position(seat, pick)
+            duel.special_summon(pick, seat, attack)
+            pick.proper = True   # summoned by its LV2, as its text says: properly summoned
+        yield from duel.shuffle(seat)
+
+
 class LastTurn(Effect):
     """Last Turn, a Normal Trap: only in the opponent's turn, at 1000 LP or less,
     controlling a monster. On resolution its player keeps one monster they control
@@ -210,4 +269,5 @@ EFFECTS: dict[str, tuple[Effect, ...]] = {
     "Spirit Reaper": (ReaperDiscard(),),
     "Reinforcement of the Army": (ReinforcementOfTheArmy(),),
     "Last Turn": (LastTurn(),),
+    "Mystic Swordsman LV2": (SwordsmanLevelUp(),),
 }
