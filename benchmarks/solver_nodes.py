@@ -251,6 +251,9 @@ def report(prof: Profile, by_label: dict[str, Row], runs: int = 1) -> list[str]:
     kernel = incl[32] if incl[32] else incl.max()
     out.append(f"nodes counted by cards left {all_nodes:,} "
                f"(the kernel's own counter {sum(fh.nodes):,})")
+    if all_nodes != sum(fh.nodes):   # the script checks itself: the slow test of it cost CI minutes
+        raise SystemExit(f"error: the hooks counted {all_nodes:,} nodes, the kernel {sum(fh.nodes):,}: "
+                         "a counting hook is misplaced (the kernel changed?)")
     out.append("")
     out.append("cards | search | ending3 | two_tricks | nodes | % nodes | cum. % "
                "| subtree time % | own time %")

@@ -1,12 +1,11 @@
 """``benchmarks/solver_nodes.py``: its counting copy of the solver still fits the
-kernel, and it counts the bench's very nodes (no timing assertions)."""
+kernel and refuses bad input (no timing assertions). That its counts are the
+bench's very nodes the script checks itself on every run (an error otherwise):
+a test running it compiled a kernel copy, minutes of CI for a benchmark."""
 
 from __future__ import annotations
 
 import importlib.util
-import os
-import re
-import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -44,24 +43,3 @@ def test_a_bad_count_is_one_line() -> None:
         load_script().main(["0", "--no-dds"])
     with pytest.raises(SystemExit, match="--runs must be at least 1, not 0"):
         load_script().main(["2", "--runs", "0", "--no-dds"])
-
-
-@pytest.mark.slow
-def test_the_counts_are_the_bench_nodes_and_add_up() -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    out = subprocess.run([sys.executable, str(SCRIPT), "2", "3", "--no-dds", "--runs", "2"], env=env, cwd=ROOT,
-                         capture_output=True, text=True, timeout=900, check=True).stdout
-    found = re.search(r"nodes counted by cards left ([\d,]+) "
-                      r"\(the kernel's own counter ([\d,]+)\)", out)
-    assert found is not None, out
-    counted, kernel = found.groups()
-    total = int(kernel.replace(",", ""))
-    assert counted == kernel and total > 0
-    cards, passes, oracle = ([row for row in section.splitlines()[1:] if " | " in row]
-                             for section in out.split("\n\n")[1:4])
-    assert cards[0].startswith("32 | ") and cards[0].split(" | ")[4] != "0"   # the root is counted
-    assert sum(int(row.split(" | ")[4].replace(",", "")) for row in cards) == total
-    assert [row.split(" | ")[0] for row in passes][:2] == ["guess", "first"]
-    # an oracle for more tricks leaves fewer nodes
-    left = [int(row.split(" | ")[1].replace(",", "")) for row in oracle]
-    assert len(left) == 4 and left == sorted(left, reverse=True) and left[0] < total
