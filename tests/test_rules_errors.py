@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import re
 import string
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -97,7 +98,8 @@ def test_every_kind_has_its_sentence_in_every_language(lang: str) -> None:
     (lambda: yugioh_rules("goat", {"starting_lp": {"a": 1}}), "optionAtLeast",
      {"option": "starting_lp", "value": "{'a': 1}", "least": 1}),
 ])
-def test_a_refusal_carries_its_kind_and_json_args_beside_its_english_line(make, kind, args) -> None:
+def test_a_refusal_carries_its_kind_and_json_args_beside_its_english_line(
+        make: Callable[[], object], kind: str, args: dict[str, object]) -> None:
     with pytest.raises(RulesError) as caught:
         make()
     assert (caught.value.kind, caught.value.say_args) == (kind, args)

@@ -111,7 +111,7 @@ from typing import Any, Protocol
 from goat.bots import Bot, bot_factory, make_bot, next_bot_action, out_of_turn_claim, outside_bots, thinks, view_bots
 from goat.bots import default_bot as game_default_bot
 from goat.games import GAMES, get_game, is_glance
-from goat.protocol import Action, ActionSyntaxError, GoatError, IllegalActionError
+from goat.protocol import Action, ActionSyntaxError, GoatError, IllegalActionError, RulesError
 from goat.records import record_from_state
 from goat.server.botlevels import bot_levels
 from goat.server.chat import DEFAULT_SETTING as DEFAULT_CHAT
@@ -1641,7 +1641,7 @@ def new_table_state(module: Any, rules: str, options: dict[str, Any], players: i
     except GoatError as exc:
         raise rules_refusal(exc) from None
     except (TypeError, ValueError) as exc:
-        raise LobbyError(f"bad option value: {exc}", say="badOptionValue") from None
+        raise rules_refusal(RulesError(f"bad option value: {exc}", "badOptionValue")) from None
 
 
 def rules_refusal(exc: GoatError) -> LobbyError:
