@@ -122,7 +122,30 @@ class InvalidChanceError(GoatError):
 
 
 class RulesError(GoatError):
-    """An unknown ruleset or option, or an option value out of range."""
+    """An unknown ruleset or option, or an option value out of range.
+
+    The message is the English line (the CLI's, a record's, a program's).
+    ``kind`` names the same reason for a page to word in its reader's language
+    (``rulesErrors.<kind>`` in the browser's strings) with ``args``: option
+    names as the engine spells them (the page shows them as its form labels
+    them), values as JSON (anything else as its ``repr``), bounds, lists.
+    ``None`` where nothing but a program can meet it. Deck refusals name their
+    kinds the same way (``goat.games.yugioh.deck.DeckProblem``)."""
+
+    def __init__(self, message: str, kind: str | None = None, **args: Any) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.say_args = {name: _json_arg(value) for name, value in args.items()}
+
+
+def _json_arg(value: Any) -> Any:
+    """``value`` as JSON can carry it: a scalar or a list of scalars as it is,
+    anything else (a dict given as an option value) as its ``repr``."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (list, tuple)) and all(v is None or isinstance(v, (bool, int, float, str)) for v in value):
+        return list(value)
+    return repr(value)
 
 
 @dataclass(frozen=True, slots=True)

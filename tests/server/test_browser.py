@@ -1240,6 +1240,44 @@ def test_the_create_form_says_why_the_server_would_refuse_its_options(
     context.close()
 
 
+def test_the_create_form_says_the_rules_refusal_in_the_pages_language(
+        chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """On the Russian page an impossible combination of options is refused in
+    Russian, its options named as the form labels them: Spades' mirror bids with
+    blind nil, Kozel's 32-card deck among three players (under the options, and
+    as Create's toast); switching to English words the next refusal in English."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)                      # ru-RU
+    page.goto(server.url)
+    page.wait_for_selector("#create-game option", state="attached")
+    page.select_option("#create-game", "spades")
+    page.select_option("#create-rules", "mirror")
+    page.click("#options-summary")
+    page.locator('#option-list .option[data-option="blind_nil"] input').set_checked(True)
+    page.wait_for_selector("#options-check:not([hidden])")
+    assert page.text_content("#options-check") == ("«зеркальные заказы» задают каждый заказ и несовместимы "
+                                                   "с параметрами: слепой нил (выключите их).")
+    page.select_option("#create-game", "kozel")
+    page.select_option("#create-rules", "full-hand")
+    page.select_option("#create-players", "3")
+    page.select_option('#option-list .option[data-option="deck"] select', "32")
+    page.wait_for_selector("#options-check:not([hidden])")
+    assert page.text_content("#options-check") == "Колода из 32 карт не делится поровну между 3 игроками."
+    page.fill("#create-name", "Аня")
+    page.click("#create-btn")                               # Create's refusal, the same way
+    page.wait_for_selector("#toast:not([hidden])")
+    assert page.text_content("#toast") == "Колода из 32 карт не делится поровну между 3 игроками."
+    page.click(".lang[data-lang='en']")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.select_option('#option-list .option[data-option="deck"] select', "24")
+    page.wait_for_selector("#options-check", state="hidden")
+    page.select_option('#option-list .option[data-option="deck"] select', "32")
+    page.wait_for_selector("#options-check:not([hidden])")
+    assert page.text_content("#options-check") == "32 cards do not share out evenly among 3 players."
+    assert page.errors == []
+    context.close()
+
+
 def test_a_spades_deal_against_three_bots(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     server = serve_process(*SERVE)
     context, page = new_page(chromium)

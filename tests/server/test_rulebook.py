@@ -149,3 +149,23 @@ def test_the_option_form_offers_only_options_that_can_matter_at_the_player_count
     assert "match_loser" not in full_hand["2"]
     panel = http.get("/api/games/kozel/rules/full-hand", params={"players": 3}).json()
     assert panel["options"] == full_hand["3"]
+
+
+def test_a_refused_combination_names_its_kind_for_the_page(http: httpx.Client) -> None:
+    """The engine's refusal of options is said by kind (``say``, ``rulesErrors.<say>``
+    on the page) with its JSON ``args`` beside the English line — on asking the
+    rules and on making the table, which refuses it the same and makes none."""
+    mirror = {"options": '{"blind_nil": true}'}
+    answer = http.get("/api/games/spades/rules/mirror", params=mirror)
+    one_line(answer, 400, "mirror", "blind_nil")
+    assert (answer.json()["say"], answer.json()["args"]) == ("spadesMirrorClash",
+                                                             {"option": "mirror", "options": ["blind_nil"]})
+    made = http.post("/api/tables", json={"game": "kozel", "rules": "full-hand", "players": 3,
+                                          "options": {"deck": "32"}})
+    one_line(made, 400, "do not share out evenly")
+    assert (made.json()["say"], made.json()["args"]) == ("kozelDeckShare", {"deck": "32", "players": 3})
+    assert http.get("/api/tables").json()["tables"] == []
+    unknown = http.get("/api/games/kozel/rules/classic", params={"options": '{"colour": [1]}'})
+    assert (unknown.json()["say"], unknown.json()["args"]) == ("unknownOption", {"option": "colour"})
+    bad = http.get("/api/games/kozel/rules/classic", params={"options": '{"eggs": {"a": 1}}'})
+    assert (bad.json()["say"], bad.json()["args"]["value"]) == ("optionChoice", "{'a': 1}")

@@ -32,7 +32,7 @@ def get_game(name: str) -> Any:
         from goat.games import yugioh
 
         return yugioh
-    raise RulesError(f"unknown game {name!r} (one of {', '.join(GAMES)})")
+    raise RulesError(f"unknown game {name!r} (one of {', '.join(GAMES)})", "unknownGame", game=name, games=list(GAMES))
 
 
 def is_glance(game: Any, action: Any) -> bool:

@@ -28,12 +28,13 @@ def take_players(players: int | None, options: dict[str, Any] | None) -> tuple[i
     and a copy of the other options (anything but a mapping of option names
     is a one-line :class:`RulesError`, not ``dict()``'s ``ValueError``)."""
     if options is not None and not isinstance(options, Mapping):
-        raise RulesError(f"options must be a dict of option names and values, not {options!r}")
+        raise RulesError(f"options must be a dict of option names and values, not {options!r}", "optionsNotObject")
     options = dict(options or {})
     if "players" in options:
         opt_players = options.pop("players")
         if players is not None and players != opt_players:
-            raise RulesError(f"players={players} and options.players={opt_players} disagree")
+            raise RulesError(f"players={players} and options.players={opt_players} disagree", "playersDisagree",
+                              players=players, other=opt_players)
         players = opt_players
     return players, options
 
@@ -47,8 +48,10 @@ def check_choice(name: str, value: Any, allowed: tuple[str, ...]) -> None:
         return
     choices = ", ".join(repr(choice) for choice in allowed)
     if not isinstance(value, str):
-        raise RulesError(f"option {name} must be a string, one of {choices}, not {value!r}")
-    raise RulesError(f"option {name}={value!r} is not allowed (one of {choices})")
+        raise RulesError(f"option {name} must be a string, one of {choices}, not {value!r}", "optionChoice",
+                          option=name, value=value, choices=allowed)
+    raise RulesError(f"option {name}={value!r} is not allowed (one of {choices})", "optionChoice",
+                      option=name, value=value, choices=allowed)
 
 
 def check_maxima(rules: Any, maxima: dict[str, tuple[int, str]]) -> None:
@@ -59,7 +62,8 @@ def check_maxima(rules: Any, maxima: dict[str, tuple[int, str]]) -> None:
     for name, (most, why) in maxima.items():
         value = getattr(rules, name)
         if value is not None and value > most:
-            raise RulesError(f"option {name}={value} is too large (at most {most}: {why})")
+            raise RulesError(f"option {name}={value} is too large (at most {most}: {why})", "optionAtMost",
+                              option=name, value=value, most=most)
 
 
 def build_rules(rules_class: type[R], game: str, preset: str, values: dict[str, Any],
@@ -69,9 +73,10 @@ def build_rules(rules_class: type[R], game: str, preset: str, values: dict[str, 
     values = dict(values)
     for key, value in options.items():
         if key not in names:
-            raise RulesError(f"unknown option {key!r} for {game} (known: {', '.join(names)})")
+            raise RulesError(f"unknown option {key!r} for {game} (known: {', '.join(names)})", "unknownOption",
+                              option=key)
         values[key] = value
     try:
         return rules_class(name=preset, **values)
     except TypeError as exc:  # a value of the wrong type reaching a comparison
-        raise RulesError(f"bad option value: {exc}") from None
+        raise RulesError(f"bad option value: {exc}", "badOptionValue") from None

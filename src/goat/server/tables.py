@@ -111,7 +111,7 @@ from typing import Any, Protocol
 from goat.bots import Bot, bot_factory, make_bot, next_bot_action, out_of_turn_claim, outside_bots, thinks, view_bots
 from goat.bots import default_bot as game_default_bot
 from goat.games import GAMES, get_game, is_glance
-from goat.protocol import Action, ActionSyntaxError, GoatError, IllegalActionError
+from goat.protocol import Action, ActionSyntaxError, GoatError, IllegalActionError, RulesError
 from goat.records import record_from_state
 from goat.server.botlevels import bot_levels
 from goat.server.chat import DEFAULT_SETTING as DEFAULT_CHAT
@@ -1259,7 +1259,7 @@ class Tables:
         try:
             module = get_game(game)
         except GoatError as exc:
-            raise LobbyError(str(exc)) from None
+            raise rules_refusal(exc) from None
         rules = next(iter(module.PRESETS)) if rules is None else rules
         players = new_table_state(module, rules, options, players).num_players
         settings: dict[str, Any] = {"hints": True} if hints else {}
@@ -1639,9 +1639,18 @@ def new_table_state(module: Any, rules: str, options: dict[str, Any], players: i
     try:
         return module.new_state(rules=rules, options=options, players=players)
     except GoatError as exc:
-        raise LobbyError(str(exc)) from None
+        raise rules_refusal(exc) from None
     except (TypeError, ValueError) as exc:
-        raise LobbyError(f"bad option value: {exc}") from None
+        raise rules_refusal(RulesError(f"bad option value: {exc}", "badOptionValue")) from None
+
+
+def rules_refusal(exc: GoatError) -> LobbyError:
+    """The refusal of a table the engine refused with ``exc``: its one line, and
+    where it is a :class:`~goat.protocol.RulesError` with a ``kind``, that kind as
+    ``say`` and its ``args`` (the page words it as ``rulesErrors.<kind>``, as it
+    words a deck's problems: :func:`seat_data_refusal`)."""
+    kind = getattr(exc, "kind", None)
+    return LobbyError(str(exc), say=kind, **getattr(exc, "say_args", {})) if kind else LobbyError(str(exc))
 
 
 def option_values(state: Any) -> dict[str, Any]:

@@ -178,47 +178,61 @@ class KozelRules:
         for name in ("must_follow_trump", "forced_exchange", "shamok_catches_queen",
                      "royal_goat", "permanent_trumps", "molodka"):
             if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"option {name} must be true or false, not {getattr(self, name)!r}")
+                raise RulesError(f"option {name} must be true or false, not {getattr(self, name)!r}", "optionBool",
+                                 option=name, value=getattr(self, name))
         for name in ("players", "hand_size", "shamok_penalty", "partner_exchange",
                      "match_target", "max_molodka_per_trick", "max_lead"):
             value = getattr(self, name)
             least = 1 if name == "match_target" else 0   # a match must have a target to reach
             if not isinstance(value, int) or isinstance(value, bool) or value < least:
-                raise RulesError(f"option {name} must be a whole number >= {least}, not {value!r}")
+                raise RulesError(f"option {name} must be a whole number >= {least}, not {value!r}", "optionAtLeast",
+                                 option=name, value=value, least=least)
         check_maxima(self, INT_MAXIMA)
         if self.players not in (2, 3, 4):
-            raise RulesError(f"option players={self.players} is not allowed (2, 3 or 4)")
+            raise RulesError(f"option players={self.players} is not allowed (2, 3 or 4)", "playersNotAllowed",
+                             players=self.players, allowed=[2, 3, 4])
         if self.hand_size < 1 or self.players * self.hand_size > len(self.deck_cards):
             raise RulesError(
                 f"option hand_size={self.hand_size}: {self.players} hands of {self.hand_size} "
-                f"do not fit a {self.deck}-card deck"
+                f"do not fit a {self.deck}-card deck", "kozelHandsFit",
+                players=self.players, hand_size=self.hand_size, deck=self.deck,
             )
         if len(self.deck_cards) % self.players:
             # every trick takes as many cards from each player: the last ones would be
             # left with a player who must follow but holds nothing (the deal stands still)
             raise RulesError(f"option deck={self.deck}: {len(self.deck_cards)} cards do not share out "
-                             f"evenly among {self.players} players")
+                             f"evenly among {self.players} players", "kozelDeckShare",
+                             deck=self.deck, players=self.players)
         if self.partner_exchange not in (0, 1):
-            raise RulesError(f"option partner_exchange={self.partner_exchange} is not allowed (0 or 1)")
+            raise RulesError(f"option partner_exchange={self.partner_exchange} is not allowed (0 or 1)", "optionRange",
+                             option="partner_exchange", value=self.partner_exchange, least=0, most=1)
         if self.partner_exchange and not self.partnerships:
-            raise RulesError("option partner_exchange needs 4 players in partnerships")
+            raise RulesError("option partner_exchange needs 4 players in partnerships", "kozelPartnerExchange",
+                             option="partner_exchange")
         if not 1 <= self.max_lead <= 4:
-            raise RulesError(f"option max_lead={self.max_lead} is not allowed (1 to 4)")
+            raise RulesError(f"option max_lead={self.max_lead} is not allowed (1 to 4)", "optionRange",
+                             option="max_lead", value=self.max_lead, least=1, most=4)
         if self.trick_style == "street" and self.permanent_trumps:
-            raise RulesError("option trick_style='street' needs permanent_trumps=false")
+            raise RulesError("option trick_style='street' needs permanent_trumps=false", "optionNeeds",
+                             option="trick_style", set="street", needs="permanent_trumps", value=False)
         if self.trick_style == "street" and self.trump_lead != "free":
             raise RulesError("option trump_lead must be 'free' with trick_style='street' "
-                             "(street leads are sets of cards; no trump-lead rule applies)")
+                             "(street leads are sets of cards; no trump-lead rule applies)", "optionNeeds",
+                             option="trick_style", set="street", needs="trump_lead", value="free")
         if self.trump_on_plain != "when-void" and self.trick_style != "single":
             raise RulesError(f"option trump_on_plain={self.trump_on_plain!r} needs trick_style='single' "
-                             "(street's beats and passes have no following)")
+                             "(street's beats and passes have no following)", "optionNeeds",
+                             option="trump_on_plain", set=self.trump_on_plain, needs="trick_style", value="single")
         if self.molodka and self.trick_style != "street":
-            raise RulesError("option molodka needs trick_style='street'")
+            raise RulesError("option molodka needs trick_style='street'", "optionNeeds",
+                             option="molodka", set=True, needs="trick_style", value="street")
         if self.shows_stock_card and self.stock_size == 0:
-            raise RulesError("option trump_card_from='stock' needs a stock (hand_size too large)")
+            raise RulesError("option trump_card_from='stock' needs a stock (hand_size too large)", "kozelNoStock",
+                             hand_size=self.hand_size, players=self.players, deck=self.deck)
         if self.trump_card_place != "hidden" and not self.shows_stock_card:
             raise RulesError(f"option trump_card_place={self.trump_card_place!r} needs trump_suit='drawn' and "
-                             "trump_card_from='stock' (only a card shown from the stock has a place there)")
+                             "trump_card_from='stock' (only a card shown from the stock has a place there)",
+                             "kozelCardPlace", option="trump_card_place", value=self.trump_card_place)
 
     # ----------------------------------------------------------------- derived
     @property
@@ -295,18 +309,21 @@ def _full_hand(players: int) -> dict[str, Any]:
         return base | dict(players=3, deck="24", hand_size=8)
     if players == 2:
         return base | dict(players=2, deck="32", hand_size=8)
-    raise RulesError(f"players={players} is not allowed for full-hand (2, 3 or 4)")
+    raise RulesError(f"players={players} is not allowed for full-hand (2, 3 or 4)", "playersNotAllowed",
+                     players=players, allowed=[2, 3, 4])
 
 
 def _full_hand_24(players: int) -> dict[str, Any]:
     if players != 4:
-        raise RulesError(f"players={players} is not allowed for full-hand-24 (4)")
+        raise RulesError(f"players={players} is not allowed for full-hand-24 (4)", "playersNotAllowed",
+                         players=players, allowed=[4])
     return _full_hand(4) | dict(deck="24", hand_size=6)
 
 
 def _street(players: int) -> dict[str, Any]:
     if players != 4:
-        raise RulesError(f"players={players} is not allowed for street (4)")
+        raise RulesError(f"players={players} is not allowed for street (4)", "playersNotAllowed",
+                         players=players, allowed=[4])
     return dict(players=4, deck="36", hand_size=4, trump_suit="drawn", trump_card_from="stock",
                 permanent_trumps=False, trick_style="street", trump_lead="free",
                 shamok_catches_queen=False, partner_exchange=0, royal_goat=False,
@@ -324,7 +341,8 @@ DEFAULT_PLAYERS = {"classic": 4, "full-hand": 4, "full-hand-24": 4, "street": 4}
 
 
 def _bad_players(preset: str, players: int) -> dict[str, Any]:
-    raise RulesError(f"players={players} is not allowed for {preset} (4)")
+    raise RulesError(f"players={players} is not allowed for {preset} (4)", "playersNotAllowed",
+                     players=players, allowed=[4])
 
 
 OPTION_NAMES = option_names(KozelRules)
@@ -338,10 +356,12 @@ def make_rules(preset: str = "classic", players: int | None = None,
     value out of range.
     """
     if preset not in PRESETS:
-        raise RulesError(f"unknown Kozel ruleset {preset!r} (one of {', '.join(PRESETS)})")
+        raise RulesError(f"unknown Kozel ruleset {preset!r} (one of {', '.join(PRESETS)})", "unknownRules",
+                         rules=preset, rulesets=list(PRESETS))
     players, options = take_players(players, options)
     if players is None:
         players = DEFAULT_PLAYERS[preset]
     if not isinstance(players, int) or isinstance(players, bool):
-        raise RulesError(f"players must be a whole number, not {players!r}")
+        raise RulesError(f"players must be a whole number, not {players!r}", "optionWhole",
+                         option="players", value=players)
     return build_rules(KozelRules, "Kozel", preset, PRESETS[preset](players), options)

@@ -191,67 +191,84 @@ class SpadesRules:
             check_choice(name, getattr(self, name), allowed)
         for name in _BOOLS:
             if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"option {name} must be true or false, not {getattr(self, name)!r}")
+                raise RulesError(f"option {name} must be true or false, not {getattr(self, name)!r}", "optionBool",
+                                 option=name, value=getattr(self, name))
         for name in _INTS + _OPTIONAL_INTS:
             value = getattr(self, name)
             if value is None and name in _OPTIONAL_INTS:
                 continue
             if not isinstance(value, int) or isinstance(value, bool):
                 raise RulesError(f"option {name} must be a whole number{' or null' if name in _OPTIONAL_INTS else ''}, "
-                                 f"not {value!r}")
+                                 f"not {value!r}", "optionWhole", option=name, value=value)
         for name in ("target", "bag_limit", "bag_penalty", "nil_points", "blind_nil_points",
                      "double_nil_points", "blind_nil_behind", "face_up_cards", "min_team_bid"):
             if getattr(self, name) < 0:
-                raise RulesError(f"option {name} must be >= 0, not {getattr(self, name)}")
+                raise RulesError(f"option {name} must be >= 0, not {getattr(self, name)}", "optionAtLeast",
+                                 option=name, value=getattr(self, name), least=0)
         if self.players != 4:
-            raise RulesError(f"option players={self.players} is not allowed (Spades is played by 4)")
+            raise RulesError(f"option players={self.players} is not allowed (Spades is played by 4)",
+                             "playersNotAllowed", players=self.players, allowed=[4])
         if self.target < 1 or self.bag_limit < 1:
-            raise RulesError("options target and bag_limit must be at least 1")
+            raise RulesError("options target and bag_limit must be at least 1", "optionAtLeast",
+                             option="target" if self.target < 1 else "bag_limit",
+                             value=self.target if self.target < 1 else self.bag_limit, least=1)
         check_maxima(self, INT_MAXIMA)
         least, why = LEAST_LOSE_AT
         if self.lose_at is not None and self.lose_at < least:
-            raise RulesError(f"option lose_at={self.lose_at} is too low (at least {least}: {why})")
+            raise RulesError(f"option lose_at={self.lose_at} is too low (at least {least}: {why})", "optionAtLeast",
+                             option="lose_at", value=self.lose_at, least=least)
         if self.lose_at is not None and self.lose_at >= 0:
             raise RulesError(f"option lose_at={self.lose_at} must be below 0, e.g. -200 (both teams start at 0, "
-                             f"already at or below {self.lose_at} before the first deal)")
+                             f"already at or below {self.lose_at} before the first deal)", "spadesLoseAt",
+                             option="lose_at", value=self.lose_at)
         if self.max_deals is not None and self.max_deals < 1:
-            raise RulesError(f"option max_deals={self.max_deals} must be at least 1 (or null: no limit)")
+            raise RulesError(f"option max_deals={self.max_deals} must be at least 1 (or null: no limit)",
+                             "optionAtLeast", option="max_deals", value=self.max_deals, least=1)
         if not 1 <= self.exchange_cards <= HAND_SIZE:
-            raise RulesError(f"option exchange_cards={self.exchange_cards} is not allowed (1 to {HAND_SIZE})")
+            raise RulesError(f"option exchange_cards={self.exchange_cards} is not allowed (1 to {HAND_SIZE})",
+                             "optionRange", option="exchange_cards", value=self.exchange_cards, least=1, most=HAND_SIZE)
         if self.face_up_cards > HAND_SIZE:
-            raise RulesError(f"option face_up_cards={self.face_up_cards} is not allowed (0 to {HAND_SIZE})")
+            raise RulesError(f"option face_up_cards={self.face_up_cards} is not allowed (0 to {HAND_SIZE})",
+                             "optionRange", option="face_up_cards", value=self.face_up_cards, least=0, most=HAND_SIZE)
         if not 1 <= self.min_bid <= HAND_SIZE:
-            raise RulesError(f"option min_bid={self.min_bid} is not allowed (1 to {HAND_SIZE}; nil is option nil)")
+            raise RulesError(f"option min_bid={self.min_bid} is not allowed (1 to {HAND_SIZE}; nil is option nil)",
+                             "optionRange", option="min_bid", value=self.min_bid, least=1, most=HAND_SIZE)
         if not self.min_team_bid <= self.max_team_bid <= 2 * HAND_SIZE:
             raise RulesError(f"options min_team_bid={self.min_team_bid} and max_team_bid={self.max_team_bid} "
-                             f"must satisfy 0 <= min_team_bid <= max_team_bid <= {2 * HAND_SIZE}")
+                             f"must satisfy 0 <= min_team_bid <= max_team_bid <= {2 * HAND_SIZE}", "spadesTeamBids",
+                             least=self.min_team_bid, most=self.max_team_bid, top=2 * HAND_SIZE)
         # An option that refines another does nothing alone: said, not silently ignored.
         if self.boston_wins_game and not self.boston:
             raise RulesError("option boston_wins_game=true needs boston=true (without it there is no Boston bid "
-                             "to make)")
+                             "to make)", "optionNeeds", option="boston_wins_game", set=True, needs="boston", value=True)
         if self.wheels_by != "team" and not self.wheels:
             raise RulesError(f"option wheels_by={self.wheels_by!r} needs wheels=true (without it no bid of 10+ "
-                             "scores ±200)")
+                             "scores ±200)", "optionNeeds", option="wheels_by", set=self.wheels_by, needs="wheels",
+                             value=True)
         if self.bemo_one_per_team and not self.bemo:
             raise RulesError("option bemo_one_per_team=true needs bemo=true (without it there is no Bemo bid "
-                             "to limit)")
+                             "to limit)", "optionNeeds", option="bemo_one_per_team", set=True, needs="bemo", value=True)
         if self.mirror:
             clash = [n for n in ("blind_nil", "double_nil", "bemo", "weak_hand_redeal") if getattr(self, n)]
             if clash or self.min_team_bid > 0 or self.max_team_bid < 2 * HAND_SIZE or self.min_bid > 1:
                 raise RulesError("option mirror forces every bid (the spades held): it cannot be combined "
-                                 f"with {', '.join(clash) or 'bid limits'} (set them off)")
+                                 f"with {', '.join(clash) or 'bid limits'} (set them off)",
+                                 "spadesMirrorClash" if clash else "spadesMirrorBidLimits", option="mirror",
+                                 options=clash)
             if not self.nil:
                 raise RulesError("option mirror makes a hand without spades bid nil: it cannot be combined "
-                                 "with nil=false")
+                                 "with nil=false", "spadesMirrorNil", option="mirror", needs="nil")
         if not self._team_bid_possible():
             blind_only = self._team_bid_possible(blind=True)
             raise RulesError(f"no two bids make a team total between {self.min_team_bid} and {self.max_team_bid} "
                              f"(min_bid={self.min_bid}, nil={str(self.nil).lower()})"
-                             + ("; a blind bid would, but only a team behind may make one" if blind_only else ""))
+                             + ("; a blind bid would, but only a team behind may make one" if blind_only else ""),
+                             "spadesNoTeamBidBlind" if blind_only else "spadesNoTeamBid",
+                             least=self.min_team_bid, most=self.max_team_bid)
         if not self._team_bid_possible(blind=True, most=HAND_SIZE):
             raise RulesError(f"no team could ever make its contract: every team total these options allow is more "
                              f"than the {HAND_SIZE} tricks of a deal (min_bid={self.min_bid}, "
-                             f"min_team_bid={self.min_team_bid})")
+                             f"min_team_bid={self.min_team_bid})", "spadesNoContract", tricks=HAND_SIZE)
 
     def _team_bid_possible(self, blind: bool | None = None, most: int | None = None) -> bool:
         """Whether some two bids of a team total ``min_team_bid`` to ``max_team_bid``
@@ -333,7 +350,8 @@ def make_rules(preset: str = "standard", players: int | None = None,
     value out of range.
     """
     if preset not in PRESETS:
-        raise RulesError(f"unknown Spades ruleset {preset!r} (one of {', '.join(PRESETS)})")
+        raise RulesError(f"unknown Spades ruleset {preset!r} (one of {', '.join(PRESETS)})", "unknownRules",
+                         rules=preset, rulesets=list(PRESETS))
     values = dict(PRESETS[preset])
     players, options = take_players(players, options)
     if players is not None:

@@ -36,14 +36,14 @@ def new_state(rules: str | YugiohRules = "goat", options: dict[str, Any] | None 
     from goat.protocol import RulesError
 
     if players not in (None, 2):
-        raise RulesError("a duel has exactly 2 players")
+        raise RulesError("a duel has exactly 2 players", "playersNotAllowed", players=players, allowed=[2])
     rules = make_rules(rules, options)
     if decks is None:
         names = rules.decks.split("/")
         defaults = (names[0], names[-1])
         own = list(seat_data or ())
         if len(own) > 2:
-            raise RulesError("seat_data names more than 2 seats")
+            raise RulesError("seat_data names more than 2 seats", "seatDataSeats", seats=len(own), most=2)
         own += [None] * (2 - len(own))
         decks = tuple(builtin_deck(defaults[seat]) if own[seat] is None else DeckList.from_json(own[seat])
                       for seat in (0, 1))

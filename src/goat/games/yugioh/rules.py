@@ -152,24 +152,27 @@ def make_rules(rules: str | YugiohRules = "goat", options: dict[str, Any] | None
         base = rules
     else:
         if rules not in PRESETS:
-            raise RulesError(f"unknown Yu-Gi-Oh! ruleset {rules!r} (one of {', '.join(PRESETS)})")
+            raise RulesError(f"unknown Yu-Gi-Oh! ruleset {rules!r} (one of {', '.join(PRESETS)})", "unknownRules",
+                              rules=rules, rulesets=list(PRESETS))
         base = PRESETS[rules]
     if not options:
         return base
     if not isinstance(options, dict):
-        raise RulesError("options must be an object of name: value")
+        raise RulesError("options must be an object of name: value", "optionsNotObject")
     fields = {f.name: f for f in dataclasses.fields(YugiohRules)}
     for key, value in options.items():
         if key not in fields or key == "name":
-            raise RulesError(f"unknown yugioh option {key!r}")
+            raise RulesError(f"unknown yugioh option {key!r}", "unknownOption", option=key)
         default = getattr(base, key)
         if isinstance(default, bool) and not isinstance(value, bool):
-            raise RulesError(f"option {key} must be true or false, not {value!r}")
+            raise RulesError(f"option {key} must be true or false, not {value!r}",
+                             "optionBool", option=key, value=value)
         if isinstance(default, int) and not isinstance(default, bool) and (
                 isinstance(value, bool) or not isinstance(value, int) or value < 1):
-            raise RulesError(f"option {key} must be a positive whole number, not {value!r}")
+            raise RulesError(f"option {key} must be a positive whole number, not {value!r}", "optionAtLeast",
+                              option=key, value=value, least=1)
         if isinstance(default, str) and not isinstance(value, str):
-            raise RulesError(f"option {key} must be a string, not {value!r}")
+            raise RulesError(f"option {key} must be a string, not {value!r}", "optionText", option=key, value=value)
         if key in CHOICES:
             check_choice(key, value, CHOICES[key])
     return dataclasses.replace(base, **options)

@@ -26,7 +26,7 @@ import { initRules } from "./rules.js";
 import { noteTurn } from "./notify.js";
 import { drawSheetHead, drawSheetLinks, refreshFinished } from "./sheets.js";
 import { initStandings, refreshStandings } from "./standings.js";
-import { $, S, api, botAbout, botEntry, botLabel, button, el, focusLost, keepArriving, named, playerName, posOf, refusal, refused,
+import { $, S, api, botAbout, botEntry, botLabel, button, el, focusLost, keepArriving, named, optionValue, playerName, posOf, refusal, refused,
   oneImage, online, savedSeat, saveSeat, sayStatus, seatName, showResult, spoken, toast, turnName } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
@@ -256,8 +256,7 @@ function tableTitle(m) {
 }
 
 function optionsText(options) {
-  const shown = (v) => (v === null ? "—" : typeof v === "boolean" ? t(v ? "yes" : "no") : named("choice", v));
-  return listOf(Object.entries(options || {}).map(([k, v]) => `${named("opt", k)}: ${shown(v)}`));
+  return listOf(Object.entries(options || {}).map(([k, v]) => `${named("opt", k)}: ${optionValue(v)}`));
 }
 
 async function refreshTables() {

@@ -63,27 +63,56 @@ export function refused(response, data) {
   return Object.assign(new Error(refusal(data) || response.statusText), { refusal: data.error ? data : null });
 }
 
+/** Whether the page's strings have `key` (in its language or English). */
+function known(key) {
+  const text = t(key);
+  return typeof text === "string" && text !== key;
+}
+
 /** The server's refusal in the page's language where it names its sentence (`say`,
  * `args`: a seat by its index, shown counted from 1 as everywhere on the page; a
  * list of numbers as "0 or 15"; a `line` of the text sent before the sentence;
- * `problems`, refusals of their own, one a line after it), else its English line. */
+ * `problems`, refusals of their own, one a line after it), else its English line.
+ * A lobby's or a deck's sentence is `lobbyErrors.<say>`; the rules engine's
+ * refusal of options (goat.protocol.RulesError's kind) `rulesErrors.<say>`, its
+ * option names and values shown as the options form labels them (ruleArgs). */
 export function refusal(data) {
-  if (data.say) {
-    const args = { ...(data.args || {}) };
-    if (typeof args.seat === "number") args.n = args.seat + 1;
-    for (const [name, value] of Object.entries(args)) {
-      if (Array.isArray(value) && value.every((v) => typeof v !== "object")) {
-        args[name] = new Intl.ListFormat(locale(), { type: "disjunction" }).format(value.map(String));
-      }
-    }
-    let text = t(`lobbyErrors.${data.say}`, args);
-    if (typeof text === "string" && text !== `lobbyErrors.${data.say}`) {
-      if (typeof args.line === "number") text = t("lobbyErrors.atLine", { line: args.line, problem: text });
-      if (Array.isArray(args.problems)) text = [text, ...args.problems.map((p) => `• ${refusal(p)}`)].join("\n");
-      return text;
+  const group = data.say && ["lobbyErrors", "rulesErrors"].find((g) => known(`${g}.${data.say}`));
+  if (!group) return data.error;
+  const args = group === "rulesErrors" ? ruleArgs(data.args || {}) : { ...(data.args || {}) };
+  if (typeof args.seat === "number") args.n = args.seat + 1;
+  for (const [name, value] of Object.entries(args)) {
+    if (Array.isArray(value) && value.every((v) => typeof v !== "object")) {
+      args[name] = new Intl.ListFormat(locale(), { type: "disjunction" }).format(value.map(String));
     }
   }
-  return data.error;
+  let text = t(`${group}.${data.say}`, args);
+  if (typeof args.line === "number") text = t("lobbyErrors.atLine", { line: args.line, problem: text });
+  if (Array.isArray(args.problems)) text = [text, ...args.problems.map((p) => `• ${refusal(p)}`)].join("\n");
+  return text;
+}
+
+/** An option's value as the page shows it: yes/no, a choice by its label, "—" for none. */
+export function optionValue(value) {
+  return value === null ? "—" : typeof value === "boolean" ? t(value ? "yes" : "no") : named("choice", value);
+}
+
+/** A rules refusal's arguments as the options form words them: option names
+ * (`option`, `needs`; the list `options`, "a and b") by their labels (`opt`),
+ * values (`value`, `set`; the list `choices`) as optionValue shows them, a
+ * ruleset and a game by their names. */
+function ruleArgs(args) {
+  const out = { ...args };
+  for (const name of ["option", "needs"]) if (typeof args[name] === "string") out[name] = named("opt", args[name]);
+  for (const name of ["value", "set"]) if (name in args) out[name] = optionValue(args[name]);
+  if (Array.isArray(args.options)) {
+    out.options = new Intl.ListFormat(locale(), { type: "conjunction" }).format(args.options.map((o) => named("opt", o)));
+  }
+  if (Array.isArray(args.choices)) out.choices = args.choices.map(optionValue);
+  if (typeof args.rules === "string") out.rules = named("rules", args.rules);
+  if (typeof args.game === "string") out.game = named("games", args.game);
+  if (Array.isArray(args.games)) out.games = args.games.map((g) => named("games", g));
+  return out;
 }
 
 /** My seat's token at table `id`, as the page stored it (`{token, seat}`), or null. */
