@@ -856,6 +856,9 @@ class _Renamer(WindowEvidence):
         trades its name only with a hidden card outside them)."""
         for card in deck:
             if bad(card.name):
+                if self.side_rename(card, lambda n: not bad(n)):
+                    self.tags.setdefault(card, []).append(lambda n, b=bad: not b(n))
+                    continue
                 outside = [c for c in self.hidden_cards(card.owner) if c.zone not in zones and not bad(c.name)
                            and c not in claimed and self.accepts(c, card.name) and self.accepts(card, c.name)]
                 if outside:
