@@ -853,7 +853,14 @@ class _Renamer(WindowEvidence):
                      zones: tuple[str, ...] = ("deck",)) -> None:
         """No card left in ``deck`` may satisfy ``bad``, now or after later renames
         (``deck`` may hold hand cards too: then ``zones`` names both, and a card
-        trades its name only with a hidden card outside them)."""
+        trades its name only with a hidden card outside them).
+
+        A card that may not stay goes back to the side deck first, where a
+        hidden side-decking came just before (:meth:`side_rename`): traded to
+        the hand, the copy stayed there for good — no Deck card may take its
+        name back — and the Sets and hand glimpses after had to spend the
+        other hand cards around it (Magician of Faith after Nobleman of
+        Crossout: "no hidden Mystical Elf to swap with Magician of Faith")."""
         for card in deck:
             if bad(card.name):
                 if self.side_rename(card, lambda n: not bad(n)):
