@@ -73,7 +73,8 @@ named as a matching, not card by card (``_Renamer.hand_has``).
 What still makes draws fail (``benchmarks/yugioh_world_fails.py 40 2
 --when-able --both-seats``, 2026-12-05: 6 of 160 draws before the three fixes
 named in ``docs/yugioh.md`` and 0 after; on other draws of the same views,
-``--rng=1000``, 6 and 1; see ``docs/yugioh.md``), in scans of the failing views:
+``--rng=1000``, 6 and 1, and 0 since the side deck takes back a copy Nobleman
+of Crossout shows the Deck cannot hold; see ``docs/yugioh.md``), in scans of the failing views:
 
 * an assumed list (closed deck lists) with the wrong copies: a card missing is
   added in the next attempt (an attempt goes on past it to find every card
