@@ -183,3 +183,18 @@ def test_an_activation_of_a_card_a_chain_returns_comes_after_the_chain() -> None
     a chain link of that seat returns to its hand is now first taken to come
     after the chain resolved."""
     _draws("activation-of-a-card-a-chain-returns", 50)
+
+
+def test_a_copy_a_deck_is_shown_to_lack_goes_back_to_the_side_deck_before_the_hand() -> None:
+    """Benchmark view 15 (``--when-able --both-seats``; its second draw with
+    ``--rng=1000`` failed, and 4 of 18 draws of nine seeds): the first duel
+    proves a second Magician of Faith (one attacks, one is in the hand Morphing
+    Jar discards), then Nobleman of Crossout at the start of duel 2, after 15
+    hidden side-deck swaps, shows the Deck holds no more. The Deck's copy
+    traded its name with a hand card first, so a hidden hand card stayed
+    Magician of Faith, and no Deck card could take that name back: each Set
+    and glimpse after that needed the hand card ("no hidden Mystical Elf to
+    swap with Magician of Faith") and attempts ran out placing ``pass``
+    entries elsewhere. The copy now goes back to the side deck first (the
+    side-decking swapped it out), where one can."""
+    _draws("nocopy-sends-the-copy-to-the-side-deck", 1015)

@@ -506,6 +506,27 @@ def test_a_copy_a_later_duel_misses_is_kept_in_by_the_side_decking_before_it() -
     assert main[name] >= 2
 
 
+def test_a_copy_a_later_duel_needs_keeps_its_place_in_the_first_duels_list() -> None:
+    """chaos/d3/t3, seat 1 (the reference's draws): in duel 2 the Chaos
+    Warrior opponent banishes a Chaos Sorcerer, then discards another; the
+    view proves two, its evidence reads one (seen in no zone at once). An
+    attempt learns the second (``duel_needs``) and the list holds it, but in
+    the first duel a glimpse renamed a Chaos Sorcerer of the list away
+    (``list_rename``: it kept only the copies the evidence proves), and with no
+    hidden side-decking duel 2's main deck is that list: every attempt after
+    lacked the copy ("the assumed list lacked Chaos Sorcerer"). The exact
+    sequence of the reference is replayed: two draws of one sampler, then
+    ``sample_world`` with the same rng; the third failed before."""
+    from goat.games.yugioh.worlds import YugiohWorldSampler
+
+    state, view = _chaos_view(8, 1)
+    rng = random.Random(1000 + len(state.actions))
+    sampler = YugiohWorldSampler(view, max_tries=10)
+    worlds = [sampler.sample(rng), sampler.sample(rng), sample_yugioh_world(view, rng, 10)]
+    for world in worlds:
+        assert json.dumps(world.view(1), sort_keys=True) == json.dumps(view, sort_keys=True)
+
+
 def test_a_side_deck_made_up_for_the_opponent_holds_the_cards_first_seen_after_side_decking() -> None:
     """Chaos Warrior has no side deck, so the one assumed for its Goat Control
     opponent was made of random Chaos Warrior cards: the cards Goat Control

@@ -73,7 +73,8 @@ named as a matching, not card by card (``_Renamer.hand_has``).
 What still makes draws fail (``benchmarks/yugioh_world_fails.py 40 2
 --when-able --both-seats``, 2026-12-05: 6 of 160 draws before the three fixes
 named in ``docs/yugioh.md`` and 0 after; on other draws of the same views,
-``--rng=1000``, 6 and 1; see ``docs/yugioh.md``), in scans of the failing views:
+``--rng=1000``, 6 and 1, and 0 since the side deck takes back a copy Nobleman
+of Crossout shows the Deck cannot hold; see ``docs/yugioh.md``), in scans of the failing views:
 
 * an assumed list (closed deck lists) with the wrong copies: a card missing is
   added in the next attempt (an attempt goes on past it to find every card
@@ -84,14 +85,16 @@ named in ``docs/yugioh.md`` and 0 after; on other draws of the same views,
   copies no hidden card outside it may take back (all bound by windows) where
   no side-decking before could have kept the copy out and the duel is not the
   first (there a copy with no card outside the Deck to trade with goes back to
-  the side deck, or makes way in the assumed list: ``_Renamer.deck_without``);
+  the side deck, or makes way in the assumed list: ``_Renamer.deck_without``;
+  after a hidden side-decking the copy goes back to the side deck before it
+  trades with a hand card, where it stayed bound for the rest of the duel:
+  the draw of 160 that was put down to a ``pass`` at the wrong window, view 15);
 * a hidden Set or hand glimpse naming a card that earlier unasked windows
   ruled out for every card the hand still holds (a Set keeping in hand the
   cards later Sets show did not lower the count, nor a window that must ask
   giving a hand card a name the hand shows later);
 * a ``pass`` placed at the wrong window where a draw has many such steps: the
-  attempts try one placement more each, not every combination (the one draw
-  of 160 left, a duel-3 view with 774 history entries);
+  attempts try one placement more each, not every combination;
 * an activation from the hand asked at a chain's window (a hidden card
   renamed to be it) where the history had it after the chain resolved, from
   a card the chain brings to the hand other than by a link's Graveyard target

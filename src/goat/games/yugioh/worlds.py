@@ -853,9 +853,19 @@ class _Renamer(WindowEvidence):
                      zones: tuple[str, ...] = ("deck",)) -> None:
         """No card left in ``deck`` may satisfy ``bad``, now or after later renames
         (``deck`` may hold hand cards too: then ``zones`` names both, and a card
-        trades its name only with a hidden card outside them)."""
+        trades its name only with a hidden card outside them).
+
+        A card that may not stay goes back to the side deck first, where a
+        hidden side-decking came just before (:meth:`side_rename`): traded to
+        the hand, the copy stayed there for good — no Deck card may take its
+        name back — and the Sets and hand glimpses after had to spend the
+        other hand cards around it (Magician of Faith after Nobleman of
+        Crossout: "no hidden Mystical Elf to swap with Magician of Faith")."""
         for card in deck:
             if bad(card.name):
+                if self.side_rename(card, lambda n: not bad(n)):
+                    self.tags.setdefault(card, []).append(lambda n, b=bad: not b(n))
+                    continue
                 outside = [c for c in self.hidden_cards(card.owner) if c.zone not in zones and not bad(c.name)
                            and c not in claimed and self.accepts(c, card.name) and self.accepts(card, c.name)]
                 if outside:
@@ -1074,7 +1084,12 @@ class _Renamer(WindowEvidence):
         view proves is found in the attempt that needs it, not one failed
         attempt later. Only a card the list holds more copies of than the view
         proves gives up its name; no name gets a copy past the banlist (:meth:`full`)
-        or more copies than a Deck shown to hold no more of it. ``False`` when none can."""
+        or more copies than a Deck shown to hold no more of it, and none gives up a
+        copy a later duel was learned to need (``_Context.duel_needs``) that the
+        side deck cannot bring back: with no hidden side-decking that duel's
+        main deck is this list's, and a copy renamed away here made every
+        attempt fail there (a Chaos Sorcerer banished, then another discarded
+        in duel 2: the view proves both, its evidence reads one). ``False`` when none can."""
         ctx = self.ctx
         owner = card.owner
         duel = self.world.duel
@@ -1083,7 +1098,12 @@ class _Renamer(WindowEvidence):
             return False
         deck = self.world.decks[owner]
         counts = Counter(deck.main)
-        need = ctx.evidence.main_needs(tuple(deck.side)) | ctx.extra
+        later: Counter = Counter()
+        for needs in ctx.duel_needs.values():
+            later |= needs
+        if ctx.evidence.sided:
+            later -= Counter(deck.side)
+        need = ctx.evidence.main_needs(tuple(deck.side)) | ctx.extra | later
         gives = card  # the card whose name leaves the list: ``card`` or one that can take its name
         if counts[card.name] <= need[card.name]:
             others = [c for c in self.hidden_cards(owner) if c is not card and c.name != card.name
