@@ -8,6 +8,7 @@ in its database.
 import copy
 import importlib
 import os
+import subprocess
 import sys
 import tracemalloc
 from collections.abc import Callable, Iterator
@@ -18,6 +19,39 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+#: A child's work: import a module whose solver kernel is compiled at import (an
+#: explicit numba signature), so that it lands in numba's cache. Each of
+#: ``solver_search`` and ``solver_solo`` compiles for about a minute; ``solver_solo``
+#: imports ``solver_search``, so its child imports that one with numba's ``njit``
+#: ignoring signatures (``solver_search.search`` stays uncompiled there: the other
+#: child compiles it) and the two compile side by side.
+_COMPILE_AT_IMPORT = """
+import importlib, sys
+import numba
+if sys.argv[1] == "goat.fast.solver_solo":
+    eager = numba.njit
+    numba.njit = lambda *args, **kw: eager(**kw) if args and not callable(args[0]) else eager(*args, **kw)
+    import goat.fast.solver_search
+    numba.njit = eager
+importlib.import_module(sys.argv[1])
+"""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under ``pytest -n`` (``make test``), the solver kernels that compile at import
+    are compiled (or found in numba's cache) once, in two children side by side,
+    before the workers start: on a fresh clone (CI) every worker compiled both
+    while collecting, one after the other (about two minutes of both cores, each
+    worker doing the same work), and every test waited for collection. Best
+    effort: a child that fails leaves the workers to compile, and to report why."""
+    if hasattr(config, "workerinput") or not config.getoption("numprocesses", default=None):
+        return
+    children = [subprocess.Popen([sys.executable, "-c", _COMPILE_AT_IMPORT, module],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                for module in ("goat.fast.solver_search", "goat.fast.solver_solo")]
+    for child in children:
+        child.wait()
 
 
 @pytest.fixture

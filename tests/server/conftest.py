@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import os
 import random
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import AsyncExitStack
 from pathlib import Path
@@ -289,14 +291,88 @@ async def finish_with_bots(lobby: Lobby, server: ServerThread, **body: Any) -> t
     return tid, token
 
 
+def _environment() -> dict[str, str]:
+    """What a ``goat serve`` started now inherits, but the test's name (pytest's
+    ``PYTEST_CURRENT_TEST`` changes with every test and phase)."""
+    return {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}
+
+
+class SpareServe:
+    """The next ``goat serve`` of this process, started in a thread while the test
+    that asked for the last one runs: a browser test waited about a second for its
+    server to start, with the cores mostly idle (the process imports, loads the
+    solver's kernels, opens its database). Each test still gets a server of its
+    own, fresh and on an empty data directory; only the start moves earlier.
+
+    The spare serves only a test's first ``serve_process`` call, and only when the
+    arguments and the environment are the ones it was started with and the test
+    has put nothing in its data directory (a test that stores a match before
+    serving it gets a server started after it did)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root, self.count = root, itertools.count()
+        self.key: tuple[tuple[str, ...], dict[str, str]] | None = None
+        self.thread: threading.Thread | None = None
+        self.started: list[ServeProcess] = []   # the spare, once up
+
+    def prepare(self, args: tuple[str, ...]) -> None:
+        """Start a spare with ``args`` (the next test likely asks for the same)."""
+        self.discard()
+        data = self.root / f"spare-{next(self.count)}" / "data"
+        data.mkdir(parents=True)
+        self.key = (args, _environment())
+        self.thread = threading.Thread(target=self._start, args=(data, args), daemon=True)
+        self.thread.start()
+
+    def _start(self, data: Path, args: tuple[str, ...]) -> None:
+        try:
+            self.started.append(ServeProcess(data, *args, log_path=data.parent / "serve.log"))
+        except Exception:   # noqa: BLE001 - the test then starts its own, and sees why
+            pass
+
+    def take(self, args: tuple[str, ...], data: Path, log_path: Path) -> ServeProcess | None:
+        """The spare, if it fits: ``data`` and ``log_path`` become links to its own."""
+        if self.thread is None or data.exists() or self.key != (args, _environment()):
+            return None
+        self.thread.join()
+        self.thread = None
+        if not self.started:
+            return None
+        server = self.started.pop()
+        data.symlink_to(server.log_path.parent / "data", target_is_directory=True)
+        log_path.symlink_to(server.log_path)
+        return server
+
+    def discard(self) -> None:
+        if self.thread is not None:
+            self.thread.join()
+            self.thread = None
+        while self.started:
+            self.started.pop().stop()
+
+
+@pytest.fixture(scope="session")
+def spare_serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SpareServe]:
+    spare = SpareServe(tmp_path_factory.mktemp("spare-serve"))
+    yield spare
+    spare.discard()
+
+
 @pytest.fixture
-def serve_process(tmp_path: Path) -> Iterator[Callable[..., ServeProcess]]:
-    """``serve_process(*args)`` -> a running ``goat serve`` on ``tmp_path/data`` (stopped at teardown)."""
+def serve_process(tmp_path: Path, spare_serve: SpareServe) -> Iterator[Callable[..., ServeProcess]]:
+    """``serve_process(*args)`` -> a running ``goat serve`` on ``tmp_path/data`` (stopped
+    at teardown); the first one of a test usually started ahead (:class:`SpareServe`)."""
     started: list[ServeProcess] = []
 
     def start(*args: str) -> ServeProcess:
-        (tmp_path / "data").mkdir(exist_ok=True)
-        started.append(ServeProcess(tmp_path / "data", *args, log_path=tmp_path / f"serve-{len(started)}.log"))
+        data, log_path = tmp_path / "data", tmp_path / f"serve-{len(started)}.log"
+        spare = None if started else spare_serve.take(args, data, log_path)
+        if spare is None:
+            data.mkdir(exist_ok=True)
+            spare = ServeProcess(data, *args, log_path=log_path)
+        started.append(spare)
+        if len(started) == 1:
+            spare_serve.prepare(args)
         return started[-1]
 
     yield start
