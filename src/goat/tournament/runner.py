@@ -18,6 +18,7 @@ handed the rest (bot modules, ``register_bot`` calls) as a
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 import random
@@ -27,7 +28,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
@@ -176,20 +177,65 @@ def _run_local(specs: Sequence[GameSpec], workers: int) -> Iterator[GameResult]:
             yield play_game(spec)
         return
     setup = _setup(specs)
-    pool = ProcessPoolExecutor(min(workers, len(specs)), mp_context=multiprocessing.get_context("spawn"),
+    size = min(workers, len(specs))
+    pool = ProcessPoolExecutor(size, mp_context=multiprocessing.get_context("spawn"),
                                initializer=_start_worker, initargs=(setup,))
-    finished = 0
+    finished, waiting, pending = 0, iter(specs), set()
+    in_flight = IN_FLIGHT_PER_WORKER * size
+
+    def died() -> TournamentError:
+        return TournamentError(f"a worker process died ({_exit_codes(pool)}) after {finished} of "
+                               f"{len(specs)} games; run with --workers 1 to see which game and why")
+
     try:
-        for future in as_completed([pool.submit(_play_in_worker, spec) for spec in specs]):
-            try:
-                result = future.result()
-            except BrokenProcessPool:
-                raise TournamentError(f"a worker process died ({_exit_codes(pool)}) after {finished} of "
-                                      f"{len(specs)} games; run with --workers 1 to see which game and why") from None
-            finished += 1
-            yield result
+        while True:
+            for spec in itertools.islice(waiting, in_flight - len(pending)):
+                try:
+                    pending.add(_submit(pool, spec))
+                except BrokenProcessPool:
+                    raise died() from None
+            if not pending:
+                return
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                try:
+                    result = future.result()
+                except BrokenProcessPool:
+                    raise died() from None
+                finished += 1
+                yield result
     finally:
         _stop(pool)
+
+
+#: Games a pool holds submitted per worker: enough to keep every worker busy, few
+#: enough that the games are handed over as the run goes, not all at the start
+#: (100,000 futures took seconds and memory before the first game was seen).
+IN_FLIGHT_PER_WORKER = 4
+
+#: Signals held back while a game is handed to the pool (see :func:`_submit`).
+_HELD = (signal.SIGINT, signal.SIGTERM)
+
+
+def _submit(pool: ProcessPoolExecutor, spec: GameSpec) -> Any:
+    """``pool.submit`` with Ctrl+C and SIGTERM held back until it returns. An
+    interrupt raised inside ``submit`` can leave the executor's lock taken: the run
+    then said "interrupted ..." and never exited, Python's exit waiting on the
+    executor's thread (about one Ctrl+C in twelve while 100,000 games were being
+    submitted). Held, it arrives just after, where stopping is clean. Held by
+    Python-level handlers, not a signal mask: a mask holds a signal back only from
+    this thread, and the executor's own thread would take it."""
+    if threading.current_thread() is not threading.main_thread():
+        return pool.submit(_play_in_worker, spec)
+    held: list[int] = []
+    before = {signum: signal.signal(signum, lambda signum, _frame: held.append(signum)) for signum in _HELD}
+    try:
+        return pool.submit(_play_in_worker, spec)
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)   # None: not set from Python
+        for signum in dict.fromkeys(held):
+            signal.raise_signal(signum)   # now, to the handler it had
 
 
 def _workers_of(pool: ProcessPoolExecutor) -> list[multiprocessing.process.BaseProcess]:
