@@ -311,6 +311,29 @@ def test_standings_show_a_name_with_brackets_as_typed(tmp_path) -> None:
 
 
 # ============================================================== signals
+def wait_for_pool_workers_up(pid: int, workers: int, timeout: float = 20) -> None:
+    """Until ``workers`` pool processes of ``pid`` ran their initializer, which leaves
+    Ctrl+C to the parent (SIGINT ignored, Linux's ``/proc/N/status`` shows it), or
+    ``timeout`` seconds (a fixed 20 s wait before; a worker that never ignores SIGINT
+    then takes the signal, and the test fails on its traceback as before)."""
+    proc = Path("/proc")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        up = 0
+        for status in proc.glob("[0-9]*/status"):
+            try:
+                fields = dict(line.split(":\t", 1) for line in status.read_text().splitlines() if ":\t" in line)
+                cmdline = (status.parent / "cmdline").read_bytes()
+            except OSError:         # the process ended meanwhile
+                continue
+            if (fields.get("PPid", "").strip() == str(pid) and b"spawn_main" in cmdline
+                    and int(fields.get("SigIgn", "0"), 16) & 1 << (signal.SIGINT - 1)):
+                up += 1
+        if up >= workers:
+            return
+        time.sleep(0.2)
+
+
 def test_ctrl_c_stops_a_tournament_without_worker_tracebacks_or_an_emptied_out_file(tmp_path) -> None:
     """Ctrl+C goes to the whole process group: each pool worker printed
     "Process SpawnPoolWorker-N:" (and a traceback) under the parent's exit. And
@@ -329,7 +352,7 @@ def test_ctrl_c_stops_a_tournament_without_worker_tracebacks_or_an_emptied_out_f
     run.stderr.readline()          # the run's header: the pool starts now
     # its workers are up and playing: spawned workers import the package first, which
     # took over 6 s on a loaded CI machine (a signal before their initializer is theirs)
-    time.sleep(20)
+    wait_for_pool_workers_up(run.pid, 2)
     os.killpg(run.pid, signal.SIGINT)
     try:
         _, stderr = run.communicate(timeout=180)
