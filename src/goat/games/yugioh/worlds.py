@@ -63,6 +63,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from goat.games.yugioh.cards.data import DATABASE
+from goat.games.yugioh.chain import spell_trap_shapes
 from goat.games.yugioh.decisions import ChanceRequest, Decision
 from goat.games.yugioh.deck import DeckError, DeckList, copies_allowed
 from goat.games.yugioh.duel import visible_to
@@ -720,6 +721,8 @@ class _Renamer(WindowEvidence):
             if not pairs and any(self.side_rename(c, fits) or self.list_rename(c, fits)
                                  for c in self.rng.sample(hand, len(hand))):
                 return
+            if not pairs and self.pool_conjure(owner, hand, fits, f"no card for {text!r}"):
+                return
             if not pairs:
                 raise _Retry(f"no card for {text!r}")
             self.swap(*self.rng.choice(pairs))
@@ -966,6 +969,34 @@ class _Renamer(WindowEvidence):
         self.rng.choice(gives).data = card.data
         card.data = DATABASE[name]
         self.dirty = True
+
+    def pool_conjure(self, owner: int, hand: list[CardInst], fits: Callable[[str], bool], problem: str) -> bool:
+        """A hidden Set of a shape (``fits``) that no name of ``owner``'s
+        assumed lists can take — its deck list, the base list or the cards
+        seen hold none that ``fits`` and the banlist leaves room for (a Chaos
+        Warrior seat Sets Sogen, a Goat Control mirror assumed): give a hand
+        card the name of a card of the pool of that timing shape
+        (:func:`.chain.spell_trap_shapes`), as a card the list lacked
+        (:meth:`conjure`), in any duel: the next attempts' list holds it. The
+        Set stays hidden, so any card of its shape shows the same view; the
+        list renames cannot help (they take names from those lists, and only
+        in the first duel). ``False`` for an open list or a shape the lists hold."""
+        ctx = self.ctx
+        if not ctx.assumed or owner == self.seat or ctx.evidence is None:
+            return False
+        deck = self.world.decks[owner]
+        listed = (set(deck.main) | set(deck.side) | set(ctx.base.main) | set(ctx.base.side)
+                  | set(ctx.evidence.seen))
+        if any(fits(n) and not self.full(owner, n) for n in listed):
+            return False
+        pool = sorted(d.name for d in spell_trap_shapes() if fits(d.name) and d.name not in ctx.evidence.capped
+                      and not self.full(owner, d.name))
+        for card in self.rng.sample(hand, len(hand)):
+            names = [n for n in pool if self.accepts(card, n)]
+            if names:
+                self.conjure(card, self.rng.choice(names), problem)
+                return True
+        return False
 
     def swap(self, a: CardInst, b: CardInst) -> None:
         a.data, b.data = b.data, a.data
