@@ -221,3 +221,14 @@ def test_a_hidden_set_of_a_shape_no_assumed_list_holds_takes_a_pool_card() -> No
         deck = world.decks[0]
         assert any(DATABASE[n].subtype == "field" for n in deck.main + deck.side)
         assert deck_problems(deck, world.rules) == []
+
+
+def test_a_choice_naming_a_face_down_card_takes_its_final_name() -> None:
+    """``--decks=chaos_warrior/goat_control --both-seats`` view 38 (seat 0):
+    the other seat Sets a monster, then targets it with its own Nobleman of
+    Crossout, and the card is shown to be Airknight Parshath. The ``choose``
+    was kept as the text the world had then ("1 choose Zaborg the Thunder
+    Monarch@1M3"); the glimpse renamed the hidden card after it, so the clean
+    replay refused that text. A choice naming a face-down card now takes the
+    card's final name, as a hidden Set does."""
+    _draws("face-down-choice-renamed-later", 38, draws=1, kind="chaos-warrior")

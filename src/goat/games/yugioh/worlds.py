@@ -442,7 +442,8 @@ class _Renamer(WindowEvidence):
         self.pinned: set[CardInst] = set()
         self.tags: dict[CardInst, list[Callable[[str], bool]]] = {}
         self.chances: list[Any] = []      # coin seat | [cards] (a shuffle) | discarded name
-        self.actions: list[Any] = []      # text | (prefix, card): the card's final name ends the text
+        #: text | (prefix, card): the card's final name ends the text | (before, card, after): it is inside
+        self.actions: list[Any] = []
         self.side_plan: list[str] = []
         #: A seat's last hidden side-decking: the duel after it, its deck list
         #: before, its number of swaps and where they are in ``actions``.
@@ -494,7 +495,8 @@ class _Renamer(WindowEvidence):
         if self.conjured:
             raise _Retry(f"the assumed list lacked {sorted({c[1] for c in self.conjured})}")
         chances = [[c.name for c in x] if isinstance(x, list) else x for x in self.chances]
-        actions = [x if isinstance(x, str) else f"{x[0]} {x[1].name}" for x in self.actions]
+        actions = [x if isinstance(x, str) else f"{x[0]} {x[1].name}" if len(x) == 2 else f"{x[0]}{x[1].name}{x[2]}"
+                   for x in self.actions]
         return chances, actions
 
     def searched_next(self, index: int) -> list[str]:
@@ -599,8 +601,9 @@ class _Renamer(WindowEvidence):
             raise _Retry(f"no legal action looks like {text!r}")
         if " ?" not in text:
             chosen = self.rng.choice(matches)
+            record = self.naming_face_down(seat, chosen)
             self.apply(chosen)
-            self.actions.append(chosen)
+            self.actions.append(record)
             return
         # A Set from the hand: the engine takes the first card of that name.
         chosen = self.choose_set(seat, index, text, matches)
@@ -609,6 +612,23 @@ class _Renamer(WindowEvidence):
         self.tags.setdefault(card, []).append(self.set_class(text))
         self.apply(chosen)
         self.actions.append((f"{seat} {verb}", card))
+
+    def naming_face_down(self, seat: int, text: str) -> str | tuple[str, CardInst, str]:
+        """``text`` as ``actions`` keeps it: where it names one of ``seat``'s
+        face-down cards (``face-down@1M3`` to the other seat), the card itself,
+        whose final name the clean replay's text takes. A later glimpse may
+        rename that hidden card (Nobleman of Crossout's own Set monster shown
+        Airknight Parshath): the text with the name it had then was not a legal
+        choice in the clean replay."""
+        duel = self.world.duel
+        if "@" not in text or seat == self.seat:
+            return text
+        for card in duel.players[seat].field_monsters() + duel.players[seat].field_spells():
+            label = duel.label(card, seat)
+            if not card.face_up and label in text:
+                before, after = text.split(label, 1)
+                return before, card, label[len(card.name):] + after
+        return text
 
     @staticmethod
     def set_class(text: str) -> Callable[[str], bool]:
