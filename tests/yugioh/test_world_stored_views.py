@@ -9,6 +9,9 @@ matches (``tests/yugioh/world_reference.position``: benchmark positions of
 ``WorldSamplingError`` in every draw, each for the reason its test names.
 A world drawn must show exactly the stored view: the final check is not
 relaxed, the sampler finds a consistent world instead.
+``yugioh-chaos-warrior-*.json`` are views of ``--decks=chaos_warrior/goat_control``
+matches, where the sampler assumes the Goat Control mirror's list for a Chaos
+Warrior seat.
 """
 
 from __future__ import annotations
@@ -17,21 +20,27 @@ import json
 import random
 from pathlib import Path
 
+from goat.games.yugioh.cards.data import DATABASE
+from goat.games.yugioh.deck import deck_problems
+from goat.games.yugioh.state import YugiohState
 from goat.games.yugioh.worlds import YugiohWorldSampler
 
 VIEWS = Path(__file__).parent.parent / "data" / "views"
 
 
-def _draws(name: str, seed: int, draws: int = 2) -> None:
+def _draws(name: str, seed: int, draws: int = 2, kind: str = "when-able") -> list[YugiohState]:
     """``draws`` worlds in a row from one sampler (as ``mc`` draws them), each
-    showing the seat exactly the stored view."""
-    view = json.loads((VIEWS / f"yugioh-when-able-{name}.json").read_text())
+    showing the seat exactly the stored view (``yugioh-{kind}-{name}.json``)."""
+    view = json.loads((VIEWS / f"yugioh-{kind}-{name}.json").read_text())
     sampler = YugiohWorldSampler(view)
     rng = random.Random(seed)
     target = json.dumps(view, sort_keys=True)
+    worlds = []
     for _ in range(draws):
         world = sampler.sample(rng)
         assert json.dumps(world.view(view["seat"]), sort_keys=True) == target
+        worlds.append(world)
+    return worlds
 
 
 def test_a_pass_an_optional_trigger_took_moves_to_an_earlier_window() -> None:
@@ -198,3 +207,28 @@ def test_a_copy_a_deck_is_shown_to_lack_goes_back_to_the_side_deck_before_the_ha
     entries elsewhere. The copy now goes back to the side deck first (the
     side-decking swapped it out), where one can."""
     _draws("nocopy-sends-the-copy-to-the-side-deck", 1015)
+
+
+def test_a_hidden_set_of_a_shape_no_assumed_list_holds_takes_a_pool_card() -> None:
+    """``--decks=chaos_warrior/goat_control --both-seats`` view 33 (seat 1):
+    the Chaos Warrior seat Sets a Field Spell (Sogen) that stays hidden. The
+    Goat Control list assumed for it holds no Field Spell, nothing shows the
+    card, and in that duel no rename could give one ("no card for '0 set
+    ?field'" in every attempt). A Set of a shape the assumed lists cannot hold
+    now takes a card of the pool of that shape, learned like a missing card;
+    the worlds' lists stay legal."""
+    for world in _draws("hidden-field-spell-set", 33, kind="chaos-warrior"):
+        deck = world.decks[0]
+        assert any(DATABASE[n].subtype == "field" for n in deck.main + deck.side)
+        assert deck_problems(deck, world.rules) == []
+
+
+def test_a_choice_naming_a_face_down_card_takes_its_final_name() -> None:
+    """``--decks=chaos_warrior/goat_control --both-seats`` view 38 (seat 0):
+    the other seat Sets a monster, then targets it with its own Nobleman of
+    Crossout, and the card is shown to be Airknight Parshath. The ``choose``
+    was kept as the text the world had then ("1 choose Zaborg the Thunder
+    Monarch@1M3"); the glimpse renamed the hidden card after it, so the clean
+    replay refused that text. A choice naming a face-down card now takes the
+    card's final name, as a hidden Set does."""
+    _draws("face-down-choice-renamed-later", 38, draws=1, kind="chaos-warrior")

@@ -63,6 +63,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from goat.games.yugioh.cards.data import DATABASE
+from goat.games.yugioh.chain import spell_trap_shapes
 from goat.games.yugioh.decisions import ChanceRequest, Decision
 from goat.games.yugioh.deck import DeckError, DeckList, copies_allowed
 from goat.games.yugioh.duel import visible_to
@@ -441,7 +442,8 @@ class _Renamer(WindowEvidence):
         self.pinned: set[CardInst] = set()
         self.tags: dict[CardInst, list[Callable[[str], bool]]] = {}
         self.chances: list[Any] = []      # coin seat | [cards] (a shuffle) | discarded name
-        self.actions: list[Any] = []      # text | (prefix, card): the card's final name ends the text
+        #: text | (prefix, card): the card's final name ends the text | (before, card, after): it is inside
+        self.actions: list[Any] = []
         self.side_plan: list[str] = []
         #: A seat's last hidden side-decking: the duel after it, its deck list
         #: before, its number of swaps and where they are in ``actions``.
@@ -493,7 +495,8 @@ class _Renamer(WindowEvidence):
         if self.conjured:
             raise _Retry(f"the assumed list lacked {sorted({c[1] for c in self.conjured})}")
         chances = [[c.name for c in x] if isinstance(x, list) else x for x in self.chances]
-        actions = [x if isinstance(x, str) else f"{x[0]} {x[1].name}" for x in self.actions]
+        actions = [x if isinstance(x, str) else f"{x[0]} {x[1].name}" if len(x) == 2 else f"{x[0]}{x[1].name}{x[2]}"
+                   for x in self.actions]
         return chances, actions
 
     def searched_next(self, index: int) -> list[str]:
@@ -598,8 +601,9 @@ class _Renamer(WindowEvidence):
             raise _Retry(f"no legal action looks like {text!r}")
         if " ?" not in text:
             chosen = self.rng.choice(matches)
+            record = self.naming_face_down(seat, chosen)
             self.apply(chosen)
-            self.actions.append(chosen)
+            self.actions.append(record)
             return
         # A Set from the hand: the engine takes the first card of that name.
         chosen = self.choose_set(seat, index, text, matches)
@@ -608,6 +612,23 @@ class _Renamer(WindowEvidence):
         self.tags.setdefault(card, []).append(self.set_class(text))
         self.apply(chosen)
         self.actions.append((f"{seat} {verb}", card))
+
+    def naming_face_down(self, seat: int, text: str) -> str | tuple[str, CardInst, str]:
+        """``text`` as ``actions`` keeps it: where it names one of ``seat``'s
+        face-down cards (``face-down@1M3`` to the other seat), the card itself,
+        whose final name the clean replay's text takes. A later glimpse may
+        rename that hidden card (Nobleman of Crossout's own Set monster shown
+        Airknight Parshath): the text with the name it had then was not a legal
+        choice in the clean replay."""
+        duel = self.world.duel
+        if "@" not in text or seat == self.seat:
+            return text
+        for card in duel.players[seat].field_monsters() + duel.players[seat].field_spells():
+            label = duel.label(card, seat)
+            if not card.face_up and label in text:
+                before, after = text.split(label, 1)
+                return before, card, label[len(card.name):] + after
+        return text
 
     @staticmethod
     def set_class(text: str) -> Callable[[str], bool]:
@@ -719,6 +740,8 @@ class _Renamer(WindowEvidence):
             pairs = [(a, b) for a in hand for b in others if self.accepts(a, b.name) and self.accepts(b, a.name)]
             if not pairs and any(self.side_rename(c, fits) or self.list_rename(c, fits)
                                  for c in self.rng.sample(hand, len(hand))):
+                return
+            if not pairs and self.pool_conjure(owner, hand, fits, f"no card for {text!r}"):
                 return
             if not pairs:
                 raise _Retry(f"no card for {text!r}")
@@ -966,6 +989,34 @@ class _Renamer(WindowEvidence):
         self.rng.choice(gives).data = card.data
         card.data = DATABASE[name]
         self.dirty = True
+
+    def pool_conjure(self, owner: int, hand: list[CardInst], fits: Callable[[str], bool], problem: str) -> bool:
+        """A hidden Set of a shape (``fits``) that no name of ``owner``'s
+        assumed lists can take — its deck list, the base list or the cards
+        seen hold none that ``fits`` and the banlist leaves room for (a Chaos
+        Warrior seat Sets Sogen, a Goat Control mirror assumed): give a hand
+        card the name of a card of the pool of that timing shape
+        (:func:`.chain.spell_trap_shapes`), as a card the list lacked
+        (:meth:`conjure`), in any duel: the next attempts' list holds it. The
+        Set stays hidden, so any card of its shape shows the same view; the
+        list renames cannot help (they take names from those lists, and only
+        in the first duel). ``False`` for an open list or a shape the lists hold."""
+        ctx = self.ctx
+        if not ctx.assumed or owner == self.seat or ctx.evidence is None:
+            return False
+        deck = self.world.decks[owner]
+        listed = (set(deck.main) | set(deck.side) | set(ctx.base.main) | set(ctx.base.side)
+                  | set(ctx.evidence.seen))
+        if any(fits(n) and not self.full(owner, n) for n in listed):
+            return False
+        pool = sorted(d.name for d in spell_trap_shapes() if fits(d.name) and d.name not in ctx.evidence.capped
+                      and not self.full(owner, d.name))
+        for card in self.rng.sample(hand, len(hand)):
+            names = [n for n in pool if self.accepts(card, n)]
+            if names:
+                self.conjure(card, self.rng.choice(names), problem)
+                return True
+        return False
 
     def swap(self, a: CardInst, b: CardInst) -> None:
         a.data, b.data = b.data, a.data
