@@ -236,6 +236,6 @@ def test_a_refusal_is_said_in_the_pages_language(chromium: object,
     page.click(".lang[data-lang='en']")
     assert page.evaluate(ask, [f"/api/tables/{table}/seats/1", {"name": "Eve"}]) == "Seat 2 is taken."
     # a refusal without a sentence of its own keeps the server's line
-    assert page.evaluate(ask, ["/api/tables", {"rules": "bridge"}]).startswith("unknown Kozel ruleset 'bridge'")
+    assert page.evaluate(ask, ["/api/tables", {"seed": "7" * 65}]) == "a seed has at most 64 characters"
     assert page.errors == []
     context.close()
