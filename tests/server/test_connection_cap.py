@@ -57,6 +57,13 @@ async def refused(ws: ClientConnection) -> str:
     return message["message"]
 
 
+async def say(ws: ClientConnection, first: dict[str, Any] | str) -> None:
+    """Send ``first`` (a message, or text as it is) on a connection the server may
+    have refused already."""
+    with suppress(ConnectionClosed):
+        await ws.send(first if isinstance(first, str) else json.dumps(first))
+
+
 async def welcomed(ws: ClientConnection) -> None:
     """An admitted connection: its hello is answered with the welcome."""
     await ws.send(json.dumps({"type": "hello", "token": None}))
@@ -223,12 +230,168 @@ def test_a_vanished_clients_connection_gives_its_slot_back_after_the_ping(
         await gone.send(json.dumps({"type": "hello", "token": bo}))
         await asyncio.wait_for(gone.recv(), TIMEOUT)                    # welcome
         gone.transport.pause_reading()                                  # the phone is gone: no pong, no close
-        await refused(await open_ws(server, table))                     # its reconnect, at once: the slot is held
+        stranger = await open_ws(server, table)
+        await say(stranger, {"type": "hello", "token": None})
+        await refused(stranger)                                         # another client, at once: the slot is held
         await until_held(cap, "127.0.0.1", 0)                           # within a second or so: not 40 s
         again = await open_ws(server, table)
         await welcomed(again)
         await again.close()
         gone.transport.abort()
+
+    run(scenario())
+
+
+async def vanished(server: ServerThread, table: str, token: str) -> ClientConnection:
+    """A seat's connection whose client vanished (a phone that changed networks):
+    welcomed, then it reads nothing more, so it answers no ping and never closes."""
+    ws = await connect(f"{server.ws_url}ws/{table}", open_timeout=TIMEOUT, proxy=None, ping_interval=None)
+    await ws.send(json.dumps({"type": "hello", "token": token}))
+    assert json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))["type"] == "welcome"
+    ws.transport.pause_reading()
+    return ws
+
+
+async def seated(ws: ClientConnection, token: str | None) -> dict[str, Any]:
+    """Say hello with ``token``; the welcome (an error fails)."""
+    await ws.send(json.dumps({"type": "hello", "token": token}))
+    while (message := json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT)))["type"] != "welcome":
+        assert message["type"] != "error", message
+    return message
+
+
+async def still_served(ws: ClientConnection) -> None:
+    """An open connection the server still answers: a sync gets the state."""
+    await ws.send(json.dumps({"type": "sync"}))
+    while json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))["type"] != "state":
+        pass
+
+
+async def seat_table(server: ServerThread) -> tuple[str, str, str]:
+    """A table with Ann at seat 0 and Bo at seat 1: (id, Ann's token, Bo's token)."""
+    lobby = Lobby(server.url)
+    try:
+        created = await lobby.create(name="Ann")
+        return created["id"], created["token"], await lobby.sit(created["id"], 1, "Bo")
+    finally:
+        await lobby.close()
+
+
+def test_a_seats_reconnect_over_the_cap_takes_the_place_of_its_dead_connection(
+        start_server: Callable[..., ServerThread]) -> None:
+    """Bo's phone changed networks: its old connection is still open on the
+    server, and with Bo's laptop the address is at its cap. The phone's
+    reconnect says hello as Bo: the server pings Bo's older connections at once,
+    cuts the one that does not answer and lets the reconnect in, seconds after,
+    not once ``--ping`` (20 s here) found it dead twice over. The laptop answers
+    its ping and stays. Before, the reconnect was refused (4429)."""
+    server = start_server(connections_per_address=2)
+    cap = cap_of(server)
+
+    async def scenario() -> None:
+        table, _, bo = await seat_table(server)
+        laptop = await open_ws(server, table)
+        assert (await seated(laptop, bo))["seat"] == 1
+        phone = await vanished(server, table, bo)
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        again = await open_ws(server, table)
+        assert (await seated(again, bo))["seat"] == 1
+        assert loop.time() - started < 10     # the ping's answer waited for: 3 s at most
+        assert cap.open == {"127.0.0.1": 2}   # the phone's old place is the reconnect's
+        for ws in (laptop, again):
+            await still_served(ws)
+        phone.transport.resume_reading()      # what the server did to the old one: cut it
+        with pytest.raises(ConnectionClosed):
+            while True:
+                await asyncio.wait_for(phone.recv(), TIMEOUT)
+        await laptop.close()
+        await again.close()
+        await until_held(cap, "127.0.0.1", 0)
+
+    run(scenario())
+
+
+def test_a_stranger_over_the_cap_is_still_refused(start_server: Callable[..., ServerThread]) -> None:
+    """Over the cap, only a hello with the seat of an older connection of the
+    same address can free a place: a spectator, another seat's token (Ann's, whom
+    this address does not hold), a wrong token, not a hello at all — each is
+    refused as before, and Bo's dead connection is not touched for them."""
+    server = start_server(connections_per_address=1)
+    cap = cap_of(server)
+
+    async def scenario() -> None:
+        table, ann, bo = await seat_table(server)
+        phone = await vanished(server, table, bo)
+        for first in ({"type": "hello", "token": None}, {"type": "hello", "token": ann},
+                      {"type": "hello", "token": "not-a-token"}, {"type": "sync"}, "not json"):
+            ws = await open_ws(server, table)
+            await say(ws, first)
+            assert await refused(ws) == "too many connections from your address: at most 1 at once"
+        assert cap.open == {"127.0.0.1": 1}
+        other = await open_ws(server, table, source="127.0.0.2")   # another address: its own places
+        await seated(other, ann)
+        await other.close()
+        phone.transport.abort()
+
+    run(scenario())
+
+
+def test_a_connection_over_the_cap_that_never_says_hello_is_refused_within_the_bound(
+        start_server: Callable[..., ServerThread], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A connection over the cap waits for its hello a few seconds at most, and
+    only so many of one address wait at once: the one past them is refused at
+    once. Waiting costs the address nothing when none of its connections holds
+    a seat (no hello could free a place): then every one is refused at once."""
+    from goat.server import app, connections
+
+    monkeypatch.setattr(app, "HELLO_WAIT_SECONDS", 1.0)
+    server = start_server(connections_per_address=1)
+    cap = cap_of(server)
+
+    async def timed_refusal(ws: ClientConnection) -> float:
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        await refused(ws)
+        return loop.time() - started
+
+    async def scenario() -> None:
+        table, _, bo = await seat_table(server)
+        watcher = await open_ws(server, table)
+        await seated(watcher, None)
+        assert await timed_refusal(await open_ws(server, table)) < 0.9   # no seat held: no wait
+        await watcher.close()
+        await until_held(cap, "127.0.0.1", 0)
+        phone = await vanished(server, table, bo)
+        silent = [await open_ws(server, table) for _ in range(connections.WAITING_PER_ADDRESS)]
+        assert await timed_refusal(await open_ws(server, table)) < 0.9   # past the waiting ones
+        waited = await asyncio.gather(*(timed_refusal(ws) for ws in silent))
+        assert all(w < 1.0 + 3 for w in waited), waited
+        assert max(waited) > 0.5, waited   # they did wait
+        assert cap.open == {"127.0.0.1": 1} and cap.waiting == {}
+        phone.transport.abort()
+
+    run(scenario())
+
+
+def test_two_live_tabs_of_one_seat_both_stay(start_server: Callable[..., ServerThread]) -> None:
+    """Two tabs of Bo's seat fill the address's cap; a third of Bo's is refused,
+    as both older ones answer the ping, and both go on being served."""
+    server = start_server(connections_per_address=2)
+    cap = cap_of(server)
+
+    async def scenario() -> None:
+        table, _, bo = await seat_table(server)
+        tabs = [await open_ws(server, table) for _ in range(2)]
+        for ws in tabs:
+            await seated(ws, bo)
+        third = await open_ws(server, table)
+        await say(third, {"type": "hello", "token": bo})
+        await refused(third)
+        assert cap.open == {"127.0.0.1": 2}
+        for ws in tabs:
+            await still_served(ws)
+            await ws.close()
 
     run(scenario())
 

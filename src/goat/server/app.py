@@ -51,7 +51,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from goat.server import chat
-from goat.server.connections import CLOSE_TOO_MANY, AddressCap
+from goat.server.connections import CLOSE_TOO_MANY, HELLO_WAIT_SECONDS, PING_ANSWER_SECONDS, AddressCap, Place
 from goat.server.hints import Hints
 from goat.server.messages import (
     ActionMessage,
@@ -89,6 +89,7 @@ from goat.server.tables import (
     table_bots,
 )
 from goat.server.viewfilter import render
+from goat.server.wsping import PING_EXTENSION
 
 log = logging.getLogger("goat.server")
 STATIC = Path(__file__).with_name("static")
@@ -458,13 +459,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # -------------------------------------------------------- websocket
     @app.websocket("/ws/{table_id}")
     async def live(websocket: WebSocket, table_id: str) -> None:
-        address = connections.admit(websocket.client.host if websocket.client else None)
-        if address is None:
-            await refuse_too_many(websocket, connections.refusal())
-            return
+        host = websocket.client.host if websocket.client else None
+        place = connections.admit(host)
+        first: str | None = None   # the hello a connection over the cap waited with
+        if place is None:
+            admitted = await over_the_cap(websocket, host) if connections.may_wait(host) else None
+            if admitted is None:
+                await refuse_too_many(websocket, connections.refusal())
+                return
+            place, first = admitted
         try:
-            await websocket.accept()
+            if websocket.application_state != WebSocketState.CONNECTED:
+                await websocket.accept()
             client = Client(websocket, settings)
+            place.holder = client
             try:
                 try:
                     table = await registry().get(table_id)
@@ -472,13 +480,53 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     client.error(ErrorCode.STORAGE, str(exc))
                     await client._flush_and_close(CLOSE_TRY_LATER)
                     return
-                await client.serve(table, table_id, lambda: registry().get(table_id))
+                await client.serve(table, table_id, lambda: registry().get(table_id), first)
             finally:
                 await client.finish()
         finally:   # however it ended: closed, failed, cancelled by a server stopping
-            connections.release(address)
+            place.release()
+
+    async def over_the_cap(websocket: WebSocket, host: str | None) -> tuple[Place, str] | None:
+        """A connection over its address's cap, waiting for its hello (at most
+        :data:`HELLO_WAIT_SECONDS`): a place and that hello when a place freed
+        meanwhile, or the hello names a seat whose older connections from this
+        address did not answer a ping at once (they are cut, and their place is
+        this one's); else ``None``, to be refused as any connection over the cap."""
+        answer_seconds = min(PING_ANSWER_SECONDS, settings.ping_seconds or PING_ANSWER_SECONDS)
+        with connections.waiting_for_hello(host), suppress(WebSocketDisconnect, RuntimeError, OSError):
+            await websocket.accept()
+            try:
+                event = await asyncio.wait_for(websocket.receive(), HELLO_WAIT_SECONDS)
+            except TimeoutError:
+                return None
+            if event["type"] != "websocket.receive":
+                return None
+            raw = event_text(event)
+            place = connections.admit(host)
+            token = hello_token(raw, settings.max_message_bytes)
+            if place is None and token is not None and await connections.reclaim(host, token, answer_seconds):
+                place = connections.admit(host)   # at once: nobody can take the freed place meanwhile
+            return (place, raw) if place is not None else None
+        return None
 
     return app
+
+
+def event_text(event: Any) -> str:
+    """A ``websocket.receive`` event's message as text (a binary one decoded)."""
+    raw = event.get("text")
+    if raw is None:
+        raw = (event.get("bytes") or b"").decode("utf-8", errors="replace")
+    return raw
+
+
+def hello_token(raw: str, max_bytes: int) -> str | None:
+    """The seat token of ``raw`` if it is a hello with one, else ``None``."""
+    try:
+        message = parse_client_message(raw, max_bytes)
+    except ProtocolError:
+        return None
+    return message.token if isinstance(message, Hello) else None
 
 
 async def seat_data_body(request: Request) -> Any:
@@ -525,9 +573,11 @@ async def seat_data_body(request: Request) -> Any:
 async def refuse_too_many(websocket: WebSocket, line: str) -> None:
     """Refuse a connection over its address's cap: accepted only to say why (a
     connection refused before its handshake is an HTTP 403 the browser does not
-    show), as an ``error`` message and as the close reason, code 4429."""
+    show), as an ``error`` message and as the close reason, code 4429. One
+    that waited for its hello (``over_the_cap``) was accepted already."""
     with suppress(WebSocketDisconnect, RuntimeError, OSError):
-        await websocket.accept()
+        if websocket.application_state != WebSocketState.CONNECTED:
+            await websocket.accept()
         await websocket.send_text(render(None, None, "error", code=ErrorCode.TOO_MANY_CONNECTIONS, message=line))
         await websocket.close(CLOSE_TOO_MANY, reason=line)
 
@@ -547,6 +597,7 @@ class Client:
         self.websocket = websocket
         self.settings = settings
         self.seat: int | None = None
+        self.seat_token: str | None = None   # the token of ``seat`` (the cap's Holder: which connections to ping)
         self.table: Table | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.limit = TokenBucket(settings.rate_per_second, settings.rate_burst, time.monotonic)
@@ -568,6 +619,7 @@ class Client:
 
     def revoke(self) -> None:
         self.seat = None          # from now on this connection is nobody's
+        self.seat_token = None
         self.table = None         # and leaves no trace when it closes
         self.error(ErrorCode.WRONG_TOKEN, "you left this seat; reconnect to watch or to sit again")
         asyncio.get_running_loop().create_task(self._flush_and_close(CLOSE_WRONG_TOKEN))
@@ -601,10 +653,20 @@ class Client:
         await self._close(code)
 
     # -------------------------------------------------------- receiving
+    async def answers_ping(self, timeout: float) -> bool:
+        """Whether the client answers a WebSocket ping within ``timeout`` seconds;
+        one that does not is cut (its ``receive`` ends). ``True`` under a server
+        that cannot ping on the app's behalf (no ``goat.ping``, :mod:`goat.server.wsping`)."""
+        extension = (self.websocket.scope.get("extensions") or {}).get(PING_EXTENSION)
+        if not extension:
+            return True
+        return bool(await extension["ping"](timeout))
+
     async def serve(self, table: Table | None, table_id: str,
-                    lookup: Callable[[], Awaitable[Table | None]] | None = None) -> None:
+                    lookup: Callable[[], Awaitable[Table | None]] | None = None, first: str | None = None) -> None:
         """Talk to this connection until it ends. ``lookup`` finds the table
-        again (``table_id``'s, from the registry) if it left memory before hello."""
+        again (``table_id``'s, from the registry) if it left memory before hello;
+        ``first`` is a message read already (the hello of a connection that waited over the cap)."""
         if table is None:
             self.error(ErrorCode.UNKNOWN_TABLE, f"there is no table {json.dumps(table_id[:40])}", echoed=table_id)
             await self._flush_and_close(CLOSE_UNKNOWN_TABLE)
@@ -612,17 +674,17 @@ class Client:
         self.table = table
         greeted = False
         while True:
-            try:
-                timeout = None if greeted else HELLO_TIMEOUT
-                event = await asyncio.wait_for(self.websocket.receive(), timeout)
-            except (asyncio.TimeoutError, WebSocketDisconnect, RuntimeError):
-                return
-            if event["type"] == "websocket.disconnect":
-                return
-            raw = event.get("text")
-            if raw is None:
-                raw_bytes = event.get("bytes") or b""
-                raw = raw_bytes.decode("utf-8", errors="replace")
+            if first is not None:
+                raw, first = first, None
+            else:
+                try:
+                    timeout = None if greeted else HELLO_TIMEOUT
+                    event = await asyncio.wait_for(self.websocket.receive(), timeout)
+                except (asyncio.TimeoutError, WebSocketDisconnect, RuntimeError):
+                    return
+                if event["type"] == "websocket.disconnect":
+                    return
+                raw = event_text(event)
             if not self.limit.allow():
                 self._rate_limited()
                 continue
@@ -675,6 +737,7 @@ class Client:
                 self.error(ErrorCode.WRONG_TOKEN, str(exc))
                 await self._flush_and_close(CLOSE_WRONG_TOKEN)
                 return None
+        self.seat_token = hello.token if self.seat is not None else None
         self.deliver(chat.history(table))   # the recent chat: a reconnecting page gets it all again
         return table
 

@@ -8,12 +8,25 @@ is the ASGI ``client`` of the connection: behind a reverse proxy uvicorn sets it
 from ``X-Forwarded-For`` only for a trusted proxy (``--trusted-proxies``), else
 every client counts as the proxy and they share one cap.
 
+A connection over the cap is not always a stranger: a phone that changed networks
+leaves its old connection open until a ping goes unanswered (up to twice
+``--ping``), and a flaky one that reconnects often fills its address's places
+with its own dead connections. So one over the cap may wait a moment for its
+``hello`` (:meth:`AddressCap.may_wait`); if it names the seat an older
+connection of the same address speaks for, those of that seat are pinged at
+once, the ones that do not answer are cut, and the newcomer takes a freed place
+(:meth:`AddressCap.reclaim`). A live second tab answers and stays.
+
 All counting happens on the event loop's one thread, so no lock is needed.
 """
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Protocol
 
 #: The WebSocket close code of a refused connection (4000-4999 are the
 #: application's; 429 as HTTP's "Too Many Requests").
@@ -59,33 +72,115 @@ def with_mapped_forms(proxies: tuple[str, ...]) -> list[str]:
     return [*proxies, *mapped]
 
 
+#: Seconds a connection over the cap may wait for its ``hello`` (the page says it
+#: as soon as the connection opens).
+HELLO_WAIT_SECONDS = 5.0
+#: The most seconds a seat's older connection has to answer the ping of
+#: :meth:`AddressCap.reclaim` (less under a shorter ``--ping``).
+PING_ANSWER_SECONDS = 3.0
+#: How many connections over the cap one address may have waiting for their
+#: ``hello`` at once (:meth:`AddressCap.may_wait`); the rest are refused at once.
+WAITING_PER_ADDRESS = 4
+
+
+class Holder(Protocol):
+    """What the cap needs of a connection holding a place."""
+
+    #: The token of the seat it speaks for (``None``: a spectator, or no ``hello`` yet).
+    seat_token: str | None
+
+    async def answers_ping(self, timeout: float) -> bool:
+        """Whether its client answers a ping within ``timeout`` seconds (one that
+        does not is closed); ``True`` when the server cannot ping."""
+        ...
+
+
+class Place:
+    """One connection's place under its address's cap. :meth:`release` gives it
+    back once, however often it is called: by the connection's own ``finally``,
+    and earlier by :meth:`AddressCap.reclaim` for a dead connection still closing."""
+
+    def __init__(self, cap: AddressCap, key: str) -> None:
+        self.cap = cap
+        self.key = key
+        self.holder: Holder | None = None   # set once the connection exists
+        self.released = False
+
+    def release(self) -> None:
+        if self.released:
+            return
+        self.released = True
+        places = self.cap.places[self.key]
+        places.discard(self)
+        if not places:
+            del self.cap.places[self.key]
+
+
 class AddressCap:
-    """How many connections each address holds open, admitted up to ``cap``
-    (0: no cap). Every :meth:`admit` that returned a key is paired with one
-    :meth:`release` of it, in a ``finally``: a connection's slot is freed however
+    """The places each address holds open, admitted up to ``cap`` (0: no cap).
+    Every :meth:`admit` that returned a :class:`Place` is paired with its
+    :meth:`Place.release`, in a ``finally``: a connection's place is freed however
     it ends (closed by the client, an error, a server stopping)."""
 
-    def __init__(self, cap: int) -> None:
+    def __init__(self, cap: int, waiting: int = WAITING_PER_ADDRESS) -> None:
         self.cap = cap
-        self.open: dict[str, int] = {}
+        self.places: dict[str, set[Place]] = {}
+        self.waiting_most = waiting
+        self.waiting: dict[str, int] = {}
 
-    def admit(self, host: str | None) -> str | None:
-        """Count a new connection from ``host``: its key, or ``None`` when the
-        address holds ``cap`` already (the connection is to be refused)."""
+    @property
+    def open(self) -> dict[str, int]:
+        """How many connections each address holds open."""
+        return {key: len(places) for key, places in self.places.items()}
+
+    def admit(self, host: str | None) -> Place | None:
+        """A place for a new connection from ``host``, or ``None`` when the
+        address holds ``cap`` already (the connection is to wait or be refused)."""
         key = address_key(host)
-        held = self.open.get(key, 0)
-        if self.cap and held >= self.cap:
+        places = self.places.setdefault(key, set())
+        if self.cap and len(places) >= self.cap:
+            if not places:
+                del self.places[key]
             return None
-        self.open[key] = held + 1
-        return key
+        place = Place(self, key)
+        places.add(place)
+        return place
 
-    def release(self, key: str) -> None:
-        """A connection admitted under ``key`` has ended."""
-        left = self.open.get(key, 0) - 1
-        if left > 0:
-            self.open[key] = left
-        else:
-            self.open.pop(key, None)
+    def may_wait(self, host: str | None) -> bool:
+        """Whether a connection over the cap may wait for its ``hello``: only
+        while one of its address's connections speaks for a seat (else no hello
+        could free a place) and fewer than ``waiting`` of the address wait already
+        (so the cap still bounds what one address holds)."""
+        key = address_key(host)
+        return (self.waiting.get(key, 0) < self.waiting_most
+                and any(p.holder is not None and p.holder.seat_token for p in self.places.get(key, ())))
+
+    @contextmanager
+    def waiting_for_hello(self, host: str | None) -> Iterator[None]:
+        """Count a connection over the cap as waiting (:meth:`may_wait`) while in the block."""
+        key = address_key(host)
+        self.waiting[key] = self.waiting.get(key, 0) + 1
+        try:
+            yield
+        finally:
+            left = self.waiting[key] - 1
+            if left > 0:
+                self.waiting[key] = left
+            else:
+                del self.waiting[key]
+
+    async def reclaim(self, host: str | None, seat_token: str, timeout: float) -> int:
+        """Ping, all at once, the connections of ``host``'s address that speak for
+        the seat of ``seat_token``; give back the places of those that did not
+        answer within ``timeout`` (they are being closed), and return how many."""
+        key = address_key(host)
+        same_seat = [(place, place.holder) for place in self.places.get(key, ())
+                     if place.holder is not None and place.holder.seat_token == seat_token]
+        answers = await asyncio.gather(*(holder.answers_ping(timeout) for _, holder in same_seat))
+        dead = [place for (place, _), alive in zip(same_seat, answers) if not alive]
+        for place in dead:
+            place.release()
+        return len(dead)
 
     def refusal(self) -> str:
         """The one line a refused connection is told (also its close reason,
