@@ -148,15 +148,21 @@ def test_a_closed_connection_frees_its_slot_however_it_ends(start_server: Callab
     run(scenario())
 
 
-async def knock(server: ServerThread, path: str, how: str) -> None:
-    """A WebSocket handshake by hand, cut at ``how``: ``"half"`` (half the request
-    sent), ``"request"`` (the whole request, the answer never read), ``"upgraded"``
-    (cut at the 101 answer), ``"reset"`` (the 101 read, then a TCP reset)."""
+async def by_hand(server: ServerThread, path: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, bytes]:
+    """A TCP connection to the server and the WebSocket handshake request for ``path``, not sent yet."""
     host, port = server.ws_url.split("//")[1].rstrip("/").rsplit(":", 1)
     reader, writer = await asyncio.open_connection(host, int(port))
     key = base64.b64encode(os.urandom(16)).decode()
     request = (f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()
+    return reader, writer, request
+
+
+async def knock(server: ServerThread, path: str, how: str) -> None:
+    """A WebSocket handshake by hand, cut at ``how``: ``"half"`` (half the request
+    sent), ``"request"`` (the whole request, the answer never read), ``"upgraded"``
+    (cut at the 101 answer), ``"reset"`` (the 101 read, then a TCP reset)."""
+    reader, writer, request = await by_hand(server, path)
     writer.write(request[:len(request) // 2] if how == "half" else request)
     await writer.drain()
     if how in ("upgraded", "reset"):
@@ -392,6 +398,79 @@ def test_two_live_tabs_of_one_seat_both_stay(start_server: Callable[..., ServerT
         for ws in tabs:
             await still_served(ws)
             await ws.close()
+
+    run(scenario())
+
+
+class RawSocket:
+    """A WebSocket client by hand, to choose which pings it answers: a client may
+    answer only the latest of several (RFC 6455, 5.5.3)."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+
+    @classmethod
+    async def open(cls, server: ServerThread, table: str) -> "RawSocket":
+        reader, writer, request = await by_hand(server, f"/ws/{table}")
+        writer.write(request)
+        assert b" 101 " in await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), TIMEOUT)
+        return cls(reader, writer)
+
+    def send(self, opcode: int, payload: bytes) -> None:
+        """One masked frame (1: text, 10: pong)."""
+        mask = os.urandom(4)
+        size = len(payload)
+        length = bytes([0x80 | size]) if size < 126 else bytes([0x80 | 126]) + struct.pack("!H", size)
+        head = bytes([0x80 | opcode]) + length
+        self.writer.write(head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+
+    async def frame(self) -> tuple[int, bytes]:
+        """The next frame from the server: (opcode, payload); 8 is a close."""
+        first, second = await self.reader.readexactly(2)
+        size = second & 0x7F
+        if size >= 126:
+            size = int.from_bytes(await self.reader.readexactly(2 if size == 126 else 8), "big")
+        return first & 0x0F, await self.reader.readexactly(size)
+
+
+def test_a_client_that_answers_only_the_latest_ping_is_not_taken_for_dead(
+        start_server: Callable[..., ServerThread]) -> None:
+    """The ping of a seat's reconnect over the cap may cross the server's own
+    keepalive ping; a client that answers only the latest (as RFC 6455 allows)
+    answered both, and stays: uvicorn alone would wait for the keepalive's own
+    answer and cut it."""
+    server = start_server(connections_per_address=1, ping_seconds=1.5)
+
+    async def scenario() -> None:
+        table, _, bo = await seat_table(server)
+        raw = await RawSocket.open(server, table)
+        raw.send(1, json.dumps({"type": "hello", "token": bo}).encode())
+        held: bytes | None = None
+        while True:   # answer the keepalive's pings until one is held back unanswered
+            opcode, payload = await asyncio.wait_for(raw.frame(), TIMEOUT)
+            if opcode == 9:
+                held = payload
+                break
+        again = await open_ws(server, table)        # the reconnect over the cap: the server pings the raw one
+        await say(again, {"type": "hello", "token": bo})
+        while True:
+            opcode, payload = await asyncio.wait_for(raw.frame(), TIMEOUT)
+            assert opcode != 8, payload             # not closed
+            if opcode == 9 and payload != held:
+                raw.send(10, payload)               # the latest only
+                break
+        await refused(again)                        # the raw one answered: alive, the address full
+        loop = asyncio.get_running_loop()
+        until = loop.time() + 3.5                   # past the held keepalive ping's 1.5 s
+        while loop.time() < until:
+            try:
+                opcode, payload = await asyncio.wait_for(raw.frame(), until - loop.time())
+            except TimeoutError:
+                break
+            assert opcode != 8, payload             # the keepalive did not cut it
+            if opcode == 9:
+                raw.send(10, payload)
+        raw.writer.close()
 
     run(scenario())
 

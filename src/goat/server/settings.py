@@ -159,8 +159,9 @@ class Settings:
             ``ws_ping_interval`` and ``ws_ping_timeout``). A connection whose client
             vanished without a close (a phone that changed networks) is found dead
             only so, after one to two times this: until then it holds its slot of
-            ``connections_per_address`` and keeps its seat "connected" (its grace
-            period not begun). Shorter finds it sooner, but closes a live
+            ``connections_per_address`` (unless its seat reconnects over the cap:
+            then it is pinged at once, :mod:`goat.server.connections`) and keeps its
+            seat "connected" (its grace period not begun). Shorter finds it sooner, but closes a live
             connection whose answer takes longer (a congested mobile network: the
             page reconnects), and must stay under a reverse proxy's read timeout.
     """
