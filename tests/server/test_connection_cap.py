@@ -2,7 +2,9 @@
 the connection over it is refused with one line (an ``error`` message and the
 close reason, code 4429) while another address is still let in; a connection's
 slot is freed however it ends; behind a trusted proxy the cap counts the
-address ``X-Forwarded-For`` names, behind an untrusted one the proxy's own."""
+address ``X-Forwarded-For`` names, behind an untrusted one the proxy's own. A
+seat's reconnect over the cap takes the place of its own dead connection (pinged
+at once), never of a live one, and nobody else's."""
 
 from __future__ import annotations
 
