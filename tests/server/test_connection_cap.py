@@ -627,3 +627,13 @@ def test_the_settings_from_the_environment() -> None:
         Settings.from_env({"GOAT_CONNECTIONS_PER_ADDRESS": "many"})
     with pytest.raises(SettingsError, match="^GOAT_TRUSTED_PROXIES must be IP addresses"):
         Settings.from_env({"GOAT_TRUSTED_PROXIES": "proxy.local"})
+
+
+def test_the_installed_uvicorn_has_what_the_ping_builds_on() -> None:
+    """The ping of a seat's older connection rides on uvicorn's own sans-I/O
+    WebSocket protocol; a uvicorn without its parts falls back to uvicorn's
+    protocol (the server runs, without the ping). This fails, rather than the
+    fallback passing silently, when an upgrade of uvicorn reshapes them."""
+    from goat.server.wsping import PingableWebSocketProtocol, websocket_protocol
+
+    assert websocket_protocol() is PingableWebSocketProtocol

@@ -26,7 +26,7 @@ from goat.protocol import GoatError
 from goat.server.base_path import under_base_path
 from goat.server.connections import with_mapped_forms
 from goat.server.settings import Settings
-from goat.server.wsping import PingableWebSocketProtocol
+from goat.server.wsping import websocket_protocol
 
 #: Frames above this size close the connection outright; messages between the
 #: settings' ``max_message_bytes`` and this get an ``oversized`` error instead.
@@ -160,7 +160,7 @@ def make_server(settings: Settings, log_level: str = "warning") -> uvicorn.Serve
     # the connection is from a trusted proxy: goat's own setting, not uvicorn's
     # FORWARDED_ALLOW_IPS, so that it is checked and documented with the others.
     config = uvicorn.Config(CutAtShutdown(app), log_level=log_level, ws_max_size=WS_MAX_SIZE,
-                            ws=PingableWebSocketProtocol,   # the app may ping a connection itself
+                            ws=websocket_protocol(),   # the app may ping a connection itself
                             ws_per_message_deflate=False, lifespan="on", access_log=False,
                             timeout_graceful_shutdown=GRACE_AT_SHUTDOWN,
                             ws_ping_interval=settings.ping_seconds, ws_ping_timeout=settings.ping_seconds,

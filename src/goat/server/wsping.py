@@ -22,9 +22,20 @@ import itertools
 import os
 from typing import Any
 
-from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import InvalidState
 from websockets.frames import Frame, Opcode
+
+try:  # uvicorn's internals: the sans-I/O protocol and its keepalive (uvicorn 0.44+)
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+except ImportError:  # pragma: no cover - an older or a reshaped uvicorn
+    WebSocketsSansIOProtocol = object  # type: ignore[assignment,misc]
+
+#: The parts of uvicorn's protocol :class:`PingableWebSocketProtocol` builds on.
+#: A uvicorn without one of them (older than 0.44, or reshaped since) gets
+#: uvicorn's own protocol instead (:func:`websocket_protocol`): the server runs as
+#: before, with no ``goat.ping``, so a seat's reconnect over the cap is refused
+#: until its dead connection is found by the keepalive, as before this module.
+NEEDED = ("run_asgi", "send_keepalive_ping", "handle_pong", "connection_lost", "conn", "pending_ping_payload")
 
 #: The scope extension's name (ASGI: ``scope["extensions"][name]`` is a dict).
 PING_EXTENSION = "goat.ping"
@@ -108,3 +119,12 @@ class PingableWebSocketProtocol(WebSocketsSansIOProtocol):
         if self.pending_ping_payload is not None and 0 <= self.keepalive_order <= answered_order:
             event = Frame(Opcode.PONG, self.pending_ping_payload)
         super().handle_pong(event)
+
+
+def websocket_protocol() -> Any:
+    """The ``ws`` to hand uvicorn: :class:`PingableWebSocketProtocol` where this
+    uvicorn has what it builds on, else ``"auto"`` (uvicorn's own choice)."""
+    if WebSocketsSansIOProtocol is object:
+        return "auto"
+    probe = WebSocketsSansIOProtocol.__init__.__code__.co_names + tuple(dir(WebSocketsSansIOProtocol))
+    return PingableWebSocketProtocol if all(name in probe for name in NEEDED) else "auto"
