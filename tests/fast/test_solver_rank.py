@@ -24,9 +24,7 @@ from goat.analysis import analyze_record
 from goat.fast.solver import CATCH, ROYAL, best_actions, evaluate_moves, rank_of, solve, solve_outcome
 from goat.fast.solver_rank import catch_places, fixed
 from goat.games.kozel import new_state
-from goat.games.kozel.rules import make_rules
-from goat.protocol import Action
-from tests.fast.test_solver import act, position, reference
+from tests.fast.test_solver import position, reference
 from tests.fast.test_solver import random_position as team_position
 from tests.fast.test_solver_solo import random_position as solo_position
 from tests.test_analyze_endings import deal_record

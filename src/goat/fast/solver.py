@@ -20,7 +20,8 @@ seats 0+2, 1 = seats 1+3; in individual play a seat, see below):
   every point total. Under other options (``shamok_penalty`` below 2,
   ``penalty="graded"``) it is placed where the deal's result puts it, among the
   totals (:mod:`goat.fast.solver_rank`: ``shamok_penalty=1``, a catch for the
-  side between 60 and 61): the search finds the value under that order, and
+  side between 60 and 61): the search finds the value under that order (by that
+  module's null-window tests, not the guess and MTD(f) below), and
   :func:`rank_of` orders such values (compare them by it, not as numbers);
 * ``+ROYAL`` (2000) / ``-ROYAL`` when a player of this / the other side holds
   all four aces after a trick (royal goat, ``full-hand``; the engine checks it
