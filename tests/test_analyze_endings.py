@@ -28,10 +28,12 @@ from goat.protocol import Action
 from goat.records import record_from_state
 
 
-def deal_record(preset: str, deal: dict[str, Any], tricks: list[str], players: int = 4) -> dict[str, Any]:
+def deal_record(preset: str, deal: dict[str, Any], tricks: list[str], players: int = 4,
+                options: dict[str, Any] | None = None) -> dict[str, Any]:
     """One finished deal: ``deal`` as a record's deal object, then ``tricks``,
-    each "seat card, seat card, ..." (a card played), or whole actions ("1 give 9C")."""
-    state = new_state(preset, players=players, single_deal=True)
+    each "seat card, seat card, ..." (a card played), or whole actions ("1 give 9C");
+    ``options``: the table's rule options."""
+    state = new_state(preset, players=players, single_deal=True, options=options)
     state.apply_chance(chance_from_json(state, deal))
     for trick in tricks:
         for text in trick.split(","):

@@ -12,7 +12,11 @@ starts from) are listed as skipped, each with the solver's one-line reason.
 
 Kozel's values follow :mod:`goat.fast.solver`: the card points the acting side ends the
 deal with under best play from there on, or a decisive value (shamok catch,
-royal goat) ranked above or below every point total. In individual play
+royal goat). The best move is picked by the solver's ``rank_of`` where it has one:
+Kozel's ranks a shamok catch where the table's penalties put it among the point
+totals (above every total under the defaults, below a won deal under
+``shamok_penalty=1``: :mod:`goat.fast.solver_rank`); a move's ``cost`` stays the
+difference of the two values, which says little when one is a catch. In individual play
 (``full-hand`` with 2 or 3 players) the side is the acting seat, and every other
 seat plays against it. Spades' values are the tricks the acting side ends the
 deal with (:mod:`goat.fast.spades_dd`: Bo Haglund's DDS), valued where tricks are
@@ -257,11 +261,12 @@ def analyze_record(record: Any, deal: int = 1, solver: MoveSolver | None = None,
                 out.outcome = str(solver.solve_outcome(state, 0))
             if values:
                 side = team_of(seat)
-                best_value = max(values.values())
+                key = _ranking(solver, state)
+                best_value = max(values.values(), key=key)
                 move = MoveAnalysis(
                     index=index, trick=state.tricks_played + 1, seat=seat, side=side, action=action,
                     value=values[action], best_value=best_value,
-                    best=[a for a, v in values.items() if v == best_value], values=values)
+                    best=[a for a, v in values.items() if key(v) == key(best_value)], values=values)
                 if result_of is not None:
                     move.result = result_of(state, side, move.value)
                     move.best_result = result_of(state, side, best_value)
@@ -270,3 +275,13 @@ def analyze_record(record: Any, deal: int = 1, solver: MoveSolver | None = None,
     if len(state.deal_results) > results_before:
         out.result = state.deal_results[results_before]
     return out
+
+
+def _ranking(solver: MoveSolver, state: Any) -> Any:
+    """How ``solver``'s values of ``state`` rank: its ``rank_of(state, value)``
+    where it has one (Kozel's: a shamok catch ranks by the table's penalties,
+    below a won deal under ``shamok_penalty=1``), else as numbers."""
+    rank_of = getattr(solver, "rank_of", None)
+    if rank_of is None:
+        return lambda value: value
+    return lambda value: rank_of(state, value)

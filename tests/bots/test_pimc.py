@@ -45,6 +45,21 @@ def test_utility_ranks_outcomes_by_penalty_points() -> None:
     assert utility(60) == 0.0
 
 
+def test_utility_reads_the_graded_penalty() -> None:
+    # graded: holding the losers to 30 or fewer costs them 4, more than a catch of 3
+    assert utility(95, 3, penalty="graded") > utility(1000, 3) > utility(95, 3) > utility(89, 3, penalty="graded")
+    assert utility(25, penalty="graded") < utility(-1000, 3) < utility(35, penalty="graded")
+
+
+def test_perfect_bot_scores_moves_by_the_graded_penalty() -> None:
+    from tests.fast.test_solver_rank import big_win_or_catch
+
+    for options, best in (({"shamok_penalty": 3}, "0 play 7C"),
+                          ({"shamok_penalty": 3, "penalty": "graded"}, "0 play AS")):
+        state = big_win_or_catch(options)
+        assert str(PerfectInformationBot(seed=1).choose_with_state(state.clone(), state.view(0))) == best
+
+
 def test_pimc_plays_the_shamok_onto_the_queen_of_clubs() -> None:
     state = catch_position()
     assert sorted(state.view(1)["legal_actions"]) == ["1 play 7C", "1 play JD"]

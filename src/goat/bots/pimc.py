@@ -41,7 +41,7 @@ is then dropped like one out of nodes: the same 20 first leads then took at most
 
 The utility turns a solver value into what the match cares about: penalty
 points. A deal won by more than 60 points is worth the penalty the opponents take
-(2, or street's graded 2/4/6 — the solver only covers flat penalties), a lost one
+(2, or ``penalty="graded"``'s 4 for holding the loser to 30 or fewer), a lost one
 the negative; a shamok catch is ±4 (the option's penalty), a royal goat ±12; and
 the card-point margin breaks ties (it adds at most ±0.25), so among moves that
 keep the same outcome the bot still prefers more points.
@@ -70,24 +70,36 @@ _CATCH = 1000
 _ROYAL = 2000
 
 
-def utility(value: int, shamok_penalty: int = 4, match_target: int = 12) -> float:
-    """A solver value for one side turned into penalty points gained (+) or lost (−).
+def utility(value: int, shamok_penalty: int = 4, match_target: int = 12,
+            penalty: str = "flat2") -> float:
+    """A solver value for one side turned into penalty points gained (+) or lost (−);
+    ``penalty="graded"``: a loser held to 30 points or fewer pays 4 (as the solver
+    reads it, a side is scored as if it took a trick: never the 6 of none).
 
     >>> round(utility(67), 3), round(utility(53), 3), utility(60)
     (2.029, -2.029, 0.0)
-    >>> utility(1000), utility(-2000)
-    (4.0, -12.0)
+    >>> utility(1000), utility(-2000), round(utility(95, penalty="graded"), 3)
+    (4.0, -12.0, 4.146)
     """
     if abs(value) >= _ROYAL:
         return float(match_target if value > 0 else -match_target)
     if abs(value) >= _CATCH:
         return float(shamok_penalty if value > 0 else -shamok_penalty)
     margin = (value - 60) / 240  # ±0.25 at most: a tie-breaker between equal outcomes
+    graded = penalty == "graded"
     if value > 60:
-        return 2.0 + margin
+        return (4.0 if graded and value >= 90 else 2.0) + margin
     if value < 60:
-        return -2.0 + margin
+        return (-4.0 if graded and value <= 30 else -2.0) + margin
     return 0.0
+
+
+def _option_utility(options: dict[str, Any]) -> Any:
+    """:func:`utility` with the table's options (``view["options"]``)."""
+    def score(value: int) -> float:
+        return utility(value, options.get("shamok_penalty", 4), options.get("match_target", 12),
+                       options.get("penalty", "flat2"))
+    return score
 
 
 #: The clock a time limit is measured with (a module attribute, so tests can use a fake one).
@@ -205,15 +217,14 @@ class PIMCBot(BaseBot):
             return self.fallback.choose(view)
         from goat.games import world_sampler
 
-        options = view["options"]
+        score = _option_utility(view["options"])
         totals: dict[str, float] = defaultdict(float)
         sampler = world_sampler(dict(view))  # the same worlds as sample_world, view read once
         solved = 0
         for values in self._solved_worlds(sampler):
             solved += 1
             for action, value in values.items():
-                totals[str(action)] += utility(value, options.get("shamok_penalty", 4),
-                                               options.get("match_target", 12))
+                totals[str(action)] += score(value)
         if not solved:   # no world drawn or solved in time: play the plain policy, not nothing
             return self.fallback.choose(view)
         return max(legal, key=lambda a: totals.get(str(a), float("-inf")))
@@ -281,9 +292,8 @@ class PerfectInformationBot(BaseBot):
         from goat.fast.solver import evaluate_moves
 
         values = evaluate_moves(state)
-        options = view["options"]
-        scored = {a: utility(v, options.get("shamok_penalty", 4), options.get("match_target", 12))
-                  for a, v in values.items()}
+        score = _option_utility(view["options"])
+        scored = {a: score(v) for a, v in values.items()}
         best = max(scored.values())  # the utility decides (a catch beats any point total)
         choices = sorted((a for a, u in scored.items() if u == best), key=str)
         return choices[self.rng.randrange(len(choices))]

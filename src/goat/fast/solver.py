@@ -14,15 +14,21 @@ seats 0+2, 1 = seats 1+3; in individual play a seat, see below):
   teams (0..120);
 * ``+CATCH`` (1000) / ``-CATCH`` when the deal ends with the shamok ``7C``
   catching the queen of clubs played by the other / this side. The deal's points
-  are then not counted and the side that played ``QC`` gets 4 penalty points,
-  which is better (worse) for a team than any point result (a lost deal costs
-  2): so a catch is ranked above (below) every point total;
+  are then not counted and the side that played ``QC`` gets ``shamok_penalty``
+  points. Under the defaults (4 against a lost deal's 2) that is better (worse)
+  for a team than any point result, and the kernels rank a catch above (below)
+  every point total. Under other options (``shamok_penalty`` below 2,
+  ``penalty="graded"``) it is placed where the deal's result puts it, among the
+  totals (:mod:`goat.fast.solver_rank`: ``shamok_penalty=1``, a catch for the
+  side between 60 and 61): the search finds the value under that order (by that
+  module's null-window tests, not the guess and MTD(f) below), and
+  :func:`rank_of` orders such values (compare them by it, not as numbers);
 * ``+ROYAL`` (2000) / ``-ROYAL`` when a player of this / the other side holds
   all four aces after a trick (royal goat, ``full-hand``; the engine checks it
   after every trick, and so does the solver): that wins the match.
 
-This ranks every outcome of the deal consistently for a team: decisive ends
-first, then more card points (which never make a deal result worse). Maximising
+This ranks every outcome of the deal consistently for a team as the deal's
+result does, ties broken by card points (which never make a deal result worse). Maximising
 it is what a team playing for the deal wants; the points between 61 and 120 are
 the tie-breaker that makes the value exact and informative.
 
@@ -111,6 +117,7 @@ import numpy as np
 
 from goat.cards import Card
 from goat.fast import solver_core as core
+from goat.fast import solver_rank as rank
 from goat.fast import solver_search as search
 from goat.fast import solver_solo as solo
 from goat.fast.encoding import TRUMP_CLASS, tables
@@ -217,6 +224,7 @@ def _deal_code(rules: KozelRules, trump_suit: str | None) -> _DealCode:
     W[core.SHAMOK] = index.get(SHAMOK, -1)
     W[core.QUEEN] = index.get(QUEEN_OF_CLUBS, -1)
     W[core.SHAMOK_ON] = int(rules.shamok_catches_queen and rules.has_shamok)
+    W[core.CATCH_FOR], W[core.CATCH_AGAINST] = CATCH, -CATCH   # solver_rank's tests may swap them
     # Royal goat is checked after draws only; the solver refuses it with a stock,
     # so within a search it never fires (kept as a switch for stock support).
     W[core.ROYAL_ON] = int(rules.royal_goat and rules.stock_size > 0)
@@ -240,6 +248,7 @@ class _Workspace:
         self.tt = self.table(large=False)
         self.W = np.zeros(core.W_SIZE, dtype=np.int64)
         self.gen = 0
+        self.rank_gens: tuple[int | None, dict] = (None, {})   # goat.fast.solver_rank's generations
         self.nodes = 0   # nodes of the last top-level call (see nodes_used)
         # stop_after: the open block's token, whether its time ran out, and the
         # lock that orders its timer against the loading of a position
@@ -482,6 +491,8 @@ def _deal_over_value(state: Any, side: int, deals_before: int) -> int | None:
         return None
     res = state.deal_results[-1]
     if res["ended_by"] == "shamok-caught-queen":
+        if len(res["penalty"]) == 2:   # the shamok's side: also when shamok_penalty=0 leaves no trace
+            return CATCH if res["winner_team"] == side else -CATCH
         return -CATCH if res["penalty"][side] else CATCH
     if res["ended_by"] == "royal-goat":
         return ROYAL if res["winner_team"] == side else -ROYAL
@@ -520,9 +531,15 @@ def _solve(state: Any, side: int, ws: _Workspace, gen: int, budget: _Budget,
     if state.phase == FORCED_RETURN:
         values = _values_by_action(state, side, ws, gen, budget)
         mover = state.team_of(state.current_player())
-        return max(values.values()) if mover == side else min(values.values())
+        pick = max if mover == side else min
+        return pick(values.values(), key=lambda v: rank.rank_of(state, v))
     W, _ = _encode(state, side, ws, gen)
     budget.load(ws)
+    if not rank.fixed(state):   # the catches placed by the options: solver_rank's tests
+        kernel = solo.search if _solo(state) else search.search
+        value = rank.solve_loaded(state, W, ws, gen, kernel)
+        budget.settle(ws)
+        return value
     if _solo(state):
         if guess is None:
             remaining = solo_guess(state, W, ws)
@@ -591,7 +608,8 @@ def evaluate_moves(state: Any, side: int | None = None,
 def _values_by_action(state: Any, side: int, ws: _Workspace, gen: int,
                       budget: _Budget) -> dict[Action, int]:
     actions = state.legal_actions()
-    if state.phase == FORCED_RETURN or any(a.verb == "give" for a in actions):
+    if (state.phase == FORCED_RETURN or any(a.verb == "give" for a in actions)
+            or not rank.fixed(state)):   # (the kernels' root_values take the fixed catch places)
         out: dict[Action, int] = {}
         for a in actions:
             child = state.clone()
@@ -648,10 +666,24 @@ def warm_up() -> None:
         evaluate_moves(solo_state)
 
 
-def best_actions(values: dict[Action, int], maximize: bool = True) -> list[Action]:
-    """The actions with the best value (for the side the values are for)."""
-    target = max(values.values()) if maximize else min(values.values())
-    return [a for a, v in values.items() if v == target]
+def best_actions(values: dict[Action, int], maximize: bool = True, state: Any = None) -> list[Action]:
+    """The actions with the best value (for the side the values are for); with
+    ``state`` (the position the values are of) ranked as its deal's results rank
+    them (:func:`rank_of`: a catch may be worth less than a won deal), else as
+    the numbers they are."""
+    def key(v: int) -> int:
+        return v if state is None else rank_of(state, v)
+    target = max(map(key, values.values())) if maximize else min(map(key, values.values()))
+    return [a for a, v in values.items() if key(v) == target]
+
+
+def rank_of(state: Any, value: int) -> int:
+    """A number ordering the values of ``state`` (:func:`solve`, :func:`evaluate_moves`,
+    either side's) as the deal's results under its table's options do, ties broken
+    by card points: the points apart (four steps a point), a shamok catch placed
+    among them (:func:`goat.fast.solver_rank.rank_of`). Compare values by it, not
+    as numbers: ``+CATCH`` ranks below 61 points under ``shamok_penalty=1``."""
+    return rank.rank_of(state, value)
 
 
 

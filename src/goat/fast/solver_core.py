@@ -22,7 +22,10 @@ two arrays so that a recursive call passes almost nothing:
 
 Values are side A's card points in the cards not yet in a finished trick, or a
 decisive value (``±CATCH`` shamok catch, ``±ROYAL`` royal goat) that ends the
-deal whatever the points: see :func:`child_alpha` for how a window is carried
+deal whatever the points. Which sign a catch gets is read from ``W[CATCH_FOR]``
+and ``W[CATCH_AGAINST]`` (``+CATCH`` and ``-CATCH`` but in the null-window tests
+of :mod:`goat.fast.solver_rank`, where a catch is a win or a loss of the test by
+the table's options): see :func:`child_alpha` for how a window is carried
 across a finished trick.
 """
 
@@ -81,6 +84,8 @@ NGROUPS = 113      # number of point groups of two cards or more (listed first)
 SINGLES = 114      # mask of the cards that form a point group alone
 NLEVELS = 115      # number of distinct card-point values in the deck
 TRUMP_ON_PLAIN = 116  # 1: a player holding a plain lead's suit may trump it (trump_on_plain="always")
+CATCH_FOR = 117    # value of a shamok catch of a queen of clubs the other side played (CATCH
+CATCH_AGAINST = 118  # ... and of one ``side`` played (-CATCH); goat.fast.solver_rank may swap them
 STRENGTH = 128     # 128..159
 CLASS = 160        # 160..191: 0..3 plain suit, 4 trump
 POINTS = 192       # 192..223
@@ -622,7 +627,7 @@ def catch_value(W: np.ndarray, card: int, pos: int) -> int:
             if (seat_other & 1) == (seat_me & 1):
                 return 0
             queen_team = (seat_me if card == qc else seat_other) & 1
-            return -CATCH if queen_team == W[SIDE] else CATCH
+            return W[CATCH_AGAINST] if queen_team == W[SIDE] else W[CATCH_FOR]
     return 0
 
 

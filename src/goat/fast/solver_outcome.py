@@ -22,6 +22,11 @@ matter are never tested (no catch test once the shamok or the queen of clubs is
 in a pile, or when one team holds both and neither is in the stock). All tests share one table
 generation, so each reuses what the earlier ones proved, as MTD(f)'s passes do.
 
+The lines assume the kernels' fixed catch places (a catch above / below every
+total: the defaults). Where the options place a catch among the totals
+(:mod:`goat.fast.solver_rank`) the outcome is read from the exact value
+(:func:`goat.fast.solver.solve`, by that module's tests).
+
 What the card-point game cannot say (documented on :class:`DealOutcome` as
 ``note``): ``graded`` gives 6 instead of 4 to a side that takes *no trick* — the
 search counts card points, not tricks, so a side held to 0 points with no trick
@@ -40,8 +45,9 @@ from goat.fast import solver_core as core
 from goat.fast import solver_search as search
 from goat.fast import solver_solo as solo
 from goat.games.kozel.phases import FORCED_RETURN
-from goat.games.kozel.rules import QUEEN_OF_CLUBS, SHAMOK
-from goat.games.kozel.scoring import card_points, deal_penalty
+from goat.fast.solver_rank import catch_possible as _catch_possible
+from goat.fast.solver_rank import fixed, total_points
+from goat.games.kozel.scoring import deal_penalty
 
 CATCH, ROYAL, INF = sv.CATCH, sv.ROYAL, core.INF
 WIN_LINE = 61          # more than 60 card points wins a deal
@@ -150,13 +156,6 @@ def outcome_of(state: Any, side: int, value: int, low: int | None = None, high: 
                        individual=not rules.partnerships)
 
 
-def total_points(state: Any) -> int:
-    """The card points of the whole deal: 120 in a real one; a made-up ending
-    (tests) may hold fewer cards, and the lines move with it."""
-    left = [c for h in state.hands for c in h] + [p.cards[0] for p in state.trick] + list(state.stock)
-    return sum(state.points()) + card_points(left)
-
-
 def _tie_note(rules: Any) -> str:
     parts = ["annulled and dealt again" if rules.tie == "annul" else "no penalty"]
     if rules.eggs == "double-next":
@@ -185,28 +184,6 @@ def cuts(state: Any, side: int) -> list[int]:
     return sorted(out, key=lambda b: (abs(2 * b - 2 * WIN_LINE + 1), -b))
 
 
-def _catch_possible(state: Any) -> bool:
-    """Can the shamok still catch the queen of clubs? Both must be unplayed,
-    and not both held by one team: cards in hand only ever pass between
-    partners (a forced exchange), so only one in the stock can change that."""
-    rules = state.rules
-    if not (rules.shamok_catches_queen and rules.has_shamok):
-        return False
-    holder = {}
-    for seat, hand in enumerate(state.hands):
-        for card in (SHAMOK, QUEEN_OF_CLUBS):
-            if card in hand:
-                holder[card] = seat
-    on_table = {p.cards[0]: p.seat for p in state.trick}
-    in_stock = set(state.stock)
-    where = {c: holder.get(c, on_table.get(c)) for c in (SHAMOK, QUEEN_OF_CLUBS)}
-    if any(w is None and c not in in_stock for c, w in where.items()):
-        return False   # one of them is already in a pile
-    if in_stock & {SHAMOK, QUEEN_OF_CLUBS}:
-        return True
-    return state.team_of(where[SHAMOK]) != state.team_of(where[QUEEN_OF_CLUBS])
-
-
 def solve_outcome(state: Any, side: int = 0, max_nodes: int | None = None) -> DealOutcome:
     """The deal's outcome for ``side`` with best play (see the module doc): the
     same positions and sides as :func:`goat.fast.solver.solve` (4 players; 2 and
@@ -217,6 +194,12 @@ def solve_outcome(state: Any, side: int = 0, max_nodes: int | None = None) -> De
     ws = sv._workspace()
     gen = ws.next_gen()
     lower, upper, tests = -INF, INF, 0
+    if not fixed(state):   # catches placed by the options: the lines below assume the fixed
+        try:               # places, so the exact value (goat.fast.solver_rank's tests)
+            value = sv._solve(state, side, ws, gen, budget)
+        finally:
+            ws.nodes = budget.used
+        return outcome_of(state, side, value, tests=int(ws.W[core.PASSES]))
     try:
         lines = cuts(state, side)
         while True:

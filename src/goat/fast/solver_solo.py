@@ -73,6 +73,8 @@ from goat.fast.solver_core import (
     ABORTED,
     ACES,
     CATCH,
+    CATCH_AGAINST,
+    CATCH_FOR,
     CLASS,
     CLASS_MASK,
     FIRST,
@@ -325,7 +327,7 @@ def catch_value(W: np.ndarray, card: int, pos: int) -> int:
     for i in range(pos):
         if W[TRICK + i] == other:
             queen_seat = seat_at(W, leader, pos) if card == qc else seat_at(W, leader, i)
-            return -CATCH if queen_seat == W[SIDE] else CATCH
+            return W[CATCH_AGAINST] if queen_seat == W[SIDE] else W[CATCH_FOR]
     return 0
 
 
@@ -382,7 +384,9 @@ def decisive_sides(W: np.ndarray) -> tuple:
         qc = 1 << W[QUEEN]
         if (stock & qc) != 0:
             return True, True
-        if (W[me] & qc) != 0:
+        # the catch's value by who holds the queen (its sign: see solver_core.CATCH_FOR)
+        v = W[CATCH_AGAINST] if (W[me] & qc) != 0 else W[CATCH_FOR]
+        if v < 0:
             minus = True
         else:
             plus = True
@@ -511,7 +515,7 @@ def duel(W: np.ndarray, leader: int, a: int, b: int) -> tuple:
         sh, qc = W[SHAMOK], W[QUEEN]
         if (a == sh and b == qc) or (a == qc and b == sh):
             queen_seat = leader if a == qc else other
-            return (-CATCH if queen_seat == W[SIDE] else CATCH), leader, 0
+            return (W[CATCH_AGAINST] if queen_seat == W[SIDE] else W[CATCH_FOR]), leader, 0
     winner = other if beats(W, b, a) else leader
     return 0, winner, W[ix(POINTS + a)] + W[ix(POINTS + b)]
 

@@ -1,0 +1,212 @@
+"""Where a shamok catch ranks among a deal's card-point results, by the table's options.
+
+The kernels (:mod:`goat.fast.solver_search`, :mod:`goat.fast.solver_solo`) value a
+deal's end as the card points ``side`` takes, or ``±CATCH`` when the shamok catches
+the queen of clubs: ranked above (below) every point total. That is the order of
+the deal's *results* (the other side's penalty minus ``side``'s own, as
+:func:`goat.games.kozel.scoring.deal_penalty` and the shamok rule give them) only
+while a catch's penalty beats every point result — the defaults, ``shamok_penalty``
+4 against a lost deal's 2. Under a ``shamok_penalty`` below 2, or
+``penalty="graded"`` (a lost deal costs 2 or 4), a catch is worth less than some
+won deals (or a caught queen more than some lost ones).
+
+:func:`catch_places` places each catch in the point order instead: just above the
+highest card-point total whose result it equals or beats (``shamok_penalty`` 1:
+a catch for ``side`` between 60 and 61, one against it between 59 and 60). Card
+points cannot tell how many tricks a side took; the reading is
+:mod:`goat.fast.solver_outcome`'s (a side is scored as if it took a trick: a
+``graded`` loser held to 30 points or fewer gets 4, never the 6 of no trick).
+The tie (60-60) is a result of 0 whatever ``tie`` says (annulled or not, nobody is
+penalised in that deal; an ``eggs`` doubling it leaves for the next deal is not
+this deal's result), and the ``eggs`` doubling of this deal doubles every result
+alike: neither moves a catch. With 3 players a seat's points do not decide the
+deal's result (the two others' split does): the fixed places stay.
+
+Where both catches keep their fixed places (the defaults) nothing here runs: the
+kernels' MTD(f) searches as before, node for node. Elsewhere (:func:`solve_loaded`)
+the value is found by null-window tests on a finer scale (:func:`rank_of`: four
+steps a card point, a catch between two totals): each test "is the value at least
+``v``?" is a win/loss game in which a catch is a win exactly when its place is at
+least ``v``, so the kernel runs it with ``W[CATCH_FOR]`` and ``W[CATCH_AGAINST]``
+(:mod:`goat.fast.solver_core`) set to ``+CATCH`` or ``-CATCH`` accordingly and its
+catch stays what it is to the search: a constant that ends the deal. Bounds the
+table keeps are bounds of one such game, so each sign pair searches in a table
+generation of its own (at most three a call). A fail-soft result counts beyond its
+test only up to the next catch place (past it the game differs). The answer keeps
+the solver's scale (a catch is ``±CATCH``); :func:`rank_of` orders such values as
+the deal's results do (:func:`goat.fast.solver.best_actions`, ``goat analyze``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from goat.fast import solver_core as core
+from goat.games.kozel.rules import QUEEN_OF_CLUBS, SHAMOK
+from goat.games.kozel.scoring import card_points, deal_penalty
+
+CATCH, ROYAL = core.CATCH, core.ROYAL
+STEP = 4   # rank_of's steps a card point: a catch sits at 4x+2 (4x+3 for one for side on a shared place)
+
+
+def total_points(state: Any) -> int:
+    """The card points of the whole deal: 120 in a real one; a made-up ending
+    (tests) may hold fewer cards, and the scoring lines move with it."""
+    left = [c for h in state.hands for c in h] + [p.cards[0] for p in state.trick] + list(state.stock)
+    return sum(state.points()) + card_points(left)
+
+
+def point_result(rules: Any, points: int, total: int) -> int:
+    """The deal's result for a side of two that ends with ``points`` of
+    ``total``: the other side's penalty minus its own (each side scored as if it
+    took a trick: see the module doc)."""
+    score = deal_penalty(rules, [points, total - points], [1, 1])
+    return score.penalty[1] - score.penalty[0]
+
+
+def catch_places(state: Any) -> tuple[int, int]:
+    """``(x_for, x_against)``: a shamok catch for ``side`` ranks just above the
+    card-point total ``x_for`` and below ``x_for + 1``, one against it just above
+    ``x_against``. The fixed places are ``x_for = total`` (above every total) and
+    ``x_against = -1`` (below every total); they are kept with 3 players and where
+    no catch can happen. The same for either side (the results are symmetric)."""
+    return _places(state.rules, total_points(state))
+
+
+@lru_cache(maxsize=256)
+def _places(rules: Any, total: int) -> tuple[int, int]:
+    if rules.num_teams != 2 or not (rules.shamok_catches_queen and rules.has_shamok):
+        return total, -1
+    results = [point_result(rules, p, total) for p in range(total + 1)]
+    penalty = rules.shamok_penalty
+
+    def place(result: int) -> int:
+        return max((p for p, r in enumerate(results) if r <= result), default=-1)
+
+    return place(penalty), place(-penalty)
+
+
+def fixed(state: Any) -> bool:
+    """Do both catches keep the kernels' fixed places (the search runs as ever)?"""
+    x_for, x_against = catch_places(state)
+    return x_for >= total_points(state) and x_against < 0
+
+
+def _steps(state: Any) -> tuple[int, int, int]:
+    """The catches' places on :func:`rank_of`'s scale and the royal goat's."""
+    x_for, x_against = catch_places(state)
+    u_for, u_against = STEP * x_for + 2, STEP * x_against + 2
+    if u_for == u_against:   # the same place (shamok_penalty 0): a catch for side first
+        u_for += 1
+    return u_for, u_against, STEP * (total_points(state) + 2)
+
+
+def rank_of(state: Any, value: int) -> int:
+    """``value`` (a :func:`goat.fast.solver.solve` value of ``state``, either
+    side's) as a number that orders every end of the deal as its result does,
+    ties broken by card points: four steps a card point, a catch between the two
+    totals :func:`catch_places` names, a royal goat beyond all."""
+    u_for, u_against, royal = _steps(state)
+    if value >= ROYAL:
+        return royal
+    if value <= -ROYAL:
+        return -royal
+    if value >= CATCH:
+        return u_for
+    if value <= -CATCH:
+        return u_against
+    return STEP * value
+
+
+def _ceil_div(a: int, b: int) -> int:
+    return -((-a) // b)
+
+
+def solve_loaded(state: Any, W: np.ndarray, ws: Any, gen: int, kernel: Any) -> int:
+    """The exact value (the answer's scale: absolute points, ``±CATCH``,
+    ``±ROYAL``) of ``state`` loaded in ``W`` for ``W[SIDE]``, its catches placed
+    by :func:`catch_places`: null-window tests of ``kernel`` (the ``search`` of
+    either kernel) bisecting the ends the deal can still have. ``gen``: the
+    call's generation; the sign pairs' generations are kept in ``ws.rank_gens``
+    for the whole call (a forced exchange's or the root moves' positions share
+    them). Stops early if the kernel's budget runs out (``W[ABORTED]``: the
+    caller raises)."""
+    u_for, u_against, royal = _steps(state)
+    mine = state.points()[int(W[core.SIDE])]
+    rem = int(W[core.REM_PTS])
+    ends = {STEP * p for p in range(mine, mine + rem + 1)}
+    if catch_possible(state):
+        ends |= {u_for, u_against}
+    if state.rules.royal_goat and state.stock and not state.rules.partnerships:
+        ends |= {royal, -royal}
+    cands = sorted(ends)
+    places = (u_against, u_for)
+    if getattr(ws, "rank_gens", (None,))[0] != gen:
+        ws.rank_gens = (gen, {})
+    gens = ws.rank_gens[1]
+    lower, upper = cands[0], cands[-1]
+    while lower < upper and W[core.ABORTED] == 0:
+        inside = [c for c in cands if lower < c <= upper]
+        v = inside[(len(inside) - 1) // 2]
+        signs = (u_for >= v, u_against >= v)
+        if signs not in gens:
+            gens[signs] = ws.next_gen()
+        W[core.GEN] = gens[signs]
+        W[core.CATCH_FOR] = CATCH if signs[0] else -CATCH
+        W[core.CATCH_AGAINST] = CATCH if signs[1] else -CATCH
+        line = ROYAL if v == royal else _ceil_div(v, STEP) - mine
+        W[core.PASSES] += 1
+        g = int(kernel(W, ws.tt, 0, line - 1, line))
+        point = -CATCH < g < CATCH
+        if g >= line:   # the value is at least v; a point bound counts up to the next place
+            bound = v
+            if point:
+                nxt = min((t for t in places if t >= v), default=royal)
+                bound = max(v, min(STEP * (mine + g), nxt))
+            lower = min(c for c in cands if c >= bound)
+        else:           # below v; a point bound counts down to the place before
+            bound = max(c for c in cands if c < v)
+            if point:
+                before = max((t for t in places if t < v), default=-royal)
+                bound = min(bound, max(STEP * (mine + g), before))
+            upper = max(c for c in cands if c <= bound)
+    W[core.CATCH_FOR], W[core.CATCH_AGAINST] = CATCH, -CATCH
+    W[core.GEN] = gen
+    return _value_at(lower, mine, u_for, u_against, royal)
+
+
+def _value_at(u: int, mine: int, u_for: int, u_against: int, royal: int) -> int:
+    if u == royal:
+        return ROYAL
+    if u == -royal:
+        return -ROYAL
+    if u == u_for:
+        return CATCH
+    if u == u_against:
+        return -CATCH
+    return u // STEP
+
+
+def catch_possible(state: Any) -> bool:
+    """Can the shamok still catch the queen of clubs? Both must be unplayed,
+    and not both held by one team: cards in hand only ever pass between
+    partners (a forced exchange), so only one in the stock can change that."""
+    rules = state.rules
+    if not (rules.shamok_catches_queen and rules.has_shamok):
+        return False
+    holder = {}
+    for seat, hand in enumerate(state.hands):
+        for card in (SHAMOK, QUEEN_OF_CLUBS):
+            if card in hand:
+                holder[card] = seat
+    on_table = {p.cards[0]: p.seat for p in state.trick}
+    in_stock = set(state.stock)
+    where = {c: holder.get(c, on_table.get(c)) for c in (SHAMOK, QUEEN_OF_CLUBS)}
+    if any(w is None and c not in in_stock for c, w in where.items()):
+        return False   # one of them is already in a pile
+    if in_stock & {SHAMOK, QUEEN_OF_CLUBS}:
+        return True
+    return state.team_of(where[SHAMOK]) != state.team_of(where[QUEEN_OF_CLUBS])
