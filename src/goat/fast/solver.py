@@ -167,9 +167,9 @@ def describe(value: int) -> str:
     if value <= -ROYAL:
         return "royal goat against"
     if value >= CATCH:
-        return "shamok catches QC (+4 penalty to the other team)"
+        return "shamok catches QC (shamok_penalty to the other team)"
     if value <= -CATCH:
-        return "QC caught by the shamok (+4 penalty)"
+        return "QC caught by the shamok (shamok_penalty to this team)"
     return f"{value} points"
 
 
