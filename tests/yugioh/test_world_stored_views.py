@@ -232,3 +232,19 @@ def test_a_choice_naming_a_face_down_card_takes_its_final_name() -> None:
     replay refused that text. A choice naming a face-down card now takes the
     card's final name, as a hidden Set does."""
     _draws("face-down-choice-renamed-later", 38, draws=1, kind="chaos-warrior")
+
+
+def test_a_side_decking_brings_in_no_more_copies_than_its_swaps() -> None:
+    """``--decks=chaos_warrior/goat_control --both-seats`` view 6 (seat 0, a
+    duel-3 view): the Chaos Warrior seat side-decks 3 swaps before duel 2
+    (15 before duel 3), and duel 2 shows Magical Merchant and Morphing Jar,
+    first seen there (side cards), and, learned over the attempts, a third
+    Airknight Parshath and a second Nobleman of Crossout. Those copies went to
+    the assumed side deck with no regard to that side-decking's swaps: 4 cards
+    to bring in with 3, and every later attempt failed alike ("3 side-deck
+    swaps cannot bring in"), learning nothing (the second draw of seed 6, 7 of
+    16 draws of seeds 0-7). A copy a duel needs goes to the side deck only
+    while the side-deckings before that duel can bring in all it holds; else
+    the main list holds it."""
+    for world in _draws("side-decking-brings-in-no-more-than-its-swaps", 6, kind="chaos-warrior"):
+        assert deck_problems(world.decks[1], world.rules) == []
