@@ -11,7 +11,8 @@ A world drawn must show exactly the stored view: the final check is not
 relaxed, the sampler finds a consistent world instead.
 ``yugioh-chaos-warrior-*.json`` are views of ``--decks=chaos_warrior/goat_control``
 matches, where the sampler assumes the Goat Control mirror's list for a Chaos
-Warrior seat.
+Warrior seat. ``yugioh-when-able-empty-deck-*.json`` is a view whose draws
+still fail, for other reasons: its test reads the attempts' problems.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+
+import pytest
 
 from goat.games.yugioh.cards.data import DATABASE
 from goat.games.yugioh.deck import deck_problems
@@ -232,3 +235,55 @@ def test_a_choice_naming_a_face_down_card_takes_its_final_name() -> None:
     replay refused that text. A choice naming a face-down card now takes the
     card's final name, as a hidden Set does."""
     _draws("face-down-choice-renamed-later", 38, draws=1, kind="chaos-warrior")
+
+
+def test_a_side_decking_brings_in_no_more_copies_than_its_swaps() -> None:
+    """``--decks=chaos_warrior/goat_control --both-seats`` view 6 (seat 0, a
+    duel-3 view): the Chaos Warrior seat side-decks 3 swaps before duel 2
+    (15 before duel 3), and duel 2 shows Magical Merchant and Morphing Jar,
+    first seen there (side cards), and, learned over the attempts, a third
+    Airknight Parshath and a second Nobleman of Crossout. Those copies went to
+    the assumed side deck with no regard to that side-decking's swaps: 4 cards
+    to bring in with 3, and every later attempt failed alike ("3 side-deck
+    swaps cannot bring in"), learning nothing (the second draw of seed 6, 7 of
+    16 draws of seeds 0-7). A copy a duel needs goes to the side deck only
+    while the side-deckings before that duel can bring in all it holds; else
+    the main list holds it."""
+    for world in _draws("side-decking-brings-in-no-more-than-its-swaps", 6, kind="chaos-warrior"):
+        assert deck_problems(world.decks[1], world.rules) == []
+
+
+def test_with_the_deck_empty_a_set_card_that_must_not_respond_trades_with_a_hand_card() -> None:
+    """Seat 0's view in duel 3 of a seeded "when-able" match (seed 23, stopped
+    where the other seat's Deck is empty): in duel 1, turn 38, that seat's Deck
+    is empty too, and in seat 0's Draw Phase it was not asked to respond while
+    the world's hidden Set card was Dust Tornado. No Deck card was left to take
+    the name, so most attempts of a draw (20 of 30 with this seed) failed there
+    ("no name for a card of seat 1 that could not respond here"). The Set card
+    now trades names with a hidden hand card that could not respond under its
+    name here (a Trap in the hand: Nobleman of Crossout is Set, Dust Tornado in
+    the hand), the windows before allowing both names. The view's draws fail
+    for other reasons still (in scans of its attempts, cards the mirror list
+    assumed for the other seat lacks), so the test reads the attempts' problems."""
+    from goat.games.worlds import WorldSamplingError
+    from goat.games.yugioh.worlds import _Context, _Retry
+
+    view = json.loads((VIEWS / "yugioh-when-able-empty-deck-set-card-trades-with-the-hand.json").read_text())
+    problems: list[str] = []
+    attempt = _Context.attempt
+
+    def recorded(self: _Context, rng: random.Random) -> YugiohState:
+        try:
+            return attempt(self, rng)
+        except _Retry as retry:
+            problems.append(str(retry))
+            raise
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_Context, "attempt", recorded)
+        try:
+            YugiohWorldSampler(view).sample(random.Random(1011))
+        except WorldSamplingError:
+            pass
+    assert len(problems) >= 10  # the attempts went on (and failed elsewhere)
+    assert not [p for p in problems if p.startswith("no name for a card")]

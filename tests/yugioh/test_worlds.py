@@ -464,7 +464,10 @@ def test_a_copy_a_later_duel_misses_is_kept_in_by_the_side_decking_before_it() -
     longer grows (it grew past a Deck Nobleman of Crossout showed to hold no
     more copies, and every attempt after failed), and that duel's side-decking
     keeps the copies in. One more than both hold goes to the side deck, not
-    the main deck, whose places the first duel needs."""
+    the main deck, whose places the first duel needs — while the
+    side-deckings before that duel can bring it in: duel 2 here follows 3
+    swaps and shows two cards the main deck lacks, so a third copy there
+    goes to the main deck (duel 3 follows 15 more)."""
     from goat.games.yugioh.worlds import YugiohWorldSampler, _Context
 
     _, view = _chaos_view(10, 0)  # chaos/d3/t3 at match seed 10 (8 until Summons got their negation window)
@@ -475,10 +478,13 @@ def test_a_copy_a_later_duel_misses_is_kept_in_by_the_side_decking_before_it() -
     context.add_missing(1, name, 2, 1)
     assert not context.extra and context.decks[1] == deck
     assert context.duel_needs[2][name] == 2
-    context.add_missing(1, name, 2, 2)  # a third copy: more than both hold, the side deck grows
-    assert context.duel_needs[2][name] == 3 and not context.extra
+    context.add_missing(1, name, 3, 2)  # a third copy in duel 3: more than both hold, the side deck grows
+    assert context.duel_needs[3][name] == 3 and not context.extra
     assert Counter(context.decks[1].side)[name] == 2 and Counter(context.decks[1].main)[name] == 1
     assert len(context.decks[1].side) == len(deck.side)
+    context.add_missing(1, name, 2, 2)  # a third copy in duel 2: no swap left to bring it in
+    assert context.duel_needs[2][name] == 3 and Counter(context.decks[1].main)[name] == 2
+    assert Counter(context.decks[1].main + context.decks[1].side)[name] == 3
     # and the next attempt's side-decking before duel 2 keeps both in
     from goat.games.yugioh.worlds import _Renamer, _Retry
 

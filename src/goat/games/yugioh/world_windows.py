@@ -102,15 +102,18 @@ of Crossout shows the Deck cannot hold; see ``docs/yugioh.md``), in scans of the
   activation a window later after repeated failures cost more draws than it
   saved;
 * late in a duel an empty Deck: no hidden card left to trade names with a card
-  that must not respond at a window. Not fixed, as no sound local rename
-  exists: :meth:`WindowEvidence.take_name` trades only with a Deck card
-  because a Deck card never responds; with the Deck empty every hidden card
-  is in the hand or Set, and a trade puts the able name on a card that may
-  respond too — the name must go to one that could respond at none of the
-  windows it was held through (a Set made this turn, the side deck after a
-  hidden side-decking, the list in the first duel: those are tried), which
-  means revisiting renames made many steps before: a search the one-pass
-  renamer does not make.
+  that must not respond at a window. :meth:`WindowEvidence.take_name` trades
+  with a Deck card (a Deck card never responds), else takes a name from the
+  side deck after a hidden side-decking or from the list in the first duel;
+  since 2026-12-05 it then trades with a hidden hand or Set card that could
+  not respond under the name where it stands (a Set Dust Tornado and a hand
+  card: the Trap in the hand, a Normal Spell Set in the other seat's turn),
+  the windows before allowing both names (:meth:`WindowEvidence.trade_away`).
+  Left: two cards alike placed (two hand cards), where the trade puts the able
+  name on a card that may respond too; the name must then go to a card that
+  could respond at none of the windows it was held through, which means
+  revisiting renames made many steps before: a search the one-pass renamer
+  does not make.
 """
 
 from __future__ import annotations
@@ -480,7 +483,10 @@ class WindowEvidence:
     def take_name(self, seat: int, card: CardInst, good: set[str] | None, bad: set[str] = frozenset()) -> bool:
         """Swap ``card``'s name with a hidden Deck card's (a Deck card never
         responds) whose name is in ``good`` (any if ``None``) and not in ``bad``;
-        else take one from the side deck or the assumed list."""
+        else take one from the side deck or the assumed list; else, for a
+        card that must not respond (``bad``), trade with another hidden card
+        out of the Deck that could not respond here under ``card``'s name
+        (:meth:`trade_away`)."""
         def fits(name: str) -> bool:
             return (good is None or name in good) and name not in bad and self.accepts(card, name)
 
@@ -489,7 +495,28 @@ class WindowEvidence:
         if partners:
             self.swap(card, self.rng.choice(partners))
             return True
-        return self.side_rename(card, fits) or self.list_rename(card, fits)
+        return (self.side_rename(card, fits) or self.list_rename(card, fits)
+                or good is None and self.trade_away(seat, card, fits))
+
+    def trade_away(self, seat: int, card: CardInst, fits: Callable[[str], bool]) -> bool:
+        """Swap ``card``'s name (one it could respond under here) with a hidden
+        hand card's or Set card's that ``fits``, where that card could not
+        respond under it here: a Set Trap's name goes to the hand, where a Trap
+        cannot be activated, a hand Quick-Play Spell's to a card Set this turn.
+        Late in a duel the Deck is empty, and there was no other card to take
+        the name: attempt after attempt failed at the window ("no name for a
+        card ... that could not respond here"). Sound as the Deck trade is:
+        :meth:`names_ok` keeps both cards' names off those they could have
+        responded under at a window they were not asked at, and on one that
+        could at a window they were; the window checks :meth:`able` after.
+        ``False`` when no card can."""
+        partners = [c for c in self.hidden_cards(seat) if c is not card and c.zone != "deck"
+                    and c not in self.claimed_now and c.name != card.name and fits(c.name)
+                    and self.names_ok({card: c.name, c: card.name}) and not self.able_under(seat, c, {card.name})]
+        if not partners:
+            return False
+        self.swap(card, self.rng.choice(partners))
+        return True
 
     # ------------------------------------------------------------- consistency
     def bind(self, seat: int, asked: bool) -> None:

@@ -317,17 +317,23 @@ class _Context:
         a Deck shown to hold no more copies allows, so every later attempt
         failed) — and then its side deck, in place of a side card no duel
         needs, while it has one: a copy the first duel did not need took a place
-        in the main deck that one it did need then lacked. Never past the
+        in the main deck that one it did need then lacked. The side deck takes
+        it only while the side-deckings before that duel can bring in every
+        copy the duel holds beyond the main deck (:meth:`_Evidence.side_brings`),
+        else the main deck holds it: a side-decking of 3 swaps, a duel after it
+        showing two side cards and learned to need two more copies, and every
+        later attempt failed there, learning nothing. Never past the
         copies the banlist allows across main, side and Fusion Deck."""
         if duel > 1 and owner != self.seat and self.assumed and self.evidence is not None:
             needs = self.duel_needs.setdefault(duel, Counter())
             needs[name] = max(needs[name], have + 1)
             deck = self.decks[owner]
             main = Counter(deck.main)[name]
-            if main + Counter(deck.side)[name] >= needs[name]:
+            brings = self.evidence.side_brings(deck.main, duel, needs)
+            if main >= needs[name] or (main + Counter(deck.side)[name] >= needs[name] and brings):
                 return
             if self.evidence.sided and main < needs[name] <= copies_allowed(name, self.rules) \
-                    and sum(self.side_extra.values()) + needs[name] - main <= len(deck.side):
+                    and sum(self.side_extra.values()) + needs[name] - main <= len(deck.side) and brings:
                 self.side_extra[name] = max(self.side_extra[name], needs[name] - main)
                 decks = list(self.decks)
                 decks[owner] = assumed_deck(self.view, self.base, self.rng, self.extra, self.evidence,
@@ -1366,6 +1372,9 @@ class _Evidence:
     asked: bool = False
     #: The most swaps it made in one side-decking.
     swaps: int = 0
+    #: Per duel after the first (duel ``d`` at ``d - 2``): the swaps of the side-decking
+    #: before it and the cards seen in it (:func:`_seen_cards` of its history).
+    duels: tuple[tuple[int, Counter], ...] = ()
 
     @classmethod
     def of(cls, view: dict[str, Any]) -> "_Evidence":
@@ -1382,9 +1391,27 @@ class _Evidence:
         swaps = max((len(list(run)) for entry, run in groupby(history) if entry == swap), default=0)
         head = f"see nofind {owner}"  # then nothing (Sangan's), " warrior" or " summonable"
         nofind = frozenset(e[len(head):].strip() for e in history if e == head or e.startswith(head + " "))
+        bounds = starts + [len(history)]
+        duels = tuple((history[bounds[k - 1]:bounds[k]].count(swap),
+                       _seen_cards(view, owner, history[bounds[k]:bounds[k + 1]], present=k + 1 == len(starts)))
+                      for k in range(1, len(starts)))
         return cls(_seen_cards(view, owner), _deck_sizes(view, owner), nofind, capped,
                    _seen_cards(view, owner, first_duel), swap in history,
-                   bool(decked) and not any(decked), any(decked) or under_way, swaps)
+                   bool(decked) and not any(decked), any(decked) or under_way, swaps, duels)
+
+    def side_brings(self, main: tuple[str, ...], duel: int, needs: Counter) -> bool:
+        """Whether the hidden side-deckings before ``duel`` (its number) can
+        have brought into ``main`` (the first main deck) every copy that
+        duel's main deck holds: ``needs`` and the cards seen in it. Each swap
+        brings in one card, so no more than their swaps (for duel 2 exactly
+        its side-decking's; for a later one those of every side-decking so far,
+        a bound its own side-decking from the deck before may still not meet)."""
+        if not 2 <= duel <= len(self.duels) + 1:
+            return True
+        swaps = sum(count for count, _ in self.duels[:duel - 1])
+        held = needs | self.duels[duel - 2][1]
+        brought = sum(n for name, n in (held - Counter(main)).items() if not DATABASE[name].extra_deck)
+        return brought <= swaps
 
     def holds(self, side: tuple[str, ...], extra: Counter) -> bool:
         """Whether a list holding :meth:`main_needs` and ``extra`` copies can
