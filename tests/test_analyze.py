@@ -78,6 +78,31 @@ def test_cli_prints_the_table(tmp_path: Path) -> None:
     assert "with best play from the first lead analysed: team 0 " in result.output
 
 
+@pytest.mark.parametrize(("options", "says", "never"), [
+    ({}, ["takes 4 penalty points", "catching team better than any point result, for the other worse"],
+     ["better than 60 points"]),
+    ({"shamok_penalty": 1}, ["takes 1 penalty point ", "catching team better than 60 points, worse than 61",
+                             "other better than 59 points, worse than 60"],
+     ["4 penalty", "better than any point result"]),
+    ({"shamok_catches_queen": False}, [], ["'catch' ="]),
+])
+def test_the_note_says_what_a_catch_is_worth_under_the_record_s_options(
+        tmp_path: Path, options: dict[str, Any], says: list[str], never: list[str]) -> None:
+    """The solver ranks a catch by the table's penalties: the note over the table
+    must not tell a reader of a shamok_penalty=1 record that it beats every point result."""
+    state = new_state("classic", options=options, single_deal=True)
+    play_randomly(state, random.Random(5))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record_from_state(state)))
+    result = CliRunner().invoke(app, ["analyze", str(path)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    for words in says:
+        assert words in text
+    for words in never:
+        assert words not in text
+
+
 @pytest.mark.parametrize(("preset", "seed"), [("full-hand", 11), ("classic", 8)])
 def test_outcome_line_is_the_class_of_the_first_best_value(preset: str, seed: int) -> None:
     """The outcome at the first lead is what the first row's best value stands

@@ -126,6 +126,11 @@ class DealAnalysis:
     #: position (``analyze_record(..., outcome=True)``: ``goat analyze``'s text),
     #: e.g. "team 0 wins the deal (penalty 0, 2)"; not part of :meth:`to_json`.
     outcome: str | None = None
+    #: What a shamok catch is worth under the record's options, in words (the
+    #: solver's ``catch_note``: its penalty and where it ranks among the point
+    #: totals), ``None`` where the rules have no catch or the solver does not say;
+    #: ``goat analyze``'s note, not part of :meth:`to_json`.
+    catch: str | None = None
 
     def summary(self) -> list[SideSummary]:
         """Per side (0, 1 — or each player in individual play): its mistakes
@@ -246,6 +251,9 @@ def analyze_record(record: Any, deal: int = 1, solver: MoveSolver | None = None,
     sides = 1 + max(team_of(s) for s in range(state.num_players))
     out = DealAnalysis(deal, str(record["rules"]), str(record["game"]), deals=len(deals), sides=sides,
                        partnerships=sides < state.num_players)
+    catch_note = getattr(solver, "catch_note", None)
+    if catch_note is not None:
+        out.catch = catch_note(state)
     result_of = getattr(solver, "outcome_of", None)
     for index, text in enumerate(deal_obj["actions"]):
         action = Action.parse(text)

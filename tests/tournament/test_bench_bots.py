@@ -88,3 +88,22 @@ def test_cli_other_games() -> None:
     assert wrong.exit_code == 2 and wrong.stderr.startswith("error: bot 'greedy'") and len(wrong.stderr.splitlines()) == 1
     game = runner.invoke(app, ["bench", "bots", "--game", "chess"])
     assert game.exit_code == 2 and game.stderr.startswith("error: unknown game 'chess'")
+
+
+def test_the_perfect_bot_is_timed_on_the_true_state_as_a_tournament_asks_it(monkeypatch) -> None:
+    """``perfect``'s ``choose`` is only its heuristic fallback: timing it gave the
+    heuristic's 0.1 ms in the "perfect" row. It is asked as a tournament asks it."""
+    from goat.bots.pimc import PerfectInformationBot
+
+    asked: list[str] = []
+    real = PerfectInformationBot.choose_with_state
+
+    def counted(self, state, view):
+        asked.append("with_state")
+        return real(self, state, view)
+
+    monkeypatch.setattr(PerfectInformationBot, "choose_with_state", counted)
+    states = bench.positions("classic", 4, seed=5)
+    timing = bench.measure(bench.parse_bot_spec("perfect"), states, seed=5)
+    assert timing.error is None and len(timing.seconds) == 4
+    assert len(asked) == 4 + min(bench.WARMUP, 4)

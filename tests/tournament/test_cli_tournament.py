@@ -243,6 +243,20 @@ def test_out_and_plot_naming_one_file_fail_before_the_run(tmp_path: Path, monkey
         assert result.stderr == f"error: --out and --plot name the same file, {same}: the plot would replace the records\n"
 
 
+@pytest.mark.parametrize("option", ["--out", "--plot"])
+def test_an_empty_out_or_plot_is_named_as_empty_before_the_run(monkeypatch: pytest.MonkeyPatch, option: str) -> None:
+    """``--out "$OUT"`` with OUT unset: it read "cannot write .: it is a folder"
+    (``Path("")`` is the current folder), naming neither the option nor the cause."""
+    def no_run(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the tournament ran")
+
+    monkeypatch.setattr("goat.cli.tournament.run_all", no_run)
+    result = runner.invoke(app, ["tournament", "--rules", "classic", "--bots", "random,random", "--matches", "1",
+                                 option, ""])
+    assert result.exit_code == 2, result.output
+    assert result.stderr == f"error: {option} names no file: it is empty (leave it out for none)\n"
+
+
 def test_ctrl_c_says_how_far_the_run_got_and_that_nothing_was_written(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """It once exited 130 without a word, the progress bar erased."""

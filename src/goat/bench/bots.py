@@ -2,8 +2,11 @@
 
 Positions come from seeded random games (every decision point of game after
 game until there are enough), so every bot is timed on exactly the same
-positions. A decision is timed from the state: building the seat's view, then
-``bot.choose(view)`` — what a tournament or a server pays per move. Each bot
+positions. A decision is timed from the state as a tournament asks for it
+(:func:`goat.bots.base.bot_choice`): building the seat's view, then
+``bot.choose(view)`` — or, for ``perfect``, which sees everything,
+``choose_with_state`` on a copy of the state: its ``choose`` is only the fallback
+for positions the solver does not take, and timing it timed the heuristic. Each bot
 first makes a few untimed decisions, so one-off JIT compilation is not counted.
 
 Every game has bots (``--game kozel|spades|yugioh``); each game's bots are
@@ -27,6 +30,7 @@ from typing import Any
 
 from rich.table import Table
 
+from goat.bots.base import bot_choice
 from goat.games import get_game
 from goat.protocol import GoatError
 from goat.tournament.specs import BotSpec, parse_bot_list, parse_bot_spec
@@ -129,7 +133,8 @@ def positions(rules: str, count: int, seed: int, game: str = "kozel") -> list[An
 
 def measure(spec: BotSpec, states: Sequence[Any], seed: int,
             tick: Callable[[], None] | None = None, game: str = "kozel") -> Timing:
-    """Time ``spec`` (a bot of ``game``) on every position: view building plus ``choose``.
+    """Time ``spec`` (a bot of ``game``) on every position: view building plus its
+    choice (:func:`~goat.bots.base.bot_choice`, as a tournament asks for it).
 
     Each bot decides on its own copies of the positions, made untimed, so no bot
     gains from what an earlier bot left cached in a state (Yu-Gi-Oh!'s parsed
@@ -143,14 +148,14 @@ def measure(spec: BotSpec, states: Sequence[Any], seed: int,
     clock = time.perf_counter
     try:  # warm-up, untimed: JIT compilation and caches are not a decision's cost
         for state in states[:WARMUP]:
-            bot.choose(state.view(state.current_player()))
+            bot_choice(bot, state, state.current_player())
     except GoatError as exc:
         return Timing(spec.label, (), str(exc))
     for state in states:
         seat = state.current_player()
         try:
             started = clock()
-            bot.choose(state.view(seat))
+            bot_choice(bot, state, seat)
             times.append(clock() - started)
         except GoatError as exc:  # e.g. a bot that does not play this ruleset
             return Timing(spec.label, (), str(exc))

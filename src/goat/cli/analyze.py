@@ -31,16 +31,20 @@ if TYPE_CHECKING:
 # they load numba (and goat.fast.solver compiles its kernel on a fresh install), which
 # `goat --help` and every other command must not wait for, nor be interrupted in.
 
-VALUE_NOTE = (
-    "Value = card points the acting seat's team ends the deal with if both teams play "
-    "perfectly from there on, knowing every card. 'catch' = the shamok 7C catches QC: the "
-    "deal ends at once, points are not counted and QC's team takes 4 penalty points — for "
-    "the catching team better than any point result, for the other worse ('caught'). "
-    "'royal' = royal goat (all four aces): the match is won. With 2 or 3 players (each for "
-    "themselves) 'team' reads 'player': the value is the acting player's points with every "
-    "other player playing against them. 'result' (shown where a mistake changed it) = the "
-    "deal's result for the acting team with the best card, then with the card played, and "
-    "the penalty points each team (player) then gets, e.g. 'win 0/2 → loss 2/0'.")
+def value_note(catch: str | None) -> str:
+    """The note over a Kozel deal's table: what a value is, and ``catch`` — what a
+    shamok catch is worth under the record's options (:attr:`DealAnalysis.catch`,
+    ``None`` where the rules have none)."""
+    return (
+        "Value = card points the acting seat's team ends the deal with if both teams play "
+        "perfectly from there on, knowing every card. "
+        + (f"'catch' = {catch}. " if catch else "")
+        + "'royal' = royal goat (all four aces): the match is won. With 2 or 3 players (each for "
+        "themselves) 'team' reads 'player': the value is the acting player's points with every "
+        "other player playing against them. 'result' (shown where a mistake changed it) = the "
+        "deal's result for the acting team with the best card, then with the card played, and "
+        "the penalty points each team (player) then gets, e.g. 'win 0/2 → loss 2/0'.")
+
 
 SPADES_NOTE = (
     "Value = tricks the acting seat's side ends the deal with if all four play perfectly from "
@@ -203,7 +207,7 @@ def print_match_summary(out: Console, analyses: list[DealAnalysis]) -> None:
 def print_analysis(out: Console, analysis: DealAnalysis) -> None:
     out.print(Text(f"Deal {analysis.deal} ({analysis.rules}): double-dummy analysis", style="bold"))
     spades = analysis.game == "spades"
-    out.print(Text(SPADES_NOTE if spades else VALUE_NOTE, style="dim"))
+    out.print(Text(SPADES_NOTE if spades else value_note(analysis.catch), style="dim"))
     for why, actions in analysis.skipped_by_reason().items():
         out.print(Text(f"Not analysed ({why}): " + " · ".join(actions), style="dim"))
     if analysis.moves:

@@ -45,10 +45,15 @@ def print_table(console: Console, table: RenderableType) -> None:
         console.width = narrow
 
 
-def check_writable(path: str | os.PathLike[str], what: str = "") -> None:
-    """A one-line :class:`GoatError` now if ``path`` cannot be written later: a
-    folder, a missing folder, or no permission. For outputs written only at the
-    end (``goat play --record`` after a whole match), so a typo does not cost the game."""
+def check_writable(path: str | os.PathLike[str], what: str = "", option: str = "") -> None:
+    """A one-line :class:`GoatError` now if ``path`` cannot be written later: an
+    empty name (an unset shell variable: ``--out "$OUT"``; ``Path("")`` is the
+    current folder, told as "cannot write .: it is a folder"), a folder, a missing
+    folder, or no permission. For outputs written only at the end (``goat play
+    --record`` after a whole match), so a typo does not cost the game. ``option``
+    names the flag the path came from, for the empty name's message."""
+    if not os.fspath(path):
+        raise GoatError(f"{option or 'the file name'} names no file: it is empty (leave it out for none)")
     target = Path(path)
     label = f"{what} {target}" if what else str(target)
     if target.is_dir():

@@ -87,12 +87,14 @@ def tournament_command(
                                                         option, deals_only)
         # a run can take hours: a destination that cannot be written fails now, not after it
         if out not in (None, "-"):
-            check_writable(out)  # opened only at the end: Ctrl+C must not leave an earlier file emptied
+            check_writable(out, option="--out")  # opened only at the end: Ctrl+C must not leave an earlier file emptied
         if plot is not None:
             from goat.tournament.plot import plot_path  # matplotlib: only when asked for
 
+            if not plot:  # told as empty, not as the folder "." that Path("") is
+                check_writable(plot, option="--plot")
             plot = str(plot_path(plot))  # the file written: "result" becomes result.png
-            check_writable(plot)
+            check_writable(plot, option="--plot")
             if out not in (None, "-") and Path(out).resolve() == Path(plot).resolve():
                 # the plot is written after the records: it would replace them, in silence
                 raise GoatError(f"--out and --plot name the same file, {plot}: the plot would replace the records")

@@ -686,6 +686,27 @@ def rank_of(state: Any, value: int) -> int:
     return rank.rank_of(state, value)
 
 
+def catch_note(state: Any) -> str | None:
+    """What a shamok catch is worth in ``state``'s deal, in words (``goat analyze``'s
+    note): the penalty its table's ``shamok_penalty`` gives, and where :func:`rank_of`
+    places it among the point totals — above every total only under penalties like
+    the defaults' (``shamok_penalty=1``: between 60 and 61). ``None`` where the rules
+    have no catch."""
+    rules = state.rules
+    if not (rules.shamok_catches_queen and rules.has_shamok):
+        return None
+    x_for, x_against = rank.catch_places(state)
+    total = rank.total_points(state)
+    penalty = rules.shamok_penalty
+    for_words = ("better than any point result" if x_for >= total
+                 else f"better than {x_for} points, worse than {x_for + 1}")
+    against_words = ("worse" if x_against < 0
+                     else f"better than {x_against} points, worse than {x_against + 1}")
+    return (f"the shamok 7C catches QC: the deal ends at once, points are not counted and QC's "
+            f"team takes {penalty} penalty point{'' if penalty == 1 else 's'} — for the catching "
+            f"team {for_words}, for the other {against_words} ('caught')")
+
+
 
 def __getattr__(name: str) -> Any:
     """``solve_outcome`` and ``DealOutcome`` (the deal's outcome class by
