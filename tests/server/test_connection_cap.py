@@ -8,12 +8,15 @@ at once), never of a live one, and nobody else's."""
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import base64
+import inspect
 import json
 import os
 import socket
 import struct
+import textwrap
 from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
@@ -637,3 +640,52 @@ def test_the_installed_uvicorn_has_what_the_ping_builds_on() -> None:
     from goat.server.wsping import PingableWebSocketProtocol, websocket_protocol
 
     assert websocket_protocol() is PingableWebSocketProtocol
+
+
+def test_the_fallback_guard_names_every_part_of_uvicorn_the_ping_uses() -> None:
+    """``NEEDED`` decides between the pingable protocol and uvicorn's own. A part of
+    uvicorn's protocol the subclass uses but ``NEEDED`` leaves out (``close_sent``,
+    ``transport``, ``scope``...) would not make an upgrade that renames it fall
+    back: the ping would raise ``AttributeError`` in a reconnect's handler (a
+    traceback, the reconnect dropped)."""
+    from goat.server.wsping import NEEDED, PingableWebSocketProtocol
+
+    tree = ast.parse(textwrap.dedent(inspect.getsource(PingableWebSocketProtocol)))
+    extended = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "super"}
+    used = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name) and node.value.id == "self"}
+    init = next(node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and node.name == "__init__")
+    own = {node.attr for node in ast.walk(init) if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)}
+    own |= {name for name in vars(PingableWebSocketProtocol) if name not in extended}
+    assert (used | extended) - own - {"__init__"} <= set(NEEDED), (used | extended) - own - set(NEEDED)
+
+
+def test_a_uvicorn_without_what_the_ping_builds_on_still_serves(
+        start_server: Callable[..., ServerThread], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fallback: a uvicorn lacking a part the ping builds on runs its own
+    WebSocket protocol. The server starts and serves a table; with no ``goat.ping``
+    every older connection counts as alive, so a seat's reconnect over the cap
+    is refused with the usual line (as before the ping), and gets in once the
+    dead connection has gone."""
+    from goat.server import wsping
+
+    monkeypatch.setattr(wsping, "NEEDED", (*wsping.NEEDED, "no_such_part"))
+    server = start_server(connections_per_address=1)
+    assert server.server.config.ws == "auto"
+    cap = cap_of(server)
+
+    async def scenario() -> None:
+        table, _, bo = await seat_table(server)
+        phone = await vanished(server, table, bo)
+        again = await open_ws(server, table)
+        await say(again, {"type": "hello", "token": bo})
+        assert await refused(again) == "too many connections from your address: at most 1 at once"
+        phone.transport.abort()
+        await until_held(cap, "127.0.0.1", 0)
+        again = await open_ws(server, table)
+        assert (await seated(again, bo))["seat"] == 1
+        await still_served(again)
+        await again.close()
+
+    run(scenario())

@@ -30,12 +30,15 @@ try:  # uvicorn's internals: the sans-I/O protocol and its keepalive (uvicorn 0.
 except ImportError:  # pragma: no cover - an older or a reshaped uvicorn
     WebSocketsSansIOProtocol = object  # type: ignore[assignment,misc]
 
-#: The parts of uvicorn's protocol :class:`PingableWebSocketProtocol` builds on.
-#: A uvicorn without one of them (older than 0.44, or reshaped since) gets
-#: uvicorn's own protocol instead (:func:`websocket_protocol`): the server runs as
-#: before, with no ``goat.ping``, so a seat's reconnect over the cap is refused
-#: until its dead connection is found by the keepalive, as before this module.
-NEEDED = ("run_asgi", "send_keepalive_ping", "handle_pong", "connection_lost", "conn", "pending_ping_payload")
+#: The parts of uvicorn's protocol :class:`PingableWebSocketProtocol` builds on:
+#: every method it extends and every attribute it reads or sets. A uvicorn without
+#: one of them (older than 0.44, or reshaped since) gets uvicorn's own protocol
+#: instead (:func:`websocket_protocol`): the server runs as before, with no
+#: ``goat.ping``, so a seat's reconnect over the cap is refused until its dead
+#: connection is found by the keepalive, as before this module. One left out here
+#: would not fall back: its ``AttributeError`` would fail the reconnect's handler.
+NEEDED = ("run_asgi", "send_keepalive_ping", "handle_pong", "connection_lost", "conn", "pending_ping_payload",
+          "scope", "transport", "loop", "close_sent", "disconnected")
 
 #: The scope extension's name (ASGI: ``scope["extensions"][name]`` is a dict).
 PING_EXTENSION = "goat.ping"
@@ -126,5 +129,15 @@ def websocket_protocol() -> Any:
     uvicorn has what it builds on, else ``"auto"`` (uvicorn's own choice)."""
     if WebSocketsSansIOProtocol is object:
         return "auto"
-    probe = WebSocketsSansIOProtocol.__init__.__code__.co_names + tuple(dir(WebSocketsSansIOProtocol))
-    return PingableWebSocketProtocol if all(name in probe for name in NEEDED) else "auto"
+    return PingableWebSocketProtocol if set(NEEDED) <= parts_of(WebSocketsSansIOProtocol) else "auto"
+
+
+def parts_of(protocol: type) -> set[str]:
+    """The methods of ``protocol`` and the attributes its methods use (those of an
+    instance are set in ``__init__``, ``scope`` only at the handshake)."""
+    parts = set(dir(protocol))
+    for value in vars(protocol).values():
+        code = getattr(value, "__code__", None)
+        if code is not None:
+            parts.update(code.co_names)
+    return parts
