@@ -253,6 +253,44 @@ def test_a_vanished_clients_connection_gives_its_slot_back_after_the_ping(
     run(scenario())
 
 
+def test_a_vanished_client_sent_more_than_the_network_holds_gives_its_slot_back_after_the_ping(
+        start_server: Callable[..., ServerThread]) -> None:
+    """A phone that vanished in the middle of a game was sent states it never
+    took: the socket buffers fill, and more waits in the server's own. uvicorn
+    closes a connection whose ping went unanswered gracefully, after that data,
+    which never leaves: the connection held its slot (and its seat "connected")
+    until TCP gave up, a quarter of an hour for a real phone. It is cut at once,
+    as the ping of a seat's reconnect cuts one. (The buffers are made small here:
+    loopback's would take megabytes first.)"""
+    server = start_server(connections_per_address=1, ping_seconds=0.5)
+    cap = cap_of(server)
+
+    async def scenario() -> None:
+        table, _, bo = await seat_table(server)
+        host, port = server.ws_url.split("//")[1].rstrip("/").rsplit(":", 1)
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.connect((host, int(port)))
+        phone = await connect(f"{server.ws_url}ws/{table}", open_timeout=TIMEOUT, proxy=None, ping_interval=None,
+                              sock=sock)
+        await phone.send(json.dumps({"type": "hello", "token": bo}))
+        assert json.loads(await asyncio.wait_for(phone.recv(), TIMEOUT))["type"] == "welcome"
+        phone.transport.pause_reading()                      # gone: reads nothing, answers no ping
+        mine = [c for c in server.server.server_state.connections if c.client[1] == sock.getsockname()[1]]
+        mine[0].transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+        for _ in range(300):                                 # each sync is answered with the whole state
+            await phone.send(json.dumps({"type": "sync"}))
+        for _ in range(100):                                 # what it was not sent piles up: this test's case
+            if mine[0].transport.get_write_buffer_size():
+                break
+            await asyncio.sleep(0.01)
+        assert mine[0].transport.get_write_buffer_size() > 0
+        await until_held(cap, "127.0.0.1", 0)                # one to two --ping, not never
+        phone.transport.abort()
+
+    run(scenario())
+
+
 async def vanished(server: ServerThread, table: str, token: str) -> ClientConnection:
     """A seat's connection whose client vanished (a phone that changed networks):
     welcomed, then it reads nothing more, so it answers no ping and never closes."""

@@ -37,8 +37,8 @@ except ImportError:  # pragma: no cover - an older or a reshaped uvicorn
 #: ``goat.ping``, so a seat's reconnect over the cap is refused until its dead
 #: connection is found by the keepalive, as before this module. One left out here
 #: would not fall back: its ``AttributeError`` would fail the reconnect's handler.
-NEEDED = ("run_asgi", "send_keepalive_ping", "handle_pong", "connection_lost", "conn", "pending_ping_payload",
-          "scope", "transport", "loop", "close_sent", "disconnected")
+NEEDED = ("run_asgi", "send_keepalive_ping", "keepalive_timeout", "handle_pong", "connection_lost", "conn",
+          "pending_ping_payload", "scope", "transport", "loop", "close_sent", "disconnected")
 
 #: The scope extension's name (ASGI: ``scope["extensions"][name]`` is a dict).
 PING_EXTENSION = "goat.ping"
@@ -99,6 +99,18 @@ class PingableWebSocketProtocol(WebSocketsSansIOProtocol):
             if not answered.done():
                 answered.set_result(False)
         super().connection_lost(exc)
+
+    def keepalive_timeout(self) -> None:
+        """uvicorn's keepalive closes a connection whose ping went unanswered
+        gracefully: the transport first sends what it still holds, which never
+        leaves for a client that vanished after being sent more than the network
+        buffers (states, in the middle of a game). The app was not told either: the
+        connection held its place under the cap and its seat "connected" until TCP
+        gave up, a quarter of an hour later. It is cut at once, as :meth:`ping` cuts one."""
+        cutting = not (self.close_sent or self.transport.is_closing())
+        super().keepalive_timeout()
+        if cutting and not self.disconnected:
+            self.transport.abort()   # connection_lost: the app's receive gets its disconnect
 
     def send_keepalive_ping(self) -> None:
         self.keepalive_order = next(_order)
