@@ -267,7 +267,7 @@ def test_a_vanished_client_sent_more_than_the_network_holds_gives_its_slot_back_
     until TCP gave up, a quarter of an hour for a real phone. It is cut at once,
     as the ping of a seat's reconnect cuts one. (The buffers are made small here:
     loopback's would take megabytes first.)"""
-    server = start_server(connections_per_address=1, ping_seconds=0.5)
+    server = start_server(connections_per_address=1, ping_seconds=1.0)
     cap = cap_of(server)
 
     async def scenario() -> None:
@@ -281,7 +281,8 @@ def test_a_vanished_client_sent_more_than_the_network_holds_gives_its_slot_back_
         await phone.send(json.dumps({"type": "hello", "token": bo}))
         assert json.loads(await asyncio.wait_for(phone.recv(), TIMEOUT))["type"] == "welcome"
         phone.transport.pause_reading()                      # gone: reads nothing, answers no ping
-        mine = [c for c in server.server.server_state.connections if c.client[1] == sock.getsockname()[1]]
+        mine = [c for c in server.server.server_state.connections
+                if (getattr(c, "client", None) or ("", 0))[1] == sock.getsockname()[1]]
         mine[0].transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
         for _ in range(300):                                 # each sync is answered with the whole state
             await phone.send(json.dumps({"type": "sync"}))
@@ -290,7 +291,7 @@ def test_a_vanished_client_sent_more_than_the_network_holds_gives_its_slot_back_
                 break
             await asyncio.sleep(0.01)
         assert mine[0].transport.get_write_buffer_size() > 0
-        await until_held(cap, "127.0.0.1", 0)                # one to two --ping, not never
+        await until_held(cap, "127.0.0.1", 0)                # within one to two --ping, not never
         phone.transport.abort()
 
     run(scenario())
