@@ -852,6 +852,22 @@ def test_the_fallback_guard_names_every_part_of_uvicorn_the_ping_uses() -> None:
     assert (used | extended) - own - {"__init__"} <= set(NEEDED), (used | extended) - own - set(NEEDED)
 
 
+#: The parts of the installed uvicorn's protocol that uvicorn 0.44's, the minimum
+#: pyproject.toml allows, does not have yet (read from the two versions' sources).
+NEWER_THAN_UVICORN_0_44 = {"asgi_version", "close_timeout", "close_timer", "disconnected", "frames",
+                           "handle_handshake_exception", "pause_writing", "resume_writing"}
+
+
+def test_the_ping_builds_on_nothing_the_oldest_allowed_uvicorn_lacks() -> None:
+    """With the test above, what the ping uses is in ``NEEDED``; none of it may be
+    newer than the uvicorn pyproject.toml allows: the ping read ``disconnected``,
+    which uvicorn 0.44 has not, and raised ``AttributeError`` there at every
+    reconnect over the cap; a guard naming it would turn the ping off there."""
+    from goat.server.wsping import NEEDED
+
+    assert not set(NEEDED) & NEWER_THAN_UVICORN_0_44
+
+
 def test_a_uvicorn_without_what_the_ping_builds_on_still_serves(
         start_server: Callable[..., ServerThread], monkeypatch: pytest.MonkeyPatch) -> None:
     """The fallback: a uvicorn lacking a part the ping builds on runs its own

@@ -38,7 +38,7 @@ except ImportError:  # pragma: no cover - an older or a reshaped uvicorn
 #: connection is found by the keepalive, as before this module. One left out here
 #: would not fall back: its ``AttributeError`` would fail the reconnect's handler.
 NEEDED = ("run_asgi", "send_keepalive_ping", "keepalive_timeout", "handle_pong", "connection_lost", "conn",
-          "pending_ping_payload", "scope", "transport", "loop", "close_sent", "disconnected")
+          "pending_ping_payload", "scope", "transport", "loop", "close_sent")
 
 #: The scope extension's name (ASGI: ``scope["extensions"][name]`` is a dict).
 PING_EXTENSION = "goat.ping"
@@ -57,6 +57,7 @@ class PingableWebSocketProtocol(WebSocketsSansIOProtocol):
         #: Our pings awaiting their pong: payload -> (order sent, answered: True, or False once the connection is lost).
         self.probes: dict[bytes, tuple[int, asyncio.Future[bool]]] = {}
         self.keepalive_order = -1   # when uvicorn's own ping in flight was sent
+        self.lost = False           # the connection is gone (uvicorn's own flag, ``disconnected``, is newer than 0.44)
 
     async def run_asgi(self) -> None:
         self.scope["extensions"][PING_EXTENSION] = {"ping": self.ping}
@@ -68,7 +69,7 @@ class PingableWebSocketProtocol(WebSocketsSansIOProtocol):
         a vanished client would never read the close, and its unread messages
         would keep a graceful close waiting), and the app's ``receive`` is told
         it disconnected."""
-        if self.close_sent or self.disconnected or self.transport.is_closing():
+        if self.close_sent or self.lost or self.transport.is_closing():
             return False
         payload = os.urandom(8)   # uvicorn's own are 4 bytes: never taken for one of ours
         try:
@@ -87,7 +88,7 @@ class PingableWebSocketProtocol(WebSocketsSansIOProtocol):
             self.probes.pop(payload, None)
 
     def _cut(self) -> None:
-        if self.close_sent or self.disconnected or self.transport.is_closing():
+        if self.close_sent or self.lost or self.transport.is_closing():
             return
         self.conn.fail(CLOSE_NO_PONG, "no answer to a ping")
         self.transport.write(b"".join(self.conn.data_to_send()))
@@ -95,6 +96,7 @@ class PingableWebSocketProtocol(WebSocketsSansIOProtocol):
         self.transport.abort()   # connection_lost: the app's receive gets its disconnect
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.lost = True
         for _, answered in self.probes.values():
             if not answered.done():
                 answered.set_result(False)
@@ -109,7 +111,7 @@ class PingableWebSocketProtocol(WebSocketsSansIOProtocol):
         gave up, a quarter of an hour later. It is cut at once, as :meth:`ping` cuts one."""
         cutting = not (self.close_sent or self.transport.is_closing())
         super().keepalive_timeout()
-        if cutting and not self.disconnected:
+        if cutting and not self.lost:
             self.transport.abort()   # connection_lost: the app's receive gets its disconnect
 
     def send_keepalive_ping(self) -> None:
