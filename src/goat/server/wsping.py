@@ -30,12 +30,15 @@ try:  # uvicorn's internals: the sans-I/O protocol and its keepalive (uvicorn 0.
 except ImportError:  # pragma: no cover - an older or a reshaped uvicorn
     WebSocketsSansIOProtocol = object  # type: ignore[assignment,misc]
 
-#: The parts of uvicorn's protocol :class:`PingableWebSocketProtocol` builds on.
-#: A uvicorn without one of them (older than 0.44, or reshaped since) gets
-#: uvicorn's own protocol instead (:func:`websocket_protocol`): the server runs as
-#: before, with no ``goat.ping``, so a seat's reconnect over the cap is refused
-#: until its dead connection is found by the keepalive, as before this module.
-NEEDED = ("run_asgi", "send_keepalive_ping", "handle_pong", "connection_lost", "conn", "pending_ping_payload")
+#: The parts of uvicorn's protocol :class:`PingableWebSocketProtocol` builds on:
+#: every method it extends and every attribute it reads or sets. A uvicorn without
+#: one of them (older than 0.44, or reshaped since) gets uvicorn's own protocol
+#: instead (:func:`websocket_protocol`): the server runs as before, with no
+#: ``goat.ping``, so a seat's reconnect over the cap is refused until its dead
+#: connection is found by the keepalive, as before this module. One left out here
+#: would not fall back: its ``AttributeError`` would fail the reconnect's handler.
+NEEDED = ("run_asgi", "send_keepalive_ping", "keepalive_timeout", "handle_pong", "connection_lost", "conn",
+          "pending_ping_payload", "scope", "transport", "loop", "close_sent")
 
 #: The scope extension's name (ASGI: ``scope["extensions"][name]`` is a dict).
 PING_EXTENSION = "goat.ping"
@@ -54,6 +57,7 @@ class PingableWebSocketProtocol(WebSocketsSansIOProtocol):
         #: Our pings awaiting their pong: payload -> (order sent, answered: True, or False once the connection is lost).
         self.probes: dict[bytes, tuple[int, asyncio.Future[bool]]] = {}
         self.keepalive_order = -1   # when uvicorn's own ping in flight was sent
+        self.lost = False           # the connection is gone (uvicorn's own flag, ``disconnected``, is newer than 0.44)
 
     async def run_asgi(self) -> None:
         self.scope["extensions"][PING_EXTENSION] = {"ping": self.ping}
@@ -65,7 +69,7 @@ class PingableWebSocketProtocol(WebSocketsSansIOProtocol):
         a vanished client would never read the close, and its unread messages
         would keep a graceful close waiting), and the app's ``receive`` is told
         it disconnected."""
-        if self.close_sent or self.disconnected or self.transport.is_closing():
+        if self.close_sent or self.lost or self.transport.is_closing():
             return False
         payload = os.urandom(8)   # uvicorn's own are 4 bytes: never taken for one of ours
         try:
@@ -84,7 +88,7 @@ class PingableWebSocketProtocol(WebSocketsSansIOProtocol):
             self.probes.pop(payload, None)
 
     def _cut(self) -> None:
-        if self.close_sent or self.disconnected or self.transport.is_closing():
+        if self.close_sent or self.lost or self.transport.is_closing():
             return
         self.conn.fail(CLOSE_NO_PONG, "no answer to a ping")
         self.transport.write(b"".join(self.conn.data_to_send()))
@@ -92,10 +96,23 @@ class PingableWebSocketProtocol(WebSocketsSansIOProtocol):
         self.transport.abort()   # connection_lost: the app's receive gets its disconnect
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.lost = True
         for _, answered in self.probes.values():
             if not answered.done():
                 answered.set_result(False)
         super().connection_lost(exc)
+
+    def keepalive_timeout(self) -> None:
+        """uvicorn's keepalive closes a connection whose ping went unanswered
+        gracefully: the transport first sends what it still holds, which never
+        leaves for a client that vanished after being sent more than the network
+        buffers (states, in the middle of a game). The app was not told either: the
+        connection held its place under the cap and its seat "connected" until TCP
+        gave up, a quarter of an hour later. It is cut at once, as :meth:`ping` cuts one."""
+        cutting = not (self.close_sent or self.transport.is_closing())
+        super().keepalive_timeout()
+        if cutting and not self.lost:
+            self.transport.abort()   # connection_lost: the app's receive gets its disconnect
 
     def send_keepalive_ping(self) -> None:
         self.keepalive_order = next(_order)
@@ -126,5 +143,15 @@ def websocket_protocol() -> Any:
     uvicorn has what it builds on, else ``"auto"`` (uvicorn's own choice)."""
     if WebSocketsSansIOProtocol is object:
         return "auto"
-    probe = WebSocketsSansIOProtocol.__init__.__code__.co_names + tuple(dir(WebSocketsSansIOProtocol))
-    return PingableWebSocketProtocol if all(name in probe for name in NEEDED) else "auto"
+    return PingableWebSocketProtocol if set(NEEDED) <= parts_of(WebSocketsSansIOProtocol) else "auto"
+
+
+def parts_of(protocol: type) -> set[str]:
+    """The methods of ``protocol`` and the attributes its methods use (those of an
+    instance are set in ``__init__``, ``scope`` only at the handshake)."""
+    parts = set(dir(protocol))
+    for value in vars(protocol).values():
+        code = getattr(value, "__code__", None)
+        if code is not None:
+            parts.update(code.co_names)
+    return parts
