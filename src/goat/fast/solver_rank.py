@@ -90,9 +90,26 @@ def _places(rules: Any, total: int) -> tuple[int, int]:
 
 
 def fixed(state: Any) -> bool:
-    """Do both catches keep the kernels' fixed places (the search runs as ever)?"""
-    x_for, x_against = catch_places(state)
-    return x_for >= total_points(state) and x_against < 0
+    """Do both catches keep the kernels' fixed places (the search runs as ever)?
+    Asked before every solve: the table's rules answer it alone where they keep
+    the places whatever the deal's total (the defaults), without counting the
+    cards left."""
+    if _fixed_for_every_total(state.rules):
+        return True
+    total = total_points(state)
+    x_for, x_against = _places(state.rules, total)
+    return x_for >= total and x_against < 0
+
+
+@lru_cache(maxsize=64)
+def _fixed_for_every_total(rules: Any) -> bool:
+    """Whether ``rules`` keep both catches in their fixed places for every deal
+    total (a made-up ending's too), so :func:`fixed` need not count the cards."""
+    for total in range(121):
+        x_for, x_against = _places(rules, total)
+        if x_for < total or x_against >= 0:
+            return False
+    return True
 
 
 def _steps(state: Any) -> tuple[int, int, int]:
