@@ -266,14 +266,24 @@ def _exit_codes(pool: ProcessPoolExecutor) -> str:
 
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Cancel the games not started and end the workers now: after Ctrl+C (or a
-    failed game) a worker must not play its game to the end first."""
+    failed game) a worker must not play its game to the end first.
+
+    Then wait for the executor's own thread to close the pool. Left running, it
+    met Python's exit: the executor's exit hook wakes that thread through a pipe
+    the thread closes as it ends, without the lock that guards it elsewhere
+    (CPython gh-125451: fixed in 3.12.8 and 3.13.1, never in 3.11), and a
+    finished run now and then ended in a traceback of ``OSError: [Errno 9] Bad
+    file descriptor`` after its results, exit status 0."""
     workers = _workers_of(pool)
+    manager = getattr(pool, "_executor_manager_thread", None)  # shutdown() forgets it
     pool.shutdown(wait=False, cancel_futures=True)
     for process in workers:
         if process.is_alive():
             process.terminate()
     for process in workers:
         process.join(timeout=5)
+    if manager is not None and manager is not threading.current_thread():
+        manager.join(timeout=5)
 
 
 def _setup(specs: Sequence[GameSpec]) -> outside.BotSetup:
