@@ -99,6 +99,26 @@ def test_play_refuses_a_record_path_it_cannot_write_before_the_game(game: str, t
             f" {path.parent}" if reason == "no folder" else "")
 
 
+@pytest.mark.parametrize("game", ["kozel", "spades", "yugioh"])
+def test_play_tells_an_empty_record_name_as_empty(game: str) -> None:
+    """``--record "$GAME"`` with GAME unset: typer made the empty name ``Path("")``,
+    the current folder, and the refusal read "cannot write the record to .: it is
+    a folder", naming neither the option nor the cause (as tournament --out now does)."""
+    result = goat("play", game, "--seed", "1", "--record", "", input="1\n" * 5)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == "error: --record names no file: it is empty (leave it out for none)\n"
+
+
+@pytest.mark.parametrize("option", ["--deck", "--opponent-deck"])
+def test_play_yugioh_tells_an_empty_deck_name_as_empty(option: str) -> None:
+    """It read "cannot read deck .: Is a directory"."""
+    result = goat("play", "yugioh", "--seed", "1", option, "", input="quit\n")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == f"error: {option} names no file: it is empty (leave it out for the built-in deck)\n"
+
+
 # ======================================================= records read
 @pytest.mark.parametrize("command", ["replay", "standings", "analyze"])
 @pytest.mark.parametrize("text, said", [

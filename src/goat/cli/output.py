@@ -45,15 +45,26 @@ def print_table(console: Console, table: RenderableType) -> None:
         console.width = narrow
 
 
-def check_writable(path: str | os.PathLike[str], what: str = "", option: str = "") -> None:
-    """A one-line :class:`GoatError` now if ``path`` cannot be written later: an
-    empty name (an unset shell variable: ``--out "$OUT"``; ``Path("")`` is the
-    current folder, told as "cannot write .: it is a folder"), a folder, a missing
-    folder, or no permission. For outputs written only at the end (``goat play
-    --record`` after a whole match), so a typo does not cost the game. ``option``
-    names the flag the path came from, for the empty name's message."""
+def check_named(path: str | os.PathLike[str], option: str = "", what: str = "file",
+                instead: str = "leave it out for none") -> None:
+    """A one-line :class:`GoatError` if ``path`` is empty: an unset shell variable
+    (``--record "$GAME"``). ``Path("")`` is the current folder, so an option typed
+    as a ``Path`` cannot tell: it read "cannot write the record to .: it is a
+    folder", and ``goat serve --data-dir ""`` kept its tables wherever it was
+    started. Path options are therefore ``str`` until checked here. ``option``
+    names the flag, ``what`` what it names, ``instead`` what the user may do."""
     if not os.fspath(path):
-        raise GoatError(f"{option or 'the file name'} names no file: it is empty (leave it out for none)")
+        raise GoatError(f"{option or 'the file name'} names no {what}: it is empty ({instead})")
+
+
+def check_writable(path: str | os.PathLike[str], what: str = "", option: str = "",
+                   instead: str = "leave it out for none") -> None:
+    """A one-line :class:`GoatError` now if ``path`` cannot be written later: an
+    empty name (:func:`check_named`), a folder, a missing folder, or no
+    permission. For outputs written only at the end (``goat play --record`` after
+    a whole match), so a typo does not cost the game. ``option`` and ``instead``
+    are for the empty name's message."""
+    check_named(path, option, instead=instead)
     target = Path(path)
     label = f"{what} {target}" if what else str(target)
     if target.is_dir():

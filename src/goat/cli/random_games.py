@@ -76,7 +76,7 @@ def random_games_command(
     losers: Counter[str] = Counter()
     if out != "-":
         with user_errors():
-            check_writable(out, option="--out")
+            check_writable(out, option="--out", instead="- writes to standard output")
     done = 0
     deal_games = single_deal and game != "yugioh"   # a single duel is a match of its own: it has a loser
     try:
