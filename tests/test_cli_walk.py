@@ -305,6 +305,22 @@ def test_play_piped_into_a_reader_that_stops_still_writes_the_record(tmp_path) -
     assert goat("replay", str(record), "--check").exit_code == 0
 
 
+@pytest.mark.parametrize("command", [
+    ["random-games", "kozel", "--n", "2", "--seed", "1"],
+    ["tournament", "--bots", "random,random", "--matches", "1", "--workers", "1", "--seed", "1"],
+], ids=["random-games", "tournament"])
+def test_out_to_a_closed_standard_output_is_one_line_before_the_run(command: list[str]) -> None:
+    """Started with stdout closed (``>&-``, a daemon's closed descriptors) Python's
+    ``sys.stdout`` is None: ``--out -`` played the whole run, then ended in
+    "AttributeError: 'NoneType' object has no attribute 'write'"."""
+    env = dict(os.environ, PYTHONPATH=str(SRC), NO_COLOR="1")
+    run = subprocess.run([sys.executable, "-c", GOAT, *command, "--out", "-"], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True, env=env, timeout=120,
+                         preexec_fn=lambda: os.close(1))
+    assert run.returncode == 2, run.stderr
+    assert run.stderr == ("error: --out - writes to standard output, and it is closed (name a file instead)\n")
+
+
 # ================================================================ deck
 def test_deck_check_of_a_file_that_is_no_deck_list_keeps_its_lines_short(tmp_path) -> None:
     """A game record given as a deck echoed its whole line (thousands of

@@ -13,6 +13,7 @@ in :func:`partial_path`, never a cut ``--out`` that reads like a whole one.
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -74,6 +75,15 @@ def check_writable(path: str | os.PathLike[str], what: str = "", option: str = "
         raise GoatError(f"cannot write {label}: no folder {folder}")
     if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
         raise GoatError(f"cannot write {label}: permission denied")
+
+
+def check_stdout(option: str = "--out") -> None:
+    """A one-line :class:`GoatError` now if there is no standard output for
+    ``option -``: started with it closed (``goat ... --out - >&-``, a daemon's
+    closed descriptors), Python's ``sys.stdout`` is ``None`` and the first record
+    written was an ``AttributeError`` traceback, after the whole run."""
+    if sys.stdout is None:
+        raise GoatError(f"{option} - writes to standard output, and it is closed (name a file instead)")
 
 
 def check_csv_out(out_file: str | None, as_csv: bool) -> None:

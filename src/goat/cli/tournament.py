@@ -27,7 +27,7 @@ from rich.console import Console
 from rich.table import Table
 
 from goat.cli.options import BOT_MODULE_HELP, check_seed, load_bot_modules, parse_options
-from goat.cli.output import check_writable, partial_path, print_table
+from goat.cli.output import check_stdout, check_writable, partial_path, print_table
 from goat.cli.progress import progress
 from goat.games import get_game
 from goat.protocol import GoatError
@@ -86,7 +86,9 @@ def tournament_command(
         specs, config, probe, scoring, given = _prepare(game, rules, bots, matches, workers, backend, players,
                                                         option, deals_only)
         # a run can take hours: a destination that cannot be written fails now, not after it
-        if out not in (None, "-"):
+        if out == "-":
+            check_stdout()
+        elif out is not None:
             check_writable(out, option="--out")  # opened only at the end: Ctrl+C must not leave an earlier file emptied
         if plot is not None:
             from goat.tournament.plot import plot_path  # matplotlib: only when asked for
