@@ -140,9 +140,16 @@ def tournament_command(
                          how=how, cancelled=backend == "ray")
         raise typer.Exit(128 + signal.SIGTERM if terminated else 130) from None
     seconds = time.perf_counter() - started
-    rows = _print_results(results, unit, f"{game} {rules}: {len(games)} games, "
-                                         f"{sum(r.deals for r in results)} {scoring.deal}s, {seconds:.1f} s",
-                          scoring, specs, out)
+    reader_gone: SystemExit | None = None
+    try:
+        rows = _print_results(results, unit, f"{game} {rules}: {len(games)} games, "
+                                             f"{sum(r.deals for r in results)} {scoring.deal}s, {seconds:.1f} s",
+                              scoring, specs, out)
+    except SystemExit as exc:  # rich's answer to a broken pipe: the table's reader went away (| head -3)
+        if not isinstance(exc.__context__, BrokenPipeError):
+            raise
+        # an hour's records and the plot are still written; then rich's exit status 1, in silence
+        reader_gone, rows = exc, summarize(results, [s.label for s in specs])
     if out is not None:
         _write_records(results, out)
         typer.echo(f"wrote {len(results)} records to {out}", err=True)
@@ -155,6 +162,8 @@ def tournament_command(
         except OSError as exc:
             _fail(f"cannot write {plot}: {exc.strerror or exc}")
         typer.echo(f"wrote plot to {plot}", err=True)
+    if reader_gone is not None:
+        raise reader_gone
 
 
 def _prepare(game: str, rules: str | None, bots: str, matches: int, workers: int | None, backend: str,
