@@ -400,6 +400,65 @@ def test_ctrl_c_stops_a_tournament_without_worker_tracebacks_or_an_emptied_out_f
     assert out.read_text(encoding="utf-8") == "the earlier run's records\n"
 
 
+def pool_workers_of(pid: int) -> list[int]:
+    """The pool worker processes ``pid`` spawned."""
+    workers = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(line.split(":\t", 1) for line in status.read_text().splitlines() if ":\t" in line)
+            cmdline = (status.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if fields.get("PPid", "").strip() == str(pid) and b"spawn_main" in cmdline:
+            workers.append(int(status.parent.name))
+    return workers
+
+
+def running(pids: list[int]) -> list[int]:
+    """Those of ``pids`` still running a pool worker (not ended, nor a zombie)."""
+    alive = []
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except (OSError, IndexError):
+            continue
+        if state != "Z" and b"spawn_main" in cmdline:
+            alive.append(pid)
+    return alive
+
+
+def test_sighup_stops_a_tournament_as_ctrl_c_does_and_ends_its_workers(tmp_path) -> None:
+    """``kill -HUP`` (or a session that ends) ended the parent alone, in silence: its
+    pool workers waited for games for ever, orphaned, with the resource tracker."""
+    env = dict(os.environ, PYTHONPATH=str(SRC), NO_COLOR="1")
+    run = subprocess.Popen([sys.executable, "-c", GOAT, "tournament", "--bots", "random,heuristic",
+                            "--matches", "50000", "--seed", "1", "--workers", "2"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True,
+                           preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_DFL))
+    assert run.stderr is not None
+    run.stderr.readline()
+    wait_for_pool_workers_up(run.pid, 2)
+    workers = pool_workers_of(run.pid)
+    os.kill(run.pid, signal.SIGHUP)   # the parent alone, as kill -HUP does
+    try:   # (before, the orphaned workers held stderr open: this timed out)
+        _, stderr = run.communicate(timeout=120)
+        deadline = time.monotonic() + 10
+        while running(workers) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        left = running(workers)
+    finally:
+        try:   # never leave the run or orphaned workers behind: they keep the run's process group
+            os.killpg(run.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        run.wait(timeout=30)
+    assert left == [], "the pool's workers outlived the run"
+    assert run.returncode == 128 + signal.SIGHUP, stderr.decode()
+    assert "Traceback" not in stderr.decode()
+    assert "hung up (SIGHUP) after " in stderr.decode()
+
+
 @pytest.mark.parametrize("command", ["replay", "standings"])
 def test_standard_input_is_read_as_a_file_is(command: str, tmp_path) -> None:
     """A record saved with a byte order mark (Notepad) was read from a file but

@@ -214,11 +214,11 @@ def _run_local(specs: Sequence[GameSpec], workers: int) -> Iterator[GameResult]:
 IN_FLIGHT_PER_WORKER = 4
 
 #: Signals held back while a game is handed to the pool (see :func:`_submit`).
-_HELD = (signal.SIGINT, signal.SIGTERM)
+_HELD = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
 def _submit(pool: ProcessPoolExecutor, spec: GameSpec) -> Any:
-    """``pool.submit`` with Ctrl+C and SIGTERM held back until it returns. An
+    """``pool.submit`` with Ctrl+C, SIGTERM and SIGHUP held back until it returns. An
     interrupt raised inside ``submit`` can leave the executor's lock taken: the run
     then said "interrupted ..." and never exited, Python's exit waiting on the
     executor's thread (about one Ctrl+C in twelve while 100,000 games were being
