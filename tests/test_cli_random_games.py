@@ -213,10 +213,11 @@ def test_an_out_that_cannot_be_written_is_one_line_before_any_game(tmp_path: Pat
 
 
 def test_an_empty_out_is_named_as_empty(tmp_path: Path) -> None:
-    """``--out "$OUT"`` with OUT unset read "cannot write .: it is a folder"."""
+    """``--out "$OUT"`` with OUT unset read "cannot write .: it is a folder"; then
+    "leave it out for none", but random-games needs its --out."""
     result = runner.invoke(app, ["random-games", "kozel", "--n", "2", "--out", ""])
     assert result.exit_code == 2
-    assert result.stderr == "error: --out names no file: it is empty (leave it out for none)\n"
+    assert result.stderr == "error: --out names no file: it is empty (- writes to standard output)\n"
 
 
 def test_the_whole_run_file_has_the_usual_permissions(tmp_path: Path) -> None:

@@ -99,6 +99,26 @@ def test_play_refuses_a_record_path_it_cannot_write_before_the_game(game: str, t
             f" {path.parent}" if reason == "no folder" else "")
 
 
+@pytest.mark.parametrize("game", ["kozel", "spades", "yugioh"])
+def test_play_tells_an_empty_record_name_as_empty(game: str) -> None:
+    """``--record "$GAME"`` with GAME unset: typer made the empty name ``Path("")``,
+    the current folder, and the refusal read "cannot write the record to .: it is
+    a folder", naming neither the option nor the cause (as tournament --out now does)."""
+    result = goat("play", game, "--seed", "1", "--record", "", input="1\n" * 5)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == "error: --record names no file: it is empty (leave it out for none)\n"
+
+
+@pytest.mark.parametrize("option", ["--deck", "--opponent-deck"])
+def test_play_yugioh_tells_an_empty_deck_name_as_empty(option: str) -> None:
+    """It read "cannot read deck .: Is a directory"."""
+    result = goat("play", "yugioh", "--seed", "1", option, "", input="quit\n")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == f"error: {option} names no file: it is empty (leave it out for the built-in deck)\n"
+
+
 # ======================================================= records read
 @pytest.mark.parametrize("command", ["replay", "standings", "analyze"])
 @pytest.mark.parametrize("text, said", [
@@ -285,6 +305,22 @@ def test_play_piped_into_a_reader_that_stops_still_writes_the_record(tmp_path) -
     assert goat("replay", str(record), "--check").exit_code == 0
 
 
+@pytest.mark.parametrize("command", [
+    ["random-games", "kozel", "--n", "2", "--seed", "1"],
+    ["tournament", "--bots", "random,random", "--matches", "1", "--workers", "1", "--seed", "1"],
+], ids=["random-games", "tournament"])
+def test_out_to_a_closed_standard_output_is_one_line_before_the_run(command: list[str]) -> None:
+    """Started with stdout closed (``>&-``, a daemon's closed descriptors) Python's
+    ``sys.stdout`` is None: ``--out -`` played the whole run, then ended in
+    "AttributeError: 'NoneType' object has no attribute 'write'"."""
+    env = dict(os.environ, PYTHONPATH=str(SRC), NO_COLOR="1")
+    run = subprocess.run([sys.executable, "-c", GOAT, *command, "--out", "-"], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True, env=env, timeout=120,
+                         preexec_fn=lambda: os.close(1))
+    assert run.returncode == 2, run.stderr
+    assert run.stderr == ("error: --out - writes to standard output, and it is closed (name a file instead)\n")
+
+
 # ================================================================ deck
 def test_deck_check_of_a_file_that_is_no_deck_list_keeps_its_lines_short(tmp_path) -> None:
     """A game record given as a deck echoed its whole line (thousands of
@@ -362,6 +398,65 @@ def test_ctrl_c_stops_a_tournament_without_worker_tracebacks_or_an_emptied_out_f
     assert run.returncode == 130
     assert "SpawnPoolWorker" not in stderr.decode() and "Traceback" not in stderr.decode()
     assert out.read_text(encoding="utf-8") == "the earlier run's records\n"
+
+
+def pool_workers_of(pid: int) -> list[int]:
+    """The pool worker processes ``pid`` spawned."""
+    workers = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(line.split(":\t", 1) for line in status.read_text().splitlines() if ":\t" in line)
+            cmdline = (status.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if fields.get("PPid", "").strip() == str(pid) and b"spawn_main" in cmdline:
+            workers.append(int(status.parent.name))
+    return workers
+
+
+def running(pids: list[int]) -> list[int]:
+    """Those of ``pids`` still running a pool worker (not ended, nor a zombie)."""
+    alive = []
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except (OSError, IndexError):
+            continue
+        if state != "Z" and b"spawn_main" in cmdline:
+            alive.append(pid)
+    return alive
+
+
+def test_sighup_stops_a_tournament_as_ctrl_c_does_and_ends_its_workers(tmp_path) -> None:
+    """``kill -HUP`` (or a session that ends) ended the parent alone, in silence: its
+    pool workers waited for games for ever, orphaned, with the resource tracker."""
+    env = dict(os.environ, PYTHONPATH=str(SRC), NO_COLOR="1")
+    run = subprocess.Popen([sys.executable, "-c", GOAT, "tournament", "--bots", "random,heuristic",
+                            "--matches", "50000", "--seed", "1", "--workers", "2"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True,
+                           preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_DFL))
+    assert run.stderr is not None
+    run.stderr.readline()
+    wait_for_pool_workers_up(run.pid, 2)
+    workers = pool_workers_of(run.pid)
+    os.kill(run.pid, signal.SIGHUP)   # the parent alone, as kill -HUP does
+    try:   # (before, the orphaned workers held stderr open: this timed out)
+        _, stderr = run.communicate(timeout=120)
+        deadline = time.monotonic() + 10
+        while running(workers) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        left = running(workers)
+    finally:
+        try:   # never leave the run or orphaned workers behind: they keep the run's process group
+            os.killpg(run.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        run.wait(timeout=30)
+    assert left == [], "the pool's workers outlived the run"
+    assert run.returncode == 128 + signal.SIGHUP, stderr.decode()
+    assert "Traceback" not in stderr.decode()
+    assert "hung up (SIGHUP) after " in stderr.decode()
 
 
 @pytest.mark.parametrize("command", ["replay", "standings"])

@@ -115,6 +115,19 @@ def test_a_bad_cap_or_proxy_from_the_environment_names_the_variable(
     assert result.stderr.startswith(f"error: {variable} {problem}") and result.stderr.count("\n") == 1
 
 
+def test_an_empty_data_dir_is_told_as_empty(tmp_path: Path, busy_port: int,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--data-dir "$DIR"`` with DIR unset was ``Path("")``: the tables were kept in
+    whatever folder the server was started from. (A busy port: before, the command
+    stopped there rather than serve for ever.)"""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["serve", "--port", str(busy_port), "--data-dir", ""])
+    assert result.exit_code == 2, result.output
+    assert result.stderr == ("error: --data-dir names no folder: it is empty "
+                             "(leave it out for $GOAT_DATA_DIR or ./goat-data)\n")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_data_directory_that_cannot_be_resolved_is_one_line(tmp_path: Path) -> None:
     """A symlink loop (or an unreadable link) on the way to ``--data-dir`` was
     pathlib's traceback when the database's path was resolved."""

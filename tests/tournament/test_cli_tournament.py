@@ -417,6 +417,25 @@ def test_a_worker_process_that_dies_stops_the_run_with_one_line(tmp_path: Path, 
     assert "Traceback" not in run.stderr
 
 
+def test_a_table_reader_that_went_away_loses_neither_the_records_nor_the_plot(tmp_path: Path) -> None:
+    """``goat tournament ... --out r.jsonl | head -3``: the reader gone before the
+    results table, rich turned the broken pipe into exit status 1 before the
+    records and the plot were written, and an hour's games were lost in silence."""
+    out, plot = tmp_path / "r.jsonl", tmp_path / "p.png"
+    root = Path(__file__).resolve().parents[2]
+    run = subprocess.Popen([sys.executable, "-m", "goat", "tournament", "--bots", "random,random", "--matches", "1",
+                            "--option", "match_target=1", "--workers", "1", "--seed", "1", "--out", str(out),
+                            "--plot", str(plot)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           env={**os.environ, "PYTHONPATH": str(root / "src"), "NO_COLOR": "1"})
+    assert run.stdout is not None and run.stderr is not None
+    run.stdout.close()   # the reader stops before the table comes
+    assert run.wait(timeout=120) == 1   # rich's status for a broken pipe, as before
+    stderr = run.stderr.read()
+    assert "Traceback" not in stderr
+    assert f"wrote 2 records to {out}" in stderr and len(out.read_text().splitlines()) == 2
+    assert plot.read_bytes()[:4] == b"\x89PNG"
+
+
 def test_help_names_every_games_bots_stdout_for_out_and_the_plot_formats() -> None:
     """The help once listed the bots of Spades and Yu-Gi-Oh! but not Kozel's, and
     said nothing of ``--out -`` or of a plot in another format than PNG."""

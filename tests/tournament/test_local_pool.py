@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -70,3 +73,50 @@ def test_the_pool_is_handed_a_few_games_per_worker_at_a_time(monkeypatch: pytest
     results = run_all(specs, workers=2)
     assert [r.index for r in results] == list(range(len(specs)))
     assert len(specs) > 2 * IN_FLIGHT_PER_WORKER and most <= 2 * IN_FLIGHT_PER_WORKER
+
+
+#: Runs ``goat`` with the executor's exit race made wide: the manager thread
+#: closes its wake-up pipe late (a loaded machine), and the exit hook's wake-up
+#: (``_python_exit``: 3.11's, without a lock) pauses between its check and its
+#: write. Python's own timing hits the same window now and then.
+WIDE_EXIT_RACE = """
+import sys, time
+from concurrent.futures import process
+
+def wakeup(self):
+    if not self._closed:
+        if process._global_shutdown:   # called by the exit hook
+            time.sleep(1.0)
+        self._writer.send_bytes(b"")
+
+join_internals = process._ExecutorManagerThread.join_executor_internals
+
+def late_join(self):
+    time.sleep(0.3)
+    join_internals(self)
+
+process._ThreadWakeup.wakeup = wakeup
+process._ExecutorManagerThread.join_executor_internals = late_join
+if __name__ == "__main__":
+    sys.argv = ["goat"] + sys.argv[1:]
+    from goat.cli.main import main
+    main()
+"""
+
+
+def test_a_finished_run_leaves_no_pool_thread_for_the_exit_to_race(tmp_path: Path) -> None:
+    """A street tournament started from a script once ended, after its results,
+    in ``OSError: [Errno 9] Bad file descriptor`` and exit status 0: the pool's
+    manager thread was still closing its wake-up pipe when Python's exit hook for
+    executors wrote to it (unguarded before Python 3.12.8). The run now waits for
+    that thread before it returns, so the exit finds nothing to wake."""
+    script = tmp_path / "wide_race.py"
+    script.write_text(WIDE_EXIT_RACE)
+    root = Path(__file__).resolve().parents[2]
+    run = subprocess.run([sys.executable, str(script), "tournament", "--bots", "random,random", "--matches", "1",
+                          "--option", "match_target=1", "--seed", "3", "--workers", "2"],
+                         capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PYTHONPATH": str(root / "src"), "NO_COLOR": "1"})
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stderr and "Exception ignored" not in run.stderr, run.stderr
+    assert "2 games" in run.stdout

@@ -84,6 +84,17 @@ def test_user_mistakes_are_one_line(args: list[str], message: str) -> None:
     assert "Traceback" not in result.output
 
 
+def test_an_empty_file_name_is_told_as_empty_and_the_rest_are_checked(tmp_path: Path) -> None:
+    """``goat deck check "$DECK"`` with DECK unset read "cannot read deck .: Is a
+    directory" (``Path("")`` is the current folder)."""
+    good = tmp_path / "good.ydk"
+    good.write_text(builtin_deck("goat_control").to_ydk(), encoding="utf-8")
+    result = check("", str(good))
+    assert result.exit_code == 2
+    assert result.stderr == "error: cannot read a deck file with an empty name\n"
+    assert f"{good}: legal" in result.stdout
+
+
 def test_a_binary_file_is_one_line(tmp_path: Path) -> None:
     path = tmp_path / "deck.ydk"
     path.write_bytes(b"\xff\xfe\x00\x81garbage")

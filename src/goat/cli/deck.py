@@ -47,16 +47,16 @@ def deck_summary(deck: DeckList) -> str:
     return f"{main}, {len(deck.fusion)} fusion, {len(deck.side)} side"
 
 
-def file_problems(path: Path, rules: YugiohRules) -> tuple[DeckList, list[DeckProblem]]:
+def file_problems(path: str | Path, rules: YugiohRules) -> tuple[DeckList, list[DeckProblem]]:
     """Everything wrong with the deck file at ``path`` under ``rules``: the
     unreadable lines first, then the legality of the rest (:class:`DeckError`
     for a file that cannot be read at all)."""
-    deck, problems = read_ydk(read_deck_file(path), path.name)
+    deck, problems = read_ydk(read_deck_file(path), Path(path).name)
     return deck, problems + deck_problems(deck, rules)
 
 
 def check(
-    files: list[Path] = typer.Argument(..., metavar="FILE", help="Deck files (.ydk: #main, #extra, !side; one card name a line)."),
+    files: list[str] = typer.Argument(..., metavar="FILE", help="Deck files (.ydk: #main, #extra, !side; one card name a line)."),
     rules: str = typer.Option("goat", "--rules", "-r", help="Ruleset preset: goat or official (both use "
                                                              "the April 2005 Goat Format list)."),
     option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE", help="Rules option key=value (repeatable), e.g. "

@@ -13,6 +13,7 @@ in :func:`partial_path`, never a cut ``--out`` that reads like a whole one.
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -45,15 +46,26 @@ def print_table(console: Console, table: RenderableType) -> None:
         console.width = narrow
 
 
-def check_writable(path: str | os.PathLike[str], what: str = "", option: str = "") -> None:
-    """A one-line :class:`GoatError` now if ``path`` cannot be written later: an
-    empty name (an unset shell variable: ``--out "$OUT"``; ``Path("")`` is the
-    current folder, told as "cannot write .: it is a folder"), a folder, a missing
-    folder, or no permission. For outputs written only at the end (``goat play
-    --record`` after a whole match), so a typo does not cost the game. ``option``
-    names the flag the path came from, for the empty name's message."""
+def check_named(path: str | os.PathLike[str], option: str = "", what: str = "file",
+                instead: str = "leave it out for none") -> None:
+    """A one-line :class:`GoatError` if ``path`` is empty: an unset shell variable
+    (``--record "$GAME"``). ``Path("")`` is the current folder, so an option typed
+    as a ``Path`` cannot tell: it read "cannot write the record to .: it is a
+    folder", and ``goat serve --data-dir ""`` kept its tables wherever it was
+    started. Path options are therefore ``str`` until checked here. ``option``
+    names the flag, ``what`` what it names, ``instead`` what the user may do."""
     if not os.fspath(path):
-        raise GoatError(f"{option or 'the file name'} names no file: it is empty (leave it out for none)")
+        raise GoatError(f"{option or 'the file name'} names no {what}: it is empty ({instead})")
+
+
+def check_writable(path: str | os.PathLike[str], what: str = "", option: str = "",
+                   instead: str = "leave it out for none") -> None:
+    """A one-line :class:`GoatError` now if ``path`` cannot be written later: an
+    empty name (:func:`check_named`), a folder, a missing folder, or no
+    permission. For outputs written only at the end (``goat play --record`` after
+    a whole match), so a typo does not cost the game. ``option`` and ``instead``
+    are for the empty name's message."""
+    check_named(path, option, instead=instead)
     target = Path(path)
     label = f"{what} {target}" if what else str(target)
     if target.is_dir():
@@ -63,6 +75,15 @@ def check_writable(path: str | os.PathLike[str], what: str = "", option: str = "
         raise GoatError(f"cannot write {label}: no folder {folder}")
     if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
         raise GoatError(f"cannot write {label}: permission denied")
+
+
+def check_stdout(option: str = "--out") -> None:
+    """A one-line :class:`GoatError` now if there is no standard output for
+    ``option -``: started with it closed (``goat ... --out - >&-``, a daemon's
+    closed descriptors), Python's ``sys.stdout`` is ``None`` and the first record
+    written was an ``AttributeError`` traceback, after the whole run."""
+    if sys.stdout is None:
+        raise GoatError(f"{option} - writes to standard output, and it is closed (name a file instead)")
 
 
 def check_csv_out(out_file: str | None, as_csv: bool) -> None:

@@ -480,7 +480,7 @@ def check_name(name: str) -> str:
 
 
 def play_game(game: str, rules: str, seed: int | None, seat: int, players: int | None, option: list[str],
-              bots: str, record: Path | None, name: str = "You", think: float = THINK_SECONDS,
+              bots: str, record: str | Path | None, name: str = "You", think: float = THINK_SECONDS,
               bot_module: Sequence[str] = ()) -> None:
     """Set up a table of ``game`` and run it in the terminal (shared by every ``goat play`` command)."""
     module = get_game(game)
@@ -502,7 +502,8 @@ def play_game(game: str, rules: str, seed: int | None, seat: int, players: int |
         bot_list = _make_bots(specs, master, game, check_think(think))
         seats = terminal_seats(seat, check_name(name), specs)
         if record is not None:
-            check_writable(record, "the record to")
+            check_writable(record, "the record to", option="--record")
+            record = Path(record)
     except GoatError as exc:
         _fail(str(exc))
         return
@@ -590,7 +591,7 @@ def play_kozel(
                                 "e.g. royal_goat=false, match_target=8; docs/kozel.md lists them "
                                 "(default: the ruleset's)."),
     bots: str = typer.Option("heuristic", "--bots", help=BOTS_HELP),
-    record: Optional[Path] = typer.Option(None, "--record", help=RECORD_HELP),
+    record: Optional[str] = typer.Option(None, "--record", help=RECORD_HELP),  # str: "" is no ".", see check_named
     name: str = typer.Option("You", "--name", help=NAME_HELP),
     think: float = typer.Option(THINK_SECONDS, "--think", help=think_help("pimc, ismcts")),
     bot_module: list[str] = typer.Option([], "--bot-module", metavar="MODULE", help=BOT_MODULE_HELP),
@@ -611,7 +612,7 @@ def play_spades(
     bots: str = typer.Option("heuristic", "--bots", help="Bot for the other seats (random, heuristic, ismcts, "
                                                          "pimc with the dds extra), "
                                                          "or one per seat, comma-separated."),
-    record: Optional[Path] = typer.Option(None, "--record", help=RECORD_HELP),
+    record: Optional[str] = typer.Option(None, "--record", help=RECORD_HELP),  # str: "" is no ".", see check_named
     name: str = typer.Option("You", "--name", help=NAME_HELP),
     think: float = typer.Option(THINK_SECONDS, "--think", help=think_help("ismcts, pimc")),
     bot_module: list[str] = typer.Option([], "--bot-module", metavar="MODULE", help=BOT_MODULE_HELP),

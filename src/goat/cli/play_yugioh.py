@@ -23,7 +23,7 @@ from goat.bots import THINK_SECONDS, Bot
 from goat.bots.base import bot_choice
 from goat.cli.errors import user_errors
 from goat.cli.options import BOT_MODULE_HELP, check_seed, load_bot_modules, parse_option_pairs
-from goat.cli.output import check_writable
+from goat.cli.output import check_named, check_writable
 from goat.cli.play import (
     HELP_WORDS,
     NAME_HELP,
@@ -337,22 +337,23 @@ class YugiohSession:
             return action
 
 
-def _decks(rules: Any, seat: int, deck: Optional[Path], opponent_deck: Optional[Path]) -> list[DeckList]:
+def _decks(rules: Any, seat: int, deck: Optional[str], opponent_deck: Optional[str]) -> list[DeckList]:
     """Both seats' lists: the built-in ones the ``decks`` option names (Goat
     Control for both by default), the player's and the bot's files in their place."""
     names = rules.decks.split("/")
     decks = [builtin_deck(names[0]), builtin_deck(names[-1])]
     for where, option, path in ((seat, "--deck", deck), (1 - seat, "--opponent-deck", opponent_deck)):
         if path is not None:
+            check_named(path, option, instead="leave it out for the built-in deck")
             decks[where] = load_deck(path)
             check_deck(decks[where], rules, f"{option} {path}")  # named as typed, not "seat 1's deck"
     return decks
 
 
 def play_yugioh(
-    deck: Optional[Path] = typer.Option(None, "--deck", help="Your deck (.ydk list of card names); default Goat "
+    deck: Optional[str] = typer.Option(None, "--deck", help="Your deck (.ydk list of card names); default Goat "
                                                              "Control (or what --option decks=... names)."),
-    opponent_deck: Optional[Path] = typer.Option(None, "--opponent-deck", help="The bot's deck; default Goat Control "
+    opponent_deck: Optional[str] = typer.Option(None, "--opponent-deck", help="The bot's deck; default Goat Control "
                                                                                 "(or what --option decks=... names)."),
     vs: str = typer.Option("greedy", "--vs", help="The bot: random, greedy or mc (searches: up to --think seconds a move)."),
     rules: str = typer.Option("goat", "--rules", "-r", help="goat or official."),
@@ -363,7 +364,7 @@ def play_yugioh(
                                                                  "starting_lp=4000, open_decklists=true "
                                                                  "(default: the ruleset's)."),
     single: bool = typer.Option(False, "--single", help="One duel instead of a match."),
-    record: Optional[Path] = typer.Option(None, "--record", help="Write the match record here at the end or on quit "
+    record: Optional[str] = typer.Option(None, "--record", help="Write the match record here at the end or on quit "
                                                                  "(default: no record)."),
     name: str = typer.Option("You", "--name", help=NAME_HELP),
     think: float = typer.Option(THINK_SECONDS, "--think", help=think_help("mc")),
@@ -383,7 +384,8 @@ def play_yugioh(
         bot = make_thinking_bot(vs, seed + 1, "yugioh", check_think(think))  # name or name:key=value
         seats = terminal_seats(seat, check_name(name), [None if s == seat else vs for s in (0, 1)])
         if record is not None:
-            check_writable(record, "the record to")
+            check_writable(record, "the record to", option="--record")
+            record = Path(record)
     console = Console(highlight=False, emoji=False)
     console.print(f"Yu-Gi-Oh! ({escape(rules)}), you are seat {seat} against {bot.name}; seed {seed}. "
                   "In the log, [green]your moves[/] and [yellow]the opponent's[/].")

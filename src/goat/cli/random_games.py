@@ -30,7 +30,7 @@ from rich.console import Console
 
 from goat.cli.errors import user_errors
 from goat.cli.options import check_seed, parse_options
-from goat.cli.output import check_writable, partial_path, whole_run_file
+from goat.cli.output import check_stdout, check_writable, partial_path, whole_run_file
 from goat.cli.progress import progress
 from goat.games import get_game
 from goat.protocol import GoatError, play_randomly
@@ -74,9 +74,11 @@ def random_games_command(
     started = time.perf_counter()
     deals = 0
     losers: Counter[str] = Counter()
-    if out != "-":
-        with user_errors():
-            check_writable(out, option="--out")
+    with user_errors():
+        if out == "-":
+            check_stdout()
+        else:
+            check_writable(out, option="--out", instead="- writes to standard output")
     done = 0
     deal_games = single_deal and game != "yugioh"   # a single duel is a match of its own: it has a loser
     try:

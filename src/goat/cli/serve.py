@@ -9,19 +9,19 @@ from __future__ import annotations
 
 import logging
 import sys
-from pathlib import Path
 from typing import Optional
 
 import typer
 
 from goat.cli.errors import user_errors
+from goat.cli.output import check_named
 from goat.protocol import GoatError
 
 
 def serve_command(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every interface)."),
     port: int = typer.Option(8000, "--port", help="Port to listen on (0: any free port)."),
-    data_dir: Optional[Path] = typer.Option(None, "--data-dir", help="Directory of the SQLite database "
+    data_dir: Optional[str] = typer.Option(None, "--data-dir", help="Directory of the SQLite database "
                                             "(default: $GOAT_DATA_DIR or ./goat-data)."),
     database_url: Optional[str] = typer.Option(None, "--database-url", help="A SQLAlchemy URL instead of SQLite "
                                                "(default: $GOAT_DATABASE_URL), e.g. postgresql+psycopg://u:p@host/db."),
@@ -62,6 +62,8 @@ def serve_command(
     from goat.server.storage import ServeLock
 
     with user_errors():
+        if data_dir is not None:
+            check_named(data_dir, "--data-dir", "folder", "leave it out for $GOAT_DATA_DIR or ./goat-data")
         settings = Settings.from_env(data_dir=data_dir, database_url=database_url, grace_seconds=grace,
                                      bot_delay=bot_delay, bot_think=bot_think, deal_pause=deal_pause,
                                      rate_per_second=rate_limit, lobby_idle=lobby_idle,

@@ -27,7 +27,7 @@ from rich.console import Console
 from rich.table import Table
 
 from goat.cli.options import BOT_MODULE_HELP, check_seed, load_bot_modules, parse_options
-from goat.cli.output import check_writable, partial_path, print_table
+from goat.cli.output import check_stdout, check_writable, partial_path, print_table
 from goat.cli.progress import progress
 from goat.games import get_game
 from goat.protocol import GoatError
@@ -86,7 +86,9 @@ def tournament_command(
         specs, config, probe, scoring, given = _prepare(game, rules, bots, matches, workers, backend, players,
                                                         option, deals_only)
         # a run can take hours: a destination that cannot be written fails now, not after it
-        if out not in (None, "-"):
+        if out == "-":
+            check_stdout()
+        elif out is not None:
             check_writable(out, option="--out")  # opened only at the end: Ctrl+C must not leave an earlier file emptied
         if plot is not None:
             from goat.tournament.plot import plot_path  # matplotlib: only when asked for
@@ -113,7 +115,7 @@ def tournament_command(
         finished.append(result)
         advance()
 
-    terminated: list[int] = []  # SIGTERM, once received
+    terminated: list[int] = []  # SIGTERM or SIGHUP, once received
     started: float | None = None  # when the first game was sent (None: still connecting to Ray)
     try:
         with _terminate_as_interrupt(terminated), ExitStack() as backend_scope:
@@ -130,17 +132,24 @@ def tournament_command(
     except GoatError as exc:
         _fail(str(exc), status=1)
     except KeyboardInterrupt:
-        how = "terminated (SIGTERM)" if terminated else "interrupted"
+        how = STOPPED_BY.get(terminated[0], "interrupted") if terminated else "interrupted"
         if started is None:
             typer.echo(f"{how} while connecting to Ray: no game played", err=True)
         else:
             _interrupted(finished, games, time.perf_counter() - started, out, unit, scoring, specs, game, rules,
                          how=how, cancelled=backend == "ray")
-        raise typer.Exit(128 + signal.SIGTERM if terminated else 130) from None
+        raise typer.Exit(128 + terminated[0] if terminated else 130) from None
     seconds = time.perf_counter() - started
-    rows = _print_results(results, unit, f"{game} {rules}: {len(games)} games, "
-                                         f"{sum(r.deals for r in results)} {scoring.deal}s, {seconds:.1f} s",
-                          scoring, specs, out)
+    reader_gone: SystemExit | None = None
+    try:
+        rows = _print_results(results, unit, f"{game} {rules}: {len(games)} games, "
+                                             f"{sum(r.deals for r in results)} {scoring.deal}s, {seconds:.1f} s",
+                              scoring, specs, out)
+    except SystemExit as exc:  # rich's answer to a broken pipe: the table's reader went away (| head -3)
+        if not isinstance(exc.__context__, BrokenPipeError):
+            raise
+        # an hour's records and the plot are still written; then rich's exit status 1, in silence
+        reader_gone, rows = exc, summarize(results, [s.label for s in specs])
     if out is not None:
         _write_records(results, out)
         typer.echo(f"wrote {len(results)} records to {out}", err=True)
@@ -153,6 +162,8 @@ def tournament_command(
         except OSError as exc:
             _fail(f"cannot write {plot}: {exc.strerror or exc}")
         typer.echo(f"wrote plot to {plot}", err=True)
+    if reader_gone is not None:
+        raise reader_gone
 
 
 def _prepare(game: str, rules: str | None, bots: str, matches: int, workers: int | None, backend: str,
@@ -300,14 +311,20 @@ def complete_sets(finished: list[GameResult], games: list[GameSpec]) -> list[Gam
                   key=lambda r: r.index)
 
 
+#: The signals that stop a run as Ctrl+C does, and how its line tells them.
+STOPPED_BY = {signal.SIGTERM: "terminated (SIGTERM)", signal.SIGHUP: "hung up (SIGHUP)"}
+
+
 @contextmanager
 def _terminate_as_interrupt(received: list[int]) -> Iterator[None]:
     """SIGTERM (``kill``, a batch system's time limit) stops the run as Ctrl+C
     does — the workers are ended, the Ray tasks cancelled and the finished games
     kept — and is noted in ``received`` for the line and the exit status. Left to
     its default it ended the process where it stood, saying nothing and saving
-    nothing; Ray's own handler (``sys.exit``) did not save either. (Noted, not told
-    by a subclass of KeyboardInterrupt: Ray's ``wait`` raises a plain one.)"""
+    nothing; Ray's own handler (``sys.exit``) did not save either. SIGHUP (``kill
+    -HUP``, a session that ends) likewise: by default it ended the parent alone and
+    left its pool's workers waiting for games for ever. (Noted, not told by a
+    subclass of KeyboardInterrupt: Ray's ``wait`` raises a plain one.)"""
     if threading.current_thread() is not threading.main_thread():  # only the main thread may set handlers
         yield
         return
@@ -316,11 +333,13 @@ def _terminate_as_interrupt(received: list[int]) -> Iterator[None]:
         received.append(signum)
         raise KeyboardInterrupt
 
-    previous = signal.signal(signal.SIGTERM, stop)
+    previous = {signum: signal.signal(signum, stop) for signum in STOPPED_BY
+                if signum != signal.SIGHUP or signal.getsignal(signum) != signal.SIG_IGN}  # nohup's stays ignored
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 def _interrupted(finished: list[GameResult], games: list[GameSpec], seconds: float, out: str | None, unit: str,

@@ -214,11 +214,11 @@ def _run_local(specs: Sequence[GameSpec], workers: int) -> Iterator[GameResult]:
 IN_FLIGHT_PER_WORKER = 4
 
 #: Signals held back while a game is handed to the pool (see :func:`_submit`).
-_HELD = (signal.SIGINT, signal.SIGTERM)
+_HELD = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
 def _submit(pool: ProcessPoolExecutor, spec: GameSpec) -> Any:
-    """``pool.submit`` with Ctrl+C and SIGTERM held back until it returns. An
+    """``pool.submit`` with Ctrl+C, SIGTERM and SIGHUP held back until it returns. An
     interrupt raised inside ``submit`` can leave the executor's lock taken: the run
     then said "interrupted ..." and never exited, Python's exit waiting on the
     executor's thread (about one Ctrl+C in twelve while 100,000 games were being
@@ -266,14 +266,24 @@ def _exit_codes(pool: ProcessPoolExecutor) -> str:
 
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Cancel the games not started and end the workers now: after Ctrl+C (or a
-    failed game) a worker must not play its game to the end first."""
+    failed game) a worker must not play its game to the end first.
+
+    Then wait for the executor's own thread to close the pool. Left running, it
+    met Python's exit: the executor's exit hook wakes that thread through a pipe
+    the thread closes as it ends, without the lock that guards it elsewhere
+    (CPython gh-125451: fixed in 3.12.8 and 3.13.1, never in 3.11), and a
+    finished run now and then ended in a traceback of ``OSError: [Errno 9] Bad
+    file descriptor`` after its results, exit status 0."""
     workers = _workers_of(pool)
+    manager = getattr(pool, "_executor_manager_thread", None)  # shutdown() forgets it
     pool.shutdown(wait=False, cancel_futures=True)
     for process in workers:
         if process.is_alive():
             process.terminate()
     for process in workers:
         process.join(timeout=5)
+    if manager is not None and manager is not threading.current_thread():
+        manager.join(timeout=5)
 
 
 def _setup(specs: Sequence[GameSpec]) -> outside.BotSetup:

@@ -253,7 +253,11 @@ def parse_ydk(text: str, name: str = "deck") -> DeckList:
 
 
 def read_deck_file(path: str | Path) -> str:
-    """The text of a deck file (a byte-order mark dropped); one-line error."""
+    """The text of a deck file (a byte-order mark dropped); one-line error. An
+    empty name (an unset shell variable) is told as such: ``Path("")`` is the
+    current folder, "cannot read deck .: Is a directory"."""
+    if not str(path):
+        raise DeckError("cannot read a deck file with an empty name")
     p = Path(path)
     try:
         return p.read_text(encoding="utf-8-sig")
