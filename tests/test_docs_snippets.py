@@ -245,7 +245,8 @@ def test_links_and_paths_of_a_page_exist(page: Path) -> None:
 
 
 # Dotted names in the pages' code that are files, not Python: the server's SQLite file.
-NOT_PYTHON = {"goat.db", "goat.db.serve"}   # file names: the SQLite database, its lock (goat.db.serve-lock)
+NOT_PYTHON = {"goat.db", "goat.db.serve",   # file names: the SQLite database, its lock (goat.db.serve-lock)
+              "goat.ping"}                  # the ASGI scope extension goat.server.wsping adds
 
 
 def resolves(dotted: str) -> bool:
