@@ -287,3 +287,19 @@ def test_with_the_deck_empty_a_set_card_that_must_not_respond_trades_with_a_hand
             pass
     assert len(problems) >= 10  # the attempts went on (and failed elsewhere)
     assert not [p for p in problems if p.startswith("no name for a card")]
+
+
+def test_a_hidden_set_keeps_in_hand_a_limited_card_the_hand_shows_next() -> None:
+    """Seat 0's view late in duel 2 of a seeded "when-able" match (seed 0,
+    stopped where the other seat's Deck is empty). In duel 1 that seat's
+    Sinister Serpent (limited: one copy, seen) returns to its hand, it Sets a
+    monster, and three steps later Tribe-Infecting Virus's discard shows the
+    Serpent in the hand. The Set took the Serpent in every attempt: no other
+    hand card could take the name (no copy left), yet the hand was judged able
+    to show it, and where the Serpent was the hand's only monster nothing else
+    could be Set ("no hidden Sinister Serpent to swap with ..."; both draws
+    failed). The Set now keeps it, and a hand card the hand can spare trades
+    names with a Deck monster to be the one Set."""
+    for world in _draws("set-keeps-a-limited-card-the-hand-shows", 0):
+        assert deck_problems(world.decks[1], world.rules) == []
+
