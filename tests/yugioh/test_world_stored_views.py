@@ -303,3 +303,16 @@ def test_a_hidden_set_keeps_in_hand_a_limited_card_the_hand_shows_next() -> None
     for world in _draws("set-keeps-a-limited-card-the-hand-shows", 0):
         assert deck_problems(world.decks[1], world.rules) == []
 
+
+def test_an_activation_from_the_hand_keeps_the_card_the_hand_shows_next() -> None:
+    """Seat 0's view late in duel 3 of a seeded "when-able" match (seed 87,
+    stopped where the other seat's Deck is empty). In duel 1 that seat draws,
+    activates Mystical Space Typhoon at once (in its Draw Phase), passes at
+    the chain, then activates Scapegoat from its hand. Earlier windows where
+    it was not asked rule Scapegoat out for every older hand card, so only the
+    card just drawn can be it; the world renamed a random hand card to be
+    Mystical Space Typhoon, often that one, and no card was left to make the
+    seat asked for its ``pass`` (both draws failed, "seat 1 was not asked to
+    respond before '1 pass'"). The card renamed now leaves the hand able to
+    show the names it shows next."""
+    _draws("activation-keeps-the-card-the-hand-shows-next", 40)

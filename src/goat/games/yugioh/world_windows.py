@@ -197,6 +197,7 @@ class WindowEvidence:
                     names: set[str] | None = None) -> bool: ...  # pragma: no cover
     def side_rename(self, card: CardInst, fits: Callable[[str], bool]) -> bool: ...  # pragma: no cover
     def hand_must_show(self, seat: int, index: int) -> list[str]: ...  # pragma: no cover
+    def keeps_hand(self, seat: int, gone: CardInst, needed: list[str]) -> bool: ...  # pragma: no cover
 
     def watch_windows(self) -> None:
         """Answer the other seat's windows of the current duel (called before each step)."""
@@ -430,6 +431,11 @@ class WindowEvidence:
                     and what in self.able_under(seat, c, {what})]
             if not hand:
                 return False
+            # the card that goes leaves the hand able to show what it shows next
+            needed = self.hand_must_show(seat, self.index)
+            if what in needed:
+                needed.remove(what)  # the activation's own glimpse
+            hand = [c for c in hand if self.keeps_hand(seat, c, needed)] or hand
             self.rename(self.rng.choice(hand), what, set(self.claimed_now))
         else:
             return False
