@@ -316,3 +316,20 @@ def test_an_activation_from_the_hand_keeps_the_card_the_hand_shows_next() -> Non
     respond before '1 pass'"). The card renamed now leaves the hand able to
     show the names it shows next."""
     _draws("activation-keeps-the-card-the-hand-shows-next", 40)
+
+
+def test_the_card_just_drawn_can_be_the_one_that_made_the_seat_asked() -> None:
+    """Seat 0's view late in duel 1 of a seeded "when-able" match (seed 32,
+    stopped where the other seat's Deck is empty). Earlier, seat 0 has a Set
+    Scapegoat; the other seat draws, is asked in its Draw and Standby Phases and at the
+    chain of seat 0's Scapegoat, and not asked once that resolved. Windows
+    before rule out Mystical Space Typhoon (whose target was the Set
+    Scapegoat) for every older hand card, so the world kept an older card as
+    Scapegoat, able at the last window too. Two changes draw both worlds
+    (both failed, "no name for a card of seat 1 that could not respond
+    here"): a hidden monster Set takes the hand card the windows bound most,
+    not the card just drawn (here it had to become Sangan); and a card that
+    must not respond, where no single trade can, rotates names with a hand
+    card and a Deck card (the older card takes the drawn card's name, the
+    drawn card Mystical Space Typhoon's, the Deck card Scapegoat)."""
+    _draws("drawn-card-is-the-one-that-made-the-seat-asked", 15)

@@ -502,7 +502,7 @@ class WindowEvidence:
             self.swap(card, self.rng.choice(partners))
             return True
         return (self.side_rename(card, fits) or self.list_rename(card, fits)
-                or good is None and self.trade_away(seat, card, fits))
+                or good is None and (self.trade_away(seat, card, fits) or self.rotate_away(seat, card, bad)))
 
     def trade_away(self, seat: int, card: CardInst, fits: Callable[[str], bool]) -> bool:
         """Swap ``card``'s name (one it could respond under here) with a hidden
@@ -522,6 +522,33 @@ class WindowEvidence:
         if not partners:
             return False
         self.swap(card, self.rng.choice(partners))
+        return True
+
+    def rotate_away(self, seat: int, card: CardInst, bad: set[str]) -> bool:
+        """A three-way rotation where no single trade makes ``card`` unable:
+        ``card`` takes the name of another hidden hand or Set card (not one of
+        ``bad``, the names it could respond under here), that card a Deck
+        card's name under which it could not respond here, and the Deck card
+        ``card``'s name. Windows where the
+        owner was asked bind ``card`` to a name able there when it was the
+        one able card, though a card drawn since could be the one (a card
+        kept as Scapegoat at the windows where the Mystical Space Typhoon
+        drawn that turn, targeting a Set Scapegoat, made the seat asked; once
+        that resolved the seat was not asked, and Scapegoat could still
+        respond): a trade with that card alone leaves one of them able here,
+        with the Deck alone breaks the windows before. :meth:`names_ok` checks
+        the three names at once, as a swap's two. ``False`` when none can."""
+        hidden = [c for c in self.hidden_cards(seat) if c is not card and c not in self.claimed_now]
+        middles = [c for c in hidden if c.zone != "deck" and c.name != card.name and c.name not in bad]
+        ends = [c for c in hidden if c.zone == "deck"]
+        options = [(b, d) for b in middles for d in ends
+                   if d.name not in (b.name, card.name) and not self.able_under(seat, b, {d.name})
+                   and self.names_ok({card: b.name, b: d.name, d: card.name})]
+        if not options:
+            return False
+        middle, end = self.rng.choice(options)
+        card.data, middle.data, end.data = middle.data, end.data, card.data
+        self.dirty = True
         return True
 
     # ------------------------------------------------------------- consistency

@@ -654,6 +654,10 @@ class _Renamer(WindowEvidence):
             later = self.later_in_slot(seat, slot, index)
         if later is None:
             kept = self.keeping_hand(seat, index, matches)
+            if kept and zone == "monster":
+                hand = duel.players[seat].hand  # the engine Sets the first card so called
+                bound = self.most_bound([next(c for c in hand if c.name == t.split(" ", 2)[2]) for t in kept])
+                kept = [t for t in kept if t.split(" ", 2)[2] in {c.name for c in bound}]
             return self.rng.choice(kept) if kept else self.set_spare(seat, index, text) or self.rng.choice(matches)
         wanted = f"{text.split(' ', 2)[0]} {text.split(' ', 2)[1]} {later}"
         if wanted not in matches:
@@ -662,6 +666,8 @@ class _Renamer(WindowEvidence):
                 raise _Retry(f"no hand card can be the {later} Set now")
             needed = self.hand_must_show(seat, index)
             hand = [c for c in hand if self.keeps_hand(seat, c, needed)] or hand
+            if zone == "monster":
+                hand = self.most_bound(hand)
             self.rename(self.rng.choice(hand), later, set())
             self.world.refresh()
             if wanted not in self.world.pending().actions:
@@ -678,6 +684,15 @@ class _Renamer(WindowEvidence):
         hand = self.world.duel.players[seat].hand
         return [t for t in matches  # the engine Sets the first card so called
                 if self.keeps_hand(seat, next(c for c in hand if c.name == t.split(" ", 2)[2]), needed)]
+
+    def most_bound(self, cards: list[CardInst]) -> list[CardInst]:
+        """The ``cards`` (hand cards a hidden monster Set may take) that the
+        windows have ruled out the most names for: a Set monster answers no
+        window, so the hand keeps the cards free to be what its next windows
+        need (a card just drawn, the Mystical Space Typhoon that made the seat
+        asked where every older card was ruled out for it)."""
+        most = max(len(self.banned.get(c, ())) for c in cards)
+        return [c for c in cards if len(self.banned.get(c, ())) == most]
 
     def set_spare(self, seat: int, index: int, text: str) -> str | None:
         """No hand card of the Set's class may go without leaving the hand
