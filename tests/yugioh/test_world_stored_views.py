@@ -327,8 +327,8 @@ def test_the_card_just_drawn_can_be_the_one_that_made_the_seat_asked() -> None:
     Scapegoat) for every older hand card, so the world kept an older card as
     Scapegoat, able at the last window too. Two changes draw both worlds
     (both failed, "no name for a card of seat 1 that could not respond
-    here"): a hidden monster Set takes the hand card the windows bound most,
-    not the card just drawn (here it had to become Sangan); and a card that
+    here"): a hidden monster Set renames a hand card the windows have bound,
+    not the card just drawn (here one had to become Sangan); and a card that
     must not respond, where no single trade can, rotates names with a hand
     card and a Deck card (the older card takes the drawn card's name, the
     drawn card Mystical Space Typhoon's, the Deck card Scapegoat)."""

@@ -71,10 +71,10 @@ next hidden draw (``_Renamer.keeping_hand``; a name no card can take any more,
 every copy seen, counts as one only the card so called can show: a limited
 Sinister Serpent back in the hand), and where no card of its class can go, a
 hand card the hand can spare trades names with a Deck card of that class to be
-the one Set (``_Renamer.set_spare``). A hidden monster Set takes, among those,
-the card the windows bound most (``_Renamer.most_bound``): it answers no window
-again, and the hand keeps a card just drawn free to be what the next windows
-need. An activation from the hand renames a card that leaves the hand able to
+the one Set (``_Renamer.set_spare``). A hidden monster Set the history shows
+later, renaming a hand card to be it, renames one the windows have bound where
+one is (``_Renamer.bound``): it answers no window again, and the hand keeps a
+card just drawn free to be what the next windows need. An activation from the hand renames a card that leaves the hand able to
 show what it shows next, too (:meth:`WindowEvidence.make_able`). A hand shown
 at once (Morphing Jar's discard) is named as a matching, not card by card
 (``_Renamer.hand_has``).
