@@ -321,8 +321,8 @@ def test_an_activation_from_the_hand_keeps_the_card_the_hand_shows_next() -> Non
 def test_the_card_just_drawn_can_be_the_one_that_made_the_seat_asked() -> None:
     """Seat 0's view late in duel 1 of a seeded "when-able" match (seed 32,
     stopped where the other seat's Deck is empty). Earlier, seat 0 has a Set
-    Scapegoat; the other seat draws, is asked in its Draw and Standby Phases and at the
-    chain of seat 0's Scapegoat, and not asked once that resolved. Windows
+    Scapegoat; the other seat draws, is asked in its Draw and Standby Phases
+    and at the chain of seat 0's Scapegoat, and not asked once that resolved. Windows
     before rule out Mystical Space Typhoon (whose target was the Set
     Scapegoat) for every older hand card, so the world kept an older card as
     Scapegoat, able at the last window too. Two changes draw both worlds
