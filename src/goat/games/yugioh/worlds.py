@@ -689,7 +689,7 @@ class _Renamer(WindowEvidence):
         drawn) free to be what the next windows need — the Mystical Space
         Typhoon that made the seat asked where every older card was ruled out
         for it. Preferring the most bound card instead, and among cards already
-        so called too, cost draws elsewhere (a late-duel view, seed 23: 4 and 5
+        so called too, cost draws elsewhere (a late-duel view, seed 57: 4 and 5
         of 12 draws failed, 0 on main)."""
         return [c for c in cards if self.banned.get(c)] or cards
 
