@@ -3,7 +3,7 @@ attempts), for this tree's code next to a baseline tree's, on the same views
 (see benchmarks/README.md, "Yu-Gi-Oh! world failures").
 
     PYTHONPATH=src .venv/bin/python benchmarks/yugioh_world_fails.py BASELINE_SRC [POSITIONS] [DRAWS] [--when-able]
-        [--decks=PAIR] [--both-seats] [--rng=OFFSET] [--show] [--save-views=FILE]
+        [--decks=PAIR] [--both-seats] [--late=N] [--rng=OFFSET] [--show] [--save-views=FILE]
 
 ``BASELINE_SRC``: the ``src`` folder of the code to compare with (e.g. ``git
 worktree add --detach /tmp/base <commit>``'s ``/tmp/base/src``). Positions:
@@ -19,7 +19,13 @@ Wilson interval, the positions where every draw failed, the wall time.
 (where being asked to respond depends on hidden cards) instead of the default.
 ``--decks=PAIR``: the matches' ``decks`` option (e.g. ``chaos_warrior/goat_control``;
 by default the Goat Control mirror). ``--both-seats``: both seats' views of
-each position (the views are then numbered 2k and 2k + 1). ``--show``: each
+each position (the views are then numbered 2k and 2k + 1). ``--late=N``: late
+positions instead, where duels are decided: seeded matches (seed k for k below
+``POSITIONS``, random steps from ``random.Random(2k + s)``) stopped once seat s's
+Deck holds at most ``N`` cards, at turn 2 or later, in the Main Phase 2 or End
+Phase of the other seat, which is to act: that seat's view (both seats' turns,
+s = 0 then 1, so up to two views a seed; a match that ends first gives none).
+``--show``: each
 failed draw's view, draw and the sampler's last problem. ``--save-views=FILE``:
 the views as a JSON list (to replay a failed draw: view ``v``, draw ``d`` is the
 ``d + 1``-th ``YugiohWorldSampler(views[v]).sample`` with ``random.Random(OFFSET + v)``).
@@ -86,6 +92,27 @@ def positions(count: int, options: dict[str, Any] | None = None, both_seats: boo
     return views
 
 
+def late_positions(count: int, limit: int, options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """Views late in a duel (``--late``): the benchmark's turn-1-to-8 positions seldom
+    reach an empty Deck, where windows and glimpses are tightest and duels are decided."""
+    from goat.games.yugioh import new_state
+    from goat.protocol import play_random_steps
+
+    views = []
+    for k in range(count):
+        for low in (0, 1):
+            def there(s: Any, low: int = low) -> bool:
+                d = s.duel
+                return (d is not None and len(d.players[low].deck) <= limit and d.turn >= 2
+                        and d.turn_player == 1 - low and s.current_player() == 1 - low
+                        and d.phase in ("main2", "end"))
+
+            state = play_random_steps(new_state("goat", options, seed=k), random.Random(2 * k + low), 100_000, there)
+            if not state.is_terminal() and there(state):
+                views.append(json.loads(json.dumps(state.view(1 - low))))
+    return views
+
+
 def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="How often a Yu-Gi-Oh! world draw fails, for this tree "
                                      "and a baseline tree, on the same seeded views (see the module docstring).")
@@ -97,6 +124,9 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--decks", metavar="PAIR", help="the matches' decks option, e.g. chaos_warrior/goat_control")
     parser.add_argument("--both-seats", action="store_true",
                         help="draw from both seats' views of each position (default: seat k %% 2)")
+    parser.add_argument("--late", metavar="N", type=int,
+                        help="late positions instead: matches seed 0 to POSITIONS - 1 stopped once a seat's Deck "
+                        "holds at most N cards, the other seat's view (both seats; see the module docstring)")
     parser.add_argument("--rng", metavar="OFFSET", type=int, default=0,
                         help="seed view k's draws with random.Random(OFFSET + k) (default 0): "
                         "other draws of the same views")
@@ -109,6 +139,10 @@ def arguments() -> argparse.Namespace:
         parser.error(f"BASELINE_SRC {args.baseline!r} is not a folder")
     if args.count < 1 or args.draws < 1:
         parser.error("POSITIONS and DRAWS must be at least 1")
+    if args.late is not None and args.late < 0:
+        parser.error("--late=N needs N >= 0 (the most cards the Deck may hold)")
+    if args.late is not None and args.both_seats:
+        parser.error("--late already takes both seats' views; drop --both-seats")
     return args
 
 
@@ -118,7 +152,12 @@ def main() -> None:
     if args.decks:
         options["decks"] = args.decks
     draws = args.draws
-    views = positions(args.count, options or None, args.both_seats)
+    if args.late is not None:
+        views = late_positions(args.count, args.late, options or None)
+    else:
+        views = positions(args.count, options or None, args.both_seats)
+    if not views:
+        sys.exit("no position: no match reached it (more POSITIONS or a larger --late=N)")
     if args.save_views:
         Path(args.save_views).write_text(json.dumps(views))
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:

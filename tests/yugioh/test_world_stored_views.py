@@ -287,3 +287,49 @@ def test_with_the_deck_empty_a_set_card_that_must_not_respond_trades_with_a_hand
             pass
     assert len(problems) >= 10  # the attempts went on (and failed elsewhere)
     assert not [p for p in problems if p.startswith("no name for a card")]
+
+
+def test_a_hidden_set_keeps_in_hand_a_limited_card_the_hand_shows_next() -> None:
+    """Seat 0's view late in duel 2 of a seeded "when-able" match (seed 0,
+    stopped where the other seat's Deck is empty). In duel 1 that seat's
+    Sinister Serpent (limited: one copy, seen) returns to its hand, it Sets a
+    monster, and three steps later Tribe-Infecting Virus's discard shows the
+    Serpent in the hand. The Set took the Serpent in every attempt: no other
+    hand card could take the name (no copy left), yet the hand was judged able
+    to show it, and where the Serpent was the hand's only monster nothing else
+    could be Set ("no hidden Sinister Serpent to swap with ..."; both draws
+    failed). The Set now keeps it, and a hand card the hand can spare trades
+    names with a Deck monster to be the one Set."""
+    for world in _draws("set-keeps-a-limited-card-the-hand-shows", 0):
+        assert deck_problems(world.decks[1], world.rules) == []
+
+
+def test_an_activation_from_the_hand_keeps_the_card_the_hand_shows_next() -> None:
+    """Seat 0's view late in duel 3 of a seeded "when-able" match (seed 87,
+    stopped where the other seat's Deck is empty). In duel 1 that seat draws,
+    activates Mystical Space Typhoon at once (in its Draw Phase), passes at
+    the chain, then activates Scapegoat from its hand. Earlier windows where
+    it was not asked rule Scapegoat out for every older hand card, so only the
+    card just drawn can be it; the world renamed a random hand card to be
+    Mystical Space Typhoon, often that one, and no card was left to make the
+    seat asked for its ``pass`` (both draws failed, "seat 1 was not asked to
+    respond before '1 pass'"). The card renamed now leaves the hand able to
+    show the names it shows next."""
+    _draws("activation-keeps-the-card-the-hand-shows-next", 40)
+
+
+def test_the_card_just_drawn_can_be_the_one_that_made_the_seat_asked() -> None:
+    """Seat 0's view late in duel 1 of a seeded "when-able" match (seed 32,
+    stopped where the other seat's Deck is empty). Earlier, seat 0 has a Set
+    Scapegoat; the other seat draws, is asked in its Draw and Standby Phases
+    and at the chain of seat 0's Scapegoat, and not asked once that resolved. Windows
+    before rule out Mystical Space Typhoon (whose target was the Set
+    Scapegoat) for every older hand card, so the world kept an older card as
+    Scapegoat, able at the last window too. Two changes draw both worlds
+    (both failed, "no name for a card of seat 1 that could not respond
+    here"): a hidden monster Set renames a hand card the windows have bound,
+    not the card just drawn (here one had to become Sangan); and a card that
+    must not respond, where no single trade can, rotates names with a hand
+    card and a Deck card (the older card takes the drawn card's name, the
+    drawn card Mystical Space Typhoon's, the Deck card Scapegoat)."""
+    _draws("drawn-card-is-the-one-that-made-the-seat-asked", 15)

@@ -67,8 +67,17 @@ A hidden Set made before its evidence: it takes a hand card, and the card
 kept may be one an earlier window (where its owner was not asked) rules out
 for the name the hand shows next (Rush Recklessly); so a Set takes, where it
 can, a card that leaves the hand able to show every name it shows before the
-next hidden draw (``_Renamer.keeping_hand``). A hand shown at once (Morphing Jar's discard) is
-named as a matching, not card by card (``_Renamer.hand_has``).
+next hidden draw (``_Renamer.keeping_hand``; a name no card can take any more,
+every copy seen, counts as one only the card so called can show: a limited
+Sinister Serpent back in the hand), and where no card of its class can go, a
+hand card the hand can spare trades names with a Deck card of that class to be
+the one Set (``_Renamer.set_spare``). A hidden monster Set the history shows
+later, renaming a hand card to be it, renames one the windows have bound where
+one is (``_Renamer.bound``): it answers no window again, and the hand keeps a
+card just drawn free to be what the next windows need. An activation from the hand renames a card that leaves the hand able to
+show what it shows next, too (:meth:`WindowEvidence.make_able`). A hand shown
+at once (Morphing Jar's discard) is named as a matching, not card by card
+(``_Renamer.hand_has``).
 
 What still makes draws fail (``benchmarks/yugioh_world_fails.py 40 2
 --when-able --both-seats``, 2026-12-05: 6 of 160 draws before the three fixes
@@ -108,12 +117,19 @@ of Crossout shows the Deck cannot hold; see ``docs/yugioh.md``), in scans of the
   since 2026-12-05 it then trades with a hidden hand or Set card that could
   not respond under the name where it stands (a Set Dust Tornado and a hand
   card: the Trap in the hand, a Normal Spell Set in the other seat's turn),
-  the windows before allowing both names (:meth:`WindowEvidence.trade_away`).
-  Left: two cards alike placed (two hand cards), where the trade puts the able
-  name on a card that may respond too; the name must then go to a card that
-  could respond at none of the windows it was held through, which means
+  the windows before allowing both names (:meth:`WindowEvidence.trade_away`),
+  and where no single trade can (earlier windows where the seat was asked bind
+  the card to an able name, while a card drawn since could have been the able
+  one), rotates names with a hand or Set card and a Deck card
+  (:meth:`WindowEvidence.rotate_away`). Left: a name that must go to a card
+  that could respond at none of the windows it was held through, found only by
   revisiting renames made many steps before: a search the one-pass renamer
-  does not make.
+  does not make;
+* a card whose identity the sampling seat knows (a Spirit monster back in the
+  hand) taken by a hidden Set the history never shows, so it stays bound face
+  down, and a limited or third copy the hand shows later (after a hidden draw,
+  beyond what :meth:`~.worlds._Renamer.keeping_hand` reads) has no copy left
+  (the scan of late-duel views, ``--late=0``, 2026-12-05: one view, seed 23).
 """
 
 from __future__ import annotations
@@ -197,6 +213,7 @@ class WindowEvidence:
                     names: set[str] | None = None) -> bool: ...  # pragma: no cover
     def side_rename(self, card: CardInst, fits: Callable[[str], bool]) -> bool: ...  # pragma: no cover
     def hand_must_show(self, seat: int, index: int) -> list[str]: ...  # pragma: no cover
+    def keeps_hand(self, seat: int, gone: CardInst, needed: list[str]) -> bool: ...  # pragma: no cover
 
     def watch_windows(self) -> None:
         """Answer the other seat's windows of the current duel (called before each step)."""
@@ -430,6 +447,11 @@ class WindowEvidence:
                     and what in self.able_under(seat, c, {what})]
             if not hand:
                 return False
+            # the card that goes leaves the hand able to show what it shows next
+            needed = self.hand_must_show(seat, self.index)
+            if what in needed:
+                needed.remove(what)  # the activation's own glimpse
+            hand = [c for c in hand if self.keeps_hand(seat, c, needed)] or hand
             self.rename(self.rng.choice(hand), what, set(self.claimed_now))
         else:
             return False
@@ -496,7 +518,7 @@ class WindowEvidence:
             self.swap(card, self.rng.choice(partners))
             return True
         return (self.side_rename(card, fits) or self.list_rename(card, fits)
-                or good is None and self.trade_away(seat, card, fits))
+                or good is None and (self.trade_away(seat, card, fits) or self.rotate_away(seat, card, bad)))
 
     def trade_away(self, seat: int, card: CardInst, fits: Callable[[str], bool]) -> bool:
         """Swap ``card``'s name (one it could respond under here) with a hidden
@@ -516,6 +538,33 @@ class WindowEvidence:
         if not partners:
             return False
         self.swap(card, self.rng.choice(partners))
+        return True
+
+    def rotate_away(self, seat: int, card: CardInst, bad: set[str]) -> bool:
+        """A three-way rotation where no single trade makes ``card`` unable:
+        ``card`` takes the name of another hidden hand or Set card (not one of
+        ``bad``, the names it could respond under here), that card a Deck
+        card's name under which it could not respond here, and the Deck card
+        ``card``'s name. Windows where the owner was asked bind ``card`` to a
+        name able there when it was the one able card, though a card drawn
+        since could be the one (a card kept as Scapegoat at the windows where
+        the Mystical Space Typhoon drawn that turn, targeting a Set Scapegoat,
+        made the seat asked; once that resolved the seat was not asked, and
+        Scapegoat could still respond): a trade with that card alone leaves
+        one of them able here, with the Deck alone breaks the windows before.
+        :meth:`names_ok` checks the three names at once, as a swap's two.
+        ``False`` when none can."""
+        hidden = [c for c in self.hidden_cards(seat) if c is not card and c not in self.claimed_now]
+        middles = [c for c in hidden if c.zone != "deck" and c.name != card.name and c.name not in bad]
+        ends = [c for c in hidden if c.zone == "deck"]
+        options = [(b, d) for b in middles for d in ends
+                   if d.name not in (b.name, card.name) and not self.able_under(seat, b, {d.name})
+                   and self.names_ok({card: b.name, b: d.name, d: card.name})]
+        if not options:
+            return False
+        middle, end = self.rng.choice(options)
+        card.data, middle.data, end.data = middle.data, end.data, card.data
+        self.dirty = True
         return True
 
     # ------------------------------------------------------------- consistency

@@ -653,7 +653,8 @@ class _Renamer(WindowEvidence):
             slot = f"{'S' if zone == 'spell' else 'M'}{slot_index + 1}"
             later = self.later_in_slot(seat, slot, index)
         if later is None:
-            return self.rng.choice(self.keeping_hand(seat, index, matches))
+            kept = self.keeping_hand(seat, index, matches)
+            return self.rng.choice(kept) if kept else self.set_spare(seat, index, text) or self.rng.choice(matches)
         wanted = f"{text.split(' ', 2)[0]} {text.split(' ', 2)[1]} {later}"
         if wanted not in matches:
             hand = [c for c in duel.players[seat].hand if c not in self.pinned and self.accepts(c, later)]
@@ -661,6 +662,8 @@ class _Renamer(WindowEvidence):
                 raise _Retry(f"no hand card can be the {later} Set now")
             needed = self.hand_must_show(seat, index)
             hand = [c for c in hand if self.keeps_hand(seat, c, needed)] or hand
+            if zone == "monster":
+                hand = self.bound(hand)
             self.rename(self.rng.choice(hand), later, set())
             self.world.refresh()
             if wanted not in self.world.pending().actions:
@@ -669,14 +672,49 @@ class _Renamer(WindowEvidence):
 
     def keeping_hand(self, seat: int, index: int, matches: list[str]) -> list[str]:
         """The hidden Sets among ``matches`` (``"{seat} set NAME"``) that keep
-        the hand able to show what it must (:meth:`keeps_hand`); all of
-        ``matches`` when none does: a preference, the replay still decides."""
+        the hand able to show what it must (:meth:`keeps_hand`); empty when
+        none does (:meth:`set_spare` then)."""
         needed = self.hand_must_show(seat, index)
         if not needed:
             return matches
         hand = self.world.duel.players[seat].hand
         return [t for t in matches  # the engine Sets the first card so called
-                if self.keeps_hand(seat, next(c for c in hand if c.name == t.split(" ", 2)[2]), needed)] or matches
+                if self.keeps_hand(seat, next(c for c in hand if c.name == t.split(" ", 2)[2]), needed)]
+
+    def bound(self, cards: list[CardInst]) -> list[CardInst]:
+        """The ``cards`` (hand cards a hidden monster Set the history shows
+        later may be renamed to be) that windows where their owner was not
+        asked have ruled names out for, where one has: a Set monster answers
+        no window, so the hand keeps a card no window has bound yet (one just
+        drawn) free to be what the next windows need — the Mystical Space
+        Typhoon that made the seat asked where every older card was ruled out
+        for it. Preferring the most bound card instead, and among cards already
+        so called too, cost draws elsewhere (a late-duel view, seed 57: 4 and 5
+        of 12 draws failed, 0 on main)."""
+        return [c for c in cards if self.banned.get(c)] or cards
+
+    def set_spare(self, seat: int, index: int, text: str) -> str | None:
+        """No hand card of the Set's class may go without leaving the hand
+        unable to show what it must (its one monster is the Sinister Serpent
+        a discard shows next, its other card a Spell): a hand card the hand
+        can spare trades names with a hidden card of that class outside the
+        hand (the Deck), and is the one Set — the true Set card was another
+        than the world's. The text of the Set, or ``None`` when no trade can
+        (any card of the class is Set then, as before)."""
+        needed = self.hand_must_show(seat, index)
+        fits = self.set_class(text)
+        hand = self.world.duel.players[seat].hand
+        spare = [c for c in hand if c not in self.pinned and self.keeps_hand(seat, c, needed)]
+        others = [c for c in self.hidden_cards(seat) if c.zone != "hand" and fits(c.name)
+                  and c.name not in {h.name for h in hand}]  # the engine Sets the first card so called
+        pairs = [(a, b) for a in spare for b in others if self.names_ok({a: b.name, b: a.name})]
+        if not pairs:
+            return None
+        card, partner = self.rng.choice(pairs)
+        self.swap(card, partner)
+        self.world.refresh()
+        chosen = f"{seat} {text.split(' ', 2)[1]} {card.name}"
+        return chosen if chosen in self.world.pending().actions else None
 
     def keeps_hand(self, seat: int, gone: CardInst, needed: list[str]) -> bool:
         """Whether ``seat``'s hand without ``gone`` (the card a hidden Set
@@ -699,8 +737,17 @@ class _Renamer(WindowEvidence):
         """Can distinct ``cards`` be (or be renamed to) each of ``names``? A bipartite matching."""
         owner: dict[int, int] = {}  # card position -> index of the name it shows
 
+        scarce: dict[tuple[int, str], bool] = {}
+
         def fits(card: CardInst, name: str) -> bool:
-            return card.name == name or card not in self.pinned and self.accepts(card, name)
+            if card.name == name:
+                return True
+            if card in self.pinned or not self.accepts(card, name):
+                return False
+            key = (card.owner, name)
+            if key not in scarce:
+                scarce[key] = self.unobtainable(card.owner, name)
+            return not scarce[key]
 
         def place(i: int, tried: set[int]) -> bool:
             for j, card in enumerate(cards):
@@ -712,6 +759,13 @@ class _Renamer(WindowEvidence):
             return False
 
         return all(place(i, set()) for i in range(len(names)))
+
+    def unobtainable(self, owner: int, name: str) -> bool:
+        """Whether no hidden card of ``owner`` can be renamed ``name``: none is
+        so called to trade with, and the list holds every copy the banlist
+        allows (:meth:`full`), all of them seen (a limited Sinister Serpent back
+        in the hand: no other hand card can be it)."""
+        return self.full(owner, name) and not any(c.name == name for c in self.hidden_cards(owner))
 
     def later_in_slot(self, seat: int, slot: str, index: int) -> str | None:
         """The name the history later shows for ``seat``'s face-down card in ``slot``."""
