@@ -642,7 +642,9 @@ def test_a_review_with_the_royal_goat_and_a_stock_says_it_starts_after_the_last_
         || document.querySelector('#review-status').textContent.startsWith('{said}')""", timeout=180_000)
     review = httpx.get(f"{server.url}api/tables/{table}/review/1", timeout=180).json()
     skipped = review["skipped"]
-    assert skipped and all(" play " in a for a in skipped)
+    # plays before the last draw, and a forced exchange's gives among them where the deal had one
+    assert skipped and all(" play " in a or " give " in a for a in skipped)
+    assert any(" play " in a for a in skipped)
     assert review["skipped_reasons"] == ["the solver does not take the royal goat while a stock is left"]
     shown = page.text_content("#review-skipped" if review["moves"] else "#review-status")
     assert shown == (f"{said}{len(skipped)} — решатель не учитывает королевского козла, пока в колоде есть карты, "
