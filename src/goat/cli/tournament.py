@@ -27,7 +27,7 @@ from rich.console import Console
 from rich.table import Table
 
 from goat.cli.options import BOT_MODULE_HELP, check_seed, load_bot_modules, parse_options
-from goat.cli.output import check_stdout, check_writable, partial_path, print_table
+from goat.cli.output import check_named, check_stdout, check_writable, partial_path, print_table
 from goat.cli.progress import progress
 from goat.games import get_game
 from goat.protocol import GoatError
@@ -93,8 +93,7 @@ def tournament_command(
         if plot is not None:
             from goat.tournament.plot import plot_path  # matplotlib: only when asked for
 
-            if not plot:  # told as empty, not as the folder "." that Path("") is
-                check_writable(plot, option="--plot")
+            check_named(plot, "--plot")  # told as empty, not as the folder "." that Path("") is
             plot = str(plot_path(plot))  # the file written: "result" becomes result.png
             check_writable(plot, option="--plot")
             if out not in (None, "-") and Path(out).resolve() == Path(plot).resolve():
