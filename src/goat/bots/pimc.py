@@ -63,6 +63,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from goat.bots.base import BaseBot, BotError, View, check_time_limit, legal_actions, sampled_worlds
+from goat.games.kozel.scoring import graded_penalty
 from goat.protocol import Action
 
 #: Solver values at or above this magnitude are special outcomes (see goat.fast.solver).
@@ -86,12 +87,11 @@ def utility(value: int, shamok_penalty: int = 4, match_target: int = 12,
     if abs(value) >= _CATCH:
         return float(shamok_penalty if value > 0 else -shamok_penalty)
     margin = (value - 60) / 240  # ±0.25 at most: a tie-breaker between equal outcomes
-    graded = penalty == "graded"
-    if value > 60:
-        return (4.0 if graded and value >= 90 else 2.0) + margin
-    if value < 60:
-        return (-4.0 if graded and value <= 30 else -2.0) + margin
-    return 0.0
+    if value == 60:
+        return 0.0
+    loser_points = min(value, 120 - value)   # the losing side's, scored as if it took a trick
+    paid = graded_penalty(loser_points, 1) if penalty == "graded" else 2
+    return (paid if value > 60 else -paid) + margin
 
 
 def _option_utility(options: dict[str, Any]) -> Any:
