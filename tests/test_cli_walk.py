@@ -459,6 +459,40 @@ def test_sighup_stops_a_tournament_as_ctrl_c_does_and_ends_its_workers(tmp_path)
     assert "hung up (SIGHUP) after " in stderr.decode()
 
 
+@pytest.mark.parametrize("hang_up", ["while it runs", "before it starts"])
+def test_a_background_run_whose_terminal_hangs_up_finishes_and_writes_its_records(hang_up: str, tmp_path) -> None:
+    """`goat tournament ... & disown`, then the terminal closed: no SIGHUP comes
+    to a background job, but every write to the terminal fails with EIO. rich's
+    progress bar died of it at once (a traceback nobody saw, exit status 1) and
+    the run's --out was never written. A pseudo-terminal stands in for it."""
+    import pty
+
+    out = tmp_path / "records.jsonl"
+    controller, terminal = pty.openpty()
+    env = dict(os.environ, PYTHONPATH=str(SRC), TERM="xterm")
+    env.pop("NO_COLOR", None)
+    try:
+        run = subprocess.Popen([sys.executable, "-c", GOAT, "tournament", "--bots", "random,random",
+                                "--matches", "40", "--seed", "1", "--workers", "1", "--out", str(out)],
+                               stdin=subprocess.DEVNULL, stdout=terminal, stderr=terminal, env=env)
+    finally:
+        os.close(terminal)
+    try:
+        if hang_up == "while it runs":
+            seen = b""
+            while b"backend" not in seen:  # the end of the run's first line: the bar comes next
+                seen += os.read(controller, 4096)
+        os.close(controller)               # the terminal window closes
+        controller = -1
+        assert run.wait(timeout=300) == 0
+    finally:
+        if controller >= 0:
+            os.close(controller)
+        if run.poll() is None:
+            run.kill()
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 80
+
+
 @pytest.mark.parametrize("command", ["replay", "standings"])
 def test_standard_input_is_read_as_a_file_is(command: str, tmp_path) -> None:
     """A record saved with a byte order mark (Notepad) was read from a file but

@@ -165,7 +165,11 @@ except KeyboardInterrupt:  # Ctrl+C while the commands load: exit as typer does 
 
 
 def main() -> None:
-    """The ``goat`` command (a stray :class:`GoatError` is told by :class:`OneLineErrors`)."""
+    """The ``goat`` command (a stray :class:`GoatError` is told by :class:`OneLineErrors`;
+    a terminal that hangs up under a background run, by :func:`survive_hangup`)."""
+    from goat.cli.hangup import survive_hangup
+
+    survive_hangup()
     app()
 
 
