@@ -212,6 +212,42 @@ def test_an_out_that_cannot_be_written_is_one_line_before_any_game(tmp_path: Pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"]
 
 
+def test_an_out_that_is_a_pipe_is_written_into_not_replaced(tmp_path: Path) -> None:
+    """The whole-run file was made beside --out and renamed onto it: a FIFO (or,
+    run as root, /dev/null itself) was replaced by a regular file."""
+    import select
+    import stat
+    import threading
+
+    fifo = tmp_path / "records.fifo"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # so the writer's open does not block
+    got: list[bytes] = []
+    done = threading.Event()
+
+    def drain() -> None:
+        while not done.is_set() or select.select([reader], [], [], 0)[0]:
+            if select.select([reader], [], [], 0.05)[0]:
+                chunk = os.read(reader, 65536)
+                if chunk:
+                    got.append(chunk)
+                elif done.is_set():
+                    break
+
+    thread = threading.Thread(target=drain)
+    thread.start()
+    try:
+        result = runner.invoke(app, ["random-games", "kozel", "--n", "2", "--seed", "3", "--out", str(fifo)])
+    finally:
+        done.set()
+        thread.join(timeout=30)
+        os.close(reader)
+    assert result.exit_code == 0, result.output
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert len(b"".join(got).decode("utf-8").splitlines()) == 2
+    assert [p.name for p in tmp_path.iterdir()] == ["records.fifo"]
+
+
 def test_an_empty_out_is_named_as_empty(tmp_path: Path) -> None:
     """``--out "$OUT"`` with OUT unset read "cannot write .: it is a folder"; then
     "leave it out for none", but random-games needs its --out."""

@@ -228,6 +228,22 @@ def test_a_destination_that_cannot_be_written_fails_before_the_run(
     assert len(result.stderr.splitlines()) == 1
 
 
+@pytest.mark.parametrize("option, where", [("--out", "/proc/goat-x.jsonl"), ("--plot", "/proc/goat-x.png")])
+def test_a_destination_where_no_file_can_be_made_fails_before_the_run_even_for_root(
+        monkeypatch: pytest.MonkeyPatch, option: str, where: str) -> None:
+    """os.access says yes to root everywhere: run as root (a container), a
+    destination in /proc passed the check and failed after the whole run."""
+    def no_run(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the tournament ran")
+
+    monkeypatch.setattr("goat.cli.tournament.run_all", no_run)
+    result = runner.invoke(app, ["tournament", "--rules", "classic", "--bots", "random,random", "--matches", "1",
+                                 option, where])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(f"error: cannot write {where}: ")
+    assert len(result.stderr.splitlines()) == 1
+
+
 def test_out_and_plot_naming_one_file_fail_before_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The records were written, then the plot over them: the run's records were lost
     without a word (``--plot result`` is ``result.png``, so that name counts too)."""

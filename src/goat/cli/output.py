@@ -63,8 +63,10 @@ def check_writable(path: str | os.PathLike[str], what: str = "", option: str = "
     """A one-line :class:`GoatError` now if ``path`` cannot be written later: an
     empty name (:func:`check_named`), a folder, a missing folder, or no
     permission. For outputs written only at the end (``goat play --record`` after
-    a whole match), so a typo does not cost the game. ``option`` and ``instead``
-    are for the empty name's message."""
+    a whole match), so a typo does not cost the game. A file is made in the
+    folder and removed, as a whole run's file is made there (:func:`whole_run_file`):
+    the only check that also holds for root. ``option`` and ``instead`` are for
+    the empty name's message."""
     check_named(path, option, instead=instead)
     target = Path(path)
     label = f"{what} {target}" if what else str(target)
@@ -75,6 +77,14 @@ def check_writable(path: str | os.PathLike[str], what: str = "", option: str = "
         raise GoatError(f"cannot write {label}: no folder {folder}")
     if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
         raise GoatError(f"cannot write {label}: permission denied")
+    if target.exists() and not target.is_file():
+        return  # a device or a pipe (/dev/null), opened as it is: nothing is made beside it
+    try:  # root passes os.access everywhere, yet cannot make a file in /proc or /sys
+        handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".check", dir=folder)
+    except OSError as exc:
+        raise GoatError(f"cannot write {label}: {exc.strerror or exc}") from None
+    os.close(handle)
+    os.unlink(name)
 
 
 def check_stdout(option: str = "--out") -> None:
@@ -136,6 +146,12 @@ def whole_run_file(out: str | os.PathLike[str]) -> Iterator[TextIO]:
     the hidden file is removed. :func:`check_writable` ``out`` first: the
     rename at the end must not be the first thing to fail."""
     target = Path(out)
+    if target.exists() and not target.is_file():
+        # a device or a pipe (/dev/null, a FIFO) is written as it is: a file
+        # renamed onto it would replace it (run as root, /dev/null itself)
+        with open(target, "w", encoding="utf-8", newline="\n") as stream:
+            yield stream
+        return
     handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     hidden = Path(name)
     umask = os.umask(0)
