@@ -480,7 +480,9 @@ def test_a_connection_over_the_cap_for_another_table_reclaims_nothing(
     hello on another table's channel holds no seat there, so it frees no place of
     his: the connection is refused as over the cap, and his connection at his own
     table is not cut for it. Before, his connection was pinged and cut, and the
-    newcomer took its place only to be closed for a wrong token (4403)."""
+    newcomer took its place only to be closed for a wrong token (4403). As no hello
+    on a table where the address holds no seat could free a place, a connection
+    there over the cap is refused at once, without waiting (it waited 5 s)."""
     server = start_server(connections_per_address=1)
     cap = cap_of(server)
 
@@ -490,8 +492,15 @@ def test_a_connection_over_the_cap_for_another_table_reclaims_nothing(
         phone = await vanished(server, table, bo)
         elsewhere = await open_ws(server, other)
         await say(elsewhere, {"type": "hello", "token": bo})
+        loop = asyncio.get_running_loop()
+        started = loop.time()
         assert await refused(elsewhere) == "too many connections from your address: at most 1 at once"
+        assert loop.time() - started < 2.0                   # at once: no hello there could free a place
         assert cap.open == {"127.0.0.1": 1} and cap.waiting == {}
+        silent = await open_ws(server, other)                # nor does one that says nothing wait
+        started = loop.time()
+        await refused(silent)
+        assert loop.time() - started < 2.0
         phone.transport.resume_reading()                     # not cut: still served
         await still_served(phone)
         await phone.close()

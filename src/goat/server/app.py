@@ -463,7 +463,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         place = connections.admit(host)
         first: str | None = None   # the hello a connection over the cap waited with
         if place is None:
-            admitted = await over_the_cap(websocket, host, table_id) if connections.may_wait(host) else None
+            admitted = await over_the_cap(websocket, host, table_id) if connections.may_wait(host, table_id) else None
             if admitted is None:
                 await refuse_too_many(websocket, connections.refusal())
                 return

@@ -202,16 +202,17 @@ class AddressCap:
         places.add(place)
         return place
 
-    def may_wait(self, host: str | None) -> bool:
-        """Whether a connection over the cap may wait for its ``hello``: only
-        while one of its address's connections speaks for a seat (else no hello
-        could free a place), and while fewer than ``waiting`` of the address wait
-        already or one of those has not said anything yet (it gives way:
-        :meth:`waiting_for_hello`), so the cap still bounds what one address holds."""
+    def may_wait(self, host: str | None, table_id: str) -> bool:
+        """Whether a connection over the cap to table ``table_id`` may wait for its
+        ``hello``: only while one of its address's connections speaks for a seat at
+        that table (else no hello could free a place: :meth:`reclaim`), and while
+        fewer than ``waiting`` of the address wait already or one of those has not
+        said anything yet (it gives way: :meth:`waiting_for_hello`), so the cap
+        still bounds what one address holds."""
         key = address_key(host)
         waiters = self.waiters.get(key, ())
         room = len(waiters) < self.waiting_most or any(not w.heard for w in waiters)
-        return room and any(p.holder is not None and p.holder.seat_token for p in self.places.get(key, ()))
+        return room and any(self.seats_at(key, table_id))
 
     @contextmanager
     def waiting_for_hello(self, host: str | None) -> Iterator[Waiter]:
@@ -247,14 +248,20 @@ class AddressCap:
         with it holds no seat there and is closed as a wrong token: it frees no
         place here, lest a connection take a dead one's place only to be closed."""
         key = address_key(host)
-        same_seat = [(place, place.holder) for place in self.places.get(key, ())
-                     if place.holder is not None and place.holder.seat_token == seat_token
-                     and place.holder.table_id == table_id]
+        same_seat = [(place, holder) for place, holder in self.seats_at(key, table_id)
+                     if holder.seat_token == seat_token]
         answers = await asyncio.gather(*(holder.answers_ping(timeout) for _, holder in same_seat))
         dead = [place for (place, _), alive in zip(same_seat, answers) if not alive]
         for place in dead:
             place.release()
         return len(dead)
+
+    def seats_at(self, key: str, table_id: str) -> Iterator[tuple[Place, Holder]]:
+        """The places of address ``key`` whose connections speak for a seat at table ``table_id``."""
+        for place in self.places.get(key, ()):
+            holder = place.holder
+            if holder is not None and holder.seat_token and holder.table_id == table_id:
+                yield place, holder
 
     def refusal(self) -> str:
         """The one line a refused connection is told (also its close reason,
