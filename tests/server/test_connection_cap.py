@@ -5,7 +5,8 @@ slot is freed however it ends; behind a trusted proxy the cap counts the
 address ``X-Forwarded-For`` names, behind an untrusted one the proxy's own. A
 seat's reconnect over the cap takes the place of its own dead connection (pinged
 at once), never of a live one, and nobody else's, behind a proxy at its forwarded
-address alone; however a waiting or pinged connection ends (its client gone, its
+address alone, at its own table alone, even past a stranger's connections that
+never say hello; however a waiting or pinged connection ends (its client gone, its
 seat given up, the server stopping), nothing stays counted; and a uvicorn without
 what the ping builds on still serves."""
 
