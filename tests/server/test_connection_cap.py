@@ -510,6 +510,54 @@ def test_a_connection_over_the_cap_for_another_table_reclaims_nothing(
     run(scenario())
 
 
+class SeatHolder:
+    """A connection holding a place as the cap sees it: a seat's token at a table."""
+
+    def __init__(self, seat_token: str | None, table_id: str | None) -> None:
+        self.seat_token, self.table_id = seat_token, table_id
+
+    async def answers_ping(self, timeout: float) -> bool:
+        return False
+
+
+def test_the_waiting_places_give_way_only_for_a_silent_waiter() -> None:
+    """The rules of the waiting places without a server: a connection may wait
+    only at a table where its address holds a seat; the one past the bound takes
+    the place of the oldest waiter that has heard nothing yet, even one still being
+    accepted (its wait ends at once); once every waiter has heard its first
+    message, the next one may not wait; and every way out leaves nothing counted."""
+
+    async def scenario() -> None:
+        cap = AddressCap(1, waiting=2)
+        place = cap.admit("10.0.0.1")
+        assert place is not None and cap.admit("10.0.0.1") is None
+        place.holder = SeatHolder("bo", "t1")
+        assert cap.may_wait("10.0.0.1", "t1") and not cap.may_wait("10.0.0.1", "t2")
+        assert not cap.may_wait("10.0.0.2", "t1")
+        hello: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        with cap.waiting_for_hello("10.0.0.1") as accepting, cap.waiting_for_hello("10.0.0.1") as heard:
+            hearing = asyncio.ensure_future(heard.first_event(lambda: hello, 5.0))
+            await asyncio.sleep(0)
+            hello.set_result("hello")
+            assert cap.waiting == {"10.0.0.1": 2} and cap.may_wait("10.0.0.1", "t1")
+            with cap.waiting_for_hello("10.0.0.1") as newest:   # the silent one gives way, not the heard one
+                assert cap.waiting == {"10.0.0.1": 2}
+                assert await accepting.first_event(asyncio.Event().wait, 5.0) is None   # at once
+                assert cap.may_wait("10.0.0.1", "t1")          # the newest has heard nothing yet
+                said = asyncio.get_running_loop().create_future()
+                said.set_result("hi")
+                assert await newest.first_event(lambda: said, 5.0) == "hi"
+                assert not cap.may_wait("10.0.0.1", "t1")      # both have heard: the next is refused
+            assert await hearing == "hello"
+        with cap.waiting_for_hello("10.0.0.1") as late:
+            assert await late.first_event(asyncio.Event().wait, 0.05) is None   # its time ran out
+        assert cap.waiting == {}
+        place.release()
+        assert cap.open == {} and not cap.may_wait("10.0.0.1", "t1")
+
+    asyncio.run(scenario())
+
+
 def test_two_live_tabs_of_one_seat_both_stay(start_server: Callable[..., ServerThread]) -> None:
     """Two tabs of Bo's seat fill the address's cap; a third of Bo's is refused,
     as both older ones answer the ping, and both go on being served."""
