@@ -5,7 +5,8 @@ slot is freed however it ends; behind a trusted proxy the cap counts the
 address ``X-Forwarded-For`` names, behind an untrusted one the proxy's own. A
 seat's reconnect over the cap takes the place of its own dead connection (pinged
 at once), never of a live one, and nobody else's, behind a proxy at its forwarded
-address alone; however a waiting or pinged connection ends (its client gone, its
+address alone, at its own table alone, even past a stranger's connections that
+never say hello; however a waiting or pinged connection ends (its client gone, its
 seat given up, the server stopping), nothing stays counted; and a uvicorn without
 what the ping builds on still serves."""
 
@@ -395,9 +396,10 @@ def test_a_stranger_over_the_cap_is_still_refused(start_server: Callable[..., Se
 def test_a_connection_over_the_cap_that_never_says_hello_is_refused_within_the_bound(
         start_server: Callable[..., ServerThread], monkeypatch: pytest.MonkeyPatch) -> None:
     """A connection over the cap waits for its hello a few seconds at most, and
-    only so many of one address wait at once: the one past them is refused at
-    once. Waiting costs the address nothing when none of its connections holds
-    a seat (no hello could free a place): then every one is refused at once."""
+    only so many of one address wait at once: the one past them takes the place
+    of the oldest that has said nothing, which is refused at once. Waiting costs
+    the address nothing when none of its connections holds a seat (no hello could
+    free a place): then every one is refused at once."""
     from goat.server import app, connections
 
     monkeypatch.setattr(app, "HELLO_WAIT_SECONDS", 1.0)
@@ -419,14 +421,141 @@ def test_a_connection_over_the_cap_that_never_says_hello_is_refused_within_the_b
         await until_held(cap, "127.0.0.1", 0)
         phone = await vanished(server, table, bo)
         silent = [await open_ws(server, table) for _ in range(connections.WAITING_PER_ADDRESS)]
-        assert await timed_refusal(await open_ws(server, table)) < 0.9   # past the waiting ones
-        waited = await asyncio.gather(*(timed_refusal(ws) for ws in silent))
+        for _ in range(200):
+            if cap.waiting == {"127.0.0.1": connections.WAITING_PER_ADDRESS}:
+                break
+            await asyncio.sleep(0.01)
+        newest = await open_ws(server, table)                    # past the waiting ones: the oldest gives way
+        assert await timed_refusal(silent[0]) < 0.9
+        assert cap.waiting == {"127.0.0.1": connections.WAITING_PER_ADDRESS}
+        waited = await asyncio.gather(*(timed_refusal(ws) for ws in (*silent[1:], newest)))
         assert all(w < 1.0 + 3 for w in waited), waited
         assert max(waited) > 0.5, waited   # they did wait
         assert cap.open == {"127.0.0.1": 1} and cap.waiting == {}
         phone.transport.abort()
 
     run(scenario())
+
+
+def test_a_seats_reconnect_gets_past_connections_that_never_say_hello(
+        start_server: Callable[..., ServerThread]) -> None:
+    """A stranger behind the same router fills the address's waiting places with
+    connections that never say hello: Bo's phone, reconnecting after its old
+    connection died, takes the place of the oldest of them (refused at once), says
+    hello and is welcomed in its dead connection's place. The waiting places stay
+    bounded. Before, the reconnect was refused at once while the silent ones waited."""
+    from goat.server import connections
+
+    server = start_server(connections_per_address=1)
+    cap = cap_of(server)
+
+    async def scenario() -> None:
+        table, _, bo = await seat_table(server)
+        phone = await vanished(server, table, bo)
+        silent = [await open_ws(server, table) for _ in range(connections.WAITING_PER_ADDRESS)]
+        for _ in range(200):
+            if cap.waiting == {"127.0.0.1": connections.WAITING_PER_ADDRESS}:
+                break
+            await asyncio.sleep(0.01)
+        assert cap.waiting == {"127.0.0.1": connections.WAITING_PER_ADDRESS}
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        again = await open_ws(server, table)
+        assert (await seated(again, bo))["seat"] == 1
+        assert cap.open == {"127.0.0.1": 1}                  # the dead phone's place is the reconnect's
+        assert await refused(silent[0]) and loop.time() - started < 4.5   # the oldest: before its 5 s were up
+        await still_served(again)
+        for ws in silent[1:]:                                # the others still wait their time out
+            await refused(ws)
+        assert cap.waiting == {}
+        await again.close()
+        phone.transport.abort()
+        await until_held(cap, "127.0.0.1", 0)
+
+    run(scenario())
+
+
+def test_a_connection_over_the_cap_for_another_table_reclaims_nothing(
+        start_server: Callable[..., ServerThread]) -> None:
+    """A seat token is the secret of one seat at one table. Bo's token said in a
+    hello on another table's channel holds no seat there, so it frees no place of
+    his: the connection is refused as over the cap, and his connection at his own
+    table is not cut for it. Before, his connection was pinged and cut, and the
+    newcomer took its place only to be closed for a wrong token (4403). As no hello
+    on a table where the address holds no seat could free a place, a connection
+    there over the cap is refused at once, without waiting (it waited 5 s)."""
+    server = start_server(connections_per_address=1)
+    cap = cap_of(server)
+
+    async def scenario() -> None:
+        table, _, bo = await seat_table(server)
+        other = await table_of(server)
+        phone = await vanished(server, table, bo)
+        elsewhere = await open_ws(server, other)
+        await say(elsewhere, {"type": "hello", "token": bo})
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        assert await refused(elsewhere) == "too many connections from your address: at most 1 at once"
+        assert loop.time() - started < 2.0                   # at once: no hello there could free a place
+        assert cap.open == {"127.0.0.1": 1} and cap.waiting == {}
+        silent = await open_ws(server, other)                # nor does one that says nothing wait
+        started = loop.time()
+        await refused(silent)
+        assert loop.time() - started < 2.0
+        phone.transport.resume_reading()                     # not cut: still served
+        await still_served(phone)
+        await phone.close()
+        await until_held(cap, "127.0.0.1", 0)
+
+    run(scenario())
+
+
+class SeatHolder:
+    """A connection holding a place as the cap sees it: a seat's token at a table."""
+
+    def __init__(self, seat_token: str | None, table_id: str | None) -> None:
+        self.seat_token, self.table_id = seat_token, table_id
+
+    async def answers_ping(self, timeout: float) -> bool:
+        return False
+
+
+def test_the_waiting_places_give_way_only_for_a_silent_waiter() -> None:
+    """The rules of the waiting places without a server: a connection may wait
+    only at a table where its address holds a seat; the one past the bound takes
+    the place of the oldest waiter that has heard nothing yet, even one still being
+    accepted (its wait ends at once); once every waiter has heard its first
+    message, the next one may not wait; and every way out leaves nothing counted."""
+
+    async def scenario() -> None:
+        cap = AddressCap(1, waiting=2)
+        place = cap.admit("10.0.0.1")
+        assert place is not None and cap.admit("10.0.0.1") is None
+        place.holder = SeatHolder("bo", "t1")
+        assert cap.may_wait("10.0.0.1", "t1") and not cap.may_wait("10.0.0.1", "t2")
+        assert not cap.may_wait("10.0.0.2", "t1")
+        hello: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        with cap.waiting_for_hello("10.0.0.1") as accepting, cap.waiting_for_hello("10.0.0.1") as heard:
+            hearing = asyncio.ensure_future(heard.first_event(lambda: hello, 5.0))
+            await asyncio.sleep(0)
+            hello.set_result("hello")
+            assert cap.waiting == {"10.0.0.1": 2} and cap.may_wait("10.0.0.1", "t1")
+            with cap.waiting_for_hello("10.0.0.1") as newest:   # the silent one gives way, not the heard one
+                assert cap.waiting == {"10.0.0.1": 2}
+                assert await accepting.first_event(asyncio.Event().wait, 5.0) is None   # at once
+                assert cap.may_wait("10.0.0.1", "t1")          # the newest has heard nothing yet
+                said = asyncio.get_running_loop().create_future()
+                said.set_result("hi")
+                assert await newest.first_event(lambda: said, 5.0) == "hi"
+                assert not cap.may_wait("10.0.0.1", "t1")      # both have heard: the next is refused
+            assert await hearing == "hello"
+        with cap.waiting_for_hello("10.0.0.1") as late:
+            assert await late.first_event(asyncio.Event().wait, 0.05) is None   # its time ran out
+        assert cap.waiting == {}
+        place.release()
+        assert cap.open == {} and not cap.may_wait("10.0.0.1", "t1")
+
+    asyncio.run(scenario())
 
 
 def test_two_live_tabs_of_one_seat_both_stay(start_server: Callable[..., ServerThread]) -> None:

@@ -463,7 +463,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         place = connections.admit(host)
         first: str | None = None   # the hello a connection over the cap waited with
         if place is None:
-            admitted = await over_the_cap(websocket, host) if connections.may_wait(host) else None
+            admitted = await over_the_cap(websocket, host, table_id) if connections.may_wait(host, table_id) else None
             if admitted is None:
                 await refuse_too_many(websocket, connections.refusal())
                 return
@@ -486,25 +486,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:   # however it ended: closed, failed, cancelled by a server stopping
             place.release()
 
-    async def over_the_cap(websocket: WebSocket, host: str | None) -> tuple[Place, str] | None:
+    async def over_the_cap(websocket: WebSocket, host: str | None, table_id: str) -> tuple[Place, str] | None:
         """A connection over its address's cap, waiting for its hello (at most
-        :data:`HELLO_WAIT_SECONDS`): a place and that hello when a place freed
-        meanwhile, or the hello names a seat whose older connections from this
-        address did not answer a ping at once (they are cut, and their place is
-        this one's); else ``None``, to be refused as any connection over the cap."""
+        :data:`HELLO_WAIT_SECONDS`, less if a newer one takes its waiting place
+        first): a place and that hello when a place freed meanwhile, or the hello
+        names a seat of this table whose older connections from this address did not
+        answer a ping at once (they are cut, and their place is this one's); else
+        ``None``, to be refused as any connection over the cap."""
         answer_seconds = min(PING_ANSWER_SECONDS, settings.ping_seconds or PING_ANSWER_SECONDS)
-        with connections.waiting_for_hello(host), suppress(WebSocketDisconnect, RuntimeError, OSError):
+        with connections.waiting_for_hello(host) as waiter, suppress(WebSocketDisconnect, RuntimeError, OSError):
             await websocket.accept()
-            try:
-                event = await asyncio.wait_for(websocket.receive(), HELLO_WAIT_SECONDS)
-            except TimeoutError:
-                return None
-            if event["type"] != "websocket.receive":
+            event = await waiter.first_event(websocket.receive, HELLO_WAIT_SECONDS)
+            if event is None or event["type"] != "websocket.receive":
                 return None
             raw = event_text(event)
             place = connections.admit(host)
             token = hello_token(raw, settings.max_message_bytes)
-            if place is None and token is not None and await connections.reclaim(host, token, answer_seconds):
+            if (place is None and token is not None
+                    and await connections.reclaim(host, table_id, token, answer_seconds)):
                 place = connections.admit(host)   # at once: nobody can take the freed place meanwhile
             return (place, raw) if place is not None else None
         return None
@@ -651,6 +650,11 @@ class Client:
         except (asyncio.TimeoutError, asyncio.CancelledError):
             pass
         await self._close(code)
+
+    @property
+    def table_id(self) -> str | None:
+        """The id of the table it is connected to (the cap's Holder: a seat token is one table's)."""
+        return self.table.id if self.table is not None else None
 
     # -------------------------------------------------------- receiving
     async def answers_ping(self, timeout: float) -> bool:

@@ -13,9 +13,13 @@ leaves its old connection open until a ping goes unanswered (up to twice
 ``--ping``), and a flaky one that reconnects often fills its address's places
 with its own dead connections. So one over the cap may wait a moment for its
 ``hello`` (:meth:`AddressCap.may_wait`); if it names the seat an older
-connection of the same address speaks for, those of that seat are pinged at
-once, the ones that do not answer are cut, and the newcomer takes a freed place
-(:meth:`AddressCap.reclaim`). A live second tab answers and stays.
+connection of the same address speaks for at the same table, those of that seat
+are pinged at once, the ones that do not answer are cut, and the newcomer takes
+a freed place (:meth:`AddressCap.reclaim`). A live second tab answers and stays.
+Only a few wait at once per address; when they are all waiting still for their
+first message, the newest takes the place of the oldest (:class:`Waiter`), so a
+stranger behind the same router cannot hold the waiting places with connections
+that never say hello and keep a seat's reconnect out.
 
 All counting happens on the event loop's one thread, so no lock is needed.
 """
@@ -24,9 +28,11 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
+
+T = TypeVar("T")
 
 #: The WebSocket close code of a refused connection (4000-4999 are the
 #: application's; 429 as HTTP's "Too Many Requests").
@@ -88,6 +94,8 @@ class Holder(Protocol):
 
     #: The token of the seat it speaks for (``None``: a spectator, or no ``hello`` yet).
     seat_token: str | None
+    #: The id of the table it is connected to (``None``: none, or it let go of its seat).
+    table_id: str | None
 
     async def answers_ping(self, timeout: float) -> bool:
         """Whether its client answers a ping within ``timeout`` seconds (one that
@@ -116,6 +124,49 @@ class Place:
             del self.cap.places[self.key]
 
 
+class Waiter:
+    """A connection over the cap waiting for its first message (the ``hello``;
+    :meth:`AddressCap.waiting_for_hello`). Until that message has arrived, a newer
+    waiter of the same address may take its waiting place (:meth:`bump`): it is then
+    refused at once instead of at the end of its wait. The page says hello as soon
+    as its connection opens, so a seat's reconnect is past this point within a round
+    trip; a connection that stays silent is the one to give way. One whose message
+    has arrived is not bumped: it is deciding (the ping of :meth:`AddressCap.reclaim`,
+    which only a seat's own token starts)."""
+
+    def __init__(self) -> None:
+        self.receiving: asyncio.Future[Any] | None = None   # the first message, once asked for
+        self.bumped = False
+
+    @property
+    def heard(self) -> bool:
+        """Whether its first message (or its disconnect) has arrived."""
+        return self.receiving is not None and self.receiving.done() and not self.receiving.cancelled()
+
+    def bump(self) -> None:
+        """Give up the wait: :meth:`first_event` returns ``None`` now (or at once, if not yet called)."""
+        self.bumped = True
+        if self.receiving is not None:
+            self.receiving.cancel()
+
+    async def first_event(self, receive: Callable[[], Awaitable[T]], timeout: float) -> T | None:
+        """What ``receive()`` gives within ``timeout`` seconds; ``None`` when the time
+        ran out or the waiter was bumped meanwhile. ``receive()`` runs as a task of its
+        own, so a bump cancels it alone and this one goes on to refuse the connection."""
+        if self.bumped:   # while the connection was being accepted
+            return None
+        receiving: asyncio.Future[T] = asyncio.ensure_future(receive())
+        self.receiving = receiving
+        try:
+            await asyncio.wait((receiving,), timeout=timeout)
+        finally:
+            receiving.cancel()   # the time is up, or this task is cancelled (a server stopping); no-op once done
+        if not receiving.done() or receiving.cancelled():
+            return None
+        event = receiving.result()   # what receive() raised is the caller's, bumped or not (never left unread)
+        return None if self.bumped else event
+
+
 class AddressCap:
     """The places each address holds open, admitted up to ``cap`` (0: no cap).
     Every :meth:`admit` that returned a :class:`Place` is paired with its
@@ -126,12 +177,17 @@ class AddressCap:
         self.cap = cap
         self.places: dict[str, set[Place]] = {}
         self.waiting_most = waiting
-        self.waiting: dict[str, int] = {}
+        self.waiters: dict[str, list[Waiter]] = {}   # per address, the oldest first
 
     @property
     def open(self) -> dict[str, int]:
         """How many connections each address holds open."""
         return {key: len(places) for key, places in self.places.items()}
+
+    @property
+    def waiting(self) -> dict[str, int]:
+        """How many connections over the cap each address has waiting for their ``hello``."""
+        return {key: len(waiters) for key, waiters in self.waiters.items()}
 
     def admit(self, host: str | None) -> Place | None:
         """A place for a new connection from ``host``, or ``None`` when the
@@ -146,41 +202,66 @@ class AddressCap:
         places.add(place)
         return place
 
-    def may_wait(self, host: str | None) -> bool:
-        """Whether a connection over the cap may wait for its ``hello``: only
-        while one of its address's connections speaks for a seat (else no hello
-        could free a place) and fewer than ``waiting`` of the address wait already
-        (so the cap still bounds what one address holds)."""
+    def may_wait(self, host: str | None, table_id: str) -> bool:
+        """Whether a connection over the cap to table ``table_id`` may wait for its
+        ``hello``: only while one of its address's connections speaks for a seat at
+        that table (else no hello could free a place: :meth:`reclaim`), and while
+        fewer than ``waiting`` of the address wait already or one of those has not
+        said anything yet (it gives way: :meth:`waiting_for_hello`), so the cap
+        still bounds what one address holds."""
         key = address_key(host)
-        return (self.waiting.get(key, 0) < self.waiting_most
-                and any(p.holder is not None and p.holder.seat_token for p in self.places.get(key, ())))
+        waiters = self.waiters.get(key, ())
+        room = len(waiters) < self.waiting_most or any(not w.heard for w in waiters)
+        return room and any(self.seats_at(key, table_id))
 
     @contextmanager
-    def waiting_for_hello(self, host: str | None) -> Iterator[None]:
-        """Count a connection over the cap as waiting (:meth:`may_wait`) while in the block."""
+    def waiting_for_hello(self, host: str | None) -> Iterator[Waiter]:
+        """Count a connection over the cap as waiting (:meth:`may_wait`) while in
+        the block. When ``waiting`` of its address wait already, the oldest that has
+        not said anything yet is bumped (:meth:`Waiter.bump`) and counts no more."""
         key = address_key(host)
-        self.waiting[key] = self.waiting.get(key, 0) + 1
+        waiters = self.waiters.setdefault(key, [])
+        if len(waiters) >= self.waiting_most:
+            silent = next((w for w in waiters if not w.heard), None)
+            if silent is not None:
+                waiters.remove(silent)
+                silent.bump()
+        waiter = Waiter()
+        waiters.append(waiter)
         try:
-            yield
+            yield waiter
         finally:
-            left = self.waiting[key] - 1
-            if left > 0:
-                self.waiting[key] = left
-            else:
-                del self.waiting[key]
+            left = self.waiters.get(key, [])
+            if waiter in left:
+                left.remove(waiter)
+            if not left:
+                self.waiters.pop(key, None)
 
-    async def reclaim(self, host: str | None, seat_token: str, timeout: float) -> int:
+    async def reclaim(self, host: str | None, table_id: str, seat_token: str, timeout: float) -> int:
         """Ping, all at once, the connections of ``host``'s address that speak for
-        the seat of ``seat_token``; give back the places of those that did not
-        answer within ``timeout`` (they are being closed), and return how many."""
+        the seat of ``seat_token`` at table ``table_id``; give back the places of
+        those that did not answer within ``timeout`` (they are being closed), and
+        return how many.
+
+        A seat token is one seat's secret at one table (a random one for each seat
+        taken; a rematch gives new ones), so a hello on another table's channel
+        with it holds no seat there and is closed as a wrong token: it frees no
+        place here, lest a connection take a dead one's place only to be closed."""
         key = address_key(host)
-        same_seat = [(place, place.holder) for place in self.places.get(key, ())
-                     if place.holder is not None and place.holder.seat_token == seat_token]
+        same_seat = [(place, holder) for place, holder in self.seats_at(key, table_id)
+                     if holder.seat_token == seat_token]
         answers = await asyncio.gather(*(holder.answers_ping(timeout) for _, holder in same_seat))
         dead = [place for (place, _), alive in zip(same_seat, answers) if not alive]
         for place in dead:
             place.release()
         return len(dead)
+
+    def seats_at(self, key: str, table_id: str) -> Iterator[tuple[Place, Holder]]:
+        """The places of address ``key`` whose connections speak for a seat at table ``table_id``."""
+        for place in self.places.get(key, ()):
+            holder = place.holder
+            if holder is not None and holder.seat_token and holder.table_id == table_id:
+                yield place, holder
 
     def refusal(self) -> str:
         """The one line a refused connection is told (also its close reason,
