@@ -56,6 +56,7 @@ from itertools import chain
 from pathlib import Path
 from typing import Any, TextIO
 
+from goat.charset import writes_unicode
 from goat.games import get_game, is_glance
 from goat.protocol import Action, ActionSyntaxError, GoatError, IllegalActionError
 
@@ -456,9 +457,11 @@ def record_from_state(state: Any) -> dict[str, Any]:
     }
 
 
-def dumps_record(record: dict[str, Any]) -> str:
+def dumps_record(record: dict[str, Any], ascii_only: bool = False) -> str:
     """One record as one line of compact JSON (no trailing newline); a value
-    JSON cannot hold (a numpy integer, a set) is a one-line :class:`MalformedRecordError`."""
+    JSON cannot hold (a numpy integer, a set) is a one-line :class:`MalformedRecordError`.
+    Text is written as it is (``"Анна"``), or with ``ascii_only`` escaped
+    (``"\\u0410..."``): the same record for a stream that cannot write every character."""
     try:
         text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
     except (TypeError, ValueError) as exc:
@@ -469,6 +472,8 @@ def dumps_record(record: dict[str, Any]) -> str:
         except UnicodeEncodeError as exc:
             raise MalformedRecordError(f"a record is UTF-8 text: {ord(exc.object[exc.start]):#x} is half a "
                                        "character (a lone surrogate)") from None
+        if ascii_only:
+            text = json.dumps(record, separators=(",", ":"))
     return text
 
 
@@ -478,7 +483,9 @@ def write_records(records: Iterable[dict[str, Any]], dest: str | os.PathLike[str
     ``dest`` is a path, ``"-"`` (standard output) or an open text stream. A
     single record written this way is also a valid ``.json`` record file, and
     a single record may be passed as itself (a dict is not iterated: that wrote
-    its keys, one a line, as if they were records).
+    its keys, one a line, as if they were records). A stream that does not write
+    every character (standard output on Windows' cp1252, ``PYTHONIOENCODING=ascii``)
+    gets what is not ASCII escaped, so its JSON reads back the same.
     """
     if isinstance(records, Mapping):
         records = [records]
@@ -488,11 +495,12 @@ def write_records(records: Iterable[dict[str, Any]], dest: str | os.PathLike[str
         with open(dest, "w", encoding="utf-8", newline="\n") as stream:
             return write_records(records, stream)
     count = 0
+    ascii_only = not writes_unicode(dest)
     for record in records:
         if not isinstance(record, Mapping):
             raise MalformedRecordError(f"a record is a dict (record_from_state makes one), "
                                        f"not {type(record).__name__} {reprlib.repr(record)}")
-        dest.write(dumps_record(record) + "\n")
+        dest.write(dumps_record(record, ascii_only) + "\n")
         count += 1
     return count
 

@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from goat.charset import writes_unicode
 from goat.cli.output import print_table
 from goat.protocol import GoatError
 from goat.records import RecordFile, RecordProblem
@@ -101,7 +102,7 @@ def analyze_command(
         raise typer.Exit(2) from None
     if as_json:
         for analysis in analyses:
-            typer.echo(json.dumps(analysis.to_json(), ensure_ascii=False))
+            typer.echo(json.dumps(analysis.to_json(), ensure_ascii=not writes_unicode()))
         return
     out = Console(highlight=False, soft_wrap=True)
     for analysis in analyses:

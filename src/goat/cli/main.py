@@ -166,9 +166,12 @@ except KeyboardInterrupt:  # Ctrl+C while the commands load: exit as typer does 
 
 def main() -> None:
     """The ``goat`` command (a stray :class:`GoatError` is told by :class:`OneLineErrors`;
-    a terminal that hangs up under a background run, by :func:`survive_hangup`)."""
+    a terminal that hangs up under a background run, by :func:`survive_hangup`; a
+    stream that cannot write every character, by :func:`plain_fallback`)."""
+    from goat.charset import plain_fallback
     from goat.cli.hangup import survive_hangup
 
+    plain_fallback()
     survive_hangup()
     app()
 

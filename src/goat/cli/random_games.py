@@ -34,7 +34,7 @@ from goat.cli.output import check_stdout, check_writable, partial_path, whole_ru
 from goat.cli.progress import progress
 from goat.games import get_game
 from goat.protocol import GoatError, play_randomly
-from goat.records import dumps_record, record_from_state
+from goat.records import record_from_state, write_records
 
 
 def register(app: typer.Typer) -> None:
@@ -86,7 +86,7 @@ def random_games_command(
             with progress(console, f"{game} {rules}", n) as advance:
                 for i in range(n):
                     record = play_one(module, rules, options, players, seed, i, single_deal)
-                    target.write(dumps_record(record) + "\n")
+                    write_records(record, target)
                     done += 1
                     deals += len(_deals(record))
                     losers[_deal_winner_label(record) if deal_games else _loser_label(record)] += 1

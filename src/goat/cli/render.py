@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from goat.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from goat.charset import can_encode
 from goat.games.kozel.rules import RANK_ORDER
 from goat.games.kozel.trumps import trump_order
 from goat.scoresheet import EGGS_NOTES
@@ -56,12 +57,20 @@ TRUMP_LEAD_TEXT = {
 
 
 # ------------------------------------------------------------------ cards
+def suits_shown() -> bool:
+    """Whether standard output can write the suit symbols: not on Windows' cp1252
+    (output to a file or a pipe), an ISO-8859-1 terminal or ``PYTHONIOENCODING=ascii``,
+    where cards are written in the records' notation (``KH``) instead."""
+    return can_encode("".join(SUIT_SYMBOLS.values()))
+
+
 def card_text(card: str) -> Text:
-    """``"KH"`` -> ``K♥`` in red; ``"?"`` (a hidden card) -> a dim ``??``."""
+    """``"KH"`` -> ``K♥`` in red (``KH`` where :func:`suits_shown` says no);
+    ``"?"`` (a hidden card) -> a dim ``??``."""
     if card == "?":
         return Text("??", style="dim")
     c = Card.parse(card)
-    return Text(c.symbol(), style=SUIT_STYLES[c.suit])
+    return Text(c.symbol() if suits_shown() else str(c), style=SUIT_STYLES[c.suit])
 
 
 def cards_text(cards: Sequence[str], sep: str = " ") -> Text:
@@ -69,7 +78,9 @@ def cards_text(cards: Sequence[str], sep: str = " ") -> Text:
 
 
 def suit_text(suit: str) -> Text:
-    return Text(f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}", style=SUIT_STYLES[suit])
+    """``"C"`` -> ``♣ clubs`` (``clubs`` where :func:`suits_shown` says no)."""
+    shown = f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}" if suits_shown() else SUIT_NAMES[suit]
+    return Text(shown, style=SUIT_STYLES[suit])
 
 
 def sort_hand(view: View, cards: Sequence[str]) -> list[str]:

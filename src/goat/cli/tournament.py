@@ -31,7 +31,7 @@ from goat.cli.output import check_named, check_stdout, check_writable, partial_p
 from goat.cli.progress import progress
 from goat.games import get_game
 from goat.protocol import GoatError
-from goat.records import dumps_record
+from goat.records import write_records
 from goat.tournament.games import GameScoring, scoring_for, tournament_options
 from goat.tournament.runner import (BACKENDS, GameResult, default_workers, ray_session, run_all,
                                    unfinished_cancelled)
@@ -372,8 +372,7 @@ def _interrupted(finished: list[GameResult], games: list[GameSpec], seconds: flo
 def _save_records(results: list[GameResult], path: str | Path) -> str | None:
     """Write the records as JSON lines; the one-line error, or ``None``."""
     try:
-        with open(path, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write("".join(dumps_record(result.record) + "\n" for result in results))
+        write_records([result.record for result in results], path)
     except OSError as exc:
         return f"cannot write {path}: {exc.strerror or exc}"
     return None
@@ -382,7 +381,7 @@ def _save_records(results: list[GameResult], path: str | Path) -> str | None:
 def _write_records(results: list[GameResult], out: str) -> None:
     """Every game's record to ``out`` (``-``: stdout), once the run is over."""
     if out == "-":
-        sys.stdout.write("".join(dumps_record(result.record) + "\n" for result in results))
+        write_records([result.record for result in results], sys.stdout)
         return
     error = _save_records(results, out)
     if error:
