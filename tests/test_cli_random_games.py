@@ -7,6 +7,8 @@ import os
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -212,15 +214,12 @@ def test_an_out_that_cannot_be_written_is_one_line_before_any_game(tmp_path: Pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"]
 
 
-def test_an_out_that_is_a_pipe_is_written_into_not_replaced(tmp_path: Path) -> None:
-    """The whole-run file was made beside --out and renamed onto it: a FIFO (or,
-    run as root, /dev/null itself) was replaced by a regular file."""
+@contextmanager
+def draining(fifo: Path) -> Iterator[list[bytes]]:
+    """A reader of the FIFO ``fifo`` for the block: what it read, once the block ends."""
     import select
-    import stat
     import threading
 
-    fifo = tmp_path / "records.fifo"
-    os.mkfifo(fifo)
     reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # so the writer's open does not block
     got: list[bytes] = []
     done = threading.Event()
@@ -237,15 +236,63 @@ def test_an_out_that_is_a_pipe_is_written_into_not_replaced(tmp_path: Path) -> N
     thread = threading.Thread(target=drain)
     thread.start()
     try:
-        result = runner.invoke(app, ["random-games", "kozel", "--n", "2", "--seed", "3", "--out", str(fifo)])
+        yield got
     finally:
         done.set()
         thread.join(timeout=30)
         os.close(reader)
+
+
+def test_an_out_that_is_a_pipe_is_written_into_not_replaced(tmp_path: Path) -> None:
+    """The whole-run file was made beside --out and renamed onto it: a FIFO (or,
+    run as root, /dev/null itself) was replaced by a regular file."""
+    import stat
+
+    fifo = tmp_path / "records.fifo"
+    os.mkfifo(fifo)
+    with draining(fifo) as got:
+        result = runner.invoke(app, ["random-games", "kozel", "--n", "2", "--seed", "3", "--out", str(fifo)])
     assert result.exit_code == 0, result.output
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
     assert len(b"".join(got).decode("utf-8").splitlines()) == 2
     assert [p.name for p in tmp_path.iterdir()] == ["records.fifo"]
+
+
+def test_ctrl_c_with_a_pipe_as_out_says_the_games_went_into_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The records go into a pipe as games finish, yet Ctrl+C said they were written
+    to records.partial.fifo beside it: a file that was never made."""
+    from goat.cli import random_games
+
+    play_one = random_games.play_one
+    calls = []
+
+    def interrupted_at_the_third(*args: object) -> dict:
+        calls.append(args)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return play_one(*args)
+
+    monkeypatch.setattr(random_games, "play_one", interrupted_at_the_third)
+    fifo = tmp_path / "records.fifo"
+    os.mkfifo(fifo)
+    with draining(fifo) as got:
+        result = runner.invoke(app, ["random-games", "kozel", "--n", "5", "--seed", "4", "--out", str(fifo)])
+    assert result.exit_code == 130
+    assert len(b"".join(got).decode("utf-8").splitlines()) == 2
+    assert [p.name for p in tmp_path.iterdir()] == ["records.fifo"]
+    assert result.stderr.strip() == f"interrupted after 2 of 5 games (seed 4): the 2 finished game(s) went to {fifo}"
+
+
+def test_an_out_whose_name_is_near_the_longest_a_file_may_have_is_written(tmp_path: Path) -> None:
+    """The hidden file beside --out was named ``.NAME.XXXXXXXX.tmp``: for a name of
+    249 characters (a file may have 255) that is too long, and the run was refused
+    (``File name too long``) though --out itself could be made."""
+    name = "r" * 243 + ".jsonl"
+    result, out = generate(tmp_path, "--n", "1", "--seed", "3", name=name)
+    assert result.exit_code == 0, result.output
+    assert len(read_records(out)) == 1
+    assert [p.name for p in tmp_path.iterdir()] == [name]
 
 
 def test_an_empty_out_is_named_as_empty(tmp_path: Path) -> None:

@@ -77,14 +77,31 @@ def check_writable(path: str | os.PathLike[str], what: str = "", option: str = "
         raise GoatError(f"cannot write {label}: no folder {folder}")
     if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
         raise GoatError(f"cannot write {label}: permission denied")
-    if target.exists() and not target.is_file():
+    if written_in_place(target):
         return  # a device or a pipe (/dev/null), opened as it is: nothing is made beside it
     try:  # root passes os.access everywhere, yet cannot make a file in /proc or /sys
-        handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".check", dir=folder)
+        handle, name = tempfile.mkstemp(prefix=_hidden_prefix(target), suffix=".check", dir=folder)
     except OSError as exc:
         raise GoatError(f"cannot write {label}: {exc.strerror or exc}") from None
-    os.close(handle)
-    os.unlink(name)
+    try:
+        os.close(handle)
+    finally:  # a Ctrl+C here leaves no stray file either
+        os.unlink(name)
+
+
+def written_in_place(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is a device or a pipe (``/dev/null``, a FIFO): written into
+    as it is, as the records come, never replaced by a file renamed onto it (run as
+    root, that replaced ``/dev/null`` itself) and with no partial file beside it."""
+    target = Path(path)
+    return target.exists() and not target.is_file() and not target.is_dir()
+
+
+def _hidden_prefix(target: Path) -> str:
+    """``.NAME.``, the start of a hidden file's name beside ``target``: NAME cut to
+    200 bytes, so the hidden name stays within the 255 a file's name may have (a
+    name of 250 was refused by :func:`check_writable` that any ``open`` took)."""
+    return "." + os.fsdecode(os.fsencode(target.name)[:200]) + "."
 
 
 def check_stdout(option: str = "--out") -> None:
@@ -144,15 +161,15 @@ def whole_run_file(out: str | os.PathLike[str]) -> Iterator[TextIO]:
     :func:`partial_path` (nothing, if nothing was written) and the
     ``KeyboardInterrupt`` goes on to the caller, who says so; on any other error
     the hidden file is removed. :func:`check_writable` ``out`` first: the
-    rename at the end must not be the first thing to fail."""
+    rename at the end must not be the first thing to fail. A device or a pipe
+    (:func:`written_in_place`) is written into as it is, what was written staying
+    there on Ctrl+C."""
     target = Path(out)
-    if target.exists() and not target.is_file():
-        # a device or a pipe (/dev/null, a FIFO) is written as it is: a file
-        # renamed onto it would replace it (run as root, /dev/null itself)
+    if written_in_place(target):
         with open(target, "w", encoding="utf-8", newline="\n") as stream:
             yield stream
         return
-    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    handle, name = tempfile.mkstemp(prefix=_hidden_prefix(target), suffix=".tmp", dir=target.parent)
     hidden = Path(name)
     umask = os.umask(0)
     os.umask(umask)

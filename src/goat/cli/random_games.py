@@ -30,7 +30,7 @@ from rich.console import Console
 
 from goat.cli.errors import user_errors
 from goat.cli.options import check_seed, parse_options
-from goat.cli.output import check_stdout, check_writable, partial_path, whole_run_file
+from goat.cli.output import check_stdout, check_writable, partial_path, whole_run_file, written_in_place
 from goat.cli.progress import progress
 from goat.games import get_game
 from goat.protocol import GoatError, play_randomly
@@ -118,6 +118,8 @@ def _interrupted(done: int, n: int, out: str, seed: int) -> None:
     where = "nothing written"
     if out == "-":
         where = f"the {done} finished game(s) went to standard output" if done else where
+    elif done and written_in_place(out):
+        where = f"the {done} finished game(s) went to {out}"   # a pipe or a device: written as games finished
     elif done:
         where = f"wrote the {done} finished games' records to {partial_path(out)} (--out is written only by a whole run)"
     typer.echo(f"interrupted after {done} of {n} games (seed {seed}): {where}", err=True)
