@@ -558,6 +558,34 @@ def test_the_waiting_places_give_way_only_for_a_silent_waiter() -> None:
     asyncio.run(scenario())
 
 
+def test_a_waiter_stopped_as_its_receive_fails_leaves_no_unread_exception() -> None:
+    """A server stopping cancels a waiting connection's task just as its receive
+    failed (the client gone): that exception is never raised to anyone, and unless
+    the receive task is marked read (its ``cancel()``, even once done, does so)
+    asyncio logs "Task exception was never retrieved" with its traceback."""
+    import gc
+
+    async def scenario() -> list[dict[str, Any]]:
+        unread: list[dict[str, Any]] = []
+        asyncio.get_running_loop().set_exception_handler(lambda loop, context: unread.append(context))
+
+        async def receive() -> dict[str, Any]:
+            raise OSError("the client went away")
+
+        with AddressCap(1, waiting=1).waiting_for_hello("10.0.0.1") as waiter:
+            waiting = asyncio.ensure_future(waiter.first_event(receive, 5.0))
+            await asyncio.sleep(0)   # it starts its receive task and waits for it
+            await asyncio.sleep(0)   # the receive fails; the waiting task is not woken yet
+            waiting.cancel()         # the server stops now
+            with pytest.raises(asyncio.CancelledError):
+                await waiting
+        del waiter, waiting
+        gc.collect()
+        return unread
+
+    assert asyncio.run(scenario()) == []
+
+
 def test_two_live_tabs_of_one_seat_both_stay(start_server: Callable[..., ServerThread]) -> None:
     """Two tabs of Bo's seat fill the address's cap; a third of Bo's is refused,
     as both older ones answer the ping, and both go on being served."""

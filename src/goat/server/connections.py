@@ -160,7 +160,8 @@ class Waiter:
         try:
             await asyncio.wait((receiving,), timeout=timeout)
         finally:
-            receiving.cancel()   # the time is up, or this task is cancelled (a server stopping); no-op once done
+            receiving.cancel()   # the time is up, or this task is cancelled (a server stopping); once done, it
+            # marks what receive() raised as read: no "Task exception was never retrieved"
         if not receiving.done() or receiving.cancelled():
             return None
         event = receiving.result()   # what receive() raised is the caller's, bumped or not (never left unread)
