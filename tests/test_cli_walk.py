@@ -493,6 +493,57 @@ def test_a_background_run_whose_terminal_hangs_up_finishes_and_writes_its_record
     assert len(out.read_text(encoding="utf-8").splitlines()) == 80
 
 
+@pytest.mark.parametrize("game", ["kozel", "yugioh"])
+@pytest.mark.parametrize("stop", ["terminal hangs up", "SIGTERM"])
+def test_goat_play_stopped_while_waiting_for_a_move_writes_its_record(game: str, stop: str, tmp_path) -> None:
+    """The terminal window of `goat play --record` closed (SIGHUP to the game, its
+    terminal gone), or a `kill`: the default action ended the game where it stood,
+    and the record of the game so far, kept on Ctrl+C and on quit, was lost."""
+    import fcntl
+    import pty
+    import termios
+
+    from goat.records import read_records
+
+    record = tmp_path / "game.json"
+    controller, terminal = pty.openpty()
+    env = dict(os.environ, PYTHONPATH=str(SRC), TERM="xterm")
+
+    def own_terminal() -> None:   # as a shell's job: the pty is its controlling terminal
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+    try:
+        run = subprocess.Popen([sys.executable, "-c", GOAT, "play", game, "--seed", "1", "--think", "0",
+                                "--record", str(record)], stdin=terminal, stdout=terminal, stderr=terminal,
+                               env=env, start_new_session=True, preexec_fn=own_terminal)
+    finally:
+        os.close(terminal)
+    try:
+        seen = b""
+        while not seen.rstrip().endswith(b">"):   # the prompt for the first move
+            seen += os.read(controller, 4096)
+        if stop == "SIGTERM":
+            run.send_signal(signal.SIGTERM)
+            status = run.wait(timeout=60)
+            expected = 128 + signal.SIGTERM
+            while b"Record written" not in seen:
+                seen += os.read(controller, 4096)
+            assert b"Terminated (SIGTERM)." in seen
+        else:
+            os.close(controller)   # the terminal window closes
+            controller = -1
+            status = run.wait(timeout=60)
+            expected = 128 + signal.SIGHUP
+    finally:
+        if controller >= 0:
+            os.close(controller)
+        if run.poll() is None:
+            run.kill()
+    assert status == expected
+    assert record.exists(), "the record of the game so far was not written"
+    read_records(record)
+
+
 @pytest.mark.parametrize("command", ["replay", "standings"])
 def test_standard_input_is_read_as_a_file_is(command: str, tmp_path) -> None:
     """A record saved with a byte order mark (Notepad) was read from a file but

@@ -14,15 +14,22 @@ without its display and writes its files as if nobody had left. Only a
 terminal is guarded: ``EIO`` writing to a file or a pipe is a real failure
 (a disk error) and stays one; a reader that goes away (``EPIPE``) is told as
 before.
+
+A run in the foreground gets SIGHUP when its terminal closes, and SIGTERM from
+``kill``: :func:`stop_as_interrupt` makes them stop it as Ctrl+C does, so what it
+keeps on Ctrl+C (a tournament's finished games, ``goat play --record``) is kept.
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import signal
 import stat
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TextIO, TypeVar
 
 T = TypeVar("T")
@@ -88,3 +95,35 @@ def survive_hangup() -> None:
         stream = getattr(sys, name)
         if not isinstance(stream, TerminalStream) and _on_terminal(stream):
             setattr(sys, name, TerminalStream(stream))
+
+
+#: The signals that stop a run as Ctrl+C does, and how its line tells them.
+STOPPED_BY = {signal.SIGTERM: "terminated (SIGTERM)", signal.SIGHUP: "hung up (SIGHUP)"}
+
+
+@contextmanager
+def stop_as_interrupt(received: list[int]) -> Iterator[None]:
+    """SIGTERM (``kill``, a batch system's time limit) and SIGHUP (``kill -HUP``, a
+    session that ends, the terminal window of ``goat play`` closed) stop the block
+    as Ctrl+C does, noted in ``received`` for the line and the exit status (128 +
+    the signal). Left to their default they ended the process where it stood,
+    saying nothing and saving nothing: a tournament's finished games, a game's
+    ``--record`` (Ray's own handler, ``sys.exit``, did not save either), and a
+    tournament's pool workers were left waiting for games for ever. (Noted, not
+    told by a subclass of KeyboardInterrupt: Ray's ``wait`` raises a plain one.)
+    Under ``nohup`` SIGHUP stays ignored."""
+    if threading.current_thread() is not threading.main_thread():  # only the main thread may set handlers
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        received.append(signum)
+        raise KeyboardInterrupt
+
+    previous = {signum: signal.signal(signum, stop) for signum in STOPPED_BY
+                if signum != signal.SIGHUP or signal.getsignal(signum) != signal.SIG_IGN}  # nohup's stays ignored
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)

@@ -32,6 +32,7 @@ from goat.bots.base import BotMoveError, bot_choice, prepare_bots
 from goat.bots.outside import one_line, raised_by_outside_bot
 from goat.cards import CardSyntaxError, parse_cards
 from goat.cli import render, render_spades
+from goat.cli.hangup import STOPPED_BY, stop_as_interrupt
 from goat.cli.options import BOT_MODULE_HELP, check_seed, load_bot_modules, parse_option_pairs
 from goat.cli.output import check_writable
 from goat.games import get_game
@@ -519,19 +520,23 @@ def play_game(game: str, rules: str, seed: int | None, seat: int, players: int |
 def run_session(console: Console, session: Any, state: GameState, record: Path | None, what: str,
                 seats: list[dict[str, Any] | None] | None = None) -> None:
     """Run a terminal session to its end (or ``quit`` / Ctrl+C, exit status
-    130), then write the record if one was asked for — whatever the game.
+    130; SIGTERM or SIGHUP, the terminal closed, 143 or 129), then write the
+    record if one was asked for — whatever the game.
 
     Output that stops being read (``goat play ... | head``, a closed ``tee``)
     ends the session too: the record is still written, silently, before the
     exit status 1 that rich (``SystemExit``) or typer gives a broken pipe."""
     code = 0
+    stopped: list[int] = []   # SIGTERM or SIGHUP (the terminal window closed), once received
     try:
-        session.run()
+        with stop_as_interrupt(stopped):
+            session.run()
     except Quit:
         console.print(f"Bye: {what} stopped.")
     except KeyboardInterrupt:
-        console.print("\nInterrupted.")
-        code = 130
+        how = STOPPED_BY[stopped[0]] if stopped else "interrupted"
+        console.print(f"\n{how[0].upper()}{how[1:]}.")
+        code = 128 + stopped[0] if stopped else 130
     except (BrokenPipeError, SystemExit) as exc:
         broken = isinstance(exc, BrokenPipeError) or isinstance(exc.__context__, BrokenPipeError)
         if broken and record is not None:
@@ -571,7 +576,8 @@ def _defaults(module: Any, rules: str) -> dict[str, Any] | None:
 SEED_HELP = "Makes the whole game reproducible (default: a fresh seed, printed at the start to play it again)."
 BOTS_HELP = ("Bot for the other seats (random, heuristic, pimc, ismcts; settings as name:key=value, "
              "e.g. pimc:worlds=50), or one per seat, comma-separated.")
-RECORD_HELP = "Write the game record here when it ends or on quit (default: no record)."
+RECORD_HELP = ("Write the game record here when it ends, on quit or Ctrl+C, or when stopped "
+               "(its terminal closed, kill) (default: no record).")
 NAME_HELP = "Your name in the record (goat standings ranks players by it)."
 
 

@@ -364,7 +364,8 @@ def play_yugioh(
                                                                  "starting_lp=4000, open_decklists=true "
                                                                  "(default: the ruleset's)."),
     single: bool = typer.Option(False, "--single", help="One duel instead of a match."),
-    record: Optional[str] = typer.Option(None, "--record", help="Write the match record here at the end or on quit "
+    record: Optional[str] = typer.Option(None, "--record", help="Write the match record here at the end, on quit or "
+                                                                 "Ctrl+C, or when stopped (its terminal closed, kill) "
                                                                  "(default: no record)."),
     name: str = typer.Option("You", "--name", help=NAME_HELP),
     think: float = typer.Option(THINK_SECONDS, "--think", help=think_help("mc")),

@@ -12,13 +12,10 @@ from __future__ import annotations
 
 import math
 import secrets
-import signal
 import sys
-import threading
 import time
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +23,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from goat.cli.hangup import STOPPED_BY, stop_as_interrupt
 from goat.cli.options import BOT_MODULE_HELP, check_seed, load_bot_modules, parse_options
 from goat.cli.output import check_named, check_stdout, check_writable, partial_path, print_table
 from goat.cli.progress import progress
@@ -117,7 +115,7 @@ def tournament_command(
     terminated: list[int] = []  # SIGTERM or SIGHUP, once received
     started: float | None = None  # when the first game was sent (None: still connecting to Ray)
     try:
-        with _terminate_as_interrupt(terminated), ExitStack() as backend_scope:
+        with stop_as_interrupt(terminated), ExitStack() as backend_scope:
             where = _connect(backend_scope, backend, workers)
             console.print(f"{game} {rules}, {len(specs)} bots, {len(games)} games ({kind}, duplicate), "
                           f"seed {seed}, {where}")
@@ -308,37 +306,6 @@ def complete_sets(finished: list[GameResult], games: list[GameSpec]) -> list[Gam
     done = Counter((r.pairing, r.set_index) for r in finished)
     return sorted((r for r in finished if done[r.pairing, r.set_index] == size[r.pairing, r.set_index]),
                   key=lambda r: r.index)
-
-
-#: The signals that stop a run as Ctrl+C does, and how its line tells them.
-STOPPED_BY = {signal.SIGTERM: "terminated (SIGTERM)", signal.SIGHUP: "hung up (SIGHUP)"}
-
-
-@contextmanager
-def _terminate_as_interrupt(received: list[int]) -> Iterator[None]:
-    """SIGTERM (``kill``, a batch system's time limit) stops the run as Ctrl+C
-    does — the workers are ended, the Ray tasks cancelled and the finished games
-    kept — and is noted in ``received`` for the line and the exit status. Left to
-    its default it ended the process where it stood, saying nothing and saving
-    nothing; Ray's own handler (``sys.exit``) did not save either. SIGHUP (``kill
-    -HUP``, a session that ends) likewise: by default it ended the parent alone and
-    left its pool's workers waiting for games for ever. (Noted, not told by a
-    subclass of KeyboardInterrupt: Ray's ``wait`` raises a plain one.)"""
-    if threading.current_thread() is not threading.main_thread():  # only the main thread may set handlers
-        yield
-        return
-
-    def stop(signum: int, frame: object) -> None:
-        received.append(signum)
-        raise KeyboardInterrupt
-
-    previous = {signum: signal.signal(signum, stop) for signum in STOPPED_BY
-                if signum != signal.SIGHUP or signal.getsignal(signum) != signal.SIG_IGN}  # nohup's stays ignored
-    try:
-        yield
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
 
 
 def _interrupted(finished: list[GameResult], games: list[GameSpec], seconds: float, out: str | None, unit: str,
