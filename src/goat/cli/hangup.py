@@ -50,10 +50,11 @@ class TerminalStream:
         try:
             return operation()
         except OSError as exc:
-            if exc.errno != errno.EIO or self.hung_up:
+            if exc.errno != errno.EIO:
                 raise
-            self._silence()
-            return operation()  # the text still buffered now goes to /dev/null
+            if not self.hung_up:  # else another thread's write failed before this one silenced it
+                self._silence()
+            return operation()  # once: the text still buffered now goes to /dev/null
 
     def _silence(self) -> None:
         """Point the stream's descriptor at ``/dev/null`` (its other users too:

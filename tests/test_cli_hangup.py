@@ -1,0 +1,65 @@
+"""``goat.cli.hangup.TerminalStream`` on its own: a terminal that hangs up under a run."""
+
+from __future__ import annotations
+
+import errno
+from pathlib import Path
+
+from goat.cli.hangup import TerminalStream
+
+
+class DeadTerminal:
+    """A text stream whose terminal is gone: its writes fail with EIO until its
+    descriptor (a file of the test's own) is pointed elsewhere, as a write that
+    another thread began before then fails after it."""
+
+    def __init__(self, handle) -> None:
+        self.handle = handle
+        # the 1st write fails, its retry goes through; the 3rd, another thread's begun
+        # before the descriptor moved, fails after it moved
+        self.fails = [True, False, True]
+        self.written: list[str] = []
+
+    def fileno(self) -> int:
+        return self.handle.fileno()
+
+    def write(self, text: str) -> int:
+        if self.fails and self.fails.pop(0):
+            raise OSError(errno.EIO, "Input/output error")
+        self.written.append(text)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def test_a_write_that_failed_as_another_thread_silenced_the_terminal_goes_on(tmp_path: Path) -> None:
+    """Two threads (rich's bar and the run's own lines) writing as the terminal
+    hangs up both get EIO; the first points the descriptor at /dev/null, the
+    second saw it already silenced and raised its EIO: the run died of the
+    hang-up it was meant to survive."""
+    with open(tmp_path / "terminal", "w") as handle:
+        dead = DeadTerminal(handle)
+        stream = TerminalStream(dead)  # type: ignore[arg-type]
+        assert stream.write("bar") == 3
+        assert stream.hung_up
+        assert stream.write("line") == 4   # the other thread's write, failed before the silencing
+        assert dead.written == ["bar", "line"]
+
+
+def test_a_write_that_fails_otherwise_is_still_an_error(tmp_path: Path) -> None:
+    """Only EIO (a terminal gone) is survived: a full disk or a broken pipe is told."""
+
+    class Broken(DeadTerminal):
+        def write(self, text: str) -> int:
+            raise OSError(errno.EPIPE, "Broken pipe")
+
+    with open(tmp_path / "terminal", "w") as handle:
+        stream = TerminalStream(Broken(handle))  # type: ignore[arg-type]
+        try:
+            stream.write("x")
+        except OSError as exc:
+            assert exc.errno == errno.EPIPE
+        else:
+            raise AssertionError("a broken pipe was swallowed")
+        assert not stream.hung_up
