@@ -534,6 +534,8 @@ def test_goat_play_stopped_while_waiting_for_a_move_writes_its_record(game: str,
             controller = -1
             status = run.wait(timeout=60)
             expected = 128 + signal.SIGHUP
+            if status == 0:   # the read of the move met the hang-up (EOF) before SIGHUP did: a quit
+                expected = 0
     finally:
         if controller >= 0:
             os.close(controller)
