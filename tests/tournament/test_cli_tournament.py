@@ -7,6 +7,7 @@ import math
 import os
 import re
 import socket
+import stat
 import subprocess
 import sys
 import threading
@@ -289,6 +290,44 @@ def test_ctrl_c_says_how_far_the_run_got_and_that_nothing_was_written(
     assert first.startswith("interrupted after 0 of 4 games (")
     assert first.endswith("s): no duplicate set finished whole: no results") and last == "nothing written"
     assert out.read_text() == "kept\n" and list(tmp_path.iterdir()) == [out]
+
+
+def test_ctrl_c_with_a_pipe_as_out_writes_the_finished_records_into_it_and_a_plot_into_a_pipe_keeps_its_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pipe or a device (/dev/null) as --out: Ctrl+C made NAME.partial.jsonl beside
+    it (as root, /dev/null.partial.jsonl in /dev), and --plot /dev/null made
+    /dev/null.png. FIFOs under tmp_path stand in for them."""
+    from goat.tournament.runner import play_game
+    from tests.test_cli_random_games import draining
+
+    def interrupted_run(games: list, *args: object, on_result: object = None, **kwargs: object) -> None:
+        for spec in games[:3]:
+            on_result(play_game(spec))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("goat.cli.tournament.run_all", interrupted_run)
+    out = tmp_path / "records.fifo"
+    os.mkfifo(out)
+    with draining(out) as got:
+        result = runner.invoke(app, ["tournament", "--rules", "classic", "--bots", "random,random", "--matches", "2",
+                                     "--seed", "1", "--out", str(out)])
+    assert result.exit_code == 130, result.output
+    assert f"the 3 finished games' records went to {out}" in result.stderr
+    assert len(b"".join(got).decode("utf-8").splitlines()) == 3
+    assert [p.name for p in tmp_path.iterdir()] == ["records.fifo"]
+
+    from goat.tournament.plot import plot_path
+
+    assert plot_path(out) == out and plot_path(tmp_path / "result") == tmp_path / "result.png"
+    plot = tmp_path / "plot.fifo"
+    os.mkfifo(plot)
+    monkeypatch.undo()
+    with draining(plot) as drawn:
+        whole = runner.invoke(app, ["tournament", "--rules", "classic", "--bots", "random,random", "--matches", "1",
+                                    "--seed", "1", "--workers", "1", "--plot", str(plot)])
+    assert whole.exit_code == 0, whole.output
+    assert b"".join(drawn).startswith(b"\x89PNG") and stat.S_ISFIFO(os.stat(plot).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plot.fifo", "records.fifo"]
 
 
 def test_ctrl_c_shows_the_whole_sets_and_keeps_the_finished_records_beside_out(

@@ -25,7 +25,7 @@ from rich.table import Table
 
 from goat.cli.hangup import STOPPED_BY, stop_as_interrupt
 from goat.cli.options import BOT_MODULE_HELP, check_seed, load_bot_modules, parse_options
-from goat.cli.output import check_named, check_stdout, check_writable, partial_path, print_table
+from goat.cli.output import check_named, check_stdout, check_writable, partial_path, print_table, written_in_place
 from goat.cli.progress import progress
 from goat.games import get_game
 from goat.protocol import GoatError
@@ -329,8 +329,13 @@ def _interrupted(finished: list[GameResult], games: list[GameSpec], seconds: flo
         typer.echo("nothing written" + (" (records go to --out only once a run is over)" if out == "-" else ""),
                    err=True)
         return
-    partial = partial_path(out)
     records = sorted(finished, key=lambda r: r.index)
+    if written_in_place(out):  # a pipe or a device: no file beside it (root made /dev/null.partial.jsonl)
+        error = _save_records(records, out)
+        typer.echo(f"error: {error}" if error else f"the {len(records)} finished games' records went to {out}",
+                   err=True)
+        return
+    partial = partial_path(out)
     error = _save_records(records, partial)
     typer.echo(f"error: {error}" if error else f"wrote the {len(records)} finished games' records to {partial} "
                                                "(--out is written only by a whole run)", err=True)

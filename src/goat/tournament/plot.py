@@ -8,6 +8,7 @@ the global backend (safe inside a CLI, a test run or a notebook).
 
 from __future__ import annotations
 
+import io
 import math
 import os
 from collections.abc import Sequence
@@ -23,12 +24,15 @@ from goat.tournament.stats import BotSummary, Interval, deal_differences
 def plot_path(path: str | os.PathLike[str]) -> Path:
     """The file the plot of ``path`` goes to, or a one-line :class:`GoatError`
     for a suffix matplotlib cannot write. A name without a suffix gets ``.png``,
-    as matplotlib would add it, so the caller can check and name the very file.
+    as matplotlib would add it, so the caller can check and name the very file;
+    a device or a pipe (``/dev/null``) keeps its name and gets a PNG.
     (Whether its folder takes it is the caller's check, before a run that can
     take hours: ``goat.cli.output.check_writable``.)"""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     target = Path(path)
+    if target.exists() and not target.is_file() and not target.is_dir():
+        return target  # a device or a pipe (/dev/null) takes a PNG as it is named
     suffix = target.suffix.lower().lstrip(".")
     formats = FigureCanvasAgg.get_supported_filetypes()
     if suffix and suffix not in formats:
@@ -74,4 +78,9 @@ def plot_results(rows: Sequence[BotSummary], results: Sequence[GameResult], path
     cum_ax.legend(loc="best", fontsize="small")
     if title:
         figure.suptitle(title)
-    figure.savefig(path, dpi=100)
+    suffix = Path(path).suffix.lower().lstrip(".")
+    known = suffix in FigureCanvasAgg.get_supported_filetypes()
+    image = io.BytesIO()  # drawn whole first: PNG's writer seeks, which a pipe cannot
+    figure.savefig(image, dpi=100, format=suffix if known else "png")
+    with open(path, "wb") as stream:
+        stream.write(image.getvalue())
