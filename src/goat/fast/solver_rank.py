@@ -76,17 +76,30 @@ def catch_places(state: Any) -> tuple[int, int]:
     return _places(state.rules, total_points(state))
 
 
+def catch_result(shamok_penalty: int, for_side: bool) -> float:
+    """Where a shamok catch ranks among the deal's results for a side: its result
+    (``+shamok_penalty`` for the shamok's side, ``-shamok_penalty`` for the
+    queen's) plus a tie-break that puts it above every point end of that result
+    and below the next one (results are whole numbers; a point end's own
+    tie-break, :func:`goat.bots.pimc.utility`'s card-point margin, is at most
+    1/4 and never above 0 for a result of 0 or less): 1/2 for a catch for the
+    side, 1/4 against, so that under ``shamok_penalty=0`` a catch for ranks above
+    one against. The one place of that rule: :func:`catch_places` places the
+    catches by it, pimc's utility values them by it."""
+    return shamok_penalty + 0.5 if for_side else -shamok_penalty + 0.25
+
+
 @lru_cache(maxsize=256)
 def _places(rules: Any, total: int) -> tuple[int, int]:
     if rules.num_teams != 2 or not (rules.shamok_catches_queen and rules.has_shamok):
         return total, -1
     results = [point_result(rules, p, total) for p in range(total + 1)]
-    penalty = rules.shamok_penalty
 
-    def place(result: int) -> int:
-        return max((p for p, r in enumerate(results) if r <= result), default=-1)
+    def place(for_side: bool) -> int:
+        rank = catch_result(rules.shamok_penalty, for_side)
+        return max((p for p, r in enumerate(results) if r < rank), default=-1)
 
-    return place(penalty), place(-penalty)
+    return place(True), place(False)
 
 
 def fixed(state: Any) -> bool:
