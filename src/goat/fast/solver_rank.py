@@ -39,6 +39,7 @@ the deal's results do (:func:`goat.fast.solver.best_actions`, ``goat analyze``).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from functools import lru_cache
 from typing import Any
 
@@ -49,6 +50,7 @@ from goat.games.kozel.rules import QUEEN_OF_CLUBS, SHAMOK
 from goat.games.kozel.scoring import card_points, deal_penalty
 
 CATCH, ROYAL = core.CATCH, core.ROYAL
+WIN_LINE = 61   # more than 60 card points wins a deal
 STEP = 4   # rank_of's steps a card point: a catch sits at 4x+2 (4x+3 for one for side on a shared place)
 
 
@@ -164,6 +166,19 @@ def solve_loaded(state: Any, W: np.ndarray, ws: Any, gen: int, kernel: Any) -> i
     for the whole call (a forced exchange's or the root moves' positions share
     them). Stops early if the kernel's budget runs out (``W[ABORTED]``: the
     caller raises)."""
+    return bounds_loaded(state, W, ws, gen, kernel)[0]
+
+
+def bounds_loaded(state: Any, W: np.ndarray, ws: Any, gen: int, kernel: Any,
+                  class_of: Callable[[int], Hashable] | None = None) -> tuple[int, int]:
+    """Bounds ``(low, high)`` on the value of ``state`` loaded in ``W`` (the
+    answer's scale; in :func:`rank_of`'s order ``low <= value <= high``), by the
+    tests of :func:`solve_loaded`. Without ``class_of`` they bisect until the
+    value is exact (``low == high``). With it — a value's class (e.g. the deal's
+    outcome it stands for; the same for equal values) — they test only the
+    lines where the class changes, nearest the win line (61) first, and stop as
+    soon as every end between the bounds is of one class
+    (:func:`goat.fast.solver_outcome.solve_outcome`)."""
     u_for, u_against, royal = _steps(state)
     mine = state.points()[int(W[core.SIDE])]
     rem = int(W[core.REM_PTS])
@@ -173,6 +188,10 @@ def solve_loaded(state: Any, W: np.ndarray, ws: Any, gen: int, kernel: Any) -> i
     if state.rules.royal_goat and state.stock and not state.rules.partnerships:
         ends |= {royal, -royal}
     cands = sorted(ends)
+    lines = None
+    if class_of is not None:   # the ends where the class changes from the one below
+        kinds = [class_of(_value_at(c, mine, u_for, u_against, royal)) for c in cands]
+        lines = {c for c, k, below in zip(cands[1:], kinds[1:], kinds) if k != below}
     places = (u_against, u_for)
     if getattr(ws, "rank_gens", (None,))[0] != gen:
         ws.rank_gens = (gen, {})
@@ -180,7 +199,13 @@ def solve_loaded(state: Any, W: np.ndarray, ws: Any, gen: int, kernel: Any) -> i
     lower, upper = cands[0], cands[-1]
     while lower < upper and W[core.ABORTED] == 0:
         inside = [c for c in cands if lower < c <= upper]
-        v = inside[(len(inside) - 1) // 2]
+        if lines is None:
+            v = inside[(len(inside) - 1) // 2]
+        else:
+            pending = [c for c in inside if c in lines]
+            if not pending:
+                break
+            v = min(pending, key=lambda c: (abs(2 * c - STEP * (2 * WIN_LINE - 1)), -c))
         signs = (u_for >= v, u_against >= v)
         if signs not in gens:
             gens[signs] = ws.next_gen()
@@ -205,7 +230,7 @@ def solve_loaded(state: Any, W: np.ndarray, ws: Any, gen: int, kernel: Any) -> i
             upper = max(c for c in cands if c <= bound)
     W[core.CATCH_FOR], W[core.CATCH_AGAINST] = CATCH, -CATCH
     W[core.GEN] = gen
-    return _value_at(lower, mine, u_for, u_against, royal)
+    return (_value_at(lower, mine, u_for, u_against, royal), _value_at(upper, mine, u_for, u_against, royal))
 
 
 def _value_at(u: int, mine: int, u_for: int, u_against: int, royal: int) -> int:
