@@ -32,7 +32,9 @@ least ``v``, so the kernel runs it with ``W[CATCH_FOR]`` and ``W[CATCH_AGAINST]`
 catch stays what it is to the search: a constant that ends the deal. Bounds the
 table keeps are bounds of one such game, so each sign pair searches in a table
 generation of its own (at most three a call). A fail-soft result counts beyond its
-test only up to the next catch place (past it the game differs). The answer keeps
+test only up to the next catch place (past it the game differs); the same tests
+stop at the deal's outcome for :func:`goat.fast.solver_outcome.solve_outcome`
+(:func:`bounds_loaded`: only at the ends where it changes). The answer keeps
 the solver's scale (a catch is ``±CATCH``); :func:`rank_of` orders such values as
 the deal's results do (:func:`goat.fast.solver.best_actions`, ``goat analyze``).
 """
