@@ -16,7 +16,10 @@ royal goat). The best move is picked by the solver's ``rank_of`` where it has on
 Kozel's ranks a shamok catch where the table's penalties put it among the point
 totals (above every total under the defaults, below a won deal under
 ``shamok_penalty=1``: :mod:`goat.fast.solver_rank`); a move's ``cost`` stays the
-difference of the two values, which says little when one is a catch. In individual play
+difference of the two values, which says little when one is a catch (it may even be
+negative there: a caught queen, -1000, best under ``shamok_penalty=1``): what a reader is
+shown instead is the two values in words (``goat analyze`` and the page: "caught → 28")
+and the deal's result each stands for, in the record's penalty points. In individual play
 (``full-hand`` with 2 or 3 players) the side is the acting seat, and every other
 seat plays against it. Spades' values are the tricks the acting side ends the
 deal with (:mod:`goat.fast.spades_dd`: Bo Haglund's DDS), valued where tricks are

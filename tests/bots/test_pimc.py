@@ -403,3 +403,26 @@ def test_pimc_stops_a_world_at_its_deadline_when_the_node_budget_does_not(monkey
         assert str(action) in view["legal_actions"]
     assert "the solver's time ran out" in outcomes
     assert not any("nodes ran out" in o for o in outcomes)   # the budgets never bound
+
+
+@pytest.mark.parametrize("shamok_penalty", [0, 1, 2, 3, 4, 5])
+@pytest.mark.parametrize("penalty", ["flat2", "graded"])
+def test_utility_orders_the_ends_as_the_solver_ranks_them(shamok_penalty: int, penalty: str) -> None:
+    """pimc's utility and the solver's ``rank_of`` order every end of a deal
+    alike, ties included (a catch and a point result of the same penalty: the
+    catch first, as :func:`goat.fast.solver_rank.catch_result` says for both)."""
+    from goat.fast.solver import rank_of
+    from goat.fast.solver_rank import total_points
+    from tests.fast.test_solver import position
+    from tests.fast.test_solver_rank import with_piles
+
+    options = {"shamok_penalty": shamok_penalty, "penalty": penalty}
+    state = with_piles(position("full-hand", {0: "7C", 1: "QC", 2: "AH", 3: "TH"}, leader=0,
+                                options=options), "")
+    assert total_points(state) == 120   # a real deal's: pimc's utility reads 120
+    ends = [*range(121), 1000, -1000]
+    by_rank = sorted(ends, key=lambda v: rank_of(state, v))
+    by_utility = sorted(ends, key=lambda v: utility(v, shamok_penalty, penalty=penalty))
+    assert by_rank == by_utility
+    # (no two ends tie in either: every end has a place of its own)
+    assert len({rank_of(state, v) for v in ends}) == len({utility(v, shamok_penalty, penalty=penalty) for v in ends})

@@ -18,9 +18,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from goat.fast import solver as sv
+from goat.fast import solver_core as core
 from goat.fast import solver_outcome as so
-from goat.fast.solver import (CATCH, ROYAL, DealOutcome, SolverBudgetExceeded, SolverError, solve,
-                              solve_outcome)
+from goat.fast.solver import (CATCH, ROYAL, DealOutcome, SolverBudgetExceeded, SolverError, rank_of,
+                              solve, solve_outcome)
+from goat.fast.solver_rank import fixed
 from goat.games.kozel import new_state
 from goat.games.kozel.phases import FORCED_RETURN, PARTNER_EXCHANGE
 from goat.games.kozel.scoring import card_points, deal_penalty
@@ -98,7 +101,10 @@ def check(state: Any, seen: dict[str, int]) -> None:
         assert isinstance(got, DealOutcome)
         assert (got.kind, got.penalty) == expected(state, side, value), (side, value, got, state.hands,
                                                                          state.stock, state.trick)
-        assert got.low <= value <= got.high and got.side == side and got.tests >= 1
+        # (bounds in rank_of's order: the numbers' own under the fixed catch places; with
+        # the catches placed by the options no test is run where every end left is of one outcome)
+        assert rank_of(state, got.low) <= rank_of(state, value) <= rank_of(state, got.high), (value, got)
+        assert got.side == side and (got.tests >= 1 or not fixed(state))
         graded_open = (state.rules.penalty == "graded" and got.kind in (so.WIN, so.LOSS)
                        and state.rules.num_teams == 2 and value in (0, so.total_points(state))
                        and state.tricks_won[side if value == 0 else 1 - side] == 0)
@@ -206,6 +212,61 @@ def test_property_outcome_is_the_class_of_the_exact_value(seed: int) -> None:
     rng = random.Random(seed)
     check(four_player_endings(rng) if rng.random() < 0.7
           else with_options(with_piles(tq.ending(rng), rng), rng), {})
+
+
+# ================================================================ catches placed by the options
+def with_catch_options(state: Any, rng: random.Random) -> Any:
+    """:func:`with_options` and a ``shamok_penalty`` that places a catch among the
+    point totals in most deals (:mod:`goat.fast.solver_rank`)."""
+    with_options(state, rng)
+    state.rules = ts.replace_unchecked(state.rules, shamok_penalty=rng.choice([0, 1, 1, 2, 3]))
+    state._catch_rule = state.rules.shamok_catches_queen and state.rules.has_shamok
+    return state
+
+
+def check_ranked(state: Any, seen: dict[str, int]) -> None:
+    """Where the catches are placed by the options, each side's outcome is the
+    class of its exact value, which lies within the proven bounds in
+    ``rank_of``'s order; the tests run are tallied against the exact solve's."""
+    if state.phase not in ("play", FORCED_RETURN) or fixed(state):
+        return
+    for side in range(state.rules.num_teams):
+        value = solve(state, side)
+        passes = state_passes()
+        got = solve_outcome(state, side)
+        assert (got.kind, got.penalty) == expected(state, side, value), (side, value, got, state.rules)
+        assert rank_of(state, got.low) <= rank_of(state, value) <= rank_of(state, got.high), (value, got)
+        seen[got.kind] = seen.get(got.kind, 0) + 1
+        seen["tests"] = seen.get("tests", 0) + got.tests
+        seen["exact"] = seen.get("exact", 0) + passes
+        seen["sides"] = seen.get("sides", 0) + 1
+
+
+def state_passes() -> int:
+    """The null-window tests of this thread's last solve."""
+    return int(sv._workspace().W[core.PASSES])
+
+
+@pytest.mark.parametrize("players", [4, 2])
+def test_outcome_under_catches_placed_by_the_options(players: int) -> None:
+    """``shamok_penalty`` below 2 or ``graded``: the outcome by tests at the
+    lines where it changes (a catch's place one of them) is the exact value's
+    class, in a fraction of the exact solve's tests."""
+    rng = random.Random(90 + players)
+    seen: dict[str, int] = {}
+    if players == 4:
+        for _ in range(10):
+            check_ranked(with_catch_options(tq.whole_deal(rng), rng), seen)
+        for _ in range(40):
+            check_ranked(with_catch_options(with_piles(tq.ending(rng, 0.7), rng), rng), seen)
+        for _ in range(120):
+            check_ranked(with_catch_options(four_player_endings(rng), rng), seen)
+    else:
+        for _ in range(200):
+            check_ranked(with_catch_options(with_piles(ts.random_position(rng, 2), rng), rng), seen)
+    for kind in (so.WIN, so.LOSS, so.CATCH_FOR, so.CATCH_AGAINST):
+        assert seen.get(kind, 0) > 0, (kind, seen)
+    assert seen["tests"] < 0.8 * seen["exact"], seen   # (the exact value: as many as the solve)
 
 
 # ================================================================ by hand

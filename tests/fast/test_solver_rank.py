@@ -22,10 +22,16 @@ import pytest
 
 from goat.analysis import analyze_record
 from goat.fast.solver import CATCH, ROYAL, best_actions, evaluate_moves, rank_of, solve, solve_outcome
+from goat.fast import solver as sv
+from goat.fast import solver_core as core
+from goat.fast import solver_rank as rank
+from goat.fast import solver_search as search
+from goat.fast import solver_solo as solo
 from goat.fast.solver_rank import catch_places, fixed
 from goat.games.kozel import new_state
 from tests.fast.test_solver import position, reference
 from tests.fast.test_solver import random_position as team_position
+from tests.fast.test_solver_solo import check_position, replace_unchecked
 from tests.fast.test_solver_solo import random_position as solo_position
 from tests.test_analyze_endings import deal_record
 
@@ -179,7 +185,12 @@ def test_analysis_ranks_a_caught_queen_above_a_lost_deal(tmp_path: Any) -> None:
 #: values (a catch worth less than a won deal); ``graded`` alone only moves a caught
 #: queen among equal results (-4: held to 30 or fewer).
 OPTIONS = [({"shamok_penalty": 1}, True), ({"shamok_penalty": 2, "tie": "annul"}, False),
-           ({"penalty": "graded"}, False), ({"penalty": "graded", "shamok_penalty": 2}, True)]
+           ({"penalty": "graded"}, False), ({"penalty": "graded", "shamok_penalty": 2}, True),
+           # a catch worth nothing: both between 60 and 61, the one for the side first
+           ({"shamok_penalty": 0, "eggs": "double-next"}, True),
+           ({"penalty": "graded", "shamok_penalty": 1, "tie": "annul", "eggs": "double-next"}, True),
+           ({"penalty": "graded", "shamok_penalty": 3}, False),
+           ({"penalty": "graded", "shamok_penalty": 0}, True)]
 
 
 def with_options(state: Any, options: dict[str, Any]) -> Any:
@@ -193,9 +204,12 @@ def with_options(state: Any, options: dict[str, Any]) -> Any:
 @pytest.mark.parametrize("players", [4, 2])
 @pytest.mark.parametrize("case", range(len(OPTIONS)), ids=[str(o) for o, _ in OPTIONS])
 def test_random_endings_agree_with_the_result_minimax(case: int, players: int) -> None:
+    """(Positions mid-trick too: :func:`team_position` and :func:`solo_position`
+    play up to three cards of the trick; under ``eggs="double-next"`` half the
+    deals owe a doubling, which doubles every result alike.)"""
     options, changes = OPTIONS[case]
     rng = random.Random(100 * players + case)
-    differ = catches = 0
+    differ = catches = mid_trick = 0
     for _ in range(60):
         state = team_position(rng) if players == 4 else solo_position(rng, 2)
         with_options(state, options)
@@ -206,11 +220,118 @@ def test_random_endings_agree_with_the_result_minimax(case: int, players: int) -
         rng.shuffle(rest)
         cut = rng.randrange(len(rest) + 1)
         state.piles, state.tricks_won = [rest[:cut], rest[cut:]], [1, 1]
+        state.double_next = options.get("eggs") == "double-next" and rng.random() < 0.5
+        mid_trick += bool(state.trick)
         before = len(state.deal_results)
         for side in (0, 1):
             checked(state, side)
             value = oracle(state, side, before)[1]
             catches += abs(value) >= CATCH
             differ += value != reference(state, side, before)
-    assert catches > 0                   # catches were met,
-    assert differ > 0 or not changes     # and ranked otherwise than by default
+    assert catches > 0 and mid_trick > 0   # catches were met, and positions mid-trick,
+    assert differ > 0 or not changes       # and ranked otherwise than by default
+
+
+@pytest.mark.parametrize("case", [0, 3, 5], ids=[str(OPTIONS[c][0]) for c in (0, 3, 5)])
+def test_three_players_keep_the_fixed_places_under_any_penalties(case: int) -> None:
+    """With 3 players a seat's points do not decide the deal's result: the
+    options keep the kernels' fixed catch places (a catch for the seat above
+    every total), and the solver agrees with the paranoid brute force."""
+    options, _ = OPTIONS[case]
+    rng = random.Random(300 + case)
+    catches = 0
+    for _ in range(40):
+        state = solo_position(rng, 3)
+        state.rules = replace_unchecked(state.rules, **options)   # (a 32-card deck: see there)
+        state._catch_rule = state.rules.shamok_catches_queen and state.rules.has_shamok
+        if state.phase != "play" or state.is_terminal():
+            continue
+        assert fixed(state)
+        catches += check_position(state)[0]
+    assert catches > 0
+
+
+# ================================================================ larger positions
+def value_by_plain_tests(state: Any, side: int) -> int:
+    """:func:`solve`'s value of ``state`` found the plain way: bisecting the ends
+    the deal can have in :func:`rank_of`'s order, each test "is the value at
+    least ``v``?" in a table generation of its own (nothing carried from one
+    sign pair, or one test, to the next) and read only as passed or failed (no
+    fail-soft bound), every catch place a candidate whether or not a catch can
+    still come. What :func:`goat.fast.solver_rank.solve_loaded` must give with
+    its shared generations and fail-soft reading."""
+    ws = sv._workspace()
+    u_for, u_against, royal = rank._steps(state)
+    mine = state.points()[side]
+    W, _ = sv._encode(state, side, ws, ws.next_gen())
+    ends = {rank.STEP * p for p in range(mine, mine + int(W[core.REM_PTS]) + 1)} | {u_for, u_against}
+    if state.rules.royal_goat and state.stock and not state.rules.partnerships:
+        ends |= {royal, -royal}
+    cands = sorted(ends)
+    kernel = solo.search if not state.rules.partnerships else search.search
+
+    def at_least(v: int) -> bool:
+        W, _ = sv._encode(state, side, ws, ws.next_gen())
+        W[core.CATCH_FOR] = CATCH if u_for >= v else -CATCH
+        W[core.CATCH_AGAINST] = CATCH if u_against >= v else -CATCH
+        line = ROYAL if v == royal else -((-v) // rank.STEP) - mine
+        return int(kernel(W, ws.tt, 0, line - 1, line)) >= line
+
+    low, high = 0, len(cands) - 1
+    while low < high:
+        mid = (low + high + 1) // 2
+        low, high = (mid, high) if at_least(cands[mid]) else (low, mid - 1)
+    return rank._value_at(cands[low], mine, u_for, u_against, royal)
+
+
+def deal_in_play(rng: random.Random, preset: str, players: int, options: dict[str, Any],
+                 tricks_left: int) -> Any:
+    """A random deal of ``preset`` played at random until about ``tricks_left``
+    tricks are left (and the stock is empty if the royal goat is on with 4
+    players); maybe mid-trick."""
+    state = new_state(preset, players=players, options=options, single_deal=True)
+    state.apply_chance(state.sample_chance(rng))
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+        elif state.phase == "play" and len(state.hands[0]) + len(state.stock) // players <= tricks_left:
+            break
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    for _ in range(rng.randrange(players)):
+        if state.phase != "play" or state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("preset,players", [("full-hand", 4), ("classic", 4), ("full-hand", 2)])
+def test_larger_positions_agree_with_plain_tests(preset: str, players: int) -> None:
+    """Positions 4 to 8 tricks from the end (too large for the brute force):
+    the shared table generations of the sign pairs and the fail-soft reading of
+    :func:`goat.fast.solver_rank.solve_loaded` give what tests in fresh
+    generations read as passed or failed give, at the root and after each move."""
+    rng = random.Random(len(preset) + players)
+    caught = moved = tried = 0
+    while tried < 12:
+        options = {"shamok_penalty": rng.choice([0, 1, 2, 3]), "penalty": rng.choice(["flat2", "graded"])}
+        if players == 4:
+            options["royal_goat"] = False
+        state = deal_in_play(rng, preset, players, options, rng.choice([4, 5, 6]) + (players == 2) * 2)
+        if (state.phase != "play" or state.is_terminal() or fixed(state)
+                or (tried % 3 and not rank.catch_possible(state))):   # two in three with a catch to come
+            continue
+        tried += 1
+        for side in (0, 1):
+            value = solve(state, side)
+            assert value == value_by_plain_tests(state, side), (side, options, state.hands, state.trick)
+        mover = state.team_of(state.current_player())
+        for action, value in evaluate_moves(state).items():
+            child = state.clone()
+            before = len(child.deal_results)
+            child.apply_action(action)
+            if len(child.deal_results) == before and child.phase == "play":
+                assert value == value_by_plain_tests(child, mover), (str(action), options)
+                moved += 1
+            caught += abs(value) >= CATCH
+    assert moved > 0 and caught > 0

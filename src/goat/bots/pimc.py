@@ -44,7 +44,10 @@ points. A deal won by more than 60 points is worth the penalty the opponents tak
 (2, or ``penalty="graded"``'s 4 for holding the loser to 30 or fewer), a lost one
 the negative; a shamok catch is ±4 (the option's penalty), a royal goat ±12; and
 the card-point margin breaks ties (it adds at most ±0.25), so among moves that
-keep the same outcome the bot still prefers more points.
+keep the same outcome the bot still prefers more points. A catch and a point
+result of the same penalty are told apart as the solver's ranking does
+(:func:`goat.fast.solver_rank.catch_result`): the catch ranks above, by a
+quarter or a half of a penalty point (+4.5 for a catch, -3.75 for one against).
 
 :class:`PerfectInformationBot` is the same search on the *true* state: it is the
 upper bound a tournament table shows ("how much of the gap to perfect information
@@ -75,17 +78,22 @@ def utility(value: int, shamok_penalty: int = 4, match_target: int = 12,
             penalty: str = "flat2") -> float:
     """A solver value for one side turned into penalty points gained (+) or lost (−);
     ``penalty="graded"``: a loser held to 30 points or fewer pays 4 (as the solver
-    reads it, a side is scored as if it took a trick: never the 6 of none).
+    reads it, a side is scored as if it took a trick: never the 6 of none). A
+    shamok catch is its penalty plus the solver's tie-break
+    (:func:`goat.fast.solver_rank.catch_result`: above the point results of the
+    same penalty, as the solver ranks it), a point result the penalty plus the
+    card-point margin.
 
     >>> round(utility(67), 3), round(utility(53), 3), utility(60)
     (2.029, -2.029, 0.0)
-    >>> utility(1000), utility(-2000), round(utility(95, penalty="graded"), 3)
-    (4.0, -12.0, 4.146)
+    >>> utility(1000), utility(-1000), utility(-2000), round(utility(95, penalty="graded"), 3)
+    (4.5, -3.75, -12.0, 4.146)
     """
     if abs(value) >= _ROYAL:
         return float(match_target if value > 0 else -match_target)
-    if abs(value) >= _CATCH:
-        return float(shamok_penalty if value > 0 else -shamok_penalty)
+    if abs(value) >= _CATCH:   # the solver's place for it (its module is loaded: the value is its)
+        from goat.fast.solver_rank import catch_result
+        return catch_result(shamok_penalty, value > 0)
     margin = (value - 60) / 240  # ±0.25 at most: a tie-breaker between equal outcomes
     if value == 60:
         return 0.0

@@ -32,13 +32,16 @@ least ``v``, so the kernel runs it with ``W[CATCH_FOR]`` and ``W[CATCH_AGAINST]`
 catch stays what it is to the search: a constant that ends the deal. Bounds the
 table keeps are bounds of one such game, so each sign pair searches in a table
 generation of its own (at most three a call). A fail-soft result counts beyond its
-test only up to the next catch place (past it the game differs). The answer keeps
+test only up to the next catch place (past it the game differs); the same tests
+stop at the deal's outcome for :func:`goat.fast.solver_outcome.solve_outcome`
+(:func:`bounds_loaded`: only at the ends where it changes). The answer keeps
 the solver's scale (a catch is ``±CATCH``); :func:`rank_of` orders such values as
 the deal's results do (:func:`goat.fast.solver.best_actions`, ``goat analyze``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from functools import lru_cache
 from typing import Any
 
@@ -49,6 +52,7 @@ from goat.games.kozel.rules import QUEEN_OF_CLUBS, SHAMOK
 from goat.games.kozel.scoring import card_points, deal_penalty
 
 CATCH, ROYAL = core.CATCH, core.ROYAL
+WIN_LINE = 61   # more than 60 card points wins a deal
 STEP = 4   # rank_of's steps a card point: a catch sits at 4x+2 (4x+3 for one for side on a shared place)
 
 
@@ -76,17 +80,30 @@ def catch_places(state: Any) -> tuple[int, int]:
     return _places(state.rules, total_points(state))
 
 
+def catch_result(shamok_penalty: int, for_side: bool) -> float:
+    """Where a shamok catch ranks among the deal's results for a side: its result
+    (``+shamok_penalty`` for the shamok's side, ``-shamok_penalty`` for the
+    queen's) plus a tie-break that puts it above every point end of that result
+    and below the next one (results are whole numbers; a point end's own
+    tie-break, :func:`goat.bots.pimc.utility`'s card-point margin, is at most
+    1/4 and never above 0 for a result of 0 or less): 1/2 for a catch for the
+    side, 1/4 against, so that under ``shamok_penalty=0`` a catch for ranks above
+    one against. The one place of that rule: :func:`catch_places` places the
+    catches by it, pimc's utility values them by it."""
+    return shamok_penalty + 0.5 if for_side else -shamok_penalty + 0.25
+
+
 @lru_cache(maxsize=256)
 def _places(rules: Any, total: int) -> tuple[int, int]:
     if rules.num_teams != 2 or not (rules.shamok_catches_queen and rules.has_shamok):
         return total, -1
     results = [point_result(rules, p, total) for p in range(total + 1)]
-    penalty = rules.shamok_penalty
 
-    def place(result: int) -> int:
-        return max((p for p, r in enumerate(results) if r <= result), default=-1)
+    def place(for_side: bool) -> int:
+        rank = catch_result(rules.shamok_penalty, for_side)
+        return max((p for p, r in enumerate(results) if r < rank), default=-1)
 
-    return place(penalty), place(-penalty)
+    return place(True), place(False)
 
 
 def fixed(state: Any) -> bool:
@@ -151,6 +168,19 @@ def solve_loaded(state: Any, W: np.ndarray, ws: Any, gen: int, kernel: Any) -> i
     for the whole call (a forced exchange's or the root moves' positions share
     them). Stops early if the kernel's budget runs out (``W[ABORTED]``: the
     caller raises)."""
+    return bounds_loaded(state, W, ws, gen, kernel)[0]
+
+
+def bounds_loaded(state: Any, W: np.ndarray, ws: Any, gen: int, kernel: Any,
+                  class_of: Callable[[int], Hashable] | None = None) -> tuple[int, int]:
+    """Bounds ``(low, high)`` on the value of ``state`` loaded in ``W`` (the
+    answer's scale; in :func:`rank_of`'s order ``low <= value <= high``), by the
+    tests of :func:`solve_loaded`. Without ``class_of`` they bisect until the
+    value is exact (``low == high``). With it — a value's class (e.g. the deal's
+    outcome it stands for; the same for equal values) — they test only the
+    lines where the class changes, nearest the win line (61) first, and stop as
+    soon as every end between the bounds is of one class
+    (:func:`goat.fast.solver_outcome.solve_outcome`)."""
     u_for, u_against, royal = _steps(state)
     mine = state.points()[int(W[core.SIDE])]
     rem = int(W[core.REM_PTS])
@@ -160,6 +190,10 @@ def solve_loaded(state: Any, W: np.ndarray, ws: Any, gen: int, kernel: Any) -> i
     if state.rules.royal_goat and state.stock and not state.rules.partnerships:
         ends |= {royal, -royal}
     cands = sorted(ends)
+    lines = None
+    if class_of is not None:   # the ends where the class changes from the one below
+        kinds = [class_of(_value_at(c, mine, u_for, u_against, royal)) for c in cands]
+        lines = {c for c, k, below in zip(cands[1:], kinds[1:], kinds) if k != below}
     places = (u_against, u_for)
     if getattr(ws, "rank_gens", (None,))[0] != gen:
         ws.rank_gens = (gen, {})
@@ -167,7 +201,13 @@ def solve_loaded(state: Any, W: np.ndarray, ws: Any, gen: int, kernel: Any) -> i
     lower, upper = cands[0], cands[-1]
     while lower < upper and W[core.ABORTED] == 0:
         inside = [c for c in cands if lower < c <= upper]
-        v = inside[(len(inside) - 1) // 2]
+        if lines is None:
+            v = inside[(len(inside) - 1) // 2]
+        else:
+            pending = [c for c in inside if c in lines]
+            if not pending:
+                break
+            v = min(pending, key=lambda c: (abs(2 * c - STEP * (2 * WIN_LINE - 1)), -c))
         signs = (u_for >= v, u_against >= v)
         if signs not in gens:
             gens[signs] = ws.next_gen()
@@ -192,7 +232,7 @@ def solve_loaded(state: Any, W: np.ndarray, ws: Any, gen: int, kernel: Any) -> i
             upper = max(c for c in cands if c <= bound)
     W[core.CATCH_FOR], W[core.CATCH_AGAINST] = CATCH, -CATCH
     W[core.GEN] = gen
-    return _value_at(lower, mine, u_for, u_against, royal)
+    return (_value_at(lower, mine, u_for, u_against, royal), _value_at(upper, mine, u_for, u_against, royal))
 
 
 def _value_at(u: int, mine: int, u_for: int, u_against: int, royal: int) -> int:
