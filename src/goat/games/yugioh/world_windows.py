@@ -34,7 +34,9 @@ at which one it was asked. An ``activate ...`` is put at the first window where
 a card can be that one; a ``pass`` at the first one where something already can
 respond — and when none can, an attempt that reaches the ``pass`` unasked is
 retried asking at the step's last window, then the one before, and so on, and
-after the first again (``_Context.forced``, kept across the draw's attempts).
+after the first again (``_Context.forced``, kept across the draw's attempts);
+a ``pass`` followed by more of that seat's starts as many windows before the
+step's last as ``pass`` follow (each needs a window of its own after it).
 Past a forced window that could not ask, the first window where something can
 respond asks. A ``pass`` may also have answered an optional trigger rather
 than a window, tried the same way; and where a ``pass`` went to an optional
@@ -125,11 +127,23 @@ of Crossout shows the Deck cannot hold; see ``docs/yugioh.md``), in scans of the
   that could respond at none of the windows it was held through, found only by
   revisiting renames made many steps before: a search the one-pass renamer
   does not make;
-* a card whose identity the sampling seat knows (a Spirit monster back in the
-  hand) taken by a hidden Set the history never shows, so it stays bound face
-  down, and a limited or third copy the hand shows later (after a hidden draw,
-  beyond what :meth:`~.worlds._Renamer.keeping_hand` reads) has no copy left
-  (the scan of late-duel views, ``--late=0``, 2026-12-05: one view, seed 23).
+* in the scan of late-duel views (``--late=0``, 2026-12-05), seed 23's view
+  (view 11): a card whose identity the sampling seat knows (a Spirit monster
+  back in the hand) taken by a hidden Set the history never shows, so a copy
+  the hand showed after a hidden draw had none left, is fixed (a Set keeps
+  such a card: :meth:`~.worlds._Renamer.keeping_hand`), and so is a limited
+  card the hand shows later (Metamorphosis) bound face down in a Set by a
+  trade made for another reason (:meth:`take_name`, :meth:`~.worlds._Renamer.set_spare`
+  now keep Set cards off such names where they can). Its draws still fail
+  at times (3 of 12 on six seeds): three ``pass`` in a row of the other seat
+  after its hidden draw, where only the Draw Phase window can ask (the card
+  just drawn the one able to be the Book of Moon activated next); the first
+  placement now leaves a window for each ``pass`` after it, but an attempt
+  failing twice later for another reason moves that right placement on
+  (``_Context.stalled``), and the tries run out cycling through the wrong
+  ones. Seed 59's view (view 26), "a ``pass`` at the wrong window", was a
+  Normal Summon renaming the card the windows left free for the Scapegoat
+  Morphing Jar's discard showed next: fixed (:meth:`~.worlds._Renamer.hand_shows_ahead`).
 """
 
 from __future__ import annotations
@@ -213,6 +227,7 @@ class WindowEvidence:
                     names: set[str] | None = None) -> bool: ...  # pragma: no cover
     def side_rename(self, card: CardInst, fits: Callable[[str], bool]) -> bool: ...  # pragma: no cover
     def hand_must_show(self, seat: int, index: int) -> list[str]: ...  # pragma: no cover
+    def hand_shows_later(self, seat: int, index: int) -> set[str]: ...  # pragma: no cover
     def keeps_hand(self, seat: int, gone: CardInst, needed: list[str]) -> bool: ...  # pragma: no cover
 
     def watch_windows(self) -> None:
@@ -324,6 +339,15 @@ class WindowEvidence:
                 if self.ctx.steps[step][0] != f"act {seat} pass" or self.pass_kinds.get(step) == "respond":
                     break
                 step -= 1
+            # A ``pass`` followed by more of them at windows to come (the Draw Phase's,
+            # the Standby Phase's ...): its own window leaves that many after it.
+            run = 0
+            while self.index + run + 1 < len(self.ctx.steps) \
+                    and self.ctx.steps[self.index + run + 1][0] == f"act {seat} pass":
+                run += 1
+            if text.split(" ", 2)[1:2] == ["pass"] and not answered and not misplaced:
+                ahead = min(run, len(candidates) - 1, max(self.window_counts.get(last, 0) - 1, 0))
+                candidates = candidates[ahead:] + candidates[:ahead]
             ctx = self.ctx
             cycled = ctx.tried.get(self.index, -1) + 1 >= len(candidates) > 0
             # Every window for this ``pass`` failed alike: an earlier ``pass``
@@ -514,6 +538,11 @@ class WindowEvidence:
 
         partners = [c for c in self.hidden_cards(seat) if c.zone == "deck" and c not in self.claimed_now
                     and c.name != card.name and fits(c.name) and self.names_ok({card: c.name, c: card.name})]
+        if partners and card.zone != "hand":
+            # a Set card keeps off a name the hand shows later where it can: the windows may
+            # bind it there, and the limited Metamorphosis had no copy left for the hand (seed 23)
+            later = self.hand_shows_later(seat, self.index)
+            partners = [c for c in partners if c.name not in later] or partners
         if partners:
             self.swap(card, self.rng.choice(partners))
             return True

@@ -208,9 +208,26 @@ class _Context:
         #: at the chain after all: the clean replay failed when it came after (:meth:`.WindowEvidence.returning`).
         self.chained: set[int] = set()
         self.evidence = reading.evidence() if self.assumed else None
+        self._hand_later: dict[int, list[frozenset[str]]] = {}
         own = reading.own
         other = assumed_deck(self.view, self.base, rng, evidence=self.evidence) if self.assumed else reading.other
         self.decks = [own, other] if self.seat == 0 else [other, own]
+
+    def hand_later(self, seat: int) -> list[frozenset[str]]:
+        """Per step, the names glimpsed in ``seat``'s hand after it to its duel's
+        end (:meth:`_Renamer.hand_shows_later`), read once a draw: the renames
+        ask at many windows of a late duel's hundreds of steps."""
+        if seat not in self._hand_later:
+            head = f"hand {seat} "
+            out: list[frozenset[str]] = [frozenset()] * len(self.steps)
+            after: frozenset[str] = frozenset()
+            for index in range(len(self.steps) - 1, -1, -1):
+                out[index] = after
+                entry, seen = self.steps[index]
+                after = frozenset() if _DUEL_START.match(entry) else \
+                    after | {fact[len(head):] for fact in seen if fact.startswith(head)}
+            self._hand_later[seat] = out
+        return self._hand_later[seat]
 
     def place_next(self, index: int) -> bool:
         """Ask for step ``index``'s ``pass`` at the next of its candidate
@@ -678,8 +695,17 @@ class _Renamer(WindowEvidence):
     def keeping_hand(self, seat: int, index: int, matches: list[str], scarce: bool = True) -> list[str]:
         """The hidden Sets among ``matches`` (``"{seat} set NAME"``) that keep
         the hand able to show what it must (:meth:`keeps_hand`) and, with
-        ``scarce``, keep in hand a card so called for each name
-        :meth:`hand_shows_scarce` gives; empty when none does (:meth:`set_spare` then)."""
+        ``scarce``, keep in hand a card so called for each name it holds that
+        the hand shows later in the duel (:meth:`hand_shows_later`) and no
+        hidden card outside the hand has: such a card (one the seat has seen,
+        or the last hidden copy) can be shown there later only if it stays,
+        else a card renamed to it is a copy the list lacks (:meth:`conjure`: a
+        guess, which pushes another card out of a list of proven size). A
+        hidden Set took the other seat's Asura Priest back in its hand (a
+        Spirit: its identity known, so it stayed bound face down); the hand
+        showed it again after a hidden draw, a third copy was conjured, and the
+        lists the next attempts assumed failed across duel 1 (a late-duel view,
+        seed 23). Empty when none does (:meth:`set_spare` then)."""
         needed = self.hand_must_show(seat, index)
         hand = self.world.duel.players[seat].hand
 
@@ -689,33 +715,14 @@ class _Renamer(WindowEvidence):
         kept = [t for t in matches if self.keeps_hand(seat, card(t), needed)] if needed else matches
         if not scarce:
             return kept
-        names = set(self.hand_shows_scarce(seat, index)) & {c.name for c in hand}
+        outside = {c.name for c in self.hidden_cards(seat) if c.zone != "hand"}
+        names = set(self.hand_shows_later(seat, index)) & {c.name for c in hand} - outside
         return [t for t in kept if names <= {c.name for c in hand if c is not card(t)}]
 
-    def hand_shows_scarce(self, seat: int, index: int) -> list[str]:
-        """The names glimpsed in ``seat``'s hand later in the duel, past its
-        next hidden draw (beyond :meth:`hand_must_show`), that no hidden card
-        is called now: a card the hand holds under such a name (one the seat
-        has seen) can be shown there later only if it stays, else a card
-        renamed to it is a copy the list lacks (:meth:`conjure`: a guess,
-        which pushes another card out of a list of proven size). A hidden
-        Set took the other seat's Asura Priest back in its hand (a Spirit: its
-        identity known, so it stayed bound face down); the hand showed it
-        again after a hidden draw, a third copy was conjured, and the lists
-        the next attempts assumed failed across duel 1 (a late-duel view, seed
-        23). :meth:`keeping_hand` prefers a Set that keeps such a card, where
-        one does; only a preference, since a public copy may come back to the
-        hand in between."""
-        hidden = {c.name for c in self.hidden_cards(seat) if c.zone != "hand"}
-        out: list[str] = []
-        for entry, seen in self.ctx.steps[index + 1:]:
-            if _DUEL_START.match(entry):
-                break
-            for fact in seen:
-                name = fact[len(f"hand {seat} "):]
-                if fact.startswith(f"hand {seat} ") and name not in out and name not in hidden:
-                    out.append(name)
-        return out
+    def hand_shows_later(self, seat: int, index: int) -> set[str]:
+        """The names glimpsed in ``seat``'s hand after step ``index`` to the
+        duel's end, past hidden draws too (unlike :meth:`hand_must_show`)."""
+        return self.ctx.hand_later(seat)[index]
 
     def bound(self, cards: list[CardInst]) -> list[CardInst]:
         """The ``cards`` (hand cards a hidden monster Set the history shows
@@ -746,6 +753,10 @@ class _Renamer(WindowEvidence):
         pairs = [(a, b) for a in spare for b in others if self.names_ok({a: b.name, b: a.name})]
         if not pairs:
             return None
+        # a name the hand shows later stays out of the Set where it can: Set, the windows may
+        # bind it there, and a limited Metamorphosis had no copy left for the hand (seed 23)
+        later = self.hand_shows_later(seat, index)
+        pairs = [(a, b) for a, b in pairs if b.name not in later] or pairs
         card, partner = self.rng.choice(pairs)
         self.swap(card, partner)
         self.world.refresh()
