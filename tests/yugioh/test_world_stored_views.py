@@ -395,9 +395,5 @@ def test_a_set_card_keeps_off_a_limited_name_the_hand_shows_later() -> None:
     card traded to be took one too; the windows then bound the Set card to it,
     and the hand that activates Metamorphosis later had no copy left ("no
     hidden Metamorphosis to swap with ..."). Both now keep off a name the hand
-    shows later in the duel where another will do. And the first of three
-    ``pass`` in a row after the other seat's hidden draw is first placed as
-    many windows before its step's last, leaving one for each after it (the
-    Draw Phase's: only the card just drawn could be the Book of Moon
-    activated next, and windows left unasked ruled it out)."""
+    shows later in the duel where another will do."""
     _draws("empty-deck-set-card-trades-with-the-hand", 2011)

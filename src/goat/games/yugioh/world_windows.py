@@ -34,9 +34,7 @@ at which one it was asked. An ``activate ...`` is put at the first window where
 a card can be that one; a ``pass`` at the first one where something already can
 respond — and when none can, an attempt that reaches the ``pass`` unasked is
 retried asking at the step's last window, then the one before, and so on, and
-after the first again (``_Context.forced``, kept across the draw's attempts);
-a ``pass`` followed by more of that seat's starts as many windows before the
-step's last as ``pass`` follow (each needs a window of its own after it).
+after the first again (``_Context.forced``, kept across the draw's attempts).
 Past a forced window that could not ask, the first window where something can
 respond asks. A ``pass`` may also have answered an optional trigger rather
 than a window, tried the same way; and where a ``pass`` went to an optional
@@ -135,13 +133,14 @@ of Crossout shows the Deck cannot hold; see ``docs/yugioh.md``), in scans of the
   card the hand shows later (Metamorphosis) bound face down in a Set by a
   trade made for another reason (:meth:`take_name`, :meth:`~.worlds._Renamer.set_spare`
   now keep Set cards off such names where they can). Its draws still fail
-  at times (3 of 12 on six seeds): three ``pass`` in a row of the other seat
+  at times (5 of 12 on six seeds; 12 of 12 on main): three ``pass`` in a row of the other seat
   after its hidden draw, where only the Draw Phase window can ask (the card
-  just drawn the one able to be the Book of Moon activated next); the first
-  placement now leaves a window for each ``pass`` after it, but an attempt
-  failing twice later for another reason moves that right placement on
-  (``_Context.stalled``), and the tries run out cycling through the wrong
-  ones. Seed 59's view (view 26), "a ``pass`` at the wrong window", was a
+  just drawn the one able to be the Book of Moon activated next), tried
+  latest window first; and once an attempt placed it right, two failing later
+  for another reason move it on (``_Context.stalled``), and the tries run out
+  cycling through the wrong ones (starting a run of ``pass`` as many windows
+  before its step's last as follow it did not draw more worlds on six seeds
+  of this view and of seed 57's). Seed 59's view (view 26), "a ``pass`` at the wrong window", was a
   Normal Summon renaming the card the windows left free for the Scapegoat
   Morphing Jar's discard showed next: fixed (:meth:`~.worlds._Renamer.hand_shows_ahead`).
 """
@@ -339,15 +338,6 @@ class WindowEvidence:
                 if self.ctx.steps[step][0] != f"act {seat} pass" or self.pass_kinds.get(step) == "respond":
                     break
                 step -= 1
-            # A ``pass`` followed by more of them at windows to come (the Draw Phase's,
-            # the Standby Phase's ...): its own window leaves that many after it.
-            run = 0
-            while self.index + run + 1 < len(self.ctx.steps) \
-                    and self.ctx.steps[self.index + run + 1][0] == f"act {seat} pass":
-                run += 1
-            if text.split(" ", 2)[1:2] == ["pass"] and not answered and not misplaced:
-                ahead = min(run, len(candidates) - 1, max(self.window_counts.get(last, 0) - 1, 0))
-                candidates = candidates[ahead:] + candidates[:ahead]
             ctx = self.ctx
             cycled = ctx.tried.get(self.index, -1) + 1 >= len(candidates) > 0
             # Every window for this ``pass`` failed alike: an earlier ``pass``
