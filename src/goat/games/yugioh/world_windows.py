@@ -125,11 +125,24 @@ of Crossout shows the Deck cannot hold; see ``docs/yugioh.md``), in scans of the
   that could respond at none of the windows it was held through, found only by
   revisiting renames made many steps before: a search the one-pass renamer
   does not make;
-* a card whose identity the sampling seat knows (a Spirit monster back in the
-  hand) taken by a hidden Set the history never shows, so it stays bound face
-  down, and a limited or third copy the hand shows later (after a hidden draw,
-  beyond what :meth:`~.worlds._Renamer.keeping_hand` reads) has no copy left
-  (the scan of late-duel views, ``--late=0``, 2026-12-05: one view, seed 23).
+* in the scan of late-duel views (``--late=0``, 2026-12-05), seed 23's view
+  (view 11): a card whose identity the sampling seat knows (a Spirit monster
+  back in the hand) taken by a hidden Set the history never shows, so a copy
+  the hand showed after a hidden draw had none left, is fixed (a Set keeps
+  such a card: :meth:`~.worlds._Renamer.keeping_hand`), and so is a limited
+  card the hand shows later (Metamorphosis) bound face down in a Set by a
+  trade made for another reason (:meth:`take_name`, :meth:`~.worlds._Renamer.set_spare`
+  now keep Set cards off such names where they can). Its draws still fail
+  at times (5 of 12 on six seeds; 12 of 12 on main): three ``pass`` in a row of the other seat
+  after its hidden draw, where only the Draw Phase window can ask (the card
+  just drawn the one able to be the Book of Moon activated next), tried
+  latest window first; and once an attempt placed it right, two failing later
+  for another reason move it on (``_Context.stalled``), and the tries run out
+  cycling through the wrong ones (starting a run of ``pass`` as many windows
+  before its step's last as follow it did not draw more worlds on six seeds
+  of this view and of seed 57's). Seed 59's view (view 26), "a ``pass`` at the wrong window", was a
+  Normal Summon renaming the card the windows left free for the Scapegoat
+  Morphing Jar's discard showed next: fixed (:meth:`~.worlds._Renamer.hand_shows_ahead`).
 """
 
 from __future__ import annotations
@@ -213,6 +226,7 @@ class WindowEvidence:
                     names: set[str] | None = None) -> bool: ...  # pragma: no cover
     def side_rename(self, card: CardInst, fits: Callable[[str], bool]) -> bool: ...  # pragma: no cover
     def hand_must_show(self, seat: int, index: int) -> list[str]: ...  # pragma: no cover
+    def hand_shows_later(self, seat: int, index: int) -> set[str]: ...  # pragma: no cover
     def keeps_hand(self, seat: int, gone: CardInst, needed: list[str]) -> bool: ...  # pragma: no cover
 
     def watch_windows(self) -> None:
@@ -514,6 +528,11 @@ class WindowEvidence:
 
         partners = [c for c in self.hidden_cards(seat) if c.zone == "deck" and c not in self.claimed_now
                     and c.name != card.name and fits(c.name) and self.names_ok({card: c.name, c: card.name})]
+        if partners and card.zone != "hand":
+            # a Set card keeps off a name the hand shows later where it can: the windows may
+            # bind it there, and the limited Metamorphosis had no copy left for the hand (seed 23)
+            later = self.hand_shows_later(seat, self.index)
+            partners = [c for c in partners if c.name not in later] or partners
         if partners:
             self.swap(card, self.rng.choice(partners))
             return True

@@ -208,9 +208,26 @@ class _Context:
         #: at the chain after all: the clean replay failed when it came after (:meth:`.WindowEvidence.returning`).
         self.chained: set[int] = set()
         self.evidence = reading.evidence() if self.assumed else None
+        self._hand_later: dict[int, list[frozenset[str]]] = {}
         own = reading.own
         other = assumed_deck(self.view, self.base, rng, evidence=self.evidence) if self.assumed else reading.other
         self.decks = [own, other] if self.seat == 0 else [other, own]
+
+    def hand_later(self, seat: int) -> list[frozenset[str]]:
+        """Per step, the names glimpsed in ``seat``'s hand after it to its duel's
+        end (:meth:`_Renamer.hand_shows_later`), read once a draw: the renames
+        ask at many windows of a late duel's hundreds of steps."""
+        if seat not in self._hand_later:
+            head = f"hand {seat} "
+            out: list[frozenset[str]] = [frozenset()] * len(self.steps)
+            after: frozenset[str] = frozenset()
+            for index in range(len(self.steps) - 1, -1, -1):
+                out[index] = after
+                entry, seen = self.steps[index]
+                after = frozenset() if _DUEL_START.match(entry) else \
+                    after | {fact[len(head):] for fact in seen if fact.startswith(head)}
+            self._hand_later[seat] = out
+        return self._hand_later[seat]
 
     def place_next(self, index: int) -> bool:
         """Ask for step ``index``'s ``pass`` at the next of its candidate
@@ -654,7 +671,12 @@ class _Renamer(WindowEvidence):
             later = self.later_in_slot(seat, slot, index)
         if later is None:
             kept = self.keeping_hand(seat, index, matches)
-            return self.rng.choice(kept) if kept else self.set_spare(seat, index, text) or self.rng.choice(matches)
+            if kept:
+                return self.rng.choice(kept)
+            # none keeps what the hand shows later: a spare card traded to be the Set one, else
+            # one that keeps what it shows before the next hidden draw, else any
+            return (self.set_spare(seat, index, text) or self.rng.choice(self.keeping_hand(seat, index, matches, False)
+                                                                          or matches))
         wanted = f"{text.split(' ', 2)[0]} {text.split(' ', 2)[1]} {later}"
         if wanted not in matches:
             hand = [c for c in duel.players[seat].hand if c not in self.pinned and self.accepts(c, later)]
@@ -670,16 +692,37 @@ class _Renamer(WindowEvidence):
                 raise _Retry(f"cannot Set {later}")
         return wanted
 
-    def keeping_hand(self, seat: int, index: int, matches: list[str]) -> list[str]:
+    def keeping_hand(self, seat: int, index: int, matches: list[str], scarce: bool = True) -> list[str]:
         """The hidden Sets among ``matches`` (``"{seat} set NAME"``) that keep
-        the hand able to show what it must (:meth:`keeps_hand`); empty when
-        none does (:meth:`set_spare` then)."""
+        the hand able to show what it must (:meth:`keeps_hand`) and, with
+        ``scarce``, keep in hand a card so called for each name it holds that
+        the hand shows later in the duel (:meth:`hand_shows_later`) and no
+        hidden card outside the hand has: such a card (one the seat has seen,
+        or the last hidden copy) can be shown there later only if it stays,
+        else a card renamed to it is a copy the list lacks (:meth:`conjure`: a
+        guess, which pushes another card out of a list of proven size). A
+        hidden Set took the other seat's Asura Priest back in its hand (a
+        Spirit: its identity known, so it stayed bound face down); the hand
+        showed it again after a hidden draw, a third copy was conjured, and the
+        lists the next attempts assumed failed across duel 1 (a late-duel view,
+        seed 23). Empty when none does (:meth:`set_spare` then)."""
         needed = self.hand_must_show(seat, index)
-        if not needed:
-            return matches
         hand = self.world.duel.players[seat].hand
-        return [t for t in matches  # the engine Sets the first card so called
-                if self.keeps_hand(seat, next(c for c in hand if c.name == t.split(" ", 2)[2]), needed)]
+
+        def card(text: str) -> CardInst:
+            return next(c for c in hand if c.name == text.split(" ", 2)[2])  # the engine Sets the first so called
+
+        kept = [t for t in matches if self.keeps_hand(seat, card(t), needed)] if needed else matches
+        if not scarce:
+            return kept
+        outside = {c.name for c in self.hidden_cards(seat) if c.zone != "hand"}
+        names = set(self.hand_shows_later(seat, index)) & {c.name for c in hand} - outside
+        return [t for t in kept if names <= {c.name for c in hand if c is not card(t)}]
+
+    def hand_shows_later(self, seat: int, index: int) -> set[str]:
+        """The names glimpsed in ``seat``'s hand after step ``index`` to the
+        duel's end, past hidden draws too (unlike :meth:`hand_must_show`)."""
+        return self.ctx.hand_later(seat)[index]
 
     def bound(self, cards: list[CardInst]) -> list[CardInst]:
         """The ``cards`` (hand cards a hidden monster Set the history shows
@@ -710,6 +753,10 @@ class _Renamer(WindowEvidence):
         pairs = [(a, b) for a in spare for b in others if self.names_ok({a: b.name, b: a.name})]
         if not pairs:
             return None
+        # a name the hand shows later stays out of the Set where it can: Set, the windows may
+        # bind it there, and a limited Metamorphosis had no copy left for the hand (seed 23)
+        later = self.hand_shows_later(seat, index)
+        pairs = [(a, b) for a, b in pairs if b.name not in later] or pairs
         card, partner = self.rng.choice(pairs)
         self.swap(card, partner)
         self.world.refresh()
@@ -725,12 +772,19 @@ class _Renamer(WindowEvidence):
 
     def hand_must_show(self, seat: int, index: int) -> list[str]:
         """The names glimpsed in ``seat``'s hand after step ``index`` and before
-        its next hidden draw (or the duel's end): cards its hand holds now."""
+        its next hidden draw (or the duel's end): cards its hand holds now.
+        A step's glimpses before its own hidden draw count (Morphing Jar shows
+        the hand it discards, then draws five): stopping at the step left the
+        card the discard showed free to be spent before."""
         out = []
         for entry, seen in self.ctx.steps[index + 1:]:
-            if _DUEL_START.match(entry) or f"top {seat} ?" in seen or entry.startswith("chance shuffle"):
+            if _DUEL_START.match(entry) or entry.startswith("chance shuffle"):
                 break
-            out += [fact[len(f"hand {seat} "):] for fact in seen if fact.startswith(f"hand {seat} ")]
+            for fact in seen:
+                if fact == f"top {seat} ?":
+                    return out
+                if fact.startswith(f"hand {seat} "):
+                    out.append(fact[len(f"hand {seat} "):])
         return out
 
     def can_show(self, cards: list[CardInst], names: list[str]) -> bool:
@@ -896,7 +950,7 @@ class _Renamer(WindowEvidence):
                 self.deck_without(decks[owner], lambda n, x=tail: n == x, claimed)
             elif kind == "hand":
                 later = [f[len(f"hand {owner} "):] for f in seen[i + 1:] if f.startswith(f"hand {owner} ")]
-                self.hand_has(hands[owner], tail, claimed, later)
+                self.hand_has(hands[owner], tail, claimed, later, self.hand_shows_ahead(owner, seen[i + 1:]))
             elif kind == "slot":
                 where, _, name = tail.partition(" ")
                 slots = duel.players[owner].slots("monster" if where[0] == "M" else "spell")
@@ -911,26 +965,48 @@ class _Renamer(WindowEvidence):
             self.rename(card, name, claimed)
         claimed.add(card)
 
-    def hand_has(self, hand: list[CardInst], name: str, claimed: set[CardInst], later: list[str] = ()) -> None:
+    def hand_has(self, hand: list[CardInst], name: str, claimed: set[CardInst], later: list[str] = (),
+                 ahead: list[str] = ()) -> None:
         """A hand card shows ``name``: one so called, else a hidden one renamed.
         ``later``: the names the same step shows next in that hand; the card is
         one that leaves the rest able to show them (:meth:`can_show`) where one
         can — a hand shown at once (Morphing Jar's discard) is a matching, and
-        a greedy pick left a card a window rules out for the next name."""
+        a greedy pick left a card a window rules out for the next name.
+        ``ahead``: the names later steps show there before the next hidden
+        draw (:meth:`hand_must_show`), preferred the same way where a card
+        leaves the rest able to show them too: a Normal Summon renamed the card
+        just drawn, and the older card left, ruled out for Scapegoat by windows
+        where its owner was not asked, was the one Morphing Jar's discard had
+        to show as Scapegoat (a late-duel view, seed 59)."""
         hand = [c for c in hand if c not in claimed]
 
-        def keeps(card: CardInst) -> bool:
-            return not later or self.can_show([c for c in hand if c is not card], list(later))
+        def keeps(card: CardInst, names: list[str]) -> bool:
+            return not names or self.can_show([c for c in hand if c is not card], names)
 
-        named = [c for c in hand if c.name == name]
-        named = [c for c in named if keeps(c)] or named
+        def best(cards: list[CardInst]) -> list[CardInst]:
+            kept = [c for c in cards if keeps(c, list(later))] or cards
+            return ([c for c in kept if keeps(c, list(later) + list(ahead))] or kept) if ahead else kept
+
+        named = best([c for c in hand if c.name == name])
         if named:
             claimed.add(named[0])
             return
         spare = [c for c in hand if c not in self.pinned and self.accepts(c, name)]
         if not spare:
             raise _Retry("no way to make the glimpses true")
-        self.make(self.rng.choice([c for c in spare if keeps(c)] or spare), name, claimed)
+        self.make(self.rng.choice(best(spare)), name, claimed)
+
+    def hand_shows_ahead(self, owner: int, rest: list[str]) -> list[str]:
+        """For :meth:`hand_has`: the names later steps glimpse in ``owner``'s
+        hand before its next hidden draw (none if the step's glimpses ``rest``
+        hold one), but those of a card of ``owner``'s outside its hand and
+        Deck (a Spirit on the field comes back to the hand: no hand card now
+        needs to be it)."""
+        if owner == self.seat or f"top {owner} ?" in rest:  # the seat's own hand is never renamed
+            return []
+        p = self.world.duel.players[owner]
+        away = {c.name for c in p.field_monsters() + p.field_spells() + p.gy + p.banished}
+        return [n for n in self.hand_must_show(owner, self.index) if n not in away]
 
     def deck_without(self, deck: list[CardInst], bad: Callable[[str], bool], claimed: set[CardInst],
                      zones: tuple[str, ...] = ("deck",)) -> None:
