@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import errno
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from goat.cli.hangup import TerminalStream
@@ -63,3 +66,20 @@ def test_a_write_that_fails_otherwise_is_still_an_error(tmp_path: Path) -> None:
         else:
             raise AssertionError("a broken pipe was swallowed")
         assert not stream.hung_up
+
+
+def test_the_command_loads_where_there_is_no_sighup() -> None:
+    """Windows has no SIGHUP: `signal.SIGHUP` in the tables of the signals that stop
+    a run (hangup, the tournament runner) made `goat` itself fail to start there."""
+    src = Path(__file__).resolve().parent.parent / "src"
+    code = ("import signal; del signal.SIGHUP\n"
+            "from goat.cli import hangup, tournament\n"
+            "from goat.tournament import runner\n"
+            "assert list(hangup.STOPPED_BY) == [signal.SIGTERM] and len(runner._HELD) == 2\n"
+            "received = []\n"
+            "with hangup.stop_as_interrupt(received):\n"
+            "    pass\n"
+            "from goat.cli.main import app\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": str(src)}, timeout=120)
+    assert run.returncode == 0, run.stderr

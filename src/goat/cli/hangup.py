@@ -99,7 +99,9 @@ def survive_hangup() -> None:
 
 
 #: The signals that stop a run as Ctrl+C does, and how its line tells them.
-STOPPED_BY = {signal.SIGTERM: "terminated (SIGTERM)", signal.SIGHUP: "hung up (SIGHUP)"}
+STOPPED_BY = {getattr(signal, name): line for name, line in (("SIGTERM", "terminated (SIGTERM)"),
+                                                              ("SIGHUP", "hung up (SIGHUP)"))
+              if hasattr(signal, name)}   # Windows has no SIGHUP
 
 
 @contextmanager
@@ -122,7 +124,7 @@ def stop_as_interrupt(received: list[int]) -> Iterator[None]:
         raise KeyboardInterrupt
 
     previous = {signum: signal.signal(signum, stop) for signum in STOPPED_BY
-                if signum != signal.SIGHUP or signal.getsignal(signum) != signal.SIG_IGN}  # nohup's stays ignored
+                if signum == signal.SIGTERM or signal.getsignal(signum) != signal.SIG_IGN}  # nohup's stays ignored
     try:
         yield
     finally:

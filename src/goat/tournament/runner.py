@@ -214,7 +214,7 @@ def _run_local(specs: Sequence[GameSpec], workers: int) -> Iterator[GameResult]:
 IN_FLIGHT_PER_WORKER = 4
 
 #: Signals held back while a game is handed to the pool (see :func:`_submit`).
-_HELD = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+_HELD = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))  # Windows: no SIGHUP
 
 
 def _submit(pool: ProcessPoolExecutor, spec: GameSpec) -> Any:
