@@ -12,20 +12,26 @@
 * a reload mid-trick draws the deal's log as it was: each trick's "Trick →"
   line after its last card, not one line after the cards on the table;
 * Start pressed with the keyboard leaves the focus in the hand, not on the page;
-* the server's refusals a person meets are said in the page's language.
+* the server's refusals a person meets are said in the page's language;
+* a match result closed with its Close comes back by a button under the table
+  ("Итоги партии"), at a trick game and at a duel: before, "Play again", the
+  review and the record were gone until a reload.
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
+import threading
 from collections.abc import Callable
 
 import httpx
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .conftest import ServeProcess
-from .test_browser import CHROMIUM, SERVE, chromium, new_page, shot, sit_at  # noqa: F401 - fixture
+from .conftest import Lobby, ServeProcess
+from .test_browser import (CHROMIUM, SERVE, chromium, finish_a_quick_match, new_page,  # noqa: F401 - fixture
+                           short_duel_played_out, shot, sit_at)
 
 pytestmark = [
     pytest.mark.slow,
@@ -237,5 +243,53 @@ def test_a_refusal_is_said_in_the_pages_language(chromium: object,
     assert page.evaluate(ask, [f"/api/tables/{table}/seats/1", {"name": "Eve"}]) == "Seat 2 is taken."
     # a refusal without a sentence of its own keeps the server's line
     assert page.evaluate(ask, ["/api/tables", {"seed": "7" * 65}]) == "a seed has at most 64 characters"
+    assert page.errors == []
+    context.close()
+
+
+def close_and_reopen(page: object, box: str, close: str, opener: str, scroll_to: str) -> None:
+    """Close the match result ``box`` by ``close``, then bring it back by ``opener``,
+    which the result takes the focus from; ``scroll_to``: where Close sent the focus."""
+    page.click(close)
+    page.wait_for_selector(f"{box}[hidden]", state="attached")
+    assert page.evaluate("document.activeElement.id") == scroll_to
+    assert page.text_content(opener) == "Итоги партии"
+    page.focus(opener)                                          # by the keyboard, as by a click
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{box}:not([hidden])")
+    assert page.evaluate("document.activeElement.id") == box[1:]
+    assert page.is_hidden(opener)
+
+
+def test_a_closed_result_comes_back(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    finish_a_quick_match(page, server.url)
+    assert page.is_hidden("#act-result")
+    close_and_reopen(page, "#result", "#result-close", "#act-result", "score-title")
+    assert page.is_visible("#rematch button.rematch-play") and page.is_visible("#review-btn")
+    page.reload()                                               # closed, then reloaded: the box shows again
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.is_hidden("#act-result")
+    assert page.errors == []
+    context.close()
+
+    played: dict[str, str] = {}
+
+    async def duel() -> None:
+        lobby = Lobby(server.url)
+        played["id"], played["token"] = await short_duel_played_out(lobby, server)
+        await lobby.close()
+
+    worker = threading.Thread(target=lambda: asyncio.run(duel()))   # its own event loop, beside Playwright's
+    worker.start()
+    worker.join(300)
+    assert played, "the duel did not end"
+    context, page = new_page(chromium)
+    sit_at(page, server.url, played["id"], played["token"], 0)
+    page.wait_for_selector("#duel-result:not([hidden])")
+    assert page.is_hidden("#duel-result-open")
+    close_and_reopen(page, "#duel-result", "#duel-result-close", "#duel-result-open", "duel-score-title")
+    assert page.is_visible("#duel-rematch button.rematch-play")
     assert page.errors == []
     context.close()

@@ -26,7 +26,7 @@ import { initRules } from "./rules.js";
 import { noteTurn } from "./notify.js";
 import { drawSheetHead, drawSheetLinks, refreshFinished } from "./sheets.js";
 import { initStandings, refreshStandings } from "./standings.js";
-import { $, S, api, botAbout, botEntry, botLabel, button, el, focusLost, keepArriving, named, optionValue, playerName, posOf, refusal, refused,
+import { $, S, api, botAbout, botEntry, botLabel, button, drawResultOpener, el, focusLost, keepArriving, named, optionValue, playerName, posOf, refusal, refused,
   oneImage, online, savedSeat, saveSeat, sayStatus, seatName, showResult, spoken, toast, turnName } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
@@ -847,6 +847,10 @@ function renderHand(v, game) {
     hand.append(face);
   });
   game.actions(v, legal, send, renderGame);
+  drawResultOpener($("#act-result"), Boolean(v.match_over && S.resultClosed), () => {
+    S.resultClosed = false;
+    renderGame();                        // the box takes the focus from the button it hides
+  });
   const buttons = visibleActions();
   buttons.forEach((b, i) => { b.tabIndex = i === Math.min(S.actionFocus, buttons.length - 1) ? 0 : -1; });
 }
@@ -1149,7 +1153,7 @@ function init() {
   $("#last-trick-btn").addEventListener("click", () => { S.showLast = !S.showLast; renderLastTrick(S.msg.view); });
   $("#result-close").addEventListener("click", () => {
     S.resultClosed = true;
-    $("#result").hidden = true;
+    renderGame();                        // hides the box, shows the button that brings it back
     $("#score-title").focus();           // not lost to the page: the match's score sheet is next
   });
   $("#review-btn").addEventListener("click", () => openReview(S.msg.view));

@@ -322,6 +322,7 @@ export const AR = {
   },
   newTable: "طاولة جديدة",
   close: "أغلق",
+  showResult: "نتيجة المباراة",
   us: "نحن",
   them: "هم",
   team: "{a} + {b}",

@@ -316,6 +316,7 @@ export const BG = {
   },
   newTable: "Нова маса",
   close: "Затвори",
+  showResult: "Резултат от мача",
   us: "Ние",
   them: "Те",
   team: "{a} + {b}",

@@ -174,6 +174,16 @@ export function showResult(box, visible, playArea) {
   if (appearing && (focusLost() || document.activeElement.closest(playArea))) box.focus();
 }
 
+/** The way back to a match result its Close hid: a button shown while the match is
+ * over and its box closed (`closed`), whose click shows the box again (`reopen`).
+ * Without it "Play again", the review and the record were gone until a reload, and
+ * so was a rematch another player made meanwhile ("Join the rematch"). */
+export function drawResultOpener(opener, closed, reopen) {
+  opener.hidden = !closed;
+  opener.textContent = t("showResult");
+  opener.onclick = reopen;
+}
+
 export function teamOf(seat) {
   return S.msg.players === 4 ? seat % 2 : seat;
 }

@@ -19,7 +19,7 @@
 // from the legal swaps' texts; the whole list of swaps stays behind the filter.
 
 import { arrow, capitalised, lang, listOf, t } from "./i18n.js";
-import { $, S, botLabel, button, el, focusLost, keepArriving, named, oneImage, sayStatus, seatName, showResult,
+import { $, S, botLabel, button, drawResultOpener, el, focusLost, keepArriving, named, oneImage, sayStatus, seatName, showResult,
   toast, turnName } from "./table.js";
 import { drawRematch } from "./rematch.js";
 import { describe, fill, info, kindName, levelLine, loadCatalog, pinDetail, printedStats,
@@ -156,6 +156,7 @@ function skeleton() {
       </div>
       <div class="duel-player" data-side="bottom"></div>
       <p id="duel-status" class="status" role="status" aria-live="polite"></p>
+      <button id="duel-result-open" type="button" hidden></button>
       <div id="duel-hand" class="duel-hand" role="group"></div>
       <div id="duel-actions" class="duel-actions" role="region" hidden>
         <div class="row duel-filter">
@@ -199,7 +200,7 @@ function skeleton() {
   $("#duel-search").addEventListener("input", () => { S.duel.search = $("#duel-search").value; drawActions(); });
   $("#duel-result-close").addEventListener("click", () => {
     S.duel.resultClosed = true;
-    $("#duel-result").hidden = true;
+    drawResult(S.msg.view);              // hides the box, shows the button that brings it back
     $("#duel-score-title").focus();      // not lost to the page: the match's score is next
   });
   return page;
@@ -776,6 +777,11 @@ function drawLog(v) {
 
 function drawResult(v) {
   const box = $("#duel-result");
+  const opener = $("#duel-result-open");
+  drawResultOpener(opener, Boolean(v.match_over && S.duel.resultClosed), () => {
+    S.duel.resultClosed = false;
+    drawResult(S.msg.view);
+  });
   showResult(box, v.match_over && !S.duel.resultClosed, "#duel-actions, #duel-hand");
   if (!v.match_over) return;
   $("#duel-result-title").textContent = t("matchOver");
