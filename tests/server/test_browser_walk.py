@@ -15,7 +15,11 @@
 * the server's refusals a person meets are said in the page's language;
 * a match result closed with its Close comes back by a button under the table
   ("Итоги партии"), at a trick game and at a duel: before, "Play again", the
-  review and the record were gone until a reload.
+  review and the record were gone until a reload;
+* a long log (a finished match, a spectator arriving) makes the page no longer:
+  its lines' words for screen readers (``.sr-only``, absolutely placed) were
+  placed by the page, not by the log's scrolled box, and stretched the page
+  with a blank screenful or more below the table.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import Lobby, ServeProcess
 from .test_browser import (CHROMIUM, SERVE, chromium, finish_a_quick_match, new_page,  # noqa: F401 - fixture
-                           short_duel_played_out, shot, sit_at)
+                           played_beside_playwright, short_duel_played_out, shot, sit_at)
 
 pytestmark = [
     pytest.mark.slow,
@@ -291,5 +295,23 @@ def test_a_closed_result_comes_back(chromium: object, serve_process: Callable[..
     assert page.is_hidden("#duel-result-open")
     close_and_reopen(page, "#duel-result", "#duel-result-close", "#duel-result-open", "duel-score-title")
     assert page.is_visible("#duel-rematch button.rematch-play")
+    assert page.errors == []
+    context.close()
+
+
+def test_a_long_log_leaves_the_page_as_long_as_the_table(chromium: object,
+                                                         serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    played = played_beside_playwright(server, ["Аня"])
+    context, page = new_page(chromium)                          # a spectator: the whole log drawn at once
+    page.goto(f"{server.url}?table={played['id']}")
+    page.wait_for_selector("#result:not([hidden])")
+    page.click("#result-close")
+    page.wait_for_selector("#log li .sr-only", state="attached")
+    log = page.evaluate("(l => [l.scrollHeight, l.clientHeight])(document.querySelector('#log'))")
+    assert log[0] > 2 * log[1], log                            # long enough to scroll
+    tall = page.evaluate("""() => [document.documentElement.scrollHeight,
+        Math.ceil(document.querySelector('#game').getBoundingClientRect().bottom + scrollY)]""")
+    assert tall[0] <= max(tall[1] + 40, page.viewport_size["height"]), tall
     assert page.errors == []
     context.close()
