@@ -19,7 +19,9 @@
 * a long log (a finished match, a spectator arriving) makes the page no longer:
   its lines' words for screen readers (``.sr-only``, absolutely placed) were
   placed by the page, not by the log's scrolled box, and stretched the page
-  with a blank screenful or more below the table.
+  with a blank screenful or more below the table;
+* a spectator at a lobby whose seats are all taken is not told to "take an empty
+  seat": there is none.
 """
 
 from __future__ import annotations
@@ -313,5 +315,22 @@ def test_a_long_log_leaves_the_page_as_long_as_the_table(chromium: object,
     tall = page.evaluate("""() => [document.documentElement.scrollHeight,
         Math.ceil(document.querySelector('#game').getBoundingClientRect().bottom + scrollY)]""")
     assert tall[0] <= max(tall[1] + 40, page.viewport_size["height"]), tall
+    assert page.errors == []
+    context.close()
+
+
+def test_a_spectator_is_told_to_sit_only_where_a_seat_is_free(chromium: object,
+                                                              serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    full, _ = table_with_bots(server.url, "Аня")
+    free = httpx.post(f"{server.url}api/tables", json={"name": "Боря"}, timeout=10).json()["id"]
+    context, page = new_page(chromium)
+    page.goto(f"{server.url}?table={full}")
+    page.wait_for_selector("#lobby:not([hidden]) .seat-row.kind-bot")
+    assert page.text_content("#lobby-hint").startswith("Вы зритель: все места заняты.")
+    assert page.locator(".seat-row button.sit").count() == 0
+    page.goto(f"{server.url}?table={free}")
+    page.wait_for_selector("#lobby:not([hidden]) .seat-row button.sit")
+    assert page.text_content("#lobby-hint").startswith("Вы зритель. Займите свободное место")
     assert page.errors == []
     context.close()

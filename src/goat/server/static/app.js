@@ -497,7 +497,7 @@ function renderLobby() {
   start.hidden = S.seat === null;
   start.disabled = empty;
   const hints = [];
-  if (S.seat === null) hints.push(t("youAreSpectator"));
+  if (S.seat === null) hints.push(t(empty ? "youAreSpectator" : "youAreSpectatorFull"));   // no seat to take: not "take one"
   else if (empty) hints.push(t("needAllSeats"));
   if (m.players === 4) hints.push(t("partners"));
   const kinds = $("#bot-kind");

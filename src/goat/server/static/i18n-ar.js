@@ -142,6 +142,7 @@ export const AR = {
   ownDeck: "رزمة خاصة",
   waitingForStart: "في انتظار لاعب جالس ليبدأ اللعبة.",
   youAreSpectator: "أنت تشاهد. اجلس في مقعد فارغ لتلعب.",
+  youAreSpectatorFull: "أنت تشاهد: كل المقاعد مشغولة.",
   partners: "الشركاء: المقعدان 1 و3 ضد المقعدين 2 و4.",
   botName: "روبوت {n}",
   botKind: "روبوت",

@@ -136,6 +136,7 @@ export const BG = {
   ownDeck: "своя колода",
   waitingForStart: "Чака се седнал играч да започне играта.",
   youAreSpectator: "Вие гледате. Заемете свободно място, за да играете.",
+  youAreSpectatorFull: "Вие гледате: всички места са заети.",
   partners: "Партньори: места 1 и 3 срещу места 2 и 4.",
   botName: "Бот {n}",
   botKind: "Бот",
