@@ -21,7 +21,9 @@
   placed by the page, not by the log's scrolled box, and stretched the page
   with a blank screenful or more below the table;
 * a spectator at a lobby whose seats are all taken is not told to "take an empty
-  seat": there is none.
+  seat": there is none;
+* waiting for a person who is offline says so, and that a bot soon plays for
+  them (the grace period), not "Waiting for Bo…" alone for a minute.
 """
 
 from __future__ import annotations
@@ -333,4 +335,31 @@ def test_a_spectator_is_told_to_sit_only_where_a_seat_is_free(chromium: object,
     page.wait_for_selector("#lobby:not([hidden]) .seat-row button.sit")
     assert page.text_content("#lobby-hint").startswith("Вы зритель. Займите свободное место")
     assert page.errors == []
+    context.close()
+
+
+def test_waiting_for_an_offline_player_says_why(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    created = httpx.post(f"{server.url}api/tables", json={"name": "Аня"}, timeout=10).json()
+    table, token = created["id"], created["token"]
+    bo = httpx.post(f"{server.url}api/tables/{table}/seats/1", json={"name": "Бо"}, timeout=10).json()["token"]
+    for seat in (2, 3):
+        httpx.post(f"{server.url}api/tables/{table}/seats/{seat}/bot", json={"bot": "heuristic"},
+                   headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    context, page = seated(chromium, server.url, table, token)
+    page.click("#start-btn")                                    # Bo never came: his seat waits for him
+    waiting = "document.querySelector('#status').textContent.startsWith('Ходит Бо')"
+    while not page.evaluate(waiting):
+        page.wait_for_function(f"{waiting} || document.querySelector('#hand .card[data-legal=\"true\"]')")
+        if not page.evaluate(waiting):
+            page.locator('#hand .card[data-legal="true"]').first.click()
+    page.wait_for_function(f"{waiting} && !document.querySelector('#hand .card[data-legal=\"true\"]')")
+    assert "Бо не в сети: если игрок не вернётся, скоро за него сыграет бот." in page.text_content("#status")
+    other, bos_page = new_page(chromium)                        # Bo arrives: the wait is his move again
+    sit_at(bos_page, server.url, table, bo, 1)
+    bos_page.wait_for_selector('#hand .card[data-legal="true"]')
+    page.wait_for_function("!document.querySelector('#status').textContent.includes('не в сети')")
+    assert page.text_content("#status").startswith("Ходит Бо")
+    assert page.errors == [] and bos_page.errors == []
+    other.close()
     context.close()

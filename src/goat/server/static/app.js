@@ -26,7 +26,8 @@ import { initRules } from "./rules.js";
 import { noteTurn } from "./notify.js";
 import { drawSheetHead, drawSheetLinks, refreshFinished } from "./sheets.js";
 import { initStandings, refreshStandings } from "./standings.js";
-import { $, S, api, botAbout, botEntry, botLabel, button, drawResultOpener, el, focusLost, keepArriving, named, optionValue, playerName, posOf, refusal, refused,
+import { $, S, api, botAbout, botEntry, botLabel, button, drawResultOpener, el, focusLost, keepArriving, named,
+  offlineNote, optionValue, playerName, posOf, refusal, refused,
   oneImage, online, savedSeat, saveSeat, sayStatus, seatName, showResult, spoken, toast, turnName } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
@@ -963,8 +964,9 @@ function onActionsKey(event) {
 function renderStatus(v, game) {
   const myTurn = S.seat !== null && v.current_player === S.seat;
   const legal = myLegal(v);
-  const text = game.status(v, myTurn, legal);
-  const said = game.status(v, myTurn, legal, SAID);
+  const waiting = myTurn || v.match_over ? "" : offlineNote(v.current_player);
+  const text = game.status(v, myTurn, legal) + waiting;
+  const said = game.status(v, myTurn, legal, SAID) + waiting;
   const status = $("#status");
   sayStatus(status, legal.length > 0 || v.match_over, text, said);   // mine to act (a molodka too), or the end
   status.classList.toggle("my-turn", myTurn && !v.match_over);

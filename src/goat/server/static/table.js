@@ -148,6 +148,16 @@ export function seatName(seat) {
   return seat === S.seat ? `${name} (${t("you")})` : name;
 }
 
+/** What a status line waiting for `seat` adds when that seat's person is offline
+ * (" Bo is offline: …"), else "": the seat waits for them for the server's grace
+ * period (`goat serve --grace`, a minute by default) before a bot plays for them,
+ * and "Waiting for Bo…" alone gave the others no reason for the wait, nor its end. */
+export function offlineNote(seat) {
+  const info = S.msg?.seats?.[seat];
+  if (seat == null || info?.kind !== "human" || info.connected || info.autoplay) return "";
+  return ` ${t("offlineWait", { name: seatName(seat) })}`;
+}
+
 /** Nothing the player sees has the focus: the page itself, or a control now hidden
  * (Chromium leaves the focus on a button whose section was hidden). */
 export function focusLost() {

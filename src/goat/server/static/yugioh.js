@@ -19,8 +19,8 @@
 // from the legal swaps' texts; the whole list of swaps stays behind the filter.
 
 import { arrow, capitalised, lang, listOf, t } from "./i18n.js";
-import { $, S, botLabel, button, drawResultOpener, el, focusLost, keepArriving, named, oneImage, sayStatus, seatName, showResult,
-  toast, turnName } from "./table.js";
+import { $, S, botLabel, button, drawResultOpener, el, focusLost, keepArriving, named, offlineNote, oneImage, sayStatus,
+  seatName, showResult, toast, turnName } from "./table.js";
 import { drawRematch } from "./rematch.js";
 import { describe, fill, info, kindName, levelLine, loadCatalog, pinDetail, printedStats,
          quietDetail, refreshDetail, spoken, watchDetails } from "./ygocards.js";
@@ -634,7 +634,7 @@ function drawStatus(v) {
   if (v.match_over) text = t("matchOver");
   else if (!d) text = t("ygo.shuffling");
   else if (mine) text = t("ygo.yourDecision", { prompt: promptText(d) });
-  else text = t("ygo.waiting", { name: seatName(d.seat), prompt: promptText(d) });
+  else text = t("ygo.waiting", { name: seatName(d.seat), prompt: promptText(d) }) + offlineNote(d.seat);
   sayStatus(status, Boolean(mine) || v.match_over, text);
   status.classList.toggle("my-turn", Boolean(mine) && !v.match_over);
 }
