@@ -23,7 +23,9 @@
 * a spectator at a lobby whose seats are all taken is not told to "take an empty
   seat": there is none;
 * waiting for a person who is offline says so, and that a bot soon plays for
-  them (the grace period), not "Waiting for Bo…" alone for a minute.
+  them (the grace period), not "Waiting for Bo…" alone for a minute;
+* in street, a card chosen to beat that does not beat the table's leaves "Beat"
+  greyed: the status line says why, and what to do instead.
 """
 
 from __future__ import annotations
@@ -38,8 +40,9 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import Lobby, ServeProcess
-from .test_browser import (CHROMIUM, SERVE, chromium, finish_a_quick_match, new_page,  # noqa: F401 - fixture
-                           played_beside_playwright, short_duel_played_out, shot, sit_at)
+from .test_browser import (CHROMIUM, SERVE, STREET_TURN, at_version, chromium, finish_a_quick_match,  # noqa: F401
+                           new_page, played_beside_playwright, short_duel_played_out, shot, sit_at,
+                           street_table_i_lead)
 
 pytestmark = [
     pytest.mark.slow,
@@ -362,4 +365,59 @@ def test_waiting_for_an_offline_player_says_why(chromium: object, serve_process:
     assert page.text_content("#status").startswith("Ходит Бо")
     assert page.errors == [] and bos_page.errors == []
     other.close()
+    context.close()
+
+
+#: Each legal card of my hand chosen alone (one task of the page: no move comes
+#: between): the status line under each, and whether "Beat" could be pressed.
+EACH_CARD_ALONE = """() => [...document.querySelectorAll('#hand .card[data-legal="true"]')].map((card) => {
+    const name = card.dataset.card;
+    document.querySelector(`#hand .card[data-card="${name}"]`).click();
+    const seen = [name, !document.querySelector('#act-play').disabled, document.querySelector('#status').textContent];
+    document.querySelector(`#hand .card[data-card="${name}"]`).click();      // chosen again: not chosen
+    return seen;
+})"""
+
+
+#: Lead my first legal card, or pass the first NEED face down (in one task of the page).
+MOVE_ON = """() => {
+    const names = [...document.querySelectorAll('#hand .card[data-legal="true"]')].map((c) => c.dataset.card);
+    for (const name of names.slice(0, Math.max(1, NEED))) document.querySelector(`#hand .card[data-card="${name}"]`).click();
+    const move = document.querySelector(NEED ? '#act-pass' : '#act-play');
+    if (move.disabled) return false;
+    move.click();
+    return true;
+}"""
+
+
+def test_street_says_why_beat_is_greyed(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    table, token = street_table_i_lead(server, "random", {"match_target": 40})
+    context, page = new_page(chromium)
+    sit_at(page, server.url, table, token, 0)
+    page.click("#start-btn")
+    molodka = "#act-molodka:not([hidden]):not([disabled])"
+    note = "не бьёт карты на столе: скиньте рубашкой вверх или выберите заново."
+    told = 0
+    for _ in range(40):
+        page.wait_for_function(f"document.querySelector('#status.my-turn') || document.querySelector('{molodka}')")
+        turn = page.evaluate(STREET_TURN, molodka)
+        version = turn["version"]
+        if not turn["mine"] or turn["molodka"] or turn["selected"]:
+            page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+            continue
+        if turn["need"] == 1:
+            seen = at_version(page, version, EACH_CARD_ALONE)
+            if seen is None:
+                continue                                        # a bot's molodka restarted the trick
+            for card, beats, status in seen:
+                assert (note in status) != beats, (card, beats, status)
+                assert status.startswith("Ваш ход: побейте 1 картой"), status
+            told += sum(not beats for _, beats, _ in seen)
+            if told and any(beats for _, beats, _ in seen):
+                break
+        if at_version(page, version, MOVE_ON.replace("NEED", str(turn["need"]))):
+            page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    assert told, "never chose a card that does not beat"
+    assert page.errors == []
     context.close()
