@@ -265,6 +265,7 @@ def close_and_reopen(page: object, box: str, close: str, opener: str, scroll_to:
     page.wait_for_selector(f"{box}[hidden]", state="attached")
     assert page.evaluate("document.activeElement.id") == scroll_to
     assert page.text_content(opener) == "Итоги партии"
+    shot(page, f"result-closed-{box[1:]}")
     page.focus(opener)                                          # by the keyboard, as by a click
     page.keyboard.press("Enter")
     page.wait_for_selector(f"{box}:not([hidden])")
