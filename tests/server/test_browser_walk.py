@@ -352,7 +352,7 @@ def test_waiting_for_an_offline_player_says_why(chromium: object, serve_process:
                    headers={"Authorization": f"Bearer {token}"}, timeout=10)
     context, page = seated(chromium, server.url, table, token)
     page.click("#start-btn")                                    # Bo never came: his seat waits for him
-    waiting = "document.querySelector('#status').textContent.startsWith('Ходит Бо')"
+    waiting = "document.querySelector('#status').textContent.startsWith('Ходит Бо…')"
     while not page.evaluate(waiting):
         page.wait_for_function(f"{waiting} || document.querySelector('#hand .card[data-legal=\"true\"]')")
         if not page.evaluate(waiting):
@@ -363,7 +363,7 @@ def test_waiting_for_an_offline_player_says_why(chromium: object, serve_process:
     sit_at(bos_page, server.url, table, bo, 1)
     bos_page.wait_for_selector('#hand .card[data-legal="true"]')
     page.wait_for_function("!document.querySelector('#status').textContent.includes('не в сети')")
-    assert page.text_content("#status").startswith("Ходит Бо")
+    assert page.text_content("#status").startswith("Ходит Бо…")
     assert page.errors == [] and bos_page.errors == []
     other.close()
     context.close()
