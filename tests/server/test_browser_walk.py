@@ -25,7 +25,9 @@
 * waiting for a person who is offline says so, and that a bot soon plays for
   them (the grace period), not "Waiting for Bo…" alone for a minute;
 * in street, a card chosen to beat that does not beat the table's leaves "Beat"
-  greyed: the status line says why, and what to do instead.
+  greyed: the status line says why, and what to do instead;
+* the create form's refusal of a number typed names that number: a 0 read
+  "at least 1 (not none)", the word of a choice whose value is "0".
 """
 
 from __future__ import annotations
@@ -420,5 +422,22 @@ def test_street_says_why_beat_is_greyed(chromium: object, serve_process: Callabl
         if at_version(page, version, MOVE_ON.replace("NEED", str(turn["need"]))):
             page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
     assert told, "never chose a card that does not beat"
+    assert page.errors == []
+    context.close()
+
+
+def test_a_refused_number_is_named_as_typed(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    page.goto(server.url)
+    page.wait_for_selector("#create-game option", state="attached")
+    page.click("#options-summary")
+    field = page.locator('#option-list .option[data-option="match_target"] input')
+    for typed in ("0", "-3"):
+        field.fill(typed)
+        field.dispatch_event("change")
+        page.wait_for_function("(n) => document.querySelector('#options-check').textContent.endsWith(`(не ${n}).`)",
+                               arg=typed)
+        assert page.text_content("#options-check").startswith("«штрафных очков до проигрыша»: нужно целое число")
     assert page.errors == []
     context.close()

@@ -99,12 +99,15 @@ export function optionValue(value) {
 
 /** A rules refusal's arguments as the options form words them: option names
  * (`option`, `needs`; the list `options`, "a and b") by their labels (`opt`),
- * values (`value`, `set`; the list `choices`) as optionValue shows them, a
+ * values (`value`, `set`; the list `choices`) as optionValue shows them, but a
+ * number as typed (0 is no choice's "none": "at least 1 (not none)" for a 0), a
  * ruleset and a game by their names. */
 function ruleArgs(args) {
   const out = { ...args };
   for (const name of ["option", "needs"]) if (typeof args[name] === "string") out[name] = named("opt", args[name]);
-  for (const name of ["value", "set"]) if (name in args) out[name] = optionValue(args[name]);
+  for (const name of ["value", "set"]) {
+    if (name in args) out[name] = typeof args[name] === "number" ? String(args[name]) : optionValue(args[name]);
+  }
   if (Array.isArray(args.options)) {
     out.options = new Intl.ListFormat(locale(), { type: "conjunction" }).format(args.options.map((o) => named("opt", o)));
   }
