@@ -12,20 +12,39 @@
 * a reload mid-trick draws the deal's log as it was: each trick's "Trick →"
   line after its last card, not one line after the cards on the table;
 * Start pressed with the keyboard leaves the focus in the hand, not on the page;
-* the server's refusals a person meets are said in the page's language.
+* the server's refusals a person meets are said in the page's language;
+* a match result closed with its Close comes back by a button under the table
+  ("Итоги партии"), at a trick game and at a duel: before, "Play again", the
+  review and the record were gone until a reload;
+* a long log (a finished match, a spectator arriving) makes the page no longer:
+  its lines' words for screen readers (``.sr-only``, absolutely placed) were
+  placed by the page, not by the log's scrolled box, and stretched the page
+  with a blank screenful or more below the table;
+* a spectator at a lobby whose seats are all taken is not told to "take an empty
+  seat": there is none;
+* waiting for a person who is offline says so, and that a bot soon plays for
+  them (the grace period), not "Waiting for Bo…" alone for a minute;
+* in street, a card chosen to beat that does not beat the table's leaves "Beat"
+  greyed: the status line says why, and what to do instead;
+* the create form's refusal of a number typed names that number: a 0 read
+  "at least 1 (not none)", the word of a choice whose value is "0".
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
+import threading
 from collections.abc import Callable
 
 import httpx
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .conftest import ServeProcess
-from .test_browser import CHROMIUM, SERVE, chromium, new_page, shot, sit_at  # noqa: F401 - fixture
+from .conftest import Lobby, ServeProcess
+from .test_browser import (CHROMIUM, SERVE, STREET_TURN, at_version, chromium, finish_a_quick_match,  # noqa: F401
+                           new_page, played_beside_playwright, short_duel_played_out, shot, sit_at,
+                           street_table_i_lead)
 
 pytestmark = [
     pytest.mark.slow,
@@ -237,5 +256,188 @@ def test_a_refusal_is_said_in_the_pages_language(chromium: object,
     assert page.evaluate(ask, [f"/api/tables/{table}/seats/1", {"name": "Eve"}]) == "Seat 2 is taken."
     # a refusal without a sentence of its own keeps the server's line
     assert page.evaluate(ask, ["/api/tables", {"seed": "7" * 65}]) == "a seed has at most 64 characters"
+    assert page.errors == []
+    context.close()
+
+
+def close_and_reopen(page: object, box: str, close: str, opener: str, scroll_to: str) -> None:
+    """Close the match result ``box`` by ``close``, then bring it back by ``opener``,
+    which the result takes the focus from; ``scroll_to``: where Close sent the focus."""
+    page.click(close)
+    page.wait_for_selector(f"{box}[hidden]", state="attached")
+    assert page.evaluate("document.activeElement.id") == scroll_to
+    assert page.text_content(opener) == "Итоги партии"
+    shot(page, f"result-closed-{box[1:]}")
+    page.focus(opener)                                          # by the keyboard, as by a click
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{box}:not([hidden])")
+    assert page.evaluate("document.activeElement.id") == box[1:]
+    assert page.is_hidden(opener)
+
+
+def test_a_closed_result_comes_back(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    finish_a_quick_match(page, server.url)
+    assert page.is_hidden("#act-result")
+    close_and_reopen(page, "#result", "#result-close", "#act-result", "score-title")
+    assert page.is_visible("#rematch button.rematch-play") and page.is_visible("#review-btn")
+    page.reload()                                               # closed, then reloaded: the box shows again
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.is_hidden("#act-result")
+    assert page.errors == []
+    context.close()
+
+    played: dict[str, str] = {}
+
+    async def duel() -> None:
+        lobby = Lobby(server.url)
+        played["id"], played["token"] = await short_duel_played_out(lobby, server)
+        await lobby.close()
+
+    worker = threading.Thread(target=lambda: asyncio.run(duel()))   # its own event loop, beside Playwright's
+    worker.start()
+    worker.join(300)
+    assert played, "the duel did not end"
+    context, page = new_page(chromium)
+    sit_at(page, server.url, played["id"], played["token"], 0)
+    page.wait_for_selector("#duel-result:not([hidden])")
+    assert page.is_hidden("#duel-result-open")
+    close_and_reopen(page, "#duel-result", "#duel-result-close", "#duel-result-open", "duel-score-title")
+    assert page.is_visible("#duel-rematch button.rematch-play")
+    assert page.errors == []
+    context.close()
+
+
+def test_a_long_log_leaves_the_page_as_long_as_the_table(chromium: object,
+                                                         serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    played = played_beside_playwright(server, ["Аня"])
+    context, page = new_page(chromium)                          # a spectator: the whole log drawn at once
+    page.goto(f"{server.url}?table={played['id']}")
+    page.wait_for_selector("#result:not([hidden])")
+    page.click("#result-close")
+    page.wait_for_selector("#log li .sr-only", state="attached")
+    log = page.evaluate("(l => [l.scrollHeight, l.clientHeight])(document.querySelector('#log'))")
+    assert log[0] > 2 * log[1], log                            # long enough to scroll
+    tall = page.evaluate("""() => [document.documentElement.scrollHeight,
+        Math.ceil(document.querySelector('#game').getBoundingClientRect().bottom + scrollY)]""")
+    assert tall[0] <= max(tall[1] + 40, page.viewport_size["height"]), tall
+    assert page.errors == []
+    context.close()
+
+
+def test_a_spectator_is_told_to_sit_only_where_a_seat_is_free(chromium: object,
+                                                              serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    full, _ = table_with_bots(server.url, "Аня")
+    free = httpx.post(f"{server.url}api/tables", json={"name": "Боря"}, timeout=10).json()["id"]
+    context, page = new_page(chromium)
+    page.goto(f"{server.url}?table={full}")
+    page.wait_for_selector("#lobby:not([hidden]) .seat-row.kind-bot")
+    assert page.text_content("#lobby-hint").startswith("Вы зритель: все места заняты.")
+    assert page.locator(".seat-row button.sit").count() == 0
+    page.goto(f"{server.url}?table={free}")
+    page.wait_for_selector("#lobby:not([hidden]) .seat-row button.sit")
+    assert page.text_content("#lobby-hint").startswith("Вы зритель. Займите свободное место")
+    assert page.errors == []
+    context.close()
+
+
+def test_waiting_for_an_offline_player_says_why(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    created = httpx.post(f"{server.url}api/tables", json={"name": "Аня"}, timeout=10).json()
+    table, token = created["id"], created["token"]
+    bo = httpx.post(f"{server.url}api/tables/{table}/seats/1", json={"name": "Бо"}, timeout=10).json()["token"]
+    for seat in (2, 3):
+        httpx.post(f"{server.url}api/tables/{table}/seats/{seat}/bot", json={"bot": "heuristic"},
+                   headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    context, page = seated(chromium, server.url, table, token)
+    page.click("#start-btn")                                    # Bo never came: his seat waits for him
+    waiting = "document.querySelector('#status').textContent.startsWith('Ходит Бо…')"
+    while not page.evaluate(waiting):
+        page.wait_for_function(f"{waiting} || document.querySelector('#hand .card[data-legal=\"true\"]')")
+        if not page.evaluate(waiting):
+            page.locator('#hand .card[data-legal="true"]').first.click()
+    page.wait_for_function(f"{waiting} && !document.querySelector('#hand .card[data-legal=\"true\"]')")
+    assert "Бо не в сети: если игрок не вернётся, скоро за него сыграет бот." in page.text_content("#status")
+    other, bos_page = new_page(chromium)                        # Bo arrives: the wait is his move again
+    sit_at(bos_page, server.url, table, bo, 1)
+    bos_page.wait_for_selector('#hand .card[data-legal="true"]')
+    page.wait_for_function("!document.querySelector('#status').textContent.includes('не в сети')")
+    assert page.text_content("#status").startswith("Ходит Бо…")
+    assert page.errors == [] and bos_page.errors == []
+    other.close()
+    context.close()
+
+
+#: Each legal card of my hand chosen alone (one task of the page: no move comes
+#: between): the status line under each, and whether "Beat" could be pressed.
+EACH_CARD_ALONE = """() => [...document.querySelectorAll('#hand .card[data-legal="true"]')].map((card) => {
+    const name = card.dataset.card;
+    document.querySelector(`#hand .card[data-card="${name}"]`).click();
+    const seen = [name, !document.querySelector('#act-play').disabled, document.querySelector('#status').textContent];
+    document.querySelector(`#hand .card[data-card="${name}"]`).click();      // chosen again: not chosen
+    return seen;
+})"""
+
+
+#: Lead my first legal card, or pass the first NEED face down (in one task of the page).
+MOVE_ON = """() => {
+    const names = [...document.querySelectorAll('#hand .card[data-legal="true"]')].map((c) => c.dataset.card);
+    for (const name of names.slice(0, Math.max(1, NEED))) document.querySelector(`#hand .card[data-card="${name}"]`).click();
+    const move = document.querySelector(NEED ? '#act-pass' : '#act-play');
+    if (move.disabled) return false;
+    move.click();
+    return true;
+}"""
+
+
+def test_street_says_why_beat_is_greyed(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    table, token = street_table_i_lead(server, "random", {"match_target": 40})
+    context, page = new_page(chromium)
+    sit_at(page, server.url, table, token, 0)
+    page.click("#start-btn")
+    molodka = "#act-molodka:not([hidden]):not([disabled])"
+    note = "не бьёт карты на столе: скиньте рубашкой вверх или выберите заново."
+    told = 0
+    for _ in range(40):
+        page.wait_for_function(f"document.querySelector('#status.my-turn') || document.querySelector('{molodka}')")
+        turn = page.evaluate(STREET_TURN, molodka)
+        version = turn["version"]
+        if not turn["mine"] or turn["molodka"] or turn["selected"]:
+            page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+            continue
+        if turn["need"] == 1:
+            seen = at_version(page, version, EACH_CARD_ALONE)
+            if seen is None:
+                continue                                        # a bot's molodka restarted the trick
+            for card, beats, status in seen:
+                assert (note in status) != beats, (card, beats, status)
+                assert status.startswith("Ваш ход: побейте 1 картой"), status
+            told += sum(not beats for _, beats, _ in seen)
+            if told and any(beats for _, beats, _ in seen):
+                break
+        if at_version(page, version, MOVE_ON.replace("NEED", str(turn["need"]))):
+            page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+    assert told, "never chose a card that does not beat"
+    assert page.errors == []
+    context.close()
+
+
+def test_a_refused_number_is_named_as_typed(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    page.goto(server.url)
+    page.wait_for_selector("#create-game option", state="attached")
+    page.click("#options-summary")
+    field = page.locator('#option-list .option[data-option="match_target"] input')
+    for typed in ("0", "-3"):
+        field.fill(typed)
+        field.dispatch_event("change")
+        page.wait_for_function("(n) => document.querySelector('#options-check').textContent.endsWith(`(не ${n}).`)",
+                               arg=typed)
+        assert page.text_content("#options-check").startswith("«штрафных очков до проигрыша»: нужно целое число")
     assert page.errors == []
     context.close()

@@ -26,7 +26,8 @@ import { initRules } from "./rules.js";
 import { noteTurn } from "./notify.js";
 import { drawSheetHead, drawSheetLinks, refreshFinished } from "./sheets.js";
 import { initStandings, refreshStandings } from "./standings.js";
-import { $, S, api, botAbout, botEntry, botLabel, button, el, focusLost, keepArriving, named, optionValue, playerName, posOf, refusal, refused,
+import { $, S, api, botAbout, botEntry, botLabel, button, drawResultOpener, el, focusLost, keepArriving, named,
+  offlineNote, optionValue, playerName, posOf, refusal, refused,
   oneImage, online, savedSeat, saveSeat, sayStatus, seatName, showResult, spoken, toast, turnName } from "./table.js";
 
 /** The games this page can draw; the lobby offers those of the server's catalog. */
@@ -497,7 +498,7 @@ function renderLobby() {
   start.hidden = S.seat === null;
   start.disabled = empty;
   const hints = [];
-  if (S.seat === null) hints.push(t("youAreSpectator"));
+  if (S.seat === null) hints.push(t(empty ? "youAreSpectator" : "youAreSpectatorFull"));   // no seat to take: not "take one"
   else if (empty) hints.push(t("needAllSeats"));
   if (m.players === 4) hints.push(t("partners"));
   const kinds = $("#bot-kind");
@@ -847,6 +848,10 @@ function renderHand(v, game) {
     hand.append(face);
   });
   game.actions(v, legal, send, renderGame);
+  drawResultOpener($("#act-result"), Boolean(v.match_over && S.resultClosed), () => {
+    S.resultClosed = false;
+    renderGame();                        // the box takes the focus from the button it hides
+  });
   const buttons = visibleActions();
   buttons.forEach((b, i) => { b.tabIndex = i === Math.min(S.actionFocus, buttons.length - 1) ? 0 : -1; });
 }
@@ -959,8 +964,9 @@ function onActionsKey(event) {
 function renderStatus(v, game) {
   const myTurn = S.seat !== null && v.current_player === S.seat;
   const legal = myLegal(v);
-  const text = game.status(v, myTurn, legal);
-  const said = game.status(v, myTurn, legal, SAID);
+  const waiting = myTurn || v.match_over ? "" : offlineNote(v.current_player);
+  const text = game.status(v, myTurn, legal) + waiting;
+  const said = game.status(v, myTurn, legal, SAID) + waiting;
   const status = $("#status");
   sayStatus(status, legal.length > 0 || v.match_over, text, said);   // mine to act (a molodka too), or the end
   status.classList.toggle("my-turn", myTurn && !v.match_over);
@@ -1149,7 +1155,7 @@ function init() {
   $("#last-trick-btn").addEventListener("click", () => { S.showLast = !S.showLast; renderLastTrick(S.msg.view); });
   $("#result-close").addEventListener("click", () => {
     S.resultClosed = true;
-    $("#result").hidden = true;
+    renderGame();                        // hides the box, shows the button that brings it back
     $("#score-title").focus();           // not lost to the page: the match's score sheet is next
   });
   $("#review-btn").addEventListener("click", () => openReview(S.msg.view));

@@ -86,8 +86,17 @@ function status(v, myTurn, legal, voice = SHOWN) {
   } else if (myTurn) text = t("yourTurnPlay");
   else text = t("waitingFor", { name: seatName(v.current_player) });
   if (myTurn && v.must_lead) text += ` ${t("mustLead", { card: voice.cards([v.must_lead]) })}`;
+  if (myTurn && street(v) && cannotBeat(v, legal)) text += ` ${t("cannotBeat", { n: S.selected.size })}`;
   if (!myTurn && legal.some((a) => a.verb === "molodka")) text += ` ${t("molodkaOffer")}`;
   return text;
+}
+
+/** As many cards chosen as were led, and they do not beat the table's: "Beat" stays
+ * greyed, and a greyed button clicked says nothing, so the status line says why. */
+function cannotBeat(v, legal) {
+  const need = v.trick.length ? v.trick[0].cards?.length ?? v.trick[0].count : 0;
+  const key = setKey(S.selected);
+  return need > 0 && S.selected.size === need && !legal.some((a) => a.verb === "play" && setKey(a.cards) === key);
 }
 
 /** How a deal ended, in words, with the engine's eggs mark ("tie" or "doubled"

@@ -99,12 +99,15 @@ export function optionValue(value) {
 
 /** A rules refusal's arguments as the options form words them: option names
  * (`option`, `needs`; the list `options`, "a and b") by their labels (`opt`),
- * values (`value`, `set`; the list `choices`) as optionValue shows them, a
+ * values (`value`, `set`; the list `choices`) as optionValue shows them, but a
+ * number as typed (0 is no choice's "none": "at least 1 (not none)" for a 0), a
  * ruleset and a game by their names. */
 function ruleArgs(args) {
   const out = { ...args };
   for (const name of ["option", "needs"]) if (typeof args[name] === "string") out[name] = named("opt", args[name]);
-  for (const name of ["value", "set"]) if (name in args) out[name] = optionValue(args[name]);
+  for (const name of ["value", "set"]) {
+    if (name in args) out[name] = typeof args[name] === "number" ? String(args[name]) : optionValue(args[name]);
+  }
   if (Array.isArray(args.options)) {
     out.options = new Intl.ListFormat(locale(), { type: "conjunction" }).format(args.options.map((o) => named("opt", o)));
   }
@@ -148,6 +151,16 @@ export function seatName(seat) {
   return seat === S.seat ? `${name} (${t("you")})` : name;
 }
 
+/** What a status line waiting for `seat` adds when that seat's person is offline
+ * (" Bo is offline: …"), else "": the seat waits for them for the server's grace
+ * period (`goat serve --grace`, a minute by default) before a bot plays for them,
+ * and "Waiting for Bo…" alone gave the others no reason for the wait, nor its end. */
+export function offlineNote(seat) {
+  const info = S.msg?.seats?.[seat];
+  if (seat == null || info?.kind !== "human" || info.connected || info.autoplay) return "";
+  return ` ${t("offlineWait", { name: seatName(seat) })}`;
+}
+
 /** Nothing the player sees has the focus: the page itself, or a control now hidden
  * (Chromium leaves the focus on a button whose section was hidden). */
 export function focusLost() {
@@ -172,6 +185,16 @@ export function showResult(box, visible, playArea) {
   const appearing = visible && box.hidden;
   box.hidden = !visible;
   if (appearing && (focusLost() || document.activeElement.closest(playArea))) box.focus();
+}
+
+/** The way back to a match result its Close hid: a button shown while the match is
+ * over and its box closed (`closed`), whose click shows the box again (`reopen`).
+ * Without it "Play again", the review and the record were gone until a reload, and
+ * so was a rematch another player made meanwhile ("Join the rematch"). */
+export function drawResultOpener(opener, closed, reopen) {
+  opener.hidden = !closed;
+  opener.textContent = t("showResult");
+  opener.onclick = reopen;
 }
 
 export function teamOf(seat) {

@@ -19,8 +19,8 @@
 // from the legal swaps' texts; the whole list of swaps stays behind the filter.
 
 import { arrow, capitalised, lang, listOf, t } from "./i18n.js";
-import { $, S, botLabel, button, el, focusLost, keepArriving, named, oneImage, sayStatus, seatName, showResult,
-  toast, turnName } from "./table.js";
+import { $, S, botLabel, button, drawResultOpener, el, focusLost, keepArriving, named, offlineNote, oneImage, sayStatus,
+  seatName, showResult, toast, turnName } from "./table.js";
 import { drawRematch } from "./rematch.js";
 import { describe, fill, info, kindName, levelLine, loadCatalog, pinDetail, printedStats,
          quietDetail, refreshDetail, spoken, watchDetails } from "./ygocards.js";
@@ -156,6 +156,7 @@ function skeleton() {
       </div>
       <div class="duel-player" data-side="bottom"></div>
       <p id="duel-status" class="status" role="status" aria-live="polite"></p>
+      <button id="duel-result-open" type="button" hidden></button>
       <div id="duel-hand" class="duel-hand" role="group"></div>
       <div id="duel-actions" class="duel-actions" role="region" hidden>
         <div class="row duel-filter">
@@ -199,7 +200,7 @@ function skeleton() {
   $("#duel-search").addEventListener("input", () => { S.duel.search = $("#duel-search").value; drawActions(); });
   $("#duel-result-close").addEventListener("click", () => {
     S.duel.resultClosed = true;
-    $("#duel-result").hidden = true;
+    drawResult(S.msg.view);              // hides the box, shows the button that brings it back
     $("#duel-score-title").focus();      // not lost to the page: the match's score is next
   });
   return page;
@@ -633,7 +634,7 @@ function drawStatus(v) {
   if (v.match_over) text = t("matchOver");
   else if (!d) text = t("ygo.shuffling");
   else if (mine) text = t("ygo.yourDecision", { prompt: promptText(d) });
-  else text = t("ygo.waiting", { name: seatName(d.seat), prompt: promptText(d) });
+  else text = t("ygo.waiting", { name: seatName(d.seat), prompt: promptText(d) }) + offlineNote(d.seat);
   sayStatus(status, Boolean(mine) || v.match_over, text);
   status.classList.toggle("my-turn", Boolean(mine) && !v.match_over);
 }
@@ -776,6 +777,11 @@ function drawLog(v) {
 
 function drawResult(v) {
   const box = $("#duel-result");
+  const opener = $("#duel-result-open");
+  drawResultOpener(opener, Boolean(v.match_over && S.duel.resultClosed), () => {
+    S.duel.resultClosed = false;
+    drawResult(S.msg.view);
+  });
   showResult(box, v.match_over && !S.duel.resultClosed, "#duel-actions, #duel-hand");
   if (!v.match_over) return;
   $("#duel-result-title").textContent = t("matchOver");
