@@ -2560,6 +2560,41 @@ def test_the_standings_panel_after_a_finished_match(chromium: object,
     phone.close()
 
 
+def test_every_option_of_every_game_is_explained(chromium: object,
+                                                   serve_process: Callable[..., ServeProcess]) -> None:
+    """Each option of each ruleset of each game the server offers (``/api/games``,
+    the engines' own lists) has a one-line explanation (``optTitle``) in every
+    language of the page, and the create form shows it as the option's tooltip:
+    the Kozel and Spades options showed only their key (``match_target``), so an
+    organiser could not tell what they do; a new option without one fails here."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium, locale="en-US")
+    page.goto(server.url)
+    catalog = httpx.get(f"{server.url}api/games", timeout=10).json()["games"]
+    options = sorted({key for game in catalog for preset in game["rules"]
+                      for values in preset["options"].values() for key in values})
+    assert {"match_target", "shamok_penalty", "trump_card_place", "blind_nil", "starting_lp"} <= set(options)
+    missing = page.evaluate("""async (options) => {
+        const { STRINGS, LANGS } = await import("/static/i18n.js");
+        const out = [];
+        for (const code of LANGS) {
+            for (const k of options) {
+                const text = STRINGS[code].optTitle?.[k];
+                if (typeof text !== "string" || !text.trim() || text === k) out.push(`${code} optTitle.${k}`);
+            }
+        }
+        return out;
+    }""", options)
+    assert missing == []
+    page.wait_for_selector("#create-game option", state="attached")
+    page.select_option("#create-rules", "street")
+    page.click("#options-summary")
+    title = page.get_attribute('#option-list .option[data-option="match_target"]', "title")
+    assert title.startswith("Penalty points at which a team") and title.endswith("(match_target)")
+    assert page.errors == []
+    context.close()
+
+
 def test_every_option_and_choice_of_every_game_has_words(chromium: object,
                                                           serve_process: Callable[..., ServeProcess]) -> None:
     """The create form and the lobby name each option of each game (from
