@@ -772,6 +772,35 @@ def test_the_other_player_joins_the_rematch(chromium: object, serve_process: Cal
     bo_context.close()
 
 
+def test_a_rematch_made_while_my_result_is_closed_is_told(chromium: object,
+                                                          serve_process: Callable[..., ServeProcess]) -> None:
+    """Bo closed his match result; when Ann makes the rematch his page says so in a
+    notice naming her, without opening the box again (he closed it), and his
+    "Match result" button brings back the box with "Join the rematch". Before, the
+    rematch went unsaid until he happened to open the box."""
+    server = serve_process(*SERVE)
+    played = played_beside_playwright(server, ["Ann", "Bo"])
+    pages = []
+    for seat, locale in ((0, "ru-RU"), (1, "en-US")):
+        context, page = new_page(chromium, locale=locale)
+        sit_at(page, server.url, played["id"], played["tokens"][seat], seat)
+        page.locator("#result:not([hidden]) #rematch button.rematch-play").wait_for()
+        pages.append((context, page))
+    (ann_context, ann), (bo_context, bo) = pages
+    bo.click("#result-close")
+    bo.wait_for_selector("#act-result:not([hidden])")
+    ann.click("#rematch button.rematch-play")
+    ann.wait_for_selector("#lobby:not([hidden])")
+    bo.wait_for_function("document.querySelector('#toast').textContent.includes('rematch')")
+    assert bo.text_content("#toast") == "Ann started a rematch — open Match result to join"
+    assert bo.is_visible("#toast") and bo.is_hidden("#result")
+    bo.click("#act-result")
+    assert bo.locator("#result:not([hidden]) #rematch button.rematch-join").text_content() == "Join the rematch"
+    assert ann.errors == [] and bo.errors == []
+    ann_context.close()
+    bo_context.close()
+
+
 def test_a_player_opening_the_rematchs_own_link_takes_his_kept_seat(
         chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     """Ann, Bo and Cy end a match with a bot; Ann plays again. Bo, whose page had

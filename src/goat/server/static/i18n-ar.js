@@ -291,6 +291,9 @@ export const AR = {
     join: "انضم إلى المباراة الثأرية",
     watch: "شاهد المباراة الثأرية",
     claim: "اجلس في مقعدك من المباراة السابقة (المقعد {n})",
+    started: "بدأت مباراة ثأرية — افتح «نتيجة المباراة» للانضمام",
+    // check: "بدأ" is the masculine verb; for a woman's name "بدأت" (the page does not know which)
+    startedBy: "بدأ {name} مباراة ثأرية — افتح «نتيجة المباراة» للانضمام",
   },
   private: {
     label: "خاصة (برابط الدعوة فقط)",

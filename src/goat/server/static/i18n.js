@@ -292,6 +292,9 @@ export const STRINGS = {
       join: "Join the rematch",
       watch: "Watch the rematch",
       claim: "Take your seat from the last match (seat {n})",
+      // Told while the match result is closed (rematch.js tellRematch)
+      started: "A rematch has been started — open Match result to join",
+      startedBy: "{name} started a rematch — open Match result to join",
     },
     private: {
       label: "Private (invite link only)",
@@ -1156,6 +1159,8 @@ export const STRINGS = {
       join: "Присоединиться к реваншу",
       watch: "Смотреть реванш",
       claim: "Занять своё место из прошлой партии (место {n})",
+      started: "Начат реванш — откройте «Итоги партии», чтобы присоединиться",
+      startedBy: "{name} начинает реванш — откройте «Итоги партии», чтобы присоединиться",
     },
     private: {
       label: "Закрытый стол (только по ссылке)",
