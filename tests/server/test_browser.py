@@ -772,6 +772,35 @@ def test_the_other_player_joins_the_rematch(chromium: object, serve_process: Cal
     bo_context.close()
 
 
+def test_a_rematch_made_while_my_result_is_closed_is_told(chromium: object,
+                                                          serve_process: Callable[..., ServeProcess]) -> None:
+    """Bo closed his match result; when Ann makes the rematch his page says so in a
+    notice naming her, without opening the box again (he closed it), and his
+    "Match result" button brings back the box with "Join the rematch". Before, the
+    rematch went unsaid until he happened to open the box."""
+    server = serve_process(*SERVE)
+    played = played_beside_playwright(server, ["Ann", "Bo"])
+    pages = []
+    for seat, locale in ((0, "ru-RU"), (1, "en-US")):
+        context, page = new_page(chromium, locale=locale)
+        sit_at(page, server.url, played["id"], played["tokens"][seat], seat)
+        page.locator("#result:not([hidden]) #rematch button.rematch-play").wait_for()
+        pages.append((context, page))
+    (ann_context, ann), (bo_context, bo) = pages
+    bo.click("#result-close")
+    bo.wait_for_selector("#act-result:not([hidden])")
+    ann.click("#rematch button.rematch-play")
+    ann.wait_for_selector("#lobby:not([hidden])")
+    bo.wait_for_function("document.querySelector('#toast').textContent.includes('rematch')")
+    assert bo.text_content("#toast") == "Ann started a rematch — open Match result to join"
+    assert bo.is_visible("#toast") and bo.is_hidden("#result")
+    bo.click("#act-result")
+    assert bo.locator("#result:not([hidden]) #rematch button.rematch-join").text_content() == "Join the rematch"
+    assert ann.errors == [] and bo.errors == []
+    ann_context.close()
+    bo_context.close()
+
+
 def test_a_player_opening_the_rematchs_own_link_takes_his_kept_seat(
         chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     """Ann, Bo and Cy end a match with a bot; Ann plays again. Bo, whose page had
@@ -2558,6 +2587,41 @@ def test_the_standings_panel_after_a_finished_match(chromium: object,
     shot(small, "standings-phone")
     assert small.errors == []
     phone.close()
+
+
+def test_every_option_of_every_game_is_explained(chromium: object,
+                                                   serve_process: Callable[..., ServeProcess]) -> None:
+    """Each option of each ruleset of each game the server offers (``/api/games``,
+    the engines' own lists) has a one-line explanation (``optTitle``) in every
+    language of the page, and the create form shows it as the option's tooltip:
+    the Kozel and Spades options showed only their key (``match_target``), so an
+    organiser could not tell what they do; a new option without one fails here."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium, locale="en-US")
+    page.goto(server.url)
+    catalog = httpx.get(f"{server.url}api/games", timeout=10).json()["games"]
+    options = sorted({key for game in catalog for preset in game["rules"]
+                      for values in preset["options"].values() for key in values})
+    assert {"match_target", "shamok_penalty", "trump_card_place", "blind_nil", "starting_lp"} <= set(options)
+    missing = page.evaluate("""async (options) => {
+        const { STRINGS, LANGS } = await import("/static/i18n.js");
+        const out = [];
+        for (const code of LANGS) {
+            for (const k of options) {
+                const text = STRINGS[code].optTitle?.[k];
+                if (typeof text !== "string" || !text.trim() || text === k) out.push(`${code} optTitle.${k}`);
+            }
+        }
+        return out;
+    }""", options)
+    assert missing == []
+    page.wait_for_selector("#create-game option", state="attached")
+    page.select_option("#create-rules", "street")
+    page.click("#options-summary")
+    title = page.get_attribute('#option-list .option[data-option="match_target"]', "title")
+    assert title.startswith("Penalty points at which a team") and title.endswith("(match_target)")
+    assert page.errors == []
+    context.close()
 
 
 def test_every_option_and_choice_of_every_game_has_words(chromium: object,

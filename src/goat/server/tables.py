@@ -1337,24 +1337,29 @@ class Tables:
                              say="rematchNotOver")
         async with self._rematching:
             table = await self.get(old.rematch) if old.rematch is not None else None
-            if table is None:
+            made = table is None
+            if made:
                 table = await self._make_rematch(old)
-        mine = old.seats[seat]
-        there = table.seats[seat]
-        if table.status != "lobby" or there.kind != "empty":
-            return table, None, None
         try:
-            new_token = await table.take_seat(seat, mine.name, returning=True)
-        except LobbyError as exc:
-            if exc.status == 409:   # taken, or started, since we looked
+            mine = old.seats[seat]
+            there = table.seats[seat]
+            if table.status != "lobby" or there.kind != "empty":
                 return table, None, None
-            raise
-        await self._copy_own_data(old, table, seat, new_token)
-        return table, seat, new_token
+            try:
+                new_token = await table.take_seat(seat, mine.name, returning=True)
+            except LobbyError as exc:
+                if exc.status == 409:   # taken, or started, since we looked
+                    return table, None, None
+                raise
+            await self._copy_own_data(old, table, seat, new_token)
+            return table, seat, new_token
+        finally:
+            if made:   # told once its maker sits there: the others' pages name who made it
+                old.broadcast()
 
     async def _make_rematch(self, old: Table) -> Table:
-        """The rematch table of ``old``, stored together with the link, and the
-        old table's players told where it is (a broadcast of its ``public()``).
+        """The rematch table of ``old``, stored together with the link (the old
+        table's players are told where it is by :meth:`rematch`, once its maker sits there).
         A write that failed reads the stored link before it is called failed: a
         COMMIT whose answer was lost, and whose look failed too, did store a
         rematch, and every later one collided with its link (503) until a restart."""
@@ -1380,7 +1385,6 @@ class Tables:
                 raise failed
             table = found
         old.rematch = table.id
-        old.broadcast()
         return table
 
     async def _stored_rematch(self, old: Table) -> Table | None:

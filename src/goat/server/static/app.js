@@ -18,7 +18,7 @@ import { kozel } from "./kozel.js";
 import { spades } from "./spades.js";
 import { yugioh } from "./yugioh.js";
 import { initReview, openReview, redrawReview } from "./review.js";
-import { claimSeat, drawClaim, drawRematch, keptSeat, noteRematch } from "./rematch.js";
+import { claimSeat, drawClaim, drawRematch, keptSeat, noteRematch, tellRematch } from "./rematch.js";
 import { chatNote, chosenChat, initChat, onChatMessage, placeChat } from "./chat.js";
 import { drawHint, drawHintButton, drawHintMarks, initHints } from "./hints.js";
 import { chosenSeconds, clockNote, drawClock, initClock } from "./clock.js";
@@ -383,8 +383,10 @@ function onMessage(m) {
     S.resend = null;
     if (moved || m.ack) settle();
     else if (lost && lost === S.outbox) S.ws?.send(JSON.stringify(lost));
+    const before = S.msg;
     S.msg = m;
     noteRematch(m);
+    tellRematch(before, m, S.duel?.table === S.tableId ? S.duel.resultClosed : S.resultClosed);   // a duel keeps its own
     document.body.dataset.version = String(m.version);  // for tests and debugging
     render();
     return;

@@ -44,6 +44,24 @@ export function noteRematch(m) {
   if (mine && mine.rematch !== m.rematch) saveSeat(S.tableId, mine.token, mine.seat, m.rematch);
 }
 
+/** Tell a seated player whose match result box is closed that another player
+ * has just made the rematch: the box's "Join the rematch" is out of sight, and
+ * nothing else changed on the page. A toast, not the box itself (it was closed on
+ * purpose), naming the player when one person sits in the rematch (its maker,
+ * unless someone joined meanwhile). `before`: this table's previous state;
+ * `closed`: whether the page's result box is closed. */
+export async function tellRematch(before, m, closed) {
+  if (!before || before.rematch || !m.rematch || S.seat === null || !closed) return;
+  let name = null;
+  try {
+    const table = await api("GET", `api/tables/${m.rematch}`);
+    const people = table.seats.filter((s) => s.kind === "human" && s.seat !== S.seat);
+    if (people.length === 1) name = people[0].name;
+  } catch { /* said without the name */ }
+  if (S.msg?.rematch !== m.rematch) return;       // the page moved on meanwhile
+  toast(name ? t("rematch.startedBy", { name }) : t("rematch.started"));
+}
+
 /** The table this one plays again, as far as this page may know it. */
 function lastMatch(m) {
   if (m.rematch_of) return m.rematch_of;
