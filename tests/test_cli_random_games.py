@@ -160,14 +160,12 @@ def test_console_script_output_passes_console_script_check(tmp_path: Path) -> No
     assert "Traceback" not in bad.stderr and len(bad.stderr.splitlines()) == 1
 
 
-def test_ctrl_c_keeps_an_earlier_out_whole_and_the_finished_games_beside_it(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # Interrupted, the command once left --out cut after the games played so far (an
-    # earlier file of that name truncated), in whole lines that read as a whole run.
+def ctrl_c_at_the_third_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl+C as the third game starts: two games finished."""
     from goat.cli import random_games
 
     play_one = random_games.play_one
-    calls = []
+    calls: list[tuple[object, ...]] = []
 
     def interrupted_at_the_third(*args: object) -> dict:
         calls.append(args)
@@ -176,6 +174,13 @@ def test_ctrl_c_keeps_an_earlier_out_whole_and_the_finished_games_beside_it(
         return play_one(*args)
 
     monkeypatch.setattr(random_games, "play_one", interrupted_at_the_third)
+
+
+def test_ctrl_c_keeps_an_earlier_out_whole_and_the_finished_games_beside_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Interrupted, the command once left --out cut after the games played so far (an
+    # earlier file of that name truncated), in whole lines that read as a whole run.
+    ctrl_c_at_the_third_game(monkeypatch)
     out = tmp_path / "games.jsonl"
     out.write_text("an earlier run\n", encoding="utf-8")
     result, _ = generate(tmp_path, "--n", "5", "--seed", "4")
@@ -262,18 +267,7 @@ def test_ctrl_c_with_a_pipe_as_out_says_the_games_went_into_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The records go into a pipe as games finish, yet Ctrl+C said they were written
     to records.partial.fifo beside it: a file that was never made."""
-    from goat.cli import random_games
-
-    play_one = random_games.play_one
-    calls = []
-
-    def interrupted_at_the_third(*args: object) -> dict:
-        calls.append(args)
-        if len(calls) == 3:
-            raise KeyboardInterrupt
-        return play_one(*args)
-
-    monkeypatch.setattr(random_games, "play_one", interrupted_at_the_third)
+    ctrl_c_at_the_third_game(monkeypatch)
     fifo = tmp_path / "records.fifo"
     os.mkfifo(fifo)
     with draining(fifo) as got:

@@ -739,12 +739,10 @@ def played_beside_playwright(server: ServeProcess, names: list[str]) -> dict[str
     return played
 
 
-def test_the_other_player_joins_the_rematch(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
-    """Two people and two bots end a match (played over the WebSocket), each
-    with the table open in their own browser. Ann plays again; Bo's result
-    turns into "Join the rematch" at once, and it seats him in his own seat of
-    Ann's new table."""
-    server = serve_process(*SERVE)
+def ann_and_bo_at_the_result(chromium: object, server: ServeProcess) -> tuple[dict[str, Any], tuple, tuple]:
+    """A match of Ann and Bo (and two bots) played to its end over the WebSocket, then
+    each one's page (Ann's in Russian, Bo's in English) open at its result: the
+    played match, and Ann's and Bo's (context, page)."""
     played = played_beside_playwright(server, ["Ann", "Bo"])
     pages = []
     for seat, locale in ((0, "ru-RU"), (1, "en-US")):
@@ -752,7 +750,16 @@ def test_the_other_player_joins_the_rematch(chromium: object, serve_process: Cal
         sit_at(page, server.url, played["id"], played["tokens"][seat], seat)
         page.locator("#result:not([hidden]) #rematch button.rematch-play").wait_for()
         pages.append((context, page))
-    (ann_context, ann), (bo_context, bo) = pages
+    return played, pages[0], pages[1]
+
+
+def test_the_other_player_joins_the_rematch(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """Two people and two bots end a match (played over the WebSocket), each
+    with the table open in their own browser. Ann plays again; Bo's result
+    turns into "Join the rematch" at once, and it seats him in his own seat of
+    Ann's new table."""
+    server = serve_process(*SERVE)
+    played, (ann_context, ann), (bo_context, bo) = ann_and_bo_at_the_result(chromium, server)
     ann.click("#rematch button.rematch-play")
     ann.wait_for_selector("#lobby:not([hidden])")
     new = re.search(r"table=([0-9a-f]+)", ann.url).group(1)
@@ -779,14 +786,7 @@ def test_a_rematch_made_while_my_result_is_closed_is_told(chromium: object,
     "Match result" button brings back the box with "Join the rematch". Before, the
     rematch went unsaid until he happened to open the box."""
     server = serve_process(*SERVE)
-    played = played_beside_playwright(server, ["Ann", "Bo"])
-    pages = []
-    for seat, locale in ((0, "ru-RU"), (1, "en-US")):
-        context, page = new_page(chromium, locale=locale)
-        sit_at(page, server.url, played["id"], played["tokens"][seat], seat)
-        page.locator("#result:not([hidden]) #rematch button.rematch-play").wait_for()
-        pages.append((context, page))
-    (ann_context, ann), (bo_context, bo) = pages
+    played, (ann_context, ann), (bo_context, bo) = ann_and_bo_at_the_result(chromium, server)
     bo.click("#result-close")
     bo.wait_for_selector("#act-result:not([hidden])")
     ann.click("#rematch button.rematch-play")
@@ -863,6 +863,26 @@ def test_a_player_opening_the_rematchs_own_link_takes_his_kept_seat(
         context.close()
 
 
+def finished_duel_in_a_page(chromium: object, server: ServeProcess) -> tuple[object, object, dict[str, str]]:
+    """:func:`short_duel_played_out` on a thread of its own (its own event loop, beside
+    Playwright's), then my seat's page opened at its result: the page's context, the
+    page, and the table's ``id`` and my ``token``."""
+    played: dict[str, str] = {}
+
+    async def duel() -> None:
+        lobby = Lobby(server.url)
+        played["id"], played["token"] = await short_duel_played_out(lobby, server)
+        await lobby.close()
+
+    worker = threading.Thread(target=lambda: asyncio.run(duel()))
+    worker.start()
+    worker.join(300)
+    assert played, "the duel did not end"
+    context, page = new_page(chromium)
+    sit_at(page, server.url, played["id"], played["token"], 0)
+    return context, page, played
+
+
 async def short_duel_played_out(lobby: Lobby, server: ServeProcess) -> tuple[str, str]:
     """A short Yu-Gi-Oh! match (one duel, 1000 LP, seeded) that I ("Аня", seat 0) play to
     its end over the WebSocket against ``greedy``: the table's id and my token."""
@@ -879,19 +899,7 @@ def test_a_finished_duel_offers_play_again(chromium: object, serve_process: Call
     a short match against ``greedy`` played to its end, then opened in the page
     with my seat's token."""
     server = serve_process(*SERVE)
-    played: dict[str, str] = {}
-
-    async def duel() -> None:
-        lobby = Lobby(server.url)
-        played["id"], played["token"] = await short_duel_played_out(lobby, server)
-        await lobby.close()
-
-    worker = threading.Thread(target=lambda: asyncio.run(duel()))   # its own event loop, beside Playwright's
-    worker.start()
-    worker.join(300)
-    assert played, "the duel did not end"
-    context, page = new_page(chromium)
-    sit_at(page, server.url, played["id"], played["token"], 0)
+    context, page, played = finished_duel_in_a_page(chromium, server)
     play = page.locator("#duel-result:not([hidden]) #duel-rematch button.rematch-play")
     play.wait_for()
     assert play.text_content() == "Ещё партию"

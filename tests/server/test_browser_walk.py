@@ -32,18 +32,16 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
-import threading
 from collections.abc import Callable
 
 import httpx
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .conftest import Lobby, ServeProcess
+from .conftest import ServeProcess
 from .test_browser import (CHROMIUM, SERVE, STREET_TURN, at_version, chromium, finish_a_quick_match,  # noqa: F401
-                           new_page, played_beside_playwright, short_duel_played_out, shot, sit_at,
+                           finished_duel_in_a_page, new_page, played_beside_playwright, shot, sit_at,
                            street_table_i_lead)
 
 pytestmark = [
@@ -288,19 +286,7 @@ def test_a_closed_result_comes_back(chromium: object, serve_process: Callable[..
     assert page.errors == []
     context.close()
 
-    played: dict[str, str] = {}
-
-    async def duel() -> None:
-        lobby = Lobby(server.url)
-        played["id"], played["token"] = await short_duel_played_out(lobby, server)
-        await lobby.close()
-
-    worker = threading.Thread(target=lambda: asyncio.run(duel()))   # its own event loop, beside Playwright's
-    worker.start()
-    worker.join(300)
-    assert played, "the duel did not end"
-    context, page = new_page(chromium)
-    sit_at(page, server.url, played["id"], played["token"], 0)
+    context, page, played = finished_duel_in_a_page(chromium, server)
     page.wait_for_selector("#duel-result:not([hidden])")
     assert page.is_hidden("#duel-result-open")
     close_and_reopen(page, "#duel-result", "#duel-result-close", "#duel-result-open", "duel-score-title")

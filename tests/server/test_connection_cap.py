@@ -298,6 +298,20 @@ def test_a_vanished_client_sent_more_than_the_network_holds_gives_its_slot_back_
     run(scenario())
 
 
+async def silent_waiters(server: ServerThread, table: str) -> list[ClientConnection]:
+    """As many connections from 127.0.0.1 as may wait over the cap, none saying
+    anything, once the server counts them all as waiting."""
+    from goat.server import connections
+
+    cap = cap_of(server)
+    silent = [await open_ws(server, table) for _ in range(connections.WAITING_PER_ADDRESS)]
+    for _ in range(200):
+        if cap.waiting == {"127.0.0.1": connections.WAITING_PER_ADDRESS}:
+            break
+        await asyncio.sleep(0.01)
+    return silent
+
+
 async def vanished(server: ServerThread, table: str, token: str) -> ClientConnection:
     """A seat's connection whose client vanished (a phone that changed networks):
     welcomed, then it reads nothing more, so it answers no ping and never closes."""
@@ -420,11 +434,7 @@ def test_a_connection_over_the_cap_that_never_says_hello_is_refused_within_the_b
         await watcher.close()
         await until_held(cap, "127.0.0.1", 0)
         phone = await vanished(server, table, bo)
-        silent = [await open_ws(server, table) for _ in range(connections.WAITING_PER_ADDRESS)]
-        for _ in range(200):
-            if cap.waiting == {"127.0.0.1": connections.WAITING_PER_ADDRESS}:
-                break
-            await asyncio.sleep(0.01)
+        silent = await silent_waiters(server, table)
         newest = await open_ws(server, table)                    # past the waiting ones: the oldest gives way
         assert await timed_refusal(silent[0]) < 0.9
         assert cap.waiting == {"127.0.0.1": connections.WAITING_PER_ADDRESS}
@@ -452,11 +462,7 @@ def test_a_seats_reconnect_gets_past_connections_that_never_say_hello(
     async def scenario() -> None:
         table, _, bo = await seat_table(server)
         phone = await vanished(server, table, bo)
-        silent = [await open_ws(server, table) for _ in range(connections.WAITING_PER_ADDRESS)]
-        for _ in range(200):
-            if cap.waiting == {"127.0.0.1": connections.WAITING_PER_ADDRESS}:
-                break
-            await asyncio.sleep(0.01)
+        silent = await silent_waiters(server, table)
         assert cap.waiting == {"127.0.0.1": connections.WAITING_PER_ADDRESS}
         loop = asyncio.get_running_loop()
         started = loop.time()
