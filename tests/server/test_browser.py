@@ -2632,6 +2632,46 @@ def test_every_option_of_every_game_is_explained(chromium: object,
     context.close()
 
 
+def test_every_option_figure_of_kozel_and_spades_is_in_its_explanation(
+        chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """Each whole number a Kozel or Spades option is set to by some ruleset (at
+    some player count, as ``/api/games`` lists them) is written in that option's
+    explanation (``optTitle``) in every language: the tooltips give the defaults
+    per ruleset in figures ("(12)", "classic, street: 4; full hand: 8"), so a
+    preset whose default changed while its tooltip kept the old figure fails
+    here. Only the figures are compared, never the prose around them: true/false
+    and choice defaults are words in four languages, which no test reads."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium, locale="en-US")
+    page.goto(server.url)
+    catalog = httpx.get(f"{server.url}api/games", timeout=10).json()["games"]
+    figures: dict[str, set[int]] = {}
+    for game in catalog:
+        if game["name"] not in ("kozel", "spades"):
+            continue
+        for preset in game["rules"]:
+            for values in preset["options"].values():
+                for key, value in values.items():
+                    if isinstance(value, int) and not isinstance(value, bool):
+                        figures.setdefault(key, set()).add(value)
+    assert {"hand_size", "match_target", "shamok_penalty", "target", "min_team_bid", "face_up_cards"} <= set(figures)
+    stale = page.evaluate("""async (figures) => {
+        const { STRINGS, LANGS } = await import("/static/i18n.js");
+        const out = [];
+        for (const code of LANGS) {
+            for (const [key, values] of Object.entries(figures)) {
+                const text = (STRINGS[code].optTitle?.[key] ?? "").replaceAll("\\u2212", "-");
+                const written = new Set(text.match(/-?\\d+/g) ?? []);
+                for (const n of values) if (!written.has(String(n))) out.push(`${code} optTitle.${key} lacks ${n}`);
+            }
+        }
+        return out;
+    }""", {key: sorted(values) for key, values in figures.items()})
+    assert stale == []
+    assert page.errors == []
+    context.close()
+
+
 def test_every_option_and_choice_of_every_game_has_words(chromium: object,
                                                           serve_process: Callable[..., ServeProcess]) -> None:
     """The create form and the lobby name each option of each game (from
