@@ -341,3 +341,41 @@ def test_whole_number_options_have_a_sensible_upper_bound(name: str, most: int, 
     for value in (most + 1, 10**30):
         with pytest.raises(RulesError, match=rf"^option {name}={value} is too large \(at most {most}: .+\)$"):
             make_rules(preset, options={name: value})
+
+
+@pytest.mark.parametrize("preset, option, matters", [
+    ("classic", "molodka", False),                 # street.py alone reads it
+    ("classic", "max_molodka_per_trick", False),
+    ("classic", "max_lead", False),                # a one-card trick leads one card
+    ("classic", "must_follow_trump", True),
+    ("street", "must_follow_trump", False),        # single.py's following only
+    ("street", "forced_exchange", False),          # single.py's trump-lead swap only
+    ("street", "molodka", True),
+    ("street", "max_lead", True),
+    ("street", "jack_order", False),
+    ("full-hand-24", "shamok_catches_queen", False),   # no 7C in a 24-card deck
+    ("classic", "trump_card_from", False),         # a fixed trump suit shows no card
+])
+def test_applies_says_whether_an_option_can_matter_under_the_presets_values(
+        preset: str, option: str, matters: bool) -> None:
+    """``applies`` answers from the rules' one table of dependencies, checked
+    against the code that reads each option: the create form hides the rest."""
+    assert make_rules(preset).applies(option) is matters
+
+
+def test_applies_follows_the_values_given_and_street_molodka_gives_way_to_single_tricks() -> None:
+    """An option comes to matter once the others take the values it needs (the
+    form's live rows), and a preset's value that stops mattering because the
+    player changed what it needs gives way: street made of one-card tricks with
+    permanent trumps is a table (its molodka does not refuse it), and offers the
+    jacks' order; a player's own molodka there is still refused."""
+    classic, street = make_rules("classic"), make_rules("street")
+    assert classic.applies("molodka", {"trick_style": "street"})
+    assert not classic.applies("max_molodka_per_trick", {"trick_style": "street"})          # molodka still off
+    assert classic.applies("max_molodka_per_trick", {"trick_style": "street", "molodka": True})
+    assert street.applies("jack_order", {"permanent_trumps": True})
+    single = make_rules("street", options={"trick_style": "single", "permanent_trumps": True})
+    assert single.molodka is False and single.applies("jack_order") and not single.applies("molodka")
+    assert make_rules("street", options={"penalty": "flat2"}).options() | {"penalty": "graded"} == street.options()
+    with pytest.raises(RulesError, match="molodka needs trick_style='street'"):
+        make_rules("street", options={"trick_style": "single", "permanent_trumps": True, "molodka": True})

@@ -66,6 +66,13 @@ def check_maxima(rules: Any, maxima: dict[str, tuple[int, str]]) -> None:
                               option=name, value=value, most=most)
 
 
+def needs_met(needs: Mapping[str, Mapping[str, tuple[Any, ...]]], option: str, values: Mapping[str, Any]) -> bool:
+    """Whether every other option ``option`` depends on (``needs[option]``: other
+    option → the values under which ``option`` can matter) holds one of those
+    values in ``values``; an option without an entry can always matter."""
+    return all(values.get(other) in allowed for other, allowed in needs.get(option, {}).items())
+
+
 def build_rules(rules_class: type[R], game: str, preset: str, values: dict[str, Any],
                 options: dict[str, Any]) -> R:
     """``rules_class(name=preset, **values)`` with ``options`` laid over ``values``."""

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from goat.cards import Card, make_deck
-from goat.games.ruleset import build_rules, check_choice, check_maxima, option_names, take_players
+from goat.games.ruleset import build_rules, check_choice, check_maxima, needs_met, option_names, take_players
 from goat.protocol import RulesError
 
 #: Kozel card points, whatever the suit or trump status. Every deck sums to 120.
@@ -59,6 +59,25 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "match_loser": ("most-penalty", "all-at-target"),
     "jack_order": tuple(JACK_SUIT_ORDERS),
     "trump_on_plain": ("when-void", "always"),
+}
+
+#: The options that can matter only under some values of others: option → {other
+#: option: its values under which it can}, each checked against the code that
+#: reads it. One place: ``applies`` answers from it, ``make_rules`` lets a preset's
+#: value that stopped mattering give way, and the catalog sends it to the create
+#: form, which shows an option's row only while it can matter.
+OPTION_NEEDS: dict[str, dict[str, tuple[Any, ...]]] = {
+    "jack_order": {"permanent_trumps": (True,)},                     # only permanent jacks are ordered
+    "shamok_catches_queen": {"permanent_trumps": (True,), "deck": ("32", "36")},   # ``has_shamok``
+    "shamok_penalty": {"permanent_trumps": (True,), "deck": ("32", "36"), "shamok_catches_queen": (True,)},
+    "must_follow_trump": {"trick_style": ("single",)},               # single.py: one-card following
+    "trump_on_plain": {"trick_style": ("single",)},                  # street's beats have no following
+    "forced_exchange": {"trick_style": ("single",)},                 # single.py's trump-lead swap
+    "molodka": {"trick_style": ("street",)},                         # street.py only
+    "max_molodka_per_trick": {"trick_style": ("street",), "molodka": (True,)},
+    "max_lead": {"trick_style": ("street",)},                        # a one-card trick leads one card
+    "trump_card_from": {"trump_suit": ("drawn",)},                   # deal.py: only a drawn trump is shown
+    "trump_card_place": {"trump_suit": ("drawn",), "trump_card_from": ("stock",)},   # ``shows_stock_card``
 }
 
 #: The largest value of a whole-number option where a larger one makes no sense,
@@ -266,25 +285,29 @@ class KozelRules:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
                 if f.init and f.name != "name"}
 
-    def applies(self, option: str) -> bool:
-        """Whether ``option`` can matter at this player count: the exchanges with a
-        partner need partnerships, ``match_loser`` needs three players (only they
-        can reach the target together), the jacks' order needs permanent trumps. A
-        table's option form offers only these.
+    def applies(self, option: str, values: dict[str, Any] | None = None) -> bool:
+        """Whether ``option`` can matter at this player count under the options
+        ``values`` (laid over this ruleset's own): the exchanges with a partner
+        need partnerships, ``match_loser`` needs three players (only they can reach
+        the target together), and each option of :data:`OPTION_NEEDS` the values
+        of the others it names (the jacks' order permanent trumps, molodka street
+        tricks, ...).
 
         >>> make_rules("full-hand", players=3).applies("partner_exchange"), make_rules("classic").applies("match_loser")
         (False, False)
+        >>> make_rules("classic").applies("molodka"), make_rules("classic").applies("molodka", {"trick_style": "street"})
+        (False, True)
         """
+        return self.seats_allow(option) and needs_met(OPTION_NEEDS, option, self.options() | dict(values or {}))
+
+    def seats_allow(self, option: str) -> bool:
+        """Whether ``option`` can matter at this player count under some values of
+        the others (the catalog offers these; the form shows each while
+        :data:`OPTION_NEEDS` holds)."""
         if option in ("partner_exchange", "forced_exchange"):
             return self.partnerships
         if option == "match_loser":
             return self.players == 3
-        if option == "jack_order":
-            return self.permanent_trumps   # street has no permanent jacks
-        if option == "trump_on_plain":
-            return self.trick_style == "single"   # street's beats have no following
-        if option == "trump_card_place":
-            return self.shows_stock_card   # a card shown from the deck is shuffled back
         return True
 
     def differences_from(self, other: "KozelRules") -> dict[str, Any]:
@@ -364,4 +387,18 @@ def make_rules(preset: str = "classic", players: int | None = None,
     if not isinstance(players, int) or isinstance(players, bool):
         raise RulesError(f"players must be a whole number, not {players!r}", "optionWhole",
                          option="players", value=players)
-    return build_rules(KozelRules, "Kozel", preset, PRESETS[preset](players), options)
+    values = PRESETS[preset](players)
+    return build_rules(KozelRules, "Kozel", preset, values | fallbacks(values, options), options)
+
+
+def fallbacks(preset_values: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+    """The preset's values that give way to the option's own default: those the
+    player did not set, of options that stop mattering because the player set
+    what they depend on (:data:`OPTION_NEEDS`). Street's molodka so does not
+    refuse the one-card tricks a player makes of street, and the form need not
+    send an option whose row it hides."""
+    merged = preset_values | options
+    defaults = {f.name: f.default for f in dataclasses.fields(KozelRules) if f.init}
+    return {option: defaults[option] for option, needs in OPTION_NEEDS.items()
+            if option not in options and any(other in options for other in needs)
+            and not needs_met(OPTION_NEEDS, option, merged)}
