@@ -1279,6 +1279,51 @@ def test_the_create_form_says_why_the_server_would_refuse_its_options(
     context.close()
 
 
+def test_the_create_form_shows_the_options_that_matter_for_the_values_chosen(
+        chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """The form's option rows follow the values chosen, as the rules' table of
+    dependencies says: classic offers no molodka until its tricks are street
+    (then trump_on_plain goes); street offers no jack order until its tricks are
+    one card each with permanent trumps (its molodka then goes, and the server
+    takes the table: a hidden row is not sent and street's molodka gives way)."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium, locale="en-US")
+    page.goto(server.url)
+    page.wait_for_selector("#create-game option", state="attached")
+    page.click("#options-summary")
+
+    def row(key: str) -> str:
+        return f'#option-list .option[data-option="{key}"]'
+
+    page.select_option("#create-rules", "classic")
+    assert page.is_hidden(row("molodka")) and page.is_hidden(row("max_lead"))
+    assert page.is_visible(row("trump_on_plain")) and page.is_visible(row("must_follow_trump"))
+    page.select_option(f'{row("trick_style")} select', "street")
+    assert page.is_visible(row("molodka")) and page.is_visible(row("max_lead"))
+    assert page.is_hidden(row("max_molodka_per_trick"))                  # molodka still off
+    assert page.is_hidden(row("trump_on_plain")) and page.is_hidden(row("must_follow_trump"))
+    page.locator(f'{row("molodka")} input').set_checked(True)
+    assert page.is_visible(row("max_molodka_per_trick"))
+
+    page.select_option("#create-rules", "street")
+    for key in ("trick_style", "molodka"):                # street's own values again (the edits equal them)
+        assert page.is_visible(row(key))
+    assert page.is_hidden(row("jack_order")) and page.is_hidden(row("must_follow_trump"))
+    page.select_option(f'{row("trick_style")} select', "single")
+    assert page.is_hidden(row("molodka")) and page.is_hidden(row("jack_order"))
+    page.locator(f'{row("permanent_trumps")} input').set_checked(True)
+    assert page.is_visible(row("jack_order")) and page.is_visible(row("must_follow_trump"))
+    page.wait_for_selector("#options-check", state="hidden")           # the server takes it
+    page.select_option(f'{row("jack_order")} select', "spades-high")
+    page.fill("#create-name", "Ann")
+    page.click("#create-btn")
+    page.wait_for_selector("#lobby:not([hidden])")
+    table = httpx.get(f"{server.url}api/tables", timeout=10).json()["tables"][0]
+    assert table["options"] == {"trick_style": "single", "permanent_trumps": True, "jack_order": "spades-high"}
+    assert page.errors == []
+    context.close()
+
+
 def test_the_create_form_says_the_rules_refusal_in_the_pages_language(
         chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     """On the Russian page an impossible combination of options is refused in

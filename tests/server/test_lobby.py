@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
+from goat.games.kozel import make_rules
 from goat.server.app import ERROR_CHARS
 from goat.server.runner import ServerThread
 
@@ -94,6 +95,28 @@ def test_catalog_offers_spades_with_its_options_and_choices(http: httpx.Client) 
     full = {r["name"]: r for r in games["kozel"]["rules"]}["full-hand"]["options"]
     assert (full["3"]["deck"], full["4"]["deck"]) == ("24", "32")
     assert games["kozel"]["choices"]["trump_suit"] == ["drawn", "C", "D", "H", "S"]
+
+
+def test_catalog_sends_each_games_option_dependencies_for_the_live_form(http: httpx.Client) -> None:
+    """The form shows an option's row only while the values chosen let it matter:
+    the catalog sends every option a player count allows (classic's molodka,
+    street's jack order, hidden until their needs hold) and the rules' one table
+    of what each needs; options no value can bring in at a count stay out."""
+    games = {g["name"]: g for g in http.get("/api/games").json()["games"]}
+    kozel = {r["name"]: r["options"] for r in games["kozel"]["rules"]}
+    needs = games["kozel"]["needs"]
+    assert {"molodka", "max_molodka_per_trick", "max_lead"} <= set(kozel["classic"]["4"])
+    assert "jack_order" in kozel["street"]["4"] and "must_follow_trump" in kozel["street"]["4"]
+    assert needs["jack_order"] == {"permanent_trumps": [True]}
+    assert needs["molodka"] == {"trick_style": ["street"]} and needs["must_follow_trump"] == {"trick_style": ["single"]}
+    assert needs["max_molodka_per_trick"] == {"trick_style": ["street"], "molodka": [True]}
+    assert "partner_exchange" not in kozel["full-hand"]["3"] and "match_loser" not in kozel["full-hand"]["4"]
+    for name, options in (("classic", kozel["classic"]["4"]), ("street", kozel["street"]["4"])):
+        rules = make_rules(name)     # the table agrees with the rules' own answers at the preset
+        assert all(rules.applies(key) == all(options[o] in v for o, v in needs.get(key, {}).items())
+                   for key in options)
+    assert games["spades"]["needs"]["double_nil_points"] == {"double_nil": [True]}
+    assert games["yugioh"]["needs"] == {}
 
 
 def test_a_spades_table_with_options(http: httpx.Client) -> None:

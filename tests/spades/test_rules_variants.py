@@ -312,3 +312,22 @@ def test_negative_reverse_a_team_at_or_below_minus_target_loses() -> None:
     bid(s, "4", "1", "4", "1")
     play_first_legal(s)
     assert not s.match_over
+
+
+@pytest.mark.parametrize("preset, option, values, matters", [
+    ("standard", "double_nil_points", None, False),          # no double nil bid to score
+    ("standard", "double_nil_points", {"double_nil": True}, True),
+    ("standard", "exchange_cards", None, False),             # only a double nil exchanges
+    ("standard", "bag_limit", {"bags": False}, False),       # scoring counts bags against it only under bags
+    ("standard", "bag_penalty", None, True),
+    ("standard", "boston_wins_game", None, False),
+    ("boston", "boston_wins_game", None, True),
+    ("standard", "set_penalty_per", {"set_penalty": False}, False),
+    ("partnership-fourteen", "nil_points", None, False),
+    ("bemo", "bemo_one_per_team", None, True),
+])
+def test_applies_says_whether_a_refining_option_can_matter(
+        preset: str, option: str, values: dict[str, object] | None, matters: bool) -> None:
+    """An option that refines another (its points, its limit) matters only while
+    that one is on: the create form shows its row only then."""
+    assert make_rules(preset).applies(option, values) is matters

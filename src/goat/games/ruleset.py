@@ -73,16 +73,30 @@ def needs_met(needs: Mapping[str, Mapping[str, tuple[Any, ...]]], option: str, v
     return all(values.get(other) in allowed for other, allowed in needs.get(option, {}).items())
 
 
+def fallbacks(rules_class: type, needs: Mapping[str, Mapping[str, tuple[Any, ...]]], preset_values: dict[str, Any],
+              options: dict[str, Any]) -> dict[str, Any]:
+    """The preset's values that give way to the option's own (the dataclass's)
+    default: those the player did not set, of options that stop mattering
+    because the player set what they depend on (``needs``). Kozel street's
+    molodka so does not refuse the one-card tricks a player makes of street, and
+    the create form need not send an option whose row it hides."""
+    merged = preset_values | options
+    defaults = {f.name: f.default for f in dataclasses.fields(rules_class) if f.init}
+    return {option: defaults[option] for option, on in needs.items()
+            if option not in options and any(other in options for other in on)
+            and not needs_met(needs, option, merged)}
+
+
 def build_rules(rules_class: type[R], game: str, preset: str, values: dict[str, Any],
-                options: dict[str, Any]) -> R:
-    """``rules_class(name=preset, **values)`` with ``options`` laid over ``values``."""
+                options: dict[str, Any], needs: Mapping[str, Mapping[str, tuple[Any, ...]]] | None = None) -> R:
+    """``rules_class(name=preset, **values)`` with ``options`` laid over ``values``
+    (and the :func:`fallbacks` of ``needs``, the game's option dependencies)."""
     names = option_names(rules_class)
-    values = dict(values)
-    for key, value in options.items():
+    for key in options:
         if key not in names:
             raise RulesError(f"unknown option {key!r} for {game} (known: {', '.join(names)})", "unknownOption",
                               option=key)
-        values[key] = value
+    values = dict(values) | fallbacks(rules_class, needs or {}, values, options) | options
     try:
         return rules_class(name=preset, **values)
     except TypeError as exc:  # a value of the wrong type reaching a comparison

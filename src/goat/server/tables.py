@@ -1588,8 +1588,10 @@ def game_catalog() -> list[dict[str, Any]]:
     Each ruleset also lists its option values for each player count
     (``options["4"]``; a preset's values may depend on the count, as Kozel's
     full hand does; only the options that can matter at that count, where the
-    rules say so with ``applies(option)``), and each game the allowed values of its enumerated options
-    (``choices``): the page builds its option form from these instead of
+    rules say so with ``seats_allow(option)``), and each game the allowed values of its enumerated options
+    (``choices``) and which options can matter only under some values of others
+    (``needs``, the module's ``OPTION_NEEDS``: the form shows such an option's row
+    only while the values chosen meet them, and sends no hidden row): the page builds its option form from these instead of
     knowing any game's options itself; ``own_deck``: whether players may bring
     their own deck (the module has ``seat_data_from_json``); each ruleset's
     ``bot_levels``: how strong each table bot plays there, weakest first
@@ -1613,7 +1615,9 @@ def game_catalog() -> list[dict[str, Any]]:
             presets.append({"name": preset, "players": counts, "default_players": default, "options": options,
                             "bot_levels": bot_levels(name, preset, table_bots(name))})
         choices = {key: list(values) for key, values in getattr(module, "CHOICES", {}).items()}
-        catalog.append({"name": name, "rules": presets, "choices": choices, "bots": table_bots(name),
+        needs = {key: {other: list(values) for other, values in on.items()}
+                 for key, on in getattr(module, "OPTION_NEEDS", {}).items()}
+        catalog.append({"name": name, "rules": presets, "choices": choices, "needs": needs, "bots": table_bots(name),
                         "own_deck": hasattr(module, "seat_data_from_json")})
     return catalog
 
@@ -1660,10 +1664,12 @@ def rules_refusal(exc: GoatError) -> LobbyError:
 def option_values(state: Any) -> dict[str, Any]:
     """The JSON-able option values of a new state's ruleset, without the player
     count (the catalog lists that apart) and without those that cannot matter at
-    it (where the rules say so with ``applies(option)``: Kozel's exchanges with a
-    partner in individual play, ``match_loser`` but with three players); ``{}`` for a ruleset that cannot say."""
+    it whatever the other options (where the rules say so with ``seats_allow(option)``:
+    Kozel's exchanges with a partner in individual play, ``match_loser`` but with
+    three players; an option that needs other values is kept, the form shows it
+    while they hold); ``{}`` for a ruleset that cannot say."""
     rules = getattr(state, "rules", None)
     values = rules.options() if callable(getattr(rules, "options", None)) else {}
-    applies = getattr(rules, "applies", lambda _option: True)
-    return {key: value for key, value in values.items() if key != "players" and applies(key)
+    seats_allow = getattr(rules, "seats_allow", lambda _option: True)
+    return {key: value for key, value in values.items() if key != "players" and seats_allow(key)
             and (value is None or isinstance(value, (bool, int, float, str)))}

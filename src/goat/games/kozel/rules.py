@@ -387,18 +387,4 @@ def make_rules(preset: str = "classic", players: int | None = None,
     if not isinstance(players, int) or isinstance(players, bool):
         raise RulesError(f"players must be a whole number, not {players!r}", "optionWhole",
                          option="players", value=players)
-    values = PRESETS[preset](players)
-    return build_rules(KozelRules, "Kozel", preset, values | fallbacks(values, options), options)
-
-
-def fallbacks(preset_values: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
-    """The preset's values that give way to the option's own default: those the
-    player did not set, of options that stop mattering because the player set
-    what they depend on (:data:`OPTION_NEEDS`). Street's molodka so does not
-    refuse the one-card tricks a player makes of street, and the form need not
-    send an option whose row it hides."""
-    merged = preset_values | options
-    defaults = {f.name: f.default for f in dataclasses.fields(KozelRules) if f.init}
-    return {option: defaults[option] for option, needs in OPTION_NEEDS.items()
-            if option not in options and any(other in options for other in needs)
-            and not needs_met(OPTION_NEEDS, option, merged)}
+    return build_rules(KozelRules, "Kozel", preset, PRESETS[preset](players), options, OPTION_NEEDS)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from goat.cards import Card, make_deck
-from goat.games.ruleset import build_rules, check_choice, check_maxima, option_names, take_players
+from goat.games.ruleset import build_rules, check_choice, check_maxima, needs_met, option_names, take_players
 from goat.protocol import RulesError
 
 #: Tricks in a deal, and cards in each hand.
@@ -66,6 +66,25 @@ INT_MAXIMA: dict[str, tuple[int, str]] = {
     "double_nil_points": (MOST_POINTS, f"a game is played to at most {MOST_POINTS} points"),
     "blind_nil_behind": (MOST_POINTS, "to bar blind nil, set blind_nil=false"),
 }
+#: The options that refine another and do nothing without it: option → {other
+#: option: its values under which it can matter}, each checked against the code
+#: that reads it (scoring.py, bids.py, state.py). One place: ``applies`` answers
+#: from it, ``make_rules`` lets a preset's value that stopped mattering give way,
+#: and the create form shows an option's row only while it can matter.
+#: (``blind_nil_behind`` is not here: it matters under blind nil *or* double nil.)
+OPTION_NEEDS: dict[str, dict[str, tuple[Any, ...]]] = {
+    "bag_limit": {"bags": (True,)},                 # scoring: only ``if rules.bags``
+    "bag_penalty": {"bags": (True,)},
+    "set_penalty_per": {"set_penalty": (True,)},    # set_loss is counted only under set_penalty
+    "nil_points": {"nil": (True,)},                 # no nil bid without nil
+    "blind_nil_points": {"blind_nil": (True,)},
+    "double_nil_points": {"double_nil": (True,)},
+    "exchange_cards": {"double_nil": (True,)},      # only a double nil exchanges
+    "boston_wins_game": {"boston": (True,)},
+    "wheels_by": {"wheels": (True,)},
+    "bemo_one_per_team": {"bemo": (True,)},
+}
+
 #: The lowest ``lose_at``, with why: the mirror of the largest ``target``.
 LEAST_LOSE_AT = (-MOST_POINTS, "a game to a lower score does not end in a sitting")
 
@@ -319,6 +338,16 @@ class SpadesRules:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
                 if f.init and f.name != "name"}
 
+    def applies(self, option: str, values: dict[str, Any] | None = None) -> bool:
+        """Whether ``option`` can matter under the options ``values`` (laid over
+        this ruleset's own): each option of :data:`OPTION_NEEDS` needs the option
+        it refines on.
+
+        >>> make_rules("standard").applies("double_nil_points"), make_rules("standard").applies("bag_limit")
+        (False, True)
+        """
+        return needs_met(OPTION_NEEDS, option, self.options() | dict(values or {}))
+
 
 STANDARD: dict[str, Any] = {}
 
@@ -356,4 +385,4 @@ def make_rules(preset: str = "standard", players: int | None = None,
     players, options = take_players(players, options)
     if players is not None:
         values["players"] = players
-    return build_rules(SpadesRules, "Spades", preset, values, options)
+    return build_rules(SpadesRules, "Spades", preset, values, options, OPTION_NEEDS)

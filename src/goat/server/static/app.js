@@ -186,12 +186,38 @@ function fillOptions() {
       const now = readOption(input, value);
       if (JSON.stringify(now) === JSON.stringify(value)) delete S.optionEdits[key];
       else S.optionEdits[key] = now;
+      showNeededOptions();
       markOptions();
     });
     row.append(input);
     list.append(row);
   }
+  showNeededOptions();
   markOptions();
+}
+
+/** The option values the form stands at: the ruleset's own with the player's edits. */
+function chosenOptions() {
+  const values = { ...optionDefaults() };
+  for (const [key, value] of Object.entries(S.optionEdits)) if (key in values) values[key] = value;
+  return values;
+}
+
+/** Whether ``key`` can matter under the form's values: the catalog's ``needs``
+ * (the rules' one table) names the values of other options it needs. */
+function optionMatters(key, values) {
+  const needs = chosenGame().needs?.[key] || {};
+  return Object.entries(needs).every(([other, allowed]) => allowed.some((v) => v === values[other]));
+}
+
+/** Show each option's row only while it can matter (street's molodka once the
+ * tricks are street, the jacks' order once jacks are permanent trumps); a hidden
+ * row keeps its edit for when it shows again but is not sent. */
+function showNeededOptions() {
+  const values = chosenOptions();
+  for (const row of document.querySelectorAll("#option-list .option")) {
+    row.hidden = !optionMatters(row.dataset.option, values);
+  }
 }
 
 function readOption(input, base) {
@@ -203,12 +229,16 @@ function readOption(input, base) {
   return input.value;
 }
 
-/** Options that differ from the ruleset's own values: what the table is created with. */
+/** Options that differ from the ruleset's own values, of those that can matter
+ * under the form's values: what the table is created with (a hidden option keeps
+ * the ruleset's value on the server). */
 function changedOptions() {
   const defaults = optionDefaults();
+  const values = chosenOptions();
   const changed = {};
   for (const [key, value] of Object.entries(S.optionEdits)) {
-    if (key in defaults && JSON.stringify(value) !== JSON.stringify(defaults[key])) changed[key] = value;
+    if (key in defaults && JSON.stringify(value) !== JSON.stringify(defaults[key])
+        && optionMatters(key, values)) changed[key] = value;
   }
   return changed;
 }
