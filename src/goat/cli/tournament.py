@@ -92,7 +92,8 @@ def tournament_command(
             from goat.tournament.plot import plot_path  # matplotlib: only when asked for
 
             check_named(plot, "--plot")  # told as empty, not as the folder "." that Path("") is
-            plot = str(plot_path(plot))  # the file written: "result" becomes result.png
+            if not written_in_place(plot):  # a pipe or a device (/dev/null) is named as it is
+                plot = str(plot_path(plot))  # the file written: "result" becomes result.png
             check_writable(plot, option="--plot")
             if out not in (None, "-") and Path(out).resolve() == Path(plot).resolve():
                 # the plot is written after the records: it would replace them, in silence

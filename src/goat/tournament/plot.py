@@ -24,15 +24,14 @@ from goat.tournament.stats import BotSummary, Interval, deal_differences
 def plot_path(path: str | os.PathLike[str]) -> Path:
     """The file the plot of ``path`` goes to, or a one-line :class:`GoatError`
     for a suffix matplotlib cannot write. A name without a suffix gets ``.png``,
-    as matplotlib would add it, so the caller can check and name the very file;
-    a device or a pipe (``/dev/null``) keeps its name and gets a PNG.
+    as matplotlib would add it, so the caller can check and name the very file.
+    (A device or a pipe, ``/dev/null``, is named as it is: the caller's
+    ``goat.cli.output.written_in_place``; :func:`plot_results` gives it a PNG.)
     (Whether its folder takes it is the caller's check, before a run that can
     take hours: ``goat.cli.output.check_writable``.)"""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     target = Path(path)
-    if target.exists() and not target.is_file() and not target.is_dir():
-        return target  # a device or a pipe (/dev/null) takes a PNG as it is named
     suffix = target.suffix.lower().lstrip(".")
     formats = FigureCanvasAgg.get_supported_filetypes()
     if suffix and suffix not in formats:
