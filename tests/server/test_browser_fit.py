@@ -312,7 +312,7 @@ def test_arabic_lists_take_the_arabic_comma(chromium: object, serve_process: Cal
 
 #: The create form's option lists whose chosen value is wider than the list shows:
 #: the chosen option alone, measured outside the form, against the list's width.
-CUT_CHOICES = """() => [...document.querySelectorAll('#option-list .option select')].map(select => {
+CUT_CHOICES = """() => [...document.querySelectorAll('#option-list .option:not([hidden]) select')].map(select => {
     const alone = select.cloneNode(false);
     alone.append(select.selectedOptions[0].cloneNode(true));
     Object.assign(alone.style, { position: "absolute", maxWidth: "none", width: "auto" });
@@ -323,10 +323,11 @@ CUT_CHOICES = """() => [...document.querySelectorAll('#option-list .option selec
   }).filter(([, width, need]) => need > width + 1).map(([name]) => name)"""
 
 
-#: The options whose field (a list, a checkbox, a number) sticks out of the form's panel.
+#: The options whose field (a list, a checkbox, a number) sticks out of the form's panel (of the rows
+#: shown: a row hidden while its option cannot matter has no box).
 OUTSIDE = """() => {
     const panel = document.querySelector('#create-form').getBoundingClientRect();
-    return [...document.querySelectorAll('#option-list .option')].filter(row => {
+    return [...document.querySelectorAll('#option-list .option:not([hidden])')].filter(row => {
       const field = row.querySelector('select, input').getBoundingClientRect();
       return field.left < panel.left - 0.5 || field.right > panel.right + 0.5;
     }).map(row => row.dataset.option);
@@ -347,6 +348,10 @@ def test_option_choices_are_shown_whole_on_a_phone(chromium: object, serve_proce
     for game, rules in (("kozel", "classic"), ("kozel", "street"), ("spades", "standard"), ("yugioh", "goat")):
         page.select_option("#create-game", game)
         page.select_option("#create-rules", rules)
+        if game == "spades":   # the rows of the options these refine show once they are on
+            for option in ("double_nil", "wheels", "boston", "bemo"):
+                page.check(f'#option-list .option[data-option="{option}"] input')
+            page.wait_for_selector('#option-list .option[data-option="wheels_by"]:not([hidden])')
         cut[rules] = page.evaluate(CUT_CHOICES) + page.evaluate(OUTSIDE)
     assert cut == {"classic": [], "street": [], "standard": [], "goat": []}
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
