@@ -331,15 +331,12 @@ def _interrupted(finished: list[GameResult], games: list[GameSpec], seconds: flo
                    err=True)
         return
     records = sorted(finished, key=lambda r: r.index)
-    if written_in_place(out):  # a pipe or a device: no file beside it (root made /dev/null.partial.jsonl)
-        error = _save_records(records, out)
-        typer.echo(f"error: {error}" if error else f"the {len(records)} finished games' records went to {out}",
-                   err=True)
-        return
-    partial = partial_path(out)
-    error = _save_records(records, partial)
-    typer.echo(f"error: {error}" if error else f"wrote the {len(records)} finished games' records to {partial} "
-                                               "(--out is written only by a whole run)", err=True)
+    in_place = written_in_place(out)  # a pipe or a device: no file beside it (root made /dev/null.partial.jsonl)
+    target = out if in_place else partial_path(out)
+    error = _save_records(records, target)
+    done = (f"the {len(records)} finished games' records went to {out}" if in_place else
+            f"wrote the {len(records)} finished games' records to {target} (--out is written only by a whole run)")
+    typer.echo(f"error: {error}" if error else done, err=True)
 
 
 def _save_records(results: list[GameResult], path: str | Path) -> str | None:
