@@ -355,12 +355,32 @@ def test_whole_number_options_have_a_sensible_upper_bound(name: str, most: int, 
     ("street", "jack_order", False),
     ("full-hand-24", "shamok_catches_queen", False),   # no 7C in a 24-card deck
     ("classic", "trump_card_from", False),         # a fixed trump suit shows no card
+    ("classic", "trump_lead", True),               # single.py's lead rule
+    ("street", "trump_lead", False),               # street takes only "free": no choice is left
 ])
 def test_applies_says_whether_an_option_can_matter_under_the_presets_values(
         preset: str, option: str, matters: bool) -> None:
     """``applies`` answers from the rules' one table of dependencies, checked
     against the code that reads each option: the create form hides the rest."""
     assert make_rules(preset).applies(option) is matters
+
+
+def test_classic_made_street_takes_the_free_trump_lead_street_forces() -> None:
+    """Street tricks refuse every trump lead but "free", so classic's own
+    ("previous-opener", the dataclass default too) gives way to "free", not to
+    the default, once the player makes its tricks street: the create form hides
+    the row and sends nothing, and the table is made. Street made single keeps
+    its "free" (allowed there); a trump lead the player gives to street tricks is
+    still refused in the same one line."""
+    street = {"trick_style": "street", "permanent_trumps": False}
+    made = make_rules("classic", options=street)
+    assert made.trump_lead == "free" and not made.applies("trump_lead")
+    assert make_rules("classic").applies("trump_lead", {"trick_style": "street"}) is False
+    assert make_rules("street", options={"trick_style": "single", "permanent_trumps": True}).trump_lead == "free"
+    for lead in ("previous-opener", "opening-only"):
+        with pytest.raises(RulesError, match=r"^option trump_lead must be 'free' with trick_style='street' "
+                                             r"\(street leads are sets of cards; no trump-lead rule applies\)$"):
+            make_rules("classic", options=street | {"trump_lead": lead})
 
 
 def test_applies_follows_the_values_given_and_street_molodka_gives_way_to_single_tricks() -> None:

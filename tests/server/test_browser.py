@@ -1324,6 +1324,47 @@ def test_the_create_form_shows_the_options_that_matter_for_the_values_chosen(
     context.close()
 
 
+def test_the_create_form_shows_an_option_needing_any_of_two_and_hides_one_street_forces(
+        chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """Spades' blind nil margin matters under blind nil *or* double nil: its row
+    shows with either on and hides with both off. Kozel's trump lead is forced to
+    "free" by street tricks: classic made street hides its row, and Create makes
+    the table (the server puts in the free lead, not classic's own)."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium, locale="en-US")
+    page.goto(server.url)
+    page.wait_for_selector("#create-game option", state="attached")
+    page.click("#options-summary")
+
+    def row(key: str) -> str:
+        return f'#option-list .option[data-option="{key}"]'
+
+    page.select_option("#create-game", "spades")
+    page.select_option("#create-rules", "standard")
+    assert page.is_visible(row("blind_nil_behind"))                      # blind nil on
+    page.locator(f'{row("blind_nil")} input').set_checked(False)
+    assert page.is_hidden(row("blind_nil_behind"))                       # both off
+    page.locator(f'{row("double_nil")} input').set_checked(True)
+    assert page.is_visible(row("blind_nil_behind"))                      # double nil alone
+    page.locator(f'{row("blind_nil")} input').set_checked(True)
+    assert page.is_visible(row("blind_nil_behind"))
+
+    page.select_option("#create-game", "kozel")
+    page.select_option("#create-rules", "classic")
+    assert page.is_visible(row("trump_lead"))
+    page.select_option(f'{row("trick_style")} select', "street")
+    page.locator(f'{row("permanent_trumps")} input').set_checked(False)
+    assert page.is_hidden(row("trump_lead"))
+    page.wait_for_selector("#options-check", state="hidden")           # the server takes it
+    page.fill("#create-name", "Ann")
+    page.click("#create-btn")
+    page.wait_for_selector("#lobby:not([hidden])")
+    table = httpx.get(f"{server.url}api/tables", timeout=10).json()["tables"][0]
+    assert (table["rules"], table["options"]) == ("classic", {"trick_style": "street", "permanent_trumps": False})
+    assert page.errors == []
+    context.close()
+
+
 def test_the_create_form_says_the_rules_refusal_in_the_pages_language(
         chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     """On the Russian page an impossible combination of options is refused in

@@ -11,6 +11,7 @@ import httpx
 import pytest
 
 from goat.games.kozel import make_rules
+from goat.games.spades import make_rules as make_spades
 from goat.server.app import ERROR_CHARS
 from goat.server.runner import ServerThread
 
@@ -101,7 +102,9 @@ def test_catalog_sends_each_games_option_dependencies_for_the_live_form(http: ht
     """The form shows an option's row only while the values chosen let it matter:
     the catalog sends every option a player count allows (classic's molodka,
     street's jack order, hidden until their needs hold) and the rules' one table
-    of what each needs; options no value can bring in at a count stay out."""
+    of what each needs, all of an object or any object of a list (Spades' blind
+    nil margin: blind nil or double nil); options no value can bring in at a
+    count stay out."""
     games = {g["name"]: g for g in http.get("/api/games").json()["games"]}
     kozel = {r["name"]: r["options"] for r in games["kozel"]["rules"]}
     needs = games["kozel"]["needs"]
@@ -111,12 +114,23 @@ def test_catalog_sends_each_games_option_dependencies_for_the_live_form(http: ht
     assert needs["molodka"] == {"trick_style": ["street"]} and needs["must_follow_trump"] == {"trick_style": ["single"]}
     assert needs["max_molodka_per_trick"] == {"trick_style": ["street"], "molodka": [True]}
     assert "partner_exchange" not in kozel["full-hand"]["3"] and "match_loser" not in kozel["full-hand"]["4"]
-    for name, options in (("classic", kozel["classic"]["4"]), ("street", kozel["street"]["4"])):
-        rules = make_rules(name)     # the table agrees with the rules' own answers at the preset
-        assert all(rules.applies(key) == all(options[o] in v for o, v in needs.get(key, {}).items())
-                   for key in options)
-    assert games["spades"]["needs"]["double_nil_points"] == {"double_nil": [True]}
+    assert needs["trump_lead"] == {"trick_style": ["single"]}           # street takes only "free"
+    spades_needs = games["spades"]["needs"]
+    assert spades_needs["double_nil_points"] == {"double_nil": [True]}
+    assert spades_needs["blind_nil_behind"] == [{"blind_nil": [True]}, {"double_nil": [True]}]
     assert games["yugioh"]["needs"] == {}
+
+    def matters(need: dict[str, list[Any]] | list[dict[str, list[Any]]], options: dict[str, Any]) -> bool:
+        return any(all(options[o] in v for o, v in way.items()) for way in (need if isinstance(need, list) else [need]))
+
+    spades = {r["name"]: r["options"] for r in games["spades"]["rules"]}
+    for make, game_needs, name, options in (
+            (make_rules, needs, "classic", kozel["classic"]["4"]), (make_rules, needs, "street", kozel["street"]["4"]),
+            (make_spades, spades_needs, "standard", spades["standard"]["4"]),
+            (make_spades, spades_needs, "mirror", spades["mirror"]["4"])):
+        rules = make(name)           # the table agrees with the rules' own answers at the preset
+        assert all(rules.applies(key) == matters(game_needs.get(key, {}), options) for key in options)
+    assert not matters(spades_needs["blind_nil_behind"], spades["mirror"]["4"])   # neither blind bid
 
 
 def test_a_spades_table_with_options(http: httpx.Client) -> None:

@@ -325,6 +325,11 @@ def test_negative_reverse_a_team_at_or_below_minus_target_loses() -> None:
     ("standard", "set_penalty_per", {"set_penalty": False}, False),
     ("partnership-fourteen", "nil_points", None, False),
     ("bemo", "bemo_one_per_team", None, True),
+    ("standard", "blind_nil_behind", None, True),             # bids.py: a blind bid of either kind
+    ("standard", "blind_nil_behind", {"blind_nil": False}, False),
+    ("standard", "blind_nil_behind", {"blind_nil": False, "double_nil": True}, True),
+    ("mirror", "blind_nil_behind", None, False),              # neither blind bid
+    ("mirror", "blind_nil_behind", {"double_nil": True}, True),
 ])
 def test_applies_says_whether_a_refining_option_can_matter(
         preset: str, option: str, values: dict[str, object] | None, matters: bool) -> None:

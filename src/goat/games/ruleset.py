@@ -10,7 +10,7 @@ wrong type — so that each mistake reads the same one line in every game.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 from goat.protocol import RulesError
@@ -66,37 +66,55 @@ def check_maxima(rules: Any, maxima: dict[str, tuple[int, str]]) -> None:
                               option=name, value=value, most=most)
 
 
-def needs_met(needs: Mapping[str, Mapping[str, tuple[Any, ...]]], option: str, values: Mapping[str, Any]) -> bool:
-    """Whether every other option ``option`` depends on (``needs[option]``: other
-    option → the values under which ``option`` can matter) holds one of those
-    values in ``values``; an option without an entry can always matter."""
-    return all(values.get(other) in allowed for other, allowed in needs.get(option, {}).items())
+#: What one option needs to matter: other option → the values it needs, all of
+#: them (a mapping), or any one of several such mappings (a list of them: Spades'
+#: ``blind_nil_behind`` matters under blind nil *or* double nil). A game's
+#: ``OPTION_NEEDS`` maps each option that can stop mattering to its ``Need``.
+Need = Mapping[str, tuple[Any, ...]] | Sequence[Mapping[str, tuple[Any, ...]]]
 
 
-def fallbacks(rules_class: type, needs: Mapping[str, Mapping[str, tuple[Any, ...]]], preset_values: dict[str, Any],
-              options: dict[str, Any]) -> dict[str, Any]:
-    """The preset's values that give way to the option's own (the dataclass's)
-    default: those the player did not set, of options that stop mattering
-    because the player set what they depend on (``needs``). Kozel street's
-    molodka so does not refuse the one-card tricks a player makes of street, and
-    the create form need not send an option whose row it hides."""
+def need_ways(need: Need) -> Sequence[Mapping[str, tuple[Any, ...]]]:
+    """The alternatives of ``need``, any one of which lets the option matter (a
+    mapping of all-of needs is the one alternative)."""
+    return [need] if isinstance(need, Mapping) else need
+
+
+def needs_met(needs: Mapping[str, Need], option: str, values: Mapping[str, Any]) -> bool:
+    """Whether some alternative of ``needs[option]`` holds in ``values``: every
+    other option it names holds one of the values it allows there. An option
+    without an entry can always matter."""
+    return any(all(values.get(other) in allowed for other, allowed in way.items())
+               for way in need_ways(needs.get(option, {})))
+
+
+def fallbacks(rules_class: type, needs: Mapping[str, Need], preset_values: dict[str, Any],
+              options: dict[str, Any], unmet_values: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The preset's values that give way: those the player did not set, of
+    options that stop mattering because the player set what they depend on
+    (``needs``). Each gives way to its ``unmet_values`` entry, the one value the
+    rules allow it there (Kozel street's free trump lead), else to the option's
+    own (the dataclass's) default. Kozel street's molodka so does not refuse the
+    one-card tricks a player makes of street, nor classic's trump lead the street
+    tricks, and the create form need not send an option whose row it hides."""
     merged = preset_values | options
-    defaults = {f.name: f.default for f in dataclasses.fields(rules_class) if f.init}
-    return {option: defaults[option] for option, on in needs.items()
-            if option not in options and any(other in options for other in on)
+    defaults = {f.name: f.default for f in dataclasses.fields(rules_class) if f.init} | dict(unmet_values or {})
+    return {option: defaults[option] for option, need in needs.items()
+            if option not in options and any(other in options for way in need_ways(need) for other in way)
             and not needs_met(needs, option, merged)}
 
 
 def build_rules(rules_class: type[R], game: str, preset: str, values: dict[str, Any],
-                options: dict[str, Any], needs: Mapping[str, Mapping[str, tuple[Any, ...]]] | None = None) -> R:
+                options: dict[str, Any], needs: Mapping[str, Need] | None = None,
+                unmet_values: Mapping[str, Any] | None = None) -> R:
     """``rules_class(name=preset, **values)`` with ``options`` laid over ``values``
-    (and the :func:`fallbacks` of ``needs``, the game's option dependencies)."""
+    (and the :func:`fallbacks` of ``needs``, the game's option dependencies, with
+    ``unmet_values``, the values its rules force where an option stops mattering)."""
     names = option_names(rules_class)
     for key in options:
         if key not in names:
             raise RulesError(f"unknown option {key!r} for {game} (known: {', '.join(names)})", "unknownOption",
                               option=key)
-    values = dict(values) | fallbacks(rules_class, needs or {}, values, options) | options
+    values = dict(values) | fallbacks(rules_class, needs or {}, values, options, unmet_values) | options
     try:
         return rules_class(name=preset, **values)
     except TypeError as exc:  # a value of the wrong type reaching a comparison

@@ -1590,7 +1590,8 @@ def game_catalog() -> list[dict[str, Any]]:
     full hand does; only the options that can matter at that count, where the
     rules say so with ``seats_allow(option)``), and each game the allowed values of its enumerated options
     (``choices``) and which options can matter only under some values of others
-    (``needs``, the module's ``OPTION_NEEDS``: the form shows such an option's row
+    (``needs``, the module's ``OPTION_NEEDS``: other option → its values, all of
+    them, or a list of such, any one of them; the form shows such an option's row
     only while the values chosen meet them, and sends no hidden row): the page builds its option form from these instead of
     knowing any game's options itself; ``own_deck``: whether players may bring
     their own deck (the module has ``seat_data_from_json``); each ruleset's
@@ -1615,8 +1616,7 @@ def game_catalog() -> list[dict[str, Any]]:
             presets.append({"name": preset, "players": counts, "default_players": default, "options": options,
                             "bot_levels": bot_levels(name, preset, table_bots(name))})
         choices = {key: list(values) for key, values in getattr(module, "CHOICES", {}).items()}
-        needs = {key: {other: list(values) for other, values in on.items()}
-                 for key, on in getattr(module, "OPTION_NEEDS", {}).items()}
+        needs = json.loads(json.dumps(getattr(module, "OPTION_NEEDS", {})))   # the rules' shape, its tuples lists
         catalog.append({"name": name, "rules": presets, "choices": choices, "needs": needs, "bots": table_bots(name),
                         "own_deck": hasattr(module, "seat_data_from_json")})
     return catalog

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from goat.cards import Card, make_deck
-from goat.games.ruleset import build_rules, check_choice, check_maxima, needs_met, option_names, take_players
+from goat.games.ruleset import Need, build_rules, check_choice, check_maxima, needs_met, option_names, take_players
 from goat.protocol import RulesError
 
 #: Kozel card points, whatever the suit or trump status. Every deck sums to 120.
@@ -66,10 +66,11 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 #: reads it. One place: ``applies`` answers from it, ``make_rules`` lets a preset's
 #: value that stopped mattering give way, and the catalog sends it to the create
 #: form, which shows an option's row only while it can matter.
-OPTION_NEEDS: dict[str, dict[str, tuple[Any, ...]]] = {
+OPTION_NEEDS: dict[str, Need] = {
     "jack_order": {"permanent_trumps": (True,)},                     # only permanent jacks are ordered
     "shamok_catches_queen": {"permanent_trumps": (True,), "deck": ("32", "36")},   # ``has_shamok``
     "shamok_penalty": {"permanent_trumps": (True,), "deck": ("32", "36"), "shamok_catches_queen": (True,)},
+    "trump_lead": {"trick_style": ("single",)},                      # single.py; street takes only "free"
     "must_follow_trump": {"trick_style": ("single",)},               # single.py: one-card following
     "trump_on_plain": {"trick_style": ("single",)},                  # street's beats have no following
     "forced_exchange": {"trick_style": ("single",)},                 # single.py's trump-lead swap
@@ -78,6 +79,15 @@ OPTION_NEEDS: dict[str, dict[str, tuple[Any, ...]]] = {
     "max_lead": {"trick_style": ("street",)},                        # a one-card trick leads one card
     "trump_card_from": {"trump_suit": ("drawn",)},                   # deal.py: only a drawn trump is shown
     "trump_card_place": {"trump_suit": ("drawn",), "trump_card_from": ("stock",)},   # ``shows_stock_card``
+}
+
+#: The value an option of :data:`OPTION_NEEDS` takes where it stops mattering and
+#: the player did not set it, when that is not its dataclass default: the one value
+#: the rules allow it there (``validate`` refuses any other, so classic's trump
+#: lead would refuse the street tricks a player makes of it). One place: the create
+#: form hides the row and sends nothing, ``make_rules`` puts this value in.
+OPTION_FALLBACKS: dict[str, Any] = {
+    "trump_lead": "free",                                            # street: "no trump-lead rule applies"
 }
 
 #: The largest value of a whole-number option where a larger one makes no sense,
@@ -387,4 +397,5 @@ def make_rules(preset: str = "classic", players: int | None = None,
     if not isinstance(players, int) or isinstance(players, bool):
         raise RulesError(f"players must be a whole number, not {players!r}", "optionWhole",
                          option="players", value=players)
-    return build_rules(KozelRules, "Kozel", preset, PRESETS[preset](players), options, OPTION_NEEDS)
+    return build_rules(KozelRules, "Kozel", preset, PRESETS[preset](players), options, OPTION_NEEDS,
+                       OPTION_FALLBACKS)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from goat.cards import Card, make_deck
-from goat.games.ruleset import build_rules, check_choice, check_maxima, needs_met, option_names, take_players
+from goat.games.ruleset import Need, build_rules, check_choice, check_maxima, needs_met, option_names, take_players
 from goat.protocol import RulesError
 
 #: Tricks in a deal, and cards in each hand.
@@ -70,9 +70,9 @@ INT_MAXIMA: dict[str, tuple[int, str]] = {
 #: option: its values under which it can matter}, each checked against the code
 #: that reads it (scoring.py, bids.py, state.py). One place: ``applies`` answers
 #: from it, ``make_rules`` lets a preset's value that stopped mattering give way,
-#: and the create form shows an option's row only while it can matter.
-#: (``blind_nil_behind`` is not here: it matters under blind nil *or* double nil.)
-OPTION_NEEDS: dict[str, dict[str, tuple[Any, ...]]] = {
+#: and the create form shows an option's row only while it can matter. A list
+#: is any of its needs (``ruleset.Need``).
+OPTION_NEEDS: dict[str, Need] = {
     "bag_limit": {"bags": (True,)},                 # scoring: only ``if rules.bags``
     "bag_penalty": {"bags": (True,)},
     "set_penalty_per": {"set_penalty": (True,)},    # set_loss is counted only under set_penalty
@@ -80,6 +80,8 @@ OPTION_NEEDS: dict[str, dict[str, tuple[Any, ...]]] = {
     "blind_nil_points": {"blind_nil": (True,)},
     "double_nil_points": {"double_nil": (True,)},
     "exchange_cards": {"double_nil": (True,)},      # only a double nil exchanges
+    # bids.py offers a blind bid, blind nil or double nil, only to a team this far behind
+    "blind_nil_behind": [{"blind_nil": (True,)}, {"double_nil": (True,)}],
     "boston_wins_game": {"boston": (True,)},
     "wheels_by": {"wheels": (True,)},
     "bemo_one_per_team": {"bemo": (True,)},

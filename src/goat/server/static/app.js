@@ -204,10 +204,13 @@ function chosenOptions() {
 }
 
 /** Whether ``key`` can matter under the form's values: the catalog's ``needs``
- * (the rules' one table) names the values of other options it needs. */
+ * (the rules' one table) names the values of other options it needs, all of them
+ * (an object), or any one of several such objects (a list: Spades' blind nil
+ * margin matters under blind nil or double nil). */
 function optionMatters(key, values) {
-  const needs = chosenGame().needs?.[key] || {};
-  return Object.entries(needs).every(([other, allowed]) => allowed.some((v) => v === values[other]));
+  const need = chosenGame().needs?.[key] || {};
+  const holds = (way) => Object.entries(way).every(([other, allowed]) => allowed.some((v) => v === values[other]));
+  return Array.isArray(need) ? need.some(holds) : holds(need);
 }
 
 /** Show each option's row only while it can matter (street's molodka once the
