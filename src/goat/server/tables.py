@@ -39,7 +39,8 @@ starts the game's view decides who sees what of it.
 
 Seats are empty, human (a name and the hash of a secret token) or bot. A human
 whose last connection drops keeps the seat for ``grace_seconds``; after that the
-default bot plays for them until they come back with their token.
+default bot plays for them until they come back with their token (in the lobby,
+anyone seated may free the seat instead: :meth:`Table.clear_seat`).
 
 :class:`Tables` is the registry: creates tables, finds them (loading finished
 ones from storage on demand) and restores every unfinished table at start-up by
