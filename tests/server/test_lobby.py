@@ -3,6 +3,7 @@ is a one-line ``{"error": ...}`` with a fitting status and changes nothing."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -14,6 +15,8 @@ from goat.games.kozel import make_rules
 from goat.games.spades import make_rules as make_spades
 from goat.server.app import ERROR_CHARS
 from goat.server.runner import ServerThread
+
+from .conftest import Client, Lobby, run
 
 
 @pytest.fixture
@@ -342,12 +345,47 @@ def test_leaving_and_removing_bots_before_the_start(http: httpx.Client) -> None:
     tid, ann = table["id"], table["token"]
     bob = http.post(f"/api/tables/{tid}/seats/1", json={"name": "Bob"}).json()["token"]
     http.post(f"/api/tables/{tid}/seats/2/bot", json={"bot": "heuristic"}, headers=auth(ann))
-    assert "only they can leave it" in error(http.delete(f"/api/tables/{tid}/seats/1", headers=auth(ann)), 403)
+    assert "keeps seat 1 for" in error(http.delete(f"/api/tables/{tid}/seats/1", headers=auth(ann)), 409)
     assert http.delete(f"/api/tables/{tid}/seats/2", headers=auth(bob)).status_code == 200
     assert http.delete(f"/api/tables/{tid}/seats/1", headers=auth(bob)).status_code == 200
     assert [s["kind"] for s in seats(http, tid)] == ["human", "empty", "empty", "empty"]
     assert error(http.post(f"/api/tables/{tid}/start", headers=auth(bob)), 403)  # Bob's token is void now
 
+
+
+def test_the_seat_of_a_person_who_left_the_lobby_may_be_freed_after_the_grace_period(
+        start_server: Callable[..., ServerThread]) -> None:
+    """Bob sat, then closed his page: once he has been offline for the grace
+    period anyone at the table may free his seat (before, only Bob could, and the
+    table could start only with him, a bot playing his seat and the standings
+    counting the match as his). While his page is open, or within the grace
+    period, the seat stays his, with the sentence saying which."""
+    server = start_server(grace_seconds=1.0)
+
+    async def walk() -> None:
+        lobby = Lobby(server.url)
+        created = await lobby.create(name="Ann")
+        tid, ann = created["id"], created["token"]
+        bob = await lobby.sit(tid, 1, "Bob")
+        async with Client(server.ws_url, tid, bob):
+            here = await lobby.http.delete(f"/api/tables/{tid}/seats/1", headers=auth(ann))
+            assert (here.status_code, here.json()["say"]) == (403, "seatBelongs")
+        while (await lobby.http.get(f"/api/tables/{tid}")).json()["seats"][1]["connected"]:
+            await asyncio.sleep(0.02)   # the server has seen his page close
+        away = await lobby.http.delete(f"/api/tables/{tid}/seats/1", headers=auth(ann))
+        assert away.status_code == 409 and away.json()["say"] == "seatAway", away.text
+        assert away.json()["args"] == {"seat": 1, "name": "Bob", "seconds": 1}
+        await asyncio.sleep(1.1)
+        gone = await lobby.http.delete(f"/api/tables/{tid}/seats/1", headers=auth(ann))
+        assert gone.status_code == 200, gone.text
+        assert [s["kind"] for s in (await lobby.http.get(f"/api/tables/{tid}")).json()["seats"]] == \
+            ["human", "empty", "empty", "empty"]
+        # his token is void now, and his name free for whoever sits next
+        assert (await lobby.http.post(f"/api/tables/{tid}/start", headers=auth(bob))).status_code == 403
+        await lobby.sit(tid, 2, "Bob")
+        await lobby.close()
+
+    run(walk())
 
 
 def test_the_page_and_its_assets_are_served(http: httpx.Client) -> None:

@@ -39,7 +39,8 @@ starts the game's view decides who sees what of it.
 
 Seats are empty, human (a name and the hash of a secret token) or bot. A human
 whose last connection drops keeps the seat for ``grace_seconds``; after that the
-default bot plays for them until they come back with their token.
+default bot plays for them until they come back with their token (in the lobby,
+anyone seated may free the seat instead: :meth:`Table.clear_seat`).
 
 :class:`Tables` is the registry: creates tables, finds them (loading finished
 ones from storage on demand) and restores every unfinished table at start-up by
@@ -99,13 +100,14 @@ import hashlib
 import inspect
 import json
 import logging
+import math
 import random
 import secrets
 import time
 import unicodedata
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from goat.bots import Bot, bot_factory, make_bot, next_bot_action, out_of_turn_claim, outside_bots, thinks, view_bots
@@ -379,6 +381,8 @@ class Seat:
     connections: int = 0
     autoplay: bool = False              # a bot plays for a dropped human
     timer: asyncio.TimerHandle | None = None
+    #: when (``time.monotonic``) its last connection went, or the seat was taken or restored
+    offline_since: float = field(default_factory=time.monotonic)
 
     def row(self) -> SeatRow:
         return SeatRow(self.index, self.kind, self.name, self.bot, self.token_hash)
@@ -642,16 +646,31 @@ class Table:
         self.broadcast()
 
     async def clear_seat(self, index: int, token: str | None) -> None:
-        """Empty a bot's seat, or leave one's own seat, before the game starts."""
+        """Empty a bot's seat, or leave one's own seat, before the game starts; or
+        free the seat of a person who left the lobby: offline for the grace period
+        (``grace_seconds``, as a dropped player keeps a seat in play). Without it a
+        lobby whose person closed their page could only start with them, a bot
+        playing their seat and the standings counting the match as theirs."""
         async with self.lock:
             mine = self._authorize(token)
             seat = self._seat(index)
             self._in_lobby("the game has started: seats stay as they are")
             if seat.kind == "human" and index != mine:
-                raise LobbyError(f"seat {index} belongs to {seat.name}; only they can leave it", status=403,
-                                 say="seatBelongs", seat=index, name=seat.name)
+                self._may_free(seat)
             await self._save_seat(Seat(index))
         self.broadcast()
+
+    def _may_free(self, seat: Seat) -> None:
+        """Raise :class:`LobbyError` unless another person's ``seat`` may be freed:
+        its holder is offline and has been for the grace period."""
+        if seat.connections:
+            raise LobbyError(f"seat {seat.index} belongs to {seat.name}; only they can leave it", status=403,
+                             say="seatBelongs", seat=seat.index, name=seat.name)
+        wait = math.ceil(self.settings.grace_seconds - (time.monotonic() - seat.offline_since))
+        if wait > 0:
+            raise LobbyError(f"{seat.name} is offline, but keeps seat {seat.index} for {wait} s more in case they "
+                             f"come back; then anyone at the table may free it", status=409,
+                             say="seatAway", seat=seat.index, name=seat.name, seconds=wait)
 
     async def set_seat_data(self, index: int, token: str | None, obj: Any) -> Any:
         """Set (``obj``: what the player sent, e.g. a ``.ydk`` text) or clear
@@ -1149,6 +1168,8 @@ class Table:
             return
         seat = self.seats[conn.seat]
         seat.connections -= 1
+        if seat.connections == 0:
+            seat.offline_since = time.monotonic()
         if seat.connections == 0 and seat.kind == "human" and self.status == "playing":
             self._dropped(seat)
         self._seat_seen(seat)

@@ -524,6 +524,10 @@ function renderLobby() {
     }
     if (seat.kind === "bot" && S.seat !== null) buttons.append(button(t("remove"), "remove", () => clearSeat(seat.seat)));
     if (seat.kind === "human" && seat.seat === S.seat) buttons.append(button(t("leave"), "leave", () => clearSeat(seat.seat, true)));
+    // someone who left the lobby: the server frees the seat once the grace period has passed
+    else if (seat.kind === "human" && !seat.connected && S.seat !== null) {
+      buttons.append(button(t("freeSeat"), "free-seat", () => clearSeat(seat.seat)));
+    }
     li.append(buttons);
     list.append(li);
   }
