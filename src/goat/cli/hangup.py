@@ -33,6 +33,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TextIO, TypeVar
 
+from goat.charset import plain_fallback
+
 T = TypeVar("T")
 
 
@@ -97,6 +99,18 @@ def survive_hangup() -> None:
         stream = getattr(sys, name)
         if not isinstance(stream, TerminalStream) and _on_terminal(stream):
             setattr(sys, name, TerminalStream(stream))
+
+
+def guard_standard_streams() -> None:
+    """Standard output and error as every ``goat`` process has them: written in
+    :func:`goat.charset.plain` text where they cannot hold every character
+    (:func:`~goat.charset.plain_fallback`) and surviving a terminal that hangs up
+    (:func:`survive_hangup`). The ``goat`` command's ``main`` calls it, and so does
+    each of a tournament's pool workers: a ``spawn`` or ``forkserver`` worker
+    (Python 3.14's default start method on Linux) is a fresh interpreter that
+    inherits the parent's terminal but not its wrapped streams."""
+    plain_fallback()
+    survive_hangup()
 
 
 #: The signals that stop a run as Ctrl+C does, and how its line tells them.

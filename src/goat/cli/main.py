@@ -166,13 +166,11 @@ except KeyboardInterrupt:  # Ctrl+C while the commands load: exit as typer does 
 
 def main() -> None:
     """The ``goat`` command (a stray :class:`GoatError` is told by :class:`OneLineErrors`;
-    a terminal that hangs up under a background run, by :func:`survive_hangup`; a
-    stream that cannot write every character, by :func:`plain_fallback`)."""
-    from goat.charset import plain_fallback
-    from goat.cli.hangup import survive_hangup
+    a terminal that hangs up under a background run and a stream that cannot
+    write every character, by :func:`guard_standard_streams`)."""
+    from goat.cli.hangup import guard_standard_streams
 
-    plain_fallback()
-    survive_hangup()
+    guard_standard_streams()
     app()
 
 
