@@ -34,7 +34,7 @@ from goat.cards import CardSyntaxError, parse_cards
 from goat.cli import render, render_spades
 from goat.cli.hangup import STOPPED_BY, stop_as_interrupt, stop_reaches_prompt
 from goat.cli.options import BOT_MODULE_HELP, check_seed, load_bot_modules, parse_option_pairs
-from goat.cli.output import check_writable
+from goat.cli.output import check_writable, echo
 from goat.games import get_game
 from goat.games.spades.bids import BLIND_KINDS, LOOK
 from goat.protocol import (
@@ -391,7 +391,7 @@ def write_record(path: Path, state: GameState, seats: list[dict[str, Any] | None
 
 # ==================================================================== CLI
 def _fail(message: str) -> None:
-    typer.echo(f"error: {message}", err=True)
+    echo(f"error: {message}", err=True)
     raise typer.Exit(2)
 
 
@@ -552,7 +552,7 @@ def run_session(console: Console, session: Any, state: GameState, record: Path |
             write_record(record, state, seats)
             console.print(f"Record of the game so far written to {escape(str(record))}.")
         why = str(exc) if isinstance(exc, BotMoveError) else one_line(exc)
-        typer.echo(f"error: {what} stopped: bot {', '.join(crashed)} failed: {why}", err=True)
+        echo(f"error: {what} stopped: bot {', '.join(crashed)} failed: {why}", err=True)
         raise typer.Exit(1) from None
     if record is not None:
         try:
