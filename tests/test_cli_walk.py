@@ -606,6 +606,7 @@ def test_goat_play_stopped_just_before_its_prompt_reads_stops_at_once(game: str,
     read_records(record)
 
 
+@pytest.mark.parametrize("command", ["replay", "standings"])
 def test_standard_input_is_read_as_a_file_is(command: str, tmp_path) -> None:
     """A record saved with a byte order mark (Notepad) was read from a file but
     refused on stdin ("Unexpected UTF-8 BOM"); binary garbage on stdin was
