@@ -36,13 +36,18 @@ UTF8 = {"PYTHONIOENCODING": "utf-8"}
 NOTATION_HAND = re.compile(r"Your hand:( +[2-9TJQKA][CDHS])+\s*$", re.MULTILINE)
 
 
-def goat_run(args: list[str], env: dict[str, str], input: str = "") -> tuple[int, str, str]:
-    """``goat ARGS`` in a subprocess with ``env`` added: status, stdout and stderr, decoded
-    as the stream's encoding (cp1252, else UTF-8: ASCII's superset, which click writes in)."""
+def goat_bytes(args: list[str], env: dict[str, str], input: str = "") -> subprocess.CompletedProcess[bytes]:
+    """``goat ARGS`` in a subprocess with ``env`` added, its output as written."""
     environ = {k: v for k, v in os.environ.items() if k not in ("PYTHONIOENCODING", "LC_ALL", "LANG", "PYTHONUTF8")}
     environ.update(env, PYTHONPATH=SRC, COLUMNS="100")
-    done = subprocess.run([sys.executable, "-m", "goat", *args], input=input.encode(), capture_output=True,
+    return subprocess.run([sys.executable, "-m", "goat", *args], input=input.encode(), capture_output=True,
                           env=environ, timeout=120)
+
+
+def goat_run(args: list[str], env: dict[str, str], input: str = "") -> tuple[int, str, str]:
+    """``goat ARGS`` in a subprocess with ``env`` added: status, stdout and stderr, decoded
+    as the stream's encoding (cp1252, else UTF-8: the C locale's, and ASCII's superset)."""
+    done = goat_bytes(args, env, input)
     encoding = "cp1252" if env.get("PYTHONIOENCODING") == "cp1252" else "utf-8"
     return done.returncode, done.stdout.decode(encoding, "replace"), done.stderr.decode(encoding, "replace")
 
@@ -127,6 +132,26 @@ def test_records_to_stdout_tournament_and_decks(tmp_path: Path, encoding: str) -
     deck.write_text("#main\nКозёл\n", encoding="utf-8")
     verdict = no_traceback(*goat_run(["deck", "check", str(deck)], env), expected=1)
     assert "not legal" in verdict
+
+
+def test_lines_click_writes_on_an_ascii_stream_are_ascii(named_record: Path, tmp_path: Path) -> None:
+    """Every line goes out through ``typer.echo``, and click, finding a stream whose
+    encoding is ASCII, took it for a mistake and wrote UTF-8 beneath it: a mistake
+    naming ``é``, a usage error naming a Cyrillic letter typed by mistake, a score
+    sheet's names came out as bytes an ASCII reader cannot decode, where the rest of
+    the output is plain ASCII (``e``, ``\\u0410``)."""
+    ascii_only = NARROW["ascii"]
+    unknown_bot = goat_bytes(["play", "kozel", "--bots", "é"], ascii_only)
+    assert unknown_bot.returncode == 2
+    assert unknown_bot.stderr.decode("ascii").startswith("error: bot 'e': unknown bot 'e' (known: ")
+    typo = goat_bytes(["play", "kozel", "--b\u043ets", "x"], ascii_only)   # a Cyrillic o
+    assert typo.returncode == 2
+    assert typo.stderr.decode("ascii").startswith("error: No such option: --b\\u043ets")
+    sheet = goat_bytes(["replay", str(named_record), "--csv"], ascii_only)
+    assert sheet.returncode == 0, sheet.stderr
+    assert "\\u0410\\u043d\\u043d\\u0430" in sheet.stdout.decode("ascii")
+    missing = goat_bytes(["replay", str(tmp_path / "мой.json")], ascii_only)
+    assert missing.returncode == 2 and "\\u043c\\u043e\\u0439.json" in missing.stderr.decode("ascii")
 
 
 def test_records_written_to_a_stream_that_cannot_hold_a_name_are_escaped() -> None:

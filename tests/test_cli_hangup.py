@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import errno
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
 
-from goat.cli.hangup import TerminalStream
+from goat.cli.hangup import TerminalStream, stop_as_interrupt
 
 
 class DeadTerminal:
@@ -83,3 +84,22 @@ def test_the_command_loads_where_there_is_no_sighup() -> None:
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env={**os.environ, "PYTHONPATH": str(src)}, timeout=120)
     assert run.returncode == 0, run.stderr
+
+
+def test_a_second_stop_does_not_interrupt_the_stopping() -> None:
+    """SIGTERM stops the block as Ctrl+C does, and the block then keeps what it
+    has (a game's record, a tournament's finished games, its pool ended). A second
+    SIGTERM then, a second ``kill`` or the prompt's repeat of the first
+    (``stop_reaches_prompt``), raised a second KeyboardInterrupt in the middle of it."""
+    received: list[int] = []
+    kept = False
+    try:
+        with stop_as_interrupt(received):
+            try:
+                signal.raise_signal(signal.SIGTERM)
+            except KeyboardInterrupt:
+                signal.raise_signal(signal.SIGTERM)
+                kept = True
+    except KeyboardInterrupt:
+        raise AssertionError("the second SIGTERM interrupted the stopping") from None
+    assert kept and received == [signal.SIGTERM]

@@ -20,6 +20,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from goat.cli.hangup import STOPPED_BY
 from goat.cli.main import app
 
 runner = CliRunner(env={"FORCE_COLOR": None})
@@ -493,41 +494,50 @@ def test_a_background_run_whose_terminal_hangs_up_finishes_and_writes_its_record
     assert len(out.read_text(encoding="utf-8").splitlines()) == 80
 
 
+def play_on_a_terminal(game: str, record: Path, code: str = GOAT) -> tuple[subprocess.Popen, int, bytes]:
+    """`goat play GAME --record RECORD` on a pseudo-terminal of its own, as a shell's
+    job: the process, the terminal's controller side and what it showed up to the
+    prompt for the first move."""
+    import fcntl
+    import pty
+    import termios
+
+    controller, terminal = pty.openpty()
+    env = dict(os.environ, PYTHONPATH=str(SRC), TERM="xterm")
+
+    def own_terminal() -> None:   # the pty is its controlling terminal
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+    try:
+        run = subprocess.Popen([sys.executable, "-c", code, "play", game, "--seed", "1", "--think", "0",
+                                "--record", str(record)], stdin=terminal, stdout=terminal, stderr=terminal,
+                               env=env, start_new_session=True, preexec_fn=own_terminal)
+    finally:
+        os.close(terminal)
+    seen = b""
+    try:
+        while not seen.rstrip().endswith(b">"):   # the prompt for the first move
+            seen += os.read(controller, 4096)
+    except BaseException:
+        run.kill()
+        os.close(controller)
+        raise
+    return run, controller, seen
+
+
 @pytest.mark.parametrize("game", ["kozel", "yugioh"])
 @pytest.mark.parametrize("stop", ["terminal hangs up", "SIGTERM"])
 def test_goat_play_stopped_while_waiting_for_a_move_writes_its_record(game: str, stop: str, tmp_path) -> None:
     """The terminal window of `goat play --record` closed (SIGHUP to the game, its
     terminal gone), or a `kill`: the default action ended the game where it stood,
     and the record of the game so far, kept on Ctrl+C and on quit, was lost."""
-    import fcntl
-    import pty
-    import termios
-
     from goat.records import read_records
 
     record = tmp_path / "game.json"
-    controller, terminal = pty.openpty()
-    env = dict(os.environ, PYTHONPATH=str(SRC), TERM="xterm")
-
-    def own_terminal() -> None:   # as a shell's job: the pty is its controlling terminal
-        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
+    run, controller, seen = play_on_a_terminal(game, record)
     try:
-        run = subprocess.Popen([sys.executable, "-c", GOAT, "play", game, "--seed", "1", "--think", "0",
-                                "--record", str(record)], stdin=terminal, stdout=terminal, stderr=terminal,
-                               env=env, start_new_session=True, preexec_fn=own_terminal)
-    finally:
-        os.close(terminal)
-    try:
-        seen = b""
-        while not seen.rstrip().endswith(b">"):   # the prompt for the first move
-            seen += os.read(controller, 4096)
         if stop == "SIGTERM":
-            # CPython's readline takes a signal only as an interrupted select(): one that lands
-            # between its last check and the select() waits for the next key (a fresh-clone CI
-            # run under load timed out so). A kill comes later than the prompt's first instant.
-            time.sleep(1)
-            run.send_signal(signal.SIGTERM)
+            run.send_signal(signal.SIGTERM)   # at once: see the next test for the prompt's every instant
             status = run.wait(timeout=60)
             expected = 128 + signal.SIGTERM
             while b"Record written" not in seen:
@@ -547,6 +557,52 @@ def test_goat_play_stopped_while_waiting_for_a_move_writes_its_record(game: str,
             run.kill()
     assert status == expected
     assert record.exists(), "the record of the game so far was not written"
+    read_records(record)
+
+
+#: `goat`, whose prompts take a signal where Python's handler cannot run before the
+#: read of the line waits: PyOS_InputHook, called in input()'s C code just before that
+#: read, is pause(), which returns once the signal's C handler has noted it.
+GOAT_SIGNAL_BEFORE_THE_READ = ("import ctypes; hook = ctypes.c_void_p.in_dll(ctypes.pythonapi, 'PyOS_InputHook'); "
+                               "hook.value = ctypes.cast(ctypes.CDLL(None).pause, ctypes.c_void_p).value; " + GOAT)
+
+
+def main_thread_state(pid: int) -> str:
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+@pytest.mark.parametrize(("game", "signum"), [("kozel", signal.SIGTERM), ("yugioh", getattr(signal, "SIGHUP", 1))])
+def test_goat_play_stopped_just_before_its_prompt_reads_stops_at_once(game: str, signum: int, tmp_path) -> None:
+    """A SIGTERM or SIGHUP landing between Python's last look at signals and the
+    read of the move (readline's select(), or the plain read) was only noted: the
+    game waited for the next key, its record unwritten (a CI timeout). Here every
+    prompt takes it just there."""
+    from goat.records import read_records
+
+    record = tmp_path / "game.json"
+    run, controller, seen = play_on_a_terminal(game, record, GOAT_SIGNAL_BEFORE_THE_READ)
+    try:
+        deadline = time.monotonic() + 60
+        while main_thread_state(run.pid) != "S" and time.monotonic() < deadline:
+            time.sleep(0.01)   # waiting in the prompt's pause()
+        run.send_signal(signum)
+        try:
+            status = run.wait(timeout=60)   # before: until a key that never came
+        except subprocess.TimeoutExpired:
+            status = None
+        while status is not None and b"Record written" not in seen:
+            try:
+                seen += os.read(controller, 4096)
+            except OSError:   # all read: the terminal's other side is closed
+                break
+    finally:
+        os.close(controller)
+        if run.poll() is None:
+            run.kill()
+            run.wait(timeout=30)
+    assert status == 128 + signum, seen.decode(errors="replace")
+    assert f"{STOPPED_BY[signum][0].upper()}{STOPPED_BY[signum][1:]}.".encode() in seen
     read_records(record)
 
 

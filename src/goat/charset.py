@@ -6,7 +6,7 @@ ISO-8859-1, a CI job may set ``PYTHONIOENCODING=ascii``. Python's streams then
 fail at the first character they cannot encode (``UnicodeEncodeError``, a
 traceback in the middle of a game). So:
 
-* :func:`plain_fallback` (once, at the start of the ``goat`` command) lets
+* :func:`plain_fallback` (at the start of the ``goat`` command and of its pool workers) lets
   standard output and error write what they cannot encode as :func:`plain`
   text (``·`` as ``.``, ``→`` as ``->``, ``é`` as ``e``), and standard input
   read what it cannot decode as ``?`` (a bad move, told as one);

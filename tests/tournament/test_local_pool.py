@@ -3,6 +3,7 @@ are handed to it, and how an interrupt meets that."""
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
 import subprocess
@@ -120,3 +121,55 @@ def test_a_finished_run_leaves_no_pool_thread_for_the_exit_to_race(tmp_path: Pat
     assert run.returncode == 0, run.stderr
     assert "Traceback" not in run.stderr and "Exception ignored" not in run.stderr, run.stderr
     assert "2 games" in run.stdout
+
+
+#: A pool started as the tournament's is (its worker initializer), whose worker
+#: prints a line, as a bot's debugging print does, after the terminal hung up.
+PRINT_AFTER_HANG_UP = """
+import multiprocessing, os, sys
+from concurrent.futures import ProcessPoolExecutor
+from goat.bots.outside import BotSetup
+from goat.tournament import runner
+
+context = multiprocessing.get_context(sys.argv[1])
+with ProcessPoolExecutor(1, mp_context=context, initializer=runner._start_worker, initargs=(BotSetup(),)) as pool:
+    pool.submit(print, "worker up", flush=True).result()
+    try:
+        os.read(0, 1)   # until the terminal hangs up
+    except OSError:
+        pass
+    pool.submit(print, "a bot's line", flush=True).result()
+"""
+
+
+@pytest.mark.parametrize("method", ["spawn", "forkserver"])
+def test_a_pool_worker_survives_the_terminal_hanging_up(method: str, tmp_path: Path) -> None:
+    """`goat tournament ... & disown`, then the terminal closed: the parent's
+    streams are guarded (``goat.cli.hangup``), but a ``spawn`` or ``forkserver``
+    worker (Python 3.14's default start method on Linux) starts with plain ones
+    on the same terminal, and a bot's print there died of EIO, failing the run."""
+    import pty
+
+    if method not in multiprocessing.get_all_start_methods():
+        pytest.skip(f"no {method} start method here")
+    root = Path(__file__).resolve().parents[2]
+    controller, terminal = pty.openpty()
+    try:
+        run = subprocess.Popen([sys.executable, "-c", PRINT_AFTER_HANG_UP, method], stdin=terminal,
+                               stdout=terminal, stderr=subprocess.PIPE, cwd=tmp_path,
+                               env={**os.environ, "PYTHONPATH": str(root / "src")})
+    finally:
+        os.close(terminal)
+    try:
+        seen = b""
+        while b"worker up" not in seen:
+            seen += os.read(controller, 4096)
+        os.close(controller)   # the terminal window closes
+        controller = -1
+        _, stderr = run.communicate(timeout=120)
+    finally:
+        if controller >= 0:
+            os.close(controller)
+        if run.poll() is None:
+            run.kill()
+    assert run.returncode == 0, stderr.decode()

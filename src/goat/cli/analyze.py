@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from goat.charset import writes_unicode
-from goat.cli.output import print_table
+from goat.cli.output import echo, print_table
 from goat.protocol import GoatError
 from goat.records import RecordFile, RecordProblem
 
@@ -95,14 +95,14 @@ def analyze_command(
                 analyses.append(analyze_record(record, number, outcome=not as_json))
     except RecordProblem as problem:
         problem.in_record(record_index if count > 1 else None)
-        typer.echo(f"error: {problem}", err=True)
+        echo(f"error: {problem}", err=True)
         raise typer.Exit(2) from None
     except GoatError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
     if as_json:
         for analysis in analyses:
-            typer.echo(json.dumps(analysis.to_json(), ensure_ascii=not writes_unicode()))
+            echo(json.dumps(analysis.to_json(), ensure_ascii=not writes_unicode()))
         return
     out = Console(highlight=False, soft_wrap=True)
     for analysis in analyses:

@@ -24,6 +24,7 @@ from rich.markup import escape
 
 from goat.cli.errors import user_errors
 from goat.cli.options import parse_option_pairs
+from goat.cli.output import echo
 from goat.games.yugioh.cards.data import card
 from goat.games.yugioh.deck import (
     DeckError,
@@ -74,7 +75,7 @@ def check(
             try:
                 deck, problems = file_problems(path, ruleset)
             except DeckError as exc:  # this file's one line; the next files are still checked
-                typer.echo(f"error: {exc}", err=True)
+                echo(f"error: {exc}", err=True)
                 unreadable += 1
                 continue
             if problems:
@@ -96,9 +97,9 @@ def builtin(
     with user_errors():
         if not name:
             for deck_name in builtin_deck_names():
-                typer.echo(f"{deck_name}: {deck_summary(builtin_deck(deck_name))}")
+                echo(f"{deck_name}: {deck_summary(builtin_deck(deck_name))}")
             return
-        typer.echo(builtin_deck(name).to_ydk(), nl=False)
+        echo(builtin_deck(name).to_ydk(), nl=False)
 
 
 def register(app: typer.Typer) -> None:

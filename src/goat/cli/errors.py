@@ -13,6 +13,7 @@ from contextlib import contextmanager
 
 import typer
 
+from goat.cli.output import echo
 from goat.protocol import GoatError
 
 
@@ -22,7 +23,7 @@ def user_errors() -> Iterator[None]:
     try:
         yield
     except GoatError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
 
 

@@ -18,6 +18,7 @@ before.
 A run in the foreground gets SIGHUP when its terminal closes, and SIGTERM from
 ``kill``: :func:`stop_as_interrupt` makes them stop it as Ctrl+C does, so what it
 keeps on Ctrl+C (a tournament's finished games, ``goat play --record``) is kept.
+At ``goat play``'s prompt :func:`stop_reaches_prompt` sees that they do at once.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TextIO, TypeVar
+
+from goat.charset import plain_fallback
 
 T = TypeVar("T")
 
@@ -98,10 +101,26 @@ def survive_hangup() -> None:
             setattr(sys, name, TerminalStream(stream))
 
 
+def guard_standard_streams() -> None:
+    """Standard output and error as every ``goat`` process has them: written in
+    :func:`goat.charset.plain` text where they cannot hold every character
+    (:func:`~goat.charset.plain_fallback`) and surviving a terminal that hangs up
+    (:func:`survive_hangup`). The ``goat`` command's ``main`` calls it, and so does
+    each of a tournament's pool workers: a ``spawn`` or ``forkserver`` worker
+    (Python 3.14's default start method on Linux) is a fresh interpreter that
+    inherits the parent's terminal but not its wrapped streams."""
+    plain_fallback()
+    survive_hangup()
+
+
 #: The signals that stop a run as Ctrl+C does, and how its line tells them.
 STOPPED_BY = {getattr(signal, name): line for name, line in (("SIGTERM", "terminated (SIGTERM)"),
                                                               ("SIGHUP", "hung up (SIGHUP)"))
               if hasattr(signal, name)}   # Windows has no SIGHUP
+
+
+#: The ``received`` list of the :func:`stop_as_interrupt` under way (``None``: none), for the prompt.
+_stop_received: list[int] | None = None
 
 
 @contextmanager
@@ -114,19 +133,95 @@ def stop_as_interrupt(received: list[int]) -> Iterator[None]:
     ``--record`` (Ray's own handler, ``sys.exit``, did not save either), and a
     tournament's pool workers were left waiting for games for ever. (Noted, not
     told by a subclass of KeyboardInterrupt: Ray's ``wait`` raises a plain one.)
-    Under ``nohup`` SIGHUP stays ignored."""
+    Under ``nohup`` SIGHUP stays ignored. Once a stop is under way another one
+    (a second ``kill``, or :func:`stop_reaches_prompt`'s repeat of the first)
+    does not interrupt the stopping: what Ctrl+C keeps is being written then."""
+    global _stop_received
     if threading.current_thread() is not threading.main_thread():  # only the main thread may set handlers
         yield
         return
 
     def stop(signum: int, frame: object) -> None:
+        if received:
+            return
         received.append(signum)
         raise KeyboardInterrupt
 
     previous = {signum: signal.signal(signum, stop) for signum in STOPPED_BY
                 if signum == signal.SIGTERM or signal.getsignal(signum) != signal.SIG_IGN}  # nohup's stays ignored
+    outer, _stop_received = _stop_received, received
     try:
         yield
     finally:
+        _stop_received = outer
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+
+
+#: How long a stop's handler has to run before :func:`stop_reaches_prompt` repeats the
+#: signal, and how many times it does (each wait twice the last: about 13 s in all).
+REPEAT_AFTER = 0.05
+REPEATS = 8
+
+
+@contextmanager
+def stop_reaches_prompt() -> Iterator[None]:
+    """Around a prompt's ``input()`` inside :func:`stop_as_interrupt`: a SIGTERM or
+    SIGHUP stops it at once, as it does anywhere else.
+
+    Python's handler runs in the main thread between two steps of Python code;
+    waiting at a prompt, the read of the line is interrupted by the signal and
+    the handler runs then. A signal that lands after the last step and before the
+    read (or readline's ``select``) begins is only noted: the read waits for the
+    next key, and ``goat play`` closed or killed went on waiting at its prompt
+    (a CI timeout). So while the prompt waits, the signal also writes its number
+    to a pipe (``signal.set_wakeup_fd``), and a watcher thread that finds the
+    handler still not run after :data:`REPEAT_AFTER` sends the signal again to
+    the main thread, which interrupts the read now it has begun. It repeats it at
+    most :data:`REPEATS` times, and only while the prompt waits (the repeats' own
+    bytes in the pipe are not read as new signals), so it cannot loop."""
+    received = _stop_received
+    if (received is None or not hasattr(signal, "pthread_kill")   # Windows has neither the race nor the cure
+            or threading.current_thread() is not threading.main_thread()):
+        yield
+        return
+    reader, writer = os.pipe()
+    os.set_blocking(writer, False)
+    over = threading.Event()
+    lock = threading.Lock()   # no repeat is sent once the prompt is over
+    previous = signal.set_wakeup_fd(writer, warn_on_full_buffer=False)
+    watcher = threading.Thread(target=_repeat_unheard_stop, name="goat-prompt-stop", daemon=True,
+                               args=(reader, received, over, lock, threading.main_thread().ident))
+    try:
+        watcher.start()
+        yield
+    finally:
+        with lock:
+            over.set()
+        signal.set_wakeup_fd(previous)
+        os.close(writer)   # the watcher, if still reading, reads the end of the pipe
+        if watcher.ident is not None:
+            watcher.join()
+        os.close(reader)
+
+
+def _repeat_unheard_stop(reader: int, received: list[int], over: threading.Event, lock: threading.Lock,
+                         main: int) -> None:
+    """:func:`stop_reaches_prompt`'s watcher: the first stopping signal written to
+    ``reader`` is sent to the ``main`` thread again until its handler has run."""
+    heard = len(received)
+    signum = None
+    while signum is None:
+        written = os.read(reader, 64)
+        if not written:   # the prompt is over
+            return
+        signum = next((number for number in written if number in STOPPED_BY), None)
+    delay = REPEAT_AFTER
+    for _ in range(REPEATS):
+        if over.wait(delay):
+            return
+        with lock:
+            if over.is_set() or len(received) > heard:
+                return
+            signal.pthread_kill(main, signum)
+        delay *= 2

@@ -18,6 +18,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
+from goat.cli.output import echo
 from goat.protocol import GoatError
 
 # Click's exception classes, reached through typer's public ``BadParameter``:
@@ -105,13 +106,13 @@ class OneLineErrors(TyperGroup):
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except ClickException as exc:
             if type(exc).__name__ != "NoArgsIsHelpError":  # that one's help is already printed
-                typer.echo(usage_line(exc), err=True)
+                echo(usage_line(exc), err=True)
             sys.exit(exc.exit_code)  # type: ignore[attr-defined]
         except GoatError as exc:
-            typer.echo(f"error: {exc}", err=True)
+            echo(f"error: {exc}", err=True)
             sys.exit(2)
         except typer.Abort:  # end of input at a prompt
-            typer.echo("error: aborted", err=True)
+            echo("error: aborted", err=True)
             sys.exit(1)
         # Non-standalone click returns an Exit's status, or the command's return
         # value: goat's commands return None, so an int is always a status.
@@ -133,7 +134,7 @@ def _print_version(value: bool) -> None:
     if value:
         from goat import __version__
 
-        typer.echo(f"goat {__version__}")
+        echo(f"goat {__version__}")
         raise typer.Exit()
 
 
@@ -166,13 +167,11 @@ except KeyboardInterrupt:  # Ctrl+C while the commands load: exit as typer does 
 
 def main() -> None:
     """The ``goat`` command (a stray :class:`GoatError` is told by :class:`OneLineErrors`;
-    a terminal that hangs up under a background run, by :func:`survive_hangup`; a
-    stream that cannot write every character, by :func:`plain_fallback`)."""
-    from goat.charset import plain_fallback
-    from goat.cli.hangup import survive_hangup
+    a terminal that hangs up under a background run and a stream that cannot
+    write every character, by :func:`guard_standard_streams`)."""
+    from goat.cli.hangup import guard_standard_streams
 
-    plain_fallback()
-    survive_hangup()
+    guard_standard_streams()
     app()
 
 

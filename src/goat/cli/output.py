@@ -27,6 +27,18 @@ from rich.measure import Measurement
 from goat.protocol import GoatError
 
 
+def echo(message: str = "", err: bool = False, nl: bool = True) -> None:
+    """``typer.echo`` to standard output (``err``: error) itself, as every line
+    of ours is written.
+
+    Left to find the stream, click takes one whose encoding is ASCII
+    (``PYTHONIOENCODING=ascii``) for a mistake and writes UTF-8 bytes beneath it:
+    ``error: bot 'é' ...`` came out as bytes an ASCII reader cannot decode, not
+    as :func:`goat.charset.plain_fallback`'s ``e`` (and past the stream's
+    :class:`~goat.cli.hangup.TerminalStream`). Handed the stream, click writes to it."""
+    typer.echo(message, file=sys.stderr if err else sys.stdout, nl=nl)
+
+
 def print_table(console: Console, table: RenderableType) -> None:
     """Print a rich table whole, even on a terminal too narrow for it.
 
@@ -133,13 +145,13 @@ def write_csv(text: str | Iterable[str], out_file: str | None) -> None:
     pieces = [text] if isinstance(text, str) else text
     if out_file is None:
         for piece in pieces:
-            typer.echo(piece, nl=False)
+            echo(piece, nl=False)
         return
     try:
         with open(out_file, "w", encoding="utf-8-sig", newline="") as stream:
             stream.writelines(pieces)
     except OSError as exc:
-        typer.echo(f"error: cannot write {out_file}: {exc.strerror or exc}", err=True)
+        echo(f"error: cannot write {out_file}: {exc.strerror or exc}", err=True)
         raise typer.Exit(2) from None
 
 

@@ -32,9 +32,9 @@ from goat.bots.base import BotMoveError, bot_choice, prepare_bots
 from goat.bots.outside import one_line, raised_by_outside_bot
 from goat.cards import CardSyntaxError, parse_cards
 from goat.cli import render, render_spades
-from goat.cli.hangup import STOPPED_BY, stop_as_interrupt
+from goat.cli.hangup import STOPPED_BY, stop_as_interrupt, stop_reaches_prompt
 from goat.cli.options import BOT_MODULE_HELP, check_seed, load_bot_modules, parse_option_pairs
-from goat.cli.output import check_writable
+from goat.cli.output import check_writable, echo
 from goat.games import get_game
 from goat.games.spades.bids import BLIND_KINDS, LOOK
 from goat.protocol import (
@@ -143,7 +143,8 @@ class GameSession:
     # ---------------------------------------------------------------- input
     def read(self, prompt: str) -> str:
         try:
-            return self.console.input(prompt)
+            with stop_reaches_prompt():
+                return self.console.input(prompt)
         except EOFError:
             self.console.print()
             raise Quit from None
@@ -390,7 +391,7 @@ def write_record(path: Path, state: GameState, seats: list[dict[str, Any] | None
 
 # ==================================================================== CLI
 def _fail(message: str) -> None:
-    typer.echo(f"error: {message}", err=True)
+    echo(f"error: {message}", err=True)
     raise typer.Exit(2)
 
 
@@ -551,7 +552,7 @@ def run_session(console: Console, session: Any, state: GameState, record: Path |
             write_record(record, state, seats)
             console.print(f"Record of the game so far written to {escape(str(record))}.")
         why = str(exc) if isinstance(exc, BotMoveError) else one_line(exc)
-        typer.echo(f"error: {what} stopped: bot {', '.join(crashed)} failed: {why}", err=True)
+        echo(f"error: {what} stopped: bot {', '.join(crashed)} failed: {why}", err=True)
         raise typer.Exit(1) from None
     if record is not None:
         try:

@@ -30,7 +30,7 @@ from rich.console import Console
 
 from goat.cli.errors import user_errors
 from goat.cli.options import check_seed, parse_options
-from goat.cli.output import check_stdout, check_writable, partial_path, whole_run_file, written_in_place
+from goat.cli.output import check_stdout, check_writable, echo, partial_path, whole_run_file, written_in_place
 from goat.cli.progress import progress
 from goat.games import get_game
 from goat.protocol import GoatError, play_randomly
@@ -96,7 +96,7 @@ def random_games_command(
     except BrokenPipeError:
         raise  # stdout closed (| head): click ends quietly, status 1
     except OSError as exc:  # a full disk, a folder gone: the hidden file is gone too
-        typer.echo(f"error: cannot write {out}: {exc.strerror or exc}", err=True)
+        echo(f"error: cannot write {out}: {exc.strerror or exc}", err=True)
         raise typer.Exit(2) from None
     seconds = time.perf_counter() - started
     # "seat 1 ×3": a bare "seat 1 3" read as one more seat number
@@ -107,7 +107,7 @@ def random_games_command(
         note = " (random play needs " + ", ".join(f"{k}={v}" for k, v in added.items()) + " to end a game)"
     unit = ("duel" if game == "yugioh" else "deal") + ("" if deals == 1 else "s")
     where = "standard output" if out == "-" else out
-    typer.echo(f"wrote {n} {game} {rules} record{'s' if n != 1 else ''} ({deals} {unit}) to {where}, "
+    echo(f"wrote {n} {game} {rules} record{'s' if n != 1 else ''} ({deals} {unit}) to {where}, "
                f"seed {seed}, in {seconds:.1f}s; {kind}: {tally}{note}", err=out == "-")
 
 
@@ -122,7 +122,7 @@ def _interrupted(done: int, n: int, out: str, seed: int) -> None:
         where = f"the {done} finished game(s) went to {out}"   # a pipe or a device: written as games finished
     elif done:
         where = f"wrote the {done} finished games' records to {partial_path(out)} (--out is written only by a whole run)"
-    typer.echo(f"interrupted after {done} of {n} games (seed {seed}): {where}", err=True)
+    echo(f"interrupted after {done} of {n} games (seed {seed}): {where}", err=True)
     raise typer.Exit(130)
 
 

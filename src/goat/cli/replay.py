@@ -37,7 +37,7 @@ from rich.text import Text
 
 from goat.cards import SUIT_NAMES
 from goat.cli.errors import in_file, user_errors
-from goat.cli.output import check_csv_out, write_csv
+from goat.cli.output import check_csv_out, echo, write_csv
 from goat.protocol import GoatError
 from goat.records import (
     DealReport,
@@ -81,7 +81,7 @@ def replay_command(
             try:
                 sources.append(opened.enter_context(RecordFile(file)))
             except RecordProblem as problem:
-                typer.echo(in_file(file, problem, len(files) > 1), err=True)
+                echo(in_file(file, problem, len(files) > 1), err=True)
                 raise typer.Exit(problem.exit_status) from None
         sheets = opened.enter_context(SheetsCsv()) if as_csv else None
         _replay_files(sources, as_json, check, sheets, out_file)
@@ -112,7 +112,7 @@ def _replay_files(sources: list[RecordFile], as_json: bool, check: bool, sheets:
                         _print_report(out, problem.outcome, index if several else None)
                     _stop(source.name, problem, len(sources) > 1)
                 if as_json:
-                    typer.echo(json.dumps(outcome.result, separators=(",", ":")))
+                    echo(json.dumps(outcome.result, separators=(",", ":")))
                 elif sheets is not None:
                     sheets.add(index, score_sheet(outcome))
                 elif not check:
@@ -123,12 +123,12 @@ def _replay_files(sources: list[RecordFile], as_json: bool, check: bool, sheets:
         _write_csv(sheets, out_file)
     if check and not (as_json or as_csv):
         note = f" ({unscored} without a stored result)" if unscored else ""
-        typer.echo(f"ok: {total} record{'s' if several else ''} legal, stored results match{note}")
+        echo(f"ok: {total} record{'s' if several else ''} legal, stored results match{note}")
 
 
 def _stop(file: str, problem: RecordProblem, several_files: bool) -> NoReturn:
     """The problem's one line on standard error, and its exit status."""
-    typer.echo(in_file(file, problem, several_files), err=True)
+    echo(in_file(file, problem, several_files), err=True)
     raise typer.Exit(problem.exit_status) from None
 
 
@@ -139,7 +139,7 @@ def _write_csv(sheets: SheetsCsv, out_file: str | None) -> None:
     try:
         first = next(pieces)  # records of two games are refused here, before anything is written
     except SheetError as exc:
-        typer.echo(str(exc), err=True)
+        echo(str(exc), err=True)
         raise typer.Exit(2) from None
     write_csv(chain([first], pieces), out_file)
 

@@ -31,7 +31,7 @@ from rich.table import Table
 from rich.text import Text
 
 from goat.cli.errors import in_file, user_errors
-from goat.cli.output import check_csv_out, print_table, write_csv
+from goat.cli.output import check_csv_out, echo, print_table, write_csv
 from goat.cli.progress import progress
 from goat.games import GAMES
 from goat.protocol import GoatError
@@ -187,7 +187,7 @@ def standings_command(
     try:
         collected = collect(files, game, err, start, end, bots)
     except InputProblem as problem:
-        typer.echo(str(problem), err=True)
+        echo(str(problem), err=True)
         raise typer.Exit(problem.exit_status) from None
     rows = collected.tally.rows()
     if as_csv:
@@ -196,7 +196,7 @@ def standings_command(
         _print_table(Console(highlight=False, soft_wrap=True), rows, collected)
     note = left_out_note(collected, game)
     if note:
-        typer.echo(note, err=True)
+        echo(note, err=True)
 
 
 def left_out_note(collected: Collected, game: str | None) -> str:

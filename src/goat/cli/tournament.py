@@ -25,7 +25,7 @@ from rich.table import Table
 
 from goat.cli.hangup import STOPPED_BY, stop_as_interrupt
 from goat.cli.options import BOT_MODULE_HELP, check_seed, load_bot_modules, parse_options
-from goat.cli.output import check_named, check_stdout, check_writable, partial_path, print_table, written_in_place
+from goat.cli.output import check_named, check_stdout, check_writable, echo, partial_path, print_table, written_in_place
 from goat.cli.progress import progress
 from goat.games import get_game
 from goat.protocol import GoatError
@@ -132,7 +132,7 @@ def tournament_command(
     except KeyboardInterrupt:
         how = STOPPED_BY.get(terminated[0], "interrupted") if terminated else "interrupted"
         if started is None:
-            typer.echo(f"{how} while connecting to Ray: no game played", err=True)
+            echo(f"{how} while connecting to Ray: no game played", err=True)
         else:
             _interrupted(finished, games, time.perf_counter() - started, out, unit, scoring, specs, game, rules,
                          how=how, cancelled=backend == "ray")
@@ -150,7 +150,7 @@ def tournament_command(
         reader_gone, rows = exc, summarize(results, [s.label for s in specs])
     if out is not None:
         _write_records(results, out)
-        typer.echo(f"wrote {len(results)} records to {out}", err=True)
+        echo(f"wrote {len(results)} records to {out}", err=True)
     if plot is not None:
         from goat.tournament.plot import plot_results  # matplotlib: imported only when asked for
 
@@ -159,7 +159,7 @@ def tournament_command(
                          unit=unit)
         except OSError as exc:
             _fail(f"cannot write {plot}: {exc.strerror or exc}")
-        typer.echo(f"wrote plot to {plot}", err=True)
+        echo(f"wrote plot to {plot}", err=True)
     if reader_gone is not None:
         raise reader_gone
 
@@ -320,14 +320,14 @@ def _interrupted(finished: list[GameResult], games: list[GameSpec], seconds: flo
     whole = complete_sets(finished, games)
     sets = len({(r.pairing, r.set_index) for r in whole})
     note = unfinished_cancelled(len(games) - len(finished)) if cancelled else ""
-    typer.echo(f"{how} after {len(finished)} of {len(games)} games ({seconds:.0f} s{'; ' + note if note else ''}): "
+    echo(f"{how} after {len(finished)} of {len(games)} games ({seconds:.0f} s{'; ' + note if note else ''}): "
                + (f"the results of the {sets} whole duplicate set(s) ({len(whole)} games) below"
                   if whole else "no duplicate set finished whole: no results"), err=True)
     if whole:
         _print_results(whole, unit, f"{game} {rules}, interrupted: {len(whole)} of {len(games)} games, "
                                     f"{sum(r.deals for r in whole)} {scoring.deal}s", scoring, specs, out)
     if out is None or out == "-" or not finished:
-        typer.echo("nothing written" + (" (records go to --out only once a run is over)" if out == "-" else ""),
+        echo("nothing written" + (" (records go to --out only once a run is over)" if out == "-" else ""),
                    err=True)
         return
     records = sorted(finished, key=lambda r: r.index)
@@ -336,7 +336,7 @@ def _interrupted(finished: list[GameResult], games: list[GameSpec], seconds: flo
     error = _save_records(records, target)
     done = (f"the {len(records)} finished games' records went to {out}" if in_place else
             f"wrote the {len(records)} finished games' records to {target} (--out is written only by a whole run)")
-    typer.echo(f"error: {error}" if error else done, err=True)
+    echo(f"error: {error}" if error else done, err=True)
 
 
 def _save_records(results: list[GameResult], path: str | Path) -> str | None:
@@ -359,5 +359,5 @@ def _write_records(results: list[GameResult], out: str) -> None:
 
 
 def _fail(message: str, status: int = 2) -> None:
-    typer.echo(f"error: {message}", err=True)
+    echo(f"error: {message}", err=True)
     raise typer.Exit(status)

@@ -38,6 +38,7 @@ from urllib.parse import urlsplit
 from goat import bots as bot_registry
 from goat.bots import next_bot_action, outside
 from goat.bots.base import BotMoveError
+from goat.cli.hangup import guard_standard_streams
 from goat.games import get_game
 from goat.protocol import GoatError
 from goat.records import record_from_state
@@ -300,11 +301,14 @@ _setup_error: str | None = None
 
 
 def _start_worker(setup: outside.BotSetup) -> None:
-    """A pool worker's start: leave Ctrl+C to the parent, and know the parent's
-    outside bots. A failure is kept for the first game to report: an initializer
-    that raises breaks the pool without a word of why."""
+    """A pool worker's start: leave Ctrl+C to the parent, guard its standard
+    streams as the parent's are (a bot's ``print`` on a terminal that has hung up,
+    or that cannot show ``♣``, failed its game and with it the run), and know the
+    parent's outside bots. A failure is kept for the first game to report: an
+    initializer that raises breaks the pool without a word of why."""
     global _setup_error
     _leave_interrupts_to_the_parent()
+    guard_standard_streams()
     try:
         outside.restore_bot_setup(setup, bot_registry.register_bot)
     except GoatError as exc:
