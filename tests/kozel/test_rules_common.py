@@ -399,6 +399,8 @@ def test_classic_made_street_drops_the_permanent_trumps_street_forces_and_their_
         assert not any(made.applies(key) for key in ("permanent_trumps", "jack_order", "shamok_catches_queen",
                                                      "shamok_penalty"))
         assert not make_rules(preset).applies("jack_order", {"trick_style": "street"})   # the form's live rows
+    # street's own tricks given again move nothing (its catch stays off, not the default's on)
+    assert make_rules("street", options={"trick_style": "street"}).options() == make_rules("street").options()
     single = make_rules("street", options={"trick_style": "single"})
     assert single.permanent_trumps is False and single.applies("permanent_trumps")
     assert not single.applies("jack_order") and single.applies("jack_order", {"permanent_trumps": True})

@@ -108,21 +108,23 @@ def fallbacks(rules_class: type, needs: Mapping[str, Need], preset_values: dict[
               options: dict[str, Any], unmet_values: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The preset's values that give way: those the player did not set, of
     options that stop mattering because the player set what they depend on
-    (``needs``), or because what they depend on gave way itself (classic made
-    street drops its permanent trumps, and so the jacks' order and the shamok's
-    catch). Each gives way to its ``unmet_values`` entry, the one value the rules
-    allow it there (Kozel street's free trump lead, no permanent trumps), else to
-    the option's own (the dataclass's) default. Kozel street's molodka so does
-    not refuse the one-card tricks a player makes of street, nor classic's trump
-    lead and permanent trumps the street tricks, and the create form need not
-    send an option whose row it hides."""
-    defaults = {f.name: f.default for f in dataclasses.fields(rules_class) if f.init} | dict(unmet_values or {})
+    (``needs``), or because what they depend on gave way itself to another value
+    (classic made street drops its permanent trumps, and so the jacks' order and
+    the shamok's catch). Each gives way to its ``unmet_values`` entry, the one
+    value the rules allow it there (Kozel street's free trump lead, no permanent
+    trumps), else to the option's own (the dataclass's) default. Kozel street's
+    molodka so does not refuse the one-card tricks a player makes of street, nor
+    classic's trump lead and permanent trumps the street tricks, and the create
+    form need not send an option whose row it hides."""
+    own = {f.name: f.default for f in dataclasses.fields(rules_class) if f.init}
+    defaults, preset = own | dict(unmet_values or {}), own | preset_values
     given: dict[str, Any] = {}
     while True:   # each round may add options whose needs the last round's fallbacks changed
         merged = preset_values | given | options
+        moved = set(options) | {option for option, value in given.items() if value != preset[option]}
         more = {option: defaults[option] for option, need in needs.items()
                 if option not in options and option not in given
-                and any(other in options or other in given for way in need_ways(need) for other in way)
+                and any(other in moved for way in need_ways(need) for other in way)
                 and not needs_met(needs, option, merged)}
         if not more:
             return given
