@@ -87,7 +87,8 @@ def needs_met(needs: Mapping[str, Need], option: str, values: Mapping[str, Any])
                for way in need_ways(needs.get(option, {})))
 
 
-def forced_values(needs: Mapping[str, Need], unmet_values: Mapping[str, Any], values: Mapping[str, Any]) -> dict[str, Any]:
+def forced_values(needs: Mapping[str, Need], unmet_values: Mapping[str, Any],
+                  values: Mapping[str, Any]) -> dict[str, Any]:
     """``values`` with each option of ``unmet_values`` that cannot matter under
     them taking the one value the rules allow it there, until none changes (a
     forced value may stop others mattering: Kozel street's forced-off permanent
