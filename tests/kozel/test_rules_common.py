@@ -357,6 +357,8 @@ def test_whole_number_options_have_a_sensible_upper_bound(name: str, most: int, 
     ("classic", "trump_card_from", False),         # a fixed trump suit shows no card
     ("classic", "trump_lead", True),               # single.py's lead rule
     ("street", "trump_lead", False),               # street takes only "free": no choice is left
+    ("classic", "permanent_trumps", True),
+    ("street", "permanent_trumps", False),         # street tricks take none: no choice is left
 ])
 def test_applies_says_whether_an_option_can_matter_under_the_presets_values(
         preset: str, option: str, matters: bool) -> None:
@@ -383,6 +385,29 @@ def test_classic_made_street_takes_the_free_trump_lead_street_forces() -> None:
             make_rules("classic", options=street | {"trump_lead": lead})
 
 
+def test_classic_made_street_drops_the_permanent_trumps_street_forces_and_their_rows() -> None:
+    """Street tricks refuse permanent trumps, so classic's (and full hand's) give
+    way to False once the player makes the tricks street, and the options that
+    need them (the jacks' order, the shamok's catch and its penalty) stop
+    mattering too: the create form hides those rows and sends only the trick
+    style. Street made single keeps its own False (allowed there), and the rows
+    follow the value; permanent trumps the player gives to street tricks are
+    still refused in the same one line."""
+    for preset in ("classic", "full-hand"):
+        made = make_rules(preset, options={"trick_style": "street"})
+        assert made.permanent_trumps is False and made.trump_lead == "free" and not made.has_shamok
+        assert not any(made.applies(key) for key in ("permanent_trumps", "jack_order", "shamok_catches_queen",
+                                                     "shamok_penalty"))
+        assert not make_rules(preset).applies("jack_order", {"trick_style": "street"})   # the form's live rows
+    # street's own tricks given again move nothing (its catch stays off, not the default's on)
+    assert make_rules("street", options={"trick_style": "street"}).options() == make_rules("street").options()
+    single = make_rules("street", options={"trick_style": "single"})
+    assert single.permanent_trumps is False and single.applies("permanent_trumps")
+    assert not single.applies("jack_order") and single.applies("jack_order", {"permanent_trumps": True})
+    with pytest.raises(RulesError, match=r"^option trick_style='street' needs permanent_trumps=false$"):
+        make_rules("classic", options={"trick_style": "street", "permanent_trumps": True})
+
+
 def test_applies_follows_the_values_given_and_street_molodka_gives_way_to_single_tricks() -> None:
     """An option comes to matter once the others take the values it needs (the
     form's live rows), and a preset's value that stops mattering because the
@@ -393,7 +418,8 @@ def test_applies_follows_the_values_given_and_street_molodka_gives_way_to_single
     assert classic.applies("molodka", {"trick_style": "street"})
     assert not classic.applies("max_molodka_per_trick", {"trick_style": "street"})          # molodka still off
     assert classic.applies("max_molodka_per_trick", {"trick_style": "street", "molodka": True})
-    assert street.applies("jack_order", {"permanent_trumps": True})
+    assert street.applies("jack_order", {"trick_style": "single", "permanent_trumps": True})
+    assert not street.applies("jack_order", {"permanent_trumps": True})       # street tricks take none
     single = make_rules("street", options={"trick_style": "single", "permanent_trumps": True})
     assert single.molodka is False and single.applies("jack_order") and not single.applies("molodka")
     assert make_rules("street", options={"penalty": "flat2"}).options() | {"penalty": "graded"} == street.options()

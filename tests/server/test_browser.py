@@ -1327,9 +1327,12 @@ def test_the_create_form_shows_the_options_that_matter_for_the_values_chosen(
 def test_the_create_form_shows_an_option_needing_any_of_two_and_hides_one_street_forces(
         chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     """Spades' blind nil margin matters under blind nil *or* double nil: its row
-    shows with either on and hides with both off. Kozel's trump lead is forced to
-    "free" by street tricks: classic made street hides its row, and Create makes
-    the table (the server puts in the free lead, not classic's own)."""
+    shows with either on and hides with both off. Kozel's trump lead and
+    permanent trumps are forced by street tricks ("free", off): classic made
+    street hides their rows, and the rows that need permanent trumps (the jacks'
+    order, the shamok's catch and penalty) with them, an edit of the jacks' order
+    included, and Create makes the table from the trick style alone (the server
+    puts in the forced values, not classic's own)."""
     server = serve_process(*SERVE)
     context, page = new_page(chromium, locale="en-US")
     page.goto(server.url)
@@ -1351,16 +1354,18 @@ def test_the_create_form_shows_an_option_needing_any_of_two_and_hides_one_street
 
     page.select_option("#create-game", "kozel")
     page.select_option("#create-rules", "classic")
-    assert page.is_visible(row("trump_lead"))
+    street_forced = ("trump_lead", "permanent_trumps", "jack_order", "shamok_catches_queen", "shamok_penalty")
+    assert all(page.is_visible(row(key)) for key in street_forced)
+    page.select_option(f'{row("jack_order")} select', "spades-high")
     page.select_option(f'{row("trick_style")} select', "street")
-    page.locator(f'{row("permanent_trumps")} input').set_checked(False)
-    assert page.is_hidden(row("trump_lead"))
+    assert all(page.is_hidden(row(key)) for key in street_forced)
+    assert page.is_visible(row("molodka"))
     page.wait_for_selector("#options-check", state="hidden")           # the server takes it
     page.fill("#create-name", "Ann")
     page.click("#create-btn")
     page.wait_for_selector("#lobby:not([hidden])")
     table = httpx.get(f"{server.url}api/tables", timeout=10).json()["tables"][0]
-    assert (table["rules"], table["options"]) == ("classic", {"trick_style": "street", "permanent_trumps": False})
+    assert (table["rules"], table["options"]) == ("classic", {"trick_style": "street"})
     assert page.errors == []
     context.close()
 

@@ -136,6 +136,36 @@ def test_catalog_sends_each_games_option_dependencies_for_the_live_form(http: ht
     assert not matters(spades_needs["blind_nil_behind"], spades["mirror"]["4"])   # neither blind bid
 
 
+def test_catalog_sends_the_values_the_rules_force_where_an_option_cannot_matter(http: httpx.Client) -> None:
+    """Beside ``needs`` the catalog sends each game's fallbacks, the one value an
+    option takes where it cannot matter (street tricks: a free trump lead, no
+    permanent trumps). With them the form reads classic made street as the rules
+    do: a hidden row's forced value counts as its value, so the permanent trumps'
+    row hides and the jacks' order and the shamok's rows with it; it sends only
+    the trick style, and the server makes that table."""
+    games = {g["name"]: g for g in http.get("/api/games").json()["games"]}
+    kozel = games["kozel"]
+    needs, forced = kozel["needs"], kozel["fallbacks"]
+    assert forced["permanent_trumps"] is False and forced["trump_lead"] == "free"
+    assert needs["permanent_trumps"] == {"trick_style": ["single"]}
+    assert games["spades"]["fallbacks"] == {} and games["yugioh"]["fallbacks"] == {}
+
+    def matters(key: str, values: dict[str, Any]) -> bool:
+        return all(values[o] in v for o, v in needs.get(key, {}).items())
+
+    classic = {r["name"]: r["options"] for r in kozel["rules"]}["classic"]["4"]
+    values = classic | {"trick_style": "street"}
+    while any(values[key] != value and not matters(key, values) for key, value in forced.items()):
+        values |= {key: value for key, value in forced.items() if not matters(key, values)}
+    hidden = {key for key in classic if not matters(key, values)}
+    assert {"permanent_trumps", "jack_order", "shamok_catches_queen", "shamok_penalty", "trump_lead"} <= hidden
+    rules = make_rules("classic")
+    assert all(rules.applies(key, {"trick_style": "street"}) == (key not in hidden) for key in classic)
+    created = http.post("/api/tables", json={"game": "kozel", "rules": "classic", "options": {"trick_style": "street"}})
+    assert created.status_code == 201, created.text
+    assert created.json()["options"] == {"trick_style": "street"}
+
+
 def test_a_spades_table_with_options(http: httpx.Client) -> None:
     body = {"game": "spades", "rules": "standard", "options": {"double_nil": True, "blind_nil_behind": 0},
             "name": "Ann"}

@@ -87,20 +87,49 @@ def needs_met(needs: Mapping[str, Need], option: str, values: Mapping[str, Any])
                for way in need_ways(needs.get(option, {})))
 
 
+def forced_values(needs: Mapping[str, Need], unmet_values: Mapping[str, Any],
+                  values: Mapping[str, Any]) -> dict[str, Any]:
+    """``values`` with each option of ``unmet_values`` that cannot matter under
+    them taking the one value the rules allow it there, until none changes (a
+    forced value may stop others mattering: Kozel street's forced-off permanent
+    trumps take the jacks' order with them). What the create form does before it
+    picks the rows to show: a hidden row's forced value counts as its value."""
+    values = dict(values)
+    changed = True
+    while changed:
+        changed = False
+        for option, value in unmet_values.items():
+            if values.get(option) != value and not needs_met(needs, option, values):
+                values[option] = value
+                changed = True
+    return values
+
+
 def fallbacks(rules_class: type, needs: Mapping[str, Need], preset_values: dict[str, Any],
               options: dict[str, Any], unmet_values: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The preset's values that give way: those the player did not set, of
     options that stop mattering because the player set what they depend on
-    (``needs``). Each gives way to its ``unmet_values`` entry, the one value the
-    rules allow it there (Kozel street's free trump lead), else to the option's
-    own (the dataclass's) default. Kozel street's molodka so does not refuse the
-    one-card tricks a player makes of street, nor classic's trump lead the street
-    tricks, and the create form need not send an option whose row it hides."""
-    merged = preset_values | options
-    defaults = {f.name: f.default for f in dataclasses.fields(rules_class) if f.init} | dict(unmet_values or {})
-    return {option: defaults[option] for option, need in needs.items()
-            if option not in options and any(other in options for way in need_ways(need) for other in way)
-            and not needs_met(needs, option, merged)}
+    (``needs``), or because what they depend on gave way itself to another value
+    (classic made street drops its permanent trumps, and so the jacks' order and
+    the shamok's catch). Each gives way to its ``unmet_values`` entry, the one
+    value the rules allow it there (Kozel street's free trump lead, no permanent
+    trumps), else to the option's own (the dataclass's) default. Kozel street's
+    molodka so does not refuse the one-card tricks a player makes of street, nor
+    classic's trump lead and permanent trumps the street tricks, and the create
+    form need not send an option whose row it hides."""
+    own = {f.name: f.default for f in dataclasses.fields(rules_class) if f.init}
+    defaults, preset = own | dict(unmet_values or {}), own | preset_values
+    given: dict[str, Any] = {}
+    while True:   # each round may add options whose needs the last round's fallbacks changed
+        merged = preset_values | given | options
+        moved = set(options) | {option for option, value in given.items() if value != preset[option]}
+        more = {option: defaults[option] for option, need in needs.items()
+                if option not in options and option not in given
+                and any(other in moved for way in need_ways(need) for other in way)
+                and not needs_met(needs, option, merged)}
+        if not more:
+            return given
+        given |= more
 
 
 def build_rules(rules_class: type[R], game: str, preset: str, values: dict[str, Any],

@@ -1613,7 +1613,10 @@ def game_catalog() -> list[dict[str, Any]]:
     (``choices``) and which options can matter only under some values of others
     (``needs``, the module's ``OPTION_NEEDS``: other option → its values, all of
     them, or a list of such, any one of them; the form shows such an option's row
-    only while the values chosen meet them, and sends no hidden row): the page builds its option form from these instead of
+    only while the values chosen meet them, and sends no hidden row) and what such
+    an option is forced to where it cannot matter (``fallbacks``, the module's
+    ``OPTION_FALLBACKS``: Kozel street's no permanent trumps, which the form counts
+    as the hidden row's value, so the jacks' order hides with it): the page builds its option form from these instead of
     knowing any game's options itself; ``own_deck``: whether players may bring
     their own deck (the module has ``seat_data_from_json``); each ruleset's
     ``bot_levels``: how strong each table bot plays there, weakest first
@@ -1638,7 +1641,8 @@ def game_catalog() -> list[dict[str, Any]]:
                             "bot_levels": bot_levels(name, preset, table_bots(name))})
         choices = {key: list(values) for key, values in getattr(module, "CHOICES", {}).items()}
         needs = json.loads(json.dumps(getattr(module, "OPTION_NEEDS", {})))   # the rules' shape, its tuples lists
-        catalog.append({"name": name, "rules": presets, "choices": choices, "needs": needs, "bots": table_bots(name),
+        catalog.append({"name": name, "rules": presets, "choices": choices, "needs": needs,
+                        "fallbacks": dict(getattr(module, "OPTION_FALLBACKS", {})), "bots": table_bots(name),
                         "own_deck": hasattr(module, "seat_data_from_json")})
     return catalog
 

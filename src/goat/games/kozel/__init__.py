@@ -16,6 +16,7 @@ from goat.games.kozel.rules import (
     CARD_POINTS,
     CHOICES,
     OPTION_NAMES,
+    OPTION_FALLBACKS,
     OPTION_NEEDS,
     PRESETS,
     KozelRules,
@@ -41,6 +42,6 @@ def chance_from_json(state: KozelState, obj: Any) -> KozelDeal:
     return KozelDeal.from_json(state.rules, obj)
 
 
-__all__ = ["CARD_POINTS", "CHOICES", "NAME", "OPTION_NAMES", "OPTION_NEEDS", "PRESETS", "KozelDeal", "KozelRules",
-           "KozelState", "KozelWorldSampler", "chance_from_json", "make_rules", "new_state", "rules_facts", "sample_world",
-           "world_sampler"]
+__all__ = ["CARD_POINTS", "CHOICES", "NAME", "OPTION_FALLBACKS", "OPTION_NAMES", "OPTION_NEEDS", "PRESETS",
+           "KozelDeal", "KozelRules", "KozelState", "KozelWorldSampler", "chance_from_json", "make_rules", "new_state",
+           "rules_facts", "sample_world", "world_sampler"]

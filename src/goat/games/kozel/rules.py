@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from goat.cards import Card, make_deck
-from goat.games.ruleset import Need, build_rules, check_choice, check_maxima, needs_met, option_names, take_players
+from goat.games.ruleset import (Need, build_rules, check_choice, check_maxima, forced_values, needs_met, option_names,
+                                take_players)
 from goat.protocol import RulesError
 
 #: Kozel card points, whatever the suit or trump status. Every deck sums to 120.
@@ -67,6 +68,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 #: value that stopped mattering give way, and the catalog sends it to the create
 #: form, which shows an option's row only while it can matter.
 OPTION_NEEDS: dict[str, Need] = {
+    "permanent_trumps": {"trick_style": ("single",)},                # street takes none (``validate``)
     "jack_order": {"permanent_trumps": (True,)},                     # only permanent jacks are ordered
     "shamok_catches_queen": {"permanent_trumps": (True,), "deck": ("32", "36")},   # ``has_shamok``
     "shamok_penalty": {"permanent_trumps": (True,), "deck": ("32", "36"), "shamok_catches_queen": (True,)},
@@ -84,10 +86,13 @@ OPTION_NEEDS: dict[str, Need] = {
 #: The value an option of :data:`OPTION_NEEDS` takes where it stops mattering and
 #: the player did not set it, when that is not its dataclass default: the one value
 #: the rules allow it there (``validate`` refuses any other, so classic's trump
-#: lead would refuse the street tricks a player makes of it). One place: the create
-#: form hides the row and sends nothing, ``make_rules`` puts this value in.
+#: lead and permanent trumps would refuse the street tricks a player makes of it).
+#: One place: the catalog sends it beside ``needs``, the create form counts it as a
+#: hidden row's value (no permanent trumps hide the jacks' order) and sends
+#: nothing, ``make_rules`` and ``applies`` put this value in.
 OPTION_FALLBACKS: dict[str, Any] = {
     "trump_lead": "free",                                            # street: "no trump-lead rule applies"
+    "permanent_trumps": False,                                       # street: none (and so no jacks' order)
 }
 
 #: The largest value of a whole-number option where a larger one makes no sense,
@@ -301,14 +306,19 @@ class KozelRules:
         need partnerships, ``match_loser`` needs three players (only they can reach
         the target together), and each option of :data:`OPTION_NEEDS` the values
         of the others it names (the jacks' order permanent trumps, molodka street
-        tricks, ...).
+        tricks, ...), where an option that cannot matter counts as its
+        :data:`OPTION_FALLBACKS` value, as in the create form (street tricks take
+        the permanent trumps, and so the jacks' order, with them).
 
         >>> make_rules("full-hand", players=3).applies("partner_exchange"), make_rules("classic").applies("match_loser")
         (False, False)
         >>> make_rules("classic").applies("molodka"), make_rules("classic").applies("molodka", {"trick_style": "street"})
         (False, True)
+        >>> make_rules("classic").applies("jack_order", {"trick_style": "street"})
+        False
         """
-        return self.seats_allow(option) and needs_met(OPTION_NEEDS, option, self.options() | dict(values or {}))
+        values = forced_values(OPTION_NEEDS, OPTION_FALLBACKS, self.options() | dict(values or {}))
+        return self.seats_allow(option) and needs_met(OPTION_NEEDS, option, values)
 
     def seats_allow(self, option: str) -> bool:
         """Whether ``option`` can matter at this player count under some values of

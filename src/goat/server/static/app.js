@@ -213,11 +213,32 @@ function optionMatters(key, values) {
   return Array.isArray(need) ? need.some(holds) : holds(need);
 }
 
-/** Show each option's row only while it can matter (street's molodka once the
- * tricks are street, the jacks' order once jacks are permanent trumps); a hidden
- * row keeps its edit for when it shows again but is not sent. */
-function showNeededOptions() {
+/** The form's values as the rules read them: each option that cannot matter
+ * takes the one value the rules force there (the catalog's ``fallbacks``: street
+ * tricks lead trumps freely and have no permanent trumps), until none changes,
+ * since a forced value may hide others (no permanent trumps, no jacks' order). */
+function formValues() {
   const values = chosenOptions();
+  const forced = Object.entries(chosenGame().fallbacks || {}).filter(([key]) => key in values);
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const [key, value] of forced) {
+      if (values[key] !== value && !optionMatters(key, values)) {
+        values[key] = value;
+        changed = true;
+      }
+    }
+  }
+  return values;
+}
+
+/** Show each option's row only while it can matter (street's molodka once the
+ * tricks are street, the jacks' order once jacks are permanent trumps, which
+ * street tricks are not); a hidden row keeps its edit for when it shows again
+ * but is not sent. */
+function showNeededOptions() {
+  const values = formValues();
   for (const row of document.querySelectorAll("#option-list .option")) {
     row.hidden = !optionMatters(row.dataset.option, values);
   }
@@ -237,7 +258,7 @@ function readOption(input, base) {
  * the ruleset's value on the server). */
 function changedOptions() {
   const defaults = optionDefaults();
-  const values = chosenOptions();
+  const values = formValues();
   const changed = {};
   for (const [key, value] of Object.entries(S.optionEdits)) {
     if (key in defaults && JSON.stringify(value) !== JSON.stringify(defaults[key])
