@@ -1464,6 +1464,15 @@ class Tables:
                 continue
             if restored is not None:
                 count += 1
+        # A lobby seat's grace counts from the server's start, not from its table's turn
+        # in a restore that replays every match: stamped at its table's making, a lobby
+        # brought back before a minute of replays could have its seats freed as soon as
+        # the server opened, before their holders' pages could reconnect.
+        started = time.monotonic()
+        for table in self.tables.values():
+            if table.status == "lobby":
+                for seat in table.seats:
+                    seat.offline_since = started
         return count
 
     async def _restore(self, stored: StoredTable) -> Table | None:
