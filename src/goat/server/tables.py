@@ -1473,6 +1473,7 @@ class Tables:
 
     async def restore_all(self) -> int:
         """Bring back every unfinished table (server start); returns how many."""
+        lobbies: list[Table] = []
         count = 0
         for stored in await self.store.load_active():
             if stored.table.id in self.tables:
@@ -1485,15 +1486,16 @@ class Tables:
                 continue
             if restored is not None:
                 count += 1
+                if restored.status == "lobby":
+                    lobbies.append(restored)
         # A lobby seat's grace counts from the server's start, not from its table's turn
         # in a restore that replays every match: stamped at its table's making, a lobby
         # brought back before a minute of replays could have its seats freed as soon as
         # the server opened, before their holders' pages could reconnect.
         started = time.monotonic()
-        for table in self.tables.values():
-            if table.status == "lobby":
-                for seat in table.seats:
-                    seat.offline_since = started
+        for table in lobbies:
+            for seat in table.seats:
+                seat.offline_since = started
         return count
 
     async def _restore(self, stored: StoredTable) -> Table | None:
