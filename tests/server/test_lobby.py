@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -15,6 +16,9 @@ from goat.games.kozel import make_rules
 from goat.games.spades import make_rules as make_spades
 from goat.server.app import ERROR_CHARS
 from goat.server.runner import ServerThread
+from goat.server.settings import Settings
+from goat.server.storage import AsyncStorage, Storage
+from goat.server.tables import LobbyError, Tables
 
 from .conftest import Client, Lobby, run
 
@@ -416,6 +420,69 @@ def test_the_seat_of_a_person_who_left_the_lobby_may_be_freed_after_the_grace_pe
         await lobby.close()
 
     run(walk())
+
+
+class Tab:
+    """A page's connection as the table sees one (:class:`goat.server.tables.Connection`)."""
+
+    def __init__(self) -> None:
+        self.seat: int | None = None
+        self.got: list[dict[str, Any]] = []
+
+    def deliver(self, text: str) -> None:
+        self.got.append(json.loads(text))
+
+    def revoke(self) -> None:
+        self.seat = None
+
+
+def test_only_a_person_seated_at_the_table_frees_a_seat_and_a_page_coming_back_as_it_goes_is_refused(
+        tmp_path: Path) -> None:
+    """Who may free the seat of a person who left: not a spectator, not someone
+    seated at another table, not the freed token. Bob's page coming back and Ann
+    freeing his seat at the same moment are decided under the table's lock: the
+    first wins, and the other is refused whole (his page is told its key is void
+    and sees nothing of the seat; or her request is a 403 while his page is open)."""
+    settings = Settings(data_dir=tmp_path, grace_seconds=0.0)
+
+    async def scenario() -> None:
+        store = AsyncStorage(Storage(settings.url))
+        tables = Tables(settings, store)
+        try:
+            table, other = await tables.create("kozel", "classic"), await tables.create("kozel", "classic")
+            ann, bob = await table.take_seat(0, "Ann"), await table.take_seat(1, "Bob")
+            eve = await other.take_seat(0, "Eve")
+            for token, say in ((None, "manageSeat"), (eve, "wrongToken")):
+                with pytest.raises(LobbyError) as refused:
+                    await table.clear_seat(1, token)
+                assert (refused.value.status, refused.value.say) == (403, say)
+
+            back = Tab()
+            hello = asyncio.create_task(table.attach(back, bob))      # his page first...
+            freeing = asyncio.create_task(table.clear_seat(1, ann))   # ...then her request
+            await hello
+            with pytest.raises(LobbyError) as refused:
+                await freeing
+            assert (refused.value.status, refused.value.say) == (403, "seatBelongs")
+            table.detach(back)                                         # he closes the page again
+
+            late = Tab()
+            freeing = asyncio.create_task(table.clear_seat(1, ann))   # her request first...
+            hello = asyncio.create_task(table.attach(late, bob))      # ...then his page
+            await freeing
+            with pytest.raises(LobbyError) as refused:
+                await hello
+            assert refused.value.say == "wrongToken" and late not in table.connections and not late.got
+            assert (table.seats[1].kind, table.seats[1].connections) == ("empty", 0)
+            with pytest.raises(LobbyError) as refused:                 # his old token frees nothing
+                await table.clear_seat(0, bob)
+            assert (refused.value.status, refused.value.say) == (403, "wrongToken")
+            assert table.seats[0].name == "Ann"
+            await tables.close()
+        finally:
+            store.close()
+
+    asyncio.run(scenario())
 
 
 def test_the_page_and_its_assets_are_served(http: httpx.Client) -> None:

@@ -13,7 +13,8 @@
 * while the rematch is in its lobby, a player's name is kept for them as long
   as their own seat waits for them (a newcomer at another seat cannot take it,
   across a restart too); a newcomer with a name of their own sits as anyone;
-  a player who came back has it kept no more, across restarts too;
+  a player who came back has it kept no more, across restarts too, until their
+  seat is freed for them while they are away (then it waits, and is kept, again);
 * a Yu-Gi-Oh! player's own deck goes with them to the rematch, and nobody
   else's: each player's deck reaches their seat only when they ask;
 * the storage: the link comes back with its table, a table has one rematch,
@@ -257,6 +258,37 @@ def test_a_players_name_is_kept_for_them_while_their_seat_waits(start_server: Ca
         await lobby.close()
 
     run(after_restart())
+
+
+def test_a_player_whose_rematch_seat_is_freed_while_away_has_his_name_kept_again(
+        start_server: Callable[..., ServerThread]) -> None:
+    """Bo joined the rematch, then closed his page; after the grace period Ann
+    freed his seat (he did not leave it: it was emptied for him). His seat waits
+    for him again, so his name is kept for him again: before, it stayed free as
+    after leaving by choice, a newcomer sat elsewhere as "Bo", and Bo's "Join the
+    rematch" found his seat free but his name taken — he got no seat, and the
+    newcomer played on the score sheet as him. Bo joins again: his seat, his name."""
+    server = start_server(grace_seconds=1.0)
+
+    async def walk() -> None:
+        lobby = Lobby(server.url)
+        tid, (ann, bo, cy) = await played_match(lobby, server.ws_url, ["Ann", "Bo", "Cy"])
+        made = (await rematch(lobby, tid, ann)).json()
+        new = made["id"]
+        joined = (await rematch(lobby, tid, bo)).json()
+        assert joined["seat"] == 1 and joined["token"]
+        await asyncio.sleep(1.1)   # Bo has had no page open at the rematch for the grace period
+        freed = await lobby.http.delete(f"/api/tables/{new}/seats/1", headers=auth(made["token"]))
+        assert freed.status_code == 200, freed.text
+        refused = await lobby.http.post(f"/api/tables/{new}/seats/2", json={"name": "bo"})
+        assert (refused.status_code, refused.json().get("say")) == (409, "nameKept"), refused.text
+        assert refused.json()["args"] == {"seat": 1, "name": "Bo"}
+        again = (await rematch(lobby, tid, bo)).json()
+        assert (again["seat"], again["token"] is not None) == (1, True)
+        assert (await seats_at(lobby, new))[:3] == [("human", "Ann"), ("human", "Bo"), ("empty", "")]
+        await lobby.close()
+
+    run(walk())
 
 
 def test_a_player_who_came_back_keeps_his_name_free_across_restarts(

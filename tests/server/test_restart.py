@@ -12,6 +12,7 @@ import random
 import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -206,3 +207,50 @@ def test_a_finished_game_whose_record_cannot_be_written_at_start_does_not_stop_t
         await lobby.close()
 
     run(opened())
+
+
+def test_a_lobby_seat_waits_the_grace_period_from_the_servers_start_not_its_tables_restore(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bob sat in a lobby, and the server restarted. Its tables are brought back one
+    after another, replaying every match (a tenth of a second for a long Yu-Gi-Oh!
+    one), so a lobby restored first waits for the rest. Its seats wait for their
+    people the grace period from the server's start: before, they were counted from
+    the lobby's own restore, and a long restore let anyone seated free Bob's seat
+    the moment the server opened, before his page could come back."""
+    from goat.server.settings import Settings
+    from goat.server.storage import AsyncStorage, Storage
+    from goat.server.tables import LobbyError, Tables
+
+    settings = Settings(data_dir=tmp_path, grace_seconds=1.0)
+
+    async def scenario() -> None:
+        store = AsyncStorage(Storage(settings.url))
+        try:
+            before = Tables(settings, store)
+            table = await before.create("kozel", "classic")
+            ann = await table.take_seat(0, "Ann")
+            await table.take_seat(1, "Bob")
+
+            restarted = Tables(settings, store)
+            rebuilt = Tables._rebuilt
+
+            def slow_rebuilt(self: Tables, stored: Any, data: dict[int, Any]) -> Any:
+                made = rebuilt(self, stored, data)
+                time.sleep(1.2)   # the replays of the other tables still to come
+                return made
+
+            monkeypatch.setattr(Tables, "_rebuilt", slow_rebuilt)
+            assert await restarted.restore_all() == 1
+            lobby = restarted.tables[table.id]
+            with pytest.raises(LobbyError) as refused:
+                await lobby.clear_seat(1, ann)
+            assert (refused.value.status, refused.value.say) == (409, "seatAway")
+            assert lobby.seats[1].name == "Bob"
+            await asyncio.sleep(1.05)   # the grace period after the start: now it may be freed
+            await lobby.clear_seat(1, ann)
+            assert lobby.seats[1].kind == "empty"
+            await restarted.close()
+        finally:
+            store.close()
+
+    asyncio.run(scenario())

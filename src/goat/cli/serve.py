@@ -26,7 +26,8 @@ def serve_command(
     database_url: Optional[str] = typer.Option(None, "--database-url", help="A SQLAlchemy URL instead of SQLite "
                                                "(default: $GOAT_DATABASE_URL), e.g. postgresql+psycopg://u:p@host/db."),
     grace: Optional[float] = typer.Option(None, "--grace", help="Seconds a dropped player keeps their seat before "
-                                          "a bot plays for them (default: 60)."),
+                                          "a bot plays for them, or in the lobby before anyone seated may free "
+                                          "it (default: 60)."),
     bot_delay: Optional[float] = typer.Option(None, "--bot-delay", help="Seconds a bot waits before playing "
                                               "(default: 0.8)."),
     bot_think: Optional[float] = typer.Option(None, "--bot-think", help="Most seconds a searching bot (pimc, "

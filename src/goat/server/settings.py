@@ -121,7 +121,8 @@ class Settings:
         database_url: a SQLAlchemy URL (``postgresql+psycopg://...``); ``None``
             means ``sqlite:///<data_dir>/goat.db``.
         grace_seconds: how long a dropped player keeps their seat before a bot
-            plays for them (until they come back with their token).
+            plays for them (until they come back with their token); in the lobby,
+            how long a person who left keeps it before anyone seated may free it.
         bot_delay: seconds a bot waits before it plays, so people can follow.
         deal_pause: seconds between the end of a deal and the next shuffle, so the
             last trick and the deal result stay on screen.

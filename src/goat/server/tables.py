@@ -657,8 +657,29 @@ class Table:
             self._in_lobby("the game has started: seats stay as they are")
             if seat.kind == "human" and index != mine:
                 self._may_free(seat)
-            await self._save_seat(Seat(index))
+                await self._free(seat)
+            else:
+                await self._save_seat(Seat(index))
         self.broadcast()
+
+    async def _free(self, seat: Seat) -> None:
+        """Empty the seat of a person who left (:meth:`_may_free` said it may be).
+        At a rematch, a seat freed from its own player of the last match waits for
+        them again as before they came back, so their name is kept for them again
+        (:meth:`_name_not_kept`): they did not leave it by choice, and "Join the
+        rematch" takes them back to it under their name. Left free, a newcomer could
+        sit elsewhere under it meanwhile; their return was then refused, and the
+        newcomer played on the score sheet as them."""
+        index = seat.index
+        returner = index in self.came_back and fold_name(seat.name) == fold_name(self.players_before[index])
+        if returner:
+            self.came_back.discard(index)
+        try:
+            await self._save_seat(Seat(index))
+        except LobbyError:
+            if returner:   # nothing was stored: they are still back
+                self.came_back.add(index)
+            raise
 
     def _may_free(self, seat: Seat) -> None:
         """Raise :class:`LobbyError` unless another person's ``seat`` may be freed:
@@ -1452,6 +1473,7 @@ class Tables:
 
     async def restore_all(self) -> int:
         """Bring back every unfinished table (server start); returns how many."""
+        lobbies: list[Table] = []
         count = 0
         for stored in await self.store.load_active():
             if stored.table.id in self.tables:
@@ -1464,6 +1486,16 @@ class Tables:
                 continue
             if restored is not None:
                 count += 1
+                if restored.status == "lobby":
+                    lobbies.append(restored)
+        # A lobby seat's grace counts from the server's start, not from its table's turn
+        # in a restore that replays every match: stamped at its table's making, a lobby
+        # brought back before a minute of replays could have its seats freed as soon as
+        # the server opened, before their holders' pages could reconnect.
+        started = time.monotonic()
+        for table in lobbies:
+            for seat in table.seats:
+                seat.offline_since = started
         return count
 
     async def _restore(self, stored: StoredTable) -> Table | None:
