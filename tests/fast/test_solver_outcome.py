@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from goat.fast import solver as sv
 from goat.fast import solver_core as core
 from goat.fast import solver_outcome as so
+from goat.fast import solver_search as search
 from goat.fast.solver import (CATCH, ROYAL, DealOutcome, SolverBudgetExceeded, SolverError, rank_of,
                               solve, solve_outcome)
 from goat.fast.solver_rank import fixed
@@ -267,6 +268,63 @@ def test_outcome_under_catches_placed_by_the_options(players: int) -> None:
     for kind in (so.WIN, so.LOSS, so.CATCH_FOR, so.CATCH_AGAINST):
         assert seen.get(kind, 0) > 0, (kind, seen)
     assert seen["tests"] < 0.8 * seen["exact"], seen   # (the exact value: as many as the solve)
+
+
+def counting_kernel_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the 4-player kernel's searches (each one null-window test) from here
+    on: ``[calls]``. (The solver looks the kernel up at each load.)"""
+    calls = [0]
+    kernel = search.search
+
+    def counted(*args: Any) -> Any:
+        calls[0] += 1
+        return kernel(*args)
+
+    monkeypatch.setattr(search, "search", counted)
+    return calls
+
+
+@pytest.mark.parametrize("penalty", ["flat2", "graded"])
+def test_forced_return_under_catches_placed_by_the_options(penalty: str,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a forced exchange's return (not a kernel position) under
+    ``shamok_penalty`` 0-3, the outcome is the class of the exact value, found by
+    null-window tests through the replies: fewer searches and nodes than the
+    exact solve, and ``tests`` counts every one of them."""
+    rng = random.Random(11 if penalty == "flat2" else 12)
+    calls = counting_kernel_calls(monkeypatch)
+    seen: dict[str, int] = {}
+    for shamok_penalty in (0, 1, 2, 3):
+        checked = 0
+        while checked < 8:
+            state = forced_returns(rng)
+            state.rules = ts.replace_unchecked(state.rules, penalty=penalty, shamok_penalty=shamok_penalty)
+            state._catch_rule = state.rules.shamok_catches_queen and state.rules.has_shamok
+            if not state._catch_rule:   # (full-hand-24: no shamok)
+                continue
+            if fixed(state):   # (flat2 with shamok_penalty 3: each catch outranks every point result)
+                break
+            checked += 1
+            for side in (0, 1):
+                calls[0] = 0
+                value = solve(state, side)
+                exact_calls, exact_nodes = calls[0], sv.nodes_used()
+                calls[0] = 0
+                got = solve_outcome(state, side)
+                assert (got.kind, got.penalty) == expected(state, side, value), (side, value, got, state.rules)
+                assert rank_of(state, got.low) <= rank_of(state, value) <= rank_of(state, got.high), (value, got)
+                assert got.tests == calls[0], (got.tests, calls[0])
+                seen[got.kind] = seen.get(got.kind, 0) + 1
+                for key, n in (("tests", got.tests), ("exact tests", exact_calls),
+                               ("nodes", sv.nodes_used()), ("exact nodes", exact_nodes)):
+                    seen[key] = seen.get(key, 0) + n
+        seen[f"shamok {shamok_penalty}"] = checked
+    assert seen["shamok 0"] and seen["shamok 1"] and seen["shamok 2"], seen
+    assert bool(seen["shamok 3"]) == (penalty == "graded"), seen
+    assert seen.get(so.CATCH_FOR, 0) + seen.get(so.CATCH_AGAINST, 0) > 0, seen
+    assert seen.get(so.WIN, 0) + seen.get(so.LOSS, 0) > 0, seen
+    assert seen["tests"] < 0.8 * seen["exact tests"], seen
+    assert seen["nodes"] < 0.8 * seen["exact nodes"], seen
 
 
 # ================================================================ by hand

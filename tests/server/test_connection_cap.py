@@ -647,6 +647,74 @@ def test_a_connection_over_the_cap_that_goes_away_leaves_no_count(
     run(scenario())
 
 
+@pytest.mark.parametrize("how", ["closes", "vanishes"])
+def test_a_reconnect_gone_during_the_ping_is_never_admitted_nor_shown_connected(
+        start_server: Callable[..., ServerThread], how: str) -> None:
+    """Bo's reconnect over the cap says hello, and its client closes (or its
+    connection is reset) while Bo's dead connection is pinged for it: the dead one
+    is cut, and the reconnect is not let in. Ann, watching from another address,
+    sees Bo's seat go from connected to not connected once, and never connected
+    again (before, the gone reconnect took the freed place for a moment: its seat
+    shown connected, then not); every place comes back."""
+    server = start_server(connections_per_address=1)
+    cap = cap_of(server)
+
+    async def scenario() -> None:
+        table, ann, bo = await seat_table(server)
+        watcher = await open_ws(server, table, source="127.0.0.2")
+        await seated(watcher, ann)
+        phone = await vanished(server, table, bo)
+        again = await open_ws(server, table)
+        await say(again, {"type": "hello", "token": bo})
+        await asyncio.sleep(0.3)                              # the ping is out (3 s to answer)
+        if how == "closes":
+            await again.close()
+        else:
+            again.transport.abort()
+        shown: list[bool] = []                                # Bo's seat, state after state
+        loop = asyncio.get_running_loop()
+        until = loop.time() + 5.0                             # past the ping's 3 s, and what would follow
+        while loop.time() < until:
+            try:
+                message = json.loads(await asyncio.wait_for(watcher.recv(), until - loop.time()))
+            except TimeoutError:
+                break
+            if message["type"] == "state":
+                shown.append(message["seats"][1]["connected"])
+        changes = [c for i, c in enumerate(shown) if i == 0 or c != shown[i - 1]]
+        assert changes == [False, True, False], shown   # before the phone, the phone, cut: and no blip
+        assert cap.waiting == {} and cap.open == {"127.0.0.2": 1}
+        await watcher.close()
+        phone.transport.abort()
+        await until_held(cap, "127.0.0.2", 0)
+
+    run(scenario())
+
+
+def test_a_message_sent_during_the_ping_is_answered_once_let_in(
+        start_server: Callable[..., ServerThread]) -> None:
+    """Bo's reconnect says hello, then ``ping``, while his dead connection is
+    pinged for it (the server listens meanwhile, to hear a client that leaves):
+    once let in, it is welcomed and then answered the ``pong``, nothing lost."""
+    server = start_server(connections_per_address=1)
+
+    async def scenario() -> None:
+        table, _, bo = await seat_table(server)
+        phone = await vanished(server, table, bo)
+        again = await open_ws(server, table)
+        await say(again, {"type": "hello", "token": bo})
+        await asyncio.sleep(0.3)                              # the ping is out (3 s to answer)
+        await say(again, {"type": "ping"})
+        said = []
+        while not said or said[-1] != "pong":
+            said.append(json.loads(await asyncio.wait_for(again.recv(), TIMEOUT))["type"])
+        assert said[0] == "welcome" and "error" not in said, said
+        await again.close()
+        phone.transport.abort()
+
+    run(scenario())
+
+
 def test_a_seat_given_up_while_its_connection_is_pinged(start_server: Callable[..., ServerThread]) -> None:
     """Bo leaves his seat while the reconnect's ping of his dead connection is
     out: the reconnect is told its token holds no seat (4403), and every place

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -181,25 +181,57 @@ def bounds_loaded(state: Any, W: np.ndarray, ws: Any, gen: int, kernel: Any,
     lines where the class changes, nearest the win line (61) first, and stop as
     soon as every end between the bounds is of one class
     (:func:`goat.fast.solver_outcome.solve_outcome`)."""
+    ends = ends_of(state, int(W[core.SIDE]))
+    try:
+        return bounds_by(ends, ws, gen, lambda v: null_window(W, ws, gen, kernel, ends, v), class_of)
+    finally:
+        W[core.CATCH_FOR], W[core.CATCH_AGAINST] = CATCH, -CATCH
+        W[core.GEN] = gen
+
+
+class Ends(NamedTuple):
+    """The ends a deal can still have, on :func:`rank_of`'s scale (``cands``,
+    ascending), the catches' and the royal goat's places among them, and the
+    card points ``side`` holds already (``mine``)."""
+
+    cands: list[int]
+    u_for: int
+    u_against: int
+    royal: int
+    mine: int
+
+
+def ends_of(state: Any, side: int) -> Ends:
+    """The :class:`Ends` of ``state`` for ``side``: every point total it can
+    still end with, the catches' places while a catch can come, the royal
+    goat's while one can (2-3 players with a stock)."""
     u_for, u_against, royal = _steps(state)
-    mine = state.points()[int(W[core.SIDE])]
-    rem = int(W[core.REM_PTS])
+    mine = state.points()[side]
+    rem = total_points(state) - sum(state.points())
     ends = {STEP * p for p in range(mine, mine + rem + 1)}
     if catch_possible(state):
         ends |= {u_for, u_against}
     if state.rules.royal_goat and state.stock and not state.rules.partnerships:
         ends |= {royal, -royal}
-    cands = sorted(ends)
+    return Ends(sorted(ends), u_for, u_against, royal, mine)
+
+
+def bounds_by(ends: Ends, ws: Any, gen: int, test: Callable[[int], int],
+              class_of: Callable[[int], Hashable] | None = None) -> tuple[int, int]:
+    """:func:`bounds_loaded`'s loop over null-window tests of any position with
+    these ``ends``: ``test(v)`` answers "is the value at least ``v``?" (on
+    :func:`rank_of`'s scale) fail-soft — a bound ``>= v`` (a lower one) or
+    ``< v`` (an upper one). A position loaded in ``W`` is tested by
+    :func:`null_window`; a forced exchange's return, not a kernel position, by
+    its replies' (:func:`goat.fast.solver_outcome.solve_outcome`). Stops early
+    if the kernel's budget runs out (``W[ABORTED]``: the caller raises)."""
+    cands, u_for, u_against, royal, mine = ends
     lines = None
     if class_of is not None:   # the ends where the class changes from the one below
         kinds = [class_of(_value_at(c, mine, u_for, u_against, royal)) for c in cands]
         lines = {c for c, k, below in zip(cands[1:], kinds[1:], kinds) if k != below}
-    places = (u_against, u_for)
-    if getattr(ws, "rank_gens", (None,))[0] != gen:
-        ws.rank_gens = (gen, {})
-    gens = ws.rank_gens[1]
     lower, upper = cands[0], cands[-1]
-    while lower < upper and W[core.ABORTED] == 0:
+    while lower < upper and ws.W[core.ABORTED] == 0:
         inside = [c for c in cands if lower < c <= upper]
         if lines is None:
             v = inside[(len(inside) - 1) // 2]
@@ -208,31 +240,44 @@ def bounds_loaded(state: Any, W: np.ndarray, ws: Any, gen: int, kernel: Any,
             if not pending:
                 break
             v = min(pending, key=lambda c: (abs(2 * c - STEP * (2 * WIN_LINE - 1)), -c))
-        signs = (u_for >= v, u_against >= v)
-        if signs not in gens:
-            gens[signs] = ws.next_gen()
-        W[core.GEN] = gens[signs]
-        W[core.CATCH_FOR] = CATCH if signs[0] else -CATCH
-        W[core.CATCH_AGAINST] = CATCH if signs[1] else -CATCH
-        line = ROYAL if v == royal else _ceil_div(v, STEP) - mine
-        W[core.PASSES] += 1
-        g = int(kernel(W, ws.tt, 0, line - 1, line))
-        point = -CATCH < g < CATCH
-        if g >= line:   # the value is at least v; a point bound counts up to the next place
-            bound = v
-            if point:
-                nxt = min((t for t in places if t >= v), default=royal)
-                bound = max(v, min(STEP * (mine + g), nxt))
+        bound = test(v)
+        if bound >= v:
             lower = min(c for c in cands if c >= bound)
-        else:           # below v; a point bound counts down to the place before
-            bound = max(c for c in cands if c < v)
-            if point:
-                before = max((t for t in places if t < v), default=-royal)
-                bound = min(bound, max(STEP * (mine + g), before))
+        else:
             upper = max(c for c in cands if c <= bound)
-    W[core.CATCH_FOR], W[core.CATCH_AGAINST] = CATCH, -CATCH
-    W[core.GEN] = gen
     return (_value_at(lower, mine, u_for, u_against, royal), _value_at(upper, mine, u_for, u_against, royal))
+
+
+def null_window(W: np.ndarray, ws: Any, gen: int, kernel: Any, ends: Ends, v: int) -> int:
+    """One fail-soft null-window test of the position loaded in ``W``: "is its
+    value at least ``v``?" on :func:`rank_of`'s scale, a win/loss game of
+    ``kernel`` in which a catch wins exactly when its place is at least ``v``
+    (in the generation of that sign pair: ``ws.rank_gens``, the call ``gen``'s).
+    Returns a bound on that scale as :func:`bounds_by` reads it; leaves ``W``'s
+    catches and generation set for that game."""
+    _, u_for, u_against, royal, mine = ends
+    if getattr(ws, "rank_gens", (None,))[0] != gen:
+        ws.rank_gens = (gen, {})
+    gens = ws.rank_gens[1]
+    signs = (u_for >= v, u_against >= v)
+    if signs not in gens:
+        gens[signs] = ws.next_gen()
+    W[core.GEN] = gens[signs]
+    W[core.CATCH_FOR] = CATCH if signs[0] else -CATCH
+    W[core.CATCH_AGAINST] = CATCH if signs[1] else -CATCH
+    line = ROYAL if v == royal else _ceil_div(v, STEP) - mine
+    W[core.PASSES] += 1
+    g = int(kernel(W, ws.tt, 0, line - 1, line))
+    places = (u_against, u_for)
+    if g >= line:   # the value is at least v; a point bound counts up to the next place
+        if not -CATCH < g < CATCH:
+            return v
+        nxt = min((t for t in places if t >= v), default=royal)
+        return max(v, min(STEP * (mine + g), nxt))
+    if not -CATCH < g < CATCH:   # below v; a point bound counts down to the place before
+        return v - 1
+    before = max((t for t in places if t < v), default=-royal)
+    return min(v - 1, max(STEP * (mine + g), before))
 
 
 def _value_at(u: int, mine: int, u_for: int, u_against: int, royal: int) -> int:

@@ -36,7 +36,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any, Literal
@@ -51,7 +51,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from goat.server import chat
-from goat.server.connections import CLOSE_TOO_MANY, HELLO_WAIT_SECONDS, PING_ANSWER_SECONDS, AddressCap, Place
+from goat.server.connections import (CLOSE_TOO_MANY, HELLO_WAIT_SECONDS, PING_ANSWER_SECONDS, AddressCap, Place,
+                                     heard_meanwhile)
 from goat.server.hints import Hints
 from goat.server.messages import (
     ActionMessage,
@@ -461,7 +462,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def live(websocket: WebSocket, table_id: str) -> None:
         host = websocket.client.host if websocket.client else None
         place = connections.admit(host)
-        first: str | None = None   # the hello a connection over the cap waited with
+        first: list[str] = []   # the hello a connection over the cap waited with (and a message sent meanwhile)
         if place is None:
             admitted = await over_the_cap(websocket, host, table_id) if connections.may_wait(host, table_id) else None
             if admitted is None:
@@ -486,26 +487,34 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:   # however it ended: closed, failed, cancelled by a server stopping
             place.release()
 
-    async def over_the_cap(websocket: WebSocket, host: str | None, table_id: str) -> tuple[Place, str] | None:
+    async def over_the_cap(websocket: WebSocket, host: str | None, table_id: str) -> tuple[Place, list[str]] | None:
         """A connection over its address's cap, waiting for its hello (at most
         :data:`HELLO_WAIT_SECONDS`, less if a newer one takes its waiting place
-        first): a place and that hello when a place freed meanwhile, or the hello
-        names a seat of this table whose older connections from this address did not
-        answer a ping at once (they are cut, and their place is this one's); else
-        ``None``, to be refused as any connection over the cap."""
+        first): a place and that hello (and a message its client sent during the
+        ping) when a place freed meanwhile, or the hello names a seat of this table
+        whose older connections from this address did not answer a ping at once
+        (they are cut, and their place is this one's); else ``None``, to be refused
+        as any connection over the cap — also when its own client left during that
+        ping (:func:`heard_meanwhile`)."""
         answer_seconds = min(PING_ANSWER_SECONDS, settings.ping_seconds or PING_ANSWER_SECONDS)
         with connections.waiting_for_hello(host) as waiter, suppress(WebSocketDisconnect, RuntimeError, OSError):
             await websocket.accept()
             event = await waiter.first_event(websocket.receive, HELLO_WAIT_SECONDS)
             if event is None or event["type"] != "websocket.receive":
                 return None
-            raw = event_text(event)
+            said = [event_text(event)]
             place = connections.admit(host)
-            token = hello_token(raw, settings.max_message_bytes)
-            if (place is None and token is not None
-                    and await connections.reclaim(host, table_id, token, answer_seconds)):
-                place = connections.admit(host)   # at once: nobody can take the freed place meanwhile
-            return (place, raw) if place is not None else None
+            token = hello_token(said[0], settings.max_message_bytes)
+            if place is None and token is not None:
+                freed, meanwhile = await heard_meanwhile(
+                    websocket.receive, connections.reclaim(host, table_id, token, answer_seconds))
+                if meanwhile is not None and meanwhile["type"] != "websocket.receive":
+                    return None   # its client left during the ping: not admitted, its seat never shown connected
+                if meanwhile is not None:
+                    said.append(event_text(meanwhile))
+                if freed:
+                    place = connections.admit(host)   # at once: nobody can take the freed place meanwhile
+            return (place, said) if place is not None else None
         return None
 
     return app
@@ -667,19 +676,21 @@ class Client:
         return bool(await extension["ping"](timeout))
 
     async def serve(self, table: Table | None, table_id: str,
-                    lookup: Callable[[], Awaitable[Table | None]] | None = None, first: str | None = None) -> None:
+                    lookup: Callable[[], Awaitable[Table | None]] | None = None, first: Sequence[str] = ()) -> None:
         """Talk to this connection until it ends. ``lookup`` finds the table
         again (``table_id``'s, from the registry) if it left memory before hello;
-        ``first`` is a message read already (the hello of a connection that waited over the cap)."""
+        ``first``: messages read already, in order (the hello of a connection that
+        waited over the cap, and one its client sent during the ping)."""
         if table is None:
             self.error(ErrorCode.UNKNOWN_TABLE, f"there is no table {json.dumps(table_id[:40])}", echoed=table_id)
             await self._flush_and_close(CLOSE_UNKNOWN_TABLE)
             return
         self.table = table
         greeted = False
+        unread = list(first)
         while True:
-            if first is not None:
-                raw, first = first, None
+            if unread:
+                raw = unread.pop(0)
             else:
                 try:
                     timeout = None if greeted else HELLO_TIMEOUT

@@ -168,6 +168,26 @@ class Waiter:
         return None if self.bumped else event
 
 
+async def heard_meanwhile(receive: Callable[[], Awaitable[Any]], work: Awaitable[T]) -> tuple[T, Any | None]:
+    """``await work`` while listening to the connection: its result and the event
+    ``receive()`` gave meanwhile (``None``: nothing came; a disconnect too when
+    ``receive()`` failed). A waiter's client may leave while :meth:`AddressCap.reclaim`
+    pings for it: known only by reading, it would be admitted with the freed place
+    and its hello shown as its seat connected, then leave. A message that came is
+    the caller's to handle after the hello. ``receive()`` runs as a task of its own,
+    cancelled if nothing came (an ASGI receive loses nothing to a cancel)."""
+    hearing: asyncio.Future[Any] = asyncio.ensure_future(receive())
+    try:
+        result = await work
+    finally:
+        hearing.cancel()   # nothing came, or this task is cancelled (a server stopping)
+    if not hearing.done() or hearing.cancelled():
+        return result, None
+    if hearing.exception() is not None:   # (read: no "Task exception was never retrieved")
+        return result, {"type": "websocket.disconnect"}
+    return result, hearing.result()
+
+
 class AddressCap:
     """The places each address holds open, admitted up to ``cap`` (0: no cap).
     Every :meth:`admit` that returned a :class:`Place` is paired with its
