@@ -104,7 +104,6 @@ import math
 import random
 import secrets
 import time
-import unicodedata
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
