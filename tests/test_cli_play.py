@@ -163,8 +163,9 @@ def test_quit_and_end_of_input_exit_cleanly(text: str, tmp_path: Path) -> None:
     (["--rules", "street", "--players", "3"], "players=3"),
     (["--seat", "4"], "--seat must be 0..3"),
     (["--bots", "alien"], "unknown bot 'alien'"),
-    (["--name", "   "], "--name must not be empty"),
-    (["--name", "x" * 201], "--name may have at most 200 characters, not 201"),
+    (["--name", "   "], "--name: a name must show something, not only spaces or accents"),
+    (["--name", "\u2800"], "--name: a name must show something"),     # a braille blank: as the server refuses it
+    (["--name", "x" * 25], "--name: a name has at most 24 characters, not 25"),   # the server's limit and words
 ])
 def test_bad_setup_exits_2_with_one_line(args: list[str], needle: str) -> None:
     result = play(args, "")

@@ -113,6 +113,23 @@ def test_a_name_typed_in_another_unicode_form_is_the_same_name() -> None:
     assert by_name(rows)["Алена"][:3] == (1, 1, 0)
 
 
+def test_a_long_name_counts_as_the_server_keeps_it() -> None:
+    """The server keeps a name's first 24 characters, and ``goat play --name``
+    wrote up to 200 into its record: one person typing one long name in both
+    places was two rows. A record's name is folded as the server stores it."""
+    whole = "Konstantin  Alexandrovich Petrov-Vodkin"
+    kept = " ".join(whole.split())[:24]               # what the table server held
+    at_the_server = kozel(people(kept, "Bo", "Cy", "Di"), {"penalty_total": [0, 12], "match_over": True,
+                                                           "loser_team": 1})
+    in_a_terminal = kozel(people("Bo", whole, "Di", "Cy"), {"penalty_total": [0, 12], "match_over": True,
+                                                            "loser_team": 1}, minutes=30)
+    rows = [r for r in standings([at_the_server, in_a_terminal]) if r.name.startswith("Konstantin")]
+    assert len(rows) == 1 and rows[0].name == kept and (rows[0].played, rows[0].won, rows[0].lost) == (2, 1, 1)
+    cut_at_a_space = kozel(people("x" * 23 + " yz", "Bo", "Cy", "Di"), {"penalty_total": [0, 12],
+                                                                       "match_over": True, "loser_team": 1})
+    assert by_name(standings([cut_at_a_space]))["x" * 23][:2] == (1, 1)   # no space left at the end
+
+
 def test_bots_are_left_out_unless_asked_for_then_grouped_per_bot() -> None:
     seats = people("Ann", "bot:heuristic", "bot:random", "bot:heuristic")
     game = kozel(seats, {"penalty_total": [12, 4], "match_over": True, "loser_team": 0})

@@ -21,8 +21,10 @@ Who won:
 * Yu-Gi-Oh!: the winner of the match; ``winner: null`` is a draw.
 
 Names are free text (there are no accounts), so they are grouped with case and
-surrounding or repeated spaces folded (``" anna  K "`` is ``"Anna K"``); a row
-shows the spelling of the most recent game. Bots are not people: their seats
+surrounding or repeated spaces folded (``" anna  K "`` is ``"Anna K"``), and a
+name longer than the table server keeps is cut as it would cut it
+(:mod:`goat.names`: one person typing one long name at the server and in
+``goat play --name`` is one row); a row shows the spelling of the most recent game. Bots are not people: their seats
 are left out unless asked for, and then grouped per bot as ``"heuristic (bot)"``.
 A name (or a bot) at two seats of one game counts once per outcome: two
 partnered ``heuristic`` seats won one match, not two; ``heuristic`` against
@@ -34,11 +36,12 @@ from __future__ import annotations
 import csv
 import io
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, timezone
 from typing import Any, Literal, Protocol
+
+from goat.names import fold_name, stored_name
 
 Outcome = Literal["won", "lost", "drawn"]
 
@@ -126,30 +129,6 @@ class Standing:
                 "drawn": self.drawn, "goats": self.goats, "win_rate": round(self.win_rate, 4)}
 
 
-def fold_name(name: str) -> str:
-    """The grouping key of a typed name: spaces trimmed and collapsed, case folded,
-    and one Unicode form (NFC), so a "ё" typed as one character and one typed as
-    "е" with a combining diaeresis (as some keyboards and phones send it) are the
-    same name. "Алена" and "Алёна" stay two names: they are two spellings, and
-    only the person knows which is theirs.
-
-    >>> fold_name(" Але\u0308на ") == fold_name("АЛЁНА"), fold_name("Алена") == fold_name("Алёна")
-    (True, False)
-    """
-    folded = unicodedata.normalize("NFC", " ".join(name.split())).casefold()
-    return unicodedata.normalize("NFC", folded)
-
-
-def tidy_name(name: str) -> str:
-    """A typed name as kept and shown: control characters dropped, spaces trimmed and
-    collapsed, case kept — what the table server and ``goat play --name`` store.
-
-    >>> tidy_name("  Anna \x1b[31m K\t")
-    'Anna [31m K'
-    """
-    return " ".join("".join(ch for ch in name if unicodedata.category(ch)[0] != "C").split())
-
-
 #: What a spreadsheet reads as the start of a formula (OWASP's "CSV injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -225,8 +204,8 @@ class StandingsTally:
                 if not self.bots or not seat.bot:
                     continue
                 key, name, bot = f"bot:{seat.bot}", f"{seat.bot} (bot)", seat.bot
-            elif seat.kind == "human" and tidy_name(seat.name):
-                key, name, bot = f"person:{fold_name(seat.name)}", tidy_name(seat.name), None
+            elif seat.kind == "human" and stored_name(seat.name):
+                key, name, bot = f"person:{fold_name(seat.name)}", stored_name(seat.name), None
             else:
                 continue
             outcome = outcomes[seat.seat]

@@ -14,7 +14,8 @@
   card's effect text is the Bulgarian one;
 * the Russian, Bulgarian and Arabic strings write arrows, ellipses and quotes with
   the language's own marks; an Arabic word after a count of two agrees with the
-  dual; the Bemo rule names the contract by the bidding rule's word;
+  dual, and so does a Kozel team of two named the goat; the Bemo rule names the
+  contract by the bidding rule's word;
 * the duel log's lines begin with a capital letter in English, Russian and
   Bulgarian ("Chain link 1 resolves": the engine's templates begin in lower
   case), a player's name that begins one stays as they wrote it.
@@ -221,6 +222,32 @@ def test_arabic_words_after_a_count_agree_with_its_dual(chromium: object,
     assert said["beat"] == "دورك: اغلب بـ2 بطاقتين أو مرّر 2 مقلوبتين."
     assert "الفريق الذي لعب Q♣ 2 درجتي هزيمة." in said["shamok"]
     assert "يتبادل بعده الشريكان 2 بطاقتين:" in said["doubleNil"]
+    assert page.errors == []
+    context.close()
+
+
+def test_arabic_names_a_goat_team_of_two_in_the_dual(chromium: object,
+                                                     serve_process: Callable[..., ServeProcess]) -> None:
+    """A Kozel match's result for a team (``goatIs``, the finished list's
+    ``sheets.goatTeam``: four players, two on a side) said the singular "هو
+    العنزة" (he is the goat) of a pair, where one player's (``goatIsSolo``,
+    ``sheets.goat``) is rightly singular: a pair is two goats, the dual, as
+    Russian's "козлы" beside "козёл"."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    page.goto(server.url)
+    said = page.evaluate("""async () => {
+        const m = await import("/static/i18n.js");
+        m.setLang("ar");
+        return {
+            team: m.t("goatIs", { team: "X + Y", p: 12 }),
+            solo: m.t("goatIsSolo", { team: "X", p: 12 }),
+            sheetTeam: m.t("sheets.goatTeam", { team: "X + Y", totals: "12 : 4" }),
+            sheetSolo: m.t("sheets.goat", { team: "X", totals: "12 : 4" }),
+        };
+    }""")
+    assert said["team"].startswith("X + Y هما العنزتان بـ12 ") and said["sheetTeam"] == "X + Y هما العنزتان (12 : 4)"
+    assert said["solo"].startswith("X هو العنزة بـ12 ") and said["sheetSolo"] == "X هو العنزة (12 : 4)"
     assert page.errors == []
     context.close()
 

@@ -9,7 +9,8 @@
   a legal action, stored with the actor ``clock`` (the finished record passes
   the ``goat replay --check`` checks), announced in the state message
   (``timeout``), chosen by a bot handed only that seat's view (a spy), and the
-  seat is still theirs, with a fresh clock at their next decision;
+  seat is still theirs, with a fresh clock at their next decision; so has one
+  whose page closed, while the grace period keeps their seat off autoplay;
 * every state message says whose clock runs (``clock``), and never a bot's
   seat's; a table without the setting has none;
 * a move in time stops the clock; a move that arrives while the clock's bot is
@@ -154,6 +155,31 @@ def test_an_idle_kozel_player_has_the_card_played_for_them(start_server: Callabl
         assert final["status"] == "finished"
         record = await lobby.record(tid)
         check_result(record, replay(record))                                     # goat replay --check
+        await lobby.close()
+
+    run(scenario())
+
+
+def test_the_clock_decides_for_a_player_offline_within_the_grace_period(
+        start_server: Callable[..., ServerThread]) -> None:
+    """The clock times a person's seat whether or not their page is open: Ann,
+    gone during play, keeps her seat for the grace period (60 s here), and until
+    then, with one second a move, the clock decides for her (not the autoplay
+    bot, which only comes after the grace): a watcher sees her seat offline, not
+    on autoplay, and her decision made as a ``timeout``."""
+    server = start_server()
+
+    async def scenario() -> None:
+        lobby = Lobby(server.url)
+        tid, ann = await lobby.with_bots(rules="classic", seed=7, options=QUICK, move_seconds=1)
+        async with Client(server.ws_url, tid) as watcher:
+            async with Client(server.ws_url, tid, ann) as me:
+                await lobby.start(tid, ann)
+                await me.until(lambda m: m["type"] == "state" and m["status"] == "playing", timeout=60)
+            timed = await watcher.until(lambda m: m["type"] == "state" and (m.get("timeout") or {}).get("seat") == 0,
+                                        timeout=60)
+            assert timed["seats"][0]["connected"] is False and timed["seats"][0]["autoplay"] is False
+            assert timed["seats"][0]["kind"] == "human" and timed["seats"][0]["name"] == "Ann"
         await lobby.close()
 
     run(scenario())

@@ -73,7 +73,7 @@ def test_a_request_body_over_a_mebibyte_is_refused_with_one_line(http: httpx.Cli
     assert "at most 1024 KiB" in error(http.post("/api/tables", content=chunks(),
                                                  headers={"content-type": "application/json"}), 413)
     assert http.get("/api/tables").json()["tables"] == []
-    assert http.post("/api/tables", json={"name": "x" * 500, "seat": 0}).status_code == 201   # under it: as before
+    assert http.post("/api/tables", json={"name": "x" * 24, "seat": 0}).status_code == 201   # under it: as before
 
 
 def test_catalog_lists_rulesets_player_counts_and_table_bots(http: httpx.Client) -> None:
@@ -558,6 +558,23 @@ def test_a_long_refusal_of_an_ordinary_mistake_is_kept_whole(http: httpx.Client)
     lists every option of the game, and all of it reaches the page."""
     message = error(http.post("/api/tables", json={"game": "spades", "options": {"win_at": 100}}), 400)
     assert message.startswith("unknown option 'win_at'") and message.endswith(")") and "renege_penalty" in message
+
+
+def test_a_name_over_24_characters_is_refused_in_the_terminal_s_words(http: httpx.Client) -> None:
+    """The server cut a long name to 24 characters while ``goat play --name`` kept
+    200, so the standings counted one person as two: both refuse it now, with one
+    line (the one the terminal prints after ``--name:``), and the seat stays free."""
+    created = http.post("/api/tables", json={}).json()
+    listed = http.get("/api/tables").json()["tables"]
+    long = " Konstantin  Alexandrovich Petrov "          # 34 typed, 31 kept: tidied first
+    assert error(http.post(f"/api/tables/{created['id']}/seats/0", json={"name": long}), 400) == \
+        "a name has at most 24 characters, not 31"
+    assert error(http.post("/api/tables", json={"name": long, "seat": 0}), 400) == \
+        "a name has at most 24 characters, not 31"
+    assert [s["kind"] for s in seats(http, created["id"])] == ["empty"] * 4
+    assert http.get("/api/tables").json()["tables"] == listed      # the refused create made no table
+    answer = http.post(f"/api/tables/{created['id']}/seats/0", json={"name": "  Konstantin   Alexandrovich "})
+    assert answer.status_code == 200 and seats(http, created["id"])[0]["name"] == "Konstantin Alexandrovich"
 
 
 @pytest.mark.parametrize("name", ["\u0301", "\u2800", "\u3164", "\u115f\u1160", "\ufe0f", " \u0301 \u2800 "])

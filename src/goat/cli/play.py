@@ -468,17 +468,15 @@ def terminal_seats(human: int, name: str, bots: list[str | None]) -> list[dict[s
 
 
 def check_name(name: str) -> str:
-    """``--name`` tidied as the table server keeps names (:func:`goat.standings.tidy_name`);
-    :class:`GoatError` for an empty or too long one."""
-    from goat.records import SEAT_NAME_LIMIT
-    from goat.standings import tidy_name
+    """``--name`` as the table server keeps a name (:func:`goat.names.check_name`, the
+    rule both share); :class:`GoatError` with the server's words for one that shows
+    nothing or is longer than it takes (the standings fold such names as one)."""
+    from goat.names import NameRefused, check_name as check_player_name
 
-    tidy = tidy_name(name)
-    if not tidy:
-        raise GoatError("--name must not be empty")
-    if len(tidy) > SEAT_NAME_LIMIT:
-        raise GoatError(f"--name may have at most {SEAT_NAME_LIMIT} characters, not {len(tidy)}")
-    return tidy
+    try:
+        return check_player_name(name)
+    except NameRefused as refused:
+        raise GoatError(f"--name: {refused}") from None
 
 
 def play_game(game: str, rules: str, seed: int | None, seat: int, players: int | None, option: list[str],
@@ -579,7 +577,8 @@ BOTS_HELP = ("Bot for the other seats (random, heuristic, pimc, ismcts; settings
              "e.g. pimc:worlds=50), or one per seat, comma-separated.")
 RECORD_HELP = ("Write the game record here when it ends, on quit or Ctrl+C, or when stopped "
                "(its terminal closed, kill) (default: no record).")
-NAME_HELP = "Your name in the record (goat standings ranks players by it)."
+NAME_HELP = ("Your name in the record, at most 24 characters as at the table server "
+             "(goat standings ranks players by it).")
 
 
 def think_help(searching_bots: str) -> str:

@@ -104,7 +104,6 @@ import math
 import random
 import secrets
 import time
-import unicodedata
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -133,13 +132,12 @@ from goat.server.storage import (
     unstorable,
 )
 from goat.server.viewfilter import render
-from goat.standings import fold_name, tidy_name
+from goat.names import NameRefused, check_name, fold_name
 
 log = logging.getLogger("goat.server")
 
 #: Engine rules that mean "not now" rather than "not that".
 TURN_RULES = ("turn", "no-deal")
-NAME_LIMIT = 24
 SEED_LIMIT = 64
 
 
@@ -341,26 +339,21 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-#: Characters that are letters or symbols to Unicode but show as blank space.
-BLANKS = frozenset("\u2800\u3164\u115f\u1160\uffa0")
-
-
-def shows_something(text: str) -> bool:
-    """Whether ``text`` has a character one can see: not a space, a mark alone
-    (a combining accent, a variation selector) or a blank (:data:`BLANKS`)."""
-    return any(not ch.isspace() and unicodedata.category(ch)[0] != "M" and ch not in BLANKS for ch in text)
-
-
 def clean_name(name: object) -> str:
-    """A player's display name: printable, single-spaced, at most 24 characters,
-    with something visible in it (a lone accent or a braille blank passed as a
-    name, and seats showed a player nobody could see)."""
+    """A player's display name as :func:`goat.names.check_name` keeps it (the rule
+    ``goat play --name`` shares): printable, single-spaced, with something visible
+    in it (a lone accent or a braille blank passed as a name, and seats showed a
+    player nobody could see), at most :data:`~goat.names.NAME_LIMIT` characters —
+    a longer one is refused in the words the terminal says, not cut: cut here and
+    whole in a terminal game's record, one person was two in the standings."""
     if not isinstance(name, str):
         raise LobbyError("a name must be text")
-    text = tidy_name(name)[:NAME_LIMIT]
-    if not shows_something(text):
-        raise LobbyError("say a name to take a seat", say="sayName")
-    return text
+    try:
+        return check_name(name)
+    except NameRefused as refused:
+        if refused.blank:
+            raise LobbyError("say a name to take a seat", say="sayName") from None
+        raise LobbyError(str(refused)) from None
 
 
 def seat_rng(seed: str, purpose: str) -> random.Random:

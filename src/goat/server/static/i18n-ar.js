@@ -239,7 +239,9 @@ export const AR = {
   matchOver: "انتهت المباراة",
   youWon: "فاز فريقك!",
   youLost: "فريقك هو العنزة بـ{p} {p|درجة هزيمة|درجة هزيمة|درجتي هزيمة|درجات هزيمة|درجة هزيمة|درجة هزيمة}.",
-  goatIs: "{team} هو العنزة بـ{p} {p|درجة هزيمة|درجة هزيمة|درجتي هزيمة|درجات هزيمة|درجة هزيمة|درجة هزيمة}.",
+  // goatIs names a team of two (goatIsSolo one player): the dual, as twoGoats' «عنزتان» and the options'
+  // «كلاهما عنزة» say two goats. check: «هما العنزتان» (they two are the goats) for a pair
+  goatIs: "{team} هما العنزتان بـ{p} {p|درجة هزيمة|درجة هزيمة|درجتي هزيمة|درجات هزيمة|درجة هزيمة|درجة هزيمة}.",
   goatThem: "الفريق الآخر هو العنزة بـ{p} {p|درجة هزيمة|درجة هزيمة|درجتي هزيمة|درجات هزيمة|درجة هزيمة|درجة هزيمة}.",
   youWonSolo: "فزت!",
   youLostSolo: "أنت العنزة بـ{p} {p|درجة هزيمة|درجة هزيمة|درجتي هزيمة|درجات هزيمة|درجة هزيمة|درجة هزيمة}.",
@@ -853,7 +855,7 @@ export const AR = {
     finished: "الألعاب المنتهية",
     none: "لا ألعاب منتهية بعد.",
     goat: "{team} هو العنزة ({totals})",
-    goatTeam: "{team} هو العنزة ({totals})",
+    goatTeam: "{team} هما العنزتان ({totals})",  // a team of two: the dual, as goatIs; check: as goatIs
     winner: "فاز {team} ({totals})",
     draw: "تعادل ({totals})",
     watch: "شاهد",
