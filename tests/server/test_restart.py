@@ -254,3 +254,87 @@ def test_a_lobby_seat_waits_the_grace_period_from_the_servers_start_not_its_tabl
             store.close()
 
     asyncio.run(scenario())
+
+
+async def restored_after_a_slow_table(settings: Any, store: Any, monkeypatch: pytest.MonkeyPatch,
+                                      move_seconds: int | None = None) -> tuple[Any, Any]:
+    """A Kozel table of four people in play, dealt, then a lobby made after it; a
+    new registry restores both, the lobby's replay slowed to 1.2 s (the long
+    matches still to come after the first table). Returns the new registry and
+    the table in play as it brought it back (first)."""
+    from goat.server.tables import Tables
+
+    before = Tables(settings, store)
+    playing = await before.create("kozel", "classic", seed=3, move_seconds=move_seconds)
+    tokens = [await playing.take_seat(i, name) for i, name in enumerate(("Ann", "Bob", "Cy", "Di"))]
+    await playing.start(tokens[0])
+    while playing.version == 0:     # the driver deals: a decision is pending
+        await asyncio.sleep(0.01)
+    await before.create("kozel", "classic")
+    await before.close()
+
+    restarted = Tables(settings, store)
+    rebuilt, order = Tables._rebuilt, []
+
+    def slow_rebuilt(self: Tables, stored: Any, data: dict[int, Any]) -> Any:
+        made = rebuilt(self, stored, data)
+        order.append(stored.table.id)
+        if stored.table.id != playing.id:
+            time.sleep(1.2)   # the replays of the other tables
+        return made
+
+    monkeypatch.setattr(Tables, "_rebuilt", slow_rebuilt)
+    assert await restarted.restore_all() == 2
+    assert order[0] == playing.id
+    return restarted, restarted.tables[playing.id]
+
+
+def test_a_seat_in_play_waits_the_grace_period_from_the_servers_start_not_its_tables_restore(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four people were playing, and the server restarted. Their table came back
+    first, then a slow one: their seats are handed to the default bot only once
+    the grace period has passed from the server's start. Before, each seat's grace
+    timer started at its own table's restore, and the bot took their seats the
+    moment the server opened, before their pages could come back."""
+    from goat.server.settings import Settings
+    from goat.server.storage import AsyncStorage, Storage
+
+    settings = Settings(data_dir=tmp_path, grace_seconds=1.0, bot_delay=0.0, deal_pause=0.0)
+
+    async def scenario() -> None:
+        store = AsyncStorage(Storage(settings.url))
+        try:
+            restarted, table = await restored_after_a_slow_table(settings, store, monkeypatch)
+            await asyncio.sleep(0.2)    # any grace timer already due fires now
+            assert [seat.autoplay for seat in table.seats] == [False] * 4
+            await asyncio.sleep(1.0)    # the grace period after the start: now the bot plays for them
+            assert [seat.autoplay for seat in table.seats] == [True] * 4
+            await restarted.close()
+        finally:
+            store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_pending_decisions_fresh_clock_after_a_restart_runs_from_the_servers_start(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/server.md: after a restart a decision still pending gets a fresh full
+    clock. Full when the server opens, not started at its table's restore and
+    half run out by the time the others were replayed."""
+    from goat.server.settings import Settings
+    from goat.server.storage import AsyncStorage, Storage
+
+    settings = Settings(data_dir=tmp_path, grace_seconds=30.0, bot_delay=0.0, deal_pause=0.0)
+
+    async def scenario() -> None:
+        store = AsyncStorage(Storage(settings.url))
+        try:
+            restarted, table = await restored_after_a_slow_table(settings, store, monkeypatch, move_seconds=2)
+            clock = table.clock_json()
+            assert clock is not None and clock["seat"] == table.state.current_player()
+            assert clock["ms"] > 1800, clock
+            await restarted.close()
+        finally:
+            store.close()
+
+    asyncio.run(scenario())

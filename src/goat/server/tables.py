@@ -1465,33 +1465,39 @@ class Tables:
             return await self._restore(stored)
 
     async def restore_all(self) -> int:
-        """Bring back every unfinished table (server start); returns how many."""
-        lobbies: list[Table] = []
-        count = 0
+        """Bring back every unfinished table (server start); returns how many.
+        Play resumes at each of them only once every table is back (the server
+        opens then): see below."""
+        restored_tables: list[Table] = []
         for stored in await self.store.load_active():
             if stored.table.id in self.tables:
                 continue
             try:
-                restored = await self._restore(stored)
+                restored = await self._restore(stored, resume=False)
             except StorageError as exc:   # one table's write failed: the others still come back
                 log.error("table %s is not restored now: %s; it is loaded again when someone opens it",
                           stored.table.id, exc)
                 continue
             if restored is not None:
-                count += 1
-                if restored.status == "lobby":
-                    lobbies.append(restored)
-        # A lobby seat's grace counts from the server's start, not from its table's turn
-        # in a restore that replays every match: stamped at its table's making, a lobby
-        # brought back before a minute of replays could have its seats freed as soon as
-        # the server opened, before their holders' pages could reconnect.
+                restored_tables.append(restored)
+        # Every seat's grace, and a pending decision's fresh clock, count from the
+        # server's start, not from its table's turn in a restore that replays every
+        # match: started as each table came back, the seats of one brought back
+        # before a minute of replays could be freed (a lobby) or handed to their bot
+        # (in play), and its clock run out, as soon as the server opened, before
+        # their holders' pages could reconnect.
         started = time.monotonic()
-        for table in lobbies:
+        for table in restored_tables:
             for seat in table.seats:
                 seat.offline_since = started
-        return count
+            if table.status == "playing":
+                table._begin_play()
+        return len(restored_tables)
 
-    async def _restore(self, stored: StoredTable) -> Table | None:
+    async def _restore(self, stored: StoredTable, resume: bool = True) -> Table | None:
+        """Rebuild ``stored`` and register it; a table in play resumes (bots, grace
+        timers, clock) unless ``resume`` is false: :meth:`restore_all` resumes
+        every table at once when all are back."""
         try:
             data = {seat: json.loads(text) for seat, text in stored.seat_data.items()}
             if stored.table.status == "lobby" and data:
@@ -1508,7 +1514,7 @@ class Tables:
             await self.store.finish(table.id, table.record_of(table.state))
             table.status = "finished"
         self.tables[table.id] = table
-        if table.status == "playing":
+        if table.status == "playing" and resume:
             table._begin_play()
         return table
 
