@@ -14,7 +14,8 @@
   card's effect text is the Bulgarian one;
 * the Russian, Bulgarian and Arabic strings write arrows, ellipses and quotes with
   the language's own marks; an Arabic word after a count of two agrees with the
-  dual, and so does a Kozel team of two named the goat; the Bemo rule names the
+  dual, and so does a Kozel team of two named the goat (Bulgarian: the plural), or a
+  royal goat's winner; the Bemo rule names the
   contract by the bidding rule's word;
 * the duel log's lines begin with a capital letter in English, Russian and
   Bulgarian ("Chain link 1 resolves": the engine's templates begin in lower
@@ -34,6 +35,7 @@ from .conftest import ServeProcess
 from .test_browser import (CHROMIUM, SERVE, STREET_TURN, YGO_WAIT_TURN, at_version, chromium,  # noqa: F401
                            click_at_version, new_page, shot, sit_at, street_table_i_lead, ygo_actions, ygo_pick,
                            in_language, seated_at_a_duel_against_greedy, ygo_play_moves)
+from .test_browser_walk2 import RESULT
 
 pytestmark = [
     pytest.mark.slow,
@@ -226,28 +228,52 @@ def test_arabic_words_after_a_count_agree_with_its_dual(chromium: object,
     context.close()
 
 
-def test_arabic_names_a_goat_team_of_two_in_the_dual(chromium: object,
-                                                     serve_process: Callable[..., ServeProcess]) -> None:
+def test_a_goat_team_of_two_is_named_in_the_dual_or_the_plural(chromium: object,
+                                                               serve_process: Callable[..., ServeProcess]) -> None:
     """A Kozel match's result for a team (``goatIs``, the finished list's
-    ``sheets.goatTeam``: four players, two on a side) said the singular "هو
-    العنزة" (he is the goat) of a pair, where one player's (``goatIsSolo``,
-    ``sheets.goat``) is rightly singular: a pair is two goats, the dual, as
-    Russian's "козлы" beside "козёл"."""
+    ``sheets.goatTeam``: four players, two on a side) said the singular of a pair
+    — Arabic "هو العنزة" (he is the goat), Bulgarian "е козел" — where one
+    player's (``goatIsSolo``, ``sheets.goat``) is rightly singular: a pair is two
+    goats, the dual "هما العنزتان", the plural "са козли", as Russian's "козлы"
+    beside "козёл". A royal goat's winner told to someone watching
+    (``royalGoat.won``) is one key for one player and a pair, and its verb after
+    them was singular ("يفوز", "печели", "wins"): a pair is told ``royalGoat.wonTeam``."""
     server = serve_process(*SERVE)
     context, page = new_page(chromium)
     page.goto(server.url)
     said = page.evaluate("""async () => {
         const m = await import("/static/i18n.js");
-        m.setLang("ar");
-        return {
-            team: m.t("goatIs", { team: "X + Y", p: 12 }),
-            solo: m.t("goatIsSolo", { team: "X", p: 12 }),
-            sheetTeam: m.t("sheets.goatTeam", { team: "X + Y", totals: "12 : 4" }),
-            sheetSolo: m.t("sheets.goat", { team: "X", totals: "12 : 4" }),
-        };
+        const out = {};
+        for (const code of ["ar", "bg"]) {
+            m.setLang(code);
+            out[code] = {
+                team: m.t("goatIs", { team: "X + Y", p: 12 }),
+                solo: m.t("goatIsSolo", { team: "X", p: 12 }),
+                sheetTeam: m.t("sheets.goatTeam", { team: "X + Y", totals: "12 : 4" }),
+                sheetSolo: m.t("sheets.goat", { team: "X", totals: "12 : 4" }),
+            };
+        }
+        return out;
     }""")
-    assert said["team"].startswith("X + Y هما العنزتان بـ12 ") and said["sheetTeam"] == "X + Y هما العنزتان (12 : 4)"
-    assert said["solo"].startswith("X هو العنزة بـ12 ") and said["sheetSolo"] == "X هو العنزة (12 : 4)"
+    ar, bg = said["ar"], said["bg"]
+    assert ar["team"].startswith("X + Y هما العنزتان بـ12 ") and ar["sheetTeam"] == "X + Y هما العنزتان (12 : 4)"
+    assert ar["solo"].startswith("X هو العنزة بـ12 ") and ar["sheetSolo"] == "X هو العنزة (12 : 4)"
+    assert bg["team"] == "X + Y са козли с 12 наказателни точки." and bg["sheetTeam"] == "X + Y са козли (12 : 4)"
+    assert bg["solo"] == "X е козел с 12 наказателни точки." and bg["sheetSolo"] == "X е козел (12 : 4)"
+
+    def royal_goat_won(players: int, code: str) -> str:
+        """result() of Kozel as someone watching reads a royal goat won by side 1."""
+        view = {"loser_team": 0, "penalty_total": [0] * (players if players < 4 else 2),
+                "deal_results": [{"ended_by": "royal-goat", "winner_team": 1}]}
+        return page.evaluate(RESULT, ["kozel", None, players, view, code])
+
+    assert royal_goat_won(4, "ar") == "أربعة آسات: P2 + P4 يفوزان بالمباراة (العنزة الملكية)."
+    assert royal_goat_won(3, "ar") == "أربعة آسات: P2 يفوز بالمباراة (العنزة الملكية)."
+    assert royal_goat_won(4, "bg") == "Четири аса: P2 + P4 печелят мача (кралски козел)."
+    assert royal_goat_won(3, "bg") == "Четири аса: P2 печели мача (кралски козел)."
+    assert royal_goat_won(4, "en") == "Four aces: P2 + P4 win the match (royal goat)."
+    assert royal_goat_won(3, "en") == "Four aces: P2 wins the match (royal goat)."
+    assert royal_goat_won(4, "ru") == "Четыре туза — королевский козёл: P2 + P4 — победа в партии."
     assert page.errors == []
     context.close()
 

@@ -254,6 +254,8 @@ export const AR = {
     you: "أربعة آسات: تفوز بالمباراة (العنزة الملكية)!",
     them: "أربعة آسات: الفريق الآخر يفوز بالمباراة (العنزة الملكية).",
     won: "أربعة آسات: {team} يفوز بالمباراة (العنزة الملكية).",
+    // a team of two named before its verb: the verb agrees in the dual, as goatIs. check: «{team} يفوزان»
+    wonTeam: "أربعة آسات: {team} يفوزان بالمباراة (العنزة الملكية).",
   },
   downloadRecord: "نزّل السجل",
   review: {

@@ -233,7 +233,9 @@ export const BG = {
   matchOver: "Мачът свърши",
   youWon: "Вашият отбор спечели!",
   youLost: "Вашият отбор е козел с {p} {p|наказателна точка|наказателни точки}.",
-  goatIs: "{team} е козел с {p} {p|наказателна точка|наказателни точки}.",
+  // goatIs names a team of two (goatIsSolo one player): the plural, as twoGoats' «Двама козли».
+  // check: «{team} са козли» (they are goats) for a pair
+  goatIs: "{team} са козли с {p} {p|наказателна точка|наказателни точки}.",
   goatThem: "Другият отбор е козел с {p} {p|наказателна точка|наказателни точки}.",
   youWonSolo: "Вие спечелихте!",
   youLostSolo: "Вие сте козел с {p} {p|наказателна точка|наказателни точки}.",
@@ -246,6 +248,7 @@ export const BG = {
     you: "Четири аса: вие печелите мача (кралски козел)!",
     them: "Четири аса: другият отбор печели мача (кралски козел).",
     won: "Четири аса: {team} печели мача (кралски козел).",
+    wonTeam: "Четири аса: {team} печелят мача (кралски козел).",  // a team of two: plural verb; check: «печелят»
   },
   downloadRecord: "Изтегли записа",
   review: {
@@ -846,7 +849,7 @@ export const BG = {
     finished: "Завършени игри",
     none: "Още няма завършени игри.",
     goat: "{team} е козел ({totals})",
-    goatTeam: "{team} е козел ({totals})",
+    goatTeam: "{team} са козли ({totals})",  // a team of two: the plural, as goatIs; check: as goatIs
     winner: "{team} спечели ({totals})",
     draw: "Реми ({totals})",
     watch: "гледай",

@@ -252,6 +252,7 @@ export const STRINGS = {
       you: "Four aces: you win the match (royal goat)!",
       them: "Four aces: the other team wins the match (royal goat).",
       won: "Four aces: {team} wins the match (royal goat).",
+      wonTeam: "Four aces: {team} win the match (royal goat).",   // a team of two: "Ann + Bob win"
     },
     downloadRecord: "Download the record",
     review: {
@@ -1121,6 +1122,7 @@ export const STRINGS = {
       you: "Четыре туза: вы выиграли партию (королевский козёл)!",
       them: "Четыре туза: партию выиграли они (королевский козёл).",
       won: "Четыре туза — королевский козёл: {team} — победа в партии.",
+      wonTeam: "Четыре туза — королевский козёл: {team} — победа в партии.",   // no verb: one line serves a pair too
     },
     downloadRecord: "Скачать запись партии",
     review: {

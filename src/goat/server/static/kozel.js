@@ -166,7 +166,7 @@ function result(v) {
     const winner = last.winner_team;
     if (mine === winner) return t(solo ? "royalGoat.you" : "royalGoat.us");
     if (mine !== null && !solo) return t("royalGoat.them");
-    return t("royalGoat.won", { team: teamName(winner) });
+    return t(solo ? "royalGoat.won" : "royalGoat.wonTeam", { team: teamName(winner) });   // a pair: "win", «يفوزان»
   }
   const loser = v.loser_team;
   if (loser === null) return last?.winner_team == null ? "" : twoGoats(v, last.winner_team, mine);
