@@ -397,3 +397,18 @@ def test_a_set_card_keeps_off_a_limited_name_the_hand_shows_later() -> None:
     hidden Metamorphosis to swap with ..."). Both now keep off a name the hand
     shows later in the duel where another will do."""
     _draws("empty-deck-set-card-trades-with-the-hand", 2011)
+
+
+def test_a_stall_leaves_a_placement_whose_other_windows_failed_at_its_step() -> None:
+    """The same view (seed 23), duel 3: three ``pass`` of the other seat after
+    its hidden draw, where only one window of the step before can ask (the card
+    just drawn able to be the Book of Moon activated next). Once placed there,
+    attempts failed later for another reason ("no hidden Metamorphosis to swap
+    ...", "no hidden Heavy Storm ...": chance, the same placements drew worlds),
+    and the stall rule moved that placement on after two of them, to windows
+    attempts had already reached the ``pass`` unasked with, the same placements
+    before it: four attempts a stall, until the tries ran out (draw 0 of this
+    seed failed; 5 of 12 draws on seeds 11, 1011, ..., 5011). A stall now moves
+    only a placement that has a window not yet failed at its own step, in the
+    failing step's duel, and a placement moved on skips the windows failed there."""
+    _draws("empty-deck-set-card-trades-with-the-hand", 3011)

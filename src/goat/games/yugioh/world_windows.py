@@ -339,6 +339,7 @@ class WindowEvidence:
                     break
                 step -= 1
             ctx = self.ctx
+            ctx.refute(self.index)
             cycled = ctx.tried.get(self.index, -1) + 1 >= len(candidates) > 0
             # Every window for this ``pass`` failed alike: an earlier ``pass``
             # taken by a later window than its own may have left unasked the
