@@ -236,7 +236,8 @@ class _Context:
         """Ask for step ``index``'s ``pass`` at the next of its candidate
         windows (:meth:`.WindowEvidence.missed_window`), after the last the
         first again (an attempt that failed elsewhere may have ruled out the
-        right one); ``False`` when it has none."""
+        right one), skipping a window refuted under the same placements before
+        it (:meth:`refute`) while one is not; ``False`` when it has none."""
         candidates = self.candidates.get(index, [])
         if not candidates:
             return False
@@ -279,7 +280,8 @@ class _Context:
 
     def duel_start(self, index: int) -> int:
         """The first step of the duel step ``index`` is in."""
-        return next((i for i in range(min(index, len(self.steps) - 1), -1, -1) if _DUEL_START.match(self.steps[i][0])), 0)
+        last = min(index, len(self.steps) - 1)
+        return next((i for i in range(last, -1, -1) if _DUEL_START.match(self.steps[i][0])), 0)
 
     def place_earlier(self, before: int, pass_kinds: dict[int, str], window_counts: dict[int, int],
                       unplace: int | None = None) -> bool:
@@ -329,7 +331,12 @@ class _Context:
         after any placed (:meth:`place_earlier`), else the placed one whose
         window is latest — the next attempts try its next placement.
         Without this, a draw repeated such failures, between random ones
-        elsewhere, until its tries ran out."""
+        elsewhere, until its tries ran out. Only a placement in the failing
+        step's duel (a window binds only that duel's hidden cards), and only one
+        with a window not refuted yet (:meth:`movable`): a placement whose
+        other windows all failed at its own step is the one that gets past it,
+        and moving it only repeated those failures, four attempts a stall,
+        where the later failures were chance (the ``--late=0`` scan's view 11)."""
         if self.forced != forced_before:
             return
         key = (frozenset(self.forced.items()), failed_at)
