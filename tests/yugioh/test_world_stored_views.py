@@ -397,3 +397,32 @@ def test_a_set_card_keeps_off_a_limited_name_the_hand_shows_later() -> None:
     hidden Metamorphosis to swap with ..."). Both now keep off a name the hand
     shows later in the duel where another will do."""
     _draws("empty-deck-set-card-trades-with-the-hand", 2011)
+
+
+def test_a_stall_leaves_a_placement_whose_other_windows_failed_at_its_step() -> None:
+    """The same view (seed 23), duel 3: three ``pass`` of the other seat after
+    its hidden draw, where only one window of the step before can ask (the card
+    just drawn able to be the Book of Moon activated next). Once placed there,
+    attempts failed later for another reason ("no hidden Metamorphosis to swap
+    ...", "no hidden Heavy Storm ...": chance, the same placements drew worlds),
+    and the stall rule moved that placement on after two of them, to windows
+    attempts had already reached the ``pass`` unasked with, the same placements
+    before it: four attempts a stall, until the tries ran out (draw 0 of this
+    seed failed; 5 of 12 draws on seeds 11, 1011, ..., 5011). A stall now moves
+    only a placement that has a window not yet failed at its own step (under the
+    same placements before it), and a placement moved on skips the windows
+    failed there."""
+    _draws("empty-deck-set-card-trades-with-the-hand", 3011)
+
+
+def test_a_stall_in_a_later_duel_leaves_the_placements_of_an_earlier_one() -> None:
+    """Seat 1's view late in duel 3 of a seeded "when-able" match (seed 57, view 23
+    of ``yugioh_world_fails.py 110 2 --when-able --late=0``). Attempts failed
+    twice alike at a glimpse of duel 3 ("no way to make the glimpses true"),
+    and the stall rule moved the latest placement at or before it: a duel-2
+    ``pass`` (the other seat's, before its Sinister Serpent), whose windows bind
+    only duel 2's hidden cards, so the failures went on and the moved placement
+    failed at its own step; draw 1 of this seed ran out of tries (1 of 12 draws
+    on seeds 23, 1023, ..., 5023). A stall now moves only a placement in the
+    failing step's duel."""
+    _draws("stall-in-a-later-duel", 5023)

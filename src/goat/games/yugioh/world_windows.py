@@ -46,7 +46,10 @@ window later at the earliest. A placement may also be wrong for a reason seen
 only later (a window left unasked for it rules out, for every hand card, a
 name the history shows next): when two attempts with the same placements fail
 at the same step for another reason, the latest placement at or before that
-step moves on (``_Context.stalled``). The rule "the first window where
+step in its duel moves on (``_Context.stalled``) — one with a window no attempt
+reached its ``pass`` unasked with (the same placements before it): where every
+other window failed at its own step, the placement is the one that gets past
+it and stays, and a placement moved on skips such windows (``_Context.refute``). The rule "the first window where
 something already can respond" may itself be too late for a ``pass``: at an
 earlier window a hidden card could have been made able, and left unasked
 there it may take none of the names the history needs next; so when every
@@ -137,10 +140,11 @@ of Crossout shows the Deck cannot hold; see ``docs/yugioh.md``), in scans of the
   after its hidden draw, where only the Draw Phase window can ask (the card
   just drawn the one able to be the Book of Moon activated next), tried
   latest window first; and once an attempt placed it right, two failing later
-  for another reason move it on (``_Context.stalled``), and the tries run out
-  cycling through the wrong ones (starting a run of ``pass`` as many windows
-  before its step's last as follow it did not draw more worlds on six seeds
-  of this view and of seed 57's). Seed 59's view (view 26), "a ``pass`` at the wrong window", was a
+  for another reason moved it on (``_Context.stalled``), and the tries ran out
+  cycling through the wrong ones. A stall now leaves a placement whose other
+  windows all failed at its own step (2 of 12 draws fail; what is left is
+  chance: "no hidden Metamorphosis / Heavy Storm to swap with ..." in duel 3,
+  with the same placements as the draws that succeed). Seed 59's view (view 26), "a ``pass`` at the wrong window", was a
   Normal Summon renaming the card the windows left free for the Scapegoat
   Morphing Jar's discard showed next: fixed (:meth:`~.worlds._Renamer.hand_shows_ahead`).
 """
@@ -339,6 +343,7 @@ class WindowEvidence:
                     break
                 step -= 1
             ctx = self.ctx
+            ctx.refute(self.index)
             cycled = ctx.tried.get(self.index, -1) + 1 >= len(candidates) > 0
             # Every window for this ``pass`` failed alike: an earlier ``pass``
             # taken by a later window than its own may have left unasked the

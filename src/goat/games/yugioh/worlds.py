@@ -200,6 +200,9 @@ class _Context:
         #: the steps in the order they were placed (:meth:`place_next`).
         self.candidates: dict[int, list[tuple[int, int]]] = {}
         self.placed: list[int] = []
+        #: Per step and the placements before it, the windows whose ``pass`` an attempt
+        #: reached unasked (:meth:`refute`): :meth:`place_next` and :meth:`stalled` skip them.
+        self.refuted: set[tuple[int, frozenset[tuple[int, int]], tuple[int, int]]] = set()
         #: Per set of placements and step, how many attempts failed there for another reason (:meth:`stalled`).
         self.stalls: Counter = Counter()
         #: The last attempt's kinds of ``pass`` and windows per step (:meth:`place_earlier`).
@@ -233,17 +236,52 @@ class _Context:
         """Ask for step ``index``'s ``pass`` at the next of its candidate
         windows (:meth:`.WindowEvidence.missed_window`), after the last the
         first again (an attempt that failed elsewhere may have ruled out the
-        right one); ``False`` when it has none."""
+        right one), skipping a window refuted under the same placements before
+        it (:meth:`refute`) while one is not; ``False`` when it has none."""
         candidates = self.candidates.get(index, [])
         if not candidates:
             return False
-        tried = (self.tried.get(index, -1) + 1) % len(candidates)  # all tried: again from the first
+        start = self.tried.get(index, -1) + 1
+        order = [(start + k) % len(candidates) for k in range(len(candidates))]  # all tried: again from the first
+        tried = next((k for k in order if not self.is_refuted(index, candidates[k])), order[0])
         self.tried[index] = tried
         for step, _ in candidates:
             self.forced.pop(step, None)
         step, number = candidates[tried]
         self.forced[step] = number
         return True
+
+    def before(self, index: int) -> frozenset[tuple[int, int]]:
+        """The placements an attempt makes before step ``index``'s own: what
+        decides whether it reaches that step asked (:meth:`refute`)."""
+        own = {step for step, _ in self.candidates.get(index, [])}
+        return frozenset((step, n) for step, n in self.forced.items() if step < index and step not in own)
+
+    def refute(self, index: int) -> None:
+        """An attempt reached step ``index``'s ``pass`` unasked with its
+        placement at the current candidate: under the same placements before
+        it, that window is not the one (:meth:`.WindowEvidence.missed_window`).
+        Only evidence, not proof (the renames are random): once every candidate
+        is refuted, :meth:`place_next` cycles through them all again."""
+        if index in self.tried and index in self.candidates:
+            candidate = self.candidates[index][self.tried[index]]
+            if self.forced.get(candidate[0]) == candidate[1]:
+                self.refuted.add((index, self.before(index), candidate))
+
+    def is_refuted(self, index: int, candidate: tuple[int, int]) -> bool:
+        return (index, self.before(index), candidate) in self.refuted
+
+    def movable(self, index: int) -> bool:
+        """Step ``index``'s placement has another candidate not refuted yet:
+        a placement whose every other window an attempt reached unasked is the
+        only one that gets past its step, and moving it wastes attempts."""
+        current = self.candidates[index][self.tried[index]]
+        return any(c != current and not self.is_refuted(index, c) for c in self.candidates[index])
+
+    def duel_start(self, index: int) -> int:
+        """The first step of the duel step ``index`` is in."""
+        last = min(index, len(self.steps) - 1)
+        return next((i for i in range(last, -1, -1) if _DUEL_START.match(self.steps[i][0])), 0)
 
     def place_earlier(self, before: int, pass_kinds: dict[int, str], window_counts: dict[int, int],
                       unplace: int | None = None) -> bool:
@@ -293,7 +331,12 @@ class _Context:
         after any placed (:meth:`place_earlier`), else the placed one whose
         window is latest — the next attempts try its next placement.
         Without this, a draw repeated such failures, between random ones
-        elsewhere, until its tries ran out."""
+        elsewhere, until its tries ran out. Only a placement in the failing
+        step's duel (a window binds only that duel's hidden cards), and only one
+        with a window not refuted yet (:meth:`movable`): a placement whose
+        other windows all failed at its own step is the one that gets past it,
+        and moving it only repeated those failures, four attempts a stall,
+        where the later failures were chance (the ``--late=0`` scan's view 11)."""
         if self.forced != forced_before:
             return
         key = (frozenset(self.forced.items()), failed_at)
@@ -306,8 +349,9 @@ class _Context:
         if self.place_earlier(failed_at, *self.last_windows):
             return
         at = {index: self.candidates[index][self.tried[index]][0] for index in self.placed}
+        start = self.duel_start(failed_at)
         for index in sorted(self.placed, key=lambda i: at[i], reverse=True):  # the latest windows first
-            if at[index] <= failed_at and self.place_next(index):
+            if start <= at[index] <= failed_at and self.movable(index) and self.place_next(index):
                 return
 
     def reassume(self) -> None:
