@@ -493,3 +493,21 @@ def test_one_record_of_a_long_file_is_analysed_in_the_memory_of_one_record(
     analyse(four_times)  # imports, the solver's compilation and caches, not counted
     small, large = peak_memory(lambda: analyse(four_times)), peak_memory(lambda: analyse(sixteen_times))
     assert large - small < len(text.encode()) * 12, (small, large)
+
+
+def test_one_record_of_a_file_names_the_other_records(tmp_path: Path) -> None:
+    """A .jsonl file of records (a tournament's --out) analysed without --record
+    showed its first record alone, with no word that the file holds others or
+    how to ask for them."""
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(json.dumps(random_record("classic", seed)) + "\n" for seed in (1, 2, 3)))
+    first = CliRunner().invoke(app, ["analyze", str(path)])
+    assert first.exit_code == 0, first.output
+    assert "record 1 of 3 in the file: --record K analyses another" in first.output.splitlines()[-1]
+    second = CliRunner().invoke(app, ["analyze", str(path), "--record", "2"])
+    assert "record 2 of 3 in the file" in second.output.splitlines()[-1]
+    as_json = CliRunner().invoke(app, ["analyze", str(path), "--json"])
+    assert all(line.startswith("{") for line in as_json.output.splitlines())   # JSON stays one object a line
+    single = tmp_path / "one.json"
+    single.write_text(json.dumps(random_record("classic", 5)))
+    assert "--record K" not in CliRunner().invoke(app, ["analyze", str(single)]).output

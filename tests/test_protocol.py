@@ -237,3 +237,21 @@ def test_a_bot_that_changes_its_view_or_a_result_does_not_change_the_game(game: 
         _scribble(view)
         _scribble(state.result())
     assert snapshot() == before
+
+
+@pytest.mark.parametrize("game", ["kozel", "spades", "yugioh"])
+@pytest.mark.parametrize("rng", [7, None, "7"])
+def test_a_seed_where_a_random_random_belongs_is_one_line(game: str, rng: object) -> None:
+    """``play_randomly(state, 7)`` and ``state.sample_chance(7)`` — a seed where a
+    ``random.Random`` belongs — were an AttributeError (``'int' object has no
+    attribute 'shuffle'``) from inside the deal; the state is left as it was."""
+    from goat.games import get_game
+
+    state = get_game(game).new_state(single_deal=True)
+    before = state.information_state_string(None)
+    for call in (lambda: state.sample_chance(rng), lambda: play_randomly(state, rng)):
+        with pytest.raises(GoatError, match=r"rng must be a random\.Random \(random\.Random\(7\) for the seed 7\)"):
+            call()
+    assert state.is_chance_node() and state.information_state_string(None) == before
+    play_randomly(state, random.Random(7))   # what the message says works
+    assert state.is_terminal()

@@ -250,6 +250,14 @@ class CheckedActions:
         self._check(action)
 
 
+def check_rng(rng: Any) -> None:
+    """A one-line :class:`GoatError` unless ``rng`` is a :class:`random.Random`
+    (a subclass too): a seed given in its place (``play_randomly(state, 7)``) was an
+    ``AttributeError`` from inside a shuffle. Every ``sample_chance`` asks this first."""
+    if not isinstance(rng, random.Random):
+        raise GoatError(f"rng must be a random.Random (random.Random(7) for the seed 7), not {rng!r}")
+
+
 def play_out(state: GameState, choose: Callable[[GameState], Action], rng: random.Random,
              max_steps: int = 100_000) -> GameState:
     """Play ``state`` to the end: chance from ``rng``, every decision from ``choose``.
@@ -258,6 +266,7 @@ def play_out(state: GameState, choose: Callable[[GameState], Action], rng: rando
 
     The one game loop that random play, bots and tournaments share.
     """
+    check_rng(rng)
     for _ in range(max_steps):
         if state.is_terminal():
             return state

@@ -279,8 +279,9 @@ def test_a_batch_for_other_rules_or_of_wrong_shapes_is_refused_not_a_crash() -> 
 
 def test_bench_sim_takes_a_large_seed() -> None:
     """The batch seeds run on from ``seed * 1_000_003 * 4096``: a --seed of 10**14
-    overflowed numpy's uint64 (a traceback), while random_batch takes its seed
-    mod 2**64. The deals' seeds now wrap the same way and still differ. (A
+    overflowed numpy's uint64 (a traceback). The bench takes the batch count and
+    the deals' seeds mod 2**64 itself (random_batch and simulate refuse a seed past
+    64 bits), so they still differ. (A
     --seed of 2**64 or more, which would wrap onto a smaller one's, ``goat
     bench`` refuses: tests/test_cli_usage.py.)"""
     from goat.bench import sim as sim_bench
@@ -288,3 +289,40 @@ def test_bench_sim_takes_a_large_seed() -> None:
     rules = make_rules("full-hand")
     r = sim_bench.bench_rules("full-hand", rules, 0.01, seed=10**14)
     assert r.sim.deals >= sim_bench.BATCH and r.sim.actions > 0
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, 2**64 + 3, 1.5, True, "7"])
+def test_random_batch_refuses_a_seed_outside_64_bits_in_one_line(seed: object) -> None:
+    """The kernels' seeds are 64-bit: ``random_batch`` took ``seed % 2**64``, so
+    ``-1`` dealt ``2**64 - 1``'s deals and ``2**64 + 3`` dealt ``3``'s, in silence
+    (the wrap ``goat bench`` refuses for its --seed); text was a TypeError."""
+    rules = make_rules("classic")
+    with pytest.raises(GoatError, match="seed must be a whole number from 0 to 2\\*\\*64 - 1"):
+        random_batch(rules, 3, seed=seed)
+    top = random_batch(rules, 3, seed=2**64 - 1)   # the whole range is taken, and keeps its own deals
+    assert not (top.hands == random_batch(rules, 3, seed=0).hands).all()
+
+
+@pytest.mark.parametrize("seeds", [[-1, 2, 3], [2**64, 2, 3], [1.5, 2, 3], np.array([0.0, 1.0, 2.0]),
+                                   [True, False, True]])
+def test_simulate_refuses_seeds_outside_64_bits_in_one_line(seeds: object) -> None:
+    """``simulate`` cast its seeds to ``uint64``: ``-1`` played ``2**64 - 1``'s
+    random actions, ``1.5`` played ``1``'s, and ``2**64`` raised numpy's
+    OverflowError from inside."""
+    rules = make_rules("classic")
+    batch = random_batch(rules, 3, seed=1)
+    with pytest.raises(GoatError, match="seeds must be whole numbers from 0 to 2\\*\\*64 - 1"):
+        simulate(rules, batch, seeds=seeds)
+    ok = simulate(rules, batch, seeds=[2**64 - 1, 0, np.uint64(5)])   # Python ints of the whole range and numpy ones
+    assert ok.points.shape == (3, 2)
+    assert simulate(rules, random_batch(rules, 0, seed=1), seeds=[]).points.shape == (0, 2)
+
+
+def test_rules_that_are_not_kozel_rules_are_refused_in_one_line() -> None:
+    """A ruleset's name where its rules belong (``random_batch("classic", ...)``)
+    was an AttributeError from inside ``compile_rules``."""
+    with pytest.raises(GoatError, match=r"make_rules\('classic'\)"):
+        random_batch("classic", 3, seed=1)   # type: ignore[arg-type]
+    batch = random_batch(make_rules("classic"), 3, seed=1)
+    with pytest.raises(GoatError, match="not 'classic'"):
+        simulate("classic", batch, seeds=np.arange(3))   # type: ignore[arg-type]

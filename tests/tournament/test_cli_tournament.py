@@ -554,3 +554,17 @@ def test_the_plot_says_what_a_win_is_of_as_the_table_does(tmp_path: Path, extra:
                                  "--seed", "3", "--workers", "1", "--plot", str(plot), *extra])
     assert result.exit_code == 0, result.output
     assert f"<!-- {unit} win rate (95% CI) -->" in plot.read_text()
+
+
+def test_the_first_line_is_one_line_in_a_log_file() -> None:
+    """Written to a file or a pipe (``nohup``, CI), the console is 80 columns wide
+    and the first line broke in the middle (``... 1 worker(s), `` / ``backend
+    local``): a ``grep 'seed 3'`` of the log lost the backend, and a longer one
+    (a Ray cluster's address) split further. It and the defaults' line are kept whole."""
+    narrow = CliRunner(env={"FORCE_COLOR": None, "COLUMNS": "40"})
+    run = narrow.invoke(app, ["tournament", "--game", "spades", "--bots", "random,random", "--matches", "1",
+                              "--deals-only", "--seed", "3", "--workers", "1"])
+    assert run.exit_code == 0, run.output
+    lines = run.stderr.splitlines()
+    assert any(line.startswith("spades standard, 2 bots") and line.endswith("seed 3, 1 worker(s), backend local")
+               for line in lines), lines

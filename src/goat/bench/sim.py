@@ -131,11 +131,12 @@ def _sim_step(rules: KozelRules, seed_counter: list[int]) -> tuple[int, int]:
 
     seed = seed_counter[0]
     seed_counter[0] += 1
-    batch = random_batch(rules, BATCH, seed)
-    # the deals' seeds follow on from batch to batch, taken mod 2**64 as random_batch
-    # takes its seed: the batch count starts at seed * 1_000_003, past 64 bits for a
-    # large --seed (goat bench refuses one of 2**64 or more: it would wrap onto a
-    # smaller one's deals, where every --seed below it keeps deals of its own)
+    # the batch count starts at seed * 1_000_003, past 64 bits for a large --seed: it
+    # and the deals' seeds, which follow on from batch to batch, are taken mod 2**64
+    # here (random_batch and simulate refuse a seed past 64 bits; goat bench refuses
+    # a --seed of 2**64 or more, which would wrap onto a smaller one's deals, where
+    # every --seed below it keeps deals of its own)
+    batch = random_batch(rules, BATCH, seed % 2**64)
     seeds = np.arange(BATCH, dtype=np.uint64) + np.uint64(seed * BATCH % 2**64)
     out = simulate(rules, batch, seeds, record=0)
     return BATCH, out.total_actions

@@ -112,6 +112,8 @@ def analyze_command(
     elif analyses[0].deals > 1:   # one deal of a match: say the others are there to ask for
         out.print(f"the record has {analyses[0].deals} deals: --deal N analyses another, "
                   "--deal all each of them and the match's summary")
+    if count > 1:   # one record of a file (a tournament's --out): say the others are there too
+        out.print(f"record {record_index} of {count} in the file: --record K analyses another")
 
 
 def deal_numbers(deal: str, record: object) -> list[int]:

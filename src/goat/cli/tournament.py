@@ -118,12 +118,13 @@ def tournament_command(
     try:
         with stop_as_interrupt(terminated), ExitStack() as backend_scope:
             where = _connect(backend_scope, backend, workers)
+            # soft_wrap: whole lines whatever the width (a log file's console is 80 wide)
             console.print(f"{game} {rules}, {len(specs)} bots, {len(games)} games ({kind}, duplicate), "
-                          f"seed {seed}, {where}")
+                          f"seed {seed}, {where}", soft_wrap=True)
             added = {k: v for k, v in config.options.items() if k not in given}
             if added:
                 console.print("tournament default: " + ", ".join(f"{k}={v}" for k, v in added.items())
-                              + " (set it with --option)")
+                              + " (set it with --option)", soft_wrap=True)
             started = time.perf_counter()
             with progress(console, "tournament", len(games)) as advance:
                 results = run_all(games, workers, backend, on_result=on_result)

@@ -35,8 +35,10 @@ True
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -147,7 +149,10 @@ _compiled: dict[KozelRules, SimRules] = {}
 def compile_rules(rules: KozelRules) -> SimRules:
     """The kernel's view of ``rules`` (cached); a one-line :class:`GoatError`
     for what the kernels do not cover (street tables that are not four partners
-    with hands of at most four cards)."""
+    with hands of at most four cards), and for anything that is not a :class:`KozelRules`."""
+    if not isinstance(rules, KozelRules):
+        raise GoatError(f"rules must be a ruleset's KozelRules (goat.games.kozel.make_rules('classic')), "
+                        f"not {rules!r}")
     if rules in _compiled:
         return _compiled[rules]
     street = rules.trick_style == "street"
@@ -273,9 +278,48 @@ def batch_from_deals(rules: KozelRules, deals: Sequence[KozelDeal], dealers: Seq
     return DealBatch(hands, stock, trump_id, trump_card, dealer, _leaders(rules, dealer), prev, rules)
 
 
+#: The kernels' seeds are numpy ``uint64``: a seed outside ``0 .. 2**64 - 1`` would
+#: wrap round onto another one's deals (``-1`` onto ``2**64 - 1``'s), and a
+#: fraction would be cut to a whole number, in silence; both are refused.
+SEED_LIMIT = 2**64
+
+
+def check_seed(seed: Any) -> int:
+    """``seed`` as a Python int in ``0 .. 2**64 - 1`` (numpy integers too), else a
+    one-line :class:`GoatError`."""
+    try:
+        value = None if isinstance(seed, (bool, np.bool_)) else operator.index(seed)
+    except TypeError:
+        value = None
+    if value is None or not 0 <= value < SEED_LIMIT:
+        raise GoatError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
+    return value
+
+
+def seed_array(seeds: Any, n: int) -> np.ndarray:
+    """``n`` per-deal seeds as ``uint64``, each in ``0 .. 2**64 - 1``, else a
+    one-line :class:`GoatError` (the shape, or the first seed out of range). A
+    list is read seed by seed: numpy would make ``[2**64 - 1, np.uint64(5)]``
+    floats, and round them."""
+    array = seeds if isinstance(seeds, np.ndarray) else np.asarray(seeds, dtype=object)
+    if array.shape != (n,):
+        raise GoatError(f"need one seed per deal ({n}), got shape {array.shape}")
+    if array.dtype.kind == "u" or (array.dtype.kind == "i" and (n == 0 or array.min() >= 0)):
+        return array.astype(np.uint64)
+    values = []
+    for seed in array.tolist():
+        try:
+            values.append(check_seed(seed))
+        except GoatError:
+            raise GoatError(f"seeds must be whole numbers from 0 to 2**64 - 1, not {seed!r}") from None
+    return np.array(values, dtype=np.uint64)
+
+
 def random_batch(rules: KozelRules, n: int, seed: int) -> DealBatch:
     """``n`` random deals made by the compiled shuffler (random dealer, random
-    previous opening team including ``-1``, trump suit as the rules draw it)."""
+    previous opening team including ``-1``, trump suit as the rules draw it);
+    ``seed`` is a whole number from 0 to ``2**64 - 1``."""
+    seed = check_seed(seed)
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
         raise GoatError(f"n must be a whole number of deals >= 0, not {n!r}")
     sim = compile_rules(rules)
@@ -289,7 +333,7 @@ def random_batch(rules: KozelRules, n: int, seed: int) -> DealBatch:
         mode, fixed = TRUMP_FIXED, SUIT_IDS.index(rules.trump_suit)
     else:
         mode, fixed = (TRUMP_FROM_STOCK if rules.trump_card_from == "stock" else TRUMP_FROM_DECK), 0
-    random_deals(sim.params, sim.deck, n, np.uint64(seed % 2**64), mode, fixed,
+    random_deals(sim.params, sim.deck, n, np.uint64(seed), mode, fixed,
                  hands, stock, trump_id, trump_card, dealer, prev)
     return DealBatch(hands, stock, trump_id, trump_card, dealer, _leaders(rules, dealer), prev, rules)
 
@@ -370,16 +414,15 @@ def simulate(rules: KozelRules, batch: DealBatch, seeds: np.ndarray | Sequence[i
     """Play every deal of ``batch`` to its end with uniform random legal actions.
 
     ``record``: 0 results only (fastest), 1 also the actions, 2 also the legal
-    mask of every step.
+    mask of every step. ``seeds``: one a deal, each a whole number from 0 to
+    ``2**64 - 1``.
     """
     sim = compile_rules(rules)
     n = len(batch)
     _check_batch(rules, batch)
     if record not in (0, 1, 2):
         raise GoatError(f"record must be 0, 1 or 2, not {record!r}")
-    seeds = np.asarray(seeds).astype(np.uint64)
-    if seeds.shape != (n,):
-        raise GoatError(f"need one seed per deal ({n}), got shape {seeds.shape}")
+    seeds = seed_array(seeds, n)
     teams = sim.num_teams
     points = np.zeros((n, teams), dtype=np.int16)
     tricks = np.zeros((n, teams), dtype=np.int8)

@@ -47,6 +47,7 @@ from goat.games.tricks.phases import PhaseTurns
 from goat.protocol import (
     Action,
     CheckedActions,
+    check_rng,
     GoatError,
     IllegalActionError,
     InvalidChanceError,
@@ -134,6 +135,7 @@ class KozelState(PhaseTurns, CheckedActions, SingleCardTricks, StreetTricks, Koz
     # ---------------------------------------------------------------- chance
     def sample_chance(self, rng: random.Random) -> KozelDeal:
         """Shuffle and deal from ``rng`` (only at a chance node)."""
+        check_rng(rng)
         if self.phase != DEAL:
             raise GoatError("no deal is due now")
         return KozelDeal.shuffle(self.rules, self.dealer, rng)

@@ -47,6 +47,7 @@ from goat.games.tricks.phases import PhaseTurns
 from goat.protocol import (
     Action,
     CheckedActions,
+    check_rng,
     GoatError,
     IllegalActionError,
     InvalidChanceError,
@@ -120,6 +121,7 @@ class SpadesState(PhaseTurns, CheckedActions, SpadesViews):
     # ---------------------------------------------------------------- chance
     def sample_chance(self, rng: random.Random) -> SpadesDeal:
         """Shuffle and deal from ``rng`` (only at a chance node)."""
+        check_rng(rng)
         if self.phase != DEAL:
             raise GoatError("no deal is due now")
         return SpadesDeal.shuffle(self.rules, self.dealer, rng)

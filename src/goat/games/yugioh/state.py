@@ -31,7 +31,7 @@ from goat.games.yugioh.duel import Duel
 from goat.games.yugioh.prompts import Say
 from goat.games.yugioh.rules import YugiohRules
 from goat.protocol import (CHANCE, TERMINAL, ActionSyntaxError, GoatError, IllegalActionError, InvalidChanceError,
-                           results_copy)
+                           check_rng, results_copy)
 
 MAX_SIDE_SWAPS = 15
 
@@ -273,6 +273,7 @@ class YugiohState:
         self._advance(index)
 
     def sample_chance(self, rng: random.Random) -> Any:
+        check_rng(rng)
         pending = self._pending
         if not isinstance(pending, ChanceRequest):
             raise InvalidChanceError("no chance event is due")
