@@ -388,8 +388,8 @@ def test_counts_take_the_plural_form_of_the_language(chromium: object,
     }""")
     assert said["ru"] == ["X — козлы: 1 штрафное очко.", "X — козлы: 2 штрафных очка.",
                           "X — козлы: 5 штрафных очков.", "X — козлы: 21 штрафное очко."]
-    assert said["en"] == ["X is the goat with 1 penalty point.", "X is the goat with 2 penalty points.",
-                          "X is the goat with 5 penalty points.", "X is the goat with 21 penalty points."]
+    assert said["en"] == ["X are the goats with 1 penalty point.", "X are the goats with 2 penalty points.",  # a team
+                          "X are the goats with 5 penalty points.", "X are the goats with 21 penalty points."]
     assert said["ruBeat"] == ["Ваш ход: побейте 1 картой или скиньте 1 карту рубашкой вверх.",
                               "Ваш ход: побейте 3 картами или скиньте 3 карты рубашкой вверх."]
     assert said["enBeat"][0] == "Your turn: beat with 1 card, or pass 1 face down."

@@ -237,10 +237,51 @@ def test_a_goat_team_of_two_is_named_in_the_dual_or_the_plural(chromium: object,
     goats, the dual "هما العنزتان", the plural "са козли", as Russian's "козлы"
     beside "козёл". A royal goat's winner told to someone watching
     (``royalGoat.won``) is one key for one player and a pair, and its verb after
-    them was singular ("يفوز", "печели", "wins"): a pair is told ``royalGoat.wonTeam``."""
+    them was singular ("يفوز", "печели", "wins"): a pair is told ``royalGoat.wonTeam``.
+    So are a Spades winner told to a watcher (``winnerIs``: Spades is always two
+    teams of two) and the finished list's winner (``sheets.winner``, one key for a
+    seat and a pair until ``sheets.winnerTeam``): Bulgarian "спечели" is one
+    player's, a pair "спечелиха"; Arabic puts the verb first, where it stays
+    singular ("فاز X + Y"). English named a pair the goat in the singular ("X + Y is
+    the goat"): a pair "are the goats", as "win" beside "wins"."""
     server = serve_process(*SERVE)
     context, page = new_page(chromium)
+    seats = [{"seat": s, "kind": "human", "name": n, "bot": None, "connected": False}
+             for s, n in enumerate(["Аня", "Боря", "Вера", "Гоша"])]
+    at = "2026-12-02T18:00:00+00:00"
+    finished = [   # the finished list as the API answers it: every ending at hand without playing it
+        {"id": "k4", "game": "kozel", "rules": "classic", "players": 4, "seats": seats,
+         "result": {"penalty": [12, 4], "goat": 0}, "finished_at": at},
+        {"id": "k4royal", "game": "kozel", "rules": "classic", "players": 4, "seats": seats,
+         "result": {"penalty": [0, 0], "goat": None, "winner": 1}, "finished_at": at},
+        {"id": "k3royal", "game": "kozel", "rules": "full-hand", "players": 3, "seats": seats[:3],
+         "result": {"penalty": [0, 0, 0], "goat": None, "winner": 1}, "finished_at": at},
+        {"id": "s4", "game": "spades", "rules": "standard", "players": 4, "seats": seats,
+         "result": {"score": [-60, 512], "winner": 1}, "finished_at": at},
+        {"id": "y2", "game": "yugioh", "rules": "goat", "players": 2, "seats": seats[:2],
+         "result": {"wins": [2, 1], "winner": 0}, "finished_at": at},
+    ]
+    page.route(re.compile(r"/api/tables\?status=finished"), lambda route: route.fulfill(json={"tables": finished}))
     page.goto(server.url)
+    page.wait_for_selector('#finished-list li[data-table="y2"]')
+
+    def finished_list(code: str) -> dict[str, str]:
+        """The finished list's results once the page is drawn in language ``code``."""
+        before = page.text_content('#finished-list li[data-table="s4"] .finished-result')
+        in_language(page, code)
+        page.wait_for_function("(before) => document.querySelector("
+                               "'#finished-list li[data-table=\"s4\"] .finished-result')?.textContent !== before",
+                               arg=before)
+        return {t["id"]: page.text_content(f'#finished-list li[data-table="{t["id"]}"] .finished-result')
+                for t in finished}
+
+    assert finished_list("bg") == {"k4": "Аня + Вера са козли (12 : 4)", "k4royal": "Боря + Гоша спечелиха (0 : 0)",
+                                   "k3royal": "Боря спечели (0 : 0 : 0)", "s4": "Боря + Гоша спечелиха (−60 : 512)",
+                                   "y2": "Аня спечели (2 : 1)"}
+    assert finished_list("ar")["s4"] == "فاز Боря + Гоша (−60 : 512)"
+    assert finished_list("en") == {"k4": "Аня + Вера are the goats (12 : 4)", "k4royal": "Боря + Гоша won (0 : 0)",
+                                   "k3royal": "Боря won (0 : 0 : 0)", "s4": "Боря + Гоша won (−60 : 512)",
+                                   "y2": "Аня won (2 : 1)"}
     said = page.evaluate("""async () => {
         const m = await import("/static/i18n.js");
         const out = {};
@@ -274,6 +315,21 @@ def test_a_goat_team_of_two_is_named_in_the_dual_or_the_plural(chromium: object,
     assert royal_goat_won(4, "en") == "Four aces: P2 + P4 win the match (royal goat)."
     assert royal_goat_won(3, "en") == "Four aces: P2 wins the match (royal goat)."
     assert royal_goat_won(4, "ru") == "Четыре туза — королевский козёл: P2 + P4 — победа в партии."
+
+    def result(game: str, players: int, view: dict[str, object], code: str) -> str:
+        """The match's result as someone watching reads it."""
+        return page.evaluate(RESULT, [game, None, players, view, code])
+
+    def goat(players: int) -> dict[str, object]:
+        """A Kozel match side 1 lost with 12 penalty points."""
+        return {"loser_team": 1, "penalty_total": [0, 12, 0][:players if players < 4 else 2],
+                "deal_results": [{"ended_by": "cards-exhausted"}]}
+
+    assert result("kozel", 4, goat(4), "en") == "P2 + P4 are the goats with 12 penalty points."
+    assert result("kozel", 3, goat(3), "en") == "P2 is the goat with 12 penalty points."
+    spades = {"winner_team": 1, "score_total": [-60, 72]}
+    assert result("spades", 4, spades, "bg") == "P2 + P4 спечелиха с 72 на −60."
+    assert result("spades", 4, spades, "ar") == "فاز P2 + P4، 72 مقابل −60."
     assert page.errors == []
     context.close()
 

@@ -82,7 +82,7 @@ def test_the_end_of_a_match_is_said_to_each_reader(chromium: object,
     kozel = {"loser_team": 1, "penalty_total": [0, 12], "deal_results": [{"ended_by": "cards-exhausted"}]}
     assert said("kozel", 0, 4, kozel) == "Your team won! The other team is the goat with 12 penalty points."
     assert said("kozel", 1, 4, kozel) == "Your team is the goat with 12 penalty points."
-    assert said("kozel", None, 4, kozel) == "P2 + P4 is the goat with 12 penalty points."
+    assert said("kozel", None, 4, kozel) == "P2 + P4 are the goats with 12 penalty points."
     assert said("kozel", 1, 3, kozel) == "You are the goat with 12 penalty points."
     assert said("kozel", 1, 3, kozel, "ru") == "Вы — козёл: 12 штрафных очков."
     assert said("kozel", 0, 3, kozel, "ru") == "Вы победили! P2 — козёл: 12 штрафных очков."

@@ -415,6 +415,7 @@ export const AR = {
   bidsLog: "{name} يطلب {bid}",
   looksLog: "{name} ينظر إلى بطاقاته",
   youLostSpades: "خسر فريقك.",
+  // the verb before its subject stays singular for a pair (فاز X + Y), unlike after it (royalGoat.wonTeam)
   winnerIs: "فاز {team}، {p} مقابل {q}.",
   finalScore: "النتيجة النهائية {p} مقابل {q}.",
   ygo: {
@@ -859,6 +860,7 @@ export const AR = {
     goat: "{team} هو العنزة ({totals})",
     goatTeam: "{team} هما العنزتان ({totals})",  // a team of two: the dual, as goatIs; check: as goatIs
     winner: "فاز {team} ({totals})",
+    winnerTeam: "فاز {team} ({totals})",  // a team of two: the verb first stays singular, as winnerIs
     draw: "تعادل ({totals})",
     watch: "شاهد",
     record: "السجل (JSON)",

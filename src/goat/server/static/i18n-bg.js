@@ -407,7 +407,8 @@ export const BG = {
   bidsLog: "{name} обявява {bid}",
   looksLog: "{name} поглежда картите си",
   youLostSpades: "Вашият отбор загуби.",
-  winnerIs: "{team} спечели с {p} на {q}.",
+  // winnerIs names a Spades team (always two, told to a watcher): the plural. check: «{team} спечелиха»
+  winnerIs: "{team} спечелиха с {p} на {q}.",
   finalScore: "Краен резултат {p} на {q}.",
   ygo: {
     lp: "ЖТ",
@@ -851,6 +852,7 @@ export const BG = {
     goat: "{team} е козел ({totals})",
     goatTeam: "{team} са козли ({totals})",  // a team of two: the plural, as goatIs; check: as goatIs
     winner: "{team} спечели ({totals})",
+    winnerTeam: "{team} спечелиха ({totals})",  // a team of two: the plural, as winnerIs; check: «спечелиха»
     draw: "Реми ({totals})",
     watch: "гледай",
     record: "запис (JSON)",

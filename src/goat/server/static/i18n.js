@@ -239,7 +239,7 @@ export const STRINGS = {
     matchOver: "Match over",
     youWon: "Your team won!",
     youLost: "Your team is the goat with {p} penalty {p|point|points}.",
-    goatIs: "{team} is the goat with {p} penalty {p|point|points}.",
+    goatIs: "{team} are the goats with {p} penalty {p|point|points}.",   // a team of two: "Ann + Bob are"
     goatThem: "The other team is the goat with {p} penalty {p|point|points}.",
     youWonSolo: "You won!",
     youLostSolo: "You are the goat with {p} penalty {p|point|points}.",
@@ -864,8 +864,9 @@ export const STRINGS = {
       finished: "Finished games",
       none: "No finished games yet.",
       goat: "{team} is the goat ({totals})",
-      goatTeam: "{team} is the goat ({totals})",
+      goatTeam: "{team} are the goats ({totals})",   // a team of two, as goatIs
       winner: "{team} won ({totals})",
+      winnerTeam: "{team} won ({totals})",   // a team of two: the past tense serves a pair too
       draw: "Drawn ({totals})",
       watch: "watch",
       record: "record (JSON)",
@@ -1727,6 +1728,7 @@ export const STRINGS = {
       goat: "{team} — козёл ({totals})",
       goatTeam: "{team} — козлы ({totals})",
       winner: "{team} — победа ({totals})",
+      winnerTeam: "{team} — победа ({totals})",   // no verb: one line serves a pair too
       draw: "Ничья ({totals})",
       watch: "смотреть",
       record: "запись (JSON)",

@@ -14,11 +14,22 @@ import { $, S, api, el, named, number, playerName, seatName, teamName } from "./
 /** How many finished games the lobby lists. */
 const FINISHED = 20;
 
+/** Whether a finished game's sides are teams of two (Kozel or Spades at 4 seats), whose
+ * verb is plural (Bulgarian «спечелиха», English "are the goats"), not one seat. */
+function inPairs(table) {
+  return table.game !== "yugioh" && table.players === 4;
+}
+
 /** A side of a finished game: a team's two names at a 4-seat table, else a seat's name. */
 function sideName(table, side) {
   const seats = table.seats;
-  if (table.game === "yugioh" || table.players !== 4) return playerName(seats[side]);
+  if (!inPairs(table)) return playerName(seats[side]);
   return t("team", { a: playerName(seats[side]), b: playerName(seats[side + 2]) });
+}
+
+/** "X won (totals)", in the plural for a team of two. */
+function winnerText(table, side, totals) {
+  return t(inPairs(table) ? "sheets.winnerTeam" : "sheets.winner", { team: sideName(table, side), totals });
 }
 
 /** The final result in a line, from the listing's short form. */
@@ -28,19 +39,18 @@ function resultText(table) {
   if (table.game === "kozel") {
     const totals = scores(r.penalty);
     if (r.goat !== null && r.goat !== undefined) {   // a team of two is "козлы", one player "козёл"
-      return t(table.players === 4 ? "sheets.goatTeam" : "sheets.goat", { team: sideName(table, r.goat), totals });
+      return t(inPairs(table) ? "sheets.goatTeam" : "sheets.goat", { team: sideName(table, r.goat), totals });
     }
-    if (r.winner !== undefined) return t("sheets.winner", { team: sideName(table, r.winner), totals });
+    if (r.winner !== undefined) return winnerText(table, r.winner, totals);
     return totals;
   }
   if (table.game === "spades") {
     const totals = scores(r.score);
-    return r.winner === null || r.winner === undefined ? totals
-      : t("sheets.winner", { team: sideName(table, r.winner), totals });
+    return r.winner === null || r.winner === undefined ? totals : winnerText(table, r.winner, totals);
   }
   const totals = scores(r.wins);
   return r.winner === null || r.winner === undefined ? t("sheets.draw", { totals })
-    : t("sheets.winner", { team: sideName(table, r.winner), totals });
+    : winnerText(table, r.winner, totals);
 }
 
 function link(text, href, download = false) {
