@@ -14,9 +14,9 @@
   card's effect text is the Bulgarian one;
 * the Russian, Bulgarian and Arabic strings write arrows, ellipses and quotes with
   the language's own marks; an Arabic word after a count of two agrees with the
-  dual, and so does a Kozel team of two named the goat (Bulgarian: the plural), or a
-  royal goat's winner; the Bemo rule names the
-  contract by the bidding rule's word;
+  dual, and so does a Kozel team of two named the goat (Bulgarian and English: the
+  plural), or a royal goat's winner; a Spades or finished-list winner of two is
+  Bulgarian "спечелиха"; the Bemo rule names the contract by the bidding rule's word;
 * the duel log's lines begin with a capital letter in English, Russian and
   Bulgarian ("Chain link 1 resolves": the engine's templates begin in lower
   case), a player's name that begins one stays as they wrote it.
