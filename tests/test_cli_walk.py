@@ -507,6 +507,9 @@ def play_on_a_terminal(game: str, record: Path, code: str = GOAT) -> tuple[subpr
 
     def own_terminal() -> None:   # the pty is its controlling terminal
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        # A job a shell starts in a terminal takes SIGHUP's default action; under `nohup`
+        # (a CI run started with it) the ignored SIGHUP is inherited and stays ignored.
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
     try:
         run = subprocess.Popen([sys.executable, "-c", code, "play", game, "--seed", "1", "--think", "0",
