@@ -2,7 +2,7 @@
 
 Every deal sequence (a duel's coin tosses and shuffles) is played by every
 seating of the bots (partnerships swapped, seats rotated), so the luck of the
-cards cancels out; see :mod:`goat.tournament.schedule` for the format,
+cards cancels out; see :mod:`goat.tournament.scheduling` for the format,
 :mod:`goat.tournament.games` for what each game's deal scores,
 :mod:`goat.tournament.stats` for the intervals and the Elo method. Games run on a local process pool by
 default, on Ray with ``--backend ray``; the results depend only on ``--seed``.
@@ -33,7 +33,7 @@ from goat.records import write_records
 from goat.tournament.games import GameScoring, scoring_for, tournament_options
 from goat.tournament.runner import (BACKENDS, GameResult, default_workers, ray_session, run_all,
                                    unfinished_cancelled)
-from goat.tournament.schedule import GameSpec, TableConfig, schedule
+from goat.tournament.scheduling import GameSpec, TableConfig, schedule
 from goat.tournament.specs import BotSpec, parse_bot_list
 from goat.tournament.stats import BotSummary, HeadToHead, Interval, head_to_head, summarize
 
