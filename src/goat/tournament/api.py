@@ -14,8 +14,8 @@ from __future__ import annotations
 import secrets
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
-from contextlib import ExitStack, nullcontext
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -162,7 +162,7 @@ def run_tournament(game: str = "kozel", rules: str | None = None, bots: str | Se
     ...
     goat.tournament.api.TournamentSetupError: --bots needs at least two bots (the same one twice is fine: random,random)
     """
-    with _bots_named(bots, game) as names:
+    with _bots_as_text(bots, game) as names:
         plan = plan_tournament(game, rules, names, matches, seed, workers, backend, options, players, deals_only,
                                bot_modules, out)
         results = play_tournament(plan, progress=progress)
@@ -322,58 +322,49 @@ def _option_text(value: Any) -> str:
     return "off" if value is None else str(value)
 
 
-class _bots_named:
-    """``bots`` as ``--bots`` text, with the factories among them registered
-    under their names while the block runs (and taken away after, so a run
+@contextmanager
+def _bots_as_text(bots: str | Sequence[BotEntry], game: str) -> Iterator[str]:
+    """``bots`` as ``--bots`` text, with the factories among them registered under
+    their names while the block runs and taken away after (a run, or a mistake,
     leaves the registry as it found it). A name registered already to another
     factory is refused rather than replaced."""
-
-    def __init__(self, bots: str | Sequence[BotEntry], game: str) -> None:
-        self.bots, self.game = bots, game
-        self.added: list[str] = []
-
-    def __enter__(self) -> str:
-        if isinstance(self.bots, str):
-            return self.bots
-        if not isinstance(self.bots, Sequence):
-            raise TournamentSetupError(f"--bots: a list of bots such as ['heuristic', 'random'], not {self.bots!r}")
-        try:
-            return ",".join(self._text(entry) for entry in self.bots)
-        except BaseException:
-            self.__exit__()
-            raise
-
-    def __exit__(self, *exc: object) -> None:
-        for name in self.added:
+    if isinstance(bots, str):
+        yield bots
+        return
+    if not isinstance(bots, Sequence):
+        raise TournamentSetupError(f"--bots: a list of bots such as ['heuristic', 'random'], not {bots!r}")
+    added: list[str] = []
+    try:
+        yield ",".join(_bot_text(entry, game, added) for entry in bots)
+    finally:
+        for name in added:
             unregister_bot(name)
-        self.added.clear()
 
-    def _text(self, entry: BotEntry) -> str:
-        if isinstance(entry, BotSpec):
-            return entry.text
-        if isinstance(entry, str):
-            return entry
-        if not callable(entry):
-            if hasattr(entry, "choose"):
-                raise TournamentSetupError(
-                    f"--bots: {entry!r} is a bot, not a bot's class: a tournament makes a bot, with a seed of "
-                    "its own, for every seat of every game; pass its class (or a function of a seed)")
-            raise TournamentSetupError(f"--bots: each bot is a name such as 'random' or 'pimc:worlds=100', a "
-                                       f"bot class or a function of a seed; not {entry!r}")
-        name = getattr(entry, "name", None)
-        key = (name if isinstance(name, str) else getattr(entry, "__name__", "")).strip().lower()
-        try:
-            if key and bot_factory(key, self.game) is entry:  # a bot of the project's, or one registered already
-                return key
-        except BotError as exc:
-            raise TournamentSetupError(str(exc)) from None
+
+def _bot_text(entry: BotEntry, game: str, added: list[str]) -> str:
+    """One entry of ``bots`` as a spec; a factory is registered under its name (noted in ``added``)."""
+    if isinstance(entry, BotSpec):
+        return entry.text
+    if isinstance(entry, str):
+        return entry
+    if not callable(entry):
+        if hasattr(entry, "choose"):
+            raise TournamentSetupError(
+                f"--bots: {entry!r} is a bot, not a bot's class: a tournament makes a bot, with a seed of "
+                "its own, for every seat of every game; pass its class (or a function of a seed)")
+        raise TournamentSetupError(f"--bots: each bot is a name such as 'random' or 'pimc:worlds=100', a "
+                                   f"bot class or a function of a seed; not {entry!r}")
+    name = getattr(entry, "name", None)
+    key = (name if isinstance(name, str) else getattr(entry, "__name__", "")).strip().lower()
+    try:
+        if key and bot_factory(key, game) is entry:  # a bot of the project's, or one registered already
+            return key
         earlier = outside.REGISTERED.get(key)
         if earlier is not None:
             raise TournamentSetupError(f"--bots: {outside.origin_of(entry)} is named {key!r}, a name given to "
                                        f"{earlier.origin}; pass the name {key!r}, or name yours otherwise")
-        try:
-            register_bot(key, entry)
-        except BotError as exc:
-            raise TournamentSetupError(str(exc)) from None
-        self.added.append(key)
-        return key
+        register_bot(key, entry)
+    except BotError as exc:
+        raise TournamentSetupError(str(exc)) from None
+    added.append(key)
+    return key
