@@ -221,7 +221,7 @@ def test_a_destination_that_cannot_be_written_fails_before_the_run(
     def no_run(*args: object, **kwargs: object) -> None:
         raise AssertionError("the tournament ran")
 
-    monkeypatch.setattr("goat.cli.tournament.run_all", no_run)
+    monkeypatch.setattr("goat.tournament.api.run_all", no_run)
     result = runner.invoke(app, ["tournament", "--rules", "classic", "--bots", "random,random", "--matches", "1",
                                  option, str(tmp_path / where)])
     assert result.exit_code == 2, result.output
@@ -237,7 +237,7 @@ def test_a_destination_where_no_file_can_be_made_fails_before_the_run_even_for_r
     def no_run(*args: object, **kwargs: object) -> None:
         raise AssertionError("the tournament ran")
 
-    monkeypatch.setattr("goat.cli.tournament.run_all", no_run)
+    monkeypatch.setattr("goat.tournament.api.run_all", no_run)
     result = runner.invoke(app, ["tournament", "--rules", "classic", "--bots", "random,random", "--matches", "1",
                                  option, where])
     assert result.exit_code == 2, result.output
@@ -251,7 +251,7 @@ def test_out_and_plot_naming_one_file_fail_before_the_run(tmp_path: Path, monkey
     def no_run(*args: object, **kwargs: object) -> None:
         raise AssertionError("the tournament ran")
 
-    monkeypatch.setattr("goat.cli.tournament.run_all", no_run)
+    monkeypatch.setattr("goat.tournament.api.run_all", no_run)
     for out, plot in (("games.png", "games.png"), ("result.png", "result")):
         result = runner.invoke(app, ["tournament", "--rules", "classic", "--bots", "random,random", "--matches", "1",
                                      "--out", str(tmp_path / out), "--plot", str(tmp_path / plot)])
@@ -267,7 +267,7 @@ def test_an_empty_out_or_plot_is_named_as_empty_before_the_run(monkeypatch: pyte
     def no_run(*args: object, **kwargs: object) -> None:
         raise AssertionError("the tournament ran")
 
-    monkeypatch.setattr("goat.cli.tournament.run_all", no_run)
+    monkeypatch.setattr("goat.tournament.api.run_all", no_run)
     result = runner.invoke(app, ["tournament", "--rules", "classic", "--bots", "random,random", "--matches", "1",
                                  option, ""])
     assert result.exit_code == 2, result.output
@@ -280,7 +280,7 @@ def test_ctrl_c_says_how_far_the_run_got_and_that_nothing_was_written(
     def interrupted_run(games: list, *args: object, on_result: object = None, **kwargs: object) -> None:
         raise KeyboardInterrupt  # Ctrl+C before any game finished
 
-    monkeypatch.setattr("goat.cli.tournament.run_all", interrupted_run)
+    monkeypatch.setattr("goat.tournament.api.run_all", interrupted_run)
     out = tmp_path / "earlier.jsonl"
     out.write_text("kept\n")
     result = runner.invoke(app, ["tournament", "--rules", "classic", "--bots", "random,random", "--matches", "2",
@@ -305,7 +305,7 @@ def test_ctrl_c_with_a_pipe_as_out_writes_the_finished_records_into_it_and_a_plo
             on_result(play_game(spec))
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("goat.cli.tournament.run_all", interrupted_run)
+    monkeypatch.setattr("goat.tournament.api.run_all", interrupted_run)
     out = tmp_path / "records.fifo"
     os.mkfifo(out)
     with draining(out) as got:
@@ -340,7 +340,7 @@ def test_ctrl_c_shows_the_whole_sets_and_keeps_the_finished_records_beside_out(
             on_result(play_game(spec))
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("goat.cli.tournament.run_all", interrupted_run)
+    monkeypatch.setattr("goat.tournament.api.run_all", interrupted_run)
     out = tmp_path / "games.jsonl"
     out.write_text("kept\n")
     result = runner.invoke(app, ["tournament", "--rules", "classic", "--bots", "heuristic,random", "--matches", "2",

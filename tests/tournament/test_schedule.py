@@ -178,3 +178,22 @@ def test_a_spades_weak_hand_redeal_draws_from_its_own_stream() -> None:
     single.apply_chance(weak)
     single.apply_action(Action.parse("0 bid redeal"))
     assert stream(single) == "deal"                  # a single deal keeps its redeals on 'deal'
+
+
+def test_the_schedule_module_is_importable_by_its_path_and_the_old_imports_still_work() -> None:
+    """``goat.tournament`` exports the function ``schedule``, so the module of that
+    name could not be reached by ``import goat.tournament.schedule as s`` (that gave
+    the function) nor patched by its dotted path. The module is ``scheduling``; the
+    old imports keep working."""
+    import importlib
+    import inspect
+
+    import goat.tournament.scheduling as scheduling
+    from goat.tournament import schedule as exported
+    from goat.tournament.schedule import GameSpec as OldSpec
+    from goat.tournament.schedule import schedule as old
+
+    assert inspect.ismodule(scheduling) and scheduling.seatings is seatings
+    assert exported is old is scheduling.schedule is schedule and callable(exported)
+    assert OldSpec is scheduling.GameSpec and OldSpec.__module__ == "goat.tournament.scheduling"
+    assert importlib.import_module("goat.tournament.schedule") is scheduling

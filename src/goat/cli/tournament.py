@@ -2,7 +2,7 @@
 
 Every deal sequence (a duel's coin tosses and shuffles) is played by every
 seating of the bots (partnerships swapped, seats rotated), so the luck of the
-cards cancels out; see :mod:`goat.tournament.schedule` for the format,
+cards cancels out; see :mod:`goat.tournament.scheduling` for the format,
 :mod:`goat.tournament.games` for what each game's deal scores,
 :mod:`goat.tournament.stats` for the intervals and the Elo method. Games run on a local process pool by
 default, on Ray with ``--backend ray``; the results depend only on ``--seed``.
@@ -11,31 +11,23 @@ default, on Ray with ``--backend ray``; the results depend only on ``--seed``.
 from __future__ import annotations
 
 import math
-import secrets
-import sys
-import time
 from collections import Counter
-from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from goat.cli.hangup import STOPPED_BY, stop_as_interrupt
-from goat.cli.options import BOT_MODULE_HELP, check_seed, load_bot_modules, parse_options
-from goat.cli.output import check_named, check_stdout, check_writable, echo, partial_path, print_table, written_in_place
-from goat.cli.progress import progress
-from goat.games import get_game
+from goat.cli.options import BOT_MODULE_HELP
+from goat.cli.output import check_named, check_writable, echo, partial_path, print_table, written_in_place
 from goat.protocol import GoatError
-from goat.records import write_records
-from goat.tournament.games import GameScoring, scoring_for, tournament_options
-from goat.tournament.runner import (BACKENDS, GameResult, default_workers, ray_session, run_all,
-                                   unfinished_cancelled)
-from goat.tournament.schedule import GameSpec, TableConfig, schedule
-from goat.tournament.specs import BotSpec, parse_bot_list
-from goat.tournament.stats import BotSummary, HeadToHead, Interval, head_to_head, summarize
+from goat.tournament.api import (Results, TournamentInterrupted, TournamentPlan, TournamentSetupError,
+                                 plan_tournament, play_tournament, save_records)
+from goat.tournament.games import GameScoring, scoring_for
+from goat.tournament.runner import GameResult, unfinished_cancelled
+from goat.tournament.scheduling import GameSpec
+from goat.tournament.stats import BotSummary, HeadToHead, Interval
 
 ELO_NOTE = ("Elo: Bradley–Terry fit of all pairwise game results (draw = ½), one virtual draw per "
             "pairing, mean 1500; an Elo gap's interval is the head-to-head win rate's read on the Elo "
@@ -79,85 +71,48 @@ def tournament_command(
 
     Per bot: the match (or deal) win rate, the mean difference per deal in the game's own score (Kozel's penalty points, Spades' points, a duel's LP), each with a 95% interval, and an Elo rating."""
     try:
-        check_seed(seed)
-        load_bot_modules(bot_module)
-        specs, config, probe, scoring, given = _prepare(game, rules, bots, matches, workers, backend, players,
-                                                        option, deals_only)
-        # a run can take hours: a destination that cannot be written fails now, not after it
-        if out == "-":
-            check_stdout()
-        elif out is not None:
-            check_writable(out, option="--out")  # opened only at the end: Ctrl+C must not leave an earlier file emptied
+        plan = plan_tournament(game, rules, bots, matches, seed, workers, backend, option, players, deals_only,
+                               bot_module, out)
         if plot is not None:
-            from goat.tournament.plot import plot_path  # matplotlib: only when asked for
-
-            check_named(plot, "--plot")  # told as empty, not as the folder "." that Path("") is
-            if not written_in_place(plot):  # a pipe or a device (/dev/null) is named as it is
-                plot = str(plot_path(plot))  # the file written: "result" becomes result.png
-            check_writable(plot, option="--plot")
-            if out not in (None, "-") and Path(out).resolve() == Path(plot).resolve():
-                # the plot is written after the records: it would replace them, in silence
-                raise GoatError(f"--out and --plot name the same file, {plot}: the plot would replace the records")
+            plot = _checked_plot(plot, out)
     except GoatError as exc:
         _fail(str(exc))
-    rules = config.rules
-    seed = secrets.randbelow(2**31) if seed is None else seed
-    workers = workers or default_workers()
-    games = schedule(specs, config, probe.num_players, scoring.sides(probe), matches, seed)
-    unit = scoring.deal if deals_only else "match"
-    console = Console(stderr=True)
-    kind = scoring.single_deals if deals_only else "whole matches"
-    finished: list[GameResult] = []
-
-    def on_result(result: GameResult) -> None:
-        finished.append(result)
-        advance()
-
     terminated: list[int] = []  # SIGTERM or SIGHUP, once received
-    started: float | None = None  # when the first game was sent (None: still connecting to Ray)
     try:
-        with stop_as_interrupt(terminated), ExitStack() as backend_scope:
-            where = _connect(backend_scope, backend, workers)
-            # soft_wrap: whole lines whatever the width (a log file's console is 80 wide)
-            console.print(f"{game} {rules}, {len(specs)} bots, {len(games)} games ({kind}, duplicate), "
-                          f"seed {seed}, {where}", soft_wrap=True)
-            added = {k: v for k, v in config.options.items() if k not in given}
-            if added:
-                console.print("tournament default: " + ", ".join(f"{k}={v}" for k, v in added.items())
-                              + " (set it with --option)", soft_wrap=True)
-            started = time.perf_counter()
-            with progress(console, "tournament", len(games)) as advance:
-                results = run_all(games, workers, backend, on_result=on_result)
+        with stop_as_interrupt(terminated):
+            results = play_tournament(plan, progress=True)
+    except TournamentSetupError as exc:  # a Ray cluster that cannot be reached: before the first line
+        _fail(str(exc))
     except GoatError as exc:
         _fail(str(exc), status=1)
-    except KeyboardInterrupt:
+    except TournamentInterrupted as stop:
         how = STOPPED_BY.get(terminated[0], "interrupted") if terminated else "interrupted"
-        if started is None:
+        if stop.seconds is None:
             echo(f"{how} while connecting to Ray: no game played", err=True)
         else:
-            _interrupted(finished, games, time.perf_counter() - started, out, unit, scoring, specs, game, rules,
-                         how=how, cancelled=backend == "ray")
+            _interrupted(stop.finished, plan, stop.seconds, out, how=how, cancelled=backend == "ray")
         raise typer.Exit(128 + terminated[0] if terminated else 130) from None
-    seconds = time.perf_counter() - started
     reader_gone: SystemExit | None = None
+    config, scoring = plan.config, plan.scoring
     try:
-        rows = _print_results(results, unit, f"{game} {rules}: {len(games)} games, "
-                                             f"{sum(r.deals for r in results)} {scoring.deal}s, {seconds:.1f} s",
-                              scoring, specs, out)
+        _print_results(results, f"{config.game} {config.rules}: {len(results.games)} games, "
+                                f"{results.deals} {scoring.deal}s, {results.seconds:.1f} s", out)
     except SystemExit as exc:  # rich's answer to a broken pipe: the table's reader went away (| head -3)
         if not isinstance(exc.__context__, BrokenPipeError):
             raise
-        # an hour's records and the plot are still written; then rich's exit status 1, in silence
-        reader_gone, rows = exc, summarize(results, [s.label for s in specs])
+        reader_gone = exc  # an hour's records and the plot are still written; then rich's exit status 1, in silence
     if out is not None:
-        _write_records(results, out)
-        echo(f"wrote {len(results)} records to {out}", err=True)
+        try:
+            save_records(results.games, out)
+        except GoatError as exc:
+            _fail(str(exc))
+        echo(f"wrote {len(results.games)} records to {out}", err=True)
     if plot is not None:
         from goat.tournament.plot import plot_results  # matplotlib: imported only when asked for
 
         try:
-            plot_results(rows, results, plot, title=f"{game} {rules}, seed {seed}", scoring=scoring,
-                         unit=unit)
+            plot_results(results.summary, results.games, plot, title=f"{config.game} {config.rules}, seed {plan.seed}",
+                         scoring=scoring, unit=plan.unit)
         except OSError as exc:
             _fail(f"cannot write {plot}: {exc.strerror or exc}")
         echo(f"wrote plot to {plot}", err=True)
@@ -165,54 +120,19 @@ def tournament_command(
         raise reader_gone
 
 
-def _prepare(game: str, rules: str | None, bots: str, matches: int, workers: int | None, backend: str,
-             players: int | None, option: list[str],
-             deals_only: bool) -> tuple[list, TableConfig, Any, GameScoring, dict[str, Any]]:
-    """Check everything before the first game (one-line GoatError on a mistake):
-    the game and its ruleset, options and seats, every bot (does it play this
-    game?), the numbers and the backend. Also returns the options ``--option``
-    gave (the rest of the config's are the game's tournament defaults)."""
-    if matches < 1:
-        raise GoatError(f"--matches must be at least 1, not {matches}")
-    if workers is not None and workers < 1:
-        raise GoatError(f"--workers must be at least 1, not {workers}")
-    if backend not in BACKENDS:
-        raise GoatError(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
-    if backend == "ray":
-        from goat.tournament.runner import ray_available
+def _checked_plot(plot: str, out: str | None) -> str:
+    """The file ``--plot`` writes (``result`` is ``result.png``), checked before
+    the run: it can be written, and it is not ``--out``'s file."""
+    from goat.tournament.plot import plot_path  # matplotlib: only when asked for
 
-        if not ray_available():
-            raise GoatError("the ray backend needs Ray: pip install 'goat[ray]'")
-    module = get_game(game)
-    scoring = scoring_for(game)
-    rules = scoring.default_rules if rules is None else rules
-    if deals_only and scoring.single_deals is None:
-        raise GoatError(f"--deals-only: a {game} game cannot be played as single {scoring.deal}s")
-    given = parse_options(module, rules, players, option)
-    preset = module.new_state(rules=rules, players=players).rules.options()
-    options = tournament_options(scoring, preset, given, deals_only)
-    probe = module.new_state(rules=rules, options=options, players=players)
-    specs = parse_bot_list(bots)
-    if len(specs) < 2:
-        raise GoatError("--bots needs at least two bots (the same one twice is fine: random,random)")
-    for spec in specs:
-        spec.make(0, game)  # unknown bot, setting, or a bot of another game: fail now, not in a worker
-    return specs, TableConfig(game, rules, options, players, deals_only), probe, scoring, given
-
-
-def _connect(scope: ExitStack, backend: str, workers: int) -> str:
-    """Where the games will run, for the header line: ``--workers`` processes of
-    the local pool, or the CPUs of the Ray instance connected to now (on a
-    cluster its CPUs decide, not ``--workers``), which stays connected until
-    ``scope`` closes. A cluster that cannot be reached is one line and exit
-    status 2, before the header."""
-    if backend != "ray":
-        return f"{workers} worker(s), backend {backend}"
-    try:
-        session = scope.enter_context(ray_session(workers))
-    except GoatError as exc:
-        _fail(str(exc))
-    return f"backend ray: {session.cpus:g} CPU(s) of {session.where}"
+    check_named(plot, "--plot")  # told as empty, not as the folder "." that Path("") is
+    if not written_in_place(plot):  # a pipe or a device (/dev/null) is named as it is
+        plot = str(plot_path(plot))  # the file written: "result" becomes result.png
+    check_writable(plot, option="--plot")
+    if out not in (None, "-") and Path(out).resolve() == Path(plot).resolve():
+        # the plot is written after the records: it would replace them, in silence
+        raise GoatError(f"--out and --plot name the same file, {plot}: the plot would replace the records")
+    return plot
 
 
 def results_table(rows: list[BotSummary], unit: str, title: str, scoring: GameScoring | None = None) -> Table:
@@ -285,17 +205,14 @@ def _interval(mean: float, half: float, suffix: str) -> str:
     return f"{mean:+.3f} ± {half:.3f}"
 
 
-def _print_results(results: list[GameResult], unit: str, title: str, scoring: GameScoring,
-                   specs: list[BotSpec], out: str | None) -> list[BotSummary]:
+def _print_results(results: Results, title: str, out: str | None) -> None:
     """The results table (and the head-to-head one in a round robin), then the Elo note."""
-    rows = summarize(results, [s.label for s in specs])
+    plan = results.plan
     out_console = Console(stderr=out == "-")  # records on stdout: keep the table off it
-    print_table(out_console, results_table(rows, unit, title, scoring))
-    pairs = head_to_head(results)
-    if len(pairs) > 1:
-        print_table(out_console, head_to_head_table(pairs, unit, scoring))
+    print_table(out_console, results_table(results.summary, plan.unit, title, plan.scoring))
+    if len(results.head_to_head) > 1:
+        print_table(out_console, head_to_head_table(results.head_to_head, plan.unit, plan.scoring))
     out_console.print(ELO_NOTE, style="dim")
-    return rows
 
 
 def complete_sets(finished: list[GameResult], games: list[GameSpec]) -> list[GameResult]:
@@ -310,23 +227,24 @@ def complete_sets(finished: list[GameResult], games: list[GameSpec]) -> list[Gam
                   key=lambda r: r.index)
 
 
-def _interrupted(finished: list[GameResult], games: list[GameSpec], seconds: float, out: str | None, unit: str,
-                 scoring: GameScoring, specs: list[BotSpec], game: str, rules: str, how: str = "interrupted",
-                 cancelled: bool = False) -> None:
+def _interrupted(finished: list[GameResult], plan: TournamentPlan, seconds: float, out: str | None,
+                 how: str = "interrupted", cancelled: bool = False) -> None:
     """Ctrl+C (or SIGTERM, ``how``): say how far the run got — and with
     ``cancelled`` (Ray) that its unfinished games were cancelled, not left to run
     on the cluster — show the whole duplicate sets' results and keep the finished
     games' records beside ``--out`` (an hour's run is not thrown away). The plot,
     a whole-run output, is not drawn."""
-    whole = complete_sets(finished, games)
+    games = plan.schedule
+    whole = complete_sets(finished, list(games))
     sets = len({(r.pairing, r.set_index) for r in whole})
     note = unfinished_cancelled(len(games) - len(finished)) if cancelled else ""
     echo(f"{how} after {len(finished)} of {len(games)} games ({seconds:.0f} s{'; ' + note if note else ''}): "
                + (f"the results of the {sets} whole duplicate set(s) ({len(whole)} games) below"
                   if whole else "no duplicate set finished whole: no results"), err=True)
     if whole:
-        _print_results(whole, unit, f"{game} {rules}, interrupted: {len(whole)} of {len(games)} games, "
-                                    f"{sum(r.deals for r in whole)} {scoring.deal}s", scoring, specs, out)
+        part = Results.of(plan, whole, seconds)
+        _print_results(part, f"{plan.config.game} {plan.config.rules}, interrupted: {len(whole)} of {len(games)} "
+                             f"games, {part.deals} {plan.scoring.deal}s", out)
     if out is None or out == "-" or not finished:
         echo("nothing written" + (" (records go to --out only once a run is over)" if out == "-" else ""),
                    err=True)
@@ -334,29 +252,13 @@ def _interrupted(finished: list[GameResult], games: list[GameSpec], seconds: flo
     records = sorted(finished, key=lambda r: r.index)
     in_place = written_in_place(out)  # a pipe or a device: no file beside it (root made /dev/null.partial.jsonl)
     target = out if in_place else partial_path(out)
-    error = _save_records(records, target)
     done = (f"the {len(records)} finished games' records went to {out}" if in_place else
             f"wrote the {len(records)} finished games' records to {target} (--out is written only by a whole run)")
-    echo(f"error: {error}" if error else done, err=True)
-
-
-def _save_records(results: list[GameResult], path: str | Path) -> str | None:
-    """Write the records as JSON lines; the one-line error, or ``None``."""
     try:
-        write_records([result.record for result in results], path)
-    except OSError as exc:
-        return f"cannot write {path}: {exc.strerror or exc}"
-    return None
-
-
-def _write_records(results: list[GameResult], out: str) -> None:
-    """Every game's record to ``out`` (``-``: stdout), once the run is over."""
-    if out == "-":
-        write_records([result.record for result in results], sys.stdout)
-        return
-    error = _save_records(results, out)
-    if error:
-        _fail(error)
+        save_records(records, target)
+    except GoatError as exc:
+        done = f"error: {exc}"
+    echo(done, err=True)
 
 
 def _fail(message: str, status: int = 2) -> None:

@@ -1,7 +1,7 @@
 """Playing the scheduled games: in-process, on a local process pool, or on Ray.
 
 :func:`play_game` is the unit of work: a pure function of its
-:class:`~goat.tournament.schedule.GameSpec` (every chance outcome — deals,
+:class:`~goat.tournament.scheduling.GameSpec` (every chance outcome — deals,
 coin tosses, shuffles — comes from the spec's chance seeds, the bots from its
 bot seeds), so the same tournament gives the same results on one worker, on
 many, or on a Ray cluster. It knows games only through the protocol and their
@@ -43,7 +43,7 @@ from goat.games import get_game
 from goat.protocol import GoatError
 from goat.records import record_from_state
 from goat.tournament.games import scoring_for
-from goat.tournament.schedule import GameSpec
+from goat.tournament.scheduling import GameSpec
 
 BACKENDS = ("local", "ray")
 
