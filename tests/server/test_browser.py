@@ -1279,6 +1279,22 @@ def test_the_create_form_says_why_the_server_would_refuse_its_options(
     context.close()
 
 
+def option_row(key: str) -> str:
+    """The create form's row of option ``key``."""
+    return f'#option-list .option[data-option="{key}"]'
+
+
+def create_form_with_options(chromium: object,
+                             serve_process: Callable[..., ServeProcess]) -> tuple[ServeProcess, Any, Any]:
+    """A server and an English page at its create form with the options open."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium, locale="en-US")
+    page.goto(server.url)
+    page.wait_for_selector("#create-game option", state="attached")
+    page.click("#options-summary")
+    return server, context, page
+
+
 def test_the_create_form_shows_the_options_that_matter_for_the_values_chosen(
         chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     """The form's option rows follow the values chosen, as the rules' table of
@@ -1286,15 +1302,8 @@ def test_the_create_form_shows_the_options_that_matter_for_the_values_chosen(
     (then trump_on_plain goes); street offers no jack order until its tricks are
     one card each with permanent trumps (its molodka then goes, and the server
     takes the table: a hidden row is not sent and street's molodka gives way)."""
-    server = serve_process(*SERVE)
-    context, page = new_page(chromium, locale="en-US")
-    page.goto(server.url)
-    page.wait_for_selector("#create-game option", state="attached")
-    page.click("#options-summary")
-
-    def row(key: str) -> str:
-        return f'#option-list .option[data-option="{key}"]'
-
+    server, context, page = create_form_with_options(chromium, serve_process)
+    row = option_row
     page.select_option("#create-rules", "classic")
     assert page.is_hidden(row("molodka")) and page.is_hidden(row("max_lead"))
     assert page.is_visible(row("trump_on_plain")) and page.is_visible(row("must_follow_trump"))
@@ -1333,15 +1342,8 @@ def test_the_create_form_shows_an_option_needing_any_of_two_and_hides_one_street
     order, the shamok's catch and penalty) with them, an edit of the jacks' order
     included, and Create makes the table from the trick style alone (the server
     puts in the forced values, not classic's own)."""
-    server = serve_process(*SERVE)
-    context, page = new_page(chromium, locale="en-US")
-    page.goto(server.url)
-    page.wait_for_selector("#create-game option", state="attached")
-    page.click("#options-summary")
-
-    def row(key: str) -> str:
-        return f'#option-list .option[data-option="{key}"]'
-
+    server, context, page = create_form_with_options(chromium, serve_process)
+    row = option_row
     page.select_option("#create-game", "spades")
     page.select_option("#create-rules", "standard")
     assert page.is_visible(row("blind_nil_behind"))                      # blind nil on
