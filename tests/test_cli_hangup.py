@@ -103,3 +103,48 @@ def test_a_second_stop_does_not_interrupt_the_stopping() -> None:
     except KeyboardInterrupt:
         raise AssertionError("the second SIGTERM interrupted the stopping") from None
     assert kept and received == [signal.SIGTERM]
+
+
+def test_a_stop_landing_in_the_prompts_flush_of_its_output_still_stops_the_read() -> None:
+    """``input()`` flushes standard error (and output) before it reads, and clears
+    an error of that flush: a SIGTERM whose handler ran there (the streams are
+    Python objects, :class:`TerminalStream`) raised a KeyboardInterrupt that was
+    lost, and the read then waited for a key with every repeat of the signal
+    taken as "a stop under way" (one `goat play` in a dozen under load kept
+    waiting). Here standard error's flush takes the signal, and the read is of a
+    pipe nobody writes to."""
+    src = Path(__file__).resolve().parent.parent / "src"
+    code = ("import os, signal, sys\n"
+            "from goat.cli import hangup\n"
+            "class Flushing:\n"
+            "    def __init__(self, inner): self.inner, self.sent = inner, False\n"
+            "    def write(self, text): return self.inner.write(text)\n"
+            "    def flush(self):\n"
+            "        if not self.sent:\n"
+            "            self.sent = True\n"
+            "            os.kill(os.getpid(), signal.SIGTERM)\n"
+            "            sum(range(100))   # the handler runs here, inside input()'s flush\n"
+            "        self.inner.flush()\n"
+            "    def __getattr__(self, name): return getattr(self.inner, name)\n"
+            "class Console:\n"
+            "    def print(self, text, end='\\n'): sys.stdout.write(text + end); sys.stdout.flush()\n"
+            "received = []\n"
+            "try:\n"
+            "    with hangup.stop_as_interrupt(received):\n"
+            "        sys.stderr = Flushing(sys.stderr)\n"
+            "        hangup.read_at_prompt(Console(), '> ')\n"
+            "except KeyboardInterrupt:\n"
+            "    print('stopped by', received)\n")
+    run = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(src)})
+    try:
+        run.wait(timeout=60)   # standard input stays open: only the stop ends the read
+    except subprocess.TimeoutExpired:
+        run.kill()
+        raise AssertionError("the prompt kept waiting after the stop") from None
+    finally:
+        assert run.stdin is not None
+        run.stdin.close()
+    assert run.stdout is not None and run.stderr is not None
+    out, err = run.stdout.read(), run.stderr.read()
+    assert out.endswith(f"stopped by [{int(signal.SIGTERM)}]\n"), (out, err)

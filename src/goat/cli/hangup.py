@@ -123,6 +123,7 @@ STOPPED_BY = {getattr(signal, name): line for name, line in (("SIGTERM", "termin
 _stop_received: list[int] | None = None
 
 
+
 @contextmanager
 def stop_as_interrupt(received: list[int]) -> Iterator[None]:
     """SIGTERM (``kill``, a batch system's time limit) and SIGHUP (``kill -HUP``, a
@@ -135,16 +136,20 @@ def stop_as_interrupt(received: list[int]) -> Iterator[None]:
     told by a subclass of KeyboardInterrupt: Ray's ``wait`` raises a plain one.)
     Under ``nohup`` SIGHUP stays ignored. Once a stop is under way another one
     (a second ``kill``, or :func:`stop_reaches_prompt`'s repeat of the first)
-    does not interrupt the stopping: what Ctrl+C keeps is being written then."""
+    does not interrupt the stopping: what Ctrl+C keeps is being written then —
+    except one that finds a prompt's read still waiting (:func:`read_at_prompt`):
+    the first one's KeyboardInterrupt was lost there (``input()`` clears an
+    error of its flush of the output streams, where a handler may have run)."""
     global _stop_received
     if threading.current_thread() is not threading.main_thread():  # only the main thread may set handlers
         yield
         return
 
-    def stop(signum: int, frame: object) -> None:
-        if received:
+    def stop(signum: int, frame: Any) -> None:
+        if received and getattr(frame, "f_code", None) is not _read_line.__code__:
             return
-        received.append(signum)
+        if not received:
+            received.append(signum)
         raise KeyboardInterrupt
 
     previous = {signum: signal.signal(signum, stop) for signum in STOPPED_BY
@@ -176,10 +181,15 @@ def stop_reaches_prompt() -> Iterator[None]:
     next key, and ``goat play`` closed or killed went on waiting at its prompt
     (a CI timeout). So while the prompt waits, the signal also writes its number
     to a pipe (``signal.set_wakeup_fd``), and a watcher thread that finds the
-    handler still not run after :data:`REPEAT_AFTER` sends the signal again to
+    prompt still waiting after :data:`REPEAT_AFTER` sends the signal again to
     the main thread, which interrupts the read now it has begun. It repeats it at
     most :data:`REPEATS` times, and only while the prompt waits (the repeats' own
-    bytes in the pipe are not read as new signals), so it cannot loop."""
+    bytes in the pipe are not read as new signals), so it cannot loop. (Until
+    the prompt is over, not until the handler has run: ``input()`` flushes the
+    output streams before it reads and clears an error of that flush, so a
+    handler that ran there raised a KeyboardInterrupt that was lost — one run in
+    a dozen under load. A repeat then finds the read waiting in
+    :func:`_read_line` and raises again, see :func:`stop_as_interrupt`.)"""
     received = _stop_received
     if (received is None or not hasattr(signal, "pthread_kill")   # Windows has neither the race nor the cure
             or threading.current_thread() is not threading.main_thread()):
@@ -191,7 +201,7 @@ def stop_reaches_prompt() -> Iterator[None]:
     lock = threading.Lock()   # no repeat is sent once the prompt is over
     previous = signal.set_wakeup_fd(writer, warn_on_full_buffer=False)
     watcher = threading.Thread(target=_repeat_unheard_stop, name="goat-prompt-stop", daemon=True,
-                               args=(reader, received, over, lock, threading.main_thread().ident))
+                               args=(reader, over, lock, threading.main_thread().ident))
     try:
         watcher.start()
         yield
@@ -205,11 +215,9 @@ def stop_reaches_prompt() -> Iterator[None]:
         os.close(reader)
 
 
-def _repeat_unheard_stop(reader: int, received: list[int], over: threading.Event, lock: threading.Lock,
-                         main: int) -> None:
+def _repeat_unheard_stop(reader: int, over: threading.Event, lock: threading.Lock, main: int) -> None:
     """:func:`stop_reaches_prompt`'s watcher: the first stopping signal written to
-    ``reader`` is sent to the ``main`` thread again until its handler has run."""
-    heard = len(received)
+    ``reader`` is sent to the ``main`` thread again until the prompt is over."""
     signum = None
     while signum is None:
         written = os.read(reader, 64)
@@ -221,7 +229,23 @@ def _repeat_unheard_stop(reader: int, received: list[int], over: threading.Event
         if over.wait(delay):
             return
         with lock:
-            if over.is_set() or len(received) > heard:
+            if over.is_set():
                 return
             signal.pthread_kill(main, signum)
         delay *= 2
+
+
+def read_at_prompt(console: Any, prompt: str) -> str:
+    """``console.input(prompt)`` (rich's: the prompt printed, then ``input()``)
+    with :func:`stop_reaches_prompt` around it: the read of a prompt of
+    ``goat play``, which a SIGTERM or SIGHUP stops at any instant."""
+    with stop_reaches_prompt():
+        if prompt:
+            console.print(prompt, end="")
+        return _read_line()
+
+
+def _read_line() -> str:
+    """The prompt's ``input()``. Its frame is how :func:`stop_as_interrupt`'s
+    handler knows a repeated stop finds the read still waiting."""
+    return input()

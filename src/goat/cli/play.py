@@ -32,7 +32,7 @@ from goat.bots.base import BotMoveError, bot_choice, prepare_bots
 from goat.bots.outside import one_line, raised_by_outside_bot
 from goat.cards import CardSyntaxError, parse_cards
 from goat.cli import render, render_spades
-from goat.cli.hangup import STOPPED_BY, stop_as_interrupt, stop_reaches_prompt
+from goat.cli.hangup import STOPPED_BY, read_at_prompt, stop_as_interrupt
 from goat.cli.options import BOT_MODULE_HELP, check_seed, load_bot_modules, parse_option_pairs
 from goat.cli.output import check_writable, echo
 from goat.games import get_game
@@ -143,8 +143,7 @@ class GameSession:
     # ---------------------------------------------------------------- input
     def read(self, prompt: str) -> str:
         try:
-            with stop_reaches_prompt():
-                return self.console.input(prompt)
+            return read_at_prompt(self.console, prompt)
         except EOFError:
             self.console.print()
             raise Quit from None

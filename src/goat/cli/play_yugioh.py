@@ -22,7 +22,7 @@ from rich.markup import escape
 from goat.bots import THINK_SECONDS, Bot
 from goat.bots.base import bot_choice
 from goat.cli.errors import user_errors
-from goat.cli.hangup import stop_reaches_prompt
+from goat.cli.hangup import read_at_prompt
 from goat.cli.options import BOT_MODULE_HELP, check_seed, load_bot_modules, parse_option_pairs
 from goat.cli.output import check_named, check_writable
 from goat.cli.play import (
@@ -242,8 +242,7 @@ class YugiohSession:
 
     def read(self, prompt: str) -> str:
         try:
-            with stop_reaches_prompt():
-                return self.console.input(prompt)
+            return read_at_prompt(self.console, prompt)
         except EOFError:
             self.console.print()  # Ctrl+D leaves the cursor after the prompt
             raise Quit from None
