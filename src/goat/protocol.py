@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import json
 import numbers
+import operator
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -248,6 +249,35 @@ class CheckedActions:
     def check_action(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` if ``action`` is not allowed now."""
         self._check(action)
+
+
+def check_seed(seed: Any, limit: int | None = None, allowed: str = "") -> int:
+    """``seed`` as a Python int (numpy integers too) from 0, and below ``limit``
+    where one is given, else a one-line :class:`GoatError` whose wording names
+    the range (``allowed``: what else the caller takes, e.g. ``" or None"``).
+    ``random.Random`` seeds with an int's absolute value, so ``-3`` would replay
+    ``3``'s game; a seed kept as numpy ``uint64`` would wrap round onto another
+    one's; and a fraction or a boolean is no seed at all.
+
+    >>> check_seed(7), check_seed(2**64, limit=2**64)
+    Traceback (most recent call last):
+    ...
+    goat.protocol.GoatError: seed must be a whole number from 0 to 2**64 - 1, not 18446744073709551616
+    """
+    try:
+        value = None if isinstance(seed, bool) else operator.index(seed)
+    except TypeError:   # a fraction, text, a numpy boolean
+        value = None
+    if value is None or value < 0 or (limit is not None and value >= limit):
+        wanted = "a non-negative integer" if limit is None else f"a whole number from 0 to {_power_text(limit)} - 1"
+        raise GoatError(f"seed must be {wanted}{allowed}, not {seed!r}")
+    return value
+
+
+def _power_text(limit: int) -> str:
+    """``2**64`` for a power of two (as the docs write the range), else the number."""
+    bits = limit.bit_length() - 1
+    return f"2**{bits}" if limit == 1 << bits else str(limit)
 
 
 def check_rng(rng: Any) -> None:

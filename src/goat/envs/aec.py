@@ -41,6 +41,7 @@ from pettingzoo import AECEnv
 from goat.envs.spec import GameSpec
 from goat.envs.tokens import TokenGame
 from goat.protocol import GoatError
+from goat.protocol import check_seed as protocol_check_seed
 
 RENDER_MODES = ("ansi", "human")
 
@@ -57,15 +58,7 @@ def check_seed(seed: Any) -> int | None:
     """``seed`` as a Python int (numpy integers too), or ``None``. Refused in one
     line: anything else, and negative seeds — ``random.Random`` seeds with the
     absolute value, so ``-3`` would replay the episode of ``3``."""
-    if seed is None:
-        return None
-    try:
-        value = operator.index(seed)
-    except TypeError:
-        value = None
-    if value is None or isinstance(seed, bool) or value < 0:
-        raise GoatError(f"seed must be a non-negative integer or None, not {seed!r}")
-    return value
+    return None if seed is None else protocol_check_seed(seed, allowed=" or None")
 
 
 def check_flag(name: str, value: Any) -> bool:

@@ -35,7 +35,6 @@ True
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -92,6 +91,7 @@ from goat.games.kozel.phases import sort_for_display
 from goat.games.kozel.rules import KozelRules
 from goat.games.kozel.trumps import trump_order
 from goat.protocol import Action, GoatError
+from goat.protocol import check_seed as protocol_check_seed
 
 __all__ = ["ANNULLED", "CARDS_EXHAUSTED", "ENDED_BY_NAMES", "ROYAL_GOAT", "SHAMOK_CAUGHT",
            "DealBatch", "SimResult", "SimRules", "batch_from_deals", "compile_rules", "decode_action",
@@ -286,14 +286,8 @@ SEED_LIMIT = 2**64
 
 def check_seed(seed: Any) -> int:
     """``seed`` as a Python int in ``0 .. 2**64 - 1`` (numpy integers too), else a
-    one-line :class:`GoatError`."""
-    try:
-        value = None if isinstance(seed, (bool, np.bool_)) else operator.index(seed)
-    except TypeError:
-        value = None
-    if value is None or not 0 <= value < SEED_LIMIT:
-        raise GoatError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
-    return value
+    one-line :class:`GoatError` (:func:`goat.protocol.check_seed`)."""
+    return protocol_check_seed(seed, limit=SEED_LIMIT)
 
 
 def seed_array(seeds: Any, n: int) -> np.ndarray:
