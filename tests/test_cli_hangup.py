@@ -11,6 +11,9 @@ from pathlib import Path
 
 from goat.cli.hangup import TerminalStream, stop_as_interrupt
 
+#: The environment of a child Python that imports this checkout's ``goat``.
+WITH_SRC = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}
+
 
 class DeadTerminal:
     """A text stream whose terminal is gone: its writes fail with EIO until its
@@ -72,7 +75,6 @@ def test_a_write_that_fails_otherwise_is_still_an_error(tmp_path: Path) -> None:
 def test_the_command_loads_where_there_is_no_sighup() -> None:
     """Windows has no SIGHUP: `signal.SIGHUP` in the tables of the signals that stop
     a run (hangup, the tournament runner) made `goat` itself fail to start there."""
-    src = Path(__file__).resolve().parent.parent / "src"
     code = ("import signal; del signal.SIGHUP\n"
             "from goat.cli import hangup, tournament\n"
             "from goat.tournament import runner\n"
@@ -82,7 +84,7 @@ def test_the_command_loads_where_there_is_no_sighup() -> None:
             "    pass\n"
             "from goat.cli.main import app\n")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env={**os.environ, "PYTHONPATH": str(src)}, timeout=120)
+                         env=WITH_SRC, timeout=120)
     assert run.returncode == 0, run.stderr
 
 
@@ -113,7 +115,6 @@ def test_a_stop_landing_in_the_prompts_flush_of_its_output_still_stops_the_read(
     taken as "a stop under way" (one `goat play` in a dozen under load kept
     waiting). Here standard error's flush takes the signal, and the read is of a
     pipe nobody writes to."""
-    src = Path(__file__).resolve().parent.parent / "src"
     code = ("import os, signal, sys\n"
             "from goat.cli import hangup\n"
             "class Flushing:\n"
@@ -136,7 +137,7 @@ def test_a_stop_landing_in_the_prompts_flush_of_its_output_still_stops_the_read(
             "except KeyboardInterrupt:\n"
             "    print('stopped by', received)\n")
     run = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(src)})
+                           stderr=subprocess.PIPE, text=True, env=WITH_SRC)
     try:
         run.wait(timeout=60)   # standard input stays open: only the stop ends the read
     except subprocess.TimeoutExpired:
