@@ -1372,6 +1372,66 @@ def test_the_create_form_shows_an_option_needing_any_of_two_and_hides_one_street
     context.close()
 
 
+def test_a_hidden_row_counts_as_the_rulesets_value_not_the_edit_made_before_it_hid(
+        chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """A row hidden without a forced value (``fallbacks``) counts as the ruleset's
+    own value, never as the edit made before it hid, and sends nothing. No option
+    today needs such a row alone, so the catalog is made to have one: the trump
+    card's place needing only that it comes from the stock. Full hand (the trump
+    card from the deck): the card from the stock shows its place, set public;
+    a chosen trump suit hides where the card comes from, and its place with it
+    (the edit "stock" no longer counts), and Create sends the suit alone; the
+    edits come back with a drawn suit. Street (the card from the stock): the card
+    from the deck hides its place, and a chosen suit shows it again, the hidden
+    row counting as street's own "stock", not the edit "deck"."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium, locale="en-US")
+
+    def one_need_less(route: Any) -> None:
+        response = route.fetch()
+        catalog = response.json()
+        kozel = next(game for game in catalog["games"] if game["name"] == "kozel")
+        kozel["needs"]["trump_card_place"] = {"trump_card_from": ["stock"]}
+        route.fulfill(response=response, json=catalog)
+
+    page.route(re.compile(r"/api/games$"), one_need_less)
+    page.goto(server.url)
+    page.wait_for_selector("#create-game option", state="attached")
+    page.click("#options-summary")
+    row = option_row
+    suit, origin, place = (f'{row(key)} select' for key in ("trump_suit", "trump_card_from", "trump_card_place"))
+    page.select_option("#create-rules", "full-hand")
+    assert page.is_visible(row("trump_card_from")) and page.is_hidden(row("trump_card_place"))
+    page.select_option(origin, "stock")
+    page.select_option(place, "public")
+    page.select_option(suit, "C")
+    assert page.is_hidden(row("trump_card_from")) and page.is_hidden(row("trump_card_place"))
+    assert page.text_content("#options-summary") == "Options (1 changed)"
+    page.wait_for_selector("#options-check", state="hidden")
+    page.fill("#create-name", "Ann")
+    page.click("#create-btn")
+    page.wait_for_selector("#lobby:not([hidden])")
+    table = httpx.get(f"{server.url}api/tables", timeout=10).json()["tables"][0]
+    assert (table["rules"], table["options"]) == ("full-hand", {"trump_suit": "C"})
+
+    page.goto(server.url)                                   # a fresh form (the edits are the page's)
+    page.wait_for_selector("#create-game option", state="attached")
+    page.click("#options-summary")
+    page.select_option("#create-rules", "full-hand")
+    page.select_option(origin, "stock")
+    page.select_option(place, "public")
+    page.select_option(suit, "C")
+    page.select_option(suit, "drawn")                       # the rows show again with their edits
+    assert (page.input_value(origin), page.input_value(place)) == ("stock", "public")
+    page.select_option("#create-rules", "street")
+    page.select_option(origin, "deck")
+    assert page.is_hidden(row("trump_card_place"))
+    page.select_option(suit, "C")
+    assert page.is_hidden(row("trump_card_from")) and page.is_visible(row("trump_card_place"))
+    assert page.errors == []
+    context.close()
+
+
 def test_the_create_form_says_the_rules_refusal_in_the_pages_language(
         chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     """On the Russian page an impossible combination of options is refused in

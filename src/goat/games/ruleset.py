@@ -87,21 +87,32 @@ def needs_met(needs: Mapping[str, Need], option: str, values: Mapping[str, Any])
                for way in need_ways(needs.get(option, {})))
 
 
-def forced_values(needs: Mapping[str, Need], unmet_values: Mapping[str, Any],
-                  values: Mapping[str, Any]) -> dict[str, Any]:
-    """``values`` with each option of ``unmet_values`` that cannot matter under
-    them taking the one value the rules allow it there, until none changes (a
-    forced value may stop others mattering: Kozel street's forced-off permanent
-    trumps take the jacks' order with them). What the create form does before it
-    picks the rows to show: a hidden row's forced value counts as its value."""
-    values = dict(values)
-    changed = True
-    while changed:
-        changed = False
-        for option, value in unmet_values.items():
-            if values.get(option) != value and not needs_met(needs, option, values):
-                values[option] = value
-                changed = True
+def forced_values(needs: Mapping[str, Need], unmet_values: Mapping[str, Any], own: Mapping[str, Any],
+                  chosen: Mapping[str, Any]) -> dict[str, Any]:
+    """The values the rules read from a form at ``own`` (a ruleset's values) with
+    ``chosen`` (the player's) laid over: each option of ``needs`` that cannot
+    matter under them counts as the one value the rules allow it there (its
+    ``unmet_values`` entry: Kozel street's free trump lead, no permanent trumps),
+    else as its ``own`` value, never as a value chosen before it stopped mattering
+    (the create form hides its row and sends nothing, so the ruleset's value
+    applies). The one rule of what a hidden row is worth; the create form's
+    ``formValues`` (the server page's app.js) is its copy in the page.
+
+    A forced value may stop others mattering (street's forced-off permanent trumps
+    take the jacks' order with them) or let one matter again (whose chosen value
+    then counts once more), so each round starts from the chosen values, hiding
+    those that cannot matter under the last round's, until a round changes nothing:
+    the needs form no cycle, so that takes at most one round per option, and the
+    answer does not depend on the options' order."""
+    laid = dict(own) | dict(chosen)
+    values = laid
+    for _ in range(len(needs) + 1):
+        hidden = {option: unmet_values[option] if option in unmet_values else own.get(option)
+                  for option in needs if option in laid and not needs_met(needs, option, values)}
+        following = laid | hidden
+        if following == values:
+            break
+        values = following
     return values
 
 

@@ -307,8 +307,9 @@ class KozelRules:
         the target together), and each option of :data:`OPTION_NEEDS` the values
         of the others it names (the jacks' order permanent trumps, molodka street
         tricks, ...), where an option that cannot matter counts as its
-        :data:`OPTION_FALLBACKS` value, as in the create form (street tricks take
-        the permanent trumps, and so the jacks' order, with them).
+        :data:`OPTION_FALLBACKS` value, else as this ruleset's own, as in the create
+        form (:func:`~goat.games.ruleset.forced_values`: street tricks take the
+        permanent trumps, and so the jacks' order, with them).
 
         >>> make_rules("full-hand", players=3).applies("partner_exchange"), make_rules("classic").applies("match_loser")
         (False, False)
@@ -317,7 +318,7 @@ class KozelRules:
         >>> make_rules("classic").applies("jack_order", {"trick_style": "street"})
         False
         """
-        values = forced_values(OPTION_NEEDS, OPTION_FALLBACKS, self.options() | dict(values or {}))
+        values = forced_values(OPTION_NEEDS, OPTION_FALLBACKS, self.options(), values or {})
         return self.seats_allow(option) and needs_met(OPTION_NEEDS, option, values)
 
     def seats_allow(self, option: str) -> bool:

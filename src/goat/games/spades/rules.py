@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from goat.cards import Card, make_deck
-from goat.games.ruleset import Need, build_rules, check_choice, check_maxima, needs_met, option_names, take_players
+from goat.games.ruleset import (Need, build_rules, check_choice, check_maxima, forced_values, needs_met, option_names,
+                                take_players)
 from goat.protocol import RulesError
 
 #: Tricks in a deal, and cards in each hand.
@@ -343,12 +344,13 @@ class SpadesRules:
     def applies(self, option: str, values: dict[str, Any] | None = None) -> bool:
         """Whether ``option`` can matter under the options ``values`` (laid over
         this ruleset's own): each option of :data:`OPTION_NEEDS` needs the option
-        it refines on.
+        it refines on, where an option that cannot matter counts as this ruleset's
+        own value, as in the create form (:func:`~goat.games.ruleset.forced_values`).
 
         >>> make_rules("standard").applies("double_nil_points"), make_rules("standard").applies("bag_limit")
         (False, True)
         """
-        return needs_met(OPTION_NEEDS, option, self.options() | dict(values or {}))
+        return needs_met(OPTION_NEEDS, option, forced_values(OPTION_NEEDS, {}, self.options(), values or {}))
 
 
 STANDARD: dict[str, Any] = {}

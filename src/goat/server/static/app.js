@@ -213,30 +213,35 @@ function optionMatters(key, values) {
   return Array.isArray(need) ? need.some(holds) : holds(need);
 }
 
-/** The form's values as the rules read them: each option that cannot matter
- * takes the one value the rules force there (the catalog's ``fallbacks``: street
- * tricks lead trumps freely and have no permanent trumps), until none changes,
- * since a forced value may hide others (no permanent trumps, no jacks' order). */
+/** The form's values as the rules read them: the ruleset's own with the
+ * player's edits, where each option that cannot matter (its row hidden) counts
+ * as the one value the rules force there (the catalog's ``fallbacks``: street
+ * tricks lead trumps freely and have no permanent trumps), else as the
+ * ruleset's own value — never as an edit made before its row hid, which is kept
+ * for when it shows again but is not sent. The one rule of what a row is worth,
+ * the page's copy of ``goat.games.ruleset.forced_values``: a forced value may
+ * hide others (no permanent trumps, no jacks' order) or show one again (its
+ * edit counts again), so each round starts from the edits, hiding what cannot
+ * matter under the last round's values, until a round changes nothing. */
 function formValues() {
-  const values = chosenOptions();
-  const forced = Object.entries(chosenGame().fallbacks || {}).filter(([key]) => key in values);
-  let changed = true;
-  while (changed) {
-    changed = false;
-    for (const [key, value] of forced) {
-      if (values[key] !== value && !optionMatters(key, values)) {
-        values[key] = value;
-        changed = true;
-      }
+  const own = optionDefaults();
+  const chosen = chosenOptions();
+  const fallbacks = chosenGame().fallbacks || {};
+  let values = chosen;
+  for (let round = 0; round <= Object.keys(chosen).length; round++) {
+    const next = { ...chosen };
+    for (const key of Object.keys(chosen)) {
+      if (!optionMatters(key, values)) next[key] = key in fallbacks ? fallbacks[key] : own[key];
     }
+    if (JSON.stringify(next) === JSON.stringify(values)) break;
+    values = next;
   }
   return values;
 }
 
-/** Show each option's row only while it can matter (street's molodka once the
- * tricks are street, the jacks' order once jacks are permanent trumps, which
- * street tricks are not); a hidden row keeps its edit for when it shows again
- * but is not sent. */
+/** Show each option's row only while it can matter under the form's values
+ * (street's molodka once the tricks are street, the jacks' order once jacks are
+ * permanent trumps, which street tricks are not). */
 function showNeededOptions() {
   const values = formValues();
   for (const row of document.querySelectorAll("#option-list .option")) {
@@ -253,16 +258,15 @@ function readOption(input, base) {
   return input.value;
 }
 
-/** Options that differ from the ruleset's own values, of those that can matter
- * under the form's values: what the table is created with (a hidden option keeps
- * the ruleset's value on the server). */
+/** Options that differ from the ruleset's own values, of those whose rows show
+ * under ``formValues``: what the table is created with (a hidden row sends
+ * nothing: the server's rules give it its value). */
 function changedOptions() {
   const defaults = optionDefaults();
   const values = formValues();
   const changed = {};
-  for (const [key, value] of Object.entries(S.optionEdits)) {
-    if (key in defaults && JSON.stringify(value) !== JSON.stringify(defaults[key])
-        && optionMatters(key, values)) changed[key] = value;
+  for (const [key, value] of Object.entries(values)) {
+    if (optionMatters(key, values) && JSON.stringify(value) !== JSON.stringify(defaults[key])) changed[key] = value;
   }
   return changed;
 }
