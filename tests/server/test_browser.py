@@ -1207,6 +1207,32 @@ NUMBER_BIDS = ["nil", *map(str, range(1, 14))]
 BLIND = {"blind_nil_behind": 0, "double_nil": True}     # at 0 : 0 both teams may bid blind
 
 
+def test_free_the_seat_waits_disabled_with_a_countdown_until_the_grace_is_over(
+        chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """Bob sat and has no page open: Ann's lobby shows "Free the seat" for his
+    seat greyed, counting down the seconds the server said are left ("Can be
+    freed in 3 s", ..., 1 s), then enabled; a click frees it, no refusal (before,
+    the button was there at once and a click within the grace was refused)."""
+    server = serve_process(*SERVE, "--grace", "4")
+    created = httpx.post(f"{server.url}api/tables", json={"rules": "classic", "name": "Ann"}, timeout=10).json()
+    table, token = created["id"], created["token"]
+    httpx.post(f"{server.url}api/tables/{table}/seats/1", json={"name": "Bob"}, timeout=10).raise_for_status()
+    context, page = new_page(chromium, locale="en-US")
+    sit_at(page, server.url, table, token, 0)
+    free = '#seat-list .seat-row[data-seat="1"] button.free-seat'
+    page.wait_for_selector(free)
+    first = page.text_content(free)
+    assert re.fullmatch(r"Can be freed in [1-4] s", first) and page.is_disabled(free), first
+    page.wait_for_function("(sel) => document.querySelector(sel)?.textContent === 'Can be freed in 1 s'", arg=free)
+    assert page.is_disabled(free)
+    page.wait_for_selector(f"{free}:not([disabled])")
+    assert page.text_content(free) == "Free the seat"
+    page.click(free)
+    page.wait_for_selector('#seat-list .seat-row[data-seat="1"].kind-empty')
+    assert page.is_hidden("#toast") and page.errors == []
+    context.close()
+
+
 def test_lobby_creates_a_spades_table(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
     server = serve_process(*SERVE)
     context, page = new_page(chromium, locale="en-US")

@@ -198,7 +198,9 @@ def test_create_sit_fill_with_bots_and_start(http: httpx.Client) -> None:
     body = created.json()
     table, token = body["id"], body["token"]
     assert body["url"].endswith(f"/?table={table}") and body["players"] == 3 and body["seat"] == 0
-    assert seats(http, table)[0] | {"connected": False} == {
+    first = seats(http, table)[0]
+    assert 0 < first.pop("free_in") <= 60            # no page open: freed by others after the grace (60 s)
+    assert first | {"connected": False} == {
         "seat": 0, "kind": "human", "name": "Аня", "bot": None, "connected": False, "autoplay": False}
     assert token not in http.get(f"/api/tables/{table}").text  # tokens are never shown again
 
@@ -404,12 +406,16 @@ def test_the_seat_of_a_person_who_left_the_lobby_may_be_freed_after_the_grace_pe
         async with Client(server.ws_url, tid, bob):
             here = await lobby.http.delete(f"/api/tables/{tid}/seats/1", headers=auth(ann))
             assert (here.status_code, here.json()["say"]) == (403, "seatBelongs")
+            assert "free_in" not in (await lobby.http.get(f"/api/tables/{tid}")).json()["seats"][1]
         while (await lobby.http.get(f"/api/tables/{tid}")).json()["seats"][1]["connected"]:
             await asyncio.sleep(0.02)   # the server has seen his page close
+        # the lobby's view says when the seat may be freed, as the refusal does
+        assert (await lobby.http.get(f"/api/tables/{tid}")).json()["seats"][1]["free_in"] == 1
         away = await lobby.http.delete(f"/api/tables/{tid}/seats/1", headers=auth(ann))
         assert away.status_code == 409 and away.json()["say"] == "seatAway", away.text
         assert away.json()["args"] == {"seat": 1, "name": "Bob", "seconds": 1}
         await asyncio.sleep(1.1)
+        assert (await lobby.http.get(f"/api/tables/{tid}")).json()["seats"][1]["free_in"] == 0
         gone = await lobby.http.delete(f"/api/tables/{tid}/seats/1", headers=auth(ann))
         assert gone.status_code == 200, gone.text
         assert [s["kind"] for s in (await lobby.http.get(f"/api/tables/{tid}")).json()["seats"]] == \

@@ -479,8 +479,15 @@ class Table:
         though it opened the rematch's own link — ``None`` at a private table,
         whose rematch link may have been passed on to someone the old table's
         link (its chat, its record) was not meant for; ``chosen_seed``: its
-        deals come from a seed its creator chose (see :attr:`chosen_seed`)."""
+        deals come from a seed its creator chose (see :attr:`chosen_seed`).
+        In the lobby a person's seat with no page open says in ``free_in`` the
+        seconds until anyone seated may free it (0: now; :meth:`_free_in`), for
+        the page's "Free the seat" to wait for."""
         seats = [s.public() for s in self.seats]
+        if self.status == "lobby":
+            for seat, info in zip(self.seats, seats):
+                if seat.kind == "human" and not info["connected"]:
+                    info["free_in"] = self._free_in(seat)
         if self.takes_seat_data:
             for seat in seats:
                 seat["own_deck"] = seat["seat"] in self.seat_data
@@ -680,11 +687,18 @@ class Table:
         if seat.connections:
             raise LobbyError(f"seat {seat.index} belongs to {seat.name}; only they can leave it", status=403,
                              say="seatBelongs", seat=seat.index, name=seat.name)
-        wait = math.ceil(self.settings.grace_seconds - (time.monotonic() - seat.offline_since))
+        wait = self._free_in(seat)
         if wait > 0:
             raise LobbyError(f"{seat.name} is offline, but keeps seat {seat.index} for {wait} s more in case they "
                              f"come back; then anyone at the table may free it", status=409,
                              say="seatAway", seat=seat.index, name=seat.name, seconds=wait)
+
+    def _free_in(self, seat: Seat) -> int:
+        """Whole seconds, rounded up, until an offline ``seat`` may be freed (0: it
+        may be now): the one count :meth:`_may_free` decides by and the lobby's
+        view (``free_in``) shows, from the server's clock, so a page counting
+        down from it never offers the button sooner than the server allows."""
+        return max(0, math.ceil(self.settings.grace_seconds - (time.monotonic() - seat.offline_since)))
 
     async def set_seat_data(self, index: int, token: str | None, obj: Any) -> Any:
         """Set (``obj``: what the player sent, e.g. a ``.ydk`` text) or clear

@@ -443,6 +443,7 @@ function onMessage(m) {
     else if (lost && lost === S.outbox) S.ws?.send(JSON.stringify(lost));
     const before = S.msg;
     S.msg = m;
+    S.msgAt = performance.now();      // the lobby's countdowns (``free_in``) count from here
     noteRematch(m);
     tellRematch(before, m, S.duel?.table === S.tableId ? S.duel.resultClosed : S.resultClosed);   // a duel keeps its own
     document.body.dataset.version = String(m.version);  // for tests and debugging
@@ -549,13 +550,16 @@ function renderLobby() {
     }
     if (seat.kind === "bot" && S.seat !== null) buttons.append(button(t("remove"), "remove", () => clearSeat(seat.seat)));
     if (seat.kind === "human" && seat.seat === S.seat) buttons.append(button(t("leave"), "leave", () => clearSeat(seat.seat, true)));
-    // someone who left the lobby: the server frees the seat once the grace period has passed
+    // someone who left the lobby: the seat may be freed once the grace period has passed
     else if (seat.kind === "human" && !seat.connected && S.seat !== null) {
-      buttons.append(button(t("freeSeat"), "free-seat", () => clearSeat(seat.seat)));
+      const free = button(t("freeSeat"), "free-seat", () => clearSeat(seat.seat));
+      free.dataset.freeAt = String(S.msgAt + 1000 * (seat.free_in || 0));
+      buttons.append(free);
     }
     li.append(buttons);
     list.append(li);
   }
+  tickFreeSeats();
   if (focusedRow !== undefined) list.querySelector(`.seat-row[data-seat="${focusedRow}"] button`)?.focus();
   const empty = m.seats.some((s) => s.kind === "empty");
   const start = $("#start-btn");
@@ -587,6 +591,25 @@ function renderLobby() {
   $("#lobby-hint").textContent = hints.join(" ");
   drawClaim($("#rematch-claim"), takeKeptSeat);
   renderDeckPanel(m);
+}
+
+/** Each "Free the seat" button stays disabled, saying the seconds left ("Can be
+ * freed in 42 s"), until the moment the server's view gave (``free_in``, counted
+ * from the state's arrival on this page's own monotonic clock, so never sooner
+ * than the server allows); then it is enabled. The server still decides: a click
+ * that crosses the holder's return is refused (409 ``seatAway``, 403). */
+function tickFreeSeats() {
+  clearTimeout(S.freeSeatTimer);
+  let next = Infinity;
+  for (const free of document.querySelectorAll("#seat-list button.free-seat")) {
+    const left = Number(free.dataset.freeAt) - performance.now();
+    const seconds = Math.ceil(left / 1000);
+    const text = seconds > 0 ? t("freeSeatIn", { seconds }) : t("freeSeat");
+    if (free.textContent !== text) free.textContent = text;
+    free.disabled = seconds > 0;
+    if (seconds > 0) next = Math.min(next, left - 1000 * (seconds - 1));   // when the count next drops
+  }
+  if (next < Infinity) S.freeSeatTimer = setTimeout(tickFreeSeats, next + 5);
 }
 
 /** The line under the bot choice: what the chosen bot does at this table's

@@ -131,6 +131,7 @@ export const AR = {
   remove: "أزِل",
   leave: "غادر",
   freeSeat: "أخلِ المقعد",
+  freeSeatIn: "يمكن إخلاؤه بعد {seconds} ث",
   start: "ابدأ اللعبة",
   needAllSeats: "املأ كل المقاعد (بأشخاص أو روبوتات) لتبدأ.",
   yourDeck: "رزمتك",

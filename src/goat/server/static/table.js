@@ -13,6 +13,8 @@ export const S = {
   seat: null,          // my seat, or null when watching
   ws: null,
   msg: null,           // the last state message
+  msgAt: 0,            // when it came (performance.now()): lobby countdowns count from it
+  freeSeatTimer: null, // lobby: the next redraw of the "Free the seat" countdowns
   selected: new Set(), // multi-card actions (street): cards chosen for the next action
   lead: null,          // the trick the selection was made for
   focus: 0,            // index of the focused card in the hand
