@@ -265,8 +265,9 @@ function changedOptions() {
   const defaults = optionDefaults();
   const values = formValues();
   const changed = {};
-  for (const [key, value] of Object.entries(values)) {
-    if (optionMatters(key, values) && JSON.stringify(value) !== JSON.stringify(defaults[key])) changed[key] = value;
+  for (const key of Object.keys(S.optionEdits)) {   // in the order edited, as the table lists them
+    if (key in values && optionMatters(key, values)
+        && JSON.stringify(values[key]) !== JSON.stringify(defaults[key])) changed[key] = values[key];
   }
   return changed;
 }
