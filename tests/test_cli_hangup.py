@@ -7,9 +7,12 @@ import os
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
-from goat.cli.hangup import TerminalStream, stop_as_interrupt
+import pytest
+
+from goat.cli.hangup import STOPPED_BY, TerminalStream, stop_as_interrupt
 
 #: The environment of a child Python that imports this checkout's ``goat``.
 WITH_SRC = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}
@@ -88,6 +91,17 @@ def test_the_command_loads_where_there_is_no_sighup() -> None:
     assert run.returncode == 0, run.stderr
 
 
+@pytest.fixture
+def ctrl_c_as_from_a_terminal() -> Iterator[None]:
+    """SIGINT with Python's own handler, as in a job a shell starts in a terminal
+    (under pytest-xdist it is ignored, and an ignored Ctrl+C stays ignored)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def test_a_second_stop_does_not_interrupt_the_stopping() -> None:
     """SIGTERM stops the block as Ctrl+C does, and the block then keeps what it
     has (a game's record, a tournament's finished games, its pool ended). A second
@@ -107,35 +121,73 @@ def test_a_second_stop_does_not_interrupt_the_stopping() -> None:
     assert kept and received == [signal.SIGTERM]
 
 
-def test_a_stop_landing_in_the_prompts_flush_of_its_output_still_stops_the_read() -> None:
+@pytest.mark.parametrize("first", [signal.SIGINT, signal.SIGTERM])
+def test_a_second_ctrl_c_does_not_interrupt_the_stopping_of_goat_play(first: int,
+                                                                       ctrl_c_as_from_a_terminal: None) -> None:
+    """``goat play`` (``ctrl_c``): with Python's own handler a second Ctrl+C, or
+    the prompt's repeat of a first one lost in ``input()``'s flush, raised a
+    second KeyboardInterrupt in the middle of the stopping. Ctrl+C stays unnoted
+    (its line is "Interrupted.", its status 130); after it a SIGTERM is a second
+    stop too, and a Ctrl+C after a SIGTERM."""
+    received: list[int] = []
+    kept = False
+    try:
+        with stop_as_interrupt(received, ctrl_c=True):
+            try:
+                signal.raise_signal(first)
+            except KeyboardInterrupt:
+                for second in (signal.SIGINT, signal.SIGTERM):
+                    signal.raise_signal(second)
+                kept = True
+    except KeyboardInterrupt:
+        raise AssertionError("the second stop interrupted the stopping") from None
+    assert kept and received == ([] if first == signal.SIGINT else [signal.SIGTERM])
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler   # Python's own again
+
+
+def test_a_tournament_leaves_ctrl_c_to_python(ctrl_c_as_from_a_terminal: None) -> None:
+    """Without ``ctrl_c`` (a tournament: its runner and Ray handle Ctrl+C) SIGINT
+    keeps Python's own handler: every Ctrl+C is a KeyboardInterrupt."""
+    with stop_as_interrupt([]):
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_stop_landing_in_the_prompts_flush_of_its_output_still_stops_the_read(signum: int) -> None:
     """``input()`` flushes standard error (and output) before it reads, and clears
     an error of that flush: a SIGTERM whose handler ran there (the streams are
     Python objects, :class:`TerminalStream`) raised a KeyboardInterrupt that was
     lost, and the read then waited for a key with every repeat of the signal
     taken as "a stop under way" (one `goat play` in a dozen under load kept
-    waiting). Here standard error's flush takes the signal, and the read is of a
-    pipe nobody writes to."""
+    waiting). A Ctrl+C there was lost the same way, with Python's own handler,
+    until a second one. Here standard error's flush takes the signal, and the
+    read is of a pipe nobody writes to; the session is run as `goat play` runs it
+    (``run_session``), and says how it stopped as it always has."""
     code = ("import os, signal, sys\n"
+            "import typer\n"
+            "from rich.console import Console\n"
             "from goat.cli import hangup\n"
+            "from goat.cli.play import run_session\n"
+            "signal.signal(signal.SIGINT, signal.default_int_handler)   # as from a terminal\n"
             "class Flushing:\n"
             "    def __init__(self, inner): self.inner, self.sent = inner, False\n"
             "    def write(self, text): return self.inner.write(text)\n"
             "    def flush(self):\n"
             "        if not self.sent:\n"
             "            self.sent = True\n"
-            "            os.kill(os.getpid(), signal.SIGTERM)\n"
+            f"            os.kill(os.getpid(), {int(signum)})\n"
             "            sum(range(100))   # the handler runs here, inside input()'s flush\n"
             "        self.inner.flush()\n"
             "    def __getattr__(self, name): return getattr(self.inner, name)\n"
-            "class Console:\n"
-            "    def print(self, text, end='\\n'): sys.stdout.write(text + end); sys.stdout.flush()\n"
-            "received = []\n"
-            "try:\n"
-            "    with hangup.stop_as_interrupt(received):\n"
+            "console = Console(highlight=False)\n"
+            "class Session:\n"
+            "    def run(self):\n"
             "        sys.stderr = Flushing(sys.stderr)\n"
-            "        hangup.read_at_prompt(Console(), '> ')\n"
-            "except KeyboardInterrupt:\n"
-            "    print('stopped by', received)\n")
+            "        hangup.read_at_prompt(console, '> ')\n"
+            "try:\n"
+            "    run_session(console, Session(), None, None, 'game')\n"
+            "except typer.Exit as exc:\n"
+            "    sys.exit(exc.exit_code)\n")
     run = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True, env=WITH_SRC)
     try:
@@ -148,4 +200,5 @@ def test_a_stop_landing_in_the_prompts_flush_of_its_output_still_stops_the_read(
         run.stdin.close()
     assert run.stdout is not None and run.stderr is not None
     out, err = run.stdout.read(), run.stderr.read()
-    assert out.endswith(f"stopped by [{int(signal.SIGTERM)}]\n"), (out, err)
+    how = STOPPED_BY.get(signum, "interrupted")
+    assert out.endswith(f"\n{how[0].upper()}{how[1:]}.\n") and run.returncode == 128 + signum, (out, err)

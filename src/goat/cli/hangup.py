@@ -18,7 +18,7 @@ before.
 A run in the foreground gets SIGHUP when its terminal closes, and SIGTERM from
 ``kill``: :func:`stop_as_interrupt` makes them stop it as Ctrl+C does, so what it
 keeps on Ctrl+C (a tournament's finished games, ``goat play --record``) is kept.
-At ``goat play``'s prompt :func:`stop_reaches_prompt` sees that they do at once.
+At ``goat play``'s prompt :func:`stop_reaches_prompt` sees that they (and Ctrl+C) do at once.
 """
 
 from __future__ import annotations
@@ -119,13 +119,12 @@ STOPPED_BY = {getattr(signal, name): line for name, line in (("SIGTERM", "termin
               if hasattr(signal, name)}   # Windows has no SIGHUP
 
 
-#: The ``received`` list of the :func:`stop_as_interrupt` under way (``None``: none), for the prompt.
-_stop_received: list[int] | None = None
-
+#: The signals the :func:`stop_as_interrupt` under way handles (``None``: none), for the prompt.
+_stop_signals: tuple[int, ...] | None = None
 
 
 @contextmanager
-def stop_as_interrupt(received: list[int]) -> Iterator[None]:
+def stop_as_interrupt(received: list[int], ctrl_c: bool = False) -> Iterator[None]:
     """SIGTERM (``kill``, a batch system's time limit) and SIGHUP (``kill -HUP``, a
     session that ends, the terminal window of ``goat play`` closed) stop the block
     as Ctrl+C does, noted in ``received`` for the line and the exit status (128 +
@@ -139,26 +138,38 @@ def stop_as_interrupt(received: list[int]) -> Iterator[None]:
     does not interrupt the stopping: what Ctrl+C keeps is being written then —
     except one that finds a prompt's read still waiting (:func:`read_at_prompt`):
     the first one's KeyboardInterrupt was lost there (``input()`` clears an
-    error of its flush of the output streams, where a handler may have run)."""
-    global _stop_received
+    error of its flush of the output streams, where a handler may have run).
+
+    ``ctrl_c`` (``goat play``): SIGINT is handled here too, raising
+    KeyboardInterrupt as Python's own handler does (``received`` does not note
+    it: the line and the exit status stay Ctrl+C's), because Python's handler
+    cannot be told that a stop is under way: the prompt's repeats of a Ctrl+C
+    lost in that flush, and a second Ctrl+C, would interrupt the stopping.
+    Ignored (a background job of a script), it stays ignored. A tournament
+    leaves SIGINT alone: its runner and Ray handle Ctrl+C themselves."""
+    global _stop_signals
     if threading.current_thread() is not threading.main_thread():  # only the main thread may set handlers
         yield
         return
+    under_way: list[int] = []   # the first stop's signal, Ctrl+C's too
 
     def stop(signum: int, frame: Any) -> None:
-        if received and getattr(frame, "f_code", None) is not _read_line.__code__:
+        if under_way and getattr(frame, "f_code", None) is not _read_line.__code__:
             return
-        if not received:
-            received.append(signum)
+        if not under_way:
+            under_way.append(signum)
+            if signum in STOPPED_BY:
+                received.append(signum)
         raise KeyboardInterrupt
 
-    previous = {signum: signal.signal(signum, stop) for signum in STOPPED_BY
+    signums = [*STOPPED_BY, signal.SIGINT] if ctrl_c else list(STOPPED_BY)
+    previous = {signum: signal.signal(signum, stop) for signum in signums
                 if signum == signal.SIGTERM or signal.getsignal(signum) != signal.SIG_IGN}  # nohup's stays ignored
-    outer, _stop_received = _stop_received, received
+    outer, _stop_signals = _stop_signals, tuple(previous)
     try:
         yield
     finally:
-        _stop_received = outer
+        _stop_signals = outer
         for signum, handler in previous.items():
             signal.signal(signum, handler)
 
@@ -172,7 +183,8 @@ REPEATS = 8
 @contextmanager
 def stop_reaches_prompt() -> Iterator[None]:
     """Around a prompt's ``input()`` inside :func:`stop_as_interrupt`: a SIGTERM or
-    SIGHUP stops it at once, as it does anywhere else.
+    SIGHUP (and Ctrl+C, where the block handles it) stops it at once, as it does
+    anywhere else.
 
     Python's handler runs in the main thread between two steps of Python code;
     waiting at a prompt, the read of the line is interrupted by the signal and
@@ -190,8 +202,8 @@ def stop_reaches_prompt() -> Iterator[None]:
     handler that ran there raised a KeyboardInterrupt that was lost — one run in
     a dozen under load. A repeat then finds the read waiting in
     :func:`_read_line` and raises again, see :func:`stop_as_interrupt`.)"""
-    received = _stop_received
-    if (received is None or not hasattr(signal, "pthread_kill")   # Windows has neither the race nor the cure
+    signums = _stop_signals
+    if (signums is None or not hasattr(signal, "pthread_kill")   # Windows has neither the race nor the cure
             or threading.current_thread() is not threading.main_thread()):
         yield
         return
@@ -201,7 +213,7 @@ def stop_reaches_prompt() -> Iterator[None]:
     lock = threading.Lock()   # no repeat is sent once the prompt is over
     previous = signal.set_wakeup_fd(writer, warn_on_full_buffer=False)
     watcher = threading.Thread(target=_repeat_unheard_stop, name="goat-prompt-stop", daemon=True,
-                               args=(reader, over, lock, threading.main_thread().ident))
+                               args=(reader, signums, over, lock, threading.main_thread().ident))
     try:
         watcher.start()
         yield
@@ -215,15 +227,17 @@ def stop_reaches_prompt() -> Iterator[None]:
         os.close(reader)
 
 
-def _repeat_unheard_stop(reader: int, over: threading.Event, lock: threading.Lock, main: int) -> None:
-    """:func:`stop_reaches_prompt`'s watcher: the first stopping signal written to
-    ``reader`` is sent to the ``main`` thread again until the prompt is over."""
+def _repeat_unheard_stop(reader: int, signums: tuple[int, ...], over: threading.Event, lock: threading.Lock,
+                         main: int) -> None:
+    """:func:`stop_reaches_prompt`'s watcher: the first stopping signal (one of
+    ``signums``) written to ``reader`` is sent to the ``main`` thread again until
+    the prompt is over."""
     signum = None
     while signum is None:
         written = os.read(reader, 64)
         if not written:   # the prompt is over
             return
-        signum = next((number for number in written if number in STOPPED_BY), None)
+        signum = next((number for number in written if number in signums), None)
     delay = REPEAT_AFTER
     for _ in range(REPEATS):
         if over.wait(delay):
@@ -238,7 +252,7 @@ def _repeat_unheard_stop(reader: int, over: threading.Event, lock: threading.Loc
 def read_at_prompt(console: Any, prompt: str) -> str:
     """``console.input(prompt)`` (rich's: the prompt printed, then ``input()``)
     with :func:`stop_reaches_prompt` around it: the read of a prompt of
-    ``goat play``, which a SIGTERM or SIGHUP stops at any instant."""
+    ``goat play``, which a SIGTERM, a SIGHUP or a Ctrl+C stops at any instant."""
     with stop_reaches_prompt():
         if prompt:
             console.print(prompt, end="")

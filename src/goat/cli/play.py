@@ -523,11 +523,14 @@ def run_session(console: Console, session: Any, state: GameState, record: Path |
 
     Output that stops being read (``goat play ... | head``, a closed ``tee``)
     ends the session too: the record is still written, silently, before the
-    exit status 1 that rich (``SystemExit``) or typer gives a broken pipe."""
+    exit status 1 that rich (``SystemExit``) or typer gives a broken pipe.
+
+    Ctrl+C is handled as the stops are (``ctrl_c``): one that lands as a prompt
+    begins to read still stops it, and a second one does not interrupt the stopping."""
     code = 0
     stopped: list[int] = []   # SIGTERM or SIGHUP (the terminal window closed), once received
     try:
-        with stop_as_interrupt(stopped):
+        with stop_as_interrupt(stopped, ctrl_c=True):
             session.run()
     except Quit:
         console.print(f"Bye: {what} stopped.")
