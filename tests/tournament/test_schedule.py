@@ -197,3 +197,6 @@ def test_the_schedule_module_is_importable_by_its_path_and_the_old_imports_still
     assert exported is old is scheduling.schedule is schedule and callable(exported)
     assert OldSpec is scheduling.GameSpec and OldSpec.__module__ == "goat.tournament.scheduling"
     assert importlib.import_module("goat.tournament.schedule") is scheduling
+    import goat.tournament.schedule as attribute   # read from the package: the function, as docs/tournaments.md says
+
+    assert attribute is scheduling.schedule
