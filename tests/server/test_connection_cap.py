@@ -647,16 +647,46 @@ def test_a_connection_over_the_cap_that_goes_away_leaves_no_count(
     run(scenario())
 
 
-@pytest.mark.parametrize("how", ["closes", "vanishes"])
+async def reconnect_and_leave(server: ServerThread, table: str, token: str, how: str) -> Callable[[], None]:
+    """A reconnect over the cap that says hello as ``token``'s seat, and whose client
+    leaves: ``"closes"`` or ``"vanishes"`` (its connection reset) while the older
+    connection is pinged for it; ``"speaks, then closes"``: a sync during the ping,
+    then its close; ``"... at once"``: its close sent with the hello (and a sync, or
+    three: more than the server reads ahead under a burst of 2) in one write, so its
+    disconnect is queued before the ping is out, behind what it said. Returns what
+    lets go of the client's end."""
+    hello, sync = json.dumps({"type": "hello", "token": token}), json.dumps({"type": "sync"})
+    if how.endswith("at once"):
+        raw = await RawSocket.open(server, table)
+        said = [hello, *[sync] * {"speaks": 1, "floods": 3}.get(how.split()[0], 0)]
+        raw.send_together(*((1, text.encode()) for text in said), (8, struct.pack("!H", 1000)))
+        return raw.writer.transport.abort
+    again = await open_ws(server, table)
+    await say(again, hello)
+    await asyncio.sleep(0.3)                                  # the ping is out (3 s to answer)
+    if how == "speaks, then closes":
+        await say(again, sync)
+        await asyncio.sleep(0.3)
+    if how == "vanishes":
+        again.transport.abort()
+    else:
+        await again.close()
+    return again.transport.abort
+
+
+@pytest.mark.parametrize("how", ["closes", "vanishes", "speaks, then closes", "closes at once",
+                                 "speaks and closes at once", "floods and closes at once"])
 def test_a_reconnect_gone_during_the_ping_is_never_admitted_nor_shown_connected(
         start_server: Callable[..., ServerThread], how: str) -> None:
     """Bo's reconnect over the cap says hello, and its client closes (or its
-    connection is reset) while Bo's dead connection is pinged for it: the dead one
-    is cut, and the reconnect is not let in. Ann, watching from another address,
-    sees Bo's seat go from connected to not connected once, and never connected
-    again (before, the gone reconnect took the freed place for a moment: its seat
-    shown connected, then not); every place comes back."""
-    server = start_server(connections_per_address=1)
+    connection is reset) while Bo's dead connection is pinged for it, or has closed
+    already, its disconnect queued behind its hello and a message: the dead one is
+    cut, and the reconnect is not let in. Ann, watching from another address, sees
+    Bo's seat go from connected to not connected once, and never connected again
+    (before, the gone reconnect took the freed place for a moment: its seat shown
+    connected, then not; after a message, the server stopped listening for its
+    disconnect); every place comes back."""
+    server = start_server(connections_per_address=1, rate_burst=2)
     cap = cap_of(server)
 
     async def scenario() -> None:
@@ -664,13 +694,7 @@ def test_a_reconnect_gone_during_the_ping_is_never_admitted_nor_shown_connected(
         watcher = await open_ws(server, table, source="127.0.0.2")
         await seated(watcher, ann)
         phone = await vanished(server, table, bo)
-        again = await open_ws(server, table)
-        await say(again, {"type": "hello", "token": bo})
-        await asyncio.sleep(0.3)                              # the ping is out (3 s to answer)
-        if how == "closes":
-            await again.close()
-        else:
-            again.transport.abort()
+        let_go = await reconnect_and_leave(server, table, bo, how)
         shown: list[bool] = []                                # Bo's seat, state after state
         loop = asyncio.get_running_loop()
         until = loop.time() + 5.0                             # past the ping's 3 s, and what would follow
@@ -686,6 +710,7 @@ def test_a_reconnect_gone_during_the_ping_is_never_admitted_nor_shown_connected(
         assert cap.waiting == {} and cap.open == {"127.0.0.2": 1}
         await watcher.close()
         phone.transport.abort()
+        let_go()
         await until_held(cap, "127.0.0.2", 0)
 
     run(scenario())
@@ -773,6 +798,38 @@ def test_a_server_stopping_while_connections_wait_or_are_pinged_frees_everything
     del opened
 
 
+def test_what_is_heard_during_the_ping_is_every_message_up_to_the_bound() -> None:
+    """While the reclaim's ping is out, the waiting connection is read all along:
+    every message in order (uvicorn reads a client's next frame only once the
+    last message was taken: a close behind an unread one never arrives), up to the
+    bound, its client's leaving too; what was not read stays queued, nothing lost."""
+    from goat.server.connections import heard_meanwhile
+
+    async def scenario() -> None:
+        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+
+        async def work(wait: float) -> str:
+            await asyncio.sleep(wait)
+            return "pinged"
+
+        for text in ("a", "b", "c"):
+            queue.put_nowait({"type": "websocket.receive", "text": text})
+        result, heard, left = await heard_meanwhile(queue.get, work(0.05), 2)
+        assert (result, [m["text"] for m in heard], left) == ("pinged", ["a", "b"], False)
+        assert queue.qsize() == 1                                   # "c": not read, not lost
+        queue.get_nowait()
+        later = asyncio.get_running_loop().call_later(0.02, queue.put_nowait, {"type": "websocket.disconnect"})
+        queue.put_nowait({"type": "websocket.receive", "text": "d"})
+        assert await heard_meanwhile(queue.get, work(0.1), 5) == ("pinged", [{"type": "websocket.receive",
+                                                                               "text": "d"}], True)
+        assert await heard_meanwhile(queue.get, work(0.01), 5) == ("pinged", [], False)   # nothing came
+        queue.put_nowait({"type": "websocket.receive", "text": "e"})   # the cancelled read took nothing
+        assert queue.get_nowait()["text"] == "e"
+        later.cancel()
+
+    asyncio.run(scenario())
+
+
 class RawSocket:
     """A WebSocket client by hand, to choose which pings it answers: a client may
     answer only the latest of several (RFC 6455, 5.5.3)."""
@@ -788,12 +845,18 @@ class RawSocket:
         return cls(reader, writer)
 
     def send(self, opcode: int, payload: bytes) -> None:
-        """One masked frame (1: text, 10: pong)."""
-        mask = os.urandom(4)
-        size = len(payload)
-        length = bytes([0x80 | size]) if size < 126 else bytes([0x80 | 126]) + struct.pack("!H", size)
-        head = bytes([0x80 | opcode]) + length
-        self.writer.write(head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+        """One masked frame (1: text, 8: close, 10: pong)."""
+        self.send_together((opcode, payload))
+
+    def send_together(self, *frames: tuple[int, bytes]) -> None:
+        """Masked frames ``(opcode, payload)`` in one write: the server reads them all at once."""
+        data = bytearray()
+        for opcode, payload in frames:
+            mask = os.urandom(4)
+            size = len(payload)
+            length = bytes([0x80 | size]) if size < 126 else bytes([0x80 | 126]) + struct.pack("!H", size)
+            data += bytes([0x80 | opcode]) + length + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        self.writer.write(bytes(data))
 
     async def frame(self) -> tuple[int, bytes]:
         """The next frame from the server: (opcode, payload); 8 is a close."""
