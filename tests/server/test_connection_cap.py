@@ -322,6 +322,17 @@ async def vanished(server: ServerThread, table: str, token: str) -> ClientConnec
     return ws
 
 
+async def hang_up(cap: AddressCap, phone: ClientConnection, *others: ClientConnection) -> None:
+    """The end of a test with a vanished ``phone``: close ``others``, cut the phone
+    (it reads nothing, so it would never close), and wait for every address to
+    hold nothing: each place comes back."""
+    for ws in others:
+        await ws.close()
+    phone.transport.abort()
+    for key in list(cap.open):
+        await until_held(cap, key, 0)
+
+
 async def seated(ws: ClientConnection, token: str | None) -> dict[str, Any]:
     """Say hello with ``token``; the welcome (an error fails)."""
     await ws.send(json.dumps({"type": "hello", "token": token}))
@@ -401,8 +412,7 @@ def test_a_stranger_over_the_cap_is_still_refused(start_server: Callable[..., Se
         assert cap.open == {"127.0.0.1": 1}
         other = await open_ws(server, table, source="127.0.0.2")   # another address: its own places
         await seated(other, ann)
-        await other.close()
-        phone.transport.abort()
+        await hang_up(cap, phone, other)
 
     run(scenario())
 
@@ -442,7 +452,7 @@ def test_a_connection_over_the_cap_that_never_says_hello_is_refused_within_the_b
         assert all(w < 1.0 + 3 for w in waited), waited
         assert max(waited) > 0.5, waited   # they did wait
         assert cap.open == {"127.0.0.1": 1} and cap.waiting == {}
-        phone.transport.abort()
+        await hang_up(cap, phone)
 
     run(scenario())
 
@@ -474,9 +484,7 @@ def test_a_seats_reconnect_gets_past_connections_that_never_say_hello(
         for ws in silent[1:]:                                # the others still wait their time out
             await refused(ws)
         assert cap.waiting == {}
-        await again.close()
-        phone.transport.abort()
-        await until_held(cap, "127.0.0.1", 0)
+        await hang_up(cap, phone, again)
 
     run(scenario())
 
@@ -641,8 +649,7 @@ def test_a_connection_over_the_cap_that_goes_away_leaves_no_count(
                 break
             await asyncio.sleep(0.01)
         assert cap.waiting == {}
-        phone.transport.abort()
-        await until_held(cap, "127.0.0.1", 0)
+        await hang_up(cap, phone)
 
     run(scenario())
 
@@ -658,7 +665,8 @@ async def reconnect_and_leave(server: ServerThread, table: str, token: str, how:
     hello, sync = json.dumps({"type": "hello", "token": token}), json.dumps({"type": "sync"})
     if how.endswith("at once"):
         raw = await RawSocket.open(server, table)
-        said = [hello, *[sync] * {"speaks": 1, "floods": 3}.get(how.split()[0], 0)]
+        syncs = {"closes at once": 0, "speaks and closes at once": 1, "floods and closes at once": 3}[how]
+        said = [hello, *[sync] * syncs]
         raw.send_together(*((1, text.encode()) for text in said), (8, struct.pack("!H", 1000)))
         return raw.writer.transport.abort
     again = await open_ws(server, table)
@@ -680,8 +688,8 @@ def test_a_reconnect_gone_during_the_ping_is_never_admitted_nor_shown_connected(
         start_server: Callable[..., ServerThread], how: str) -> None:
     """Bo's reconnect over the cap says hello, and its client closes (or its
     connection is reset) while Bo's dead connection is pinged for it, or has closed
-    already, its disconnect queued behind its hello and a message: the dead one is
-    cut, and the reconnect is not let in. Ann, watching from another address, sees
+    already, its disconnect queued behind its hello and messages (more, too, than the
+    server reads ahead): the dead one is cut, and the reconnect is not let in. Ann, watching from another address, sees
     Bo's seat go from connected to not connected once, and never connected again
     (before, the gone reconnect took the freed place for a moment: its seat shown
     connected, then not; after a message, the server stopped listening for its
@@ -708,10 +716,8 @@ def test_a_reconnect_gone_during_the_ping_is_never_admitted_nor_shown_connected(
         changes = [c for i, c in enumerate(shown) if i == 0 or c != shown[i - 1]]
         assert changes == [False, True, False], shown   # before the phone, the phone, cut: and no blip
         assert cap.waiting == {} and cap.open == {"127.0.0.2": 1}
-        await watcher.close()
-        phone.transport.abort()
+        await hang_up(cap, phone, watcher)
         let_go()
-        await until_held(cap, "127.0.0.2", 0)
 
     run(scenario())
 
@@ -760,8 +766,7 @@ def test_a_seat_given_up_while_its_connection_is_pinged(start_server: Callable[.
         assert message["code"] == "wrong-token", message
         await asyncio.wait_for(again.wait_closed(), TIMEOUT)
         assert again.close_code == 4403
-        phone.transport.abort()
-        await until_held(cap, "127.0.0.1", 0)
+        await hang_up(cap, phone)
         assert cap.waiting == {}
 
     run(scenario())
@@ -1014,11 +1019,7 @@ def test_behind_a_trusted_proxy_a_seats_reconnect_reclaims_only_at_its_own_addre
         await seated(again, bo)
         assert cap.open == {"203.0.113.7": 1, "198.51.100.9": 1}
         await still_served(laptop)
-        for ws in (laptop, again):
-            await ws.close()
-        phone.transport.abort()
-        await until_held(cap, "203.0.113.7", 0)
-        await until_held(cap, "198.51.100.9", 0)
+        await hang_up(cap, phone, laptop, again)
 
     run(scenario())
 
