@@ -322,6 +322,17 @@ async def vanished(server: ServerThread, table: str, token: str) -> ClientConnec
     return ws
 
 
+async def hang_up(cap: AddressCap, phone: ClientConnection, *others: ClientConnection) -> None:
+    """The end of a test with a vanished ``phone``: close ``others``, cut the phone
+    (it reads nothing, so it would never close), and wait for every address to
+    hold nothing: each place comes back."""
+    for ws in others:
+        await ws.close()
+    phone.transport.abort()
+    for key in list(cap.open):
+        await until_held(cap, key, 0)
+
+
 async def seated(ws: ClientConnection, token: str | None) -> dict[str, Any]:
     """Say hello with ``token``; the welcome (an error fails)."""
     await ws.send(json.dumps({"type": "hello", "token": token}))
@@ -401,8 +412,7 @@ def test_a_stranger_over_the_cap_is_still_refused(start_server: Callable[..., Se
         assert cap.open == {"127.0.0.1": 1}
         other = await open_ws(server, table, source="127.0.0.2")   # another address: its own places
         await seated(other, ann)
-        await other.close()
-        phone.transport.abort()
+        await hang_up(cap, phone, other)
 
     run(scenario())
 
@@ -442,7 +452,7 @@ def test_a_connection_over_the_cap_that_never_says_hello_is_refused_within_the_b
         assert all(w < 1.0 + 3 for w in waited), waited
         assert max(waited) > 0.5, waited   # they did wait
         assert cap.open == {"127.0.0.1": 1} and cap.waiting == {}
-        phone.transport.abort()
+        await hang_up(cap, phone)
 
     run(scenario())
 
@@ -474,9 +484,7 @@ def test_a_seats_reconnect_gets_past_connections_that_never_say_hello(
         for ws in silent[1:]:                                # the others still wait their time out
             await refused(ws)
         assert cap.waiting == {}
-        await again.close()
-        phone.transport.abort()
-        await until_held(cap, "127.0.0.1", 0)
+        await hang_up(cap, phone, again)
 
     run(scenario())
 
@@ -641,22 +649,52 @@ def test_a_connection_over_the_cap_that_goes_away_leaves_no_count(
                 break
             await asyncio.sleep(0.01)
         assert cap.waiting == {}
-        phone.transport.abort()
-        await until_held(cap, "127.0.0.1", 0)
+        await hang_up(cap, phone)
 
     run(scenario())
 
 
-@pytest.mark.parametrize("how", ["closes", "vanishes"])
+async def reconnect_and_leave(server: ServerThread, table: str, token: str, how: str) -> Callable[[], None]:
+    """A reconnect over the cap that says hello as ``token``'s seat, and whose client
+    leaves: ``"closes"`` or ``"vanishes"`` (its connection reset) while the older
+    connection is pinged for it; ``"speaks, then closes"``: a sync during the ping,
+    then its close; ``"... at once"``: its close sent with the hello (and a sync, or
+    three: more than the server reads ahead under a burst of 2) in one write, so its
+    disconnect is queued before the ping is out, behind what it said. Returns what
+    lets go of the client's end."""
+    hello, sync = json.dumps({"type": "hello", "token": token}), json.dumps({"type": "sync"})
+    if how.endswith("at once"):
+        raw = await RawSocket.open(server, table)
+        syncs = {"closes at once": 0, "speaks and closes at once": 1, "floods and closes at once": 3}[how]
+        said = [hello, *[sync] * syncs]
+        raw.send_together(*((1, text.encode()) for text in said), (8, struct.pack("!H", 1000)))
+        return raw.writer.transport.abort
+    again = await open_ws(server, table)
+    await say(again, hello)
+    await asyncio.sleep(0.3)                                  # the ping is out (3 s to answer)
+    if how == "speaks, then closes":
+        await say(again, sync)
+        await asyncio.sleep(0.3)
+    if how == "vanishes":
+        again.transport.abort()
+    else:
+        await again.close()
+    return again.transport.abort
+
+
+@pytest.mark.parametrize("how", ["closes", "vanishes", "speaks, then closes", "closes at once",
+                                 "speaks and closes at once", "floods and closes at once"])
 def test_a_reconnect_gone_during_the_ping_is_never_admitted_nor_shown_connected(
         start_server: Callable[..., ServerThread], how: str) -> None:
     """Bo's reconnect over the cap says hello, and its client closes (or its
-    connection is reset) while Bo's dead connection is pinged for it: the dead one
-    is cut, and the reconnect is not let in. Ann, watching from another address,
-    sees Bo's seat go from connected to not connected once, and never connected
-    again (before, the gone reconnect took the freed place for a moment: its seat
-    shown connected, then not); every place comes back."""
-    server = start_server(connections_per_address=1)
+    connection is reset) while Bo's dead connection is pinged for it, or has closed
+    already, its disconnect queued behind its hello and messages (more, too, than the
+    server reads ahead): the dead one is cut, and the reconnect is not let in. Ann, watching from another address, sees
+    Bo's seat go from connected to not connected once, and never connected again
+    (before, the gone reconnect took the freed place for a moment: its seat shown
+    connected, then not; after a message, the server stopped listening for its
+    disconnect); every place comes back."""
+    server = start_server(connections_per_address=1, rate_burst=2)
     cap = cap_of(server)
 
     async def scenario() -> None:
@@ -664,13 +702,7 @@ def test_a_reconnect_gone_during_the_ping_is_never_admitted_nor_shown_connected(
         watcher = await open_ws(server, table, source="127.0.0.2")
         await seated(watcher, ann)
         phone = await vanished(server, table, bo)
-        again = await open_ws(server, table)
-        await say(again, {"type": "hello", "token": bo})
-        await asyncio.sleep(0.3)                              # the ping is out (3 s to answer)
-        if how == "closes":
-            await again.close()
-        else:
-            again.transport.abort()
+        let_go = await reconnect_and_leave(server, table, bo, how)
         shown: list[bool] = []                                # Bo's seat, state after state
         loop = asyncio.get_running_loop()
         until = loop.time() + 5.0                             # past the ping's 3 s, and what would follow
@@ -684,9 +716,8 @@ def test_a_reconnect_gone_during_the_ping_is_never_admitted_nor_shown_connected(
         changes = [c for i, c in enumerate(shown) if i == 0 or c != shown[i - 1]]
         assert changes == [False, True, False], shown   # before the phone, the phone, cut: and no blip
         assert cap.waiting == {} and cap.open == {"127.0.0.2": 1}
-        await watcher.close()
-        phone.transport.abort()
-        await until_held(cap, "127.0.0.2", 0)
+        await hang_up(cap, phone, watcher)
+        let_go()
 
     run(scenario())
 
@@ -735,8 +766,7 @@ def test_a_seat_given_up_while_its_connection_is_pinged(start_server: Callable[.
         assert message["code"] == "wrong-token", message
         await asyncio.wait_for(again.wait_closed(), TIMEOUT)
         assert again.close_code == 4403
-        phone.transport.abort()
-        await until_held(cap, "127.0.0.1", 0)
+        await hang_up(cap, phone)
         assert cap.waiting == {}
 
     run(scenario())
@@ -773,6 +803,38 @@ def test_a_server_stopping_while_connections_wait_or_are_pinged_frees_everything
     del opened
 
 
+def test_what_is_heard_during_the_ping_is_every_message_up_to_the_bound() -> None:
+    """While the reclaim's ping is out, the waiting connection is read all along:
+    every message in order (uvicorn reads a client's next frame only once the
+    last message was taken: a close behind an unread one never arrives), up to the
+    bound, its client's leaving too; what was not read stays queued, nothing lost."""
+    from goat.server.connections import heard_meanwhile
+
+    async def scenario() -> None:
+        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+
+        async def work(wait: float) -> str:
+            await asyncio.sleep(wait)
+            return "pinged"
+
+        for text in ("a", "b", "c"):
+            queue.put_nowait({"type": "websocket.receive", "text": text})
+        result, heard, left = await heard_meanwhile(queue.get, work(0.05), 2)
+        assert (result, [m["text"] for m in heard], left) == ("pinged", ["a", "b"], False)
+        assert queue.qsize() == 1                                   # "c": not read, not lost
+        queue.get_nowait()
+        later = asyncio.get_running_loop().call_later(0.02, queue.put_nowait, {"type": "websocket.disconnect"})
+        queue.put_nowait({"type": "websocket.receive", "text": "d"})
+        assert await heard_meanwhile(queue.get, work(0.1), 5) == ("pinged", [{"type": "websocket.receive",
+                                                                               "text": "d"}], True)
+        assert await heard_meanwhile(queue.get, work(0.01), 5) == ("pinged", [], False)   # nothing came
+        queue.put_nowait({"type": "websocket.receive", "text": "e"})   # the cancelled read took nothing
+        assert queue.get_nowait()["text"] == "e"
+        later.cancel()
+
+    asyncio.run(scenario())
+
+
 class RawSocket:
     """A WebSocket client by hand, to choose which pings it answers: a client may
     answer only the latest of several (RFC 6455, 5.5.3)."""
@@ -788,12 +850,18 @@ class RawSocket:
         return cls(reader, writer)
 
     def send(self, opcode: int, payload: bytes) -> None:
-        """One masked frame (1: text, 10: pong)."""
-        mask = os.urandom(4)
-        size = len(payload)
-        length = bytes([0x80 | size]) if size < 126 else bytes([0x80 | 126]) + struct.pack("!H", size)
-        head = bytes([0x80 | opcode]) + length
-        self.writer.write(head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+        """One masked frame (1: text, 8: close, 10: pong)."""
+        self.send_together((opcode, payload))
+
+    def send_together(self, *frames: tuple[int, bytes]) -> None:
+        """Masked frames ``(opcode, payload)`` in one write: the server reads them all at once."""
+        data = bytearray()
+        for opcode, payload in frames:
+            mask = os.urandom(4)
+            size = len(payload)
+            length = bytes([0x80 | size]) if size < 126 else bytes([0x80 | 126]) + struct.pack("!H", size)
+            data += bytes([0x80 | opcode]) + length + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        self.writer.write(bytes(data))
 
     async def frame(self) -> tuple[int, bytes]:
         """The next frame from the server: (opcode, payload); 8 is a close."""
@@ -951,11 +1019,7 @@ def test_behind_a_trusted_proxy_a_seats_reconnect_reclaims_only_at_its_own_addre
         await seated(again, bo)
         assert cap.open == {"203.0.113.7": 1, "198.51.100.9": 1}
         await still_served(laptop)
-        for ws in (laptop, again):
-            await ws.close()
-        phone.transport.abort()
-        await until_held(cap, "203.0.113.7", 0)
-        await until_held(cap, "198.51.100.9", 0)
+        await hang_up(cap, phone, laptop, again)
 
     run(scenario())
 

@@ -462,7 +462,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def live(websocket: WebSocket, table_id: str) -> None:
         host = websocket.client.host if websocket.client else None
         place = connections.admit(host)
-        first: list[str] = []   # the hello a connection over the cap waited with (and a message sent meanwhile)
+        first: list[str] = []   # the hello a connection over the cap waited with (and messages sent meanwhile)
         if place is None:
             admitted = await over_the_cap(websocket, host, table_id) if connections.may_wait(host, table_id) else None
             if admitted is None:
@@ -490,12 +490,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def over_the_cap(websocket: WebSocket, host: str | None, table_id: str) -> tuple[Place, list[str]] | None:
         """A connection over its address's cap, waiting for its hello (at most
         :data:`HELLO_WAIT_SECONDS`, less if a newer one takes its waiting place
-        first): a place and that hello (and a message its client sent during the
+        first): a place and that hello (and the messages its client sent during the
         ping) when a place freed meanwhile, or the hello names a seat of this table
         whose older connections from this address did not answer a ping at once
         (they are cut, and their place is this one's); else ``None``, to be refused
-        as any connection over the cap — also when its own client left during that
-        ping (:func:`heard_meanwhile`)."""
+        as any connection over the cap — also when its own client has left by the end
+        of that ping (:func:`heard_meanwhile`, :func:`client_gone`: even with its
+        close queued behind messages), so nobody sees its seat connected for a moment."""
         answer_seconds = min(PING_ANSWER_SECONDS, settings.ping_seconds or PING_ANSWER_SECONDS)
         with connections.waiting_for_hello(host) as waiter, suppress(WebSocketDisconnect, RuntimeError, OSError):
             await websocket.accept()
@@ -506,18 +507,33 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             place = connections.admit(host)
             token = hello_token(said[0], settings.max_message_bytes)
             if place is None and token is not None:
-                freed, meanwhile = await heard_meanwhile(
-                    websocket.receive, connections.reclaim(host, table_id, token, answer_seconds))
-                if meanwhile is not None and meanwhile["type"] != "websocket.receive":
-                    return None   # its client left during the ping: not admitted, its seat never shown connected
-                if meanwhile is not None:
-                    said.append(event_text(meanwhile))
-                if freed:
+                freed, heard, left = await heard_meanwhile(
+                    websocket.receive, connections.reclaim(host, table_id, token, answer_seconds),
+                    settings.rate_burst)
+                said += [event_text(message) for message in heard]
+                if freed and not left and not client_gone(websocket):
                     place = connections.admit(host)   # at once: nobody can take the freed place meanwhile
             return (place, said) if place is not None else None
         return None
 
     return app
+
+
+def ping_extension(websocket: WebSocket) -> dict[str, Any] | None:
+    """The connection's ``goat.ping`` (:mod:`goat.server.wsping`); ``None`` under a
+    server that has none (another ASGI server, uvicorn's own protocol, a test client)."""
+    return (websocket.scope.get("extensions") or {}).get(PING_EXTENSION)
+
+
+def client_gone(websocket: WebSocket) -> bool:
+    """Whether the connection's client is known to have left: its close, or the end
+    of its TCP connection, has arrived. ``receive`` would say so only after every
+    message queued before it (a reconnect's ``sync`` sent with its hello and its
+    close), so a reconnect admitted on what it read could take a place and show
+    its seat connected for a moment. ``False`` without ``goat.ping``, where nothing
+    is admitted for a ping (:meth:`Client.answers_ping`)."""
+    extension = ping_extension(websocket)
+    return bool(extension and extension["gone"]())
 
 
 def event_text(event: Any) -> str:
@@ -670,7 +686,7 @@ class Client:
         """Whether the client answers a WebSocket ping within ``timeout`` seconds;
         one that does not is cut (its ``receive`` ends). ``True`` under a server
         that cannot ping on the app's behalf (no ``goat.ping``, :mod:`goat.server.wsping`)."""
-        extension = (self.websocket.scope.get("extensions") or {}).get(PING_EXTENSION)
+        extension = ping_extension(self.websocket)
         if not extension:
             return True
         return bool(await extension["ping"](timeout))
@@ -680,7 +696,7 @@ class Client:
         """Talk to this connection until it ends. ``lookup`` finds the table
         again (``table_id``'s, from the registry) if it left memory before hello;
         ``first``: messages read already, in order (the hello of a connection that
-        waited over the cap, and one its client sent during the ping)."""
+        waited over the cap, and those its client sent during the ping)."""
         if table is None:
             self.error(ErrorCode.UNKNOWN_TABLE, f"there is no table {json.dumps(table_id[:40])}", echoed=table_id)
             await self._flush_and_close(CLOSE_UNKNOWN_TABLE)

@@ -168,24 +168,40 @@ class Waiter:
         return None if self.bumped else event
 
 
-async def heard_meanwhile(receive: Callable[[], Awaitable[Any]], work: Awaitable[T]) -> tuple[T, Any | None]:
-    """``await work`` while listening to the connection: its result and the event
-    ``receive()`` gave meanwhile (``None``: nothing came; a disconnect too when
-    ``receive()`` failed). A waiter's client may leave while :meth:`AddressCap.reclaim`
-    pings for it: known only by reading, it would be admitted with the freed place
-    and its hello shown as its seat connected, then leave. A message that came is
-    the caller's to handle after the hello. ``receive()`` runs as a task of its own,
-    cancelled if nothing came (an ASGI receive loses nothing to a cancel)."""
-    hearing: asyncio.Future[Any] = asyncio.ensure_future(receive())
+async def heard_meanwhile(receive: Callable[[], Awaitable[Any]], work: Awaitable[T],
+                          most: int) -> tuple[T, list[Any], bool]:
+    """``await work`` while reading the connection: its result, the messages
+    (``websocket.receive`` events) ``receive()`` gave meanwhile, in order, and
+    whether its client left (a disconnect, or ``receive()`` failed). A waiter's
+    client may leave while :meth:`AddressCap.reclaim` pings for it: it must not be
+    admitted with the freed place, its hello shown as its seat connected. Read
+    all along, not only the first message: uvicorn reads a client's next frame only
+    once the app has taken its last message, so a close behind an unread message
+    would not even reach the server. The messages are the caller's to handle after
+    the hello; reading stops at ``most`` of them (more would be past the rate
+    limit's burst). The reading is a task of its own, cancelled once the work is
+    done (an ASGI receive loses nothing to a cancel); what a cancel leaves queued,
+    the connection itself knows (``client_gone`` in :mod:`goat.server.app`)."""
+    messages: list[Any] = []
+
+    async def listen() -> bool:
+        while len(messages) < most:
+            event = await receive()
+            if event["type"] != "websocket.receive":
+                return True
+            messages.append(event)
+        return False
+
+    listening: asyncio.Future[bool] = asyncio.ensure_future(listen())
     try:
         result = await work
     finally:
-        hearing.cancel()   # nothing came, or this task is cancelled (a server stopping)
-    if not hearing.done() or hearing.cancelled():
-        return result, None
-    if hearing.exception() is not None:   # (read: no "Task exception was never retrieved")
-        return result, {"type": "websocket.disconnect"}
-    return result, hearing.result()
+        listening.cancel()   # still reading, or this task is cancelled (a server stopping)
+    if not listening.done() or listening.cancelled():
+        return result, messages, False
+    if listening.exception() is not None:   # (read: no "Task exception was never retrieved")
+        return result, messages, True
+    return result, messages, listening.result()
 
 
 class AddressCap:

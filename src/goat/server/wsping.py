@@ -9,7 +9,10 @@ whether a seat's older connection is still there when the same seat connects
 again over the cap; this module gives the app that question:
 ``await scope["extensions"]["goat.ping"]["ping"](seconds)`` is ``True`` when the
 client answered a ping within ``seconds``, ``False`` (and the connection is cut,
-as uvicorn's keepalive cuts one) when it did not.
+as uvicorn's keepalive cuts one) when it did not; and
+``scope["extensions"]["goat.ping"]["gone"]()`` whether the client is known to have
+left already (its close, or the end of its TCP connection, has arrived), which the
+app's ``receive`` says only once it has read every message queued before it.
 
 A server without the extension (another ASGI server, a test client) gives the
 app no ``goat.ping``; the app then treats every connection as alive.
@@ -60,8 +63,14 @@ class PingableWebSocketProtocol(WebSocketsSansIOProtocol):
         self.lost = False           # the connection is gone (uvicorn's own flag, ``disconnected``, is newer than 0.44)
 
     async def run_asgi(self) -> None:
-        self.scope["extensions"][PING_EXTENSION] = {"ping": self.ping}
+        self.scope["extensions"][PING_EXTENSION] = {"ping": self.ping, "gone": self.gone}
         await super().run_asgi()
+
+    def gone(self) -> bool:
+        """Whether the connection is over: its client's close or the end of its TCP
+        connection has arrived, or this side closed it. Known here at once, when the
+        app's ``receive`` may still have messages to give before its disconnect."""
+        return self.close_sent or self.lost or self.transport.is_closing()
 
     async def ping(self, timeout: float) -> bool:
         """Whether the client answers a ping within ``timeout`` seconds. One that
@@ -69,7 +78,7 @@ class PingableWebSocketProtocol(WebSocketsSansIOProtocol):
         a vanished client would never read the close, and its unread messages
         would keep a graceful close waiting), and the app's ``receive`` is told
         it disconnected."""
-        if self.close_sent or self.lost or self.transport.is_closing():
+        if self.gone():
             return False
         payload = os.urandom(8)   # uvicorn's own are 4 bytes: never taken for one of ours
         try:
@@ -88,7 +97,7 @@ class PingableWebSocketProtocol(WebSocketsSansIOProtocol):
             self.probes.pop(payload, None)
 
     def _cut(self) -> None:
-        if self.close_sent or self.lost or self.transport.is_closing():
+        if self.gone():
             return
         self.conn.fail(CLOSE_NO_PONG, "no answer to a ping")
         self.transport.write(b"".join(self.conn.data_to_send()))
@@ -109,9 +118,9 @@ class PingableWebSocketProtocol(WebSocketsSansIOProtocol):
         buffers (states, in the middle of a game). The app was not told either: the
         connection held its place under the cap and its seat "connected" until TCP
         gave up, a quarter of an hour later. It is cut at once, as :meth:`ping` cuts one."""
-        cutting = not (self.close_sent or self.transport.is_closing())
+        cutting = not self.gone()
         super().keepalive_timeout()
-        if cutting and not self.lost:
+        if cutting:
             self.transport.abort()   # connection_lost: the app's receive gets its disconnect
 
     def send_keepalive_ping(self) -> None:
