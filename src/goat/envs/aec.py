@@ -25,6 +25,11 @@ or ±1 for a royal goat). ``deal_rewards=False`` keeps only the match outcome.
 Observations come from the game's fast path when it has one (Kozel, Spades:
 :mod:`goat.envs.encoders.kozel_state`), equal bit for bit to the encoding of
 the seat's own view; ``fast=False`` encodes ``state.view(seat)`` instead.
+
+``state()`` is PettingZoo's *global* state for centralised training (a
+centralised critic): every hand, the stock and every seat's observation in one
+vector of ``state_space`` (:mod:`goat.envs.global_state`; Kozel and Spades). It
+reveals every hidden card; agents act on ``observe(agent)``, their own view.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
+from goat.envs.global_state import GlobalState, NoGlobalStateError
 from goat.envs.spec import GameSpec
 from goat.envs.tokens import TokenGame
 from goat.protocol import GoatError
@@ -103,6 +109,11 @@ class GoatAECEnv(AECEnv):
         space = observation_space(probe.layout.size, probe.num_actions)
         self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: gymnasium.spaces.Discrete(probe.num_actions) for a in self.possible_agents}
+        try:  # the global state, for games that have one (no ``state_space`` otherwise, as PettingZoo expects)
+            self.global_state: GlobalState | None = GlobalState(self.encoder, probe.layout, n)
+            self.state_space = self.global_state.space
+        except NoGlobalStateError:
+            self.global_state = None
         self.game: TokenGame | None = None
         self._rng: random.Random | None = None
 
@@ -212,6 +223,17 @@ class GoatAECEnv(AECEnv):
         self._check_reset()
         seat = self.possible_agents.index(self._known(agent))
         return {"observation": self.game.observation(seat), "action_mask": self.game.mask(seat)}
+
+    def state(self) -> np.ndarray:
+        """The global state: every hand, the stock and every seat's observation
+        (``float32[state_space.shape]``, see :mod:`goat.envs.global_state`).
+
+        For centralised training only (a critic): it **reveals the hidden cards
+        of every seat**. A policy that acts must be given ``observe(agent)``."""
+        if self.global_state is None:
+            raise NoGlobalStateError(f"no global state (state()) for {self.game_spec.game} yet")
+        self._check_reset()
+        return self.global_state.encode(self.game)
 
     def render(self) -> str | None:
         if self.render_mode is None:
