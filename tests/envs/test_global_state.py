@@ -141,3 +141,20 @@ def test_observations_stay_each_seats_own_view() -> None:
     size = env.observation_space(agent)["observation"].shape[0]
     assert env.observe(agent)["observation"].shape == (size,)
     assert env.state_space.shape[0] > env.num_agents * size
+
+
+@pytest.mark.parametrize(("game", "rules", "options"), [
+    ("kozel", "street", {"partner_exchange": 1}),      # face-down passes, gives in flight, a stock
+    ("kozel", "classic", {}),
+    ("spades", "standard", {"max_deals": 3, "double_nil": True, "blind_nil_behind": 0}),
+])
+def test_the_state_decodes_to_the_engine_through_whole_matches(game: str, rules: str, options: dict) -> None:
+    """Deal after deal: the hidden fields are rewritten for each new deal."""
+    env = aec_env(game, rules, options=options)
+    env.reset(seed=9)
+    rng = np.random.default_rng(9)
+    for _ in env.agent_iter(20_000):
+        obs, _, terminated, truncated, _ = env.last()
+        check_against_the_engine(env, env.state())
+        env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert env.game.state.is_terminal() and len(env.game.state.deal_results) >= 2
