@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from goat.envs.encoders.kozel import KozelEncoder
+from goat.envs.encoders.kozel import KozelEncoder, stock_depth
 from goat.envs.layout import Field, Layout
 
 
@@ -36,8 +36,8 @@ class KozelHiddenEncoder:
         self.stock_size = rules.stock_size
         fields = [Field("hands", (n, d), "every seat's hand, by absolute seat")]
         if self.stock_size:
-            fields.append(Field("stock_order", (d,), "each card still in the stock: (cards above it + 1) ÷ "
-                                "the stock at the deal, so the next card drawn is 1 ÷ stock; 0 if not in it"))
+            fields.append(Field("stock_order", (d,), "each card still in the stock: its depth, (cards above "
+                                "it + 1) ÷ the stock at the deal (as trump_card_place); 0 if not in it"))
         if encoder.street:
             fields.append(Field("table_hidden", (n, d), "face-down cards of the current trick, by the "
                                 "absolute seat that passed them"))
@@ -55,7 +55,7 @@ class KozelHiddenEncoder:
             f["hands"][seat, [index[c] for c in hand]] = 1.0
         if self.stock_size:
             for place, card in enumerate(state.stock):
-                f["stock_order"][index[card]] = (place + 1) / self.stock_size
+                f["stock_order"][index[card]] = stock_depth(place, self.stock_size)
         if "table_hidden" in f:
             for play in state.trick:
                 if play.verb != "play":
