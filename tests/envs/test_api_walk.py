@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import pickle
 import re
+import warnings
 
 import gymnasium
 import numpy as np
@@ -198,3 +199,65 @@ def test_an_unpickled_openspiel_game_starts_new_states() -> None:
         twin = pickle.loads(pickle.dumps(game))
         assert str(twin.new_initial_state()) == str(game.new_initial_state())
         assert twin.get_parameters() == game.get_parameters()
+
+
+def random_steps(env, seed: int, limit: int, ends: dict | None = None) -> int:
+    """Play random legal tokens for at most ``limit`` live steps; the live steps
+    played. ``ends`` gets each agent's ``(terminated, truncated)`` at its end."""
+    env.reset(seed=seed)
+    rng, live = np.random.default_rng(seed), 0
+    for agent in env.agent_iter(limit):
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            if ends is not None:
+                ends[agent] = (terminated, truncated)
+            env.step(None)
+            continue
+        live += 1
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return live
+
+
+def test_a_step_limit_truncates_a_match_that_random_play_never_ends() -> None:
+    """A random Spades match never reaches 500 (random bids are set deal after
+    deal, the scores fall without end): the AEC episode of the docs' loop ran for
+    ever. ``max_steps`` truncates it, every agent ``truncated``, as Gymnasium's
+    time limit does for ``goat/Spades-v0``."""
+    endless = aec_env("spades")
+    assert random_steps(endless, seed=1, limit=3000) == 3000 and endless.agents  # still going
+    env, ends = aec_env("spades", max_steps=np.int64(700)), {}
+    assert random_steps(env, seed=1, limit=10_000, ends=ends) == 700
+    assert not env.agents and not env.game.state.is_terminal()
+    assert ends == dict.fromkeys(env.possible_agents, (False, True))
+    assert len(env.game.state.deal_results) >= 5  # the deal rewards of the played deals were paid
+    # A match that ends first ends terminated, as without a limit.
+    short, ends = aec_env("kozel", single_deal=True, max_steps=10_000), {}
+    random_steps(short, seed=1, limit=10_000, ends=ends)
+    assert ends == dict.fromkeys(short.possible_agents, (True, False))
+
+
+def test_the_step_limit_keeps_the_pettingzoo_api() -> None:
+    from pettingzoo.test import api_test
+    from pettingzoo.utils import conversions
+
+    from .test_aec import DICT_OBSERVATION_NOTES
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(aec_env("spades", max_steps=120), num_cycles=100)
+    assert not {str(w.message) for w in caught if not str(w.message).startswith(DICT_OBSERVATION_NOTES)}
+    parallel = conversions.turn_based_aec_to_parallel(aec_env("spades", max_steps=40))
+    observations, _ = parallel.reset(seed=2)
+    truncated = {}
+    while parallel.agents:
+        actions = {a: int(np.flatnonzero(o["action_mask"])[0]) if o["action_mask"].any() else 0
+                   for a, o in observations.items()}
+        observations, _, _, truncated, _ = parallel.step(actions)
+    assert truncated == dict.fromkeys(parallel.possible_agents, True)
+
+
+@pytest.mark.parametrize("bad", [0, -5, 2.5, "100", True])
+def test_a_bad_step_limit_is_one_line(bad: object) -> None:
+    with pytest.raises(GoatError, match="max_steps must be") as err:
+        aec_env("spades", max_steps=bad)
+    one_line(err)

@@ -41,6 +41,17 @@ def test_the_page_names_every_field_and_the_sizes(label: str) -> None:
     assert int(cells[1]) == len(game.encoder.deck) and int(cells[2]) == game.state.num_players
 
 
+@pytest.mark.parametrize("label", list(CASES))
+def test_the_global_state_section_names_every_field(label: str) -> None:
+    from goat.envs import GoatAECEnv
+
+    text = (ROOT / "docs" / "envs.md").read_text(encoding="utf-8")
+    section = text.split("## Global state", 1)[1].split("\n## ", 1)[0]
+    env = GoatAECEnv(*CASES[label].env_args())
+    missing = [f.name for f in env.global_state.layout.fields if f"| `{f.name}` |" not in section]
+    assert not missing, f"global state fields missing from docs/envs.md: {missing}"
+
+
 def test_the_page_names_every_yugioh_field_and_its_sizes() -> None:
     text = (ROOT / "docs" / "envs.md").read_text(encoding="utf-8")
     spec = GameSpec("yugioh", "goat")

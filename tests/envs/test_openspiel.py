@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -500,3 +501,16 @@ def test_a_game_of_several_options_or_a_comma_in_one_is_written_and_read_again()
         restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
         assert str(restored) == str(state) and restored.history() == state.history()
         assert str(pickle.loads(pickle.dumps(state))) == str(state)
+
+
+def test_options_as_a_dict_are_refused_by_pyspiel_and_json_text_is_the_way() -> None:
+    """docs/envs.md tells a researcher who passes ``options`` as a dict (natural in
+    Python) what pyspiel's message means: pyspiel takes the dict for a nested game
+    before our game sees it. Pinned, so the page's quote stays what pyspiel says."""
+    options = {"double_nil": True, "bags": False}
+    with pytest.raises(pyspiel.SpielError, match="Wrong type for parameter options. Expected type: kString, got kGame"):
+        pyspiel.load_game("goat_spades", {"options": options})
+    game = pyspiel.load_game("goat_spades", {"options": json.dumps(options)})
+    assert game.spec.options == options
+    page = (Path(__file__).resolve().parents[2] / "docs" / "envs.md").read_text(encoding="utf-8")
+    assert "Wrong type for parameter options. Expected type: kString, got kGame" in " ".join(page.split())

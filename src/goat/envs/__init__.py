@@ -1,6 +1,8 @@
 """Reinforcement-learning environments for every Goat game with an encoder.
 
 * :class:`GoatAECEnv` — PettingZoo AEC, every seat an agent (:mod:`goat.envs.aec`);
+  its ``state()`` is the global state for centralised training (every hidden card:
+  a critic's input, never a policy's; :mod:`goat.envs.global_state`);
 * :class:`GoatSingleAgentEnv` — Gymnasium, one learning seat against bots
   (:mod:`goat.envs.single_agent`; also ``gymnasium.make("goat/Kozel-v0", rules=...)``);
 * :mod:`goat.envs.openspiel` — ``pyspiel`` registration (``goat_kozel``, ``goat_spades``,

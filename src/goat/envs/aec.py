@@ -21,10 +21,17 @@ when the match ends, every seat also gets ``state.returns()`` (Kozel: −1 for t
 goat side, +1 for the others). With ``single_deal=True`` an episode is one deal
 and its only reward is ``returns()`` at the end (the same penalty balance,
 or ±1 for a royal goat). ``deal_rewards=False`` keeps only the match outcome.
+``max_steps=N`` cuts an episode short after ``N`` decisions, every agent
+``truncated`` (random play never ends a Spades match to 500).
 
 Observations come from the game's fast path when it has one (Kozel, Spades:
 :mod:`goat.envs.encoders.kozel_state`), equal bit for bit to the encoding of
 the seat's own view; ``fast=False`` encodes ``state.view(seat)`` instead.
+
+``state()`` is PettingZoo's *global* state for centralised training (a
+centralised critic): every hand, the stock and every seat's observation in one
+vector of ``state_space`` (:mod:`goat.envs.global_state`; Kozel and Spades). It
+reveals every hidden card; agents act on ``observe(agent)``, their own view.
 """
 
 from __future__ import annotations
@@ -38,6 +45,7 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
+from goat.envs.global_state import GlobalState, NoGlobalStateError
 from goat.envs.spec import GameSpec
 from goat.envs.tokens import TokenGame
 from goat.protocol import GoatError
@@ -70,6 +78,21 @@ def check_flag(name: str, value: Any) -> bool:
     return bool(value)
 
 
+def check_max_steps(value: Any) -> int | None:
+    """``max_steps`` as a positive int (numpy integers too) or ``None``, else one line.
+    A limit matters for matches random play never ends (Spades to 500: random bids
+    are set deal after deal, and the scores only fall)."""
+    if value is None:
+        return None
+    try:
+        steps = operator.index(value)
+    except TypeError:
+        steps = 0
+    if isinstance(value, (bool, np.bool_)) or steps < 1:
+        raise GoatError(f"max_steps must be a whole number from 1, or None (no limit), not {value!r}")
+    return steps
+
+
 def observation_space(game_layout_size: int, num_actions: int) -> gymnasium.spaces.Dict:
     """``{"observation": Box[0,1], "action_mask": Box{0,1}}`` — the same for every seat."""
     return gymnasium.spaces.Dict({
@@ -85,7 +108,8 @@ class GoatAECEnv(AECEnv):
 
     def __init__(self, game: str = "kozel", rules: str | None = None, players: int | None = None,
                  options: Mapping[str, Any] | None = None, single_deal: bool = False,
-                 deal_rewards: bool = True, render_mode: str | None = None, fast: bool = True) -> None:
+                 deal_rewards: bool = True, render_mode: str | None = None, fast: bool = True,
+                 max_steps: int | None = None) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise RenderModeError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
@@ -95,6 +119,7 @@ class GoatAECEnv(AECEnv):
         self.render_mode = render_mode
         self.deal_rewards = check_flag("deal_rewards", deal_rewards)
         self.fast = check_flag("fast", fast)  # False: observe through state.view(seat) (the reference; slower)
+        self.max_steps = check_max_steps(max_steps)
         self.metadata = dict(self.metadata, name=f"goat_{self.game_spec.label.replace('-', '_')}_v0")
         self.possible_agents = [f"seat_{i}" for i in range(n)]
         probe = TokenGame(self.game_spec.new_state(), self.encoder)
@@ -103,6 +128,11 @@ class GoatAECEnv(AECEnv):
         space = observation_space(probe.layout.size, probe.num_actions)
         self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: gymnasium.spaces.Discrete(probe.num_actions) for a in self.possible_agents}
+        try:  # the global state, for games that have one (no ``state_space`` otherwise, as PettingZoo expects)
+            self.global_state: GlobalState | None = GlobalState(self.encoder, probe.layout, n)
+            self.state_space = self.global_state.space
+        except NoGlobalStateError:
+            self.global_state = None
         self.game: TokenGame | None = None
         self._rng: random.Random | None = None
 
@@ -144,6 +174,7 @@ class GoatAECEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.game.actor()]
+        self._steps = 0
 
     # ----------------------------------------------------------------- step
     def step(self, action: Any) -> None:
@@ -164,6 +195,10 @@ class GoatAECEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self._advance()
+        self._steps += 1
+        if self.max_steps is not None and self._steps >= self.max_steps and not any(self.terminations.values()):
+            self.truncations = {a: True for a in self.agents}  # the time limit: every agent is done
+            self.agent_selection = self.agents[0]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -212,6 +247,17 @@ class GoatAECEnv(AECEnv):
         self._check_reset()
         seat = self.possible_agents.index(self._known(agent))
         return {"observation": self.game.observation(seat), "action_mask": self.game.mask(seat)}
+
+    def state(self) -> np.ndarray:
+        """The global state: every hand, the stock and every seat's observation
+        (``float32[state_space.shape]``, see :mod:`goat.envs.global_state`).
+
+        For centralised training only (a critic): it **reveals the hidden cards
+        of every seat**. A policy that acts must be given ``observe(agent)``."""
+        if self.global_state is None:
+            raise NoGlobalStateError(f"no global state (state()) for {self.game_spec.game} yet")
+        self._check_reset()
+        return self.global_state.encode(self.game)
 
     def render(self) -> str | None:
         if self.render_mode is None:

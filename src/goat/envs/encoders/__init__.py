@@ -36,6 +36,14 @@ STATE_ENCODERS: dict[str, str] = {
     "spades": "goat.envs.encoders.spades_state",
 }
 
+#: game name -> module offering ``make_hidden_encoder(encoder) -> HiddenEncoder``: what
+#: no seat observes, for the global state of centralised training
+#: (:mod:`goat.envs.global_state`). A game without one has no ``state()``.
+HIDDEN_ENCODERS: dict[str, str] = {
+    "kozel": "goat.envs.encoders.kozel_hidden",
+    "spades": "goat.envs.encoders.spades_hidden",
+}
+
 View = Mapping[str, Any]
 
 
@@ -147,3 +155,28 @@ def get_state_encoder(encoder: Encoder) -> StateEncoder | None:
     if module_name is None:
         return None
     return importlib.import_module(module_name).make_state_encoder(encoder)
+
+
+class HiddenEncoder(Protocol):
+    """What no seat observes, for the global state (see :data:`HIDDEN_ENCODERS`).
+
+    It reads the state itself and reveals every hidden card, so it feeds
+    ``GoatAECEnv.state()`` (centralised training) only, never an observation.
+
+    Attributes:
+        layout: its fields (absolute seats and sides), a fixed size for the ruleset.
+    """
+
+    layout: Layout
+
+    def encode_hidden(self, state: Any, out: np.ndarray) -> None:
+        """Write the hidden facts of ``state`` into ``out`` (zeroed, ``layout.size``), values in ``[0, 1]``."""
+        ...
+
+
+def get_hidden_encoder(encoder: Encoder) -> HiddenEncoder | None:
+    """The hidden part of the global state for ``encoder``'s game, or ``None``."""
+    module_name = HIDDEN_ENCODERS.get(encoder.game)
+    if module_name is None:
+        return None
+    return importlib.import_module(module_name).make_hidden_encoder(encoder)

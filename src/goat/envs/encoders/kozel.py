@@ -59,6 +59,13 @@ MOLODKA_CARDS = 4
 GIVE_VERB = "give"
 
 
+def stock_depth(place: int, stock_at_deal: int) -> float:
+    """How deep a card lies in the stock, ``place`` cards above it: (place + 1) ÷ the
+    stock at the deal (the next card drawn is 1 ÷ stock). The observation's
+    ``trump_card_place`` and the global state's ``stock_order`` both say it so."""
+    return (place + 1) / stock_at_deal
+
+
 class KozelEncoder:
     """See the module docstring; built by :func:`make_encoder`."""
 
@@ -281,7 +288,7 @@ class KozelEncoder:
         if self.trump_place_public and view["trump_card_place"] is not None:
             if view["trump_card_drawn_by"] is None:
                 drawn = rules.stock_size - view["stock_size"]
-                f["trump_card_place"][0] = (view["trump_card_place"] - drawn + 1) / rules.stock_size
+                f["trump_card_place"][0] = stock_depth(view["trump_card_place"] - drawn, rules.stock_size)
 
     def _encode_history(self, view: View, me: int, f: dict[str, np.ndarray]) -> None:
         """Replay this deal's history (hidden cards are ``?``) for what the

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from goat.envs.encoders.history import SeatHistories
-from goat.envs.encoders.kozel import PHASES, SUITS, TOTAL_POINTS, KozelEncoder
+from goat.envs.encoders.kozel import PHASES, SUITS, TOTAL_POINTS, KozelEncoder, stock_depth
 from goat.games.kozel.phases import PARTNER_EXCHANGE
 from goat.protocol import GoatError
 
@@ -212,7 +212,7 @@ class KozelStateEncoder:
         drawer, stock_at_deal = state.trump_card_drawn_by, self.rules.stock_size
         if drawer is None:
             drawn = stock_at_deal - len(state.stock)
-            v[self.at["trump_card_place"]] = (state.trump_card_place - drawn + 1) / stock_at_deal
+            v[self.at["trump_card_place"]] = stock_depth(state.trump_card_place - drawn, stock_at_deal)
             return
         card = self.index[state.trump_card]
         at = replay._known_at[drawer]
