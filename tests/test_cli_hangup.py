@@ -1,4 +1,4 @@
-"""``goat.cli.hangup.TerminalStream`` on its own: a terminal that hangs up under a run."""
+"""``goat.streams.TerminalStream`` on its own: a terminal that hangs up under a run."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from goat.cli.hangup import STOPPED_BY, TerminalStream, stop_as_interrupt
+from goat.cli.hangup import STOPPED_BY, stop_as_interrupt
+from goat.streams import TerminalStream
 
 #: The environment of a child Python that imports this checkout's ``goat``.
 WITH_SRC = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}

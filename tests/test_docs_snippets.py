@@ -38,7 +38,7 @@ from pathlib import Path
 
 import pytest
 
-from goat.cli.options import parse_options
+from goat.games.options import parse_options
 from goat.games import get_game
 from goat.tournament.games import SCORING
 from goat.tournament.specs import parse_bot_list

@@ -251,26 +251,34 @@ class CheckedActions:
         self._check(action)
 
 
-def check_seed(seed: Any, limit: int | None = None, allowed: str = "") -> int:
+def check_seed(seed: Any, limit: int | None = None, allowed: str = "", name: str = "seed") -> int:
     """``seed`` as a Python int (numpy integers too) from 0, and below ``limit``
     where one is given, else a one-line :class:`GoatError` whose wording names
-    the range (``allowed``: what else the caller takes, e.g. ``" or None"``).
-    ``random.Random`` seeds with an int's absolute value, so ``-3`` would replay
-    ``3``'s game; a seed kept as numpy ``uint64`` would wrap round onto another
-    one's; and a fraction or a boolean is no seed at all.
+    the range (``allowed``: what else the caller takes, e.g. ``" or None"``;
+    ``name``: what the caller calls it, the commands' ``--seed``). The one seed
+    check of the library and every command: ``random.Random`` seeds with an
+    int's absolute value, so ``-3`` would replay ``3``'s game (Yu-Gi-Oh!
+    records keep the seed and replay with ``random.Random(seed)``, so a
+    negative one is refused rather than given a meaning); a seed kept as numpy
+    ``uint64`` would wrap round onto another one's; and a fraction or a
+    boolean is no seed at all.
 
     >>> check_seed(7), check_seed(2**64, limit=2**64)
     Traceback (most recent call last):
     ...
     goat.protocol.GoatError: seed must be a whole number from 0 to 2**64 - 1, not 18446744073709551616
+    >>> check_seed(-7, name="--seed")
+    Traceback (most recent call last):
+    ...
+    goat.protocol.GoatError: --seed must be a whole number >= 0, not -7
     """
     try:
         value = None if isinstance(seed, bool) else operator.index(seed)
     except TypeError:   # a fraction, text, a numpy boolean
         value = None
     if value is None or value < 0 or (limit is not None and value >= limit):
-        wanted = "a non-negative integer" if limit is None else f"a whole number from 0 to {_power_text(limit)} - 1"
-        raise GoatError(f"seed must be {wanted}{allowed}, not {seed!r}")
+        wanted = "a whole number >= 0" if limit is None else f"a whole number from 0 to {_power_text(limit)} - 1"
+        raise GoatError(f"{name} must be {wanted}{allowed}, not {seed!r}")
     return value
 
 

@@ -11,7 +11,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from goat.cli.main import app
-from goat.cli.options import parse_option_pairs
+from goat.games.options import parse_option_pairs
 from goat.cli.play import MoveSyntaxError, parse_move
 from goat.games.spades import make_rules
 

@@ -145,7 +145,7 @@ with ProcessPoolExecutor(1, mp_context=context, initializer=runner._start_worker
 @pytest.mark.parametrize("method", ["spawn", "forkserver"])
 def test_a_pool_worker_survives_the_terminal_hanging_up(method: str, tmp_path: Path) -> None:
     """`goat tournament ... & disown`, then the terminal closed: the parent's
-    streams are guarded (``goat.cli.hangup``), but a ``spawn`` or ``forkserver``
+    streams are guarded (``goat.streams``), but a ``spawn`` or ``forkserver``
     worker (Python 3.14's default start method on Linux) starts with plain ones
     on the same terminal, and a bot's print there died of EIO, failing the run."""
     import pty

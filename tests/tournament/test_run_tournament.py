@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import traceback
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -11,9 +13,12 @@ from typer.testing import CliRunner
 
 from goat.bots import BaseBot, outside_bots
 from goat.cli.main import app
-from goat.protocol import Action, GoatError
+from goat.games import get_game
+from goat.protocol import Action, GoatError, RulesError
 from goat.records import read_records
 from goat.tournament import Results, TournamentInterrupted, TournamentSetupError, run_tournament
+from goat.tournament.api import TournamentPlan, plan_tournament
+from goat.tournament.runner import GameResult
 
 runner = CliRunner(env={"FORCE_COLOR": None, "COLUMNS": "200"})
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,6 +102,11 @@ def test_a_mistake_is_the_commands_one_line_without_a_deep_traceback(
     ({"matches": "3"}, "--matches must be a whole number, not '3'"),
     ({"workers": 1.5}, "--workers must be a whole number, not 1.5"),
     ({"options": "royal_goat=false"}, "options: a dict such as"),
+    ({"options": 12}, "options: a dict such as"),
+    ({"options": [("royal_goat", False)]}, "options: a dict such as"),
+    ({"seed": 1.5}, "--seed must be a whole number >= 0, not 1.5"),
+    ({"seed": True}, "--seed must be a whole number >= 0, not True"),
+    ({"progress": True}, "progress: a function of the plan and where its games run"),
     ({"bots": ["random", 42]}, "--bots: each bot is a name such as 'random'"),
 ])
 def test_mistakes_only_python_can_make_are_one_line_too(kwargs: dict, message: str) -> None:
@@ -147,3 +157,55 @@ def test_ctrl_c_keeps_the_finished_games(monkeypatch: pytest.MonkeyPatch) -> Non
         run_tournament(bots="random,random", **TINY)
     assert [r.index for r in caught.value.finished] == [1] and caught.value.seconds is not None
     assert isinstance(caught.value, KeyboardInterrupt)
+
+
+@pytest.mark.parametrize("game, rules, options", [
+    ("kozel", "classic", {"deck": 32}),                 # a number where the rules want one of the texts
+    ("kozel", "classic", {"match_target": "2"}),        # text where they want a whole number
+    ("kozel", "classic", {"royal_goat": "false"}),      # text where they want true or false
+    ("spades", "standard", {"lose_at": "-200"}),
+])
+def test_an_options_dict_is_checked_by_the_rules_as_they_check_their_own(game: str, rules: str,
+                                                                         options: dict) -> None:
+    """A dict went out as ``key=value`` text and back through the command line's
+    parser, so it took the text's types: ``{"deck": 32}`` became ``"32"`` and
+    ``{"royal_goat": "false"}`` ``False``, values the rules themselves refuse."""
+    with pytest.raises(RulesError) as own:
+        get_game(game).new_state(rules=rules, options=options)
+    with pytest.raises(TournamentSetupError) as caught:
+        run_tournament(game, rules, "random,random", matches=1, options=options)
+    assert str(caught.value) == str(own.value) and "\n" not in str(caught.value)
+
+
+def test_an_options_dict_reaches_the_rules_as_it_is() -> None:
+    typed = {"deck": "36", "hand_size": 9, "royal_goat": True, "match_target": 2}
+    plan = plan_tournament("kozel", "classic", "random,random", 1, seed=1, options=typed)
+    assert plan.given == typed and plan.config.options == typed
+    assert get_game("kozel").new_state(rules="classic", options=plan.config.options).rules == \
+        get_game("kozel").new_state(rules="classic", options=typed).rules
+    as_text = plan_tournament("kozel", "classic", "random,random", 1, seed=1,
+                              options=["deck=36", "hand_size=9", "royal_goat=yes", "match_target=2"])
+    assert as_text.config == plan.config   # the command's text, parsed, means the same
+
+
+def test_a_numpy_seed_is_its_python_int() -> None:
+    np = pytest.importorskip("numpy")
+    plan = plan_tournament("kozel", "classic", "random,random", 1, seed=np.int64(5))
+    assert type(plan.seed) is int and plan.schedule == plan_tournament("kozel", "classic", "random,random", 1,
+                                                                       seed=5).schedule
+
+
+def test_progress_is_a_hook_told_of_the_run_and_of_every_game() -> None:
+    """The display was the command's rich bar, imported from ``goat.cli`` by the
+    library; a caller now passes a hook of their own (the command passes its bar)."""
+    told: list[object] = []
+
+    @contextmanager
+    def watch(plan: TournamentPlan, where: str) -> Iterator[Callable[[GameResult], None]]:
+        told.append((len(plan.schedule), where))
+        yield lambda result: told.append(result.index)
+        told.append("done")
+
+    results = run_tournament(bots="random,random", progress=watch, **TINY)
+    assert told[0] == (len(results.games), "1 worker(s), backend local") and told[-1] == "done"
+    assert sorted(told[1:-1]) == [r.index for r in results.games]

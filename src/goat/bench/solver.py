@@ -368,7 +368,7 @@ def report(console: Console, results: list[Timings]) -> bool:
 
 
 def main(argv: list[str] | None = None) -> None:
-    from goat.cli.options import parse_option_pairs   # the --option text of every goat command
+    from goat.games.options import parse_option_pairs   # the --option text of every goat command
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=50)

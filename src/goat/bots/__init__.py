@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import inspect
 import operator
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from goat.bots import outside
@@ -165,6 +165,14 @@ def load_bot_module(spec: str) -> None:
     outside.load_bot_module(spec)
 
 
+def load_bot_modules(specs: Sequence[str]) -> None:
+    """:func:`load_bot_module` each of ``specs`` in turn (``--bot-module``'s,
+    ``run_tournament``'s ``bot_modules``): their bots can then be named in a
+    bot list; a module that fails is one line (:class:`BotError`)."""
+    for spec in specs:
+        load_bot_module(spec)
+
+
 def outside_bots() -> dict[str, str]:
     """The outside bots known now (entry points once looked up), each with where it comes from."""
     return {name: reg.origin for name, reg in outside.REGISTERED.items()}
@@ -289,6 +297,6 @@ def _seed(seed: Any) -> int | float | str | bytes | None:
 
 
 __all__ = ["BOTS", "GAME_BOTS", "BaseBot", "Bot", "BotError", "ISMCTSBot", "RandomBot", "SpadesPIMCBot",
-           "asked_before_turn", "bot_factory", "bots_for", "default_bot", "load_bot_module", "make_bot",
-           "next_bot_action", "out_of_turn_claim", "outside_bots", "play_bots", "register_bot", "unregister_bot",
-           "view_bots"]
+           "asked_before_turn", "bot_factory", "bots_for", "default_bot", "load_bot_module", "load_bot_modules",
+           "make_bot", "next_bot_action", "out_of_turn_claim", "outside_bots", "play_bots", "register_bot",
+           "unregister_bot", "view_bots"]

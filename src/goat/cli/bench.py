@@ -12,9 +12,9 @@ from rich.console import Console
 from goat.bench import engine as engine_bench
 from goat.bench import env as env_bench
 from goat.cli.errors import user_errors
-from goat.cli.options import BENCH_SEED_BITS, check_seed
+from goat.cli.options import BENCH_SEED_LIMIT
 from goat.cli.output import print_table
-from goat.protocol import GoatError
+from goat.protocol import GoatError, check_seed
 
 
 def bench_engine(
@@ -27,7 +27,7 @@ def bench_engine(
 
     Per ruleset, the ratio to a rules-free random trick loop measured in the same run."""
     with user_errors():
-        check_seed(seed, BENCH_SEED_BITS)
+        check_seed(seed, BENCH_SEED_LIMIT, name="--seed")
         labels = engine_bench.select(rules)
         engine_bench.check_seconds(seconds)
         console = Console()
@@ -55,7 +55,7 @@ def bench_bots(
 
     console = Console()
     with user_errors():
-        check_seed(seed, BENCH_SEED_BITS)
+        check_seed(seed, BENCH_SEED_LIMIT, name="--seed")
         module = get_game(game)  # unknown game: one line, exit 2
         rules = bots_bench.default_rules(game) if rules is None else rules
         module.new_state(rules=rules)  # unknown ruleset: one line, exit 2
@@ -90,7 +90,7 @@ def bench_sim(
     from goat.bench import sim as sim_bench
 
     with user_errors():
-        check_seed(seed, BENCH_SEED_BITS)
+        check_seed(seed, BENCH_SEED_LIMIT, name="--seed")
         labels = sim_bench.select(rules)
         engine_bench.check_seconds(seconds)
         console = Console()
@@ -126,11 +126,11 @@ def bench_solver(
 
     Full-hand and classic deals from trick 1; DDS (endplay) on 32-card bridge-like deals and our kernel on those very deals (tricks checked against DDS's)."""
     from goat.bench import solver as solver_bench
-    from goat.cli.options import parse_option_pairs
+    from goat.games.options import parse_option_pairs
 
     console = Console()
     with user_errors():
-        check_seed(seed, BENCH_SEED_BITS)
+        check_seed(seed, BENCH_SEED_LIMIT, name="--seed")
         solver_bench.check_deals(deals)
         options = parse_option_pairs(option)
         solver_bench.check_options(options)
@@ -155,7 +155,7 @@ def bench_env(
 
     Our PettingZoo AEC environment against OpenSpiel's spades through pyspiel (random legal actions, same run); the spades row is our Spades under OpenSpiel's rules, like for like."""
     with user_errors():
-        check_seed(seed, BENCH_SEED_BITS)
+        check_seed(seed, BENCH_SEED_LIMIT, name="--seed")
         labels = env_bench.select(rules)
         engine_bench.check_seconds(seconds)
         console = Console()
@@ -180,7 +180,7 @@ def bench_server(
 
     console = Console()
     with user_errors():
-        check_seed(seed, BENCH_SEED_BITS)
+        check_seed(seed, BENCH_SEED_LIMIT, name="--seed")
         server_bench.check_args(clients, tables, seconds, rules)  # before "Starting" announces a bad run
         console.print(f"Starting goat serve, {tables} tables, {clients} clients, {seconds:g} s of play…")
         result = server_bench.run(clients, tables, seconds, rules, seed)

@@ -23,8 +23,8 @@ from rich.console import Console
 from rich.markup import escape
 
 from goat.cli.errors import user_errors
-from goat.cli.options import parse_option_pairs
 from goat.cli.output import echo
+from goat.games.options import parse_option_pairs
 from goat.games.yugioh.cards.data import card
 from goat.games.yugioh.deck import (
     DeckError,

@@ -169,7 +169,7 @@ def main() -> None:
     """The ``goat`` command (a stray :class:`GoatError` is told by :class:`OneLineErrors`;
     a terminal that hangs up under a background run and a stream that cannot
     write every character, by :func:`guard_standard_streams`)."""
-    from goat.cli.hangup import guard_standard_streams
+    from goat.streams import guard_standard_streams
 
     guard_standard_streams()
     app()

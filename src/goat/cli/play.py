@@ -27,15 +27,18 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from goat.bots import THINK_SECONDS, Bot, asked_before_turn, bot_factory, out_of_turn_claim, thinks, view_bots
+from goat.bots import (THINK_SECONDS, Bot, asked_before_turn, bot_factory, load_bot_modules, out_of_turn_claim, thinks,
+                       view_bots)
 from goat.bots.base import BotMoveError, bot_choice, prepare_bots
 from goat.bots.outside import one_line, raised_by_outside_bot
 from goat.cards import CardSyntaxError, parse_cards
 from goat.cli import render, render_spades
 from goat.cli.hangup import STOPPED_BY, read_at_prompt, stop_as_interrupt
-from goat.cli.options import BOT_MODULE_HELP, check_seed, load_bot_modules, parse_option_pairs
-from goat.cli.output import check_writable, echo
+from goat.cli.options import BOT_MODULE_HELP
+from goat.cli.output import echo
+from goat.files import check_writable
 from goat.games import get_game
+from goat.games.options import parse_option_pairs
 from goat.games.spades.bids import BLIND_KINDS, LOOK
 from goat.protocol import (
     VERBS,
@@ -44,6 +47,7 @@ from goat.protocol import (
     GameState,
     GoatError,
     IllegalActionError,
+    check_seed,
 )
 from goat.tournament.specs import BotSpec, parse_bot_spec
 
@@ -484,7 +488,8 @@ def play_game(game: str, rules: str, seed: int | None, seat: int, players: int |
     """Set up a table of ``game`` and run it in the terminal (shared by every ``goat play`` command)."""
     module = get_game(game)
     try:
-        check_seed(seed)
+        if seed is not None:
+            check_seed(seed, name="--seed")
         load_bot_modules(bot_module)
         state_rules = module.make_rules(rules, players=players,
                                         options=parse_option_pairs(option, _defaults(module, rules)))

@@ -19,12 +19,11 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from goat.bots import THINK_SECONDS, Bot
+from goat.bots import THINK_SECONDS, Bot, load_bot_modules
 from goat.bots.base import bot_choice
 from goat.cli.errors import user_errors
 from goat.cli.hangup import read_at_prompt
-from goat.cli.options import BOT_MODULE_HELP, check_seed, load_bot_modules, parse_option_pairs
-from goat.cli.output import check_named, check_writable
+from goat.cli.options import BOT_MODULE_HELP
 from goat.cli.play import (
     HELP_WORDS,
     NAME_HELP,
@@ -37,6 +36,8 @@ from goat.cli.play import (
     terminal_seats,
     think_help,
 )
+from goat.files import check_named, check_writable
+from goat.games.options import parse_option_pairs
 from goat.games.yugioh import (
     DeckList,
     builtin_deck,
@@ -48,7 +49,7 @@ from goat.games.yugioh import (
 )
 from goat.games.yugioh.cards.data import DATABASE, card
 from goat.games.yugioh.state import YugiohState
-from goat.protocol import GoatError
+from goat.protocol import GoatError, check_seed
 
 QUIT_WORDS = ("quit", "exit", "q", ":q")
 PILE_WORDS = ("gy", "graveyard", "piles")
@@ -374,7 +375,8 @@ def play_yugioh(
 ) -> None:
     """Play a Yu-Gi-Oh! (Goat Format) match against a bot in the terminal."""
     with user_errors():
-        check_seed(seed)
+        if seed is not None:
+            check_seed(seed, name="--seed")
         load_bot_modules(bot_module)
         if seat not in (0, 1):
             raise GoatError(f"--seat must be 0 or 1, not {seat}")

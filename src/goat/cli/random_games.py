@@ -29,11 +29,12 @@ import typer
 from rich.console import Console
 
 from goat.cli.errors import user_errors
-from goat.cli.options import check_seed, parse_options
-from goat.cli.output import check_stdout, check_writable, echo, partial_path, whole_run_file, written_in_place
+from goat.cli.output import echo
 from goat.cli.progress import progress
+from goat.files import check_stdout, check_writable, partial_path, whole_run_file, written_in_place
 from goat.games import get_game
-from goat.protocol import GoatError, play_randomly
+from goat.games.options import parse_options
+from goat.protocol import GoatError, check_seed, play_randomly
 from goat.records import record_from_state, write_records
 
 
@@ -58,7 +59,8 @@ def random_games_command(
 ) -> None:
     """Play N games with uniformly random legal moves and write them as records."""
     with user_errors():
-        check_seed(seed)
+        if seed is not None:
+            check_seed(seed, name="--seed")
         if n < 1:  # one line, as every other count (typer's min= draws a box of usage)
             raise GoatError(f"--n must be at least 1, not {n}")
         module = get_game(game)
@@ -113,7 +115,7 @@ def random_games_command(
 
 def _interrupted(done: int, n: int, out: str, seed: int) -> None:
     """Ctrl+C: say how far the run got and where its records are, exit status 130.
-    ``--out`` is written only by a whole run (:func:`goat.cli.output.whole_run_file`):
+    ``--out`` is written only by a whole run (:func:`goat.files.whole_run_file`):
     a cut file would read as a whole one, and an earlier file of that name is kept."""
     where = "nothing written"
     if out == "-":

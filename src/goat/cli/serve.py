@@ -14,7 +14,7 @@ from typing import Optional
 import typer
 
 from goat.cli.errors import user_errors
-from goat.cli.output import check_named
+from goat.files import check_named
 from goat.protocol import GoatError
 
 

@@ -7,6 +7,11 @@ and returns :class:`Results`: the rows the command's table is printed from
 same pieces (:func:`plan_tournament`, :func:`play_tournament`), so the two
 cannot drift apart: the same arguments and seed give the same records and
 numbers, and a mistake is the same one line (:class:`TournamentSetupError`).
+
+The library sits below the command: nothing here knows ``goat.cli``. The
+command hands :func:`play_tournament` its display (its first line and bar) as
+a ``progress`` hook, and a Python caller's ``options`` dict goes to the rules
+as it is, never through the command line's text.
 """
 
 from __future__ import annotations
@@ -15,17 +20,17 @@ import secrets
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import ExitStack, contextmanager, nullcontext
+from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from goat.bots import BotError, bot_factory, register_bot, unregister_bot
+from goat.bots import BotError, bot_factory, load_bot_modules, register_bot, unregister_bot
 from goat.bots import outside
-from goat.cli.options import check_seed, load_bot_modules, parse_options
-from goat.cli.output import check_stdout, check_writable
+from goat.files import check_stdout, check_writable
 from goat.games import get_game
-from goat.protocol import GoatError
+from goat.games.options import parse_options
+from goat.protocol import GoatError, check_seed
 from goat.records import write_records
 from goat.tournament.games import GameScoring, scoring_for, tournament_options
 from goat.tournament.runner import BACKENDS, GameResult, default_workers, ray_session, run_all
@@ -131,19 +136,23 @@ def run_tournament(game: str = "kozel", rules: str | None = None, bots: str | Se
                    matches: int = 10, seed: int | None = None, workers: int | None = 1, backend: str = "local",
                    options: Mapping[str, Any] | Sequence[str] | None = None, players: int | None = None,
                    deals_only: bool = False, bot_modules: Sequence[str] = (), out: str | Path | None = None,
-                   progress: bool = False) -> Results:
+                   progress: ProgressHook | None = None) -> Results:
     """Play a duplicate tournament, as ``goat tournament`` does, and return its :class:`Results`.
 
     The arguments are the command's options: ``rules=None`` is the game's default
     ruleset, ``seed=None`` a fresh one (``results.seed``), ``workers=None`` one
     process per CPU (the default 1 plays in this process: a pool of ``spawn``
     workers needs a script's run under ``if __name__ == "__main__":``);
-    ``options`` is ``{"royal_goat": False}`` or ``["royal_goat=false"]``; ``bots``
+    ``options`` is a dict of typed values, ``{"royal_goat": False, "deck": "32"}``,
+    handed to the rules as it is (they check each value: ``{"deck": 32}`` is their
+    one line, a number where one of the texts '24', '32', '36' is wanted), or
+    the command's ``--option`` text, ``["royal_goat=false"]``; ``bots``
     is ``"heuristic,random"`` or a list of specs (``"pimc:worlds=50"``), bot
     classes or functions of a seed (named by their ``name``, registered for the
     run), or :class:`BotSpec`; ``bot_modules`` are ``--bot-module``'s;
     ``out`` writes every game's record there (``"-"``: standard output) once the
-    run is over; ``progress`` shows the command's first line and bar on stderr.
+    run is over; ``progress`` is a :data:`ProgressHook`, told of the run as it goes
+    (the command's first line and bar on stderr: ``goat.cli.tournament.show_progress``).
 
     A mistake raises :class:`TournamentSetupError` (a ``GoatError`` and a
     ``ValueError``) with the command's one line, before any game; a game that
@@ -179,10 +188,12 @@ def plan_tournament(game: str, rules: str | None, bots: str, matches: int, seed:
     """Check everything before the first game and schedule the games: the game
     and its ruleset, options and seats, every bot (does it play this game?), the
     numbers, the backend and the ``out`` destination. ``workers=None``: one per
-    CPU; ``seed=None``: a fresh one. A mistake is a :class:`TournamentSetupError`."""
+    CPU; ``seed=None``: a fresh one; ``options``: a dict of typed values for the
+    rules, or ``--option`` text (``["royal_goat=false"]``, parsed as the command
+    parses it, :mod:`goat.games.options`). A mistake is a :class:`TournamentSetupError`."""
     try:
-        _check_whole("--seed", seed, allow_none=True)
-        check_seed(seed)
+        if seed is not None:
+            seed = check_seed(seed, name="--seed")  # numpy integers too, as a Python int
         load_bot_modules(bot_modules)
         _check_whole("--matches", matches)
         _check_whole("--workers", workers, allow_none=True)
@@ -202,7 +213,7 @@ def plan_tournament(game: str, rules: str | None, bots: str, matches: int, seed:
         rules = scoring.default_rules if rules is None else rules
         if deals_only and scoring.single_deals is None:
             raise GoatError(f"--deals-only: a {game} game cannot be played as single {scoring.deal}s")
-        given = parse_options(module, rules, players, _option_pairs(options))
+        given = _given_options(module, rules, players, options)
         preset = module.new_state(rules=rules, players=players).rules.options()
         in_force = tournament_options(scoring, preset, given, deals_only)
         probe = module.new_state(rules=rules, options=in_force, players=players)
@@ -227,39 +238,40 @@ def plan_tournament(game: str, rules: str | None, bots: str, matches: int, seed:
                           given)
 
 
-def play_tournament(plan: TournamentPlan, progress: bool = False,
+#: A tournament's display, the ``progress`` of :func:`run_tournament` and
+#: :func:`play_tournament`: called with the plan and where its games run (the
+#: end of :meth:`TournamentPlan.header`) once the backend is connected, and
+#: entered around the games; what it yields is called with each game as it
+#: finishes. The command's is its first line and bar on stderr
+#: (``goat.cli.tournament.show_progress``); a script's may be as small as
+#: ``contextmanager`` over a function that yields ``print``.
+ProgressHook = Callable[[TournamentPlan, str], AbstractContextManager[Callable[[GameResult], None]]]
+
+
+def play_tournament(plan: TournamentPlan, progress: ProgressHook | None = None,
                     on_result: Callable[[GameResult], None] | None = None) -> Results:
-    """Play every game of ``plan``: connect to the backend, then (with
-    ``progress``) tell the first line(s) and show the bar on stderr. A Ray
-    cluster that cannot be reached is a :class:`TournamentSetupError`; Ctrl+C a
-    :class:`TournamentInterrupted` holding the finished games."""
-    from rich.console import Console
-
-    from goat.cli.progress import progress as progress_bar
-
-    console = Console(stderr=True) if progress else None
+    """Play every game of ``plan``: connect to the backend, then tell ``progress``
+    (a :data:`ProgressHook`) of the run and of each game, and ``on_result`` of
+    each game, as it finishes. A Ray cluster that cannot be reached is a
+    :class:`TournamentSetupError`, and so is a ``progress`` that is no hook (before
+    the first game); Ctrl+C a :class:`TournamentInterrupted` holding the finished games."""
+    if progress is not None and (isinstance(progress, bool) or not callable(progress)):
+        raise TournamentSetupError(f"progress: a function of the plan and where its games run that gives a "
+                                   f"context manager (the command's: goat.cli.tournament.show_progress), "
+                                   f"not {progress!r}")
     finished: list[GameResult] = []
     started: float | None = None
-
-    def one_more(result: GameResult) -> None:
-        finished.append(result)
-        advance()
-        if on_result is not None:
-            on_result(result)
-
     try:
         with ExitStack() as backend_scope:
             where = _connect(backend_scope, plan)
-            if console is not None:
-                # soft_wrap: whole lines whatever the width (a log file's console is 80 wide)
-                console.print(plan.header(where), soft_wrap=True)
-                added = plan.added_options()
-                if added:
-                    console.print("tournament default: " + ", ".join(f"{k}={v}" for k, v in added.items())
-                                  + " (set it with --option)", soft_wrap=True)
-            started = time.perf_counter()
-            bar = progress_bar(console, "tournament", len(plan.schedule)) if console else nullcontext(_nothing)
-            with bar as advance:
+            with progress(plan, where) if progress is not None else nullcontext(_nothing) as shown:
+                def one_more(result: GameResult) -> None:
+                    finished.append(result)
+                    shown(result)
+                    if on_result is not None:
+                        on_result(result)
+
+                started = time.perf_counter()
                 games = run_all(plan.schedule, plan.workers, plan.backend, on_result=one_more)
     except KeyboardInterrupt:
         raise TournamentInterrupted(plan, finished, None if started is None else time.perf_counter() - started) \
@@ -293,8 +305,8 @@ def _connect(scope: ExitStack, plan: TournamentPlan) -> str:
     return f"backend ray: {session.cpus:g} CPU(s) of {session.where}"
 
 
-def _nothing() -> None:
-    """The progress bar's step when none is shown."""
+def _nothing(result: GameResult) -> None:
+    """The display's step when none is shown."""
 
 
 def _check_whole(option: str, value: Any, allow_none: bool = False) -> None:
@@ -305,21 +317,21 @@ def _check_whole(option: str, value: Any, allow_none: bool = False) -> None:
         raise GoatError(f"{option} must be a whole number, not {value!r}")
 
 
-def _option_pairs(options: Mapping[str, Any] | Sequence[str] | None) -> list[str]:
-    """``{"royal_goat": False}`` as ``--option`` writes it (``royal_goat=false``): one parser for both."""
+def _given_options(module: Any, rules: str, players: int | None,
+                   options: Mapping[str, Any] | Sequence[str] | None) -> dict[str, Any]:
+    """The options the caller set: a dict as it is (the rules check its values, each
+    mistake their one line), or ``--option`` text parsed as the command does
+    (:func:`goat.games.options.parse_options`). A dict is never written out as
+    text and parsed back, which would give its values the text's types (``{"deck":
+    32}`` passed as the text ``"32"``)."""
     if options is None:
-        return []
-    if isinstance(options, str):
-        raise GoatError(f"options: a dict such as {{'royal_goat': False}} or a list of key=value, not {options!r}")
+        return {}
     if isinstance(options, Mapping):
-        return [f"{key}={_option_text(value)}" for key, value in options.items()]
-    return [str(pair) for pair in options]
-
-
-def _option_text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return "off" if value is None else str(value)
+        return dict(options)
+    if isinstance(options, str) or not isinstance(options, Sequence) \
+            or not all(isinstance(pair, str) for pair in options):
+        raise GoatError(f"options: a dict such as {{'royal_goat': False}} or a list of key=value, not {options!r}")
+    return parse_options(module, rules, players, options)
 
 
 @contextmanager

@@ -26,9 +26,9 @@ def plot_path(path: str | os.PathLike[str]) -> Path:
     for a suffix matplotlib cannot write. A name without a suffix gets ``.png``,
     as matplotlib would add it, so the caller can check and name the very file.
     (A device or a pipe, ``/dev/null``, is named as it is: the caller's
-    ``goat.cli.output.written_in_place``; :func:`plot_results` gives it a PNG.)
+    ``goat.files.written_in_place``; :func:`plot_results` gives it a PNG.)
     (Whether its folder takes it is the caller's check, before a run that can
-    take hours: ``goat.cli.output.check_writable``.)"""
+    take hours: ``goat.files.check_writable``.)"""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     target = Path(path)

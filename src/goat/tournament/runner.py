@@ -38,10 +38,10 @@ from urllib.parse import urlsplit
 from goat import bots as bot_registry
 from goat.bots import next_bot_action, outside
 from goat.bots.base import BotMoveError
-from goat.cli.hangup import guard_standard_streams
 from goat.games import get_game
 from goat.protocol import GoatError
 from goat.records import record_from_state
+from goat.streams import guard_standard_streams
 from goat.tournament.games import scoring_for
 from goat.tournament.scheduling import GameSpec
 
