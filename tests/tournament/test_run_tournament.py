@@ -106,7 +106,7 @@ def test_a_mistake_is_the_commands_one_line_without_a_deep_traceback(
     ({"options": [("royal_goat", False)]}, "options: a dict such as"),
     ({"seed": 1.5}, "--seed must be a whole number >= 0, not 1.5"),
     ({"seed": True}, "--seed must be a whole number >= 0, not True"),
-    ({"progress": True}, "progress: a function of the plan and where its games run"),
+    ({"progress": "yes"}, "progress: True"),
     ({"bots": ["random", 42]}, "--bots: each bot is a name such as 'random'"),
 ])
 def test_mistakes_only_python_can_make_are_one_line_too(kwargs: dict, message: str) -> None:
@@ -209,3 +209,13 @@ def test_progress_is_a_hook_told_of_the_run_and_of_every_game() -> None:
     results = run_tournament(bots="random,random", progress=watch, **TINY)
     assert told[0] == (len(results.games), "1 worker(s), backend local") and told[-1] == "done"
     assert sorted(told[1:-1]) == [r.index for r in results.games]
+
+
+def test_progress_true_shows_the_commands_first_line_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    """``progress=True`` is the command's display (``show_progress``, below the CLI:
+    ``goat.progress``), not an error; without it nothing is printed."""
+    run_tournament(bots="random,random", **TINY)
+    assert capsys.readouterr().err == ""
+    results = run_tournament(bots="random,random", progress=True, **TINY)
+    err = capsys.readouterr().err
+    assert f"{len(results.games)} games" in err and "backend local" in err, err

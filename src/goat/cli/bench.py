@@ -49,7 +49,7 @@ def bench_bots(
 
     Every bot decides the same positions; the game's random bot is the baseline (the cost of building the view and parsing the legal actions)."""
     from goat.bench import bots as bots_bench
-    from goat.cli.progress import progress
+    from goat.progress import progress
     from goat.games import get_game
     from goat.tournament.specs import parse_bot_list
 

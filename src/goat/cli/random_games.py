@@ -30,7 +30,7 @@ from rich.console import Console
 
 from goat.cli.errors import user_errors
 from goat.cli.output import echo
-from goat.cli.progress import progress
+from goat.progress import progress
 from goat.files import check_stdout, check_writable, partial_path, whole_run_file, written_in_place
 from goat.games import get_game
 from goat.games.options import parse_options

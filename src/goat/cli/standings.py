@@ -32,7 +32,7 @@ from rich.text import Text
 
 from goat.cli.errors import in_file, user_errors
 from goat.cli.output import check_csv_out, echo, print_table, write_csv
-from goat.cli.progress import progress
+from goat.progress import progress
 from goat.games import GAMES
 from goat.protocol import GoatError
 from goat.records import RecordFile, RecordProblem, ReplayOutcome, replay

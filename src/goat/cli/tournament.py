@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import typer
@@ -23,7 +21,6 @@ from rich.table import Table
 from goat.cli.hangup import STOPPED_BY, stop_as_interrupt
 from goat.cli.options import BOT_MODULE_HELP
 from goat.cli.output import echo, print_table
-from goat.cli.progress import progress
 from goat.files import check_named, check_writable, partial_path, written_in_place
 from goat.protocol import GoatError
 from goat.tournament.api import (Results, TournamentInterrupted, TournamentPlan, TournamentSetupError,
@@ -84,7 +81,7 @@ def tournament_command(
     terminated: list[int] = []  # SIGTERM or SIGHUP, once received
     try:
         with stop_as_interrupt(terminated):
-            results = play_tournament(plan, progress=show_progress)
+            results = play_tournament(plan, progress=True)
     except TournamentSetupError as exc:  # a Ray cluster that cannot be reached: before the first line
         _fail(str(exc))
     except GoatError as exc:
@@ -122,23 +119,6 @@ def tournament_command(
         echo(f"wrote plot to {plot}", err=True)
     if reader_gone is not None:
         raise reader_gone
-
-
-@contextmanager
-def show_progress(plan: TournamentPlan, where: str) -> Iterator[Callable[[GameResult], None]]:
-    """The command's display of a run (a :data:`~goat.tournament.api.ProgressHook`),
-    on stderr: its first line (what is played, the seed, ``where``), the
-    tournament defaults in force that ``--option`` did not set, then the bar
-    (:func:`goat.cli.progress.progress`), a step a finished game."""
-    console = Console(stderr=True)
-    # soft_wrap: whole lines whatever the width (a log file's console is 80 wide)
-    console.print(plan.header(where), soft_wrap=True)
-    added = plan.added_options()
-    if added:
-        console.print("tournament default: " + ", ".join(f"{k}={v}" for k, v in added.items())
-                      + " (set it with --option)", soft_wrap=True)
-    with progress(console, "tournament", len(plan.schedule)) as advance:
-        yield lambda result: advance()
 
 
 def _checked_plot(plot: str, out: str | None) -> str:

@@ -25,11 +25,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
+
 from goat.bots import BotError, bot_factory, load_bot_modules, register_bot, unregister_bot
 from goat.bots import outside
 from goat.files import check_stdout, check_writable
 from goat.games import get_game
 from goat.games.options import parse_options
+from goat.progress import progress as progress_bar
 from goat.protocol import GoatError, check_seed
 from goat.records import write_records
 from goat.tournament.games import GameScoring, scoring_for, tournament_options
@@ -136,7 +139,7 @@ def run_tournament(game: str = "kozel", rules: str | None = None, bots: str | Se
                    matches: int = 10, seed: int | None = None, workers: int | None = 1, backend: str = "local",
                    options: Mapping[str, Any] | Sequence[str] | None = None, players: int | None = None,
                    deals_only: bool = False, bot_modules: Sequence[str] = (), out: str | Path | None = None,
-                   progress: ProgressHook | None = None) -> Results:
+                   progress: bool | ProgressHook = False) -> Results:
     """Play a duplicate tournament, as ``goat tournament`` does, and return its :class:`Results`.
 
     The arguments are the command's options: ``rules=None`` is the game's default
@@ -151,8 +154,9 @@ def run_tournament(game: str = "kozel", rules: str | None = None, bots: str | Se
     classes or functions of a seed (named by their ``name``, registered for the
     run), or :class:`BotSpec`; ``bot_modules`` are ``--bot-module``'s;
     ``out`` writes every game's record there (``"-"``: standard output) once the
-    run is over; ``progress`` is a :data:`ProgressHook`, told of the run as it goes
-    (the command's first line and bar on stderr: ``goat.cli.tournament.show_progress``).
+    run is over; ``progress=True`` shows the command's first line and bar on stderr
+    (:func:`show_progress`), or give a :data:`ProgressHook` of your own, told of the
+    run as it goes.
 
     A mistake raises :class:`TournamentSetupError` (a ``GoatError`` and a
     ``ValueError``) with the command's one line, before any game; a game that
@@ -243,22 +247,42 @@ def plan_tournament(game: str, rules: str | None, bots: str, matches: int, seed:
 #: end of :meth:`TournamentPlan.header`) once the backend is connected, and
 #: entered around the games; what it yields is called with each game as it
 #: finishes. The command's is its first line and bar on stderr
-#: (``goat.cli.tournament.show_progress``); a script's may be as small as
+#: (:func:`show_progress`, ``progress=True``); a script's may be as small as
 #: ``contextmanager`` over a function that yields ``print``.
 ProgressHook = Callable[[TournamentPlan, str], AbstractContextManager[Callable[[GameResult], None]]]
 
 
-def play_tournament(plan: TournamentPlan, progress: ProgressHook | None = None,
+@contextmanager
+def show_progress(plan: TournamentPlan, where: str) -> Iterator[Callable[[GameResult], None]]:
+    """The command's display of a run (a :data:`ProgressHook`; ``progress=True``),
+    on stderr: its first line (what is played, the seed, ``where``), the
+    tournament defaults in force that ``--option`` did not set, then the bar
+    (:func:`goat.progress.progress`), a step a finished game."""
+    console = Console(stderr=True)
+    # soft_wrap: whole lines whatever the width (a log file's console is 80 wide)
+    console.print(plan.header(where), soft_wrap=True)
+    added = plan.added_options()
+    if added:
+        console.print("tournament default: " + ", ".join(f"{k}={v}" for k, v in added.items())
+                      + " (set it with --option)", soft_wrap=True)
+    with progress_bar(console, "tournament", len(plan.schedule)) as advance:
+        yield lambda result: advance()
+
+
+def play_tournament(plan: TournamentPlan, progress: bool | ProgressHook = False,
                     on_result: Callable[[GameResult], None] | None = None) -> Results:
     """Play every game of ``plan``: connect to the backend, then tell ``progress``
-    (a :data:`ProgressHook`) of the run and of each game, and ``on_result`` of
+    (a :data:`ProgressHook`; ``True``: :func:`show_progress`, the command's display) of the run and of each game, and ``on_result`` of
     each game, as it finishes. A Ray cluster that cannot be reached is a
     :class:`TournamentSetupError`, and so is a ``progress`` that is no hook (before
     the first game); Ctrl+C a :class:`TournamentInterrupted` holding the finished games."""
-    if progress is not None and (isinstance(progress, bool) or not callable(progress)):
-        raise TournamentSetupError(f"progress: a function of the plan and where its games run that gives a "
-                                   f"context manager (the command's: goat.cli.tournament.show_progress), "
-                                   f"not {progress!r}")
+    if progress is True:
+        progress = show_progress
+    elif progress is False or progress is None:
+        progress = None
+    elif not callable(progress):   # numpy's True_ too: say True
+        raise TournamentSetupError(f"progress: True (the command's bar on stderr) or a function of the plan and "
+                                   f"where its games run that gives a context manager, not {progress!r}")
     finished: list[GameResult] = []
     started: float | None = None
     try:

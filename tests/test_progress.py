@@ -8,7 +8,7 @@ import io
 
 from rich.console import Console
 
-from goat.cli.progress import EVERY, QUIET_START, ProgressLines, progress
+from goat.progress import EVERY, QUIET_START, ProgressLines, progress
 
 
 class Clock:
