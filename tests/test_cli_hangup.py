@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import io
 import os
 import signal
 import subprocess
@@ -11,8 +12,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import typer
+from rich.console import Console
 
+from goat.cli import play
 from goat.cli.hangup import STOPPED_BY, stop_as_interrupt
+from goat.games import get_game
+from goat.records import read_records
 from goat.streams import TerminalStream
 
 #: The environment of a child Python that imports this checkout's ``goat``.
@@ -151,6 +157,47 @@ def test_a_tournament_leaves_ctrl_c_to_python(ctrl_c_as_from_a_terminal: None) -
     keeps Python's own handler: every Ctrl+C is a KeyboardInterrupt."""
     with stop_as_interrupt([]):
         assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+class SecondStop(Exception):
+    """Raised by the test's own SIGTERM handler: a second stop that reached the code."""
+
+
+@pytest.mark.parametrize("second", [signal.SIGINT, signal.SIGTERM])
+def test_a_second_stop_does_not_cut_goat_plays_record(second: int, tmp_path: Path, ctrl_c_as_from_a_terminal: None,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """``goat play`` stopped by Ctrl+C then writes its record: a second Ctrl+C (a
+    double press) or a SIGTERM landing as it writes must not cut that write. The
+    stopping ran after ``stop_as_interrupt``'s block, its handlers already put
+    back: Python's own Ctrl+C raised there (no record, click's "Aborted!") and
+    SIGTERM took its default (here the test's own handler)."""
+    def outside_handler(signum: int, frame: object) -> None:
+        raise SecondStop
+
+    previous_term = signal.signal(signal.SIGTERM, outside_handler)
+    real_write = play.write_record
+
+    def write_during_a_second_stop(path: Path, state: object, seats: object = None) -> None:
+        signal.raise_signal(second)
+        real_write(path, state, seats)
+
+    class Session:
+        def run(self) -> None:
+            signal.raise_signal(signal.SIGINT)   # the first Ctrl+C, during the game
+
+    monkeypatch.setattr(play, "write_record", write_during_a_second_stop)
+    record = tmp_path / "game.json"
+    output = io.StringIO()
+    try:
+        with pytest.raises(typer.Exit) as stopped:
+            play.run_session(Console(file=output), Session(), get_game("kozel").new_state(rules="classic"),
+                             record, "game")
+    except (KeyboardInterrupt, SecondStop):
+        raise AssertionError("the second stop cut the record's writing") from None
+    finally:
+        signal.signal(signal.SIGTERM, previous_term)
+    assert stopped.value.exit_code == 130 and "Interrupted." in output.getvalue()
+    assert len(read_records(record)) == 1
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])

@@ -158,3 +158,17 @@ def test_the_state_decodes_to_the_engine_through_whole_matches(game: str, rules:
         check_against_the_engine(env, env.state())
         env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert env.game.state.is_terminal() and len(env.game.state.deal_results) >= 2
+
+
+@pytest.mark.parametrize("label", LABELS)
+def test_a_field_that_cannot_apply_to_the_ruleset_is_left_out(label: str) -> None:
+    """docs/envs.md: "Fields that do not apply to a ruleset are left out" — an
+    exchange's ``giving`` only where cards are exchanged (Kozel's partner exchange,
+    Spades' double nil), a stock's order only with a stock, face-down passes only
+    in street (Spades kept an always-empty ``giving`` under every preset)."""
+    env = make(label)
+    rules, kozel = env.encoder.rules, env.encoder.game == "kozel"
+    names = {f.name for f in env.global_state.layout.fields}
+    assert ("giving" in names) == bool(rules.partner_exchange if kozel else rules.double_nil)
+    assert ("stock_order" in names) == bool(kozel and rules.stock_size)
+    assert ("table_hidden" in names) == bool(kozel and env.encoder.street)

@@ -531,42 +531,45 @@ def run_session(console: Console, session: Any, state: GameState, record: Path |
     exit status 1 that rich (``SystemExit``) or typer gives a broken pipe.
 
     Ctrl+C is handled as the stops are (``ctrl_c``): one that lands as a prompt
-    begins to read still stops it, and a second one does not interrupt the stopping."""
+    begins to read still stops it, and a second one (or a SIGTERM) does not
+    interrupt the stopping — the line and the record are written inside the
+    block, where a stop under way ignores the next one."""
     code = 0
     stopped: list[int] = []   # SIGTERM or SIGHUP (the terminal window closed), once received
-    try:
-        with stop_as_interrupt(stopped, ctrl_c=True):
-            session.run()
-    except Quit:
-        console.print(f"Bye: {what} stopped.")
-    except KeyboardInterrupt:
-        how = STOPPED_BY[stopped[0]] if stopped else "interrupted"
-        console.print(f"\n{how[0].upper()}{how[1:]}.")
-        code = 128 + stopped[0] if stopped else 130
-    except (BrokenPipeError, SystemExit) as exc:
-        broken = isinstance(exc, BrokenPipeError) or isinstance(exc.__context__, BrokenPipeError)
-        if broken and record is not None:
-            write_record(record, state, seats)
-        raise
-    except Exception as exc:
-        crashed = [exc.bot] if isinstance(exc, BotMoveError) else raised_by_outside_bot(exc)
-        if not crashed:
-            raise  # a bug of the project's own: its traceback helps
-        # an outside bot's error (the researcher's code): one line, where it was raised; the game so far kept
-        if record is not None:
-            write_record(record, state, seats)
-            console.print(f"Record of the game so far written to {escape(str(record))}.")
-        why = str(exc) if isinstance(exc, BotMoveError) else one_line(exc)
-        echo(f"error: {what} stopped: bot {', '.join(crashed)} failed: {why}", err=True)
-        raise typer.Exit(1) from None
-    if record is not None:
+    # the stopping too (the line, the record): a second Ctrl+C or a SIGTERM then does not cut it
+    with stop_as_interrupt(stopped, ctrl_c=True):
         try:
-            write_record(record, state, seats)
-        except OSError as exc:
-            _fail(f"cannot write the record to {record}: {exc.strerror or exc}")
-        except GoatError as exc:
-            _fail(f"cannot write the record to {record}: {exc}")
-        console.print(f"Record written to {escape(str(record))}.")
+            session.run()
+        except Quit:
+            console.print(f"Bye: {what} stopped.")
+        except KeyboardInterrupt:
+            how = STOPPED_BY[stopped[0]] if stopped else "interrupted"
+            console.print(f"\n{how[0].upper()}{how[1:]}.")
+            code = 128 + stopped[0] if stopped else 130
+        except (BrokenPipeError, SystemExit) as exc:
+            broken = isinstance(exc, BrokenPipeError) or isinstance(exc.__context__, BrokenPipeError)
+            if broken and record is not None:
+                write_record(record, state, seats)
+            raise
+        except Exception as exc:
+            crashed = [exc.bot] if isinstance(exc, BotMoveError) else raised_by_outside_bot(exc)
+            if not crashed:
+                raise  # a bug of the project's own: its traceback helps
+            # an outside bot's error (the researcher's code): one line, where it was raised; the game so far kept
+            if record is not None:
+                write_record(record, state, seats)
+                console.print(f"Record of the game so far written to {escape(str(record))}.")
+            why = str(exc) if isinstance(exc, BotMoveError) else one_line(exc)
+            echo(f"error: {what} stopped: bot {', '.join(crashed)} failed: {why}", err=True)
+            raise typer.Exit(1) from None
+        if record is not None:
+            try:
+                write_record(record, state, seats)
+            except OSError as exc:
+                _fail(f"cannot write the record to {record}: {exc.strerror or exc}")
+            except GoatError as exc:
+                _fail(f"cannot write the record to {record}: {exc}")
+            console.print(f"Record written to {escape(str(record))}.")
     if code:
         raise typer.Exit(code)
 
