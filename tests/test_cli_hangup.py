@@ -200,6 +200,42 @@ def test_a_second_stop_does_not_cut_goat_plays_record(second: int, tmp_path: Pat
     assert len(read_records(record)) == 1
 
 
+@pytest.mark.parametrize("first, code, line", [(signal.SIGINT, 130, "Interrupted."),
+                                                (signal.SIGTERM, 128 + signal.SIGTERM, "Terminated")])
+def test_a_stop_landing_in_the_record_write_at_the_games_end_keeps_the_record(
+        first: int, code: int, line: str, tmp_path: Path, ctrl_c_as_from_a_terminal: None,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game that ended (or ``quit``) writes its record; a Ctrl+C or a SIGTERM
+    landing in that write cut it half-written (a KeyboardInterrupt out of the
+    write: click's "Aborted!", status 1). The stop is then under way: the record
+    is written again whole, and the session ends as stopped (its line, 130/143)."""
+    real_write = play.write_record
+    calls: list[int] = []
+
+    def write_stopped_once(path: Path, state: object, seats: object = None) -> None:
+        calls.append(1)
+        path.write_text("{\"half", encoding="utf-8")   # a write cut in the middle
+        if len(calls) == 1:
+            signal.raise_signal(first)
+        real_write(path, state, seats)
+
+    class Session:
+        def run(self) -> None:
+            return None   # the game ended
+
+    monkeypatch.setattr(play, "write_record", write_stopped_once)
+    record = tmp_path / "game.json"
+    output = io.StringIO()
+    try:
+        with pytest.raises(typer.Exit) as stopped:
+            play.run_session(Console(file=output), Session(), get_game("kozel").new_state(rules="classic"),
+                             record, "game")
+    except KeyboardInterrupt:
+        raise AssertionError("the stop cut the record's writing") from None
+    assert stopped.value.exit_code == code and line in output.getvalue(), output.getvalue()
+    assert len(calls) == 2 and len(read_records(record)) == 1
+
+
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_a_stop_landing_in_the_prompts_flush_of_its_output_still_stops_the_read(signum: int) -> None:
     """``input()`` flushes standard error (and output) before it reads, and clears

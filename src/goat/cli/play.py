@@ -533,7 +533,9 @@ def run_session(console: Console, session: Any, state: GameState, record: Path |
     Ctrl+C is handled as the stops are (``ctrl_c``): one that lands as a prompt
     begins to read still stops it, and a second one (or a SIGTERM) does not
     interrupt the stopping — the line and the record are written inside the
-    block, where a stop under way ignores the next one."""
+    block, where a stop under way ignores the next one. A first stop that lands
+    in the record's writing at the game's end is that stop: the record is
+    written again whole, then the session ends as stopped."""
     code = 0
     stopped: list[int] = []   # SIGTERM or SIGHUP (the terminal window closed), once received
     # the stopping too (the line, the record): a second Ctrl+C or a SIGTERM then does not cut it
@@ -543,9 +545,7 @@ def run_session(console: Console, session: Any, state: GameState, record: Path |
         except Quit:
             console.print(f"Bye: {what} stopped.")
         except KeyboardInterrupt:
-            how = STOPPED_BY[stopped[0]] if stopped else "interrupted"
-            console.print(f"\n{how[0].upper()}{how[1:]}.")
-            code = 128 + stopped[0] if stopped else 130
+            code = _say_stopped(console, stopped)
         except (BrokenPipeError, SystemExit) as exc:
             broken = isinstance(exc, BrokenPipeError) or isinstance(exc.__context__, BrokenPipeError)
             if broken and record is not None:
@@ -564,14 +564,31 @@ def run_session(console: Console, session: Any, state: GameState, record: Path |
             raise typer.Exit(1) from None
         if record is not None:
             try:
-                write_record(record, state, seats)
-            except OSError as exc:
-                _fail(f"cannot write the record to {record}: {exc.strerror or exc}")
-            except GoatError as exc:
-                _fail(f"cannot write the record to {record}: {exc}")
+                _keep_record(record, state, seats)
+            except KeyboardInterrupt:   # the first stop landed in the write: a stop is under way now,
+                _keep_record(record, state, seats)   # so writing it again whole is not cut by the next
+                code = _say_stopped(console, stopped)
             console.print(f"Record written to {escape(str(record))}.")
     if code:
         raise typer.Exit(code)
+
+
+def _say_stopped(console: Console, stopped: list[int]) -> int:
+    """The line of a session stopped by Ctrl+C (``stopped`` empty) or by the
+    signal in ``stopped``, and its exit status (130; 128 + the signal)."""
+    how = STOPPED_BY[stopped[0]] if stopped else "interrupted"
+    console.print(f"\n{how[0].upper()}{how[1:]}.")
+    return 128 + stopped[0] if stopped else 130
+
+
+def _keep_record(record: Path, state: GameState, seats: list[dict[str, Any] | None] | None) -> None:
+    """Write the record at the session's end; a file that cannot be written is one line."""
+    try:
+        write_record(record, state, seats)
+    except OSError as exc:
+        _fail(f"cannot write the record to {record}: {exc.strerror or exc}")
+    except GoatError as exc:
+        _fail(f"cannot write the record to {record}: {exc}")
 
 
 def _defaults(module: Any, rules: str) -> dict[str, Any] | None:
