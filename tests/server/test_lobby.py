@@ -441,6 +441,9 @@ class Tab:
     def revoke(self) -> None:
         self.seat = None
 
+    def gone(self) -> bool:
+        return False   # its client is there
+
 
 def test_only_a_person_seated_at_the_table_frees_a_seat_and_a_page_coming_back_as_it_goes_is_refused(
         tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ class FakeSocket:
         self.sent: list[dict[str, Any]] = []
         self.client_state = WebSocketState.CONNECTED
         self.closed_with: int | None = None
+        self.scope: dict[str, Any] = {}   # no goat.ping: its client is there
 
     async def send_text(self, text: str) -> None:
         self.sent.append(json.loads(text))
@@ -190,6 +191,9 @@ class Tab:
 
     def revoke(self) -> None:
         self.seat = None
+
+    def gone(self) -> bool:
+        return False   # its client is there
 
 
 def test_another_tab_of_a_connected_seat_tells_nobody_else(tmp_path: Path) -> None:

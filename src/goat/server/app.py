@@ -80,6 +80,7 @@ from goat.server.settings import Settings
 from goat.server.solverload import SolverLoad, wants_solver
 from goat.server.storage import AsyncStorage, Storage, StorageError
 from goat.server.tables import (
+    ClientGone,
     LobbyError,
     Table,
     TableGone,
@@ -496,7 +497,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         (they are cut, and their place is this one's); else ``None``, to be refused
         as any connection over the cap — also when its own client has left by the end
         of that ping (:func:`heard_meanwhile`, :func:`client_gone`: even with its
-        close queued behind messages), so nobody sees its seat connected for a moment."""
+        close queued behind messages): the freed place is no dead client's. (Its seat
+        would not be shown connected either way: :meth:`Table.attach` attaches no
+        connection whose client has left, under the cap or over it.)"""
         answer_seconds = min(PING_ANSWER_SECONDS, settings.ping_seconds or PING_ANSWER_SECONDS)
         with connections.waiting_for_hello(host) as waiter, suppress(WebSocketDisconnect, RuntimeError, OSError):
             await websocket.accept()
@@ -530,8 +533,11 @@ def client_gone(websocket: WebSocket) -> bool:
     of its TCP connection, has arrived. ``receive`` would say so only after every
     message queued before it (a reconnect's ``sync`` sent with its hello and its
     close), so a reconnect admitted on what it read could take a place and show
-    its seat connected for a moment. ``False`` without ``goat.ping``, where nothing
-    is admitted for a ping (:meth:`Client.answers_ping`)."""
+    its seat connected for a moment. Asked before a place freed by a ping is taken
+    (``over_the_cap``) and before any connection is attached (:meth:`Client.gone`,
+    :meth:`Table.attach`). ``False`` without ``goat.ping`` (nothing is admitted for
+    a ping there, :meth:`Client.answers_ping`; a gone client is then attached and
+    detached as before)."""
     extension = ping_extension(websocket)
     return bool(extension and extension["gone"]())
 
@@ -681,6 +687,11 @@ class Client:
         """The id of the table it is connected to (the cap's Holder: a seat token is one table's)."""
         return self.table.id if self.table is not None else None
 
+    def gone(self) -> bool:
+        """Whether the client has left already (:func:`client_gone`); one that has is
+        never attached (:meth:`Table.attach`)."""
+        return client_gone(self.websocket)
+
     # -------------------------------------------------------- receiving
     async def answers_ping(self, timeout: float) -> bool:
         """Whether the client answers a WebSocket ping within ``timeout`` seconds;
@@ -749,13 +760,16 @@ class Client:
     async def _hello(self, table: Table, hello: Hello,
                      lookup: Callable[[], Awaitable[Table | None]] | None = None) -> Table | None:
         """Attach to ``table`` as ``hello`` asks; the table attached to, or ``None``
-        when the connection was closed. A table the registry let go since the
-        connection was opened (:class:`TableGone`) is looked up again: attached to
-        the old object the page would hear nothing more (a rematch, a chat)."""
+        when the connection was closed or its client had left already
+        (:class:`ClientGone`). A table the registry let go since the connection was
+        opened (:class:`TableGone`) is looked up again: attached to the old object
+        the page would hear nothing more (a rematch, a chat)."""
         while True:
             try:
                 await table.attach(self, hello.token)   # the seat, its welcome and its snapshot
                 break
+            except ClientGone:   # its close has arrived: nobody to answer, the seat left as it was
+                return None
             except TableGone:
                 found = await lookup() if lookup is not None else None
                 if found is None or found is table:

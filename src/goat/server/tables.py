@@ -146,6 +146,11 @@ class TableGone(GoatError):
     a connection that looked it up before must look it up again (:meth:`Table.attach`)."""
 
 
+class ClientGone(GoatError):
+    """A connection whose client had left by the time its ``hello`` was decided
+    (:meth:`Table.attach`): it is not attached, and has nobody to be told why."""
+
+
 class LobbyError(GoatError):
     """A lobby request that cannot be done (one line); ``status`` is the HTTP status.
 
@@ -194,6 +199,12 @@ class Connection(Protocol):
     def revoke(self) -> None:
         """The seat this connection spoke for is no longer its own: send nothing
         more for that seat, and close."""
+        ...
+
+    def gone(self) -> bool:
+        """Whether its client is known to have left already (its close, or the end
+        of its TCP connection, has arrived), though messages sent before it, its
+        ``hello`` among them, may still be unread."""
         ...
 
 
@@ -1158,10 +1169,20 @@ class Table:
         bot had chosen was played a moment later, by the bot, for a player seated again).
         The token is read under the lock too: read before it, a hello that waited
         behind its holder leaving the seat would attach the connection to that seat
-        anyway, and it would be shown the cards of whoever sat there next."""
+        anyway, and it would be shown the cards of whoever sat there next.
+
+        A connection whose client has left already (:meth:`Connection.gone`: its close
+        came with its hello, or while the hello waited for the lock) raises
+        :class:`ClientGone` and is not attached: attached, its seat was shown
+        connected for a moment and then left, its grace period started over and a
+        stand-in bot was sent away for another one, so a burst of dead reconnects
+        (a page reloaded twice quickly) kept a player who dropped out from being
+        replaced. Asked under the lock, the latest moment before the seat changes."""
         async with self.lock:
             if self.closed or self.unloaded:
                 raise TableGone(self.id)
+            if conn.gone():
+                raise ClientGone(f"the client of a hello at table {self.id} has left")
             conn.seat = self.seat_of(token)
             conn.deliver(render(self, conn.seat, "welcome"))
             self._attach(conn)
