@@ -686,6 +686,9 @@ export const AR = {
       banished: "{card} الخاصة بك تُبعد من اللعب ({reason})",
       destroyed: "{card} الخاصة بك تُدمَّر ({reason})",
       returnsToHand: "{card} تعود إلى يدك (من {zone})",
+      toDeckTopUnseen: "يوضع وحشك المقلوب المدمَّر أعلى رزمتك بدلًا من المقبرة",
+      toDeckTop: "{card} توضع أعلى رزمتك بدلًا من المقبرة",
+      toFusionDeck: "{card} تعود إلى رزمة الدمج لديك بدلًا من المقبرة",
     },
   },
   opt: {

@@ -690,6 +690,9 @@ export const STRINGS = {
         banished: "your {card} is removed from play ({reason})",
         destroyed: "your {card} is destroyed ({reason})",
         returnsToHand: "{card} returns to your hand (from {zone})",
+        toDeckTopUnseen: "your destroyed face-down monster goes on top of your Deck instead of the Graveyard",
+        toDeckTop: "{card} goes on top of your Deck instead of the Graveyard",
+        toFusionDeck: "{card} goes back to your Fusion Deck instead of the Graveyard",
       },
     },
     opt: {
@@ -1561,6 +1564,9 @@ export const STRINGS = {
         banished: "{card} (ваша карта) изгоняется ({reason})",
         destroyed: "{card} (ваша карта) уничтожается ({reason})",
         returnsToHand: "{card} возвращается в вашу руку (из {zone})",
+        toDeckTopUnseen: "ваш уничтоженный закрытый монстр кладётся на верх вашей колоды вместо Кладбища",
+        toDeckTop: "{card} кладётся на верх вашей колоды вместо Кладбища",
+        toFusionDeck: "{card} возвращается в вашу колоду слияний вместо Кладбища",
       },
     },
     opt: {
