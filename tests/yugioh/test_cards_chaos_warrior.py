@@ -508,3 +508,14 @@ def test_mystic_swordsman_lv6_returns_only_a_monster_its_opponent_owns() -> None
     assert s.duel.change_control(elf, 1)    # as Change of Heart's resolution does, before the Battle Phase
     play(s, ["0 phase battle", f"0 attack {LV6}@0M1 -> face-down@1M1"])
     assert names(s.duel.players[0].gy) == ["Mystical Elf"] and s.pending().kind != "select"
+
+
+def test_mystic_swordsman_lv6_returns_a_face_down_fusion_monster_to_the_fusion_deck() -> None:
+    """A card that would go to the Deck goes to the Fusion Deck if it is a Fusion monster
+    (turned face-down by Book of Moon: a known card, so shown on the way)."""
+    s = scenario("goat", p0={"monsters": [LV6]}, p1={"monsters": ["Gaia the Dragon Champion"]})
+    s.duel.flip_down(s.duel.players[1].monsters[0])    # as Book of Moon's resolution does
+    play(s, ["0 phase battle", f"0 attack {LV6}@0M1 -> face-down@1M1", "0 choose deck"])
+    p1 = s.duel.players[1]
+    assert names(p1.fusion) == ["Gaia the Dragon Champion"] and not p1.gy and "Gaia" not in " ".join(names(p1.deck))
+    assert "Gaia the Dragon Champion goes back to 1's Fusion Deck instead of the Graveyard" in _lines(s)

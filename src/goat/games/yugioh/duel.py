@@ -396,7 +396,6 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         (it was public, having been turned face-down by an effect). No Graveyard, so no
         trigger of being sent there."""
         owner, zone, controller = card.owner, card.zone, card.controller
-        snapshot = (card, card.stamp)
         self._destroying = True
         try:
             if card.data.extra_deck:
@@ -408,7 +407,7 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
                          Line("toDeckTop", card=card.name, seat=owner))
         finally:
             self._destroying = False
-        self.emit(("destroyed", snapshot[0], zone, controller, reason))
+        self.emit(("destroyed", card, zone, controller, reason))
         self.adjust()
 
     def _union_instead(self, card: CardInst, reason: str) -> CardInst:
