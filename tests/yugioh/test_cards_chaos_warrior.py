@@ -376,3 +376,146 @@ def test_mystic_swordsman_lv4_may_be_revived_summoned_by_its_lv2_or_not() -> Non
     play(s, [f"0 activate {LV2}@0M1", f"0 choose {LV4}", "0 choose attack"])
     lv4 = s.duel.players[0].monsters[0]
     assert lv4.name == LV4 and lv4.proper
+
+
+# ------------------------------------------------------------------ Mystic Swordsman LV4's level-up, LV6
+# The era's texts: LV4 (SOD-EN012) "During the End Phase of a turn that this card destroys a monster as a
+# result of battle, send this card to the Graveyard to Special Summon 1 Mystic Swordsman LV6 from hand or
+# Deck"; LV6 (RDS-EN008) Set when Normal Summoned, the same face-down destruction, and "You can return the
+# monster destroyed with this effect to the top of your opponent's Deck instead of sending it to the
+# Graveyard". One level-up mechanism serves LV2 and LV4 (SwordsmanLevelUp).
+LV6 = "Mystic Swordsman LV6"
+ARM = "Right Arm of the Forbidden One"
+
+
+def _lv4_battle_then_end(p0: dict, p1: dict, attack: str, rules: str = "goat") -> ScenarioState:
+    s = scenario(rules, phase="battle", p0=p0, p1=p1)
+    play(s, [f"0 attack {LV4}@0M1 -> {attack}", "0 phase main2", "0 phase end"])
+    return s
+
+
+def test_mystic_swordsman_lv4_levels_up_in_the_end_phase_after_destroying_a_monster_by_battle() -> None:
+    s = _lv4_battle_then_end({"monsters": [LV4], "deck": ["Sangan", LV6, "Mystical Elf"]},
+                             {"monsters": [ARM]}, f"{ARM}@1M1")
+    assert s.pending().kind == "trigger" and s.legal_texts() == ["0 pass", f"0 activate {LV4}@0M1"]  # optional
+    play(s, [f"0 activate {LV4}@0M1"])
+    assert names(s.duel.players[0].gy) == [LV4]          # the cost, paid on activation
+    play(s, [f"0 choose {LV6}", "0 choose attack"])
+    p0 = s.duel.players[0]
+    lv6 = p0.monsters[0]
+    assert lv6.name == LV6 and lv6.face_up and lv6.attack_pos and lv6.proper
+    assert names(p0.deck) == ["Sangan", "Mystical Elf"]
+    lines = _lines(s)
+    assert lines.index("0 shuffles their deck") > lines.index("0 Special Summons Mystic Swordsman LV6 in Attack Position")
+    assert s.duel.turn == 4
+
+
+def test_mystic_swordsman_lv4_levels_up_only_in_the_end_phase_of_a_turn_it_destroyed_by_battle() -> None:
+    # no battle destruction this turn: no level-up in the End Phase
+    s = scenario("goat", p0={"monsters": [LV4], "deck": [LV6, "Sangan"]})
+    play(s, ["0 phase end"])
+    assert s.duel.turn == 4 and names(s.duel.players[0].monsters) == [LV4]
+    # a battle destruction: nothing before the End Phase (Main Phase 2 offers no activation)
+    s = scenario("goat", phase="battle", p0={"monsters": [LV4], "deck": [LV6, "Sangan"]}, p1={"monsters": [ARM]})
+    play(s, [f"0 attack {LV4}@0M1 -> {ARM}@1M1", "0 phase main2"])
+    assert not any(f"activate {LV4}" in a for a in s.legal_texts())
+    play(s, ["0 phase end"])
+    assert f"0 activate {LV4}@0M1" in s.legal_texts()
+    # declined: the turn ends as usual
+    play(s, ["0 pass"])
+    assert s.duel.turn == 4
+    lv4 = s.duel.players[0].monsters[0]
+    assert lv4.name == LV4 and lv4.destroyed_by_battle_turn == 3
+
+
+def test_mystic_swordsman_lv4_face_down_destruction_is_not_by_battle_no_level_up() -> None:
+    s = _lv4_battle_then_end({"monsters": [LV4], "deck": [LV6, "Sangan"]}, {"monsters": ["Mystical Elf:set"]},
+                             "face-down@1M1")
+    assert names(s.duel.players[1].gy) == ["Mystical Elf"]
+    assert s.duel.turn == 4 and names(s.duel.players[0].monsters) == [LV4]  # never offered
+
+
+def test_mystic_swordsman_lv4_takes_lv6_from_the_deck_first() -> None:
+    """With LV6 in both the hand and the Deck, the Deck's is summoned: the hand keeps its copy."""
+    s = _lv4_battle_then_end({"monsters": [LV4], "hand": [LV6], "deck": [LV6, "Sangan"]},
+                             {"monsters": [ARM]}, f"{ARM}@1M1")
+    play(s, [f"0 activate {LV4}@0M1", f"0 choose {LV6}", "0 choose defense"])
+    p0 = s.duel.players[0]
+    assert names(p0.monsters) == [LV6] and names(p0.hand) == [LV6] and names(p0.deck) == ["Sangan"]
+    assert not any(e.startswith("see nofind 0") for e in s.history[1])
+
+
+def test_mystic_swordsman_lv4_takes_lv6_from_the_hand_when_the_deck_has_none() -> None:
+    s = _lv4_battle_then_end({"monsters": [LV4], "hand": [LV6, "Sangan"], "deck": ["Mystical Elf", "Sangan"]},
+                             {"monsters": [ARM]}, f"{ARM}@1M1")
+    play(s, [f"0 activate {LV4}@0M1", "0 choose attack"])   # the one hand copy: taken without asking
+    p0 = s.duel.players[0]
+    assert names(p0.monsters) == [LV6] and names(p0.hand) == ["Sangan"]
+    assert "see nofind 0 lv6" in s.history[1]            # the Deck was searched and shown to hold none
+
+
+@pytest.mark.parametrize("rules, offered", [("goat", True), ("official", False)])
+def test_mystic_swordsman_lv4_level_up_with_lv6_in_neither_hand_nor_deck(rules: str, offered: bool) -> None:
+    s = _lv4_battle_then_end({"monsters": [LV4], "deck": ["Sangan", "Mystical Elf"]},
+                             {"monsters": [ARM]}, f"{ARM}@1M1", rules)
+    assert (f"0 activate {LV4}@0M1" in s.legal_texts()) == offered
+    if offered:
+        play(s, [f"0 activate {LV4}@0M1"])
+        p0 = s.duel.players[0]
+        assert names(p0.gy) == [LV4] and not names(p0.monsters)
+        assert "0 finds no Mystic Swordsman LV6 in the Deck or hand" in _lines(s)
+        assert "see nofind 0 lv6 hand" in s.history[1]
+
+
+def test_mystic_swordsman_lv6_is_normal_summoned_only_face_down_with_a_tribute() -> None:
+    s = scenario("goat", p0={"hand": [LV6], "monsters": ["Sangan"]})
+    assert f"0 set {LV6}" in s.legal_texts() and f"0 summon {LV6}" not in s.legal_texts()
+    s = scenario("goat", p0={"hand": [LV6]})
+    assert not any(LV6 in a for a in s.legal_texts())     # Level 6: one Tribute needed
+
+
+def test_mystic_swordsman_lv6_destroys_a_face_down_defender_unflipped_to_the_graveyard_if_declined() -> None:
+    s = scenario("goat", phase="battle", p0={"monsters": [LV6]}, p1={"monsters": ["Morphing Jar:set"]})
+    play(s, [f"0 attack {LV6}@0M1 -> face-down@1M1"])
+    assert s.pending().seat == 0 and s.legal_texts() == ["0 choose deck", "0 choose graveyard"]
+    play(s, ["0 choose graveyard"])
+    assert names(s.duel.players[1].gy) == ["Morphing Jar"] and s.duel.players[1].hand == []  # no Flip
+    assert "Mystic Swordsman LV6 destroys the face-down monster without flipping it" in _lines(s)
+    assert s.duel.players[0].monsters[0].destroyed_by_battle_turn != s.duel.turn    # by its effect, not battle
+
+
+def test_mystic_swordsman_lv6_puts_the_destroyed_monster_on_top_of_the_opponents_deck_unseen() -> None:
+    s = scenario("goat", phase="battle", p0={"monsters": [LV6]},
+                 p1={"monsters": ["Morphing Jar:set"], "deck": ["Sangan", "Mystical Elf"]})
+    play(s, [f"0 attack {LV6}@0M1 -> face-down@1M1", "0 choose deck"])
+    p1 = s.duel.players[1]
+    assert names(p1.deck) == ["Morphing Jar", "Sangan", "Mystical Elf"] and not p1.gy and not p1.hand
+    assert not any(c for c in p1.monsters) and s.duel.players[0].lp == 8000 == p1.lp
+    views = {seat: " ".join(str(e["text"]) for e in s.duel.log_view(seat)) for seat in (0, 1, None)}
+    assert "Morphing Jar" not in views[0] and "Morphing Jar" not in views[None]   # the attacker never sees it
+    assert "Morphing Jar goes on top of 1's Deck" in views[1]                    # its owner is told
+    assert "the destroyed face-down monster goes on top of 1's Deck" in views[0]
+    assert not any("Morphing Jar" in e for e in s.history[0] + s.history[2])
+    play(s, ["0 phase main2", "0 phase end"])    # the opponent draws it next
+    assert names(s.duel.players[1].hand) == ["Morphing Jar"]
+
+
+def test_mystic_swordsman_lv6_returns_only_a_monster_its_opponent_owns() -> None:
+    """"Your opponent's Deck": a face-down monster of its own player's, controlled by the
+    opponent, goes to the Graveyard without a choice."""
+    s = scenario("goat", p0={"monsters": [LV6, "Mystical Elf:set"]})
+    elf = s.duel.players[0].monsters[1]
+    assert s.duel.change_control(elf, 1)    # as Change of Heart's resolution does, before the Battle Phase
+    play(s, ["0 phase battle", f"0 attack {LV6}@0M1 -> face-down@1M1"])
+    assert names(s.duel.players[0].gy) == ["Mystical Elf"] and s.pending().kind != "select"
+
+
+def test_mystic_swordsman_lv6_returns_a_face_down_fusion_monster_to_the_fusion_deck() -> None:
+    """A card that would go to the Deck goes to the Fusion Deck if it is a Fusion monster
+    (turned face-down by Book of Moon: a known card, so shown on the way)."""
+    s = scenario("goat", p0={"monsters": [LV6]}, p1={"monsters": ["Gaia the Dragon Champion"]})
+    s.duel.flip_down(s.duel.players[1].monsters[0])    # as Book of Moon's resolution does
+    play(s, ["0 phase battle", f"0 attack {LV6}@0M1 -> face-down@1M1", "0 choose deck"])
+    p1 = s.duel.players[1]
+    assert names(p1.fusion) == ["Gaia the Dragon Champion"] and not p1.gy and "Gaia" not in " ".join(names(p1.deck))
+    assert "Gaia the Dragon Champion goes back to 1's Fusion Deck instead of the Graveyard" in _lines(s)

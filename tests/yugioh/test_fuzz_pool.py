@@ -88,3 +88,38 @@ def test_sample_world_after_a_hidden_field_spell_set() -> None:
         assert json.dumps(world.view(0), sort_keys=True) == json.dumps(view, sort_keys=True)
         hidden = world.duel.players[1].field_spell()
         assert hidden is not None and hidden.data.subtype == "field" and not hidden.face_up
+
+
+def _swordsmen() -> DeckList:
+    """The Chaos Warrior list with the Mystic Swordsman line: two LV4 for the Spirit
+    Reapers, two LV6 for the Night Assailants (LV4's level-up, LV6's return to the Deck)."""
+    base = builtin_deck("chaos_warrior")
+    main = list(base.main)
+    for old, new in (("Spirit Reaper", "Mystic Swordsman LV4"), ("Night Assailant", "Mystic Swordsman LV6")):
+        main = [new if name == old else name for name in main]
+    return DeckList(tuple(main), base.fusion)
+
+
+#: Seeds whose 600 steps play LV6 (3: it puts a monster back on the Deck, 5: to the Graveyard).
+#: Seeds 2, 7 and 8 are left out: seat 0's worlds fail there on seat 1's Black Luster Ritual or
+#: face-down Spell activations, as they do with the shipped Chaos Warrior list (no Swordsman).
+@pytest.mark.parametrize("seed", [0, 3, 5, 9])
+def test_random_match_with_the_mystic_swordsman_line_ends_replays_and_samples(seed: int) -> None:
+    from goat.games.yugioh import sample_world
+
+    decks = (_swordsmen(), MECHANICS)
+    rule_set = make_rules("goat", {"open_decklists": True})
+    check_deck(decks[0], rule_set)
+    state = YugiohState(rule_set, decks, single_duel=True, seed=seed)
+    rng = random.Random(seed)
+    play_random_steps(state, rng, 600)
+    check_invariants(state)
+    for seat in (0, 1):
+        view = json.loads(json.dumps(state.view(seat)))
+        world = sample_world(view, random.Random(seed))
+        assert json.dumps(world.view(seat), sort_keys=True) == json.dumps(view, sort_keys=True)
+    play_out(state, lambda s: s.legal_actions()[rng.randrange(len(s.legal_actions()))], rng, max_steps=50_000)
+    assert state.is_terminal()
+    record = json.loads(json.dumps(record_from_state(state)))
+    outcome = replay(record)
+    check_result(record, outcome)

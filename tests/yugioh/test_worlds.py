@@ -760,31 +760,35 @@ def test_a_graveyard_target_the_world_does_not_offer_renames_no_hand_card() -> N
     assert "Breaker the Magical Warrior" in [c.name for c in hand]
 
 
-def _swordsman_match(seed: int, lv4: int, until: str) -> Any:
-    """Goat Control against a Chaos Warrior list with two Mystic Swordsman LV2 (for the
-    Spirit Reapers) and ``lv4`` Mystic Swordsman LV4 (for Night Assailants), open lists;
-    random play, except that seat 1 attacks with LV2 and levels it up whenever it may,
-    until seat 0's history holds the entry ``until``."""
+def _swordsman_match(seed: int, lv4: int, until: str, levels: tuple[str, str] = ("LV2", "LV4"),
+                     eager: tuple[str, ...] = ("1 activate Mystic Swordsman LV2", "1 attack Mystic Swordsman LV2")
+                     ) -> Any:
+    """Goat Control against a Chaos Warrior list with two Mystic Swordsman of the lower of
+    ``levels`` (for the Spirit Reapers) and ``lv4`` of the higher (for Night Assailants),
+    open lists; random play, except that seat 1 takes the ``eager`` actions (attacks with
+    the Swordsman, its level-up) whenever it may, until seat 0's history holds the entry
+    ``until``."""
     from goat.games.yugioh.rules import make_rules
     from goat.games.yugioh.state import YugiohState
 
+    low, high = (f"Mystic Swordsman {level}" for level in levels)
     base = builtin_deck("chaos_warrior")
     main = list(base.main)
     for name in ("Spirit Reaper", "Spirit Reaper"):
-        main[main.index(name)] = "Mystic Swordsman LV2"
+        main[main.index(name)] = low
     for _ in range(lv4):
-        main[main.index("Night Assailant")] = "Mystic Swordsman LV4"
+        main[main.index("Night Assailant")] = high
     state = YugiohState(make_rules("goat", {"open_decklists": True}),
                         (builtin_deck("goat_control"), DeckList(tuple(main), base.fusion)), single_duel=True, seed=seed)
     rng = random.Random(seed)
     while until not in state.history[0]:
-        assert not state.is_terminal(), [e for e in state.history[0] if "LV4" in e or "lv4" in e]
+        assert not state.is_terminal(), [e for e in state.history[0] if "LV" in e or "lv" in e]
         if state.is_chance_node():
             state.apply_chance(state.sample_chance(rng))
             continue
         legal = state.legal_texts()
-        eager = [a for a in legal if a.startswith(("1 activate Mystic Swordsman LV2", "1 attack Mystic Swordsman LV2"))]
-        state.apply_action(eager[0] if eager else rng.choice(legal))
+        chosen = [a for a in legal if a.startswith(eager)]
+        state.apply_action(chosen[0] if chosen else rng.choice(legal))
     return state
 
 
@@ -811,3 +815,48 @@ def test_a_match_with_a_mystic_swordsman_level_up_replays_from_its_record(seed: 
     record = json.loads(json.dumps(record_from_state(state)))
     again = replay_record(record)
     assert again.history == state.history and again.information_state_string(0) == state.information_state_string(0)
+
+
+#: Seat 1 plays Mystic Swordsman LV4 (Set when it must), attacks with LV4 and LV6, levels
+#: LV4 up and puts LV6's face-down victims on top of seat 0's Deck whenever it may.
+_LV6_EAGER = ("1 activate Mystic Swordsman LV4", "1 attack Mystic Swordsman LV", "1 choose deck",
+              "1 set Mystic Swordsman LV4")
+
+
+@pytest.mark.parametrize("seed, lv6, until", [
+    (6, 2, "act 1 choose Mystic Swordsman LV6"),  # LV6 taken from the Deck
+    (130, 1, "see nofind 1 lv6"),                 # the Deck had none: LV6 from the hand
+    (2, 0, "see nofind 1 lv6 hand"),              # none in the Deck or hand (Goat rule 8)
+])
+def test_worlds_after_mystic_swordsman_lv4_levels_up(seed: int, lv6: int, until: str) -> None:
+    """LV4's Deck search of Mystic Swordsman LV6, as LV2's of LV4: a world keeps a copy in
+    the Deck where it was taken from there, and none where the Deck (and hand) were
+    shown to hold none."""
+    state = _swordsman_match(seed, lv6, until, ("LV4", "LV6"), _LV6_EAGER)
+    for world_seed in range(3):
+        world = sampled(state, 0, world_seed)
+        check_invariants(world)
+        if until.startswith("see nofind"):
+            pile = world.duel.players[1].deck + (world.duel.players[1].hand if until.endswith("hand") else [])
+            assert "Mystic Swordsman LV6" not in [c.name for c in pile]
+
+
+def test_worlds_after_mystic_swordsman_lv6_puts_a_monster_on_top_of_the_deck() -> None:
+    """LV6 puts the face-down monster it destroyed on top of seat 0's Deck, unseen by seat 1:
+    in seat 0's worlds the top card is that monster (seat 0 knew it); seat 1's worlds
+    keep the view (the card hidden), and both still do once seat 0 has drawn it."""
+    state = _swordsman_match(13, 2, "act 1 choose deck", ("LV4", "LV6"), _LV6_EAGER)
+    top = state.duel.players[0].deck[0].name
+    assert not any(top in str(e["text"]) for e in state.duel.log_view(1)[-2:])   # seat 1 is not told which card
+    for world_seed in range(3):
+        assert sampled(state, 0, world_seed).duel.players[0].deck[0].name == top
+        check_invariants(sampled(state, 1, world_seed))
+    rng = random.Random(13)
+    while not any(e.startswith("see top 0 ") for e in state.history[0][-6:]):
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_texts()))
+    assert f"see top 0 {top}" in state.history[0]    # seat 0 drew the card LV6 put back
+    for seat in (0, 1):
+        sampled(state, seat, 0)

@@ -184,7 +184,17 @@ class BattleMixin:
                 # unflipped, in sub-step 1 (Goat rule 9A), before the target would be flipped: no
                 # battle follows, and it is no destruction by battle (no level-up from it).
                 self.say(Line("swordsmanDestroys", card=a.attacker.name))
-                self.destroy([a.target], a.attacker.name)
+                to_deck = False
+                if "swordsman_returns" in a.attacker.data.traits and a.target.owner != a.attacker.controller:
+                    # Mystic Swordsman LV6: its player may put the monster on top of the
+                    # opponent's Deck instead, choosing without seeing it (era text, RDS-EN008).
+                    to_deck = yield from self.ask(a.attacker.controller, "select", Say("swordsmanToDeck"),
+                                                  [("choose deck", True), ("choose graveyard", False)],
+                                                  auto=False)
+                if to_deck:
+                    self.destroy_to_deck_top(a.target, a.attacker.name)
+                else:
+                    self.destroy([a.target], a.attacker.name)
                 self.check_over()
                 yield from self.settle()
                 return

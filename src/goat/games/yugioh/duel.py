@@ -388,6 +388,28 @@ class Duel(ChainMixin, BattleMixin, PhaseMixin):
         self.adjust()
         return [c for c, *_ in done]
 
+    def destroy_to_deck_top(self, card: CardInst, reason: str) -> None:
+        """Destroy a face-down monster and put it on top of its owner's Deck instead of
+        the Graveyard (Mystic Swordsman LV6). The card stays unseen: only its owner,
+        who knew it, is told its name; the others learn that the top card of that Deck
+        is the monster that stood there. A Fusion monster goes back to the Fusion Deck
+        (it was public, having been turned face-down by an effect). No Graveyard, so no
+        trigger of being sent there."""
+        owner, zone, controller = card.owner, card.zone, card.controller
+        self._destroying = True
+        try:
+            if card.data.extra_deck:
+                self.move(card, "fusion", reveal=True)
+                self.say(Line("toFusionDeck", card=card.name, seat=owner))
+            else:
+                self.move(card, "deck", top=True)
+                self.say(Line("toDeckTopUnseen", seat=owner), owner,
+                         Line("toDeckTop", card=card.name, seat=owner))
+        finally:
+            self._destroying = False
+        self.emit(("destroyed", card, zone, controller, reason))
+        self.adjust()
+
     def _union_instead(self, card: CardInst, reason: str) -> CardInst:
         """Official rules (rule 17 off): a Union also takes its host's place when
         an effect destroys it; Goat rule 17: by battle only (see battle.py)."""

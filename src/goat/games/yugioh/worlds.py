@@ -485,13 +485,19 @@ def _swordsman_lv4(name: str) -> bool:
     return name == "Mystic Swordsman LV4"
 
 
+def _swordsman_lv6(name: str) -> bool:
+    return name == "Mystic Swordsman LV6"
+
+
 #: What a ``nofind`` glimpse says the Deck lacks, by its words after the seat ("nofind 1"
-#: alone: Sangan's search, a monster with 1500 or less ATK). Mystic Swordsman LV2's
-#: level-up: "lv4" (the Deck had none: it took the hand's) and "lv4 hand" (the hand had none either).
+#: alone: Sangan's search, a monster with 1500 or less ATK). A Mystic Swordsman's
+#: level-up (LV2 to LV4, LV4 to LV6): "lv4" (the Deck had none: it took the hand's) and
+#: "lv4 hand" (the hand had none either), likewise "lv6" and "lv6 hand".
 _NOFIND: dict[str, Callable[[str], bool]] = {"": _searchable, "warrior": _warrior, "summonable": _summonable,
-                                              "lv4": _swordsman_lv4, "lv4 hand": _swordsman_lv4}
+                                              "lv4": _swordsman_lv4, "lv4 hand": _swordsman_lv4,
+                                              "lv6": _swordsman_lv6, "lv6 hand": _swordsman_lv6}
 #: The ``nofind`` glimpses that show the hand too.
-_NOFIND_HAND = frozenset({"lv4 hand"})
+_NOFIND_HAND = frozenset({"lv4 hand", "lv6 hand"})
 
 
 class _Renamer(WindowEvidence):

@@ -29,8 +29,9 @@ const VERB_ORDER = ["choose", "summon", "set", "special", "flip", "position", "a
                     "pass", "done", "swap"];
 const PLACE = /@([01])([MS])(\d)/g;
 const SWAP = /^(\d) swap (.+) \/ (.+)$/;
-/** The engine's choices that are words, not card labels ("0 choose first"). */
-const CHOICES = ["first", "second", "attack", "defense"];
+/** The engine's choices that are words, not card labels ("0 choose first"; "deck" and
+ * "graveyard": where Mystic Swordsman LV6 sends the monster it destroys). */
+const CHOICES = ["first", "second", "attack", "defense", "deck", "graveyard"];
 
 /** "0 summon Sangan" -> {seat, verb, args, text}. */
 function parse(text) {

@@ -239,8 +239,15 @@ CARDS: tuple[CardData, ...] = (
        "shuffle the Deck (with none in either, nothing is summoned).", "swordsman"),
     _m("Mystic Swordsman LV4", "effect", "EARTH", "Warrior", 4, 1900, 1600,
        "Normal Summoned only face-down (Set). When it attacks a face-down Defense Position monster, destroy "
-       "that monster with this effect at the start of the Damage Step, without flipping it. (Its level-up to "
-       "LV6 is not implemented: LV6 is not in the pool.)", "swordsman", "set_only"),
+       "that monster with this effect at the start of the Damage Step, without flipping it. In the End Phase "
+       "of a turn in which this card destroyed a monster by battle, you may send this face-up card to the "
+       "Graveyard to Special Summon one Mystic Swordsman LV6 from your Deck, or from your hand if the Deck has "
+       "none, then shuffle the Deck (with none in either, nothing is summoned).", "swordsman", "set_only"),
+    _m("Mystic Swordsman LV6", "effect", "EARTH", "Warrior", 6, 2300, 1700,
+       "Normal Summoned only face-down (Set). When it attacks a face-down Defense Position monster, destroy "
+       "that monster with this effect at the start of the Damage Step, without flipping it; if your opponent "
+       "owns it, you may put it on top of their Deck instead of sending it to the Graveyard (you choose "
+       "without seeing it, and it stays unseen).", "swordsman", "swordsman_returns", "set_only"),
     _m("Jinzo", "effect", "DARK", "Machine", 6, 2400, 1500,
        "While face up, Trap cards cannot be activated and face-up Traps' effects are negated (here: no Trap "
        "activation, no use of Skull Lair's effect, a Trap's chain link resolves with no effect — also one "

@@ -169,11 +169,12 @@ class ReinforcementOfTheArmy(Effect):
 
 
 class SwordsmanLevelUp(Effect):
-    """Mystic Swordsman LV2's level-up: in the End Phase of a turn (either player's)
+    """A Mystic Swordsman's level-up, one mechanism for LV2 (to LV4) and LV4 (to LV6),
+    parameterised by the name it summons: in the End Phase of a turn (either player's)
     in which it destroyed a monster by battle — as the attacker or as the attacked
     monster, not with its own face-down destruction, which is no battle — its
     controller may send it, face up, to the Graveyard (the cost) to Special Summon
-    Mystic Swordsman LV4 from the Deck, else from the hand (the Deck first: taking it
+    the next level (``level_up``) from the Deck, else from the hand (the Deck first: taking it
     from there is never worse — the hand keeps its card and shows nothing), in the
     position they choose, then shuffle the Deck. An optional trigger of the era's
     texts; a Deck search, so under Goat rule 8 it may be activated with no copy to
@@ -181,11 +182,17 @@ class SwordsmanLevelUp(Effect):
     turning face-down resets the condition (TCG ruling): a card's
     ``destroyed_by_battle_turn`` goes with its stay face up. The Special Summon comes
     with the effect's resolution, so no Counter Trap may negate it (Solemn Judgment
-    negates Summons that are no effect's)."""
+    negates Summons that are no effect's).
+
+    ``tag`` names the level in the ``nofind`` glimpses the search leaves ("nofind 1
+    lv4", "nofind 1 lv6 hand"), which the world sampler reads (:mod:`..worlds`)."""
 
     kind = "trigger"
     mandatory = False
-    level_up = "Mystic Swordsman LV4"
+
+    def __init__(self, level_up: str, tag: str) -> None:
+        self.level_up = level_up
+        self.tag = tag
 
     def triggers(self, duel: "Duel", card: "CardInst", event: tuple[Any, ...]) -> int | None:
         if event[0] == "end_phase" and card.is_face_up_monster() and card.destroyed_by_battle_turn == duel.turn:
@@ -215,7 +222,7 @@ class SwordsmanLevelUp(Effect):
         zone = "deck" if self.copies(duel, seat, "deck") else "hand"
         if zone == "hand":  # the Deck was searched and holds none, the hand too if it has none: rule 7 shows it
             found = bool(self.copies(duel, seat, "hand"))
-            duel.facts.append(((f"nofind {seat} lv4" + ("" if found else " hand"),) * 3, None))
+            duel.facts.append(((f"nofind {seat} {self.tag}" + ("" if found else " hand"),) * 3, None))
         if not self.copies(duel, seat, zone):
             duel.say(Line("findsNoCard", seat=seat, card=self.level_up))
         elif duel.players[seat].free("monster") and not duel.summon_locked(seat):
@@ -223,7 +230,7 @@ class SwordsmanLevelUp(Effect):
                                                lambda: self.copies(duel, seat, zone))
             attack = yield from duel.ask_position(seat, pick)
             duel.special_summon(pick, seat, attack)
-            pick.proper = True   # summoned by its LV2, as its text says: properly summoned
+            pick.proper = True   # summoned by its lower level, as its text says: properly summoned
         yield from duel.shuffle(seat)
 
 
@@ -269,5 +276,6 @@ EFFECTS: dict[str, tuple[Effect, ...]] = {
     "Spirit Reaper": (ReaperDiscard(),),
     "Reinforcement of the Army": (ReinforcementOfTheArmy(),),
     "Last Turn": (LastTurn(),),
-    "Mystic Swordsman LV2": (SwordsmanLevelUp(),),
+    "Mystic Swordsman LV2": (SwordsmanLevelUp("Mystic Swordsman LV4", "lv4"),),
+    "Mystic Swordsman LV4": (SwordsmanLevelUp("Mystic Swordsman LV6", "lv6"),),
 }
