@@ -13,6 +13,7 @@ import httpx
 import pytest
 
 from goat.games.kozel import make_rules
+from goat.games.spades import OPTION_FALLBACKS as SPADES_FALLBACKS
 from goat.games.spades import make_rules as make_spades
 from goat.server.app import ERROR_CHARS
 from goat.server.runner import ServerThread
@@ -152,7 +153,7 @@ def test_catalog_sends_the_values_the_rules_force_where_an_option_cannot_matter(
     needs, forced = kozel["needs"], kozel["fallbacks"]
     assert forced["permanent_trumps"] is False and forced["trump_lead"] == "free"
     assert needs["permanent_trumps"] == {"trick_style": ["single"]}
-    assert games["spades"]["fallbacks"] == {} and games["yugioh"]["fallbacks"] == {}
+    assert games["spades"]["fallbacks"] == SPADES_FALLBACKS and games["yugioh"]["fallbacks"] == {}
 
     def matters(key: str, values: dict[str, Any]) -> bool:
         return all(values[o] in v for o, v in needs.get(key, {}).items())

@@ -116,45 +116,39 @@ def forced_values(needs: Mapping[str, Need], unmet_values: Mapping[str, Any], ow
     return values
 
 
-def fallbacks(rules_class: type, needs: Mapping[str, Need], preset_values: dict[str, Any],
-              options: dict[str, Any], unmet_values: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The preset's values that give way: those the player did not set, of
-    options that stop mattering because the player set what they depend on
-    (``needs``), or because what they depend on gave way itself to another value
-    (classic made street drops its permanent trumps, and so the jacks' order and
-    the shamok's catch). Each gives way to its ``unmet_values`` entry, the one
-    value the rules allow it there (Kozel street's free trump lead, no permanent
-    trumps), else to the option's own (the dataclass's) default. Kozel street's
-    molodka so does not refuse the one-card tricks a player makes of street, nor
-    classic's trump lead and permanent trumps the street tricks, and the create
-    form need not send an option whose row it hides."""
-    own = {f.name: f.default for f in dataclasses.fields(rules_class) if f.init}
-    defaults, preset = own | dict(unmet_values or {}), own | preset_values
-    given: dict[str, Any] = {}
-    while True:   # each round may add options whose needs the last round's fallbacks changed
-        merged = preset_values | given | options
-        moved = set(options) | {option for option, value in given.items() if value != preset[option]}
-        more = {option: defaults[option] for option, need in needs.items()
-                if option not in options and option not in given
-                and any(other in moved for way in need_ways(need) for other in way)
-                and not needs_met(needs, option, merged)}
-        if not more:
-            return given
-        given |= more
+def own_values(rules_class: type, needs: Mapping[str, Need], preset_values: Mapping[str, Any],
+               unmet_values: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The values of the ruleset a preset makes with no option given: the
+    dataclass's defaults with the preset's laid over, seen through
+    :func:`forced_values` (an option that cannot matter there at its forced value).
+    This is the ``own`` the create form starts from (the catalog lists these
+    values), so the server must start from it too."""
+    defaults = {f.name: f.default for f in dataclasses.fields(rules_class) if f.init and f.name != "name"}
+    return forced_values(needs, unmet_values or {}, defaults | dict(preset_values), {})
 
 
 def build_rules(rules_class: type[R], game: str, preset: str, values: dict[str, Any],
                 options: dict[str, Any], needs: Mapping[str, Need] | None = None,
                 unmet_values: Mapping[str, Any] | None = None) -> R:
     """``rules_class(name=preset, **values)`` with ``options`` laid over ``values``
-    (and the :func:`fallbacks` of ``needs``, the game's option dependencies, with
-    ``unmet_values``, the values its rules force where an option stops mattering)."""
+    by the one rule of what an option that cannot matter is worth,
+    :func:`forced_values` over the preset's :func:`own_values` (``needs``, the
+    game's option dependencies, with ``unmet_values``, the values its rules force
+    where an option stops mattering): an option the player did not set that cannot
+    matter under the options given takes its forced value, else the ruleset's own
+    (never the dataclass's default), so the table holds exactly the values the
+    create form counts (and sends, a hidden row sending nothing). An option given
+    keeps the value given even where it cannot matter, so that a contradiction
+    (street tricks with ``permanent_trumps=true``) is still the rules' one-line
+    error, not quietly replaced."""
     names = option_names(rules_class)
     for key in options:
         if key not in names:
             raise RulesError(f"unknown option {key!r} for {game} (known: {', '.join(names)})", "unknownOption",
                               option=key)
-    values = dict(values) | fallbacks(rules_class, needs or {}, values, options, unmet_values) | options
+    needs, unmet_values = needs or {}, unmet_values or {}
+    own = own_values(rules_class, needs, values, unmet_values)
+    values = forced_values(needs, unmet_values, own, options) | options
     try:
         return rules_class(name=preset, **values)
     except TypeError as exc:  # a value of the wrong type reaching a comparison

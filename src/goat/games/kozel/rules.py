@@ -64,9 +64,10 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 
 #: The options that can matter only under some values of others: option → {other
 #: option: its values under which it can}, each checked against the code that
-#: reads it. One place: ``applies`` answers from it, ``make_rules`` lets a preset's
-#: value that stopped mattering give way, and the catalog sends it to the create
-#: form, which shows an option's row only while it can matter.
+#: reads it. One place: ``applies`` answers from it, ``make_rules`` gives an option
+#: that cannot matter its forced value or the ruleset's own (``ruleset.forced_values``),
+#: and the catalog sends it to the create form, which shows an option's row only
+#: while it can matter.
 OPTION_NEEDS: dict[str, Need] = {
     "permanent_trumps": {"trick_style": ("single",)},                # street takes none (``validate``)
     "jack_order": {"permanent_trumps": (True,)},                     # only permanent jacks are ordered
@@ -84,15 +85,19 @@ OPTION_NEEDS: dict[str, Need] = {
 }
 
 #: The value an option of :data:`OPTION_NEEDS` takes where it stops mattering and
-#: the player did not set it, when that is not its dataclass default: the one value
-#: the rules allow it there (``validate`` refuses any other, so classic's trump
-#: lead and permanent trumps would refuse the street tricks a player makes of it).
-#: One place: the catalog sends it beside ``needs``, the create form counts it as a
-#: hidden row's value (no permanent trumps hide the jacks' order) and sends
-#: nothing, ``make_rules`` and ``applies`` put this value in.
+#: the player did not set it, wherever the rules allow it only that one value there
+#: (``validate`` refuses any other: classic's trump lead and permanent trumps would
+#: refuse the street tricks a player makes of it, street's molodka the one-card
+#: tricks); any other such option keeps the ruleset's own value. One place: the
+#: catalog sends it beside ``needs``, the create form counts it as a hidden row's
+#: value (no permanent trumps hide the jacks' order) and sends nothing,
+#: ``make_rules`` and ``applies`` put this value in (``ruleset.forced_values``).
 OPTION_FALLBACKS: dict[str, Any] = {
     "trump_lead": "free",                                            # street: "no trump-lead rule applies"
     "permanent_trumps": False,                                       # street: none (and so no jacks' order)
+    "molodka": False,                                                # one-card tricks: no restart
+    "trump_on_plain": "when-void",                                   # street's beats have no following
+    "trump_card_place": "hidden",                                    # only a card shown from the stock lies
 }
 
 #: The largest value of a whole-number option where a larger one makes no sense,

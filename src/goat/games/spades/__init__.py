@@ -16,6 +16,7 @@ from goat.games.spades.deal import SpadesDeal, draw_first_dealer
 from goat.games.spades.facts import rules_facts
 from goat.games.spades.rules import (
     CHOICES,
+    OPTION_FALLBACKS,
     OPTION_NAMES,
     OPTION_NEEDS,
     PRESETS,
@@ -45,5 +46,6 @@ def chance_from_json(state: SpadesState, obj: Any) -> SpadesDeal:
     return SpadesDeal.from_json(state.rules, obj)
 
 
-__all__ = ["CHOICES", "NAME", "OPTION_NAMES", "OPTION_NEEDS", "PRESETS", "RANDOM_PLAY_OPTIONS", "SpadesDeal", "SpadesRules", "SpadesState",
+__all__ = ["CHOICES", "NAME", "OPTION_FALLBACKS", "OPTION_NAMES", "OPTION_NEEDS", "PRESETS", "RANDOM_PLAY_OPTIONS",
+           "SpadesDeal", "SpadesRules", "SpadesState",
            "chance_from_json", "draw_first_dealer", "is_glance", "make_rules", "new_state", "rules_facts", "sample_world"]

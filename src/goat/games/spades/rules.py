@@ -70,8 +70,9 @@ INT_MAXIMA: dict[str, tuple[int, str]] = {
 #: The options that refine another and do nothing without it: option → {other
 #: option: its values under which it can matter}, each checked against the code
 #: that reads it (scoring.py, bids.py, state.py). One place: ``applies`` answers
-#: from it, ``make_rules`` lets a preset's value that stopped mattering give way,
-#: and the create form shows an option's row only while it can matter. A list
+#: from it, ``make_rules`` gives an option that cannot matter its forced value or the
+#: ruleset's own (``ruleset.forced_values``), and the create form shows an option's
+#: row only while it can matter. A list
 #: is any of its needs (``ruleset.Need``).
 OPTION_NEEDS: dict[str, Need] = {
     "bag_limit": {"bags": (True,)},                 # scoring: only ``if rules.bags``
@@ -86,6 +87,19 @@ OPTION_NEEDS: dict[str, Need] = {
     "boston_wins_game": {"boston": (True,)},
     "wheels_by": {"wheels": (True,)},
     "bemo_one_per_team": {"bemo": (True,)},
+}
+
+#: The value an option of :data:`OPTION_NEEDS` takes where it cannot matter and the
+#: player did not set it, wherever the rules allow it only that one value there
+#: (``validate`` refuses a refinement of a bid that is off); any other such option
+#: keeps the ruleset's own value. One place: the catalog sends it beside ``needs``,
+#: the create form counts it as a hidden row's value, ``make_rules`` and
+#: ``applies`` put it in (``ruleset.forced_values``), so a preset that turned one
+#: of these on would still let a player turn its bid off.
+OPTION_FALLBACKS: dict[str, Any] = {
+    "boston_wins_game": False,
+    "wheels_by": "team",
+    "bemo_one_per_team": False,
 }
 
 #: The lowest ``lose_at``, with why: the mirror of the largest ``target``.
@@ -344,13 +358,15 @@ class SpadesRules:
     def applies(self, option: str, values: dict[str, Any] | None = None) -> bool:
         """Whether ``option`` can matter under the options ``values`` (laid over
         this ruleset's own): each option of :data:`OPTION_NEEDS` needs the option
-        it refines on, where an option that cannot matter counts as this ruleset's
-        own value, as in the create form (:func:`~goat.games.ruleset.forced_values`).
+        it refines on, where an option that cannot matter counts as the one
+        value the rules force there (:data:`OPTION_FALLBACKS`), else as this ruleset's
+        own, as in the create form (:func:`~goat.games.ruleset.forced_values`).
 
         >>> make_rules("standard").applies("double_nil_points"), make_rules("standard").applies("bag_limit")
         (False, True)
         """
-        return needs_met(OPTION_NEEDS, option, forced_values(OPTION_NEEDS, {}, self.options(), values or {}))
+        return needs_met(OPTION_NEEDS, option,
+                         forced_values(OPTION_NEEDS, OPTION_FALLBACKS, self.options(), values or {}))
 
 
 STANDARD: dict[str, Any] = {}
@@ -389,4 +405,4 @@ def make_rules(preset: str = "standard", players: int | None = None,
     players, options = take_players(players, options)
     if players is not None:
         values["players"] = players
-    return build_rules(SpadesRules, "Spades", preset, values, options, OPTION_NEEDS)
+    return build_rules(SpadesRules, "Spades", preset, values, options, OPTION_NEEDS, OPTION_FALLBACKS)
