@@ -418,11 +418,12 @@ def test_a_36_card_deck_is_one_line_exit_2(tmp_path: Path) -> None:
 
 def test_the_review_docs_name_every_json_field() -> None:
     """docs/server.md's review row (what ``goat analyze --json`` prints) names
-    every field the analysis writes: top level, a move, a side's summary."""
+    every field the analysis writes: top level, a move, a side's summary, a move's position."""
     row = next(line for line in (Path(__file__).parents[1] / "docs" / "server.md").read_text().splitlines()
                if line.startswith("| `GET /api/tables/{id}/review/{deal}`"))
     out = analyze_record(random_record("classic", 5), 1).to_json()
-    keys = set(out) | set(out["moves"][0]) | set(out["summary"][0]) | set(out["moves"][0]["result"])
+    keys = (set(out) | set(out["moves"][0]) | set(out["summary"][0]) | set(out["moves"][0]["result"])
+            | set(out["moves"][0]["position"]) | set(out["moves"][1]["position"]["trick"][0]))
     assert sorted(k for k in keys if f'"{k}"' not in row) == []
 
 

@@ -34,6 +34,12 @@ solver can score a value (``outcome_of(state, side, value)``, Kozel's
 result its value and the best value stand for (:attr:`MoveAnalysis.result`,
 :attr:`MoveAnalysis.best_result`), and the summary counts the mistakes that
 changed it.
+
+Each move also carries the position it was taken in (:attr:`MoveAnalysis.position`:
+every hand, the trick so far, the trump suit, the stock's size), for the review's
+deal diagram. It is read from each seat's own view
+(:func:`goat.games.tricks.views.open_position`), so it shows what the record
+shows (every hand, as dealt and played) and nothing of the state beyond it.
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ from typing import Any, Protocol
 from goat.fast.solver_core import CATCH as DECISIVE  # value constants only (no kernel is compiled)
 from goat.fast.solver_core import ROYAL as ROYAL_VALUE
 from goat.games import get_game
+from goat.games.tricks.views import open_position
 from goat.protocol import Action, GoatError
 from goat.records import MalformedRecordError, new_state_for, replay
 
@@ -78,6 +85,10 @@ class MoveAnalysis:
     #: ``outcome_of``: ``kind``, ``penalty``), ``None`` where it has none.
     result: Any = None
     best_result: Any = None
+    #: The position before the move (:func:`~goat.games.tricks.views.open_position`):
+    #: ``hands`` (per seat), ``trick`` (``{"seat", "cards"}`` so far), ``trump``
+    #: and ``stock`` (its size) where there are such; ``None`` where not taken.
+    position: dict[str, Any] | None = None
 
     @property
     def cost(self) -> int:
@@ -168,6 +179,8 @@ class DealAnalysis:
         royal goat), so a reader can tell them from point totals. Where the
         solver scores values, each move also has ``result`` and ``best_result``
         (``{"kind", "penalty"}``) and each side's summary ``results_changed``.
+        Each move's ``position`` is the position it was taken in (every hand,
+        the trick so far, the trump suit, the stock's size): the review's diagram.
         ``skipped`` lists the actions not analysed, ``skipped_reasons`` why (the
         distinct reasons, one line each)."""
         return {
@@ -178,6 +191,7 @@ class DealAnalysis:
                        "best": [str(a) for a in m.best], "cost": m.cost}
                       | ({} if m.result is None else {"result": _result_json(m.result),
                                                       "best_result": _result_json(m.best_result)})
+                      | ({} if m.position is None else {"position": m.position})
                       for m in self.moves],
             "skipped": list(self.skipped),
             "skipped_reasons": self.skipped_reasons(),
@@ -277,7 +291,8 @@ def analyze_record(record: Any, deal: int = 1, solver: MoveSolver | None = None,
                 move = MoveAnalysis(
                     index=index, trick=state.tricks_played + 1, seat=seat, side=side, action=action,
                     value=values[action], best_value=best_value,
-                    best=[a for a, v in values.items() if key(v) == key(best_value)], values=values)
+                    best=[a for a, v in values.items() if key(v) == key(best_value)], values=values,
+                    position=open_position(state))
                 if result_of is not None:
                     move.result = result_of(state, side, move.value)
                     move.best_result = result_of(state, side, best_value)

@@ -6,7 +6,10 @@ against ``goat serve`` in a subprocess.
   score sheet gain the deal;
 * a match to one penalty point played to its end, then reviewed: the deal's
   double-dummy analysis in a table (mistakes marked, a summary per team),
-  in both languages, closed by Escape back to the result;
+  in both languages, closed by Escape back to the result; a row chosen (a click,
+  Enter, Space) draws the position before its card — every hand (mine at the
+  bottom), the trick so far, the card played (▲) and the best (★) marked, in words
+  for a screen reader, the trump suit — also right to left, on a phone; Spades too;
 * "play again" at the end of a match: by the keyboard, into the new table's
   lobby with me and the same bots seated, while a spectator of the old table
   is offered the new one to watch; the other player of a finished match is
@@ -72,6 +75,7 @@ from typing import Any
 import httpx
 import pytest
 
+from goat.fast import spades_dd
 from goat.fast.solver import warm_up
 from goat.server.tables import seat_rng
 
@@ -613,6 +617,7 @@ def test_a_finished_match_is_reviewed_deal_by_deal(chromium: object,
     assert page.locator("#review-deal option").count() == review["deals"]
     assert page.text_content("#review-title") == "Разбор раздачи"
     shot(page, "classic-review")
+    rows_checked = choose_review_rows(page, review, "classic")                      # the deal diagram
     page.click(".lang[data-lang='en']")
     page.wait_for_function("document.documentElement.lang === 'en'")
     assert "Best value" in page.text_content("#review-table thead")
@@ -620,8 +625,150 @@ def test_a_finished_match_is_reviewed_deal_by_deal(chromium: object,
                     r"( and \d+ that changed a decisive end \(shamok, royal goat\))?"
                     r"(; \d+ of them changed the deal's result \(who wins, the penalty\))?$",
                     page.text_content("#review-summary li"))
+    assert page.text_content("#review-board .board-title").startswith("Trick ")     # redrawn in English
+    in_language(page, "ar")
+    page.set_viewport_size({"width": 390, "height": 844})                           # a phone, right to left
+    check_review_board(page, review, rows_checked[-1], lang="ar")
+    shot(page, "classic-review-board-ar-phone")
     page.keyboard.press("Escape")                                                   # back to the result
     assert page.is_hidden("#review") and page.is_visible("#result")
+    assert page.errors == []
+    context.close()
+
+
+#: The diagram's words in each language the tests read it in: the title, a card's roles, the trump.
+BOARD_WORDS = {
+    "ru": {"title": "Взятка {n}: ходит {name}", "played": "сыграна", "best": "лучшая", "trump": "Козырь",
+           "spades": "Пики — козыри", "empty": "Стол пуст: новая взятка", "on": "На столе: "},
+    "ar": {"title": "اللمّة {n}: دور {name}", "played": "ملعوبة", "best": "الأفضل", "trump": "الترامب",
+           "spades": "البستوني ترامب", "empty": "الطاولة فارغة: لمّة جديدة", "on": "على الطاولة: "},
+}
+SUIT_GLYPHS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def choose_review_rows(page: object, review: dict[str, Any], name: str) -> list[int]:
+    """Choose rows of the open review (Russian) by a click on a cell, by Enter and by
+    Space on the row's button, and check the diagram each draws; returns the rows."""
+    assert page.is_hidden("#review-board") and page.is_visible("#review-pick")      # nothing chosen yet
+    rows = page.locator("#review-table tbody tr")
+    mistakes = [i for i, m in enumerate(review["moves"]) if m["cost"]]
+    first = mistakes[0] if mistakes else 0                                          # a mistake: two marks
+    rows.nth(first).locator("td").nth(3).click()                                    # anywhere on the row
+    check_review_board(page, review, first)
+    chosen = [first]
+    for key, row in (("Enter", len(review["moves"]) - 1), (" ", len(review["moves"]) // 2)):
+        rows.nth(row).locator("button.review-pick").focus()
+        page.keyboard.press(key)
+        check_review_board(page, review, row)
+        chosen.append(row)
+    assert page.locator("#review-table tbody tr.chosen").count() == 1
+    assert page.locator('#review-table tbody .review-pick[aria-current="true"]').count() == 1
+    shot(page, f"{name}-review-board")
+    return chosen
+
+
+def check_review_board(page: object, review: dict[str, Any], row: int, lang: str = "ru") -> None:
+    """The diagram shows row ``row``'s position as the server's review gives it: each
+    seat's hand (mine, seat 0, at the bottom), the trick so far, the card played marked
+    ▲ and the best ones ★ (and said so in words), the trump suit; it fits the page."""
+    words = BOARD_WORDS[lang]
+    move = review["moves"][row]
+    position = move["position"]
+    page.wait_for_function("(i) => document.querySelector('#review-table tbody tr.chosen')?.dataset.row === String(i)"
+                           " && !document.querySelector('#review-board').hidden", arg=row)
+    board = page.locator("#review-board")
+    seat, _, card = move["action"].split()
+    name = page.text_content(f"#review-board .board-hand[data-seat='{seat}'] .name").lstrip("▶ ")
+    assert page.text_content("#review-board .board-title") == words["title"].format(n=move["trick"], name=name)
+    for s, hand in enumerate(position["hands"]):
+        shown = board.locator(f".board-hand[data-seat='{s}'] .card")
+        assert [shown.nth(i).get_attribute("data-card") for i in range(shown.count())] == hand
+    assert "pos-bottom" in board.locator(".board-hand[data-seat='0']").get_attribute("class")   # my seat
+    played = board.locator(".card.played")
+    assert played.count() == 1 and played.get_attribute("data-card") == card
+    assert "▲" in played.text_content()
+    assert board.locator(f".board-hand[data-seat='{seat}'] .card.played").count() == 1    # in the mover's hand
+    best = {a.split()[2] for a in move["best"]}
+    marked = board.locator(".card.best")
+    assert {marked.nth(i).get_attribute("data-card") for i in range(marked.count())} == best
+    assert all("★" in text for text in marked.all_text_contents())
+    said = board.locator(f".board-hand[data-seat='{seat}'] .board-cards").get_attribute("aria-label")
+    assert f"{words['played']}" in said and f"{words['best']}" in said
+    assert (f", {words['best']})" in said) == (card in best)                       # both roles: "(played, best)"
+    on_table = board.locator(".board-trick .card")
+    assert [on_table.nth(i).get_attribute("data-card") for i in range(on_table.count())] == \
+        [c for play in position["trick"] for c in play["cards"]]
+    trick_said = board.locator(".board-trick").get_attribute("aria-label")
+    assert trick_said.startswith(words["on"]) if position["trick"] else trick_said == words["empty"]
+    info = page.text_content("#review-board .board-info")
+    if "trump" in position:
+        assert f"{words['trump']}: {SUIT_GLYPHS[position['trump']]} {position['trump']}" in info
+    else:
+        assert words["spades"] in info and review["game"] == "spades"
+    legend = page.text_content("#review-board .board-legend")
+    assert legend.count("▲") == 1 and legend.count("★") == 1
+    assert page.evaluate("""() => { const b = document.querySelector('#review-board');
+        return b.scrollWidth <= b.clientWidth + 1 && b.getBoundingClientRect().right <= innerWidth + 1
+            && b.getBoundingClientRect().left >= -1; }"""), "the diagram is wider than its box or the page"
+    if len(position["hands"]) == 4:   # seats keep their places: the next player on my left, also in Arabic
+        left = board.locator(".board-hand[data-seat='1']").bounding_box()
+        right = board.locator(".board-hand[data-seat='3']").bounding_box()
+        assert left["x"] + left["width"] <= right["x"]
+
+
+def spades_finished_with_a_valued_card(server: ServeProcess) -> tuple[str, str, dict[str, Any]]:
+    """A one-deal Spades match of Ann (who bids 3, then plays her first legal card)
+    and three heuristic bots, played over the WebSocket beside Playwright, on the
+    first of a few seeds whose deal has cards valued (a nil alive all deal has none):
+    the table, Ann's token and the review."""
+    async def bid_three_then_play(client: Client) -> None:
+        await client.send({"type": "sync"})
+        while True:
+            state = await client.until(lambda m: m["type"] == "state" and m["view"] is not None, timeout=60)
+            if state["status"] == "finished":
+                return
+            view = state["view"]
+            if view["current_player"] == 0 and view["legal_actions"]:
+                legal = view["legal_actions"]
+                await client.act("0 bid 3" if "0 bid 3" in legal else legal[0], state["version"])
+
+    async def match(seed: int) -> tuple[str, str]:
+        lobby = Lobby(server.url)
+        try:
+            tid, token = await lobby.with_bots(game="spades", rules="standard", seed=seed, options={"max_deals": 1})
+            async with Client(server.ws_url, tid, token) as me:
+                await lobby.start(tid, token)
+                await bid_three_then_play(me)
+            return tid, token
+        finally:
+            await lobby.close()
+
+    for seed in range(1, 9):
+        done: dict[str, tuple[str, str]] = {}
+        worker = threading.Thread(target=lambda: done.setdefault("table", asyncio.run(match(seed))))
+        worker.start()
+        worker.join(300)
+        table, token = done["table"]
+        review = httpx.get(f"{server.url}api/tables/{table}/review/1", timeout=120).json()
+        if review["moves"]:
+            return table, token, review
+    raise AssertionError("no seed gave a Spades deal without a nil alive all through it")
+
+
+@pytest.mark.skipif(not spades_dd.dds_available(), reason="needs endplay (DDS)")
+def test_a_spades_review_draws_the_deal(chromium: object, serve_process: Callable[..., ServeProcess]) -> None:
+    """Spades reviews have the deal diagram too: thirteen cards a hand, no trump
+    suit named by the deal (spades are trumps), no stock."""
+    server = serve_process(*SERVE)
+    table, token, review = spades_finished_with_a_valued_card(server)
+    context, page = new_page(chromium)
+    sit_at(page, server.url, table, token, 0)
+    page.goto(f"{server.url}?table={table}&review=1")
+    page.wait_for_selector("#review-table:not([hidden]) tbody tr", timeout=60_000)
+    rows = choose_review_rows(page, review, "spades")
+    assert page.text_content("#review-board .board-info") == "Пики — козыри"
+    last = len(review["moves"]) - 1                                   # the deal's last card: three on the table
+    assert last in rows and len(review["moves"][last]["position"]["trick"]) == 3
     assert page.errors == []
     context.close()
 
@@ -1586,6 +1733,7 @@ def test_a_spades_deal_against_three_bots(chromium: object, serve_process: Calla
                                                          f"оценённого хода: Мы {score[0]}, Они {score[1]}")
             changed = sum(1 for m in review["moves"] if m["result"] != m["best_result"])
             assert page.locator("#review-table tbody tr.result-changed").count() == changed
+            choose_review_rows(page, review, "spades")                      # Spades' deal diagram
         else:                                                          # a nil alive all deal
             assert page.text_content("#review-status").startswith("В этой раздаче нет оценённых ходов")
         page.keyboard.press("Escape")

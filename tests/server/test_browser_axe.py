@@ -16,7 +16,9 @@ left) and Bulgarian, and on a phone; a ``street`` table at my decision (a card
 chosen: play or pass it); a Spades table at a blind bid (hand face down), my bid
 and in play; a Yu-Gi-Oh! duel — its lobby (own deck), my decision, a card's
 details, my deck list; the end of a match (the result dialog, the score sheet
-behind it, a deal's review) and of a duel — in Russian and English.
+behind it, a deal's review) and of a duel — in Russian and English; a deal's
+review with a row chosen (its deal diagram) in Russian, English and Arabic, and
+on a phone.
 
 The pages are reached by tables made over HTTP with bots, on one server for the
 module; a failure lists each violation with its rule, impact and first targets.
@@ -342,6 +344,28 @@ def test_the_end_of_a_match(chromium: Any, server: ServeProcess, finished: tuple
     page.goto(f"{server.url}?table={table}&review=1")
     page.wait_for_selector("#review-table:not([hidden]) tbody tr", timeout=60_000)
     problems += violations(page, f"review ({lang})")
+    no_violations(problems)
+    assert page.errors == []
+    context.close()
+
+
+@pytest.mark.parametrize(("lang", "phone"), [("ru", False), ("en", False), ("ar", False), ("ru", True)])
+def test_a_review_s_deal_diagram(chromium: Any, server: ServeProcess, finished: tuple[str, str], lang: str,
+                                 phone: bool) -> None:
+    """A review with a row chosen by the keyboard: the diagram of its position (the
+    hands, the trick, the marked cards) beside the table, or under it on a phone."""
+    table, token = finished
+    context, page = new_page(chromium, locale=LOCALES[lang])
+    if phone:
+        page.set_viewport_size({"width": 390, "height": 844})
+    sit_at(page, server.url, table, token, 0)
+    page.goto(f"{server.url}?table={table}&review=1")
+    page.wait_for_selector("#review-table:not([hidden]) tbody tr", timeout=60_000)
+    rows = page.locator("#review-table tbody tr button.review-pick")
+    rows.nth(rows.count() // 2).focus()                                 # a trick in progress, mostly
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#review-board:not([hidden]) .board-hand")
+    problems = violations(page, f"review, a deal diagram ({lang}{', phone' if phone else ''})")
     no_violations(problems)
     assert page.errors == []
     context.close()

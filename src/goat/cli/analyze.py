@@ -68,7 +68,9 @@ def analyze_command(
                              help="Which deal of the record (1-based), or 'all': every deal, then the match's summary."),
     record_index: int = typer.Option(1, "--record", help="Which record of a .jsonl file (1-based)."),
     as_json: bool = typer.Option(False, "--json", help="Print the analysis as JSON (every move's values, "
-                                                       "the best actions, the per-team summary); with "
+                                                       "the best actions, the position it was taken in "
+                                                       "(every hand, the trick so far), the per-team "
+                                                       "summary); with "
                                                        "--deal all one line a deal."),
 ) -> None:
     """Double-dummy analysis of one deal: each card played next to the best card, and the cost.

@@ -17,7 +17,7 @@ from goat.server.solverload import SolverLoad, solver_game
 from goat.server.tables import LobbyError
 from goat.server.work import KeptWork
 
-#: Reviews kept (a table's deals each take one; a few KB each).
+#: Reviews kept (a table's deals each take one; 15-30 KB each, with every move's position).
 KEEP = 256
 
 

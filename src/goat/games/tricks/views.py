@@ -71,3 +71,26 @@ def information_state_string(view: dict[str, Any]) -> str:
     view = dict(view)
     view.pop("legal_actions", None)
     return json.dumps(view, sort_keys=True, separators=(",", ":"))
+
+
+def open_position(state: Any) -> dict[str, Any]:
+    """The position with every card face up, as a deal review draws it: each
+    seat's hand from that seat's own view, the current trick's plays each from
+    its player's view (a card passed face down is its passer's to see), the
+    trump suit where the view names one, and the stock's size where there is a
+    stock (its order is not given: the size is all a diagram shows). Read from
+    ``state.view`` alone — no game's internals — so every trick game has it
+    (:mod:`goat.analysis`). Plain JSON; ``verb`` only for a play that is not
+    ``"play"``."""
+    views = [state.view(seat) for seat in range(state.num_players)]
+    trick = []
+    for i, play in enumerate(views[0]["trick"]):
+        own = views[play["seat"]]["trick"][i]
+        trick.append({"seat": own["seat"], "cards": list(own["cards"])}
+                     | ({} if own["verb"] == "play" else {"verb": own["verb"]}))
+    position: dict[str, Any] = {"hands": [list(v["hand"]) for v in views], "trick": trick}
+    if views[0].get("trump_suit"):
+        position["trump"] = views[0]["trump_suit"]
+    if views[0].get("stock_size"):
+        position["stock"] = views[0]["stock_size"]
+    return position

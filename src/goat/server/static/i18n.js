@@ -289,6 +289,15 @@ export const STRINGS = {
       caught: "queen caught",
       royal: "royal goat",
       royalAgainst: "royal goat against",
+      // The deal diagram (reviewboard.js): a row chosen shows the position its card was played in
+      pick: "Choose a row (its trick number) to see the deal as it stood before that card: every hand, the trick so far, the card played (▲) and the best (★).",
+      show: "Trick {n}, {name}: show the position",
+      boardTitle: "Trick {n}: {name} to play",
+      markPlayed: "played",
+      markBest: "best",
+      noCards: "no cards",
+      onTable: "On the table: {plays}",
+      tableEmpty: "The table is empty: a new trick",
     },
     // Play again (rematch.js)
     rematch: {
@@ -1169,6 +1178,14 @@ export const STRINGS = {
       caught: "дама поймана",
       royal: "королевский козёл",
       royalAgainst: "королевский козёл у соперников",
+      pick: "Выберите строку (номер взятки), чтобы увидеть раздачу перед этим ходом: все руки, взятку на столе, сыгранную карту (▲) и лучшую (★).",
+      show: "Взятка {n}, {name}: показать позицию",
+      boardTitle: "Взятка {n}: ходит {name}",
+      markPlayed: "сыграна",
+      markBest: "лучшая",
+      noCards: "карт нет",
+      onTable: "На столе: {plays}",
+      tableEmpty: "Стол пуст: новая взятка",
     },
     // Play again (rematch.js)
     rematch: {

@@ -6,14 +6,18 @@
 // GET /api/tables/{id}/review/{deal}.
 // Offered only once the match is over (the server refuses earlier: a review
 // shows every hand), for the rulesets the solver takes (the game module's
-// `reviewable(view)`). A deal's review is fetched once and kept.
+// `reviewable(view)`). A deal's review is fetched once and kept. Choosing a row (its
+// trick number is a button: a click anywhere on the row, or Enter / Space) draws the
+// position its card was played in (reviewboard.js).
 
 import { arrow, listOf, t } from "./i18n.js";
 import { parseAction, SAID, SHOWN } from "./cards.js";
+import { drawBoard } from "./reviewboard.js";
 import { $, S, api, el, seatName, spoken, teamName } from "./table.js";
 
 const reviews = new Map();   // deal number -> the server's answer
 let wanted = null;           // the deal last asked for: a slower earlier answer is not drawn
+let chosen = null;           // the row (an index of the deal's moves) whose position is drawn
 
 function valueText(value, r) {
   if (value >= r.royal) return t("review.royal");
@@ -80,6 +84,37 @@ function cell(tag, text, cls = "") {
   return el(tag, cls, text);
 }
 
+/** The trick's cell of row `i`: its number, a button that shows the row's position. */
+function pickCell(m, i) {
+  const pick = el("button", "review-pick", String(m.trick));
+  pick.type = "button";
+  pick.dataset.row = String(i);
+  pick.setAttribute("aria-label", t("review.show", { n: m.trick, name: seatName(m.seat) }));
+  pick.setAttribute("aria-controls", "review-board");
+  const td = el("td", "num");
+  td.append(pick);
+  return td;
+}
+
+/** Show the position of row `i` of review `r` (null: none), and mark its row. */
+function choose(r, i) {
+  chosen = i;
+  for (const tr of $("#review-table tbody").rows) {
+    const on = Number(tr.dataset.row) === i;
+    tr.classList.toggle("chosen", on);
+    const pick = tr.querySelector(".review-pick");
+    if (on) pick.setAttribute("aria-current", "true");
+    else pick.removeAttribute("aria-current");
+  }
+  const board = $("#review-board");
+  if (i === null || !r.moves[i]?.position) {
+    board.hidden = true;
+    board.replaceChildren();
+    return;
+  }
+  drawBoard(board, r, r.moves[i]);
+}
+
 function draw(r) {
   const tricks = r.game === "spades";   // Spades is valued in tricks (DDS), Kozel in card points
   const note = $("#review-note");
@@ -87,6 +122,8 @@ function draw(r) {
   note.textContent = t(note.dataset.i18n);
   if (!r.moves.length) {   // a royal goat as dealt, a nil alive all deal, a deal over before the last draw
     $("#review-table").hidden = true;
+    $("#review-pick").hidden = true;
+    choose(r, null);
     $("#review-summary").replaceChildren();
     $("#review-skipped").textContent = "";
     $("#review-best").textContent = "";
@@ -95,17 +132,23 @@ function draw(r) {
     return;
   }
   const body = document.createDocumentFragment();
-  for (const m of r.moves) {
+  for (const [i, m] of r.moves.entries()) {
     const changed = resultChanged(m);
     const tr = el("tr", (m.cost ? "mistake" : "") + (changed ? " result-changed" : ""));
+    tr.dataset.row = String(i);
     const cost = cell("td", costText(m, r), "num cost");
     if (changed) cost.append(el("span", "result-mark", t("review.resultMark")));
-    tr.append(cell("td", String(m.trick), "num"), cell("td", seatName(m.seat)), cardsCell([m.action]),
+    tr.append(pickCell(m, i), cell("td", seatName(m.seat)), cardsCell([m.action]),
               cell("td", valueText(m.value, r), "num"), cardsCell(m.best),
               cell("td", valueText(m.best_value, r), "num"), cost);
     body.append(tr);
   }
   $("#review-table tbody").replaceChildren(body);
+  $("#review-table tbody").onclick = (e) => {   // the row's button (a click, Enter, Space) or anywhere on it
+    const tr = e.target.closest("tr[data-row]");
+    if (tr) choose(r, Number(tr.dataset.row));
+  };
+  choose(r, chosen !== null && chosen < r.moves.length ? chosen : null);
   $("#review-summary").replaceChildren(...r.summary.map((s) => el("li", "",
     t(tricks ? "review.summaryTricks" : "review.summary", { team: teamName(s.side), n: s.mistakes, p: s.points_lost })
     + (s.decisive ? ` ${t("review.decisive", { n: s.decisive })}` : "")
@@ -114,11 +157,15 @@ function draw(r) {
   $("#review-skipped").textContent = r.skipped.length ? t(skippedKey(r, tricks), { n: r.skipped.length }) : "";
   $("#review-best").textContent = bestPlay(r);
   $("#review-table").hidden = false;
+  $("#review-pick").hidden = false;
   $("#review-status").textContent = "";
 }
 
 async function load(deal) {
   wanted = deal;
+  chosen = null;
+  $("#review-board").hidden = true;
+  $("#review-pick").hidden = true;
   $("#review-table").hidden = true;
   $("#review-summary").replaceChildren();
   $("#review-best").textContent = "";
@@ -173,6 +220,7 @@ export function redrawReview() {
 export function closeReview() {
   $("#review").hidden = true;
   wanted = null;
+  chosen = null;
   $("#result").hidden = false;
   $("#review-btn").focus();
 }
