@@ -427,6 +427,18 @@ def test_the_rule_summary_says_whether_a_plain_lead_may_be_trumped() -> None:
     assert words in rule_summary(new_state("full-hand", options={"trump_on_plain": "always"}).view(0))
 
 
+def test_the_rule_summary_names_the_shamok_only_where_the_deck_has_it() -> None:
+    """The 24-card deck starts at nines: no seven of clubs, so ``help`` must not
+    name the shamok among the permanent trumps nor its catch of the queen (it did,
+    from the options alone); the 32-card deck has both."""
+    from goat.cli.render import rule_summary
+
+    short = rule_summary(new_state("classic", options={"deck": "24"}).view(0))
+    assert "jacks, then queens" in short and "seven of clubs" not in short and "7♣" not in short
+    whole = rule_summary(new_state("classic").view(0))
+    assert "the seven of clubs (shamok)" in whole and "If 7♣ and Q♣ meet" in whole
+
+
 @pytest.mark.parametrize("place", ["hidden", "public"])
 def test_the_deal_header_says_where_the_shown_trump_card_lies_only_face_up(place: str) -> None:
     """Street's shown trump card: under ``trump_card_place="public"`` it lies face up

@@ -213,8 +213,14 @@ def header_text(view: View, names: Sequence[str]) -> Text:
             place = trump_place_text(view, names)
             out.append(f", {place})" if place else ")")
         if opts["permanent_trumps"]:
-            out.append(" + permanent jacks, queens" + (", shamok" if opts["deck"] != "24" else ""))
+            out.append(" + permanent jacks, queens" + (", shamok" if has_shamok(opts) else ""))
     return out
+
+
+def has_shamok(options: dict[str, Any]) -> bool:
+    """Whether the options' game has the shamok (7♣ above the permanent trumps): the
+    permanent trumps on, and a deck with sevens (the 24-card deck starts at nines)."""
+    return bool(options["permanent_trumps"]) and options["deck"] != "24"
 
 
 def trump_place_text(view: View, names: Sequence[str]) -> str | None:
@@ -376,8 +382,8 @@ def rule_summary(view: View) -> str:
     else:
         lines.append(f"Trump suit: {SUIT_NAMES[o['trump_suit']]}.")
     if o["permanent_trumps"]:
-        lines.append("Permanent trumps above the trump suit: jacks, then queens (D<H<S<C), "
-                     "then the seven of clubs (shamok), the highest card.")
+        lines.append("Permanent trumps above the trump suit: jacks, then queens (D<H<S<C)"
+                     + (", then the seven of clubs (shamok), the highest card." if has_shamok(o) else "."))
     if o["trick_style"] == "street":
         lines.append("Lead 1–4 cards of one suit. Each next player beats every led card one-to-one "
                      "(type the cards) or passes as many cards face down (`pass 6C 7D`).")
@@ -392,7 +398,7 @@ def rule_summary(view: View) -> str:
                      + "; plain suit order 7 8 9 K T A.")
         if o["trump_lead"] in TRUMP_LEAD_TEXT:
             lines.append(TRUMP_LEAD_TEXT[o["trump_lead"]])
-        if o["shamok_catches_queen"]:
+        if o["shamok_catches_queen"] and has_shamok(o):
             lines.append("If 7♣ and Q♣ meet in one trick from two teams, the deal ends; "
                          f"the queen's team gets {o['shamok_penalty']} penalty points.")
     if o["partner_exchange"]:
