@@ -8,7 +8,7 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -181,23 +181,34 @@ def test_a_second_stop_does_not_cut_goat_plays_record(second: int, tmp_path: Pat
         signal.raise_signal(second)
         real_write(path, state, seats)
 
-    class Session:
-        def run(self) -> None:
-            signal.raise_signal(signal.SIGINT)   # the first Ctrl+C, during the game
-
     monkeypatch.setattr(play, "write_record", write_during_a_second_stop)
     record = tmp_path / "game.json"
+    try:   # the first Ctrl+C, during the game
+        code, said = session_writing(record, lambda: signal.raise_signal(signal.SIGINT),
+                                     (KeyboardInterrupt, SecondStop))
+    finally:
+        signal.signal(signal.SIGTERM, previous_term)
+    assert code == 130 and "Interrupted." in said
+    assert len(read_records(record)) == 1
+
+
+def session_writing(record: Path, run: Callable[[], None],
+                    cut: type[BaseException] | tuple[type[BaseException], ...] = KeyboardInterrupt) -> tuple[int, str]:
+    """``goat play``'s session (:func:`play.run_session`) whose game is ``run``,
+    writing ``record``: its exit status and what it said. A ``cut`` escaping it
+    means a stop cut the record's writing."""
+    class Session:
+        def run(self) -> None:
+            run()
+
     output = io.StringIO()
     try:
         with pytest.raises(typer.Exit) as stopped:
             play.run_session(Console(file=output), Session(), get_game("kozel").new_state(rules="classic"),
                              record, "game")
-    except (KeyboardInterrupt, SecondStop):
-        raise AssertionError("the second stop cut the record's writing") from None
-    finally:
-        signal.signal(signal.SIGTERM, previous_term)
-    assert stopped.value.exit_code == 130 and "Interrupted." in output.getvalue()
-    assert len(read_records(record)) == 1
+    except cut:
+        raise AssertionError("a stop cut the record's writing") from None
+    return stopped.value.exit_code, output.getvalue()
 
 
 @pytest.mark.parametrize("first, code, line", [(signal.SIGINT, 130, "Interrupted."),
@@ -219,20 +230,10 @@ def test_a_stop_landing_in_the_record_write_at_the_games_end_keeps_the_record(
             signal.raise_signal(first)
         real_write(path, state, seats)
 
-    class Session:
-        def run(self) -> None:
-            return None   # the game ended
-
     monkeypatch.setattr(play, "write_record", write_stopped_once)
     record = tmp_path / "game.json"
-    output = io.StringIO()
-    try:
-        with pytest.raises(typer.Exit) as stopped:
-            play.run_session(Console(file=output), Session(), get_game("kozel").new_state(rules="classic"),
-                             record, "game")
-    except KeyboardInterrupt:
-        raise AssertionError("the stop cut the record's writing") from None
-    assert stopped.value.exit_code == code and line in output.getvalue(), output.getvalue()
+    status, said = session_writing(record, lambda: None)   # the game ended
+    assert status == code and line in said, said
     assert len(calls) == 2 and len(read_records(record)) == 1
 
 
