@@ -629,6 +629,13 @@ def test_a_finished_match_is_reviewed_deal_by_deal(chromium: object,
     in_language(page, "ar")
     page.set_viewport_size({"width": 390, "height": 844})                           # a phone, right to left
     check_review_board(page, review, rows_checked[-1], lang="ar")
+    page.locator("#review-table tbody tr").nth(0).locator("button.review-pick").click()   # the table's top row
+    check_review_board(page, review, 0, lang="ar")
+    page.wait_for_function("() => { const b = document.querySelector('#review-board').getBoundingClientRect();"
+                           " const p = document.querySelector('#review').getBoundingClientRect();"
+                           " return b.top >= Math.max(p.top, 0) - 1"
+                           " && b.bottom <= Math.min(p.bottom, innerHeight) + 1; }",
+                           timeout=5_000)   # under the table on a phone: the whole diagram brought into view
     shot(page, "classic-review-board-ar-phone")
     page.keyboard.press("Escape")                                                   # back to the result
     assert page.is_hidden("#review") and page.is_visible("#result")

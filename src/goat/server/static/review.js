@@ -146,7 +146,12 @@ function draw(r) {
   $("#review-table tbody").replaceChildren(body);
   $("#review-table tbody").onclick = (e) => {   // the row's button (a click, Enter, Space) or anywhere on it
     const tr = e.target.closest("tr[data-row]");
-    if (tr) choose(r, Number(tr.dataset.row));
+    if (!tr) return;
+    choose(r, Number(tr.dataset.row));
+    // a phone has the diagram under the table, out of sight: brought into view (beside the table, nothing moves)
+    const board = $("#review-board");
+    const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (!board.hidden) board.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
   };
   choose(r, chosen !== null && chosen < r.moves.length ? chosen : null);
   $("#review-summary").replaceChildren(...r.summary.map((s) => el("li", "",
