@@ -35,6 +35,22 @@ function costText(move, r) {
   return String(move.cost);
 }
 
+/** The decisive ends (a shamok catch, a royal goat) that `side`'s mistakes changed, in
+ * words: read from their values, as the server's summary counts them (a mistake whose
+ * value or best value is decisive), so a deal that cannot have one never names it (a
+ * 24-card deck has no seven of clubs, so no shamok). */
+function decisiveEnds(r, side) {
+  const kinds = new Set();
+  for (const m of r.moves) {
+    if (m.side !== side || !m.cost) continue;
+    for (const value of [m.value, m.best_value]) {
+      if (Math.abs(value) >= r.royal) kinds.add("royal");
+      else if (Math.abs(value) >= r.catch) kinds.add("catch");
+    }
+  }
+  return listOf(["catch", "royal"].filter((kind) => kinds.has(kind)).map((kind) => t(`review.${kind}`)));
+}
+
 /** Whether a move changed the deal's result (who wins, the penalties), not only
  * the card points: Kozel's score reads only which side of 60 they fall. */
 function resultChanged(move) {
@@ -156,7 +172,7 @@ function draw(r) {
   choose(r, chosen !== null && chosen < r.moves.length ? chosen : null);
   $("#review-summary").replaceChildren(...r.summary.map((s) => el("li", "",
     t(tricks ? "review.summaryTricks" : "review.summary", { team: teamName(s.side), n: s.mistakes, p: s.points_lost })
-    + (s.decisive ? ` ${t("review.decisive", { n: s.decisive })}` : "")
+    + (s.decisive ? ` ${t("review.decisive", { n: s.decisive, ends: decisiveEnds(r, s.side) })}` : "")
     + (s.mistakes && s.results_changed !== undefined
       ? t(tricks ? "review.resultsChangedTricks" : "review.resultsChanged", { n: s.results_changed }) : ""))));
   $("#review-skipped").textContent = r.skipped.length ? t(skippedKey(r, tricks), { n: r.skipped.length }) : "";
