@@ -218,9 +218,27 @@ def _result_json(result: Any) -> dict[str, Any]:
 SOLVED_GAMES = ("kozel", "spades")
 
 
-def _default_solver(game_name: str) -> MoveSolver:
+def check_deal(record: dict[str, Any], deal: Any) -> None:
+    """Refuse a deal ``record`` (replayed already) does not have: told before the
+    solver loads (on a fresh install loading it compiles it: minutes). A game
+    without a solver may keep its record otherwise (a duel's has no "deals"), and
+    is told by :func:`check_game`. The server asks both before a record sent to it
+    waits for its turn to be solved."""
+    deals = record.get("deals")
+    if isinstance(deals, list) and (not isinstance(deal, int) or not 1 <= deal <= len(deals)):
+        raise GoatError(f"the record has {len(deals)} deal{'s' if len(deals) != 1 else ''}; "
+                        f"there is no deal {deal!r}")
+
+
+def check_game(game_name: str) -> None:
+    """Refuse a game no solver takes (whatever its ruleset: a ruleset of a solved
+    game is judged by the solver itself, in its position)."""
     if game_name not in SOLVED_GAMES:
         raise GoatError(f"no solver for the game {game_name!r} (analysis exists for {' and '.join(SOLVED_GAMES)})")
+
+
+def _default_solver(game_name: str) -> MoveSolver:
+    check_game(game_name)
     if game_name == "spades":
         from goat.fast import spades_dd
         return spades_dd
@@ -239,13 +257,7 @@ def analyze_record(record: Any, deal: int = 1, solver: MoveSolver | None = None,
     range or a ruleset the solver cannot take.
     """
     replay(record)  # validates the whole record first
-    # A deal that is not there is told before the solver loads (on a fresh install
-    # loading it compiles it: minutes); a game without a solver may keep its record
-    # otherwise (a duel's has no "deals"), and is told by _default_solver.
-    deals = record.get("deals")
-    if isinstance(deals, list) and (not isinstance(deal, int) or not 1 <= deal <= len(deals)):
-        raise GoatError(f"the record has {len(deals)} deal{'s' if len(deals) != 1 else ''}; "
-                        f"there is no deal {deal!r}")
+    check_deal(record, deal)
     solver = solver or _default_solver(record["game"])
     deals = record["deals"]
     game = get_game(record["game"])

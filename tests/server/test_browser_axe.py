@@ -20,6 +20,9 @@ behind it, a deal's review) and of a duel — in Russian and English; a deal's
 review with a row chosen (its deal diagram) in Russian, English and Arabic, and
 on a phone.
 
+The home page's "Open a record" is audited with a record refused and with a record's
+review open (a row chosen), in Russian and on a phone in Arabic.
+
 The pages are reached by tables made over HTTP with bots, on one server for the
 module; a failure lists each violation with its rule, impact and first targets.
 
@@ -48,6 +51,7 @@ from .test_browser import (BLIND, CHROMIUM, SERVE, chromium, new_page, short_due
                            sit_at, street_table_i_lead, ygo_decide_until)
 from .test_browser_a11y import CONTRAST_JS, MY_TURN
 from .test_browser_walk import start_by_keyboard, table_with_bots
+from .test_review_record import played_file
 
 pytestmark = [
     pytest.mark.slow,
@@ -366,6 +370,31 @@ def test_a_review_s_deal_diagram(chromium: Any, server: ServeProcess, finished: 
     page.keyboard.press("Enter")
     page.wait_for_selector("#review-board:not([hidden]) .board-hand")
     problems = violations(page, f"review, a deal diagram ({lang}{', phone' if phone else ''})")
+    no_violations(problems)
+    assert page.errors == []
+    context.close()
+
+
+@pytest.mark.parametrize(("lang", "phone"), [("ru", False), ("ar", True)])
+def test_an_opened_record(chromium: Any, server: ServeProcess, tmp_path: Path, lang: str, phone: bool) -> None:
+    """The home page's "Open a record": a file the server refuses (its line under the
+    control), then a record file's review with a row chosen (its deal diagram)."""
+    context, page = new_page(chromium, locale=LOCALES[lang])
+    if phone:
+        page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server.url)
+    page.wait_for_selector("#home:not([hidden])")
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"game": "kozel",', encoding="utf-8")
+    page.set_input_files("#record-file", str(broken))
+    page.wait_for_selector("#record-status.error")
+    problems = violations(page, f"home, a record refused ({lang}{', phone' if phone else ''})")
+    page.set_input_files("#record-file", str(played_file(tmp_path, "game.json")))
+    page.wait_for_selector("#review-table:not([hidden]) tbody tr", timeout=60_000)
+    page.locator("#review-table tbody tr button.review-pick").nth(0).focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#review-board:not([hidden]) .board-hand")
+    problems += violations(page, f"home, a record's review ({lang}{', phone' if phone else ''})")
     no_violations(problems)
     assert page.errors == []
     context.close()

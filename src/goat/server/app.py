@@ -24,6 +24,7 @@ HTTP (JSON; lobby changes need ``Authorization: Bearer <seat token>``):
 ``GET  /api/tables/{id}/record``          the record of a finished game
 ``GET  /api/tables/{id}/scoresheet.csv``  the score sheet of the completed deals (CSV)
 ``GET  /api/tables/{id}/review/{deal}``   a finished game's deal, double-dummy analysed
+``POST /api/records/review/{deal}``       the same for a record sent as the body (``record``: of a .jsonl)
 ========================================  =========================================
 
 ``/ws/{id}`` is the live channel (``docs/server.md``). Everything it sends is
@@ -65,7 +66,7 @@ from goat.server.messages import (
     TokenBucket,
     parse_client_message,
 )
-from goat.server.review import Reviews
+from goat.server.review import RECORD_BYTES, RECORD_NAME, Reviews
 from goat.server.rulebook import parse_options, rules_json
 from goat.server.scoresheets import (
     file_name,
@@ -458,6 +459,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise LobbyError("the game is not over: its review would show hidden cards", status=409)
         return await reviews.deal(table.id, stored, deal)
 
+    @app.post("/api/records/review/{deal}")
+    async def review_record(deal: int, request: Request, record: int = 1) -> dict[str, Any]:
+        # "Open a record": a record file's text as the body (one record, or ``record``
+        # of a .jsonl file, as goat analyze --record). Nothing of it is stored.
+        return await reviews.opened(await record_body(request), deal, record)
+
     # -------------------------------------------------------- websocket
     @app.websocket("/ws/{table_id}")
     async def live(websocket: WebSocket, table_id: str) -> None:
@@ -573,14 +580,7 @@ async def seat_data_body(request: Request) -> Any:
                          say="deckForm")
     too_large = LobbyError(f"a deck has at most {DECK_BYTES // 1024} KiB", status=413, say="deckTooLarge",
                            kib=DECK_BYTES // 1024)
-    declared = request.headers.get("content-length", "")
-    if declared.isascii() and declared.isdigit() and int(declared) > DECK_BYTES:   # "²" is a digit to isdigit
-        raise too_large
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > DECK_BYTES:
-            raise too_large
+    body = await limited_body(request, DECK_BYTES, too_large)
     try:
         text = body.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -598,6 +598,39 @@ async def seat_data_body(request: Request) -> Any:
             raise LobbyError("the deck is null: send a deck, or DELETE the seat's deck to go back to the table's")
         return value
     return text
+
+
+async def limited_body(request: Request, limit: int, too_large: LobbyError) -> bytes:
+    """The request's body, read only up to ``limit`` bytes (a declared Content-Length
+    over it is refused before any is read): an endless upload costs the server the
+    limit, not its size. ``too_large`` is raised past it."""
+    declared = request.headers.get("content-length", "")
+    if declared.isascii() and declared.isdigit() and int(declared) > limit:   # "²" is a digit to isdigit
+        raise too_large
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise too_large
+    return bytes(body)
+
+
+async def record_body(request: Request) -> str:
+    """A sent record's body: the file's text as it is (any type but a form); a
+    :class:`LobbyError` with one line for a form upload (415), a body over
+    :data:`~goat.server.review.RECORD_BYTES` (413, with its ``say`` for the page)
+    or not UTF-8 (422, the records module's words for such a file)."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind.startswith("multipart/") or kind == "application/x-www-form-urlencoded":
+        raise LobbyError("send the record itself as the body (the .json or .jsonl file's text), not a form",
+                         status=415)
+    too_large = LobbyError(f"a record file has at most {RECORD_BYTES // 1024} KiB", status=413,
+                           say="recordTooLarge", kib=RECORD_BYTES // 1024)
+    body = await limited_body(request, RECORD_BYTES, too_large)
+    try:
+        return body.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise LobbyError(f"{RECORD_NAME}: not UTF-8 text", status=422) from None
 
 
 async def refuse_too_many(websocket: WebSocket, line: str) -> None:

@@ -1,24 +1,70 @@
-"""Deal reviews of a finished game: the double-dummy analysis of each deal
-(:mod:`goat.analysis`, what ``goat analyze`` prints) for the browser table.
+"""Deal reviews: the double-dummy analysis of each deal (:mod:`goat.analysis`,
+what ``goat analyze`` prints) for the browser table, of a finished game or of a
+record a player opens from a file ("Open a record", as lichess imports a PGN).
 
 Only a finished game is reviewed, like its record is only given then: the
 analysis uses every hand and the stock order, so it shows what the record
-shows and nothing more. Solving a deal takes a CPU second or more, so one
-review runs at a time (in a worker thread, so the event loop and the tables go
-on) and each answer is kept (:mod:`goat.server.work`).
+shows and nothing more. A record sent by a player shows only what that player
+has already. Solving a deal takes a CPU second or more, so one review runs at a
+time (in a worker thread, so the event loop and the tables go on) and each
+answer is kept (:mod:`goat.server.work`) — a sent record's by its content, so
+its deals asked again cost nothing; the record itself is stored nowhere (no
+database, no standings, no finished games).
 """
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
+import json
+from collections.abc import Hashable
 from typing import Any
 
-from goat.analysis import analyze_record
+from goat.analysis import analyze_record, check_deal, check_game
+from goat.protocol import GoatError
+from goat.records import RecordProblem, check_result, parse_records, replay
 from goat.server.solverload import SolverLoad, solver_game
 from goat.server.tables import LobbyError
 from goat.server.work import KeptWork
 
 #: Reviews kept (a table's deals each take one; 15-30 KB each, with every move's position).
 KEEP = 256
+
+#: The largest record file a player may send: a long Kozel match's record is 20-40 KB, so
+#: this holds a match many times over, or a .jsonl file of a club night's games.
+RECORD_BYTES = 512 * 1024
+
+#: What a sent file is called in the records module's lines ("the file: not valid JSON: ...").
+RECORD_NAME = "the file"
+
+
+def refused_review(exc: GoatError) -> LobbyError:
+    """A review that cannot be given (a deal the record does not have, a game or
+    ruleset no solver takes): 404 with the analysis's one line."""
+    return LobbyError(str(exc), status=404)
+
+
+def opened_record(text: str, index: int = 1) -> dict[str, Any]:
+    """Record ``index`` (1-based, as ``goat analyze --record K``) of a file's ``text``
+    (one record, or a .jsonl file of several), checked as ``goat replay --check``
+    checks it, in its words (``record K: `` before them when the file holds
+    several): a :class:`LobbyError` 422 for a record that is not well-formed, does
+    not replay or whose stored result differs, 404 for a record the file does not
+    have (``goat analyze``'s line)."""
+    try:
+        records = parse_records(text, name=RECORD_NAME)
+    except RecordProblem as problem:
+        raise LobbyError(str(problem), status=422) from None
+    count = len(records)
+    if not 1 <= index <= count:
+        raise LobbyError(f"the file has {count} record{'s' if count != 1 else ''}; there is no record {index}",
+                         status=404)
+    record = records[index - 1]
+    try:
+        check_result(record, replay(record))
+    except RecordProblem as problem:
+        raise LobbyError(str(problem.in_record(index if count > 1 else None)), status=422) from None
+    return record
 
 
 class Reviews:
@@ -30,13 +76,30 @@ class Reviews:
         #: compiling them itself (:mod:`goat.server.solverload`).
         self.solver = solver or SolverLoad()
 
-    async def deal(self, table_id: str, record: dict[str, Any], deal: int) -> dict[str, Any]:
-        """The review of deal ``deal`` (1-based) of a finished game's ``record``;
-        :class:`LobbyError` 404 with one line for a deal the record does not have
-        or a game or ruleset no solver takes."""
+    async def deal(self, table_id: Hashable, record: dict[str, Any], deal: int) -> dict[str, Any]:
+        """The review of deal ``deal`` (1-based) of a finished game's ``record``
+        (kept as ``table_id``'s); :class:`LobbyError` 404 with one line for a deal
+        the record does not have or a game or ruleset no solver takes."""
         if solver_game(str(record.get("game")), str(record.get("rules"))):
             await self.solver.ready()
         answer: dict[str, Any] = await self.work.get(
-            (table_id, deal), lambda: analyze_record(record, deal).to_json(),
-            lambda exc: LobbyError(str(exc), status=404))
+            (table_id, deal), lambda: analyze_record(record, deal).to_json(), refused_review)
         return answer
+
+    async def opened(self, text: str, deal: int, index: int = 1) -> dict[str, Any]:
+        """The review of deal ``deal`` of record ``index`` of a file's ``text`` a
+        player sent: the same answer, queue and refusals as a finished table's
+        (:meth:`deal`), the record checked first (:func:`opened_record`, in a worker
+        thread: a long file replays for a moment) and a deal it does not have or a
+        game no solver takes told before it waits for its turn. Kept by the record's
+        content: the same record sent again (another deal chosen, then this one)
+        is not solved again."""
+        record = await asyncio.to_thread(opened_record, text, index)
+        try:
+            check_deal(record, deal)
+            check_game(str(record.get("game")))
+        except GoatError as exc:
+            raise refused_review(exc) from None
+        content = json.dumps(record, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        key = ("record", hashlib.sha256(content.encode("utf-8", "surrogatepass")).hexdigest())
+        return await self.deal(key, record, deal)

@@ -18,6 +18,7 @@ import { kozel } from "./kozel.js";
 import { spades } from "./spades.js";
 import { yugioh } from "./yugioh.js";
 import { initReview, openReview, redrawReview } from "./review.js";
+import { initOpenRecord, redrawOpenRecord } from "./openrecord.js";
 import { claimSeat, drawClaim, drawRematch, keptSeat, noteRematch, tellRematch } from "./rematch.js";
 import { chatNote, chosenChat, initChat, onChatMessage, placeChat } from "./chat.js";
 import { drawHint, drawHintButton, drawHintMarks, initHints } from "./hints.js";
@@ -1215,8 +1216,9 @@ function init() {
         S.log = null;
         $("#log").innerHTML = "";
         render();
-        redrawReview();
       }
+      redrawReview();       // a table's, or a record's opened on the home page
+      redrawOpenRecord();
     });
   }
   // the sheet's heads are names or initials by the width they have (sheets.js drawSheetHead)
@@ -1248,6 +1250,7 @@ function init() {
   });
   $("#review-btn").addEventListener("click", () => openReview(S.msg.view));
   initReview();
+  initOpenRecord();
   initHints(render);
   initClock(moveWords);
   initChat();

@@ -60,6 +60,7 @@ export const AR = {
     rematchNotOver: "اللعبة لم تنتهِ: المباراة الثأرية تأتي بعد المباراة.",
     deckEmpty: "الصق قائمة الرزمة أولًا.",
     deckTooLarge: "قائمة الرزمة لا تتجاوز {kib} KiB.",
+    recordTooLarge: "ملف السجل لا يتجاوز {kib} KiB.",
     deckNotUtf8: "يجب أن تكون قائمة الرزمة نصًا بترميز UTF-8.",
     deckNotJson: "الرزمة ليست JSON صالحًا.",
     deckForm: "أرسل قائمة الرزمة نفسها، لا نموذجًا.",
@@ -257,6 +258,17 @@ export const AR = {
     won: "أربعة آسات: {team} يفوز بالمباراة (العنزة الملكية).",
     // a team of two named before its verb: the verb agrees in the dual, as goatIs. check: «{team} يفوزان»
     wonTeam: "أربعة آسات: {team} يفوزان بالمباراة (العنزة الملكية).",
+  },
+  // "Open a record" on the home page (openrecord.js)
+  openRecord: {
+    title: "افتح سجلًا",
+    help: "راجع جولات ملف سجل مباراة (‎.json‎ أو ‎.jsonl‎): ملف نزّلته بزر «نزّل السجل»، أو كتبه ‎goat play --record‎، أو أرسله صديق. يُقرأ الملف فقط ولا يُحفظ.",
+    file: "اختر ملف سجل (أو أفلته هنا)",
+    record: "السجل",
+    recordN: "السجل {n}",
+    working: "جارٍ قراءة السجل…",
+    failed: "تعذّر فتح هذا السجل",
+    unreadable: "تعذّرت قراءة الملف.",
   },
   downloadRecord: "نزّل السجل",
   review: {

@@ -54,6 +54,7 @@ export const STRINGS = {
       // (goat/games/yugioh/deck.py DECK_PROBLEMS); card names stay as printed
       deckEmpty: "Paste a deck list first.",
       deckTooLarge: "A deck list has at most {kib} KiB.",
+      recordTooLarge: "A record file has at most {kib} KiB.",
       deckNotUtf8: "A deck list must be UTF-8 text.",
       deckNotJson: "The deck is not valid JSON.",
       deckForm: "Send the deck list itself, not a form.",
@@ -254,6 +255,17 @@ export const STRINGS = {
       them: "Four aces: the other team wins the match (royal goat).",
       won: "Four aces: {team} wins the match (royal goat).",
       wonTeam: "Four aces: {team} win the match (royal goat).",   // a team of two: "Ann + Bob win"
+    },
+    // "Open a record" on the home page (openrecord.js)
+    openRecord: {
+      title: "Open a record",
+      help: "Review the deals of a game's record file (.json or .jsonl): one from “Download the record”, from goat play --record, or from a friend. The file is only read, not kept.",
+      file: "Choose a record file (or drop it here)",
+      record: "Record",
+      recordN: "Record {n}",
+      working: "Reading the record…",
+      failed: "This record cannot be opened",
+      unreadable: "the file could not be read.",
     },
     downloadRecord: "Download the record",
     review: {
@@ -949,6 +961,7 @@ export const STRINGS = {
       rematchNotOver: "Игра не окончена: реванш — после матча.",
       deckEmpty: "Сначала вставьте список колоды.",
       deckTooLarge: "Список колоды — не больше {kib} КБ.",
+      recordTooLarge: "Файл записи — не больше {kib} КБ.",
       deckNotUtf8: "Список колоды должен быть текстом в UTF-8.",
       deckNotJson: "Колода записана с ошибкой: это не JSON.",
       deckForm: "Отправьте сам список колоды, а не форму.",
@@ -1143,6 +1156,17 @@ export const STRINGS = {
       them: "Четыре туза: партию выиграли они (королевский козёл).",
       won: "Четыре туза — королевский козёл: {team} — победа в партии.",
       wonTeam: "Четыре туза — королевский козёл: {team} — победа в партии.",   // no verb: one line serves a pair too
+    },
+    // "Open a record" on the home page (openrecord.js)
+    openRecord: {
+      title: "Открыть запись партии",
+      help: "Разбор раздач по файлу записи партии (.json или .jsonl): скачанной кнопкой «Скачать запись партии», записанной goat play --record или присланной другом. Файл только читается и нигде не сохраняется.",
+      file: "Выберите файл записи (или перетащите его сюда)",
+      record: "Запись",
+      recordN: "Запись {n}",
+      working: "Читаю запись…",
+      failed: "Эту запись не открыть",
+      unreadable: "файл не удалось прочитать.",
     },
     downloadRecord: "Скачать запись партии",
     review: {

@@ -6,16 +6,22 @@
 // GET /api/tables/{id}/review/{deal}.
 // Offered only once the match is over (the server refuses earlier: a review
 // shows every hand), for the rulesets the solver takes (the game module's
-// `reviewable(view)`). A deal's review is fetched once and kept. Choosing a row (its
+// `reviewable(view)`). The same panel reviews a record opened from a file on the
+// home page (openrecord.js): a review's source says where its deals come from and
+// how its seats are named. A deal's review is fetched once and kept. Choosing a row (its
 // trick number is a button: a click anywhere on the row, or Enter / Space) draws the
 // position its card was played in (reviewboard.js).
 
 import { arrow, listOf, t } from "./i18n.js";
 import { parseAction, SAID, SHOWN } from "./cards.js";
 import { drawBoard } from "./reviewboard.js";
-import { $, S, api, el, seatName, spoken, teamName } from "./table.js";
+import { $, S, api, el, posOf, seatName, spoken, teamName } from "./table.js";
 
-const reviews = new Map();   // deal number -> the server's answer
+/** The review open: `{key, deals, fetch(deal) -> the server's answer (a promise),
+ * names: {seatName, teamName, posOf}, close()}` — the finished table in view
+ * (tableSource), or a record opened from a file (openrecord.js). */
+let source = null;
+const reviews = new Map();   // `${source.key}/${deal}` -> the server's answer
 let wanted = null;           // the deal last asked for: a slower earlier answer is not drawn
 let chosen = null;           // the row (an index of the deal's moves) whose position is drawn
 
@@ -63,6 +69,7 @@ function resultChanged(move) {
  * team's score; "" where the value cannot tell the penalties (3 players when nobody
  * passes 60). */
 function bestPlay(r) {
+  const teamName = source.names.teamName;
   const first = r.moves[0];
   const result = first?.best_result;
   if (!result) return "";
@@ -105,7 +112,7 @@ function pickCell(m, i) {
   const pick = el("button", "review-pick", String(m.trick));
   pick.type = "button";
   pick.dataset.row = String(i);
-  pick.setAttribute("aria-label", t("review.show", { n: m.trick, name: seatName(m.seat) }));
+  pick.setAttribute("aria-label", t("review.show", { n: m.trick, name: source.names.seatName(m.seat) }));
   pick.setAttribute("aria-controls", "review-board");
   const td = el("td", "num");
   td.append(pick);
@@ -128,7 +135,7 @@ function choose(r, i) {
     board.replaceChildren();
     return;
   }
-  drawBoard(board, r, r.moves[i]);
+  drawBoard(board, r, r.moves[i], source.names);
 }
 
 function draw(r) {
@@ -154,7 +161,7 @@ function draw(r) {
     tr.dataset.row = String(i);
     const cost = cell("td", costText(m, r), "num cost");
     if (changed) cost.append(el("span", "result-mark", t("review.resultMark")));
-    tr.append(pickCell(m, i), cell("td", seatName(m.seat)), cardsCell([m.action]),
+    tr.append(pickCell(m, i), cell("td", source.names.seatName(m.seat)), cardsCell([m.action]),
               cell("td", valueText(m.value, r), "num"), cardsCell(m.best),
               cell("td", valueText(m.best_value, r), "num"), cost);
     body.append(tr);
@@ -171,7 +178,8 @@ function draw(r) {
   };
   choose(r, chosen !== null && chosen < r.moves.length ? chosen : null);
   $("#review-summary").replaceChildren(...r.summary.map((s) => el("li", "",
-    t(tricks ? "review.summaryTricks" : "review.summary", { team: teamName(s.side), n: s.mistakes, p: s.points_lost })
+    t(tricks ? "review.summaryTricks" : "review.summary", { team: source.names.teamName(s.side), n: s.mistakes,
+                                                             p: s.points_lost })
     + (s.decisive ? ` ${t("review.decisive", { n: s.decisive, ends: decisiveEnds(r, s.side) })}` : "")
     + (s.mistakes && s.results_changed !== undefined
       ? t(tricks ? "review.resultsChangedTricks" : "review.resultsChanged", { n: s.results_changed }) : ""))));
@@ -183,6 +191,7 @@ function draw(r) {
 }
 
 async function load(deal) {
+  const from = source;
   wanted = deal;
   chosen = null;
   $("#review-board").hidden = true;
@@ -193,25 +202,48 @@ async function load(deal) {
   $("#review-skipped").textContent = "";
   const status = $("#review-status");
   status.textContent = t("review.working");
-  let answer = reviews.get(deal);
+  const key = `${from.key}/${deal}`;
+  let answer = reviews.get(key);
+  const current = () => source === from && wanted === deal;   // not an earlier, slower answer
   try {
     if (!answer) {
-      answer = await api("GET", `api/tables/${S.tableId}/review/${deal}`);
-      reviews.set(deal, answer);
+      answer = await from.fetch(deal);
+      reviews.set(key, answer);
     }
   } catch (error) {
-    if (wanted === deal) status.textContent = `${t("review.failed")}: ${error.message}`;
+    if (current()) status.textContent = `${t("review.failed")}: ${error.message}`;
     return;
   }
-  if (wanted === deal) draw(answer);
+  if (current()) draw(answer);
+}
+
+/** The review's source for the finished game in view `v`: its deals from the server,
+ * its seats named as at the table; closing goes back to the match result. */
+function tableSource(v) {
+  return {
+    key: `table:${S.tableId}`,
+    deals: v.deal_results.length,
+    fetch: (deal) => api("GET", `api/tables/${S.tableId}/review/${deal}`),
+    names: { seatName, teamName, posOf },
+    close: () => {
+      $("#result").hidden = false;
+      $("#review-btn").focus();
+    },
+  };
 }
 
 /** Open the review panel on `deal` (default: the first) of the finished game in view `v`. */
 export function openReview(v, deal = 1) {
+  $("#result").hidden = true;
+  showReview(tableSource(v), deal);
+}
+
+/** Open the review panel on `deal` of `from` (a source, as `source` above). */
+export function showReview(from, deal = 1) {
+  source = from;
   const select = $("#review-deal");
-  const deals = v.deal_results.length;
-  if (select.options.length !== deals) {
-    select.replaceChildren(...Array.from({ length: deals }, (_, i) => {
+  if (select.options.length !== from.deals) {
+    select.replaceChildren(...Array.from({ length: from.deals }, (_, i) => {
       const option = el("option");
       option.value = String(i + 1);
       return option;
@@ -219,7 +251,6 @@ export function openReview(v, deal = 1) {
   }
   nameDeals();
   select.value = String(deal);
-  $("#result").hidden = true;
   $("#review").hidden = false;
   select.focus();
   load(deal);
@@ -234,16 +265,16 @@ function nameDeals() {
 /** Draw the open review again (the language changed). */
 export function redrawReview() {
   nameDeals();
-  if (!$("#review").hidden && wanted !== null && reviews.has(wanted)) draw(reviews.get(wanted));
+  const key = source && `${source.key}/${wanted}`;
+  if (!$("#review").hidden && wanted !== null && reviews.has(key)) draw(reviews.get(key));
 }
 
-/** Close the panel: back to the match result it was opened from. */
+/** Close the panel: back to where it was opened from (the match result, the record's file). */
 export function closeReview() {
   $("#review").hidden = true;
   wanted = null;
   chosen = null;
-  $("#result").hidden = false;
-  $("#review-btn").focus();
+  source?.close();
 }
 
 /** Wire the panel's controls (once, at start). */

@@ -9,7 +9,7 @@
 
 import { listOf, t } from "./i18n.js";
 import { cardFace, cardName, cardsSaid, cardsText, parseAction, SYMBOLS } from "./cards.js";
-import { el, oneImage, posOf, seatName, spoken, turnName } from "./table.js";
+import { el, oneImage, spoken, turnName } from "./table.js";
 
 /** The signs on the diagram's cards and in its legend: the card played, a best card. */
 const PLAYED = "▲";
@@ -37,7 +37,7 @@ function boardCard(card, played, best) {
 
 /** A seat's hand: its name (▶ for the seat to play), its cards in rows by suit, read
  * as one image named by its cards in words, the marked ones with their role. */
-function hand(seat, cards, mover, played, best) {
+function hand(seat, cards, mover, played, best, { seatName, posOf }) {
   const box = el("div", `board-hand pos-${posOf(seat)}`);
   box.dataset.seat = String(seat);
   const rows = el("div", "board-cards");
@@ -62,7 +62,7 @@ function hand(seat, cards, mover, played, best) {
 }
 
 /** The trick so far in the middle: each play in its seat's place, read in words. */
-function trick(plays) {
+function trick(plays, { seatName, posOf }) {
   const box = el("div", "board-trick");
   for (const play of plays) {
     const slot = el("div", `board-play pos-${posOf(play.seat)}`);
@@ -99,15 +99,17 @@ function legend(move) {
   return box;
 }
 
-/** Draw the position of `move` (a row of review `r`) into `box`. */
-export function drawBoard(box, r, move) {
+/** Draw the position of `move` (a row of review `r`) into `box`, its seats named and
+ * placed by `names` ({seatName, posOf}: the table's, or an opened record's). */
+export function drawBoard(box, r, move, names) {
   const position = move.position;
   const played = cardsOfActions([move.action]);
   const best = cardsOfActions(move.best);
-  const title = el("h3", "board-title", t("review.boardTitle", { n: move.trick, name: seatName(move.seat) }));
+  const title = el("h3", "board-title", t("review.boardTitle", { n: move.trick, name: names.seatName(move.seat) }));
   title.id = "review-board-title";
   const felt = el("div", "board-felt");
-  felt.append(...position.hands.map((cards, seat) => hand(seat, cards, move.seat, played, best)), trick(position.trick));
+  felt.append(...position.hands.map((cards, seat) => hand(seat, cards, move.seat, played, best, names)),
+              trick(position.trick, names));
   box.replaceChildren(title, info(r, position), legend(move), felt);
   box.hidden = false;
 }

@@ -210,13 +210,23 @@ export function teamsCount() {
 export function teamName(team) {
   if (S.msg.players !== 4) return seatName(team);
   if (S.seat !== null) return team === teamOf(S.seat) ? t("us") : t("them");
-  return t("team", { a: seatName(team), b: seatName(team + 2) });
+  return pairName(team, seatName);
+}
+
+/** A partnership of four seats named by its two seats' names (`name`: seat -> name), as
+ * the page names a team it does not sit in: "Ann & Bob". */
+export function pairName(team, name) {
+  return t("team", { a: name(team), b: name(team + 2) });
 }
 
 export function posOf(seat) {
-  const n = S.msg.players;
-  const base = S.seat ?? 0;
-  return POSITIONS[n][(seat - base + n) % n];
+  return placeOf(seat, S.msg.players, S.seat ?? 0);
+}
+
+/** Where `seat` sits at a table of `players` drawn with seat `bottom` at the bottom
+ * ("bottom", "left", "top", "right"): the others clockwise from it, as they sit. */
+export function placeOf(seat, players, bottom) {
+  return POSITIONS[players][(seat - bottom + players) % players];
 }
 
 /** A new element with a class and text. */
