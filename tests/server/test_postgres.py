@@ -63,6 +63,27 @@ def test_one_serve_lock_per_postgres_database_until_it_is_released() -> None:
     again.release()
 
 
+def test_a_released_serve_lock_is_free_at_once_though_its_session_lingers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lock ended with its session, which the database ends a moment after
+    the connection closes: a server started at once (the next test here, a quick
+    restart) found it still held ("another goat serve is already using"). Here the
+    session is kept open past ``release``: the lock must be free all the same."""
+    first = ServeLock(URL)
+    lingering = first._connection
+    monkeypatch.setattr(lingering, "close", lambda: None)       # the session outlives the release
+    engine = first._engine
+    monkeypatch.setattr(engine, "dispose", lambda *args, **kwargs: None)
+    try:
+        first.release()
+        second = ServeLock(URL)                                    # not refused
+        second.release()
+    finally:
+        monkeypatch.undo()
+        lingering.close()
+        engine.dispose()
+
+
 def _end_session(lock: ServeLock) -> None:
     """End the lock's session from another one, as a database restart, an
     administrator or an idle timeout would: its advisory lock goes with it."""

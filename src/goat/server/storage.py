@@ -835,7 +835,13 @@ class ServeLock:
                 self._file = None
             if self._connection is not None:
                 with suppress(SQLAlchemyError):
-                    self._connection.close()  # the session's advisory lock ends with it
+                    # Unlocked here, not left to the session's end: the database ends a
+                    # closed session a moment later, and a server started at once (a
+                    # restart) found the lock still held and refused to start.
+                    self._connection.exec_driver_sql("SELECT pg_advisory_unlock_all()")
+                    self._connection.commit()
+                with suppress(SQLAlchemyError):
+                    self._connection.close()  # the session's advisory lock ends with it anyway
                 self._connection = None
             if self._engine is not None:
                 self._engine.dispose()
