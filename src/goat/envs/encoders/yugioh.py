@@ -18,7 +18,7 @@ index for a face-down card the observer may not see. Every value in ``[0, 1]``.
 >>> from goat.games.yugioh import new_state
 >>> enc = make_encoder(new_state("goat").view(None))
 >>> enc.num_tokens, enc.positional, enc.layout.size
-(512, True, 2255)
+(512, True, 2284)
 """
 
 from __future__ import annotations
