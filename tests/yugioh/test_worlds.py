@@ -860,3 +860,36 @@ def test_worlds_after_mystic_swordsman_lv6_puts_a_monster_on_top_of_the_deck() -
     assert f"see top 0 {top}" in state.history[0]    # seat 0 drew the card LV6 put back
     for seat in (0, 1):
         sampled(state, seat, 0)
+
+
+@pytest.mark.parametrize("eager", [("1 activate Black Luster Ritual",),
+                                   ("1 set Black Luster Ritual", "1 activate Black Luster Ritual@")])
+def test_a_ritual_activation_has_its_monster_and_tributes_in_the_hand(eager: tuple[str, ...]) -> None:
+    """Seat 1 (the wider-pool list of ``test_fuzz_pool``, open lists) activates Black
+    Luster Ritual from the hand, or Sets it and activates it face down, as soon as it may
+    (seed 7: on turn 3). Seat 0's view names the Ritual Spell at its activation, but the
+    Black Luster Soldier and the hand's tributes only steps later, as it resolves: with only
+    the Spell renamed, the world's hand seldom held a Soldier and levels enough, so the
+    activation was illegal and every attempt failed there (all four draws here; seeds 2, 7
+    and 8 of the Mystic Swordsman fuzz). Where an activation stays illegal, the hand takes
+    the names it shows before its next hidden draw (``_Renamer.hand_now``)."""
+    from goat.games.yugioh.rules import make_rules
+    from goat.games.yugioh.state import YugiohState
+
+    from .test_fuzz_pool import MECHANICS
+
+    state = YugiohState(make_rules("goat", {"open_decklists": True}), (builtin_deck("chaos_warrior"), MECHANICS),
+                        single_duel=True, seed=7)
+    rng = random.Random(7)
+    while "see hand 1 Black Luster Soldier" not in state.history[0]:
+        assert not state.is_terminal() and len(state.actions) < 300
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        legal = state.legal_texts()
+        chosen = [a for a in legal if a.startswith(eager)]
+        state.apply_action(chosen[0] if chosen else rng.choice(legal))
+    shown = "act 1 activate Black Luster Ritual" if len(eager) == 1 else "see slot 1 S1 Black Luster Ritual"
+    assert shown in state.history[0]
+    for world_seed in range(4):
+        check_invariants(sampled(state, 0, world_seed))

@@ -668,6 +668,10 @@ class _Renamer(WindowEvidence):
                 # world is elsewhere (``1 pass`` declined Sinister Serpent's Standby trigger and
                 # its ``activate`` from the Graveyard renamed a hand card a second Serpent).
                 del self.conjured[lessons:]
+        if not matches and text.startswith((f"{seat} activate ", f"{seat} choose ")) and self.hand_now(seat):
+            world.refresh()
+            pending = world.pending()
+            matches = self.matching(pending, text)
         if not matches:
             if self.when_able and seat != self.seat and pending.kind != "respond":
                 self.missed_window(seat, text)
@@ -931,6 +935,26 @@ class _Renamer(WindowEvidence):
         if not spare:
             raise _Retry("no way to make the glimpses true")
         self.rename(self.rng.choice(spare), name, set())
+
+    def hand_now(self, seat: int) -> bool:
+        """An activation (or a choice) of ``seat``'s that is still illegal with
+        the card itself named (by the step's glimpse or :meth:`make_legal`) may
+        hang on its other hidden cards: Black Luster Ritual needs Black Luster
+        Soldier and tributes in the hand, glimpsed only as its resolution goes
+        on, steps later (and a tribute chosen from the hand is no card
+        :meth:`make_legal` renames). Give the hand now the names it shows before
+        its next hidden draw (:meth:`hand_shows_ahead`), the cards this step's
+        glimpses named kept; ``False`` when it holds them already (the rename
+        cannot help)."""
+        needed = self.hand_shows_ahead(seat, [])
+        hand = list(self.world.duel.players[seat].hand)
+        have = Counter(c.name for c in hand)
+        if not needed or all(have[n] >= k for n, k in Counter(needed).items()):
+            return False
+        claimed = set(self.claimed_now)
+        for i, name in enumerate(needed):
+            self.hand_has(hand, name, claimed, needed[i + 1:])
+        return True
 
     def picks_from_hand(self, pending: Decision, owner: int) -> bool:
         """Whether ``pending`` (a ``choose`` of ``owner``) may pick a hand card
