@@ -668,10 +668,14 @@ class _Renamer(WindowEvidence):
                 # world is elsewhere (``1 pass`` declined Sinister Serpent's Standby trigger and
                 # its ``activate`` from the Graveyard renamed a hand card a second Serpent).
                 del self.conjured[lessons:]
-        if not matches and text.startswith((f"{seat} activate ", f"{seat} choose ")) and self.hand_now(seat):
-            world.refresh()
-            pending = world.pending()
-            matches = self.matching(pending, text)
+        if not matches and text.startswith((f"{seat} activate ", f"{seat} choose ")):
+            lessons = len(self.conjured)
+            if self.hand_now(seat):
+                world.refresh()
+                pending = world.pending()
+                matches = self.matching(pending, text)
+            if not matches:
+                del self.conjured[lessons:]  # as above: the renames proved no card missing
         if not matches:
             if self.when_able and seat != self.seat and pending.kind != "respond":
                 self.missed_window(seat, text)
@@ -944,16 +948,20 @@ class _Renamer(WindowEvidence):
         on, steps later (and a tribute chosen from the hand is no card
         :meth:`make_legal` renames). Give the hand now the names it shows before
         its next hidden draw (:meth:`hand_shows_ahead`), the cards this step's
-        glimpses named kept; ``False`` when it holds them already (the rename
-        cannot help)."""
+        glimpses named kept; ``False`` when it holds them already or cannot
+        take them (the action then fails as before: under "when-able" that
+        failure is evidence of the window, :meth:`missed_window`)."""
         needed = self.hand_shows_ahead(seat, [])
         hand = list(self.world.duel.players[seat].hand)
         have = Counter(c.name for c in hand)
         if not needed or all(have[n] >= k for n, k in Counter(needed).items()):
             return False
         claimed = set(self.claimed_now)
-        for i, name in enumerate(needed):
-            self.hand_has(hand, name, claimed, needed[i + 1:])
+        try:
+            for i, name in enumerate(needed):
+                self.hand_has(hand, name, claimed, needed[i + 1:])
+        except _Retry:
+            return False
         return True
 
     def picks_from_hand(self, pending: Decision, owner: int) -> bool:
