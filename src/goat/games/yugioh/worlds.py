@@ -967,9 +967,10 @@ class _Renamer(WindowEvidence):
         its other hidden cards: Black Luster Ritual needs Black Luster Soldier
         and tributes in the hand, glimpsed only as its resolution goes on, steps
         later. Give the hand now the names it shows before its next hidden draw
-        (:meth:`hand_shows_ahead`), the cards this step's glimpses named kept; ``False`` when it holds them already or cannot
-        take them (the action then fails as before: under "when-able" that
-        failure is evidence of the window, :meth:`missed_window`)."""
+        (:meth:`hand_shows_ahead`), the cards this step's glimpses named kept;
+        ``False`` when it holds them already or cannot take them (the action
+        then fails as before: under "when-able" that failure is evidence of
+        the window, :meth:`missed_window`)."""
         needed = self.hand_shows_ahead(seat, [])
         hand = list(self.world.duel.players[seat].hand)
         have = Counter(c.name for c in hand)
@@ -1092,16 +1093,21 @@ class _Renamer(WindowEvidence):
             kept = [c for c in cards if keeps(c, list(later))] or cards
             return ([c for c in kept if keeps(c, list(later) + list(ahead))] or kept) if ahead else kept
 
+        def renamable() -> list[CardInst]:
+            return [c for c in hand if c not in self.pinned and self.accepts(c, name)]
+
         named = best([c for c in hand if c.name == name])
-        spare = [c for c in hand if c not in self.pinned and self.accepts(c, name)]
+        spare = None
         if offered is not None:
             named_offered = [c for c in named if c in offered]
-            spare_offered = [c for c in spare if c in offered]
+            spare_offered = [c for c in renamable() if c in offered]
             if named_offered or spare_offered:
                 named, spare = named_offered, spare_offered
         if named:
             claimed.add(named[0])
             return
+        if spare is None:
+            spare = renamable()
         if not spare:
             raise _Retry("no way to make the glimpses true")
         self.make(self.rng.choice(best(spare)), name, claimed)
