@@ -940,10 +940,12 @@ class _Renamer(WindowEvidence):
         if any(c.name == name for c in pile):
             return
         spare = [c for c in pile if c not in self.pinned and self.accepts(c, name)]
-        if verb == "choose" and zone == "hand":
-            spare = self.offered(pending, owner, spare, name)
         if not spare:
             raise _Retry("no way to make the glimpses true")
+        if verb == "choose" and zone == "hand":
+            spare = self.offered(pending, owner, spare, name)
+            if not spare:
+                return  # a card renamed outside the options stays no option: the action fails as it is
         self.rename(self.rng.choice(spare), name, set())
 
     def offered(self, pending: Decision, owner: int, cards: list[CardInst], name: str) -> list[CardInst]:
