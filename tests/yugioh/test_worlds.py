@@ -860,3 +860,44 @@ def test_worlds_after_mystic_swordsman_lv6_puts_a_monster_on_top_of_the_deck() -
     assert f"see top 0 {top}" in state.history[0]    # seat 0 drew the card LV6 put back
     for seat in (0, 1):
         sampled(state, seat, 0)
+
+
+_FROM_HAND = ("1 activate Black Luster Ritual",)
+_SET_FIRST = ("1 set Black Luster Ritual", "1 activate Black Luster Ritual@")
+
+
+@pytest.mark.parametrize("seed, eager", [(7, _FROM_HAND), (7, _SET_FIRST), (11, _SET_FIRST)])
+def test_a_ritual_activation_has_its_monster_and_tributes_in_the_hand(seed: int, eager: tuple[str, ...]) -> None:
+    """Seat 1 (the wider-pool list of ``test_fuzz_pool``, open lists) activates Black
+    Luster Ritual from the hand, or Sets it and activates it face down, as soon as it may
+    (seed 7: on turn 3). Seat 0's view names the Ritual Spell at its activation, but the
+    Black Luster Soldier and the hand's tributes only steps later, as it resolves. With
+    only the Spell renamed, the world's hand seldom held a Soldier and Levels enough, so
+    the activation was illegal and every attempt failed there (seed 7: all four draws here;
+    seeds 2, 7 and 8 of the Mystic Swordsman fuzz): where an activation stays illegal, the
+    hand now takes the names it shows before its next hidden draw (``_Renamer.hand_now``).
+    Where the activation was legal, a tribute the history picks from the hand (``1 choose
+    Y-Dragon Head``) renamed no hand card, and a hand card renamed for its glimpse was not
+    among the tributes offered (the Soldier itself at times): seed 11 failed 17 of 30 draws
+    so, and the first two here. Such a choice now renames a card the decision offers
+    (``_Renamer.offered``, ``choosing``)."""
+    from goat.games.yugioh.rules import make_rules
+    from goat.games.yugioh.state import YugiohState
+
+    from .test_fuzz_pool import MECHANICS
+
+    state = YugiohState(make_rules("goat", {"open_decklists": True}), (builtin_deck("chaos_warrior"), MECHANICS),
+                        single_duel=True, seed=seed)
+    rng = random.Random(seed)
+    while "see hand 1 Black Luster Soldier" not in state.history[0]:
+        assert not state.is_terminal() and len(state.actions) < 600
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        legal = state.legal_texts()
+        chosen = [a for a in legal if a.startswith(eager)]
+        state.apply_action(chosen[0] if chosen else rng.choice(legal))
+    shown = "act 1 activate Black Luster Ritual" if eager == _FROM_HAND else "see slot 1 S1 Black Luster Ritual"
+    assert shown in state.history[0]
+    for world_seed in range(4):
+        check_invariants(sampled(state, 0, world_seed))

@@ -20,7 +20,11 @@ names lazily.
    seen are pinned and never renamed; a face-down card keeps the class it was
    Set as (a monster needing k tributes, a Spell/Trap); a Deck proved to hold
    no copy of a card (Nobleman of Crossout) or nothing to search (Sangan) keeps
-   that property. Each step must produce exactly the history's entries. A name
+   that property. An action of the other seat still illegal once its card
+   is named first gives its hand the names the hand shows before its next
+   hidden draw (Black Luster Ritual's Soldier and tributes, shown only as it
+   resolves), and a card it picks from the hand is renamed among those the
+   decision offers. Each step must produce exactly the history's entries. A name
    an assumed list lacks is given all the same and noted, and the attempt goes
    on to note the others: the next attempt's list holds them all.
 2. **A clean replay.** The final names give every shuffle's order and every
@@ -668,6 +672,14 @@ class _Renamer(WindowEvidence):
                 # world is elsewhere (``1 pass`` declined Sinister Serpent's Standby trigger and
                 # its ``activate`` from the Graveyard renamed a hand card a second Serpent).
                 del self.conjured[lessons:]
+        if not matches and text.startswith(f"{seat} activate "):
+            lessons = len(self.conjured)
+            if self.hand_now(seat):
+                world.refresh()
+                pending = world.pending()
+                matches = self.matching(pending, text)
+            if not matches:
+                del self.conjured[lessons:]  # as above: the renames proved no card missing
         if not matches:
             if self.when_able and seat != self.seat and pending.kind != "respond":
                 self.missed_window(seat, text)
@@ -930,7 +942,49 @@ class _Renamer(WindowEvidence):
         spare = [c for c in pile if c not in self.pinned and self.accepts(c, name)]
         if not spare:
             raise _Retry("no way to make the glimpses true")
+        if verb == "choose" and zone == "hand":
+            spare = self.offered(pending, owner, spare, name)
+            if not spare:
+                return  # a card renamed outside the options stays no option: the action fails as it is
         self.rename(self.rng.choice(spare), name, set())
+
+    def offered(self, pending: Decision, owner: int, cards: list[CardInst], name: str) -> list[CardInst]:
+        """The ``cards`` (hand cards that may take ``name``, the card a
+        ``choose`` of ``owner``'s picked) that ``pending`` offers: its options
+        are fixed when it is asked (Black Luster Ritual's tributes, the hand's
+        monsters then), so a card renamed outside them stays no option — and
+        among those, the ones whose loss leaves the hand able to show what it
+        shows before its next hidden draw, where one does. Empty when none is
+        offered."""
+        cards = [c for c in cards if f"{owner} choose {c.name}" in pending.actions]
+        needed = list(self.hand_shows_ahead(owner, []))
+        if name in needed:
+            needed.remove(name)  # the renamed card shows it
+        hand = self.world.duel.players[owner].hand
+        return [c for c in cards if self.can_show([h for h in hand if h is not c], needed)] or cards
+
+    def hand_now(self, seat: int) -> bool:
+        """An activation of ``seat``'s that is still illegal with the card
+        itself named (by the step's glimpse or :meth:`make_legal`) may hang on
+        its other hidden cards: Black Luster Ritual needs Black Luster Soldier
+        and tributes in the hand, glimpsed only as its resolution goes on, steps
+        later. Give the hand now the names it shows before its next hidden draw
+        (:meth:`hand_shows_ahead`), the cards this step's glimpses named kept;
+        ``False`` when it holds them already or cannot take them (the action
+        then fails as before: under "when-able" that failure is evidence of
+        the window, :meth:`missed_window`)."""
+        needed = self.hand_shows_ahead(seat, [])
+        hand = list(self.world.duel.players[seat].hand)
+        have = Counter(c.name for c in hand)
+        if not needed or all(have[n] >= k for n, k in Counter(needed).items()):
+            return False
+        claimed = set(self.claimed_now)
+        try:
+            for i, name in enumerate(needed):
+                self.hand_has(hand, name, claimed, needed[i + 1:])
+        except _Retry:
+            return False
+        return True
 
     def picks_from_hand(self, pending: Decision, owner: int) -> bool:
         """Whether ``pending`` (a ``choose`` of ``owner``) may pick a hand card
@@ -943,7 +997,7 @@ class _Renamer(WindowEvidence):
         history's ``choose`` is not among its options the world is elsewhere,
         and renaming a hand card after it proved nothing — a copy the list
         "lacked" (learned by the next attempts) at worst."""
-        if pending.kind in ("search", "discard"):
+        if pending.kind in ("search", "discard", "tribute"):  # a tribute named so: a Ritual's, from the hand
             return True
         if pending.kind != "cost":
             return False
@@ -1000,7 +1054,8 @@ class _Renamer(WindowEvidence):
                 self.deck_without(decks[owner], lambda n, x=tail: n == x, claimed)
             elif kind == "hand":
                 later = [f[len(f"hand {owner} "):] for f in seen[i + 1:] if f.startswith(f"hand {owner} ")]
-                self.hand_has(hands[owner], tail, claimed, later, self.hand_shows_ahead(owner, seen[i + 1:]))
+                self.hand_has(hands[owner], tail, claimed, later, self.hand_shows_ahead(owner, seen[i + 1:]),
+                              self.choosing(owner, tail))
             elif kind == "slot":
                 where, _, name = tail.partition(" ")
                 slots = duel.players[owner].slots("monster" if where[0] == "M" else "spell")
@@ -1016,7 +1071,7 @@ class _Renamer(WindowEvidence):
         claimed.add(card)
 
     def hand_has(self, hand: list[CardInst], name: str, claimed: set[CardInst], later: list[str] = (),
-                 ahead: list[str] = ()) -> None:
+                 ahead: list[str] = (), offered: list[CardInst] | None = None) -> None:
         """A hand card shows ``name``: one so called, else a hidden one renamed.
         ``later``: the names the same step shows next in that hand; the card is
         one that leaves the rest able to show them (:meth:`can_show`) where one
@@ -1027,7 +1082,10 @@ class _Renamer(WindowEvidence):
         leaves the rest able to show them too: a Normal Summon renamed the card
         just drawn, and the older card left, ruled out for Scapegoat by windows
         where its owner was not asked, was the one Morphing Jar's discard had
-        to show as Scapegoat (a late-duel view, seed 59)."""
+        to show as Scapegoat (a late-duel view, seed 59). ``offered``: the
+        cards the pending decision offers where the step chooses the card so
+        called (:meth:`choosing`), taken first: a card renamed outside them is
+        no option (Black Luster Ritual's tributes)."""
         hand = [c for c in hand if c not in claimed]
 
         def keeps(card: CardInst, names: list[str]) -> bool:
@@ -1037,14 +1095,38 @@ class _Renamer(WindowEvidence):
             kept = [c for c in cards if keeps(c, list(later))] or cards
             return ([c for c in kept if keeps(c, list(later) + list(ahead))] or kept) if ahead else kept
 
+        def renamable() -> list[CardInst]:
+            return [c for c in hand if c not in self.pinned and self.accepts(c, name)]
+
         named = best([c for c in hand if c.name == name])
+        spare = None
+        if offered is not None:
+            named_offered = [c for c in named if c in offered]
+            spare_offered = [c for c in renamable() if c in offered]
+            if named_offered or spare_offered:
+                named, spare = named_offered, spare_offered
         if named:
             claimed.add(named[0])
             return
-        spare = [c for c in hand if c not in self.pinned and self.accepts(c, name)]
+        if spare is None:
+            spare = renamable()
         if not spare:
             raise _Retry("no way to make the glimpses true")
         self.make(self.rng.choice(best(spare)), name, claimed)
+
+    def choosing(self, owner: int, name: str) -> list[CardInst] | None:
+        """The hand cards of ``owner`` the pending decision offers, where the
+        step being replayed chooses the card ``name`` (``act 1 choose Z-Metal
+        Tank``, glimpsed in the same step); else ``None``."""
+        if self.ctx.steps[self.index][0] != f"act {owner} choose {name}":
+            return None
+        pending = self.world.pending()
+        if not isinstance(pending, Decision) or pending.seat != owner:
+            return None
+        if self.dirty:
+            self.world.refresh()
+            pending = self.world.pending()
+        return [c for c in self.world.duel.players[owner].hand if f"{owner} choose {c.name}" in pending.actions]
 
     def hand_shows_ahead(self, owner: int, rest: list[str]) -> list[str]:
         """For :meth:`hand_has`: the names later steps glimpse in ``owner``'s
