@@ -780,9 +780,17 @@ def _swordsman_match(seed: int, lv4: int, until: str, levels: tuple[str, str] = 
         main[main.index("Night Assailant")] = high
     state = YugiohState(make_rules("goat", {"open_decklists": True}),
                         (builtin_deck("goat_control"), DeckList(tuple(main), base.fusion)), single_duel=True, seed=seed)
+    return play_eagerly(state, seed, eager, until)
+
+
+def play_eagerly(state: Any, seed: int, eager: tuple[str, ...], until: str, most: int | None = None) -> Any:
+    """Random play from ``random.Random(seed)``, except that the ``eager`` actions are
+    taken whenever one is legal, until seat 0's history holds the entry ``until`` (in at
+    most ``most`` actions); ``state`` itself, played on."""
     rng = random.Random(seed)
     while until not in state.history[0]:
         assert not state.is_terminal(), [e for e in state.history[0] if "LV" in e or "lv" in e]
+        assert most is None or len(state.actions) < most
         if state.is_chance_node():
             state.apply_chance(state.sample_chance(rng))
             continue
@@ -888,15 +896,7 @@ def test_a_ritual_activation_has_its_monster_and_tributes_in_the_hand(seed: int,
 
     state = YugiohState(make_rules("goat", {"open_decklists": True}), (builtin_deck("chaos_warrior"), MECHANICS),
                         single_duel=True, seed=seed)
-    rng = random.Random(seed)
-    while "see hand 1 Black Luster Soldier" not in state.history[0]:
-        assert not state.is_terminal() and len(state.actions) < 600
-        if state.is_chance_node():
-            state.apply_chance(state.sample_chance(rng))
-            continue
-        legal = state.legal_texts()
-        chosen = [a for a in legal if a.startswith(eager)]
-        state.apply_action(chosen[0] if chosen else rng.choice(legal))
+    play_eagerly(state, seed, eager, "see hand 1 Black Luster Soldier", most=600)
     shown = "act 1 activate Black Luster Ritual" if eager == _FROM_HAND else "see slot 1 S1 Black Luster Ritual"
     assert shown in state.history[0]
     for world_seed in range(4):
