@@ -104,6 +104,10 @@ def test_a_refused_record_says_why_beside_the_control(chromium: object, serve_pr
     page.set_input_files("#record-file", str(big))
     page.wait_for_function("() => document.querySelector('#record-status').textContent.includes('KiB')")
     assert page.text_content("#record-status") == "تعذّر فتح هذا السجل: ملف السجل لا يتجاوز 512 KiB."
+    for lang, said in [("bg", "Този запис не може да се отвори: Файлът със запис е най-много 512 KiB."),
+                       ("ar", "تعذّر فتح هذا السجل: ملف السجل لا يتجاوز 512 KiB.")]:
+        page.click(f".lang[data-lang='{lang}']")                       # the refusal worded again, as the page
+        assert page.text_content("#record-status") == said
     page.set_viewport_size({"width": 390, "height": 844})            # a phone, right to left
     page.locator("#record-status").scroll_into_view_if_needed()
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")   # no sideways scroll
