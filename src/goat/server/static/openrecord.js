@@ -104,6 +104,7 @@ async function openRecord(index) {
   opened += 1;
   showReview({
     key: `record:${opened}`,
+    page: "home",
     deals: first.deals,
     fetch: (deal) => (deal === 1 ? Promise.resolve(first) : ask(index, deal)),
     names: namesOf(record, playersOf(record, first)),
