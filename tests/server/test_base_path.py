@@ -53,6 +53,8 @@ def test_a_server_under_a_base_path_serves_the_page_the_lobby_and_the_tables_the
         "error": "nothing at /api/games: the tables are at /club/"}
     inside = httpx.get(server.url + "api/nothing", timeout=20)                 # the app's own 404 within
     assert inside.status_code == 404 and set(inside.json()) == {"error"}
+    big = httpx.post(server.url + "api/records/review/1", content=b" " * (2 * 1024 * 1024), timeout=20)
+    assert big.status_code == 413 and big.json()["say"] == "recordTooLarge"   # its own limit there too
 
     async def play() -> None:
         lobby = Lobby(server.url)

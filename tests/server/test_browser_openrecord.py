@@ -16,7 +16,8 @@ import pytest
 from goat.fast.solver import warm_up
 from goat.server.runner import ServeProcess
 
-from .test_browser import CHROMIUM, SERVE, chromium, new_page, shot  # noqa: F401
+from .test_browser import (CHROMIUM, SERVE, chromium, create_with_bots, new_page,  # noqa: F401
+                           play_a_legal_card, shot)
 from .test_review_record import played_file
 
 pytestmark = [
@@ -104,6 +105,10 @@ def test_a_refused_record_says_why_beside_the_control(chromium: object, serve_pr
     page.set_input_files("#record-file", str(big))
     page.wait_for_function("() => document.querySelector('#record-status').textContent.includes('KiB')")
     assert page.text_content("#record-status") == "تعذّر فتح هذا السجل: ملف السجل لا يتجاوز 512 KiB."
+    for lang, said in [("bg", "Този запис не може да се отвори: Файлът със запис е най-много 512 KiB."),
+                       ("ar", "تعذّر فتح هذا السجل: ملف السجل لا يتجاوز 512 KiB.")]:
+        page.click(f".lang[data-lang='{lang}']")                       # the refusal worded again, as the page
+        assert page.text_content("#record-status") == said
     page.set_viewport_size({"width": 390, "height": 844})            # a phone, right to left
     page.locator("#record-status").scroll_into_view_if_needed()
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")   # no sideways scroll
@@ -118,5 +123,38 @@ def test_a_refused_record_says_why_beside_the_control(chromium: object, serve_pr
     assert page.is_hidden("#record-status") or page.text_content("#record-status") == ""
     page.keyboard.press("Escape")
     assert page.evaluate("document.activeElement.id") == "record-pick"
+    assert page.errors == []
+    context.close()
+
+
+def test_a_finished_table_s_review_goes_with_the_table(chromium: object,
+                                                      serve_process: Callable[..., ServeProcess]) -> None:
+    """The review panel left the game's section (it reviews opened records over the
+    home page too); a finished table's review still goes with its table, as it did
+    inside that section: a table gone (its connection closed 4404: a finished table
+    dropped from memory while the page was away) brings the home page without it."""
+    server = serve_process(*SERVE)
+    context, page = new_page(chromium)
+    live: list[object] = []
+
+    def through(ws: object) -> None:       # every connection passed on to the server, kept
+        ws.connect_to_server()             # type: ignore[attr-defined]
+        live.append(ws)
+
+    page.route_web_socket("**/ws/**", through)
+    create_with_bots(page, server.url, options={"match_target": 1})
+    page.click("#start-btn")
+    page.wait_for_selector("#game:not([hidden])")
+    while True:
+        page.wait_for_selector('#result:not([hidden]), #hand .card[data-legal="true"]')
+        if page.is_visible("#result"):
+            break
+        play_a_legal_card(page, by_keyboard=False)
+        page.wait_for_timeout(50)
+    page.click("#review-btn")
+    assert page.is_visible("#review")
+    live[-1].close(code=4404, reason="unknown table")                # type: ignore[attr-defined]
+    page.wait_for_selector("#home:not([hidden])")
+    assert page.is_hidden("#review")
     assert page.errors == []
     context.close()

@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,7 @@ from goat.cli.main import app
 from goat.cli.play import terminal_seats, write_record
 from goat.games.kozel import new_state
 from goat.protocol import Action, play_randomly
+from goat.server import review
 from goat.server.review import RECORD_BYTES, Reviews
 from goat.server.runner import ServerThread
 from goat.server.tables import LobbyError
@@ -132,6 +135,10 @@ def test_each_refusal_is_one_line_with_its_status(start_server: Callable[..., Se
                  415, "not a form")
         assert one_line(await opened(lobby, b"\xff\xfe{}"), 422) == "the file: not UTF-8 text"
         one_line(await opened(lobby, ""), 422, "empty")
+        # a file over the server's limit for any body (1 MiB): still the record's own sentence and limit
+        huge = await opened(lobby, b"{" + b" " * (2 * 1024 * 1024))
+        assert one_line(huge, 413) == f"a record file has at most {RECORD_BYTES // 1024} KiB"
+        assert huge.json()["say"] == "recordTooLarge"
         one_line(await opened(lobby, good.read_text(), record=2), 404, "the file has 1 record; there is no record 2")
         assert await nothing_stored(lobby) == before
         await lobby.close()
@@ -187,5 +194,46 @@ def test_a_sent_record_waits_in_the_reviews_queue_and_is_refused_busy_beyond_it(
             await reviews.opened("[]", 1)
         assert malformed.value.status == 422 and str(malformed.value) == "a record must be a JSON object, not a list"
         never.cancel()
+
+    run(scenario())
+
+
+def test_sent_records_are_checked_one_at_a_time_and_refused_busy_beyond_the_bound(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 512 KiB record replays in most of a CPU second (0.8 s measured for a 480 KB
+    Spades match of 400 deals), holding the interpreter: a burst of such requests,
+    each checked in a worker thread of its own, would fill the worker threads the
+    bots' moves wait for. So the checks run one at a time, and beyond the queue's
+    bound a new one is refused at once with the one-line 503 ``busy``."""
+    text = played_file(tmp_path, "game.json").read_text(encoding="utf-8")
+    running = 0
+    most = 0
+    guard = threading.Lock()
+    real = review.opened_record
+
+    def slow_check(sent: str, index: int = 1) -> dict[str, Any]:
+        nonlocal running, most
+        with guard:
+            running += 1
+            most = max(most, running)
+        time.sleep(0.05)      # a long file's replay
+        with guard:
+            running -= 1
+        return real(sent, index)
+
+    monkeypatch.setattr(review, "opened_record", slow_check)
+
+    async def scenario() -> None:
+        reviews = Reviews()
+        files = [text + " " * n for n in range(6)]      # different files: no check shared
+        # deal 99: refused once checked (404), before any solving
+        answers = await asyncio.gather(*(reviews.opened(f, 99) for f in files), return_exceptions=True)
+        assert all(isinstance(a, LobbyError) and a.status == 404 for a in answers), answers
+        assert most == 1
+        reviews.checks.waiting = 1
+        answers = await asyncio.gather(*(reviews.opened(f, 99) for f in files), return_exceptions=True)
+        statuses = sorted(a.status for a in answers if isinstance(a, LobbyError))
+        assert statuses == [404, 404, 503, 503, 503, 503], answers   # one running, one waiting
+        assert next(a for a in answers if a.status == 503).say == "busy"
 
     run(scenario())

@@ -480,7 +480,9 @@ def test_a_refused_deck_names_each_problem_for_the_page(start_server: Callable[.
         for content, kind, status, say in [(b"#main\n\xff\xfe\n", "text/plain", 400, "deckNotUtf8"),
                                            (b"{main: [", "application/json", 400, "deckNotJson"),
                                            (b"main=Sangan", "application/x-www-form-urlencoded", 415, "deckForm"),
-                                           (b"x" * 70_000, "text/plain", 413, "deckTooLarge")]:
+                                           (b"x" * 70_000, "text/plain", 413, "deckTooLarge"),
+                                           # over the limit of any body (1 MiB): still the deck's own
+                                           (b"x" * (2 * 1024 * 1024), "text/plain", 413, "deckTooLarge")]:
             answer = await lobby.http.put(put, content=content, headers={**auth(ann), "Content-Type": kind})
             one_line(answer, status)
             assert answer.json()["say"] == say, answer.text

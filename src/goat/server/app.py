@@ -36,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager, suppress
@@ -111,6 +112,11 @@ DECK_BYTES = 64 * 1024
 #: deck has its own, smaller limit (``DECK_BYTES``, with its own sentence).
 BODY_BYTES = 1024 * 1024
 
+#: The routes that read their body themselves, bounded by a smaller limit of their own
+#: (:func:`limited_body`: a deck, a record file), said in its own sentence for the page
+#: ("a record file has at most 512 KiB"), not the general one of :class:`BodyLimit`.
+OWN_LIMIT = re.compile(r"/api/(records/review/[^/]*|tables/[^/]*/seats/[^/]*/deck)\Z")
+
 
 class BodyLimit:
     """ASGI middleware: a request body over ``limit`` bytes is a 413 with one line.
@@ -118,14 +124,15 @@ class BodyLimit:
     Without it FastAPI reads a JSON body whole before anything checks it, so one
     ``POST /api/tables`` of a gigabyte would hold a gigabyte of the server's memory.
     A declared ``Content-Length`` over the limit is refused before any is read; a
-    body without one is counted as it arrives and refused once past the limit."""
+    body without one is counted as it arrives and refused once past the limit.
+    The routes of :data:`OWN_LIMIT` are left to their own, smaller limit."""
 
     def __init__(self, app: Any, limit: int = BODY_BYTES) -> None:
         self.app = app
         self.limit = limit
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != "http" or OWN_LIMIT.search(scope.get("path", "")):
             await self.app(scope, receive, send)
             return
         message = f"a request body has at most {self.limit // 1024} KiB"
@@ -238,7 +245,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         with suppress(asyncio.CancelledError):
             await housekeeping
         await hints.work.close()
-        await reviews.work.close()
+        await reviews.close()
         await tables.close()    # the bots' drivers first: none then goes on to a solver of its own
         await solver.close()    # a compile in progress is killed, not waited for
         store.close()

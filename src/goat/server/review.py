@@ -14,7 +14,6 @@ database, no standings, no finished games).
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 from collections.abc import Hashable
@@ -67,11 +66,30 @@ def opened_record(text: str, index: int = 1) -> dict[str, Any]:
     return record
 
 
+def checked_record(text: str, index: int) -> tuple[dict[str, Any], str]:
+    """:func:`opened_record` and the key of its content (the digest of its canonical
+    JSON: tens of milliseconds for a long record, so taken here, in the check's
+    worker thread, not on the event loop once for each request that shares the check)."""
+    record = opened_record(text, index)
+    content = json.dumps(record, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return record, hashlib.sha256(content.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def refused_record(exc: GoatError) -> LobbyError:
+    """A sent record's check refused (:func:`opened_record`'s own line and status)."""
+    return exc if isinstance(exc, LobbyError) else LobbyError(str(exc), status=422)
+
+
 class Reviews:
     """The reviews computed so far, by (table, deal) (:class:`KeptWork`)."""
 
     def __init__(self, keep: int = KEEP, solver: SolverLoad | None = None) -> None:
         self.work = KeptWork(keep)
+        #: Sent records' checks: one at a time, bounded, nothing kept. A 512 KiB record
+        #: replays in most of a CPU second, holding the interpreter; run each in a
+        #: thread of its own, a burst of them would fill the worker threads the bots'
+        #: moves wait for and take turns with every table for the interpreter.
+        self.checks = KeptWork(0)
         #: The solver's kernels loading: a review waits for them rather than
         #: compiling them itself (:mod:`goat.server.solverload`).
         self.solver = solver or SolverLoad()
@@ -90,16 +108,21 @@ class Reviews:
         """The review of deal ``deal`` of record ``index`` of a file's ``text`` a
         player sent: the same answer, queue and refusals as a finished table's
         (:meth:`deal`), the record checked first (:func:`opened_record`, in a worker
-        thread: a long file replays for a moment) and a deal it does not have or a
-        game no solver takes told before it waits for its turn. Kept by the record's
-        content: the same record sent again (another deal chosen, then this one)
-        is not solved again."""
-        record = await asyncio.to_thread(opened_record, text, index)
+        thread, one at a time in the checks' own bounded queue: beyond it the 503
+        ``busy``) and a deal it does not have or a game no solver takes told before
+        it waits for its turn. Kept by the record's content: the same record sent
+        again (another deal chosen, then this one) is not solved again."""
+        checked: tuple[dict[str, Any], str] = await self.checks.get(
+            (index, text), lambda: checked_record(text, index), refused_record)
+        record, digest = checked
         try:
             check_deal(record, deal)
             check_game(str(record.get("game")))
         except GoatError as exc:
             raise refused_review(exc) from None
-        content = json.dumps(record, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-        key = ("record", hashlib.sha256(content.encode("utf-8", "surrogatepass")).hexdigest())
-        return await self.deal(key, record, deal)
+        return await self.deal(("record", digest), record, deal)
+
+    async def close(self) -> None:
+        """Cancel the reviews and checks still waiting (the server is stopping)."""
+        await self.work.close()
+        await self.checks.close()

@@ -17,7 +17,7 @@ import { cardBack, cardFace, cardName, cardsSaid, parseAction, SAID, SHOWN } fro
 import { kozel } from "./kozel.js";
 import { spades } from "./spades.js";
 import { yugioh } from "./yugioh.js";
-import { initReview, openReview, redrawReview } from "./review.js";
+import { initReview, openReview, redrawReview, reviewOn } from "./review.js";
 import { initOpenRecord, redrawOpenRecord } from "./openrecord.js";
 import { claimSeat, drawClaim, drawRematch, keptSeat, noteRematch, tellRematch } from "./rematch.js";
 import { chatNote, chosenChat, initChat, onChatMessage, placeChat } from "./chat.js";
@@ -46,6 +46,7 @@ function show(page) {
     const node = $(`#${id}`);
     if (node) node.hidden = id !== page;
   }
+  reviewOn(page);    // the deal review is over one page (a finished table's, a record's on the home page)
 }
 
 function applyStatic() {

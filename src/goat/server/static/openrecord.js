@@ -8,10 +8,11 @@
 
 import { t } from "./i18n.js";
 import { showReview } from "./review.js";
-import { $, el, pairName, placeOf, playerName, refused } from "./table.js";
+import { $, el, pairName, placeOf, playerName, refusal, refused } from "./table.js";
 
 let opened = 0;       // files opened so far: each review's answers are kept apart
 let file = null;      // {text, records (parsed here, or null), count}
+let shown = null;     // the status under the control: {key} (a string's), {error} (a refusal), or null
 
 /** The records of a file's text as far as the page can read them: one JSON value, or
  * one a line (JSON lines); null where it is neither (the server says what is wrong). */
@@ -72,30 +73,38 @@ async function ask(index, deal) {
   return data;
 }
 
-function say(text, error = false) {
-  const status = $("#record-status");
-  status.textContent = text;
-  status.classList.toggle("error", error);
+/** The status under the control, kept as what it says (not its words), so that a
+ * language chosen later words it again (redrawOpenRecord): `{key}` a string of the
+ * page's, `{error}` a refusal (the server's `say` in the page's language, else its
+ * line, as table.js refusal), null nothing. */
+function say(status) {
+  shown = status;
+  const node = $("#record-status");
+  const { error } = status ?? {};
+  const why = error && (error.refusal ? refusal(error.refusal) : error.key ? t(error.key) : error.message);
+  node.textContent = !status ? "" : error ? `${t("openRecord.failed")}: ${why}` : t(status.key);
+  node.classList.toggle("error", Boolean(error));
 }
 
 /** Open record `index` (1-based) of the file read: its first deal asked for here, so
  * that a file the server refuses says why beside the file, not in an empty review. */
 async function openRecord(index) {
   const mine = file;
-  say(t("openRecord.working"));
+  say({ key: "openRecord.working" });
   let first;
   try {
     first = await ask(index, 1);
   } catch (error) {
-    if (file === mine) say(`${t("openRecord.failed")}: ${error.message}`, true);
+    if (file === mine) say({ error });
     return;
   }
   if (file !== mine) return;
-  say("");
+  say(null);
   const record = mine.records?.[index - 1];
   opened += 1;
   showReview({
     key: `record:${opened}`,
+    page: "home",
     deals: first.deals,
     fetch: (deal) => (deal === 1 ? Promise.resolve(first) : ask(index, deal)),
     names: namesOf(record, playersOf(record, first)),
@@ -119,7 +128,7 @@ async function read(chosen) {
   if (!chosen) return;
   const text = await chosen.text().catch(() => null);
   if (text === null) {
-    say(`${t("openRecord.failed")}: ${t("openRecord.unreadable")}`, true);
+    say({ error: { key: "openRecord.unreadable" } });
     return;
   }
   const records = recordsOf(text);
@@ -128,8 +137,9 @@ async function read(chosen) {
   await openRecord(1);
 }
 
-/** Word the control again (the language changed): the record choice's options. */
+/** Word the control again (the language changed): its status, the record choice's options. */
 export function redrawOpenRecord() {
+  say(shown);
   for (const option of $("#record-pick").options) {
     option.textContent = t("openRecord.recordN", { n: Number(option.value) });
   }

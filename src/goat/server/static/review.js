@@ -17,9 +17,10 @@ import { parseAction, SAID, SHOWN } from "./cards.js";
 import { drawBoard } from "./reviewboard.js";
 import { $, S, api, el, posOf, seatName, spoken, teamName } from "./table.js";
 
-/** The review open: `{key, deals, fetch(deal) -> the server's answer (a promise),
+/** The review open: `{key, page, deals, fetch(deal) -> the server's answer (a promise),
  * names: {seatName, teamName, posOf}, close()}` — the finished table in view
- * (tableSource), or a record opened from a file (openrecord.js). */
+ * (tableSource, over the "game" page), or a record opened from a file (openrecord.js,
+ * over the "home" page). */
 let source = null;
 const reviews = new Map();   // `${source.key}/${deal}` -> the server's answer
 let wanted = null;           // the deal last asked for: a slower earlier answer is not drawn
@@ -222,6 +223,7 @@ async function load(deal) {
 function tableSource(v) {
   return {
     key: `table:${S.tableId}`,
+    page: "game",
     deals: v.deal_results.length,
     fetch: (deal) => api("GET", `api/tables/${S.tableId}/review/${deal}`),
     names: { seatName, teamName, posOf },
@@ -275,6 +277,16 @@ export function closeReview() {
   wanted = null;
   chosen = null;
   source?.close();
+}
+
+/** The page shown is now `page` (app.js show): a review open over another page goes
+ * with it, as it did inside the game's section — a finished table's review does not
+ * stay over the home page the page goes back to when the table is gone. */
+export function reviewOn(page) {
+  if (!source || source.page === page || $("#review").hidden) return;
+  $("#review").hidden = true;
+  wanted = null;
+  chosen = null;
 }
 
 /** Wire the panel's controls (once, at start). */
