@@ -569,15 +569,7 @@ def test_a_finished_match_is_reviewed_deal_by_deal(chromium: object,
                                                    serve_process: Callable[..., ServeProcess]) -> None:
     server = serve_process(*SERVE)
     context, page = new_page(chromium)
-    table = create_with_bots(page, server.url, options={"match_target": 1})   # the first penalty ends it
-    page.click("#start-btn")
-    page.wait_for_selector("#game:not([hidden])")
-    while True:
-        page.wait_for_selector('#result:not([hidden]), #hand .card[data-legal="true"]')
-        if page.is_visible("#result"):
-            break
-        play_a_legal_card(page, by_keyboard=False)
-        page.wait_for_timeout(50)
+    table = finish_a_quick_match(page, server.url)   # the first penalty ends it
     said = page.text_content("#result-text")                 # the result told once, in the player's words
     assert re.fullmatch(r"Ваша команда — козлы: \d+ штрафн\S+ очк\S+\."
                         r"|Ваша команда победила! Они — козлы: \d+ штрафн\S+ очк\S+\.", said), said

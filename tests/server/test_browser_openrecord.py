@@ -16,8 +16,7 @@ import pytest
 from goat.fast.solver import warm_up
 from goat.server.runner import ServeProcess
 
-from .test_browser import (CHROMIUM, SERVE, chromium, create_with_bots, new_page,  # noqa: F401
-                           play_a_legal_card, shot)
+from .test_browser import CHROMIUM, SERVE, chromium, finish_a_quick_match, new_page, shot  # noqa: F401
 from .test_review_record import played_file
 
 pytestmark = [
@@ -142,15 +141,7 @@ def test_a_finished_table_s_review_goes_with_the_table(chromium: object,
         live.append(ws)
 
     page.route_web_socket("**/ws/**", through)
-    create_with_bots(page, server.url, options={"match_target": 1})
-    page.click("#start-btn")
-    page.wait_for_selector("#game:not([hidden])")
-    while True:
-        page.wait_for_selector('#result:not([hidden]), #hand .card[data-legal="true"]')
-        if page.is_visible("#result"):
-            break
-        play_a_legal_card(page, by_keyboard=False)
-        page.wait_for_timeout(50)
+    finish_a_quick_match(page, server.url)
     page.click("#review-btn")
     assert page.is_visible("#review")
     live[-1].close(code=4404, reason="unknown table")                # type: ignore[attr-defined]
